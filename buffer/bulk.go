@@ -100,3 +100,43 @@ func (r *Reader) ReadRawBools(dst []bool) {
 		dst[i] = c != 0
 	}
 }
+
+// Fixed is the element type of a dense array other than bool (§8.2): an
+// integer or float of 1, 2, 4 or 8 bytes, or a type defined on one (the
+// 16-bit floats, enums of a dense array). Elements are moved as their bits.
+type Fixed interface {
+	~int8 | ~uint8 | ~int16 | ~uint16 | ~int32 | ~uint32 | ~int64 | ~uint64 | ~float32 | ~float64
+}
+
+// ReadRawFixed fills dst from len(dst) packed little-endian elements of E's
+// width. On a shortage it records ErrTruncated and zeroes dst.
+func ReadRawFixed[E Fixed](r *Reader, dst []E) {
+	var zero E
+	if fastLE && r.readRaw(raw(dst)) {
+		return
+	}
+	src, ok := r.take(len(dst) * int(unsafe.Sizeof(zero)))
+	if !ok {
+		clear(dst)
+		return
+	}
+	b := raw(dst)
+	if fastLE {
+		copy(b, src)
+		return
+	}
+	w := int(unsafe.Sizeof(zero))
+	for i := 0; i < len(b); i += w {
+		p := unsafe.Pointer(&b[i])
+		switch w {
+		case 1:
+			b[i] = src[i]
+		case 2:
+			*(*uint16)(p) = ReadUint16At(src, i)
+		case 4:
+			*(*uint32)(p) = ReadUint32At(src, i)
+		default:
+			*(*uint64)(p) = ReadUint64At(src, i)
+		}
+	}
+}

@@ -1251,121 +1251,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 14:
 			if f.Convert {
 				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
-				x.IntArray = foryimpl.BackRefSlice[int32](c, id86)
-			} else if st85 == foryimpl.RefFollows {
-				n87 := c.ReadArrayLengthFast(4)
-				if n87 < 0 {
-					n87 = c.ReadArrayLength(4)
-				}
-				a88 := foryimpl.MakeSlice[[]int32](c, n87)
-				r.ReadRawInt32s(a88)
-				x.IntArray = a88
-				foryimpl.SetRefSlice(c, id86, x.IntArray)
 			} else {
-				x.IntArray = nil
+				x.IntArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 15:
 			if f.Convert {
 				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
-				x.LongArray = foryimpl.BackRefSlice[int64](c, id92)
-			} else if st91 == foryimpl.RefFollows {
-				n93 := c.ReadArrayLengthFast(8)
-				if n93 < 0 {
-					n93 = c.ReadArrayLength(8)
-				}
-				a94 := foryimpl.MakeSlice[[]int64](c, n93)
-				r.ReadRawInt64s(a94)
-				x.LongArray = a94
-				foryimpl.SetRefSlice(c, id92, x.LongArray)
 			} else {
-				x.LongArray = nil
+				x.LongArray = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 16:
 			if f.Convert {
 				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
-				x.FloatArray = foryimpl.BackRefSlice[float32](c, id98)
-			} else if st97 == foryimpl.RefFollows {
-				n99 := c.ReadArrayLengthFast(4)
-				if n99 < 0 {
-					n99 = c.ReadArrayLength(4)
-				}
-				a100 := foryimpl.MakeSlice[[]float32](c, n99)
-				r.ReadRawFloat32s(a100)
-				x.FloatArray = a100
-				foryimpl.SetRefSlice(c, id98, x.FloatArray)
 			} else {
-				x.FloatArray = nil
+				x.FloatArray = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 17:
 			if f.Convert {
 				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st103, id104 := c.ReadEvolvedRefFlag(f); st103 == foryimpl.RefBack {
-				x.DoubleArray = foryimpl.BackRefSlice[float64](c, id104)
-			} else if st103 == foryimpl.RefFollows {
-				n105 := c.ReadArrayLengthFast(8)
-				if n105 < 0 {
-					n105 = c.ReadArrayLength(8)
-				}
-				a106 := foryimpl.MakeSlice[[]float64](c, n105)
-				r.ReadRawFloat64s(a106)
-				x.DoubleArray = a106
-				foryimpl.SetRefSlice(c, id104, x.DoubleArray)
 			} else {
-				x.DoubleArray = nil
+				x.DoubleArray = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 18:
 			if f.Convert {
 				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
-				x.ShortArray = foryimpl.BackRefSlice[int32](c, id110)
-			} else if st109 == foryimpl.RefFollows {
-				n111 := c.ReadArrayLengthFast(4)
-				if n111 < 0 {
-					n111 = c.ReadArrayLength(4)
-				}
-				a112 := foryimpl.MakeSlice[[]int32](c, n111)
-				r.ReadRawInt32s(a112)
-				x.ShortArray = a112
-				foryimpl.SetRefSlice(c, id110, x.ShortArray)
 			} else {
-				x.ShortArray = nil
+				x.ShortArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 19:
 			if f.Convert {
 				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
-				x.CharArray = foryimpl.BackRefSlice[int32](c, id116)
-			} else if st115 == foryimpl.RefFollows {
-				n117 := c.ReadArrayLengthFast(4)
-				if n117 < 0 {
-					n117 = c.ReadArrayLength(4)
-				}
-				a118 := foryimpl.MakeSlice[[]int32](c, n117)
-				r.ReadRawInt32s(a118)
-				x.CharArray = a118
-				foryimpl.SetRefSlice(c, id116, x.CharArray)
 			} else {
-				x.CharArray = nil
+				x.CharArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 20:
 			if f.Convert {
 				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
-				x.BooleanArray = foryimpl.BackRefSlice[bool](c, id122)
-			} else if st121 == foryimpl.RefFollows {
-				n123 := c.ReadArrayLengthFast(1)
-				if n123 < 0 {
-					n123 = c.ReadArrayLength(1)
-				}
-				a124 := foryimpl.MakeSlice[[]bool](c, n123)
-				r.ReadRawBools(a124)
-				x.BooleanArray = a124
-				foryimpl.SetRefSlice(c, id122, x.BooleanArray)
 			} else {
-				x.BooleanArray = nil
+				x.BooleanArray = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -1802,36 +1725,15 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n18 := c.ReadLengthFast(1)
-	if n18 < 0 {
-		n18 = c.ReadLength(1)
-	}
-	l19 := foryimpl.ReuseSlice[[]string](c, x.Persons, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
-					continue
-				}
-				l19[i20] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i20)
-					break
-				}
-			}
-		}
-	}
-	x.Persons = l19
+	x.foryReadPersons(c)
 	if c.Failed() {
 		c.Trace("Persons")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-				x.Player = Player(e24)
+			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+				x.Player = Player(e18)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1841,8 +1743,8 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-			x.Player = Player(e24)
+		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+			x.Player = Player(e18)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1870,40 +1772,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.Duration = int64(v25)
+				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
+					x.Duration = int64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.Size = int64(v27)
+				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
+					x.Size = int64(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Width = int32(v29)
+				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
+					x.Width = int32(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.Height = int32(v31)
+				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
+					x.Height = int32(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
-					x.Bitrate = int32(v33)
+				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
+					x.Bitrate = int32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -1922,42 +1824,21 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLengthFast(1)
-				if n35 < 0 {
-					n35 = c.ReadLength(1)
-				}
-				l36 := foryimpl.MakeSlice[[]string](c, n35)
-				if n35 > 0 {
-					hn38 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i37 := range l36 {
-							if hn38 && !c.ReadFlag() {
-								clear(l36[i37 : i37+1])
-								continue
-							}
-							l36[i37] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i37)
-								break
-							}
-						}
-					}
-				}
-				x.Persons = l36
+				x.foryReadPersons(c)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
-						x.Player = Player(e44)
+					if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+						x.Player = Player(e32)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e41 := c.ReadEnumFast(uint32(0x7fffffff)); e41 >= 0 {
-						x.Player = Player(e41)
+					if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+						x.Player = Player(e29)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1975,6 +1856,32 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadPersons reads the value of field Persons (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Persons, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Persons = l2
 }
 
 // foryRootImage is the first 24 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
@@ -2589,53 +2496,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n13 := c.ReadLengthFast(1)
-	if n13 < 0 {
-		n13 = c.ReadLength(1)
-	}
-	l14 := foryimpl.ReuseSlice[[]Image](c, x.Images, n13)
-	if n13 > 0 {
-		hn16, tr18, ev17 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i15 := range l14 {
-				if tr18 {
-					if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-						if p21 := foryimpl.BackRef[Image](c, id20); p21 != nil {
-							l14[i15] = *p21
-						}
-					} else if st19 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id20, &l14[i15])
-						if ev17 != nil {
-							l14[i15].ForyReadEvolved(c, ev17)
-						} else {
-							l14[i15].ForyRead(c)
-						}
-					} else {
-						l14[i15] = Image{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i15)
-						break
-					}
-					continue
-				}
-				if hn16 && !c.ReadFlag() {
-					clear(l14[i15 : i15+1])
-					continue
-				}
-				if ev17 != nil {
-					l14[i15].ForyReadEvolved(c, ev17)
-				} else {
-					l14[i15].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i15)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l14
+	x.foryReadImages(c)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -2649,80 +2510,34 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-					x.Media = foryimpl.BackRef[Media](c, id25)
-				} else if st24 == foryimpl.RefFollows {
-					p26 := foryimpl.Alloc[Media](c)
-					foryimpl.SetRef(c, id25, p26)
-					if ev27 := c.ReadStructFieldMeta(foryTypeMedia); ev27 != nil {
-						p26.ForyReadEvolved(c, ev27)
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					x.Media = foryimpl.BackRef[Media](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					p17 := foryimpl.Alloc[Media](c)
+					foryimpl.SetRef(c, id16, p17)
+					if ev18 := c.ReadStructFieldMeta(foryTypeMedia); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
 					} else if !c.Failed() {
-						p26.ForyRead(c)
+						p17.ForyRead(c)
 					}
-					x.Media = p26
+					x.Media = p17
 				} else {
 					x.Media = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p22 := foryimpl.Alloc[Media](c)
-					if ev23 := c.ReadStructFieldMeta(foryTypeMedia); ev23 != nil {
-						p22.ForyReadEvolved(c, ev23)
+					p13 := foryimpl.Alloc[Media](c)
+					if ev14 := c.ReadStructFieldMeta(foryTypeMedia); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
-						p22.ForyRead(c)
+						p13.ForyRead(c)
 					}
-					x.Media = p22
+					x.Media = p13
 				}
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n28 := c.ReadLengthFast(1)
-				if n28 < 0 {
-					n28 = c.ReadLength(1)
-				}
-				l29 := foryimpl.MakeSlice[[]Image](c, n28)
-				if n28 > 0 {
-					hn31, tr33, ev32 := c.ReadStructListHeaderRef(foryTypeImage)
-					if !c.Failed() {
-						for i30 := range l29 {
-							if tr33 {
-								if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-									if p36 := foryimpl.BackRef[Image](c, id35); p36 != nil {
-										l29[i30] = *p36
-									}
-								} else if st34 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id35, &l29[i30])
-									if ev32 != nil {
-										l29[i30].ForyReadEvolved(c, ev32)
-									} else {
-										l29[i30].ForyRead(c)
-									}
-								} else {
-									l29[i30] = Image{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i30)
-									break
-								}
-								continue
-							}
-							if hn31 && !c.ReadFlag() {
-								clear(l29[i30 : i30+1])
-								continue
-							}
-							if ev32 != nil {
-								l29[i30].ForyReadEvolved(c, ev32)
-							} else {
-								l29[i30].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i30)
-								break
-							}
-						}
-					}
-				}
-				x.Images = l29
+				x.foryReadImages(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2732,6 +2547,57 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
+}
+
+// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Image](c, x.Images, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Image](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Image{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l2
 }
 
 // foryRootNumericStructList is the first 17 bytes of a compatible-mode message whose root is NumericStructList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStructList[4:].
@@ -2906,53 +2772,7 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLengthFast(1)
-	if n5 < 0 {
-		n5 = c.ReadLength(1)
-	}
-	l6 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n5)
-	if n5 > 0 {
-		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
-		if !c.Failed() {
-			for i7 := range l6 {
-				if tr10 {
-					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-						if p13 := foryimpl.BackRef[NumericStruct](c, id12); p13 != nil {
-							l6[i7] = *p13
-						}
-					} else if st11 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id12, &l6[i7])
-						if ev9 != nil {
-							l6[i7].ForyReadEvolved(c, ev9)
-						} else {
-							l6[i7].ForyRead(c)
-						}
-					} else {
-						l6[i7] = NumericStruct{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i7)
-						break
-					}
-					continue
-				}
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
-					continue
-				}
-				if ev9 != nil {
-					l6[i7].ForyReadEvolved(c, ev9)
-				} else {
-					l6[i7].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i7)
-					break
-				}
-			}
-		}
-	}
-	x.NumericStructs = l6
+	x.foryReadNumericStructs(c)
 	if c.Failed() {
 		c.Trace("NumericStructs")
 		return
@@ -2966,53 +2786,7 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLengthFast(1)
-				if n14 < 0 {
-					n14 = c.ReadLength(1)
-				}
-				l15 := foryimpl.MakeSlice[[]NumericStruct](c, n14)
-				if n14 > 0 {
-					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
-					if !c.Failed() {
-						for i16 := range l15 {
-							if tr19 {
-								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-									if p22 := foryimpl.BackRef[NumericStruct](c, id21); p22 != nil {
-										l15[i16] = *p22
-									}
-								} else if st20 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id21, &l15[i16])
-									if ev18 != nil {
-										l15[i16].ForyReadEvolved(c, ev18)
-									} else {
-										l15[i16].ForyRead(c)
-									}
-								} else {
-									l15[i16] = NumericStruct{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i16)
-									break
-								}
-								continue
-							}
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
-								continue
-							}
-							if ev18 != nil {
-								l15[i16].ForyReadEvolved(c, ev18)
-							} else {
-								l15[i16].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i16)
-								break
-							}
-						}
-					}
-				}
-				x.NumericStructs = l15
+				x.foryReadNumericStructs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3022,6 +2796,57 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 			return
 		}
 	}
+}
+
+// foryReadNumericStructs reads the value of field NumericStructs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[NumericStruct](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = NumericStruct{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NumericStructs = l2
 }
 
 // foryRootSampleList is the first 17 bytes of a compatible-mode message whose root is SampleList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSampleList[4:].
@@ -3193,53 +3018,7 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLengthFast(1)
-	if n5 < 0 {
-		n5 = c.ReadLength(1)
-	}
-	l6 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n5)
-	if n5 > 0 {
-		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeSample)
-		if !c.Failed() {
-			for i7 := range l6 {
-				if tr10 {
-					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-						if p13 := foryimpl.BackRef[Sample](c, id12); p13 != nil {
-							l6[i7] = *p13
-						}
-					} else if st11 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id12, &l6[i7])
-						if ev9 != nil {
-							l6[i7].ForyReadEvolved(c, ev9)
-						} else {
-							l6[i7].ForyRead(c)
-						}
-					} else {
-						l6[i7] = Sample{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i7)
-						break
-					}
-					continue
-				}
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
-					continue
-				}
-				if ev9 != nil {
-					l6[i7].ForyReadEvolved(c, ev9)
-				} else {
-					l6[i7].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i7)
-					break
-				}
-			}
-		}
-	}
-	x.SampleList = l6
+	x.foryReadSampleList(c)
 	if c.Failed() {
 		c.Trace("SampleList")
 		return
@@ -3253,53 +3032,7 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLengthFast(1)
-				if n14 < 0 {
-					n14 = c.ReadLength(1)
-				}
-				l15 := foryimpl.MakeSlice[[]Sample](c, n14)
-				if n14 > 0 {
-					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeSample)
-					if !c.Failed() {
-						for i16 := range l15 {
-							if tr19 {
-								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-									if p22 := foryimpl.BackRef[Sample](c, id21); p22 != nil {
-										l15[i16] = *p22
-									}
-								} else if st20 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id21, &l15[i16])
-									if ev18 != nil {
-										l15[i16].ForyReadEvolved(c, ev18)
-									} else {
-										l15[i16].ForyRead(c)
-									}
-								} else {
-									l15[i16] = Sample{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i16)
-									break
-								}
-								continue
-							}
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
-								continue
-							}
-							if ev18 != nil {
-								l15[i16].ForyReadEvolved(c, ev18)
-							} else {
-								l15[i16].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i16)
-								break
-							}
-						}
-					}
-				}
-				x.SampleList = l15
+				x.foryReadSampleList(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3309,6 +3042,57 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadSampleList reads the value of field SampleList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeSample)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Sample](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Sample{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.SampleList = l2
 }
 
 // foryRootMediaContentList is the first 17 bytes of a compatible-mode message whose root is MediaContentList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContentList[4:].
@@ -3480,53 +3264,7 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLengthFast(1)
-	if n5 < 0 {
-		n5 = c.ReadLength(1)
-	}
-	l6 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n5)
-	if n5 > 0 {
-		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeMediaContent)
-		if !c.Failed() {
-			for i7 := range l6 {
-				if tr10 {
-					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-						if p13 := foryimpl.BackRef[MediaContent](c, id12); p13 != nil {
-							l6[i7] = *p13
-						}
-					} else if st11 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id12, &l6[i7])
-						if ev9 != nil {
-							l6[i7].ForyReadEvolved(c, ev9)
-						} else {
-							l6[i7].ForyRead(c)
-						}
-					} else {
-						l6[i7] = MediaContent{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i7)
-						break
-					}
-					continue
-				}
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
-					continue
-				}
-				if ev9 != nil {
-					l6[i7].ForyReadEvolved(c, ev9)
-				} else {
-					l6[i7].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i7)
-					break
-				}
-			}
-		}
-	}
-	x.MediaContentList = l6
+	x.foryReadMediaContentList(c)
 	if c.Failed() {
 		c.Trace("MediaContentList")
 		return
@@ -3540,53 +3278,7 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLengthFast(1)
-				if n14 < 0 {
-					n14 = c.ReadLength(1)
-				}
-				l15 := foryimpl.MakeSlice[[]MediaContent](c, n14)
-				if n14 > 0 {
-					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeMediaContent)
-					if !c.Failed() {
-						for i16 := range l15 {
-							if tr19 {
-								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-									if p22 := foryimpl.BackRef[MediaContent](c, id21); p22 != nil {
-										l15[i16] = *p22
-									}
-								} else if st20 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id21, &l15[i16])
-									if ev18 != nil {
-										l15[i16].ForyReadEvolved(c, ev18)
-									} else {
-										l15[i16].ForyRead(c)
-									}
-								} else {
-									l15[i16] = MediaContent{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i16)
-									break
-								}
-								continue
-							}
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
-								continue
-							}
-							if ev18 != nil {
-								l15[i16].ForyReadEvolved(c, ev18)
-							} else {
-								l15[i16].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i16)
-								break
-							}
-						}
-					}
-				}
-				x.MediaContentList = l15
+				x.foryReadMediaContentList(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3596,6 +3288,57 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 			return
 		}
 	}
+}
+
+// foryReadMediaContentList reads the value of field MediaContentList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeMediaContent)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[MediaContent](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = MediaContent{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.MediaContentList = l2
 }
 
 // foryRootSmallMessage is the first 26 bytes of a compatible-mode message whose root is SmallMessage: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSmallMessage[4:].

@@ -2692,130 +2692,38 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n251 := c.ReadLengthFast(2)
-	if n251 < 0 {
-		n251 = c.ReadLength(2)
-	}
-	if n251 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n251, 3))
-		return
-	}
-	var l252 [3]int16
-	if n251 > 0 {
-		hn254 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i253 := range l252 {
-				if hn254 && !c.ReadFlag() {
-					clear(l252[i253 : i253+1])
-					continue
-				}
-				l252[i253] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i253)
-					break
-				}
-			}
-		}
-	}
-	x.Arr = l252
+	x.foryReadArr(c)
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	n257 := c.ReadLengthFast(1)
-	if n257 < 0 {
-		n257 = c.ReadLength(1)
-	}
-	l258 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n257)
-	if n257 > 0 {
-		hn260 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i259 := range l258 {
-				if hn260 && !c.ReadFlag() {
-					clear(l258[i259 : i259+1])
-					continue
-				}
-				l258[i259] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i259)
-					break
-				}
-			}
-		}
-	}
-	x.Bools = l258
+	x.foryReadBools(c)
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n263 := c.ReadLengthFast(1)
-	if n263 < 0 {
-		n263 = c.ReadLength(1)
-	}
-	l264 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n263)
-	if n263 > 0 {
-		hn266 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i265 := range l264 {
-				if hn266 && !c.ReadFlag() {
-					clear(l264[i265 : i265+1])
-					continue
-				}
-				l264[i265] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i265)
-					break
-				}
-			}
-		}
-	}
-	x.Bytes = l264
+	x.foryReadBytes(c)
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	n269 := c.ReadLengthFast(1)
-	if n269 < 0 {
-		n269 = c.ReadLength(1)
-	}
-	l270 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n269)
-	if n269 > 0 {
-		hn272 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i271 := range l270 {
-				if hn272 && !c.ReadFlag() {
-					clear(l270[i271 : i271+1])
-					continue
-				}
-				if e275 := c.ReadEnumFast(uint32(0x7fffffff)); e275 >= 0 {
-					l270[i271] = Color(e275)
-				} else {
-					l270[i271] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i271)
-					break
-				}
-			}
-		}
-	}
-	x.Colors = l270
+	x.foryReadColors(c)
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
 	if c.TrackRef() {
-		if st276, id277 := c.ReadFieldRefFlag(); st276 == foryimpl.RefBack {
-			x.DBools = foryimpl.BackRefSlice[bool](c, id277)
-		} else if st276 == foryimpl.RefFollows {
-			n278 := c.ReadArrayLengthFast(1)
-			if n278 < 0 {
-				n278 = c.ReadArrayLength(1)
+		if st251, id252 := c.ReadFieldRefFlag(); st251 == foryimpl.RefBack {
+			x.DBools = foryimpl.BackRefSlice[bool](c, id252)
+		} else if st251 == foryimpl.RefFollows {
+			n253 := c.ReadArrayLengthFast(1)
+			if n253 < 0 {
+				n253 = c.ReadArrayLength(1)
 			}
-			a279 := foryimpl.MakeSlice[[]bool](c, n278)
-			r.ReadRawBools(a279)
-			x.DBools = a279
-			foryimpl.SetRefSlice(c, id277, x.DBools)
+			a254 := foryimpl.MakeSlice[[]bool](c, n253)
+			r.ReadRawBools(a254)
+			x.DBools = a254
+			foryimpl.SetRefSlice(c, id252, x.DBools)
 		} else {
 			x.DBools = nil
 		}
@@ -2823,17 +2731,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DBools")
 			return
 		}
-		if st280, id281 := c.ReadFieldRefFlag(); st280 == foryimpl.RefBack {
-			x.DF32 = foryimpl.BackRefSlice[float32](c, id281)
-		} else if st280 == foryimpl.RefFollows {
-			n282 := c.ReadArrayLengthFast(4)
-			if n282 < 0 {
-				n282 = c.ReadArrayLength(4)
+		if st255, id256 := c.ReadFieldRefFlag(); st255 == foryimpl.RefBack {
+			x.DF32 = foryimpl.BackRefSlice[float32](c, id256)
+		} else if st255 == foryimpl.RefFollows {
+			n257 := c.ReadArrayLengthFast(4)
+			if n257 < 0 {
+				n257 = c.ReadArrayLength(4)
 			}
-			a283 := foryimpl.MakeSlice[[]float32](c, n282)
-			r.ReadRawFloat32s(a283)
-			x.DF32 = a283
-			foryimpl.SetRefSlice(c, id281, x.DF32)
+			a258 := foryimpl.MakeSlice[[]float32](c, n257)
+			r.ReadRawFloat32s(a258)
+			x.DF32 = a258
+			foryimpl.SetRefSlice(c, id256, x.DF32)
 		} else {
 			x.DF32 = nil
 		}
@@ -2841,17 +2749,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DF32")
 			return
 		}
-		if st284, id285 := c.ReadFieldRefFlag(); st284 == foryimpl.RefBack {
-			x.DF64 = foryimpl.BackRefSlice[float64](c, id285)
-		} else if st284 == foryimpl.RefFollows {
-			n286 := c.ReadArrayLengthFast(8)
-			if n286 < 0 {
-				n286 = c.ReadArrayLength(8)
+		if st259, id260 := c.ReadFieldRefFlag(); st259 == foryimpl.RefBack {
+			x.DF64 = foryimpl.BackRefSlice[float64](c, id260)
+		} else if st259 == foryimpl.RefFollows {
+			n261 := c.ReadArrayLengthFast(8)
+			if n261 < 0 {
+				n261 = c.ReadArrayLength(8)
 			}
-			a287 := foryimpl.MakeSlice[[]float64](c, n286)
-			r.ReadRawFloat64s(a287)
-			x.DF64 = a287
-			foryimpl.SetRefSlice(c, id285, x.DF64)
+			a262 := foryimpl.MakeSlice[[]float64](c, n261)
+			r.ReadRawFloat64s(a262)
+			x.DF64 = a262
+			foryimpl.SetRefSlice(c, id260, x.DF64)
 		} else {
 			x.DF64 = nil
 		}
@@ -2859,17 +2767,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DF64")
 			return
 		}
-		if st288, id289 := c.ReadFieldRefFlag(); st288 == foryimpl.RefBack {
-			x.DI16 = foryimpl.BackRefSlice[int16](c, id289)
-		} else if st288 == foryimpl.RefFollows {
-			n290 := c.ReadArrayLengthFast(2)
-			if n290 < 0 {
-				n290 = c.ReadArrayLength(2)
+		if st263, id264 := c.ReadFieldRefFlag(); st263 == foryimpl.RefBack {
+			x.DI16 = foryimpl.BackRefSlice[int16](c, id264)
+		} else if st263 == foryimpl.RefFollows {
+			n265 := c.ReadArrayLengthFast(2)
+			if n265 < 0 {
+				n265 = c.ReadArrayLength(2)
 			}
-			a291 := foryimpl.MakeSlice[[]int16](c, n290)
-			r.ReadRawInt16s(a291)
-			x.DI16 = a291
-			foryimpl.SetRefSlice(c, id289, x.DI16)
+			a266 := foryimpl.MakeSlice[[]int16](c, n265)
+			r.ReadRawInt16s(a266)
+			x.DI16 = a266
+			foryimpl.SetRefSlice(c, id264, x.DI16)
 		} else {
 			x.DI16 = nil
 		}
@@ -2877,17 +2785,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DI16")
 			return
 		}
-		if st292, id293 := c.ReadFieldRefFlag(); st292 == foryimpl.RefBack {
-			x.DI32 = foryimpl.BackRefSlice[int32](c, id293)
-		} else if st292 == foryimpl.RefFollows {
-			n294 := c.ReadArrayLengthFast(4)
-			if n294 < 0 {
-				n294 = c.ReadArrayLength(4)
+		if st267, id268 := c.ReadFieldRefFlag(); st267 == foryimpl.RefBack {
+			x.DI32 = foryimpl.BackRefSlice[int32](c, id268)
+		} else if st267 == foryimpl.RefFollows {
+			n269 := c.ReadArrayLengthFast(4)
+			if n269 < 0 {
+				n269 = c.ReadArrayLength(4)
 			}
-			a295 := foryimpl.MakeSlice[[]int32](c, n294)
-			r.ReadRawInt32s(a295)
-			x.DI32 = a295
-			foryimpl.SetRefSlice(c, id293, x.DI32)
+			a270 := foryimpl.MakeSlice[[]int32](c, n269)
+			r.ReadRawInt32s(a270)
+			x.DI32 = a270
+			foryimpl.SetRefSlice(c, id268, x.DI32)
 		} else {
 			x.DI32 = nil
 		}
@@ -2895,17 +2803,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DI32")
 			return
 		}
-		if st296, id297 := c.ReadFieldRefFlag(); st296 == foryimpl.RefBack {
-			x.DI64 = foryimpl.BackRefSlice[int64](c, id297)
-		} else if st296 == foryimpl.RefFollows {
-			n298 := c.ReadArrayLengthFast(8)
-			if n298 < 0 {
-				n298 = c.ReadArrayLength(8)
+		if st271, id272 := c.ReadFieldRefFlag(); st271 == foryimpl.RefBack {
+			x.DI64 = foryimpl.BackRefSlice[int64](c, id272)
+		} else if st271 == foryimpl.RefFollows {
+			n273 := c.ReadArrayLengthFast(8)
+			if n273 < 0 {
+				n273 = c.ReadArrayLength(8)
 			}
-			a299 := foryimpl.MakeSlice[[]int64](c, n298)
-			r.ReadRawInt64s(a299)
-			x.DI64 = a299
-			foryimpl.SetRefSlice(c, id297, x.DI64)
+			a274 := foryimpl.MakeSlice[[]int64](c, n273)
+			r.ReadRawInt64s(a274)
+			x.DI64 = a274
+			foryimpl.SetRefSlice(c, id272, x.DI64)
 		} else {
 			x.DI64 = nil
 		}
@@ -2913,19 +2821,19 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DI64")
 			return
 		}
-		if st300, id301 := c.ReadFieldRefFlag(); st300 == foryimpl.RefBack {
-			x.DI8 = foryimpl.BackRefSlice[int8](c, id301)
-		} else if st300 == foryimpl.RefFollows {
-			n302 := c.ReadArrayLengthFast(1)
-			if n302 < 0 {
-				n302 = c.ReadArrayLength(1)
+		if st275, id276 := c.ReadFieldRefFlag(); st275 == foryimpl.RefBack {
+			x.DI8 = foryimpl.BackRefSlice[int8](c, id276)
+		} else if st275 == foryimpl.RefFollows {
+			n277 := c.ReadArrayLengthFast(1)
+			if n277 < 0 {
+				n277 = c.ReadArrayLength(1)
 			}
-			a303 := foryimpl.MakeSlice[[]int8](c, n302)
-			for i304 := range a303 {
-				a303[i304] = r.ReadInt8()
+			a278 := foryimpl.MakeSlice[[]int8](c, n277)
+			for i279 := range a278 {
+				a278[i279] = r.ReadInt8()
 			}
-			x.DI8 = a303
-			foryimpl.SetRefSlice(c, id301, x.DI8)
+			x.DI8 = a278
+			foryimpl.SetRefSlice(c, id276, x.DI8)
 		} else {
 			x.DI8 = nil
 		}
@@ -2933,17 +2841,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DI8")
 			return
 		}
-		if st305, id306 := c.ReadFieldRefFlag(); st305 == foryimpl.RefBack {
-			x.DU16 = foryimpl.BackRefSlice[uint16](c, id306)
-		} else if st305 == foryimpl.RefFollows {
-			n307 := c.ReadArrayLengthFast(2)
-			if n307 < 0 {
-				n307 = c.ReadArrayLength(2)
+		if st280, id281 := c.ReadFieldRefFlag(); st280 == foryimpl.RefBack {
+			x.DU16 = foryimpl.BackRefSlice[uint16](c, id281)
+		} else if st280 == foryimpl.RefFollows {
+			n282 := c.ReadArrayLengthFast(2)
+			if n282 < 0 {
+				n282 = c.ReadArrayLength(2)
 			}
-			a308 := foryimpl.MakeSlice[[]uint16](c, n307)
-			r.ReadRawUint16s(a308)
-			x.DU16 = a308
-			foryimpl.SetRefSlice(c, id306, x.DU16)
+			a283 := foryimpl.MakeSlice[[]uint16](c, n282)
+			r.ReadRawUint16s(a283)
+			x.DU16 = a283
+			foryimpl.SetRefSlice(c, id281, x.DU16)
 		} else {
 			x.DU16 = nil
 		}
@@ -2951,17 +2859,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DU16")
 			return
 		}
-		if st309, id310 := c.ReadFieldRefFlag(); st309 == foryimpl.RefBack {
-			x.DU32 = foryimpl.BackRefSlice[uint32](c, id310)
-		} else if st309 == foryimpl.RefFollows {
-			n311 := c.ReadArrayLengthFast(4)
-			if n311 < 0 {
-				n311 = c.ReadArrayLength(4)
+		if st284, id285 := c.ReadFieldRefFlag(); st284 == foryimpl.RefBack {
+			x.DU32 = foryimpl.BackRefSlice[uint32](c, id285)
+		} else if st284 == foryimpl.RefFollows {
+			n286 := c.ReadArrayLengthFast(4)
+			if n286 < 0 {
+				n286 = c.ReadArrayLength(4)
 			}
-			a312 := foryimpl.MakeSlice[[]uint32](c, n311)
-			r.ReadRawUint32s(a312)
-			x.DU32 = a312
-			foryimpl.SetRefSlice(c, id310, x.DU32)
+			a287 := foryimpl.MakeSlice[[]uint32](c, n286)
+			r.ReadRawUint32s(a287)
+			x.DU32 = a287
+			foryimpl.SetRefSlice(c, id285, x.DU32)
 		} else {
 			x.DU32 = nil
 		}
@@ -2969,17 +2877,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DU32")
 			return
 		}
-		if st313, id314 := c.ReadFieldRefFlag(); st313 == foryimpl.RefBack {
-			x.DU64 = foryimpl.BackRefSlice[uint64](c, id314)
-		} else if st313 == foryimpl.RefFollows {
-			n315 := c.ReadArrayLengthFast(8)
-			if n315 < 0 {
-				n315 = c.ReadArrayLength(8)
+		if st288, id289 := c.ReadFieldRefFlag(); st288 == foryimpl.RefBack {
+			x.DU64 = foryimpl.BackRefSlice[uint64](c, id289)
+		} else if st288 == foryimpl.RefFollows {
+			n290 := c.ReadArrayLengthFast(8)
+			if n290 < 0 {
+				n290 = c.ReadArrayLength(8)
 			}
-			a316 := foryimpl.MakeSlice[[]uint64](c, n315)
-			r.ReadRawUint64s(a316)
-			x.DU64 = a316
-			foryimpl.SetRefSlice(c, id314, x.DU64)
+			a291 := foryimpl.MakeSlice[[]uint64](c, n290)
+			r.ReadRawUint64s(a291)
+			x.DU64 = a291
+			foryimpl.SetRefSlice(c, id289, x.DU64)
 		} else {
 			x.DU64 = nil
 		}
@@ -2988,302 +2896,155 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n276 := c.ReadArrayLengthFast(1)
-		if n276 < 0 {
-			n276 = c.ReadArrayLength(1)
+		n251 := c.ReadArrayLengthFast(1)
+		if n251 < 0 {
+			n251 = c.ReadArrayLength(1)
 		}
-		a277 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n276)
-		r.ReadRawBools(a277)
-		x.DBools = a277
+		a252 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n251)
+		r.ReadRawBools(a252)
+		x.DBools = a252
 		if c.Failed() {
 			c.Trace("DBools")
 			return
 		}
-		n280 := c.ReadArrayLengthFast(4)
-		if n280 < 0 {
-			n280 = c.ReadArrayLength(4)
+		n255 := c.ReadArrayLengthFast(4)
+		if n255 < 0 {
+			n255 = c.ReadArrayLength(4)
 		}
-		a281 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n280)
-		r.ReadRawFloat32s(a281)
-		x.DF32 = a281
+		a256 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n255)
+		r.ReadRawFloat32s(a256)
+		x.DF32 = a256
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		n284 := c.ReadArrayLengthFast(8)
-		if n284 < 0 {
-			n284 = c.ReadArrayLength(8)
+		n259 := c.ReadArrayLengthFast(8)
+		if n259 < 0 {
+			n259 = c.ReadArrayLength(8)
 		}
-		a285 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n284)
-		r.ReadRawFloat64s(a285)
-		x.DF64 = a285
+		a260 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n259)
+		r.ReadRawFloat64s(a260)
+		x.DF64 = a260
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		n288 := c.ReadArrayLengthFast(2)
-		if n288 < 0 {
-			n288 = c.ReadArrayLength(2)
+		n263 := c.ReadArrayLengthFast(2)
+		if n263 < 0 {
+			n263 = c.ReadArrayLength(2)
 		}
-		a289 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n288)
-		r.ReadRawInt16s(a289)
-		x.DI16 = a289
+		a264 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n263)
+		r.ReadRawInt16s(a264)
+		x.DI16 = a264
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		n292 := c.ReadArrayLengthFast(4)
-		if n292 < 0 {
-			n292 = c.ReadArrayLength(4)
+		n267 := c.ReadArrayLengthFast(4)
+		if n267 < 0 {
+			n267 = c.ReadArrayLength(4)
 		}
-		a293 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n292)
-		r.ReadRawInt32s(a293)
-		x.DI32 = a293
+		a268 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n267)
+		r.ReadRawInt32s(a268)
+		x.DI32 = a268
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		n296 := c.ReadArrayLengthFast(8)
-		if n296 < 0 {
-			n296 = c.ReadArrayLength(8)
+		n271 := c.ReadArrayLengthFast(8)
+		if n271 < 0 {
+			n271 = c.ReadArrayLength(8)
 		}
-		a297 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n296)
-		r.ReadRawInt64s(a297)
-		x.DI64 = a297
+		a272 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n271)
+		r.ReadRawInt64s(a272)
+		x.DI64 = a272
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		n300 := c.ReadArrayLengthFast(1)
-		if n300 < 0 {
-			n300 = c.ReadArrayLength(1)
+		n275 := c.ReadArrayLengthFast(1)
+		if n275 < 0 {
+			n275 = c.ReadArrayLength(1)
 		}
-		a301 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n300)
-		for i302 := range a301 {
-			a301[i302] = r.ReadInt8()
+		a276 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n275)
+		for i277 := range a276 {
+			a276[i277] = r.ReadInt8()
 		}
-		x.DI8 = a301
+		x.DI8 = a276
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		n305 := c.ReadArrayLengthFast(2)
-		if n305 < 0 {
-			n305 = c.ReadArrayLength(2)
+		n280 := c.ReadArrayLengthFast(2)
+		if n280 < 0 {
+			n280 = c.ReadArrayLength(2)
 		}
-		a306 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n305)
-		r.ReadRawUint16s(a306)
-		x.DU16 = a306
+		a281 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n280)
+		r.ReadRawUint16s(a281)
+		x.DU16 = a281
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		n309 := c.ReadArrayLengthFast(4)
-		if n309 < 0 {
-			n309 = c.ReadArrayLength(4)
+		n284 := c.ReadArrayLengthFast(4)
+		if n284 < 0 {
+			n284 = c.ReadArrayLength(4)
 		}
-		a310 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n309)
-		r.ReadRawUint32s(a310)
-		x.DU32 = a310
+		a285 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n284)
+		r.ReadRawUint32s(a285)
+		x.DU32 = a285
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		n313 := c.ReadArrayLengthFast(8)
-		if n313 < 0 {
-			n313 = c.ReadArrayLength(8)
+		n288 := c.ReadArrayLengthFast(8)
+		if n288 < 0 {
+			n288 = c.ReadArrayLength(8)
 		}
-		a314 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n313)
-		r.ReadRawUint64s(a314)
-		x.DU64 = a314
+		a289 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n288)
+		r.ReadRawUint64s(a289)
+		x.DU64 = a289
 		if c.Failed() {
 			c.Trace("DU64")
 			return
 		}
 	}
-	n317 := c.ReadLengthFast(4)
-	if n317 < 0 {
-		n317 = c.ReadLength(4)
-	}
-	l318 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n317)
-	if n317 > 0 {
-		hn320 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i319 := range l318 {
-				if hn320 && !c.ReadFlag() {
-					clear(l318[i319 : i319+1])
-					continue
-				}
-				l318[i319] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i319)
-					break
-				}
-			}
-		}
-	}
-	x.F32s = l318
+	x.foryReadF32s(c)
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	n323 := c.ReadLengthFast(8)
-	if n323 < 0 {
-		n323 = c.ReadLength(8)
-	}
-	l324 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n323)
-	if n323 > 0 {
-		hn326 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i325 := range l324 {
-				if hn326 && !c.ReadFlag() {
-					clear(l324[i325 : i325+1])
-					continue
-				}
-				l324[i325] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i325)
-					break
-				}
-			}
-		}
-	}
-	x.F64s = l324
+	x.foryReadF64s(c)
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	n329 := c.ReadLengthFast(2)
-	if n329 < 0 {
-		n329 = c.ReadLength(2)
-	}
-	l330 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n329)
-	if n329 > 0 {
-		hn332 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i331 := range l330 {
-				if hn332 && !c.ReadFlag() {
-					clear(l330[i331 : i331+1])
-					continue
-				}
-				l330[i331] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i331)
-					break
-				}
-			}
-		}
-	}
-	x.I16s = l330
+	x.foryReadI16s(c)
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	n335 := c.ReadLengthFast(1)
-	if n335 < 0 {
-		n335 = c.ReadLength(1)
-	}
-	l336 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n335)
-	if n335 > 0 {
-		hn338 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i337 := range l336 {
-				if hn338 && !c.ReadFlag() {
-					clear(l336[i337 : i337+1])
-					continue
-				}
-				l336[i337] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i337)
-					break
-				}
-			}
-		}
-	}
-	x.I32s = l336
+	x.foryReadI32s(c)
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	n341 := c.ReadLengthFast(1)
-	if n341 < 0 {
-		n341 = c.ReadLength(1)
-	}
-	l342 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n341)
-	if n341 > 0 {
-		hn344 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i343 := range l342 {
-				if hn344 && !c.ReadFlag() {
-					clear(l342[i343 : i343+1])
-					continue
-				}
-				l342[i343] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i343)
-					break
-				}
-			}
-		}
-	}
-	x.I64s = l342
+	x.foryReadI64s(c)
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n347 := c.ReadLengthFast(1)
-	if n347 < 0 {
-		n347 = c.ReadLength(1)
-	}
-	l348 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n347)
-	if n347 > 0 {
-		hn350 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i349 := range l348 {
-				if hn350 && !c.ReadFlag() {
-					clear(l348[i349 : i349+1])
-					continue
-				}
-				l348[i349] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i349)
-					break
-				}
-			}
-		}
-	}
-	x.I8s = l348
+	x.foryReadI8s(c)
 	if c.Failed() {
 		c.Trace("I8s")
 		return
 	}
 	if c.TrackRef() {
-		if st353, id354 := c.ReadRefFlag(); st353 == foryimpl.RefBack {
-			x.NI64s = foryimpl.BackRefSlice[int64](c, id354)
-		} else if st353 == foryimpl.RefFollows {
-			n355 := c.ReadLengthFast(1)
-			if n355 < 0 {
-				n355 = c.ReadLength(1)
-			}
-			l356 := foryimpl.MakeSlice[[]int64](c, n355)
-			if n355 > 0 {
-				hn358 := c.ReadListHeader(7)
-				if !c.Failed() {
-					for i357 := range l356 {
-						if hn358 && !c.ReadFlag() {
-							clear(l356[i357 : i357+1])
-							continue
-						}
-						l356[i357] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i357)
-							break
-						}
-					}
-				}
-			}
-			x.NI64s = l356
-			foryimpl.SetRefSlice(c, id354, x.NI64s)
+		if st292, id293 := c.ReadRefFlag(); st292 == foryimpl.RefBack {
+			x.NI64s = foryimpl.BackRefSlice[int64](c, id293)
+		} else if st292 == foryimpl.RefFollows {
+			x.foryReadNI64s(c)
+			foryimpl.SetRefSlice(c, id293, x.NI64s)
 		} else {
 			x.NI64s = nil
 		}
@@ -3291,29 +3052,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NI64s")
 			return
 		}
-		if st361, id362 := c.ReadRefFlag(); st361 == foryimpl.RefBack {
-			x.NMap = foryimpl.BackRefMap[string, int32](c, id362)
-		} else if st361 == foryimpl.RefFollows {
-			n363 := c.ReadLengthFast(2)
-			if n363 < 0 {
-				n363 = c.ReadLength(2)
-			}
-			m364 := foryimpl.MakeMap[map[string]int32](c, n363)
-			for n363 > 0 && !c.Failed() {
-				sz365, vn366, _ := c.ReadMapChunk(n363, 21, 5, nil, false)
-				for j367 := 0; j367 < sz365 && !c.Failed(); j367++ {
-					var k368 string
-					k368 = c.ReadString()
-					var v369 int32
-					if !vn366 {
-						v369 = r.ReadVarInt32()
-					}
-					m364[k368] = v369
-				}
-				n363 -= sz365
-			}
-			x.NMap = m364
-			foryimpl.SetRefMap(c, id362, x.NMap)
+		if st294, id295 := c.ReadRefFlag(); st294 == foryimpl.RefBack {
+			x.NMap = foryimpl.BackRefMap[string, int32](c, id295)
+		} else if st294 == foryimpl.RefFollows {
+			x.foryReadNMap(c)
+			foryimpl.SetRefMap(c, id295, x.NMap)
 		} else {
 			x.NMap = nil
 		}
@@ -3321,32 +3064,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NMap")
 			return
 		}
-		if st371, id372 := c.ReadRefFlag(); st371 == foryimpl.RefBack {
-			x.NStrs = foryimpl.BackRefSlice[string](c, id372)
-		} else if st371 == foryimpl.RefFollows {
-			n373 := c.ReadLengthFast(1)
-			if n373 < 0 {
-				n373 = c.ReadLength(1)
-			}
-			l374 := foryimpl.MakeSlice[[]string](c, n373)
-			if n373 > 0 {
-				hn376 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i375 := range l374 {
-						if hn376 && !c.ReadFlag() {
-							clear(l374[i375 : i375+1])
-							continue
-						}
-						l374[i375] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i375)
-							break
-						}
-					}
-				}
-			}
-			x.NStrs = l374
-			foryimpl.SetRefSlice(c, id372, x.NStrs)
+		if st296, id297 := c.ReadRefFlag(); st296 == foryimpl.RefBack {
+			x.NStrs = foryimpl.BackRefSlice[string](c, id297)
+		} else if st296 == foryimpl.RefFollows {
+			x.foryReadNStrs(c)
+			foryimpl.SetRefSlice(c, id297, x.NStrs)
 		} else {
 			x.NStrs = nil
 		}
@@ -3356,258 +3078,53 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n353 := c.ReadLengthFast(1)
-			if n353 < 0 {
-				n353 = c.ReadLength(1)
-			}
-			l354 := foryimpl.MakeSlice[[]int64](c, n353)
-			if n353 > 0 {
-				hn356 := c.ReadListHeader(7)
-				if !c.Failed() {
-					for i355 := range l354 {
-						if hn356 && !c.ReadFlag() {
-							clear(l354[i355 : i355+1])
-							continue
-						}
-						l354[i355] = r.ReadVarInt64()
-						if c.Failed() {
-							c.TraceIndex(i355)
-							break
-						}
-					}
-				}
-			}
-			x.NI64s = l354
+			x.foryReadNI64s(c)
 		}
 		if c.Failed() {
 			c.Trace("NI64s")
 			return
 		}
 		if c.ReadFlag() {
-			n361 := c.ReadLengthFast(2)
-			if n361 < 0 {
-				n361 = c.ReadLength(2)
-			}
-			m362 := foryimpl.MakeMap[map[string]int32](c, n361)
-			for n361 > 0 && !c.Failed() {
-				sz363, vn364, _ := c.ReadMapChunk(n361, 21, 5, nil, false)
-				for j365 := 0; j365 < sz363 && !c.Failed(); j365++ {
-					var k366 string
-					k366 = c.ReadString()
-					var v367 int32
-					if !vn364 {
-						v367 = r.ReadVarInt32()
-					}
-					m362[k366] = v367
-				}
-				n361 -= sz363
-			}
-			x.NMap = m362
+			x.foryReadNMap(c)
 		}
 		if c.Failed() {
 			c.Trace("NMap")
 			return
 		}
 		if c.ReadFlag() {
-			n371 := c.ReadLengthFast(1)
-			if n371 < 0 {
-				n371 = c.ReadLength(1)
-			}
-			l372 := foryimpl.MakeSlice[[]string](c, n371)
-			if n371 > 0 {
-				hn374 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i373 := range l372 {
-						if hn374 && !c.ReadFlag() {
-							clear(l372[i373 : i373+1])
-							continue
-						}
-						l372[i373] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i373)
-							break
-						}
-					}
-				}
-			}
-			x.NStrs = l372
+			x.foryReadNStrs(c)
 		}
 		if c.Failed() {
 			c.Trace("NStrs")
 			return
 		}
 	}
-	n379 := c.ReadLengthFast(1)
-	if n379 < 0 {
-		n379 = c.ReadLength(1)
-	}
-	l380 := foryimpl.ReuseSlice[Names](c, x.Named, n379)
-	if n379 > 0 {
-		hn382 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i381 := range l380 {
-				if hn382 && !c.ReadFlag() {
-					clear(l380[i381 : i381+1])
-					continue
-				}
-				l380[i381] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i381)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l380
+	x.foryReadNamed(c)
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n385 := c.ReadLengthFast(1)
-	if n385 < 0 {
-		n385 = c.ReadLength(1)
-	}
-	l386 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n385)
-	if n385 > 0 {
-		hn388, tr390 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i387 := range l386 {
-				if tr390 {
-					if st391, id392 := c.ReadRefFlag(); st391 == foryimpl.RefBack {
-						l386[i387] = foryimpl.BackRefSlice[int32](c, id392)
-					} else if st391 == foryimpl.RefFollows {
-						n393 := c.ReadLengthFast(1)
-						if n393 < 0 {
-							n393 = c.ReadLength(1)
-						}
-						l394 := foryimpl.MakeSlice[[]int32](c, n393)
-						if n393 > 0 {
-							hn396 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i395 := range l394 {
-									if hn396 && !c.ReadFlag() {
-										clear(l394[i395 : i395+1])
-										continue
-									}
-									l394[i395] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i395)
-										break
-									}
-								}
-							}
-						}
-						l386[i387] = l394
-						foryimpl.SetRefSlice(c, id392, l386[i387])
-					} else {
-						l386[i387] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i387)
-						break
-					}
-					continue
-				}
-				if hn388 && !c.ReadFlag() {
-					clear(l386[i387 : i387+1])
-					continue
-				}
-				n399 := c.ReadLengthFast(1)
-				if n399 < 0 {
-					n399 = c.ReadLength(1)
-				}
-				l400 := foryimpl.MakeSlice[[]int32](c, n399)
-				if n399 > 0 {
-					hn402 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i401 := range l400 {
-							if hn402 && !c.ReadFlag() {
-								clear(l400[i401 : i401+1])
-								continue
-							}
-							l400[i401] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i401)
-								break
-							}
-						}
-					}
-				}
-				l386[i387] = l400
-				if c.Failed() {
-					c.TraceIndex(i387)
-					break
-				}
-			}
-		}
-	}
-	x.Nested = l386
+	x.foryReadNested(c)
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n405 := c.ReadLengthFast(1)
-	if n405 < 0 {
-		n405 = c.ReadLength(1)
-	}
-	l406 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n405)
-	if n405 > 0 {
-		hn408 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i407 := range l406 {
-				if hn408 && !c.ReadFlag() {
-					clear(l406[i407 : i407+1])
-					continue
-				}
-				p411 := foryimpl.Alloc[int32](c)
-				*p411 = r.ReadVarInt32()
-				l406[i407] = p411
-				if c.Failed() {
-					c.TraceIndex(i407)
-					break
-				}
-			}
-		}
-	}
-	x.PI32s = l406
+	x.foryReadPI32s(c)
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	n412 := c.ReadLengthFast(1)
-	if n412 < 0 {
-		n412 = c.ReadLength(1)
-	}
-	l413 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n412)
-	if n412 > 0 {
-		hn415 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i414 := range l413 {
-				if hn415 && !c.ReadFlag() {
-					clear(l413[i414 : i414+1])
-					continue
-				}
-				p418 := foryimpl.Alloc[string](c)
-				*p418 = c.ReadString()
-				l413[i414] = p418
-				if c.Failed() {
-					c.TraceIndex(i414)
-					break
-				}
-			}
-		}
-	}
-	x.PStrs = l413
+	x.foryReadPStrs(c)
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
 	}
 	if c.TrackRef() {
-		if st419, id420 := c.ReadFieldRefFlag(); st419 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id420)
-		} else if st419 == foryimpl.RefFollows {
+		if st298, id299 := c.ReadFieldRefFlag(); st298 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id299)
+		} else if st298 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id420, x.Raw)
+			foryimpl.SetRefSlice(c, id299, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -3627,162 +3144,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	n421 := c.ReadLengthFast(1)
-	if n421 < 0 {
-		n421 = c.ReadLength(1)
-	}
-	if n421 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n421, 2))
-		return
-	}
-	var l422 [2]string
-	if n421 > 0 {
-		hn424 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i423 := range l422 {
-				if hn424 && !c.ReadFlag() {
-					clear(l422[i423 : i423+1])
-					continue
-				}
-				l422[i423] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i423)
-					break
-				}
-			}
-		}
-	}
-	x.StrArr = l422
+	x.foryReadStrArr(c)
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	n427 := c.ReadLengthFast(1)
-	if n427 < 0 {
-		n427 = c.ReadLength(1)
-	}
-	l428 := foryimpl.ReuseSlice[[]string](c, x.Strs, n427)
-	if n427 > 0 {
-		hn430 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i429 := range l428 {
-				if hn430 && !c.ReadFlag() {
-					clear(l428[i429 : i429+1])
-					continue
-				}
-				l428[i429] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i429)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l428
+	x.foryReadStrs(c)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	n433 := c.ReadLengthFast(1)
-	if n433 < 0 {
-		n433 = c.ReadLength(1)
-	}
-	l434 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n433)
-	if n433 > 0 {
-		hn436 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i435 := range l434 {
-				if hn436 && !c.ReadFlag() {
-					clear(l434[i435 : i435+1])
-					continue
-				}
-				l434[i435] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i435)
-					break
-				}
-			}
-		}
-	}
-	x.Times = l434
+	x.foryReadTimes(c)
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	n439 := c.ReadLengthFast(2)
-	if n439 < 0 {
-		n439 = c.ReadLength(2)
-	}
-	l440 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n439)
-	if n439 > 0 {
-		hn442 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i441 := range l440 {
-				if hn442 && !c.ReadFlag() {
-					clear(l440[i441 : i441+1])
-					continue
-				}
-				l440[i441] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i441)
-					break
-				}
-			}
-		}
-	}
-	x.U16s = l440
+	x.foryReadU16s(c)
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	n445 := c.ReadLengthFast(1)
-	if n445 < 0 {
-		n445 = c.ReadLength(1)
-	}
-	l446 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n445)
-	if n445 > 0 {
-		hn448 := c.ReadListHeader(12)
-		if !c.Failed() {
-			for i447 := range l446 {
-				if hn448 && !c.ReadFlag() {
-					clear(l446[i447 : i447+1])
-					continue
-				}
-				l446[i447] = r.ReadVarUint32()
-				if c.Failed() {
-					c.TraceIndex(i447)
-					break
-				}
-			}
-		}
-	}
-	x.U32s = l446
+	x.foryReadU32s(c)
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	n451 := c.ReadLengthFast(1)
-	if n451 < 0 {
-		n451 = c.ReadLength(1)
-	}
-	l452 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n451)
-	if n451 > 0 {
-		hn454 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i453 := range l452 {
-				if hn454 && !c.ReadFlag() {
-					clear(l452[i453 : i453+1])
-					continue
-				}
-				l452[i453] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i453)
-					break
-				}
-			}
-		}
-	}
-	x.U64s = l452
+	x.foryReadU64s(c)
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -3792,741 +3179,187 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n457 := c.ReadLengthFast(2)
-				if n457 < 0 {
-					n457 = c.ReadLength(2)
-				}
-				if n457 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n457, 3))
-					return
-				}
-				var l458 [3]int16
-				if n457 > 0 {
-					hn460 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i459 := range l458 {
-							if hn460 && !c.ReadFlag() {
-								clear(l458[i459 : i459+1])
-								continue
-							}
-							l458[i459] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i459)
-								break
-							}
-						}
-					}
-				}
-				x.Arr = l458
+				x.foryReadArr(c)
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n463 := c.ReadLengthFast(1)
-				if n463 < 0 {
-					n463 = c.ReadLength(1)
-				}
-				l464 := foryimpl.MakeSlice[[]bool](c, n463)
-				if n463 > 0 {
-					hn466 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i465 := range l464 {
-							if hn466 && !c.ReadFlag() {
-								clear(l464[i465 : i465+1])
-								continue
-							}
-							l464[i465] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i465)
-								break
-							}
-						}
-					}
-				}
-				x.Bools = l464
+				x.foryReadBools(c)
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n469 := c.ReadLengthFast(1)
-				if n469 < 0 {
-					n469 = c.ReadLength(1)
-				}
-				l470 := foryimpl.MakeSlice[[]uint8](c, n469)
-				if n469 > 0 {
-					hn472 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i471 := range l470 {
-							if hn472 && !c.ReadFlag() {
-								clear(l470[i471 : i471+1])
-								continue
-							}
-							l470[i471] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i471)
-								break
-							}
-						}
-					}
-				}
-				x.Bytes = l470
+				x.foryReadBytes(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n475 := c.ReadLengthFast(1)
-				if n475 < 0 {
-					n475 = c.ReadLength(1)
-				}
-				l476 := foryimpl.MakeSlice[[]Color](c, n475)
-				if n475 > 0 {
-					hn478 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i477 := range l476 {
-							if hn478 && !c.ReadFlag() {
-								clear(l476[i477 : i477+1])
-								continue
-							}
-							if e481 := c.ReadEnumFast(uint32(0x7fffffff)); e481 >= 0 {
-								l476[i477] = Color(e481)
-							} else {
-								l476[i477] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i477)
-								break
-							}
-						}
-					}
-				}
-				x.Colors = l476
+				x.foryReadColors(c)
 			}
 		case 4:
 			if f.Convert {
 				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st484, id485 := c.ReadEvolvedRefFlag(f); st484 == foryimpl.RefBack {
-				x.DBools = foryimpl.BackRefSlice[bool](c, id485)
-			} else if st484 == foryimpl.RefFollows {
-				n486 := c.ReadArrayLengthFast(1)
-				if n486 < 0 {
-					n486 = c.ReadArrayLength(1)
-				}
-				a487 := foryimpl.MakeSlice[[]bool](c, n486)
-				r.ReadRawBools(a487)
-				x.DBools = a487
-				foryimpl.SetRefSlice(c, id485, x.DBools)
 			} else {
-				x.DBools = nil
+				x.DBools = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 5:
 			if f.Convert {
 				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st490, id491 := c.ReadEvolvedRefFlag(f); st490 == foryimpl.RefBack {
-				x.DF32 = foryimpl.BackRefSlice[float32](c, id491)
-			} else if st490 == foryimpl.RefFollows {
-				n492 := c.ReadArrayLengthFast(4)
-				if n492 < 0 {
-					n492 = c.ReadArrayLength(4)
-				}
-				a493 := foryimpl.MakeSlice[[]float32](c, n492)
-				r.ReadRawFloat32s(a493)
-				x.DF32 = a493
-				foryimpl.SetRefSlice(c, id491, x.DF32)
 			} else {
-				x.DF32 = nil
+				x.DF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 6:
 			if f.Convert {
 				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st496, id497 := c.ReadEvolvedRefFlag(f); st496 == foryimpl.RefBack {
-				x.DF64 = foryimpl.BackRefSlice[float64](c, id497)
-			} else if st496 == foryimpl.RefFollows {
-				n498 := c.ReadArrayLengthFast(8)
-				if n498 < 0 {
-					n498 = c.ReadArrayLength(8)
-				}
-				a499 := foryimpl.MakeSlice[[]float64](c, n498)
-				r.ReadRawFloat64s(a499)
-				x.DF64 = a499
-				foryimpl.SetRefSlice(c, id497, x.DF64)
 			} else {
-				x.DF64 = nil
+				x.DF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 7:
 			if f.Convert {
 				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if st502, id503 := c.ReadEvolvedRefFlag(f); st502 == foryimpl.RefBack {
-				x.DI16 = foryimpl.BackRefSlice[int16](c, id503)
-			} else if st502 == foryimpl.RefFollows {
-				n504 := c.ReadArrayLengthFast(2)
-				if n504 < 0 {
-					n504 = c.ReadArrayLength(2)
-				}
-				a505 := foryimpl.MakeSlice[[]int16](c, n504)
-				r.ReadRawInt16s(a505)
-				x.DI16 = a505
-				foryimpl.SetRefSlice(c, id503, x.DI16)
 			} else {
-				x.DI16 = nil
+				x.DI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 			}
 		case 8:
 			if f.Convert {
 				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st508, id509 := c.ReadEvolvedRefFlag(f); st508 == foryimpl.RefBack {
-				x.DI32 = foryimpl.BackRefSlice[int32](c, id509)
-			} else if st508 == foryimpl.RefFollows {
-				n510 := c.ReadArrayLengthFast(4)
-				if n510 < 0 {
-					n510 = c.ReadArrayLength(4)
-				}
-				a511 := foryimpl.MakeSlice[[]int32](c, n510)
-				r.ReadRawInt32s(a511)
-				x.DI32 = a511
-				foryimpl.SetRefSlice(c, id509, x.DI32)
 			} else {
-				x.DI32 = nil
+				x.DI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 9:
 			if f.Convert {
 				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st514, id515 := c.ReadEvolvedRefFlag(f); st514 == foryimpl.RefBack {
-				x.DI64 = foryimpl.BackRefSlice[int64](c, id515)
-			} else if st514 == foryimpl.RefFollows {
-				n516 := c.ReadArrayLengthFast(8)
-				if n516 < 0 {
-					n516 = c.ReadArrayLength(8)
-				}
-				a517 := foryimpl.MakeSlice[[]int64](c, n516)
-				r.ReadRawInt64s(a517)
-				x.DI64 = a517
-				foryimpl.SetRefSlice(c, id515, x.DI64)
 			} else {
-				x.DI64 = nil
+				x.DI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 10:
 			if f.Convert {
 				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if st521, id522 := c.ReadEvolvedRefFlag(f); st521 == foryimpl.RefBack {
-				x.DI8 = foryimpl.BackRefSlice[int8](c, id522)
-			} else if st521 == foryimpl.RefFollows {
-				n523 := c.ReadArrayLengthFast(1)
-				if n523 < 0 {
-					n523 = c.ReadArrayLength(1)
-				}
-				a524 := foryimpl.MakeSlice[[]int8](c, n523)
-				for i525 := range a524 {
-					a524[i525] = r.ReadInt8()
-				}
-				x.DI8 = a524
-				foryimpl.SetRefSlice(c, id522, x.DI8)
 			} else {
-				x.DI8 = nil
+				x.DI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 			}
 		case 11:
 			if f.Convert {
 				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st528, id529 := c.ReadEvolvedRefFlag(f); st528 == foryimpl.RefBack {
-				x.DU16 = foryimpl.BackRefSlice[uint16](c, id529)
-			} else if st528 == foryimpl.RefFollows {
-				n530 := c.ReadArrayLengthFast(2)
-				if n530 < 0 {
-					n530 = c.ReadArrayLength(2)
-				}
-				a531 := foryimpl.MakeSlice[[]uint16](c, n530)
-				r.ReadRawUint16s(a531)
-				x.DU16 = a531
-				foryimpl.SetRefSlice(c, id529, x.DU16)
 			} else {
-				x.DU16 = nil
+				x.DU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 			}
 		case 12:
 			if f.Convert {
 				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if st534, id535 := c.ReadEvolvedRefFlag(f); st534 == foryimpl.RefBack {
-				x.DU32 = foryimpl.BackRefSlice[uint32](c, id535)
-			} else if st534 == foryimpl.RefFollows {
-				n536 := c.ReadArrayLengthFast(4)
-				if n536 < 0 {
-					n536 = c.ReadArrayLength(4)
-				}
-				a537 := foryimpl.MakeSlice[[]uint32](c, n536)
-				r.ReadRawUint32s(a537)
-				x.DU32 = a537
-				foryimpl.SetRefSlice(c, id535, x.DU32)
 			} else {
-				x.DU32 = nil
+				x.DU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 			}
 		case 13:
 			if f.Convert {
 				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if st540, id541 := c.ReadEvolvedRefFlag(f); st540 == foryimpl.RefBack {
-				x.DU64 = foryimpl.BackRefSlice[uint64](c, id541)
-			} else if st540 == foryimpl.RefFollows {
-				n542 := c.ReadArrayLengthFast(8)
-				if n542 < 0 {
-					n542 = c.ReadArrayLength(8)
-				}
-				a543 := foryimpl.MakeSlice[[]uint64](c, n542)
-				r.ReadRawUint64s(a543)
-				x.DU64 = a543
-				foryimpl.SetRefSlice(c, id541, x.DU64)
 			} else {
-				x.DU64 = nil
+				x.DU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 			}
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n544 := c.ReadLengthFast(4)
-				if n544 < 0 {
-					n544 = c.ReadLength(4)
-				}
-				l545 := foryimpl.MakeSlice[[]float32](c, n544)
-				if n544 > 0 {
-					hn547 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i546 := range l545 {
-							if hn547 && !c.ReadFlag() {
-								clear(l545[i546 : i546+1])
-								continue
-							}
-							l545[i546] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i546)
-								break
-							}
-						}
-					}
-				}
-				x.F32s = l545
+				x.foryReadF32s(c)
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n550 := c.ReadLengthFast(8)
-				if n550 < 0 {
-					n550 = c.ReadLength(8)
-				}
-				l551 := foryimpl.MakeSlice[[]float64](c, n550)
-				if n550 > 0 {
-					hn553 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i552 := range l551 {
-							if hn553 && !c.ReadFlag() {
-								clear(l551[i552 : i552+1])
-								continue
-							}
-							l551[i552] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i552)
-								break
-							}
-						}
-					}
-				}
-				x.F64s = l551
+				x.foryReadF64s(c)
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n556 := c.ReadLengthFast(2)
-				if n556 < 0 {
-					n556 = c.ReadLength(2)
-				}
-				l557 := foryimpl.MakeSlice[[]int16](c, n556)
-				if n556 > 0 {
-					hn559 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i558 := range l557 {
-							if hn559 && !c.ReadFlag() {
-								clear(l557[i558 : i558+1])
-								continue
-							}
-							l557[i558] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i558)
-								break
-							}
-						}
-					}
-				}
-				x.I16s = l557
+				x.foryReadI16s(c)
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n562 := c.ReadLengthFast(1)
-				if n562 < 0 {
-					n562 = c.ReadLength(1)
-				}
-				l563 := foryimpl.MakeSlice[[]int32](c, n562)
-				if n562 > 0 {
-					hn565 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i564 := range l563 {
-							if hn565 && !c.ReadFlag() {
-								clear(l563[i564 : i564+1])
-								continue
-							}
-							l563[i564] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i564)
-								break
-							}
-						}
-					}
-				}
-				x.I32s = l563
+				x.foryReadI32s(c)
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n568 := c.ReadLengthFast(1)
-				if n568 < 0 {
-					n568 = c.ReadLength(1)
-				}
-				l569 := foryimpl.MakeSlice[[]int64](c, n568)
-				if n568 > 0 {
-					hn571 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i570 := range l569 {
-							if hn571 && !c.ReadFlag() {
-								clear(l569[i570 : i570+1])
-								continue
-							}
-							l569[i570] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i570)
-								break
-							}
-						}
-					}
-				}
-				x.I64s = l569
+				x.foryReadI64s(c)
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n574 := c.ReadLengthFast(1)
-				if n574 < 0 {
-					n574 = c.ReadLength(1)
-				}
-				l575 := foryimpl.MakeSlice[[]int8](c, n574)
-				if n574 > 0 {
-					hn577 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i576 := range l575 {
-							if hn577 && !c.ReadFlag() {
-								clear(l575[i576 : i576+1])
-								continue
-							}
-							l575[i576] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i576)
-								break
-							}
-						}
-					}
-				}
-				x.I8s = l575
+				x.foryReadI8s(c)
 			}
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st586, id587 := c.ReadEvolvedRefFlag(f); st586 == foryimpl.RefBack {
-				x.NI64s = foryimpl.BackRefSlice[int64](c, id587)
-			} else if st586 == foryimpl.RefFollows {
-				n588 := c.ReadLengthFast(1)
-				if n588 < 0 {
-					n588 = c.ReadLength(1)
-				}
-				l589 := foryimpl.MakeSlice[[]int64](c, n588)
-				if n588 > 0 {
-					hn591 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i590 := range l589 {
-							if hn591 && !c.ReadFlag() {
-								clear(l589[i590 : i590+1])
-								continue
-							}
-							l589[i590] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i590)
-								break
-							}
-						}
-					}
-				}
-				x.NI64s = l589
-				foryimpl.SetRefSlice(c, id587, x.NI64s)
+			} else if st362, id363 := c.ReadEvolvedRefFlag(f); st362 == foryimpl.RefBack {
+				x.NI64s = foryimpl.BackRefSlice[int64](c, id363)
+			} else if st362 == foryimpl.RefFollows {
+				x.foryReadNI64s(c)
+				foryimpl.SetRefSlice(c, id363, x.NI64s)
 			} else {
 				x.NI64s = nil
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st602, id603 := c.ReadRefFlag(); st602 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id603)
-				} else if st602 == foryimpl.RefFollows {
-					n604 := c.ReadLengthFast(2)
-					if n604 < 0 {
-						n604 = c.ReadLength(2)
-					}
-					m605 := foryimpl.MakeMap[map[string]int32](c, n604)
-					for n604 > 0 && !c.Failed() {
-						sz606, vn607, _ := c.ReadMapChunk(n604, 21, 5, nil, false)
-						for j608 := 0; j608 < sz606 && !c.Failed(); j608++ {
-							var k609 string
-							k609 = c.ReadString()
-							var v610 int32
-							if !vn607 {
-								v610 = r.ReadVarInt32()
-							}
-							m605[k609] = v610
-						}
-						n604 -= sz606
-					}
-					x.NMap = m605
-					foryimpl.SetRefMap(c, id603, x.NMap)
+				if st364, id365 := c.ReadRefFlag(); st364 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id365)
+				} else if st364 == foryimpl.RefFollows {
+					x.foryReadNMap(c)
+					foryimpl.SetRefMap(c, id365, x.NMap)
 				} else {
 					x.NMap = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n594 := c.ReadLengthFast(2)
-					if n594 < 0 {
-						n594 = c.ReadLength(2)
-					}
-					m595 := foryimpl.MakeMap[map[string]int32](c, n594)
-					for n594 > 0 && !c.Failed() {
-						sz596, vn597, _ := c.ReadMapChunk(n594, 21, 5, nil, false)
-						for j598 := 0; j598 < sz596 && !c.Failed(); j598++ {
-							var k599 string
-							k599 = c.ReadString()
-							var v600 int32
-							if !vn597 {
-								v600 = r.ReadVarInt32()
-							}
-							m595[k599] = v600
-						}
-						n594 -= sz596
-					}
-					x.NMap = m595
+					x.foryReadNMap(c)
 				}
 			}
 		case 22:
-			if st618, id619 := c.ReadEvolvedRefFlag(f); st618 == foryimpl.RefBack {
-				x.NStrs = foryimpl.BackRefSlice[string](c, id619)
-			} else if st618 == foryimpl.RefFollows {
-				n620 := c.ReadLengthFast(1)
-				if n620 < 0 {
-					n620 = c.ReadLength(1)
-				}
-				l621 := foryimpl.MakeSlice[[]string](c, n620)
-				if n620 > 0 {
-					hn623 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i622 := range l621 {
-							if hn623 && !c.ReadFlag() {
-								clear(l621[i622 : i622+1])
-								continue
-							}
-							l621[i622] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i622)
-								break
-							}
-						}
-					}
-				}
-				x.NStrs = l621
-				foryimpl.SetRefSlice(c, id619, x.NStrs)
+			if st366, id367 := c.ReadEvolvedRefFlag(f); st366 == foryimpl.RefBack {
+				x.NStrs = foryimpl.BackRefSlice[string](c, id367)
+			} else if st366 == foryimpl.RefFollows {
+				x.foryReadNStrs(c)
+				foryimpl.SetRefSlice(c, id367, x.NStrs)
 			} else {
 				x.NStrs = nil
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n626 := c.ReadLengthFast(1)
-				if n626 < 0 {
-					n626 = c.ReadLength(1)
-				}
-				l627 := foryimpl.MakeSlice[Names](c, n626)
-				if n626 > 0 {
-					hn629 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i628 := range l627 {
-							if hn629 && !c.ReadFlag() {
-								clear(l627[i628 : i628+1])
-								continue
-							}
-							l627[i628] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i628)
-								break
-							}
-						}
-					}
-				}
-				x.Named = l627
+				x.foryReadNamed(c)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n632 := c.ReadLengthFast(1)
-				if n632 < 0 {
-					n632 = c.ReadLength(1)
-				}
-				l633 := foryimpl.MakeSlice[[][]int32](c, n632)
-				if n632 > 0 {
-					hn635, tr637 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i634 := range l633 {
-							if tr637 {
-								if st638, id639 := c.ReadRefFlag(); st638 == foryimpl.RefBack {
-									l633[i634] = foryimpl.BackRefSlice[int32](c, id639)
-								} else if st638 == foryimpl.RefFollows {
-									n640 := c.ReadLengthFast(1)
-									if n640 < 0 {
-										n640 = c.ReadLength(1)
-									}
-									l641 := foryimpl.MakeSlice[[]int32](c, n640)
-									if n640 > 0 {
-										hn643 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i642 := range l641 {
-												if hn643 && !c.ReadFlag() {
-													clear(l641[i642 : i642+1])
-													continue
-												}
-												l641[i642] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i642)
-													break
-												}
-											}
-										}
-									}
-									l633[i634] = l641
-									foryimpl.SetRefSlice(c, id639, l633[i634])
-								} else {
-									l633[i634] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i634)
-									break
-								}
-								continue
-							}
-							if hn635 && !c.ReadFlag() {
-								clear(l633[i634 : i634+1])
-								continue
-							}
-							n646 := c.ReadLengthFast(1)
-							if n646 < 0 {
-								n646 = c.ReadLength(1)
-							}
-							l647 := foryimpl.MakeSlice[[]int32](c, n646)
-							if n646 > 0 {
-								hn649 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i648 := range l647 {
-										if hn649 && !c.ReadFlag() {
-											clear(l647[i648 : i648+1])
-											continue
-										}
-										l647[i648] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i648)
-											break
-										}
-									}
-								}
-							}
-							l633[i634] = l647
-							if c.Failed() {
-								c.TraceIndex(i634)
-								break
-							}
-						}
-					}
-				}
-				x.Nested = l633
+				x.foryReadNested(c)
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n652 := c.ReadLengthFast(1)
-				if n652 < 0 {
-					n652 = c.ReadLength(1)
-				}
-				l653 := foryimpl.MakeSlice[[]*int32](c, n652)
-				if n652 > 0 {
-					hn655 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i654 := range l653 {
-							if hn655 && !c.ReadFlag() {
-								clear(l653[i654 : i654+1])
-								continue
-							}
-							p658 := foryimpl.Alloc[int32](c)
-							*p658 = r.ReadVarInt32()
-							l653[i654] = p658
-							if c.Failed() {
-								c.TraceIndex(i654)
-								break
-							}
-						}
-					}
-				}
-				x.PI32s = l653
+				x.foryReadPI32s(c)
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n659 := c.ReadLengthFast(1)
-				if n659 < 0 {
-					n659 = c.ReadLength(1)
-				}
-				l660 := foryimpl.MakeSlice[[]*string](c, n659)
-				if n659 > 0 {
-					hn662 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i661 := range l660 {
-							if hn662 && !c.ReadFlag() {
-								clear(l660[i661 : i661+1])
-								continue
-							}
-							p665 := foryimpl.Alloc[string](c)
-							*p665 = c.ReadString()
-							l660[i661] = p665
-							if c.Failed() {
-								c.TraceIndex(i661)
-								break
-							}
-						}
-					}
-				}
-				x.PStrs = l660
+				x.foryReadPStrs(c)
 			}
 		case 27:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st666, id667 := c.ReadEvolvedRefFlag(f); st666 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id667)
-			} else if st666 == foryimpl.RefFollows {
+			} else if st368, id369 := c.ReadEvolvedRefFlag(f); st368 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id369)
+			} else if st368 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id667, x.Raw)
+				foryimpl.SetRefSlice(c, id369, x.Raw)
 			} else {
 				x.Raw = nil
 			}
@@ -4536,163 +3369,33 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n668 := c.ReadLengthFast(1)
-				if n668 < 0 {
-					n668 = c.ReadLength(1)
-				}
-				if n668 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n668, 2))
-					return
-				}
-				var l669 [2]string
-				if n668 > 0 {
-					hn671 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i670 := range l669 {
-							if hn671 && !c.ReadFlag() {
-								clear(l669[i670 : i670+1])
-								continue
-							}
-							l669[i670] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i670)
-								break
-							}
-						}
-					}
-				}
-				x.StrArr = l669
+				x.foryReadStrArr(c)
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n674 := c.ReadLengthFast(1)
-				if n674 < 0 {
-					n674 = c.ReadLength(1)
-				}
-				l675 := foryimpl.MakeSlice[[]string](c, n674)
-				if n674 > 0 {
-					hn677 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i676 := range l675 {
-							if hn677 && !c.ReadFlag() {
-								clear(l675[i676 : i676+1])
-								continue
-							}
-							l675[i676] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i676)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l675
+				x.foryReadStrs(c)
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n680 := c.ReadLengthFast(1)
-				if n680 < 0 {
-					n680 = c.ReadLength(1)
-				}
-				l681 := foryimpl.MakeSlice[[]time.Time](c, n680)
-				if n680 > 0 {
-					hn683 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i682 := range l681 {
-							if hn683 && !c.ReadFlag() {
-								clear(l681[i682 : i682+1])
-								continue
-							}
-							l681[i682] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i682)
-								break
-							}
-						}
-					}
-				}
-				x.Times = l681
+				x.foryReadTimes(c)
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n686 := c.ReadLengthFast(2)
-				if n686 < 0 {
-					n686 = c.ReadLength(2)
-				}
-				l687 := foryimpl.MakeSlice[[]uint16](c, n686)
-				if n686 > 0 {
-					hn689 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i688 := range l687 {
-							if hn689 && !c.ReadFlag() {
-								clear(l687[i688 : i688+1])
-								continue
-							}
-							l687[i688] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i688)
-								break
-							}
-						}
-					}
-				}
-				x.U16s = l687
+				x.foryReadU16s(c)
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n692 := c.ReadLengthFast(1)
-				if n692 < 0 {
-					n692 = c.ReadLength(1)
-				}
-				l693 := foryimpl.MakeSlice[[]uint32](c, n692)
-				if n692 > 0 {
-					hn695 := c.ReadListHeader(12)
-					if !c.Failed() {
-						for i694 := range l693 {
-							if hn695 && !c.ReadFlag() {
-								clear(l693[i694 : i694+1])
-								continue
-							}
-							l693[i694] = r.ReadVarUint32()
-							if c.Failed() {
-								c.TraceIndex(i694)
-								break
-							}
-						}
-					}
-				}
-				x.U32s = l693
+				x.foryReadU32s(c)
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n698 := c.ReadLengthFast(1)
-				if n698 < 0 {
-					n698 = c.ReadLength(1)
-				}
-				l699 := foryimpl.MakeSlice[[]uint64](c, n698)
-				if n698 > 0 {
-					hn701 := c.ReadListHeader(14)
-					if !c.Failed() {
-						for i700 := range l699 {
-							if hn701 && !c.ReadFlag() {
-								clear(l699[i700 : i700+1])
-								continue
-							}
-							l699[i700] = r.ReadVarUint64()
-							if c.Failed() {
-								c.TraceIndex(i700)
-								break
-							}
-						}
-					}
-				}
-				x.U64s = l699
+				x.foryReadU64s(c)
 			}
 		default:
 			c.SkipField(f)
@@ -4702,6 +3405,690 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadArr reads the value of field Arr (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadArr(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	if n1 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 3))
+		return
+	}
+	var l2 [3]int16
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Arr = l2
+}
+
+// foryReadBools reads the value of field Bools (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadBools(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Bools = l2
+}
+
+// foryReadBytes reads the value of field Bytes (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadBytes(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Bytes = l2
+}
+
+// foryReadColors reads the value of field Colors (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadColors(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					l2[i3] = Color(e7)
+				} else {
+					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Colors = l2
+}
+
+// foryReadF32s reads the value of field F32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadF32s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.F32s = l2
+}
+
+// foryReadF64s reads the value of field F64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadF64s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(8)
+	if n1 < 0 {
+		n1 = c.ReadLength(8)
+	}
+	l2 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.F64s = l2
+}
+
+// foryReadI16s reads the value of field I16s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadI16s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.I16s = l2
+}
+
+// foryReadI32s reads the value of field I32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadI32s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.I32s = l2
+}
+
+// foryReadI64s reads the value of field I64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadI64s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.I64s = l2
+}
+
+// foryReadI8s reads the value of field I8s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadI8s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.I8s = l2
+}
+
+// foryReadNI64s reads the value of field NI64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNI64s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.NI64s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NI64s = l2
+}
+
+// foryReadNMap reads the value of field NMap (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNMap(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NMap = m2
+}
+
+// foryReadNStrs reads the value of field NStrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.NStrs, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NStrs = l2
+}
+
+// foryReadNamed reads the value of field Named (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNamed(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[Names](c, x.Named, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Named = l2
+}
+
+// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNested(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Nested = l2
+}
+
+// foryReadPI32s reads the value of field PI32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadPI32s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[int32](c)
+				*p7 = r.ReadVarInt32()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.PI32s = l2
+}
+
+// foryReadPStrs reads the value of field PStrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadPStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[string](c)
+				*p7 = c.ReadString()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.PStrs = l2
+}
+
+// foryReadStrArr reads the value of field StrArr (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadStrArr(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	if n1 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 2))
+		return
+	}
+	var l2 [2]string
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.StrArr = l2
+}
+
+// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l2
+}
+
+// foryReadTimes reads the value of field Times (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadTimes(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Times = l2
+}
+
+// foryReadU16s reads the value of field U16s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadU16s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.U16s = l2
+}
+
+// foryReadU32s reads the value of field U32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadU32s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(12)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarUint32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.U32s = l2
+}
+
+// foryReadU64s reads the value of field U64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadU64s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.U64s = l2
 }
 
 // foryRootMaps is the first 189 bytes of a compatible-mode message whose root is Maps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaps[4:].
@@ -5426,713 +4813,123 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n301 := c.ReadLengthFast(2)
-	if n301 < 0 {
-		n301 = c.ReadLength(2)
-	}
-	m302 := foryimpl.MakeMap[map[bool]string](c, n301)
-	for n301 > 0 && !c.Failed() {
-		sz303, vn304, _ := c.ReadMapChunk(n301, 1, 21, nil, false)
-		for j305 := 0; j305 < sz303 && !c.Failed(); j305++ {
-			var k306 bool
-			k306 = r.ReadBool()
-			var v307 string
-			if !vn304 {
-				v307 = c.ReadString()
-			}
-			m302[k306] = v307
-		}
-		n301 -= sz303
-	}
-	x.ByBool = m302
+	x.foryReadByBool(c)
 	if c.Failed() {
 		c.Trace("ByBool")
 		return
 	}
-	n309 := c.ReadLengthFast(2)
-	if n309 < 0 {
-		n309 = c.ReadLength(2)
-	}
-	m310 := foryimpl.MakeMap[map[Color]int32](c, n309)
-	for n309 > 0 && !c.Failed() {
-		sz311, vn312, _ := c.ReadMapChunk(n309, 25, 5, nil, false)
-		for j313 := 0; j313 < sz311 && !c.Failed(); j313++ {
-			var k314 Color
-			if e316 := c.ReadEnumFast(uint32(0x7fffffff)); e316 >= 0 {
-				k314 = Color(e316)
-			} else {
-				k314 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v315 int32
-			if !vn312 {
-				v315 = r.ReadVarInt32()
-			}
-			m310[k314] = v315
-		}
-		n309 -= sz311
-	}
-	x.ByEnum = m310
+	x.foryReadByEnum(c)
 	if c.Failed() {
 		c.Trace("ByEnum")
 		return
 	}
-	n318 := c.ReadLengthFast(2)
-	if n318 < 0 {
-		n318 = c.ReadLength(2)
-	}
-	m319 := foryimpl.MakeMap[map[int16]int16](c, n318)
-	for n318 > 0 && !c.Failed() {
-		sz320, vn321, _ := c.ReadMapChunk(n318, 3, 3, nil, false)
-		for j322 := 0; j322 < sz320 && !c.Failed(); j322++ {
-			var k323 int16
-			k323 = r.ReadInt16()
-			var v324 int16
-			if !vn321 {
-				v324 = r.ReadInt16()
-			}
-			m319[k323] = v324
-		}
-		n318 -= sz320
-	}
-	x.ByI16 = m319
+	x.foryReadByI16(c)
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	n326 := c.ReadLengthFast(2)
-	if n326 < 0 {
-		n326 = c.ReadLength(2)
-	}
-	m327 := foryimpl.MakeMap[map[int32]string](c, n326)
-	for n326 > 0 && !c.Failed() {
-		sz328, vn329, _ := c.ReadMapChunk(n326, 5, 21, nil, false)
-		for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
-			var k331 int32
-			k331 = r.ReadVarInt32()
-			var v332 string
-			if !vn329 {
-				v332 = c.ReadString()
-			}
-			m327[k331] = v332
-		}
-		n326 -= sz328
-	}
-	x.ByI32 = m327
+	x.foryReadByI32(c)
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	n334 := c.ReadLengthFast(2)
-	if n334 < 0 {
-		n334 = c.ReadLength(2)
-	}
-	m335 := foryimpl.MakeMap[map[int64]float64](c, n334)
-	for n334 > 0 && !c.Failed() {
-		sz336, vn337, _ := c.ReadMapChunk(n334, 7, 20, nil, false)
-		for j338 := 0; j338 < sz336 && !c.Failed(); j338++ {
-			var k339 int64
-			k339 = r.ReadVarInt64()
-			var v340 float64
-			if !vn337 {
-				v340 = r.ReadFloat64()
-			}
-			m335[k339] = v340
-		}
-		n334 -= sz336
-	}
-	x.ByI64 = m335
+	x.foryReadByI64(c)
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	n342 := c.ReadLengthFast(2)
-	if n342 < 0 {
-		n342 = c.ReadLength(2)
-	}
-	m343 := foryimpl.MakeMap[map[int8]int8](c, n342)
-	for n342 > 0 && !c.Failed() {
-		sz344, vn345, _ := c.ReadMapChunk(n342, 2, 2, nil, false)
-		for j346 := 0; j346 < sz344 && !c.Failed(); j346++ {
-			var k347 int8
-			k347 = r.ReadInt8()
-			var v348 int8
-			if !vn345 {
-				v348 = r.ReadInt8()
-			}
-			m343[k347] = v348
-		}
-		n342 -= sz344
-	}
-	x.ByI8 = m343
+	x.foryReadByI8(c)
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	n350 := c.ReadLengthFast(2)
-	if n350 < 0 {
-		n350 = c.ReadLength(2)
-	}
-	m351 := foryimpl.MakeMap[map[int]int](c, n350)
-	for n350 > 0 && !c.Failed() {
-		sz352, vn353, _ := c.ReadMapChunk(n350, 7, 7, nil, false)
-		for j354 := 0; j354 < sz352 && !c.Failed(); j354++ {
-			var k355 int
-			k355 = int(r.ReadVarInt64())
-			var v356 int
-			if !vn353 {
-				v356 = int(r.ReadVarInt64())
-			}
-			m351[k355] = v356
-		}
-		n350 -= sz352
-	}
-	x.ByInt = m351
+	x.foryReadByInt(c)
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	n358 := c.ReadLengthFast(2)
-	if n358 < 0 {
-		n358 = c.ReadLength(2)
-	}
-	m359 := foryimpl.MakeMap[map[string]string](c, n358)
-	for n358 > 0 && !c.Failed() {
-		sz360, vn361, _ := c.ReadMapChunk(n358, 21, 21, nil, false)
-		for j362 := 0; j362 < sz360 && !c.Failed(); j362++ {
-			var k363 string
-			k363 = c.ReadString()
-			var v364 string
-			if !vn361 {
-				v364 = c.ReadString()
-			}
-			m359[k363] = v364
-		}
-		n358 -= sz360
-	}
-	x.ByStr = m359
+	x.foryReadByStr(c)
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	n366 := c.ReadLengthFast(2)
-	if n366 < 0 {
-		n366 = c.ReadLength(2)
-	}
-	m367 := foryimpl.MakeMap[map[uint16]uint16](c, n366)
-	for n366 > 0 && !c.Failed() {
-		sz368, vn369, _ := c.ReadMapChunk(n366, 10, 10, nil, false)
-		for j370 := 0; j370 < sz368 && !c.Failed(); j370++ {
-			var k371 uint16
-			k371 = r.ReadUint16()
-			var v372 uint16
-			if !vn369 {
-				v372 = r.ReadUint16()
-			}
-			m367[k371] = v372
-		}
-		n366 -= sz368
-	}
-	x.ByU16 = m367
+	x.foryReadByU16(c)
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	n374 := c.ReadLengthFast(2)
-	if n374 < 0 {
-		n374 = c.ReadLength(2)
-	}
-	m375 := foryimpl.MakeMap[map[uint32]uint32](c, n374)
-	for n374 > 0 && !c.Failed() {
-		sz376, vn377, _ := c.ReadMapChunk(n374, 12, 12, nil, false)
-		for j378 := 0; j378 < sz376 && !c.Failed(); j378++ {
-			var k379 uint32
-			k379 = r.ReadVarUint32()
-			var v380 uint32
-			if !vn377 {
-				v380 = r.ReadVarUint32()
-			}
-			m375[k379] = v380
-		}
-		n374 -= sz376
-	}
-	x.ByU32 = m375
+	x.foryReadByU32(c)
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	n382 := c.ReadLengthFast(2)
-	if n382 < 0 {
-		n382 = c.ReadLength(2)
-	}
-	m383 := foryimpl.MakeMap[map[uint64]uint64](c, n382)
-	for n382 > 0 && !c.Failed() {
-		sz384, vn385, _ := c.ReadMapChunk(n382, 14, 14, nil, false)
-		for j386 := 0; j386 < sz384 && !c.Failed(); j386++ {
-			var k387 uint64
-			k387 = r.ReadVarUint64()
-			var v388 uint64
-			if !vn385 {
-				v388 = r.ReadVarUint64()
-			}
-			m383[k387] = v388
-		}
-		n382 -= sz384
-	}
-	x.ByU64 = m383
+	x.foryReadByU64(c)
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	n390 := c.ReadLengthFast(2)
-	if n390 < 0 {
-		n390 = c.ReadLength(2)
-	}
-	m391 := foryimpl.MakeMap[map[uint8]uint8](c, n390)
-	for n390 > 0 && !c.Failed() {
-		sz392, vn393, _ := c.ReadMapChunk(n390, 9, 9, nil, false)
-		for j394 := 0; j394 < sz392 && !c.Failed(); j394++ {
-			var k395 uint8
-			k395 = r.ReadUint8()
-			var v396 uint8
-			if !vn393 {
-				v396 = r.ReadUint8()
-			}
-			m391[k395] = v396
-		}
-		n390 -= sz392
-	}
-	x.ByU8 = m391
+	x.foryReadByU8(c)
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	n398 := c.ReadLengthFast(2)
-	if n398 < 0 {
-		n398 = c.ReadLength(2)
-	}
-	m399 := foryimpl.MakeMap[map[uint]bool](c, n398)
-	for n398 > 0 && !c.Failed() {
-		sz400, vn401, _ := c.ReadMapChunk(n398, 14, 1, nil, false)
-		for j402 := 0; j402 < sz400 && !c.Failed(); j402++ {
-			var k403 uint
-			k403 = uint(r.ReadVarUint64())
-			var v404 bool
-			if !vn401 {
-				v404 = r.ReadBool()
-			}
-			m399[k403] = v404
-		}
-		n398 -= sz400
-	}
-	x.ByUint = m399
+	x.foryReadByUint(c)
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
 	if c.TrackRef() {
-		n406 := c.ReadLengthFast(2)
-		if n406 < 0 {
-			n406 = c.ReadLength(2)
-		}
-		m407 := foryimpl.MakeMap[map[string]map[int32]string](c, n406)
-		for n406 > 0 && !c.Failed() {
-			sz408, vn409, tr421, _ := c.ReadMapChunkRef(n406, 21, 24, nil)
-			for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
-				var k411 string
-				k411 = c.ReadString()
-				var v412 map[int32]string
-				if tr421 {
-					if st422, id423 := c.ReadRefFlag(); st422 == foryimpl.RefBack {
-						v412 = foryimpl.BackRefMap[int32, string](c, id423)
-					} else if st422 == foryimpl.RefFollows {
-						n424 := c.ReadLengthFast(2)
-						if n424 < 0 {
-							n424 = c.ReadLength(2)
-						}
-						m425 := foryimpl.MakeMap[map[int32]string](c, n424)
-						for n424 > 0 && !c.Failed() {
-							sz426, vn427, _ := c.ReadMapChunk(n424, 5, 21, nil, false)
-							for j428 := 0; j428 < sz426 && !c.Failed(); j428++ {
-								var k429 int32
-								k429 = r.ReadVarInt32()
-								var v430 string
-								if !vn427 {
-									v430 = c.ReadString()
-								}
-								m425[k429] = v430
-							}
-							n424 -= sz426
-						}
-						v412 = m425
-						foryimpl.SetRefMap(c, id423, v412)
-					} else {
-						v412 = nil
-					}
-				} else if !vn409 {
-					n413 := c.ReadLengthFast(2)
-					if n413 < 0 {
-						n413 = c.ReadLength(2)
-					}
-					m414 := foryimpl.MakeMap[map[int32]string](c, n413)
-					for n413 > 0 && !c.Failed() {
-						sz415, vn416, _ := c.ReadMapChunk(n413, 5, 21, nil, false)
-						for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
-							var k418 int32
-							k418 = r.ReadVarInt32()
-							var v419 string
-							if !vn416 {
-								v419 = c.ReadString()
-							}
-							m414[k418] = v419
-						}
-						n413 -= sz415
-					}
-					v412 = m414
-				}
-				m407[k411] = v412
-			}
-			n406 -= sz408
-		}
-		x.Inner = m407
+		x.foryReadInnerRef(c)
 		if c.Failed() {
 			c.Trace("Inner")
 			return
 		}
-		n432 := c.ReadLengthFast(2)
-		if n432 < 0 {
-			n432 = c.ReadLength(2)
-		}
-		m433 := foryimpl.MakeMap[map[string][]int64](c, n432)
-		for n432 > 0 && !c.Failed() {
-			sz434, vn435, tr445, _ := c.ReadMapChunkRef(n432, 21, 22, nil)
-			for j436 := 0; j436 < sz434 && !c.Failed(); j436++ {
-				var k437 string
-				k437 = c.ReadString()
-				var v438 []int64
-				if tr445 {
-					if st446, id447 := c.ReadRefFlag(); st446 == foryimpl.RefBack {
-						v438 = foryimpl.BackRefSlice[int64](c, id447)
-					} else if st446 == foryimpl.RefFollows {
-						n448 := c.ReadLengthFast(1)
-						if n448 < 0 {
-							n448 = c.ReadLength(1)
-						}
-						l449 := foryimpl.MakeSlice[[]int64](c, n448)
-						if n448 > 0 {
-							hn451 := c.ReadListHeader(7)
-							if !c.Failed() {
-								for i450 := range l449 {
-									if hn451 && !c.ReadFlag() {
-										clear(l449[i450 : i450+1])
-										continue
-									}
-									l449[i450] = r.ReadVarInt64()
-									if c.Failed() {
-										c.TraceIndex(i450)
-										break
-									}
-								}
-							}
-						}
-						v438 = l449
-						foryimpl.SetRefSlice(c, id447, v438)
-					} else {
-						v438 = nil
-					}
-				} else if !vn435 {
-					n439 := c.ReadLengthFast(1)
-					if n439 < 0 {
-						n439 = c.ReadLength(1)
-					}
-					l440 := foryimpl.MakeSlice[[]int64](c, n439)
-					if n439 > 0 {
-						hn442 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i441 := range l440 {
-								if hn442 && !c.ReadFlag() {
-									clear(l440[i441 : i441+1])
-									continue
-								}
-								l440[i441] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i441)
-									break
-								}
-							}
-						}
-					}
-					v438 = l440
-				}
-				m433[k437] = v438
-			}
-			n432 -= sz434
-		}
-		x.Lists = m433
+		x.foryReadListsRef(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
 		}
 	} else {
-		n406 := c.ReadLengthFast(2)
-		if n406 < 0 {
-			n406 = c.ReadLength(2)
-		}
-		m407 := foryimpl.MakeMap[map[string]map[int32]string](c, n406)
-		for n406 > 0 && !c.Failed() {
-			sz408, vn409, _ := c.ReadMapChunk(n406, 21, 24, nil, true)
-			for j410 := 0; j410 < sz408 && !c.Failed(); j410++ {
-				var k411 string
-				k411 = c.ReadString()
-				var v412 map[int32]string
-				if !vn409 {
-					n413 := c.ReadLengthFast(2)
-					if n413 < 0 {
-						n413 = c.ReadLength(2)
-					}
-					m414 := foryimpl.MakeMap[map[int32]string](c, n413)
-					for n413 > 0 && !c.Failed() {
-						sz415, vn416, _ := c.ReadMapChunk(n413, 5, 21, nil, false)
-						for j417 := 0; j417 < sz415 && !c.Failed(); j417++ {
-							var k418 int32
-							k418 = r.ReadVarInt32()
-							var v419 string
-							if !vn416 {
-								v419 = c.ReadString()
-							}
-							m414[k418] = v419
-						}
-						n413 -= sz415
-					}
-					v412 = m414
-				}
-				m407[k411] = v412
-			}
-			n406 -= sz408
-		}
-		x.Inner = m407
+		x.foryReadInner(c)
 		if c.Failed() {
 			c.Trace("Inner")
 			return
 		}
-		n432 := c.ReadLengthFast(2)
-		if n432 < 0 {
-			n432 = c.ReadLength(2)
-		}
-		m433 := foryimpl.MakeMap[map[string][]int64](c, n432)
-		for n432 > 0 && !c.Failed() {
-			sz434, vn435, _ := c.ReadMapChunk(n432, 21, 22, nil, true)
-			for j436 := 0; j436 < sz434 && !c.Failed(); j436++ {
-				var k437 string
-				k437 = c.ReadString()
-				var v438 []int64
-				if !vn435 {
-					n439 := c.ReadLengthFast(1)
-					if n439 < 0 {
-						n439 = c.ReadLength(1)
-					}
-					l440 := foryimpl.MakeSlice[[]int64](c, n439)
-					if n439 > 0 {
-						hn442 := c.ReadListHeader(7)
-						if !c.Failed() {
-							for i441 := range l440 {
-								if hn442 && !c.ReadFlag() {
-									clear(l440[i441 : i441+1])
-									continue
-								}
-								l440[i441] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i441)
-									break
-								}
-							}
-						}
-					}
-					v438 = l440
-				}
-				m433[k437] = v438
-			}
-			n432 -= sz434
-		}
-		x.Lists = m433
+		x.foryReadLists(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
 		}
 	}
-	n454 := c.ReadLengthFast(2)
-	if n454 < 0 {
-		n454 = c.ReadLength(2)
-	}
-	m455 := foryimpl.MakeMap[Scores](c, n454)
-	for n454 > 0 && !c.Failed() {
-		sz456, vn457, _ := c.ReadMapChunk(n454, 21, 5, nil, false)
-		for j458 := 0; j458 < sz456 && !c.Failed(); j458++ {
-			var k459 string
-			k459 = c.ReadString()
-			var v460 int32
-			if !vn457 {
-				v460 = r.ReadVarInt32()
-			}
-			m455[k459] = v460
-		}
-		n454 -= sz456
-	}
-	x.Named = m455
+	x.foryReadNamed(c)
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	n462 := c.ReadLengthFast(2)
-	if n462 < 0 {
-		n462 = c.ReadLength(2)
-	}
-	m463 := foryimpl.MakeMap[map[string]*int64](c, n462)
-	for n462 > 0 && !c.Failed() {
-		sz464, vn465, _ := c.ReadMapChunk(n462, 21, 7, nil, true)
-		for j466 := 0; j466 < sz464 && !c.Failed(); j466++ {
-			var k467 string
-			k467 = c.ReadString()
-			var v468 *int64
-			if !vn465 {
-				p469 := foryimpl.Alloc[int64](c)
-				*p469 = r.ReadVarInt64()
-				v468 = p469
-			}
-			m463[k467] = v468
-		}
-		n462 -= sz464
-	}
-	x.PVals = m463
+	x.foryReadPVals(c)
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
 	if c.TrackRef() {
-		n471 := c.ReadLengthFast(2)
-		if n471 < 0 {
-			n471 = c.ReadLength(2)
-		}
-		m472 := foryimpl.MakeMap[map[int32]*other.Address](c, n471)
-		for n471 > 0 && !c.Failed() {
-			sz473, vn474, tr480, ev479 := c.ReadMapChunkRef(n471, 5, 28, (*other.Address)(nil).ForyType())
-			for j475 := 0; j475 < sz473 && !c.Failed(); j475++ {
-				var k476 int32
-				k476 = r.ReadVarInt32()
-				var v477 *other.Address
-				if tr480 {
-					if st481, id482 := c.ReadRefFlag(); st481 == foryimpl.RefBack {
-						v477 = foryimpl.BackRef[other.Address](c, id482)
-					} else if st481 == foryimpl.RefFollows {
-						p483 := foryimpl.Alloc[other.Address](c)
-						foryimpl.SetRef(c, id482, p483)
-						if ev479 != nil {
-							p483.ForyReadEvolved(c, ev479)
-						} else {
-							p483.ForyRead(c)
-						}
-						v477 = p483
-					} else {
-						v477 = nil
-					}
-				} else if !vn474 {
-					p478 := foryimpl.Alloc[other.Address](c)
-					if ev479 != nil {
-						p478.ForyReadEvolved(c, ev479)
-					} else {
-						p478.ForyRead(c)
-					}
-					v477 = p478
-				}
-				m472[k476] = v477
-			}
-			n471 -= sz473
-		}
-		x.Ptrs = m472
+		x.foryReadPtrsRef(c)
 		if c.Failed() {
 			c.Trace("Ptrs")
 			return
 		}
 	} else {
-		n471 := c.ReadLengthFast(2)
-		if n471 < 0 {
-			n471 = c.ReadLength(2)
-		}
-		m472 := foryimpl.MakeMap[map[int32]*other.Address](c, n471)
-		for n471 > 0 && !c.Failed() {
-			sz473, vn474, ev479 := c.ReadMapChunk(n471, 5, 28, (*other.Address)(nil).ForyType(), true)
-			for j475 := 0; j475 < sz473 && !c.Failed(); j475++ {
-				var k476 int32
-				k476 = r.ReadVarInt32()
-				var v477 *other.Address
-				if !vn474 {
-					p478 := foryimpl.Alloc[other.Address](c)
-					if ev479 != nil {
-						p478.ForyReadEvolved(c, ev479)
-					} else {
-						p478.ForyRead(c)
-					}
-					v477 = p478
-				}
-				m472[k476] = v477
-			}
-			n471 -= sz473
-		}
-		x.Ptrs = m472
+		x.foryReadPtrs(c)
 		if c.Failed() {
 			c.Trace("Ptrs")
 			return
 		}
 	}
-	n484 := c.ReadLengthFast(2)
-	if n484 < 0 {
-		n484 = c.ReadLength(2)
-	}
-	m485 := foryimpl.MakeMap[map[Shade]Label](c, n484)
-	for n484 > 0 && !c.Failed() {
-		sz486, vn487, _ := c.ReadMapChunk(n484, 25, 21, nil, false)
-		for j488 := 0; j488 < sz486 && !c.Failed(); j488++ {
-			var k489 Shade
-			if e491 := c.ReadEnumFast(uint32(0xffff)); e491 >= 0 {
-				k489 = Shade(e491)
-			} else {
-				k489 = Shade(c.ReadEnum(uint32(0xffff)))
-			}
-			var v490 Label
-			if !vn487 {
-				v490 = Label(c.ReadString())
-			}
-			m485[k489] = v490
-		}
-		n484 -= sz486
-	}
-	x.ShadeKey = m485
+	x.foryReadShadeKey(c)
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	n493 := c.ReadLengthFast(2)
-	if n493 < 0 {
-		n493 = c.ReadLength(2)
-	}
-	m494 := foryimpl.MakeMap[map[string]other.Address](c, n493)
-	for n493 > 0 && !c.Failed() {
-		sz495, vn496, ev500 := c.ReadMapChunk(n493, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j497 := 0; j497 < sz495 && !c.Failed(); j497++ {
-			var k498 string
-			k498 = c.ReadString()
-			var v499 other.Address
-			if !vn496 {
-				if ev500 != nil {
-					v499.ForyReadEvolved(c, ev500)
-				} else {
-					v499.ForyRead(c)
-				}
-			}
-			m494[k498] = v499
-		}
-		n493 -= sz495
-	}
-	x.Structs = m494
+	x.foryReadStructs(c)
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -6142,507 +4939,87 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n502 := c.ReadLengthFast(2)
-				if n502 < 0 {
-					n502 = c.ReadLength(2)
-				}
-				m503 := foryimpl.MakeMap[map[bool]string](c, n502)
-				for n502 > 0 && !c.Failed() {
-					sz504, vn505, _ := c.ReadMapChunk(n502, 1, 21, nil, false)
-					for j506 := 0; j506 < sz504 && !c.Failed(); j506++ {
-						var k507 bool
-						k507 = r.ReadBool()
-						var v508 string
-						if !vn505 {
-							v508 = c.ReadString()
-						}
-						m503[k507] = v508
-					}
-					n502 -= sz504
-				}
-				x.ByBool = m503
+				x.foryReadByBool(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n510 := c.ReadLengthFast(2)
-				if n510 < 0 {
-					n510 = c.ReadLength(2)
-				}
-				m511 := foryimpl.MakeMap[map[Color]int32](c, n510)
-				for n510 > 0 && !c.Failed() {
-					sz512, vn513, _ := c.ReadMapChunk(n510, 25, 5, nil, false)
-					for j514 := 0; j514 < sz512 && !c.Failed(); j514++ {
-						var k515 Color
-						if e517 := c.ReadEnumFast(uint32(0x7fffffff)); e517 >= 0 {
-							k515 = Color(e517)
-						} else {
-							k515 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v516 int32
-						if !vn513 {
-							v516 = r.ReadVarInt32()
-						}
-						m511[k515] = v516
-					}
-					n510 -= sz512
-				}
-				x.ByEnum = m511
+				x.foryReadByEnum(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n519 := c.ReadLengthFast(2)
-				if n519 < 0 {
-					n519 = c.ReadLength(2)
-				}
-				m520 := foryimpl.MakeMap[map[int16]int16](c, n519)
-				for n519 > 0 && !c.Failed() {
-					sz521, vn522, _ := c.ReadMapChunk(n519, 3, 3, nil, false)
-					for j523 := 0; j523 < sz521 && !c.Failed(); j523++ {
-						var k524 int16
-						k524 = r.ReadInt16()
-						var v525 int16
-						if !vn522 {
-							v525 = r.ReadInt16()
-						}
-						m520[k524] = v525
-					}
-					n519 -= sz521
-				}
-				x.ByI16 = m520
+				x.foryReadByI16(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n527 := c.ReadLengthFast(2)
-				if n527 < 0 {
-					n527 = c.ReadLength(2)
-				}
-				m528 := foryimpl.MakeMap[map[int32]string](c, n527)
-				for n527 > 0 && !c.Failed() {
-					sz529, vn530, _ := c.ReadMapChunk(n527, 5, 21, nil, false)
-					for j531 := 0; j531 < sz529 && !c.Failed(); j531++ {
-						var k532 int32
-						k532 = r.ReadVarInt32()
-						var v533 string
-						if !vn530 {
-							v533 = c.ReadString()
-						}
-						m528[k532] = v533
-					}
-					n527 -= sz529
-				}
-				x.ByI32 = m528
+				x.foryReadByI32(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n535 := c.ReadLengthFast(2)
-				if n535 < 0 {
-					n535 = c.ReadLength(2)
-				}
-				m536 := foryimpl.MakeMap[map[int64]float64](c, n535)
-				for n535 > 0 && !c.Failed() {
-					sz537, vn538, _ := c.ReadMapChunk(n535, 7, 20, nil, false)
-					for j539 := 0; j539 < sz537 && !c.Failed(); j539++ {
-						var k540 int64
-						k540 = r.ReadVarInt64()
-						var v541 float64
-						if !vn538 {
-							v541 = r.ReadFloat64()
-						}
-						m536[k540] = v541
-					}
-					n535 -= sz537
-				}
-				x.ByI64 = m536
+				x.foryReadByI64(c)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n543 := c.ReadLengthFast(2)
-				if n543 < 0 {
-					n543 = c.ReadLength(2)
-				}
-				m544 := foryimpl.MakeMap[map[int8]int8](c, n543)
-				for n543 > 0 && !c.Failed() {
-					sz545, vn546, _ := c.ReadMapChunk(n543, 2, 2, nil, false)
-					for j547 := 0; j547 < sz545 && !c.Failed(); j547++ {
-						var k548 int8
-						k548 = r.ReadInt8()
-						var v549 int8
-						if !vn546 {
-							v549 = r.ReadInt8()
-						}
-						m544[k548] = v549
-					}
-					n543 -= sz545
-				}
-				x.ByI8 = m544
+				x.foryReadByI8(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n551 := c.ReadLengthFast(2)
-				if n551 < 0 {
-					n551 = c.ReadLength(2)
-				}
-				m552 := foryimpl.MakeMap[map[int]int](c, n551)
-				for n551 > 0 && !c.Failed() {
-					sz553, vn554, _ := c.ReadMapChunk(n551, 7, 7, nil, false)
-					for j555 := 0; j555 < sz553 && !c.Failed(); j555++ {
-						var k556 int
-						k556 = int(r.ReadVarInt64())
-						var v557 int
-						if !vn554 {
-							v557 = int(r.ReadVarInt64())
-						}
-						m552[k556] = v557
-					}
-					n551 -= sz553
-				}
-				x.ByInt = m552
+				x.foryReadByInt(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n559 := c.ReadLengthFast(2)
-				if n559 < 0 {
-					n559 = c.ReadLength(2)
-				}
-				m560 := foryimpl.MakeMap[map[string]string](c, n559)
-				for n559 > 0 && !c.Failed() {
-					sz561, vn562, _ := c.ReadMapChunk(n559, 21, 21, nil, false)
-					for j563 := 0; j563 < sz561 && !c.Failed(); j563++ {
-						var k564 string
-						k564 = c.ReadString()
-						var v565 string
-						if !vn562 {
-							v565 = c.ReadString()
-						}
-						m560[k564] = v565
-					}
-					n559 -= sz561
-				}
-				x.ByStr = m560
+				x.foryReadByStr(c)
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n567 := c.ReadLengthFast(2)
-				if n567 < 0 {
-					n567 = c.ReadLength(2)
-				}
-				m568 := foryimpl.MakeMap[map[uint16]uint16](c, n567)
-				for n567 > 0 && !c.Failed() {
-					sz569, vn570, _ := c.ReadMapChunk(n567, 10, 10, nil, false)
-					for j571 := 0; j571 < sz569 && !c.Failed(); j571++ {
-						var k572 uint16
-						k572 = r.ReadUint16()
-						var v573 uint16
-						if !vn570 {
-							v573 = r.ReadUint16()
-						}
-						m568[k572] = v573
-					}
-					n567 -= sz569
-				}
-				x.ByU16 = m568
+				x.foryReadByU16(c)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n575 := c.ReadLengthFast(2)
-				if n575 < 0 {
-					n575 = c.ReadLength(2)
-				}
-				m576 := foryimpl.MakeMap[map[uint32]uint32](c, n575)
-				for n575 > 0 && !c.Failed() {
-					sz577, vn578, _ := c.ReadMapChunk(n575, 12, 12, nil, false)
-					for j579 := 0; j579 < sz577 && !c.Failed(); j579++ {
-						var k580 uint32
-						k580 = r.ReadVarUint32()
-						var v581 uint32
-						if !vn578 {
-							v581 = r.ReadVarUint32()
-						}
-						m576[k580] = v581
-					}
-					n575 -= sz577
-				}
-				x.ByU32 = m576
+				x.foryReadByU32(c)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n583 := c.ReadLengthFast(2)
-				if n583 < 0 {
-					n583 = c.ReadLength(2)
-				}
-				m584 := foryimpl.MakeMap[map[uint64]uint64](c, n583)
-				for n583 > 0 && !c.Failed() {
-					sz585, vn586, _ := c.ReadMapChunk(n583, 14, 14, nil, false)
-					for j587 := 0; j587 < sz585 && !c.Failed(); j587++ {
-						var k588 uint64
-						k588 = r.ReadVarUint64()
-						var v589 uint64
-						if !vn586 {
-							v589 = r.ReadVarUint64()
-						}
-						m584[k588] = v589
-					}
-					n583 -= sz585
-				}
-				x.ByU64 = m584
+				x.foryReadByU64(c)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n591 := c.ReadLengthFast(2)
-				if n591 < 0 {
-					n591 = c.ReadLength(2)
-				}
-				m592 := foryimpl.MakeMap[map[uint8]uint8](c, n591)
-				for n591 > 0 && !c.Failed() {
-					sz593, vn594, _ := c.ReadMapChunk(n591, 9, 9, nil, false)
-					for j595 := 0; j595 < sz593 && !c.Failed(); j595++ {
-						var k596 uint8
-						k596 = r.ReadUint8()
-						var v597 uint8
-						if !vn594 {
-							v597 = r.ReadUint8()
-						}
-						m592[k596] = v597
-					}
-					n591 -= sz593
-				}
-				x.ByU8 = m592
+				x.foryReadByU8(c)
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n599 := c.ReadLengthFast(2)
-				if n599 < 0 {
-					n599 = c.ReadLength(2)
-				}
-				m600 := foryimpl.MakeMap[map[uint]bool](c, n599)
-				for n599 > 0 && !c.Failed() {
-					sz601, vn602, _ := c.ReadMapChunk(n599, 14, 1, nil, false)
-					for j603 := 0; j603 < sz601 && !c.Failed(); j603++ {
-						var k604 uint
-						k604 = uint(r.ReadVarUint64())
-						var v605 bool
-						if !vn602 {
-							v605 = r.ReadBool()
-						}
-						m600[k604] = v605
-					}
-					n599 -= sz601
-				}
-				x.ByUint = m600
+				x.foryReadByUint(c)
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n607 := c.ReadLengthFast(2)
-				if n607 < 0 {
-					n607 = c.ReadLength(2)
-				}
-				m608 := foryimpl.MakeMap[map[string]map[int32]string](c, n607)
-				for n607 > 0 && !c.Failed() {
-					sz609, vn610, _ := c.ReadMapChunk(n607, 21, 24, nil, true)
-					for j611 := 0; j611 < sz609 && !c.Failed(); j611++ {
-						var k612 string
-						k612 = c.ReadString()
-						var v613 map[int32]string
-						if !vn610 {
-							n614 := c.ReadLengthFast(2)
-							if n614 < 0 {
-								n614 = c.ReadLength(2)
-							}
-							m615 := foryimpl.MakeMap[map[int32]string](c, n614)
-							for n614 > 0 && !c.Failed() {
-								sz616, vn617, _ := c.ReadMapChunk(n614, 5, 21, nil, false)
-								for j618 := 0; j618 < sz616 && !c.Failed(); j618++ {
-									var k619 int32
-									k619 = r.ReadVarInt32()
-									var v620 string
-									if !vn617 {
-										v620 = c.ReadString()
-									}
-									m615[k619] = v620
-								}
-								n614 -= sz616
-							}
-							v613 = m615
-						}
-						m608[k612] = v613
-					}
-					n607 -= sz609
-				}
-				x.Inner = m608
+				x.foryReadInner(c)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n623 := c.ReadLengthFast(2)
-				if n623 < 0 {
-					n623 = c.ReadLength(2)
-				}
-				m624 := foryimpl.MakeMap[map[string][]int64](c, n623)
-				for n623 > 0 && !c.Failed() {
-					sz625, vn626, _ := c.ReadMapChunk(n623, 21, 22, nil, true)
-					for j627 := 0; j627 < sz625 && !c.Failed(); j627++ {
-						var k628 string
-						k628 = c.ReadString()
-						var v629 []int64
-						if !vn626 {
-							n630 := c.ReadLengthFast(1)
-							if n630 < 0 {
-								n630 = c.ReadLength(1)
-							}
-							l631 := foryimpl.MakeSlice[[]int64](c, n630)
-							if n630 > 0 {
-								hn633 := c.ReadListHeader(7)
-								if !c.Failed() {
-									for i632 := range l631 {
-										if hn633 && !c.ReadFlag() {
-											clear(l631[i632 : i632+1])
-											continue
-										}
-										l631[i632] = r.ReadVarInt64()
-										if c.Failed() {
-											c.TraceIndex(i632)
-											break
-										}
-									}
-								}
-							}
-							v629 = l631
-						}
-						m624[k628] = v629
-					}
-					n623 -= sz625
-				}
-				x.Lists = m624
+				x.foryReadLists(c)
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				n637 := c.ReadLengthFast(2)
-				if n637 < 0 {
-					n637 = c.ReadLength(2)
-				}
-				m638 := foryimpl.MakeMap[Scores](c, n637)
-				for n637 > 0 && !c.Failed() {
-					sz639, vn640, _ := c.ReadMapChunk(n637, 21, 5, nil, false)
-					for j641 := 0; j641 < sz639 && !c.Failed(); j641++ {
-						var k642 string
-						k642 = c.ReadString()
-						var v643 int32
-						if !vn640 {
-							v643 = r.ReadVarInt32()
-						}
-						m638[k642] = v643
-					}
-					n637 -= sz639
-				}
-				x.Named = m638
+				x.foryReadNamed(c)
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				n645 := c.ReadLengthFast(2)
-				if n645 < 0 {
-					n645 = c.ReadLength(2)
-				}
-				m646 := foryimpl.MakeMap[map[string]*int64](c, n645)
-				for n645 > 0 && !c.Failed() {
-					sz647, vn648, _ := c.ReadMapChunk(n645, 21, 7, nil, true)
-					for j649 := 0; j649 < sz647 && !c.Failed(); j649++ {
-						var k650 string
-						k650 = c.ReadString()
-						var v651 *int64
-						if !vn648 {
-							p652 := foryimpl.Alloc[int64](c)
-							*p652 = r.ReadVarInt64()
-							v651 = p652
-						}
-						m646[k650] = v651
-					}
-					n645 -= sz647
-				}
-				x.PVals = m646
+				x.foryReadPVals(c)
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				n654 := c.ReadLengthFast(2)
-				if n654 < 0 {
-					n654 = c.ReadLength(2)
-				}
-				m655 := foryimpl.MakeMap[map[int32]*other.Address](c, n654)
-				for n654 > 0 && !c.Failed() {
-					sz656, vn657, ev662 := c.ReadMapChunk(n654, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j658 := 0; j658 < sz656 && !c.Failed(); j658++ {
-						var k659 int32
-						k659 = r.ReadVarInt32()
-						var v660 *other.Address
-						if !vn657 {
-							p661 := foryimpl.Alloc[other.Address](c)
-							if ev662 != nil {
-								p661.ForyReadEvolved(c, ev662)
-							} else {
-								p661.ForyRead(c)
-							}
-							v660 = p661
-						}
-						m655[k659] = v660
-					}
-					n654 -= sz656
-				}
-				x.Ptrs = m655
+				x.foryReadPtrs(c)
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				n664 := c.ReadLengthFast(2)
-				if n664 < 0 {
-					n664 = c.ReadLength(2)
-				}
-				m665 := foryimpl.MakeMap[map[Shade]Label](c, n664)
-				for n664 > 0 && !c.Failed() {
-					sz666, vn667, _ := c.ReadMapChunk(n664, 25, 21, nil, false)
-					for j668 := 0; j668 < sz666 && !c.Failed(); j668++ {
-						var k669 Shade
-						if e671 := c.ReadEnumFast(uint32(0xffff)); e671 >= 0 {
-							k669 = Shade(e671)
-						} else {
-							k669 = Shade(c.ReadEnum(uint32(0xffff)))
-						}
-						var v670 Label
-						if !vn667 {
-							v670 = Label(c.ReadString())
-						}
-						m665[k669] = v670
-					}
-					n664 -= sz666
-				}
-				x.ShadeKey = m665
+				x.foryReadShadeKey(c)
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n673 := c.ReadLengthFast(2)
-				if n673 < 0 {
-					n673 = c.ReadLength(2)
-				}
-				m674 := foryimpl.MakeMap[map[string]other.Address](c, n673)
-				for n673 > 0 && !c.Failed() {
-					sz675, vn676, ev680 := c.ReadMapChunk(n673, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j677 := 0; j677 < sz675 && !c.Failed(); j677++ {
-						var k678 string
-						k678 = c.ReadString()
-						var v679 other.Address
-						if !vn676 {
-							if ev680 != nil {
-								v679.ForyReadEvolved(c, ev680)
-							} else {
-								v679.ForyRead(c)
-							}
-						}
-						m674[k678] = v679
-					}
-					n673 -= sz675
-				}
-				x.Structs = m674
+				x.foryReadStructs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -6652,6 +5029,731 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
+}
+
+// foryReadByBool reads the value of field ByBool (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByBool(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[bool]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 1, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 bool
+			k6 = r.ReadBool()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByBool = m2
+}
+
+// foryReadByEnum reads the value of field ByEnum (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByEnum(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[Color]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 25, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 Color
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				k6 = Color(e8)
+			} else {
+				k6 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByEnum = m2
+}
+
+// foryReadByI16 reads the value of field ByI16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByI16(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int16]int16](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 3, 3, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int16
+			k6 = r.ReadInt16()
+			var v7 int16
+			if !vn4 {
+				v7 = r.ReadInt16()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByI16 = m2
+}
+
+// foryReadByI32 reads the value of field ByI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByI32 = m2
+}
+
+// foryReadByI64 reads the value of field ByI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int64]float64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 20, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int64
+			k6 = r.ReadVarInt64()
+			var v7 float64
+			if !vn4 {
+				v7 = r.ReadFloat64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByI64 = m2
+}
+
+// foryReadByI8 reads the value of field ByI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByI8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int8]int8](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 2, 2, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int8
+			k6 = r.ReadInt8()
+			var v7 int8
+			if !vn4 {
+				v7 = r.ReadInt8()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByI8 = m2
+}
+
+// foryReadByInt reads the value of field ByInt (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByInt(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int]int](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 7, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int
+			k6 = int(r.ReadVarInt64())
+			var v7 int
+			if !vn4 {
+				v7 = int(r.ReadVarInt64())
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByInt = m2
+}
+
+// foryReadByStr reads the value of field ByStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByStr(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByStr = m2
+}
+
+// foryReadByU16 reads the value of field ByU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByU16(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint16]uint16](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 10, 10, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint16
+			k6 = r.ReadUint16()
+			var v7 uint16
+			if !vn4 {
+				v7 = r.ReadUint16()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByU16 = m2
+}
+
+// foryReadByU32 reads the value of field ByU32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByU32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint32]uint32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 12, 12, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint32
+			k6 = r.ReadVarUint32()
+			var v7 uint32
+			if !vn4 {
+				v7 = r.ReadVarUint32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByU32 = m2
+}
+
+// foryReadByU64 reads the value of field ByU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByU64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint64]uint64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 14, 14, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint64
+			k6 = r.ReadVarUint64()
+			var v7 uint64
+			if !vn4 {
+				v7 = r.ReadVarUint64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByU64 = m2
+}
+
+// foryReadByU8 reads the value of field ByU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByU8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint8]uint8](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 9, 9, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint8
+			k6 = r.ReadUint8()
+			var v7 uint8
+			if !vn4 {
+				v7 = r.ReadUint8()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByU8 = m2
+}
+
+// foryReadByUint reads the value of field ByUint (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadByUint(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint]bool](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 14, 1, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint
+			k6 = uint(r.ReadVarUint64())
+			var v7 bool
+			if !vn4 {
+				v7 = r.ReadBool()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByUint = m2
+}
+
+// foryReadInner reads the value of field Inner (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadInner(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[int32]string
+			if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[int32]string](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 5, 21, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 int32
+						k13 = r.ReadVarInt32()
+						var v14 string
+						if !vn11 {
+							v14 = c.ReadString()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Inner = m2
+}
+
+// foryReadInnerRef reads the value of field Inner with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadInnerRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[int32]string
+			if tr16 {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefMap[int32, string](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					n19 := c.ReadLengthFast(2)
+					if n19 < 0 {
+						n19 = c.ReadLength(2)
+					}
+					m20 := foryimpl.MakeMap[map[int32]string](c, n19)
+					for n19 > 0 && !c.Failed() {
+						sz21, vn22, _ := c.ReadMapChunk(n19, 5, 21, nil, false)
+						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+							var k24 int32
+							k24 = r.ReadVarInt32()
+							var v25 string
+							if !vn22 {
+								v25 = c.ReadString()
+							}
+							m20[k24] = v25
+						}
+						n19 -= sz21
+					}
+					v7 = m20
+					foryimpl.SetRefMap(c, id18, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[int32]string](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 5, 21, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 int32
+						k13 = r.ReadVarInt32()
+						var v14 string
+						if !vn11 {
+							v14 = c.ReadString()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Inner = m2
+}
+
+// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadLists(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int64
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]int64](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lists = m2
+}
+
+// foryReadListsRef reads the value of field Lists with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int64
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[int64](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]int64](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(7)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadVarInt64()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]int64](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(7)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadVarInt64()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lists = m2
+}
+
+// foryReadNamed reads the value of field Named (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadNamed(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[Scores](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Named = m2
+}
+
+// foryReadPVals reads the value of field PVals (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadPVals(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*int64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 7, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *int64
+			if !vn4 {
+				p8 := foryimpl.Alloc[int64](c)
+				*p8 = r.ReadVarInt64()
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.PVals = m2
+}
+
+// foryReadPtrs reads the value of field Ptrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]*other.Address](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 *other.Address
+			if !vn4 {
+				p8 := foryimpl.Alloc[other.Address](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Ptrs = m2
+}
+
+// foryReadPtrsRef reads the value of field Ptrs with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]*other.Address](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 5, 28, (*other.Address)(nil).ForyType())
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 *other.Address
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[other.Address](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[other.Address](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Ptrs = m2
+}
+
+// foryReadShadeKey reads the value of field ShadeKey (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadShadeKey(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[Shade]Label](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 25, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 Shade
+			if e8 := c.ReadEnumFast(uint32(0xffff)); e8 >= 0 {
+				k6 = Shade(e8)
+			} else {
+				k6 = Shade(c.ReadEnum(uint32(0xffff)))
+			}
+			var v7 Label
+			if !vn4 {
+				v7 = Label(c.ReadString())
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ShadeKey = m2
+}
+
+// foryReadStructs reads the value of field Structs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]other.Address](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 other.Address
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Structs = m2
 }
 
 // foryRootComposite is the first 82 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
@@ -7116,105 +6218,20 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n43 := c.ReadLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadLength(1)
-	}
-	l44 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n43)
-	if n43 > 0 {
-		hn46, tr48, ev47 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
-		if !c.Failed() {
-			for i45 := range l44 {
-				if tr48 {
-					if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-						if p51 := foryimpl.BackRef[other.Address](c, id50); p51 != nil {
-							l44[i45] = *p51
-						}
-					} else if st49 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id50, &l44[i45])
-						if ev47 != nil {
-							l44[i45].ForyReadEvolved(c, ev47)
-						} else {
-							l44[i45].ForyRead(c)
-						}
-					} else {
-						l44[i45] = other.Address{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i45)
-						break
-					}
-					continue
-				}
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
-					continue
-				}
-				if ev47 != nil {
-					l44[i45].ForyReadEvolved(c, ev47)
-				} else {
-					l44[i45].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i45)
-					break
-				}
-			}
-		}
-	}
-	x.Addrs = l44
+	x.foryReadAddrs(c)
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
 	if c.TrackRef() {
-		n52 := c.ReadLengthFast(2)
-		if n52 < 0 {
-			n52 = c.ReadLength(2)
-		}
-		m53 := foryimpl.MakeMap[map[string]*other.Tag](c, n52)
-		for n52 > 0 && !c.Failed() {
-			sz54, vn55, tr61, ev60 := c.ReadMapChunkRef(n52, 21, 30, (*other.Tag)(nil).ForyType())
-			for j56 := 0; j56 < sz54 && !c.Failed(); j56++ {
-				var k57 string
-				k57 = c.ReadString()
-				var v58 *other.Tag
-				if tr61 {
-					if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
-						v58 = foryimpl.BackRef[other.Tag](c, id63)
-					} else if st62 == foryimpl.RefFollows {
-						p64 := foryimpl.Alloc[other.Tag](c)
-						foryimpl.SetRef(c, id63, p64)
-						if ev60 != nil {
-							p64.ForyReadEvolved(c, ev60)
-						} else {
-							p64.ForyRead(c)
-						}
-						v58 = p64
-					} else {
-						v58 = nil
-					}
-				} else if !vn55 {
-					p59 := foryimpl.Alloc[other.Tag](c)
-					if ev60 != nil {
-						p59.ForyReadEvolved(c, ev60)
-					} else {
-						p59.ForyRead(c)
-					}
-					v58 = p59
-				}
-				m53[k57] = v58
-			}
-			n52 -= sz54
-		}
-		x.ByName = m53
+		x.foryReadByNameRef(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 		if c.ReadStructValueFlag((*other.Address)(nil).ForyType()) {
-			if ev65 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev65 != nil {
-				x.Home.ForyReadEvolved(c, ev65)
+			if ev43 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev43 != nil {
+				x.Home.ForyReadEvolved(c, ev43)
 			} else if !c.Failed() {
 				x.Home.ForyRead(c)
 			}
@@ -7224,37 +6241,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n52 := c.ReadLengthFast(2)
-		if n52 < 0 {
-			n52 = c.ReadLength(2)
-		}
-		m53 := foryimpl.MakeMap[map[string]*other.Tag](c, n52)
-		for n52 > 0 && !c.Failed() {
-			sz54, vn55, ev60 := c.ReadMapChunk(n52, 21, 30, (*other.Tag)(nil).ForyType(), true)
-			for j56 := 0; j56 < sz54 && !c.Failed(); j56++ {
-				var k57 string
-				k57 = c.ReadString()
-				var v58 *other.Tag
-				if !vn55 {
-					p59 := foryimpl.Alloc[other.Tag](c)
-					if ev60 != nil {
-						p59.ForyReadEvolved(c, ev60)
-					} else {
-						p59.ForyRead(c)
-					}
-					v58 = p59
-				}
-				m53[k57] = v58
-			}
-			n52 -= sz54
-		}
-		x.ByName = m53
+		x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
-		if ev65 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev65 != nil {
-			x.Home.ForyReadEvolved(c, ev65)
+		if ev43 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev43 != nil {
+			x.Home.ForyReadEvolved(c, ev43)
 		} else if !c.Failed() {
 			x.Home.ForyRead(c)
 		}
@@ -7263,71 +6256,23 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n66 := c.ReadLengthFast(1)
-	if n66 < 0 {
-		n66 = c.ReadLength(1)
-	}
-	l67 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n66)
-	if n66 > 0 {
-		hn69, tr71, ev70 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
-		if !c.Failed() {
-			for i68 := range l67 {
-				if tr71 {
-					if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-						l67[i68] = foryimpl.BackRef[other.Address](c, id74)
-					} else if st73 == foryimpl.RefFollows {
-						p75 := foryimpl.Alloc[other.Address](c)
-						foryimpl.SetRef(c, id74, p75)
-						if ev70 != nil {
-							p75.ForyReadEvolved(c, ev70)
-						} else {
-							p75.ForyRead(c)
-						}
-						l67[i68] = p75
-					} else {
-						l67[i68] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i68)
-						break
-					}
-					continue
-				}
-				if hn69 && !c.ReadFlag() {
-					clear(l67[i68 : i68+1])
-					continue
-				}
-				p72 := foryimpl.Alloc[other.Address](c)
-				if ev70 != nil {
-					p72.ForyReadEvolved(c, ev70)
-				} else {
-					p72.ForyRead(c)
-				}
-				l67[i68] = p72
-				if c.Failed() {
-					c.TraceIndex(i68)
-					break
-				}
-			}
-		}
-	}
-	x.PAddrs = l67
+	x.foryReadPAddrs(c)
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
 	if c.TrackRef() {
-		if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-			x.PScalars = foryimpl.BackRef[Scalars](c, id77)
-		} else if st76 == foryimpl.RefFollows {
-			p78 := foryimpl.Alloc[Scalars](c)
-			foryimpl.SetRef(c, id77, p78)
-			if ev79 := c.ReadStructFieldMeta(foryTypeScalars); ev79 != nil {
-				p78.ForyReadEvolved(c, ev79)
+		if st44, id45 := c.ReadRefFlag(); st44 == foryimpl.RefBack {
+			x.PScalars = foryimpl.BackRef[Scalars](c, id45)
+		} else if st44 == foryimpl.RefFollows {
+			p46 := foryimpl.Alloc[Scalars](c)
+			foryimpl.SetRef(c, id45, p46)
+			if ev47 := c.ReadStructFieldMeta(foryTypeScalars); ev47 != nil {
+				p46.ForyReadEvolved(c, ev47)
 			} else if !c.Failed() {
-				p78.ForyRead(c)
+				p46.ForyRead(c)
 			}
-			x.PScalars = p78
+			x.PScalars = p46
 		} else {
 			x.PScalars = nil
 		}
@@ -7335,17 +6280,17 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PScalars")
 			return
 		}
-		if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-			x.PTag = foryimpl.BackRef[other.Tag](c, id81)
-		} else if st80 == foryimpl.RefFollows {
-			p82 := foryimpl.Alloc[other.Tag](c)
-			foryimpl.SetRef(c, id81, p82)
-			if ev83 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev83 != nil {
-				p82.ForyReadEvolved(c, ev83)
+		if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
+			x.PTag = foryimpl.BackRef[other.Tag](c, id49)
+		} else if st48 == foryimpl.RefFollows {
+			p50 := foryimpl.Alloc[other.Tag](c)
+			foryimpl.SetRef(c, id49, p50)
+			if ev51 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev51 != nil {
+				p50.ForyReadEvolved(c, ev51)
 			} else if !c.Failed() {
-				p82.ForyRead(c)
+				p50.ForyRead(c)
 			}
-			x.PTag = p82
+			x.PTag = p50
 		} else {
 			x.PTag = nil
 		}
@@ -7354,8 +6299,8 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeScalars) {
-			if ev84 := c.ReadStructFieldMeta(foryTypeScalars); ev84 != nil {
-				x.Scalars.ForyReadEvolved(c, ev84)
+			if ev52 := c.ReadStructFieldMeta(foryTypeScalars); ev52 != nil {
+				x.Scalars.ForyReadEvolved(c, ev52)
 			} else if !c.Failed() {
 				x.Scalars.ForyRead(c)
 			}
@@ -7366,33 +6311,33 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p76 := foryimpl.Alloc[Scalars](c)
-			if ev77 := c.ReadStructFieldMeta(foryTypeScalars); ev77 != nil {
-				p76.ForyReadEvolved(c, ev77)
+			p44 := foryimpl.Alloc[Scalars](c)
+			if ev45 := c.ReadStructFieldMeta(foryTypeScalars); ev45 != nil {
+				p44.ForyReadEvolved(c, ev45)
 			} else if !c.Failed() {
-				p76.ForyRead(c)
+				p44.ForyRead(c)
 			}
-			x.PScalars = p76
+			x.PScalars = p44
 		}
 		if c.Failed() {
 			c.Trace("PScalars")
 			return
 		}
 		if c.ReadFlag() {
-			p80 := foryimpl.Alloc[other.Tag](c)
-			if ev81 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev81 != nil {
-				p80.ForyReadEvolved(c, ev81)
+			p48 := foryimpl.Alloc[other.Tag](c)
+			if ev49 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev49 != nil {
+				p48.ForyReadEvolved(c, ev49)
 			} else if !c.Failed() {
-				p80.ForyRead(c)
+				p48.ForyRead(c)
 			}
-			x.PTag = p80
+			x.PTag = p48
 		}
 		if c.Failed() {
 			c.Trace("PTag")
 			return
 		}
-		if ev84 := c.ReadStructFieldMeta(foryTypeScalars); ev84 != nil {
-			x.Scalars.ForyReadEvolved(c, ev84)
+		if ev52 := c.ReadStructFieldMeta(foryTypeScalars); ev52 != nil {
+			x.Scalars.ForyReadEvolved(c, ev52)
 		} else if !c.Failed() {
 			x.Scalars.ForyRead(c)
 		}
@@ -7401,53 +6346,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n85 := c.ReadLengthFast(1)
-	if n85 < 0 {
-		n85 = c.ReadLength(1)
-	}
-	l86 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n85)
-	if n85 > 0 {
-		hn88, tr90, ev89 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
-		if !c.Failed() {
-			for i87 := range l86 {
-				if tr90 {
-					if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-						if p93 := foryimpl.BackRef[other.Tag](c, id92); p93 != nil {
-							l86[i87] = *p93
-						}
-					} else if st91 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id92, &l86[i87])
-						if ev89 != nil {
-							l86[i87].ForyReadEvolved(c, ev89)
-						} else {
-							l86[i87].ForyRead(c)
-						}
-					} else {
-						l86[i87] = other.Tag{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i87)
-						break
-					}
-					continue
-				}
-				if hn88 && !c.ReadFlag() {
-					clear(l86[i87 : i87+1])
-					continue
-				}
-				if ev89 != nil {
-					l86[i87].ForyReadEvolved(c, ev89)
-				} else {
-					l86[i87].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i87)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l86
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -7458,17 +6357,17 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-			x.Work = foryimpl.BackRef[other.Address](c, id95)
-		} else if st94 == foryimpl.RefFollows {
-			p96 := foryimpl.Alloc[other.Address](c)
-			foryimpl.SetRef(c, id95, p96)
-			if ev97 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev97 != nil {
-				p96.ForyReadEvolved(c, ev97)
+		if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
+			x.Work = foryimpl.BackRef[other.Address](c, id54)
+		} else if st53 == foryimpl.RefFollows {
+			p55 := foryimpl.Alloc[other.Address](c)
+			foryimpl.SetRef(c, id54, p55)
+			if ev56 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev56 != nil {
+				p55.ForyReadEvolved(c, ev56)
 			} else if !c.Failed() {
-				p96.ForyRead(c)
+				p55.ForyRead(c)
 			}
-			x.Work = p96
+			x.Work = p55
 		} else {
 			x.Work = nil
 		}
@@ -7478,13 +6377,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p94 := foryimpl.Alloc[other.Address](c)
-			if ev95 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev95 != nil {
-				p94.ForyReadEvolved(c, ev95)
+			p53 := foryimpl.Alloc[other.Address](c)
+			if ev54 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev54 != nil {
+				p53.ForyReadEvolved(c, ev54)
 			} else if !c.Failed() {
-				p94.ForyRead(c)
+				p53.ForyRead(c)
 			}
-			x.Work = p94
+			x.Work = p53
 		}
 		if c.Failed() {
 			c.Trace("Work")
@@ -7500,95 +6399,25 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLengthFast(1)
-				if n98 < 0 {
-					n98 = c.ReadLength(1)
-				}
-				l99 := foryimpl.MakeSlice[[]other.Address](c, n98)
-				if n98 > 0 {
-					hn101, tr103, ev102 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
-					if !c.Failed() {
-						for i100 := range l99 {
-							if tr103 {
-								if st104, id105 := c.ReadRefFlag(); st104 == foryimpl.RefBack {
-									if p106 := foryimpl.BackRef[other.Address](c, id105); p106 != nil {
-										l99[i100] = *p106
-									}
-								} else if st104 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id105, &l99[i100])
-									if ev102 != nil {
-										l99[i100].ForyReadEvolved(c, ev102)
-									} else {
-										l99[i100].ForyRead(c)
-									}
-								} else {
-									l99[i100] = other.Address{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i100)
-									break
-								}
-								continue
-							}
-							if hn101 && !c.ReadFlag() {
-								clear(l99[i100 : i100+1])
-								continue
-							}
-							if ev102 != nil {
-								l99[i100].ForyReadEvolved(c, ev102)
-							} else {
-								l99[i100].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i100)
-								break
-							}
-						}
-					}
-				}
-				x.Addrs = l99
+				x.foryReadAddrs(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLengthFast(2)
-				if n107 < 0 {
-					n107 = c.ReadLength(2)
-				}
-				m108 := foryimpl.MakeMap[map[string]*other.Tag](c, n107)
-				for n107 > 0 && !c.Failed() {
-					sz109, vn110, ev115 := c.ReadMapChunk(n107, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
-						var k112 string
-						k112 = c.ReadString()
-						var v113 *other.Tag
-						if !vn110 {
-							p114 := foryimpl.Alloc[other.Tag](c)
-							if ev115 != nil {
-								p114.ForyReadEvolved(c, ev115)
-							} else {
-								p114.ForyRead(c)
-							}
-							v113 = p114
-						}
-						m108[k112] = v113
-					}
-					n107 -= sz109
-				}
-				x.ByName = m108
+				x.foryReadByName(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev120 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev120 != nil {
-						x.Home.ForyReadEvolved(c, ev120)
+					if ev60 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev60 != nil {
+						x.Home.ForyReadEvolved(c, ev60)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev117 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev117 != nil {
-						x.Home.ForyReadEvolved(c, ev117)
+					if ev57 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev57 != nil {
+						x.Home.ForyReadEvolved(c, ev57)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
@@ -7596,123 +6425,75 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n121 := c.ReadLengthFast(1)
-				if n121 < 0 {
-					n121 = c.ReadLength(1)
-				}
-				l122 := foryimpl.MakeSlice[[]*other.Address](c, n121)
-				if n121 > 0 {
-					hn124, tr126, ev125 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
-					if !c.Failed() {
-						for i123 := range l122 {
-							if tr126 {
-								if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
-									l122[i123] = foryimpl.BackRef[other.Address](c, id129)
-								} else if st128 == foryimpl.RefFollows {
-									p130 := foryimpl.Alloc[other.Address](c)
-									foryimpl.SetRef(c, id129, p130)
-									if ev125 != nil {
-										p130.ForyReadEvolved(c, ev125)
-									} else {
-										p130.ForyRead(c)
-									}
-									l122[i123] = p130
-								} else {
-									l122[i123] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i123)
-									break
-								}
-								continue
-							}
-							if hn124 && !c.ReadFlag() {
-								clear(l122[i123 : i123+1])
-								continue
-							}
-							p127 := foryimpl.Alloc[other.Address](c)
-							if ev125 != nil {
-								p127.ForyReadEvolved(c, ev125)
-							} else {
-								p127.ForyRead(c)
-							}
-							l122[i123] = p127
-							if c.Failed() {
-								c.TraceIndex(i123)
-								break
-							}
-						}
-					}
-				}
-				x.PAddrs = l122
+				x.foryReadPAddrs(c)
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-					x.PScalars = foryimpl.BackRef[Scalars](c, id134)
-				} else if st133 == foryimpl.RefFollows {
-					p135 := foryimpl.Alloc[Scalars](c)
-					foryimpl.SetRef(c, id134, p135)
-					if ev136 := c.ReadStructFieldMeta(foryTypeScalars); ev136 != nil {
-						p135.ForyReadEvolved(c, ev136)
+				if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+					x.PScalars = foryimpl.BackRef[Scalars](c, id64)
+				} else if st63 == foryimpl.RefFollows {
+					p65 := foryimpl.Alloc[Scalars](c)
+					foryimpl.SetRef(c, id64, p65)
+					if ev66 := c.ReadStructFieldMeta(foryTypeScalars); ev66 != nil {
+						p65.ForyReadEvolved(c, ev66)
 					} else if !c.Failed() {
-						p135.ForyRead(c)
+						p65.ForyRead(c)
 					}
-					x.PScalars = p135
+					x.PScalars = p65
 				} else {
 					x.PScalars = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p131 := foryimpl.Alloc[Scalars](c)
-					if ev132 := c.ReadStructFieldMeta(foryTypeScalars); ev132 != nil {
-						p131.ForyReadEvolved(c, ev132)
+					p61 := foryimpl.Alloc[Scalars](c)
+					if ev62 := c.ReadStructFieldMeta(foryTypeScalars); ev62 != nil {
+						p61.ForyReadEvolved(c, ev62)
 					} else if !c.Failed() {
-						p131.ForyRead(c)
+						p61.ForyRead(c)
 					}
-					x.PScalars = p131
+					x.PScalars = p61
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
-					x.PTag = foryimpl.BackRef[other.Tag](c, id140)
-				} else if st139 == foryimpl.RefFollows {
-					p141 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id140, p141)
-					if ev142 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev142 != nil {
-						p141.ForyReadEvolved(c, ev142)
+				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+					x.PTag = foryimpl.BackRef[other.Tag](c, id70)
+				} else if st69 == foryimpl.RefFollows {
+					p71 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id70, p71)
+					if ev72 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev72 != nil {
+						p71.ForyReadEvolved(c, ev72)
 					} else if !c.Failed() {
-						p141.ForyRead(c)
+						p71.ForyRead(c)
 					}
-					x.PTag = p141
+					x.PTag = p71
 				} else {
 					x.PTag = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p137 := foryimpl.Alloc[other.Tag](c)
-					if ev138 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev138 != nil {
-						p137.ForyReadEvolved(c, ev138)
+					p67 := foryimpl.Alloc[other.Tag](c)
+					if ev68 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev68 != nil {
+						p67.ForyReadEvolved(c, ev68)
 					} else if !c.Failed() {
-						p137.ForyRead(c)
+						p67.ForyRead(c)
 					}
-					x.PTag = p137
+					x.PTag = p67
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev146 := c.ReadStructFieldMeta(foryTypeScalars); ev146 != nil {
-						x.Scalars.ForyReadEvolved(c, ev146)
+					if ev76 := c.ReadStructFieldMeta(foryTypeScalars); ev76 != nil {
+						x.Scalars.ForyReadEvolved(c, ev76)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev143 := c.ReadStructFieldMeta(foryTypeScalars); ev143 != nil {
-						x.Scalars.ForyReadEvolved(c, ev143)
+					if ev73 := c.ReadStructFieldMeta(foryTypeScalars); ev73 != nil {
+						x.Scalars.ForyReadEvolved(c, ev73)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
@@ -7720,53 +6501,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n147 := c.ReadLengthFast(1)
-				if n147 < 0 {
-					n147 = c.ReadLength(1)
-				}
-				l148 := foryimpl.MakeSlice[[]other.Tag](c, n147)
-				if n147 > 0 {
-					hn150, tr152, ev151 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
-					if !c.Failed() {
-						for i149 := range l148 {
-							if tr152 {
-								if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
-									if p155 := foryimpl.BackRef[other.Tag](c, id154); p155 != nil {
-										l148[i149] = *p155
-									}
-								} else if st153 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id154, &l148[i149])
-									if ev151 != nil {
-										l148[i149].ForyReadEvolved(c, ev151)
-									} else {
-										l148[i149].ForyRead(c)
-									}
-								} else {
-									l148[i149] = other.Tag{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i149)
-									break
-								}
-								continue
-							}
-							if hn150 && !c.ReadFlag() {
-								clear(l148[i149 : i149+1])
-								continue
-							}
-							if ev151 != nil {
-								l148[i149].ForyReadEvolved(c, ev151)
-							} else {
-								l148[i149].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i149)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l148
+				x.foryReadTags(c)
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -7774,29 +6509,29 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-					x.Work = foryimpl.BackRef[other.Address](c, id159)
-				} else if st158 == foryimpl.RefFollows {
-					p160 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id159, p160)
-					if ev161 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev161 != nil {
-						p160.ForyReadEvolved(c, ev161)
+				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+					x.Work = foryimpl.BackRef[other.Address](c, id80)
+				} else if st79 == foryimpl.RefFollows {
+					p81 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id80, p81)
+					if ev82 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev82 != nil {
+						p81.ForyReadEvolved(c, ev82)
 					} else if !c.Failed() {
-						p160.ForyRead(c)
+						p81.ForyRead(c)
 					}
-					x.Work = p160
+					x.Work = p81
 				} else {
 					x.Work = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p156 := foryimpl.Alloc[other.Address](c)
-					if ev157 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev157 != nil {
-						p156.ForyReadEvolved(c, ev157)
+					p77 := foryimpl.Alloc[other.Address](c)
+					if ev78 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev78 != nil {
+						p77.ForyReadEvolved(c, ev78)
 					} else if !c.Failed() {
-						p156.ForyRead(c)
+						p77.ForyRead(c)
 					}
-					x.Work = p156
+					x.Work = p77
 				}
 			}
 		default:
@@ -7807,6 +6542,234 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadAddrs reads the value of field Addrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[other.Address](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = other.Address{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Addrs = l2
+}
+
+// foryReadByName reads the value of field ByName (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*other.Tag](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *other.Tag
+			if !vn4 {
+				p8 := foryimpl.Alloc[other.Tag](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByName = m2
+}
+
+// foryReadByNameRef reads the value of field ByName with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*other.Tag](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 30, (*other.Tag)(nil).ForyType())
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *other.Tag
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[other.Tag](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[other.Tag](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByName = m2
+}
+
+// foryReadPAddrs reads the value of field PAddrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[other.Address](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[other.Address](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[other.Address](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.PAddrs = l2
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[other.Tag](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = other.Tag{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
 }
 
 // foryRootNode is the first 26 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
@@ -8440,130 +7403,19 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n27 := c.ReadLengthFast(1)
-	if n27 < 0 {
-		n27 = c.ReadLength(1)
-	}
-	l28 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n27)
-	if n27 > 0 {
-		hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypeTree)
-		if !c.Failed() {
-			for i29 := range l28 {
-				if tr32 {
-					if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-						l28[i29] = foryimpl.BackRef[Tree](c, id35)
-					} else if st34 == foryimpl.RefFollows {
-						p36 := foryimpl.Alloc[Tree](c)
-						foryimpl.SetRef(c, id35, p36)
-						if ev31 != nil {
-							p36.ForyReadEvolved(c, ev31)
-						} else {
-							p36.ForyRead(c)
-						}
-						l28[i29] = p36
-					} else {
-						l28[i29] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i29)
-						break
-					}
-					continue
-				}
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
-					continue
-				}
-				p33 := foryimpl.Alloc[Tree](c)
-				if ev31 != nil {
-					p33.ForyReadEvolved(c, ev31)
-				} else {
-					p33.ForyRead(c)
-				}
-				l28[i29] = p33
-				if c.Failed() {
-					c.TraceIndex(i29)
-					break
-				}
-			}
-		}
-	}
-	x.Children = l28
+	x.foryReadChildren(c)
 	if c.Failed() {
 		c.Trace("Children")
 		return
 	}
 	if c.TrackRef() {
-		n37 := c.ReadLengthFast(2)
-		if n37 < 0 {
-			n37 = c.ReadLength(2)
-		}
-		m38 := foryimpl.MakeMap[map[string]*Tree](c, n37)
-		for n37 > 0 && !c.Failed() {
-			sz39, vn40, tr46, ev45 := c.ReadMapChunkRef(n37, 21, 28, foryTypeTree)
-			for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-				var k42 string
-				k42 = c.ReadString()
-				var v43 *Tree
-				if tr46 {
-					if st47, id48 := c.ReadRefFlag(); st47 == foryimpl.RefBack {
-						v43 = foryimpl.BackRef[Tree](c, id48)
-					} else if st47 == foryimpl.RefFollows {
-						p49 := foryimpl.Alloc[Tree](c)
-						foryimpl.SetRef(c, id48, p49)
-						if ev45 != nil {
-							p49.ForyReadEvolved(c, ev45)
-						} else {
-							p49.ForyRead(c)
-						}
-						v43 = p49
-					} else {
-						v43 = nil
-					}
-				} else if !vn40 {
-					p44 := foryimpl.Alloc[Tree](c)
-					if ev45 != nil {
-						p44.ForyReadEvolved(c, ev45)
-					} else {
-						p44.ForyRead(c)
-					}
-					v43 = p44
-				}
-				m38[k42] = v43
-			}
-			n37 -= sz39
-		}
-		x.Index = m38
+		x.foryReadIndexRef(c)
 		if c.Failed() {
 			c.Trace("Index")
 			return
 		}
 	} else {
-		n37 := c.ReadLengthFast(2)
-		if n37 < 0 {
-			n37 = c.ReadLength(2)
-		}
-		m38 := foryimpl.MakeMap[map[string]*Tree](c, n37)
-		for n37 > 0 && !c.Failed() {
-			sz39, vn40, ev45 := c.ReadMapChunk(n37, 21, 28, foryTypeTree, true)
-			for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-				var k42 string
-				k42 = c.ReadString()
-				var v43 *Tree
-				if !vn40 {
-					p44 := foryimpl.Alloc[Tree](c)
-					if ev45 != nil {
-						p44.ForyReadEvolved(c, ev45)
-					} else {
-						p44.ForyRead(c)
-					}
-					v43 = p44
-				}
-				m38[k42] = v43
-			}
-			n37 -= sz39
-		}
-		x.Index = m38
+		x.foryReadIndex(c)
 		if c.Failed() {
 			c.Trace("Index")
 			return
@@ -8587,83 +7439,11 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n50 := c.ReadLengthFast(1)
-				if n50 < 0 {
-					n50 = c.ReadLength(1)
-				}
-				l51 := foryimpl.MakeSlice[[]*Tree](c, n50)
-				if n50 > 0 {
-					hn53, tr55, ev54 := c.ReadStructListHeaderRef(foryTypeTree)
-					if !c.Failed() {
-						for i52 := range l51 {
-							if tr55 {
-								if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-									l51[i52] = foryimpl.BackRef[Tree](c, id58)
-								} else if st57 == foryimpl.RefFollows {
-									p59 := foryimpl.Alloc[Tree](c)
-									foryimpl.SetRef(c, id58, p59)
-									if ev54 != nil {
-										p59.ForyReadEvolved(c, ev54)
-									} else {
-										p59.ForyRead(c)
-									}
-									l51[i52] = p59
-								} else {
-									l51[i52] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i52)
-									break
-								}
-								continue
-							}
-							if hn53 && !c.ReadFlag() {
-								clear(l51[i52 : i52+1])
-								continue
-							}
-							p56 := foryimpl.Alloc[Tree](c)
-							if ev54 != nil {
-								p56.ForyReadEvolved(c, ev54)
-							} else {
-								p56.ForyRead(c)
-							}
-							l51[i52] = p56
-							if c.Failed() {
-								c.TraceIndex(i52)
-								break
-							}
-						}
-					}
-				}
-				x.Children = l51
+				x.foryReadChildren(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n60 := c.ReadLengthFast(2)
-				if n60 < 0 {
-					n60 = c.ReadLength(2)
-				}
-				m61 := foryimpl.MakeMap[map[string]*Tree](c, n60)
-				for n60 > 0 && !c.Failed() {
-					sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeTree, true)
-					for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-						var k65 string
-						k65 = c.ReadString()
-						var v66 *Tree
-						if !vn63 {
-							p67 := foryimpl.Alloc[Tree](c)
-							if ev68 != nil {
-								p67.ForyReadEvolved(c, ev68)
-							} else {
-								p67.ForyRead(c)
-							}
-							v66 = p67
-						}
-						m61[k65] = v66
-					}
-					n60 -= sz62
-				}
-				x.Index = m61
+				x.foryReadIndex(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -8678,6 +7458,132 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		}
 	}
 	c.Leave()
+}
+
+// foryReadChildren reads the value of field Children (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Tree) foryReadChildren(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTree)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Tree](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Tree](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Tree](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Children = l2
+}
+
+// foryReadIndex reads the value of field Index (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Tree) foryReadIndex(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Tree](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 28, foryTypeTree, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Tree
+			if !vn4 {
+				p8 := foryimpl.Alloc[Tree](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Index = m2
+}
+
+// foryReadIndexRef reads the value of field Index with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Tree) foryReadIndexRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Tree](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 28, foryTypeTree)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Tree
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[Tree](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Tree](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[Tree](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Index = m2
 }
 
 // foryRootCarriers is the first 111 bytes of a compatible-mode message whose root is Carriers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootCarriers[4:].
@@ -9233,72 +8139,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Brains")
 			return
 		}
-		n80 := c.ReadLengthFast(2)
-		if n80 < 0 {
-			n80 = c.ReadLength(2)
-		}
-		m81 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n80)
-		for n80 > 0 && !c.Failed() {
-			sz82, vn83, tr92, _ := c.ReadMapChunkRef(n80, 21, 23, nil)
-			for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-				var k85 string
-				k85 = c.ReadString()
-				var v86 serializer.Set[int32]
-				if tr92 {
-					if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-						v86 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id94))
-					} else if st93 == foryimpl.RefFollows {
-						n95 := c.ReadLengthFast(1)
-						if n95 < 0 {
-							n95 = c.ReadLength(1)
-						}
-						s96 := foryimpl.MakeMap[serializer.Set[int32]](c, n95)
-						if n95 > 0 {
-							hn97 := c.ReadListHeader(5)
-							for i98 := 0; i98 < n95 && !c.Failed(); i98++ {
-								if hn97 && !c.ReadFlag() {
-									c.Fail(foryimpl.ErrNullSetElement())
-									break
-								}
-								var e99 int32
-								{
-									e99 = r.ReadVarInt32()
-								}
-								foryimpl.AddSetElement(c, s96, e99, i98)
-							}
-						}
-						v86 = s96
-						foryimpl.SetRefMap(c, id94, v86)
-					} else {
-						v86 = nil
-					}
-				} else if !vn83 {
-					n87 := c.ReadLengthFast(1)
-					if n87 < 0 {
-						n87 = c.ReadLength(1)
-					}
-					s88 := foryimpl.MakeMap[serializer.Set[int32]](c, n87)
-					if n87 > 0 {
-						hn89 := c.ReadListHeader(5)
-						for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
-							if hn89 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e91 int32
-							{
-								e91 = r.ReadVarInt32()
-							}
-							foryimpl.AddSetElement(c, s88, e91, i90)
-						}
-					}
-					v86 = s88
-				}
-				m81[k85] = v86
-			}
-			n80 -= sz82
-		}
-		x.ByName = m81
+		x.foryReadByNameRef(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
@@ -9315,112 +8156,35 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Brains")
 			return
 		}
-		n80 := c.ReadLengthFast(2)
-		if n80 < 0 {
-			n80 = c.ReadLength(2)
-		}
-		m81 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n80)
-		for n80 > 0 && !c.Failed() {
-			sz82, vn83, _ := c.ReadMapChunk(n80, 21, 23, nil, true)
-			for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-				var k85 string
-				k85 = c.ReadString()
-				var v86 serializer.Set[int32]
-				if !vn83 {
-					n87 := c.ReadLengthFast(1)
-					if n87 < 0 {
-						n87 = c.ReadLength(1)
-					}
-					s88 := foryimpl.MakeMap[serializer.Set[int32]](c, n87)
-					if n87 > 0 {
-						hn89 := c.ReadListHeader(5)
-						for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
-							if hn89 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e91 int32
-							{
-								e91 = r.ReadVarInt32()
-							}
-							foryimpl.AddSetElement(c, s88, e91, i90)
-						}
-					}
-					v86 = s88
-				}
-				m81[k85] = v86
-			}
-			n80 -= sz82
-		}
-		x.ByName = m81
+		x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	}
-	n100 := c.ReadLengthFast(1)
-	if n100 < 0 {
-		n100 = c.ReadLength(1)
-	}
-	s101 := foryimpl.MakeMap[serializer.Set[int32]](c, n100)
-	if n100 > 0 {
-		hn102 := c.ReadListHeader(5)
-		for i103 := 0; i103 < n100 && !c.Failed(); i103++ {
-			if hn102 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e104 int32
-			{
-				e104 = r.ReadVarInt32()
-			}
-			foryimpl.AddSetElement(c, s101, e104, i103)
-		}
-	}
-	x.Codes = s101
+	x.foryReadCodes(c)
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n105 := c.ReadLengthFast(2)
-	if n105 < 0 {
-		n105 = c.ReadLength(2)
-	}
-	l106 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n105)
-	if n105 > 0 {
-		hn108 := c.ReadListHeader(17)
-		if !c.Failed() {
-			for i107 := range l106 {
-				if hn108 && !c.ReadFlag() {
-					clear(l106[i107 : i107+1])
-					continue
-				}
-				l106[i107] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i107)
-					break
-				}
-			}
-		}
-	}
-	x.Halves = l106
+	x.foryReadHalves(c)
 	if c.Failed() {
 		c.Trace("Halves")
 		return
 	}
 	if c.ReadFlag() {
-		var o111 string
-		o111 = c.ReadString()
-		x.MaybeS = serializer.Some(o111)
+		var o80 string
+		o80 = c.ReadString()
+		x.MaybeS = serializer.Some(o80)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p112 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p112).Scale = c.ReadDecimal(&(*p112).Unscaled)
-		x.PPrice = p112
+		p81 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p81).Scale = c.ReadDecimal(&(*p81).Unscaled)
+		x.PPrice = p81
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -9431,52 +8195,12 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	n113 := c.ReadLengthFast(1)
-	if n113 < 0 {
-		n113 = c.ReadLength(1)
-	}
-	l114 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n113)
-	if n113 > 0 {
-		hn116 := c.ReadListHeader(40)
-		if !c.Failed() {
-			for i115 := range l114 {
-				if hn116 && !c.ReadFlag() {
-					clear(l114[i115 : i115+1])
-					continue
-				}
-				(l114[i115]).Scale = c.ReadDecimal(&(l114[i115]).Unscaled)
-				if c.Failed() {
-					c.TraceIndex(i115)
-					break
-				}
-			}
-		}
-	}
-	x.Prices = l114
+	x.foryReadPrices(c)
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	n119 := c.ReadLengthFast(1)
-	if n119 < 0 {
-		n119 = c.ReadLength(1)
-	}
-	s120 := foryimpl.MakeMap[serializer.Set[string]](c, n119)
-	if n119 > 0 {
-		hn121 := c.ReadListHeader(21)
-		for i122 := 0; i122 < n119 && !c.Failed(); i122++ {
-			if hn121 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e123 string
-			{
-				e123 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s120, e123, i122)
-		}
-	}
-	x.Words = s120
+	x.foryReadWords(c)
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -9491,170 +8215,82 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v124, ok125 := c.ReadFloatAs(f, 64); ok125 {
-					x.Half = serializer.Float16(v124)
+				if v82, ok83 := c.ReadFloatAs(f, 64); ok83 {
+					x.Half = serializer.Float16(v82)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v126, ok127 := c.ReadFloatAs(f, 64); ok127 {
-					x.Brain = serializer.BFloat16(v126)
+				if v84, ok85 := c.ReadFloatAs(f, 64); ok85 {
+					x.Brain = serializer.BFloat16(v84)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v129, ok130 := c.ReadFloatAs(f, 32); ok130 {
-					x.Nothing = serializer.Some(float32(v129))
+				if v87, ok88 := c.ReadFloatAs(f, 32); ok88 {
+					x.Nothing = serializer.Some(float32(v87))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o128 float32
-				o128 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o128)
+				var o86 float32
+				o86 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o86)
 			}
 		case 3:
 			if f.Convert {
-				if v132, ok133 := c.ReadFloatAs(f, 64); ok133 {
-					pv134 := serializer.Float16(v132)
-					x.PHalf = &pv134
+				if v90, ok91 := c.ReadFloatAs(f, 64); ok91 {
+					pv92 := serializer.Float16(v90)
+					x.PHalf = &pv92
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p131 := foryimpl.Alloc[serializer.Float16](c)
-				*p131 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p131
+				p89 := foryimpl.Alloc[serializer.Float16](c)
+				*p89 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p89
 			}
 		case 4:
 			if f.Convert {
-				if v136, ok137 := c.ReadIntAs(f, 64); ok137 {
-					x.MaybeN = serializer.Some(int64(v136))
+				if v94, ok95 := c.ReadIntAs(f, 64); ok95 {
+					x.MaybeN = serializer.Some(int64(v94))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o135 int64
-				o135 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o135)
+				var o93 int64
+				o93 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o93)
 			}
 		case 5:
 			if f.Convert {
 				x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-			} else if st140, id141 := c.ReadEvolvedRefFlag(f); st140 == foryimpl.RefBack {
-				x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id141)
-			} else if st140 == foryimpl.RefFollows {
-				n142 := c.ReadArrayLengthFast(2)
-				if n142 < 0 {
-					n142 = c.ReadArrayLength(2)
-				}
-				a143 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n142)
-				r.ReadRawUint16s(foryimpl.Uint16s(a143))
-				x.Brains = a143
-				foryimpl.SetRefSlice(c, id141, x.Brains)
 			} else {
-				x.Brains = nil
+				x.Brains = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n144 := c.ReadLengthFast(2)
-				if n144 < 0 {
-					n144 = c.ReadLength(2)
-				}
-				m145 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n144)
-				for n144 > 0 && !c.Failed() {
-					sz146, vn147, _ := c.ReadMapChunk(n144, 21, 23, nil, true)
-					for j148 := 0; j148 < sz146 && !c.Failed(); j148++ {
-						var k149 string
-						k149 = c.ReadString()
-						var v150 serializer.Set[int32]
-						if !vn147 {
-							n151 := c.ReadLengthFast(1)
-							if n151 < 0 {
-								n151 = c.ReadLength(1)
-							}
-							s152 := foryimpl.MakeMap[serializer.Set[int32]](c, n151)
-							if n151 > 0 {
-								hn153 := c.ReadListHeader(5)
-								for i154 := 0; i154 < n151 && !c.Failed(); i154++ {
-									if hn153 && !c.ReadFlag() {
-										c.Fail(foryimpl.ErrNullSetElement())
-										break
-									}
-									var e155 int32
-									{
-										e155 = r.ReadVarInt32()
-									}
-									foryimpl.AddSetElement(c, s152, e155, i154)
-								}
-							}
-							v150 = s152
-						}
-						m145[k149] = v150
-					}
-					n144 -= sz146
-				}
-				x.ByName = m145
+				x.foryReadByName(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n157 := c.ReadLengthFast(1)
-				if n157 < 0 {
-					n157 = c.ReadLength(1)
-				}
-				s158 := foryimpl.MakeMap[serializer.Set[int32]](c, n157)
-				if n157 > 0 {
-					hn159 := c.ReadListHeader(5)
-					for i160 := 0; i160 < n157 && !c.Failed(); i160++ {
-						if hn159 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e161 int32
-						{
-							e161 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s158, e161, i160)
-					}
-				}
-				x.Codes = s158
+				x.foryReadCodes(c)
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n162 := c.ReadLengthFast(2)
-				if n162 < 0 {
-					n162 = c.ReadLength(2)
-				}
-				l163 := foryimpl.MakeSlice[[]serializer.Float16](c, n162)
-				if n162 > 0 {
-					hn165 := c.ReadListHeader(17)
-					if !c.Failed() {
-						for i164 := range l163 {
-							if hn165 && !c.ReadFlag() {
-								clear(l163[i164 : i164+1])
-								continue
-							}
-							l163[i164] = serializer.Float16(r.ReadUint16())
-							if c.Failed() {
-								c.TraceIndex(i164)
-								break
-							}
-						}
-					}
-				}
-				x.Halves = l163
+				x.foryReadHalves(c)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o168 string
-				o168 = c.ReadString()
-				x.MaybeS = serializer.Some(o168)
+				var o102 string
+				o102 = c.ReadString()
+				x.MaybeS = serializer.Some(o102)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p169).Scale = c.ReadDecimal(&(*p169).Unscaled)
-				x.PPrice = p169
+				p103 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p103).Scale = c.ReadDecimal(&(*p103).Unscaled)
+				x.PPrice = p103
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -9662,51 +8298,11 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				n170 := c.ReadLengthFast(1)
-				if n170 < 0 {
-					n170 = c.ReadLength(1)
-				}
-				l171 := foryimpl.MakeSlice[[]serializer.Decimal](c, n170)
-				if n170 > 0 {
-					hn173 := c.ReadListHeader(40)
-					if !c.Failed() {
-						for i172 := range l171 {
-							if hn173 && !c.ReadFlag() {
-								clear(l171[i172 : i172+1])
-								continue
-							}
-							(l171[i172]).Scale = c.ReadDecimal(&(l171[i172]).Unscaled)
-							if c.Failed() {
-								c.TraceIndex(i172)
-								break
-							}
-						}
-					}
-				}
-				x.Prices = l171
+				x.foryReadPrices(c)
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n176 := c.ReadLengthFast(1)
-				if n176 < 0 {
-					n176 = c.ReadLength(1)
-				}
-				s177 := foryimpl.MakeMap[serializer.Set[string]](c, n176)
-				if n176 > 0 {
-					hn178 := c.ReadListHeader(21)
-					for i179 := 0; i179 < n176 && !c.Failed(); i179++ {
-						if hn178 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e180 string
-						{
-							e180 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s177, e180, i179)
-					}
-				}
-				x.Words = s177
+				x.foryReadWords(c)
 			}
 		default:
 			c.SkipField(f)
@@ -9716,6 +8312,222 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadByName reads the value of field ByName (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Carriers) foryReadByName(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 23, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 serializer.Set[int32]
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				s9 := foryimpl.MakeMap[serializer.Set[int32]](c, n8)
+				if n8 > 0 {
+					hn10 := c.ReadListHeader(5)
+					for i11 := 0; i11 < n8 && !c.Failed(); i11++ {
+						if hn10 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e12 int32
+						{
+							e12 = r.ReadVarInt32()
+						}
+						foryimpl.AddSetElement(c, s9, e12, i11)
+					}
+				}
+				v7 = s9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByName = m2
+}
+
+// foryReadByNameRef reads the value of field ByName with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Carriers) foryReadByNameRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr13, _ := c.ReadMapChunkRef(n1, 21, 23, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 serializer.Set[int32]
+			if tr13 {
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					v7 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id15))
+				} else if st14 == foryimpl.RefFollows {
+					n16 := c.ReadLengthFast(1)
+					if n16 < 0 {
+						n16 = c.ReadLength(1)
+					}
+					s17 := foryimpl.MakeMap[serializer.Set[int32]](c, n16)
+					if n16 > 0 {
+						hn18 := c.ReadListHeader(5)
+						for i19 := 0; i19 < n16 && !c.Failed(); i19++ {
+							if hn18 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e20 int32
+							{
+								e20 = r.ReadVarInt32()
+							}
+							foryimpl.AddSetElement(c, s17, e20, i19)
+						}
+					}
+					v7 = s17
+					foryimpl.SetRefMap(c, id15, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				s9 := foryimpl.MakeMap[serializer.Set[int32]](c, n8)
+				if n8 > 0 {
+					hn10 := c.ReadListHeader(5)
+					for i11 := 0; i11 < n8 && !c.Failed(); i11++ {
+						if hn10 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e12 int32
+						{
+							e12 = r.ReadVarInt32()
+						}
+						foryimpl.AddSetElement(c, s9, e12, i11)
+					}
+				}
+				v7 = s9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByName = m2
+}
+
+// foryReadCodes reads the value of field Codes (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Carriers) foryReadCodes(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[int32]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(5)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 int32
+			{
+				e5 = r.ReadVarInt32()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Codes = s2
+}
+
+// foryReadHalves reads the value of field Halves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Carriers) foryReadHalves(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(17)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = serializer.Float16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Halves = l2
+}
+
+// foryReadPrices reads the value of field Prices (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Carriers) foryReadPrices(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(40)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				(l2[i3]).Scale = c.ReadDecimal(&(l2[i3]).Unscaled)
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Prices = l2
+}
+
+// foryReadWords reads the value of field Words (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Carriers) foryReadWords(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(21)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 string
+			{
+				e5 = c.ReadString()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Words = s2
 }
 
 // foryRootHinted is the first 148 bytes of a compatible-mode message whose root is Hinted: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHinted[4:].
@@ -10333,517 +9145,168 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	n137 := c.ReadLengthFast(4)
-	if n137 < 0 {
-		n137 = c.ReadLength(4)
-	}
-	if n137 != 2 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n137, 2))
-		return
-	}
-	var l138 [2]int32
-	if n137 > 0 {
-		hn140 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i139 := range l138 {
-				if hn140 && !c.ReadFlag() {
-					clear(l138[i139 : i139+1])
-					continue
-				}
-				l138[i139] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i139)
-					break
-				}
-			}
-		}
-	}
-	x.ArrList = l138
+	x.foryReadArrList(c)
 	if c.Failed() {
 		c.Trace("ArrList")
 		return
 	}
 	if c.TrackRef() {
-		n143 := c.ReadLengthFast(2)
-		if n143 < 0 {
-			n143 = c.ReadLength(2)
-		}
-		m144 := foryimpl.MakeMap[map[int32][]float64](c, n143)
-		for n143 > 0 && !c.Failed() {
-			sz145, vn146, tr152, _ := c.ReadMapChunkRef(n143, 5, 56, nil)
-			for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-				var k148 int32
-				k148 = r.ReadVarInt32()
-				var v149 []float64
-				if tr152 {
-					if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
-						v149 = foryimpl.BackRefSlice[float64](c, id154)
-					} else if st153 == foryimpl.RefFollows {
-						n155 := c.ReadArrayLengthFast(8)
-						if n155 < 0 {
-							n155 = c.ReadArrayLength(8)
-						}
-						a156 := foryimpl.MakeSlice[[]float64](c, n155)
-						r.ReadRawFloat64s(a156)
-						v149 = a156
-						foryimpl.SetRefSlice(c, id154, v149)
-					} else {
-						v149 = nil
-					}
-				} else if !vn146 {
-					n150 := c.ReadArrayLengthFast(8)
-					if n150 < 0 {
-						n150 = c.ReadArrayLength(8)
-					}
-					a151 := foryimpl.MakeSlice[[]float64](c, n150)
-					r.ReadRawFloat64s(a151)
-					v149 = a151
-				}
-				m144[k148] = v149
-			}
-			n143 -= sz145
-		}
-		x.ArrVals = m144
+		x.foryReadArrValsRef(c)
 		if c.Failed() {
 			c.Trace("ArrVals")
 			return
 		}
 	} else {
-		n143 := c.ReadLengthFast(2)
-		if n143 < 0 {
-			n143 = c.ReadLength(2)
-		}
-		m144 := foryimpl.MakeMap[map[int32][]float64](c, n143)
-		for n143 > 0 && !c.Failed() {
-			sz145, vn146, _ := c.ReadMapChunk(n143, 5, 56, nil, true)
-			for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-				var k148 int32
-				k148 = r.ReadVarInt32()
-				var v149 []float64
-				if !vn146 {
-					n150 := c.ReadArrayLengthFast(8)
-					if n150 < 0 {
-						n150 = c.ReadArrayLength(8)
-					}
-					a151 := foryimpl.MakeSlice[[]float64](c, n150)
-					r.ReadRawFloat64s(a151)
-					v149 = a151
-				}
-				m144[k148] = v149
-			}
-			n143 -= sz145
-		}
-		x.ArrVals = m144
+		x.foryReadArrVals(c)
 		if c.Failed() {
 			c.Trace("ArrVals")
 			return
 		}
 	}
-	n157 := c.ReadLengthFast(1)
-	if n157 < 0 {
-		n157 = c.ReadLength(1)
-	}
-	l158 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n157)
-	if n157 > 0 {
-		hn160, tr162 := c.ReadListHeaderRef(47)
-		if !c.Failed() {
-			for i159 := range l158 {
-				if tr162 {
-					if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
-						l158[i159] = foryimpl.BackRefSlice[int64](c, id164)
-					} else if st163 == foryimpl.RefFollows {
-						n165 := c.ReadArrayLengthFast(8)
-						if n165 < 0 {
-							n165 = c.ReadArrayLength(8)
-						}
-						a166 := foryimpl.MakeSlice[[]int64](c, n165)
-						r.ReadRawInt64s(a166)
-						l158[i159] = a166
-						foryimpl.SetRefSlice(c, id164, l158[i159])
-					} else {
-						l158[i159] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i159)
-						break
-					}
-					continue
-				}
-				if hn160 && !c.ReadFlag() {
-					clear(l158[i159 : i159+1])
-					continue
-				}
-				n167 := c.ReadArrayLengthFast(8)
-				if n167 < 0 {
-					n167 = c.ReadArrayLength(8)
-				}
-				a168 := foryimpl.MakeSlice[[]int64](c, n167)
-				r.ReadRawInt64s(a168)
-				l158[i159] = a168
-				if c.Failed() {
-					c.TraceIndex(i159)
-					break
-				}
-			}
-		}
-	}
-	x.Arrays = l158
+	x.foryReadArrays(c)
 	if c.Failed() {
 		c.Trace("Arrays")
 		return
 	}
-	n169 := c.ReadLengthFast(2)
-	if n169 < 0 {
-		n169 = c.ReadLength(2)
-	}
-	m170 := foryimpl.MakeMap[map[int64]uint64](c, n169)
-	for n169 > 0 && !c.Failed() {
-		sz171, vn172, _ := c.ReadMapChunk(n169, 6, 15, nil, false)
-		for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
-			var k174 int64
-			k174 = r.ReadInt64()
-			var v175 uint64
-			if !vn172 {
-				v175 = r.ReadTaggedUint64()
-			}
-			m170[k174] = v175
-		}
-		n169 -= sz171
-	}
-	x.ByFixed = m170
+	x.foryReadByFixed(c)
 	if c.Failed() {
 		c.Trace("ByFixed")
 		return
 	}
-	n177 := c.ReadLengthFast(2)
-	if n177 < 0 {
-		n177 = c.ReadLength(2)
-	}
-	m178 := foryimpl.MakeMap[map[[2]Color]bool](c, n177)
-	for n177 > 0 && !c.Failed() {
-		sz179, vn180, _ := c.ReadMapChunk(n177, 22, 1, nil, false)
-		for j181 := 0; j181 < sz179 && !c.Failed(); j181++ {
-			var k182 [2]Color
-			n184 := c.ReadLengthFast(1)
-			if n184 < 0 {
-				n184 = c.ReadLength(1)
-			}
-			if n184 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n184, 2))
-				return
-			}
-			var l185 [2]Color
-			if n184 > 0 {
-				hn187 := c.ReadListHeader(25)
-				if !c.Failed() {
-					for i186 := range l185 {
-						if hn187 && !c.ReadFlag() {
-							clear(l185[i186 : i186+1])
-							continue
-						}
-						if e190 := c.ReadEnumFast(uint32(0x7fffffff)); e190 >= 0 {
-							l185[i186] = Color(e190)
-						} else {
-							l185[i186] = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						if c.Failed() {
-							c.TraceIndex(i186)
-							break
-						}
-					}
-				}
-			}
-			k182 = l185
-			var v183 bool
-			if !vn180 {
-				v183 = r.ReadBool()
-			}
-			m178[k182] = v183
-		}
-		n177 -= sz179
-	}
-	x.EnumKeys = m178
+	x.foryReadEnumKeys(c)
 	if c.Failed() {
 		c.Trace("EnumKeys")
 		return
 	}
-	n192 := c.ReadLengthFast(1)
-	if n192 < 0 {
-		n192 = c.ReadLength(1)
-	}
-	s193 := foryimpl.MakeMap[serializer.Set[int32]](c, n192)
-	if n192 > 0 {
-		hn194 := c.ReadListHeader(4)
-		for i195 := 0; i195 < n192 && !c.Failed(); i195++ {
-			if hn194 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e196 int32
-			{
-				e196 = r.ReadInt32()
-			}
-			foryimpl.AddSetElement(c, s193, e196, i195)
-		}
-	}
-	x.Fixed = s193
+	x.foryReadFixed(c)
 	if c.Failed() {
 		c.Trace("Fixed")
 		return
 	}
-	n197 := c.ReadLengthFast(8)
-	if n197 < 0 {
-		n197 = c.ReadLength(8)
-	}
-	l198 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n197)
-	if n197 > 0 {
-		hn200 := c.ReadListHeader(6)
-		if !c.Failed() {
-			for i199 := range l198 {
-				if hn200 && !c.ReadFlag() {
-					clear(l198[i199 : i199+1])
-					continue
-				}
-				l198[i199] = r.ReadInt64()
-				if c.Failed() {
-					c.TraceIndex(i199)
-					break
-				}
-			}
-		}
-	}
-	x.FixedI64 = l198
+	x.foryReadFixedI64(c)
 	if c.Failed() {
 		c.Trace("FixedI64")
 		return
 	}
-	n203 := c.ReadLengthFast(4)
-	if n203 < 0 {
-		n203 = c.ReadLength(4)
-	}
-	l204 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n203)
-	if n203 > 0 {
-		hn206 := c.ReadListHeader(11)
-		if !c.Failed() {
-			for i205 := range l204 {
-				if hn206 && !c.ReadFlag() {
-					clear(l204[i205 : i205+1])
-					continue
-				}
-				l204[i205] = r.ReadUint32()
-				if c.Failed() {
-					c.TraceIndex(i205)
-					break
-				}
-			}
-		}
-	}
-	x.FixedU32 = l204
+	x.foryReadFixedU32(c)
 	if c.Failed() {
 		c.Trace("FixedU32")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n209 := c.ReadArrayLengthFast(4)
-			if n209 < 0 {
-				n209 = c.ReadArrayLength(4)
+			n137 := c.ReadArrayLengthFast(4)
+			if n137 < 0 {
+				n137 = c.ReadArrayLength(4)
 			}
-			if n209 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n209, 3))
+			if n137 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n137, 3))
 				return
 			}
-			var a210 [3]float32
-			r.ReadRawFloat32s(a210[:])
-			x.GoF32 = a210
+			var a138 [3]float32
+			r.ReadRawFloat32s(a138[:])
+			x.GoF32 = a138
 		}
 		if c.Failed() {
 			c.Trace("GoF32")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n211 := c.ReadArrayLengthFast(1)
-			if n211 < 0 {
-				n211 = c.ReadArrayLength(1)
+			n139 := c.ReadArrayLengthFast(1)
+			if n139 < 0 {
+				n139 = c.ReadArrayLength(1)
 			}
-			if n211 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n211, 2))
+			if n139 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n139, 2))
 				return
 			}
-			var a212 [2]int8
-			for i213 := range a212 {
-				a212[i213] = r.ReadInt8()
+			var a140 [2]int8
+			for i141 := range a140 {
+				a140[i141] = r.ReadInt8()
 			}
-			x.GoI8 = a212
+			x.GoI8 = a140
 		}
 		if c.Failed() {
 			c.Trace("GoI8")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n214 := c.ReadArrayLengthFast(1)
-			if n214 < 0 {
-				n214 = c.ReadArrayLength(1)
+			n142 := c.ReadArrayLengthFast(1)
+			if n142 < 0 {
+				n142 = c.ReadArrayLength(1)
 			}
-			if n214 != 4 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n214, 4))
+			if n142 != 4 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n142, 4))
 				return
 			}
-			var a215 [4]uint8
-			copy(a215[:], r.ReadBytes(n214))
-			x.GoU8 = a215
+			var a143 [4]uint8
+			copy(a143[:], r.ReadBytes(n142))
+			x.GoU8 = a143
 		}
 		if c.Failed() {
 			c.Trace("GoU8")
 			return
 		}
 	} else {
-		n209 := c.ReadArrayLengthFast(4)
-		if n209 < 0 {
-			n209 = c.ReadArrayLength(4)
+		n137 := c.ReadArrayLengthFast(4)
+		if n137 < 0 {
+			n137 = c.ReadArrayLength(4)
 		}
-		if n209 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n209, 3))
+		if n137 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n137, 3))
 			return
 		}
-		var a210 [3]float32
-		r.ReadRawFloat32s(a210[:])
-		x.GoF32 = a210
+		var a138 [3]float32
+		r.ReadRawFloat32s(a138[:])
+		x.GoF32 = a138
 		if c.Failed() {
 			c.Trace("GoF32")
 			return
 		}
-		n211 := c.ReadArrayLengthFast(1)
-		if n211 < 0 {
-			n211 = c.ReadArrayLength(1)
+		n139 := c.ReadArrayLengthFast(1)
+		if n139 < 0 {
+			n139 = c.ReadArrayLength(1)
 		}
-		if n211 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n211, 2))
+		if n139 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n139, 2))
 			return
 		}
-		var a212 [2]int8
-		for i213 := range a212 {
-			a212[i213] = r.ReadInt8()
+		var a140 [2]int8
+		for i141 := range a140 {
+			a140[i141] = r.ReadInt8()
 		}
-		x.GoI8 = a212
+		x.GoI8 = a140
 		if c.Failed() {
 			c.Trace("GoI8")
 			return
 		}
-		n214 := c.ReadArrayLengthFast(1)
-		if n214 < 0 {
-			n214 = c.ReadArrayLength(1)
+		n142 := c.ReadArrayLengthFast(1)
+		if n142 < 0 {
+			n142 = c.ReadArrayLength(1)
 		}
-		if n214 != 4 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n214, 4))
+		if n142 != 4 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n142, 4))
 			return
 		}
-		var a215 [4]uint8
-		copy(a215[:], r.ReadBytes(n214))
-		x.GoU8 = a215
+		var a143 [4]uint8
+		copy(a143[:], r.ReadBytes(n142))
+		x.GoU8 = a143
 		if c.Failed() {
 			c.Trace("GoU8")
 			return
 		}
 	}
-	n216 := c.ReadLengthFast(1)
-	if n216 < 0 {
-		n216 = c.ReadLength(1)
-	}
-	l217 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n216)
-	if n216 > 0 {
-		hn219 := c.ReadListHeader(13)
-		if !c.Failed() {
-			for i218 := range l217 {
-				if hn219 && !c.ReadFlag() {
-					clear(l217[i218 : i218+1])
-					continue
-				}
-				p222 := foryimpl.Alloc[uint64](c)
-				*p222 = r.ReadUint64()
-				l217[i218] = p222
-				if c.Failed() {
-					c.TraceIndex(i218)
-					break
-				}
-			}
-		}
-	}
-	x.PFixedU64 = l217
+	x.foryReadPFixedU64(c)
 	if c.Failed() {
 		c.Trace("PFixedU64")
 		return
 	}
-	n223 := c.ReadLengthFast(2)
-	if n223 < 0 {
-		n223 = c.ReadLength(2)
-	}
-	m224 := foryimpl.MakeMap[map[[2]string]int32](c, n223)
-	for n223 > 0 && !c.Failed() {
-		sz225, vn226, _ := c.ReadMapChunk(n223, 22, 5, nil, false)
-		for j227 := 0; j227 < sz225 && !c.Failed(); j227++ {
-			var k228 [2]string
-			n230 := c.ReadLengthFast(1)
-			if n230 < 0 {
-				n230 = c.ReadLength(1)
-			}
-			if n230 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n230, 2))
-				return
-			}
-			var l231 [2]string
-			if n230 > 0 {
-				hn233 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i232 := range l231 {
-						if hn233 && !c.ReadFlag() {
-							clear(l231[i232 : i232+1])
-							continue
-						}
-						l231[i232] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i232)
-							break
-						}
-					}
-				}
-			}
-			k228 = l231
-			var v229 int32
-			if !vn226 {
-				v229 = r.ReadVarInt32()
-			}
-			m224[k228] = v229
-		}
-		n223 -= sz225
-	}
-	x.StrKeys = m224
+	x.foryReadStrKeys(c)
 	if c.Failed() {
 		c.Trace("StrKeys")
 		return
 	}
-	n237 := c.ReadLengthFast(1)
-	if n237 < 0 {
-		n237 = c.ReadLength(1)
-	}
-	l238 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n237)
-	if n237 > 0 {
-		hn240 := c.ReadListHeader(8)
-		if !c.Failed() {
-			for i239 := range l238 {
-				if hn240 && !c.ReadFlag() {
-					clear(l238[i239 : i239+1])
-					continue
-				}
-				l238[i239] = r.ReadTaggedInt64()
-				if c.Failed() {
-					c.TraceIndex(i239)
-					break
-				}
-			}
-		}
-	}
-	x.TaggedI64 = l238
+	x.foryReadTaggedI64(c)
 	if c.Failed() {
 		c.Trace("TaggedI64")
 		return
@@ -10858,477 +9321,167 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v244, ok245 := c.ReadUintAs(f, 64); ok245 {
-					x.Opt = serializer.Some(uint64(v244))
+				if v145, ok146 := c.ReadUintAs(f, 64); ok146 {
+					x.Opt = serializer.Some(uint64(v145))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o243 uint64
-				o243 = r.ReadUint64()
-				x.Opt = serializer.Some(o243)
+				var o144 uint64
+				o144 = r.ReadUint64()
+				x.Opt = serializer.Some(o144)
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.ArrList[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n246 := c.ReadLengthFast(4)
-				if n246 < 0 {
-					n246 = c.ReadLength(4)
-				}
-				if n246 != 2 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n246, 2))
-					return
-				}
-				var l247 [2]int32
-				if n246 > 0 {
-					hn249 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i248 := range l247 {
-							if hn249 && !c.ReadFlag() {
-								clear(l247[i248 : i248+1])
-								continue
-							}
-							l247[i248] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i248)
-								break
-							}
-						}
-					}
-				}
-				x.ArrList = l247
+				x.foryReadArrList(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n252 := c.ReadLengthFast(2)
-				if n252 < 0 {
-					n252 = c.ReadLength(2)
-				}
-				m253 := foryimpl.MakeMap[map[int32][]float64](c, n252)
-				for n252 > 0 && !c.Failed() {
-					sz254, vn255, _ := c.ReadMapChunk(n252, 5, 56, nil, true)
-					for j256 := 0; j256 < sz254 && !c.Failed(); j256++ {
-						var k257 int32
-						k257 = r.ReadVarInt32()
-						var v258 []float64
-						if !vn255 {
-							n259 := c.ReadArrayLengthFast(8)
-							if n259 < 0 {
-								n259 = c.ReadArrayLength(8)
-							}
-							a260 := foryimpl.MakeSlice[[]float64](c, n259)
-							r.ReadRawFloat64s(a260)
-							v258 = a260
-						}
-						m253[k257] = v258
-					}
-					n252 -= sz254
-				}
-				x.ArrVals = m253
+				x.foryReadArrVals(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n262 := c.ReadLengthFast(1)
-				if n262 < 0 {
-					n262 = c.ReadLength(1)
-				}
-				l263 := foryimpl.MakeSlice[[][]int64](c, n262)
-				if n262 > 0 {
-					hn265, tr267 := c.ReadListHeaderRef(47)
-					if !c.Failed() {
-						for i264 := range l263 {
-							if tr267 {
-								if st268, id269 := c.ReadRefFlag(); st268 == foryimpl.RefBack {
-									l263[i264] = foryimpl.BackRefSlice[int64](c, id269)
-								} else if st268 == foryimpl.RefFollows {
-									n270 := c.ReadArrayLengthFast(8)
-									if n270 < 0 {
-										n270 = c.ReadArrayLength(8)
-									}
-									a271 := foryimpl.MakeSlice[[]int64](c, n270)
-									r.ReadRawInt64s(a271)
-									l263[i264] = a271
-									foryimpl.SetRefSlice(c, id269, l263[i264])
-								} else {
-									l263[i264] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i264)
-									break
-								}
-								continue
-							}
-							if hn265 && !c.ReadFlag() {
-								clear(l263[i264 : i264+1])
-								continue
-							}
-							n272 := c.ReadArrayLengthFast(8)
-							if n272 < 0 {
-								n272 = c.ReadArrayLength(8)
-							}
-							a273 := foryimpl.MakeSlice[[]int64](c, n272)
-							r.ReadRawInt64s(a273)
-							l263[i264] = a273
-							if c.Failed() {
-								c.TraceIndex(i264)
-								break
-							}
-						}
-					}
-				}
-				x.Arrays = l263
+				x.foryReadArrays(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n274 := c.ReadLengthFast(2)
-				if n274 < 0 {
-					n274 = c.ReadLength(2)
-				}
-				m275 := foryimpl.MakeMap[map[int64]uint64](c, n274)
-				for n274 > 0 && !c.Failed() {
-					sz276, vn277, _ := c.ReadMapChunk(n274, 6, 15, nil, false)
-					for j278 := 0; j278 < sz276 && !c.Failed(); j278++ {
-						var k279 int64
-						k279 = r.ReadInt64()
-						var v280 uint64
-						if !vn277 {
-							v280 = r.ReadTaggedUint64()
-						}
-						m275[k279] = v280
-					}
-					n274 -= sz276
-				}
-				x.ByFixed = m275
+				x.foryReadByFixed(c)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n282 := c.ReadLengthFast(2)
-				if n282 < 0 {
-					n282 = c.ReadLength(2)
-				}
-				m283 := foryimpl.MakeMap[map[[2]Color]bool](c, n282)
-				for n282 > 0 && !c.Failed() {
-					sz284, vn285, _ := c.ReadMapChunk(n282, 22, 1, nil, false)
-					for j286 := 0; j286 < sz284 && !c.Failed(); j286++ {
-						var k287 [2]Color
-						n289 := c.ReadLengthFast(1)
-						if n289 < 0 {
-							n289 = c.ReadLength(1)
-						}
-						if n289 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n289, 2))
-							return
-						}
-						var l290 [2]Color
-						if n289 > 0 {
-							hn292 := c.ReadListHeader(25)
-							if !c.Failed() {
-								for i291 := range l290 {
-									if hn292 && !c.ReadFlag() {
-										clear(l290[i291 : i291+1])
-										continue
-									}
-									if e295 := c.ReadEnumFast(uint32(0x7fffffff)); e295 >= 0 {
-										l290[i291] = Color(e295)
-									} else {
-										l290[i291] = Color(c.ReadEnum(uint32(0x7fffffff)))
-									}
-									if c.Failed() {
-										c.TraceIndex(i291)
-										break
-									}
-								}
-							}
-						}
-						k287 = l290
-						var v288 bool
-						if !vn285 {
-							v288 = r.ReadBool()
-						}
-						m283[k287] = v288
-					}
-					n282 -= sz284
-				}
-				x.EnumKeys = m283
+				x.foryReadEnumKeys(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n297 := c.ReadLengthFast(1)
-				if n297 < 0 {
-					n297 = c.ReadLength(1)
-				}
-				s298 := foryimpl.MakeMap[serializer.Set[int32]](c, n297)
-				if n297 > 0 {
-					hn299 := c.ReadListHeader(4)
-					for i300 := 0; i300 < n297 && !c.Failed(); i300++ {
-						if hn299 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e301 int32
-						{
-							e301 = r.ReadInt32()
-						}
-						foryimpl.AddSetElement(c, s298, e301, i300)
-					}
-				}
-				x.Fixed = s298
+				x.foryReadFixed(c)
 			}
 		case 7:
 			if f.Convert {
 				x.FixedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n302 := c.ReadLengthFast(8)
-				if n302 < 0 {
-					n302 = c.ReadLength(8)
-				}
-				l303 := foryimpl.MakeSlice[[]int64](c, n302)
-				if n302 > 0 {
-					hn305 := c.ReadListHeader(6)
-					if !c.Failed() {
-						for i304 := range l303 {
-							if hn305 && !c.ReadFlag() {
-								clear(l303[i304 : i304+1])
-								continue
-							}
-							l303[i304] = r.ReadInt64()
-							if c.Failed() {
-								c.TraceIndex(i304)
-								break
-							}
-						}
-					}
-				}
-				x.FixedI64 = l303
+				x.foryReadFixedI64(c)
 			}
 		case 8:
 			if f.Convert {
 				x.FixedU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n308 := c.ReadLengthFast(4)
-				if n308 < 0 {
-					n308 = c.ReadLength(4)
-				}
-				l309 := foryimpl.MakeSlice[[]uint32](c, n308)
-				if n308 > 0 {
-					hn311 := c.ReadListHeader(11)
-					if !c.Failed() {
-						for i310 := range l309 {
-							if hn311 && !c.ReadFlag() {
-								clear(l309[i310 : i310+1])
-								continue
-							}
-							l309[i310] = r.ReadUint32()
-							if c.Failed() {
-								c.TraceIndex(i310)
-								break
-							}
-						}
-					}
-				}
-				x.FixedU32 = l309
+				x.foryReadFixedU32(c)
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n318 := c.ReadArrayLengthFast(4)
-					if n318 < 0 {
-						n318 = c.ReadArrayLength(4)
+					n151 := c.ReadArrayLengthFast(4)
+					if n151 < 0 {
+						n151 = c.ReadArrayLength(4)
 					}
-					if n318 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n318, 3))
+					if n151 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n151, 3))
 						return
 					}
-					var a319 [3]float32
-					r.ReadRawFloat32s(a319[:])
-					x.GoF32 = a319
+					var a152 [3]float32
+					r.ReadRawFloat32s(a152[:])
+					x.GoF32 = a152
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoF32[:], foryimpl.ReadSliceAs[float32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n314 := c.ReadArrayLengthFast(4)
-					if n314 < 0 {
-						n314 = c.ReadArrayLength(4)
+					n147 := c.ReadArrayLengthFast(4)
+					if n147 < 0 {
+						n147 = c.ReadArrayLength(4)
 					}
-					if n314 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n314, 3))
+					if n147 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n147, 3))
 						return
 					}
-					var a315 [3]float32
-					r.ReadRawFloat32s(a315[:])
-					x.GoF32 = a315
+					var a148 [3]float32
+					r.ReadRawFloat32s(a148[:])
+					x.GoF32 = a148
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n325 := c.ReadArrayLengthFast(1)
-					if n325 < 0 {
-						n325 = c.ReadArrayLength(1)
+					n158 := c.ReadArrayLengthFast(1)
+					if n158 < 0 {
+						n158 = c.ReadArrayLength(1)
 					}
-					if n325 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n325, 2))
+					if n158 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n158, 2))
 						return
 					}
-					var a326 [2]int8
-					for i327 := range a326 {
-						a326[i327] = r.ReadInt8()
+					var a159 [2]int8
+					for i160 := range a159 {
+						a159[i160] = r.ReadInt8()
 					}
-					x.GoI8 = a326
+					x.GoI8 = a159
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoI8[:], foryimpl.ReadSliceAs[int8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n320 := c.ReadArrayLengthFast(1)
-					if n320 < 0 {
-						n320 = c.ReadArrayLength(1)
+					n153 := c.ReadArrayLengthFast(1)
+					if n153 < 0 {
+						n153 = c.ReadArrayLength(1)
 					}
-					if n320 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n320, 2))
+					if n153 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n153, 2))
 						return
 					}
-					var a321 [2]int8
-					for i322 := range a321 {
-						a321[i322] = r.ReadInt8()
+					var a154 [2]int8
+					for i155 := range a154 {
+						a154[i155] = r.ReadInt8()
 					}
-					x.GoI8 = a321
+					x.GoI8 = a154
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n332 := c.ReadArrayLengthFast(1)
-					if n332 < 0 {
-						n332 = c.ReadArrayLength(1)
+					n165 := c.ReadArrayLengthFast(1)
+					if n165 < 0 {
+						n165 = c.ReadArrayLength(1)
 					}
-					if n332 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n332, 4))
+					if n165 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n165, 4))
 						return
 					}
-					var a333 [4]uint8
-					copy(a333[:], r.ReadBytes(n332))
-					x.GoU8 = a333
+					var a166 [4]uint8
+					copy(a166[:], r.ReadBytes(n165))
+					x.GoU8 = a166
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoU8[:], foryimpl.ReadSliceAs[uint8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n328 := c.ReadArrayLengthFast(1)
-					if n328 < 0 {
-						n328 = c.ReadArrayLength(1)
+					n161 := c.ReadArrayLengthFast(1)
+					if n161 < 0 {
+						n161 = c.ReadArrayLength(1)
 					}
-					if n328 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n328, 4))
+					if n161 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n161, 4))
 						return
 					}
-					var a329 [4]uint8
-					copy(a329[:], r.ReadBytes(n328))
-					x.GoU8 = a329
+					var a162 [4]uint8
+					copy(a162[:], r.ReadBytes(n161))
+					x.GoU8 = a162
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PFixedU64 = foryimpl.ReadPointersAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n334 := c.ReadLengthFast(1)
-				if n334 < 0 {
-					n334 = c.ReadLength(1)
-				}
-				l335 := foryimpl.MakeSlice[[]*uint64](c, n334)
-				if n334 > 0 {
-					hn337 := c.ReadListHeader(13)
-					if !c.Failed() {
-						for i336 := range l335 {
-							if hn337 && !c.ReadFlag() {
-								clear(l335[i336 : i336+1])
-								continue
-							}
-							p340 := foryimpl.Alloc[uint64](c)
-							*p340 = r.ReadUint64()
-							l335[i336] = p340
-							if c.Failed() {
-								c.TraceIndex(i336)
-								break
-							}
-						}
-					}
-				}
-				x.PFixedU64 = l335
+				x.foryReadPFixedU64(c)
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n341 := c.ReadLengthFast(2)
-				if n341 < 0 {
-					n341 = c.ReadLength(2)
-				}
-				m342 := foryimpl.MakeMap[map[[2]string]int32](c, n341)
-				for n341 > 0 && !c.Failed() {
-					sz343, vn344, _ := c.ReadMapChunk(n341, 22, 5, nil, false)
-					for j345 := 0; j345 < sz343 && !c.Failed(); j345++ {
-						var k346 [2]string
-						n348 := c.ReadLengthFast(1)
-						if n348 < 0 {
-							n348 = c.ReadLength(1)
-						}
-						if n348 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n348, 2))
-							return
-						}
-						var l349 [2]string
-						if n348 > 0 {
-							hn351 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i350 := range l349 {
-									if hn351 && !c.ReadFlag() {
-										clear(l349[i350 : i350+1])
-										continue
-									}
-									l349[i350] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i350)
-										break
-									}
-								}
-							}
-						}
-						k346 = l349
-						var v347 int32
-						if !vn344 {
-							v347 = r.ReadVarInt32()
-						}
-						m342[k346] = v347
-					}
-					n341 -= sz343
-				}
-				x.StrKeys = m342
+				x.foryReadStrKeys(c)
 			}
 		case 14:
 			if f.Convert {
 				x.TaggedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n355 := c.ReadLengthFast(1)
-				if n355 < 0 {
-					n355 = c.ReadLength(1)
-				}
-				l356 := foryimpl.MakeSlice[[]int64](c, n355)
-				if n355 > 0 {
-					hn358 := c.ReadListHeader(8)
-					if !c.Failed() {
-						for i357 := range l356 {
-							if hn358 && !c.ReadFlag() {
-								clear(l356[i357 : i357+1])
-								continue
-							}
-							l356[i357] = r.ReadTaggedInt64()
-							if c.Failed() {
-								c.TraceIndex(i357)
-								break
-							}
-						}
-					}
-				}
-				x.TaggedI64 = l356
+				x.foryReadTaggedI64(c)
 			}
 		default:
 			c.SkipField(f)
@@ -11338,6 +9491,427 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadArrList reads the value of field ArrList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadArrList(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	if n1 != 2 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 2))
+		return
+	}
+	var l2 [2]int32
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.ArrList = l2
+}
+
+// foryReadArrVals reads the value of field ArrVals (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadArrVals(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32][]float64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 56, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 []float64
+			if !vn4 {
+				n8 := c.ReadArrayLengthFast(8)
+				if n8 < 0 {
+					n8 = c.ReadArrayLength(8)
+				}
+				a9 := foryimpl.MakeSlice[[]float64](c, n8)
+				r.ReadRawFloat64s(a9)
+				v7 = a9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ArrVals = m2
+}
+
+// foryReadArrValsRef reads the value of field ArrVals with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadArrValsRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32][]float64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, _ := c.ReadMapChunkRef(n1, 5, 56, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 []float64
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[float64](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					n13 := c.ReadArrayLengthFast(8)
+					if n13 < 0 {
+						n13 = c.ReadArrayLength(8)
+					}
+					a14 := foryimpl.MakeSlice[[]float64](c, n13)
+					r.ReadRawFloat64s(a14)
+					v7 = a14
+					foryimpl.SetRefSlice(c, id12, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadArrayLengthFast(8)
+				if n8 < 0 {
+					n8 = c.ReadArrayLength(8)
+				}
+				a9 := foryimpl.MakeSlice[[]float64](c, n8)
+				r.ReadRawFloat64s(a9)
+				v7 = a9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ArrVals = m2
+}
+
+// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(47)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int64](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadArrayLengthFast(8)
+						if n9 < 0 {
+							n9 = c.ReadArrayLength(8)
+						}
+						a10 := foryimpl.MakeSlice[[]int64](c, n9)
+						r.ReadRawInt64s(a10)
+						l2[i3] = a10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n11 := c.ReadArrayLengthFast(8)
+				if n11 < 0 {
+					n11 = c.ReadArrayLength(8)
+				}
+				a12 := foryimpl.MakeSlice[[]int64](c, n11)
+				r.ReadRawInt64s(a12)
+				l2[i3] = a12
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Arrays = l2
+}
+
+// foryReadByFixed reads the value of field ByFixed (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadByFixed(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int64]uint64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 6, 15, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int64
+			k6 = r.ReadInt64()
+			var v7 uint64
+			if !vn4 {
+				v7 = r.ReadTaggedUint64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByFixed = m2
+}
+
+// foryReadEnumKeys reads the value of field EnumKeys (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadEnumKeys(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[[2]Color]bool](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 22, 1, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 [2]Color
+			n8 := c.ReadLengthFast(1)
+			if n8 < 0 {
+				n8 = c.ReadLength(1)
+			}
+			if n8 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n8, 2))
+				return
+			}
+			var l9 [2]Color
+			if n8 > 0 {
+				hn11 := c.ReadListHeader(25)
+				if !c.Failed() {
+					for i10 := range l9 {
+						if hn11 && !c.ReadFlag() {
+							clear(l9[i10 : i10+1])
+							continue
+						}
+						if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+							l9[i10] = Color(e14)
+						} else {
+							l9[i10] = Color(c.ReadEnum(uint32(0x7fffffff)))
+						}
+						if c.Failed() {
+							c.TraceIndex(i10)
+							break
+						}
+					}
+				}
+			}
+			k6 = l9
+			var v7 bool
+			if !vn4 {
+				v7 = r.ReadBool()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.EnumKeys = m2
+}
+
+// foryReadFixed reads the value of field Fixed (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadFixed(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[int32]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(4)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 int32
+			{
+				e5 = r.ReadInt32()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Fixed = s2
+}
+
+// foryReadFixedI64 reads the value of field FixedI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadFixedI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(8)
+	if n1 < 0 {
+		n1 = c.ReadLength(8)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(6)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.FixedI64 = l2
+}
+
+// foryReadFixedU32 reads the value of field FixedU32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadFixedU32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(11)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.FixedU32 = l2
+}
+
+// foryReadPFixedU64 reads the value of field PFixedU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadPFixedU64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(13)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[uint64](c)
+				*p7 = r.ReadUint64()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.PFixedU64 = l2
+}
+
+// foryReadStrKeys reads the value of field StrKeys (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadStrKeys(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[[2]string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 22, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 [2]string
+			n8 := c.ReadLengthFast(1)
+			if n8 < 0 {
+				n8 = c.ReadLength(1)
+			}
+			if n8 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n8, 2))
+				return
+			}
+			var l9 [2]string
+			if n8 > 0 {
+				hn11 := c.ReadListHeader(21)
+				if !c.Failed() {
+					for i10 := range l9 {
+						if hn11 && !c.ReadFlag() {
+							clear(l9[i10 : i10+1])
+							continue
+						}
+						l9[i10] = c.ReadString()
+						if c.Failed() {
+							c.TraceIndex(i10)
+							break
+						}
+					}
+				}
+			}
+			k6 = l9
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.StrKeys = m2
+}
+
+// foryReadTaggedI64 reads the value of field TaggedI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Hinted) foryReadTaggedI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(8)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadTaggedInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.TaggedI64 = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -161,6 +161,17 @@ type gen struct {
 	// field is the Go name of the field being written, for the errors of
 	// a marshaler (writeMarshaled).
 	field string
+	// valueField is the field whose value the next readValue reads into
+	// x, set where a shared value reader may replace the read
+	// (valueReader); valueReaders collects the fields that got one.
+	valueField   *plan.Field
+	valueReaders map[valueKey]string
+}
+
+// valueKey is a shared value reader: a field's, in one mode.
+type valueKey struct {
+	fl    *plan.Field
+	track bool
 }
 
 func (g *gen) name() string { return g.s.Model.Name }
@@ -266,6 +277,7 @@ func (g *gen) emit(f *jen.File) {
 		g.emitReadFrom(f)
 	}
 	g.emitReadEvolved(f)
+	g.emitValueReaders(f)
 }
 
 // emitGuard writes a compile-time check that breaks the build when the

@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -85,8 +86,9 @@ func (g *gen) readBody() []jen.Code {
 			if reuse(fl) {
 				g.reuse = jen.Id("x").Dot(fl.GoName)
 			}
+			g.valueField = fl
 			code := g.readField(fl)
-			g.reuse = nil
+			g.reuse, g.valueField = nil, nil
 			return append(code, g.failCheck(fl.GoName))
 		})
 	}
@@ -266,6 +268,14 @@ func readLength(n string, minElemBytes int) []jen.Code {
 // readValue reads a value of wire type w into dst, an assignable expression.
 func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []jen.Code {
 	t := w.Go
+	if fl := g.valueField; fl != nil && !(w.Nullable && t.Kind != model.Pointer && t.Kind != model.Optional) {
+		// The field's own value (a nullable one's after its flag): a
+		// shared value reader where it has one, and nothing nested.
+		g.valueField = nil
+		if valueReader(w) && dst.GoString() == "x."+fl.GoName {
+			return []jen.Code{jen.Id("x").Dot(g.valueReaderFor(fl)).Call(jen.Id("c"))}
+		}
+	}
 	if w.Nullable {
 		inner := *w
 		inner.Nullable = false
@@ -480,15 +490,26 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		if scalarT.Kind == model.Pointer || scalarT.Kind == model.Optional {
 			scalarT = scalarT.Elem
 		}
+		g.valueField = fl
 		present := g.readPresent(jen.Id("x").Dot(fl.GoName), w)
+		g.valueField = nil
 		var body []jen.Code
 		if fl.RefOn && w.TypeID != meta.TypeUnknown && w.Go.Kind == model.Slice {
+			g.valueField = fl
 			// A tracked slice: one read behind the flag the remote field
 			// has, a reference flag with tracking (so back-references
 			// resolve), a null flag without, or none (ReadEvolvedRefFlag).
 			body = g.readTrackedSlice(jen.Id("x").Dot(fl.GoName), w, jen.Id("c").Dot("ReadEvolvedRefFlag").Call(jen.Id("f")))
+			g.valueField = nil
+			if denseHelper(w) {
+				body = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(implPkg, denseRead(w, "Evolved")).Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id("f"))}
+			}
 			if conv := g.convertSeq(fl); conv != nil {
-				body = []jen.Code{jen.If(jen.Id("f").Dot("Convert")).Block(conv...).Else().Add(body[0])}
+				if denseHelper(w) {
+					body = []jen.Code{jen.If(jen.Id("f").Dot("Convert")).Block(conv...).Else().Block(body...)}
+				} else {
+					body = []jen.Code{jen.If(jen.Id("f").Dot("Convert")).Block(conv...).Else().Add(body[0])}
+				}
 			}
 			cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 			continue
@@ -520,8 +541,11 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		if fl.RefOn && w.TypeID != meta.TypeUnknown {
 			// With tracking, a flagged value is read as the generated
 			// tracking reader reads it, so back-references resolve.
+			g.valueField = fl
+			tracked := g.readTracked(jen.Id("x").Dot(fl.GoName), w)
+			g.valueField = nil
 			body = []jen.Code{jen.If(jen.Id("c").Dot("TrackRef").Call().Op("&&").Id("f").Dot("Flag").Op("&&").Op("!").Id("f").Dot("Convert")).Block(
-				g.readTracked(jen.Id("x").Dot(fl.GoName), w)...).Else().Block(body...)}
+				tracked...).Else().Block(body...)}
 		}
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 	}
@@ -532,7 +556,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			jen.Id("c").Dot("Trace").Call(jen.Id("ev").Dot("Field").Call(jen.Id("i")).Dot("Name").Call()), jen.Return()),
 	}
 	body := append(g.enter(), jen.Op("*").Id("x").Op("=").Id(g.name()).Values())
-	if usesReader(s) {
+	if usesReader(s) && readsWithR(loop) {
 		body = append(body, jen.Id("r").Op(":=").Id("c").Dot("Reader").Call())
 	}
 	body = append(body,
@@ -1012,3 +1036,113 @@ func (g *gen) readOptional(dst *jen.Statement, w *plan.Wire) []jen.Code {
 func readExtBytes(dst *jen.Statement, t *model.Type) jen.Code {
 	return jen.Id("c").Dot("ExtRead").Call(jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("ReadExt").Call(jen.Id("c").Dot("Reader").Call(), addrOf(dst)))
 }
+
+// denseHelper reports whether the dense array w is a slice the helpers of
+// foryimpl/arrays.go read and write: any element type but a Go array's.
+func denseHelper(w *plan.Wire) bool {
+	if w.Go.Kind != model.Slice || arrayWidth(w) == 0 {
+		return false
+	}
+	_, ok := rawSuffix[w.Go.Elem.Kind]
+	return ok || w.Go.Elem.Kind == model.Int8 || w.Go.Elem.Kind == model.Uint8
+}
+
+// denseRead names the foryimpl reader of dense array w for a form ("",
+// "Ref" or "Evolved").
+func denseRead(w *plan.Wire, form string) string {
+	if w.Go.Elem.Kind == model.Bool {
+		return "ReadBoolArray" + form
+	}
+	return "ReadArray" + form
+}
+
+// Shared value readers. A collection field's value (a list, set or map
+// that is not a dense array and holds no any) is read by a method of its
+// own, foryRead<Field>, which ForyRead in both modes and ForyReadEvolved
+// call, where each once held a copy of the same loops (issue 28). Its
+// call is a few instructions against a loop over elements
+// (instructions.sh MediaContent forygen: within its noise). A reader
+// reuses the field's previous slice where ForyRead's reset kept it; the
+// evolved reader and tracked fields start from a zeroed field, which it
+// then allocates.
+
+// valueReader reports whether a value of w gets a shared reader.
+func valueReader(w *plan.Wire) bool {
+	if w.Nullable || w.Go.Kind == model.Pointer || w.Go.Kind == model.Optional {
+		return false
+	}
+	switch w.TypeID {
+	case meta.TypeList, meta.TypeSet, meta.TypeMap:
+		return w.Elem != nil && w.Elem.TypeID != meta.TypeUnknown && arrayWidth(w) == 0
+	}
+	return false
+}
+
+// valueReaderFor names the shared value reader of fl in the current
+// mode, recording it for emitValueReaders: foryRead<Field>, or
+// foryRead<Field>Ref for tracking where the two modes read it differently
+// (a map whose values may carry reference flags).
+func (g *gen) valueReaderFor(fl *plan.Field) string {
+	if g.valueReaders == nil {
+		g.valueReaders = map[valueKey]string{}
+	}
+	k := valueKey{fl, g.track}
+	if name, ok := g.valueReaders[k]; ok {
+		return name
+	}
+	name := "foryRead" + fl.GoName
+	if g.track && render(g.valueRead(fl, false)) != render(g.valueRead(fl, true)) {
+		name += "Ref"
+	}
+	g.valueReaders[k] = name
+	return name
+}
+
+// valueRead is the body of fl's shared value reader in a mode. The
+// temporaries it takes are given back, so that a trial render does not
+// renumber the code around it.
+func (g *gen) valueRead(fl *plan.Field, track bool) []jen.Code {
+	savedTrack, savedTmp, savedReuse := g.track, g.tmp, g.reuse
+	g.track, g.tmp, g.reuse = track, 0, nil
+	if fl.Wire.Go.Kind == model.Slice && fl.Wire.TypeID == meta.TypeList {
+		g.reuse = jen.Id("x").Dot(fl.GoName)
+	}
+	inner := *fl.Wire
+	inner.Nullable = false
+	code := g.readValue(jen.Id("x").Dot(fl.GoName), &inner, true)
+	g.track, g.tmp, g.reuse = savedTrack, savedTmp, savedReuse
+	if readsWithR(code) {
+		code = append([]jen.Code{jen.Id("r").Op(":=").Id("c").Dot("Reader").Call()}, code...)
+	}
+	return code
+}
+
+// emitValueReaders writes the shared value readers the struct's readers
+// call, in field order, the untracking one first.
+func (g *gen) emitValueReaders(f *jen.File) {
+	done := map[string]bool{}
+	for _, fl := range g.s.Fields {
+		for _, track := range []bool{false, true} {
+			name, ok := g.valueReaders[valueKey{fl, track}]
+			if !ok || done[name] {
+				continue
+			}
+			done[name] = true
+			tracked := name != "foryRead"+fl.GoName
+			mode := ""
+			if tracked {
+				mode = " with reference tracking"
+			}
+			f.Commentf("%s reads the value of field %s%s (ForyRead and ForyReadEvolved); errors are recorded in c.", name, fl.GoName, mode)
+			f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(name).
+				Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(g.valueRead(fl, tracked)...)
+			f.Line()
+		}
+	}
+}
+
+// readerUse matches a use of the reader local r in rendered code.
+var readerUse = regexp.MustCompile(`(^|[^\w.])r\.`)
+
+// readsWithR reports whether code uses the reader local r.
+func readsWithR(code []jen.Code) bool { return readerUse.MatchString(render(code)) }

@@ -1250,121 +1250,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 14:
 			if f.Convert {
 				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
-				x.IntArray = foryimpl.BackRefSlice[int32](c, id86)
-			} else if st85 == foryimpl.RefFollows {
-				n87 := c.ReadArrayLengthFast(4)
-				if n87 < 0 {
-					n87 = c.ReadArrayLength(4)
-				}
-				a88 := foryimpl.MakeSlice[[]int32](c, n87)
-				r.ReadRawInt32s(a88)
-				x.IntArray = a88
-				foryimpl.SetRefSlice(c, id86, x.IntArray)
 			} else {
-				x.IntArray = nil
+				x.IntArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 15:
 			if f.Convert {
 				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
-				x.LongArray = foryimpl.BackRefSlice[int64](c, id92)
-			} else if st91 == foryimpl.RefFollows {
-				n93 := c.ReadArrayLengthFast(8)
-				if n93 < 0 {
-					n93 = c.ReadArrayLength(8)
-				}
-				a94 := foryimpl.MakeSlice[[]int64](c, n93)
-				r.ReadRawInt64s(a94)
-				x.LongArray = a94
-				foryimpl.SetRefSlice(c, id92, x.LongArray)
 			} else {
-				x.LongArray = nil
+				x.LongArray = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 16:
 			if f.Convert {
 				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
-				x.FloatArray = foryimpl.BackRefSlice[float32](c, id98)
-			} else if st97 == foryimpl.RefFollows {
-				n99 := c.ReadArrayLengthFast(4)
-				if n99 < 0 {
-					n99 = c.ReadArrayLength(4)
-				}
-				a100 := foryimpl.MakeSlice[[]float32](c, n99)
-				r.ReadRawFloat32s(a100)
-				x.FloatArray = a100
-				foryimpl.SetRefSlice(c, id98, x.FloatArray)
 			} else {
-				x.FloatArray = nil
+				x.FloatArray = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 17:
 			if f.Convert {
 				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st103, id104 := c.ReadEvolvedRefFlag(f); st103 == foryimpl.RefBack {
-				x.DoubleArray = foryimpl.BackRefSlice[float64](c, id104)
-			} else if st103 == foryimpl.RefFollows {
-				n105 := c.ReadArrayLengthFast(8)
-				if n105 < 0 {
-					n105 = c.ReadArrayLength(8)
-				}
-				a106 := foryimpl.MakeSlice[[]float64](c, n105)
-				r.ReadRawFloat64s(a106)
-				x.DoubleArray = a106
-				foryimpl.SetRefSlice(c, id104, x.DoubleArray)
 			} else {
-				x.DoubleArray = nil
+				x.DoubleArray = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 18:
 			if f.Convert {
 				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
-				x.ShortArray = foryimpl.BackRefSlice[int32](c, id110)
-			} else if st109 == foryimpl.RefFollows {
-				n111 := c.ReadArrayLengthFast(4)
-				if n111 < 0 {
-					n111 = c.ReadArrayLength(4)
-				}
-				a112 := foryimpl.MakeSlice[[]int32](c, n111)
-				r.ReadRawInt32s(a112)
-				x.ShortArray = a112
-				foryimpl.SetRefSlice(c, id110, x.ShortArray)
 			} else {
-				x.ShortArray = nil
+				x.ShortArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 19:
 			if f.Convert {
 				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
-				x.CharArray = foryimpl.BackRefSlice[int32](c, id116)
-			} else if st115 == foryimpl.RefFollows {
-				n117 := c.ReadArrayLengthFast(4)
-				if n117 < 0 {
-					n117 = c.ReadArrayLength(4)
-				}
-				a118 := foryimpl.MakeSlice[[]int32](c, n117)
-				r.ReadRawInt32s(a118)
-				x.CharArray = a118
-				foryimpl.SetRefSlice(c, id116, x.CharArray)
 			} else {
-				x.CharArray = nil
+				x.CharArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 20:
 			if f.Convert {
 				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
-				x.BooleanArray = foryimpl.BackRefSlice[bool](c, id122)
-			} else if st121 == foryimpl.RefFollows {
-				n123 := c.ReadArrayLengthFast(1)
-				if n123 < 0 {
-					n123 = c.ReadArrayLength(1)
-				}
-				a124 := foryimpl.MakeSlice[[]bool](c, n123)
-				r.ReadRawBools(a124)
-				x.BooleanArray = a124
-				foryimpl.SetRefSlice(c, id122, x.BooleanArray)
 			} else {
-				x.BooleanArray = nil
+				x.BooleanArray = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -1640,53 +1563,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n10 := c.ReadLengthFast(1)
-	if n10 < 0 {
-		n10 = c.ReadLength(1)
-	}
-	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
-	if n10 > 0 {
-		hn13, tr15, ev14 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i12 := range l11 {
-				if tr15 {
-					if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
-						if p18 := foryimpl.BackRef[Image](c, id17); p18 != nil {
-							l11[i12] = *p18
-						}
-					} else if st16 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id17, &l11[i12])
-						if ev14 != nil {
-							l11[i12].ForyReadEvolved(c, ev14)
-						} else {
-							l11[i12].ForyRead(c)
-						}
-					} else {
-						l11[i12] = Image{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i12)
-						break
-					}
-					continue
-				}
-				if hn13 && !c.ReadFlag() {
-					clear(l11[i12 : i12+1])
-					continue
-				}
-				if ev14 != nil {
-					l11[i12].ForyReadEvolved(c, ev14)
-				} else {
-					l11[i12].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i12)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l11
+	x.foryReadImages(c)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1701,16 +1578,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev22 := c.ReadStructFieldMeta(foryTypeMedia); ev22 != nil {
-						x.Media.ForyReadEvolved(c, ev22)
+					if ev13 := c.ReadStructFieldMeta(foryTypeMedia); ev13 != nil {
+						x.Media.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
-						x.Media.ForyReadEvolved(c, ev19)
+					if ev10 := c.ReadStructFieldMeta(foryTypeMedia); ev10 != nil {
+						x.Media.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -1718,53 +1595,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n23 := c.ReadLengthFast(1)
-				if n23 < 0 {
-					n23 = c.ReadLength(1)
-				}
-				l24 := foryimpl.MakeSlice[[]Image](c, n23)
-				if n23 > 0 {
-					hn26, tr28, ev27 := c.ReadStructListHeaderRef(foryTypeImage)
-					if !c.Failed() {
-						for i25 := range l24 {
-							if tr28 {
-								if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-									if p31 := foryimpl.BackRef[Image](c, id30); p31 != nil {
-										l24[i25] = *p31
-									}
-								} else if st29 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id30, &l24[i25])
-									if ev27 != nil {
-										l24[i25].ForyReadEvolved(c, ev27)
-									} else {
-										l24[i25].ForyRead(c)
-									}
-								} else {
-									l24[i25] = Image{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i25)
-									break
-								}
-								continue
-							}
-							if hn26 && !c.ReadFlag() {
-								clear(l24[i25 : i25+1])
-								continue
-							}
-							if ev27 != nil {
-								l24[i25].ForyReadEvolved(c, ev27)
-							} else {
-								l24[i25].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i25)
-								break
-							}
-						}
-					}
-				}
-				x.Images = l24
+				x.foryReadImages(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1774,6 +1605,57 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
+}
+
+// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Image](c, x.Images, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Image](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Image{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l2
 }
 
 // foryRootMedia is the first 39 bytes of a compatible-mode message whose root is Media: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMedia[4:].
@@ -2197,36 +2079,15 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n18 := c.ReadLengthFast(1)
-	if n18 < 0 {
-		n18 = c.ReadLength(1)
-	}
-	l19 := foryimpl.ReuseSlice[[]string](c, x.Persons, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
-					continue
-				}
-				l19[i20] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i20)
-					break
-				}
-			}
-		}
-	}
-	x.Persons = l19
+	x.foryReadPersons(c)
 	if c.Failed() {
 		c.Trace("Persons")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-				x.Player = Player(e24)
+			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+				x.Player = Player(e18)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -2236,8 +2097,8 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-			x.Player = Player(e24)
+		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+			x.Player = Player(e18)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -2265,40 +2126,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.Duration = int64(v25)
+				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
+					x.Duration = int64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.Size = int64(v27)
+				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
+					x.Size = int64(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Width = int32(v29)
+				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
+					x.Width = int32(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.Height = int32(v31)
+				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
+					x.Height = int32(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
-					x.Bitrate = int32(v33)
+				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
+					x.Bitrate = int32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2317,42 +2178,21 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLengthFast(1)
-				if n35 < 0 {
-					n35 = c.ReadLength(1)
-				}
-				l36 := foryimpl.MakeSlice[[]string](c, n35)
-				if n35 > 0 {
-					hn38 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i37 := range l36 {
-							if hn38 && !c.ReadFlag() {
-								clear(l36[i37 : i37+1])
-								continue
-							}
-							l36[i37] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i37)
-								break
-							}
-						}
-					}
-				}
-				x.Persons = l36
+				x.foryReadPersons(c)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
-						x.Player = Player(e44)
+					if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+						x.Player = Player(e32)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e41 := c.ReadEnumFast(uint32(0x7fffffff)); e41 >= 0 {
-						x.Player = Player(e41)
+					if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+						x.Player = Player(e29)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2370,6 +2210,32 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadPersons reads the value of field Persons (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Persons, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Persons = l2
 }
 
 // foryRootImage is the first 24 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
@@ -3038,55 +2904,7 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n19 := c.ReadLengthFast(1)
-	if n19 < 0 {
-		n19 = c.ReadLength(1)
-	}
-	l20 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n19)
-	if n19 > 0 {
-		hn22, tr24, ev23 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i21 := range l20 {
-				if tr24 {
-					if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-						l20[i21] = foryimpl.BackRef[Image](c, id27)
-					} else if st26 == foryimpl.RefFollows {
-						p28 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id27, p28)
-						if ev23 != nil {
-							p28.ForyReadEvolved(c, ev23)
-						} else {
-							p28.ForyRead(c)
-						}
-						l20[i21] = p28
-					} else {
-						l20[i21] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i21)
-						break
-					}
-					continue
-				}
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
-					continue
-				}
-				p25 := foryimpl.Alloc[Image](c)
-				if ev23 != nil {
-					p25.ForyReadEvolved(c, ev23)
-				} else {
-					p25.ForyRead(c)
-				}
-				l20[i21] = p25
-				if c.Failed() {
-					c.TraceIndex(i21)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l20
+	x.foryReadImages(c)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -3100,109 +2918,61 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id32)
-				} else if st31 == foryimpl.RefFollows {
-					p33 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id32, p33)
-					if ev34 := c.ReadStructFieldMeta(foryTypeImage); ev34 != nil {
-						p33.ForyReadEvolved(c, ev34)
+				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+					x.Cover = foryimpl.BackRef[Image](c, id22)
+				} else if st21 == foryimpl.RefFollows {
+					p23 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id22, p23)
+					if ev24 := c.ReadStructFieldMeta(foryTypeImage); ev24 != nil {
+						p23.ForyReadEvolved(c, ev24)
 					} else if !c.Failed() {
-						p33.ForyRead(c)
+						p23.ForyRead(c)
 					}
-					x.Cover = p33
+					x.Cover = p23
 				} else {
 					x.Cover = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
+					p19 := foryimpl.Alloc[Image](c)
+					if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
+						p19.ForyReadEvolved(c, ev20)
+					} else if !c.Failed() {
+						p19.ForyRead(c)
+					}
+					x.Cover = p19
+				}
+			}
+		case 1:
+			if c.TrackRef() && f.Flag && !f.Convert {
+				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+					x.Thumb = foryimpl.BackRef[Image](c, id28)
+				} else if st27 == foryimpl.RefFollows {
 					p29 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id28, p29)
 					if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
 						p29.ForyReadEvolved(c, ev30)
 					} else if !c.Failed() {
 						p29.ForyRead(c)
 					}
-					x.Cover = p29
-				}
-			}
-		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id38, p39)
-					if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
-					} else if !c.Failed() {
-						p39.ForyRead(c)
-					}
-					x.Thumb = p39
+					x.Thumb = p29
 				} else {
 					x.Thumb = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p35 := foryimpl.Alloc[Image](c)
-					if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
-						p35.ForyReadEvolved(c, ev36)
+					p25 := foryimpl.Alloc[Image](c)
+					if ev26 := c.ReadStructFieldMeta(foryTypeImage); ev26 != nil {
+						p25.ForyReadEvolved(c, ev26)
 					} else if !c.Failed() {
-						p35.ForyRead(c)
+						p25.ForyRead(c)
 					}
-					x.Thumb = p35
+					x.Thumb = p25
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLengthFast(1)
-				if n41 < 0 {
-					n41 = c.ReadLength(1)
-				}
-				l42 := foryimpl.MakeSlice[[]*Image](c, n41)
-				if n41 > 0 {
-					hn44, tr46, ev45 := c.ReadStructListHeaderRef(foryTypeImage)
-					if !c.Failed() {
-						for i43 := range l42 {
-							if tr46 {
-								if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-									l42[i43] = foryimpl.BackRef[Image](c, id49)
-								} else if st48 == foryimpl.RefFollows {
-									p50 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id49, p50)
-									if ev45 != nil {
-										p50.ForyReadEvolved(c, ev45)
-									} else {
-										p50.ForyRead(c)
-									}
-									l42[i43] = p50
-								} else {
-									l42[i43] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i43)
-									break
-								}
-								continue
-							}
-							if hn44 && !c.ReadFlag() {
-								clear(l42[i43 : i43+1])
-								continue
-							}
-							p47 := foryimpl.Alloc[Image](c)
-							if ev45 != nil {
-								p47.ForyReadEvolved(c, ev45)
-							} else {
-								p47.ForyRead(c)
-							}
-							l42[i43] = p47
-							if c.Failed() {
-								c.TraceIndex(i43)
-								break
-							}
-						}
-					}
-				}
-				x.Images = l42
+				x.foryReadImages(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3212,6 +2982,59 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Album) foryReadImages(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Image](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Image](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

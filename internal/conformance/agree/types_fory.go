@@ -632,348 +632,33 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n73 := c.ReadLengthFast(2)
-		if n73 < 0 {
-			n73 = c.ReadLength(2)
-		}
-		m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
-		for n73 > 0 && !c.Failed() {
-			sz75, vn76, tr86, _ := c.ReadMapChunkRef(n73, 5, 22, nil)
-			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-				var k78 int32
-				k78 = r.ReadVarInt32()
-				var v79 []int32
-				if tr86 {
-					if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-						v79 = foryimpl.BackRefSlice[int32](c, id88)
-					} else if st87 == foryimpl.RefFollows {
-						n89 := c.ReadLengthFast(1)
-						if n89 < 0 {
-							n89 = c.ReadLength(1)
-						}
-						l90 := foryimpl.MakeSlice[[]int32](c, n89)
-						if n89 > 0 {
-							hn92 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i91 := range l90 {
-									if hn92 && !c.ReadFlag() {
-										clear(l90[i91 : i91+1])
-										continue
-									}
-									l90[i91] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i91)
-										break
-									}
-								}
-							}
-						}
-						v79 = l90
-						foryimpl.SetRefSlice(c, id88, v79)
-					} else {
-						v79 = nil
-					}
-				} else if !vn76 {
-					n80 := c.ReadLengthFast(1)
-					if n80 < 0 {
-						n80 = c.ReadLength(1)
-					}
-					l81 := foryimpl.MakeSlice[[]int32](c, n80)
-					if n80 > 0 {
-						hn83 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i82 := range l81 {
-								if hn83 && !c.ReadFlag() {
-									clear(l81[i82 : i82+1])
-									continue
-								}
-								l81[i82] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i82)
-									break
-								}
-							}
-						}
-					}
-					v79 = l81
-				}
-				m74[k78] = v79
-			}
-			n73 -= sz75
-		}
-		x.A = m74
+		x.foryReadARef(c)
 		if c.Failed() {
 			c.Trace("A")
 			return
 		}
-		n95 := c.ReadLengthFast(2)
-		if n95 < 0 {
-			n95 = c.ReadLength(2)
-		}
-		m96 := foryimpl.MakeMap[map[string][]string](c, n95)
-		for n95 > 0 && !c.Failed() {
-			sz97, vn98, tr108, _ := c.ReadMapChunkRef(n95, 21, 22, nil)
-			for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-				var k100 string
-				k100 = c.ReadString()
-				var v101 []string
-				if tr108 {
-					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-						v101 = foryimpl.BackRefSlice[string](c, id110)
-					} else if st109 == foryimpl.RefFollows {
-						n111 := c.ReadLengthFast(1)
-						if n111 < 0 {
-							n111 = c.ReadLength(1)
-						}
-						l112 := foryimpl.MakeSlice[[]string](c, n111)
-						if n111 > 0 {
-							hn114 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i113 := range l112 {
-									if hn114 && !c.ReadFlag() {
-										clear(l112[i113 : i113+1])
-										continue
-									}
-									l112[i113] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i113)
-										break
-									}
-								}
-							}
-						}
-						v101 = l112
-						foryimpl.SetRefSlice(c, id110, v101)
-					} else {
-						v101 = nil
-					}
-				} else if !vn98 {
-					n102 := c.ReadLengthFast(1)
-					if n102 < 0 {
-						n102 = c.ReadLength(1)
-					}
-					l103 := foryimpl.MakeSlice[[]string](c, n102)
-					if n102 > 0 {
-						hn105 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i104 := range l103 {
-								if hn105 && !c.ReadFlag() {
-									clear(l103[i104 : i104+1])
-									continue
-								}
-								l103[i104] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i104)
-									break
-								}
-							}
-						}
-					}
-					v101 = l103
-				}
-				m96[k100] = v101
-			}
-			n95 -= sz97
-		}
-		x.B = m96
+		x.foryReadBRef(c)
 		if c.Failed() {
 			c.Trace("B")
 			return
 		}
-		n117 := c.ReadLengthFast(2)
-		if n117 < 0 {
-			n117 = c.ReadLength(2)
-		}
-		m118 := foryimpl.MakeMap[map[string]map[int32]string](c, n117)
-		for n117 > 0 && !c.Failed() {
-			sz119, vn120, tr132, _ := c.ReadMapChunkRef(n117, 21, 24, nil)
-			for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-				var k122 string
-				k122 = c.ReadString()
-				var v123 map[int32]string
-				if tr132 {
-					if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-						v123 = foryimpl.BackRefMap[int32, string](c, id134)
-					} else if st133 == foryimpl.RefFollows {
-						n135 := c.ReadLengthFast(2)
-						if n135 < 0 {
-							n135 = c.ReadLength(2)
-						}
-						m136 := foryimpl.MakeMap[map[int32]string](c, n135)
-						for n135 > 0 && !c.Failed() {
-							sz137, vn138, _ := c.ReadMapChunk(n135, 5, 21, nil, false)
-							for j139 := 0; j139 < sz137 && !c.Failed(); j139++ {
-								var k140 int32
-								k140 = r.ReadVarInt32()
-								var v141 string
-								if !vn138 {
-									v141 = c.ReadString()
-								}
-								m136[k140] = v141
-							}
-							n135 -= sz137
-						}
-						v123 = m136
-						foryimpl.SetRefMap(c, id134, v123)
-					} else {
-						v123 = nil
-					}
-				} else if !vn120 {
-					n124 := c.ReadLengthFast(2)
-					if n124 < 0 {
-						n124 = c.ReadLength(2)
-					}
-					m125 := foryimpl.MakeMap[map[int32]string](c, n124)
-					for n124 > 0 && !c.Failed() {
-						sz126, vn127, _ := c.ReadMapChunk(n124, 5, 21, nil, false)
-						for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
-							var k129 int32
-							k129 = r.ReadVarInt32()
-							var v130 string
-							if !vn127 {
-								v130 = c.ReadString()
-							}
-							m125[k129] = v130
-						}
-						n124 -= sz126
-					}
-					v123 = m125
-				}
-				m118[k122] = v123
-			}
-			n117 -= sz119
-		}
-		x.C = m118
+		x.foryReadCRef(c)
 		if c.Failed() {
 			c.Trace("C")
 			return
 		}
 	} else {
-		n73 := c.ReadLengthFast(2)
-		if n73 < 0 {
-			n73 = c.ReadLength(2)
-		}
-		m74 := foryimpl.MakeMap[map[int32][]int32](c, n73)
-		for n73 > 0 && !c.Failed() {
-			sz75, vn76, _ := c.ReadMapChunk(n73, 5, 22, nil, true)
-			for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-				var k78 int32
-				k78 = r.ReadVarInt32()
-				var v79 []int32
-				if !vn76 {
-					n80 := c.ReadLengthFast(1)
-					if n80 < 0 {
-						n80 = c.ReadLength(1)
-					}
-					l81 := foryimpl.MakeSlice[[]int32](c, n80)
-					if n80 > 0 {
-						hn83 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i82 := range l81 {
-								if hn83 && !c.ReadFlag() {
-									clear(l81[i82 : i82+1])
-									continue
-								}
-								l81[i82] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i82)
-									break
-								}
-							}
-						}
-					}
-					v79 = l81
-				}
-				m74[k78] = v79
-			}
-			n73 -= sz75
-		}
-		x.A = m74
+		x.foryReadA(c)
 		if c.Failed() {
 			c.Trace("A")
 			return
 		}
-		n95 := c.ReadLengthFast(2)
-		if n95 < 0 {
-			n95 = c.ReadLength(2)
-		}
-		m96 := foryimpl.MakeMap[map[string][]string](c, n95)
-		for n95 > 0 && !c.Failed() {
-			sz97, vn98, _ := c.ReadMapChunk(n95, 21, 22, nil, true)
-			for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-				var k100 string
-				k100 = c.ReadString()
-				var v101 []string
-				if !vn98 {
-					n102 := c.ReadLengthFast(1)
-					if n102 < 0 {
-						n102 = c.ReadLength(1)
-					}
-					l103 := foryimpl.MakeSlice[[]string](c, n102)
-					if n102 > 0 {
-						hn105 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i104 := range l103 {
-								if hn105 && !c.ReadFlag() {
-									clear(l103[i104 : i104+1])
-									continue
-								}
-								l103[i104] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i104)
-									break
-								}
-							}
-						}
-					}
-					v101 = l103
-				}
-				m96[k100] = v101
-			}
-			n95 -= sz97
-		}
-		x.B = m96
+		x.foryReadB(c)
 		if c.Failed() {
 			c.Trace("B")
 			return
 		}
-		n117 := c.ReadLengthFast(2)
-		if n117 < 0 {
-			n117 = c.ReadLength(2)
-		}
-		m118 := foryimpl.MakeMap[map[string]map[int32]string](c, n117)
-		for n117 > 0 && !c.Failed() {
-			sz119, vn120, _ := c.ReadMapChunk(n117, 21, 24, nil, true)
-			for j121 := 0; j121 < sz119 && !c.Failed(); j121++ {
-				var k122 string
-				k122 = c.ReadString()
-				var v123 map[int32]string
-				if !vn120 {
-					n124 := c.ReadLengthFast(2)
-					if n124 < 0 {
-						n124 = c.ReadLength(2)
-					}
-					m125 := foryimpl.MakeMap[map[int32]string](c, n124)
-					for n124 > 0 && !c.Failed() {
-						sz126, vn127, _ := c.ReadMapChunk(n124, 5, 21, nil, false)
-						for j128 := 0; j128 < sz126 && !c.Failed(); j128++ {
-							var k129 int32
-							k129 = r.ReadVarInt32()
-							var v130 string
-							if !vn127 {
-								v130 = c.ReadString()
-							}
-							m125[k129] = v130
-						}
-						n124 -= sz126
-					}
-					v123 = m125
-				}
-				m118[k122] = v123
-			}
-			n117 -= sz119
-		}
-		x.C = m118
+		x.foryReadC(c)
 		if c.Failed() {
 			c.Trace("C")
 			return
@@ -984,134 +669,19 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NilValues body written with another schema, following ev (docs/format.md §11.4).
 func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NilValues{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n143 := c.ReadLengthFast(2)
-				if n143 < 0 {
-					n143 = c.ReadLength(2)
-				}
-				m144 := foryimpl.MakeMap[map[int32][]int32](c, n143)
-				for n143 > 0 && !c.Failed() {
-					sz145, vn146, _ := c.ReadMapChunk(n143, 5, 22, nil, true)
-					for j147 := 0; j147 < sz145 && !c.Failed(); j147++ {
-						var k148 int32
-						k148 = r.ReadVarInt32()
-						var v149 []int32
-						if !vn146 {
-							n150 := c.ReadLengthFast(1)
-							if n150 < 0 {
-								n150 = c.ReadLength(1)
-							}
-							l151 := foryimpl.MakeSlice[[]int32](c, n150)
-							if n150 > 0 {
-								hn153 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i152 := range l151 {
-										if hn153 && !c.ReadFlag() {
-											clear(l151[i152 : i152+1])
-											continue
-										}
-										l151[i152] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i152)
-											break
-										}
-									}
-								}
-							}
-							v149 = l151
-						}
-						m144[k148] = v149
-					}
-					n143 -= sz145
-				}
-				x.A = m144
+				x.foryReadA(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n157 := c.ReadLengthFast(2)
-				if n157 < 0 {
-					n157 = c.ReadLength(2)
-				}
-				m158 := foryimpl.MakeMap[map[string][]string](c, n157)
-				for n157 > 0 && !c.Failed() {
-					sz159, vn160, _ := c.ReadMapChunk(n157, 21, 22, nil, true)
-					for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
-						var k162 string
-						k162 = c.ReadString()
-						var v163 []string
-						if !vn160 {
-							n164 := c.ReadLengthFast(1)
-							if n164 < 0 {
-								n164 = c.ReadLength(1)
-							}
-							l165 := foryimpl.MakeSlice[[]string](c, n164)
-							if n164 > 0 {
-								hn167 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i166 := range l165 {
-										if hn167 && !c.ReadFlag() {
-											clear(l165[i166 : i166+1])
-											continue
-										}
-										l165[i166] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i166)
-											break
-										}
-									}
-								}
-							}
-							v163 = l165
-						}
-						m158[k162] = v163
-					}
-					n157 -= sz159
-				}
-				x.B = m158
+				x.foryReadB(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n171 := c.ReadLengthFast(2)
-				if n171 < 0 {
-					n171 = c.ReadLength(2)
-				}
-				m172 := foryimpl.MakeMap[map[string]map[int32]string](c, n171)
-				for n171 > 0 && !c.Failed() {
-					sz173, vn174, _ := c.ReadMapChunk(n171, 21, 24, nil, true)
-					for j175 := 0; j175 < sz173 && !c.Failed(); j175++ {
-						var k176 string
-						k176 = c.ReadString()
-						var v177 map[int32]string
-						if !vn174 {
-							n178 := c.ReadLengthFast(2)
-							if n178 < 0 {
-								n178 = c.ReadLength(2)
-							}
-							m179 := foryimpl.MakeMap[map[int32]string](c, n178)
-							for n178 > 0 && !c.Failed() {
-								sz180, vn181, _ := c.ReadMapChunk(n178, 5, 21, nil, false)
-								for j182 := 0; j182 < sz180 && !c.Failed(); j182++ {
-									var k183 int32
-									k183 = r.ReadVarInt32()
-									var v184 string
-									if !vn181 {
-										v184 = c.ReadString()
-									}
-									m179[k183] = v184
-								}
-								n178 -= sz180
-							}
-							v177 = m179
-						}
-						m172[k176] = v177
-					}
-					n171 -= sz173
-				}
-				x.C = m172
+				x.foryReadC(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1121,6 +691,355 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadA reads the value of field A (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadA(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 []int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.A = m2
+}
+
+// foryReadARef reads the value of field A with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 5, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 []int32
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[int32](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.A = m2
+}
+
+// foryReadB reads the value of field B (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadB(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.B = m2
+}
+
+// foryReadBRef reads the value of field B with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadBRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]string](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.B = m2
+}
+
+// foryReadC reads the value of field C (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadC(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[int32]string
+			if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[int32]string](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 5, 21, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 int32
+						k13 = r.ReadVarInt32()
+						var v14 string
+						if !vn11 {
+							v14 = c.ReadString()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.C = m2
+}
+
+// foryReadCRef reads the value of field C with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadCRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[int32]string
+			if tr16 {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefMap[int32, string](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					n19 := c.ReadLengthFast(2)
+					if n19 < 0 {
+						n19 = c.ReadLength(2)
+					}
+					m20 := foryimpl.MakeMap[map[int32]string](c, n19)
+					for n19 > 0 && !c.Failed() {
+						sz21, vn22, _ := c.ReadMapChunk(n19, 5, 21, nil, false)
+						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+							var k24 int32
+							k24 = r.ReadVarInt32()
+							var v25 string
+							if !vn22 {
+								v25 = c.ReadString()
+							}
+							m20[k24] = v25
+						}
+						n19 -= sz21
+					}
+					v7 = m20
+					foryimpl.SetRefMap(c, id18, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[int32]string](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 5, 21, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 int32
+						k13 = r.ReadVarInt32()
+						var v14 string
+						if !vn11 {
+							v14 = c.ReadString()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.C = m2
 }
 
 // foryRootLeaf is the first 17 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
@@ -1642,127 +1561,24 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n43 := c.ReadLengthFast(2)
-	if n43 < 0 {
-		n43 = c.ReadLength(2)
-	}
-	m44 := foryimpl.MakeMap[map[string]int32](c, n43)
-	for n43 > 0 && !c.Failed() {
-		sz45, vn46, _ := c.ReadMapChunk(n43, 21, 5, nil, false)
-		for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-			var k48 string
-			k48 = c.ReadString()
-			var v49 int32
-			if !vn46 {
-				v49 = r.ReadVarInt32()
-			}
-			m44[k48] = v49
-		}
-		n43 -= sz45
-	}
-	x.S = m44
+	x.foryReadS(c)
 	if c.Failed() {
 		c.Trace("S")
 		return
 	}
-	n51 := c.ReadLengthFast(2)
-	if n51 < 0 {
-		n51 = c.ReadLength(2)
-	}
-	m52 := foryimpl.MakeMap[map[string]Leaf](c, n51)
-	for n51 > 0 && !c.Failed() {
-		sz53, vn54, ev58 := c.ReadMapChunk(n51, 21, 28, foryTypeLeaf, false)
-		for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
-			var k56 string
-			k56 = c.ReadString()
-			var v57 Leaf
-			if !vn54 {
-				if ev58 != nil {
-					v57.ForyReadEvolved(c, ev58)
-				} else {
-					v57.ForyRead(c)
-				}
-			}
-			m52[k56] = v57
-		}
-		n51 -= sz53
-	}
-	x.L = m52
+	x.foryReadL(c)
 	if c.Failed() {
 		c.Trace("L")
 		return
 	}
 	if c.TrackRef() {
-		n60 := c.ReadLengthFast(2)
-		if n60 < 0 {
-			n60 = c.ReadLength(2)
-		}
-		m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
-		for n60 > 0 && !c.Failed() {
-			sz62, vn63, tr69, ev68 := c.ReadMapChunkRef(n60, 21, 28, foryTypeLeaf)
-			for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-				var k65 string
-				k65 = c.ReadString()
-				var v66 *Leaf
-				if tr69 {
-					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-						v66 = foryimpl.BackRef[Leaf](c, id71)
-					} else if st70 == foryimpl.RefFollows {
-						p72 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id71, p72)
-						if ev68 != nil {
-							p72.ForyReadEvolved(c, ev68)
-						} else {
-							p72.ForyRead(c)
-						}
-						v66 = p72
-					} else {
-						v66 = nil
-					}
-				} else if !vn63 {
-					p67 := foryimpl.Alloc[Leaf](c)
-					if ev68 != nil {
-						p67.ForyReadEvolved(c, ev68)
-					} else {
-						p67.ForyRead(c)
-					}
-					v66 = p67
-				}
-				m61[k65] = v66
-			}
-			n60 -= sz62
-		}
-		x.P = m61
+		x.foryReadPRef(c)
 		if c.Failed() {
 			c.Trace("P")
 			return
 		}
 	} else {
-		n60 := c.ReadLengthFast(2)
-		if n60 < 0 {
-			n60 = c.ReadLength(2)
-		}
-		m61 := foryimpl.MakeMap[map[string]*Leaf](c, n60)
-		for n60 > 0 && !c.Failed() {
-			sz62, vn63, ev68 := c.ReadMapChunk(n60, 21, 28, foryTypeLeaf, true)
-			for j64 := 0; j64 < sz62 && !c.Failed(); j64++ {
-				var k65 string
-				k65 = c.ReadString()
-				var v66 *Leaf
-				if !vn63 {
-					p67 := foryimpl.Alloc[Leaf](c)
-					if ev68 != nil {
-						p67.ForyReadEvolved(c, ev68)
-					} else {
-						p67.ForyRead(c)
-					}
-					v66 = p67
-				}
-				m61[k65] = v66
-			}
-			n60 -= sz62
-		}
-		x.P = m61
+		x.foryReadP(c)
 		if c.Failed() {
 			c.Trace("P")
 			return
@@ -1773,84 +1589,19 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapKinds body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapKinds{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLengthFast(2)
-				if n73 < 0 {
-					n73 = c.ReadLength(2)
-				}
-				m74 := foryimpl.MakeMap[map[string]int32](c, n73)
-				for n73 > 0 && !c.Failed() {
-					sz75, vn76, _ := c.ReadMapChunk(n73, 21, 5, nil, false)
-					for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-						var k78 string
-						k78 = c.ReadString()
-						var v79 int32
-						if !vn76 {
-							v79 = r.ReadVarInt32()
-						}
-						m74[k78] = v79
-					}
-					n73 -= sz75
-				}
-				x.S = m74
+				x.foryReadS(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n81 := c.ReadLengthFast(2)
-				if n81 < 0 {
-					n81 = c.ReadLength(2)
-				}
-				m82 := foryimpl.MakeMap[map[string]Leaf](c, n81)
-				for n81 > 0 && !c.Failed() {
-					sz83, vn84, ev88 := c.ReadMapChunk(n81, 21, 28, foryTypeLeaf, false)
-					for j85 := 0; j85 < sz83 && !c.Failed(); j85++ {
-						var k86 string
-						k86 = c.ReadString()
-						var v87 Leaf
-						if !vn84 {
-							if ev88 != nil {
-								v87.ForyReadEvolved(c, ev88)
-							} else {
-								v87.ForyRead(c)
-							}
-						}
-						m82[k86] = v87
-					}
-					n81 -= sz83
-				}
-				x.L = m82
+				x.foryReadL(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n90 := c.ReadLengthFast(2)
-				if n90 < 0 {
-					n90 = c.ReadLength(2)
-				}
-				m91 := foryimpl.MakeMap[map[string]*Leaf](c, n90)
-				for n90 > 0 && !c.Failed() {
-					sz92, vn93, ev98 := c.ReadMapChunk(n90, 21, 28, foryTypeLeaf, true)
-					for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
-						var k95 string
-						k95 = c.ReadString()
-						var v96 *Leaf
-						if !vn93 {
-							p97 := foryimpl.Alloc[Leaf](c)
-							if ev98 != nil {
-								p97.ForyReadEvolved(c, ev98)
-							} else {
-								p97.ForyRead(c)
-							}
-							v96 = p97
-						}
-						m91[k95] = v96
-					}
-					n90 -= sz92
-				}
-				x.P = m91
+				x.foryReadP(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1860,6 +1611,130 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadS reads the value of field S (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.S = m2
+}
+
+// foryReadL reads the value of field L (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKinds) foryReadL(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]Leaf](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 21, 28, foryTypeLeaf, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 Leaf
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.L = m2
+}
+
+// foryReadP reads the value of field P (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKinds) foryReadP(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Leaf](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 28, foryTypeLeaf, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Leaf
+			if !vn4 {
+				p8 := foryimpl.Alloc[Leaf](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.P = m2
+}
+
+// foryReadPRef reads the value of field P with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKinds) foryReadPRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Leaf](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 28, foryTypeLeaf)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Leaf
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[Leaf](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[Leaf](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.P = m2
 }
 
 // foryRootInts is the first 32 bytes of a compatible-mode message whose root is Ints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInts[4:].
@@ -2158,51 +2033,12 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n14 := c.ReadLengthFast(1)
-	if n14 < 0 {
-		n14 = c.ReadLength(1)
-	}
-	l15 := foryimpl.ReuseSlice[[]string](c, x.Tags, n14)
-	if n14 > 0 {
-		hn17 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i16 := range l15 {
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
-					continue
-				}
-				l15[i16] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i16)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l15
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n20 := c.ReadLengthFast(2)
-	if n20 < 0 {
-		n20 = c.ReadLength(2)
-	}
-	m21 := foryimpl.MakeMap[map[string]string](c, n20)
-	for n20 > 0 && !c.Failed() {
-		sz22, vn23, _ := c.ReadMapChunk(n20, 21, 21, nil, false)
-		for j24 := 0; j24 < sz22 && !c.Failed(); j24++ {
-			var k25 string
-			k25 = c.ReadString()
-			var v26 string
-			if !vn23 {
-				v26 = c.ReadString()
-			}
-			m21[k25] = v26
-		}
-		n20 -= sz22
-	}
-	x.Attr = m21
+	x.foryReadAttr(c)
 	if c.Failed() {
 		c.Trace("Attr")
 		return
@@ -2217,38 +2053,38 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v28, ok29 := c.ReadUintAs(f, 64); ok29 {
-					x.B = uint(v28)
+				if v14, ok15 := c.ReadUintAs(f, 64); ok15 {
+					x.B = uint(v14)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.B = uint(r.ReadUint32())
 			}
 		case 1:
 			if f.Convert {
-				if v30, ok31 := c.ReadIntAs(f, 64); ok31 {
-					x.C = int(v30)
+				if v16, ok17 := c.ReadIntAs(f, 64); ok17 {
+					x.C = int(v16)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = int(r.ReadVarInt64())
 			}
 		case 2:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 64); ok33 {
-					x.A = int(v32)
+				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
+					x.A = int(v18)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = int(r.ReadVarInt32())
 			}
 		case 3:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					pv37 := int(v35)
-					x.P = &pv37
+				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
+					pv23 := int(v21)
+					x.P = &pv23
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p34 := foryimpl.Alloc[int](c)
-				*p34 = int(r.ReadInt32())
-				x.P = p34
+				p20 := foryimpl.Alloc[int](c)
+				*p20 = int(r.ReadInt32())
+				x.P = p20
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -2256,50 +2092,11 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLengthFast(1)
-				if n38 < 0 {
-					n38 = c.ReadLength(1)
-				}
-				l39 := foryimpl.MakeSlice[[]string](c, n38)
-				if n38 > 0 {
-					hn41 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i40 := range l39 {
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
-								continue
-							}
-							l39[i40] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i40)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l39
+				x.foryReadTags(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n44 := c.ReadLengthFast(2)
-				if n44 < 0 {
-					n44 = c.ReadLength(2)
-				}
-				m45 := foryimpl.MakeMap[map[string]string](c, n44)
-				for n44 > 0 && !c.Failed() {
-					sz46, vn47, _ := c.ReadMapChunk(n44, 21, 21, nil, false)
-					for j48 := 0; j48 < sz46 && !c.Failed(); j48++ {
-						var k49 string
-						k49 = c.ReadString()
-						var v50 string
-						if !vn47 {
-							v50 = c.ReadString()
-						}
-						m45[k49] = v50
-					}
-					n44 -= sz46
-				}
-				x.Attr = m45
+				x.foryReadAttr(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2309,6 +2106,55 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Ints) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
+}
+
+// foryReadAttr reads the value of field Attr (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Ints) foryReadAttr(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Attr = m2
 }
 
 // foryRootPt is the first 22 bytes of a compatible-mode message whose root is Pt: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootPt[4:].
@@ -2847,157 +2693,17 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n27 := c.ReadLengthFast(1)
-	if n27 < 0 {
-		n27 = c.ReadLength(1)
-	}
-	l28 := foryimpl.ReuseSlice[[]Pt](c, x.A, n27)
-	if n27 > 0 {
-		hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i29 := range l28 {
-				if tr32 {
-					if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-						if p35 := foryimpl.BackRef[Pt](c, id34); p35 != nil {
-							l28[i29] = *p35
-						}
-					} else if st33 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id34, &l28[i29])
-						if ev31 != nil {
-							l28[i29].ForyReadEvolved(c, ev31)
-						} else {
-							l28[i29].ForyRead(c)
-						}
-					} else {
-						l28[i29] = Pt{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i29)
-						break
-					}
-					continue
-				}
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
-					continue
-				}
-				if ev31 != nil {
-					l28[i29].ForyReadEvolved(c, ev31)
-				} else {
-					l28[i29].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i29)
-					break
-				}
-			}
-		}
-	}
-	x.A = l28
+	x.foryReadA(c)
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	n36 := c.ReadLengthFast(1)
-	if n36 < 0 {
-		n36 = c.ReadLength(1)
-	}
-	l37 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n36)
-	if n36 > 0 {
-		hn39, tr41, ev40 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i38 := range l37 {
-				if tr41 {
-					if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-						l37[i38] = foryimpl.BackRef[Pt](c, id44)
-					} else if st43 == foryimpl.RefFollows {
-						p45 := foryimpl.Alloc[Pt](c)
-						foryimpl.SetRef(c, id44, p45)
-						if ev40 != nil {
-							p45.ForyReadEvolved(c, ev40)
-						} else {
-							p45.ForyRead(c)
-						}
-						l37[i38] = p45
-					} else {
-						l37[i38] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i38)
-						break
-					}
-					continue
-				}
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
-					continue
-				}
-				p42 := foryimpl.Alloc[Pt](c)
-				if ev40 != nil {
-					p42.ForyReadEvolved(c, ev40)
-				} else {
-					p42.ForyRead(c)
-				}
-				l37[i38] = p42
-				if c.Failed() {
-					c.TraceIndex(i38)
-					break
-				}
-			}
-		}
-	}
-	x.B = l37
+	x.foryReadB(c)
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	n46 := c.ReadLengthFast(1)
-	if n46 < 0 {
-		n46 = c.ReadLength(1)
-	}
-	l47 := foryimpl.ReuseSlice[[]Pt](c, x.C, n46)
-	if n46 > 0 {
-		hn49, tr51, ev50 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i48 := range l47 {
-				if tr51 {
-					if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-						if p54 := foryimpl.BackRef[Pt](c, id53); p54 != nil {
-							l47[i48] = *p54
-						}
-					} else if st52 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id53, &l47[i48])
-						if ev50 != nil {
-							l47[i48].ForyReadEvolved(c, ev50)
-						} else {
-							l47[i48].ForyRead(c)
-						}
-					} else {
-						l47[i48] = Pt{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i48)
-						break
-					}
-					continue
-				}
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
-					continue
-				}
-				if ev50 != nil {
-					l47[i48].ForyReadEvolved(c, ev50)
-				} else {
-					l47[i48].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i48)
-					break
-				}
-			}
-		}
-	}
-	x.C = l47
+	x.foryReadC(c)
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -3011,155 +2717,15 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(1)
-				if n55 < 0 {
-					n55 = c.ReadLength(1)
-				}
-				l56 := foryimpl.MakeSlice[[]Pt](c, n55)
-				if n55 > 0 {
-					hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypePt)
-					if !c.Failed() {
-						for i57 := range l56 {
-							if tr60 {
-								if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-									if p63 := foryimpl.BackRef[Pt](c, id62); p63 != nil {
-										l56[i57] = *p63
-									}
-								} else if st61 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id62, &l56[i57])
-									if ev59 != nil {
-										l56[i57].ForyReadEvolved(c, ev59)
-									} else {
-										l56[i57].ForyRead(c)
-									}
-								} else {
-									l56[i57] = Pt{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i57)
-									break
-								}
-								continue
-							}
-							if hn58 && !c.ReadFlag() {
-								clear(l56[i57 : i57+1])
-								continue
-							}
-							if ev59 != nil {
-								l56[i57].ForyReadEvolved(c, ev59)
-							} else {
-								l56[i57].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i57)
-								break
-							}
-						}
-					}
-				}
-				x.A = l56
+				x.foryReadA(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLengthFast(1)
-				if n64 < 0 {
-					n64 = c.ReadLength(1)
-				}
-				l65 := foryimpl.MakeSlice[[]*Pt](c, n64)
-				if n64 > 0 {
-					hn67, tr69, ev68 := c.ReadStructListHeaderRef(foryTypePt)
-					if !c.Failed() {
-						for i66 := range l65 {
-							if tr69 {
-								if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-									l65[i66] = foryimpl.BackRef[Pt](c, id72)
-								} else if st71 == foryimpl.RefFollows {
-									p73 := foryimpl.Alloc[Pt](c)
-									foryimpl.SetRef(c, id72, p73)
-									if ev68 != nil {
-										p73.ForyReadEvolved(c, ev68)
-									} else {
-										p73.ForyRead(c)
-									}
-									l65[i66] = p73
-								} else {
-									l65[i66] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i66)
-									break
-								}
-								continue
-							}
-							if hn67 && !c.ReadFlag() {
-								clear(l65[i66 : i66+1])
-								continue
-							}
-							p70 := foryimpl.Alloc[Pt](c)
-							if ev68 != nil {
-								p70.ForyReadEvolved(c, ev68)
-							} else {
-								p70.ForyRead(c)
-							}
-							l65[i66] = p70
-							if c.Failed() {
-								c.TraceIndex(i66)
-								break
-							}
-						}
-					}
-				}
-				x.B = l65
+				x.foryReadB(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n74 := c.ReadLengthFast(1)
-				if n74 < 0 {
-					n74 = c.ReadLength(1)
-				}
-				l75 := foryimpl.MakeSlice[[]Pt](c, n74)
-				if n74 > 0 {
-					hn77, tr79, ev78 := c.ReadStructListHeaderRef(foryTypePt)
-					if !c.Failed() {
-						for i76 := range l75 {
-							if tr79 {
-								if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-									if p82 := foryimpl.BackRef[Pt](c, id81); p82 != nil {
-										l75[i76] = *p82
-									}
-								} else if st80 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id81, &l75[i76])
-									if ev78 != nil {
-										l75[i76].ForyReadEvolved(c, ev78)
-									} else {
-										l75[i76].ForyRead(c)
-									}
-								} else {
-									l75[i76] = Pt{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i76)
-									break
-								}
-								continue
-							}
-							if hn77 && !c.ReadFlag() {
-								clear(l75[i76 : i76+1])
-								continue
-							}
-							if ev78 != nil {
-								l75[i76].ForyReadEvolved(c, ev78)
-							} else {
-								l75[i76].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i76)
-								break
-							}
-						}
-					}
-				}
-				x.C = l75
+				x.foryReadC(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3169,6 +2735,161 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
+}
+
+// foryReadA reads the value of field A (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *PtLists) foryReadA(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Pt](c, x.A, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePt)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Pt](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Pt{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.A = l2
+}
+
+// foryReadB reads the value of field B (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *PtLists) foryReadB(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePt)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Pt](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Pt](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Pt](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.B = l2
+}
+
+// foryReadC reads the value of field C (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *PtLists) foryReadC(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Pt](c, x.C, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePt)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Pt](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Pt{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.C = l2
 }
 
 // foryRootEnums is the first 19 bytes of a compatible-mode message whose root is Enums: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnums[4:].

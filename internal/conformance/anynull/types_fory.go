@@ -1060,28 +1060,7 @@ func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("D")
 		return
 	}
-	n9 := c.ReadLengthFast(1)
-	if n9 < 0 {
-		n9 = c.ReadLength(1)
-	}
-	l10 := foryimpl.ReuseSlice[[]string](c, x.List, n9)
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
-					clear(l10[i11 : i11+1])
-					continue
-				}
-				l10[i11] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i11)
-					break
-				}
-			}
-		}
-	}
-	x.List = l10
+	x.foryReadList(c)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -1117,28 +1096,7 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			x.D = foryimpl.ReadAny(c, false)
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							l16[i17] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				x.List = l16
+				x.foryReadList(c)
 			}
 		case 6:
 			x.Plain = foryimpl.ReadAny(c, false)
@@ -1151,6 +1109,32 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		}
 	}
 	c.Leave()
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *AnyMixed) foryReadList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.List, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -1295,121 +1295,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 14:
 			if f.Convert {
 				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
-				x.IntArray = foryimpl.BackRefSlice[int32](c, id86)
-			} else if st85 == foryimpl.RefFollows {
-				n87 := c.ReadArrayLengthFast(4)
-				if n87 < 0 {
-					n87 = c.ReadArrayLength(4)
-				}
-				a88 := foryimpl.MakeSlice[[]int32](c, n87)
-				r.ReadRawInt32s(a88)
-				x.IntArray = a88
-				foryimpl.SetRefSlice(c, id86, x.IntArray)
 			} else {
-				x.IntArray = nil
+				x.IntArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 15:
 			if f.Convert {
 				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
-				x.LongArray = foryimpl.BackRefSlice[int64](c, id92)
-			} else if st91 == foryimpl.RefFollows {
-				n93 := c.ReadArrayLengthFast(8)
-				if n93 < 0 {
-					n93 = c.ReadArrayLength(8)
-				}
-				a94 := foryimpl.MakeSlice[[]int64](c, n93)
-				r.ReadRawInt64s(a94)
-				x.LongArray = a94
-				foryimpl.SetRefSlice(c, id92, x.LongArray)
 			} else {
-				x.LongArray = nil
+				x.LongArray = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 16:
 			if f.Convert {
 				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
-				x.FloatArray = foryimpl.BackRefSlice[float32](c, id98)
-			} else if st97 == foryimpl.RefFollows {
-				n99 := c.ReadArrayLengthFast(4)
-				if n99 < 0 {
-					n99 = c.ReadArrayLength(4)
-				}
-				a100 := foryimpl.MakeSlice[[]float32](c, n99)
-				r.ReadRawFloat32s(a100)
-				x.FloatArray = a100
-				foryimpl.SetRefSlice(c, id98, x.FloatArray)
 			} else {
-				x.FloatArray = nil
+				x.FloatArray = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 17:
 			if f.Convert {
 				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st103, id104 := c.ReadEvolvedRefFlag(f); st103 == foryimpl.RefBack {
-				x.DoubleArray = foryimpl.BackRefSlice[float64](c, id104)
-			} else if st103 == foryimpl.RefFollows {
-				n105 := c.ReadArrayLengthFast(8)
-				if n105 < 0 {
-					n105 = c.ReadArrayLength(8)
-				}
-				a106 := foryimpl.MakeSlice[[]float64](c, n105)
-				r.ReadRawFloat64s(a106)
-				x.DoubleArray = a106
-				foryimpl.SetRefSlice(c, id104, x.DoubleArray)
 			} else {
-				x.DoubleArray = nil
+				x.DoubleArray = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 18:
 			if f.Convert {
 				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
-				x.ShortArray = foryimpl.BackRefSlice[int32](c, id110)
-			} else if st109 == foryimpl.RefFollows {
-				n111 := c.ReadArrayLengthFast(4)
-				if n111 < 0 {
-					n111 = c.ReadArrayLength(4)
-				}
-				a112 := foryimpl.MakeSlice[[]int32](c, n111)
-				r.ReadRawInt32s(a112)
-				x.ShortArray = a112
-				foryimpl.SetRefSlice(c, id110, x.ShortArray)
 			} else {
-				x.ShortArray = nil
+				x.ShortArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 19:
 			if f.Convert {
 				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
-				x.CharArray = foryimpl.BackRefSlice[int32](c, id116)
-			} else if st115 == foryimpl.RefFollows {
-				n117 := c.ReadArrayLengthFast(4)
-				if n117 < 0 {
-					n117 = c.ReadArrayLength(4)
-				}
-				a118 := foryimpl.MakeSlice[[]int32](c, n117)
-				r.ReadRawInt32s(a118)
-				x.CharArray = a118
-				foryimpl.SetRefSlice(c, id116, x.CharArray)
 			} else {
-				x.CharArray = nil
+				x.CharArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 20:
 			if f.Convert {
 				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
-				x.BooleanArray = foryimpl.BackRefSlice[bool](c, id122)
-			} else if st121 == foryimpl.RefFollows {
-				n123 := c.ReadArrayLengthFast(1)
-				if n123 < 0 {
-					n123 = c.ReadArrayLength(1)
-				}
-				a124 := foryimpl.MakeSlice[[]bool](c, n123)
-				r.ReadRawBools(a124)
-				x.BooleanArray = a124
-				foryimpl.SetRefSlice(c, id122, x.BooleanArray)
 			} else {
-				x.BooleanArray = nil
+				x.BooleanArray = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
@@ -1711,53 +1634,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n10 := c.ReadLengthFast(1)
-	if n10 < 0 {
-		n10 = c.ReadLength(1)
-	}
-	l11 := foryimpl.ReuseSlice[[]Image](c, x.Images, n10)
-	if n10 > 0 {
-		hn13, tr15, ev14 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i12 := range l11 {
-				if tr15 {
-					if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
-						if p18 := foryimpl.BackRef[Image](c, id17); p18 != nil {
-							l11[i12] = *p18
-						}
-					} else if st16 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id17, &l11[i12])
-						if ev14 != nil {
-							l11[i12].ForyReadEvolved(c, ev14)
-						} else {
-							l11[i12].ForyRead(c)
-						}
-					} else {
-						l11[i12] = Image{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i12)
-						break
-					}
-					continue
-				}
-				if hn13 && !c.ReadFlag() {
-					clear(l11[i12 : i12+1])
-					continue
-				}
-				if ev14 != nil {
-					l11[i12].ForyReadEvolved(c, ev14)
-				} else {
-					l11[i12].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i12)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l11
+	x.foryReadImages(c)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1772,16 +1649,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev22 := c.ReadStructFieldMeta(foryTypeMedia); ev22 != nil {
-						x.Media.ForyReadEvolved(c, ev22)
+					if ev13 := c.ReadStructFieldMeta(foryTypeMedia); ev13 != nil {
+						x.Media.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev19 := c.ReadStructFieldMeta(foryTypeMedia); ev19 != nil {
-						x.Media.ForyReadEvolved(c, ev19)
+					if ev10 := c.ReadStructFieldMeta(foryTypeMedia); ev10 != nil {
+						x.Media.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -1789,53 +1666,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n23 := c.ReadLengthFast(1)
-				if n23 < 0 {
-					n23 = c.ReadLength(1)
-				}
-				l24 := foryimpl.MakeSlice[[]Image](c, n23)
-				if n23 > 0 {
-					hn26, tr28, ev27 := c.ReadStructListHeaderRef(foryTypeImage)
-					if !c.Failed() {
-						for i25 := range l24 {
-							if tr28 {
-								if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-									if p31 := foryimpl.BackRef[Image](c, id30); p31 != nil {
-										l24[i25] = *p31
-									}
-								} else if st29 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id30, &l24[i25])
-									if ev27 != nil {
-										l24[i25].ForyReadEvolved(c, ev27)
-									} else {
-										l24[i25].ForyRead(c)
-									}
-								} else {
-									l24[i25] = Image{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i25)
-									break
-								}
-								continue
-							}
-							if hn26 && !c.ReadFlag() {
-								clear(l24[i25 : i25+1])
-								continue
-							}
-							if ev27 != nil {
-								l24[i25].ForyReadEvolved(c, ev27)
-							} else {
-								l24[i25].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i25)
-								break
-							}
-						}
-					}
-				}
-				x.Images = l24
+				x.foryReadImages(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1845,6 +1676,57 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
+}
+
+// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Image](c, x.Images, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Image](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Image{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l2
 }
 
 // foryRootMedia is the first 48 bytes of a compatible-mode message whose root is Media: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMedia[4:].
@@ -2278,36 +2160,15 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	n18 := c.ReadLengthFast(1)
-	if n18 < 0 {
-		n18 = c.ReadLength(1)
-	}
-	l19 := foryimpl.ReuseSlice[[]string](c, x.Persons, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
-					continue
-				}
-				l19[i20] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i20)
-					break
-				}
-			}
-		}
-	}
-	x.Persons = l19
+	x.foryReadPersons(c)
 	if c.Failed() {
 		c.Trace("Persons")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-				x.Player = Player(e24)
+			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+				x.Player = Player(e18)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -2317,8 +2178,8 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-			x.Player = Player(e24)
+		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+			x.Player = Player(e18)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -2346,40 +2207,40 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 64); ok26 {
-					x.Duration = int64(v25)
+				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
+					x.Duration = int64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 64); ok28 {
-					x.Size = int64(v27)
+				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
+					x.Size = int64(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.Width = int32(v29)
+				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
+					x.Width = int32(v23)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.Height = int32(v31)
+				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
+					x.Height = int32(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
-					x.Bitrate = int32(v33)
+				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
+					x.Bitrate = int32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
@@ -2398,42 +2259,21 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n35 := c.ReadLengthFast(1)
-				if n35 < 0 {
-					n35 = c.ReadLength(1)
-				}
-				l36 := foryimpl.MakeSlice[[]string](c, n35)
-				if n35 > 0 {
-					hn38 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i37 := range l36 {
-							if hn38 && !c.ReadFlag() {
-								clear(l36[i37 : i37+1])
-								continue
-							}
-							l36[i37] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i37)
-								break
-							}
-						}
-					}
-				}
-				x.Persons = l36
+				x.foryReadPersons(c)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e44 := c.ReadEnumFast(uint32(0x7fffffff)); e44 >= 0 {
-						x.Player = Player(e44)
+					if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
+						x.Player = Player(e32)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e41 := c.ReadEnumFast(uint32(0x7fffffff)); e41 >= 0 {
-						x.Player = Player(e41)
+					if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
+						x.Player = Player(e29)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2451,6 +2291,32 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadPersons reads the value of field Persons (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Persons, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Persons = l2
 }
 
 // foryRootImage is the first 33 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
@@ -3015,53 +2881,7 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLengthFast(1)
-	if n5 < 0 {
-		n5 = c.ReadLength(1)
-	}
-	l6 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n5)
-	if n5 > 0 {
-		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
-		if !c.Failed() {
-			for i7 := range l6 {
-				if tr10 {
-					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-						if p13 := foryimpl.BackRef[NumericStruct](c, id12); p13 != nil {
-							l6[i7] = *p13
-						}
-					} else if st11 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id12, &l6[i7])
-						if ev9 != nil {
-							l6[i7].ForyReadEvolved(c, ev9)
-						} else {
-							l6[i7].ForyRead(c)
-						}
-					} else {
-						l6[i7] = NumericStruct{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i7)
-						break
-					}
-					continue
-				}
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
-					continue
-				}
-				if ev9 != nil {
-					l6[i7].ForyReadEvolved(c, ev9)
-				} else {
-					l6[i7].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i7)
-					break
-				}
-			}
-		}
-	}
-	x.NumericStructs = l6
+	x.foryReadNumericStructs(c)
 	if c.Failed() {
 		c.Trace("NumericStructs")
 		return
@@ -3075,53 +2895,7 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLengthFast(1)
-				if n14 < 0 {
-					n14 = c.ReadLength(1)
-				}
-				l15 := foryimpl.MakeSlice[[]NumericStruct](c, n14)
-				if n14 > 0 {
-					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
-					if !c.Failed() {
-						for i16 := range l15 {
-							if tr19 {
-								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-									if p22 := foryimpl.BackRef[NumericStruct](c, id21); p22 != nil {
-										l15[i16] = *p22
-									}
-								} else if st20 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id21, &l15[i16])
-									if ev18 != nil {
-										l15[i16].ForyReadEvolved(c, ev18)
-									} else {
-										l15[i16].ForyRead(c)
-									}
-								} else {
-									l15[i16] = NumericStruct{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i16)
-									break
-								}
-								continue
-							}
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
-								continue
-							}
-							if ev18 != nil {
-								l15[i16].ForyReadEvolved(c, ev18)
-							} else {
-								l15[i16].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i16)
-								break
-							}
-						}
-					}
-				}
-				x.NumericStructs = l15
+				x.foryReadNumericStructs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3131,6 +2905,57 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 			return
 		}
 	}
+}
+
+// foryReadNumericStructs reads the value of field NumericStructs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[NumericStruct](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = NumericStruct{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NumericStructs = l2
 }
 
 // foryRootSampleList is the first 30 bytes of a compatible-mode message whose root is SampleList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSampleList[4:].
@@ -3322,53 +3147,7 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLengthFast(1)
-	if n5 < 0 {
-		n5 = c.ReadLength(1)
-	}
-	l6 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n5)
-	if n5 > 0 {
-		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeSample)
-		if !c.Failed() {
-			for i7 := range l6 {
-				if tr10 {
-					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-						if p13 := foryimpl.BackRef[Sample](c, id12); p13 != nil {
-							l6[i7] = *p13
-						}
-					} else if st11 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id12, &l6[i7])
-						if ev9 != nil {
-							l6[i7].ForyReadEvolved(c, ev9)
-						} else {
-							l6[i7].ForyRead(c)
-						}
-					} else {
-						l6[i7] = Sample{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i7)
-						break
-					}
-					continue
-				}
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
-					continue
-				}
-				if ev9 != nil {
-					l6[i7].ForyReadEvolved(c, ev9)
-				} else {
-					l6[i7].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i7)
-					break
-				}
-			}
-		}
-	}
-	x.SampleList = l6
+	x.foryReadSampleList(c)
 	if c.Failed() {
 		c.Trace("SampleList")
 		return
@@ -3382,53 +3161,7 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLengthFast(1)
-				if n14 < 0 {
-					n14 = c.ReadLength(1)
-				}
-				l15 := foryimpl.MakeSlice[[]Sample](c, n14)
-				if n14 > 0 {
-					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeSample)
-					if !c.Failed() {
-						for i16 := range l15 {
-							if tr19 {
-								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-									if p22 := foryimpl.BackRef[Sample](c, id21); p22 != nil {
-										l15[i16] = *p22
-									}
-								} else if st20 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id21, &l15[i16])
-									if ev18 != nil {
-										l15[i16].ForyReadEvolved(c, ev18)
-									} else {
-										l15[i16].ForyRead(c)
-									}
-								} else {
-									l15[i16] = Sample{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i16)
-									break
-								}
-								continue
-							}
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
-								continue
-							}
-							if ev18 != nil {
-								l15[i16].ForyReadEvolved(c, ev18)
-							} else {
-								l15[i16].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i16)
-								break
-							}
-						}
-					}
-				}
-				x.SampleList = l15
+				x.foryReadSampleList(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3438,6 +3171,57 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadSampleList reads the value of field SampleList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeSample)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Sample](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Sample{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.SampleList = l2
 }
 
 // foryRootMediaContentList is the first 34 bytes of a compatible-mode message whose root is MediaContentList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContentList[4:].
@@ -3634,53 +3418,7 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLengthFast(1)
-	if n5 < 0 {
-		n5 = c.ReadLength(1)
-	}
-	l6 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n5)
-	if n5 > 0 {
-		hn8, tr10, ev9 := c.ReadStructListHeaderRef(foryTypeMediaContent)
-		if !c.Failed() {
-			for i7 := range l6 {
-				if tr10 {
-					if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-						if p13 := foryimpl.BackRef[MediaContent](c, id12); p13 != nil {
-							l6[i7] = *p13
-						}
-					} else if st11 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id12, &l6[i7])
-						if ev9 != nil {
-							l6[i7].ForyReadEvolved(c, ev9)
-						} else {
-							l6[i7].ForyRead(c)
-						}
-					} else {
-						l6[i7] = MediaContent{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i7)
-						break
-					}
-					continue
-				}
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
-					continue
-				}
-				if ev9 != nil {
-					l6[i7].ForyReadEvolved(c, ev9)
-				} else {
-					l6[i7].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i7)
-					break
-				}
-			}
-		}
-	}
-	x.MediaContentList = l6
+	x.foryReadMediaContentList(c)
 	if c.Failed() {
 		c.Trace("MediaContentList")
 		return
@@ -3694,53 +3432,7 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLengthFast(1)
-				if n14 < 0 {
-					n14 = c.ReadLength(1)
-				}
-				l15 := foryimpl.MakeSlice[[]MediaContent](c, n14)
-				if n14 > 0 {
-					hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeMediaContent)
-					if !c.Failed() {
-						for i16 := range l15 {
-							if tr19 {
-								if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-									if p22 := foryimpl.BackRef[MediaContent](c, id21); p22 != nil {
-										l15[i16] = *p22
-									}
-								} else if st20 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id21, &l15[i16])
-									if ev18 != nil {
-										l15[i16].ForyReadEvolved(c, ev18)
-									} else {
-										l15[i16].ForyRead(c)
-									}
-								} else {
-									l15[i16] = MediaContent{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i16)
-									break
-								}
-								continue
-							}
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
-								continue
-							}
-							if ev18 != nil {
-								l15[i16].ForyReadEvolved(c, ev18)
-							} else {
-								l15[i16].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i16)
-								break
-							}
-						}
-					}
-				}
-				x.MediaContentList = l15
+				x.foryReadMediaContentList(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3750,6 +3442,57 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 			return
 		}
 	}
+}
+
+// foryReadMediaContentList reads the value of field MediaContentList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeMediaContent)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[MediaContent](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = MediaContent{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.MediaContentList = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

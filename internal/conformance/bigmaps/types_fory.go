@@ -234,94 +234,22 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n29 := c.ReadLengthFast(2)
-	if n29 < 0 {
-		n29 = c.ReadLength(2)
-	}
-	m30 := foryimpl.MakeMap[map[int32]int32](c, n29)
-	for n29 > 0 && !c.Failed() {
-		sz31, vn32, _ := c.ReadMapChunk(n29, 5, 5, nil, false)
-		for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-			var k34 int32
-			k34 = r.ReadVarInt32()
-			var v35 int32
-			if !vn32 {
-				v35 = r.ReadVarInt32()
-			}
-			m30[k34] = v35
-		}
-		n29 -= sz31
-	}
-	x.I32ToI32 = m30
+	x.foryReadI32ToI32(c)
 	if c.Failed() {
 		c.Trace("I32ToI32")
 		return
 	}
-	n37 := c.ReadLengthFast(2)
-	if n37 < 0 {
-		n37 = c.ReadLength(2)
-	}
-	m38 := foryimpl.MakeMap[map[int32]string](c, n37)
-	for n37 > 0 && !c.Failed() {
-		sz39, vn40, _ := c.ReadMapChunk(n37, 5, 21, nil, false)
-		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-			var k42 int32
-			k42 = r.ReadVarInt32()
-			var v43 string
-			if !vn40 {
-				v43 = c.ReadString()
-			}
-			m38[k42] = v43
-		}
-		n37 -= sz39
-	}
-	x.I32ToStr = m38
+	x.foryReadI32ToStr(c)
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
 	}
-	n45 := c.ReadLengthFast(2)
-	if n45 < 0 {
-		n45 = c.ReadLength(2)
-	}
-	m46 := foryimpl.MakeMap[map[string]int64](c, n45)
-	for n45 > 0 && !c.Failed() {
-		sz47, vn48, _ := c.ReadMapChunk(n45, 21, 7, nil, false)
-		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-			var k50 string
-			k50 = c.ReadString()
-			var v51 int64
-			if !vn48 {
-				v51 = r.ReadVarInt64()
-			}
-			m46[k50] = v51
-		}
-		n45 -= sz47
-	}
-	x.StrToI64 = m46
+	x.foryReadStrToI64(c)
 	if c.Failed() {
 		c.Trace("StrToI64")
 		return
 	}
-	n53 := c.ReadLengthFast(2)
-	if n53 < 0 {
-		n53 = c.ReadLength(2)
-	}
-	m54 := foryimpl.MakeMap[map[string]string](c, n53)
-	for n53 > 0 && !c.Failed() {
-		sz55, vn56, _ := c.ReadMapChunk(n53, 21, 21, nil, false)
-		for j57 := 0; j57 < sz55 && !c.Failed(); j57++ {
-			var k58 string
-			k58 = c.ReadString()
-			var v59 string
-			if !vn56 {
-				v59 = c.ReadString()
-			}
-			m54[k58] = v59
-		}
-		n53 -= sz55
-	}
-	x.StrToStr = m54
+	x.foryReadStrToStr(c)
 	if c.Failed() {
 		c.Trace("StrToStr")
 		return
@@ -331,96 +259,23 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a BigMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = BigMaps{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadLengthFast(2)
-				if n61 < 0 {
-					n61 = c.ReadLength(2)
-				}
-				m62 := foryimpl.MakeMap[map[int32]int32](c, n61)
-				for n61 > 0 && !c.Failed() {
-					sz63, vn64, _ := c.ReadMapChunk(n61, 5, 5, nil, false)
-					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-						var k66 int32
-						k66 = r.ReadVarInt32()
-						var v67 int32
-						if !vn64 {
-							v67 = r.ReadVarInt32()
-						}
-						m62[k66] = v67
-					}
-					n61 -= sz63
-				}
-				x.I32ToI32 = m62
+				x.foryReadI32ToI32(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n69 := c.ReadLengthFast(2)
-				if n69 < 0 {
-					n69 = c.ReadLength(2)
-				}
-				m70 := foryimpl.MakeMap[map[int32]string](c, n69)
-				for n69 > 0 && !c.Failed() {
-					sz71, vn72, _ := c.ReadMapChunk(n69, 5, 21, nil, false)
-					for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
-						var k74 int32
-						k74 = r.ReadVarInt32()
-						var v75 string
-						if !vn72 {
-							v75 = c.ReadString()
-						}
-						m70[k74] = v75
-					}
-					n69 -= sz71
-				}
-				x.I32ToStr = m70
+				x.foryReadI32ToStr(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n77 := c.ReadLengthFast(2)
-				if n77 < 0 {
-					n77 = c.ReadLength(2)
-				}
-				m78 := foryimpl.MakeMap[map[string]int64](c, n77)
-				for n77 > 0 && !c.Failed() {
-					sz79, vn80, _ := c.ReadMapChunk(n77, 21, 7, nil, false)
-					for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
-						var k82 string
-						k82 = c.ReadString()
-						var v83 int64
-						if !vn80 {
-							v83 = r.ReadVarInt64()
-						}
-						m78[k82] = v83
-					}
-					n77 -= sz79
-				}
-				x.StrToI64 = m78
+				x.foryReadStrToI64(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLengthFast(2)
-				if n85 < 0 {
-					n85 = c.ReadLength(2)
-				}
-				m86 := foryimpl.MakeMap[map[string]string](c, n85)
-				for n85 > 0 && !c.Failed() {
-					sz87, vn88, _ := c.ReadMapChunk(n85, 21, 21, nil, false)
-					for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
-						var k90 string
-						k90 = c.ReadString()
-						var v91 string
-						if !vn88 {
-							v91 = c.ReadString()
-						}
-						m86[k90] = v91
-					}
-					n85 -= sz87
-				}
-				x.StrToStr = m86
+				x.foryReadStrToStr(c)
 			}
 		default:
 			c.SkipField(f)
@@ -430,6 +285,101 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
+}
+
+// foryReadI32ToI32 reads the value of field I32ToI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *BigMaps) foryReadI32ToI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.I32ToI32 = m2
+}
+
+// foryReadI32ToStr reads the value of field I32ToStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.I32ToStr = m2
+}
+
+// foryReadStrToI64 reads the value of field StrToI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *BigMaps) foryReadStrToI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 7, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int64
+			if !vn4 {
+				v7 = r.ReadVarInt64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.StrToI64 = m2
+}
+
+// foryReadStrToStr reads the value of field StrToStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *BigMaps) foryReadStrToStr(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.StrToStr = m2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

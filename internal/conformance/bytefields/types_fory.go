@@ -407,70 +407,28 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n34 := c.ReadLengthFast(1)
-	if n34 < 0 {
-		n34 = c.ReadLength(1)
-	}
-	l35 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n34)
-	if n34 > 0 {
-		hn37 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
-					continue
-				}
-				l35[i36] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i36)
-					break
-				}
-			}
-		}
-	}
-	x.Bools = l35
+	x.foryReadBools(c)
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	n40 := c.ReadLengthFast(1)
-	if n40 < 0 {
-		n40 = c.ReadLength(1)
-	}
-	l41 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n40)
-	if n40 > 0 {
-		hn43 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i42 := range l41 {
-				if hn43 && !c.ReadFlag() {
-					clear(l41[i42 : i42+1])
-					continue
-				}
-				l41[i42] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i42)
-					break
-				}
-			}
-		}
-	}
-	x.Plain = l41
+	x.foryReadPlain(c)
 	if c.Failed() {
 		c.Trace("Plain")
 		return
 	}
 	if c.TrackRef() {
-		if st46, id47 := c.ReadFieldRefFlag(); st46 == foryimpl.RefBack {
-			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id47)
-		} else if st46 == foryimpl.RefFollows {
-			n48 := c.ReadArrayLengthFast(1)
-			if n48 < 0 {
-				n48 = c.ReadArrayLength(1)
+		if st34, id35 := c.ReadFieldRefFlag(); st34 == foryimpl.RefBack {
+			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id35)
+		} else if st34 == foryimpl.RefFollows {
+			n36 := c.ReadArrayLengthFast(1)
+			if n36 < 0 {
+				n36 = c.ReadArrayLength(1)
 			}
-			a49 := foryimpl.MakeSlice[[]uint8](c, n48)
-			copy(a49, r.ReadBytes(n48))
-			x.U8Arr = a49
-			foryimpl.SetRefSlice(c, id47, x.U8Arr)
+			a37 := foryimpl.MakeSlice[[]uint8](c, n36)
+			copy(a37, r.ReadBytes(n36))
+			x.U8Arr = a37
+			foryimpl.SetRefSlice(c, id35, x.U8Arr)
 		} else {
 			x.U8Arr = nil
 		}
@@ -479,13 +437,13 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n46 := c.ReadArrayLengthFast(1)
-		if n46 < 0 {
-			n46 = c.ReadArrayLength(1)
+		n34 := c.ReadArrayLengthFast(1)
+		if n34 < 0 {
+			n34 = c.ReadArrayLength(1)
 		}
-		a47 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n46)
-		copy(a47, r.ReadBytes(n46))
-		x.U8Arr = a47
+		a35 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n34)
+		copy(a35, r.ReadBytes(n34))
+		x.U8Arr = a35
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return
@@ -496,107 +454,42 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Bytes body written with another schema, following ev (docs/format.md §11.4).
 func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Bytes{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st50, id51 := c.ReadEvolvedRefFlag(f); st50 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id51)
-			} else if st50 == foryimpl.RefFollows {
+			} else if st38, id39 := c.ReadEvolvedRefFlag(f); st38 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id39)
+			} else if st38 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id51, x.Bin)
+				foryimpl.SetRefSlice(c, id39, x.Bin)
 			} else {
 				x.Bin = nil
 			}
 		case 1:
 			if f.Convert {
 				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st54, id55 := c.ReadEvolvedRefFlag(f); st54 == foryimpl.RefBack {
-				x.BoolA = foryimpl.BackRefSlice[bool](c, id55)
-			} else if st54 == foryimpl.RefFollows {
-				n56 := c.ReadArrayLengthFast(1)
-				if n56 < 0 {
-					n56 = c.ReadArrayLength(1)
-				}
-				a57 := foryimpl.MakeSlice[[]bool](c, n56)
-				r.ReadRawBools(a57)
-				x.BoolA = a57
-				foryimpl.SetRefSlice(c, id55, x.BoolA)
 			} else {
-				x.BoolA = nil
+				x.BoolA = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n58 := c.ReadLengthFast(1)
-				if n58 < 0 {
-					n58 = c.ReadLength(1)
-				}
-				l59 := foryimpl.MakeSlice[[]bool](c, n58)
-				if n58 > 0 {
-					hn61 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i60 := range l59 {
-							if hn61 && !c.ReadFlag() {
-								clear(l59[i60 : i60+1])
-								continue
-							}
-							l59[i60] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i60)
-								break
-							}
-						}
-					}
-				}
-				x.Bools = l59
+				x.foryReadBools(c)
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLengthFast(1)
-				if n64 < 0 {
-					n64 = c.ReadLength(1)
-				}
-				l65 := foryimpl.MakeSlice[[]uint8](c, n64)
-				if n64 > 0 {
-					hn67 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i66 := range l65 {
-							if hn67 && !c.ReadFlag() {
-								clear(l65[i66 : i66+1])
-								continue
-							}
-							l65[i66] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i66)
-								break
-							}
-						}
-					}
-				}
-				x.Plain = l65
+				x.foryReadPlain(c)
 			}
 		case 4:
 			if f.Convert {
 				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st72, id73 := c.ReadEvolvedRefFlag(f); st72 == foryimpl.RefBack {
-				x.U8Arr = foryimpl.BackRefSlice[uint8](c, id73)
-			} else if st72 == foryimpl.RefFollows {
-				n74 := c.ReadArrayLengthFast(1)
-				if n74 < 0 {
-					n74 = c.ReadArrayLength(1)
-				}
-				a75 := foryimpl.MakeSlice[[]uint8](c, n74)
-				copy(a75, r.ReadBytes(n74))
-				x.U8Arr = a75
-				foryimpl.SetRefSlice(c, id73, x.U8Arr)
 			} else {
-				x.U8Arr = nil
+				x.U8Arr = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
 		default:
 			c.SkipField(f)
@@ -606,6 +499,60 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadBools reads the value of field Bools (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Bytes) foryReadBools(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Bools = l2
+}
+
+// foryReadPlain reads the value of field Plain (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Bytes) foryReadPlain(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Plain = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

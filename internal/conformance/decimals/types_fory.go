@@ -276,28 +276,7 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Huge")
 		return
 	}
-	n6 := c.ReadLengthFast(1)
-	if n6 < 0 {
-		n6 = c.ReadLength(1)
-	}
-	l7 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.List, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(40)
-		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
-					continue
-				}
-				(l7[i8]).Scale = c.ReadDecimal(&(l7[i8]).Unscaled)
-				if c.Failed() {
-					c.TraceIndex(i8)
-					break
-				}
-			}
-		}
-	}
-	x.List = l7
+	x.foryReadList(c)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -313,9 +292,9 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p12).Scale = c.ReadDecimal(&(*p12).Unscaled)
-		x.NilPtr = p12
+		p6 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p6).Scale = c.ReadDecimal(&(*p6).Unscaled)
+		x.NilPtr = p6
 	}
 	if c.Failed() {
 		c.Trace("NilPtr")
@@ -327,9 +306,9 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p13 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p13).Scale = c.ReadDecimal(&(*p13).Unscaled)
-		x.Ptr = p13
+		p7 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p7).Scale = c.ReadDecimal(&(*p7).Unscaled)
+		x.Ptr = p7
 	}
 	if c.Failed() {
 		c.Trace("Ptr")
@@ -358,28 +337,7 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLengthFast(1)
-				if n14 < 0 {
-					n14 = c.ReadLength(1)
-				}
-				l15 := foryimpl.MakeSlice[[]serializer.Decimal](c, n14)
-				if n14 > 0 {
-					hn17 := c.ReadListHeader(40)
-					if !c.Failed() {
-						for i16 := range l15 {
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
-								continue
-							}
-							(l15[i16]).Scale = c.ReadDecimal(&(l15[i16]).Unscaled)
-							if c.Failed() {
-								c.TraceIndex(i16)
-								break
-							}
-						}
-					}
-				}
-				x.List = l15
+				x.foryReadList(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -391,9 +349,9 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p20 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p20).Scale = c.ReadDecimal(&(*p20).Unscaled)
-				x.NilPtr = p20
+				p8 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p8).Scale = c.ReadDecimal(&(*p8).Unscaled)
+				x.NilPtr = p8
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -401,9 +359,9 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p21 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p21).Scale = c.ReadDecimal(&(*p21).Unscaled)
-				x.Ptr = p21
+				p9 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p9).Scale = c.ReadDecimal(&(*p9).Unscaled)
+				x.Ptr = p9
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
@@ -421,6 +379,32 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Decimals) foryReadList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.List, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(40)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				(l2[i3]).Scale = c.ReadDecimal(&(l2[i3]).Unscaled)
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

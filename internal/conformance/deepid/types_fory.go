@@ -867,28 +867,7 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
-	n6 := c.ReadLengthFast(1)
-	if n6 < 0 {
-		n6 = c.ReadLength(1)
-	}
-	l7 := foryimpl.ReuseSlice[[]string](c, x.Tags, n6)
-	if n6 > 0 {
-		hn9 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i8 := range l7 {
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
-					continue
-				}
-				l7[i8] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i8)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l7
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -903,36 +882,15 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
-					x.Value = int64(v12)
+				if v6, ok7 := c.ReadIntAs(f, 64); ok7 {
+					x.Value = int64(v6)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n14 := c.ReadLengthFast(1)
-				if n14 < 0 {
-					n14 = c.ReadLength(1)
-				}
-				l15 := foryimpl.MakeSlice[[]string](c, n14)
-				if n14 > 0 {
-					hn17 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i16 := range l15 {
-							if hn17 && !c.ReadFlag() {
-								clear(l15[i16 : i16+1])
-								continue
-							}
-							l15[i16] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i16)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l15
+				x.foryReadTags(c)
 			}
 		default:
 			c.SkipField(f)
@@ -942,6 +900,32 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Level3) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -291,48 +291,23 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n10 := c.ReadLengthFast(1)
-	if n10 < 0 {
-		n10 = c.ReadLength(1)
-	}
-	l11 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n10)
-	if n10 > 0 {
-		hn13 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i12 := range l11 {
-				if hn13 && !c.ReadFlag() {
-					clear(l11[i12 : i12+1])
-					continue
-				}
-				if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-					l11[i12] = Color(e16)
-				} else {
-					l11[i12] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i12)
-					break
-				}
-			}
-		}
-	}
-	x.Colors = l11
+	x.foryReadColors(c)
 	if c.Failed() {
 		c.Trace("Colors")
 		return
 	}
 	if c.TrackRef() {
-		if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-			x.PC = foryimpl.BackRef[Color](c, id18)
-		} else if st17 == foryimpl.RefFollows {
-			p19 := foryimpl.Alloc[Color](c)
-			foryimpl.SetRef(c, id18, p19)
-			if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
-				*p19 = Color(e20)
+		if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
+			x.PC = foryimpl.BackRef[Color](c, id11)
+		} else if st10 == foryimpl.RefFollows {
+			p12 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id11, p12)
+			if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+				*p12 = Color(e13)
 			} else {
-				*p19 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p12 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PC = p19
+			x.PC = p12
 		} else {
 			x.PC = nil
 		}
@@ -342,13 +317,13 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p17 := foryimpl.Alloc[Color](c)
-			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-				*p17 = Color(e18)
+			p10 := foryimpl.Alloc[Color](c)
+			if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+				*p10 = Color(e11)
 			} else {
-				*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p10 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PC = p17
+			x.PC = p10
 		}
 		if c.Failed() {
 			c.Trace("PC")
@@ -365,16 +340,16 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-						x.C = Color(e24)
+					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
+						x.C = Color(e17)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e21 := c.ReadEnumFast(uint32(0x7fffffff)); e21 >= 0 {
-						x.C = Color(e21)
+					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+						x.C = Color(e14)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -382,58 +357,33 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n25 := c.ReadLengthFast(1)
-				if n25 < 0 {
-					n25 = c.ReadLength(1)
-				}
-				l26 := foryimpl.MakeSlice[[]Color](c, n25)
-				if n25 > 0 {
-					hn28 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i27 := range l26 {
-							if hn28 && !c.ReadFlag() {
-								clear(l26[i27 : i27+1])
-								continue
-							}
-							if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
-								l26[i27] = Color(e31)
-							} else {
-								l26[i27] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i27)
-								break
-							}
-						}
-					}
-				}
-				x.Colors = l26
+				x.foryReadColors(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id35)
-				} else if st34 == foryimpl.RefFollows {
-					p36 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id35, p36)
-					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-						*p36 = Color(e37)
+				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id21)
+				} else if st20 == foryimpl.RefFollows {
+					p22 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id21, p22)
+					if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
+						*p22 = Color(e23)
 					} else {
-						*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p22 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p36
+					x.PC = p22
 				} else {
 					x.PC = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p32 := foryimpl.Alloc[Color](c)
-					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-						*p32 = Color(e33)
+					p18 := foryimpl.Alloc[Color](c)
+					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
+						*p18 = Color(e19)
 					} else {
-						*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p18 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p32
+					x.PC = p18
 				}
 			}
 		default:
@@ -444,6 +394,36 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadColors reads the value of field Colors (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *EnumHolder) foryReadColors(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					l2[i3] = Color(e7)
+				} else {
+					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Colors = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

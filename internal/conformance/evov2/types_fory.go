@@ -590,67 +590,28 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Nick")
 		return
 	}
-	n37 := c.ReadLengthFast(2)
-	if n37 < 0 {
-		n37 = c.ReadLength(2)
-	}
-	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
-	for n37 > 0 && !c.Failed() {
-		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
-		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-			var k42 string
-			k42 = c.ReadString()
-			var v43 int32
-			if !vn40 {
-				v43 = r.ReadVarInt32()
-			}
-			m38[k42] = v43
-		}
-		n37 -= sz39
-	}
-	x.Scores = m38
+	x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n45 := c.ReadLengthFast(1)
-	if n45 < 0 {
-		n45 = c.ReadLength(1)
-	}
-	l46 := foryimpl.ReuseSlice[[]string](c, x.Tags, n45)
-	if n45 > 0 {
-		hn48 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i47 := range l46 {
-				if hn48 && !c.ReadFlag() {
-					clear(l46[i47 : i47+1])
-					continue
-				}
-				l46[i47] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i47)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l46
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
 	if c.TrackRef() {
-		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
-			x.Weights = foryimpl.BackRefSlice[float64](c, id52)
-		} else if st51 == foryimpl.RefFollows {
-			n53 := c.ReadArrayLengthFast(8)
-			if n53 < 0 {
-				n53 = c.ReadArrayLength(8)
+		if st37, id38 := c.ReadFieldRefFlag(); st37 == foryimpl.RefBack {
+			x.Weights = foryimpl.BackRefSlice[float64](c, id38)
+		} else if st37 == foryimpl.RefFollows {
+			n39 := c.ReadArrayLengthFast(8)
+			if n39 < 0 {
+				n39 = c.ReadArrayLength(8)
 			}
-			a54 := foryimpl.MakeSlice[[]float64](c, n53)
-			r.ReadRawFloat64s(a54)
-			x.Weights = a54
-			foryimpl.SetRefSlice(c, id52, x.Weights)
+			a40 := foryimpl.MakeSlice[[]float64](c, n39)
+			r.ReadRawFloat64s(a40)
+			x.Weights = a40
+			foryimpl.SetRefSlice(c, id38, x.Weights)
 		} else {
 			x.Weights = nil
 		}
@@ -659,8 +620,8 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeAddress) {
-			if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
-				x.Work.ForyReadEvolved(c, ev55)
+			if ev41 := c.ReadStructFieldMeta(foryTypeAddress); ev41 != nil {
+				x.Work.ForyReadEvolved(c, ev41)
 			} else if !c.Failed() {
 				x.Work.ForyRead(c)
 			}
@@ -670,19 +631,19 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n51 := c.ReadArrayLengthFast(8)
-		if n51 < 0 {
-			n51 = c.ReadArrayLength(8)
+		n37 := c.ReadArrayLengthFast(8)
+		if n37 < 0 {
+			n37 = c.ReadArrayLength(8)
 		}
-		a52 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n51)
-		r.ReadRawFloat64s(a52)
-		x.Weights = a52
+		a38 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n37)
+		r.ReadRawFloat64s(a38)
+		x.Weights = a38
 		if c.Failed() {
 			c.Trace("Weights")
 			return
 		}
-		if ev55 := c.ReadStructFieldMeta(foryTypeAddress); ev55 != nil {
-			x.Work.ForyReadEvolved(c, ev55)
+		if ev41 := c.ReadStructFieldMeta(foryTypeAddress); ev41 != nil {
+			x.Work.ForyReadEvolved(c, ev41)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -701,8 +662,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v56, ok57 := c.ReadIntAs(f, 32); ok57 {
-					x.Age = int32(v56)
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					x.Age = int32(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -713,44 +674,44 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id61)
-				} else if st60 == foryimpl.RefFollows {
-					p62 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id61, p62)
-					if ev63 := c.ReadStructFieldMeta(foryTypeAddress); ev63 != nil {
-						p62.ForyReadEvolved(c, ev63)
+				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id47)
+				} else if st46 == foryimpl.RefFollows {
+					p48 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id47, p48)
+					if ev49 := c.ReadStructFieldMeta(foryTypeAddress); ev49 != nil {
+						p48.ForyReadEvolved(c, ev49)
 					} else if !c.Failed() {
-						p62.ForyRead(c)
+						p48.ForyRead(c)
 					}
-					x.Home = p62
+					x.Home = p48
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p58 := foryimpl.Alloc[Address](c)
-					if ev59 := c.ReadStructFieldMeta(foryTypeAddress); ev59 != nil {
-						p58.ForyReadEvolved(c, ev59)
+					p44 := foryimpl.Alloc[Address](c)
+					if ev45 := c.ReadStructFieldMeta(foryTypeAddress); ev45 != nil {
+						p44.ForyReadEvolved(c, ev45)
 					} else if !c.Failed() {
-						p58.ForyRead(c)
+						p44.ForyRead(c)
 					}
-					x.Home = p58
+					x.Home = p44
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e67 := c.ReadEnumFast(uint32(0x7fffffff)); e67 >= 0 {
-						x.Level = Color(e67)
+					if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
+						x.Level = Color(e53)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
-						x.Level = Color(e64)
+					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
+						x.Level = Color(e50)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -762,87 +723,37 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p68 := foryimpl.Alloc[string](c)
-				*p68 = c.ReadString()
-				x.Nick = p68
+				p54 := foryimpl.Alloc[string](c)
+				*p54 = c.ReadString()
+				x.Nick = p54
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n69 := c.ReadLengthFast(2)
-				if n69 < 0 {
-					n69 = c.ReadLength(2)
-				}
-				m70 := foryimpl.MakeMap[map[string]int32](c, n69)
-				for n69 > 0 && !c.Failed() {
-					sz71, vn72, _ := c.ReadMapChunk(n69, 21, 5, nil, false)
-					for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
-						var k74 string
-						k74 = c.ReadString()
-						var v75 int32
-						if !vn72 {
-							v75 = r.ReadVarInt32()
-						}
-						m70[k74] = v75
-					}
-					n69 -= sz71
-				}
-				x.Scores = m70
+				x.foryReadScores(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n77 := c.ReadLengthFast(1)
-				if n77 < 0 {
-					n77 = c.ReadLength(1)
-				}
-				l78 := foryimpl.MakeSlice[[]string](c, n77)
-				if n77 > 0 {
-					hn80 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i79 := range l78 {
-							if hn80 && !c.ReadFlag() {
-								clear(l78[i79 : i79+1])
-								continue
-							}
-							l78[i79] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i79)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l78
+				x.foryReadTags(c)
 			}
 		case 8:
 			if f.Convert {
 				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
-				x.Weights = foryimpl.BackRefSlice[float64](c, id86)
-			} else if st85 == foryimpl.RefFollows {
-				n87 := c.ReadArrayLengthFast(8)
-				if n87 < 0 {
-					n87 = c.ReadArrayLength(8)
-				}
-				a88 := foryimpl.MakeSlice[[]float64](c, n87)
-				r.ReadRawFloat64s(a88)
-				x.Weights = a88
-				foryimpl.SetRefSlice(c, id86, x.Weights)
 			} else {
-				x.Weights = nil
+				x.Weights = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev92 := c.ReadStructFieldMeta(foryTypeAddress); ev92 != nil {
-						x.Work.ForyReadEvolved(c, ev92)
+					if ev64 := c.ReadStructFieldMeta(foryTypeAddress); ev64 != nil {
+						x.Work.ForyReadEvolved(c, ev64)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev89 := c.ReadStructFieldMeta(foryTypeAddress); ev89 != nil {
-						x.Work.ForyReadEvolved(c, ev89)
+					if ev61 := c.ReadStructFieldMeta(foryTypeAddress); ev61 != nil {
+						x.Work.ForyReadEvolved(c, ev61)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
@@ -856,6 +767,56 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *PersonV2) foryReadScores(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Scores = m2
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *PersonV2) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
 }
 
 // foryRootAddress is the first 24 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].

@@ -544,53 +544,7 @@ func (x *foryUserPage) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n6 := c.ReadLengthFast(1)
-	if n6 < 0 {
-		n6 = c.ReadLength(1)
-	}
-	l7 := foryimpl.ReuseSlice[[]User](c, x.Items, n6)
-	if n6 > 0 {
-		hn9, tr11, ev10 := c.ReadStructListHeaderRef(foryTypeUser)
-		if !c.Failed() {
-			for i8 := range l7 {
-				if tr11 {
-					if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-						if p14 := foryimpl.BackRef[User](c, id13); p14 != nil {
-							l7[i8] = *p14
-						}
-					} else if st12 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id13, &l7[i8])
-						if ev10 != nil {
-							l7[i8].ForyReadEvolved(c, ev10)
-						} else {
-							l7[i8].ForyRead(c)
-						}
-					} else {
-						l7[i8] = User{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i8)
-						break
-					}
-					continue
-				}
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
-					continue
-				}
-				if ev10 != nil {
-					l7[i8].ForyReadEvolved(c, ev10)
-				} else {
-					l7[i8].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i8)
-					break
-				}
-			}
-		}
-	}
-	x.Items = l7
+	x.foryReadItems(c)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -609,53 +563,7 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]User](c, n15)
-				if n15 > 0 {
-					hn18, tr20, ev19 := c.ReadStructListHeaderRef(foryTypeUser)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if tr20 {
-								if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-									if p23 := foryimpl.BackRef[User](c, id22); p23 != nil {
-										l16[i17] = *p23
-									}
-								} else if st21 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id22, &l16[i17])
-									if ev19 != nil {
-										l16[i17].ForyReadEvolved(c, ev19)
-									} else {
-										l16[i17].ForyRead(c)
-									}
-								} else {
-									l16[i17] = User{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i17)
-									break
-								}
-								continue
-							}
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							if ev19 != nil {
-								l16[i17].ForyReadEvolved(c, ev19)
-							} else {
-								l16[i17].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				x.Items = l16
+				x.foryReadItems(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -669,6 +577,57 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
+}
+
+// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *foryUserPage) foryReadItems(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]User](c, x.Items, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeUser)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[User](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = User{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Items = l2
 }
 
 // foryRootforyStringPage is the first 38 bytes of a compatible-mode message whose root is foryStringPage: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootforyStringPage[4:].
@@ -885,28 +844,7 @@ func (x *foryStringPage) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n7 := c.ReadLengthFast(1)
-	if n7 < 0 {
-		n7 = c.ReadLength(1)
-	}
-	l8 := foryimpl.ReuseSlice[[]string](c, x.Items, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
-					continue
-				}
-				l8[i9] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i9)
-					break
-				}
-			}
-		}
-	}
-	x.Items = l8
+	x.foryReadItems(c)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -925,28 +863,7 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n13 := c.ReadLengthFast(1)
-				if n13 < 0 {
-					n13 = c.ReadLength(1)
-				}
-				l14 := foryimpl.MakeSlice[[]string](c, n13)
-				if n13 > 0 {
-					hn16 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i15 := range l14 {
-							if hn16 && !c.ReadFlag() {
-								clear(l14[i15 : i15+1])
-								continue
-							}
-							l14[i15] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i15)
-								break
-							}
-						}
-					}
-				}
-				x.Items = l14
+				x.foryReadItems(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -960,6 +877,32 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 			return
 		}
 	}
+}
+
+// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *foryStringPage) foryReadItems(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Items, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Items = l2
 }
 
 // foryRootforyBest is the first 23 bytes of a compatible-mode message whose root is foryBest: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootforyBest[4:].

@@ -434,44 +434,23 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n30 := c.ReadLengthFast(2)
-	if n30 < 0 {
-		n30 = c.ReadLength(2)
-	}
-	l31 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n30)
-	if n30 > 0 {
-		hn33 := c.ReadListHeader(18)
-		if !c.Failed() {
-			for i32 := range l31 {
-				if hn33 && !c.ReadFlag() {
-					clear(l31[i32 : i32+1])
-					continue
-				}
-				l31[i32] = serializer.BFloat16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i32)
-					break
-				}
-			}
-		}
-	}
-	x.BF16List = l31
+	x.foryReadBF16List(c)
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
 	}
 	if c.TrackRef() {
-		if st36, id37 := c.ReadFieldRefFlag(); st36 == foryimpl.RefBack {
-			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id37)
-		} else if st36 == foryimpl.RefFollows {
-			n38 := c.ReadArrayLengthFast(2)
-			if n38 < 0 {
-				n38 = c.ReadArrayLength(2)
+		if st30, id31 := c.ReadFieldRefFlag(); st30 == foryimpl.RefBack {
+			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id31)
+		} else if st30 == foryimpl.RefFollows {
+			n32 := c.ReadArrayLengthFast(2)
+			if n32 < 0 {
+				n32 = c.ReadArrayLength(2)
 			}
-			a39 := foryimpl.MakeSlice[[]serializer.Float16](c, n38)
-			r.ReadRawUint16s(foryimpl.Uint16s(a39))
-			x.F16Arr = a39
-			foryimpl.SetRefSlice(c, id37, x.F16Arr)
+			a33 := foryimpl.MakeSlice[[]serializer.Float16](c, n32)
+			r.ReadRawUint16s(foryimpl.Uint16s(a33))
+			x.F16Arr = a33
+			foryimpl.SetRefSlice(c, id31, x.F16Arr)
 		} else {
 			x.F16Arr = nil
 		}
@@ -480,40 +459,19 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n36 := c.ReadArrayLengthFast(2)
-		if n36 < 0 {
-			n36 = c.ReadArrayLength(2)
+		n30 := c.ReadArrayLengthFast(2)
+		if n30 < 0 {
+			n30 = c.ReadArrayLength(2)
 		}
-		a37 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n36)
-		r.ReadRawUint16s(foryimpl.Uint16s(a37))
-		x.F16Arr = a37
+		a31 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n30)
+		r.ReadRawUint16s(foryimpl.Uint16s(a31))
+		x.F16Arr = a31
 		if c.Failed() {
 			c.Trace("F16Arr")
 			return
 		}
 	}
-	n40 := c.ReadLengthFast(2)
-	if n40 < 0 {
-		n40 = c.ReadLength(2)
-	}
-	l41 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n40)
-	if n40 > 0 {
-		hn43 := c.ReadListHeader(17)
-		if !c.Failed() {
-			for i42 := range l41 {
-				if hn43 && !c.ReadFlag() {
-					clear(l41[i42 : i42+1])
-					continue
-				}
-				l41[i42] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i42)
-					break
-				}
-			}
-		}
-	}
-	x.F16List = l41
+	x.foryReadF16List(c)
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -528,166 +486,102 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v46, ok47 := c.ReadFloatAs(f, 64); ok47 {
-					x.F16 = serializer.Float16(v46)
+				if v34, ok35 := c.ReadFloatAs(f, 64); ok35 {
+					x.F16 = serializer.Float16(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v48, ok49 := c.ReadFloatAs(f, 64); ok49 {
-					x.F16Inf = serializer.Float16(v48)
+				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
+					x.F16Inf = serializer.Float16(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v50, ok51 := c.ReadFloatAs(f, 64); ok51 {
-					x.F16Max = serializer.Float16(v50)
+				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
+					x.F16Max = serializer.Float16(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v52, ok53 := c.ReadFloatAs(f, 64); ok53 {
-					x.F16NaN = serializer.Float16(v52)
+				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
+					x.F16NaN = serializer.Float16(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v54, ok55 := c.ReadFloatAs(f, 64); ok55 {
-					x.F16Neg = serializer.Float16(v54)
+				if v42, ok43 := c.ReadFloatAs(f, 64); ok43 {
+					x.F16Neg = serializer.Float16(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v56, ok57 := c.ReadFloatAs(f, 64); ok57 {
-					x.F16Tiny = serializer.Float16(v56)
+				if v44, ok45 := c.ReadFloatAs(f, 64); ok45 {
+					x.F16Tiny = serializer.Float16(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v58, ok59 := c.ReadFloatAs(f, 64); ok59 {
-					x.BF16 = serializer.BFloat16(v58)
+				if v46, ok47 := c.ReadFloatAs(f, 64); ok47 {
+					x.BF16 = serializer.BFloat16(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v60, ok61 := c.ReadFloatAs(f, 64); ok61 {
-					x.BF16Neg = serializer.BFloat16(v60)
+				if v48, ok49 := c.ReadFloatAs(f, 64); ok49 {
+					x.BF16Neg = serializer.BFloat16(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v63, ok64 := c.ReadFloatAs(f, 64); ok64 {
-					pv65 := serializer.Float16(v63)
-					x.F16Ptr = &pv65
+				if v51, ok52 := c.ReadFloatAs(f, 64); ok52 {
+					pv53 := serializer.Float16(v51)
+					x.F16Ptr = &pv53
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p62 := foryimpl.Alloc[serializer.Float16](c)
-				*p62 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p62
+				p50 := foryimpl.Alloc[serializer.Float16](c)
+				*p50 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p50
 			}
 		case 9:
 			if f.Convert {
 				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-			} else if st68, id69 := c.ReadEvolvedRefFlag(f); st68 == foryimpl.RefBack {
-				x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id69)
-			} else if st68 == foryimpl.RefFollows {
-				n70 := c.ReadArrayLengthFast(2)
-				if n70 < 0 {
-					n70 = c.ReadArrayLength(2)
-				}
-				a71 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n70)
-				r.ReadRawUint16s(foryimpl.Uint16s(a71))
-				x.BF16Arr = a71
-				foryimpl.SetRefSlice(c, id69, x.BF16Arr)
 			} else {
-				x.BF16Arr = nil
+				x.BF16Arr = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
 			}
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n72 := c.ReadLengthFast(2)
-				if n72 < 0 {
-					n72 = c.ReadLength(2)
-				}
-				l73 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n72)
-				if n72 > 0 {
-					hn75 := c.ReadListHeader(18)
-					if !c.Failed() {
-						for i74 := range l73 {
-							if hn75 && !c.ReadFlag() {
-								clear(l73[i74 : i74+1])
-								continue
-							}
-							l73[i74] = serializer.BFloat16(r.ReadUint16())
-							if c.Failed() {
-								c.TraceIndex(i74)
-								break
-							}
-						}
-					}
-				}
-				x.BF16List = l73
+				x.foryReadBF16List(c)
 			}
 		case 11:
 			if f.Convert {
 				x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-			} else if st80, id81 := c.ReadEvolvedRefFlag(f); st80 == foryimpl.RefBack {
-				x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id81)
-			} else if st80 == foryimpl.RefFollows {
-				n82 := c.ReadArrayLengthFast(2)
-				if n82 < 0 {
-					n82 = c.ReadArrayLength(2)
-				}
-				a83 := foryimpl.MakeSlice[[]serializer.Float16](c, n82)
-				r.ReadRawUint16s(foryimpl.Uint16s(a83))
-				x.F16Arr = a83
-				foryimpl.SetRefSlice(c, id81, x.F16Arr)
 			} else {
-				x.F16Arr = nil
+				x.F16Arr = foryimpl.ReadArrayEvolved[[]serializer.Float16](c, f)
 			}
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n84 := c.ReadLengthFast(2)
-				if n84 < 0 {
-					n84 = c.ReadLength(2)
-				}
-				l85 := foryimpl.MakeSlice[[]serializer.Float16](c, n84)
-				if n84 > 0 {
-					hn87 := c.ReadListHeader(17)
-					if !c.Failed() {
-						for i86 := range l85 {
-							if hn87 && !c.ReadFlag() {
-								clear(l85[i86 : i86+1])
-								continue
-							}
-							l85[i86] = serializer.Float16(r.ReadUint16())
-							if c.Failed() {
-								c.TraceIndex(i86)
-								break
-							}
-						}
-					}
-				}
-				x.F16List = l85
+				x.foryReadF16List(c)
 			}
 		default:
 			c.SkipField(f)
@@ -697,6 +591,60 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadBF16List reads the value of field BF16List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *HalfFloats) foryReadBF16List(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(18)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = serializer.BFloat16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.BF16List = l2
+}
+
+// foryReadF16List reads the value of field F16List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(17)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = serializer.Float16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.F16List = l2
 }
 
 // foryRootBFloat16Ptr is the first 33 bytes of a compatible-mode message whose root is BFloat16Ptr: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBFloat16Ptr[4:].

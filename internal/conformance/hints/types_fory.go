@@ -398,218 +398,27 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n49 := c.ReadLengthFast(1)
-	if n49 < 0 {
-		n49 = c.ReadLength(1)
-	}
-	l50 := foryimpl.ReuseSlice[[][]int32](c, x.Arrays, n49)
-	if n49 > 0 {
-		hn52, tr54 := c.ReadListHeaderRef(46)
-		if !c.Failed() {
-			for i51 := range l50 {
-				if tr54 {
-					if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-						l50[i51] = foryimpl.BackRefSlice[int32](c, id56)
-					} else if st55 == foryimpl.RefFollows {
-						n57 := c.ReadArrayLengthFast(4)
-						if n57 < 0 {
-							n57 = c.ReadArrayLength(4)
-						}
-						a58 := foryimpl.MakeSlice[[]int32](c, n57)
-						r.ReadRawInt32s(a58)
-						l50[i51] = a58
-						foryimpl.SetRefSlice(c, id56, l50[i51])
-					} else {
-						l50[i51] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i51)
-						break
-					}
-					continue
-				}
-				if hn52 && !c.ReadFlag() {
-					clear(l50[i51 : i51+1])
-					continue
-				}
-				n59 := c.ReadArrayLengthFast(4)
-				if n59 < 0 {
-					n59 = c.ReadArrayLength(4)
-				}
-				a60 := foryimpl.MakeSlice[[]int32](c, n59)
-				r.ReadRawInt32s(a60)
-				l50[i51] = a60
-				if c.Failed() {
-					c.TraceIndex(i51)
-					break
-				}
-			}
-		}
-	}
-	x.Arrays = l50
+	x.foryReadArrays(c)
 	if c.Failed() {
 		c.Trace("Arrays")
 		return
 	}
-	n61 := c.ReadLengthFast(4)
-	if n61 < 0 {
-		n61 = c.ReadLength(4)
-	}
-	l62 := foryimpl.ReuseSlice[[]int32](c, x.Fixed, n61)
-	if n61 > 0 {
-		hn64 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i63 := range l62 {
-				if hn64 && !c.ReadFlag() {
-					clear(l62[i63 : i63+1])
-					continue
-				}
-				l62[i63] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i63)
-					break
-				}
-			}
-		}
-	}
-	x.Fixed = l62
+	x.foryReadFixed(c)
 	if c.Failed() {
 		c.Trace("Fixed")
 		return
 	}
-	n67 := c.ReadLengthFast(1)
-	if n67 < 0 {
-		n67 = c.ReadLength(1)
-	}
-	l68 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n67)
-	if n67 > 0 {
-		hn70, tr72 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i69 := range l68 {
-				if tr72 {
-					if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-						l68[i69] = foryimpl.BackRefSlice[int32](c, id74)
-					} else if st73 == foryimpl.RefFollows {
-						n75 := c.ReadLengthFast(4)
-						if n75 < 0 {
-							n75 = c.ReadLength(4)
-						}
-						l76 := foryimpl.MakeSlice[[]int32](c, n75)
-						if n75 > 0 {
-							hn78 := c.ReadListHeader(4)
-							if !c.Failed() {
-								for i77 := range l76 {
-									if hn78 && !c.ReadFlag() {
-										clear(l76[i77 : i77+1])
-										continue
-									}
-									l76[i77] = r.ReadInt32()
-									if c.Failed() {
-										c.TraceIndex(i77)
-										break
-									}
-								}
-							}
-						}
-						l68[i69] = l76
-						foryimpl.SetRefSlice(c, id74, l68[i69])
-					} else {
-						l68[i69] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i69)
-						break
-					}
-					continue
-				}
-				if hn70 && !c.ReadFlag() {
-					clear(l68[i69 : i69+1])
-					continue
-				}
-				n81 := c.ReadLengthFast(4)
-				if n81 < 0 {
-					n81 = c.ReadLength(4)
-				}
-				l82 := foryimpl.MakeSlice[[]int32](c, n81)
-				if n81 > 0 {
-					hn84 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i83 := range l82 {
-							if hn84 && !c.ReadFlag() {
-								clear(l82[i83 : i83+1])
-								continue
-							}
-							l82[i83] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i83)
-								break
-							}
-						}
-					}
-				}
-				l68[i69] = l82
-				if c.Failed() {
-					c.TraceIndex(i69)
-					break
-				}
-			}
-		}
-	}
-	x.Nested = l68
+	x.foryReadNested(c)
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n87 := c.ReadLengthFast(4)
-	if n87 < 0 {
-		n87 = c.ReadLength(4)
-	}
-	l88 := foryimpl.ReuseSlice[[]int32](c, x.NotNull, n87)
-	if n87 > 0 {
-		hn90 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i89 := range l88 {
-				if hn90 && !c.ReadFlag() {
-					clear(l88[i89 : i89+1])
-					continue
-				}
-				l88[i89] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i89)
-					break
-				}
-			}
-		}
-	}
-	x.NotNull = l88
+	x.foryReadNotNull(c)
 	if c.Failed() {
 		c.Trace("NotNull")
 		return
 	}
-	n93 := c.ReadLengthFast(1)
-	if n93 < 0 {
-		n93 = c.ReadLength(1)
-	}
-	l94 := foryimpl.ReuseSlice[[]*int32](c, x.Nullable, n93)
-	if n93 > 0 {
-		hn96 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i95 := range l94 {
-				if hn96 && !c.ReadFlag() {
-					clear(l94[i95 : i95+1])
-					continue
-				}
-				p99 := foryimpl.Alloc[int32](c)
-				*p99 = r.ReadInt32()
-				l94[i95] = p99
-				if c.Failed() {
-					c.TraceIndex(i95)
-					break
-				}
-			}
-		}
-	}
-	x.Nullable = l94
+	x.foryReadNullable(c)
 	if c.Failed() {
 		c.Trace("Nullable")
 		return
@@ -619,225 +428,33 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ListHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListHints{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n100 := c.ReadLengthFast(1)
-				if n100 < 0 {
-					n100 = c.ReadLength(1)
-				}
-				l101 := foryimpl.MakeSlice[[][]int32](c, n100)
-				if n100 > 0 {
-					hn103, tr105 := c.ReadListHeaderRef(46)
-					if !c.Failed() {
-						for i102 := range l101 {
-							if tr105 {
-								if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
-									l101[i102] = foryimpl.BackRefSlice[int32](c, id107)
-								} else if st106 == foryimpl.RefFollows {
-									n108 := c.ReadArrayLengthFast(4)
-									if n108 < 0 {
-										n108 = c.ReadArrayLength(4)
-									}
-									a109 := foryimpl.MakeSlice[[]int32](c, n108)
-									r.ReadRawInt32s(a109)
-									l101[i102] = a109
-									foryimpl.SetRefSlice(c, id107, l101[i102])
-								} else {
-									l101[i102] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i102)
-									break
-								}
-								continue
-							}
-							if hn103 && !c.ReadFlag() {
-								clear(l101[i102 : i102+1])
-								continue
-							}
-							n110 := c.ReadArrayLengthFast(4)
-							if n110 < 0 {
-								n110 = c.ReadArrayLength(4)
-							}
-							a111 := foryimpl.MakeSlice[[]int32](c, n110)
-							r.ReadRawInt32s(a111)
-							l101[i102] = a111
-							if c.Failed() {
-								c.TraceIndex(i102)
-								break
-							}
-						}
-					}
-				}
-				x.Arrays = l101
+				x.foryReadArrays(c)
 			}
 		case 1:
 			if f.Convert {
 				x.Fixed = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n112 := c.ReadLengthFast(4)
-				if n112 < 0 {
-					n112 = c.ReadLength(4)
-				}
-				l113 := foryimpl.MakeSlice[[]int32](c, n112)
-				if n112 > 0 {
-					hn115 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i114 := range l113 {
-							if hn115 && !c.ReadFlag() {
-								clear(l113[i114 : i114+1])
-								continue
-							}
-							l113[i114] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i114)
-								break
-							}
-						}
-					}
-				}
-				x.Fixed = l113
+				x.foryReadFixed(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n118 := c.ReadLengthFast(1)
-				if n118 < 0 {
-					n118 = c.ReadLength(1)
-				}
-				l119 := foryimpl.MakeSlice[[][]int32](c, n118)
-				if n118 > 0 {
-					hn121, tr123 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i120 := range l119 {
-							if tr123 {
-								if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
-									l119[i120] = foryimpl.BackRefSlice[int32](c, id125)
-								} else if st124 == foryimpl.RefFollows {
-									n126 := c.ReadLengthFast(4)
-									if n126 < 0 {
-										n126 = c.ReadLength(4)
-									}
-									l127 := foryimpl.MakeSlice[[]int32](c, n126)
-									if n126 > 0 {
-										hn129 := c.ReadListHeader(4)
-										if !c.Failed() {
-											for i128 := range l127 {
-												if hn129 && !c.ReadFlag() {
-													clear(l127[i128 : i128+1])
-													continue
-												}
-												l127[i128] = r.ReadInt32()
-												if c.Failed() {
-													c.TraceIndex(i128)
-													break
-												}
-											}
-										}
-									}
-									l119[i120] = l127
-									foryimpl.SetRefSlice(c, id125, l119[i120])
-								} else {
-									l119[i120] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i120)
-									break
-								}
-								continue
-							}
-							if hn121 && !c.ReadFlag() {
-								clear(l119[i120 : i120+1])
-								continue
-							}
-							n132 := c.ReadLengthFast(4)
-							if n132 < 0 {
-								n132 = c.ReadLength(4)
-							}
-							l133 := foryimpl.MakeSlice[[]int32](c, n132)
-							if n132 > 0 {
-								hn135 := c.ReadListHeader(4)
-								if !c.Failed() {
-									for i134 := range l133 {
-										if hn135 && !c.ReadFlag() {
-											clear(l133[i134 : i134+1])
-											continue
-										}
-										l133[i134] = r.ReadInt32()
-										if c.Failed() {
-											c.TraceIndex(i134)
-											break
-										}
-									}
-								}
-							}
-							l119[i120] = l133
-							if c.Failed() {
-								c.TraceIndex(i120)
-								break
-							}
-						}
-					}
-				}
-				x.Nested = l119
+				x.foryReadNested(c)
 			}
 		case 3:
 			if f.Convert {
 				x.NotNull = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n138 := c.ReadLengthFast(4)
-				if n138 < 0 {
-					n138 = c.ReadLength(4)
-				}
-				l139 := foryimpl.MakeSlice[[]int32](c, n138)
-				if n138 > 0 {
-					hn141 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i140 := range l139 {
-							if hn141 && !c.ReadFlag() {
-								clear(l139[i140 : i140+1])
-								continue
-							}
-							l139[i140] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i140)
-								break
-							}
-						}
-					}
-				}
-				x.NotNull = l139
+				x.foryReadNotNull(c)
 			}
 		case 4:
 			if f.Convert {
 				x.Nullable = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n144 := c.ReadLengthFast(1)
-				if n144 < 0 {
-					n144 = c.ReadLength(1)
-				}
-				l145 := foryimpl.MakeSlice[[]*int32](c, n144)
-				if n144 > 0 {
-					hn147 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i146 := range l145 {
-							if hn147 && !c.ReadFlag() {
-								clear(l145[i146 : i146+1])
-								continue
-							}
-							p150 := foryimpl.Alloc[int32](c)
-							*p150 = r.ReadInt32()
-							l145[i146] = p150
-							if c.Failed() {
-								c.TraceIndex(i146)
-								break
-							}
-						}
-					}
-				}
-				x.Nullable = l145
+				x.foryReadNullable(c)
 			}
 		default:
 			c.SkipField(f)
@@ -847,6 +464,227 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Arrays, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(46)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadArrayLengthFast(4)
+						if n9 < 0 {
+							n9 = c.ReadArrayLength(4)
+						}
+						a10 := foryimpl.MakeSlice[[]int32](c, n9)
+						r.ReadRawInt32s(a10)
+						l2[i3] = a10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n11 := c.ReadArrayLengthFast(4)
+				if n11 < 0 {
+					n11 = c.ReadArrayLength(4)
+				}
+				a12 := foryimpl.MakeSlice[[]int32](c, n11)
+				r.ReadRawInt32s(a12)
+				l2[i3] = a12
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Arrays = l2
+}
+
+// foryReadFixed reads the value of field Fixed (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.Fixed, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Fixed = l2
+}
+
+// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadNested(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(4)
+						if n9 < 0 {
+							n9 = c.ReadLength(4)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(4)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(4)
+				if n15 < 0 {
+					n15 = c.ReadLength(4)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(4)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Nested = l2
+}
+
+// foryReadNotNull reads the value of field NotNull (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadNotNull(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.NotNull, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NotNull = l2
+}
+
+// foryReadNullable reads the value of field Nullable (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*int32](c, x.Nullable, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[int32](c)
+				*p7 = r.ReadInt32()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Nullable = l2
 }
 
 // foryRootMapValueHints is the first 47 bytes of a compatible-mode message whose root is MapValueHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapValueHints[4:].
@@ -1207,243 +1045,36 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n63 := c.ReadLengthFast(2)
-		if n63 < 0 {
-			n63 = c.ReadLength(2)
-		}
-		m64 := foryimpl.MakeMap[map[string][]int32](c, n63)
-		for n63 > 0 && !c.Failed() {
-			sz65, vn66, tr72, _ := c.ReadMapChunkRef(n63, 21, 46, nil)
-			for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
-				var k68 string
-				k68 = c.ReadString()
-				var v69 []int32
-				if tr72 {
-					if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-						v69 = foryimpl.BackRefSlice[int32](c, id74)
-					} else if st73 == foryimpl.RefFollows {
-						n75 := c.ReadArrayLengthFast(4)
-						if n75 < 0 {
-							n75 = c.ReadArrayLength(4)
-						}
-						a76 := foryimpl.MakeSlice[[]int32](c, n75)
-						r.ReadRawInt32s(a76)
-						v69 = a76
-						foryimpl.SetRefSlice(c, id74, v69)
-					} else {
-						v69 = nil
-					}
-				} else if !vn66 {
-					n70 := c.ReadArrayLengthFast(4)
-					if n70 < 0 {
-						n70 = c.ReadArrayLength(4)
-					}
-					a71 := foryimpl.MakeSlice[[]int32](c, n70)
-					r.ReadRawInt32s(a71)
-					v69 = a71
-				}
-				m64[k68] = v69
-			}
-			n63 -= sz65
-		}
-		x.Arrays = m64
+		x.foryReadArraysRef(c)
 		if c.Failed() {
 			c.Trace("Arrays")
 			return
 		}
 	} else {
-		n63 := c.ReadLengthFast(2)
-		if n63 < 0 {
-			n63 = c.ReadLength(2)
-		}
-		m64 := foryimpl.MakeMap[map[string][]int32](c, n63)
-		for n63 > 0 && !c.Failed() {
-			sz65, vn66, _ := c.ReadMapChunk(n63, 21, 46, nil, true)
-			for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
-				var k68 string
-				k68 = c.ReadString()
-				var v69 []int32
-				if !vn66 {
-					n70 := c.ReadArrayLengthFast(4)
-					if n70 < 0 {
-						n70 = c.ReadArrayLength(4)
-					}
-					a71 := foryimpl.MakeSlice[[]int32](c, n70)
-					r.ReadRawInt32s(a71)
-					v69 = a71
-				}
-				m64[k68] = v69
-			}
-			n63 -= sz65
-		}
-		x.Arrays = m64
+		x.foryReadArrays(c)
 		if c.Failed() {
 			c.Trace("Arrays")
 			return
 		}
 	}
-	n77 := c.ReadLengthFast(2)
-	if n77 < 0 {
-		n77 = c.ReadLength(2)
-	}
-	m78 := foryimpl.MakeMap[map[string]int32](c, n77)
-	for n77 > 0 && !c.Failed() {
-		sz79, vn80, _ := c.ReadMapChunk(n77, 21, 4, nil, false)
-		for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
-			var k82 string
-			k82 = c.ReadString()
-			var v83 int32
-			if !vn80 {
-				v83 = r.ReadInt32()
-			}
-			m78[k82] = v83
-		}
-		n77 -= sz79
-	}
-	x.I32 = m78
+	x.foryReadI32(c)
 	if c.Failed() {
 		c.Trace("I32")
 		return
 	}
-	n85 := c.ReadLengthFast(2)
-	if n85 < 0 {
-		n85 = c.ReadLength(2)
-	}
-	m86 := foryimpl.MakeMap[map[string]int64](c, n85)
-	for n85 > 0 && !c.Failed() {
-		sz87, vn88, _ := c.ReadMapChunk(n85, 21, 6, nil, false)
-		for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
-			var k90 string
-			k90 = c.ReadString()
-			var v91 int64
-			if !vn88 {
-				v91 = r.ReadInt64()
-			}
-			m86[k90] = v91
-		}
-		n85 -= sz87
-	}
-	x.I64 = m86
+	x.foryReadI64(c)
 	if c.Failed() {
 		c.Trace("I64")
 		return
 	}
 	if c.TrackRef() {
-		n93 := c.ReadLengthFast(2)
-		if n93 < 0 {
-			n93 = c.ReadLength(2)
-		}
-		m94 := foryimpl.MakeMap[map[string][]int32](c, n93)
-		for n93 > 0 && !c.Failed() {
-			sz95, vn96, tr106, _ := c.ReadMapChunkRef(n93, 21, 22, nil)
-			for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
-				var k98 string
-				k98 = c.ReadString()
-				var v99 []int32
-				if tr106 {
-					if st107, id108 := c.ReadRefFlag(); st107 == foryimpl.RefBack {
-						v99 = foryimpl.BackRefSlice[int32](c, id108)
-					} else if st107 == foryimpl.RefFollows {
-						n109 := c.ReadLengthFast(4)
-						if n109 < 0 {
-							n109 = c.ReadLength(4)
-						}
-						l110 := foryimpl.MakeSlice[[]int32](c, n109)
-						if n109 > 0 {
-							hn112 := c.ReadListHeader(4)
-							if !c.Failed() {
-								for i111 := range l110 {
-									if hn112 && !c.ReadFlag() {
-										clear(l110[i111 : i111+1])
-										continue
-									}
-									l110[i111] = r.ReadInt32()
-									if c.Failed() {
-										c.TraceIndex(i111)
-										break
-									}
-								}
-							}
-						}
-						v99 = l110
-						foryimpl.SetRefSlice(c, id108, v99)
-					} else {
-						v99 = nil
-					}
-				} else if !vn96 {
-					n100 := c.ReadLengthFast(4)
-					if n100 < 0 {
-						n100 = c.ReadLength(4)
-					}
-					l101 := foryimpl.MakeSlice[[]int32](c, n100)
-					if n100 > 0 {
-						hn103 := c.ReadListHeader(4)
-						if !c.Failed() {
-							for i102 := range l101 {
-								if hn103 && !c.ReadFlag() {
-									clear(l101[i102 : i102+1])
-									continue
-								}
-								l101[i102] = r.ReadInt32()
-								if c.Failed() {
-									c.TraceIndex(i102)
-									break
-								}
-							}
-						}
-					}
-					v99 = l101
-				}
-				m94[k98] = v99
-			}
-			n93 -= sz95
-		}
-		x.Lists = m94
+		x.foryReadListsRef(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
 		}
 	} else {
-		n93 := c.ReadLengthFast(2)
-		if n93 < 0 {
-			n93 = c.ReadLength(2)
-		}
-		m94 := foryimpl.MakeMap[map[string][]int32](c, n93)
-		for n93 > 0 && !c.Failed() {
-			sz95, vn96, _ := c.ReadMapChunk(n93, 21, 22, nil, true)
-			for j97 := 0; j97 < sz95 && !c.Failed(); j97++ {
-				var k98 string
-				k98 = c.ReadString()
-				var v99 []int32
-				if !vn96 {
-					n100 := c.ReadLengthFast(4)
-					if n100 < 0 {
-						n100 = c.ReadLength(4)
-					}
-					l101 := foryimpl.MakeSlice[[]int32](c, n100)
-					if n100 > 0 {
-						hn103 := c.ReadListHeader(4)
-						if !c.Failed() {
-							for i102 := range l101 {
-								if hn103 && !c.ReadFlag() {
-									clear(l101[i102 : i102+1])
-									continue
-								}
-								l101[i102] = r.ReadInt32()
-								if c.Failed() {
-									c.TraceIndex(i102)
-									break
-								}
-							}
-						}
-					}
-					v99 = l101
-				}
-				m94[k98] = v99
-			}
-			n93 -= sz95
-		}
-		x.Lists = m94
+		x.foryReadLists(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
@@ -1454,123 +1085,23 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapValueHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapValueHints{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLengthFast(2)
-				if n115 < 0 {
-					n115 = c.ReadLength(2)
-				}
-				m116 := foryimpl.MakeMap[map[string][]int32](c, n115)
-				for n115 > 0 && !c.Failed() {
-					sz117, vn118, _ := c.ReadMapChunk(n115, 21, 46, nil, true)
-					for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-						var k120 string
-						k120 = c.ReadString()
-						var v121 []int32
-						if !vn118 {
-							n122 := c.ReadArrayLengthFast(4)
-							if n122 < 0 {
-								n122 = c.ReadArrayLength(4)
-							}
-							a123 := foryimpl.MakeSlice[[]int32](c, n122)
-							r.ReadRawInt32s(a123)
-							v121 = a123
-						}
-						m116[k120] = v121
-					}
-					n115 -= sz117
-				}
-				x.Arrays = m116
+				x.foryReadArrays(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n125 := c.ReadLengthFast(2)
-				if n125 < 0 {
-					n125 = c.ReadLength(2)
-				}
-				m126 := foryimpl.MakeMap[map[string]int32](c, n125)
-				for n125 > 0 && !c.Failed() {
-					sz127, vn128, _ := c.ReadMapChunk(n125, 21, 4, nil, false)
-					for j129 := 0; j129 < sz127 && !c.Failed(); j129++ {
-						var k130 string
-						k130 = c.ReadString()
-						var v131 int32
-						if !vn128 {
-							v131 = r.ReadInt32()
-						}
-						m126[k130] = v131
-					}
-					n125 -= sz127
-				}
-				x.I32 = m126
+				x.foryReadI32(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadLengthFast(2)
-				if n133 < 0 {
-					n133 = c.ReadLength(2)
-				}
-				m134 := foryimpl.MakeMap[map[string]int64](c, n133)
-				for n133 > 0 && !c.Failed() {
-					sz135, vn136, _ := c.ReadMapChunk(n133, 21, 6, nil, false)
-					for j137 := 0; j137 < sz135 && !c.Failed(); j137++ {
-						var k138 string
-						k138 = c.ReadString()
-						var v139 int64
-						if !vn136 {
-							v139 = r.ReadInt64()
-						}
-						m134[k138] = v139
-					}
-					n133 -= sz135
-				}
-				x.I64 = m134
+				x.foryReadI64(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n141 := c.ReadLengthFast(2)
-				if n141 < 0 {
-					n141 = c.ReadLength(2)
-				}
-				m142 := foryimpl.MakeMap[map[string][]int32](c, n141)
-				for n141 > 0 && !c.Failed() {
-					sz143, vn144, _ := c.ReadMapChunk(n141, 21, 22, nil, true)
-					for j145 := 0; j145 < sz143 && !c.Failed(); j145++ {
-						var k146 string
-						k146 = c.ReadString()
-						var v147 []int32
-						if !vn144 {
-							n148 := c.ReadLengthFast(4)
-							if n148 < 0 {
-								n148 = c.ReadLength(4)
-							}
-							l149 := foryimpl.MakeSlice[[]int32](c, n148)
-							if n148 > 0 {
-								hn151 := c.ReadListHeader(4)
-								if !c.Failed() {
-									for i150 := range l149 {
-										if hn151 && !c.ReadFlag() {
-											clear(l149[i150 : i150+1])
-											continue
-										}
-										l149[i150] = r.ReadInt32()
-										if c.Failed() {
-											c.TraceIndex(i150)
-											break
-										}
-									}
-								}
-							}
-							v147 = l149
-						}
-						m142[k146] = v147
-					}
-					n141 -= sz143
-				}
-				x.Lists = m142
+				x.foryReadLists(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1580,6 +1111,249 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			return
 		}
 	}
+}
+
+// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 46, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if !vn4 {
+				n8 := c.ReadArrayLengthFast(4)
+				if n8 < 0 {
+					n8 = c.ReadArrayLength(4)
+				}
+				a9 := foryimpl.MakeSlice[[]int32](c, n8)
+				r.ReadRawInt32s(a9)
+				v7 = a9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Arrays = m2
+}
+
+// foryReadArraysRef reads the value of field Arrays with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, _ := c.ReadMapChunkRef(n1, 21, 46, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[int32](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					n13 := c.ReadArrayLengthFast(4)
+					if n13 < 0 {
+						n13 = c.ReadArrayLength(4)
+					}
+					a14 := foryimpl.MakeSlice[[]int32](c, n13)
+					r.ReadRawInt32s(a14)
+					v7 = a14
+					foryimpl.SetRefSlice(c, id12, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadArrayLengthFast(4)
+				if n8 < 0 {
+					n8 = c.ReadArrayLength(4)
+				}
+				a9 := foryimpl.MakeSlice[[]int32](c, n8)
+				r.ReadRawInt32s(a9)
+				v7 = a9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Arrays = m2
+}
+
+// foryReadI32 reads the value of field I32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 4, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.I32 = m2
+}
+
+// foryReadI64 reads the value of field I64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 6, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int64
+			if !vn4 {
+				v7 = r.ReadInt64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.I64 = m2
+}
+
+// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(4)
+				if n8 < 0 {
+					n8 = c.ReadLength(4)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(4)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lists = m2
+}
+
+// foryReadListsRef reads the value of field Lists with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[int32](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(4)
+					if n17 < 0 {
+						n17 = c.ReadLength(4)
+					}
+					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(4)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadInt32()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(4)
+				if n8 < 0 {
+					n8 = c.ReadLength(4)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(4)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lists = m2
 }
 
 // foryRootMapKeyHints is the first 34 bytes of a compatible-mode message whose root is MapKeyHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKeyHints[4:].
@@ -1848,145 +1622,19 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n35 := c.ReadLengthFast(2)
-	if n35 < 0 {
-		n35 = c.ReadLength(2)
-	}
-	m36 := foryimpl.MakeMap[map[string]int32](c, n35)
-	for n35 > 0 && !c.Failed() {
-		sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
-		for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-			var k40 string
-			k40 = c.ReadString()
-			var v41 int32
-			if !vn38 {
-				v41 = r.ReadVarInt32()
-			}
-			m36[k40] = v41
-		}
-		n35 -= sz37
-	}
-	x.NotNull = m36
+	x.foryReadNotNull(c)
 	if c.Failed() {
 		c.Trace("NotNull")
 		return
 	}
 	if c.TrackRef() {
-		n43 := c.ReadLengthFast(2)
-		if n43 < 0 {
-			n43 = c.ReadLength(2)
-		}
-		m44 := foryimpl.MakeMap[map[uint32][]uint64](c, n43)
-		for n43 > 0 && !c.Failed() {
-			sz45, vn46, tr56, _ := c.ReadMapChunkRef(n43, 11, 22, nil)
-			for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-				var k48 uint32
-				k48 = r.ReadUint32()
-				var v49 []uint64
-				if tr56 {
-					if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-						v49 = foryimpl.BackRefSlice[uint64](c, id58)
-					} else if st57 == foryimpl.RefFollows {
-						n59 := c.ReadLengthFast(1)
-						if n59 < 0 {
-							n59 = c.ReadLength(1)
-						}
-						l60 := foryimpl.MakeSlice[[]uint64](c, n59)
-						if n59 > 0 {
-							hn62 := c.ReadListHeader(15)
-							if !c.Failed() {
-								for i61 := range l60 {
-									if hn62 && !c.ReadFlag() {
-										clear(l60[i61 : i61+1])
-										continue
-									}
-									l60[i61] = r.ReadTaggedUint64()
-									if c.Failed() {
-										c.TraceIndex(i61)
-										break
-									}
-								}
-							}
-						}
-						v49 = l60
-						foryimpl.SetRefSlice(c, id58, v49)
-					} else {
-						v49 = nil
-					}
-				} else if !vn46 {
-					n50 := c.ReadLengthFast(1)
-					if n50 < 0 {
-						n50 = c.ReadLength(1)
-					}
-					l51 := foryimpl.MakeSlice[[]uint64](c, n50)
-					if n50 > 0 {
-						hn53 := c.ReadListHeader(15)
-						if !c.Failed() {
-							for i52 := range l51 {
-								if hn53 && !c.ReadFlag() {
-									clear(l51[i52 : i52+1])
-									continue
-								}
-								l51[i52] = r.ReadTaggedUint64()
-								if c.Failed() {
-									c.TraceIndex(i52)
-									break
-								}
-							}
-						}
-					}
-					v49 = l51
-				}
-				m44[k48] = v49
-			}
-			n43 -= sz45
-		}
-		x.Tagged = m44
+		x.foryReadTaggedRef(c)
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
 		}
 	} else {
-		n43 := c.ReadLengthFast(2)
-		if n43 < 0 {
-			n43 = c.ReadLength(2)
-		}
-		m44 := foryimpl.MakeMap[map[uint32][]uint64](c, n43)
-		for n43 > 0 && !c.Failed() {
-			sz45, vn46, _ := c.ReadMapChunk(n43, 11, 22, nil, true)
-			for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-				var k48 uint32
-				k48 = r.ReadUint32()
-				var v49 []uint64
-				if !vn46 {
-					n50 := c.ReadLengthFast(1)
-					if n50 < 0 {
-						n50 = c.ReadLength(1)
-					}
-					l51 := foryimpl.MakeSlice[[]uint64](c, n50)
-					if n50 > 0 {
-						hn53 := c.ReadListHeader(15)
-						if !c.Failed() {
-							for i52 := range l51 {
-								if hn53 && !c.ReadFlag() {
-									clear(l51[i52 : i52+1])
-									continue
-								}
-								l51[i52] = r.ReadTaggedUint64()
-								if c.Failed() {
-									c.TraceIndex(i52)
-									break
-								}
-							}
-						}
-					}
-					v49 = l51
-				}
-				m44[k48] = v49
-			}
-			n43 -= sz45
-		}
-		x.Tagged = m44
+		x.foryReadTagged(c)
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
@@ -1997,73 +1645,15 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapKeyHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapKeyHints{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n65 := c.ReadLengthFast(2)
-				if n65 < 0 {
-					n65 = c.ReadLength(2)
-				}
-				m66 := foryimpl.MakeMap[map[string]int32](c, n65)
-				for n65 > 0 && !c.Failed() {
-					sz67, vn68, _ := c.ReadMapChunk(n65, 21, 5, nil, false)
-					for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-						var k70 string
-						k70 = c.ReadString()
-						var v71 int32
-						if !vn68 {
-							v71 = r.ReadVarInt32()
-						}
-						m66[k70] = v71
-					}
-					n65 -= sz67
-				}
-				x.NotNull = m66
+				x.foryReadNotNull(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLengthFast(2)
-				if n73 < 0 {
-					n73 = c.ReadLength(2)
-				}
-				m74 := foryimpl.MakeMap[map[uint32][]uint64](c, n73)
-				for n73 > 0 && !c.Failed() {
-					sz75, vn76, _ := c.ReadMapChunk(n73, 11, 22, nil, true)
-					for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-						var k78 uint32
-						k78 = r.ReadUint32()
-						var v79 []uint64
-						if !vn76 {
-							n80 := c.ReadLengthFast(1)
-							if n80 < 0 {
-								n80 = c.ReadLength(1)
-							}
-							l81 := foryimpl.MakeSlice[[]uint64](c, n80)
-							if n80 > 0 {
-								hn83 := c.ReadListHeader(15)
-								if !c.Failed() {
-									for i82 := range l81 {
-										if hn83 && !c.ReadFlag() {
-											clear(l81[i82 : i82+1])
-											continue
-										}
-										l81[i82] = r.ReadTaggedUint64()
-										if c.Failed() {
-											c.TraceIndex(i82)
-											break
-										}
-									}
-								}
-							}
-							v79 = l81
-						}
-						m74[k78] = v79
-					}
-					n73 -= sz75
-				}
-				x.Tagged = m74
+				x.foryReadTagged(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2073,6 +1663,150 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
+}
+
+// foryReadNotNull reads the value of field NotNull (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NotNull = m2
+}
+
+// foryReadTagged reads the value of field Tagged (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint32][]uint64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 11, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint32
+			k6 = r.ReadUint32()
+			var v7 []uint64
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]uint64](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(15)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadTaggedUint64()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Tagged = m2
+}
+
+// foryReadTaggedRef reads the value of field Tagged with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint32][]uint64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 11, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint32
+			k6 = r.ReadUint32()
+			var v7 []uint64
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[uint64](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]uint64](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(15)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadTaggedUint64()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]uint64](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(15)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadTaggedUint64()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Tagged = m2
 }
 
 // foryRootNotNullPtrs is the first 21 bytes of a compatible-mode message whose root is NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNotNullPtrs[4:].
@@ -2889,32 +2623,7 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n9 := c.ReadLengthFast(1)
-	if n9 < 0 {
-		n9 = c.ReadLength(1)
-	}
-	if n9 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n9, 3))
-		return
-	}
-	var l10 [3]int32
-	if n9 > 0 {
-		hn12 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i11 := range l10 {
-				if hn12 && !c.ReadFlag() {
-					clear(l10[i11 : i11+1])
-					continue
-				}
-				l10[i11] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i11)
-					break
-				}
-			}
-		}
-	}
-	x.Untagged = l10
+	x.foryReadUntagged(c)
 	if c.Failed() {
 		c.Trace("Untagged")
 		return
@@ -2930,65 +2639,40 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n19 := c.ReadArrayLengthFast(4)
-					if n19 < 0 {
-						n19 = c.ReadArrayLength(4)
+					n13 := c.ReadArrayLengthFast(4)
+					if n13 < 0 {
+						n13 = c.ReadArrayLength(4)
 					}
-					if n19 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n19, 3))
+					if n13 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n13, 3))
 						return
 					}
-					var a20 [3]int32
-					r.ReadRawInt32s(a20[:])
-					x.Tagged = a20
+					var a14 [3]int32
+					r.ReadRawInt32s(a14[:])
+					x.Tagged = a14
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n15 := c.ReadArrayLengthFast(4)
-					if n15 < 0 {
-						n15 = c.ReadArrayLength(4)
+					n9 := c.ReadArrayLengthFast(4)
+					if n9 < 0 {
+						n9 = c.ReadArrayLength(4)
 					}
-					if n15 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n15, 3))
+					if n9 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n9, 3))
 						return
 					}
-					var a16 [3]int32
-					r.ReadRawInt32s(a16[:])
-					x.Tagged = a16
+					var a10 [3]int32
+					r.ReadRawInt32s(a10[:])
+					x.Tagged = a10
 				}
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLengthFast(1)
-				if n21 < 0 {
-					n21 = c.ReadLength(1)
-				}
-				if n21 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n21, 3))
-					return
-				}
-				var l22 [3]int32
-				if n21 > 0 {
-					hn24 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i23 := range l22 {
-							if hn24 && !c.ReadFlag() {
-								clear(l22[i23 : i23+1])
-								continue
-							}
-							l22[i23] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i23)
-								break
-							}
-						}
-					}
-				}
-				x.Untagged = l22
+				x.foryReadUntagged(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2998,6 +2682,37 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadUntagged reads the value of field Untagged (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	if n1 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 3))
+		return
+	}
+	var l2 [3]int32
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Untagged = l2
 }
 
 // foryRootEnumHints is the first 27 bytes of a compatible-mode message whose root is EnumHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHints[4:].
@@ -3244,32 +2959,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
 			x.List = foryimpl.BackRefSlice[Color](c, id24)
 		} else if st23 == foryimpl.RefFollows {
-			n25 := c.ReadLengthFast(1)
-			if n25 < 0 {
-				n25 = c.ReadLength(1)
-			}
-			l26 := foryimpl.MakeSlice[[]Color](c, n25)
-			if n25 > 0 {
-				hn28 := c.ReadListHeader(25)
-				if !c.Failed() {
-					for i27 := range l26 {
-						if hn28 && !c.ReadFlag() {
-							clear(l26[i27 : i27+1])
-							continue
-						}
-						if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
-							l26[i27] = Color(e31)
-						} else {
-							l26[i27] = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						if c.Failed() {
-							c.TraceIndex(i27)
-							break
-						}
-					}
-				}
-			}
-			x.List = l26
+			x.foryReadList(c)
 			foryimpl.SetRefSlice(c, id24, x.List)
 		} else {
 			x.List = nil
@@ -3280,32 +2970,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n23 := c.ReadLengthFast(1)
-			if n23 < 0 {
-				n23 = c.ReadLength(1)
-			}
-			l24 := foryimpl.ReuseSlice[[]Color](c, x.List, n23)
-			if n23 > 0 {
-				hn26 := c.ReadListHeader(25)
-				if !c.Failed() {
-					for i25 := range l24 {
-						if hn26 && !c.ReadFlag() {
-							clear(l24[i25 : i25+1])
-							continue
-						}
-						if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-							l24[i25] = Color(e29)
-						} else {
-							l24[i25] = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						if c.Failed() {
-							c.TraceIndex(i25)
-							break
-						}
-					}
-				}
-			}
-			x.List = l24
+			x.foryReadList(c)
 		} else {
 			x.List = nil
 		}
@@ -3314,29 +2979,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n32 := c.ReadLengthFast(2)
-	if n32 < 0 {
-		n32 = c.ReadLength(2)
-	}
-	m33 := foryimpl.MakeMap[map[string]Color](c, n32)
-	for n32 > 0 && !c.Failed() {
-		sz34, vn35, _ := c.ReadMapChunk(n32, 21, 25, nil, false)
-		for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-			var k37 string
-			k37 = c.ReadString()
-			var v38 Color
-			if !vn35 {
-				if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-					v38 = Color(e39)
-				} else {
-					v38 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-			m33[k37] = v38
-		}
-		n32 -= sz34
-	}
-	x.Map = m33
+	x.foryReadMap(c)
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -3349,64 +2992,17 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if st48, id49 := c.ReadEvolvedRefFlag(f); st48 == foryimpl.RefBack {
-				x.List = foryimpl.BackRefSlice[Color](c, id49)
-			} else if st48 == foryimpl.RefFollows {
-				n50 := c.ReadLengthFast(1)
-				if n50 < 0 {
-					n50 = c.ReadLength(1)
-				}
-				l51 := foryimpl.MakeSlice[[]Color](c, n50)
-				if n50 > 0 {
-					hn53 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i52 := range l51 {
-							if hn53 && !c.ReadFlag() {
-								clear(l51[i52 : i52+1])
-								continue
-							}
-							if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
-								l51[i52] = Color(e56)
-							} else {
-								l51[i52] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i52)
-								break
-							}
-						}
-					}
-				}
-				x.List = l51
-				foryimpl.SetRefSlice(c, id49, x.List)
+			if st25, id26 := c.ReadEvolvedRefFlag(f); st25 == foryimpl.RefBack {
+				x.List = foryimpl.BackRefSlice[Color](c, id26)
+			} else if st25 == foryimpl.RefFollows {
+				x.foryReadList(c)
+				foryimpl.SetRefSlice(c, id26, x.List)
 			} else {
 				x.List = nil
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(2)
-				if n57 < 0 {
-					n57 = c.ReadLength(2)
-				}
-				m58 := foryimpl.MakeMap[map[string]Color](c, n57)
-				for n57 > 0 && !c.Failed() {
-					sz59, vn60, _ := c.ReadMapChunk(n57, 21, 25, nil, false)
-					for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-						var k62 string
-						k62 = c.ReadString()
-						var v63 Color
-						if !vn60 {
-							if e64 := c.ReadEnumFast(uint32(0x7fffffff)); e64 >= 0 {
-								v63 = Color(e64)
-							} else {
-								v63 = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-						}
-						m58[k62] = v63
-					}
-					n57 -= sz59
-				}
-				x.Map = m58
+				x.foryReadMap(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3416,6 +3012,63 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *EnumHints) foryReadList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Color](c, x.List, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					l2[i3] = Color(e7)
+				} else {
+					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
+}
+
+// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]Color](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 25, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 Color
+			if !vn4 {
+				if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+					v7 = Color(e8)
+				} else {
+					v7 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
 }
 
 // foryRootArrayKeysPlain is the first 25 bytes of a compatible-mode message whose root is ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrayKeysPlain[4:].
@@ -3597,50 +3250,7 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLengthFast(2)
-	if n11 < 0 {
-		n11 = c.ReadLength(2)
-	}
-	m12 := foryimpl.MakeMap[map[[2]int32]string](c, n11)
-	for n11 > 0 && !c.Failed() {
-		sz13, vn14, _ := c.ReadMapChunk(n11, 22, 21, nil, false)
-		for j15 := 0; j15 < sz13 && !c.Failed(); j15++ {
-			var k16 [2]int32
-			n18 := c.ReadLengthFast(1)
-			if n18 < 0 {
-				n18 = c.ReadLength(1)
-			}
-			if n18 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n18, 2))
-				return
-			}
-			var l19 [2]int32
-			if n18 > 0 {
-				hn21 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i20 := range l19 {
-						if hn21 && !c.ReadFlag() {
-							clear(l19[i20 : i20+1])
-							continue
-						}
-						l19[i20] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i20)
-							break
-						}
-					}
-				}
-			}
-			k16 = l19
-			var v17 string
-			if !vn14 {
-				v17 = c.ReadString()
-			}
-			m12[k16] = v17
-		}
-		n11 -= sz13
-	}
-	x.ByPair = m12
+	x.foryReadByPair(c)
 	if c.Failed() {
 		c.Trace("ByPair")
 		return
@@ -3650,55 +3260,11 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ArrayKeysPlain body written with another schema, following ev (docs/format.md §11.4).
 func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ArrayKeysPlain{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n25 := c.ReadLengthFast(2)
-				if n25 < 0 {
-					n25 = c.ReadLength(2)
-				}
-				m26 := foryimpl.MakeMap[map[[2]int32]string](c, n25)
-				for n25 > 0 && !c.Failed() {
-					sz27, vn28, _ := c.ReadMapChunk(n25, 22, 21, nil, false)
-					for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
-						var k30 [2]int32
-						n32 := c.ReadLengthFast(1)
-						if n32 < 0 {
-							n32 = c.ReadLength(1)
-						}
-						if n32 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n32, 2))
-							return
-						}
-						var l33 [2]int32
-						if n32 > 0 {
-							hn35 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i34 := range l33 {
-									if hn35 && !c.ReadFlag() {
-										clear(l33[i34 : i34+1])
-										continue
-									}
-									l33[i34] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i34)
-										break
-									}
-								}
-							}
-						}
-						k30 = l33
-						var v31 string
-						if !vn28 {
-							v31 = c.ReadString()
-						}
-						m26[k30] = v31
-					}
-					n25 -= sz27
-				}
-				x.ByPair = m26
+				x.foryReadByPair(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3708,6 +3274,55 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 			return
 		}
 	}
+}
+
+// foryReadByPair reads the value of field ByPair (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[[2]int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 22, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 [2]int32
+			n8 := c.ReadLengthFast(1)
+			if n8 < 0 {
+				n8 = c.ReadLength(1)
+			}
+			if n8 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n8, 2))
+				return
+			}
+			var l9 [2]int32
+			if n8 > 0 {
+				hn11 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i10 := range l9 {
+						if hn11 && !c.ReadFlag() {
+							clear(l9[i10 : i10+1])
+							continue
+						}
+						l9[i10] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i10)
+							break
+						}
+					}
+				}
+			}
+			k6 = l9
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByPair = m2
 }
 
 // foryRootSpellings is the first 52 bytes of a compatible-mode message whose root is Spellings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSpellings[4:].

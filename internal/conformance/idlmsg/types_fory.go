@@ -902,202 +902,43 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n114 := c.ReadLengthFast(1)
-	if n114 < 0 {
-		n114 = c.ReadLength(1)
-	}
-	l115 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n114)
-	if n114 > 0 {
-		hn117, tr119, ev118 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i116 := range l115 {
-				if tr119 {
-					if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
-						if p122 := foryimpl.BackRef[Leaf](c, id121); p122 != nil {
-							l115[i116] = *p122
-						}
-					} else if st120 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id121, &l115[i116])
-						if ev118 != nil {
-							l115[i116].ForyReadEvolved(c, ev118)
-						} else {
-							l115[i116].ForyRead(c)
-						}
-					} else {
-						l115[i116] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i116)
-						break
-					}
-					continue
-				}
-				if hn117 && !c.ReadFlag() {
-					clear(l115[i116 : i116+1])
-					continue
-				}
-				if ev118 != nil {
-					l115[i116].ForyReadEvolved(c, ev118)
-				} else {
-					l115[i116].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i116)
-					break
-				}
-			}
-		}
-	}
-	x.Leaves = l115
+	x.foryReadLeaves(c)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n123 := c.ReadLengthFast(1)
-	if n123 < 0 {
-		n123 = c.ReadLength(1)
-	}
-	l124 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n123)
-	if n123 > 0 {
-		hn126 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i125 := range l124 {
-				if hn126 && !c.ReadFlag() {
-					clear(l124[i125 : i125+1])
-					continue
-				}
-				p129 := foryimpl.Alloc[string](c)
-				*p129 = c.ReadString()
-				l124[i125] = p129
-				if c.Failed() {
-					c.TraceIndex(i125)
-					break
-				}
-			}
-		}
-	}
-	x.Ostrs = l124
+	x.foryReadOstrs(c)
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n130 := c.ReadLengthFast(1)
-	if n130 < 0 {
-		n130 = c.ReadLength(1)
-	}
-	l131 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n130)
-	if n130 > 0 {
-		hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i132 := range l131 {
-				if tr135 {
-					if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-						l131[i132] = foryimpl.BackRef[Leaf](c, id138)
-					} else if st137 == foryimpl.RefFollows {
-						p139 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id138, p139)
-						if ev134 != nil {
-							p139.ForyReadEvolved(c, ev134)
-						} else {
-							p139.ForyRead(c)
-						}
-						l131[i132] = p139
-					} else {
-						l131[i132] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i132)
-						break
-					}
-					continue
-				}
-				if hn133 && !c.ReadFlag() {
-					clear(l131[i132 : i132+1])
-					continue
-				}
-				p136 := foryimpl.Alloc[Leaf](c)
-				if ev134 != nil {
-					p136.ForyReadEvolved(c, ev134)
-				} else {
-					p136.ForyRead(c)
-				}
-				l131[i132] = p136
-				if c.Failed() {
-					c.TraceIndex(i132)
-					break
-				}
-			}
-		}
-	}
-	x.Rleaves = l131
+	x.foryReadRleaves(c)
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n140 := c.ReadLengthFast(2)
-	if n140 < 0 {
-		n140 = c.ReadLength(2)
-	}
-	m141 := foryimpl.MakeMap[map[string]Leaf](c, n140)
-	for n140 > 0 && !c.Failed() {
-		sz142, vn143, ev147 := c.ReadMapChunk(n140, 21, 28, foryTypeLeaf, false)
-		for j144 := 0; j144 < sz142 && !c.Failed(); j144++ {
-			var k145 string
-			k145 = c.ReadString()
-			var v146 Leaf
-			if !vn143 {
-				if ev147 != nil {
-					v146.ForyReadEvolved(c, ev147)
-				} else {
-					v146.ForyRead(c)
-				}
-			}
-			m141[k145] = v146
-		}
-		n140 -= sz142
-	}
-	x.Lmap = m141
+	x.foryReadLmap(c)
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n149 := c.ReadLengthFast(2)
-	if n149 < 0 {
-		n149 = c.ReadLength(2)
-	}
-	m150 := foryimpl.MakeMap[map[string]*int32](c, n149)
-	for n149 > 0 && !c.Failed() {
-		sz151, vn152, _ := c.ReadMapChunk(n149, 21, 5, nil, true)
-		for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
-			var k154 string
-			k154 = c.ReadString()
-			var v155 *int32
-			if !vn152 {
-				p156 := foryimpl.Alloc[int32](c)
-				*p156 = r.ReadVarInt32()
-				v155 = p156
-			}
-			m150[k154] = v155
-		}
-		n149 -= sz151
-	}
-	x.Omap = m150
+	x.foryReadOmap(c)
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
 	if c.TrackRef() {
-		if st158, id159 := c.ReadFieldRefFlag(); st158 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id159)
-		} else if st158 == foryimpl.RefFollows {
-			n160 := c.ReadArrayLengthFast(4)
-			if n160 < 0 {
-				n160 = c.ReadArrayLength(4)
+		if st114, id115 := c.ReadFieldRefFlag(); st114 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id115)
+		} else if st114 == foryimpl.RefFollows {
+			n116 := c.ReadArrayLengthFast(4)
+			if n116 < 0 {
+				n116 = c.ReadArrayLength(4)
 			}
-			a161 := foryimpl.MakeSlice[[]int32](c, n160)
-			r.ReadRawInt32s(a161)
-			x.Arr = a161
-			foryimpl.SetRefSlice(c, id159, x.Arr)
+			a117 := foryimpl.MakeSlice[[]int32](c, n116)
+			r.ReadRawInt32s(a117)
+			x.Arr = a117
+			foryimpl.SetRefSlice(c, id115, x.Arr)
 		} else {
 			x.Arr = nil
 		}
@@ -1106,8 +947,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-				x.Kind = Kind(e162)
+			if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
+				x.Kind = Kind(e118)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1117,19 +958,19 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n158 := c.ReadArrayLengthFast(4)
-		if n158 < 0 {
-			n158 = c.ReadArrayLength(4)
+		n114 := c.ReadArrayLengthFast(4)
+		if n114 < 0 {
+			n114 = c.ReadArrayLength(4)
 		}
-		a159 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n158)
-		r.ReadRawInt32s(a159)
-		x.Arr = a159
+		a115 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n114)
+		r.ReadRawInt32s(a115)
+		x.Arr = a115
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
-		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-			x.Kind = Kind(e162)
+		if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
+			x.Kind = Kind(e118)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1143,51 +984,12 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	n163 := c.ReadLengthFast(4)
-	if n163 < 0 {
-		n163 = c.ReadLength(4)
-	}
-	l164 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n163)
-	if n163 > 0 {
-		hn166 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i165 := range l164 {
-				if hn166 && !c.ReadFlag() {
-					clear(l164[i165 : i165+1])
-					continue
-				}
-				l164[i165] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i165)
-					break
-				}
-			}
-		}
-	}
-	x.FixedList = l164
+	x.foryReadFixedList(c)
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n169 := c.ReadLengthFast(2)
-	if n169 < 0 {
-		n169 = c.ReadLength(2)
-	}
-	m170 := foryimpl.MakeMap[map[int64]string](c, n169)
-	for n169 > 0 && !c.Failed() {
-		sz171, vn172, _ := c.ReadMapChunk(n169, 7, 21, nil, false)
-		for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
-			var k174 int64
-			k174 = r.ReadVarInt64()
-			var v175 string
-			if !vn172 {
-				v175 = c.ReadString()
-			}
-			m170[k174] = v175
-		}
-		n169 -= sz171
-	}
-	x.Nested = m170
+	x.foryReadNested(c)
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1206,48 +1008,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v177, ok178 := c.ReadIntAs(f, 64); ok178 {
-					x.Fi64 = int64(v177)
+				if v119, ok120 := c.ReadIntAs(f, 64); ok120 {
+					x.Fi64 = int64(v119)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v179, ok180 := c.ReadFloatAs(f, 64); ok180 {
-					x.F64 = float64(v179)
+				if v121, ok122 := c.ReadFloatAs(f, 64); ok122 {
+					x.F64 = float64(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v181, ok182 := c.ReadIntAs(f, 32); ok182 {
-					x.Fi32 = int32(v181)
+				if v123, ok124 := c.ReadIntAs(f, 32); ok124 {
+					x.Fi32 = int32(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v183, ok184 := c.ReadFloatAs(f, 32); ok184 {
-					x.F32 = float32(v183)
+				if v125, ok126 := c.ReadFloatAs(f, 32); ok126 {
+					x.F32 = float32(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v185, ok186 := c.ReadIntAs(f, 16); ok186 {
-					x.I16 = int16(v185)
+				if v127, ok128 := c.ReadIntAs(f, 16); ok128 {
+					x.I16 = int16(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v187, ok188 := c.ReadFloatAs(f, 64); ok188 {
-					x.H = serializer.Float16(v187)
+				if v129, ok130 := c.ReadFloatAs(f, 64); ok130 {
+					x.H = serializer.Float16(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1258,61 +1060,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v189, ok190 := c.ReadIntAs(f, 8); ok190 {
-					x.I8 = int8(v189)
+				if v131, ok132 := c.ReadIntAs(f, 8); ok132 {
+					x.I8 = int8(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v191, ok192 := c.ReadIntAs(f, 64); ok192 {
-					x.I64 = int64(v191)
+				if v133, ok134 := c.ReadIntAs(f, 64); ok134 {
+					x.I64 = int64(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
-					x.Ti64 = int64(v193)
+				if v135, ok136 := c.ReadIntAs(f, 64); ok136 {
+					x.Ti64 = int64(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v195, ok196 := c.ReadUintAs(f, 64); ok196 {
-					x.U64 = uint64(v195)
+				if v137, ok138 := c.ReadUintAs(f, 64); ok138 {
+					x.U64 = uint64(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
-					x.I32 = int32(v197)
+				if v139, ok140 := c.ReadIntAs(f, 32); ok140 {
+					x.I32 = int32(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v199, ok200 := c.ReadUintAs(f, 32); ok200 {
-					x.U32 = uint32(v199)
+				if v141, ok142 := c.ReadUintAs(f, 32); ok142 {
+					x.U32 = uint32(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v202, ok203 := c.ReadIntAs(f, 32); ok203 {
-					x.Oi = serializer.Some(int32(v202))
+				if v144, ok145 := c.ReadIntAs(f, 32); ok145 {
+					x.Oi = serializer.Some(int32(v144))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o201 int32
-				o201 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o201)
+				var o143 int32
+				o143 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o143)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1321,11 +1123,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st204, id205 := c.ReadEvolvedRefFlag(f); st204 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id205)
-			} else if st204 == foryimpl.RefFollows {
+			} else if st146, id147 := c.ReadEvolvedRefFlag(f); st146 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id147)
+			} else if st146 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id205, x.Bin)
+				foryimpl.SetRefSlice(c, id147, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -1347,273 +1149,103 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o206 string
-				o206 = c.ReadString()
-				x.Os = serializer.Some(o206)
+				var o148 string
+				o148 = c.ReadString()
+				x.Os = serializer.Some(o148)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st209, id210 := c.ReadRefFlag(); st209 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id210)
-				} else if st209 == foryimpl.RefFollows {
-					p211 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id210, p211)
-					if ev212 := c.ReadStructFieldMeta(foryTypeLeaf); ev212 != nil {
-						p211.ForyReadEvolved(c, ev212)
+				if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id152)
+				} else if st151 == foryimpl.RefFollows {
+					p153 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id152, p153)
+					if ev154 := c.ReadStructFieldMeta(foryTypeLeaf); ev154 != nil {
+						p153.ForyReadEvolved(c, ev154)
 					} else if !c.Failed() {
-						p211.ForyRead(c)
+						p153.ForyRead(c)
 					}
-					x.Leaf = p211
+					x.Leaf = p153
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p207 := foryimpl.Alloc[Leaf](c)
-					if ev208 := c.ReadStructFieldMeta(foryTypeLeaf); ev208 != nil {
-						p207.ForyReadEvolved(c, ev208)
+					p149 := foryimpl.Alloc[Leaf](c)
+					if ev150 := c.ReadStructFieldMeta(foryTypeLeaf); ev150 != nil {
+						p149.ForyReadEvolved(c, ev150)
 					} else if !c.Failed() {
-						p207.ForyRead(c)
+						p149.ForyRead(c)
 					}
-					x.Leaf = p207
+					x.Leaf = p149
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st215, id216 := c.ReadRefFlag(); st215 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id216)
-				} else if st215 == foryimpl.RefFollows {
-					p217 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id216, p217)
-					if ev218 := c.ReadStructFieldMeta(foryTypeLeaf); ev218 != nil {
-						p217.ForyReadEvolved(c, ev218)
+				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id158)
+				} else if st157 == foryimpl.RefFollows {
+					p159 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id158, p159)
+					if ev160 := c.ReadStructFieldMeta(foryTypeLeaf); ev160 != nil {
+						p159.ForyReadEvolved(c, ev160)
 					} else if !c.Failed() {
-						p217.ForyRead(c)
+						p159.ForyRead(c)
 					}
-					x.Shared = p217
+					x.Shared = p159
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p213 := foryimpl.Alloc[Leaf](c)
-					if ev214 := c.ReadStructFieldMeta(foryTypeLeaf); ev214 != nil {
-						p213.ForyReadEvolved(c, ev214)
+					p155 := foryimpl.Alloc[Leaf](c)
+					if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
+						p155.ForyReadEvolved(c, ev156)
 					} else if !c.Failed() {
-						p213.ForyRead(c)
+						p155.ForyRead(c)
 					}
-					x.Shared = p213
+					x.Shared = p155
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n219 := c.ReadLengthFast(1)
-				if n219 < 0 {
-					n219 = c.ReadLength(1)
-				}
-				l220 := foryimpl.MakeSlice[[]Leaf](c, n219)
-				if n219 > 0 {
-					hn222, tr224, ev223 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i221 := range l220 {
-							if tr224 {
-								if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-									if p227 := foryimpl.BackRef[Leaf](c, id226); p227 != nil {
-										l220[i221] = *p227
-									}
-								} else if st225 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id226, &l220[i221])
-									if ev223 != nil {
-										l220[i221].ForyReadEvolved(c, ev223)
-									} else {
-										l220[i221].ForyRead(c)
-									}
-								} else {
-									l220[i221] = Leaf{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i221)
-									break
-								}
-								continue
-							}
-							if hn222 && !c.ReadFlag() {
-								clear(l220[i221 : i221+1])
-								continue
-							}
-							if ev223 != nil {
-								l220[i221].ForyReadEvolved(c, ev223)
-							} else {
-								l220[i221].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i221)
-								break
-							}
-						}
-					}
-				}
-				x.Leaves = l220
+				x.foryReadLeaves(c)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n228 := c.ReadLengthFast(1)
-				if n228 < 0 {
-					n228 = c.ReadLength(1)
-				}
-				l229 := foryimpl.MakeSlice[[]*string](c, n228)
-				if n228 > 0 {
-					hn231 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i230 := range l229 {
-							if hn231 && !c.ReadFlag() {
-								clear(l229[i230 : i230+1])
-								continue
-							}
-							p234 := foryimpl.Alloc[string](c)
-							*p234 = c.ReadString()
-							l229[i230] = p234
-							if c.Failed() {
-								c.TraceIndex(i230)
-								break
-							}
-						}
-					}
-				}
-				x.Ostrs = l229
+				x.foryReadOstrs(c)
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n235 := c.ReadLengthFast(1)
-				if n235 < 0 {
-					n235 = c.ReadLength(1)
-				}
-				l236 := foryimpl.MakeSlice[[]*Leaf](c, n235)
-				if n235 > 0 {
-					hn238, tr240, ev239 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i237 := range l236 {
-							if tr240 {
-								if st242, id243 := c.ReadRefFlag(); st242 == foryimpl.RefBack {
-									l236[i237] = foryimpl.BackRef[Leaf](c, id243)
-								} else if st242 == foryimpl.RefFollows {
-									p244 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id243, p244)
-									if ev239 != nil {
-										p244.ForyReadEvolved(c, ev239)
-									} else {
-										p244.ForyRead(c)
-									}
-									l236[i237] = p244
-								} else {
-									l236[i237] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i237)
-									break
-								}
-								continue
-							}
-							if hn238 && !c.ReadFlag() {
-								clear(l236[i237 : i237+1])
-								continue
-							}
-							p241 := foryimpl.Alloc[Leaf](c)
-							if ev239 != nil {
-								p241.ForyReadEvolved(c, ev239)
-							} else {
-								p241.ForyRead(c)
-							}
-							l236[i237] = p241
-							if c.Failed() {
-								c.TraceIndex(i237)
-								break
-							}
-						}
-					}
-				}
-				x.Rleaves = l236
+				x.foryReadRleaves(c)
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n245 := c.ReadLengthFast(2)
-				if n245 < 0 {
-					n245 = c.ReadLength(2)
-				}
-				m246 := foryimpl.MakeMap[map[string]Leaf](c, n245)
-				for n245 > 0 && !c.Failed() {
-					sz247, vn248, ev252 := c.ReadMapChunk(n245, 21, 28, foryTypeLeaf, false)
-					for j249 := 0; j249 < sz247 && !c.Failed(); j249++ {
-						var k250 string
-						k250 = c.ReadString()
-						var v251 Leaf
-						if !vn248 {
-							if ev252 != nil {
-								v251.ForyReadEvolved(c, ev252)
-							} else {
-								v251.ForyRead(c)
-							}
-						}
-						m246[k250] = v251
-					}
-					n245 -= sz247
-				}
-				x.Lmap = m246
+				x.foryReadLmap(c)
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n254 := c.ReadLengthFast(2)
-				if n254 < 0 {
-					n254 = c.ReadLength(2)
-				}
-				m255 := foryimpl.MakeMap[map[string]*int32](c, n254)
-				for n254 > 0 && !c.Failed() {
-					sz256, vn257, _ := c.ReadMapChunk(n254, 21, 5, nil, true)
-					for j258 := 0; j258 < sz256 && !c.Failed(); j258++ {
-						var k259 string
-						k259 = c.ReadString()
-						var v260 *int32
-						if !vn257 {
-							p261 := foryimpl.Alloc[int32](c)
-							*p261 = r.ReadVarInt32()
-							v260 = p261
-						}
-						m255[k259] = v260
-					}
-					n254 -= sz256
-				}
-				x.Omap = m255
+				x.foryReadOmap(c)
 			}
 		case 28:
 			if f.Convert {
 				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st265, id266 := c.ReadEvolvedRefFlag(f); st265 == foryimpl.RefBack {
-				x.Arr = foryimpl.BackRefSlice[int32](c, id266)
-			} else if st265 == foryimpl.RefFollows {
-				n267 := c.ReadArrayLengthFast(4)
-				if n267 < 0 {
-					n267 = c.ReadArrayLength(4)
-				}
-				a268 := foryimpl.MakeSlice[[]int32](c, n267)
-				r.ReadRawInt32s(a268)
-				x.Arr = a268
-				foryimpl.SetRefSlice(c, id266, x.Arr)
 			} else {
-				x.Arr = nil
+				x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e272 := c.ReadEnumFast(uint32(0x7fffffff)); e272 >= 0 {
-						x.Kind = Kind(e272)
+					if e170 := c.ReadEnumFast(uint32(0x7fffffff)); e170 >= 0 {
+						x.Kind = Kind(e170)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e269 := c.ReadEnumFast(uint32(0x7fffffff)); e269 >= 0 {
-						x.Kind = Kind(e269)
+					if e167 := c.ReadEnumFast(uint32(0x7fffffff)); e167 >= 0 {
+						x.Kind = Kind(e167)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1625,50 +1257,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n273 := c.ReadLengthFast(4)
-				if n273 < 0 {
-					n273 = c.ReadLength(4)
-				}
-				l274 := foryimpl.MakeSlice[[]int32](c, n273)
-				if n273 > 0 {
-					hn276 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i275 := range l274 {
-							if hn276 && !c.ReadFlag() {
-								clear(l274[i275 : i275+1])
-								continue
-							}
-							l274[i275] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i275)
-								break
-							}
-						}
-					}
-				}
-				x.FixedList = l274
+				x.foryReadFixedList(c)
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n279 := c.ReadLengthFast(2)
-				if n279 < 0 {
-					n279 = c.ReadLength(2)
-				}
-				m280 := foryimpl.MakeMap[map[int64]string](c, n279)
-				for n279 > 0 && !c.Failed() {
-					sz281, vn282, _ := c.ReadMapChunk(n279, 7, 21, nil, false)
-					for j283 := 0; j283 < sz281 && !c.Failed(); j283++ {
-						var k284 int64
-						k284 = r.ReadVarInt64()
-						var v285 string
-						if !vn282 {
-							v285 = c.ReadString()
-						}
-						m280[k284] = v285
-					}
-					n279 -= sz281
-				}
-				x.Nested = m280
+				x.foryReadNested(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1679,6 +1272,242 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		}
 	}
 	c.Leave()
+}
+
+// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Leaves = l2
+}
+
+// foryReadOstrs reads the value of field Ostrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadOstrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[string](c)
+				*p7 = c.ReadString()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Ostrs = l2
+}
+
+// foryReadRleaves reads the value of field Rleaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadRleaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Leaf](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Leaf](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Rleaves = l2
+}
+
+// foryReadLmap reads the value of field Lmap (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadLmap(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]Leaf](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 21, 28, foryTypeLeaf, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 Leaf
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lmap = m2
+}
+
+// foryReadOmap reads the value of field Omap (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadOmap(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *int32
+			if !vn4 {
+				p8 := foryimpl.Alloc[int32](c)
+				*p8 = r.ReadVarInt32()
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Omap = m2
+}
+
+// foryReadFixedList reads the value of field FixedList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.FixedList = l2
+}
+
+// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadNested(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int64]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int64
+			k6 = r.ReadVarInt64()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Nested = m2
 }
 
 // foryRootLeaf is the first 19 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].

@@ -195,48 +195,12 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n15 := c.ReadLengthFast(2)
-	if n15 < 0 {
-		n15 = c.ReadLength(2)
-	}
-	m16 := foryimpl.MakeMap[map[int32]string](c, n15)
-	for n15 > 0 && !c.Failed() {
-		sz17, vn18, _ := c.ReadMapChunk(n15, 5, 21, nil, false)
-		for j19 := 0; j19 < sz17 && !c.Failed(); j19++ {
-			var k20 int32
-			k20 = r.ReadVarInt32()
-			var v21 string
-			if !vn18 {
-				v21 = c.ReadString()
-			}
-			m16[k20] = v21
-		}
-		n15 -= sz17
-	}
-	x.I32ToStr = m16
+	x.foryReadI32ToStr(c)
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
 	}
-	n23 := c.ReadLengthFast(2)
-	if n23 < 0 {
-		n23 = c.ReadLength(2)
-	}
-	m24 := foryimpl.MakeMap[map[string]int32](c, n23)
-	for n23 > 0 && !c.Failed() {
-		sz25, vn26, _ := c.ReadMapChunk(n23, 21, 5, nil, false)
-		for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-			var k28 string
-			k28 = c.ReadString()
-			var v29 int32
-			if !vn26 {
-				v29 = r.ReadVarInt32()
-			}
-			m24[k28] = v29
-		}
-		n23 -= sz25
-	}
-	x.StrToI32 = m24
+	x.foryReadStrToI32(c)
 	if c.Failed() {
 		c.Trace("StrToI32")
 		return
@@ -246,52 +210,15 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n31 := c.ReadLengthFast(2)
-				if n31 < 0 {
-					n31 = c.ReadLength(2)
-				}
-				m32 := foryimpl.MakeMap[map[int32]string](c, n31)
-				for n31 > 0 && !c.Failed() {
-					sz33, vn34, _ := c.ReadMapChunk(n31, 5, 21, nil, false)
-					for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
-						var k36 int32
-						k36 = r.ReadVarInt32()
-						var v37 string
-						if !vn34 {
-							v37 = c.ReadString()
-						}
-						m32[k36] = v37
-					}
-					n31 -= sz33
-				}
-				x.I32ToStr = m32
+				x.foryReadI32ToStr(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n39 := c.ReadLengthFast(2)
-				if n39 < 0 {
-					n39 = c.ReadLength(2)
-				}
-				m40 := foryimpl.MakeMap[map[string]int32](c, n39)
-				for n39 > 0 && !c.Failed() {
-					sz41, vn42, _ := c.ReadMapChunk(n39, 21, 5, nil, false)
-					for j43 := 0; j43 < sz41 && !c.Failed(); j43++ {
-						var k44 string
-						k44 = c.ReadString()
-						var v45 int32
-						if !vn42 {
-							v45 = r.ReadVarInt32()
-						}
-						m40[k44] = v45
-					}
-					n39 -= sz41
-				}
-				x.StrToI32 = m40
+				x.foryReadStrToI32(c)
 			}
 		default:
 			c.SkipField(f)
@@ -301,6 +228,54 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
+}
+
+// foryReadI32ToStr reads the value of field I32ToStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadI32ToStr(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.I32ToStr = m2
+}
+
+// foryReadStrToI32 reads the value of field StrToI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadStrToI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.StrToI32 = m2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -502,36 +502,15 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n31 := c.ReadLengthFast(1)
-	if n31 < 0 {
-		n31 = c.ReadLength(1)
-	}
-	l32 := foryimpl.ReuseSlice[[]string](c, x.Items, n31)
-	if n31 > 0 {
-		hn34 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i33 := range l32 {
-				if hn34 && !c.ReadFlag() {
-					clear(l32[i33 : i33+1])
-					continue
-				}
-				l32[i33] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i33)
-					break
-				}
-			}
-		}
-	}
-	x.Items = l32
+	x.foryReadItems(c)
 	if c.Failed() {
 		c.Trace("Items")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-				x.Kind = Color(e37)
+			if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+				x.Kind = Color(e31)
 			} else {
 				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -541,8 +520,8 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-			x.Kind = Color(e37)
+		if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+			x.Kind = Color(e31)
 		} else {
 			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -551,25 +530,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n38 := c.ReadLengthFast(2)
-	if n38 < 0 {
-		n38 = c.ReadLength(2)
-	}
-	m39 := foryimpl.MakeMap[map[string]int32](c, n38)
-	for n38 > 0 && !c.Failed() {
-		sz40, vn41, _ := c.ReadMapChunk(n38, 21, 5, nil, false)
-		for j42 := 0; j42 < sz40 && !c.Failed(); j42++ {
-			var k43 string
-			k43 = c.ReadString()
-			var v44 int32
-			if !vn41 {
-				v44 = r.ReadVarInt32()
-			}
-			m39[k43] = v44
-		}
-		n38 -= sz40
-	}
-	x.Lookup = m39
+	x.foryReadLookup(c)
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -594,16 +555,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v46, ok47 := c.ReadFloatAs(f, 32); ok47 {
-					x.Ratio = float32(v46)
+				if v32, ok33 := c.ReadFloatAs(f, 32); ok33 {
+					x.Ratio = float32(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 16); ok49 {
-					x.Small = int16(v48)
+				if v34, ok35 := c.ReadIntAs(f, 16); ok35 {
+					x.Small = int16(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -614,110 +575,89 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v50, ok51 := c.ReadIntAs(f, 64); ok51 {
-					x.Count = int64(v50)
+				if v36, ok37 := c.ReadIntAs(f, 64); ok37 {
+					x.Count = int64(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v52, ok53 := c.ReadUintAs(f, 64); ok53 {
-					x.Big = uint64(v52)
+				if v38, ok39 := c.ReadUintAs(f, 64); ok39 {
+					x.Big = uint64(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v54, ok55 := c.ReadIntAs(f, 32); ok55 {
-					x.Code = int32(v54)
+				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
+					x.Code = int32(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p56 := foryimpl.Alloc[bool](c)
-				*p56 = r.ReadBool()
-				x.OptFlag = p56
+				p42 := foryimpl.Alloc[bool](c)
+				*p42 = r.ReadBool()
+				x.OptFlag = p42
 			}
 		case 7:
 			if f.Convert {
-				if v58, ok59 := c.ReadIntAs(f, 32); ok59 {
-					pv60 := int32(v58)
-					x.Opt = &pv60
+				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
+					pv46 := int32(v44)
+					x.Opt = &pv46
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p57 := foryimpl.Alloc[int32](c)
-				*p57 = r.ReadVarInt32()
-				x.Opt = p57
+				p43 := foryimpl.Alloc[int32](c)
+				*p43 = r.ReadVarInt32()
+				x.Opt = p43
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id64)
-				} else if st63 == foryimpl.RefFollows {
-					p65 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id64, p65)
-					if ev66 := c.ReadStructFieldMeta(foryTypeInner); ev66 != nil {
-						p65.ForyReadEvolved(c, ev66)
+				if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id50)
+				} else if st49 == foryimpl.RefFollows {
+					p51 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id50, p51)
+					if ev52 := c.ReadStructFieldMeta(foryTypeInner); ev52 != nil {
+						p51.ForyReadEvolved(c, ev52)
 					} else if !c.Failed() {
-						p65.ForyRead(c)
+						p51.ForyRead(c)
 					}
-					x.Child = p65
+					x.Child = p51
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p61 := foryimpl.Alloc[Inner](c)
-					if ev62 := c.ReadStructFieldMeta(foryTypeInner); ev62 != nil {
-						p61.ForyReadEvolved(c, ev62)
+					p47 := foryimpl.Alloc[Inner](c)
+					if ev48 := c.ReadStructFieldMeta(foryTypeInner); ev48 != nil {
+						p47.ForyReadEvolved(c, ev48)
 					} else if !c.Failed() {
-						p61.ForyRead(c)
+						p47.ForyRead(c)
 					}
-					x.Child = p61
+					x.Child = p47
 				}
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLengthFast(1)
-				if n67 < 0 {
-					n67 = c.ReadLength(1)
-				}
-				l68 := foryimpl.MakeSlice[[]string](c, n67)
-				if n67 > 0 {
-					hn70 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i69 := range l68 {
-							if hn70 && !c.ReadFlag() {
-								clear(l68[i69 : i69+1])
-								continue
-							}
-							l68[i69] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i69)
-								break
-							}
-						}
-					}
-				}
-				x.Items = l68
+				x.foryReadItems(c)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e76 := c.ReadEnumFast(uint32(0x7fffffff)); e76 >= 0 {
-						x.Kind = Color(e76)
+					if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
+						x.Kind = Color(e56)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e73 := c.ReadEnumFast(uint32(0x7fffffff)); e73 >= 0 {
-						x.Kind = Color(e73)
+					if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
+						x.Kind = Color(e53)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -725,25 +665,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n77 := c.ReadLengthFast(2)
-				if n77 < 0 {
-					n77 = c.ReadLength(2)
-				}
-				m78 := foryimpl.MakeMap[map[string]int32](c, n77)
-				for n77 > 0 && !c.Failed() {
-					sz79, vn80, _ := c.ReadMapChunk(n77, 21, 5, nil, false)
-					for j81 := 0; j81 < sz79 && !c.Failed(); j81++ {
-						var k82 string
-						k82 = c.ReadString()
-						var v83 int32
-						if !vn80 {
-							v83 = r.ReadVarInt32()
-						}
-						m78[k82] = v83
-					}
-					n77 -= sz79
-				}
-				x.Lookup = m78
+				x.foryReadLookup(c)
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
@@ -761,6 +683,56 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadItems(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Items, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Items = l2
+}
+
+// foryReadLookup reads the value of field Lookup (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadLookup(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lookup = m2
 }
 
 // foryRootInner is the first 20 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].

@@ -538,53 +538,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n14 := c.ReadLengthFast(1)
-	if n14 < 0 {
-		n14 = c.ReadLength(1)
-	}
-	l15 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n14)
-	if n14 > 0 {
-		hn17, tr19, ev18 := c.ReadStructListHeaderRef(foryTypeFixed)
-		if !c.Failed() {
-			for i16 := range l15 {
-				if tr19 {
-					if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-						if p22 := foryimpl.BackRef[Fixed](c, id21); p22 != nil {
-							l15[i16] = *p22
-						}
-					} else if st20 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id21, &l15[i16])
-						if ev18 != nil {
-							l15[i16].ForyReadEvolved(c, ev18)
-						} else {
-							l15[i16].ForyRead(c)
-						}
-					} else {
-						l15[i16] = Fixed{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i16)
-						break
-					}
-					continue
-				}
-				if hn17 && !c.ReadFlag() {
-					clear(l15[i16 : i16+1])
-					continue
-				}
-				if ev18 != nil {
-					l15[i16].ForyReadEvolved(c, ev18)
-				} else {
-					l15[i16].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i16)
-					break
-				}
-			}
-		}
-	}
-	x.L = l15
+	x.foryReadL(c)
 	if c.Failed() {
 		c.Trace("L")
 		return
@@ -599,16 +553,16 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev26 := c.ReadStructFieldMeta(foryTypeFixed); ev26 != nil {
-						x.F.ForyReadEvolved(c, ev26)
+					if ev17 := c.ReadStructFieldMeta(foryTypeFixed); ev17 != nil {
+						x.F.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev23 := c.ReadStructFieldMeta(foryTypeFixed); ev23 != nil {
-						x.F.ForyReadEvolved(c, ev23)
+					if ev14 := c.ReadStructFieldMeta(foryTypeFixed); ev14 != nil {
+						x.F.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
@@ -616,80 +570,34 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-					x.FP = foryimpl.BackRef[Fixed](c, id30)
-				} else if st29 == foryimpl.RefFollows {
-					p31 := foryimpl.Alloc[Fixed](c)
-					foryimpl.SetRef(c, id30, p31)
-					if ev32 := c.ReadStructFieldMeta(foryTypeFixed); ev32 != nil {
-						p31.ForyReadEvolved(c, ev32)
+				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+					x.FP = foryimpl.BackRef[Fixed](c, id21)
+				} else if st20 == foryimpl.RefFollows {
+					p22 := foryimpl.Alloc[Fixed](c)
+					foryimpl.SetRef(c, id21, p22)
+					if ev23 := c.ReadStructFieldMeta(foryTypeFixed); ev23 != nil {
+						p22.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
-						p31.ForyRead(c)
+						p22.ForyRead(c)
 					}
-					x.FP = p31
+					x.FP = p22
 				} else {
 					x.FP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p27 := foryimpl.Alloc[Fixed](c)
-					if ev28 := c.ReadStructFieldMeta(foryTypeFixed); ev28 != nil {
-						p27.ForyReadEvolved(c, ev28)
+					p18 := foryimpl.Alloc[Fixed](c)
+					if ev19 := c.ReadStructFieldMeta(foryTypeFixed); ev19 != nil {
+						p18.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
-						p27.ForyRead(c)
+						p18.ForyRead(c)
 					}
-					x.FP = p27
+					x.FP = p18
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLengthFast(1)
-				if n33 < 0 {
-					n33 = c.ReadLength(1)
-				}
-				l34 := foryimpl.MakeSlice[[]Fixed](c, n33)
-				if n33 > 0 {
-					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeFixed)
-					if !c.Failed() {
-						for i35 := range l34 {
-							if tr38 {
-								if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-									if p41 := foryimpl.BackRef[Fixed](c, id40); p41 != nil {
-										l34[i35] = *p41
-									}
-								} else if st39 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id40, &l34[i35])
-									if ev37 != nil {
-										l34[i35].ForyReadEvolved(c, ev37)
-									} else {
-										l34[i35].ForyRead(c)
-									}
-								} else {
-									l34[i35] = Fixed{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i35)
-									break
-								}
-								continue
-							}
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
-								continue
-							}
-							if ev37 != nil {
-								l34[i35].ForyReadEvolved(c, ev37)
-							} else {
-								l34[i35].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i35)
-								break
-							}
-						}
-					}
-				}
-				x.L = l34
+				x.foryReadL(c)
 			}
 		default:
 			c.SkipField(f)
@@ -699,6 +607,57 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadL reads the value of field L (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Outer) foryReadL(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeFixed)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Fixed](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Fixed{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.L = l2
 }
 
 // foryRootFixedN is the first 31 bytes of a compatible-mode message whose root is FixedN: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootFixedN[4:].

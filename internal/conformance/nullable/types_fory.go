@@ -333,28 +333,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
 			x.Ints = foryimpl.BackRefSlice[int32](c, id36)
 		} else if st35 == foryimpl.RefFollows {
-			n37 := c.ReadLengthFast(1)
-			if n37 < 0 {
-				n37 = c.ReadLength(1)
-			}
-			l38 := foryimpl.MakeSlice[[]int32](c, n37)
-			if n37 > 0 {
-				hn40 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i39 := range l38 {
-						if hn40 && !c.ReadFlag() {
-							clear(l38[i39 : i39+1])
-							continue
-						}
-						l38[i39] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i39)
-							break
-						}
-					}
-				}
-			}
-			x.Ints = l38
+			x.foryReadInts(c)
 			foryimpl.SetRefSlice(c, id36, x.Ints)
 		} else {
 			x.Ints = nil
@@ -363,29 +342,11 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Ints")
 			return
 		}
-		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-			x.Map = foryimpl.BackRefMap[string, int32](c, id44)
-		} else if st43 == foryimpl.RefFollows {
-			n45 := c.ReadLengthFast(2)
-			if n45 < 0 {
-				n45 = c.ReadLength(2)
-			}
-			m46 := foryimpl.MakeMap[map[string]int32](c, n45)
-			for n45 > 0 && !c.Failed() {
-				sz47, vn48, _ := c.ReadMapChunk(n45, 21, 5, nil, false)
-				for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-					var k50 string
-					k50 = c.ReadString()
-					var v51 int32
-					if !vn48 {
-						v51 = r.ReadVarInt32()
-					}
-					m46[k50] = v51
-				}
-				n45 -= sz47
-			}
-			x.Map = m46
-			foryimpl.SetRefMap(c, id44, x.Map)
+		if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+			x.Map = foryimpl.BackRefMap[string, int32](c, id38)
+		} else if st37 == foryimpl.RefFollows {
+			x.foryReadMap(c)
+			foryimpl.SetRefMap(c, id38, x.Map)
 		} else {
 			x.Map = nil
 		}
@@ -393,32 +354,11 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map")
 			return
 		}
-		if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
-			x.Strs = foryimpl.BackRefSlice[string](c, id54)
-		} else if st53 == foryimpl.RefFollows {
-			n55 := c.ReadLengthFast(1)
-			if n55 < 0 {
-				n55 = c.ReadLength(1)
-			}
-			l56 := foryimpl.MakeSlice[[]string](c, n55)
-			if n55 > 0 {
-				hn58 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i57 := range l56 {
-						if hn58 && !c.ReadFlag() {
-							clear(l56[i57 : i57+1])
-							continue
-						}
-						l56[i57] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i57)
-							break
-						}
-					}
-				}
-			}
-			x.Strs = l56
-			foryimpl.SetRefSlice(c, id54, x.Strs)
+		if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+			x.Strs = foryimpl.BackRefSlice[string](c, id40)
+		} else if st39 == foryimpl.RefFollows {
+			x.foryReadStrs(c)
+			foryimpl.SetRefSlice(c, id40, x.Strs)
 		} else {
 			x.Strs = nil
 		}
@@ -428,81 +368,21 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n35 := c.ReadLengthFast(1)
-			if n35 < 0 {
-				n35 = c.ReadLength(1)
-			}
-			l36 := foryimpl.MakeSlice[[]int32](c, n35)
-			if n35 > 0 {
-				hn38 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i37 := range l36 {
-						if hn38 && !c.ReadFlag() {
-							clear(l36[i37 : i37+1])
-							continue
-						}
-						l36[i37] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i37)
-							break
-						}
-					}
-				}
-			}
-			x.Ints = l36
+			x.foryReadInts(c)
 		}
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
 		if c.ReadFlag() {
-			n43 := c.ReadLengthFast(2)
-			if n43 < 0 {
-				n43 = c.ReadLength(2)
-			}
-			m44 := foryimpl.MakeMap[map[string]int32](c, n43)
-			for n43 > 0 && !c.Failed() {
-				sz45, vn46, _ := c.ReadMapChunk(n43, 21, 5, nil, false)
-				for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-					var k48 string
-					k48 = c.ReadString()
-					var v49 int32
-					if !vn46 {
-						v49 = r.ReadVarInt32()
-					}
-					m44[k48] = v49
-				}
-				n43 -= sz45
-			}
-			x.Map = m44
+			x.foryReadMap(c)
 		}
 		if c.Failed() {
 			c.Trace("Map")
 			return
 		}
 		if c.ReadFlag() {
-			n53 := c.ReadLengthFast(1)
-			if n53 < 0 {
-				n53 = c.ReadLength(1)
-			}
-			l54 := foryimpl.MakeSlice[[]string](c, n53)
-			if n53 > 0 {
-				hn56 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i55 := range l54 {
-						if hn56 && !c.ReadFlag() {
-							clear(l54[i55 : i55+1])
-							continue
-						}
-						l54[i55] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i55)
-							break
-						}
-					}
-				}
-			}
-			x.Strs = l54
+			x.foryReadStrs(c)
 		}
 		if c.Failed() {
 			c.Trace("Strs")
@@ -514,119 +394,40 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NullableContainers body written with another schema, following ev (docs/format.md §11.4).
 func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NullableContainers{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st67, id68 := c.ReadEvolvedRefFlag(f); st67 == foryimpl.RefBack {
-				x.Ints = foryimpl.BackRefSlice[int32](c, id68)
-			} else if st67 == foryimpl.RefFollows {
-				n69 := c.ReadLengthFast(1)
-				if n69 < 0 {
-					n69 = c.ReadLength(1)
-				}
-				l70 := foryimpl.MakeSlice[[]int32](c, n69)
-				if n69 > 0 {
-					hn72 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i71 := range l70 {
-							if hn72 && !c.ReadFlag() {
-								clear(l70[i71 : i71+1])
-								continue
-							}
-							l70[i71] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i71)
-								break
-							}
-						}
-					}
-				}
-				x.Ints = l70
-				foryimpl.SetRefSlice(c, id68, x.Ints)
+			} else if st41, id42 := c.ReadEvolvedRefFlag(f); st41 == foryimpl.RefBack {
+				x.Ints = foryimpl.BackRefSlice[int32](c, id42)
+			} else if st41 == foryimpl.RefFollows {
+				x.foryReadInts(c)
+				foryimpl.SetRefSlice(c, id42, x.Ints)
 			} else {
 				x.Ints = nil
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-					x.Map = foryimpl.BackRefMap[string, int32](c, id84)
-				} else if st83 == foryimpl.RefFollows {
-					n85 := c.ReadLengthFast(2)
-					if n85 < 0 {
-						n85 = c.ReadLength(2)
-					}
-					m86 := foryimpl.MakeMap[map[string]int32](c, n85)
-					for n85 > 0 && !c.Failed() {
-						sz87, vn88, _ := c.ReadMapChunk(n85, 21, 5, nil, false)
-						for j89 := 0; j89 < sz87 && !c.Failed(); j89++ {
-							var k90 string
-							k90 = c.ReadString()
-							var v91 int32
-							if !vn88 {
-								v91 = r.ReadVarInt32()
-							}
-							m86[k90] = v91
-						}
-						n85 -= sz87
-					}
-					x.Map = m86
-					foryimpl.SetRefMap(c, id84, x.Map)
+				if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+					x.Map = foryimpl.BackRefMap[string, int32](c, id44)
+				} else if st43 == foryimpl.RefFollows {
+					x.foryReadMap(c)
+					foryimpl.SetRefMap(c, id44, x.Map)
 				} else {
 					x.Map = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n75 := c.ReadLengthFast(2)
-					if n75 < 0 {
-						n75 = c.ReadLength(2)
-					}
-					m76 := foryimpl.MakeMap[map[string]int32](c, n75)
-					for n75 > 0 && !c.Failed() {
-						sz77, vn78, _ := c.ReadMapChunk(n75, 21, 5, nil, false)
-						for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-							var k80 string
-							k80 = c.ReadString()
-							var v81 int32
-							if !vn78 {
-								v81 = r.ReadVarInt32()
-							}
-							m76[k80] = v81
-						}
-						n75 -= sz77
-					}
-					x.Map = m76
+					x.foryReadMap(c)
 				}
 			}
 		case 2:
-			if st99, id100 := c.ReadEvolvedRefFlag(f); st99 == foryimpl.RefBack {
-				x.Strs = foryimpl.BackRefSlice[string](c, id100)
-			} else if st99 == foryimpl.RefFollows {
-				n101 := c.ReadLengthFast(1)
-				if n101 < 0 {
-					n101 = c.ReadLength(1)
-				}
-				l102 := foryimpl.MakeSlice[[]string](c, n101)
-				if n101 > 0 {
-					hn104 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i103 := range l102 {
-							if hn104 && !c.ReadFlag() {
-								clear(l102[i103 : i103+1])
-								continue
-							}
-							l102[i103] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i103)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l102
-				foryimpl.SetRefSlice(c, id100, x.Strs)
+			if st45, id46 := c.ReadEvolvedRefFlag(f); st45 == foryimpl.RefBack {
+				x.Strs = foryimpl.BackRefSlice[string](c, id46)
+			} else if st45 == foryimpl.RefFollows {
+				x.foryReadStrs(c)
+				foryimpl.SetRefSlice(c, id46, x.Strs)
 			} else {
 				x.Strs = nil
 			}
@@ -638,6 +439,83 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			return
 		}
 	}
+}
+
+// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NullableContainers) foryReadInts(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Ints = l2
+}
+
+// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NullableContainers) foryReadMap(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
+}
+
+// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NullableContainers) foryReadStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -212,31 +212,7 @@ func (x *PK) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("N..N")
 		return
 	}
-	n8 := c.ReadLengthFast(1)
-	if n8 < 0 {
-		n8 = c.ReadLength(1)
-	}
-	m9 := foryimpl.MakeMap[map[*string]*string](c, n8)
-	for n8 > 0 && !c.Failed() {
-		sz10, kn16, vn11, _ := c.ReadMapChunkNullKey(n8, 21, 21, nil, true)
-		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-			var k13 *string
-			if !kn16 {
-				kp17 := new(string)
-				*kp17 = c.ReadString()
-				k13 = kp17
-			}
-			var v14 *string
-			if !vn11 {
-				p18 := foryimpl.Alloc[string](c)
-				*p18 = c.ReadString()
-				v14 = p18
-			}
-			m9[k13] = v14
-		}
-		n8 -= sz10
-	}
-	x.M = m9
+	x.foryReadM(c)
 	if c.Failed() {
 		c.Trace("M")
 		return
@@ -251,39 +227,15 @@ func (x *PK) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v20, ok21 := c.ReadIntAs(f, 32); ok21 {
-					x.N = int32(v20)
+				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
+					x.N = int32(v8)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n22 := c.ReadLengthFast(1)
-				if n22 < 0 {
-					n22 = c.ReadLength(1)
-				}
-				m23 := foryimpl.MakeMap[map[*string]*string](c, n22)
-				for n22 > 0 && !c.Failed() {
-					sz24, kn30, vn25, _ := c.ReadMapChunkNullKey(n22, 21, 21, nil, true)
-					for j26 := 0; j26 < sz24 && !c.Failed(); j26++ {
-						var k27 *string
-						if !kn30 {
-							kp31 := new(string)
-							*kp31 = c.ReadString()
-							k27 = kp31
-						}
-						var v28 *string
-						if !vn25 {
-							p32 := foryimpl.Alloc[string](c)
-							*p32 = c.ReadString()
-							v28 = p32
-						}
-						m23[k27] = v28
-					}
-					n22 -= sz24
-				}
-				x.M = m23
+				x.foryReadM(c)
 			}
 		default:
 			c.SkipField(f)
@@ -293,6 +245,35 @@ func (x *PK) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 			return
 		}
 	}
+}
+
+// foryReadM reads the value of field M (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *PK) foryReadM(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	m2 := foryimpl.MakeMap[map[*string]*string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, kn9, vn4, _ := c.ReadMapChunkNullKey(n1, 21, 21, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 *string
+			if !kn9 {
+				kp10 := new(string)
+				*kp10 = c.ReadString()
+				k6 = kp10
+			}
+			var v7 *string
+			if !vn4 {
+				p11 := foryimpl.Alloc[string](c)
+				*p11 = c.ReadString()
+				v7 = p11
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.M = m2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

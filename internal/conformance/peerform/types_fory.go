@@ -1371,42 +1371,19 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Arrays body written with another schema, following ev (docs/format.md §11.4).
 func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Arrays{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
-				x.Ints = foryimpl.BackRefSlice[int32](c, id20)
-			} else if st19 == foryimpl.RefFollows {
-				n21 := c.ReadArrayLengthFast(4)
-				if n21 < 0 {
-					n21 = c.ReadArrayLength(4)
-				}
-				a22 := foryimpl.MakeSlice[[]int32](c, n21)
-				r.ReadRawInt32s(a22)
-				x.Ints = a22
-				foryimpl.SetRefSlice(c, id20, x.Ints)
 			} else {
-				x.Ints = nil
+				x.Ints = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 1:
 			if f.Convert {
 				x.Longs = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st25, id26 := c.ReadEvolvedRefFlag(f); st25 == foryimpl.RefBack {
-				x.Longs = foryimpl.BackRefSlice[int64](c, id26)
-			} else if st25 == foryimpl.RefFollows {
-				n27 := c.ReadArrayLengthFast(8)
-				if n27 < 0 {
-					n27 = c.ReadArrayLength(8)
-				}
-				a28 := foryimpl.MakeSlice[[]int64](c, n27)
-				r.ReadRawInt64s(a28)
-				x.Longs = a28
-				foryimpl.SetRefSlice(c, id26, x.Longs)
 			} else {
-				x.Longs = nil
+				x.Longs = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		default:
 			c.SkipField(f)
@@ -1618,53 +1595,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n6 := c.ReadLengthFast(1)
-	if n6 < 0 {
-		n6 = c.ReadLength(1)
-	}
-	l7 := foryimpl.ReuseSlice[[]Node](c, x.Children, n6)
-	if n6 > 0 {
-		hn9, tr11, ev10 := c.ReadStructListHeaderRef(foryTypeNode)
-		if !c.Failed() {
-			for i8 := range l7 {
-				if tr11 {
-					if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-						if p14 := foryimpl.BackRef[Node](c, id13); p14 != nil {
-							l7[i8] = *p14
-						}
-					} else if st12 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id13, &l7[i8])
-						if ev10 != nil {
-							l7[i8].ForyReadEvolved(c, ev10)
-						} else {
-							l7[i8].ForyRead(c)
-						}
-					} else {
-						l7[i8] = Node{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i8)
-						break
-					}
-					continue
-				}
-				if hn9 && !c.ReadFlag() {
-					clear(l7[i8 : i8+1])
-					continue
-				}
-				if ev10 != nil {
-					l7[i8].ForyReadEvolved(c, ev10)
-				} else {
-					l7[i8].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i8)
-					break
-				}
-			}
-		}
-	}
-	x.Children = l7
+	x.foryReadChildren(c)
 	if c.Failed() {
 		c.Trace("Children")
 		return
@@ -1687,53 +1618,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]Node](c, n15)
-				if n15 > 0 {
-					hn18, tr20, ev19 := c.ReadStructListHeaderRef(foryTypeNode)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if tr20 {
-								if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-									if p23 := foryimpl.BackRef[Node](c, id22); p23 != nil {
-										l16[i17] = *p23
-									}
-								} else if st21 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id22, &l16[i17])
-									if ev19 != nil {
-										l16[i17].ForyReadEvolved(c, ev19)
-									} else {
-										l16[i17].ForyRead(c)
-									}
-								} else {
-									l16[i17] = Node{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i17)
-									break
-								}
-								continue
-							}
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							if ev19 != nil {
-								l16[i17].ForyReadEvolved(c, ev19)
-							} else {
-								l16[i17].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				x.Children = l16
+				x.foryReadChildren(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -1748,6 +1633,57 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		}
 	}
 	c.Leave()
+}
+
+// foryReadChildren reads the value of field Children (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Node) foryReadChildren(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Node](c, x.Children, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeNode)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Node](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Node{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Children = l2
 }
 
 // foryRootBin is the first 26 bytes of a compatible-mode message whose root is Bin: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBin[4:].
@@ -2317,51 +2253,12 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n24 := c.ReadLengthFast(1)
-	if n24 < 0 {
-		n24 = c.ReadLength(1)
-	}
-	l25 := foryimpl.ReuseSlice[[]int32](c, x.List, n24)
-	if n24 > 0 {
-		hn27 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i26 := range l25 {
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
-					continue
-				}
-				l25[i26] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i26)
-					break
-				}
-			}
-		}
-	}
-	x.List = l25
+	x.foryReadList(c)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
-	n30 := c.ReadLengthFast(2)
-	if n30 < 0 {
-		n30 = c.ReadLength(2)
-	}
-	m31 := foryimpl.MakeMap[map[string]int32](c, n30)
-	for n30 > 0 && !c.Failed() {
-		sz32, vn33, _ := c.ReadMapChunk(n30, 21, 5, nil, false)
-		for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
-			var k35 string
-			k35 = c.ReadString()
-			var v36 int32
-			if !vn33 {
-				v36 = r.ReadVarInt32()
-			}
-			m31[k35] = v36
-		}
-		n30 -= sz32
-	}
-	x.M = m31
+	x.foryReadM(c)
 	if c.Failed() {
 		c.Trace("M")
 		return
@@ -2371,22 +2268,21 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Mixed{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev41 := c.ReadStructFieldMeta(foryTypeLeaf); ev41 != nil {
-						x.Inner.ForyReadEvolved(c, ev41)
+					if ev27 := c.ReadStructFieldMeta(foryTypeLeaf); ev27 != nil {
+						x.Inner.ForyReadEvolved(c, ev27)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev38 := c.ReadStructFieldMeta(foryTypeLeaf); ev38 != nil {
-						x.Inner.ForyReadEvolved(c, ev38)
+					if ev24 := c.ReadStructFieldMeta(foryTypeLeaf); ev24 != nil {
+						x.Inner.ForyReadEvolved(c, ev24)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
@@ -2396,50 +2292,11 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.List = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLengthFast(1)
-				if n42 < 0 {
-					n42 = c.ReadLength(1)
-				}
-				l43 := foryimpl.MakeSlice[[]int32](c, n42)
-				if n42 > 0 {
-					hn45 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i44 := range l43 {
-							if hn45 && !c.ReadFlag() {
-								clear(l43[i44 : i44+1])
-								continue
-							}
-							l43[i44] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i44)
-								break
-							}
-						}
-					}
-				}
-				x.List = l43
+				x.foryReadList(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLengthFast(2)
-				if n48 < 0 {
-					n48 = c.ReadLength(2)
-				}
-				m49 := foryimpl.MakeMap[map[string]int32](c, n48)
-				for n48 > 0 && !c.Failed() {
-					sz50, vn51, _ := c.ReadMapChunk(n48, 21, 5, nil, false)
-					for j52 := 0; j52 < sz50 && !c.Failed(); j52++ {
-						var k53 string
-						k53 = c.ReadString()
-						var v54 int32
-						if !vn51 {
-							v54 = r.ReadVarInt32()
-						}
-						m49[k53] = v54
-					}
-					n48 -= sz50
-				}
-				x.M = m49
+				x.foryReadM(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2449,6 +2306,57 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadList(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.List, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
+}
+
+// foryReadM reads the value of field M (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.M = m2
 }
 
 // foryRootNullables is the first 27 bytes of a compatible-mode message whose root is Nullables: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullables[4:].
@@ -2774,19 +2682,8 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		case 1:
 			if f.Convert {
 				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
-				x.Arr = foryimpl.BackRefSlice[int32](c, id19)
-			} else if st18 == foryimpl.RefFollows {
-				n20 := c.ReadArrayLengthFast(4)
-				if n20 < 0 {
-					n20 = c.ReadArrayLength(4)
-				}
-				a21 := foryimpl.MakeSlice[[]int32](c, n20)
-				r.ReadRawInt32s(a21)
-				x.Arr = a21
-				foryimpl.SetRefSlice(c, id19, x.Arr)
 			} else {
-				x.Arr = nil
+				x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {

@@ -935,55 +935,7 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLengthFast(1)
-	if n11 < 0 {
-		n11 = c.ReadLength(1)
-	}
-	l12 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n11)
-	if n11 > 0 {
-		hn14, tr16, ev15 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i13 := range l12 {
-				if tr16 {
-					if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-						l12[i13] = foryimpl.BackRef[Image](c, id19)
-					} else if st18 == foryimpl.RefFollows {
-						p20 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id19, p20)
-						if ev15 != nil {
-							p20.ForyReadEvolved(c, ev15)
-						} else {
-							p20.ForyRead(c)
-						}
-						l12[i13] = p20
-					} else {
-						l12[i13] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i13)
-						break
-					}
-					continue
-				}
-				if hn14 && !c.ReadFlag() {
-					clear(l12[i13 : i13+1])
-					continue
-				}
-				p17 := foryimpl.Alloc[Image](c)
-				if ev15 != nil {
-					p17.ForyReadEvolved(c, ev15)
-				} else {
-					p17.ForyRead(c)
-				}
-				l12[i13] = p17
-				if c.Failed() {
-					c.TraceIndex(i13)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l12
+	x.foryReadImages(c)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -997,55 +949,7 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLengthFast(1)
-				if n21 < 0 {
-					n21 = c.ReadLength(1)
-				}
-				l22 := foryimpl.MakeSlice[[]*Image](c, n21)
-				if n21 > 0 {
-					hn24, tr26, ev25 := c.ReadStructListHeaderRef(foryTypeImage)
-					if !c.Failed() {
-						for i23 := range l22 {
-							if tr26 {
-								if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
-									l22[i23] = foryimpl.BackRef[Image](c, id29)
-								} else if st28 == foryimpl.RefFollows {
-									p30 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id29, p30)
-									if ev25 != nil {
-										p30.ForyReadEvolved(c, ev25)
-									} else {
-										p30.ForyRead(c)
-									}
-									l22[i23] = p30
-								} else {
-									l22[i23] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i23)
-									break
-								}
-								continue
-							}
-							if hn24 && !c.ReadFlag() {
-								clear(l22[i23 : i23+1])
-								continue
-							}
-							p27 := foryimpl.Alloc[Image](c)
-							if ev25 != nil {
-								p27.ForyReadEvolved(c, ev25)
-							} else {
-								p27.ForyRead(c)
-							}
-							l22[i23] = p27
-							if c.Failed() {
-								c.TraceIndex(i23)
-								break
-							}
-						}
-					}
-				}
-				x.Images = l22
+				x.foryReadImages(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1055,6 +959,59 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
+}
+
+// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ImagePtrList) foryReadImages(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Image](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Image](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l2
 }
 
 // foryRootNode is the first 26 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
@@ -1669,55 +1626,7 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n13 := c.ReadLengthFast(1)
-	if n13 < 0 {
-		n13 = c.ReadLength(1)
-	}
-	l14 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n13)
-	if n13 > 0 {
-		hn16, tr18, ev17 := c.ReadStructListHeaderRef(foryTypeTreeNode)
-		if !c.Failed() {
-			for i15 := range l14 {
-				if tr18 {
-					if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-						l14[i15] = foryimpl.BackRef[TreeNode](c, id21)
-					} else if st20 == foryimpl.RefFollows {
-						p22 := foryimpl.Alloc[TreeNode](c)
-						foryimpl.SetRef(c, id21, p22)
-						if ev17 != nil {
-							p22.ForyReadEvolved(c, ev17)
-						} else {
-							p22.ForyRead(c)
-						}
-						l14[i15] = p22
-					} else {
-						l14[i15] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i15)
-						break
-					}
-					continue
-				}
-				if hn16 && !c.ReadFlag() {
-					clear(l14[i15 : i15+1])
-					continue
-				}
-				p19 := foryimpl.Alloc[TreeNode](c)
-				if ev17 != nil {
-					p19.ForyReadEvolved(c, ev17)
-				} else {
-					p19.ForyRead(c)
-				}
-				l14[i15] = p19
-				if c.Failed() {
-					c.TraceIndex(i15)
-					break
-				}
-			}
-		}
-	}
-	x.Children = l14
+	x.foryReadChildren(c)
 	if c.Failed() {
 		c.Trace("Children")
 		return
@@ -1728,17 +1637,17 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-			x.Parent = foryimpl.BackRef[TreeNode](c, id24)
-		} else if st23 == foryimpl.RefFollows {
-			p25 := foryimpl.Alloc[TreeNode](c)
-			foryimpl.SetRef(c, id24, p25)
-			if ev26 := c.ReadStructFieldMeta(foryTypeTreeNode); ev26 != nil {
-				p25.ForyReadEvolved(c, ev26)
+		if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+			x.Parent = foryimpl.BackRef[TreeNode](c, id14)
+		} else if st13 == foryimpl.RefFollows {
+			p15 := foryimpl.Alloc[TreeNode](c)
+			foryimpl.SetRef(c, id14, p15)
+			if ev16 := c.ReadStructFieldMeta(foryTypeTreeNode); ev16 != nil {
+				p15.ForyReadEvolved(c, ev16)
 			} else if !c.Failed() {
-				p25.ForyRead(c)
+				p15.ForyRead(c)
 			}
-			x.Parent = p25
+			x.Parent = p15
 		} else {
 			x.Parent = nil
 		}
@@ -1748,13 +1657,13 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p23 := foryimpl.Alloc[TreeNode](c)
-			if ev24 := c.ReadStructFieldMeta(foryTypeTreeNode); ev24 != nil {
-				p23.ForyReadEvolved(c, ev24)
+			p13 := foryimpl.Alloc[TreeNode](c)
+			if ev14 := c.ReadStructFieldMeta(foryTypeTreeNode); ev14 != nil {
+				p13.ForyReadEvolved(c, ev14)
 			} else if !c.Failed() {
-				p23.ForyRead(c)
+				p13.ForyRead(c)
 			}
-			x.Parent = p23
+			x.Parent = p13
 		}
 		if c.Failed() {
 			c.Trace("Parent")
@@ -1774,55 +1683,7 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLengthFast(1)
-				if n27 < 0 {
-					n27 = c.ReadLength(1)
-				}
-				l28 := foryimpl.MakeSlice[[]*TreeNode](c, n27)
-				if n27 > 0 {
-					hn30, tr32, ev31 := c.ReadStructListHeaderRef(foryTypeTreeNode)
-					if !c.Failed() {
-						for i29 := range l28 {
-							if tr32 {
-								if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-									l28[i29] = foryimpl.BackRef[TreeNode](c, id35)
-								} else if st34 == foryimpl.RefFollows {
-									p36 := foryimpl.Alloc[TreeNode](c)
-									foryimpl.SetRef(c, id35, p36)
-									if ev31 != nil {
-										p36.ForyReadEvolved(c, ev31)
-									} else {
-										p36.ForyRead(c)
-									}
-									l28[i29] = p36
-								} else {
-									l28[i29] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i29)
-									break
-								}
-								continue
-							}
-							if hn30 && !c.ReadFlag() {
-								clear(l28[i29 : i29+1])
-								continue
-							}
-							p33 := foryimpl.Alloc[TreeNode](c)
-							if ev31 != nil {
-								p33.ForyReadEvolved(c, ev31)
-							} else {
-								p33.ForyRead(c)
-							}
-							l28[i29] = p33
-							if c.Failed() {
-								c.TraceIndex(i29)
-								break
-							}
-						}
-					}
-				}
-				x.Children = l28
+				x.foryReadChildren(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -1830,29 +1691,29 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-					x.Parent = foryimpl.BackRef[TreeNode](c, id40)
-				} else if st39 == foryimpl.RefFollows {
-					p41 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id40, p41)
-					if ev42 := c.ReadStructFieldMeta(foryTypeTreeNode); ev42 != nil {
-						p41.ForyReadEvolved(c, ev42)
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.Parent = foryimpl.BackRef[TreeNode](c, id20)
+				} else if st19 == foryimpl.RefFollows {
+					p21 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id20, p21)
+					if ev22 := c.ReadStructFieldMeta(foryTypeTreeNode); ev22 != nil {
+						p21.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
-						p41.ForyRead(c)
+						p21.ForyRead(c)
 					}
-					x.Parent = p41
+					x.Parent = p21
 				} else {
 					x.Parent = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p37 := foryimpl.Alloc[TreeNode](c)
-					if ev38 := c.ReadStructFieldMeta(foryTypeTreeNode); ev38 != nil {
-						p37.ForyReadEvolved(c, ev38)
+					p17 := foryimpl.Alloc[TreeNode](c)
+					if ev18 := c.ReadStructFieldMeta(foryTypeTreeNode); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
 					} else if !c.Failed() {
-						p37.ForyRead(c)
+						p17.ForyRead(c)
 					}
-					x.Parent = p37
+					x.Parent = p17
 				}
 			}
 		default:
@@ -1864,6 +1725,59 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		}
 	}
 	c.Leave()
+}
+
+// foryReadChildren reads the value of field Children (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *TreeNode) foryReadChildren(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTreeNode)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[TreeNode](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[TreeNode](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[TreeNode](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Children = l2
 }
 
 // foryRootSharedUntracked is the first 99 bytes of a compatible-mode message whose root is SharedUntracked: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedUntracked[4:].
@@ -2229,118 +2143,40 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Count2")
 		return
 	}
-	n35 := c.ReadLengthFast(1)
-	if n35 < 0 {
-		n35 = c.ReadLength(1)
-	}
-	l36 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n35)
-	if n35 > 0 {
-		hn38 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i37 := range l36 {
-				if hn38 && !c.ReadFlag() {
-					clear(l36[i37 : i37+1])
-					continue
-				}
-				l36[i37] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i37)
-					break
-				}
-			}
-		}
-	}
-	x.Ints1 = l36
+	x.foryReadInts1(c)
 	if c.Failed() {
 		c.Trace("Ints1")
 		return
 	}
-	n41 := c.ReadLengthFast(1)
-	if n41 < 0 {
-		n41 = c.ReadLength(1)
-	}
-	l42 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n41)
-	if n41 > 0 {
-		hn44 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i43 := range l42 {
-				if hn44 && !c.ReadFlag() {
-					clear(l42[i43 : i43+1])
-					continue
-				}
-				l42[i43] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i43)
-					break
-				}
-			}
-		}
-	}
-	x.Ints2 = l42
+	x.foryReadInts2(c)
 	if c.Failed() {
 		c.Trace("Ints2")
 		return
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[string](c)
-		*p47 = c.ReadString()
-		x.Label1 = p47
+		p35 := foryimpl.Alloc[string](c)
+		*p35 = c.ReadString()
+		x.Label1 = p35
 	}
 	if c.Failed() {
 		c.Trace("Label1")
 		return
 	}
 	if c.ReadFlag() {
-		p48 := foryimpl.Alloc[string](c)
-		*p48 = c.ReadString()
-		x.Label2 = p48
+		p36 := foryimpl.Alloc[string](c)
+		*p36 = c.ReadString()
+		x.Label2 = p36
 	}
 	if c.Failed() {
 		c.Trace("Label2")
 		return
 	}
-	n49 := c.ReadLengthFast(2)
-	if n49 < 0 {
-		n49 = c.ReadLength(2)
-	}
-	m50 := foryimpl.MakeMap[map[string]int32](c, n49)
-	for n49 > 0 && !c.Failed() {
-		sz51, vn52, _ := c.ReadMapChunk(n49, 21, 5, nil, false)
-		for j53 := 0; j53 < sz51 && !c.Failed(); j53++ {
-			var k54 string
-			k54 = c.ReadString()
-			var v55 int32
-			if !vn52 {
-				v55 = r.ReadVarInt32()
-			}
-			m50[k54] = v55
-		}
-		n49 -= sz51
-	}
-	x.Map1 = m50
+	x.foryReadMap1(c)
 	if c.Failed() {
 		c.Trace("Map1")
 		return
 	}
-	n57 := c.ReadLengthFast(2)
-	if n57 < 0 {
-		n57 = c.ReadLength(2)
-	}
-	m58 := foryimpl.MakeMap[map[string]int32](c, n57)
-	for n57 > 0 && !c.Failed() {
-		sz59, vn60, _ := c.ReadMapChunk(n57, 21, 5, nil, false)
-		for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-			var k62 string
-			k62 = c.ReadString()
-			var v63 int32
-			if !vn60 {
-				v63 = r.ReadVarInt32()
-			}
-			m58[k62] = v63
-		}
-		n57 -= sz59
-	}
-	x.Map2 = m58
+	x.foryReadMap2(c)
 	if c.Failed() {
 		c.Trace("Map2")
 		return
@@ -2355,54 +2191,12 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name2")
 		return
 	}
-	n65 := c.ReadLengthFast(1)
-	if n65 < 0 {
-		n65 = c.ReadLength(1)
-	}
-	l66 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n65)
-	if n65 > 0 {
-		hn68 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i67 := range l66 {
-				if hn68 && !c.ReadFlag() {
-					clear(l66[i67 : i67+1])
-					continue
-				}
-				l66[i67] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i67)
-					break
-				}
-			}
-		}
-	}
-	x.Strs1 = l66
+	x.foryReadStrs1(c)
 	if c.Failed() {
 		c.Trace("Strs1")
 		return
 	}
-	n71 := c.ReadLengthFast(1)
-	if n71 < 0 {
-		n71 = c.ReadLength(1)
-	}
-	l72 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n71)
-	if n71 > 0 {
-		hn74 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i73 := range l72 {
-				if hn74 && !c.ReadFlag() {
-					clear(l72[i73 : i73+1])
-					continue
-				}
-				l72[i73] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i73)
-					break
-				}
-			}
-		}
-	}
-	x.Strs2 = l72
+	x.foryReadStrs2(c)
 	if c.Failed() {
 		c.Trace("Strs2")
 		return
@@ -2417,135 +2211,57 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v78, ok79 := c.ReadIntAs(f, 32); ok79 {
-					pv80 := int32(v78)
-					x.Count1 = &pv80
+				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
+					pv40 := int32(v38)
+					x.Count1 = &pv40
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p77 := foryimpl.Alloc[int32](c)
-				*p77 = r.ReadVarInt32()
-				x.Count1 = p77
+				p37 := foryimpl.Alloc[int32](c)
+				*p37 = r.ReadVarInt32()
+				x.Count1 = p37
 			}
 		case 1:
 			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
-					pv84 := int32(v82)
-					x.Count2 = &pv84
+				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
+					pv44 := int32(v42)
+					x.Count2 = &pv44
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p81 := foryimpl.Alloc[int32](c)
-				*p81 = r.ReadVarInt32()
-				x.Count2 = p81
+				p41 := foryimpl.Alloc[int32](c)
+				*p41 = r.ReadVarInt32()
+				x.Count2 = p41
 			}
 		case 2:
 			if f.Convert {
 				x.Ints1 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLengthFast(1)
-				if n85 < 0 {
-					n85 = c.ReadLength(1)
-				}
-				l86 := foryimpl.MakeSlice[[]int32](c, n85)
-				if n85 > 0 {
-					hn88 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i87 := range l86 {
-							if hn88 && !c.ReadFlag() {
-								clear(l86[i87 : i87+1])
-								continue
-							}
-							l86[i87] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i87)
-								break
-							}
-						}
-					}
-				}
-				x.Ints1 = l86
+				x.foryReadInts1(c)
 			}
 		case 3:
 			if f.Convert {
 				x.Ints2 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n91 := c.ReadLengthFast(1)
-				if n91 < 0 {
-					n91 = c.ReadLength(1)
-				}
-				l92 := foryimpl.MakeSlice[[]int32](c, n91)
-				if n91 > 0 {
-					hn94 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i93 := range l92 {
-							if hn94 && !c.ReadFlag() {
-								clear(l92[i93 : i93+1])
-								continue
-							}
-							l92[i93] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i93)
-								break
-							}
-						}
-					}
-				}
-				x.Ints2 = l92
+				x.foryReadInts2(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p97 := foryimpl.Alloc[string](c)
-				*p97 = c.ReadString()
-				x.Label1 = p97
+				p45 := foryimpl.Alloc[string](c)
+				*p45 = c.ReadString()
+				x.Label1 = p45
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p98 := foryimpl.Alloc[string](c)
-				*p98 = c.ReadString()
-				x.Label2 = p98
+				p46 := foryimpl.Alloc[string](c)
+				*p46 = c.ReadString()
+				x.Label2 = p46
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadLengthFast(2)
-				if n99 < 0 {
-					n99 = c.ReadLength(2)
-				}
-				m100 := foryimpl.MakeMap[map[string]int32](c, n99)
-				for n99 > 0 && !c.Failed() {
-					sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
-					for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
-						var k104 string
-						k104 = c.ReadString()
-						var v105 int32
-						if !vn102 {
-							v105 = r.ReadVarInt32()
-						}
-						m100[k104] = v105
-					}
-					n99 -= sz101
-				}
-				x.Map1 = m100
+				x.foryReadMap1(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLengthFast(2)
-				if n107 < 0 {
-					n107 = c.ReadLength(2)
-				}
-				m108 := foryimpl.MakeMap[map[string]int32](c, n107)
-				for n107 > 0 && !c.Failed() {
-					sz109, vn110, _ := c.ReadMapChunk(n107, 21, 5, nil, false)
-					for j111 := 0; j111 < sz109 && !c.Failed(); j111++ {
-						var k112 string
-						k112 = c.ReadString()
-						var v113 int32
-						if !vn110 {
-							v113 = r.ReadVarInt32()
-						}
-						m108[k112] = v113
-					}
-					n107 -= sz109
-				}
-				x.Map2 = m108
+				x.foryReadMap2(c)
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
@@ -2557,53 +2273,11 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLengthFast(1)
-				if n115 < 0 {
-					n115 = c.ReadLength(1)
-				}
-				l116 := foryimpl.MakeSlice[[]string](c, n115)
-				if n115 > 0 {
-					hn118 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i117 := range l116 {
-							if hn118 && !c.ReadFlag() {
-								clear(l116[i117 : i117+1])
-								continue
-							}
-							l116[i117] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i117)
-								break
-							}
-						}
-					}
-				}
-				x.Strs1 = l116
+				x.foryReadStrs1(c)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n121 := c.ReadLengthFast(1)
-				if n121 < 0 {
-					n121 = c.ReadLength(1)
-				}
-				l122 := foryimpl.MakeSlice[[]string](c, n121)
-				if n121 > 0 {
-					hn124 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i123 := range l122 {
-							if hn124 && !c.ReadFlag() {
-								clear(l122[i123 : i123+1])
-								continue
-							}
-							l122[i123] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i123)
-								break
-							}
-						}
-					}
-				}
-				x.Strs2 = l122
+				x.foryReadStrs2(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2613,6 +2287,160 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			return
 		}
 	}
+}
+
+// foryReadInts1 reads the value of field Ints1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedUntracked) foryReadInts1(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Ints1 = l2
+}
+
+// foryReadInts2 reads the value of field Ints2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedUntracked) foryReadInts2(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Ints2 = l2
+}
+
+// foryReadMap1 reads the value of field Map1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map1 = m2
+}
+
+// foryReadMap2 reads the value of field Map2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedUntracked) foryReadMap2(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map2 = m2
+}
+
+// foryReadStrs1 reads the value of field Strs1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedUntracked) foryReadStrs1(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Strs1 = l2
+}
+
+// foryReadStrs2 reads the value of field Strs2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedUntracked) foryReadStrs2(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Strs2 = l2
 }
 
 // foryRootRefElem is the first 24 bytes of a compatible-mode message whose root is RefElem: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefElem[4:].
@@ -3157,115 +2985,28 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n35 := c.ReadLengthFast(1)
-	if n35 < 0 {
-		n35 = c.ReadLength(1)
-	}
-	l36 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n35)
-	if n35 > 0 {
-		hn38, tr40, ev39 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		if !c.Failed() {
-			for i37 := range l36 {
-				if tr40 {
-					if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
-						l36[i37] = foryimpl.BackRef[RefElem](c, id43)
-					} else if st42 == foryimpl.RefFollows {
-						p44 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id43, p44)
-						if ev39 != nil {
-							p44.ForyReadEvolved(c, ev39)
-						} else {
-							p44.ForyRead(c)
-						}
-						l36[i37] = p44
-					} else {
-						l36[i37] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i37)
-						break
-					}
-					continue
-				}
-				if hn38 && !c.ReadFlag() {
-					clear(l36[i37 : i37+1])
-					continue
-				}
-				p41 := foryimpl.Alloc[RefElem](c)
-				if ev39 != nil {
-					p41.ForyReadEvolved(c, ev39)
-				} else {
-					p41.ForyRead(c)
-				}
-				l36[i37] = p41
-				if c.Failed() {
-					c.TraceIndex(i37)
-					break
-				}
-			}
-		}
-	}
-	x.List = l36
+	x.foryReadList(c)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
 	if c.TrackRef() {
-		n45 := c.ReadLengthFast(2)
-		if n45 < 0 {
-			n45 = c.ReadLength(2)
-		}
-		m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
-		for n45 > 0 && !c.Failed() {
-			sz47, vn48, tr54, ev53 := c.ReadMapChunkRef(n45, 21, 28, foryTypeRefElem)
-			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-				var k50 string
-				k50 = c.ReadString()
-				var v51 *RefElem
-				if tr54 {
-					if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-						v51 = foryimpl.BackRef[RefElem](c, id56)
-					} else if st55 == foryimpl.RefFollows {
-						p57 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id56, p57)
-						if ev53 != nil {
-							p57.ForyReadEvolved(c, ev53)
-						} else {
-							p57.ForyRead(c)
-						}
-						v51 = p57
-					} else {
-						v51 = nil
-					}
-				} else if !vn48 {
-					p52 := foryimpl.Alloc[RefElem](c)
-					if ev53 != nil {
-						p52.ForyReadEvolved(c, ev53)
-					} else {
-						p52.ForyRead(c)
-					}
-					v51 = p52
-				}
-				m46[k50] = v51
-			}
-			n45 -= sz47
-		}
-		x.Map = m46
+		x.foryReadMapRef(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
 		}
-		if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-			x.One = foryimpl.BackRef[RefElem](c, id59)
-		} else if st58 == foryimpl.RefFollows {
-			p60 := foryimpl.Alloc[RefElem](c)
-			foryimpl.SetRef(c, id59, p60)
-			if ev61 := c.ReadStructFieldMeta(foryTypeRefElem); ev61 != nil {
-				p60.ForyReadEvolved(c, ev61)
+		if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+			x.One = foryimpl.BackRef[RefElem](c, id36)
+		} else if st35 == foryimpl.RefFollows {
+			p37 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id36, p37)
+			if ev38 := c.ReadStructFieldMeta(foryTypeRefElem); ev38 != nil {
+				p37.ForyReadEvolved(c, ev38)
 			} else if !c.Failed() {
-				p60.ForyRead(c)
+				p37.ForyRead(c)
 			}
-			x.One = p60
+			x.One = p37
 		} else {
 			x.One = nil
 		}
@@ -3274,89 +3015,26 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n45 := c.ReadLengthFast(2)
-		if n45 < 0 {
-			n45 = c.ReadLength(2)
-		}
-		m46 := foryimpl.MakeMap[map[string]*RefElem](c, n45)
-		for n45 > 0 && !c.Failed() {
-			sz47, vn48, ev53 := c.ReadMapChunk(n45, 21, 28, foryTypeRefElem, true)
-			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-				var k50 string
-				k50 = c.ReadString()
-				var v51 *RefElem
-				if !vn48 {
-					p52 := foryimpl.Alloc[RefElem](c)
-					if ev53 != nil {
-						p52.ForyReadEvolved(c, ev53)
-					} else {
-						p52.ForyRead(c)
-					}
-					v51 = p52
-				}
-				m46[k50] = v51
-			}
-			n45 -= sz47
-		}
-		x.Map = m46
+		x.foryReadMap(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
 		}
 		if c.ReadFlag() {
-			p58 := foryimpl.Alloc[RefElem](c)
-			if ev59 := c.ReadStructFieldMeta(foryTypeRefElem); ev59 != nil {
-				p58.ForyReadEvolved(c, ev59)
+			p35 := foryimpl.Alloc[RefElem](c)
+			if ev36 := c.ReadStructFieldMeta(foryTypeRefElem); ev36 != nil {
+				p35.ForyReadEvolved(c, ev36)
 			} else if !c.Failed() {
-				p58.ForyRead(c)
+				p35.ForyRead(c)
 			}
-			x.One = p58
+			x.One = p35
 		}
 		if c.Failed() {
 			c.Trace("One")
 			return
 		}
 	}
-	n62 := c.ReadLengthFast(1)
-	if n62 < 0 {
-		n62 = c.ReadLength(1)
-	}
-	s63 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n62)
-	if n62 > 0 {
-		hn64, tr67, ev68 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		for i65 := 0; i65 < n62 && !c.Failed(); i65++ {
-			var e66 *RefElem
-			if tr67 {
-				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-					e66 = foryimpl.BackRef[RefElem](c, id70)
-				} else if st69 == foryimpl.RefFollows {
-					p71 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id70, p71)
-					if ev68 != nil {
-						p71.ForyReadEvolved(c, ev68)
-					} else {
-						p71.ForyRead(c)
-					}
-					e66 = p71
-				} else {
-					e66 = nil
-				}
-			} else if !hn64 || c.ReadFlag() {
-				e66 = foryimpl.Alloc[RefElem](c)
-				if ev68 != nil {
-					e66.ForyReadEvolved(c, ev68)
-				} else {
-					e66.ForyRead(c)
-				}
-			}
-			if e66 == nil && !c.Failed() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			foryimpl.AddSetElement(c, s63, e66, i65)
-		}
-	}
-	x.Set = s63
+	x.foryReadSet(c)
 	if c.Failed() {
 		c.Trace("Set")
 		return
@@ -3370,153 +3048,42 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n72 := c.ReadLengthFast(1)
-				if n72 < 0 {
-					n72 = c.ReadLength(1)
-				}
-				l73 := foryimpl.MakeSlice[[]*RefElem](c, n72)
-				if n72 > 0 {
-					hn75, tr77, ev76 := c.ReadStructListHeaderRef(foryTypeRefElem)
-					if !c.Failed() {
-						for i74 := range l73 {
-							if tr77 {
-								if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-									l73[i74] = foryimpl.BackRef[RefElem](c, id80)
-								} else if st79 == foryimpl.RefFollows {
-									p81 := foryimpl.Alloc[RefElem](c)
-									foryimpl.SetRef(c, id80, p81)
-									if ev76 != nil {
-										p81.ForyReadEvolved(c, ev76)
-									} else {
-										p81.ForyRead(c)
-									}
-									l73[i74] = p81
-								} else {
-									l73[i74] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i74)
-									break
-								}
-								continue
-							}
-							if hn75 && !c.ReadFlag() {
-								clear(l73[i74 : i74+1])
-								continue
-							}
-							p78 := foryimpl.Alloc[RefElem](c)
-							if ev76 != nil {
-								p78.ForyReadEvolved(c, ev76)
-							} else {
-								p78.ForyRead(c)
-							}
-							l73[i74] = p78
-							if c.Failed() {
-								c.TraceIndex(i74)
-								break
-							}
-						}
-					}
-				}
-				x.List = l73
+				x.foryReadList(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n82 := c.ReadLengthFast(2)
-				if n82 < 0 {
-					n82 = c.ReadLength(2)
-				}
-				m83 := foryimpl.MakeMap[map[string]*RefElem](c, n82)
-				for n82 > 0 && !c.Failed() {
-					sz84, vn85, ev90 := c.ReadMapChunk(n82, 21, 28, foryTypeRefElem, true)
-					for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
-						var k87 string
-						k87 = c.ReadString()
-						var v88 *RefElem
-						if !vn85 {
-							p89 := foryimpl.Alloc[RefElem](c)
-							if ev90 != nil {
-								p89.ForyReadEvolved(c, ev90)
-							} else {
-								p89.ForyRead(c)
-							}
-							v88 = p89
-						}
-						m83[k87] = v88
-					}
-					n82 -= sz84
-				}
-				x.Map = m83
+				x.foryReadMap(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-					x.One = foryimpl.BackRef[RefElem](c, id95)
-				} else if st94 == foryimpl.RefFollows {
-					p96 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id95, p96)
-					if ev97 := c.ReadStructFieldMeta(foryTypeRefElem); ev97 != nil {
-						p96.ForyReadEvolved(c, ev97)
+				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+					x.One = foryimpl.BackRef[RefElem](c, id42)
+				} else if st41 == foryimpl.RefFollows {
+					p43 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id42, p43)
+					if ev44 := c.ReadStructFieldMeta(foryTypeRefElem); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p96.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.One = p96
+					x.One = p43
 				} else {
 					x.One = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p92 := foryimpl.Alloc[RefElem](c)
-					if ev93 := c.ReadStructFieldMeta(foryTypeRefElem); ev93 != nil {
-						p92.ForyReadEvolved(c, ev93)
+					p39 := foryimpl.Alloc[RefElem](c)
+					if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p92.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.One = p92
+					x.One = p39
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n98 := c.ReadLengthFast(1)
-				if n98 < 0 {
-					n98 = c.ReadLength(1)
-				}
-				s99 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n98)
-				if n98 > 0 {
-					hn100, tr103, ev104 := c.ReadStructListHeaderRef(foryTypeRefElem)
-					for i101 := 0; i101 < n98 && !c.Failed(); i101++ {
-						var e102 *RefElem
-						if tr103 {
-							if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-								e102 = foryimpl.BackRef[RefElem](c, id106)
-							} else if st105 == foryimpl.RefFollows {
-								p107 := foryimpl.Alloc[RefElem](c)
-								foryimpl.SetRef(c, id106, p107)
-								if ev104 != nil {
-									p107.ForyReadEvolved(c, ev104)
-								} else {
-									p107.ForyRead(c)
-								}
-								e102 = p107
-							} else {
-								e102 = nil
-							}
-						} else if !hn100 || c.ReadFlag() {
-							e102 = foryimpl.Alloc[RefElem](c)
-							if ev104 != nil {
-								e102.ForyReadEvolved(c, ev104)
-							} else {
-								e102.ForyRead(c)
-							}
-						}
-						if e102 == nil && !c.Failed() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						foryimpl.AddSetElement(c, s99, e102, i101)
-					}
-				}
-				x.Set = s99
+				x.foryReadSet(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3526,6 +3093,176 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			return
 		}
 	}
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *RefContainers) foryReadList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeRefElem)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[RefElem](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[RefElem](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[RefElem](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
+}
+
+// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *RefContainers) foryReadMap(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*RefElem](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 28, foryTypeRefElem, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *RefElem
+			if !vn4 {
+				p8 := foryimpl.Alloc[RefElem](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
+}
+
+// foryReadMapRef reads the value of field Map with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *RefContainers) foryReadMapRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*RefElem](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 28, foryTypeRefElem)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *RefElem
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[RefElem](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[RefElem](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
+}
+
+// foryReadSet reads the value of field Set (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *RefContainers) foryReadSet(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[*RefElem]](c, n1)
+	if n1 > 0 {
+		hn3, tr6, ev7 := c.ReadStructListHeaderRef(foryTypeRefElem)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			var e5 *RefElem
+			if tr6 {
+				if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+					e5 = foryimpl.BackRef[RefElem](c, id9)
+				} else if st8 == foryimpl.RefFollows {
+					p10 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id9, p10)
+					if ev7 != nil {
+						p10.ForyReadEvolved(c, ev7)
+					} else {
+						p10.ForyRead(c)
+					}
+					e5 = p10
+				} else {
+					e5 = nil
+				}
+			} else if !hn3 || c.ReadFlag() {
+				e5 = foryimpl.Alloc[RefElem](c)
+				if ev7 != nil {
+					e5.ForyReadEvolved(c, ev7)
+				} else {
+					e5.ForyRead(c)
+				}
+			}
+			if e5 == nil && !c.Failed() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Set = s2
 }
 
 // foryRootRefTagged is the first 43 bytes of a compatible-mode message whose root is RefTagged: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefTagged[4:].
@@ -3816,71 +3553,23 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLengthFast(1)
-	if n11 < 0 {
-		n11 = c.ReadLength(1)
-	}
-	l12 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n11)
-	if n11 > 0 {
-		hn14, tr16, ev15 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		if !c.Failed() {
-			for i13 := range l12 {
-				if tr16 {
-					if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-						l12[i13] = foryimpl.BackRef[RefElem](c, id19)
-					} else if st18 == foryimpl.RefFollows {
-						p20 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id19, p20)
-						if ev15 != nil {
-							p20.ForyReadEvolved(c, ev15)
-						} else {
-							p20.ForyRead(c)
-						}
-						l12[i13] = p20
-					} else {
-						l12[i13] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i13)
-						break
-					}
-					continue
-				}
-				if hn14 && !c.ReadFlag() {
-					clear(l12[i13 : i13+1])
-					continue
-				}
-				p17 := foryimpl.Alloc[RefElem](c)
-				if ev15 != nil {
-					p17.ForyReadEvolved(c, ev15)
-				} else {
-					p17.ForyRead(c)
-				}
-				l12[i13] = p17
-				if c.Failed() {
-					c.TraceIndex(i13)
-					break
-				}
-			}
-		}
-	}
-	x.List = l12
+	x.foryReadList(c)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
 	if c.TrackRef() {
-		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-			x.Plain = foryimpl.BackRef[RefElem](c, id22)
-		} else if st21 == foryimpl.RefFollows {
-			p23 := foryimpl.Alloc[RefElem](c)
-			foryimpl.SetRef(c, id22, p23)
-			if ev24 := c.ReadStructFieldMeta(foryTypeRefElem); ev24 != nil {
-				p23.ForyReadEvolved(c, ev24)
+		if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+			x.Plain = foryimpl.BackRef[RefElem](c, id12)
+		} else if st11 == foryimpl.RefFollows {
+			p13 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id12, p13)
+			if ev14 := c.ReadStructFieldMeta(foryTypeRefElem); ev14 != nil {
+				p13.ForyReadEvolved(c, ev14)
 			} else if !c.Failed() {
-				p23.ForyRead(c)
+				p13.ForyRead(c)
 			}
-			x.Plain = p23
+			x.Plain = p13
 		} else {
 			x.Plain = nil
 		}
@@ -3888,17 +3577,17 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Plain")
 			return
 		}
-		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-			x.Tagged1 = foryimpl.BackRef[RefElem](c, id26)
-		} else if st25 == foryimpl.RefFollows {
-			p27 := foryimpl.Alloc[RefElem](c)
-			foryimpl.SetRef(c, id26, p27)
-			if ev28 := c.ReadStructFieldMeta(foryTypeRefElem); ev28 != nil {
-				p27.ForyReadEvolved(c, ev28)
+		if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+			x.Tagged1 = foryimpl.BackRef[RefElem](c, id16)
+		} else if st15 == foryimpl.RefFollows {
+			p17 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id16, p17)
+			if ev18 := c.ReadStructFieldMeta(foryTypeRefElem); ev18 != nil {
+				p17.ForyReadEvolved(c, ev18)
 			} else if !c.Failed() {
-				p27.ForyRead(c)
+				p17.ForyRead(c)
 			}
-			x.Tagged1 = p27
+			x.Tagged1 = p17
 		} else {
 			x.Tagged1 = nil
 		}
@@ -3906,17 +3595,17 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Tagged1")
 			return
 		}
-		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-			x.Tagged2 = foryimpl.BackRef[RefElem](c, id30)
-		} else if st29 == foryimpl.RefFollows {
-			p31 := foryimpl.Alloc[RefElem](c)
-			foryimpl.SetRef(c, id30, p31)
-			if ev32 := c.ReadStructFieldMeta(foryTypeRefElem); ev32 != nil {
-				p31.ForyReadEvolved(c, ev32)
+		if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+			x.Tagged2 = foryimpl.BackRef[RefElem](c, id20)
+		} else if st19 == foryimpl.RefFollows {
+			p21 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id20, p21)
+			if ev22 := c.ReadStructFieldMeta(foryTypeRefElem); ev22 != nil {
+				p21.ForyReadEvolved(c, ev22)
 			} else if !c.Failed() {
-				p31.ForyRead(c)
+				p21.ForyRead(c)
 			}
-			x.Tagged2 = p31
+			x.Tagged2 = p21
 		} else {
 			x.Tagged2 = nil
 		}
@@ -3926,39 +3615,39 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p21 := foryimpl.Alloc[RefElem](c)
-			if ev22 := c.ReadStructFieldMeta(foryTypeRefElem); ev22 != nil {
-				p21.ForyReadEvolved(c, ev22)
+			p11 := foryimpl.Alloc[RefElem](c)
+			if ev12 := c.ReadStructFieldMeta(foryTypeRefElem); ev12 != nil {
+				p11.ForyReadEvolved(c, ev12)
 			} else if !c.Failed() {
-				p21.ForyRead(c)
+				p11.ForyRead(c)
 			}
-			x.Plain = p21
+			x.Plain = p11
 		}
 		if c.Failed() {
 			c.Trace("Plain")
 			return
 		}
 		if c.ReadFlag() {
-			p25 := foryimpl.Alloc[RefElem](c)
-			if ev26 := c.ReadStructFieldMeta(foryTypeRefElem); ev26 != nil {
-				p25.ForyReadEvolved(c, ev26)
+			p15 := foryimpl.Alloc[RefElem](c)
+			if ev16 := c.ReadStructFieldMeta(foryTypeRefElem); ev16 != nil {
+				p15.ForyReadEvolved(c, ev16)
 			} else if !c.Failed() {
-				p25.ForyRead(c)
+				p15.ForyRead(c)
 			}
-			x.Tagged1 = p25
+			x.Tagged1 = p15
 		}
 		if c.Failed() {
 			c.Trace("Tagged1")
 			return
 		}
 		if c.ReadFlag() {
-			p29 := foryimpl.Alloc[RefElem](c)
-			if ev30 := c.ReadStructFieldMeta(foryTypeRefElem); ev30 != nil {
-				p29.ForyReadEvolved(c, ev30)
+			p19 := foryimpl.Alloc[RefElem](c)
+			if ev20 := c.ReadStructFieldMeta(foryTypeRefElem); ev20 != nil {
+				p19.ForyReadEvolved(c, ev20)
 			} else if !c.Failed() {
-				p29.ForyRead(c)
+				p19.ForyRead(c)
 			}
-			x.Tagged2 = p29
+			x.Tagged2 = p19
 		}
 		if c.Failed() {
 			c.Trace("Tagged2")
@@ -3974,135 +3663,87 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n33 := c.ReadLengthFast(1)
-				if n33 < 0 {
-					n33 = c.ReadLength(1)
-				}
-				l34 := foryimpl.MakeSlice[[]*RefElem](c, n33)
-				if n33 > 0 {
-					hn36, tr38, ev37 := c.ReadStructListHeaderRef(foryTypeRefElem)
-					if !c.Failed() {
-						for i35 := range l34 {
-							if tr38 {
-								if st40, id41 := c.ReadRefFlag(); st40 == foryimpl.RefBack {
-									l34[i35] = foryimpl.BackRef[RefElem](c, id41)
-								} else if st40 == foryimpl.RefFollows {
-									p42 := foryimpl.Alloc[RefElem](c)
-									foryimpl.SetRef(c, id41, p42)
-									if ev37 != nil {
-										p42.ForyReadEvolved(c, ev37)
-									} else {
-										p42.ForyRead(c)
-									}
-									l34[i35] = p42
-								} else {
-									l34[i35] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i35)
-									break
-								}
-								continue
-							}
-							if hn36 && !c.ReadFlag() {
-								clear(l34[i35 : i35+1])
-								continue
-							}
-							p39 := foryimpl.Alloc[RefElem](c)
-							if ev37 != nil {
-								p39.ForyReadEvolved(c, ev37)
-							} else {
-								p39.ForyRead(c)
-							}
-							l34[i35] = p39
-							if c.Failed() {
-								c.TraceIndex(i35)
-								break
-							}
-						}
-					}
-				}
-				x.List = l34
+				x.foryReadList(c)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[RefElem](c, id46)
-				} else if st45 == foryimpl.RefFollows {
-					p47 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id46, p47)
-					if ev48 := c.ReadStructFieldMeta(foryTypeRefElem); ev48 != nil {
-						p47.ForyReadEvolved(c, ev48)
+				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+					x.Plain = foryimpl.BackRef[RefElem](c, id26)
+				} else if st25 == foryimpl.RefFollows {
+					p27 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id26, p27)
+					if ev28 := c.ReadStructFieldMeta(foryTypeRefElem); ev28 != nil {
+						p27.ForyReadEvolved(c, ev28)
 					} else if !c.Failed() {
-						p47.ForyRead(c)
+						p27.ForyRead(c)
 					}
-					x.Plain = p47
+					x.Plain = p27
 				} else {
 					x.Plain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p43 := foryimpl.Alloc[RefElem](c)
-					if ev44 := c.ReadStructFieldMeta(foryTypeRefElem); ev44 != nil {
-						p43.ForyReadEvolved(c, ev44)
+					p23 := foryimpl.Alloc[RefElem](c)
+					if ev24 := c.ReadStructFieldMeta(foryTypeRefElem); ev24 != nil {
+						p23.ForyReadEvolved(c, ev24)
 					} else if !c.Failed() {
-						p43.ForyRead(c)
+						p23.ForyRead(c)
 					}
-					x.Plain = p43
+					x.Plain = p23
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-					x.Tagged1 = foryimpl.BackRef[RefElem](c, id52)
-				} else if st51 == foryimpl.RefFollows {
-					p53 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id52, p53)
-					if ev54 := c.ReadStructFieldMeta(foryTypeRefElem); ev54 != nil {
-						p53.ForyReadEvolved(c, ev54)
+				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+					x.Tagged1 = foryimpl.BackRef[RefElem](c, id32)
+				} else if st31 == foryimpl.RefFollows {
+					p33 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id32, p33)
+					if ev34 := c.ReadStructFieldMeta(foryTypeRefElem); ev34 != nil {
+						p33.ForyReadEvolved(c, ev34)
 					} else if !c.Failed() {
-						p53.ForyRead(c)
+						p33.ForyRead(c)
 					}
-					x.Tagged1 = p53
+					x.Tagged1 = p33
 				} else {
 					x.Tagged1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p49 := foryimpl.Alloc[RefElem](c)
-					if ev50 := c.ReadStructFieldMeta(foryTypeRefElem); ev50 != nil {
-						p49.ForyReadEvolved(c, ev50)
+					p29 := foryimpl.Alloc[RefElem](c)
+					if ev30 := c.ReadStructFieldMeta(foryTypeRefElem); ev30 != nil {
+						p29.ForyReadEvolved(c, ev30)
 					} else if !c.Failed() {
-						p49.ForyRead(c)
+						p29.ForyRead(c)
 					}
-					x.Tagged1 = p49
+					x.Tagged1 = p29
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-					x.Tagged2 = foryimpl.BackRef[RefElem](c, id58)
-				} else if st57 == foryimpl.RefFollows {
-					p59 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id58, p59)
-					if ev60 := c.ReadStructFieldMeta(foryTypeRefElem); ev60 != nil {
-						p59.ForyReadEvolved(c, ev60)
+				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+					x.Tagged2 = foryimpl.BackRef[RefElem](c, id38)
+				} else if st37 == foryimpl.RefFollows {
+					p39 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id38, p39)
+					if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p59.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.Tagged2 = p59
+					x.Tagged2 = p39
 				} else {
 					x.Tagged2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p55 := foryimpl.Alloc[RefElem](c)
-					if ev56 := c.ReadStructFieldMeta(foryTypeRefElem); ev56 != nil {
-						p55.ForyReadEvolved(c, ev56)
+					p35 := foryimpl.Alloc[RefElem](c)
+					if ev36 := c.ReadStructFieldMeta(foryTypeRefElem); ev36 != nil {
+						p35.ForyReadEvolved(c, ev36)
 					} else if !c.Failed() {
-						p55.ForyRead(c)
+						p35.ForyRead(c)
 					}
-					x.Tagged2 = p55
+					x.Tagged2 = p35
 				}
 			}
 		default:
@@ -4113,6 +3754,59 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *RefTagged) foryReadList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeRefElem)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[RefElem](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[RefElem](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[RefElem](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
 }
 
 // foryRootRefDisabled is the first 54 bytes of a compatible-mode message whose root is RefDisabled: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefDisabled[4:].
@@ -4509,71 +4203,23 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Off2")
 		return
 	}
-	n25 := c.ReadLengthFast(1)
-	if n25 < 0 {
-		n25 = c.ReadLength(1)
-	}
-	l26 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n25)
-	if n25 > 0 {
-		hn28, tr30, ev29 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i27 := range l26 {
-				if tr30 {
-					if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-						l26[i27] = foryimpl.BackRef[Image](c, id33)
-					} else if st32 == foryimpl.RefFollows {
-						p34 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id33, p34)
-						if ev29 != nil {
-							p34.ForyReadEvolved(c, ev29)
-						} else {
-							p34.ForyRead(c)
-						}
-						l26[i27] = p34
-					} else {
-						l26[i27] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i27)
-						break
-					}
-					continue
-				}
-				if hn28 && !c.ReadFlag() {
-					clear(l26[i27 : i27+1])
-					continue
-				}
-				p31 := foryimpl.Alloc[Image](c)
-				if ev29 != nil {
-					p31.ForyReadEvolved(c, ev29)
-				} else {
-					p31.ForyRead(c)
-				}
-				l26[i27] = p31
-				if c.Failed() {
-					c.TraceIndex(i27)
-					break
-				}
-			}
-		}
-	}
-	x.OffList = l26
+	x.foryReadOffList(c)
 	if c.Failed() {
 		c.Trace("OffList")
 		return
 	}
 	if c.TrackRef() {
-		if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-			x.On1 = foryimpl.BackRef[Image](c, id36)
-		} else if st35 == foryimpl.RefFollows {
-			p37 := foryimpl.Alloc[Image](c)
-			foryimpl.SetRef(c, id36, p37)
-			if ev38 := c.ReadStructFieldMeta(foryTypeImage); ev38 != nil {
-				p37.ForyReadEvolved(c, ev38)
+		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+			x.On1 = foryimpl.BackRef[Image](c, id26)
+		} else if st25 == foryimpl.RefFollows {
+			p27 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id26, p27)
+			if ev28 := c.ReadStructFieldMeta(foryTypeImage); ev28 != nil {
+				p27.ForyReadEvolved(c, ev28)
 			} else if !c.Failed() {
-				p37.ForyRead(c)
+				p27.ForyRead(c)
 			}
-			x.On1 = p37
+			x.On1 = p27
 		} else {
 			x.On1 = nil
 		}
@@ -4581,17 +4227,17 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("On1")
 			return
 		}
-		if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-			x.On2 = foryimpl.BackRef[Image](c, id40)
-		} else if st39 == foryimpl.RefFollows {
-			p41 := foryimpl.Alloc[Image](c)
-			foryimpl.SetRef(c, id40, p41)
-			if ev42 := c.ReadStructFieldMeta(foryTypeImage); ev42 != nil {
-				p41.ForyReadEvolved(c, ev42)
+		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+			x.On2 = foryimpl.BackRef[Image](c, id30)
+		} else if st29 == foryimpl.RefFollows {
+			p31 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id30, p31)
+			if ev32 := c.ReadStructFieldMeta(foryTypeImage); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
 			} else if !c.Failed() {
-				p41.ForyRead(c)
+				p31.ForyRead(c)
 			}
-			x.On2 = p41
+			x.On2 = p31
 		} else {
 			x.On2 = nil
 		}
@@ -4601,81 +4247,33 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p35 := foryimpl.Alloc[Image](c)
-			if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
-				p35.ForyReadEvolved(c, ev36)
+			p25 := foryimpl.Alloc[Image](c)
+			if ev26 := c.ReadStructFieldMeta(foryTypeImage); ev26 != nil {
+				p25.ForyReadEvolved(c, ev26)
 			} else if !c.Failed() {
-				p35.ForyRead(c)
+				p25.ForyRead(c)
 			}
-			x.On1 = p35
+			x.On1 = p25
 		}
 		if c.Failed() {
 			c.Trace("On1")
 			return
 		}
 		if c.ReadFlag() {
-			p39 := foryimpl.Alloc[Image](c)
-			if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
-				p39.ForyReadEvolved(c, ev40)
+			p29 := foryimpl.Alloc[Image](c)
+			if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
 			} else if !c.Failed() {
-				p39.ForyRead(c)
+				p29.ForyRead(c)
 			}
-			x.On2 = p39
+			x.On2 = p29
 		}
 		if c.Failed() {
 			c.Trace("On2")
 			return
 		}
 	}
-	n43 := c.ReadLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadLength(1)
-	}
-	l44 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n43)
-	if n43 > 0 {
-		hn46, tr48, ev47 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i45 := range l44 {
-				if tr48 {
-					if st50, id51 := c.ReadRefFlag(); st50 == foryimpl.RefBack {
-						l44[i45] = foryimpl.BackRef[Image](c, id51)
-					} else if st50 == foryimpl.RefFollows {
-						p52 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id51, p52)
-						if ev47 != nil {
-							p52.ForyReadEvolved(c, ev47)
-						} else {
-							p52.ForyRead(c)
-						}
-						l44[i45] = p52
-					} else {
-						l44[i45] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i45)
-						break
-					}
-					continue
-				}
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
-					continue
-				}
-				p49 := foryimpl.Alloc[Image](c)
-				if ev47 != nil {
-					p49.ForyReadEvolved(c, ev47)
-				} else {
-					p49.ForyRead(c)
-				}
-				l44[i45] = p49
-				if c.Failed() {
-					c.TraceIndex(i45)
-					break
-				}
-			}
-		}
-	}
-	x.OnList = l44
+	x.foryReadOnList(c)
 	if c.Failed() {
 		c.Trace("OnList")
 		return
@@ -4689,181 +4287,85 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				p53 := foryimpl.Alloc[Image](c)
-				if ev54 := c.ReadStructFieldMeta(foryTypeImage); ev54 != nil {
-					p53.ForyReadEvolved(c, ev54)
+				p33 := foryimpl.Alloc[Image](c)
+				if ev34 := c.ReadStructFieldMeta(foryTypeImage); ev34 != nil {
+					p33.ForyReadEvolved(c, ev34)
 				} else if !c.Failed() {
-					p53.ForyRead(c)
+					p33.ForyRead(c)
 				}
-				x.Off1 = p53
+				x.Off1 = p33
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				p55 := foryimpl.Alloc[Image](c)
-				if ev56 := c.ReadStructFieldMeta(foryTypeImage); ev56 != nil {
-					p55.ForyReadEvolved(c, ev56)
+				p35 := foryimpl.Alloc[Image](c)
+				if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
+					p35.ForyReadEvolved(c, ev36)
 				} else if !c.Failed() {
-					p55.ForyRead(c)
+					p35.ForyRead(c)
 				}
-				x.Off2 = p55
+				x.Off2 = p35
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
-				}
-				l58 := foryimpl.MakeSlice[[]*Image](c, n57)
-				if n57 > 0 {
-					hn60, tr62, ev61 := c.ReadStructListHeaderRef(foryTypeImage)
-					if !c.Failed() {
-						for i59 := range l58 {
-							if tr62 {
-								if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-									l58[i59] = foryimpl.BackRef[Image](c, id65)
-								} else if st64 == foryimpl.RefFollows {
-									p66 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id65, p66)
-									if ev61 != nil {
-										p66.ForyReadEvolved(c, ev61)
-									} else {
-										p66.ForyRead(c)
-									}
-									l58[i59] = p66
-								} else {
-									l58[i59] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i59)
-									break
-								}
-								continue
-							}
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
-								continue
-							}
-							p63 := foryimpl.Alloc[Image](c)
-							if ev61 != nil {
-								p63.ForyReadEvolved(c, ev61)
-							} else {
-								p63.ForyRead(c)
-							}
-							l58[i59] = p63
-							if c.Failed() {
-								c.TraceIndex(i59)
-								break
-							}
-						}
-					}
-				}
-				x.OffList = l58
+				x.foryReadOffList(c)
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-					x.On1 = foryimpl.BackRef[Image](c, id70)
-				} else if st69 == foryimpl.RefFollows {
-					p71 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id70, p71)
-					if ev72 := c.ReadStructFieldMeta(foryTypeImage); ev72 != nil {
-						p71.ForyReadEvolved(c, ev72)
+				if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+					x.On1 = foryimpl.BackRef[Image](c, id40)
+				} else if st39 == foryimpl.RefFollows {
+					p41 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id40, p41)
+					if ev42 := c.ReadStructFieldMeta(foryTypeImage); ev42 != nil {
+						p41.ForyReadEvolved(c, ev42)
 					} else if !c.Failed() {
-						p71.ForyRead(c)
+						p41.ForyRead(c)
 					}
-					x.On1 = p71
+					x.On1 = p41
 				} else {
 					x.On1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p67 := foryimpl.Alloc[Image](c)
-					if ev68 := c.ReadStructFieldMeta(foryTypeImage); ev68 != nil {
-						p67.ForyReadEvolved(c, ev68)
+					p37 := foryimpl.Alloc[Image](c)
+					if ev38 := c.ReadStructFieldMeta(foryTypeImage); ev38 != nil {
+						p37.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
-						p67.ForyRead(c)
+						p37.ForyRead(c)
 					}
-					x.On1 = p67
+					x.On1 = p37
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-					x.On2 = foryimpl.BackRef[Image](c, id76)
-				} else if st75 == foryimpl.RefFollows {
-					p77 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id76, p77)
-					if ev78 := c.ReadStructFieldMeta(foryTypeImage); ev78 != nil {
-						p77.ForyReadEvolved(c, ev78)
+				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+					x.On2 = foryimpl.BackRef[Image](c, id46)
+				} else if st45 == foryimpl.RefFollows {
+					p47 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id46, p47)
+					if ev48 := c.ReadStructFieldMeta(foryTypeImage); ev48 != nil {
+						p47.ForyReadEvolved(c, ev48)
 					} else if !c.Failed() {
-						p77.ForyRead(c)
+						p47.ForyRead(c)
 					}
-					x.On2 = p77
+					x.On2 = p47
 				} else {
 					x.On2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p73 := foryimpl.Alloc[Image](c)
-					if ev74 := c.ReadStructFieldMeta(foryTypeImage); ev74 != nil {
-						p73.ForyReadEvolved(c, ev74)
+					p43 := foryimpl.Alloc[Image](c)
+					if ev44 := c.ReadStructFieldMeta(foryTypeImage); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p73.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.On2 = p73
+					x.On2 = p43
 				}
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadLengthFast(1)
-				if n79 < 0 {
-					n79 = c.ReadLength(1)
-				}
-				l80 := foryimpl.MakeSlice[[]*Image](c, n79)
-				if n79 > 0 {
-					hn82, tr84, ev83 := c.ReadStructListHeaderRef(foryTypeImage)
-					if !c.Failed() {
-						for i81 := range l80 {
-							if tr84 {
-								if st86, id87 := c.ReadRefFlag(); st86 == foryimpl.RefBack {
-									l80[i81] = foryimpl.BackRef[Image](c, id87)
-								} else if st86 == foryimpl.RefFollows {
-									p88 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id87, p88)
-									if ev83 != nil {
-										p88.ForyReadEvolved(c, ev83)
-									} else {
-										p88.ForyRead(c)
-									}
-									l80[i81] = p88
-								} else {
-									l80[i81] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i81)
-									break
-								}
-								continue
-							}
-							if hn82 && !c.ReadFlag() {
-								clear(l80[i81 : i81+1])
-								continue
-							}
-							p85 := foryimpl.Alloc[Image](c)
-							if ev83 != nil {
-								p85.ForyReadEvolved(c, ev83)
-							} else {
-								p85.ForyRead(c)
-							}
-							l80[i81] = p85
-							if c.Failed() {
-								c.TraceIndex(i81)
-								break
-							}
-						}
-					}
-				}
-				x.OnList = l80
+				x.foryReadOnList(c)
 			}
 		default:
 			c.SkipField(f)
@@ -4873,6 +4375,112 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
+}
+
+// foryReadOffList reads the value of field OffList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *RefDisabled) foryReadOffList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Image](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Image](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.OffList = l2
+}
+
+// foryReadOnList reads the value of field OnList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *RefDisabled) foryReadOnList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Image](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Image](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.OnList = l2
 }
 
 // foryRootSharedTrackedKinds is the first 69 bytes of a compatible-mode message whose root is SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedTrackedKinds[4:].
@@ -5378,28 +4986,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
 			x.List1 = foryimpl.BackRefSlice[int32](c, id72)
 		} else if st71 == foryimpl.RefFollows {
-			n73 := c.ReadLengthFast(1)
-			if n73 < 0 {
-				n73 = c.ReadLength(1)
-			}
-			l74 := foryimpl.MakeSlice[[]int32](c, n73)
-			if n73 > 0 {
-				hn76 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i75 := range l74 {
-						if hn76 && !c.ReadFlag() {
-							clear(l74[i75 : i75+1])
-							continue
-						}
-						l74[i75] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i75)
-							break
-						}
-					}
-				}
-			}
-			x.List1 = l74
+			x.foryReadList1(c)
 			foryimpl.SetRefSlice(c, id72, x.List1)
 		} else {
 			x.List1 = nil
@@ -5408,32 +4995,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id80)
-		} else if st79 == foryimpl.RefFollows {
-			n81 := c.ReadLengthFast(1)
-			if n81 < 0 {
-				n81 = c.ReadLength(1)
-			}
-			l82 := foryimpl.MakeSlice[[]int32](c, n81)
-			if n81 > 0 {
-				hn84 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i83 := range l82 {
-						if hn84 && !c.ReadFlag() {
-							clear(l82[i83 : i83+1])
-							continue
-						}
-						l82[i83] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i83)
-							break
-						}
-					}
-				}
-			}
-			x.List2 = l82
-			foryimpl.SetRefSlice(c, id80, x.List2)
+		if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id74)
+		} else if st73 == foryimpl.RefFollows {
+			x.foryReadList2(c)
+			foryimpl.SetRefSlice(c, id74, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -5441,29 +5007,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id88)
-		} else if st87 == foryimpl.RefFollows {
-			n89 := c.ReadLengthFast(2)
-			if n89 < 0 {
-				n89 = c.ReadLength(2)
-			}
-			m90 := foryimpl.MakeMap[map[string]int32](c, n89)
-			for n89 > 0 && !c.Failed() {
-				sz91, vn92, _ := c.ReadMapChunk(n89, 21, 5, nil, false)
-				for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
-					var k94 string
-					k94 = c.ReadString()
-					var v95 int32
-					if !vn92 {
-						v95 = r.ReadVarInt32()
-					}
-					m90[k94] = v95
-				}
-				n89 -= sz91
-			}
-			x.Map1 = m90
-			foryimpl.SetRefMap(c, id88, x.Map1)
+		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id76)
+		} else if st75 == foryimpl.RefFollows {
+			x.foryReadMap1(c)
+			foryimpl.SetRefMap(c, id76, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -5471,29 +5019,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id98)
-		} else if st97 == foryimpl.RefFollows {
-			n99 := c.ReadLengthFast(2)
-			if n99 < 0 {
-				n99 = c.ReadLength(2)
-			}
-			m100 := foryimpl.MakeMap[map[string]int32](c, n99)
-			for n99 > 0 && !c.Failed() {
-				sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
-				for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
-					var k104 string
-					k104 = c.ReadString()
-					var v105 int32
-					if !vn102 {
-						v105 = r.ReadVarInt32()
-					}
-					m100[k104] = v105
-				}
-				n99 -= sz101
-			}
-			x.Map2 = m100
-			foryimpl.SetRefMap(c, id98, x.Map2)
+		if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id78)
+		} else if st77 == foryimpl.RefFollows {
+			x.foryReadMap2(c)
+			foryimpl.SetRefMap(c, id78, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -5535,28 +5065,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n71 := c.ReadLengthFast(1)
-			if n71 < 0 {
-				n71 = c.ReadLength(1)
-			}
-			l72 := foryimpl.ReuseSlice[[]int32](c, x.List1, n71)
-			if n71 > 0 {
-				hn74 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i73 := range l72 {
-						if hn74 && !c.ReadFlag() {
-							clear(l72[i73 : i73+1])
-							continue
-						}
-						l72[i73] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i73)
-							break
-						}
-					}
-				}
-			}
-			x.List1 = l72
+			x.foryReadList1(c)
 		} else {
 			x.List1 = nil
 		}
@@ -5565,28 +5074,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n79 := c.ReadLengthFast(1)
-			if n79 < 0 {
-				n79 = c.ReadLength(1)
-			}
-			l80 := foryimpl.ReuseSlice[[]int32](c, x.List2, n79)
-			if n79 > 0 {
-				hn82 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i81 := range l80 {
-						if hn82 && !c.ReadFlag() {
-							clear(l80[i81 : i81+1])
-							continue
-						}
-						l80[i81] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i81)
-							break
-						}
-					}
-				}
-			}
-			x.List2 = l80
+			x.foryReadList2(c)
 		} else {
 			x.List2 = nil
 		}
@@ -5595,25 +5083,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n87 := c.ReadLengthFast(2)
-			if n87 < 0 {
-				n87 = c.ReadLength(2)
-			}
-			m88 := foryimpl.MakeMap[map[string]int32](c, n87)
-			for n87 > 0 && !c.Failed() {
-				sz89, vn90, _ := c.ReadMapChunk(n87, 21, 5, nil, false)
-				for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-					var k92 string
-					k92 = c.ReadString()
-					var v93 int32
-					if !vn90 {
-						v93 = r.ReadVarInt32()
-					}
-					m88[k92] = v93
-				}
-				n87 -= sz89
-			}
-			x.Map1 = m88
+			x.foryReadMap1(c)
 		} else {
 			x.Map1 = nil
 		}
@@ -5622,25 +5092,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n97 := c.ReadLengthFast(2)
-			if n97 < 0 {
-				n97 = c.ReadLength(2)
-			}
-			m98 := foryimpl.MakeMap[map[string]int32](c, n97)
-			for n97 > 0 && !c.Failed() {
-				sz99, vn100, _ := c.ReadMapChunk(n97, 21, 5, nil, false)
-				for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
-					var k102 string
-					k102 = c.ReadString()
-					var v103 int32
-					if !vn100 {
-						v103 = r.ReadVarInt32()
-					}
-					m98[k102] = v103
-				}
-				n97 -= sz99
-			}
-			x.Map2 = m98
+			x.foryReadMap2(c)
 		} else {
 			x.Map2 = nil
 		}
@@ -5654,229 +5106,92 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SharedTrackedKinds body written with another schema, following ev (docs/format.md §11.4).
 func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SharedTrackedKinds{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
-				x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
-			} else if st109 == foryimpl.RefFollows {
-				n111 := c.ReadArrayLengthFast(4)
-				if n111 < 0 {
-					n111 = c.ReadArrayLength(4)
-				}
-				a112 := foryimpl.MakeSlice[[]int32](c, n111)
-				r.ReadRawInt32s(a112)
-				x.Arr1 = a112
-				foryimpl.SetRefSlice(c, id110, x.Arr1)
 			} else {
-				x.Arr1 = nil
+				x.Arr1 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 1:
 			if f.Convert {
 				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
-				x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
-			} else if st115 == foryimpl.RefFollows {
-				n117 := c.ReadArrayLengthFast(4)
-				if n117 < 0 {
-					n117 = c.ReadArrayLength(4)
-				}
-				a118 := foryimpl.MakeSlice[[]int32](c, n117)
-				r.ReadRawInt32s(a118)
-				x.Arr2 = a118
-				foryimpl.SetRefSlice(c, id116, x.Arr2)
 			} else {
-				x.Arr2 = nil
+				x.Arr2 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 2:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
-			} else if st119 == foryimpl.RefFollows {
+			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id92)
+			} else if st91 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id120, x.Bin1)
+				foryimpl.SetRefSlice(c, id92, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 3:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
-			} else if st121 == foryimpl.RefFollows {
+			} else if st93, id94 := c.ReadEvolvedRefFlag(f); st93 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id94)
+			} else if st93 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id122, x.Bin2)
+				foryimpl.SetRefSlice(c, id94, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 4:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st129, id130 := c.ReadEvolvedRefFlag(f); st129 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id130)
-			} else if st129 == foryimpl.RefFollows {
-				n131 := c.ReadLengthFast(1)
-				if n131 < 0 {
-					n131 = c.ReadLength(1)
-				}
-				l132 := foryimpl.MakeSlice[[]int32](c, n131)
-				if n131 > 0 {
-					hn134 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i133 := range l132 {
-							if hn134 && !c.ReadFlag() {
-								clear(l132[i133 : i133+1])
-								continue
-							}
-							l132[i133] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i133)
-								break
-							}
-						}
-					}
-				}
-				x.List1 = l132
-				foryimpl.SetRefSlice(c, id130, x.List1)
+			} else if st95, id96 := c.ReadEvolvedRefFlag(f); st95 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id96)
+			} else if st95 == foryimpl.RefFollows {
+				x.foryReadList1(c)
+				foryimpl.SetRefSlice(c, id96, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st143, id144 := c.ReadEvolvedRefFlag(f); st143 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id144)
-			} else if st143 == foryimpl.RefFollows {
-				n145 := c.ReadLengthFast(1)
-				if n145 < 0 {
-					n145 = c.ReadLength(1)
-				}
-				l146 := foryimpl.MakeSlice[[]int32](c, n145)
-				if n145 > 0 {
-					hn148 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i147 := range l146 {
-							if hn148 && !c.ReadFlag() {
-								clear(l146[i147 : i147+1])
-								continue
-							}
-							l146[i147] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i147)
-								break
-							}
-						}
-					}
-				}
-				x.List2 = l146
-				foryimpl.SetRefSlice(c, id144, x.List2)
+			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id98)
+			} else if st97 == foryimpl.RefFollows {
+				x.foryReadList2(c)
+				foryimpl.SetRefSlice(c, id98, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id160)
-				} else if st159 == foryimpl.RefFollows {
-					n161 := c.ReadLengthFast(2)
-					if n161 < 0 {
-						n161 = c.ReadLength(2)
-					}
-					m162 := foryimpl.MakeMap[map[string]int32](c, n161)
-					for n161 > 0 && !c.Failed() {
-						sz163, vn164, _ := c.ReadMapChunk(n161, 21, 5, nil, false)
-						for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-							var k166 string
-							k166 = c.ReadString()
-							var v167 int32
-							if !vn164 {
-								v167 = r.ReadVarInt32()
-							}
-							m162[k166] = v167
-						}
-						n161 -= sz163
-					}
-					x.Map1 = m162
-					foryimpl.SetRefMap(c, id160, x.Map1)
+				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id100)
+				} else if st99 == foryimpl.RefFollows {
+					x.foryReadMap1(c)
+					foryimpl.SetRefMap(c, id100, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n151 := c.ReadLengthFast(2)
-					if n151 < 0 {
-						n151 = c.ReadLength(2)
-					}
-					m152 := foryimpl.MakeMap[map[string]int32](c, n151)
-					for n151 > 0 && !c.Failed() {
-						sz153, vn154, _ := c.ReadMapChunk(n151, 21, 5, nil, false)
-						for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
-							var k156 string
-							k156 = c.ReadString()
-							var v157 int32
-							if !vn154 {
-								v157 = r.ReadVarInt32()
-							}
-							m152[k156] = v157
-						}
-						n151 -= sz153
-					}
-					x.Map1 = m152
+					x.foryReadMap1(c)
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id178)
-				} else if st177 == foryimpl.RefFollows {
-					n179 := c.ReadLengthFast(2)
-					if n179 < 0 {
-						n179 = c.ReadLength(2)
-					}
-					m180 := foryimpl.MakeMap[map[string]int32](c, n179)
-					for n179 > 0 && !c.Failed() {
-						sz181, vn182, _ := c.ReadMapChunk(n179, 21, 5, nil, false)
-						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
-							var k184 string
-							k184 = c.ReadString()
-							var v185 int32
-							if !vn182 {
-								v185 = r.ReadVarInt32()
-							}
-							m180[k184] = v185
-						}
-						n179 -= sz181
-					}
-					x.Map2 = m180
-					foryimpl.SetRefMap(c, id178, x.Map2)
+				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id102)
+				} else if st101 == foryimpl.RefFollows {
+					x.foryReadMap2(c)
+					foryimpl.SetRefMap(c, id102, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n169 := c.ReadLengthFast(2)
-					if n169 < 0 {
-						n169 = c.ReadLength(2)
-					}
-					m170 := foryimpl.MakeMap[map[string]int32](c, n169)
-					for n169 > 0 && !c.Failed() {
-						sz171, vn172, _ := c.ReadMapChunk(n169, 21, 5, nil, false)
-						for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
-							var k174 string
-							k174 = c.ReadString()
-							var v175 int32
-							if !vn172 {
-								v175 = r.ReadVarInt32()
-							}
-							m170[k174] = v175
-						}
-						n169 -= sz171
-					}
-					x.Map2 = m170
+					x.foryReadMap2(c)
 				}
 			}
 		default:
@@ -5887,6 +5202,108 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			return
 		}
 	}
+}
+
+// foryReadList1 reads the value of field List1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedTrackedKinds) foryReadList1(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.List1, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List1 = l2
+}
+
+// foryReadList2 reads the value of field List2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedTrackedKinds) foryReadList2(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.List2, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List2 = l2
+}
+
+// foryReadMap1 reads the value of field Map1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map1 = m2
+}
+
+// foryReadMap2 reads the value of field Map2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedTrackedKinds) foryReadMap2(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map2 = m2
 }
 
 // foryRootNilPointers is the first 56 bytes of a compatible-mode message whose root is NilPointers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilPointers[4:].
@@ -6281,80 +5698,32 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n16 := c.ReadLengthFast(1)
-	if n16 < 0 {
-		n16 = c.ReadLength(1)
-	}
-	l17 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n16)
-	if n16 > 0 {
-		hn19, tr21, ev20 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i18 := range l17 {
-				if tr21 {
-					if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-						l17[i18] = foryimpl.BackRef[Image](c, id24)
-					} else if st23 == foryimpl.RefFollows {
-						p25 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id24, p25)
-						if ev20 != nil {
-							p25.ForyReadEvolved(c, ev20)
-						} else {
-							p25.ForyRead(c)
-						}
-						l17[i18] = p25
-					} else {
-						l17[i18] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i18)
-						break
-					}
-					continue
-				}
-				if hn19 && !c.ReadFlag() {
-					clear(l17[i18 : i18+1])
-					continue
-				}
-				p22 := foryimpl.Alloc[Image](c)
-				if ev20 != nil {
-					p22.ForyReadEvolved(c, ev20)
-				} else {
-					p22.ForyRead(c)
-				}
-				l17[i18] = p22
-				if c.Failed() {
-					c.TraceIndex(i18)
-					break
-				}
-			}
-		}
-	}
-	x.Images = l17
+	x.foryReadImages(c)
 	if c.Failed() {
 		c.Trace("Images")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[string](c)
-		*p26 = c.ReadString()
-		x.Label = p26
+		p16 := foryimpl.Alloc[string](c)
+		*p16 = c.ReadString()
+		x.Label = p16
 	}
 	if c.Failed() {
 		c.Trace("Label")
 		return
 	}
 	if c.TrackRef() {
-		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-			x.Node = foryimpl.BackRef[Node](c, id28)
-		} else if st27 == foryimpl.RefFollows {
-			p29 := foryimpl.Alloc[Node](c)
-			foryimpl.SetRef(c, id28, p29)
-			if ev30 := c.ReadStructFieldMeta(foryTypeNode); ev30 != nil {
-				p29.ForyReadEvolved(c, ev30)
+		if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+			x.Node = foryimpl.BackRef[Node](c, id18)
+		} else if st17 == foryimpl.RefFollows {
+			p19 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id18, p19)
+			if ev20 := c.ReadStructFieldMeta(foryTypeNode); ev20 != nil {
+				p19.ForyReadEvolved(c, ev20)
 			} else if !c.Failed() {
-				p29.ForyRead(c)
+				p19.ForyRead(c)
 			}
-			x.Node = p29
+			x.Node = p19
 		} else {
 			x.Node = nil
 		}
@@ -6362,17 +5731,17 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Node")
 			return
 		}
-		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-			x.Tree = foryimpl.BackRef[TreeNode](c, id32)
-		} else if st31 == foryimpl.RefFollows {
-			p33 := foryimpl.Alloc[TreeNode](c)
-			foryimpl.SetRef(c, id32, p33)
-			if ev34 := c.ReadStructFieldMeta(foryTypeTreeNode); ev34 != nil {
-				p33.ForyReadEvolved(c, ev34)
+		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+			x.Tree = foryimpl.BackRef[TreeNode](c, id22)
+		} else if st21 == foryimpl.RefFollows {
+			p23 := foryimpl.Alloc[TreeNode](c)
+			foryimpl.SetRef(c, id22, p23)
+			if ev24 := c.ReadStructFieldMeta(foryTypeTreeNode); ev24 != nil {
+				p23.ForyReadEvolved(c, ev24)
 			} else if !c.Failed() {
-				p33.ForyRead(c)
+				p23.ForyRead(c)
 			}
-			x.Tree = p33
+			x.Tree = p23
 		} else {
 			x.Tree = nil
 		}
@@ -6382,26 +5751,26 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p27 := foryimpl.Alloc[Node](c)
-			if ev28 := c.ReadStructFieldMeta(foryTypeNode); ev28 != nil {
-				p27.ForyReadEvolved(c, ev28)
+			p17 := foryimpl.Alloc[Node](c)
+			if ev18 := c.ReadStructFieldMeta(foryTypeNode); ev18 != nil {
+				p17.ForyReadEvolved(c, ev18)
 			} else if !c.Failed() {
-				p27.ForyRead(c)
+				p17.ForyRead(c)
 			}
-			x.Node = p27
+			x.Node = p17
 		}
 		if c.Failed() {
 			c.Trace("Node")
 			return
 		}
 		if c.ReadFlag() {
-			p31 := foryimpl.Alloc[TreeNode](c)
-			if ev32 := c.ReadStructFieldMeta(foryTypeTreeNode); ev32 != nil {
-				p31.ForyReadEvolved(c, ev32)
+			p21 := foryimpl.Alloc[TreeNode](c)
+			if ev22 := c.ReadStructFieldMeta(foryTypeTreeNode); ev22 != nil {
+				p21.ForyReadEvolved(c, ev22)
 			} else if !c.Failed() {
-				p31.ForyRead(c)
+				p21.ForyRead(c)
 			}
-			x.Tree = p31
+			x.Tree = p21
 		}
 		if c.Failed() {
 			c.Trace("Tree")
@@ -6422,154 +5791,106 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					pv38 := int32(v36)
-					x.Count = &pv38
+				if v26, ok27 := c.ReadIntAs(f, 32); ok27 {
+					pv28 := int32(v26)
+					x.Count = &pv28
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p35 := foryimpl.Alloc[int32](c)
-				*p35 = r.ReadVarInt32()
-				x.Count = p35
+				p25 := foryimpl.Alloc[int32](c)
+				*p25 = r.ReadVarInt32()
+				x.Count = p25
 			}
 		case 1:
 			x.Extra = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-					x.Image = foryimpl.BackRef[Image](c, id42)
-				} else if st41 == foryimpl.RefFollows {
-					p43 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id42, p43)
-					if ev44 := c.ReadStructFieldMeta(foryTypeImage); ev44 != nil {
-						p43.ForyReadEvolved(c, ev44)
+				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+					x.Image = foryimpl.BackRef[Image](c, id32)
+				} else if st31 == foryimpl.RefFollows {
+					p33 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id32, p33)
+					if ev34 := c.ReadStructFieldMeta(foryTypeImage); ev34 != nil {
+						p33.ForyReadEvolved(c, ev34)
 					} else if !c.Failed() {
-						p43.ForyRead(c)
+						p33.ForyRead(c)
 					}
-					x.Image = p43
+					x.Image = p33
 				} else {
 					x.Image = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p39 := foryimpl.Alloc[Image](c)
-					if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
+					p29 := foryimpl.Alloc[Image](c)
+					if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
+						p29.ForyReadEvolved(c, ev30)
 					} else if !c.Failed() {
-						p39.ForyRead(c)
+						p29.ForyRead(c)
 					}
-					x.Image = p39
+					x.Image = p29
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(1)
-				if n45 < 0 {
-					n45 = c.ReadLength(1)
-				}
-				l46 := foryimpl.MakeSlice[[]*Image](c, n45)
-				if n45 > 0 {
-					hn48, tr50, ev49 := c.ReadStructListHeaderRef(foryTypeImage)
-					if !c.Failed() {
-						for i47 := range l46 {
-							if tr50 {
-								if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-									l46[i47] = foryimpl.BackRef[Image](c, id53)
-								} else if st52 == foryimpl.RefFollows {
-									p54 := foryimpl.Alloc[Image](c)
-									foryimpl.SetRef(c, id53, p54)
-									if ev49 != nil {
-										p54.ForyReadEvolved(c, ev49)
-									} else {
-										p54.ForyRead(c)
-									}
-									l46[i47] = p54
-								} else {
-									l46[i47] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i47)
-									break
-								}
-								continue
-							}
-							if hn48 && !c.ReadFlag() {
-								clear(l46[i47 : i47+1])
-								continue
-							}
-							p51 := foryimpl.Alloc[Image](c)
-							if ev49 != nil {
-								p51.ForyReadEvolved(c, ev49)
-							} else {
-								p51.ForyRead(c)
-							}
-							l46[i47] = p51
-							if c.Failed() {
-								c.TraceIndex(i47)
-								break
-							}
-						}
-					}
-				}
-				x.Images = l46
+				x.foryReadImages(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p55 := foryimpl.Alloc[string](c)
-				*p55 = c.ReadString()
-				x.Label = p55
+				p35 := foryimpl.Alloc[string](c)
+				*p35 = c.ReadString()
+				x.Label = p35
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					x.Node = foryimpl.BackRef[Node](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					p60 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id59, p60)
-					if ev61 := c.ReadStructFieldMeta(foryTypeNode); ev61 != nil {
-						p60.ForyReadEvolved(c, ev61)
+				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
+					x.Node = foryimpl.BackRef[Node](c, id39)
+				} else if st38 == foryimpl.RefFollows {
+					p40 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id39, p40)
+					if ev41 := c.ReadStructFieldMeta(foryTypeNode); ev41 != nil {
+						p40.ForyReadEvolved(c, ev41)
 					} else if !c.Failed() {
-						p60.ForyRead(c)
+						p40.ForyRead(c)
 					}
-					x.Node = p60
+					x.Node = p40
 				} else {
 					x.Node = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p56 := foryimpl.Alloc[Node](c)
-					if ev57 := c.ReadStructFieldMeta(foryTypeNode); ev57 != nil {
-						p56.ForyReadEvolved(c, ev57)
+					p36 := foryimpl.Alloc[Node](c)
+					if ev37 := c.ReadStructFieldMeta(foryTypeNode); ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
 					} else if !c.Failed() {
-						p56.ForyRead(c)
+						p36.ForyRead(c)
 					}
-					x.Node = p56
+					x.Node = p36
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					x.Tree = foryimpl.BackRef[TreeNode](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					p66 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id65, p66)
-					if ev67 := c.ReadStructFieldMeta(foryTypeTreeNode); ev67 != nil {
-						p66.ForyReadEvolved(c, ev67)
+				if st44, id45 := c.ReadRefFlag(); st44 == foryimpl.RefBack {
+					x.Tree = foryimpl.BackRef[TreeNode](c, id45)
+				} else if st44 == foryimpl.RefFollows {
+					p46 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id45, p46)
+					if ev47 := c.ReadStructFieldMeta(foryTypeTreeNode); ev47 != nil {
+						p46.ForyReadEvolved(c, ev47)
 					} else if !c.Failed() {
-						p66.ForyRead(c)
+						p46.ForyRead(c)
 					}
-					x.Tree = p66
+					x.Tree = p46
 				} else {
 					x.Tree = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p62 := foryimpl.Alloc[TreeNode](c)
-					if ev63 := c.ReadStructFieldMeta(foryTypeTreeNode); ev63 != nil {
-						p62.ForyReadEvolved(c, ev63)
+					p42 := foryimpl.Alloc[TreeNode](c)
+					if ev43 := c.ReadStructFieldMeta(foryTypeTreeNode); ev43 != nil {
+						p42.ForyReadEvolved(c, ev43)
 					} else if !c.Failed() {
-						p62.ForyRead(c)
+						p42.ForyRead(c)
 					}
-					x.Tree = p62
+					x.Tree = p42
 				}
 			}
 		default:
@@ -6581,6 +5902,59 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		}
 	}
 	c.Leave()
+}
+
+// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilPointers) foryReadImages(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Image](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Image](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Image](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Images = l2
 }
 
 // foryRootSharedTracked is the first 81 bytes of a compatible-mode message whose root is SharedTracked: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedTracked[4:].
@@ -7081,28 +6455,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
 			x.List1 = foryimpl.BackRefSlice[int32](c, id72)
 		} else if st71 == foryimpl.RefFollows {
-			n73 := c.ReadLengthFast(1)
-			if n73 < 0 {
-				n73 = c.ReadLength(1)
-			}
-			l74 := foryimpl.MakeSlice[[]int32](c, n73)
-			if n73 > 0 {
-				hn76 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i75 := range l74 {
-						if hn76 && !c.ReadFlag() {
-							clear(l74[i75 : i75+1])
-							continue
-						}
-						l74[i75] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i75)
-							break
-						}
-					}
-				}
-			}
-			x.List1 = l74
+			x.foryReadList1(c)
 			foryimpl.SetRefSlice(c, id72, x.List1)
 		} else {
 			x.List1 = nil
@@ -7111,32 +6464,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id80)
-		} else if st79 == foryimpl.RefFollows {
-			n81 := c.ReadLengthFast(1)
-			if n81 < 0 {
-				n81 = c.ReadLength(1)
-			}
-			l82 := foryimpl.MakeSlice[[]int32](c, n81)
-			if n81 > 0 {
-				hn84 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i83 := range l82 {
-						if hn84 && !c.ReadFlag() {
-							clear(l82[i83 : i83+1])
-							continue
-						}
-						l82[i83] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i83)
-							break
-						}
-					}
-				}
-			}
-			x.List2 = l82
-			foryimpl.SetRefSlice(c, id80, x.List2)
+		if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id74)
+		} else if st73 == foryimpl.RefFollows {
+			x.foryReadList2(c)
+			foryimpl.SetRefSlice(c, id74, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -7144,29 +6476,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id88)
-		} else if st87 == foryimpl.RefFollows {
-			n89 := c.ReadLengthFast(2)
-			if n89 < 0 {
-				n89 = c.ReadLength(2)
-			}
-			m90 := foryimpl.MakeMap[map[string]int32](c, n89)
-			for n89 > 0 && !c.Failed() {
-				sz91, vn92, _ := c.ReadMapChunk(n89, 21, 5, nil, false)
-				for j93 := 0; j93 < sz91 && !c.Failed(); j93++ {
-					var k94 string
-					k94 = c.ReadString()
-					var v95 int32
-					if !vn92 {
-						v95 = r.ReadVarInt32()
-					}
-					m90[k94] = v95
-				}
-				n89 -= sz91
-			}
-			x.Map1 = m90
-			foryimpl.SetRefMap(c, id88, x.Map1)
+		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id76)
+		} else if st75 == foryimpl.RefFollows {
+			x.foryReadMap1(c)
+			foryimpl.SetRefMap(c, id76, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -7174,29 +6488,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id98)
-		} else if st97 == foryimpl.RefFollows {
-			n99 := c.ReadLengthFast(2)
-			if n99 < 0 {
-				n99 = c.ReadLength(2)
-			}
-			m100 := foryimpl.MakeMap[map[string]int32](c, n99)
-			for n99 > 0 && !c.Failed() {
-				sz101, vn102, _ := c.ReadMapChunk(n99, 21, 5, nil, false)
-				for j103 := 0; j103 < sz101 && !c.Failed(); j103++ {
-					var k104 string
-					k104 = c.ReadString()
-					var v105 int32
-					if !vn102 {
-						v105 = r.ReadVarInt32()
-					}
-					m100[k104] = v105
-				}
-				n99 -= sz101
-			}
-			x.Map2 = m100
-			foryimpl.SetRefMap(c, id98, x.Map2)
+		if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id78)
+		} else if st77 == foryimpl.RefFollows {
+			x.foryReadMap2(c)
+			foryimpl.SetRefMap(c, id78, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -7238,28 +6534,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n71 := c.ReadLengthFast(1)
-			if n71 < 0 {
-				n71 = c.ReadLength(1)
-			}
-			l72 := foryimpl.ReuseSlice[[]int32](c, x.List1, n71)
-			if n71 > 0 {
-				hn74 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i73 := range l72 {
-						if hn74 && !c.ReadFlag() {
-							clear(l72[i73 : i73+1])
-							continue
-						}
-						l72[i73] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i73)
-							break
-						}
-					}
-				}
-			}
-			x.List1 = l72
+			x.foryReadList1(c)
 		} else {
 			x.List1 = nil
 		}
@@ -7268,28 +6543,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n79 := c.ReadLengthFast(1)
-			if n79 < 0 {
-				n79 = c.ReadLength(1)
-			}
-			l80 := foryimpl.ReuseSlice[[]int32](c, x.List2, n79)
-			if n79 > 0 {
-				hn82 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i81 := range l80 {
-						if hn82 && !c.ReadFlag() {
-							clear(l80[i81 : i81+1])
-							continue
-						}
-						l80[i81] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i81)
-							break
-						}
-					}
-				}
-			}
-			x.List2 = l80
+			x.foryReadList2(c)
 		} else {
 			x.List2 = nil
 		}
@@ -7298,25 +6552,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n87 := c.ReadLengthFast(2)
-			if n87 < 0 {
-				n87 = c.ReadLength(2)
-			}
-			m88 := foryimpl.MakeMap[map[string]int32](c, n87)
-			for n87 > 0 && !c.Failed() {
-				sz89, vn90, _ := c.ReadMapChunk(n87, 21, 5, nil, false)
-				for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-					var k92 string
-					k92 = c.ReadString()
-					var v93 int32
-					if !vn90 {
-						v93 = r.ReadVarInt32()
-					}
-					m88[k92] = v93
-				}
-				n87 -= sz89
-			}
-			x.Map1 = m88
+			x.foryReadMap1(c)
 		} else {
 			x.Map1 = nil
 		}
@@ -7325,25 +6561,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n97 := c.ReadLengthFast(2)
-			if n97 < 0 {
-				n97 = c.ReadLength(2)
-			}
-			m98 := foryimpl.MakeMap[map[string]int32](c, n97)
-			for n97 > 0 && !c.Failed() {
-				sz99, vn100, _ := c.ReadMapChunk(n97, 21, 5, nil, false)
-				for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
-					var k102 string
-					k102 = c.ReadString()
-					var v103 int32
-					if !vn100 {
-						v103 = r.ReadVarInt32()
-					}
-					m98[k102] = v103
-				}
-				n97 -= sz99
-			}
-			x.Map2 = m98
+			x.foryReadMap2(c)
 		} else {
 			x.Map2 = nil
 		}
@@ -7361,7 +6579,6 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		return
 	}
 	*x = SharedTracked{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
@@ -7371,223 +6588,87 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 2:
 			if f.Convert {
 				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
-				x.Arr1 = foryimpl.BackRefSlice[int32](c, id110)
-			} else if st109 == foryimpl.RefFollows {
-				n111 := c.ReadArrayLengthFast(4)
-				if n111 < 0 {
-					n111 = c.ReadArrayLength(4)
-				}
-				a112 := foryimpl.MakeSlice[[]int32](c, n111)
-				r.ReadRawInt32s(a112)
-				x.Arr1 = a112
-				foryimpl.SetRefSlice(c, id110, x.Arr1)
 			} else {
-				x.Arr1 = nil
+				x.Arr1 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 3:
 			if f.Convert {
 				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st115, id116 := c.ReadEvolvedRefFlag(f); st115 == foryimpl.RefBack {
-				x.Arr2 = foryimpl.BackRefSlice[int32](c, id116)
-			} else if st115 == foryimpl.RefFollows {
-				n117 := c.ReadArrayLengthFast(4)
-				if n117 < 0 {
-					n117 = c.ReadArrayLength(4)
-				}
-				a118 := foryimpl.MakeSlice[[]int32](c, n117)
-				r.ReadRawInt32s(a118)
-				x.Arr2 = a118
-				foryimpl.SetRefSlice(c, id116, x.Arr2)
 			} else {
-				x.Arr2 = nil
+				x.Arr2 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 4:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id120)
-			} else if st119 == foryimpl.RefFollows {
+			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id92)
+			} else if st91 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id120, x.Bin1)
+				foryimpl.SetRefSlice(c, id92, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id122)
-			} else if st121 == foryimpl.RefFollows {
+			} else if st93, id94 := c.ReadEvolvedRefFlag(f); st93 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id94)
+			} else if st93 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id122, x.Bin2)
+				foryimpl.SetRefSlice(c, id94, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 6:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st129, id130 := c.ReadEvolvedRefFlag(f); st129 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id130)
-			} else if st129 == foryimpl.RefFollows {
-				n131 := c.ReadLengthFast(1)
-				if n131 < 0 {
-					n131 = c.ReadLength(1)
-				}
-				l132 := foryimpl.MakeSlice[[]int32](c, n131)
-				if n131 > 0 {
-					hn134 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i133 := range l132 {
-							if hn134 && !c.ReadFlag() {
-								clear(l132[i133 : i133+1])
-								continue
-							}
-							l132[i133] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i133)
-								break
-							}
-						}
-					}
-				}
-				x.List1 = l132
-				foryimpl.SetRefSlice(c, id130, x.List1)
+			} else if st95, id96 := c.ReadEvolvedRefFlag(f); st95 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id96)
+			} else if st95 == foryimpl.RefFollows {
+				x.foryReadList1(c)
+				foryimpl.SetRefSlice(c, id96, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 7:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st143, id144 := c.ReadEvolvedRefFlag(f); st143 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id144)
-			} else if st143 == foryimpl.RefFollows {
-				n145 := c.ReadLengthFast(1)
-				if n145 < 0 {
-					n145 = c.ReadLength(1)
-				}
-				l146 := foryimpl.MakeSlice[[]int32](c, n145)
-				if n145 > 0 {
-					hn148 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i147 := range l146 {
-							if hn148 && !c.ReadFlag() {
-								clear(l146[i147 : i147+1])
-								continue
-							}
-							l146[i147] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i147)
-								break
-							}
-						}
-					}
-				}
-				x.List2 = l146
-				foryimpl.SetRefSlice(c, id144, x.List2)
+			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id98)
+			} else if st97 == foryimpl.RefFollows {
+				x.foryReadList2(c)
+				foryimpl.SetRefSlice(c, id98, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id160)
-				} else if st159 == foryimpl.RefFollows {
-					n161 := c.ReadLengthFast(2)
-					if n161 < 0 {
-						n161 = c.ReadLength(2)
-					}
-					m162 := foryimpl.MakeMap[map[string]int32](c, n161)
-					for n161 > 0 && !c.Failed() {
-						sz163, vn164, _ := c.ReadMapChunk(n161, 21, 5, nil, false)
-						for j165 := 0; j165 < sz163 && !c.Failed(); j165++ {
-							var k166 string
-							k166 = c.ReadString()
-							var v167 int32
-							if !vn164 {
-								v167 = r.ReadVarInt32()
-							}
-							m162[k166] = v167
-						}
-						n161 -= sz163
-					}
-					x.Map1 = m162
-					foryimpl.SetRefMap(c, id160, x.Map1)
+				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id100)
+				} else if st99 == foryimpl.RefFollows {
+					x.foryReadMap1(c)
+					foryimpl.SetRefMap(c, id100, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n151 := c.ReadLengthFast(2)
-					if n151 < 0 {
-						n151 = c.ReadLength(2)
-					}
-					m152 := foryimpl.MakeMap[map[string]int32](c, n151)
-					for n151 > 0 && !c.Failed() {
-						sz153, vn154, _ := c.ReadMapChunk(n151, 21, 5, nil, false)
-						for j155 := 0; j155 < sz153 && !c.Failed(); j155++ {
-							var k156 string
-							k156 = c.ReadString()
-							var v157 int32
-							if !vn154 {
-								v157 = r.ReadVarInt32()
-							}
-							m152[k156] = v157
-						}
-						n151 -= sz153
-					}
-					x.Map1 = m152
+					x.foryReadMap1(c)
 				}
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id178)
-				} else if st177 == foryimpl.RefFollows {
-					n179 := c.ReadLengthFast(2)
-					if n179 < 0 {
-						n179 = c.ReadLength(2)
-					}
-					m180 := foryimpl.MakeMap[map[string]int32](c, n179)
-					for n179 > 0 && !c.Failed() {
-						sz181, vn182, _ := c.ReadMapChunk(n179, 21, 5, nil, false)
-						for j183 := 0; j183 < sz181 && !c.Failed(); j183++ {
-							var k184 string
-							k184 = c.ReadString()
-							var v185 int32
-							if !vn182 {
-								v185 = r.ReadVarInt32()
-							}
-							m180[k184] = v185
-						}
-						n179 -= sz181
-					}
-					x.Map2 = m180
-					foryimpl.SetRefMap(c, id178, x.Map2)
+				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id102)
+				} else if st101 == foryimpl.RefFollows {
+					x.foryReadMap2(c)
+					foryimpl.SetRefMap(c, id102, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n169 := c.ReadLengthFast(2)
-					if n169 < 0 {
-						n169 = c.ReadLength(2)
-					}
-					m170 := foryimpl.MakeMap[map[string]int32](c, n169)
-					for n169 > 0 && !c.Failed() {
-						sz171, vn172, _ := c.ReadMapChunk(n169, 21, 5, nil, false)
-						for j173 := 0; j173 < sz171 && !c.Failed(); j173++ {
-							var k174 string
-							k174 = c.ReadString()
-							var v175 int32
-							if !vn172 {
-								v175 = r.ReadVarInt32()
-							}
-							m170[k174] = v175
-						}
-						n169 -= sz171
-					}
-					x.Map2 = m170
+					x.foryReadMap2(c)
 				}
 			}
 		default:
@@ -7599,6 +6680,108 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		}
 	}
 	c.Leave()
+}
+
+// foryReadList1 reads the value of field List1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedTracked) foryReadList1(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.List1, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List1 = l2
+}
+
+// foryReadList2 reads the value of field List2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedTracked) foryReadList2(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.List2, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List2 = l2
+}
+
+// foryReadMap1 reads the value of field Map1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedTracked) foryReadMap1(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map1 = m2
+}
+
+// foryReadMap2 reads the value of field Map2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedTracked) foryReadMap2(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map2 = m2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -324,79 +324,22 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n31 := c.ReadLengthFast(1)
-	if n31 < 0 {
-		n31 = c.ReadLength(1)
-	}
-	s32 := foryimpl.MakeMap[serializer.Set[int64]](c, n31)
-	if n31 > 0 {
-		hn33 := c.ReadListHeader(7)
-		for i34 := 0; i34 < n31 && !c.Failed(); i34++ {
-			if hn33 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e35 int64
-			{
-				e35 = r.ReadVarInt64()
-			}
-			foryimpl.AddSetElement(c, s32, e35, i34)
-		}
-	}
-	x.Empty = s32
+	x.foryReadEmpty(c)
 	if c.Failed() {
 		c.Trace("Empty")
 		return
 	}
-	n36 := c.ReadLengthFast(1)
-	if n36 < 0 {
-		n36 = c.ReadLength(1)
-	}
-	s37 := foryimpl.MakeMap[serializer.Set[int32]](c, n36)
-	if n36 > 0 {
-		hn38 := c.ReadListHeader(5)
-		for i39 := 0; i39 < n36 && !c.Failed(); i39++ {
-			if hn38 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e40 int32
-			{
-				e40 = r.ReadVarInt32()
-			}
-			foryimpl.AddSetElement(c, s37, e40, i39)
-		}
-	}
-	x.Ints = s37
+	x.foryReadInts(c)
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
 	if c.TrackRef() {
-		if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-			x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id42))
-		} else if st41 == foryimpl.RefFollows {
-			n43 := c.ReadLengthFast(1)
-			if n43 < 0 {
-				n43 = c.ReadLength(1)
-			}
-			s44 := foryimpl.MakeMap[serializer.Set[string]](c, n43)
-			if n43 > 0 {
-				hn45 := c.ReadListHeader(21)
-				for i46 := 0; i46 < n43 && !c.Failed(); i46++ {
-					if hn45 && !c.ReadFlag() {
-						c.Fail(foryimpl.ErrNullSetElement())
-						break
-					}
-					var e47 string
-					{
-						e47 = c.ReadString()
-					}
-					foryimpl.AddSetElement(c, s44, e47, i46)
-				}
-			}
-			x.Maybe = s44
-			foryimpl.SetRefMap(c, id42, x.Maybe)
+		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+			x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id32))
+		} else if st31 == foryimpl.RefFollows {
+			x.foryReadMaybe(c)
+			foryimpl.SetRefMap(c, id32, x.Maybe)
 		} else {
 			x.Maybe = nil
 		}
@@ -406,76 +349,19 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n41 := c.ReadLengthFast(1)
-			if n41 < 0 {
-				n41 = c.ReadLength(1)
-			}
-			s42 := foryimpl.MakeMap[serializer.Set[string]](c, n41)
-			if n41 > 0 {
-				hn43 := c.ReadListHeader(21)
-				for i44 := 0; i44 < n41 && !c.Failed(); i44++ {
-					if hn43 && !c.ReadFlag() {
-						c.Fail(foryimpl.ErrNullSetElement())
-						break
-					}
-					var e45 string
-					{
-						e45 = c.ReadString()
-					}
-					foryimpl.AddSetElement(c, s42, e45, i44)
-				}
-			}
-			x.Maybe = s42
+			x.foryReadMaybe(c)
 		}
 		if c.Failed() {
 			c.Trace("Maybe")
 			return
 		}
 	}
-	n48 := c.ReadLengthFast(1)
-	if n48 < 0 {
-		n48 = c.ReadLength(1)
-	}
-	s49 := foryimpl.MakeMap[serializer.Set[string]](c, n48)
-	if n48 > 0 {
-		hn50 := c.ReadListHeader(21)
-		for i51 := 0; i51 < n48 && !c.Failed(); i51++ {
-			if hn50 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e52 string
-			{
-				e52 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s49, e52, i51)
-		}
-	}
-	x.Missing = s49
+	x.foryReadMissing(c)
 	if c.Failed() {
 		c.Trace("Missing")
 		return
 	}
-	n53 := c.ReadLengthFast(1)
-	if n53 < 0 {
-		n53 = c.ReadLength(1)
-	}
-	s54 := foryimpl.MakeMap[serializer.Set[string]](c, n53)
-	if n53 > 0 {
-		hn55 := c.ReadListHeader(21)
-		for i56 := 0; i56 < n53 && !c.Failed(); i56++ {
-			if hn55 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e57 string
-			{
-				e57 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s54, e57, i56)
-		}
-	}
-	x.Strings = s54
+	x.foryReadStrings(c)
 	if c.Failed() {
 		c.Trace("Strings")
 		return
@@ -485,153 +371,38 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetHolder{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n58 := c.ReadLengthFast(1)
-				if n58 < 0 {
-					n58 = c.ReadLength(1)
-				}
-				s59 := foryimpl.MakeMap[serializer.Set[int64]](c, n58)
-				if n58 > 0 {
-					hn60 := c.ReadListHeader(7)
-					for i61 := 0; i61 < n58 && !c.Failed(); i61++ {
-						if hn60 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e62 int64
-						{
-							e62 = r.ReadVarInt64()
-						}
-						foryimpl.AddSetElement(c, s59, e62, i61)
-					}
-				}
-				x.Empty = s59
+				x.foryReadEmpty(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLengthFast(1)
-				if n63 < 0 {
-					n63 = c.ReadLength(1)
-				}
-				s64 := foryimpl.MakeMap[serializer.Set[int32]](c, n63)
-				if n63 > 0 {
-					hn65 := c.ReadListHeader(5)
-					for i66 := 0; i66 < n63 && !c.Failed(); i66++ {
-						if hn65 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e67 int32
-						{
-							e67 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s64, e67, i66)
-					}
-				}
-				x.Ints = s64
+				x.foryReadInts(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id74))
-				} else if st73 == foryimpl.RefFollows {
-					n75 := c.ReadLengthFast(1)
-					if n75 < 0 {
-						n75 = c.ReadLength(1)
-					}
-					s76 := foryimpl.MakeMap[serializer.Set[string]](c, n75)
-					if n75 > 0 {
-						hn77 := c.ReadListHeader(21)
-						for i78 := 0; i78 < n75 && !c.Failed(); i78++ {
-							if hn77 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e79 string
-							{
-								e79 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s76, e79, i78)
-						}
-					}
-					x.Maybe = s76
-					foryimpl.SetRefMap(c, id74, x.Maybe)
+				if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
+					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id34))
+				} else if st33 == foryimpl.RefFollows {
+					x.foryReadMaybe(c)
+					foryimpl.SetRefMap(c, id34, x.Maybe)
 				} else {
 					x.Maybe = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n68 := c.ReadLengthFast(1)
-					if n68 < 0 {
-						n68 = c.ReadLength(1)
-					}
-					s69 := foryimpl.MakeMap[serializer.Set[string]](c, n68)
-					if n68 > 0 {
-						hn70 := c.ReadListHeader(21)
-						for i71 := 0; i71 < n68 && !c.Failed(); i71++ {
-							if hn70 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e72 string
-							{
-								e72 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s69, e72, i71)
-						}
-					}
-					x.Maybe = s69
+					x.foryReadMaybe(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n80 := c.ReadLengthFast(1)
-				if n80 < 0 {
-					n80 = c.ReadLength(1)
-				}
-				s81 := foryimpl.MakeMap[serializer.Set[string]](c, n80)
-				if n80 > 0 {
-					hn82 := c.ReadListHeader(21)
-					for i83 := 0; i83 < n80 && !c.Failed(); i83++ {
-						if hn82 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e84 string
-						{
-							e84 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s81, e84, i83)
-					}
-				}
-				x.Missing = s81
+				x.foryReadMissing(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n85 := c.ReadLengthFast(1)
-				if n85 < 0 {
-					n85 = c.ReadLength(1)
-				}
-				s86 := foryimpl.MakeMap[serializer.Set[string]](c, n85)
-				if n85 > 0 {
-					hn87 := c.ReadListHeader(21)
-					for i88 := 0; i88 < n85 && !c.Failed(); i88++ {
-						if hn87 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e89 string
-						{
-							e89 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s86, e89, i88)
-					}
-				}
-				x.Strings = s86
+				x.foryReadStrings(c)
 			}
 		default:
 			c.SkipField(f)
@@ -641,6 +412,128 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadEmpty reads the value of field Empty (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetHolder) foryReadEmpty(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[int64]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(7)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 int64
+			{
+				e5 = r.ReadVarInt64()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Empty = s2
+}
+
+// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[int32]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(5)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 int32
+			{
+				e5 = r.ReadVarInt32()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Ints = s2
+}
+
+// foryReadMaybe reads the value of field Maybe (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetHolder) foryReadMaybe(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(21)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 string
+			{
+				e5 = c.ReadString()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Maybe = s2
+}
+
+// foryReadMissing reads the value of field Missing (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetHolder) foryReadMissing(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(21)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 string
+			{
+				e5 = c.ReadString()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Missing = s2
+}
+
+// foryReadStrings reads the value of field Strings (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetHolder) foryReadStrings(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(21)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 string
+			{
+				e5 = c.ReadString()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Strings = s2
 }
 
 // foryRootSetMulti is the first 29 bytes of a compatible-mode message whose root is SetMulti: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetMulti[4:].
@@ -819,50 +712,12 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n7 := c.ReadLengthFast(1)
-	if n7 < 0 {
-		n7 = c.ReadLength(1)
-	}
-	s8 := foryimpl.MakeMap[serializer.Set[int32]](c, n7)
-	if n7 > 0 {
-		hn9 := c.ReadListHeader(5)
-		for i10 := 0; i10 < n7 && !c.Failed(); i10++ {
-			if hn9 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e11 int32
-			{
-				e11 = r.ReadVarInt32()
-			}
-			foryimpl.AddSetElement(c, s8, e11, i10)
-		}
-	}
-	x.Codes = s8
+	x.foryReadCodes(c)
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	n12 := c.ReadLengthFast(1)
-	if n12 < 0 {
-		n12 = c.ReadLength(1)
-	}
-	s13 := foryimpl.MakeMap[serializer.Set[string]](c, n12)
-	if n12 > 0 {
-		hn14 := c.ReadListHeader(21)
-		for i15 := 0; i15 < n12 && !c.Failed(); i15++ {
-			if hn14 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e16 string
-			{
-				e16 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s13, e16, i15)
-		}
-	}
-	x.Words = s13
+	x.foryReadWords(c)
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -872,54 +727,15 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetMulti body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetMulti{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLengthFast(1)
-				if n17 < 0 {
-					n17 = c.ReadLength(1)
-				}
-				s18 := foryimpl.MakeMap[serializer.Set[int32]](c, n17)
-				if n17 > 0 {
-					hn19 := c.ReadListHeader(5)
-					for i20 := 0; i20 < n17 && !c.Failed(); i20++ {
-						if hn19 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e21 int32
-						{
-							e21 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s18, e21, i20)
-					}
-				}
-				x.Codes = s18
+				x.foryReadCodes(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n22 := c.ReadLengthFast(1)
-				if n22 < 0 {
-					n22 = c.ReadLength(1)
-				}
-				s23 := foryimpl.MakeMap[serializer.Set[string]](c, n22)
-				if n22 > 0 {
-					hn24 := c.ReadListHeader(21)
-					for i25 := 0; i25 < n22 && !c.Failed(); i25++ {
-						if hn24 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e26 string
-						{
-							e26 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s23, e26, i25)
-					}
-				}
-				x.Words = s23
+				x.foryReadWords(c)
 			}
 		default:
 			c.SkipField(f)
@@ -929,6 +745,55 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadCodes reads the value of field Codes (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[int32]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(5)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 int32
+			{
+				e5 = r.ReadVarInt32()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Codes = s2
+}
+
+// foryReadWords reads the value of field Words (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetMulti) foryReadWords(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(21)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 string
+			{
+				e5 = c.ReadString()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Words = s2
 }
 
 // foryRootSetsInside is the first 31 bytes of a compatible-mode message whose root is SetsInside: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetsInside[4:].
@@ -1210,195 +1075,19 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n35 := c.ReadLengthFast(2)
-		if n35 < 0 {
-			n35 = c.ReadLength(2)
-		}
-		m36 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n35)
-		for n35 > 0 && !c.Failed() {
-			sz37, vn38, tr47, _ := c.ReadMapChunkRef(n35, 21, 23, nil)
-			for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-				var k40 string
-				k40 = c.ReadString()
-				var v41 serializer.Set[string]
-				if tr47 {
-					if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-						v41 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id49))
-					} else if st48 == foryimpl.RefFollows {
-						n50 := c.ReadLengthFast(1)
-						if n50 < 0 {
-							n50 = c.ReadLength(1)
-						}
-						s51 := foryimpl.MakeMap[serializer.Set[string]](c, n50)
-						if n50 > 0 {
-							hn52 := c.ReadListHeader(21)
-							for i53 := 0; i53 < n50 && !c.Failed(); i53++ {
-								if hn52 && !c.ReadFlag() {
-									c.Fail(foryimpl.ErrNullSetElement())
-									break
-								}
-								var e54 string
-								{
-									e54 = c.ReadString()
-								}
-								foryimpl.AddSetElement(c, s51, e54, i53)
-							}
-						}
-						v41 = s51
-						foryimpl.SetRefMap(c, id49, v41)
-					} else {
-						v41 = nil
-					}
-				} else if !vn38 {
-					n42 := c.ReadLengthFast(1)
-					if n42 < 0 {
-						n42 = c.ReadLength(1)
-					}
-					s43 := foryimpl.MakeMap[serializer.Set[string]](c, n42)
-					if n42 > 0 {
-						hn44 := c.ReadListHeader(21)
-						for i45 := 0; i45 < n42 && !c.Failed(); i45++ {
-							if hn44 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e46 string
-							{
-								e46 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s43, e46, i45)
-						}
-					}
-					v41 = s43
-				}
-				m36[k40] = v41
-			}
-			n35 -= sz37
-		}
-		x.ByKey = m36
+		x.foryReadByKeyRef(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	} else {
-		n35 := c.ReadLengthFast(2)
-		if n35 < 0 {
-			n35 = c.ReadLength(2)
-		}
-		m36 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n35)
-		for n35 > 0 && !c.Failed() {
-			sz37, vn38, _ := c.ReadMapChunk(n35, 21, 23, nil, true)
-			for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-				var k40 string
-				k40 = c.ReadString()
-				var v41 serializer.Set[string]
-				if !vn38 {
-					n42 := c.ReadLengthFast(1)
-					if n42 < 0 {
-						n42 = c.ReadLength(1)
-					}
-					s43 := foryimpl.MakeMap[serializer.Set[string]](c, n42)
-					if n42 > 0 {
-						hn44 := c.ReadListHeader(21)
-						for i45 := 0; i45 < n42 && !c.Failed(); i45++ {
-							if hn44 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e46 string
-							{
-								e46 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s43, e46, i45)
-						}
-					}
-					v41 = s43
-				}
-				m36[k40] = v41
-			}
-			n35 -= sz37
-		}
-		x.ByKey = m36
+		x.foryReadByKey(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	}
-	n55 := c.ReadLengthFast(1)
-	if n55 < 0 {
-		n55 = c.ReadLength(1)
-	}
-	l56 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n55)
-	if n55 > 0 {
-		hn58, tr60 := c.ReadListHeaderRef(23)
-		if !c.Failed() {
-			for i57 := range l56 {
-				if tr60 {
-					if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-						l56[i57] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id62))
-					} else if st61 == foryimpl.RefFollows {
-						n63 := c.ReadLengthFast(1)
-						if n63 < 0 {
-							n63 = c.ReadLength(1)
-						}
-						s64 := foryimpl.MakeMap[serializer.Set[int32]](c, n63)
-						if n63 > 0 {
-							hn65 := c.ReadListHeader(5)
-							for i66 := 0; i66 < n63 && !c.Failed(); i66++ {
-								if hn65 && !c.ReadFlag() {
-									c.Fail(foryimpl.ErrNullSetElement())
-									break
-								}
-								var e67 int32
-								{
-									e67 = r.ReadVarInt32()
-								}
-								foryimpl.AddSetElement(c, s64, e67, i66)
-							}
-						}
-						l56[i57] = s64
-						foryimpl.SetRefMap(c, id62, l56[i57])
-					} else {
-						l56[i57] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i57)
-						break
-					}
-					continue
-				}
-				if hn58 && !c.ReadFlag() {
-					clear(l56[i57 : i57+1])
-					continue
-				}
-				n68 := c.ReadLengthFast(1)
-				if n68 < 0 {
-					n68 = c.ReadLength(1)
-				}
-				s69 := foryimpl.MakeMap[serializer.Set[int32]](c, n68)
-				if n68 > 0 {
-					hn70 := c.ReadListHeader(5)
-					for i71 := 0; i71 < n68 && !c.Failed(); i71++ {
-						if hn70 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e72 int32
-						{
-							e72 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s69, e72, i71)
-					}
-				}
-				l56[i57] = s69
-				if c.Failed() {
-					c.TraceIndex(i57)
-					break
-				}
-			}
-		}
-	}
-	x.List = l56
+	x.foryReadList(c)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -1408,127 +1097,15 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetsInside body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetsInside{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n73 := c.ReadLengthFast(2)
-				if n73 < 0 {
-					n73 = c.ReadLength(2)
-				}
-				m74 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n73)
-				for n73 > 0 && !c.Failed() {
-					sz75, vn76, _ := c.ReadMapChunk(n73, 21, 23, nil, true)
-					for j77 := 0; j77 < sz75 && !c.Failed(); j77++ {
-						var k78 string
-						k78 = c.ReadString()
-						var v79 serializer.Set[string]
-						if !vn76 {
-							n80 := c.ReadLengthFast(1)
-							if n80 < 0 {
-								n80 = c.ReadLength(1)
-							}
-							s81 := foryimpl.MakeMap[serializer.Set[string]](c, n80)
-							if n80 > 0 {
-								hn82 := c.ReadListHeader(21)
-								for i83 := 0; i83 < n80 && !c.Failed(); i83++ {
-									if hn82 && !c.ReadFlag() {
-										c.Fail(foryimpl.ErrNullSetElement())
-										break
-									}
-									var e84 string
-									{
-										e84 = c.ReadString()
-									}
-									foryimpl.AddSetElement(c, s81, e84, i83)
-								}
-							}
-							v79 = s81
-						}
-						m74[k78] = v79
-					}
-					n73 -= sz75
-				}
-				x.ByKey = m74
+				x.foryReadByKey(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n86 := c.ReadLengthFast(1)
-				if n86 < 0 {
-					n86 = c.ReadLength(1)
-				}
-				l87 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n86)
-				if n86 > 0 {
-					hn89, tr91 := c.ReadListHeaderRef(23)
-					if !c.Failed() {
-						for i88 := range l87 {
-							if tr91 {
-								if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
-									l87[i88] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id93))
-								} else if st92 == foryimpl.RefFollows {
-									n94 := c.ReadLengthFast(1)
-									if n94 < 0 {
-										n94 = c.ReadLength(1)
-									}
-									s95 := foryimpl.MakeMap[serializer.Set[int32]](c, n94)
-									if n94 > 0 {
-										hn96 := c.ReadListHeader(5)
-										for i97 := 0; i97 < n94 && !c.Failed(); i97++ {
-											if hn96 && !c.ReadFlag() {
-												c.Fail(foryimpl.ErrNullSetElement())
-												break
-											}
-											var e98 int32
-											{
-												e98 = r.ReadVarInt32()
-											}
-											foryimpl.AddSetElement(c, s95, e98, i97)
-										}
-									}
-									l87[i88] = s95
-									foryimpl.SetRefMap(c, id93, l87[i88])
-								} else {
-									l87[i88] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i88)
-									break
-								}
-								continue
-							}
-							if hn89 && !c.ReadFlag() {
-								clear(l87[i88 : i88+1])
-								continue
-							}
-							n99 := c.ReadLengthFast(1)
-							if n99 < 0 {
-								n99 = c.ReadLength(1)
-							}
-							s100 := foryimpl.MakeMap[serializer.Set[int32]](c, n99)
-							if n99 > 0 {
-								hn101 := c.ReadListHeader(5)
-								for i102 := 0; i102 < n99 && !c.Failed(); i102++ {
-									if hn101 && !c.ReadFlag() {
-										c.Fail(foryimpl.ErrNullSetElement())
-										break
-									}
-									var e103 int32
-									{
-										e103 = r.ReadVarInt32()
-									}
-									foryimpl.AddSetElement(c, s100, e103, i102)
-								}
-							}
-							l87[i88] = s100
-							if c.Failed() {
-								c.TraceIndex(i88)
-								break
-							}
-						}
-					}
-				}
-				x.List = l87
+				x.foryReadList(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1538,6 +1115,198 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadByKey reads the value of field ByKey (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetsInside) foryReadByKey(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 23, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 serializer.Set[string]
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				s9 := foryimpl.MakeMap[serializer.Set[string]](c, n8)
+				if n8 > 0 {
+					hn10 := c.ReadListHeader(21)
+					for i11 := 0; i11 < n8 && !c.Failed(); i11++ {
+						if hn10 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e12 string
+						{
+							e12 = c.ReadString()
+						}
+						foryimpl.AddSetElement(c, s9, e12, i11)
+					}
+				}
+				v7 = s9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByKey = m2
+}
+
+// foryReadByKeyRef reads the value of field ByKey with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetsInside) foryReadByKeyRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr13, _ := c.ReadMapChunkRef(n1, 21, 23, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 serializer.Set[string]
+			if tr13 {
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					v7 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id15))
+				} else if st14 == foryimpl.RefFollows {
+					n16 := c.ReadLengthFast(1)
+					if n16 < 0 {
+						n16 = c.ReadLength(1)
+					}
+					s17 := foryimpl.MakeMap[serializer.Set[string]](c, n16)
+					if n16 > 0 {
+						hn18 := c.ReadListHeader(21)
+						for i19 := 0; i19 < n16 && !c.Failed(); i19++ {
+							if hn18 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e20 string
+							{
+								e20 = c.ReadString()
+							}
+							foryimpl.AddSetElement(c, s17, e20, i19)
+						}
+					}
+					v7 = s17
+					foryimpl.SetRefMap(c, id15, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				s9 := foryimpl.MakeMap[serializer.Set[string]](c, n8)
+				if n8 > 0 {
+					hn10 := c.ReadListHeader(21)
+					for i11 := 0; i11 < n8 && !c.Failed(); i11++ {
+						if hn10 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e12 string
+						{
+							e12 = c.ReadString()
+						}
+						foryimpl.AddSetElement(c, s9, e12, i11)
+					}
+				}
+				v7 = s9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByKey = m2
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(23)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id8))
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						s10 := foryimpl.MakeMap[serializer.Set[int32]](c, n9)
+						if n9 > 0 {
+							hn11 := c.ReadListHeader(5)
+							for i12 := 0; i12 < n9 && !c.Failed(); i12++ {
+								if hn11 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e13 int32
+								{
+									e13 = r.ReadVarInt32()
+								}
+								foryimpl.AddSetElement(c, s10, e13, i12)
+							}
+						}
+						l2[i3] = s10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
+				}
+				s15 := foryimpl.MakeMap[serializer.Set[int32]](c, n14)
+				if n14 > 0 {
+					hn16 := c.ReadListHeader(5)
+					for i17 := 0; i17 < n14 && !c.Failed(); i17++ {
+						if hn16 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e18 int32
+						{
+							e18 = r.ReadVarInt32()
+						}
+						foryimpl.AddSetElement(c, s15, e18, i17)
+					}
+				}
+				l2[i3] = s15
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

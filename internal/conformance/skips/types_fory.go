@@ -1084,26 +1084,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLengthFast(1)
-	if n4 < 0 {
-		n4 = c.ReadLength(1)
-	}
-	s5 := foryimpl.MakeMap[serializer.Set[int32]](c, n4)
-	if n4 > 0 {
-		hn6 := c.ReadListHeader(5)
-		for i7 := 0; i7 < n4 && !c.Failed(); i7++ {
-			if hn6 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e8 int32
-			{
-				e8 = r.ReadVarInt32()
-			}
-			foryimpl.AddSetElement(c, s5, e8, i7)
-		}
-	}
-	x.Ints = s5
+	x.foryReadInts(c)
 	if c.Failed() {
 		c.Trace("Ints")
 		return
@@ -1113,31 +1094,11 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetHolder{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLengthFast(1)
-				if n9 < 0 {
-					n9 = c.ReadLength(1)
-				}
-				s10 := foryimpl.MakeMap[serializer.Set[int32]](c, n9)
-				if n9 > 0 {
-					hn11 := c.ReadListHeader(5)
-					for i12 := 0; i12 < n9 && !c.Failed(); i12++ {
-						if hn11 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e13 int32
-						{
-							e13 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s10, e13, i12)
-					}
-				}
-				x.Ints = s10
+				x.foryReadInts(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1147,6 +1108,31 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[int32]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(5)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 int32
+			{
+				e5 = r.ReadVarInt32()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Ints = s2
 }
 
 // foryRootSetMulti is the first 22 bytes of a compatible-mode message whose root is SetMulti: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetMulti[4:].
@@ -1307,26 +1293,7 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n4 := c.ReadLengthFast(1)
-	if n4 < 0 {
-		n4 = c.ReadLength(1)
-	}
-	s5 := foryimpl.MakeMap[serializer.Set[int32]](c, n4)
-	if n4 > 0 {
-		hn6 := c.ReadListHeader(5)
-		for i7 := 0; i7 < n4 && !c.Failed(); i7++ {
-			if hn6 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e8 int32
-			{
-				e8 = r.ReadVarInt32()
-			}
-			foryimpl.AddSetElement(c, s5, e8, i7)
-		}
-	}
-	x.Codes = s5
+	x.foryReadCodes(c)
 	if c.Failed() {
 		c.Trace("Codes")
 		return
@@ -1336,31 +1303,11 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetMulti body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetMulti{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n9 := c.ReadLengthFast(1)
-				if n9 < 0 {
-					n9 = c.ReadLength(1)
-				}
-				s10 := foryimpl.MakeMap[serializer.Set[int32]](c, n9)
-				if n9 > 0 {
-					hn11 := c.ReadListHeader(5)
-					for i12 := 0; i12 < n9 && !c.Failed(); i12++ {
-						if hn11 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e13 int32
-						{
-							e13 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s10, e13, i12)
-					}
-				}
-				x.Codes = s10
+				x.foryReadCodes(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1370,6 +1317,31 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadCodes reads the value of field Codes (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[int32]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(5)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 int32
+			{
+				e5 = r.ReadVarInt32()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Codes = s2
 }
 
 // foryRootHalfFloats is the first 29 bytes of a compatible-mode message whose root is HalfFloats: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHalfFloats[4:].
@@ -2175,25 +2147,7 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLengthFast(2)
-	if n8 < 0 {
-		n8 = c.ReadLength(2)
-	}
-	m9 := foryimpl.MakeMap[map[int32]string](c, n8)
-	for n8 > 0 && !c.Failed() {
-		sz10, vn11, _ := c.ReadMapChunk(n8, 5, 21, nil, false)
-		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-			var k13 int32
-			k13 = r.ReadVarInt32()
-			var v14 string
-			if !vn11 {
-				v14 = c.ReadString()
-			}
-			m9[k13] = v14
-		}
-		n8 -= sz10
-	}
-	x.I32ToStr = m9
+	x.foryReadI32ToStr(c)
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
@@ -2203,30 +2157,11 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a BigMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = BigMaps{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLengthFast(2)
-				if n16 < 0 {
-					n16 = c.ReadLength(2)
-				}
-				m17 := foryimpl.MakeMap[map[int32]string](c, n16)
-				for n16 > 0 && !c.Failed() {
-					sz18, vn19, _ := c.ReadMapChunk(n16, 5, 21, nil, false)
-					for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-						var k21 int32
-						k21 = r.ReadVarInt32()
-						var v22 string
-						if !vn19 {
-							v22 = c.ReadString()
-						}
-						m17[k21] = v22
-					}
-					n16 -= sz18
-				}
-				x.I32ToStr = m17
+				x.foryReadI32ToStr(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2236,6 +2171,30 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
+}
+
+// foryReadI32ToStr reads the value of field I32ToStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.I32ToStr = m2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -364,44 +364,23 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n30 := c.ReadLengthFast(1)
-	if n30 < 0 {
-		n30 = c.ReadLength(1)
-	}
-	l31 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n30)
-	if n30 > 0 {
-		hn33 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i32 := range l31 {
-				if hn33 && !c.ReadFlag() {
-					clear(l31[i32 : i32+1])
-					continue
-				}
-				l31[i32] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i32)
-					break
-				}
-			}
-		}
-	}
-	x.I32s = l31
+	x.foryReadI32s(c)
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
 	if c.TrackRef() {
-		if st36, id37 := c.ReadFieldRefFlag(); st36 == foryimpl.RefBack {
-			x.I64Arr = foryimpl.BackRefSlice[int64](c, id37)
-		} else if st36 == foryimpl.RefFollows {
-			n38 := c.ReadArrayLengthFast(8)
-			if n38 < 0 {
-				n38 = c.ReadArrayLength(8)
+		if st30, id31 := c.ReadFieldRefFlag(); st30 == foryimpl.RefBack {
+			x.I64Arr = foryimpl.BackRefSlice[int64](c, id31)
+		} else if st30 == foryimpl.RefFollows {
+			n32 := c.ReadArrayLengthFast(8)
+			if n32 < 0 {
+				n32 = c.ReadArrayLength(8)
 			}
-			a39 := foryimpl.MakeSlice[[]int64](c, n38)
-			r.ReadRawInt64s(a39)
-			x.I64Arr = a39
-			foryimpl.SetRefSlice(c, id37, x.I64Arr)
+			a33 := foryimpl.MakeSlice[[]int64](c, n32)
+			r.ReadRawInt64s(a33)
+			x.I64Arr = a33
+			foryimpl.SetRefSlice(c, id31, x.I64Arr)
 		} else {
 			x.I64Arr = nil
 		}
@@ -410,66 +389,24 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n36 := c.ReadArrayLengthFast(8)
-		if n36 < 0 {
-			n36 = c.ReadArrayLength(8)
+		n30 := c.ReadArrayLengthFast(8)
+		if n30 < 0 {
+			n30 = c.ReadArrayLength(8)
 		}
-		a37 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n36)
-		r.ReadRawInt64s(a37)
-		x.I64Arr = a37
+		a31 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n30)
+		r.ReadRawInt64s(a31)
+		x.I64Arr = a31
 		if c.Failed() {
 			c.Trace("I64Arr")
 			return
 		}
 	}
-	n40 := c.ReadLengthFast(1)
-	if n40 < 0 {
-		n40 = c.ReadLength(1)
-	}
-	l41 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n40)
-	if n40 > 0 {
-		hn43 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i42 := range l41 {
-				if hn43 && !c.ReadFlag() {
-					clear(l41[i42 : i42+1])
-					continue
-				}
-				l41[i42] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i42)
-					break
-				}
-			}
-		}
-	}
-	x.I64s = l41
+	x.foryReadI64s(c)
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	n46 := c.ReadLengthFast(1)
-	if n46 < 0 {
-		n46 = c.ReadLength(1)
-	}
-	l47 := foryimpl.ReuseSlice[[]string](c, x.Strs, n46)
-	if n46 > 0 {
-		hn49 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i48 := range l47 {
-				if hn49 && !c.ReadFlag() {
-					clear(l47[i48 : i48+1])
-					continue
-				}
-				l47[i48] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i48)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l47
+	x.foryReadStrs(c)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -479,104 +416,29 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Slices body written with another schema, following ev (docs/format.md §11.4).
 func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Slices{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n52 := c.ReadLengthFast(1)
-				if n52 < 0 {
-					n52 = c.ReadLength(1)
-				}
-				l53 := foryimpl.MakeSlice[[]int32](c, n52)
-				if n52 > 0 {
-					hn55 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i54 := range l53 {
-							if hn55 && !c.ReadFlag() {
-								clear(l53[i54 : i54+1])
-								continue
-							}
-							l53[i54] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i54)
-								break
-							}
-						}
-					}
-				}
-				x.I32s = l53
+				x.foryReadI32s(c)
 			}
 		case 1:
 			if f.Convert {
 				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st60, id61 := c.ReadEvolvedRefFlag(f); st60 == foryimpl.RefBack {
-				x.I64Arr = foryimpl.BackRefSlice[int64](c, id61)
-			} else if st60 == foryimpl.RefFollows {
-				n62 := c.ReadArrayLengthFast(8)
-				if n62 < 0 {
-					n62 = c.ReadArrayLength(8)
-				}
-				a63 := foryimpl.MakeSlice[[]int64](c, n62)
-				r.ReadRawInt64s(a63)
-				x.I64Arr = a63
-				foryimpl.SetRefSlice(c, id61, x.I64Arr)
 			} else {
-				x.I64Arr = nil
+				x.I64Arr = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n64 := c.ReadLengthFast(1)
-				if n64 < 0 {
-					n64 = c.ReadLength(1)
-				}
-				l65 := foryimpl.MakeSlice[[]int64](c, n64)
-				if n64 > 0 {
-					hn67 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i66 := range l65 {
-							if hn67 && !c.ReadFlag() {
-								clear(l65[i66 : i66+1])
-								continue
-							}
-							l65[i66] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i66)
-								break
-							}
-						}
-					}
-				}
-				x.I64s = l65
+				x.foryReadI64s(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n70 := c.ReadLengthFast(1)
-				if n70 < 0 {
-					n70 = c.ReadLength(1)
-				}
-				l71 := foryimpl.MakeSlice[[]string](c, n70)
-				if n70 > 0 {
-					hn73 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i72 := range l71 {
-							if hn73 && !c.ReadFlag() {
-								clear(l71[i72 : i72+1])
-								continue
-							}
-							l71[i72] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i72)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l71
+				x.foryReadStrs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -586,6 +448,86 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadI32s reads the value of field I32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Slices) foryReadI32s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.I32s = l2
+}
+
+// foryReadI64s reads the value of field I64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Slices) foryReadI64s(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.I64s = l2
+}
+
+// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Slices) foryReadStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -220,28 +220,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n7 := c.ReadLengthFast(1)
-	if n7 < 0 {
-		n7 = c.ReadLength(1)
-	}
-	l8 := foryimpl.ReuseSlice[[]string](c, x.Tags, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
-					continue
-				}
-				l8[i9] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i9)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l8
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -256,8 +235,8 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
-					x.ID = int64(v13)
+				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
+					x.ID = int64(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
@@ -268,28 +247,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							l16[i17] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l16
+				x.foryReadTags(c)
 			}
 		default:
 			c.SkipField(f)
@@ -299,6 +257,32 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *User) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
 }
 
 // foryRootItem is the first 18 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].

@@ -476,73 +476,12 @@ func (x *Grid) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n18 := c.ReadLengthFast(2)
-	if n18 < 0 {
-		n18 = c.ReadLength(2)
-	}
-	m19 := foryimpl.MakeMap[map[[2]int32]string](c, n18)
-	for n18 > 0 && !c.Failed() {
-		sz20, vn21, _ := c.ReadMapChunk(n18, 22, 21, nil, false)
-		for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
-			var k23 [2]int32
-			n25 := c.ReadLengthFast(1)
-			if n25 < 0 {
-				n25 = c.ReadLength(1)
-			}
-			if n25 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n25, 2))
-				return
-			}
-			var l26 [2]int32
-			if n25 > 0 {
-				hn28 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i27 := range l26 {
-						if hn28 && !c.ReadFlag() {
-							clear(l26[i27 : i27+1])
-							continue
-						}
-						l26[i27] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i27)
-							break
-						}
-					}
-				}
-			}
-			k23 = l26
-			var v24 string
-			if !vn21 {
-				v24 = c.ReadString()
-			}
-			m19[k23] = v24
-		}
-		n18 -= sz20
-	}
-	x.ByPair = m19
+	x.foryReadByPair(c)
 	if c.Failed() {
 		c.Trace("ByPair")
 		return
 	}
-	n32 := c.ReadLengthFast(2)
-	if n32 < 0 {
-		n32 = c.ReadLength(2)
-	}
-	m33 := foryimpl.MakeMap[map[Point]string](c, n32)
-	for n32 > 0 && !c.Failed() {
-		sz34, vn35, _ := c.ReadMapChunk(n32, 28, 21, nil, false)
-		for j36 := 0; j36 < sz34 && !c.Failed(); j36++ {
-			var k37 Point
-			k37.ForyRead(c)
-			var v38 string
-			if !vn35 {
-				v38 = c.ReadString()
-			}
-			m33[k37] = v38
-		}
-		n32 -= sz34
-	}
-	x.ByPoint = m33
+	x.foryReadByPoint(c)
 	if c.Failed() {
 		c.Trace("ByPoint")
 		return
@@ -552,77 +491,15 @@ func (x *Grid) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Grid body written with another schema, following ev (docs/format.md §11.4).
 func (x *Grid) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Grid{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n41 := c.ReadLengthFast(2)
-				if n41 < 0 {
-					n41 = c.ReadLength(2)
-				}
-				m42 := foryimpl.MakeMap[map[[2]int32]string](c, n41)
-				for n41 > 0 && !c.Failed() {
-					sz43, vn44, _ := c.ReadMapChunk(n41, 22, 21, nil, false)
-					for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-						var k46 [2]int32
-						n48 := c.ReadLengthFast(1)
-						if n48 < 0 {
-							n48 = c.ReadLength(1)
-						}
-						if n48 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n48, 2))
-							return
-						}
-						var l49 [2]int32
-						if n48 > 0 {
-							hn51 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i50 := range l49 {
-									if hn51 && !c.ReadFlag() {
-										clear(l49[i50 : i50+1])
-										continue
-									}
-									l49[i50] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i50)
-										break
-									}
-								}
-							}
-						}
-						k46 = l49
-						var v47 string
-						if !vn44 {
-							v47 = c.ReadString()
-						}
-						m42[k46] = v47
-					}
-					n41 -= sz43
-				}
-				x.ByPair = m42
+				x.foryReadByPair(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(2)
-				if n55 < 0 {
-					n55 = c.ReadLength(2)
-				}
-				m56 := foryimpl.MakeMap[map[Point]string](c, n55)
-				for n55 > 0 && !c.Failed() {
-					sz57, vn58, _ := c.ReadMapChunk(n55, 28, 21, nil, false)
-					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-						var k60 Point
-						k60.ForyRead(c)
-						var v61 string
-						if !vn58 {
-							v61 = c.ReadString()
-						}
-						m56[k60] = v61
-					}
-					n55 -= sz57
-				}
-				x.ByPoint = m56
+				x.foryReadByPoint(c)
 			}
 		default:
 			c.SkipField(f)
@@ -632,6 +509,78 @@ func (x *Grid) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
+}
+
+// foryReadByPair reads the value of field ByPair (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Grid) foryReadByPair(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[[2]int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 22, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 [2]int32
+			n8 := c.ReadLengthFast(1)
+			if n8 < 0 {
+				n8 = c.ReadLength(1)
+			}
+			if n8 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n8, 2))
+				return
+			}
+			var l9 [2]int32
+			if n8 > 0 {
+				hn11 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i10 := range l9 {
+						if hn11 && !c.ReadFlag() {
+							clear(l9[i10 : i10+1])
+							continue
+						}
+						l9[i10] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i10)
+							break
+						}
+					}
+				}
+			}
+			k6 = l9
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByPair = m2
+}
+
+// foryReadByPoint reads the value of field ByPoint (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Grid) foryReadByPoint(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[Point]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 28, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 Point
+			k6.ForyRead(c)
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByPoint = m2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

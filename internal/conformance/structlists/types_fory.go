@@ -263,106 +263,12 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n19 := c.ReadLengthFast(1)
-	if n19 < 0 {
-		n19 = c.ReadLength(1)
-	}
-	l20 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n19)
-	if n19 > 0 {
-		hn22, tr24, ev23 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i21 := range l20 {
-				if tr24 {
-					if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-						l20[i21] = foryimpl.BackRef[Inner](c, id27)
-					} else if st26 == foryimpl.RefFollows {
-						p28 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id27, p28)
-						if ev23 != nil {
-							p28.ForyReadEvolved(c, ev23)
-						} else {
-							p28.ForyRead(c)
-						}
-						l20[i21] = p28
-					} else {
-						l20[i21] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i21)
-						break
-					}
-					continue
-				}
-				if hn22 && !c.ReadFlag() {
-					clear(l20[i21 : i21+1])
-					continue
-				}
-				p25 := foryimpl.Alloc[Inner](c)
-				if ev23 != nil {
-					p25.ForyReadEvolved(c, ev23)
-				} else {
-					p25.ForyRead(c)
-				}
-				l20[i21] = p25
-				if c.Failed() {
-					c.TraceIndex(i21)
-					break
-				}
-			}
-		}
-	}
-	x.Pointers = l20
+	x.foryReadPointers(c)
 	if c.Failed() {
 		c.Trace("Pointers")
 		return
 	}
-	n29 := c.ReadLengthFast(1)
-	if n29 < 0 {
-		n29 = c.ReadLength(1)
-	}
-	l30 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n29)
-	if n29 > 0 {
-		hn32, tr34, ev33 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i31 := range l30 {
-				if tr34 {
-					if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-						if p37 := foryimpl.BackRef[Inner](c, id36); p37 != nil {
-							l30[i31] = *p37
-						}
-					} else if st35 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id36, &l30[i31])
-						if ev33 != nil {
-							l30[i31].ForyReadEvolved(c, ev33)
-						} else {
-							l30[i31].ForyRead(c)
-						}
-					} else {
-						l30[i31] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i31)
-						break
-					}
-					continue
-				}
-				if hn32 && !c.ReadFlag() {
-					clear(l30[i31 : i31+1])
-					continue
-				}
-				if ev33 != nil {
-					l30[i31].ForyReadEvolved(c, ev33)
-				} else {
-					l30[i31].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i31)
-					break
-				}
-			}
-		}
-	}
-	x.Values = l30
+	x.foryReadValues(c)
 	if c.Failed() {
 		c.Trace("Values")
 		return
@@ -376,105 +282,11 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n38 := c.ReadLengthFast(1)
-				if n38 < 0 {
-					n38 = c.ReadLength(1)
-				}
-				l39 := foryimpl.MakeSlice[[]*Inner](c, n38)
-				if n38 > 0 {
-					hn41, tr43, ev42 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i40 := range l39 {
-							if tr43 {
-								if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-									l39[i40] = foryimpl.BackRef[Inner](c, id46)
-								} else if st45 == foryimpl.RefFollows {
-									p47 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id46, p47)
-									if ev42 != nil {
-										p47.ForyReadEvolved(c, ev42)
-									} else {
-										p47.ForyRead(c)
-									}
-									l39[i40] = p47
-								} else {
-									l39[i40] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i40)
-									break
-								}
-								continue
-							}
-							if hn41 && !c.ReadFlag() {
-								clear(l39[i40 : i40+1])
-								continue
-							}
-							p44 := foryimpl.Alloc[Inner](c)
-							if ev42 != nil {
-								p44.ForyReadEvolved(c, ev42)
-							} else {
-								p44.ForyRead(c)
-							}
-							l39[i40] = p44
-							if c.Failed() {
-								c.TraceIndex(i40)
-								break
-							}
-						}
-					}
-				}
-				x.Pointers = l39
+				x.foryReadPointers(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLengthFast(1)
-				if n48 < 0 {
-					n48 = c.ReadLength(1)
-				}
-				l49 := foryimpl.MakeSlice[[]Inner](c, n48)
-				if n48 > 0 {
-					hn51, tr53, ev52 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i50 := range l49 {
-							if tr53 {
-								if st54, id55 := c.ReadRefFlag(); st54 == foryimpl.RefBack {
-									if p56 := foryimpl.BackRef[Inner](c, id55); p56 != nil {
-										l49[i50] = *p56
-									}
-								} else if st54 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id55, &l49[i50])
-									if ev52 != nil {
-										l49[i50].ForyReadEvolved(c, ev52)
-									} else {
-										l49[i50].ForyRead(c)
-									}
-								} else {
-									l49[i50] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i50)
-									break
-								}
-								continue
-							}
-							if hn51 && !c.ReadFlag() {
-								clear(l49[i50 : i50+1])
-								continue
-							}
-							if ev52 != nil {
-								l49[i50].ForyReadEvolved(c, ev52)
-							} else {
-								l49[i50].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i50)
-								break
-							}
-						}
-					}
-				}
-				x.Values = l49
+				x.foryReadValues(c)
 			}
 		default:
 			c.SkipField(f)
@@ -484,6 +296,110 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
+}
+
+// foryReadPointers reads the value of field Pointers (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *StructLists) foryReadPointers(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Inner](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Inner](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Pointers = l2
+}
+
+// foryReadValues reads the value of field Values (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *StructLists) foryReadValues(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Values = l2
 }
 
 // foryRootInner is the first 20 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].

@@ -378,251 +378,17 @@ func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n53 := c.ReadLengthFast(1)
-	if n53 < 0 {
-		n53 = c.ReadLength(1)
-	}
-	l54 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n53)
-	if n53 > 0 {
-		hn56, tr58 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i55 := range l54 {
-				if tr58 {
-					if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-						l54[i55] = foryimpl.BackRefSlice[int32](c, id60)
-					} else if st59 == foryimpl.RefFollows {
-						n61 := c.ReadLengthFast(1)
-						if n61 < 0 {
-							n61 = c.ReadLength(1)
-						}
-						l62 := foryimpl.MakeSlice[[]int32](c, n61)
-						if n61 > 0 {
-							hn64 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i63 := range l62 {
-									if hn64 && !c.ReadFlag() {
-										clear(l62[i63 : i63+1])
-										continue
-									}
-									l62[i63] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i63)
-										break
-									}
-								}
-							}
-						}
-						l54[i55] = l62
-						foryimpl.SetRefSlice(c, id60, l54[i55])
-					} else {
-						l54[i55] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i55)
-						break
-					}
-					continue
-				}
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
-					continue
-				}
-				n67 := c.ReadLengthFast(1)
-				if n67 < 0 {
-					n67 = c.ReadLength(1)
-				}
-				l68 := foryimpl.MakeSlice[[]int32](c, n67)
-				if n67 > 0 {
-					hn70 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i69 := range l68 {
-							if hn70 && !c.ReadFlag() {
-								clear(l68[i69 : i69+1])
-								continue
-							}
-							l68[i69] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i69)
-								break
-							}
-						}
-					}
-				}
-				l54[i55] = l68
-				if c.Failed() {
-					c.TraceIndex(i55)
-					break
-				}
-			}
-		}
-	}
-	x.Ints = l54
+	x.foryReadInts(c)
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
-	n73 := c.ReadLengthFast(1)
-	if n73 < 0 {
-		n73 = c.ReadLength(1)
-	}
-	l74 := foryimpl.ReuseSlice[[][]int32](c, x.Missing, n73)
-	if n73 > 0 {
-		hn76, tr78 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i75 := range l74 {
-				if tr78 {
-					if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-						l74[i75] = foryimpl.BackRefSlice[int32](c, id80)
-					} else if st79 == foryimpl.RefFollows {
-						n81 := c.ReadLengthFast(1)
-						if n81 < 0 {
-							n81 = c.ReadLength(1)
-						}
-						l82 := foryimpl.MakeSlice[[]int32](c, n81)
-						if n81 > 0 {
-							hn84 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i83 := range l82 {
-									if hn84 && !c.ReadFlag() {
-										clear(l82[i83 : i83+1])
-										continue
-									}
-									l82[i83] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i83)
-										break
-									}
-								}
-							}
-						}
-						l74[i75] = l82
-						foryimpl.SetRefSlice(c, id80, l74[i75])
-					} else {
-						l74[i75] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i75)
-						break
-					}
-					continue
-				}
-				if hn76 && !c.ReadFlag() {
-					clear(l74[i75 : i75+1])
-					continue
-				}
-				n87 := c.ReadLengthFast(1)
-				if n87 < 0 {
-					n87 = c.ReadLength(1)
-				}
-				l88 := foryimpl.MakeSlice[[]int32](c, n87)
-				if n87 > 0 {
-					hn90 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i89 := range l88 {
-							if hn90 && !c.ReadFlag() {
-								clear(l88[i89 : i89+1])
-								continue
-							}
-							l88[i89] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i89)
-								break
-							}
-						}
-					}
-				}
-				l74[i75] = l88
-				if c.Failed() {
-					c.TraceIndex(i75)
-					break
-				}
-			}
-		}
-	}
-	x.Missing = l74
+	x.foryReadMissing(c)
 	if c.Failed() {
 		c.Trace("Missing")
 		return
 	}
-	n93 := c.ReadLengthFast(1)
-	if n93 < 0 {
-		n93 = c.ReadLength(1)
-	}
-	l94 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n93)
-	if n93 > 0 {
-		hn96, tr98 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i95 := range l94 {
-				if tr98 {
-					if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-						l94[i95] = foryimpl.BackRefSlice[string](c, id100)
-					} else if st99 == foryimpl.RefFollows {
-						n101 := c.ReadLengthFast(1)
-						if n101 < 0 {
-							n101 = c.ReadLength(1)
-						}
-						l102 := foryimpl.MakeSlice[[]string](c, n101)
-						if n101 > 0 {
-							hn104 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i103 := range l102 {
-									if hn104 && !c.ReadFlag() {
-										clear(l102[i103 : i103+1])
-										continue
-									}
-									l102[i103] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i103)
-										break
-									}
-								}
-							}
-						}
-						l94[i95] = l102
-						foryimpl.SetRefSlice(c, id100, l94[i95])
-					} else {
-						l94[i95] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i95)
-						break
-					}
-					continue
-				}
-				if hn96 && !c.ReadFlag() {
-					clear(l94[i95 : i95+1])
-					continue
-				}
-				n107 := c.ReadLengthFast(1)
-				if n107 < 0 {
-					n107 = c.ReadLength(1)
-				}
-				l108 := foryimpl.MakeSlice[[]string](c, n107)
-				if n107 > 0 {
-					hn110 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i109 := range l108 {
-							if hn110 && !c.ReadFlag() {
-								clear(l108[i109 : i109+1])
-								continue
-							}
-							l108[i109] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i109)
-								break
-							}
-						}
-					}
-				}
-				l94[i95] = l108
-				if c.Failed() {
-					c.TraceIndex(i95)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l94
+	x.foryReadStrs(c)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -632,254 +398,19 @@ func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NestedLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NestedLists{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n113 := c.ReadLengthFast(1)
-				if n113 < 0 {
-					n113 = c.ReadLength(1)
-				}
-				l114 := foryimpl.MakeSlice[[][]int32](c, n113)
-				if n113 > 0 {
-					hn116, tr118 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i115 := range l114 {
-							if tr118 {
-								if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-									l114[i115] = foryimpl.BackRefSlice[int32](c, id120)
-								} else if st119 == foryimpl.RefFollows {
-									n121 := c.ReadLengthFast(1)
-									if n121 < 0 {
-										n121 = c.ReadLength(1)
-									}
-									l122 := foryimpl.MakeSlice[[]int32](c, n121)
-									if n121 > 0 {
-										hn124 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i123 := range l122 {
-												if hn124 && !c.ReadFlag() {
-													clear(l122[i123 : i123+1])
-													continue
-												}
-												l122[i123] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i123)
-													break
-												}
-											}
-										}
-									}
-									l114[i115] = l122
-									foryimpl.SetRefSlice(c, id120, l114[i115])
-								} else {
-									l114[i115] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i115)
-									break
-								}
-								continue
-							}
-							if hn116 && !c.ReadFlag() {
-								clear(l114[i115 : i115+1])
-								continue
-							}
-							n127 := c.ReadLengthFast(1)
-							if n127 < 0 {
-								n127 = c.ReadLength(1)
-							}
-							l128 := foryimpl.MakeSlice[[]int32](c, n127)
-							if n127 > 0 {
-								hn130 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i129 := range l128 {
-										if hn130 && !c.ReadFlag() {
-											clear(l128[i129 : i129+1])
-											continue
-										}
-										l128[i129] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i129)
-											break
-										}
-									}
-								}
-							}
-							l114[i115] = l128
-							if c.Failed() {
-								c.TraceIndex(i115)
-								break
-							}
-						}
-					}
-				}
-				x.Ints = l114
+				x.foryReadInts(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n133 := c.ReadLengthFast(1)
-				if n133 < 0 {
-					n133 = c.ReadLength(1)
-				}
-				l134 := foryimpl.MakeSlice[[][]int32](c, n133)
-				if n133 > 0 {
-					hn136, tr138 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i135 := range l134 {
-							if tr138 {
-								if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
-									l134[i135] = foryimpl.BackRefSlice[int32](c, id140)
-								} else if st139 == foryimpl.RefFollows {
-									n141 := c.ReadLengthFast(1)
-									if n141 < 0 {
-										n141 = c.ReadLength(1)
-									}
-									l142 := foryimpl.MakeSlice[[]int32](c, n141)
-									if n141 > 0 {
-										hn144 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i143 := range l142 {
-												if hn144 && !c.ReadFlag() {
-													clear(l142[i143 : i143+1])
-													continue
-												}
-												l142[i143] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i143)
-													break
-												}
-											}
-										}
-									}
-									l134[i135] = l142
-									foryimpl.SetRefSlice(c, id140, l134[i135])
-								} else {
-									l134[i135] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i135)
-									break
-								}
-								continue
-							}
-							if hn136 && !c.ReadFlag() {
-								clear(l134[i135 : i135+1])
-								continue
-							}
-							n147 := c.ReadLengthFast(1)
-							if n147 < 0 {
-								n147 = c.ReadLength(1)
-							}
-							l148 := foryimpl.MakeSlice[[]int32](c, n147)
-							if n147 > 0 {
-								hn150 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i149 := range l148 {
-										if hn150 && !c.ReadFlag() {
-											clear(l148[i149 : i149+1])
-											continue
-										}
-										l148[i149] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i149)
-											break
-										}
-									}
-								}
-							}
-							l134[i135] = l148
-							if c.Failed() {
-								c.TraceIndex(i135)
-								break
-							}
-						}
-					}
-				}
-				x.Missing = l134
+				x.foryReadMissing(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n153 := c.ReadLengthFast(1)
-				if n153 < 0 {
-					n153 = c.ReadLength(1)
-				}
-				l154 := foryimpl.MakeSlice[[][]string](c, n153)
-				if n153 > 0 {
-					hn156, tr158 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i155 := range l154 {
-							if tr158 {
-								if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-									l154[i155] = foryimpl.BackRefSlice[string](c, id160)
-								} else if st159 == foryimpl.RefFollows {
-									n161 := c.ReadLengthFast(1)
-									if n161 < 0 {
-										n161 = c.ReadLength(1)
-									}
-									l162 := foryimpl.MakeSlice[[]string](c, n161)
-									if n161 > 0 {
-										hn164 := c.ReadListHeader(21)
-										if !c.Failed() {
-											for i163 := range l162 {
-												if hn164 && !c.ReadFlag() {
-													clear(l162[i163 : i163+1])
-													continue
-												}
-												l162[i163] = c.ReadString()
-												if c.Failed() {
-													c.TraceIndex(i163)
-													break
-												}
-											}
-										}
-									}
-									l154[i155] = l162
-									foryimpl.SetRefSlice(c, id160, l154[i155])
-								} else {
-									l154[i155] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i155)
-									break
-								}
-								continue
-							}
-							if hn156 && !c.ReadFlag() {
-								clear(l154[i155 : i155+1])
-								continue
-							}
-							n167 := c.ReadLengthFast(1)
-							if n167 < 0 {
-								n167 = c.ReadLength(1)
-							}
-							l168 := foryimpl.MakeSlice[[]string](c, n167)
-							if n167 > 0 {
-								hn170 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i169 := range l168 {
-										if hn170 && !c.ReadFlag() {
-											clear(l168[i169 : i169+1])
-											continue
-										}
-										l168[i169] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i169)
-											break
-										}
-									}
-								}
-							}
-							l154[i155] = l168
-							if c.Failed() {
-								c.TraceIndex(i155)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l154
+				x.foryReadStrs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -889,6 +420,257 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
+}
+
+// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Ints = l2
+}
+
+// foryReadMissing reads the value of field Missing (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NestedLists) foryReadMissing(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Missing, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Missing = l2
+}
+
+// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[string](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]string](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l2
 }
 
 // foryRootListOfMaps is the first 23 bytes of a compatible-mode message whose root is ListOfMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListOfMaps[4:].
@@ -1119,79 +901,7 @@ func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n29 := c.ReadLengthFast(1)
-	if n29 < 0 {
-		n29 = c.ReadLength(1)
-	}
-	l30 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n29)
-	if n29 > 0 {
-		hn32, tr34 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i31 := range l30 {
-				if tr34 {
-					if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-						l30[i31] = foryimpl.BackRefMap[string, int32](c, id36)
-					} else if st35 == foryimpl.RefFollows {
-						n37 := c.ReadLengthFast(2)
-						if n37 < 0 {
-							n37 = c.ReadLength(2)
-						}
-						m38 := foryimpl.MakeMap[map[string]int32](c, n37)
-						for n37 > 0 && !c.Failed() {
-							sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
-							for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-								var k42 string
-								k42 = c.ReadString()
-								var v43 int32
-								if !vn40 {
-									v43 = r.ReadVarInt32()
-								}
-								m38[k42] = v43
-							}
-							n37 -= sz39
-						}
-						l30[i31] = m38
-						foryimpl.SetRefMap(c, id36, l30[i31])
-					} else {
-						l30[i31] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i31)
-						break
-					}
-					continue
-				}
-				if hn32 && !c.ReadFlag() {
-					clear(l30[i31 : i31+1])
-					continue
-				}
-				n45 := c.ReadLengthFast(2)
-				if n45 < 0 {
-					n45 = c.ReadLength(2)
-				}
-				m46 := foryimpl.MakeMap[map[string]int32](c, n45)
-				for n45 > 0 && !c.Failed() {
-					sz47, vn48, _ := c.ReadMapChunk(n45, 21, 5, nil, false)
-					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-						var k50 string
-						k50 = c.ReadString()
-						var v51 int32
-						if !vn48 {
-							v51 = r.ReadVarInt32()
-						}
-						m46[k50] = v51
-					}
-					n45 -= sz47
-				}
-				l30[i31] = m46
-				if c.Failed() {
-					c.TraceIndex(i31)
-					break
-				}
-			}
-		}
-	}
-	x.Maps = l30
+	x.foryReadMaps(c)
 	if c.Failed() {
 		c.Trace("Maps")
 		return
@@ -1201,84 +911,11 @@ func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ListOfMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListOfMaps{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n53 := c.ReadLengthFast(1)
-				if n53 < 0 {
-					n53 = c.ReadLength(1)
-				}
-				l54 := foryimpl.MakeSlice[[]map[string]int32](c, n53)
-				if n53 > 0 {
-					hn56, tr58 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i55 := range l54 {
-							if tr58 {
-								if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-									l54[i55] = foryimpl.BackRefMap[string, int32](c, id60)
-								} else if st59 == foryimpl.RefFollows {
-									n61 := c.ReadLengthFast(2)
-									if n61 < 0 {
-										n61 = c.ReadLength(2)
-									}
-									m62 := foryimpl.MakeMap[map[string]int32](c, n61)
-									for n61 > 0 && !c.Failed() {
-										sz63, vn64, _ := c.ReadMapChunk(n61, 21, 5, nil, false)
-										for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-											var k66 string
-											k66 = c.ReadString()
-											var v67 int32
-											if !vn64 {
-												v67 = r.ReadVarInt32()
-											}
-											m62[k66] = v67
-										}
-										n61 -= sz63
-									}
-									l54[i55] = m62
-									foryimpl.SetRefMap(c, id60, l54[i55])
-								} else {
-									l54[i55] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i55)
-									break
-								}
-								continue
-							}
-							if hn56 && !c.ReadFlag() {
-								clear(l54[i55 : i55+1])
-								continue
-							}
-							n69 := c.ReadLengthFast(2)
-							if n69 < 0 {
-								n69 = c.ReadLength(2)
-							}
-							m70 := foryimpl.MakeMap[map[string]int32](c, n69)
-							for n69 > 0 && !c.Failed() {
-								sz71, vn72, _ := c.ReadMapChunk(n69, 21, 5, nil, false)
-								for j73 := 0; j73 < sz71 && !c.Failed(); j73++ {
-									var k74 string
-									k74 = c.ReadString()
-									var v75 int32
-									if !vn72 {
-										v75 = r.ReadVarInt32()
-									}
-									m70[k74] = v75
-								}
-								n69 -= sz71
-							}
-							l54[i55] = m70
-							if c.Failed() {
-								c.TraceIndex(i55)
-								break
-							}
-						}
-					}
-				}
-				x.Maps = l54
+				x.foryReadMaps(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1288,6 +925,84 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadMaps reads the value of field Maps (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefMap[string, int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(2)
+						if n9 < 0 {
+							n9 = c.ReadLength(2)
+						}
+						m10 := foryimpl.MakeMap[map[string]int32](c, n9)
+						for n9 > 0 && !c.Failed() {
+							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 5, nil, false)
+							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+								var k14 string
+								k14 = c.ReadString()
+								var v15 int32
+								if !vn12 {
+									v15 = r.ReadVarInt32()
+								}
+								m10[k14] = v15
+							}
+							n9 -= sz11
+						}
+						l2[i3] = m10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n17 := c.ReadLengthFast(2)
+				if n17 < 0 {
+					n17 = c.ReadLength(2)
+				}
+				m18 := foryimpl.MakeMap[map[string]int32](c, n17)
+				for n17 > 0 && !c.Failed() {
+					sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
+					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+						var k22 string
+						k22 = c.ReadString()
+						var v23 int32
+						if !vn20 {
+							v23 = r.ReadVarInt32()
+						}
+						m18[k22] = v23
+					}
+					n17 -= sz19
+				}
+				l2[i3] = m18
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Maps = l2
 }
 
 // foryRootMapOfLists is the first 42 bytes of a compatible-mode message whose root is MapOfLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapOfLists[4:].
@@ -1703,357 +1418,33 @@ func (x *MapOfLists) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n65 := c.ReadLengthFast(2)
-		if n65 < 0 {
-			n65 = c.ReadLength(2)
-		}
-		m66 := foryimpl.MakeMap[map[string][]int32](c, n65)
-		for n65 > 0 && !c.Failed() {
-			sz67, vn68, tr78, _ := c.ReadMapChunkRef(n65, 21, 22, nil)
-			for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-				var k70 string
-				k70 = c.ReadString()
-				var v71 []int32
-				if tr78 {
-					if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-						v71 = foryimpl.BackRefSlice[int32](c, id80)
-					} else if st79 == foryimpl.RefFollows {
-						n81 := c.ReadLengthFast(1)
-						if n81 < 0 {
-							n81 = c.ReadLength(1)
-						}
-						l82 := foryimpl.MakeSlice[[]int32](c, n81)
-						if n81 > 0 {
-							hn84 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i83 := range l82 {
-									if hn84 && !c.ReadFlag() {
-										clear(l82[i83 : i83+1])
-										continue
-									}
-									l82[i83] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i83)
-										break
-									}
-								}
-							}
-						}
-						v71 = l82
-						foryimpl.SetRefSlice(c, id80, v71)
-					} else {
-						v71 = nil
-					}
-				} else if !vn68 {
-					n72 := c.ReadLengthFast(1)
-					if n72 < 0 {
-						n72 = c.ReadLength(1)
-					}
-					l73 := foryimpl.MakeSlice[[]int32](c, n72)
-					if n72 > 0 {
-						hn75 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i74 := range l73 {
-								if hn75 && !c.ReadFlag() {
-									clear(l73[i74 : i74+1])
-									continue
-								}
-								l73[i74] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i74)
-									break
-								}
-							}
-						}
-					}
-					v71 = l73
-				}
-				m66[k70] = v71
-			}
-			n65 -= sz67
-		}
-		x.Ints = m66
+		x.foryReadIntsRef(c)
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
-		n87 := c.ReadLengthFast(2)
-		if n87 < 0 {
-			n87 = c.ReadLength(2)
-		}
-		m88 := foryimpl.MakeMap[map[string][]int32](c, n87)
-		for n87 > 0 && !c.Failed() {
-			sz89, vn90, tr100, _ := c.ReadMapChunkRef(n87, 21, 22, nil)
-			for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-				var k92 string
-				k92 = c.ReadString()
-				var v93 []int32
-				if tr100 {
-					if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-						v93 = foryimpl.BackRefSlice[int32](c, id102)
-					} else if st101 == foryimpl.RefFollows {
-						n103 := c.ReadLengthFast(1)
-						if n103 < 0 {
-							n103 = c.ReadLength(1)
-						}
-						l104 := foryimpl.MakeSlice[[]int32](c, n103)
-						if n103 > 0 {
-							hn106 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i105 := range l104 {
-									if hn106 && !c.ReadFlag() {
-										clear(l104[i105 : i105+1])
-										continue
-									}
-									l104[i105] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i105)
-										break
-									}
-								}
-							}
-						}
-						v93 = l104
-						foryimpl.SetRefSlice(c, id102, v93)
-					} else {
-						v93 = nil
-					}
-				} else if !vn90 {
-					n94 := c.ReadLengthFast(1)
-					if n94 < 0 {
-						n94 = c.ReadLength(1)
-					}
-					l95 := foryimpl.MakeSlice[[]int32](c, n94)
-					if n94 > 0 {
-						hn97 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i96 := range l95 {
-								if hn97 && !c.ReadFlag() {
-									clear(l95[i96 : i96+1])
-									continue
-								}
-								l95[i96] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i96)
-									break
-								}
-							}
-						}
-					}
-					v93 = l95
-				}
-				m88[k92] = v93
-			}
-			n87 -= sz89
-		}
-		x.NilList = m88
+		x.foryReadNilListRef(c)
 		if c.Failed() {
 			c.Trace("NilList")
 			return
 		}
-		n109 := c.ReadLengthFast(2)
-		if n109 < 0 {
-			n109 = c.ReadLength(2)
-		}
-		m110 := foryimpl.MakeMap[map[string][]string](c, n109)
-		for n109 > 0 && !c.Failed() {
-			sz111, vn112, tr122, _ := c.ReadMapChunkRef(n109, 21, 22, nil)
-			for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
-				var k114 string
-				k114 = c.ReadString()
-				var v115 []string
-				if tr122 {
-					if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-						v115 = foryimpl.BackRefSlice[string](c, id124)
-					} else if st123 == foryimpl.RefFollows {
-						n125 := c.ReadLengthFast(1)
-						if n125 < 0 {
-							n125 = c.ReadLength(1)
-						}
-						l126 := foryimpl.MakeSlice[[]string](c, n125)
-						if n125 > 0 {
-							hn128 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i127 := range l126 {
-									if hn128 && !c.ReadFlag() {
-										clear(l126[i127 : i127+1])
-										continue
-									}
-									l126[i127] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i127)
-										break
-									}
-								}
-							}
-						}
-						v115 = l126
-						foryimpl.SetRefSlice(c, id124, v115)
-					} else {
-						v115 = nil
-					}
-				} else if !vn112 {
-					n116 := c.ReadLengthFast(1)
-					if n116 < 0 {
-						n116 = c.ReadLength(1)
-					}
-					l117 := foryimpl.MakeSlice[[]string](c, n116)
-					if n116 > 0 {
-						hn119 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i118 := range l117 {
-								if hn119 && !c.ReadFlag() {
-									clear(l117[i118 : i118+1])
-									continue
-								}
-								l117[i118] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i118)
-									break
-								}
-							}
-						}
-					}
-					v115 = l117
-				}
-				m110[k114] = v115
-			}
-			n109 -= sz111
-		}
-		x.Strs = m110
+		x.foryReadStrsRef(c)
 		if c.Failed() {
 			c.Trace("Strs")
 			return
 		}
 	} else {
-		n65 := c.ReadLengthFast(2)
-		if n65 < 0 {
-			n65 = c.ReadLength(2)
-		}
-		m66 := foryimpl.MakeMap[map[string][]int32](c, n65)
-		for n65 > 0 && !c.Failed() {
-			sz67, vn68, _ := c.ReadMapChunk(n65, 21, 22, nil, true)
-			for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-				var k70 string
-				k70 = c.ReadString()
-				var v71 []int32
-				if !vn68 {
-					n72 := c.ReadLengthFast(1)
-					if n72 < 0 {
-						n72 = c.ReadLength(1)
-					}
-					l73 := foryimpl.MakeSlice[[]int32](c, n72)
-					if n72 > 0 {
-						hn75 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i74 := range l73 {
-								if hn75 && !c.ReadFlag() {
-									clear(l73[i74 : i74+1])
-									continue
-								}
-								l73[i74] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i74)
-									break
-								}
-							}
-						}
-					}
-					v71 = l73
-				}
-				m66[k70] = v71
-			}
-			n65 -= sz67
-		}
-		x.Ints = m66
+		x.foryReadInts(c)
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
-		n87 := c.ReadLengthFast(2)
-		if n87 < 0 {
-			n87 = c.ReadLength(2)
-		}
-		m88 := foryimpl.MakeMap[map[string][]int32](c, n87)
-		for n87 > 0 && !c.Failed() {
-			sz89, vn90, _ := c.ReadMapChunk(n87, 21, 22, nil, true)
-			for j91 := 0; j91 < sz89 && !c.Failed(); j91++ {
-				var k92 string
-				k92 = c.ReadString()
-				var v93 []int32
-				if !vn90 {
-					n94 := c.ReadLengthFast(1)
-					if n94 < 0 {
-						n94 = c.ReadLength(1)
-					}
-					l95 := foryimpl.MakeSlice[[]int32](c, n94)
-					if n94 > 0 {
-						hn97 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i96 := range l95 {
-								if hn97 && !c.ReadFlag() {
-									clear(l95[i96 : i96+1])
-									continue
-								}
-								l95[i96] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i96)
-									break
-								}
-							}
-						}
-					}
-					v93 = l95
-				}
-				m88[k92] = v93
-			}
-			n87 -= sz89
-		}
-		x.NilList = m88
+		x.foryReadNilList(c)
 		if c.Failed() {
 			c.Trace("NilList")
 			return
 		}
-		n109 := c.ReadLengthFast(2)
-		if n109 < 0 {
-			n109 = c.ReadLength(2)
-		}
-		m110 := foryimpl.MakeMap[map[string][]string](c, n109)
-		for n109 > 0 && !c.Failed() {
-			sz111, vn112, _ := c.ReadMapChunk(n109, 21, 22, nil, true)
-			for j113 := 0; j113 < sz111 && !c.Failed(); j113++ {
-				var k114 string
-				k114 = c.ReadString()
-				var v115 []string
-				if !vn112 {
-					n116 := c.ReadLengthFast(1)
-					if n116 < 0 {
-						n116 = c.ReadLength(1)
-					}
-					l117 := foryimpl.MakeSlice[[]string](c, n116)
-					if n116 > 0 {
-						hn119 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i118 := range l117 {
-								if hn119 && !c.ReadFlag() {
-									clear(l117[i118 : i118+1])
-									continue
-								}
-								l117[i118] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i118)
-									break
-								}
-							}
-						}
-					}
-					v115 = l117
-				}
-				m110[k114] = v115
-			}
-			n109 -= sz111
-		}
-		x.Strs = m110
+		x.foryReadStrs(c)
 		if c.Failed() {
 			c.Trace("Strs")
 			return
@@ -2064,137 +1455,19 @@ func (x *MapOfLists) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapOfLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapOfLists{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n131 := c.ReadLengthFast(2)
-				if n131 < 0 {
-					n131 = c.ReadLength(2)
-				}
-				m132 := foryimpl.MakeMap[map[string][]int32](c, n131)
-				for n131 > 0 && !c.Failed() {
-					sz133, vn134, _ := c.ReadMapChunk(n131, 21, 22, nil, true)
-					for j135 := 0; j135 < sz133 && !c.Failed(); j135++ {
-						var k136 string
-						k136 = c.ReadString()
-						var v137 []int32
-						if !vn134 {
-							n138 := c.ReadLengthFast(1)
-							if n138 < 0 {
-								n138 = c.ReadLength(1)
-							}
-							l139 := foryimpl.MakeSlice[[]int32](c, n138)
-							if n138 > 0 {
-								hn141 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i140 := range l139 {
-										if hn141 && !c.ReadFlag() {
-											clear(l139[i140 : i140+1])
-											continue
-										}
-										l139[i140] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i140)
-											break
-										}
-									}
-								}
-							}
-							v137 = l139
-						}
-						m132[k136] = v137
-					}
-					n131 -= sz133
-				}
-				x.Ints = m132
+				x.foryReadInts(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n145 := c.ReadLengthFast(2)
-				if n145 < 0 {
-					n145 = c.ReadLength(2)
-				}
-				m146 := foryimpl.MakeMap[map[string][]int32](c, n145)
-				for n145 > 0 && !c.Failed() {
-					sz147, vn148, _ := c.ReadMapChunk(n145, 21, 22, nil, true)
-					for j149 := 0; j149 < sz147 && !c.Failed(); j149++ {
-						var k150 string
-						k150 = c.ReadString()
-						var v151 []int32
-						if !vn148 {
-							n152 := c.ReadLengthFast(1)
-							if n152 < 0 {
-								n152 = c.ReadLength(1)
-							}
-							l153 := foryimpl.MakeSlice[[]int32](c, n152)
-							if n152 > 0 {
-								hn155 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i154 := range l153 {
-										if hn155 && !c.ReadFlag() {
-											clear(l153[i154 : i154+1])
-											continue
-										}
-										l153[i154] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i154)
-											break
-										}
-									}
-								}
-							}
-							v151 = l153
-						}
-						m146[k150] = v151
-					}
-					n145 -= sz147
-				}
-				x.NilList = m146
+				x.foryReadNilList(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n159 := c.ReadLengthFast(2)
-				if n159 < 0 {
-					n159 = c.ReadLength(2)
-				}
-				m160 := foryimpl.MakeMap[map[string][]string](c, n159)
-				for n159 > 0 && !c.Failed() {
-					sz161, vn162, _ := c.ReadMapChunk(n159, 21, 22, nil, true)
-					for j163 := 0; j163 < sz161 && !c.Failed(); j163++ {
-						var k164 string
-						k164 = c.ReadString()
-						var v165 []string
-						if !vn162 {
-							n166 := c.ReadLengthFast(1)
-							if n166 < 0 {
-								n166 = c.ReadLength(1)
-							}
-							l167 := foryimpl.MakeSlice[[]string](c, n166)
-							if n166 > 0 {
-								hn169 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i168 := range l167 {
-										if hn169 && !c.ReadFlag() {
-											clear(l167[i168 : i168+1])
-											continue
-										}
-										l167[i168] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i168)
-											break
-										}
-									}
-								}
-							}
-							v165 = l167
-						}
-						m160[k164] = v165
-					}
-					n159 -= sz161
-				}
-				x.Strs = m160
+				x.foryReadStrs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2204,6 +1477,364 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapOfLists) foryReadInts(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Ints = m2
+}
+
+// foryReadIntsRef reads the value of field Ints with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[int32](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Ints = m2
+}
+
+// foryReadNilList reads the value of field NilList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapOfLists) foryReadNilList(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NilList = m2
+}
+
+// foryReadNilListRef reads the value of field NilList with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapOfLists) foryReadNilListRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[int32](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(5)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadVarInt32()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NilList = m2
+}
+
+// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapOfLists) foryReadStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Strs = m2
+}
+
+// foryReadStrsRef reads the value of field Strs with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]string](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Strs = m2
 }
 
 // foryRootMapOfMaps is the first 25 bytes of a compatible-mode message whose root is MapOfMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapOfMaps[4:].
@@ -2456,112 +2087,13 @@ func (x *MapOfMaps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n29 := c.ReadLengthFast(2)
-		if n29 < 0 {
-			n29 = c.ReadLength(2)
-		}
-		m30 := foryimpl.MakeMap[map[string]map[string]int32](c, n29)
-		for n29 > 0 && !c.Failed() {
-			sz31, vn32, tr44, _ := c.ReadMapChunkRef(n29, 21, 24, nil)
-			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-				var k34 string
-				k34 = c.ReadString()
-				var v35 map[string]int32
-				if tr44 {
-					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-						v35 = foryimpl.BackRefMap[string, int32](c, id46)
-					} else if st45 == foryimpl.RefFollows {
-						n47 := c.ReadLengthFast(2)
-						if n47 < 0 {
-							n47 = c.ReadLength(2)
-						}
-						m48 := foryimpl.MakeMap[map[string]int32](c, n47)
-						for n47 > 0 && !c.Failed() {
-							sz49, vn50, _ := c.ReadMapChunk(n47, 21, 5, nil, false)
-							for j51 := 0; j51 < sz49 && !c.Failed(); j51++ {
-								var k52 string
-								k52 = c.ReadString()
-								var v53 int32
-								if !vn50 {
-									v53 = r.ReadVarInt32()
-								}
-								m48[k52] = v53
-							}
-							n47 -= sz49
-						}
-						v35 = m48
-						foryimpl.SetRefMap(c, id46, v35)
-					} else {
-						v35 = nil
-					}
-				} else if !vn32 {
-					n36 := c.ReadLengthFast(2)
-					if n36 < 0 {
-						n36 = c.ReadLength(2)
-					}
-					m37 := foryimpl.MakeMap[map[string]int32](c, n36)
-					for n36 > 0 && !c.Failed() {
-						sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
-						for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-							var k41 string
-							k41 = c.ReadString()
-							var v42 int32
-							if !vn39 {
-								v42 = r.ReadVarInt32()
-							}
-							m37[k41] = v42
-						}
-						n36 -= sz38
-					}
-					v35 = m37
-				}
-				m30[k34] = v35
-			}
-			n29 -= sz31
-		}
-		x.Nested = m30
+		x.foryReadNestedRef(c)
 		if c.Failed() {
 			c.Trace("Nested")
 			return
 		}
 	} else {
-		n29 := c.ReadLengthFast(2)
-		if n29 < 0 {
-			n29 = c.ReadLength(2)
-		}
-		m30 := foryimpl.MakeMap[map[string]map[string]int32](c, n29)
-		for n29 > 0 && !c.Failed() {
-			sz31, vn32, _ := c.ReadMapChunk(n29, 21, 24, nil, true)
-			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-				var k34 string
-				k34 = c.ReadString()
-				var v35 map[string]int32
-				if !vn32 {
-					n36 := c.ReadLengthFast(2)
-					if n36 < 0 {
-						n36 = c.ReadLength(2)
-					}
-					m37 := foryimpl.MakeMap[map[string]int32](c, n36)
-					for n36 > 0 && !c.Failed() {
-						sz38, vn39, _ := c.ReadMapChunk(n36, 21, 5, nil, false)
-						for j40 := 0; j40 < sz38 && !c.Failed(); j40++ {
-							var k41 string
-							k41 = c.ReadString()
-							var v42 int32
-							if !vn39 {
-								v42 = r.ReadVarInt32()
-							}
-							m37[k41] = v42
-						}
-						n36 -= sz38
-					}
-					v35 = m37
-				}
-				m30[k34] = v35
-			}
-			n29 -= sz31
-		}
-		x.Nested = m30
+		x.foryReadNested(c)
 		if c.Failed() {
 			c.Trace("Nested")
 			return
@@ -2572,48 +2104,11 @@ func (x *MapOfMaps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapOfMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapOfMaps{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(2)
-				if n55 < 0 {
-					n55 = c.ReadLength(2)
-				}
-				m56 := foryimpl.MakeMap[map[string]map[string]int32](c, n55)
-				for n55 > 0 && !c.Failed() {
-					sz57, vn58, _ := c.ReadMapChunk(n55, 21, 24, nil, true)
-					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-						var k60 string
-						k60 = c.ReadString()
-						var v61 map[string]int32
-						if !vn58 {
-							n62 := c.ReadLengthFast(2)
-							if n62 < 0 {
-								n62 = c.ReadLength(2)
-							}
-							m63 := foryimpl.MakeMap[map[string]int32](c, n62)
-							for n62 > 0 && !c.Failed() {
-								sz64, vn65, _ := c.ReadMapChunk(n62, 21, 5, nil, false)
-								for j66 := 0; j66 < sz64 && !c.Failed(); j66++ {
-									var k67 string
-									k67 = c.ReadString()
-									var v68 int32
-									if !vn65 {
-										v68 = r.ReadVarInt32()
-									}
-									m63[k67] = v68
-								}
-								n62 -= sz64
-							}
-							v61 = m63
-						}
-						m56[k60] = v61
-					}
-					n55 -= sz57
-				}
-				x.Nested = m56
+				x.foryReadNested(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2623,6 +2118,117 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapOfMaps) foryReadNested(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Nested = m2
+}
+
+// foryReadNestedRef reads the value of field Nested with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapOfMaps) foryReadNestedRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if tr16 {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefMap[string, int32](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					n19 := c.ReadLengthFast(2)
+					if n19 < 0 {
+						n19 = c.ReadLength(2)
+					}
+					m20 := foryimpl.MakeMap[map[string]int32](c, n19)
+					for n19 > 0 && !c.Failed() {
+						sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
+						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+							var k24 string
+							k24 = c.ReadString()
+							var v25 int32
+							if !vn22 {
+								v25 = r.ReadVarInt32()
+							}
+							m20[k24] = v25
+						}
+						n19 -= sz21
+					}
+					v7 = m20
+					foryimpl.SetRefMap(c, id18, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Nested = m2
 }
 
 // foryRootSetsInside is the first 29 bytes of a compatible-mode message whose root is SetsInside: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetsInside[4:].
@@ -2907,195 +2513,19 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n39 := c.ReadLengthFast(1)
-	if n39 < 0 {
-		n39 = c.ReadLength(1)
-	}
-	l40 := foryimpl.ReuseSlice[[]serializer.Set[string]](c, x.List, n39)
-	if n39 > 0 {
-		hn42, tr44 := c.ReadListHeaderRef(23)
-		if !c.Failed() {
-			for i41 := range l40 {
-				if tr44 {
-					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-						l40[i41] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id46))
-					} else if st45 == foryimpl.RefFollows {
-						n47 := c.ReadLengthFast(1)
-						if n47 < 0 {
-							n47 = c.ReadLength(1)
-						}
-						s48 := foryimpl.MakeMap[serializer.Set[string]](c, n47)
-						if n47 > 0 {
-							hn49 := c.ReadListHeader(21)
-							for i50 := 0; i50 < n47 && !c.Failed(); i50++ {
-								if hn49 && !c.ReadFlag() {
-									c.Fail(foryimpl.ErrNullSetElement())
-									break
-								}
-								var e51 string
-								{
-									e51 = c.ReadString()
-								}
-								foryimpl.AddSetElement(c, s48, e51, i50)
-							}
-						}
-						l40[i41] = s48
-						foryimpl.SetRefMap(c, id46, l40[i41])
-					} else {
-						l40[i41] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i41)
-						break
-					}
-					continue
-				}
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
-					continue
-				}
-				n52 := c.ReadLengthFast(1)
-				if n52 < 0 {
-					n52 = c.ReadLength(1)
-				}
-				s53 := foryimpl.MakeMap[serializer.Set[string]](c, n52)
-				if n52 > 0 {
-					hn54 := c.ReadListHeader(21)
-					for i55 := 0; i55 < n52 && !c.Failed(); i55++ {
-						if hn54 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e56 string
-						{
-							e56 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s53, e56, i55)
-					}
-				}
-				l40[i41] = s53
-				if c.Failed() {
-					c.TraceIndex(i41)
-					break
-				}
-			}
-		}
-	}
-	x.List = l40
+	x.foryReadList(c)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
 	if c.TrackRef() {
-		n57 := c.ReadLengthFast(2)
-		if n57 < 0 {
-			n57 = c.ReadLength(2)
-		}
-		m58 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n57)
-		for n57 > 0 && !c.Failed() {
-			sz59, vn60, tr69, _ := c.ReadMapChunkRef(n57, 21, 23, nil)
-			for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-				var k62 string
-				k62 = c.ReadString()
-				var v63 serializer.Set[int32]
-				if tr69 {
-					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-						v63 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id71))
-					} else if st70 == foryimpl.RefFollows {
-						n72 := c.ReadLengthFast(1)
-						if n72 < 0 {
-							n72 = c.ReadLength(1)
-						}
-						s73 := foryimpl.MakeMap[serializer.Set[int32]](c, n72)
-						if n72 > 0 {
-							hn74 := c.ReadListHeader(5)
-							for i75 := 0; i75 < n72 && !c.Failed(); i75++ {
-								if hn74 && !c.ReadFlag() {
-									c.Fail(foryimpl.ErrNullSetElement())
-									break
-								}
-								var e76 int32
-								{
-									e76 = r.ReadVarInt32()
-								}
-								foryimpl.AddSetElement(c, s73, e76, i75)
-							}
-						}
-						v63 = s73
-						foryimpl.SetRefMap(c, id71, v63)
-					} else {
-						v63 = nil
-					}
-				} else if !vn60 {
-					n64 := c.ReadLengthFast(1)
-					if n64 < 0 {
-						n64 = c.ReadLength(1)
-					}
-					s65 := foryimpl.MakeMap[serializer.Set[int32]](c, n64)
-					if n64 > 0 {
-						hn66 := c.ReadListHeader(5)
-						for i67 := 0; i67 < n64 && !c.Failed(); i67++ {
-							if hn66 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e68 int32
-							{
-								e68 = r.ReadVarInt32()
-							}
-							foryimpl.AddSetElement(c, s65, e68, i67)
-						}
-					}
-					v63 = s65
-				}
-				m58[k62] = v63
-			}
-			n57 -= sz59
-		}
-		x.Map = m58
+		x.foryReadMapRef(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
 		}
 	} else {
-		n57 := c.ReadLengthFast(2)
-		if n57 < 0 {
-			n57 = c.ReadLength(2)
-		}
-		m58 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n57)
-		for n57 > 0 && !c.Failed() {
-			sz59, vn60, _ := c.ReadMapChunk(n57, 21, 23, nil, true)
-			for j61 := 0; j61 < sz59 && !c.Failed(); j61++ {
-				var k62 string
-				k62 = c.ReadString()
-				var v63 serializer.Set[int32]
-				if !vn60 {
-					n64 := c.ReadLengthFast(1)
-					if n64 < 0 {
-						n64 = c.ReadLength(1)
-					}
-					s65 := foryimpl.MakeMap[serializer.Set[int32]](c, n64)
-					if n64 > 0 {
-						hn66 := c.ReadListHeader(5)
-						for i67 := 0; i67 < n64 && !c.Failed(); i67++ {
-							if hn66 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e68 int32
-							{
-								e68 = r.ReadVarInt32()
-							}
-							foryimpl.AddSetElement(c, s65, e68, i67)
-						}
-					}
-					v63 = s65
-				}
-				m58[k62] = v63
-			}
-			n57 -= sz59
-		}
-		x.Map = m58
+		x.foryReadMap(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
@@ -3106,127 +2536,15 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetsInside body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetsInside{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n77 := c.ReadLengthFast(1)
-				if n77 < 0 {
-					n77 = c.ReadLength(1)
-				}
-				l78 := foryimpl.MakeSlice[[]serializer.Set[string]](c, n77)
-				if n77 > 0 {
-					hn80, tr82 := c.ReadListHeaderRef(23)
-					if !c.Failed() {
-						for i79 := range l78 {
-							if tr82 {
-								if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-									l78[i79] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id84))
-								} else if st83 == foryimpl.RefFollows {
-									n85 := c.ReadLengthFast(1)
-									if n85 < 0 {
-										n85 = c.ReadLength(1)
-									}
-									s86 := foryimpl.MakeMap[serializer.Set[string]](c, n85)
-									if n85 > 0 {
-										hn87 := c.ReadListHeader(21)
-										for i88 := 0; i88 < n85 && !c.Failed(); i88++ {
-											if hn87 && !c.ReadFlag() {
-												c.Fail(foryimpl.ErrNullSetElement())
-												break
-											}
-											var e89 string
-											{
-												e89 = c.ReadString()
-											}
-											foryimpl.AddSetElement(c, s86, e89, i88)
-										}
-									}
-									l78[i79] = s86
-									foryimpl.SetRefMap(c, id84, l78[i79])
-								} else {
-									l78[i79] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i79)
-									break
-								}
-								continue
-							}
-							if hn80 && !c.ReadFlag() {
-								clear(l78[i79 : i79+1])
-								continue
-							}
-							n90 := c.ReadLengthFast(1)
-							if n90 < 0 {
-								n90 = c.ReadLength(1)
-							}
-							s91 := foryimpl.MakeMap[serializer.Set[string]](c, n90)
-							if n90 > 0 {
-								hn92 := c.ReadListHeader(21)
-								for i93 := 0; i93 < n90 && !c.Failed(); i93++ {
-									if hn92 && !c.ReadFlag() {
-										c.Fail(foryimpl.ErrNullSetElement())
-										break
-									}
-									var e94 string
-									{
-										e94 = c.ReadString()
-									}
-									foryimpl.AddSetElement(c, s91, e94, i93)
-								}
-							}
-							l78[i79] = s91
-							if c.Failed() {
-								c.TraceIndex(i79)
-								break
-							}
-						}
-					}
-				}
-				x.List = l78
+				x.foryReadList(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n95 := c.ReadLengthFast(2)
-				if n95 < 0 {
-					n95 = c.ReadLength(2)
-				}
-				m96 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n95)
-				for n95 > 0 && !c.Failed() {
-					sz97, vn98, _ := c.ReadMapChunk(n95, 21, 23, nil, true)
-					for j99 := 0; j99 < sz97 && !c.Failed(); j99++ {
-						var k100 string
-						k100 = c.ReadString()
-						var v101 serializer.Set[int32]
-						if !vn98 {
-							n102 := c.ReadLengthFast(1)
-							if n102 < 0 {
-								n102 = c.ReadLength(1)
-							}
-							s103 := foryimpl.MakeMap[serializer.Set[int32]](c, n102)
-							if n102 > 0 {
-								hn104 := c.ReadListHeader(5)
-								for i105 := 0; i105 < n102 && !c.Failed(); i105++ {
-									if hn104 && !c.ReadFlag() {
-										c.Fail(foryimpl.ErrNullSetElement())
-										break
-									}
-									var e106 int32
-									{
-										e106 = r.ReadVarInt32()
-									}
-									foryimpl.AddSetElement(c, s103, e106, i105)
-								}
-							}
-							v101 = s103
-						}
-						m96[k100] = v101
-					}
-					n95 -= sz97
-				}
-				x.Map = m96
+				x.foryReadMap(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3236,6 +2554,199 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.Set[string]](c, x.List, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(23)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id8))
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						s10 := foryimpl.MakeMap[serializer.Set[string]](c, n9)
+						if n9 > 0 {
+							hn11 := c.ReadListHeader(21)
+							for i12 := 0; i12 < n9 && !c.Failed(); i12++ {
+								if hn11 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e13 string
+								{
+									e13 = c.ReadString()
+								}
+								foryimpl.AddSetElement(c, s10, e13, i12)
+							}
+						}
+						l2[i3] = s10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
+				}
+				s15 := foryimpl.MakeMap[serializer.Set[string]](c, n14)
+				if n14 > 0 {
+					hn16 := c.ReadListHeader(21)
+					for i17 := 0; i17 < n14 && !c.Failed(); i17++ {
+						if hn16 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e18 string
+						{
+							e18 = c.ReadString()
+						}
+						foryimpl.AddSetElement(c, s15, e18, i17)
+					}
+				}
+				l2[i3] = s15
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
+}
+
+// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetsInside) foryReadMap(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 23, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 serializer.Set[int32]
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				s9 := foryimpl.MakeMap[serializer.Set[int32]](c, n8)
+				if n8 > 0 {
+					hn10 := c.ReadListHeader(5)
+					for i11 := 0; i11 < n8 && !c.Failed(); i11++ {
+						if hn10 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e12 int32
+						{
+							e12 = r.ReadVarInt32()
+						}
+						foryimpl.AddSetElement(c, s9, e12, i11)
+					}
+				}
+				v7 = s9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
+}
+
+// foryReadMapRef reads the value of field Map with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SetsInside) foryReadMapRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]serializer.Set[int32]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr13, _ := c.ReadMapChunkRef(n1, 21, 23, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 serializer.Set[int32]
+			if tr13 {
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					v7 = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id15))
+				} else if st14 == foryimpl.RefFollows {
+					n16 := c.ReadLengthFast(1)
+					if n16 < 0 {
+						n16 = c.ReadLength(1)
+					}
+					s17 := foryimpl.MakeMap[serializer.Set[int32]](c, n16)
+					if n16 > 0 {
+						hn18 := c.ReadListHeader(5)
+						for i19 := 0; i19 < n16 && !c.Failed(); i19++ {
+							if hn18 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e20 int32
+							{
+								e20 = r.ReadVarInt32()
+							}
+							foryimpl.AddSetElement(c, s17, e20, i19)
+						}
+					}
+					v7 = s17
+					foryimpl.SetRefMap(c, id15, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				s9 := foryimpl.MakeMap[serializer.Set[int32]](c, n8)
+				if n8 > 0 {
+					hn10 := c.ReadListHeader(5)
+					for i11 := 0; i11 < n8 && !c.Failed(); i11++ {
+						if hn10 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e12 int32
+						{
+							e12 = r.ReadVarInt32()
+						}
+						foryimpl.AddSetElement(c, s9, e12, i11)
+					}
+				}
+				v7 = s9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
 }
 
 // foryRootBinaries is the first 29 bytes of a compatible-mode message whose root is Binaries: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBinaries[4:].
@@ -3533,205 +3044,19 @@ func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n35 := c.ReadLengthFast(1)
-	if n35 < 0 {
-		n35 = c.ReadLength(1)
-	}
-	l36 := foryimpl.ReuseSlice[[][]uint8](c, x.List, n35)
-	if n35 > 0 {
-		hn38, tr40 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i37 := range l36 {
-				if tr40 {
-					if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-						l36[i37] = foryimpl.BackRefSlice[uint8](c, id42)
-					} else if st41 == foryimpl.RefFollows {
-						n43 := c.ReadLengthFast(1)
-						if n43 < 0 {
-							n43 = c.ReadLength(1)
-						}
-						l44 := foryimpl.MakeSlice[[]uint8](c, n43)
-						if n43 > 0 {
-							hn46 := c.ReadListHeader(9)
-							if !c.Failed() {
-								for i45 := range l44 {
-									if hn46 && !c.ReadFlag() {
-										clear(l44[i45 : i45+1])
-										continue
-									}
-									l44[i45] = r.ReadUint8()
-									if c.Failed() {
-										c.TraceIndex(i45)
-										break
-									}
-								}
-							}
-						}
-						l36[i37] = l44
-						foryimpl.SetRefSlice(c, id42, l36[i37])
-					} else {
-						l36[i37] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i37)
-						break
-					}
-					continue
-				}
-				if hn38 && !c.ReadFlag() {
-					clear(l36[i37 : i37+1])
-					continue
-				}
-				n49 := c.ReadLengthFast(1)
-				if n49 < 0 {
-					n49 = c.ReadLength(1)
-				}
-				l50 := foryimpl.MakeSlice[[]uint8](c, n49)
-				if n49 > 0 {
-					hn52 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i51 := range l50 {
-							if hn52 && !c.ReadFlag() {
-								clear(l50[i51 : i51+1])
-								continue
-							}
-							l50[i51] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i51)
-								break
-							}
-						}
-					}
-				}
-				l36[i37] = l50
-				if c.Failed() {
-					c.TraceIndex(i37)
-					break
-				}
-			}
-		}
-	}
-	x.List = l36
+	x.foryReadList(c)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
 	if c.TrackRef() {
-		n55 := c.ReadLengthFast(2)
-		if n55 < 0 {
-			n55 = c.ReadLength(2)
-		}
-		m56 := foryimpl.MakeMap[map[string][]uint8](c, n55)
-		for n55 > 0 && !c.Failed() {
-			sz57, vn58, tr68, _ := c.ReadMapChunkRef(n55, 21, 22, nil)
-			for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-				var k60 string
-				k60 = c.ReadString()
-				var v61 []uint8
-				if tr68 {
-					if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-						v61 = foryimpl.BackRefSlice[uint8](c, id70)
-					} else if st69 == foryimpl.RefFollows {
-						n71 := c.ReadLengthFast(1)
-						if n71 < 0 {
-							n71 = c.ReadLength(1)
-						}
-						l72 := foryimpl.MakeSlice[[]uint8](c, n71)
-						if n71 > 0 {
-							hn74 := c.ReadListHeader(9)
-							if !c.Failed() {
-								for i73 := range l72 {
-									if hn74 && !c.ReadFlag() {
-										clear(l72[i73 : i73+1])
-										continue
-									}
-									l72[i73] = r.ReadUint8()
-									if c.Failed() {
-										c.TraceIndex(i73)
-										break
-									}
-								}
-							}
-						}
-						v61 = l72
-						foryimpl.SetRefSlice(c, id70, v61)
-					} else {
-						v61 = nil
-					}
-				} else if !vn58 {
-					n62 := c.ReadLengthFast(1)
-					if n62 < 0 {
-						n62 = c.ReadLength(1)
-					}
-					l63 := foryimpl.MakeSlice[[]uint8](c, n62)
-					if n62 > 0 {
-						hn65 := c.ReadListHeader(9)
-						if !c.Failed() {
-							for i64 := range l63 {
-								if hn65 && !c.ReadFlag() {
-									clear(l63[i64 : i64+1])
-									continue
-								}
-								l63[i64] = r.ReadUint8()
-								if c.Failed() {
-									c.TraceIndex(i64)
-									break
-								}
-							}
-						}
-					}
-					v61 = l63
-				}
-				m56[k60] = v61
-			}
-			n55 -= sz57
-		}
-		x.Map = m56
+		x.foryReadMapRef(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
 		}
 	} else {
-		n55 := c.ReadLengthFast(2)
-		if n55 < 0 {
-			n55 = c.ReadLength(2)
-		}
-		m56 := foryimpl.MakeMap[map[string][]uint8](c, n55)
-		for n55 > 0 && !c.Failed() {
-			sz57, vn58, _ := c.ReadMapChunk(n55, 21, 22, nil, true)
-			for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-				var k60 string
-				k60 = c.ReadString()
-				var v61 []uint8
-				if !vn58 {
-					n62 := c.ReadLengthFast(1)
-					if n62 < 0 {
-						n62 = c.ReadLength(1)
-					}
-					l63 := foryimpl.MakeSlice[[]uint8](c, n62)
-					if n62 > 0 {
-						hn65 := c.ReadListHeader(9)
-						if !c.Failed() {
-							for i64 := range l63 {
-								if hn65 && !c.ReadFlag() {
-									clear(l63[i64 : i64+1])
-									continue
-								}
-								l63[i64] = r.ReadUint8()
-								if c.Failed() {
-									c.TraceIndex(i64)
-									break
-								}
-							}
-						}
-					}
-					v61 = l63
-				}
-				m56[k60] = v61
-			}
-			n55 -= sz57
-		}
-		x.Map = m56
+		x.foryReadMap(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
@@ -3742,133 +3067,15 @@ func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Binaries body written with another schema, following ev (docs/format.md §11.4).
 func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Binaries{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n77 := c.ReadLengthFast(1)
-				if n77 < 0 {
-					n77 = c.ReadLength(1)
-				}
-				l78 := foryimpl.MakeSlice[[][]uint8](c, n77)
-				if n77 > 0 {
-					hn80, tr82 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i79 := range l78 {
-							if tr82 {
-								if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-									l78[i79] = foryimpl.BackRefSlice[uint8](c, id84)
-								} else if st83 == foryimpl.RefFollows {
-									n85 := c.ReadLengthFast(1)
-									if n85 < 0 {
-										n85 = c.ReadLength(1)
-									}
-									l86 := foryimpl.MakeSlice[[]uint8](c, n85)
-									if n85 > 0 {
-										hn88 := c.ReadListHeader(9)
-										if !c.Failed() {
-											for i87 := range l86 {
-												if hn88 && !c.ReadFlag() {
-													clear(l86[i87 : i87+1])
-													continue
-												}
-												l86[i87] = r.ReadUint8()
-												if c.Failed() {
-													c.TraceIndex(i87)
-													break
-												}
-											}
-										}
-									}
-									l78[i79] = l86
-									foryimpl.SetRefSlice(c, id84, l78[i79])
-								} else {
-									l78[i79] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i79)
-									break
-								}
-								continue
-							}
-							if hn80 && !c.ReadFlag() {
-								clear(l78[i79 : i79+1])
-								continue
-							}
-							n91 := c.ReadLengthFast(1)
-							if n91 < 0 {
-								n91 = c.ReadLength(1)
-							}
-							l92 := foryimpl.MakeSlice[[]uint8](c, n91)
-							if n91 > 0 {
-								hn94 := c.ReadListHeader(9)
-								if !c.Failed() {
-									for i93 := range l92 {
-										if hn94 && !c.ReadFlag() {
-											clear(l92[i93 : i93+1])
-											continue
-										}
-										l92[i93] = r.ReadUint8()
-										if c.Failed() {
-											c.TraceIndex(i93)
-											break
-										}
-									}
-								}
-							}
-							l78[i79] = l92
-							if c.Failed() {
-								c.TraceIndex(i79)
-								break
-							}
-						}
-					}
-				}
-				x.List = l78
+				x.foryReadList(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n97 := c.ReadLengthFast(2)
-				if n97 < 0 {
-					n97 = c.ReadLength(2)
-				}
-				m98 := foryimpl.MakeMap[map[string][]uint8](c, n97)
-				for n97 > 0 && !c.Failed() {
-					sz99, vn100, _ := c.ReadMapChunk(n97, 21, 22, nil, true)
-					for j101 := 0; j101 < sz99 && !c.Failed(); j101++ {
-						var k102 string
-						k102 = c.ReadString()
-						var v103 []uint8
-						if !vn100 {
-							n104 := c.ReadLengthFast(1)
-							if n104 < 0 {
-								n104 = c.ReadLength(1)
-							}
-							l105 := foryimpl.MakeSlice[[]uint8](c, n104)
-							if n104 > 0 {
-								hn107 := c.ReadListHeader(9)
-								if !c.Failed() {
-									for i106 := range l105 {
-										if hn107 && !c.ReadFlag() {
-											clear(l105[i106 : i106+1])
-											continue
-										}
-										l105[i106] = r.ReadUint8()
-										if c.Failed() {
-											c.TraceIndex(i106)
-											break
-										}
-									}
-								}
-							}
-							v103 = l105
-						}
-						m98[k102] = v103
-					}
-					n97 -= sz99
-				}
-				x.Map = m98
+				x.foryReadMap(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3878,6 +3085,210 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Binaries) foryReadList(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]uint8](c, x.List, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[uint8](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]uint8](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(9)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadUint8()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]uint8](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
+}
+
+// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Binaries) foryReadMap(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]uint8](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []uint8
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]uint8](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
+}
+
+// foryReadMapRef reads the value of field Map with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]uint8](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []uint8
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[uint8](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]uint8](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(9)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadUint8()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]uint8](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
 }
 
 // foryRootSharedInner is the first 31 bytes of a compatible-mode message whose root is SharedInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedInner[4:].
@@ -4154,162 +3565,12 @@ func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n43 := c.ReadLengthFast(1)
-	if n43 < 0 {
-		n43 = c.ReadLength(1)
-	}
-	l44 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n43)
-	if n43 > 0 {
-		hn46, tr48 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i45 := range l44 {
-				if tr48 {
-					if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-						l44[i45] = foryimpl.BackRefSlice[int32](c, id50)
-					} else if st49 == foryimpl.RefFollows {
-						n51 := c.ReadLengthFast(1)
-						if n51 < 0 {
-							n51 = c.ReadLength(1)
-						}
-						l52 := foryimpl.MakeSlice[[]int32](c, n51)
-						if n51 > 0 {
-							hn54 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i53 := range l52 {
-									if hn54 && !c.ReadFlag() {
-										clear(l52[i53 : i53+1])
-										continue
-									}
-									l52[i53] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i53)
-										break
-									}
-								}
-							}
-						}
-						l44[i45] = l52
-						foryimpl.SetRefSlice(c, id50, l44[i45])
-					} else {
-						l44[i45] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i45)
-						break
-					}
-					continue
-				}
-				if hn46 && !c.ReadFlag() {
-					clear(l44[i45 : i45+1])
-					continue
-				}
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
-				}
-				l58 := foryimpl.MakeSlice[[]int32](c, n57)
-				if n57 > 0 {
-					hn60 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i59 := range l58 {
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
-								continue
-							}
-							l58[i59] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i59)
-								break
-							}
-						}
-					}
-				}
-				l44[i45] = l58
-				if c.Failed() {
-					c.TraceIndex(i45)
-					break
-				}
-			}
-		}
-	}
-	x.Lists = l44
+	x.foryReadLists(c)
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	n63 := c.ReadLengthFast(1)
-	if n63 < 0 {
-		n63 = c.ReadLength(1)
-	}
-	l64 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n63)
-	if n63 > 0 {
-		hn66, tr68 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i65 := range l64 {
-				if tr68 {
-					if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-						l64[i65] = foryimpl.BackRefMap[string, int32](c, id70)
-					} else if st69 == foryimpl.RefFollows {
-						n71 := c.ReadLengthFast(2)
-						if n71 < 0 {
-							n71 = c.ReadLength(2)
-						}
-						m72 := foryimpl.MakeMap[map[string]int32](c, n71)
-						for n71 > 0 && !c.Failed() {
-							sz73, vn74, _ := c.ReadMapChunk(n71, 21, 5, nil, false)
-							for j75 := 0; j75 < sz73 && !c.Failed(); j75++ {
-								var k76 string
-								k76 = c.ReadString()
-								var v77 int32
-								if !vn74 {
-									v77 = r.ReadVarInt32()
-								}
-								m72[k76] = v77
-							}
-							n71 -= sz73
-						}
-						l64[i65] = m72
-						foryimpl.SetRefMap(c, id70, l64[i65])
-					} else {
-						l64[i65] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i65)
-						break
-					}
-					continue
-				}
-				if hn66 && !c.ReadFlag() {
-					clear(l64[i65 : i65+1])
-					continue
-				}
-				n79 := c.ReadLengthFast(2)
-				if n79 < 0 {
-					n79 = c.ReadLength(2)
-				}
-				m80 := foryimpl.MakeMap[map[string]int32](c, n79)
-				for n79 > 0 && !c.Failed() {
-					sz81, vn82, _ := c.ReadMapChunk(n79, 21, 5, nil, false)
-					for j83 := 0; j83 < sz81 && !c.Failed(); j83++ {
-						var k84 string
-						k84 = c.ReadString()
-						var v85 int32
-						if !vn82 {
-							v85 = r.ReadVarInt32()
-						}
-						m80[k84] = v85
-					}
-					n79 -= sz81
-				}
-				l64[i65] = m80
-				if c.Failed() {
-					c.TraceIndex(i65)
-					break
-				}
-			}
-		}
-	}
-	x.Maps = l64
+	x.foryReadMaps(c)
 	if c.Failed() {
 		c.Trace("Maps")
 		return
@@ -4319,166 +3580,15 @@ func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SharedInner body written with another schema, following ev (docs/format.md §11.4).
 func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SharedInner{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLengthFast(1)
-				if n87 < 0 {
-					n87 = c.ReadLength(1)
-				}
-				l88 := foryimpl.MakeSlice[[][]int32](c, n87)
-				if n87 > 0 {
-					hn90, tr92 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i89 := range l88 {
-							if tr92 {
-								if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-									l88[i89] = foryimpl.BackRefSlice[int32](c, id94)
-								} else if st93 == foryimpl.RefFollows {
-									n95 := c.ReadLengthFast(1)
-									if n95 < 0 {
-										n95 = c.ReadLength(1)
-									}
-									l96 := foryimpl.MakeSlice[[]int32](c, n95)
-									if n95 > 0 {
-										hn98 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i97 := range l96 {
-												if hn98 && !c.ReadFlag() {
-													clear(l96[i97 : i97+1])
-													continue
-												}
-												l96[i97] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i97)
-													break
-												}
-											}
-										}
-									}
-									l88[i89] = l96
-									foryimpl.SetRefSlice(c, id94, l88[i89])
-								} else {
-									l88[i89] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i89)
-									break
-								}
-								continue
-							}
-							if hn90 && !c.ReadFlag() {
-								clear(l88[i89 : i89+1])
-								continue
-							}
-							n101 := c.ReadLengthFast(1)
-							if n101 < 0 {
-								n101 = c.ReadLength(1)
-							}
-							l102 := foryimpl.MakeSlice[[]int32](c, n101)
-							if n101 > 0 {
-								hn104 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i103 := range l102 {
-										if hn104 && !c.ReadFlag() {
-											clear(l102[i103 : i103+1])
-											continue
-										}
-										l102[i103] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i103)
-											break
-										}
-									}
-								}
-							}
-							l88[i89] = l102
-							if c.Failed() {
-								c.TraceIndex(i89)
-								break
-							}
-						}
-					}
-				}
-				x.Lists = l88
+				x.foryReadLists(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n107 := c.ReadLengthFast(1)
-				if n107 < 0 {
-					n107 = c.ReadLength(1)
-				}
-				l108 := foryimpl.MakeSlice[[]map[string]int32](c, n107)
-				if n107 > 0 {
-					hn110, tr112 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i109 := range l108 {
-							if tr112 {
-								if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-									l108[i109] = foryimpl.BackRefMap[string, int32](c, id114)
-								} else if st113 == foryimpl.RefFollows {
-									n115 := c.ReadLengthFast(2)
-									if n115 < 0 {
-										n115 = c.ReadLength(2)
-									}
-									m116 := foryimpl.MakeMap[map[string]int32](c, n115)
-									for n115 > 0 && !c.Failed() {
-										sz117, vn118, _ := c.ReadMapChunk(n115, 21, 5, nil, false)
-										for j119 := 0; j119 < sz117 && !c.Failed(); j119++ {
-											var k120 string
-											k120 = c.ReadString()
-											var v121 int32
-											if !vn118 {
-												v121 = r.ReadVarInt32()
-											}
-											m116[k120] = v121
-										}
-										n115 -= sz117
-									}
-									l108[i109] = m116
-									foryimpl.SetRefMap(c, id114, l108[i109])
-								} else {
-									l108[i109] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i109)
-									break
-								}
-								continue
-							}
-							if hn110 && !c.ReadFlag() {
-								clear(l108[i109 : i109+1])
-								continue
-							}
-							n123 := c.ReadLengthFast(2)
-							if n123 < 0 {
-								n123 = c.ReadLength(2)
-							}
-							m124 := foryimpl.MakeMap[map[string]int32](c, n123)
-							for n123 > 0 && !c.Failed() {
-								sz125, vn126, _ := c.ReadMapChunk(n123, 21, 5, nil, false)
-								for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-									var k128 string
-									k128 = c.ReadString()
-									var v129 int32
-									if !vn126 {
-										v129 = r.ReadVarInt32()
-									}
-									m124[k128] = v129
-								}
-								n123 -= sz125
-							}
-							l108[i109] = m124
-							if c.Failed() {
-								c.TraceIndex(i109)
-								break
-							}
-						}
-					}
-				}
-				x.Maps = l108
+				x.foryReadMaps(c)
 			}
 		default:
 			c.SkipField(f)
@@ -4488,6 +3598,168 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
+}
+
+// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Lists = l2
+}
+
+// foryReadMaps reads the value of field Maps (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefMap[string, int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(2)
+						if n9 < 0 {
+							n9 = c.ReadLength(2)
+						}
+						m10 := foryimpl.MakeMap[map[string]int32](c, n9)
+						for n9 > 0 && !c.Failed() {
+							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 5, nil, false)
+							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+								var k14 string
+								k14 = c.ReadString()
+								var v15 int32
+								if !vn12 {
+									v15 = r.ReadVarInt32()
+								}
+								m10[k14] = v15
+							}
+							n9 -= sz11
+						}
+						l2[i3] = m10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n17 := c.ReadLengthFast(2)
+				if n17 < 0 {
+					n17 = c.ReadLength(2)
+				}
+				m18 := foryimpl.MakeMap[map[string]int32](c, n17)
+				for n17 > 0 && !c.Failed() {
+					sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
+					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+						var k22 string
+						k22 = c.ReadString()
+						var v23 int32
+						if !vn20 {
+							v23 = r.ReadVarInt32()
+						}
+						m18[k22] = v23
+					}
+					n17 -= sz19
+				}
+				l2[i3] = m18
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Maps = l2
 }
 
 // foryRootEmptyArrays is the first 34 bytes of a compatible-mode message whose root is EmptyArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEmptyArrays[4:].
@@ -4895,7 +4167,6 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EmptyArrays body written with another schema, following ev (docs/format.md §11.4).
 func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EmptyArrays{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
@@ -4912,53 +4183,20 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		case 1:
 			if f.Convert {
 				x.F32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st34, id35 := c.ReadEvolvedRefFlag(f); st34 == foryimpl.RefBack {
-				x.F32 = foryimpl.BackRefSlice[float32](c, id35)
-			} else if st34 == foryimpl.RefFollows {
-				n36 := c.ReadArrayLengthFast(4)
-				if n36 < 0 {
-					n36 = c.ReadArrayLength(4)
-				}
-				a37 := foryimpl.MakeSlice[[]float32](c, n36)
-				r.ReadRawFloat32s(a37)
-				x.F32 = a37
-				foryimpl.SetRefSlice(c, id35, x.F32)
 			} else {
-				x.F32 = nil
+				x.F32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 2:
 			if f.Convert {
 				x.I32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
-				x.I32 = foryimpl.BackRefSlice[int32](c, id41)
-			} else if st40 == foryimpl.RefFollows {
-				n42 := c.ReadArrayLengthFast(4)
-				if n42 < 0 {
-					n42 = c.ReadArrayLength(4)
-				}
-				a43 := foryimpl.MakeSlice[[]int32](c, n42)
-				r.ReadRawInt32s(a43)
-				x.I32 = a43
-				foryimpl.SetRefSlice(c, id41, x.I32)
 			} else {
-				x.I32 = nil
+				x.I32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 3:
 			if f.Convert {
 				x.I64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st46, id47 := c.ReadEvolvedRefFlag(f); st46 == foryimpl.RefBack {
-				x.I64 = foryimpl.BackRefSlice[int64](c, id47)
-			} else if st46 == foryimpl.RefFollows {
-				n48 := c.ReadArrayLengthFast(8)
-				if n48 < 0 {
-					n48 = c.ReadArrayLength(8)
-				}
-				a49 := foryimpl.MakeSlice[[]int64](c, n48)
-				r.ReadRawInt64s(a49)
-				x.I64 = a49
-				foryimpl.SetRefSlice(c, id47, x.I64)
 			} else {
-				x.I64 = nil
+				x.I64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		default:
 			c.SkipField(f)
@@ -5375,7 +4613,6 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a OneEmptyArray body written with another schema, following ev (docs/format.md §11.4).
 func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = OneEmptyArray{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
@@ -5392,53 +4629,20 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 1:
 			if f.Convert {
 				x.Empty = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st34, id35 := c.ReadEvolvedRefFlag(f); st34 == foryimpl.RefBack {
-				x.Empty = foryimpl.BackRefSlice[int32](c, id35)
-			} else if st34 == foryimpl.RefFollows {
-				n36 := c.ReadArrayLengthFast(4)
-				if n36 < 0 {
-					n36 = c.ReadArrayLength(4)
-				}
-				a37 := foryimpl.MakeSlice[[]int32](c, n36)
-				r.ReadRawInt32s(a37)
-				x.Empty = a37
-				foryimpl.SetRefSlice(c, id35, x.Empty)
 			} else {
-				x.Empty = nil
+				x.Empty = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 2:
 			if f.Convert {
 				x.Full = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
-				x.Full = foryimpl.BackRefSlice[int32](c, id41)
-			} else if st40 == foryimpl.RefFollows {
-				n42 := c.ReadArrayLengthFast(4)
-				if n42 < 0 {
-					n42 = c.ReadArrayLength(4)
-				}
-				a43 := foryimpl.MakeSlice[[]int32](c, n42)
-				r.ReadRawInt32s(a43)
-				x.Full = a43
-				foryimpl.SetRefSlice(c, id41, x.Full)
 			} else {
-				x.Full = nil
+				x.Full = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 3:
 			if f.Convert {
 				x.Nil = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st46, id47 := c.ReadEvolvedRefFlag(f); st46 == foryimpl.RefBack {
-				x.Nil = foryimpl.BackRefSlice[int32](c, id47)
-			} else if st46 == foryimpl.RefFollows {
-				n48 := c.ReadArrayLengthFast(4)
-				if n48 < 0 {
-					n48 = c.ReadArrayLength(4)
-				}
-				a49 := foryimpl.MakeSlice[[]int32](c, n48)
-				r.ReadRawInt32s(a49)
-				x.Nil = a49
-				foryimpl.SetRefSlice(c, id47, x.Nil)
 			} else {
-				x.Nil = nil
+				x.Nil = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		default:
 			c.SkipField(f)
@@ -5758,168 +4962,12 @@ func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n39 := c.ReadLengthFast(1)
-	if n39 < 0 {
-		n39 = c.ReadLength(1)
-	}
-	l40 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n39)
-	if n39 > 0 {
-		hn42, tr44 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i41 := range l40 {
-				if tr44 {
-					if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-						l40[i41] = foryimpl.BackRefSlice[int32](c, id46)
-					} else if st45 == foryimpl.RefFollows {
-						n47 := c.ReadLengthFast(1)
-						if n47 < 0 {
-							n47 = c.ReadLength(1)
-						}
-						l48 := foryimpl.MakeSlice[[]int32](c, n47)
-						if n47 > 0 {
-							hn50 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i49 := range l48 {
-									if hn50 && !c.ReadFlag() {
-										clear(l48[i49 : i49+1])
-										continue
-									}
-									l48[i49] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i49)
-										break
-									}
-								}
-							}
-						}
-						l40[i41] = l48
-						foryimpl.SetRefSlice(c, id46, l40[i41])
-					} else {
-						l40[i41] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i41)
-						break
-					}
-					continue
-				}
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
-					continue
-				}
-				n53 := c.ReadLengthFast(1)
-				if n53 < 0 {
-					n53 = c.ReadLength(1)
-				}
-				l54 := foryimpl.MakeSlice[[]int32](c, n53)
-				if n53 > 0 {
-					hn56 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i55 := range l54 {
-							if hn56 && !c.ReadFlag() {
-								clear(l54[i55 : i55+1])
-								continue
-							}
-							l54[i55] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i55)
-								break
-							}
-						}
-					}
-				}
-				l40[i41] = l54
-				if c.Failed() {
-					c.TraceIndex(i41)
-					break
-				}
-			}
-		}
-	}
-	x.Ints = l40
+	x.foryReadInts(c)
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
-	n59 := c.ReadLengthFast(1)
-	if n59 < 0 {
-		n59 = c.ReadLength(1)
-	}
-	l60 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n59)
-	if n59 > 0 {
-		hn62, tr64 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i61 := range l60 {
-				if tr64 {
-					if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-						l60[i61] = foryimpl.BackRefSlice[string](c, id66)
-					} else if st65 == foryimpl.RefFollows {
-						n67 := c.ReadLengthFast(1)
-						if n67 < 0 {
-							n67 = c.ReadLength(1)
-						}
-						l68 := foryimpl.MakeSlice[[]string](c, n67)
-						if n67 > 0 {
-							hn70 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i69 := range l68 {
-									if hn70 && !c.ReadFlag() {
-										clear(l68[i69 : i69+1])
-										continue
-									}
-									l68[i69] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i69)
-										break
-									}
-								}
-							}
-						}
-						l60[i61] = l68
-						foryimpl.SetRefSlice(c, id66, l60[i61])
-					} else {
-						l60[i61] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i61)
-						break
-					}
-					continue
-				}
-				if hn62 && !c.ReadFlag() {
-					clear(l60[i61 : i61+1])
-					continue
-				}
-				n73 := c.ReadLengthFast(1)
-				if n73 < 0 {
-					n73 = c.ReadLength(1)
-				}
-				l74 := foryimpl.MakeSlice[[]string](c, n73)
-				if n73 > 0 {
-					hn76 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i75 := range l74 {
-							if hn76 && !c.ReadFlag() {
-								clear(l74[i75 : i75+1])
-								continue
-							}
-							l74[i75] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i75)
-								break
-							}
-						}
-					}
-				}
-				l60[i61] = l74
-				if c.Failed() {
-					c.TraceIndex(i61)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l60
+	x.foryReadStrs(c)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -5929,172 +4977,15 @@ func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EmptyInner body written with another schema, following ev (docs/format.md §11.4).
 func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EmptyInner{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n79 := c.ReadLengthFast(1)
-				if n79 < 0 {
-					n79 = c.ReadLength(1)
-				}
-				l80 := foryimpl.MakeSlice[[][]int32](c, n79)
-				if n79 > 0 {
-					hn82, tr84 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i81 := range l80 {
-							if tr84 {
-								if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-									l80[i81] = foryimpl.BackRefSlice[int32](c, id86)
-								} else if st85 == foryimpl.RefFollows {
-									n87 := c.ReadLengthFast(1)
-									if n87 < 0 {
-										n87 = c.ReadLength(1)
-									}
-									l88 := foryimpl.MakeSlice[[]int32](c, n87)
-									if n87 > 0 {
-										hn90 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i89 := range l88 {
-												if hn90 && !c.ReadFlag() {
-													clear(l88[i89 : i89+1])
-													continue
-												}
-												l88[i89] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i89)
-													break
-												}
-											}
-										}
-									}
-									l80[i81] = l88
-									foryimpl.SetRefSlice(c, id86, l80[i81])
-								} else {
-									l80[i81] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i81)
-									break
-								}
-								continue
-							}
-							if hn82 && !c.ReadFlag() {
-								clear(l80[i81 : i81+1])
-								continue
-							}
-							n93 := c.ReadLengthFast(1)
-							if n93 < 0 {
-								n93 = c.ReadLength(1)
-							}
-							l94 := foryimpl.MakeSlice[[]int32](c, n93)
-							if n93 > 0 {
-								hn96 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i95 := range l94 {
-										if hn96 && !c.ReadFlag() {
-											clear(l94[i95 : i95+1])
-											continue
-										}
-										l94[i95] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i95)
-											break
-										}
-									}
-								}
-							}
-							l80[i81] = l94
-							if c.Failed() {
-								c.TraceIndex(i81)
-								break
-							}
-						}
-					}
-				}
-				x.Ints = l80
+				x.foryReadInts(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n99 := c.ReadLengthFast(1)
-				if n99 < 0 {
-					n99 = c.ReadLength(1)
-				}
-				l100 := foryimpl.MakeSlice[[][]string](c, n99)
-				if n99 > 0 {
-					hn102, tr104 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i101 := range l100 {
-							if tr104 {
-								if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-									l100[i101] = foryimpl.BackRefSlice[string](c, id106)
-								} else if st105 == foryimpl.RefFollows {
-									n107 := c.ReadLengthFast(1)
-									if n107 < 0 {
-										n107 = c.ReadLength(1)
-									}
-									l108 := foryimpl.MakeSlice[[]string](c, n107)
-									if n107 > 0 {
-										hn110 := c.ReadListHeader(21)
-										if !c.Failed() {
-											for i109 := range l108 {
-												if hn110 && !c.ReadFlag() {
-													clear(l108[i109 : i109+1])
-													continue
-												}
-												l108[i109] = c.ReadString()
-												if c.Failed() {
-													c.TraceIndex(i109)
-													break
-												}
-											}
-										}
-									}
-									l100[i101] = l108
-									foryimpl.SetRefSlice(c, id106, l100[i101])
-								} else {
-									l100[i101] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i101)
-									break
-								}
-								continue
-							}
-							if hn102 && !c.ReadFlag() {
-								clear(l100[i101 : i101+1])
-								continue
-							}
-							n113 := c.ReadLengthFast(1)
-							if n113 < 0 {
-								n113 = c.ReadLength(1)
-							}
-							l114 := foryimpl.MakeSlice[[]string](c, n113)
-							if n113 > 0 {
-								hn116 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i115 := range l114 {
-										if hn116 && !c.ReadFlag() {
-											clear(l114[i115 : i115+1])
-											continue
-										}
-										l114[i115] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i115)
-											break
-										}
-									}
-								}
-							}
-							l100[i101] = l114
-							if c.Failed() {
-								c.TraceIndex(i101)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l100
+				x.foryReadStrs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -6104,6 +4995,173 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Ints = l2
+}
+
+// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[string](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]string](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l2
 }
 
 // foryRootLeaf311 is the first 23 bytes of a compatible-mode message whose root is Leaf311: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf311[4:].
@@ -6575,149 +5633,23 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n29 := c.ReadLengthFast(2)
-		if n29 < 0 {
-			n29 = c.ReadLength(2)
-		}
-		m30 := foryimpl.MakeMap[map[string]*Leaf311](c, n29)
-		for n29 > 0 && !c.Failed() {
-			sz31, vn32, tr38, ev37 := c.ReadMapChunkRef(n29, 21, 28, foryTypeLeaf311)
-			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-				var k34 string
-				k34 = c.ReadString()
-				var v35 *Leaf311
-				if tr38 {
-					if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-						v35 = foryimpl.BackRef[Leaf311](c, id40)
-					} else if st39 == foryimpl.RefFollows {
-						p41 := foryimpl.Alloc[Leaf311](c)
-						foryimpl.SetRef(c, id40, p41)
-						if ev37 != nil {
-							p41.ForyReadEvolved(c, ev37)
-						} else {
-							p41.ForyRead(c)
-						}
-						v35 = p41
-					} else {
-						v35 = nil
-					}
-				} else if !vn32 {
-					p36 := foryimpl.Alloc[Leaf311](c)
-					if ev37 != nil {
-						p36.ForyReadEvolved(c, ev37)
-					} else {
-						p36.ForyRead(c)
-					}
-					v35 = p36
-				}
-				m30[k34] = v35
-			}
-			n29 -= sz31
-		}
-		x.Items = m30
+		x.foryReadItemsRef(c)
 		if c.Failed() {
 			c.Trace("Items")
 			return
 		}
-		n42 := c.ReadLengthFast(2)
-		if n42 < 0 {
-			n42 = c.ReadLength(2)
-		}
-		m43 := foryimpl.MakeMap[map[string]*Leaf311](c, n42)
-		for n42 > 0 && !c.Failed() {
-			sz44, vn45, tr51, ev50 := c.ReadMapChunkRef(n42, 21, 28, foryTypeLeaf311)
-			for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
-				var k47 string
-				k47 = c.ReadString()
-				var v48 *Leaf311
-				if tr51 {
-					if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-						v48 = foryimpl.BackRef[Leaf311](c, id53)
-					} else if st52 == foryimpl.RefFollows {
-						p54 := foryimpl.Alloc[Leaf311](c)
-						foryimpl.SetRef(c, id53, p54)
-						if ev50 != nil {
-							p54.ForyReadEvolved(c, ev50)
-						} else {
-							p54.ForyRead(c)
-						}
-						v48 = p54
-					} else {
-						v48 = nil
-					}
-				} else if !vn45 {
-					p49 := foryimpl.Alloc[Leaf311](c)
-					if ev50 != nil {
-						p49.ForyReadEvolved(c, ev50)
-					} else {
-						p49.ForyRead(c)
-					}
-					v48 = p49
-				}
-				m43[k47] = v48
-			}
-			n42 -= sz44
-		}
-		x.Nils = m43
+		x.foryReadNilsRef(c)
 		if c.Failed() {
 			c.Trace("Nils")
 			return
 		}
 	} else {
-		n29 := c.ReadLengthFast(2)
-		if n29 < 0 {
-			n29 = c.ReadLength(2)
-		}
-		m30 := foryimpl.MakeMap[map[string]*Leaf311](c, n29)
-		for n29 > 0 && !c.Failed() {
-			sz31, vn32, ev37 := c.ReadMapChunk(n29, 21, 28, foryTypeLeaf311, true)
-			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-				var k34 string
-				k34 = c.ReadString()
-				var v35 *Leaf311
-				if !vn32 {
-					p36 := foryimpl.Alloc[Leaf311](c)
-					if ev37 != nil {
-						p36.ForyReadEvolved(c, ev37)
-					} else {
-						p36.ForyRead(c)
-					}
-					v35 = p36
-				}
-				m30[k34] = v35
-			}
-			n29 -= sz31
-		}
-		x.Items = m30
+		x.foryReadItems(c)
 		if c.Failed() {
 			c.Trace("Items")
 			return
 		}
-		n42 := c.ReadLengthFast(2)
-		if n42 < 0 {
-			n42 = c.ReadLength(2)
-		}
-		m43 := foryimpl.MakeMap[map[string]*Leaf311](c, n42)
-		for n42 > 0 && !c.Failed() {
-			sz44, vn45, ev50 := c.ReadMapChunk(n42, 21, 28, foryTypeLeaf311, true)
-			for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
-				var k47 string
-				k47 = c.ReadString()
-				var v48 *Leaf311
-				if !vn45 {
-					p49 := foryimpl.Alloc[Leaf311](c)
-					if ev50 != nil {
-						p49.ForyReadEvolved(c, ev50)
-					} else {
-						p49.ForyRead(c)
-					}
-					v48 = p49
-				}
-				m43[k47] = v48
-			}
-			n42 -= sz44
-		}
-		x.Nils = m43
+		x.foryReadNils(c)
 		if c.Failed() {
 			c.Trace("Nils")
 			return
@@ -6732,59 +5664,11 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(2)
-				if n55 < 0 {
-					n55 = c.ReadLength(2)
-				}
-				m56 := foryimpl.MakeMap[map[string]*Leaf311](c, n55)
-				for n55 > 0 && !c.Failed() {
-					sz57, vn58, ev63 := c.ReadMapChunk(n55, 21, 28, foryTypeLeaf311, true)
-					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-						var k60 string
-						k60 = c.ReadString()
-						var v61 *Leaf311
-						if !vn58 {
-							p62 := foryimpl.Alloc[Leaf311](c)
-							if ev63 != nil {
-								p62.ForyReadEvolved(c, ev63)
-							} else {
-								p62.ForyRead(c)
-							}
-							v61 = p62
-						}
-						m56[k60] = v61
-					}
-					n55 -= sz57
-				}
-				x.Items = m56
+				x.foryReadItems(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n65 := c.ReadLengthFast(2)
-				if n65 < 0 {
-					n65 = c.ReadLength(2)
-				}
-				m66 := foryimpl.MakeMap[map[string]*Leaf311](c, n65)
-				for n65 > 0 && !c.Failed() {
-					sz67, vn68, ev73 := c.ReadMapChunk(n65, 21, 28, foryTypeLeaf311, true)
-					for j69 := 0; j69 < sz67 && !c.Failed(); j69++ {
-						var k70 string
-						k70 = c.ReadString()
-						var v71 *Leaf311
-						if !vn68 {
-							p72 := foryimpl.Alloc[Leaf311](c)
-							if ev73 != nil {
-								p72.ForyReadEvolved(c, ev73)
-							} else {
-								p72.ForyRead(c)
-							}
-							v71 = p72
-						}
-						m66[k70] = v71
-					}
-					n65 -= sz67
-				}
-				x.Nils = m66
+				x.foryReadNils(c)
 			}
 		default:
 			c.SkipField(f)
@@ -6794,6 +5678,152 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadItems(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Leaf311](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 28, foryTypeLeaf311, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Leaf311
+			if !vn4 {
+				p8 := foryimpl.Alloc[Leaf311](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Items = m2
+}
+
+// foryReadItemsRef reads the value of field Items with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadItemsRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Leaf311](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 28, foryTypeLeaf311)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Leaf311
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[Leaf311](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Leaf311](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[Leaf311](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Items = m2
+}
+
+// foryReadNils reads the value of field Nils (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadNils(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Leaf311](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 28, foryTypeLeaf311, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Leaf311
+			if !vn4 {
+				p8 := foryimpl.Alloc[Leaf311](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Nils = m2
+}
+
+// foryReadNilsRef reads the value of field Nils with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NilValues) foryReadNilsRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Leaf311](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 28, foryTypeLeaf311)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Leaf311
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[Leaf311](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Leaf311](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[Leaf311](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Nils = m2
 }
 
 // foryRootEnumPtrs is the first 29 bytes of a compatible-mode message whose root is EnumPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumPtrs[4:].
@@ -7554,26 +6584,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
 			x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id26))
 		} else if st25 == foryimpl.RefFollows {
-			n27 := c.ReadLengthFast(1)
-			if n27 < 0 {
-				n27 = c.ReadLength(1)
-			}
-			s28 := foryimpl.MakeMap[serializer.Set[string]](c, n27)
-			if n27 > 0 {
-				hn29 := c.ReadListHeader(21)
-				for i30 := 0; i30 < n27 && !c.Failed(); i30++ {
-					if hn29 && !c.ReadFlag() {
-						c.Fail(foryimpl.ErrNullSetElement())
-						break
-					}
-					var e31 string
-					{
-						e31 = c.ReadString()
-					}
-					foryimpl.AddSetElement(c, s28, e31, i30)
-				}
-			}
-			x.Empty = s28
+			x.foryReadEmpty(c)
 			foryimpl.SetRefMap(c, id26, x.Empty)
 		} else {
 			x.Empty = nil
@@ -7582,30 +6593,11 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Empty")
 			return
 		}
-		if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-			x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id33))
-		} else if st32 == foryimpl.RefFollows {
-			n34 := c.ReadLengthFast(1)
-			if n34 < 0 {
-				n34 = c.ReadLength(1)
-			}
-			s35 := foryimpl.MakeMap[serializer.Set[string]](c, n34)
-			if n34 > 0 {
-				hn36 := c.ReadListHeader(21)
-				for i37 := 0; i37 < n34 && !c.Failed(); i37++ {
-					if hn36 && !c.ReadFlag() {
-						c.Fail(foryimpl.ErrNullSetElement())
-						break
-					}
-					var e38 string
-					{
-						e38 = c.ReadString()
-					}
-					foryimpl.AddSetElement(c, s35, e38, i37)
-				}
-			}
-			x.Nil = s35
-			foryimpl.SetRefMap(c, id33, x.Nil)
+		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+			x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id28))
+		} else if st27 == foryimpl.RefFollows {
+			x.foryReadNil(c)
+			foryimpl.SetRefMap(c, id28, x.Nil)
 		} else {
 			x.Nil = nil
 		}
@@ -7613,30 +6605,11 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Nil")
 			return
 		}
-		if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-			x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id40))
-		} else if st39 == foryimpl.RefFollows {
-			n41 := c.ReadLengthFast(1)
-			if n41 < 0 {
-				n41 = c.ReadLength(1)
-			}
-			s42 := foryimpl.MakeMap[serializer.Set[int32]](c, n41)
-			if n41 > 0 {
-				hn43 := c.ReadListHeader(5)
-				for i44 := 0; i44 < n41 && !c.Failed(); i44++ {
-					if hn43 && !c.ReadFlag() {
-						c.Fail(foryimpl.ErrNullSetElement())
-						break
-					}
-					var e45 int32
-					{
-						e45 = r.ReadVarInt32()
-					}
-					foryimpl.AddSetElement(c, s42, e45, i44)
-				}
-			}
-			x.One = s42
-			foryimpl.SetRefMap(c, id40, x.One)
+		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+			x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id30))
+		} else if st29 == foryimpl.RefFollows {
+			x.foryReadOne(c)
+			foryimpl.SetRefMap(c, id30, x.One)
 		} else {
 			x.One = nil
 		}
@@ -7646,104 +6619,28 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n25 := c.ReadLengthFast(1)
-			if n25 < 0 {
-				n25 = c.ReadLength(1)
-			}
-			s26 := foryimpl.MakeMap[serializer.Set[string]](c, n25)
-			if n25 > 0 {
-				hn27 := c.ReadListHeader(21)
-				for i28 := 0; i28 < n25 && !c.Failed(); i28++ {
-					if hn27 && !c.ReadFlag() {
-						c.Fail(foryimpl.ErrNullSetElement())
-						break
-					}
-					var e29 string
-					{
-						e29 = c.ReadString()
-					}
-					foryimpl.AddSetElement(c, s26, e29, i28)
-				}
-			}
-			x.Empty = s26
+			x.foryReadEmpty(c)
 		}
 		if c.Failed() {
 			c.Trace("Empty")
 			return
 		}
 		if c.ReadFlag() {
-			n32 := c.ReadLengthFast(1)
-			if n32 < 0 {
-				n32 = c.ReadLength(1)
-			}
-			s33 := foryimpl.MakeMap[serializer.Set[string]](c, n32)
-			if n32 > 0 {
-				hn34 := c.ReadListHeader(21)
-				for i35 := 0; i35 < n32 && !c.Failed(); i35++ {
-					if hn34 && !c.ReadFlag() {
-						c.Fail(foryimpl.ErrNullSetElement())
-						break
-					}
-					var e36 string
-					{
-						e36 = c.ReadString()
-					}
-					foryimpl.AddSetElement(c, s33, e36, i35)
-				}
-			}
-			x.Nil = s33
+			x.foryReadNil(c)
 		}
 		if c.Failed() {
 			c.Trace("Nil")
 			return
 		}
 		if c.ReadFlag() {
-			n39 := c.ReadLengthFast(1)
-			if n39 < 0 {
-				n39 = c.ReadLength(1)
-			}
-			s40 := foryimpl.MakeMap[serializer.Set[int32]](c, n39)
-			if n39 > 0 {
-				hn41 := c.ReadListHeader(5)
-				for i42 := 0; i42 < n39 && !c.Failed(); i42++ {
-					if hn41 && !c.ReadFlag() {
-						c.Fail(foryimpl.ErrNullSetElement())
-						break
-					}
-					var e43 int32
-					{
-						e43 = r.ReadVarInt32()
-					}
-					foryimpl.AddSetElement(c, s40, e43, i42)
-				}
-			}
-			x.One = s40
+			x.foryReadOne(c)
 		}
 		if c.Failed() {
 			c.Trace("One")
 			return
 		}
 	}
-	n46 := c.ReadLengthFast(1)
-	if n46 < 0 {
-		n46 = c.ReadLength(1)
-	}
-	s47 := foryimpl.MakeMap[serializer.Set[string]](c, n46)
-	if n46 > 0 {
-		hn48 := c.ReadListHeader(21)
-		for i49 := 0; i49 < n46 && !c.Failed(); i49++ {
-			if hn48 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e50 string
-			{
-				e50 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s47, e50, i49)
-		}
-	}
-	x.Plain = s47
+	x.foryReadPlain(c)
 	if c.Failed() {
 		c.Trace("Plain")
 		return
@@ -7753,190 +6650,56 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NullableSets body written with another schema, following ev (docs/format.md §11.4).
 func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NullableSets{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-					x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id57))
-				} else if st56 == foryimpl.RefFollows {
-					n58 := c.ReadLengthFast(1)
-					if n58 < 0 {
-						n58 = c.ReadLength(1)
-					}
-					s59 := foryimpl.MakeMap[serializer.Set[string]](c, n58)
-					if n58 > 0 {
-						hn60 := c.ReadListHeader(21)
-						for i61 := 0; i61 < n58 && !c.Failed(); i61++ {
-							if hn60 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e62 string
-							{
-								e62 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s59, e62, i61)
-						}
-					}
-					x.Empty = s59
-					foryimpl.SetRefMap(c, id57, x.Empty)
+				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+					x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id32))
+				} else if st31 == foryimpl.RefFollows {
+					x.foryReadEmpty(c)
+					foryimpl.SetRefMap(c, id32, x.Empty)
 				} else {
 					x.Empty = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n51 := c.ReadLengthFast(1)
-					if n51 < 0 {
-						n51 = c.ReadLength(1)
-					}
-					s52 := foryimpl.MakeMap[serializer.Set[string]](c, n51)
-					if n51 > 0 {
-						hn53 := c.ReadListHeader(21)
-						for i54 := 0; i54 < n51 && !c.Failed(); i54++ {
-							if hn53 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e55 string
-							{
-								e55 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s52, e55, i54)
-						}
-					}
-					x.Empty = s52
+					x.foryReadEmpty(c)
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st68, id69 := c.ReadRefFlag(); st68 == foryimpl.RefBack {
-					x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id69))
-				} else if st68 == foryimpl.RefFollows {
-					n70 := c.ReadLengthFast(1)
-					if n70 < 0 {
-						n70 = c.ReadLength(1)
-					}
-					s71 := foryimpl.MakeMap[serializer.Set[string]](c, n70)
-					if n70 > 0 {
-						hn72 := c.ReadListHeader(21)
-						for i73 := 0; i73 < n70 && !c.Failed(); i73++ {
-							if hn72 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e74 string
-							{
-								e74 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s71, e74, i73)
-						}
-					}
-					x.Nil = s71
-					foryimpl.SetRefMap(c, id69, x.Nil)
+				if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
+					x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id34))
+				} else if st33 == foryimpl.RefFollows {
+					x.foryReadNil(c)
+					foryimpl.SetRefMap(c, id34, x.Nil)
 				} else {
 					x.Nil = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n63 := c.ReadLengthFast(1)
-					if n63 < 0 {
-						n63 = c.ReadLength(1)
-					}
-					s64 := foryimpl.MakeMap[serializer.Set[string]](c, n63)
-					if n63 > 0 {
-						hn65 := c.ReadListHeader(21)
-						for i66 := 0; i66 < n63 && !c.Failed(); i66++ {
-							if hn65 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e67 string
-							{
-								e67 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s64, e67, i66)
-						}
-					}
-					x.Nil = s64
+					x.foryReadNil(c)
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-					x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id81))
-				} else if st80 == foryimpl.RefFollows {
-					n82 := c.ReadLengthFast(1)
-					if n82 < 0 {
-						n82 = c.ReadLength(1)
-					}
-					s83 := foryimpl.MakeMap[serializer.Set[int32]](c, n82)
-					if n82 > 0 {
-						hn84 := c.ReadListHeader(5)
-						for i85 := 0; i85 < n82 && !c.Failed(); i85++ {
-							if hn84 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e86 int32
-							{
-								e86 = r.ReadVarInt32()
-							}
-							foryimpl.AddSetElement(c, s83, e86, i85)
-						}
-					}
-					x.One = s83
-					foryimpl.SetRefMap(c, id81, x.One)
+				if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+					x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id36))
+				} else if st35 == foryimpl.RefFollows {
+					x.foryReadOne(c)
+					foryimpl.SetRefMap(c, id36, x.One)
 				} else {
 					x.One = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n75 := c.ReadLengthFast(1)
-					if n75 < 0 {
-						n75 = c.ReadLength(1)
-					}
-					s76 := foryimpl.MakeMap[serializer.Set[int32]](c, n75)
-					if n75 > 0 {
-						hn77 := c.ReadListHeader(5)
-						for i78 := 0; i78 < n75 && !c.Failed(); i78++ {
-							if hn77 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e79 int32
-							{
-								e79 = r.ReadVarInt32()
-							}
-							foryimpl.AddSetElement(c, s76, e79, i78)
-						}
-					}
-					x.One = s76
+					x.foryReadOne(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n87 := c.ReadLengthFast(1)
-				if n87 < 0 {
-					n87 = c.ReadLength(1)
-				}
-				s88 := foryimpl.MakeMap[serializer.Set[string]](c, n87)
-				if n87 > 0 {
-					hn89 := c.ReadListHeader(21)
-					for i90 := 0; i90 < n87 && !c.Failed(); i90++ {
-						if hn89 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e91 string
-						{
-							e91 = c.ReadString()
-						}
-						foryimpl.AddSetElement(c, s88, e91, i90)
-					}
-				}
-				x.Plain = s88
+				x.foryReadPlain(c)
 			}
 		default:
 			c.SkipField(f)
@@ -7946,6 +6709,103 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
+}
+
+// foryReadEmpty reads the value of field Empty (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NullableSets) foryReadEmpty(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(21)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 string
+			{
+				e5 = c.ReadString()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Empty = s2
+}
+
+// foryReadNil reads the value of field Nil (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NullableSets) foryReadNil(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(21)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 string
+			{
+				e5 = c.ReadString()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Nil = s2
+}
+
+// foryReadOne reads the value of field One (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NullableSets) foryReadOne(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[int32]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(5)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 int32
+			{
+				e5 = r.ReadVarInt32()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.One = s2
+}
+
+// foryReadPlain reads the value of field Plain (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *NullableSets) foryReadPlain(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
+	if n1 > 0 {
+		hn3 := c.ReadListHeader(21)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			if hn3 && !c.ReadFlag() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			var e5 string
+			{
+				e5 = c.ReadString()
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Plain = s2
 }
 
 // foryRootLeaf316 is the first 23 bytes of a compatible-mode message whose root is Leaf316: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf316[4:].
@@ -11215,1382 +10075,96 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n233 := c.ReadLengthFast(1)
-	if n233 < 0 {
-		n233 = c.ReadLength(1)
-	}
-	l234 := foryimpl.ReuseSlice[[][]uint8](c, x.Bins, n233)
-	if n233 > 0 {
-		hn236, tr238 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i235 := range l234 {
-				if tr238 {
-					if st239, id240 := c.ReadRefFlag(); st239 == foryimpl.RefBack {
-						l234[i235] = foryimpl.BackRefSlice[uint8](c, id240)
-					} else if st239 == foryimpl.RefFollows {
-						n241 := c.ReadLengthFast(1)
-						if n241 < 0 {
-							n241 = c.ReadLength(1)
-						}
-						l242 := foryimpl.MakeSlice[[]uint8](c, n241)
-						if n241 > 0 {
-							hn244 := c.ReadListHeader(9)
-							if !c.Failed() {
-								for i243 := range l242 {
-									if hn244 && !c.ReadFlag() {
-										clear(l242[i243 : i243+1])
-										continue
-									}
-									l242[i243] = r.ReadUint8()
-									if c.Failed() {
-										c.TraceIndex(i243)
-										break
-									}
-								}
-							}
-						}
-						l234[i235] = l242
-						foryimpl.SetRefSlice(c, id240, l234[i235])
-					} else {
-						l234[i235] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i235)
-						break
-					}
-					continue
-				}
-				if hn236 && !c.ReadFlag() {
-					clear(l234[i235 : i235+1])
-					continue
-				}
-				n247 := c.ReadLengthFast(1)
-				if n247 < 0 {
-					n247 = c.ReadLength(1)
-				}
-				l248 := foryimpl.MakeSlice[[]uint8](c, n247)
-				if n247 > 0 {
-					hn250 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i249 := range l248 {
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
-								continue
-							}
-							l248[i249] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i249)
-								break
-							}
-						}
-					}
-				}
-				l234[i235] = l248
-				if c.Failed() {
-					c.TraceIndex(i235)
-					break
-				}
-			}
-		}
-	}
-	x.Bins = l234
+	x.foryReadBins(c)
 	if c.Failed() {
 		c.Trace("Bins")
 		return
 	}
 	if c.TrackRef() {
-		n253 := c.ReadLengthFast(2)
-		if n253 < 0 {
-			n253 = c.ReadLength(2)
-		}
-		m254 := foryimpl.MakeMap[map[string][]string](c, n253)
-		for n253 > 0 && !c.Failed() {
-			sz255, vn256, tr266, _ := c.ReadMapChunkRef(n253, 21, 22, nil)
-			for j257 := 0; j257 < sz255 && !c.Failed(); j257++ {
-				var k258 string
-				k258 = c.ReadString()
-				var v259 []string
-				if tr266 {
-					if st267, id268 := c.ReadRefFlag(); st267 == foryimpl.RefBack {
-						v259 = foryimpl.BackRefSlice[string](c, id268)
-					} else if st267 == foryimpl.RefFollows {
-						n269 := c.ReadLengthFast(1)
-						if n269 < 0 {
-							n269 = c.ReadLength(1)
-						}
-						l270 := foryimpl.MakeSlice[[]string](c, n269)
-						if n269 > 0 {
-							hn272 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i271 := range l270 {
-									if hn272 && !c.ReadFlag() {
-										clear(l270[i271 : i271+1])
-										continue
-									}
-									l270[i271] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i271)
-										break
-									}
-								}
-							}
-						}
-						v259 = l270
-						foryimpl.SetRefSlice(c, id268, v259)
-					} else {
-						v259 = nil
-					}
-				} else if !vn256 {
-					n260 := c.ReadLengthFast(1)
-					if n260 < 0 {
-						n260 = c.ReadLength(1)
-					}
-					l261 := foryimpl.MakeSlice[[]string](c, n260)
-					if n260 > 0 {
-						hn263 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i262 := range l261 {
-								if hn263 && !c.ReadFlag() {
-									clear(l261[i262 : i262+1])
-									continue
-								}
-								l261[i262] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i262)
-									break
-								}
-							}
-						}
-					}
-					v259 = l261
-				}
-				m254[k258] = v259
-			}
-			n253 -= sz255
-		}
-		x.ByKey = m254
+		x.foryReadByKeyRef(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	} else {
-		n253 := c.ReadLengthFast(2)
-		if n253 < 0 {
-			n253 = c.ReadLength(2)
-		}
-		m254 := foryimpl.MakeMap[map[string][]string](c, n253)
-		for n253 > 0 && !c.Failed() {
-			sz255, vn256, _ := c.ReadMapChunk(n253, 21, 22, nil, true)
-			for j257 := 0; j257 < sz255 && !c.Failed(); j257++ {
-				var k258 string
-				k258 = c.ReadString()
-				var v259 []string
-				if !vn256 {
-					n260 := c.ReadLengthFast(1)
-					if n260 < 0 {
-						n260 = c.ReadLength(1)
-					}
-					l261 := foryimpl.MakeSlice[[]string](c, n260)
-					if n260 > 0 {
-						hn263 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i262 := range l261 {
-								if hn263 && !c.ReadFlag() {
-									clear(l261[i262 : i262+1])
-									continue
-								}
-								l261[i262] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i262)
-									break
-								}
-							}
-						}
-					}
-					v259 = l261
-				}
-				m254[k258] = v259
-			}
-			n253 -= sz255
-		}
-		x.ByKey = m254
+		x.foryReadByKey(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	}
-	n275 := c.ReadLengthFast(1)
-	if n275 < 0 {
-		n275 = c.ReadLength(1)
-	}
-	l276 := foryimpl.ReuseSlice[[][][]int64](c, x.Deep, n275)
-	if n275 > 0 {
-		hn278, tr280 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i277 := range l276 {
-				if tr280 {
-					if st281, id282 := c.ReadRefFlag(); st281 == foryimpl.RefBack {
-						l276[i277] = foryimpl.BackRefSlice[[]int64](c, id282)
-					} else if st281 == foryimpl.RefFollows {
-						n283 := c.ReadLengthFast(1)
-						if n283 < 0 {
-							n283 = c.ReadLength(1)
-						}
-						l284 := foryimpl.MakeSlice[[][]int64](c, n283)
-						if n283 > 0 {
-							hn286, tr288 := c.ReadListHeaderRef(22)
-							if !c.Failed() {
-								for i285 := range l284 {
-									if tr288 {
-										if st289, id290 := c.ReadRefFlag(); st289 == foryimpl.RefBack {
-											l284[i285] = foryimpl.BackRefSlice[int64](c, id290)
-										} else if st289 == foryimpl.RefFollows {
-											n291 := c.ReadLengthFast(1)
-											if n291 < 0 {
-												n291 = c.ReadLength(1)
-											}
-											l292 := foryimpl.MakeSlice[[]int64](c, n291)
-											if n291 > 0 {
-												hn294 := c.ReadListHeader(7)
-												if !c.Failed() {
-													for i293 := range l292 {
-														if hn294 && !c.ReadFlag() {
-															clear(l292[i293 : i293+1])
-															continue
-														}
-														l292[i293] = r.ReadVarInt64()
-														if c.Failed() {
-															c.TraceIndex(i293)
-															break
-														}
-													}
-												}
-											}
-											l284[i285] = l292
-											foryimpl.SetRefSlice(c, id290, l284[i285])
-										} else {
-											l284[i285] = nil
-										}
-										if c.Failed() {
-											c.TraceIndex(i285)
-											break
-										}
-										continue
-									}
-									if hn286 && !c.ReadFlag() {
-										clear(l284[i285 : i285+1])
-										continue
-									}
-									n297 := c.ReadLengthFast(1)
-									if n297 < 0 {
-										n297 = c.ReadLength(1)
-									}
-									l298 := foryimpl.MakeSlice[[]int64](c, n297)
-									if n297 > 0 {
-										hn300 := c.ReadListHeader(7)
-										if !c.Failed() {
-											for i299 := range l298 {
-												if hn300 && !c.ReadFlag() {
-													clear(l298[i299 : i299+1])
-													continue
-												}
-												l298[i299] = r.ReadVarInt64()
-												if c.Failed() {
-													c.TraceIndex(i299)
-													break
-												}
-											}
-										}
-									}
-									l284[i285] = l298
-									if c.Failed() {
-										c.TraceIndex(i285)
-										break
-									}
-								}
-							}
-						}
-						l276[i277] = l284
-						foryimpl.SetRefSlice(c, id282, l276[i277])
-					} else {
-						l276[i277] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i277)
-						break
-					}
-					continue
-				}
-				if hn278 && !c.ReadFlag() {
-					clear(l276[i277 : i277+1])
-					continue
-				}
-				n303 := c.ReadLengthFast(1)
-				if n303 < 0 {
-					n303 = c.ReadLength(1)
-				}
-				l304 := foryimpl.MakeSlice[[][]int64](c, n303)
-				if n303 > 0 {
-					hn306, tr308 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i305 := range l304 {
-							if tr308 {
-								if st309, id310 := c.ReadRefFlag(); st309 == foryimpl.RefBack {
-									l304[i305] = foryimpl.BackRefSlice[int64](c, id310)
-								} else if st309 == foryimpl.RefFollows {
-									n311 := c.ReadLengthFast(1)
-									if n311 < 0 {
-										n311 = c.ReadLength(1)
-									}
-									l312 := foryimpl.MakeSlice[[]int64](c, n311)
-									if n311 > 0 {
-										hn314 := c.ReadListHeader(7)
-										if !c.Failed() {
-											for i313 := range l312 {
-												if hn314 && !c.ReadFlag() {
-													clear(l312[i313 : i313+1])
-													continue
-												}
-												l312[i313] = r.ReadVarInt64()
-												if c.Failed() {
-													c.TraceIndex(i313)
-													break
-												}
-											}
-										}
-									}
-									l304[i305] = l312
-									foryimpl.SetRefSlice(c, id310, l304[i305])
-								} else {
-									l304[i305] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i305)
-									break
-								}
-								continue
-							}
-							if hn306 && !c.ReadFlag() {
-								clear(l304[i305 : i305+1])
-								continue
-							}
-							n317 := c.ReadLengthFast(1)
-							if n317 < 0 {
-								n317 = c.ReadLength(1)
-							}
-							l318 := foryimpl.MakeSlice[[]int64](c, n317)
-							if n317 > 0 {
-								hn320 := c.ReadListHeader(7)
-								if !c.Failed() {
-									for i319 := range l318 {
-										if hn320 && !c.ReadFlag() {
-											clear(l318[i319 : i319+1])
-											continue
-										}
-										l318[i319] = r.ReadVarInt64()
-										if c.Failed() {
-											c.TraceIndex(i319)
-											break
-										}
-									}
-								}
-							}
-							l304[i305] = l318
-							if c.Failed() {
-								c.TraceIndex(i305)
-								break
-							}
-						}
-					}
-				}
-				l276[i277] = l304
-				if c.Failed() {
-					c.TraceIndex(i277)
-					break
-				}
-			}
-		}
-	}
-	x.Deep = l276
+	x.foryReadDeep(c)
 	if c.Failed() {
 		c.Trace("Deep")
 		return
 	}
-	n323 := c.ReadLengthFast(1)
-	if n323 < 0 {
-		n323 = c.ReadLength(1)
-	}
-	l324 := foryimpl.ReuseSlice[[][]float64](c, x.Floats, n323)
-	if n323 > 0 {
-		hn326, tr328 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i325 := range l324 {
-				if tr328 {
-					if st329, id330 := c.ReadRefFlag(); st329 == foryimpl.RefBack {
-						l324[i325] = foryimpl.BackRefSlice[float64](c, id330)
-					} else if st329 == foryimpl.RefFollows {
-						n331 := c.ReadLengthFast(8)
-						if n331 < 0 {
-							n331 = c.ReadLength(8)
-						}
-						l332 := foryimpl.MakeSlice[[]float64](c, n331)
-						if n331 > 0 {
-							hn334 := c.ReadListHeader(20)
-							if !c.Failed() {
-								for i333 := range l332 {
-									if hn334 && !c.ReadFlag() {
-										clear(l332[i333 : i333+1])
-										continue
-									}
-									l332[i333] = r.ReadFloat64()
-									if c.Failed() {
-										c.TraceIndex(i333)
-										break
-									}
-								}
-							}
-						}
-						l324[i325] = l332
-						foryimpl.SetRefSlice(c, id330, l324[i325])
-					} else {
-						l324[i325] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i325)
-						break
-					}
-					continue
-				}
-				if hn326 && !c.ReadFlag() {
-					clear(l324[i325 : i325+1])
-					continue
-				}
-				n337 := c.ReadLengthFast(8)
-				if n337 < 0 {
-					n337 = c.ReadLength(8)
-				}
-				l338 := foryimpl.MakeSlice[[]float64](c, n337)
-				if n337 > 0 {
-					hn340 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i339 := range l338 {
-							if hn340 && !c.ReadFlag() {
-								clear(l338[i339 : i339+1])
-								continue
-							}
-							l338[i339] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i339)
-								break
-							}
-						}
-					}
-				}
-				l324[i325] = l338
-				if c.Failed() {
-					c.TraceIndex(i325)
-					break
-				}
-			}
-		}
-	}
-	x.Floats = l324
+	x.foryReadFloats(c)
 	if c.Failed() {
 		c.Trace("Floats")
 		return
 	}
-	n343 := c.ReadLengthFast(1)
-	if n343 < 0 {
-		n343 = c.ReadLength(1)
-	}
-	l344 := foryimpl.ReuseSlice[[]*Leaf311](c, x.LeafList, n343)
-	if n343 > 0 {
-		hn346, tr348, ev347 := c.ReadStructListHeaderRef(foryTypeLeaf311)
-		if !c.Failed() {
-			for i345 := range l344 {
-				if tr348 {
-					if st350, id351 := c.ReadRefFlag(); st350 == foryimpl.RefBack {
-						l344[i345] = foryimpl.BackRef[Leaf311](c, id351)
-					} else if st350 == foryimpl.RefFollows {
-						p352 := foryimpl.Alloc[Leaf311](c)
-						foryimpl.SetRef(c, id351, p352)
-						if ev347 != nil {
-							p352.ForyReadEvolved(c, ev347)
-						} else {
-							p352.ForyRead(c)
-						}
-						l344[i345] = p352
-					} else {
-						l344[i345] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i345)
-						break
-					}
-					continue
-				}
-				if hn346 && !c.ReadFlag() {
-					clear(l344[i345 : i345+1])
-					continue
-				}
-				p349 := foryimpl.Alloc[Leaf311](c)
-				if ev347 != nil {
-					p349.ForyReadEvolved(c, ev347)
-				} else {
-					p349.ForyRead(c)
-				}
-				l344[i345] = p349
-				if c.Failed() {
-					c.TraceIndex(i345)
-					break
-				}
-			}
-		}
-	}
-	x.LeafList = l344
+	x.foryReadLeafList(c)
 	if c.Failed() {
 		c.Trace("LeafList")
 		return
 	}
 	if c.TrackRef() {
-		n353 := c.ReadLengthFast(2)
-		if n353 < 0 {
-			n353 = c.ReadLength(2)
-		}
-		m354 := foryimpl.MakeMap[map[string]*Leaf311](c, n353)
-		for n353 > 0 && !c.Failed() {
-			sz355, vn356, tr362, ev361 := c.ReadMapChunkRef(n353, 21, 28, foryTypeLeaf311)
-			for j357 := 0; j357 < sz355 && !c.Failed(); j357++ {
-				var k358 string
-				k358 = c.ReadString()
-				var v359 *Leaf311
-				if tr362 {
-					if st363, id364 := c.ReadRefFlag(); st363 == foryimpl.RefBack {
-						v359 = foryimpl.BackRef[Leaf311](c, id364)
-					} else if st363 == foryimpl.RefFollows {
-						p365 := foryimpl.Alloc[Leaf311](c)
-						foryimpl.SetRef(c, id364, p365)
-						if ev361 != nil {
-							p365.ForyReadEvolved(c, ev361)
-						} else {
-							p365.ForyRead(c)
-						}
-						v359 = p365
-					} else {
-						v359 = nil
-					}
-				} else if !vn356 {
-					p360 := foryimpl.Alloc[Leaf311](c)
-					if ev361 != nil {
-						p360.ForyReadEvolved(c, ev361)
-					} else {
-						p360.ForyRead(c)
-					}
-					v359 = p360
-				}
-				m354[k358] = v359
-			}
-			n353 -= sz355
-		}
-		x.Leaves = m354
+		x.foryReadLeavesRef(c)
 		if c.Failed() {
 			c.Trace("Leaves")
 			return
 		}
 	} else {
-		n353 := c.ReadLengthFast(2)
-		if n353 < 0 {
-			n353 = c.ReadLength(2)
-		}
-		m354 := foryimpl.MakeMap[map[string]*Leaf311](c, n353)
-		for n353 > 0 && !c.Failed() {
-			sz355, vn356, ev361 := c.ReadMapChunk(n353, 21, 28, foryTypeLeaf311, true)
-			for j357 := 0; j357 < sz355 && !c.Failed(); j357++ {
-				var k358 string
-				k358 = c.ReadString()
-				var v359 *Leaf311
-				if !vn356 {
-					p360 := foryimpl.Alloc[Leaf311](c)
-					if ev361 != nil {
-						p360.ForyReadEvolved(c, ev361)
-					} else {
-						p360.ForyRead(c)
-					}
-					v359 = p360
-				}
-				m354[k358] = v359
-			}
-			n353 -= sz355
-		}
-		x.Leaves = m354
+		x.foryReadLeaves(c)
 		if c.Failed() {
 			c.Trace("Leaves")
 			return
 		}
 	}
-	n366 := c.ReadLengthFast(1)
-	if n366 < 0 {
-		n366 = c.ReadLength(1)
-	}
-	l367 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n366)
-	if n366 > 0 {
-		hn369, tr371 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i368 := range l367 {
-				if tr371 {
-					if st372, id373 := c.ReadRefFlag(); st372 == foryimpl.RefBack {
-						l367[i368] = foryimpl.BackRefSlice[int32](c, id373)
-					} else if st372 == foryimpl.RefFollows {
-						n374 := c.ReadLengthFast(1)
-						if n374 < 0 {
-							n374 = c.ReadLength(1)
-						}
-						l375 := foryimpl.MakeSlice[[]int32](c, n374)
-						if n374 > 0 {
-							hn377 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i376 := range l375 {
-									if hn377 && !c.ReadFlag() {
-										clear(l375[i376 : i376+1])
-										continue
-									}
-									l375[i376] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i376)
-										break
-									}
-								}
-							}
-						}
-						l367[i368] = l375
-						foryimpl.SetRefSlice(c, id373, l367[i368])
-					} else {
-						l367[i368] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i368)
-						break
-					}
-					continue
-				}
-				if hn369 && !c.ReadFlag() {
-					clear(l367[i368 : i368+1])
-					continue
-				}
-				n380 := c.ReadLengthFast(1)
-				if n380 < 0 {
-					n380 = c.ReadLength(1)
-				}
-				l381 := foryimpl.MakeSlice[[]int32](c, n380)
-				if n380 > 0 {
-					hn383 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i382 := range l381 {
-							if hn383 && !c.ReadFlag() {
-								clear(l381[i382 : i382+1])
-								continue
-							}
-							l381[i382] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i382)
-								break
-							}
-						}
-					}
-				}
-				l367[i368] = l381
-				if c.Failed() {
-					c.TraceIndex(i368)
-					break
-				}
-			}
-		}
-	}
-	x.Lists = l367
+	x.foryReadLists(c)
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
 	if c.TrackRef() {
-		n386 := c.ReadLengthFast(1)
-		if n386 < 0 {
-			n386 = c.ReadLength(1)
-		}
-		l387 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n386)
-		if n386 > 0 {
-			hn389, tr391 := c.ReadListHeaderRef(24)
-			if !c.Failed() {
-				for i388 := range l387 {
-					if tr391 {
-						if st392, id393 := c.ReadRefFlag(); st392 == foryimpl.RefBack {
-							l387[i388] = foryimpl.BackRefMap[string, []int32](c, id393)
-						} else if st392 == foryimpl.RefFollows {
-							n394 := c.ReadLengthFast(2)
-							if n394 < 0 {
-								n394 = c.ReadLength(2)
-							}
-							m395 := foryimpl.MakeMap[map[string][]int32](c, n394)
-							for n394 > 0 && !c.Failed() {
-								sz396, vn397, tr407, _ := c.ReadMapChunkRef(n394, 21, 22, nil)
-								for j398 := 0; j398 < sz396 && !c.Failed(); j398++ {
-									var k399 string
-									k399 = c.ReadString()
-									var v400 []int32
-									if tr407 {
-										if st408, id409 := c.ReadRefFlag(); st408 == foryimpl.RefBack {
-											v400 = foryimpl.BackRefSlice[int32](c, id409)
-										} else if st408 == foryimpl.RefFollows {
-											n410 := c.ReadLengthFast(1)
-											if n410 < 0 {
-												n410 = c.ReadLength(1)
-											}
-											l411 := foryimpl.MakeSlice[[]int32](c, n410)
-											if n410 > 0 {
-												hn413 := c.ReadListHeader(5)
-												if !c.Failed() {
-													for i412 := range l411 {
-														if hn413 && !c.ReadFlag() {
-															clear(l411[i412 : i412+1])
-															continue
-														}
-														l411[i412] = r.ReadVarInt32()
-														if c.Failed() {
-															c.TraceIndex(i412)
-															break
-														}
-													}
-												}
-											}
-											v400 = l411
-											foryimpl.SetRefSlice(c, id409, v400)
-										} else {
-											v400 = nil
-										}
-									} else if !vn397 {
-										n401 := c.ReadLengthFast(1)
-										if n401 < 0 {
-											n401 = c.ReadLength(1)
-										}
-										l402 := foryimpl.MakeSlice[[]int32](c, n401)
-										if n401 > 0 {
-											hn404 := c.ReadListHeader(5)
-											if !c.Failed() {
-												for i403 := range l402 {
-													if hn404 && !c.ReadFlag() {
-														clear(l402[i403 : i403+1])
-														continue
-													}
-													l402[i403] = r.ReadVarInt32()
-													if c.Failed() {
-														c.TraceIndex(i403)
-														break
-													}
-												}
-											}
-										}
-										v400 = l402
-									}
-									m395[k399] = v400
-								}
-								n394 -= sz396
-							}
-							l387[i388] = m395
-							foryimpl.SetRefMap(c, id393, l387[i388])
-						} else {
-							l387[i388] = nil
-						}
-						if c.Failed() {
-							c.TraceIndex(i388)
-							break
-						}
-						continue
-					}
-					if hn389 && !c.ReadFlag() {
-						clear(l387[i388 : i388+1])
-						continue
-					}
-					n416 := c.ReadLengthFast(2)
-					if n416 < 0 {
-						n416 = c.ReadLength(2)
-					}
-					m417 := foryimpl.MakeMap[map[string][]int32](c, n416)
-					for n416 > 0 && !c.Failed() {
-						sz418, vn419, tr429, _ := c.ReadMapChunkRef(n416, 21, 22, nil)
-						for j420 := 0; j420 < sz418 && !c.Failed(); j420++ {
-							var k421 string
-							k421 = c.ReadString()
-							var v422 []int32
-							if tr429 {
-								if st430, id431 := c.ReadRefFlag(); st430 == foryimpl.RefBack {
-									v422 = foryimpl.BackRefSlice[int32](c, id431)
-								} else if st430 == foryimpl.RefFollows {
-									n432 := c.ReadLengthFast(1)
-									if n432 < 0 {
-										n432 = c.ReadLength(1)
-									}
-									l433 := foryimpl.MakeSlice[[]int32](c, n432)
-									if n432 > 0 {
-										hn435 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i434 := range l433 {
-												if hn435 && !c.ReadFlag() {
-													clear(l433[i434 : i434+1])
-													continue
-												}
-												l433[i434] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i434)
-													break
-												}
-											}
-										}
-									}
-									v422 = l433
-									foryimpl.SetRefSlice(c, id431, v422)
-								} else {
-									v422 = nil
-								}
-							} else if !vn419 {
-								n423 := c.ReadLengthFast(1)
-								if n423 < 0 {
-									n423 = c.ReadLength(1)
-								}
-								l424 := foryimpl.MakeSlice[[]int32](c, n423)
-								if n423 > 0 {
-									hn426 := c.ReadListHeader(5)
-									if !c.Failed() {
-										for i425 := range l424 {
-											if hn426 && !c.ReadFlag() {
-												clear(l424[i425 : i425+1])
-												continue
-											}
-											l424[i425] = r.ReadVarInt32()
-											if c.Failed() {
-												c.TraceIndex(i425)
-												break
-											}
-										}
-									}
-								}
-								v422 = l424
-							}
-							m417[k421] = v422
-						}
-						n416 -= sz418
-					}
-					l387[i388] = m417
-					if c.Failed() {
-						c.TraceIndex(i388)
-						break
-					}
-				}
-			}
-		}
-		x.Maps = l387
+		x.foryReadMapsRef(c)
 		if c.Failed() {
 			c.Trace("Maps")
 			return
 		}
-		n438 := c.ReadLengthFast(2)
-		if n438 < 0 {
-			n438 = c.ReadLength(2)
-		}
-		m439 := foryimpl.MakeMap[map[int32]map[string]int32](c, n438)
-		for n438 > 0 && !c.Failed() {
-			sz440, vn441, tr453, _ := c.ReadMapChunkRef(n438, 5, 24, nil)
-			for j442 := 0; j442 < sz440 && !c.Failed(); j442++ {
-				var k443 int32
-				k443 = r.ReadVarInt32()
-				var v444 map[string]int32
-				if tr453 {
-					if st454, id455 := c.ReadRefFlag(); st454 == foryimpl.RefBack {
-						v444 = foryimpl.BackRefMap[string, int32](c, id455)
-					} else if st454 == foryimpl.RefFollows {
-						n456 := c.ReadLengthFast(2)
-						if n456 < 0 {
-							n456 = c.ReadLength(2)
-						}
-						m457 := foryimpl.MakeMap[map[string]int32](c, n456)
-						for n456 > 0 && !c.Failed() {
-							sz458, vn459, _ := c.ReadMapChunk(n456, 21, 5, nil, false)
-							for j460 := 0; j460 < sz458 && !c.Failed(); j460++ {
-								var k461 string
-								k461 = c.ReadString()
-								var v462 int32
-								if !vn459 {
-									v462 = r.ReadVarInt32()
-								}
-								m457[k461] = v462
-							}
-							n456 -= sz458
-						}
-						v444 = m457
-						foryimpl.SetRefMap(c, id455, v444)
-					} else {
-						v444 = nil
-					}
-				} else if !vn441 {
-					n445 := c.ReadLengthFast(2)
-					if n445 < 0 {
-						n445 = c.ReadLength(2)
-					}
-					m446 := foryimpl.MakeMap[map[string]int32](c, n445)
-					for n445 > 0 && !c.Failed() {
-						sz447, vn448, _ := c.ReadMapChunk(n445, 21, 5, nil, false)
-						for j449 := 0; j449 < sz447 && !c.Failed(); j449++ {
-							var k450 string
-							k450 = c.ReadString()
-							var v451 int32
-							if !vn448 {
-								v451 = r.ReadVarInt32()
-							}
-							m446[k450] = v451
-						}
-						n445 -= sz447
-					}
-					v444 = m446
-				}
-				m439[k443] = v444
-			}
-			n438 -= sz440
-		}
-		x.Nested = m439
+		x.foryReadNestedRef(c)
 		if c.Failed() {
 			c.Trace("Nested")
 			return
 		}
-		n464 := c.ReadLengthFast(2)
-		if n464 < 0 {
-			n464 = c.ReadLength(2)
-		}
-		m465 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n464)
-		for n464 > 0 && !c.Failed() {
-			sz466, vn467, tr476, _ := c.ReadMapChunkRef(n464, 21, 23, nil)
-			for j468 := 0; j468 < sz466 && !c.Failed(); j468++ {
-				var k469 string
-				k469 = c.ReadString()
-				var v470 serializer.Set[string]
-				if tr476 {
-					if st477, id478 := c.ReadRefFlag(); st477 == foryimpl.RefBack {
-						v470 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id478))
-					} else if st477 == foryimpl.RefFollows {
-						n479 := c.ReadLengthFast(1)
-						if n479 < 0 {
-							n479 = c.ReadLength(1)
-						}
-						s480 := foryimpl.MakeMap[serializer.Set[string]](c, n479)
-						if n479 > 0 {
-							hn481 := c.ReadListHeader(21)
-							for i482 := 0; i482 < n479 && !c.Failed(); i482++ {
-								if hn481 && !c.ReadFlag() {
-									c.Fail(foryimpl.ErrNullSetElement())
-									break
-								}
-								var e483 string
-								{
-									e483 = c.ReadString()
-								}
-								foryimpl.AddSetElement(c, s480, e483, i482)
-							}
-						}
-						v470 = s480
-						foryimpl.SetRefMap(c, id478, v470)
-					} else {
-						v470 = nil
-					}
-				} else if !vn467 {
-					n471 := c.ReadLengthFast(1)
-					if n471 < 0 {
-						n471 = c.ReadLength(1)
-					}
-					s472 := foryimpl.MakeMap[serializer.Set[string]](c, n471)
-					if n471 > 0 {
-						hn473 := c.ReadListHeader(21)
-						for i474 := 0; i474 < n471 && !c.Failed(); i474++ {
-							if hn473 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e475 string
-							{
-								e475 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s472, e475, i474)
-						}
-					}
-					v470 = s472
-				}
-				m465[k469] = v470
-			}
-			n464 -= sz466
-		}
-		x.SetMap = m465
+		x.foryReadSetMapRef(c)
 		if c.Failed() {
 			c.Trace("SetMap")
 			return
 		}
 	} else {
-		n386 := c.ReadLengthFast(1)
-		if n386 < 0 {
-			n386 = c.ReadLength(1)
-		}
-		l387 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n386)
-		if n386 > 0 {
-			hn389, tr391 := c.ReadListHeaderRef(24)
-			if !c.Failed() {
-				for i388 := range l387 {
-					if tr391 {
-						if st392, id393 := c.ReadRefFlag(); st392 == foryimpl.RefBack {
-							l387[i388] = foryimpl.BackRefMap[string, []int32](c, id393)
-						} else if st392 == foryimpl.RefFollows {
-							n394 := c.ReadLengthFast(2)
-							if n394 < 0 {
-								n394 = c.ReadLength(2)
-							}
-							m395 := foryimpl.MakeMap[map[string][]int32](c, n394)
-							for n394 > 0 && !c.Failed() {
-								sz396, vn397, _ := c.ReadMapChunk(n394, 21, 22, nil, true)
-								for j398 := 0; j398 < sz396 && !c.Failed(); j398++ {
-									var k399 string
-									k399 = c.ReadString()
-									var v400 []int32
-									if !vn397 {
-										n401 := c.ReadLengthFast(1)
-										if n401 < 0 {
-											n401 = c.ReadLength(1)
-										}
-										l402 := foryimpl.MakeSlice[[]int32](c, n401)
-										if n401 > 0 {
-											hn404 := c.ReadListHeader(5)
-											if !c.Failed() {
-												for i403 := range l402 {
-													if hn404 && !c.ReadFlag() {
-														clear(l402[i403 : i403+1])
-														continue
-													}
-													l402[i403] = r.ReadVarInt32()
-													if c.Failed() {
-														c.TraceIndex(i403)
-														break
-													}
-												}
-											}
-										}
-										v400 = l402
-									}
-									m395[k399] = v400
-								}
-								n394 -= sz396
-							}
-							l387[i388] = m395
-							foryimpl.SetRefMap(c, id393, l387[i388])
-						} else {
-							l387[i388] = nil
-						}
-						if c.Failed() {
-							c.TraceIndex(i388)
-							break
-						}
-						continue
-					}
-					if hn389 && !c.ReadFlag() {
-						clear(l387[i388 : i388+1])
-						continue
-					}
-					n408 := c.ReadLengthFast(2)
-					if n408 < 0 {
-						n408 = c.ReadLength(2)
-					}
-					m409 := foryimpl.MakeMap[map[string][]int32](c, n408)
-					for n408 > 0 && !c.Failed() {
-						sz410, vn411, _ := c.ReadMapChunk(n408, 21, 22, nil, true)
-						for j412 := 0; j412 < sz410 && !c.Failed(); j412++ {
-							var k413 string
-							k413 = c.ReadString()
-							var v414 []int32
-							if !vn411 {
-								n415 := c.ReadLengthFast(1)
-								if n415 < 0 {
-									n415 = c.ReadLength(1)
-								}
-								l416 := foryimpl.MakeSlice[[]int32](c, n415)
-								if n415 > 0 {
-									hn418 := c.ReadListHeader(5)
-									if !c.Failed() {
-										for i417 := range l416 {
-											if hn418 && !c.ReadFlag() {
-												clear(l416[i417 : i417+1])
-												continue
-											}
-											l416[i417] = r.ReadVarInt32()
-											if c.Failed() {
-												c.TraceIndex(i417)
-												break
-											}
-										}
-									}
-								}
-								v414 = l416
-							}
-							m409[k413] = v414
-						}
-						n408 -= sz410
-					}
-					l387[i388] = m409
-					if c.Failed() {
-						c.TraceIndex(i388)
-						break
-					}
-				}
-			}
-		}
-		x.Maps = l387
+		x.foryReadMaps(c)
 		if c.Failed() {
 			c.Trace("Maps")
 			return
 		}
-		n438 := c.ReadLengthFast(2)
-		if n438 < 0 {
-			n438 = c.ReadLength(2)
-		}
-		m439 := foryimpl.MakeMap[map[int32]map[string]int32](c, n438)
-		for n438 > 0 && !c.Failed() {
-			sz440, vn441, _ := c.ReadMapChunk(n438, 5, 24, nil, true)
-			for j442 := 0; j442 < sz440 && !c.Failed(); j442++ {
-				var k443 int32
-				k443 = r.ReadVarInt32()
-				var v444 map[string]int32
-				if !vn441 {
-					n445 := c.ReadLengthFast(2)
-					if n445 < 0 {
-						n445 = c.ReadLength(2)
-					}
-					m446 := foryimpl.MakeMap[map[string]int32](c, n445)
-					for n445 > 0 && !c.Failed() {
-						sz447, vn448, _ := c.ReadMapChunk(n445, 21, 5, nil, false)
-						for j449 := 0; j449 < sz447 && !c.Failed(); j449++ {
-							var k450 string
-							k450 = c.ReadString()
-							var v451 int32
-							if !vn448 {
-								v451 = r.ReadVarInt32()
-							}
-							m446[k450] = v451
-						}
-						n445 -= sz447
-					}
-					v444 = m446
-				}
-				m439[k443] = v444
-			}
-			n438 -= sz440
-		}
-		x.Nested = m439
+		x.foryReadNested(c)
 		if c.Failed() {
 			c.Trace("Nested")
 			return
 		}
-		n464 := c.ReadLengthFast(2)
-		if n464 < 0 {
-			n464 = c.ReadLength(2)
-		}
-		m465 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n464)
-		for n464 > 0 && !c.Failed() {
-			sz466, vn467, _ := c.ReadMapChunk(n464, 21, 23, nil, true)
-			for j468 := 0; j468 < sz466 && !c.Failed(); j468++ {
-				var k469 string
-				k469 = c.ReadString()
-				var v470 serializer.Set[string]
-				if !vn467 {
-					n471 := c.ReadLengthFast(1)
-					if n471 < 0 {
-						n471 = c.ReadLength(1)
-					}
-					s472 := foryimpl.MakeMap[serializer.Set[string]](c, n471)
-					if n471 > 0 {
-						hn473 := c.ReadListHeader(21)
-						for i474 := 0; i474 < n471 && !c.Failed(); i474++ {
-							if hn473 && !c.ReadFlag() {
-								c.Fail(foryimpl.ErrNullSetElement())
-								break
-							}
-							var e475 string
-							{
-								e475 = c.ReadString()
-							}
-							foryimpl.AddSetElement(c, s472, e475, i474)
-						}
-					}
-					v470 = s472
-				}
-				m465[k469] = v470
-			}
-			n464 -= sz466
-		}
-		x.SetMap = m465
+		x.foryReadSetMap(c)
 		if c.Failed() {
 			c.Trace("SetMap")
 			return
 		}
 	}
-	n484 := c.ReadLengthFast(1)
-	if n484 < 0 {
-		n484 = c.ReadLength(1)
-	}
-	l485 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.Sets, n484)
-	if n484 > 0 {
-		hn487, tr489 := c.ReadListHeaderRef(23)
-		if !c.Failed() {
-			for i486 := range l485 {
-				if tr489 {
-					if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
-						l485[i486] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id491))
-					} else if st490 == foryimpl.RefFollows {
-						n492 := c.ReadLengthFast(1)
-						if n492 < 0 {
-							n492 = c.ReadLength(1)
-						}
-						s493 := foryimpl.MakeMap[serializer.Set[int32]](c, n492)
-						if n492 > 0 {
-							hn494 := c.ReadListHeader(5)
-							for i495 := 0; i495 < n492 && !c.Failed(); i495++ {
-								if hn494 && !c.ReadFlag() {
-									c.Fail(foryimpl.ErrNullSetElement())
-									break
-								}
-								var e496 int32
-								{
-									e496 = r.ReadVarInt32()
-								}
-								foryimpl.AddSetElement(c, s493, e496, i495)
-							}
-						}
-						l485[i486] = s493
-						foryimpl.SetRefMap(c, id491, l485[i486])
-					} else {
-						l485[i486] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i486)
-						break
-					}
-					continue
-				}
-				if hn487 && !c.ReadFlag() {
-					clear(l485[i486 : i486+1])
-					continue
-				}
-				n497 := c.ReadLengthFast(1)
-				if n497 < 0 {
-					n497 = c.ReadLength(1)
-				}
-				s498 := foryimpl.MakeMap[serializer.Set[int32]](c, n497)
-				if n497 > 0 {
-					hn499 := c.ReadListHeader(5)
-					for i500 := 0; i500 < n497 && !c.Failed(); i500++ {
-						if hn499 && !c.ReadFlag() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						var e501 int32
-						{
-							e501 = r.ReadVarInt32()
-						}
-						foryimpl.AddSetElement(c, s498, e501, i500)
-					}
-				}
-				l485[i486] = s498
-				if c.Failed() {
-					c.TraceIndex(i486)
-					break
-				}
-			}
-		}
-	}
-	x.Sets = l485
+	x.foryReadSets(c)
 	if c.Failed() {
 		c.Trace("Sets")
 		return
 	}
-	n502 := c.ReadLengthFast(1)
-	if n502 < 0 {
-		n502 = c.ReadLength(1)
-	}
-	l503 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n502)
-	if n502 > 0 {
-		hn505, tr507 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i504 := range l503 {
-				if tr507 {
-					if st508, id509 := c.ReadRefFlag(); st508 == foryimpl.RefBack {
-						l503[i504] = foryimpl.BackRefSlice[string](c, id509)
-					} else if st508 == foryimpl.RefFollows {
-						n510 := c.ReadLengthFast(1)
-						if n510 < 0 {
-							n510 = c.ReadLength(1)
-						}
-						l511 := foryimpl.MakeSlice[[]string](c, n510)
-						if n510 > 0 {
-							hn513 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i512 := range l511 {
-									if hn513 && !c.ReadFlag() {
-										clear(l511[i512 : i512+1])
-										continue
-									}
-									l511[i512] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i512)
-										break
-									}
-								}
-							}
-						}
-						l503[i504] = l511
-						foryimpl.SetRefSlice(c, id509, l503[i504])
-					} else {
-						l503[i504] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i504)
-						break
-					}
-					continue
-				}
-				if hn505 && !c.ReadFlag() {
-					clear(l503[i504 : i504+1])
-					continue
-				}
-				n516 := c.ReadLengthFast(1)
-				if n516 < 0 {
-					n516 = c.ReadLength(1)
-				}
-				l517 := foryimpl.MakeSlice[[]string](c, n516)
-				if n516 > 0 {
-					hn519 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i518 := range l517 {
-							if hn519 && !c.ReadFlag() {
-								clear(l517[i518 : i518+1])
-								continue
-							}
-							l517[i518] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i518)
-								break
-							}
-						}
-					}
-				}
-				l503[i504] = l517
-				if c.Failed() {
-					c.TraceIndex(i504)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l503
+	x.foryReadStrs(c)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -12600,932 +10174,55 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Mixed{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n522 := c.ReadLengthFast(1)
-				if n522 < 0 {
-					n522 = c.ReadLength(1)
-				}
-				l523 := foryimpl.MakeSlice[[][]uint8](c, n522)
-				if n522 > 0 {
-					hn525, tr527 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i524 := range l523 {
-							if tr527 {
-								if st528, id529 := c.ReadRefFlag(); st528 == foryimpl.RefBack {
-									l523[i524] = foryimpl.BackRefSlice[uint8](c, id529)
-								} else if st528 == foryimpl.RefFollows {
-									n530 := c.ReadLengthFast(1)
-									if n530 < 0 {
-										n530 = c.ReadLength(1)
-									}
-									l531 := foryimpl.MakeSlice[[]uint8](c, n530)
-									if n530 > 0 {
-										hn533 := c.ReadListHeader(9)
-										if !c.Failed() {
-											for i532 := range l531 {
-												if hn533 && !c.ReadFlag() {
-													clear(l531[i532 : i532+1])
-													continue
-												}
-												l531[i532] = r.ReadUint8()
-												if c.Failed() {
-													c.TraceIndex(i532)
-													break
-												}
-											}
-										}
-									}
-									l523[i524] = l531
-									foryimpl.SetRefSlice(c, id529, l523[i524])
-								} else {
-									l523[i524] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i524)
-									break
-								}
-								continue
-							}
-							if hn525 && !c.ReadFlag() {
-								clear(l523[i524 : i524+1])
-								continue
-							}
-							n536 := c.ReadLengthFast(1)
-							if n536 < 0 {
-								n536 = c.ReadLength(1)
-							}
-							l537 := foryimpl.MakeSlice[[]uint8](c, n536)
-							if n536 > 0 {
-								hn539 := c.ReadListHeader(9)
-								if !c.Failed() {
-									for i538 := range l537 {
-										if hn539 && !c.ReadFlag() {
-											clear(l537[i538 : i538+1])
-											continue
-										}
-										l537[i538] = r.ReadUint8()
-										if c.Failed() {
-											c.TraceIndex(i538)
-											break
-										}
-									}
-								}
-							}
-							l523[i524] = l537
-							if c.Failed() {
-								c.TraceIndex(i524)
-								break
-							}
-						}
-					}
-				}
-				x.Bins = l523
+				x.foryReadBins(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n542 := c.ReadLengthFast(2)
-				if n542 < 0 {
-					n542 = c.ReadLength(2)
-				}
-				m543 := foryimpl.MakeMap[map[string][]string](c, n542)
-				for n542 > 0 && !c.Failed() {
-					sz544, vn545, _ := c.ReadMapChunk(n542, 21, 22, nil, true)
-					for j546 := 0; j546 < sz544 && !c.Failed(); j546++ {
-						var k547 string
-						k547 = c.ReadString()
-						var v548 []string
-						if !vn545 {
-							n549 := c.ReadLengthFast(1)
-							if n549 < 0 {
-								n549 = c.ReadLength(1)
-							}
-							l550 := foryimpl.MakeSlice[[]string](c, n549)
-							if n549 > 0 {
-								hn552 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i551 := range l550 {
-										if hn552 && !c.ReadFlag() {
-											clear(l550[i551 : i551+1])
-											continue
-										}
-										l550[i551] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i551)
-											break
-										}
-									}
-								}
-							}
-							v548 = l550
-						}
-						m543[k547] = v548
-					}
-					n542 -= sz544
-				}
-				x.ByKey = m543
+				x.foryReadByKey(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n556 := c.ReadLengthFast(1)
-				if n556 < 0 {
-					n556 = c.ReadLength(1)
-				}
-				l557 := foryimpl.MakeSlice[[][][]int64](c, n556)
-				if n556 > 0 {
-					hn559, tr561 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i558 := range l557 {
-							if tr561 {
-								if st562, id563 := c.ReadRefFlag(); st562 == foryimpl.RefBack {
-									l557[i558] = foryimpl.BackRefSlice[[]int64](c, id563)
-								} else if st562 == foryimpl.RefFollows {
-									n564 := c.ReadLengthFast(1)
-									if n564 < 0 {
-										n564 = c.ReadLength(1)
-									}
-									l565 := foryimpl.MakeSlice[[][]int64](c, n564)
-									if n564 > 0 {
-										hn567, tr569 := c.ReadListHeaderRef(22)
-										if !c.Failed() {
-											for i566 := range l565 {
-												if tr569 {
-													if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
-														l565[i566] = foryimpl.BackRefSlice[int64](c, id571)
-													} else if st570 == foryimpl.RefFollows {
-														n572 := c.ReadLengthFast(1)
-														if n572 < 0 {
-															n572 = c.ReadLength(1)
-														}
-														l573 := foryimpl.MakeSlice[[]int64](c, n572)
-														if n572 > 0 {
-															hn575 := c.ReadListHeader(7)
-															if !c.Failed() {
-																for i574 := range l573 {
-																	if hn575 && !c.ReadFlag() {
-																		clear(l573[i574 : i574+1])
-																		continue
-																	}
-																	l573[i574] = r.ReadVarInt64()
-																	if c.Failed() {
-																		c.TraceIndex(i574)
-																		break
-																	}
-																}
-															}
-														}
-														l565[i566] = l573
-														foryimpl.SetRefSlice(c, id571, l565[i566])
-													} else {
-														l565[i566] = nil
-													}
-													if c.Failed() {
-														c.TraceIndex(i566)
-														break
-													}
-													continue
-												}
-												if hn567 && !c.ReadFlag() {
-													clear(l565[i566 : i566+1])
-													continue
-												}
-												n578 := c.ReadLengthFast(1)
-												if n578 < 0 {
-													n578 = c.ReadLength(1)
-												}
-												l579 := foryimpl.MakeSlice[[]int64](c, n578)
-												if n578 > 0 {
-													hn581 := c.ReadListHeader(7)
-													if !c.Failed() {
-														for i580 := range l579 {
-															if hn581 && !c.ReadFlag() {
-																clear(l579[i580 : i580+1])
-																continue
-															}
-															l579[i580] = r.ReadVarInt64()
-															if c.Failed() {
-																c.TraceIndex(i580)
-																break
-															}
-														}
-													}
-												}
-												l565[i566] = l579
-												if c.Failed() {
-													c.TraceIndex(i566)
-													break
-												}
-											}
-										}
-									}
-									l557[i558] = l565
-									foryimpl.SetRefSlice(c, id563, l557[i558])
-								} else {
-									l557[i558] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i558)
-									break
-								}
-								continue
-							}
-							if hn559 && !c.ReadFlag() {
-								clear(l557[i558 : i558+1])
-								continue
-							}
-							n584 := c.ReadLengthFast(1)
-							if n584 < 0 {
-								n584 = c.ReadLength(1)
-							}
-							l585 := foryimpl.MakeSlice[[][]int64](c, n584)
-							if n584 > 0 {
-								hn587, tr589 := c.ReadListHeaderRef(22)
-								if !c.Failed() {
-									for i586 := range l585 {
-										if tr589 {
-											if st590, id591 := c.ReadRefFlag(); st590 == foryimpl.RefBack {
-												l585[i586] = foryimpl.BackRefSlice[int64](c, id591)
-											} else if st590 == foryimpl.RefFollows {
-												n592 := c.ReadLengthFast(1)
-												if n592 < 0 {
-													n592 = c.ReadLength(1)
-												}
-												l593 := foryimpl.MakeSlice[[]int64](c, n592)
-												if n592 > 0 {
-													hn595 := c.ReadListHeader(7)
-													if !c.Failed() {
-														for i594 := range l593 {
-															if hn595 && !c.ReadFlag() {
-																clear(l593[i594 : i594+1])
-																continue
-															}
-															l593[i594] = r.ReadVarInt64()
-															if c.Failed() {
-																c.TraceIndex(i594)
-																break
-															}
-														}
-													}
-												}
-												l585[i586] = l593
-												foryimpl.SetRefSlice(c, id591, l585[i586])
-											} else {
-												l585[i586] = nil
-											}
-											if c.Failed() {
-												c.TraceIndex(i586)
-												break
-											}
-											continue
-										}
-										if hn587 && !c.ReadFlag() {
-											clear(l585[i586 : i586+1])
-											continue
-										}
-										n598 := c.ReadLengthFast(1)
-										if n598 < 0 {
-											n598 = c.ReadLength(1)
-										}
-										l599 := foryimpl.MakeSlice[[]int64](c, n598)
-										if n598 > 0 {
-											hn601 := c.ReadListHeader(7)
-											if !c.Failed() {
-												for i600 := range l599 {
-													if hn601 && !c.ReadFlag() {
-														clear(l599[i600 : i600+1])
-														continue
-													}
-													l599[i600] = r.ReadVarInt64()
-													if c.Failed() {
-														c.TraceIndex(i600)
-														break
-													}
-												}
-											}
-										}
-										l585[i586] = l599
-										if c.Failed() {
-											c.TraceIndex(i586)
-											break
-										}
-									}
-								}
-							}
-							l557[i558] = l585
-							if c.Failed() {
-								c.TraceIndex(i558)
-								break
-							}
-						}
-					}
-				}
-				x.Deep = l557
+				x.foryReadDeep(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n604 := c.ReadLengthFast(1)
-				if n604 < 0 {
-					n604 = c.ReadLength(1)
-				}
-				l605 := foryimpl.MakeSlice[[][]float64](c, n604)
-				if n604 > 0 {
-					hn607, tr609 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i606 := range l605 {
-							if tr609 {
-								if st610, id611 := c.ReadRefFlag(); st610 == foryimpl.RefBack {
-									l605[i606] = foryimpl.BackRefSlice[float64](c, id611)
-								} else if st610 == foryimpl.RefFollows {
-									n612 := c.ReadLengthFast(8)
-									if n612 < 0 {
-										n612 = c.ReadLength(8)
-									}
-									l613 := foryimpl.MakeSlice[[]float64](c, n612)
-									if n612 > 0 {
-										hn615 := c.ReadListHeader(20)
-										if !c.Failed() {
-											for i614 := range l613 {
-												if hn615 && !c.ReadFlag() {
-													clear(l613[i614 : i614+1])
-													continue
-												}
-												l613[i614] = r.ReadFloat64()
-												if c.Failed() {
-													c.TraceIndex(i614)
-													break
-												}
-											}
-										}
-									}
-									l605[i606] = l613
-									foryimpl.SetRefSlice(c, id611, l605[i606])
-								} else {
-									l605[i606] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i606)
-									break
-								}
-								continue
-							}
-							if hn607 && !c.ReadFlag() {
-								clear(l605[i606 : i606+1])
-								continue
-							}
-							n618 := c.ReadLengthFast(8)
-							if n618 < 0 {
-								n618 = c.ReadLength(8)
-							}
-							l619 := foryimpl.MakeSlice[[]float64](c, n618)
-							if n618 > 0 {
-								hn621 := c.ReadListHeader(20)
-								if !c.Failed() {
-									for i620 := range l619 {
-										if hn621 && !c.ReadFlag() {
-											clear(l619[i620 : i620+1])
-											continue
-										}
-										l619[i620] = r.ReadFloat64()
-										if c.Failed() {
-											c.TraceIndex(i620)
-											break
-										}
-									}
-								}
-							}
-							l605[i606] = l619
-							if c.Failed() {
-								c.TraceIndex(i606)
-								break
-							}
-						}
-					}
-				}
-				x.Floats = l605
+				x.foryReadFloats(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n624 := c.ReadLengthFast(1)
-				if n624 < 0 {
-					n624 = c.ReadLength(1)
-				}
-				l625 := foryimpl.MakeSlice[[]*Leaf311](c, n624)
-				if n624 > 0 {
-					hn627, tr629, ev628 := c.ReadStructListHeaderRef(foryTypeLeaf311)
-					if !c.Failed() {
-						for i626 := range l625 {
-							if tr629 {
-								if st631, id632 := c.ReadRefFlag(); st631 == foryimpl.RefBack {
-									l625[i626] = foryimpl.BackRef[Leaf311](c, id632)
-								} else if st631 == foryimpl.RefFollows {
-									p633 := foryimpl.Alloc[Leaf311](c)
-									foryimpl.SetRef(c, id632, p633)
-									if ev628 != nil {
-										p633.ForyReadEvolved(c, ev628)
-									} else {
-										p633.ForyRead(c)
-									}
-									l625[i626] = p633
-								} else {
-									l625[i626] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i626)
-									break
-								}
-								continue
-							}
-							if hn627 && !c.ReadFlag() {
-								clear(l625[i626 : i626+1])
-								continue
-							}
-							p630 := foryimpl.Alloc[Leaf311](c)
-							if ev628 != nil {
-								p630.ForyReadEvolved(c, ev628)
-							} else {
-								p630.ForyRead(c)
-							}
-							l625[i626] = p630
-							if c.Failed() {
-								c.TraceIndex(i626)
-								break
-							}
-						}
-					}
-				}
-				x.LeafList = l625
+				x.foryReadLeafList(c)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n634 := c.ReadLengthFast(2)
-				if n634 < 0 {
-					n634 = c.ReadLength(2)
-				}
-				m635 := foryimpl.MakeMap[map[string]*Leaf311](c, n634)
-				for n634 > 0 && !c.Failed() {
-					sz636, vn637, ev642 := c.ReadMapChunk(n634, 21, 28, foryTypeLeaf311, true)
-					for j638 := 0; j638 < sz636 && !c.Failed(); j638++ {
-						var k639 string
-						k639 = c.ReadString()
-						var v640 *Leaf311
-						if !vn637 {
-							p641 := foryimpl.Alloc[Leaf311](c)
-							if ev642 != nil {
-								p641.ForyReadEvolved(c, ev642)
-							} else {
-								p641.ForyRead(c)
-							}
-							v640 = p641
-						}
-						m635[k639] = v640
-					}
-					n634 -= sz636
-				}
-				x.Leaves = m635
+				x.foryReadLeaves(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n644 := c.ReadLengthFast(1)
-				if n644 < 0 {
-					n644 = c.ReadLength(1)
-				}
-				l645 := foryimpl.MakeSlice[[][]int32](c, n644)
-				if n644 > 0 {
-					hn647, tr649 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i646 := range l645 {
-							if tr649 {
-								if st650, id651 := c.ReadRefFlag(); st650 == foryimpl.RefBack {
-									l645[i646] = foryimpl.BackRefSlice[int32](c, id651)
-								} else if st650 == foryimpl.RefFollows {
-									n652 := c.ReadLengthFast(1)
-									if n652 < 0 {
-										n652 = c.ReadLength(1)
-									}
-									l653 := foryimpl.MakeSlice[[]int32](c, n652)
-									if n652 > 0 {
-										hn655 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i654 := range l653 {
-												if hn655 && !c.ReadFlag() {
-													clear(l653[i654 : i654+1])
-													continue
-												}
-												l653[i654] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i654)
-													break
-												}
-											}
-										}
-									}
-									l645[i646] = l653
-									foryimpl.SetRefSlice(c, id651, l645[i646])
-								} else {
-									l645[i646] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i646)
-									break
-								}
-								continue
-							}
-							if hn647 && !c.ReadFlag() {
-								clear(l645[i646 : i646+1])
-								continue
-							}
-							n658 := c.ReadLengthFast(1)
-							if n658 < 0 {
-								n658 = c.ReadLength(1)
-							}
-							l659 := foryimpl.MakeSlice[[]int32](c, n658)
-							if n658 > 0 {
-								hn661 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i660 := range l659 {
-										if hn661 && !c.ReadFlag() {
-											clear(l659[i660 : i660+1])
-											continue
-										}
-										l659[i660] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i660)
-											break
-										}
-									}
-								}
-							}
-							l645[i646] = l659
-							if c.Failed() {
-								c.TraceIndex(i646)
-								break
-							}
-						}
-					}
-				}
-				x.Lists = l645
+				x.foryReadLists(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n664 := c.ReadLengthFast(1)
-				if n664 < 0 {
-					n664 = c.ReadLength(1)
-				}
-				l665 := foryimpl.MakeSlice[[]map[string][]int32](c, n664)
-				if n664 > 0 {
-					hn667, tr669 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i666 := range l665 {
-							if tr669 {
-								if st670, id671 := c.ReadRefFlag(); st670 == foryimpl.RefBack {
-									l665[i666] = foryimpl.BackRefMap[string, []int32](c, id671)
-								} else if st670 == foryimpl.RefFollows {
-									n672 := c.ReadLengthFast(2)
-									if n672 < 0 {
-										n672 = c.ReadLength(2)
-									}
-									m673 := foryimpl.MakeMap[map[string][]int32](c, n672)
-									for n672 > 0 && !c.Failed() {
-										sz674, vn675, _ := c.ReadMapChunk(n672, 21, 22, nil, true)
-										for j676 := 0; j676 < sz674 && !c.Failed(); j676++ {
-											var k677 string
-											k677 = c.ReadString()
-											var v678 []int32
-											if !vn675 {
-												n679 := c.ReadLengthFast(1)
-												if n679 < 0 {
-													n679 = c.ReadLength(1)
-												}
-												l680 := foryimpl.MakeSlice[[]int32](c, n679)
-												if n679 > 0 {
-													hn682 := c.ReadListHeader(5)
-													if !c.Failed() {
-														for i681 := range l680 {
-															if hn682 && !c.ReadFlag() {
-																clear(l680[i681 : i681+1])
-																continue
-															}
-															l680[i681] = r.ReadVarInt32()
-															if c.Failed() {
-																c.TraceIndex(i681)
-																break
-															}
-														}
-													}
-												}
-												v678 = l680
-											}
-											m673[k677] = v678
-										}
-										n672 -= sz674
-									}
-									l665[i666] = m673
-									foryimpl.SetRefMap(c, id671, l665[i666])
-								} else {
-									l665[i666] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i666)
-									break
-								}
-								continue
-							}
-							if hn667 && !c.ReadFlag() {
-								clear(l665[i666 : i666+1])
-								continue
-							}
-							n686 := c.ReadLengthFast(2)
-							if n686 < 0 {
-								n686 = c.ReadLength(2)
-							}
-							m687 := foryimpl.MakeMap[map[string][]int32](c, n686)
-							for n686 > 0 && !c.Failed() {
-								sz688, vn689, _ := c.ReadMapChunk(n686, 21, 22, nil, true)
-								for j690 := 0; j690 < sz688 && !c.Failed(); j690++ {
-									var k691 string
-									k691 = c.ReadString()
-									var v692 []int32
-									if !vn689 {
-										n693 := c.ReadLengthFast(1)
-										if n693 < 0 {
-											n693 = c.ReadLength(1)
-										}
-										l694 := foryimpl.MakeSlice[[]int32](c, n693)
-										if n693 > 0 {
-											hn696 := c.ReadListHeader(5)
-											if !c.Failed() {
-												for i695 := range l694 {
-													if hn696 && !c.ReadFlag() {
-														clear(l694[i695 : i695+1])
-														continue
-													}
-													l694[i695] = r.ReadVarInt32()
-													if c.Failed() {
-														c.TraceIndex(i695)
-														break
-													}
-												}
-											}
-										}
-										v692 = l694
-									}
-									m687[k691] = v692
-								}
-								n686 -= sz688
-							}
-							l665[i666] = m687
-							if c.Failed() {
-								c.TraceIndex(i666)
-								break
-							}
-						}
-					}
-				}
-				x.Maps = l665
+				x.foryReadMaps(c)
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				n700 := c.ReadLengthFast(2)
-				if n700 < 0 {
-					n700 = c.ReadLength(2)
-				}
-				m701 := foryimpl.MakeMap[map[int32]map[string]int32](c, n700)
-				for n700 > 0 && !c.Failed() {
-					sz702, vn703, _ := c.ReadMapChunk(n700, 5, 24, nil, true)
-					for j704 := 0; j704 < sz702 && !c.Failed(); j704++ {
-						var k705 int32
-						k705 = r.ReadVarInt32()
-						var v706 map[string]int32
-						if !vn703 {
-							n707 := c.ReadLengthFast(2)
-							if n707 < 0 {
-								n707 = c.ReadLength(2)
-							}
-							m708 := foryimpl.MakeMap[map[string]int32](c, n707)
-							for n707 > 0 && !c.Failed() {
-								sz709, vn710, _ := c.ReadMapChunk(n707, 21, 5, nil, false)
-								for j711 := 0; j711 < sz709 && !c.Failed(); j711++ {
-									var k712 string
-									k712 = c.ReadString()
-									var v713 int32
-									if !vn710 {
-										v713 = r.ReadVarInt32()
-									}
-									m708[k712] = v713
-								}
-								n707 -= sz709
-							}
-							v706 = m708
-						}
-						m701[k705] = v706
-					}
-					n700 -= sz702
-				}
-				x.Nested = m701
+				x.foryReadNested(c)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n716 := c.ReadLengthFast(2)
-				if n716 < 0 {
-					n716 = c.ReadLength(2)
-				}
-				m717 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n716)
-				for n716 > 0 && !c.Failed() {
-					sz718, vn719, _ := c.ReadMapChunk(n716, 21, 23, nil, true)
-					for j720 := 0; j720 < sz718 && !c.Failed(); j720++ {
-						var k721 string
-						k721 = c.ReadString()
-						var v722 serializer.Set[string]
-						if !vn719 {
-							n723 := c.ReadLengthFast(1)
-							if n723 < 0 {
-								n723 = c.ReadLength(1)
-							}
-							s724 := foryimpl.MakeMap[serializer.Set[string]](c, n723)
-							if n723 > 0 {
-								hn725 := c.ReadListHeader(21)
-								for i726 := 0; i726 < n723 && !c.Failed(); i726++ {
-									if hn725 && !c.ReadFlag() {
-										c.Fail(foryimpl.ErrNullSetElement())
-										break
-									}
-									var e727 string
-									{
-										e727 = c.ReadString()
-									}
-									foryimpl.AddSetElement(c, s724, e727, i726)
-								}
-							}
-							v722 = s724
-						}
-						m717[k721] = v722
-					}
-					n716 -= sz718
-				}
-				x.SetMap = m717
+				x.foryReadSetMap(c)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n729 := c.ReadLengthFast(1)
-				if n729 < 0 {
-					n729 = c.ReadLength(1)
-				}
-				l730 := foryimpl.MakeSlice[[]serializer.Set[int32]](c, n729)
-				if n729 > 0 {
-					hn732, tr734 := c.ReadListHeaderRef(23)
-					if !c.Failed() {
-						for i731 := range l730 {
-							if tr734 {
-								if st735, id736 := c.ReadRefFlag(); st735 == foryimpl.RefBack {
-									l730[i731] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id736))
-								} else if st735 == foryimpl.RefFollows {
-									n737 := c.ReadLengthFast(1)
-									if n737 < 0 {
-										n737 = c.ReadLength(1)
-									}
-									s738 := foryimpl.MakeMap[serializer.Set[int32]](c, n737)
-									if n737 > 0 {
-										hn739 := c.ReadListHeader(5)
-										for i740 := 0; i740 < n737 && !c.Failed(); i740++ {
-											if hn739 && !c.ReadFlag() {
-												c.Fail(foryimpl.ErrNullSetElement())
-												break
-											}
-											var e741 int32
-											{
-												e741 = r.ReadVarInt32()
-											}
-											foryimpl.AddSetElement(c, s738, e741, i740)
-										}
-									}
-									l730[i731] = s738
-									foryimpl.SetRefMap(c, id736, l730[i731])
-								} else {
-									l730[i731] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i731)
-									break
-								}
-								continue
-							}
-							if hn732 && !c.ReadFlag() {
-								clear(l730[i731 : i731+1])
-								continue
-							}
-							n742 := c.ReadLengthFast(1)
-							if n742 < 0 {
-								n742 = c.ReadLength(1)
-							}
-							s743 := foryimpl.MakeMap[serializer.Set[int32]](c, n742)
-							if n742 > 0 {
-								hn744 := c.ReadListHeader(5)
-								for i745 := 0; i745 < n742 && !c.Failed(); i745++ {
-									if hn744 && !c.ReadFlag() {
-										c.Fail(foryimpl.ErrNullSetElement())
-										break
-									}
-									var e746 int32
-									{
-										e746 = r.ReadVarInt32()
-									}
-									foryimpl.AddSetElement(c, s743, e746, i745)
-								}
-							}
-							l730[i731] = s743
-							if c.Failed() {
-								c.TraceIndex(i731)
-								break
-							}
-						}
-					}
-				}
-				x.Sets = l730
+				x.foryReadSets(c)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n747 := c.ReadLengthFast(1)
-				if n747 < 0 {
-					n747 = c.ReadLength(1)
-				}
-				l748 := foryimpl.MakeSlice[[][]string](c, n747)
-				if n747 > 0 {
-					hn750, tr752 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i749 := range l748 {
-							if tr752 {
-								if st753, id754 := c.ReadRefFlag(); st753 == foryimpl.RefBack {
-									l748[i749] = foryimpl.BackRefSlice[string](c, id754)
-								} else if st753 == foryimpl.RefFollows {
-									n755 := c.ReadLengthFast(1)
-									if n755 < 0 {
-										n755 = c.ReadLength(1)
-									}
-									l756 := foryimpl.MakeSlice[[]string](c, n755)
-									if n755 > 0 {
-										hn758 := c.ReadListHeader(21)
-										if !c.Failed() {
-											for i757 := range l756 {
-												if hn758 && !c.ReadFlag() {
-													clear(l756[i757 : i757+1])
-													continue
-												}
-												l756[i757] = c.ReadString()
-												if c.Failed() {
-													c.TraceIndex(i757)
-													break
-												}
-											}
-										}
-									}
-									l748[i749] = l756
-									foryimpl.SetRefSlice(c, id754, l748[i749])
-								} else {
-									l748[i749] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i749)
-									break
-								}
-								continue
-							}
-							if hn750 && !c.ReadFlag() {
-								clear(l748[i749 : i749+1])
-								continue
-							}
-							n761 := c.ReadLengthFast(1)
-							if n761 < 0 {
-								n761 = c.ReadLength(1)
-							}
-							l762 := foryimpl.MakeSlice[[]string](c, n761)
-							if n761 > 0 {
-								hn764 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i763 := range l762 {
-										if hn764 && !c.ReadFlag() {
-											clear(l762[i763 : i763+1])
-											continue
-										}
-										l762[i763] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i763)
-											break
-										}
-									}
-								}
-							}
-							l748[i749] = l762
-							if c.Failed() {
-								c.TraceIndex(i749)
-								break
-							}
-						}
-					}
-				}
-				x.Strs = l748
+				x.foryReadStrs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -13535,6 +10232,1386 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadBins reads the value of field Bins (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadBins(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]uint8](c, x.Bins, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[uint8](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]uint8](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(9)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadUint8()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]uint8](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(9)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadUint8()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Bins = l2
+}
+
+// foryReadByKey reads the value of field ByKey (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadByKey(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByKey = m2
+}
+
+// foryReadByKeyRef reads the value of field ByKey with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadByKeyRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]string](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByKey = m2
+}
+
+// foryReadDeep reads the value of field Deep (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][][]int64](c, x.Deep, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[[]int64](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[][]int64](c, n9)
+						if n9 > 0 {
+							hn12, tr14 := c.ReadListHeaderRef(22)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if tr14 {
+										if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+											l10[i11] = foryimpl.BackRefSlice[int64](c, id16)
+										} else if st15 == foryimpl.RefFollows {
+											n17 := c.ReadLengthFast(1)
+											if n17 < 0 {
+												n17 = c.ReadLength(1)
+											}
+											l18 := foryimpl.MakeSlice[[]int64](c, n17)
+											if n17 > 0 {
+												hn20 := c.ReadListHeader(7)
+												if !c.Failed() {
+													for i19 := range l18 {
+														if hn20 && !c.ReadFlag() {
+															clear(l18[i19 : i19+1])
+															continue
+														}
+														l18[i19] = r.ReadVarInt64()
+														if c.Failed() {
+															c.TraceIndex(i19)
+															break
+														}
+													}
+												}
+											}
+											l10[i11] = l18
+											foryimpl.SetRefSlice(c, id16, l10[i11])
+										} else {
+											l10[i11] = nil
+										}
+										if c.Failed() {
+											c.TraceIndex(i11)
+											break
+										}
+										continue
+									}
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									n23 := c.ReadLengthFast(1)
+									if n23 < 0 {
+										n23 = c.ReadLength(1)
+									}
+									l24 := foryimpl.MakeSlice[[]int64](c, n23)
+									if n23 > 0 {
+										hn26 := c.ReadListHeader(7)
+										if !c.Failed() {
+											for i25 := range l24 {
+												if hn26 && !c.ReadFlag() {
+													clear(l24[i25 : i25+1])
+													continue
+												}
+												l24[i25] = r.ReadVarInt64()
+												if c.Failed() {
+													c.TraceIndex(i25)
+													break
+												}
+											}
+										}
+									}
+									l10[i11] = l24
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n29 := c.ReadLengthFast(1)
+				if n29 < 0 {
+					n29 = c.ReadLength(1)
+				}
+				l30 := foryimpl.MakeSlice[[][]int64](c, n29)
+				if n29 > 0 {
+					hn32, tr34 := c.ReadListHeaderRef(22)
+					if !c.Failed() {
+						for i31 := range l30 {
+							if tr34 {
+								if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+									l30[i31] = foryimpl.BackRefSlice[int64](c, id36)
+								} else if st35 == foryimpl.RefFollows {
+									n37 := c.ReadLengthFast(1)
+									if n37 < 0 {
+										n37 = c.ReadLength(1)
+									}
+									l38 := foryimpl.MakeSlice[[]int64](c, n37)
+									if n37 > 0 {
+										hn40 := c.ReadListHeader(7)
+										if !c.Failed() {
+											for i39 := range l38 {
+												if hn40 && !c.ReadFlag() {
+													clear(l38[i39 : i39+1])
+													continue
+												}
+												l38[i39] = r.ReadVarInt64()
+												if c.Failed() {
+													c.TraceIndex(i39)
+													break
+												}
+											}
+										}
+									}
+									l30[i31] = l38
+									foryimpl.SetRefSlice(c, id36, l30[i31])
+								} else {
+									l30[i31] = nil
+								}
+								if c.Failed() {
+									c.TraceIndex(i31)
+									break
+								}
+								continue
+							}
+							if hn32 && !c.ReadFlag() {
+								clear(l30[i31 : i31+1])
+								continue
+							}
+							n43 := c.ReadLengthFast(1)
+							if n43 < 0 {
+								n43 = c.ReadLength(1)
+							}
+							l44 := foryimpl.MakeSlice[[]int64](c, n43)
+							if n43 > 0 {
+								hn46 := c.ReadListHeader(7)
+								if !c.Failed() {
+									for i45 := range l44 {
+										if hn46 && !c.ReadFlag() {
+											clear(l44[i45 : i45+1])
+											continue
+										}
+										l44[i45] = r.ReadVarInt64()
+										if c.Failed() {
+											c.TraceIndex(i45)
+											break
+										}
+									}
+								}
+							}
+							l30[i31] = l44
+							if c.Failed() {
+								c.TraceIndex(i31)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l30
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Deep = l2
+}
+
+// foryReadFloats reads the value of field Floats (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]float64](c, x.Floats, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[float64](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(8)
+						if n9 < 0 {
+							n9 = c.ReadLength(8)
+						}
+						l10 := foryimpl.MakeSlice[[]float64](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(20)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadFloat64()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(8)
+				if n15 < 0 {
+					n15 = c.ReadLength(8)
+				}
+				l16 := foryimpl.MakeSlice[[]float64](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(20)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadFloat64()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Floats = l2
+}
+
+// foryReadLeafList reads the value of field LeafList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadLeafList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Leaf311](c, x.LeafList, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf311)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Leaf311](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Leaf311](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Leaf311](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LeafList = l2
+}
+
+// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadLeaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Leaf311](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 28, foryTypeLeaf311, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Leaf311
+			if !vn4 {
+				p8 := foryimpl.Alloc[Leaf311](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Leaves = m2
+}
+
+// foryReadLeavesRef reads the value of field Leaves with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadLeavesRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Leaf311](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 28, foryTypeLeaf311)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Leaf311
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[Leaf311](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Leaf311](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[Leaf311](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Leaves = m2
+}
+
+// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadLists(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Lists = l2
+}
+
+// foryReadMaps reads the value of field Maps (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefMap[string, []int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(2)
+						if n9 < 0 {
+							n9 = c.ReadLength(2)
+						}
+						m10 := foryimpl.MakeMap[map[string][]int32](c, n9)
+						for n9 > 0 && !c.Failed() {
+							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 22, nil, true)
+							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+								var k14 string
+								k14 = c.ReadString()
+								var v15 []int32
+								if !vn12 {
+									n16 := c.ReadLengthFast(1)
+									if n16 < 0 {
+										n16 = c.ReadLength(1)
+									}
+									l17 := foryimpl.MakeSlice[[]int32](c, n16)
+									if n16 > 0 {
+										hn19 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i18 := range l17 {
+												if hn19 && !c.ReadFlag() {
+													clear(l17[i18 : i18+1])
+													continue
+												}
+												l17[i18] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i18)
+													break
+												}
+											}
+										}
+									}
+									v15 = l17
+								}
+								m10[k14] = v15
+							}
+							n9 -= sz11
+						}
+						l2[i3] = m10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n23 := c.ReadLengthFast(2)
+				if n23 < 0 {
+					n23 = c.ReadLength(2)
+				}
+				m24 := foryimpl.MakeMap[map[string][]int32](c, n23)
+				for n23 > 0 && !c.Failed() {
+					sz25, vn26, _ := c.ReadMapChunk(n23, 21, 22, nil, true)
+					for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
+						var k28 string
+						k28 = c.ReadString()
+						var v29 []int32
+						if !vn26 {
+							n30 := c.ReadLengthFast(1)
+							if n30 < 0 {
+								n30 = c.ReadLength(1)
+							}
+							l31 := foryimpl.MakeSlice[[]int32](c, n30)
+							if n30 > 0 {
+								hn33 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i32 := range l31 {
+										if hn33 && !c.ReadFlag() {
+											clear(l31[i32 : i32+1])
+											continue
+										}
+										l31[i32] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i32)
+											break
+										}
+									}
+								}
+							}
+							v29 = l31
+						}
+						m24[k28] = v29
+					}
+					n23 -= sz25
+				}
+				l2[i3] = m24
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Maps = l2
+}
+
+// foryReadMapsRef reads the value of field Maps with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefMap[string, []int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(2)
+						if n9 < 0 {
+							n9 = c.ReadLength(2)
+						}
+						m10 := foryimpl.MakeMap[map[string][]int32](c, n9)
+						for n9 > 0 && !c.Failed() {
+							sz11, vn12, tr22, _ := c.ReadMapChunkRef(n9, 21, 22, nil)
+							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+								var k14 string
+								k14 = c.ReadString()
+								var v15 []int32
+								if tr22 {
+									if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+										v15 = foryimpl.BackRefSlice[int32](c, id24)
+									} else if st23 == foryimpl.RefFollows {
+										n25 := c.ReadLengthFast(1)
+										if n25 < 0 {
+											n25 = c.ReadLength(1)
+										}
+										l26 := foryimpl.MakeSlice[[]int32](c, n25)
+										if n25 > 0 {
+											hn28 := c.ReadListHeader(5)
+											if !c.Failed() {
+												for i27 := range l26 {
+													if hn28 && !c.ReadFlag() {
+														clear(l26[i27 : i27+1])
+														continue
+													}
+													l26[i27] = r.ReadVarInt32()
+													if c.Failed() {
+														c.TraceIndex(i27)
+														break
+													}
+												}
+											}
+										}
+										v15 = l26
+										foryimpl.SetRefSlice(c, id24, v15)
+									} else {
+										v15 = nil
+									}
+								} else if !vn12 {
+									n16 := c.ReadLengthFast(1)
+									if n16 < 0 {
+										n16 = c.ReadLength(1)
+									}
+									l17 := foryimpl.MakeSlice[[]int32](c, n16)
+									if n16 > 0 {
+										hn19 := c.ReadListHeader(5)
+										if !c.Failed() {
+											for i18 := range l17 {
+												if hn19 && !c.ReadFlag() {
+													clear(l17[i18 : i18+1])
+													continue
+												}
+												l17[i18] = r.ReadVarInt32()
+												if c.Failed() {
+													c.TraceIndex(i18)
+													break
+												}
+											}
+										}
+									}
+									v15 = l17
+								}
+								m10[k14] = v15
+							}
+							n9 -= sz11
+						}
+						l2[i3] = m10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n31 := c.ReadLengthFast(2)
+				if n31 < 0 {
+					n31 = c.ReadLength(2)
+				}
+				m32 := foryimpl.MakeMap[map[string][]int32](c, n31)
+				for n31 > 0 && !c.Failed() {
+					sz33, vn34, tr44, _ := c.ReadMapChunkRef(n31, 21, 22, nil)
+					for j35 := 0; j35 < sz33 && !c.Failed(); j35++ {
+						var k36 string
+						k36 = c.ReadString()
+						var v37 []int32
+						if tr44 {
+							if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
+								v37 = foryimpl.BackRefSlice[int32](c, id46)
+							} else if st45 == foryimpl.RefFollows {
+								n47 := c.ReadLengthFast(1)
+								if n47 < 0 {
+									n47 = c.ReadLength(1)
+								}
+								l48 := foryimpl.MakeSlice[[]int32](c, n47)
+								if n47 > 0 {
+									hn50 := c.ReadListHeader(5)
+									if !c.Failed() {
+										for i49 := range l48 {
+											if hn50 && !c.ReadFlag() {
+												clear(l48[i49 : i49+1])
+												continue
+											}
+											l48[i49] = r.ReadVarInt32()
+											if c.Failed() {
+												c.TraceIndex(i49)
+												break
+											}
+										}
+									}
+								}
+								v37 = l48
+								foryimpl.SetRefSlice(c, id46, v37)
+							} else {
+								v37 = nil
+							}
+						} else if !vn34 {
+							n38 := c.ReadLengthFast(1)
+							if n38 < 0 {
+								n38 = c.ReadLength(1)
+							}
+							l39 := foryimpl.MakeSlice[[]int32](c, n38)
+							if n38 > 0 {
+								hn41 := c.ReadListHeader(5)
+								if !c.Failed() {
+									for i40 := range l39 {
+										if hn41 && !c.ReadFlag() {
+											clear(l39[i40 : i40+1])
+											continue
+										}
+										l39[i40] = r.ReadVarInt32()
+										if c.Failed() {
+											c.TraceIndex(i40)
+											break
+										}
+									}
+								}
+							}
+							v37 = l39
+						}
+						m32[k36] = v37
+					}
+					n31 -= sz33
+				}
+				l2[i3] = m32
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Maps = l2
+}
+
+// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadNested(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 24, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 map[string]int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Nested = m2
+}
+
+// foryReadNestedRef reads the value of field Nested with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadNestedRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 5, 24, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 map[string]int32
+			if tr16 {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefMap[string, int32](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					n19 := c.ReadLengthFast(2)
+					if n19 < 0 {
+						n19 = c.ReadLength(2)
+					}
+					m20 := foryimpl.MakeMap[map[string]int32](c, n19)
+					for n19 > 0 && !c.Failed() {
+						sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
+						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+							var k24 string
+							k24 = c.ReadString()
+							var v25 int32
+							if !vn22 {
+								v25 = r.ReadVarInt32()
+							}
+							m20[k24] = v25
+						}
+						n19 -= sz21
+					}
+					v7 = m20
+					foryimpl.SetRefMap(c, id18, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Nested = m2
+}
+
+// foryReadSetMap reads the value of field SetMap (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadSetMap(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 23, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 serializer.Set[string]
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				s9 := foryimpl.MakeMap[serializer.Set[string]](c, n8)
+				if n8 > 0 {
+					hn10 := c.ReadListHeader(21)
+					for i11 := 0; i11 < n8 && !c.Failed(); i11++ {
+						if hn10 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e12 string
+						{
+							e12 = c.ReadString()
+						}
+						foryimpl.AddSetElement(c, s9, e12, i11)
+					}
+				}
+				v7 = s9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.SetMap = m2
+}
+
+// foryReadSetMapRef reads the value of field SetMap with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadSetMapRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]serializer.Set[string]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr13, _ := c.ReadMapChunkRef(n1, 21, 23, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 serializer.Set[string]
+			if tr13 {
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					v7 = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id15))
+				} else if st14 == foryimpl.RefFollows {
+					n16 := c.ReadLengthFast(1)
+					if n16 < 0 {
+						n16 = c.ReadLength(1)
+					}
+					s17 := foryimpl.MakeMap[serializer.Set[string]](c, n16)
+					if n16 > 0 {
+						hn18 := c.ReadListHeader(21)
+						for i19 := 0; i19 < n16 && !c.Failed(); i19++ {
+							if hn18 && !c.ReadFlag() {
+								c.Fail(foryimpl.ErrNullSetElement())
+								break
+							}
+							var e20 string
+							{
+								e20 = c.ReadString()
+							}
+							foryimpl.AddSetElement(c, s17, e20, i19)
+						}
+					}
+					v7 = s17
+					foryimpl.SetRefMap(c, id15, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				s9 := foryimpl.MakeMap[serializer.Set[string]](c, n8)
+				if n8 > 0 {
+					hn10 := c.ReadListHeader(21)
+					for i11 := 0; i11 < n8 && !c.Failed(); i11++ {
+						if hn10 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e12 string
+						{
+							e12 = c.ReadString()
+						}
+						foryimpl.AddSetElement(c, s9, e12, i11)
+					}
+				}
+				v7 = s9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.SetMap = m2
+}
+
+// foryReadSets reads the value of field Sets (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadSets(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.Sets, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(23)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id8))
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						s10 := foryimpl.MakeMap[serializer.Set[int32]](c, n9)
+						if n9 > 0 {
+							hn11 := c.ReadListHeader(5)
+							for i12 := 0; i12 < n9 && !c.Failed(); i12++ {
+								if hn11 && !c.ReadFlag() {
+									c.Fail(foryimpl.ErrNullSetElement())
+									break
+								}
+								var e13 int32
+								{
+									e13 = r.ReadVarInt32()
+								}
+								foryimpl.AddSetElement(c, s10, e13, i12)
+							}
+						}
+						l2[i3] = s10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n14 := c.ReadLengthFast(1)
+				if n14 < 0 {
+					n14 = c.ReadLength(1)
+				}
+				s15 := foryimpl.MakeMap[serializer.Set[int32]](c, n14)
+				if n14 > 0 {
+					hn16 := c.ReadListHeader(5)
+					for i17 := 0; i17 < n14 && !c.Failed(); i17++ {
+						if hn16 && !c.ReadFlag() {
+							c.Fail(foryimpl.ErrNullSetElement())
+							break
+						}
+						var e18 int32
+						{
+							e18 = r.ReadVarInt32()
+						}
+						foryimpl.AddSetElement(c, s15, e18, i17)
+					}
+				}
+				l2[i3] = s15
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Sets = l2
+}
+
+// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[string](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]string](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(21)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = c.ReadString()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]string](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Strs = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

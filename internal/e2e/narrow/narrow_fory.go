@@ -707,104 +707,19 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n29 := c.ReadLengthFast(2)
-		if n29 < 0 {
-			n29 = c.ReadLength(2)
-		}
-		m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
-		for n29 > 0 && !c.Failed() {
-			sz31, vn32, tr38, ev37 := c.ReadMapChunkRef(n29, 5, 28, (*other.Address)(nil).ForyType())
-			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-				var k34 int32
-				k34 = r.ReadVarInt32()
-				var v35 *other.Address
-				if tr38 {
-					if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-						v35 = foryimpl.BackRef[other.Address](c, id40)
-					} else if st39 == foryimpl.RefFollows {
-						p41 := foryimpl.Alloc[other.Address](c)
-						foryimpl.SetRef(c, id40, p41)
-						if ev37 != nil {
-							p41.ForyReadEvolved(c, ev37)
-						} else {
-							p41.ForyRead(c)
-						}
-						v35 = p41
-					} else {
-						v35 = nil
-					}
-				} else if !vn32 {
-					p36 := foryimpl.Alloc[other.Address](c)
-					if ev37 != nil {
-						p36.ForyReadEvolved(c, ev37)
-					} else {
-						p36.ForyRead(c)
-					}
-					v35 = p36
-				}
-				m30[k34] = v35
-			}
-			n29 -= sz31
-		}
-		x.Ptrs = m30
+		x.foryReadPtrsRef(c)
 		if c.Failed() {
 			c.Trace("Ptrs")
 			return
 		}
 	} else {
-		n29 := c.ReadLengthFast(2)
-		if n29 < 0 {
-			n29 = c.ReadLength(2)
-		}
-		m30 := foryimpl.MakeMap[map[int32]*other.Address](c, n29)
-		for n29 > 0 && !c.Failed() {
-			sz31, vn32, ev37 := c.ReadMapChunk(n29, 5, 28, (*other.Address)(nil).ForyType(), true)
-			for j33 := 0; j33 < sz31 && !c.Failed(); j33++ {
-				var k34 int32
-				k34 = r.ReadVarInt32()
-				var v35 *other.Address
-				if !vn32 {
-					p36 := foryimpl.Alloc[other.Address](c)
-					if ev37 != nil {
-						p36.ForyReadEvolved(c, ev37)
-					} else {
-						p36.ForyRead(c)
-					}
-					v35 = p36
-				}
-				m30[k34] = v35
-			}
-			n29 -= sz31
-		}
-		x.Ptrs = m30
+		x.foryReadPtrs(c)
 		if c.Failed() {
 			c.Trace("Ptrs")
 			return
 		}
 	}
-	n42 := c.ReadLengthFast(2)
-	if n42 < 0 {
-		n42 = c.ReadLength(2)
-	}
-	m43 := foryimpl.MakeMap[map[string]other.Address](c, n42)
-	for n42 > 0 && !c.Failed() {
-		sz44, vn45, ev49 := c.ReadMapChunk(n42, 21, 28, (*other.Address)(nil).ForyType(), false)
-		for j46 := 0; j46 < sz44 && !c.Failed(); j46++ {
-			var k47 string
-			k47 = c.ReadString()
-			var v48 other.Address
-			if !vn45 {
-				if ev49 != nil {
-					v48.ForyReadEvolved(c, ev49)
-				} else {
-					v48.ForyRead(c)
-				}
-			}
-			m43[k47] = v48
-		}
-		n42 -= sz44
-	}
-	x.Structs = m43
+	x.foryReadStructs(c)
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -814,62 +729,15 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n51 := c.ReadLengthFast(2)
-				if n51 < 0 {
-					n51 = c.ReadLength(2)
-				}
-				m52 := foryimpl.MakeMap[map[int32]*other.Address](c, n51)
-				for n51 > 0 && !c.Failed() {
-					sz53, vn54, ev59 := c.ReadMapChunk(n51, 5, 28, (*other.Address)(nil).ForyType(), true)
-					for j55 := 0; j55 < sz53 && !c.Failed(); j55++ {
-						var k56 int32
-						k56 = r.ReadVarInt32()
-						var v57 *other.Address
-						if !vn54 {
-							p58 := foryimpl.Alloc[other.Address](c)
-							if ev59 != nil {
-								p58.ForyReadEvolved(c, ev59)
-							} else {
-								p58.ForyRead(c)
-							}
-							v57 = p58
-						}
-						m52[k56] = v57
-					}
-					n51 -= sz53
-				}
-				x.Ptrs = m52
+				x.foryReadPtrs(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n61 := c.ReadLengthFast(2)
-				if n61 < 0 {
-					n61 = c.ReadLength(2)
-				}
-				m62 := foryimpl.MakeMap[map[string]other.Address](c, n61)
-				for n61 > 0 && !c.Failed() {
-					sz63, vn64, ev68 := c.ReadMapChunk(n61, 21, 28, (*other.Address)(nil).ForyType(), false)
-					for j65 := 0; j65 < sz63 && !c.Failed(); j65++ {
-						var k66 string
-						k66 = c.ReadString()
-						var v67 other.Address
-						if !vn64 {
-							if ev68 != nil {
-								v67.ForyReadEvolved(c, ev68)
-							} else {
-								v67.ForyRead(c)
-							}
-						}
-						m62[k66] = v67
-					}
-					n61 -= sz63
-				}
-				x.Structs = m62
+				x.foryReadStructs(c)
 			}
 		default:
 			c.SkipField(f)
@@ -879,6 +747,108 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
+}
+
+// foryReadPtrs reads the value of field Ptrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]*other.Address](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 5, 28, (*other.Address)(nil).ForyType(), true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 *other.Address
+			if !vn4 {
+				p8 := foryimpl.Alloc[other.Address](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Ptrs = m2
+}
+
+// foryReadPtrsRef reads the value of field Ptrs with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]*other.Address](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 5, 28, (*other.Address)(nil).ForyType())
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 *other.Address
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[other.Address](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[other.Address](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Ptrs = m2
+}
+
+// foryReadStructs reads the value of field Structs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]other.Address](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 21, 28, (*other.Address)(nil).ForyType(), false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 other.Address
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Structs = m2
 }
 
 // foryRootComposite is the first 30 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
@@ -1131,76 +1101,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n17 := c.ReadLengthFast(2)
-		if n17 < 0 {
-			n17 = c.ReadLength(2)
-		}
-		m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
-		for n17 > 0 && !c.Failed() {
-			sz19, vn20, tr26, ev25 := c.ReadMapChunkRef(n17, 21, 30, (*other.Tag)(nil).ForyType())
-			for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-				var k22 string
-				k22 = c.ReadString()
-				var v23 *other.Tag
-				if tr26 {
-					if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-						v23 = foryimpl.BackRef[other.Tag](c, id28)
-					} else if st27 == foryimpl.RefFollows {
-						p29 := foryimpl.Alloc[other.Tag](c)
-						foryimpl.SetRef(c, id28, p29)
-						if ev25 != nil {
-							p29.ForyReadEvolved(c, ev25)
-						} else {
-							p29.ForyRead(c)
-						}
-						v23 = p29
-					} else {
-						v23 = nil
-					}
-				} else if !vn20 {
-					p24 := foryimpl.Alloc[other.Tag](c)
-					if ev25 != nil {
-						p24.ForyReadEvolved(c, ev25)
-					} else {
-						p24.ForyRead(c)
-					}
-					v23 = p24
-				}
-				m18[k22] = v23
-			}
-			n17 -= sz19
-		}
-		x.ByName = m18
+		x.foryReadByNameRef(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	} else {
-		n17 := c.ReadLengthFast(2)
-		if n17 < 0 {
-			n17 = c.ReadLength(2)
-		}
-		m18 := foryimpl.MakeMap[map[string]*other.Tag](c, n17)
-		for n17 > 0 && !c.Failed() {
-			sz19, vn20, ev25 := c.ReadMapChunk(n17, 21, 30, (*other.Tag)(nil).ForyType(), true)
-			for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-				var k22 string
-				k22 = c.ReadString()
-				var v23 *other.Tag
-				if !vn20 {
-					p24 := foryimpl.Alloc[other.Tag](c)
-					if ev25 != nil {
-						p24.ForyReadEvolved(c, ev25)
-					} else {
-						p24.ForyRead(c)
-					}
-					v23 = p24
-				}
-				m18[k22] = v23
-			}
-			n17 -= sz19
-		}
-		x.ByName = m18
+		x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
@@ -1220,31 +1127,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n30 := c.ReadLengthFast(2)
-				if n30 < 0 {
-					n30 = c.ReadLength(2)
-				}
-				m31 := foryimpl.MakeMap[map[string]*other.Tag](c, n30)
-				for n30 > 0 && !c.Failed() {
-					sz32, vn33, ev38 := c.ReadMapChunk(n30, 21, 30, (*other.Tag)(nil).ForyType(), true)
-					for j34 := 0; j34 < sz32 && !c.Failed(); j34++ {
-						var k35 string
-						k35 = c.ReadString()
-						var v36 *other.Tag
-						if !vn33 {
-							p37 := foryimpl.Alloc[other.Tag](c)
-							if ev38 != nil {
-								p37.ForyReadEvolved(c, ev38)
-							} else {
-								p37.ForyRead(c)
-							}
-							v36 = p37
-						}
-						m31[k35] = v36
-					}
-					n30 -= sz32
-				}
-				x.ByName = m31
+				x.foryReadByName(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -1258,6 +1141,79 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadByName reads the value of field ByName (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*other.Tag](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 30, (*other.Tag)(nil).ForyType(), true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *other.Tag
+			if !vn4 {
+				p8 := foryimpl.Alloc[other.Tag](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByName = m2
+}
+
+// foryReadByNameRef reads the value of field ByName with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*other.Tag](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 30, (*other.Tag)(nil).ForyType())
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *other.Tag
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[other.Tag](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[other.Tag](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByName = m2
 }
 
 // foryRootNode is the first 21 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].

@@ -347,36 +347,15 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	n12 := c.ReadLengthFast(1)
-	if n12 < 0 {
-		n12 = c.ReadLength(1)
-	}
-	l13 := foryimpl.ReuseSlice[[]string](c, x.Lines, n12)
-	if n12 > 0 {
-		hn15 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i14 := range l13 {
-				if hn15 && !c.ReadFlag() {
-					clear(l13[i14 : i14+1])
-					continue
-				}
-				l13[i14] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i14)
-					break
-				}
-			}
-		}
-	}
-	x.Lines = l13
+	x.foryReadLines(c)
 	if c.Failed() {
 		c.Trace("Lines")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-				x.Status = Status(e18)
+			if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+				x.Status = Status(e12)
 			} else {
 				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -386,8 +365,8 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-			x.Status = Status(e18)
+		if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+			x.Status = Status(e12)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -411,50 +390,29 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
-					x.Zip = int32(v19)
+				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
+					x.Zip = int32(v13)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n21 := c.ReadLengthFast(1)
-				if n21 < 0 {
-					n21 = c.ReadLength(1)
-				}
-				l22 := foryimpl.MakeSlice[[]string](c, n21)
-				if n21 > 0 {
-					hn24 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i23 := range l22 {
-							if hn24 && !c.ReadFlag() {
-								clear(l22[i23 : i23+1])
-								continue
-							}
-							l22[i23] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i23)
-								break
-							}
-						}
-					}
-				}
-				x.Lines = l22
+				x.foryReadLines(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
-						x.Status = Status(e30)
+					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+						x.Status = Status(e18)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-						x.Status = Status(e27)
+					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+						x.Status = Status(e15)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -472,6 +430,32 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
+}
+
+// foryReadLines reads the value of field Lines (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Address) foryReadLines(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Lines, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Lines = l2
 }
 
 // foryRootTag is the first 31 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].

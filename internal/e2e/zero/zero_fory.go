@@ -830,366 +830,35 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n55 := c.ReadLengthFast(1)
-	if n55 < 0 {
-		n55 = c.ReadLength(1)
-	}
-	l56 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n55)
-	if n55 > 0 {
-		hn58, tr60, ev59 := c.ReadStructListHeaderRef(foryTypeAddress)
-		if !c.Failed() {
-			for i57 := range l56 {
-				if tr60 {
-					if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-						if p63 := foryimpl.BackRef[Address](c, id62); p63 != nil {
-							l56[i57] = *p63
-						}
-					} else if st61 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id62, &l56[i57])
-						if ev59 != nil {
-							l56[i57].ForyReadEvolved(c, ev59)
-						} else {
-							l56[i57].ForyRead(c)
-						}
-					} else {
-						l56[i57] = Address{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i57)
-						break
-					}
-					continue
-				}
-				if hn58 && !c.ReadFlag() {
-					clear(l56[i57 : i57+1])
-					continue
-				}
-				if ev59 != nil {
-					l56[i57].ForyReadEvolved(c, ev59)
-				} else {
-					l56[i57].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i57)
-					break
-				}
-			}
-		}
-	}
-	x.Addrs = l56
+	x.foryReadAddrs(c)
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	n64 := c.ReadLengthFast(1)
-	if n64 < 0 {
-		n64 = c.ReadLength(1)
-	}
-	l65 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n64)
-	if n64 > 0 {
-		hn67, tr69 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i66 := range l65 {
-				if tr69 {
-					if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-						l65[i66] = foryimpl.BackRefSlice[Address](c, id71)
-					} else if st70 == foryimpl.RefFollows {
-						n72 := c.ReadLengthFast(1)
-						if n72 < 0 {
-							n72 = c.ReadLength(1)
-						}
-						l73 := foryimpl.MakeSlice[[]Address](c, n72)
-						if n72 > 0 {
-							hn75, tr77, ev76 := c.ReadStructListHeaderRef(foryTypeAddress)
-							if !c.Failed() {
-								for i74 := range l73 {
-									if tr77 {
-										if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
-											if p80 := foryimpl.BackRef[Address](c, id79); p80 != nil {
-												l73[i74] = *p80
-											}
-										} else if st78 == foryimpl.RefFollows {
-											foryimpl.SetRef(c, id79, &l73[i74])
-											if ev76 != nil {
-												l73[i74].ForyReadEvolved(c, ev76)
-											} else {
-												l73[i74].ForyRead(c)
-											}
-										} else {
-											l73[i74] = Address{}
-										}
-										if c.Failed() {
-											c.TraceIndex(i74)
-											break
-										}
-										continue
-									}
-									if hn75 && !c.ReadFlag() {
-										clear(l73[i74 : i74+1])
-										continue
-									}
-									if ev76 != nil {
-										l73[i74].ForyReadEvolved(c, ev76)
-									} else {
-										l73[i74].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i74)
-										break
-									}
-								}
-							}
-						}
-						l65[i66] = l73
-						foryimpl.SetRefSlice(c, id71, l65[i66])
-					} else {
-						l65[i66] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i66)
-						break
-					}
-					continue
-				}
-				if hn67 && !c.ReadFlag() {
-					clear(l65[i66 : i66+1])
-					continue
-				}
-				n81 := c.ReadLengthFast(1)
-				if n81 < 0 {
-					n81 = c.ReadLength(1)
-				}
-				l82 := foryimpl.MakeSlice[[]Address](c, n81)
-				if n81 > 0 {
-					hn84, tr86, ev85 := c.ReadStructListHeaderRef(foryTypeAddress)
-					if !c.Failed() {
-						for i83 := range l82 {
-							if tr86 {
-								if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-									if p89 := foryimpl.BackRef[Address](c, id88); p89 != nil {
-										l82[i83] = *p89
-									}
-								} else if st87 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id88, &l82[i83])
-									if ev85 != nil {
-										l82[i83].ForyReadEvolved(c, ev85)
-									} else {
-										l82[i83].ForyRead(c)
-									}
-								} else {
-									l82[i83] = Address{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i83)
-									break
-								}
-								continue
-							}
-							if hn84 && !c.ReadFlag() {
-								clear(l82[i83 : i83+1])
-								continue
-							}
-							if ev85 != nil {
-								l82[i83].ForyReadEvolved(c, ev85)
-							} else {
-								l82[i83].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i83)
-								break
-							}
-						}
-					}
-				}
-				l65[i66] = l82
-				if c.Failed() {
-					c.TraceIndex(i66)
-					break
-				}
-			}
-		}
-	}
-	x.Bomb = l65
+	x.foryReadBomb(c)
 	if c.Failed() {
 		c.Trace("Bomb")
 		return
 	}
 	if c.TrackRef() {
-		n90 := c.ReadLengthFast(2)
-		if n90 < 0 {
-			n90 = c.ReadLength(2)
-		}
-		m91 := foryimpl.MakeMap[map[string]*Tag](c, n90)
-		for n90 > 0 && !c.Failed() {
-			sz92, vn93, tr99, ev98 := c.ReadMapChunkRef(n90, 21, 30, foryTypeTag)
-			for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
-				var k95 string
-				k95 = c.ReadString()
-				var v96 *Tag
-				if tr99 {
-					if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
-						v96 = foryimpl.BackRef[Tag](c, id101)
-					} else if st100 == foryimpl.RefFollows {
-						p102 := foryimpl.Alloc[Tag](c)
-						foryimpl.SetRef(c, id101, p102)
-						if ev98 != nil {
-							p102.ForyReadEvolved(c, ev98)
-						} else {
-							p102.ForyRead(c)
-						}
-						v96 = p102
-					} else {
-						v96 = nil
-					}
-				} else if !vn93 {
-					p97 := foryimpl.Alloc[Tag](c)
-					if ev98 != nil {
-						p97.ForyReadEvolved(c, ev98)
-					} else {
-						p97.ForyRead(c)
-					}
-					v96 = p97
-				}
-				m91[k95] = v96
-			}
-			n90 -= sz92
-		}
-		x.ByName = m91
+		x.foryReadByNameRef(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	} else {
-		n90 := c.ReadLengthFast(2)
-		if n90 < 0 {
-			n90 = c.ReadLength(2)
-		}
-		m91 := foryimpl.MakeMap[map[string]*Tag](c, n90)
-		for n90 > 0 && !c.Failed() {
-			sz92, vn93, ev98 := c.ReadMapChunk(n90, 21, 30, foryTypeTag, true)
-			for j94 := 0; j94 < sz92 && !c.Failed(); j94++ {
-				var k95 string
-				k95 = c.ReadString()
-				var v96 *Tag
-				if !vn93 {
-					p97 := foryimpl.Alloc[Tag](c)
-					if ev98 != nil {
-						p97.ForyReadEvolved(c, ev98)
-					} else {
-						p97.ForyRead(c)
-					}
-					v96 = p97
-				}
-				m91[k95] = v96
-			}
-			n90 -= sz92
-		}
-		x.ByName = m91
+		x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	}
-	n103 := c.ReadLengthFast(1)
-	if n103 < 0 {
-		n103 = c.ReadLength(1)
-	}
-	l104 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n103)
-	if n103 > 0 {
-		hn106, tr108, ev107 := c.ReadStructListHeaderRef(foryTypeAddress)
-		if !c.Failed() {
-			for i105 := range l104 {
-				if tr108 {
-					if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
-						l104[i105] = foryimpl.BackRef[Address](c, id111)
-					} else if st110 == foryimpl.RefFollows {
-						p112 := foryimpl.Alloc[Address](c)
-						foryimpl.SetRef(c, id111, p112)
-						if ev107 != nil {
-							p112.ForyReadEvolved(c, ev107)
-						} else {
-							p112.ForyRead(c)
-						}
-						l104[i105] = p112
-					} else {
-						l104[i105] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i105)
-						break
-					}
-					continue
-				}
-				if hn106 && !c.ReadFlag() {
-					clear(l104[i105 : i105+1])
-					continue
-				}
-				p109 := foryimpl.Alloc[Address](c)
-				if ev107 != nil {
-					p109.ForyReadEvolved(c, ev107)
-				} else {
-					p109.ForyRead(c)
-				}
-				l104[i105] = p109
-				if c.Failed() {
-					c.TraceIndex(i105)
-					break
-				}
-			}
-		}
-	}
-	x.PAddrs = l104
+	x.foryReadPAddrs(c)
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	n113 := c.ReadLengthFast(1)
-	if n113 < 0 {
-		n113 = c.ReadLength(1)
-	}
-	l114 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n113)
-	if n113 > 0 {
-		hn116, tr118, ev117 := c.ReadStructListHeaderRef(foryTypeTag)
-		if !c.Failed() {
-			for i115 := range l114 {
-				if tr118 {
-					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-						if p121 := foryimpl.BackRef[Tag](c, id120); p121 != nil {
-							l114[i115] = *p121
-						}
-					} else if st119 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id120, &l114[i115])
-						if ev117 != nil {
-							l114[i115].ForyReadEvolved(c, ev117)
-						} else {
-							l114[i115].ForyRead(c)
-						}
-					} else {
-						l114[i115] = Tag{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i115)
-						break
-					}
-					continue
-				}
-				if hn116 && !c.ReadFlag() {
-					clear(l114[i115 : i115+1])
-					continue
-				}
-				if ev117 != nil {
-					l114[i115].ForyReadEvolved(c, ev117)
-				} else {
-					l114[i115].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i115)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l114
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1203,315 +872,23 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n122 := c.ReadLengthFast(1)
-				if n122 < 0 {
-					n122 = c.ReadLength(1)
-				}
-				l123 := foryimpl.MakeSlice[[]Address](c, n122)
-				if n122 > 0 {
-					hn125, tr127, ev126 := c.ReadStructListHeaderRef(foryTypeAddress)
-					if !c.Failed() {
-						for i124 := range l123 {
-							if tr127 {
-								if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
-									if p130 := foryimpl.BackRef[Address](c, id129); p130 != nil {
-										l123[i124] = *p130
-									}
-								} else if st128 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id129, &l123[i124])
-									if ev126 != nil {
-										l123[i124].ForyReadEvolved(c, ev126)
-									} else {
-										l123[i124].ForyRead(c)
-									}
-								} else {
-									l123[i124] = Address{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i124)
-									break
-								}
-								continue
-							}
-							if hn125 && !c.ReadFlag() {
-								clear(l123[i124 : i124+1])
-								continue
-							}
-							if ev126 != nil {
-								l123[i124].ForyReadEvolved(c, ev126)
-							} else {
-								l123[i124].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i124)
-								break
-							}
-						}
-					}
-				}
-				x.Addrs = l123
+				x.foryReadAddrs(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n131 := c.ReadLengthFast(1)
-				if n131 < 0 {
-					n131 = c.ReadLength(1)
-				}
-				l132 := foryimpl.MakeSlice[[][]Address](c, n131)
-				if n131 > 0 {
-					hn134, tr136 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i133 := range l132 {
-							if tr136 {
-								if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-									l132[i133] = foryimpl.BackRefSlice[Address](c, id138)
-								} else if st137 == foryimpl.RefFollows {
-									n139 := c.ReadLengthFast(1)
-									if n139 < 0 {
-										n139 = c.ReadLength(1)
-									}
-									l140 := foryimpl.MakeSlice[[]Address](c, n139)
-									if n139 > 0 {
-										hn142, tr144, ev143 := c.ReadStructListHeaderRef(foryTypeAddress)
-										if !c.Failed() {
-											for i141 := range l140 {
-												if tr144 {
-													if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-														if p147 := foryimpl.BackRef[Address](c, id146); p147 != nil {
-															l140[i141] = *p147
-														}
-													} else if st145 == foryimpl.RefFollows {
-														foryimpl.SetRef(c, id146, &l140[i141])
-														if ev143 != nil {
-															l140[i141].ForyReadEvolved(c, ev143)
-														} else {
-															l140[i141].ForyRead(c)
-														}
-													} else {
-														l140[i141] = Address{}
-													}
-													if c.Failed() {
-														c.TraceIndex(i141)
-														break
-													}
-													continue
-												}
-												if hn142 && !c.ReadFlag() {
-													clear(l140[i141 : i141+1])
-													continue
-												}
-												if ev143 != nil {
-													l140[i141].ForyReadEvolved(c, ev143)
-												} else {
-													l140[i141].ForyRead(c)
-												}
-												if c.Failed() {
-													c.TraceIndex(i141)
-													break
-												}
-											}
-										}
-									}
-									l132[i133] = l140
-									foryimpl.SetRefSlice(c, id138, l132[i133])
-								} else {
-									l132[i133] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i133)
-									break
-								}
-								continue
-							}
-							if hn134 && !c.ReadFlag() {
-								clear(l132[i133 : i133+1])
-								continue
-							}
-							n148 := c.ReadLengthFast(1)
-							if n148 < 0 {
-								n148 = c.ReadLength(1)
-							}
-							l149 := foryimpl.MakeSlice[[]Address](c, n148)
-							if n148 > 0 {
-								hn151, tr153, ev152 := c.ReadStructListHeaderRef(foryTypeAddress)
-								if !c.Failed() {
-									for i150 := range l149 {
-										if tr153 {
-											if st154, id155 := c.ReadRefFlag(); st154 == foryimpl.RefBack {
-												if p156 := foryimpl.BackRef[Address](c, id155); p156 != nil {
-													l149[i150] = *p156
-												}
-											} else if st154 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id155, &l149[i150])
-												if ev152 != nil {
-													l149[i150].ForyReadEvolved(c, ev152)
-												} else {
-													l149[i150].ForyRead(c)
-												}
-											} else {
-												l149[i150] = Address{}
-											}
-											if c.Failed() {
-												c.TraceIndex(i150)
-												break
-											}
-											continue
-										}
-										if hn151 && !c.ReadFlag() {
-											clear(l149[i150 : i150+1])
-											continue
-										}
-										if ev152 != nil {
-											l149[i150].ForyReadEvolved(c, ev152)
-										} else {
-											l149[i150].ForyRead(c)
-										}
-										if c.Failed() {
-											c.TraceIndex(i150)
-											break
-										}
-									}
-								}
-							}
-							l132[i133] = l149
-							if c.Failed() {
-								c.TraceIndex(i133)
-								break
-							}
-						}
-					}
-				}
-				x.Bomb = l132
+				x.foryReadBomb(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n157 := c.ReadLengthFast(2)
-				if n157 < 0 {
-					n157 = c.ReadLength(2)
-				}
-				m158 := foryimpl.MakeMap[map[string]*Tag](c, n157)
-				for n157 > 0 && !c.Failed() {
-					sz159, vn160, ev165 := c.ReadMapChunk(n157, 21, 30, foryTypeTag, true)
-					for j161 := 0; j161 < sz159 && !c.Failed(); j161++ {
-						var k162 string
-						k162 = c.ReadString()
-						var v163 *Tag
-						if !vn160 {
-							p164 := foryimpl.Alloc[Tag](c)
-							if ev165 != nil {
-								p164.ForyReadEvolved(c, ev165)
-							} else {
-								p164.ForyRead(c)
-							}
-							v163 = p164
-						}
-						m158[k162] = v163
-					}
-					n157 -= sz159
-				}
-				x.ByName = m158
+				x.foryReadByName(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n167 := c.ReadLengthFast(1)
-				if n167 < 0 {
-					n167 = c.ReadLength(1)
-				}
-				l168 := foryimpl.MakeSlice[[]*Address](c, n167)
-				if n167 > 0 {
-					hn170, tr172, ev171 := c.ReadStructListHeaderRef(foryTypeAddress)
-					if !c.Failed() {
-						for i169 := range l168 {
-							if tr172 {
-								if st174, id175 := c.ReadRefFlag(); st174 == foryimpl.RefBack {
-									l168[i169] = foryimpl.BackRef[Address](c, id175)
-								} else if st174 == foryimpl.RefFollows {
-									p176 := foryimpl.Alloc[Address](c)
-									foryimpl.SetRef(c, id175, p176)
-									if ev171 != nil {
-										p176.ForyReadEvolved(c, ev171)
-									} else {
-										p176.ForyRead(c)
-									}
-									l168[i169] = p176
-								} else {
-									l168[i169] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i169)
-									break
-								}
-								continue
-							}
-							if hn170 && !c.ReadFlag() {
-								clear(l168[i169 : i169+1])
-								continue
-							}
-							p173 := foryimpl.Alloc[Address](c)
-							if ev171 != nil {
-								p173.ForyReadEvolved(c, ev171)
-							} else {
-								p173.ForyRead(c)
-							}
-							l168[i169] = p173
-							if c.Failed() {
-								c.TraceIndex(i169)
-								break
-							}
-						}
-					}
-				}
-				x.PAddrs = l168
+				x.foryReadPAddrs(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n177 := c.ReadLengthFast(1)
-				if n177 < 0 {
-					n177 = c.ReadLength(1)
-				}
-				l178 := foryimpl.MakeSlice[[]Tag](c, n177)
-				if n177 > 0 {
-					hn180, tr182, ev181 := c.ReadStructListHeaderRef(foryTypeTag)
-					if !c.Failed() {
-						for i179 := range l178 {
-							if tr182 {
-								if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
-									if p185 := foryimpl.BackRef[Tag](c, id184); p185 != nil {
-										l178[i179] = *p185
-									}
-								} else if st183 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id184, &l178[i179])
-									if ev181 != nil {
-										l178[i179].ForyReadEvolved(c, ev181)
-									} else {
-										l178[i179].ForyRead(c)
-									}
-								} else {
-									l178[i179] = Tag{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i179)
-									break
-								}
-								continue
-							}
-							if hn180 && !c.ReadFlag() {
-								clear(l178[i179 : i179+1])
-								continue
-							}
-							if ev181 != nil {
-								l178[i179].ForyReadEvolved(c, ev181)
-							} else {
-								l178[i179].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i179)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l178
+				x.foryReadTags(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1521,6 +898,367 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadAddrs reads the value of field Addrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeAddress)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Address](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Address{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Addrs = l2
+}
+
+// foryReadBomb reads the value of field Bomb (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadBomb(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[Address](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]Address](c, n9)
+						if n9 > 0 {
+							hn12, tr14, ev13 := c.ReadStructListHeaderRef(foryTypeAddress)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if tr14 {
+										if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+											if p17 := foryimpl.BackRef[Address](c, id16); p17 != nil {
+												l10[i11] = *p17
+											}
+										} else if st15 == foryimpl.RefFollows {
+											foryimpl.SetRef(c, id16, &l10[i11])
+											if ev13 != nil {
+												l10[i11].ForyReadEvolved(c, ev13)
+											} else {
+												l10[i11].ForyRead(c)
+											}
+										} else {
+											l10[i11] = Address{}
+										}
+										if c.Failed() {
+											c.TraceIndex(i11)
+											break
+										}
+										continue
+									}
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									if ev13 != nil {
+										l10[i11].ForyReadEvolved(c, ev13)
+									} else {
+										l10[i11].ForyRead(c)
+									}
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n18 := c.ReadLengthFast(1)
+				if n18 < 0 {
+					n18 = c.ReadLength(1)
+				}
+				l19 := foryimpl.MakeSlice[[]Address](c, n18)
+				if n18 > 0 {
+					hn21, tr23, ev22 := c.ReadStructListHeaderRef(foryTypeAddress)
+					if !c.Failed() {
+						for i20 := range l19 {
+							if tr23 {
+								if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
+									if p26 := foryimpl.BackRef[Address](c, id25); p26 != nil {
+										l19[i20] = *p26
+									}
+								} else if st24 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id25, &l19[i20])
+									if ev22 != nil {
+										l19[i20].ForyReadEvolved(c, ev22)
+									} else {
+										l19[i20].ForyRead(c)
+									}
+								} else {
+									l19[i20] = Address{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i20)
+									break
+								}
+								continue
+							}
+							if hn21 && !c.ReadFlag() {
+								clear(l19[i20 : i20+1])
+								continue
+							}
+							if ev22 != nil {
+								l19[i20].ForyReadEvolved(c, ev22)
+							} else {
+								l19[i20].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i20)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l19
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Bomb = l2
+}
+
+// foryReadByName reads the value of field ByName (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Tag](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 30, foryTypeTag, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Tag
+			if !vn4 {
+				p8 := foryimpl.Alloc[Tag](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByName = m2
+}
+
+// foryReadByNameRef reads the value of field ByName with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*Tag](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 30, foryTypeTag)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *Tag
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[Tag](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Tag](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[Tag](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByName = m2
+}
+
+// foryReadPAddrs reads the value of field PAddrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeAddress)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Address](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Address](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Address](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.PAddrs = l2
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTag)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Tag](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Tag{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

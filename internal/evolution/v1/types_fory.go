@@ -5283,917 +5283,145 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n811 := c.ReadLengthFast(2)
-	if n811 < 0 {
-		n811 = c.ReadLength(2)
-	}
-	if n811 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n811, 3))
-		return
-	}
-	var l812 [3]int16
-	if n811 > 0 {
-		hn814 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i813 := range l812 {
-				if hn814 && !c.ReadFlag() {
-					clear(l812[i813 : i813+1])
-					continue
-				}
-				l812[i813] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i813)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l812
+	x.foryReadFix(c)
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n817 := c.ReadLengthFast(1)
-	if n817 < 0 {
-		n817 = c.ReadLength(1)
-	}
-	l818 := foryimpl.ReuseSlice[[]bool](c, x.LB, n817)
-	if n817 > 0 {
-		hn820 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i819 := range l818 {
-				if hn820 && !c.ReadFlag() {
-					clear(l818[i819 : i819+1])
-					continue
-				}
-				l818[i819] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i819)
-					break
-				}
-			}
-		}
-	}
-	x.LB = l818
+	x.foryReadLB(c)
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n823 := c.ReadLengthFast(1)
-	if n823 < 0 {
-		n823 = c.ReadLength(1)
-	}
-	l824 := foryimpl.ReuseSlice[[]Color](c, x.LE, n823)
-	if n823 > 0 {
-		hn826 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i825 := range l824 {
-				if hn826 && !c.ReadFlag() {
-					clear(l824[i825 : i825+1])
-					continue
-				}
-				if e829 := c.ReadEnumFast(uint32(0x7fffffff)); e829 >= 0 {
-					l824[i825] = Color(e829)
-				} else {
-					l824[i825] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i825)
-					break
-				}
-			}
-		}
-	}
-	x.LE = l824
+	x.foryReadLE(c)
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n830 := c.ReadLengthFast(4)
-	if n830 < 0 {
-		n830 = c.ReadLength(4)
-	}
-	l831 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n830)
-	if n830 > 0 {
-		hn833 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i832 := range l831 {
-				if hn833 && !c.ReadFlag() {
-					clear(l831[i832 : i832+1])
-					continue
-				}
-				l831[i832] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i832)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l831
+	x.foryReadLF32(c)
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n836 := c.ReadLengthFast(8)
-	if n836 < 0 {
-		n836 = c.ReadLength(8)
-	}
-	l837 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n836)
-	if n836 > 0 {
-		hn839 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i838 := range l837 {
-				if hn839 && !c.ReadFlag() {
-					clear(l837[i838 : i838+1])
-					continue
-				}
-				l837[i838] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i838)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l837
+	x.foryReadLF64(c)
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n842 := c.ReadLengthFast(1)
-	if n842 < 0 {
-		n842 = c.ReadLength(1)
-	}
-	l843 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n842)
-	if n842 > 0 {
-		hn845 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i844 := range l843 {
-				if hn845 && !c.ReadFlag() {
-					clear(l843[i844 : i844+1])
-					continue
-				}
-				l843[i844] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i844)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l843
+	x.foryReadLI32(c)
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n848 := c.ReadLengthFast(1)
-	if n848 < 0 {
-		n848 = c.ReadLength(1)
-	}
-	l849 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n848)
-	if n848 > 0 {
-		hn851 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i850 := range l849 {
-				if hn851 && !c.ReadFlag() {
-					clear(l849[i850 : i850+1])
-					continue
-				}
-				l849[i850] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i850)
-					break
-				}
-			}
-		}
-	}
-	x.LI64 = l849
+	x.foryReadLI64(c)
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n854 := c.ReadLengthFast(1)
-	if n854 < 0 {
-		n854 = c.ReadLength(1)
-	}
-	l855 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n854)
-	if n854 > 0 {
-		hn857 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i856 := range l855 {
-				if hn857 && !c.ReadFlag() {
-					clear(l855[i856 : i856+1])
-					continue
-				}
-				l855[i856] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i856)
-					break
-				}
-			}
-		}
-	}
-	x.LI8 = l855
+	x.foryReadLI8(c)
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n860 := c.ReadLengthFast(1)
-	if n860 < 0 {
-		n860 = c.ReadLength(1)
-	}
-	l861 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n860)
-	if n860 > 0 {
-		hn863, tr865 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i862 := range l861 {
-				if tr865 {
-					if st866, id867 := c.ReadRefFlag(); st866 == foryimpl.RefBack {
-						l861[i862] = foryimpl.BackRefSlice[int32](c, id867)
-					} else if st866 == foryimpl.RefFollows {
-						n868 := c.ReadLengthFast(1)
-						if n868 < 0 {
-							n868 = c.ReadLength(1)
-						}
-						l869 := foryimpl.MakeSlice[[]int32](c, n868)
-						if n868 > 0 {
-							hn871 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i870 := range l869 {
-									if hn871 && !c.ReadFlag() {
-										clear(l869[i870 : i870+1])
-										continue
-									}
-									l869[i870] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i870)
-										break
-									}
-								}
-							}
-						}
-						l861[i862] = l869
-						foryimpl.SetRefSlice(c, id867, l861[i862])
-					} else {
-						l861[i862] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i862)
-						break
-					}
-					continue
-				}
-				if hn863 && !c.ReadFlag() {
-					clear(l861[i862 : i862+1])
-					continue
-				}
-				n874 := c.ReadLengthFast(1)
-				if n874 < 0 {
-					n874 = c.ReadLength(1)
-				}
-				l875 := foryimpl.MakeSlice[[]int32](c, n874)
-				if n874 > 0 {
-					hn877 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i876 := range l875 {
-							if hn877 && !c.ReadFlag() {
-								clear(l875[i876 : i876+1])
-								continue
-							}
-							l875[i876] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i876)
-								break
-							}
-						}
-					}
-				}
-				l861[i862] = l875
-				if c.Failed() {
-					c.TraceIndex(i862)
-					break
-				}
-			}
-		}
-	}
-	x.LL = l861
+	x.foryReadLL(c)
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n880 := c.ReadLengthFast(1)
-	if n880 < 0 {
-		n880 = c.ReadLength(1)
-	}
-	l881 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n880)
-	if n880 > 0 {
-		hn883, tr885 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i882 := range l881 {
-				if tr885 {
-					if st886, id887 := c.ReadRefFlag(); st886 == foryimpl.RefBack {
-						l881[i882] = foryimpl.BackRefMap[string, int32](c, id887)
-					} else if st886 == foryimpl.RefFollows {
-						n888 := c.ReadLengthFast(2)
-						if n888 < 0 {
-							n888 = c.ReadLength(2)
-						}
-						m889 := foryimpl.MakeMap[map[string]int32](c, n888)
-						for n888 > 0 && !c.Failed() {
-							sz890, vn891, _ := c.ReadMapChunk(n888, 21, 5, nil, false)
-							for j892 := 0; j892 < sz890 && !c.Failed(); j892++ {
-								var k893 string
-								k893 = c.ReadString()
-								var v894 int32
-								if !vn891 {
-									v894 = r.ReadVarInt32()
-								}
-								m889[k893] = v894
-							}
-							n888 -= sz890
-						}
-						l881[i882] = m889
-						foryimpl.SetRefMap(c, id887, l881[i882])
-					} else {
-						l881[i882] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i882)
-						break
-					}
-					continue
-				}
-				if hn883 && !c.ReadFlag() {
-					clear(l881[i882 : i882+1])
-					continue
-				}
-				n896 := c.ReadLengthFast(2)
-				if n896 < 0 {
-					n896 = c.ReadLength(2)
-				}
-				m897 := foryimpl.MakeMap[map[string]int32](c, n896)
-				for n896 > 0 && !c.Failed() {
-					sz898, vn899, _ := c.ReadMapChunk(n896, 21, 5, nil, false)
-					for j900 := 0; j900 < sz898 && !c.Failed(); j900++ {
-						var k901 string
-						k901 = c.ReadString()
-						var v902 int32
-						if !vn899 {
-							v902 = r.ReadVarInt32()
-						}
-						m897[k901] = v902
-					}
-					n896 -= sz898
-				}
-				l881[i882] = m897
-				if c.Failed() {
-					c.TraceIndex(i882)
-					break
-				}
-			}
-		}
-	}
-	x.LM = l881
+	x.foryReadLM(c)
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n904 := c.ReadLengthFast(1)
-	if n904 < 0 {
-		n904 = c.ReadLength(1)
-	}
-	l905 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n904)
-	if n904 > 0 {
-		hn907 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i906 := range l905 {
-				if hn907 && !c.ReadFlag() {
-					clear(l905[i906 : i906+1])
-					continue
-				}
-				p910 := foryimpl.Alloc[int32](c)
-				*p910 = r.ReadVarInt32()
-				l905[i906] = p910
-				if c.Failed() {
-					c.TraceIndex(i906)
-					break
-				}
-			}
-		}
-	}
-	x.LPI = l905
+	x.foryReadLPI(c)
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n911 := c.ReadLengthFast(1)
-	if n911 < 0 {
-		n911 = c.ReadLength(1)
-	}
-	l912 := foryimpl.ReuseSlice[[]string](c, x.LS, n911)
-	if n911 > 0 {
-		hn914 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i913 := range l912 {
-				if hn914 && !c.ReadFlag() {
-					clear(l912[i913 : i913+1])
-					continue
-				}
-				l912[i913] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i913)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l912
+	x.foryReadLS(c)
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n917 := c.ReadLengthFast(1)
-	if n917 < 0 {
-		n917 = c.ReadLength(1)
-	}
-	l918 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n917)
-	if n917 > 0 {
-		hn920 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i919 := range l918 {
-				if hn920 && !c.ReadFlag() {
-					clear(l918[i919 : i919+1])
-					continue
-				}
-				l918[i919] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i919)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l918
+	x.foryReadLT(c)
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n923 := c.ReadLengthFast(2)
-	if n923 < 0 {
-		n923 = c.ReadLength(2)
-	}
-	l924 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n923)
-	if n923 > 0 {
-		hn926 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i925 := range l924 {
-				if hn926 && !c.ReadFlag() {
-					clear(l924[i925 : i925+1])
-					continue
-				}
-				l924[i925] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i925)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l924
+	x.foryReadLU16(c)
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n929 := c.ReadLengthFast(1)
-	if n929 < 0 {
-		n929 = c.ReadLength(1)
-	}
-	l930 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n929)
-	if n929 > 0 {
-		hn932 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i931 := range l930 {
-				if hn932 && !c.ReadFlag() {
-					clear(l930[i931 : i931+1])
-					continue
-				}
-				l930[i931] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i931)
-					break
-				}
-			}
-		}
-	}
-	x.LU64 = l930
+	x.foryReadLU64(c)
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n935 := c.ReadLengthFast(2)
-	if n935 < 0 {
-		n935 = c.ReadLength(2)
-	}
-	m936 := foryimpl.MakeMap[map[bool]string](c, n935)
-	for n935 > 0 && !c.Failed() {
-		sz937, vn938, _ := c.ReadMapChunk(n935, 1, 21, nil, false)
-		for j939 := 0; j939 < sz937 && !c.Failed(); j939++ {
-			var k940 bool
-			k940 = r.ReadBool()
-			var v941 string
-			if !vn938 {
-				v941 = c.ReadString()
-			}
-			m936[k940] = v941
-		}
-		n935 -= sz937
-	}
-	x.MBS = m936
+	x.foryReadMBS(c)
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n943 := c.ReadLengthFast(2)
-	if n943 < 0 {
-		n943 = c.ReadLength(2)
-	}
-	m944 := foryimpl.MakeMap[map[Color]string](c, n943)
-	for n943 > 0 && !c.Failed() {
-		sz945, vn946, _ := c.ReadMapChunk(n943, 25, 21, nil, false)
-		for j947 := 0; j947 < sz945 && !c.Failed(); j947++ {
-			var k948 Color
-			if e950 := c.ReadEnumFast(uint32(0x7fffffff)); e950 >= 0 {
-				k948 = Color(e950)
-			} else {
-				k948 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v949 string
-			if !vn946 {
-				v949 = c.ReadString()
-			}
-			m944[k948] = v949
-		}
-		n943 -= sz945
-	}
-	x.MES = m944
+	x.foryReadMES(c)
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n952 := c.ReadLengthFast(2)
-	if n952 < 0 {
-		n952 = c.ReadLength(2)
-	}
-	m953 := foryimpl.MakeMap[map[int64]float64](c, n952)
-	for n952 > 0 && !c.Failed() {
-		sz954, vn955, _ := c.ReadMapChunk(n952, 7, 20, nil, false)
-		for j956 := 0; j956 < sz954 && !c.Failed(); j956++ {
-			var k957 int64
-			k957 = r.ReadVarInt64()
-			var v958 float64
-			if !vn955 {
-				v958 = r.ReadFloat64()
-			}
-			m953[k957] = v958
-		}
-		n952 -= sz954
-	}
-	x.MI64F = m953
+	x.foryReadMI64F(c)
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n960 := c.ReadLengthFast(2)
-	if n960 < 0 {
-		n960 = c.ReadLength(2)
-	}
-	m961 := foryimpl.MakeMap[map[int32]string](c, n960)
-	for n960 > 0 && !c.Failed() {
-		sz962, vn963, _ := c.ReadMapChunk(n960, 5, 21, nil, false)
-		for j964 := 0; j964 < sz962 && !c.Failed(); j964++ {
-			var k965 int32
-			k965 = r.ReadVarInt32()
-			var v966 string
-			if !vn963 {
-				v966 = c.ReadString()
-			}
-			m961[k965] = v966
-		}
-		n960 -= sz962
-	}
-	x.MIS = m961
+	x.foryReadMIS(c)
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n968 := c.ReadLengthFast(2)
-	if n968 < 0 {
-		n968 = c.ReadLength(2)
-	}
-	m969 := foryimpl.MakeMap[map[string]int32](c, n968)
-	for n968 > 0 && !c.Failed() {
-		sz970, vn971, _ := c.ReadMapChunk(n968, 21, 5, nil, false)
-		for j972 := 0; j972 < sz970 && !c.Failed(); j972++ {
-			var k973 string
-			k973 = c.ReadString()
-			var v974 int32
-			if !vn971 {
-				v974 = r.ReadVarInt32()
-			}
-			m969[k973] = v974
-		}
-		n968 -= sz970
-	}
-	x.MSI = m969
+	x.foryReadMSI(c)
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
 	if c.TrackRef() {
-		n976 := c.ReadLengthFast(2)
-		if n976 < 0 {
-			n976 = c.ReadLength(2)
-		}
-		m977 := foryimpl.MakeMap[map[string][]string](c, n976)
-		for n976 > 0 && !c.Failed() {
-			sz978, vn979, tr989, _ := c.ReadMapChunkRef(n976, 21, 22, nil)
-			for j980 := 0; j980 < sz978 && !c.Failed(); j980++ {
-				var k981 string
-				k981 = c.ReadString()
-				var v982 []string
-				if tr989 {
-					if st990, id991 := c.ReadRefFlag(); st990 == foryimpl.RefBack {
-						v982 = foryimpl.BackRefSlice[string](c, id991)
-					} else if st990 == foryimpl.RefFollows {
-						n992 := c.ReadLengthFast(1)
-						if n992 < 0 {
-							n992 = c.ReadLength(1)
-						}
-						l993 := foryimpl.MakeSlice[[]string](c, n992)
-						if n992 > 0 {
-							hn995 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i994 := range l993 {
-									if hn995 && !c.ReadFlag() {
-										clear(l993[i994 : i994+1])
-										continue
-									}
-									l993[i994] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i994)
-										break
-									}
-								}
-							}
-						}
-						v982 = l993
-						foryimpl.SetRefSlice(c, id991, v982)
-					} else {
-						v982 = nil
-					}
-				} else if !vn979 {
-					n983 := c.ReadLengthFast(1)
-					if n983 < 0 {
-						n983 = c.ReadLength(1)
-					}
-					l984 := foryimpl.MakeSlice[[]string](c, n983)
-					if n983 > 0 {
-						hn986 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i985 := range l984 {
-								if hn986 && !c.ReadFlag() {
-									clear(l984[i985 : i985+1])
-									continue
-								}
-								l984[i985] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i985)
-									break
-								}
-							}
-						}
-					}
-					v982 = l984
-				}
-				m977[k981] = v982
-			}
-			n976 -= sz978
-		}
-		x.MSL = m977
+		x.foryReadMSLRef(c)
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		n998 := c.ReadLengthFast(2)
-		if n998 < 0 {
-			n998 = c.ReadLength(2)
-		}
-		m999 := foryimpl.MakeMap[map[string]map[string]int32](c, n998)
-		for n998 > 0 && !c.Failed() {
-			sz1000, vn1001, tr1013, _ := c.ReadMapChunkRef(n998, 21, 24, nil)
-			for j1002 := 0; j1002 < sz1000 && !c.Failed(); j1002++ {
-				var k1003 string
-				k1003 = c.ReadString()
-				var v1004 map[string]int32
-				if tr1013 {
-					if st1014, id1015 := c.ReadRefFlag(); st1014 == foryimpl.RefBack {
-						v1004 = foryimpl.BackRefMap[string, int32](c, id1015)
-					} else if st1014 == foryimpl.RefFollows {
-						n1016 := c.ReadLengthFast(2)
-						if n1016 < 0 {
-							n1016 = c.ReadLength(2)
-						}
-						m1017 := foryimpl.MakeMap[map[string]int32](c, n1016)
-						for n1016 > 0 && !c.Failed() {
-							sz1018, vn1019, _ := c.ReadMapChunk(n1016, 21, 5, nil, false)
-							for j1020 := 0; j1020 < sz1018 && !c.Failed(); j1020++ {
-								var k1021 string
-								k1021 = c.ReadString()
-								var v1022 int32
-								if !vn1019 {
-									v1022 = r.ReadVarInt32()
-								}
-								m1017[k1021] = v1022
-							}
-							n1016 -= sz1018
-						}
-						v1004 = m1017
-						foryimpl.SetRefMap(c, id1015, v1004)
-					} else {
-						v1004 = nil
-					}
-				} else if !vn1001 {
-					n1005 := c.ReadLengthFast(2)
-					if n1005 < 0 {
-						n1005 = c.ReadLength(2)
-					}
-					m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
-					for n1005 > 0 && !c.Failed() {
-						sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
-						for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
-							var k1010 string
-							k1010 = c.ReadString()
-							var v1011 int32
-							if !vn1008 {
-								v1011 = r.ReadVarInt32()
-							}
-							m1006[k1010] = v1011
-						}
-						n1005 -= sz1007
-					}
-					v1004 = m1006
-				}
-				m999[k1003] = v1004
-			}
-			n998 -= sz1000
-		}
-		x.MSM = m999
+		x.foryReadMSMRef(c)
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	} else {
-		n976 := c.ReadLengthFast(2)
-		if n976 < 0 {
-			n976 = c.ReadLength(2)
-		}
-		m977 := foryimpl.MakeMap[map[string][]string](c, n976)
-		for n976 > 0 && !c.Failed() {
-			sz978, vn979, _ := c.ReadMapChunk(n976, 21, 22, nil, true)
-			for j980 := 0; j980 < sz978 && !c.Failed(); j980++ {
-				var k981 string
-				k981 = c.ReadString()
-				var v982 []string
-				if !vn979 {
-					n983 := c.ReadLengthFast(1)
-					if n983 < 0 {
-						n983 = c.ReadLength(1)
-					}
-					l984 := foryimpl.MakeSlice[[]string](c, n983)
-					if n983 > 0 {
-						hn986 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i985 := range l984 {
-								if hn986 && !c.ReadFlag() {
-									clear(l984[i985 : i985+1])
-									continue
-								}
-								l984[i985] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i985)
-									break
-								}
-							}
-						}
-					}
-					v982 = l984
-				}
-				m977[k981] = v982
-			}
-			n976 -= sz978
-		}
-		x.MSL = m977
+		x.foryReadMSL(c)
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		n998 := c.ReadLengthFast(2)
-		if n998 < 0 {
-			n998 = c.ReadLength(2)
-		}
-		m999 := foryimpl.MakeMap[map[string]map[string]int32](c, n998)
-		for n998 > 0 && !c.Failed() {
-			sz1000, vn1001, _ := c.ReadMapChunk(n998, 21, 24, nil, true)
-			for j1002 := 0; j1002 < sz1000 && !c.Failed(); j1002++ {
-				var k1003 string
-				k1003 = c.ReadString()
-				var v1004 map[string]int32
-				if !vn1001 {
-					n1005 := c.ReadLengthFast(2)
-					if n1005 < 0 {
-						n1005 = c.ReadLength(2)
-					}
-					m1006 := foryimpl.MakeMap[map[string]int32](c, n1005)
-					for n1005 > 0 && !c.Failed() {
-						sz1007, vn1008, _ := c.ReadMapChunk(n1005, 21, 5, nil, false)
-						for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
-							var k1010 string
-							k1010 = c.ReadString()
-							var v1011 int32
-							if !vn1008 {
-								v1011 = r.ReadVarInt32()
-							}
-							m1006[k1010] = v1011
-						}
-						n1005 -= sz1007
-					}
-					v1004 = m1006
-				}
-				m999[k1003] = v1004
-			}
-			n998 -= sz1000
-		}
-		x.MSM = m999
+		x.foryReadMSM(c)
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	}
-	n1024 := c.ReadLengthFast(2)
-	if n1024 < 0 {
-		n1024 = c.ReadLength(2)
-	}
-	m1025 := foryimpl.MakeMap[map[string]*int32](c, n1024)
-	for n1024 > 0 && !c.Failed() {
-		sz1026, vn1027, _ := c.ReadMapChunk(n1024, 21, 5, nil, true)
-		for j1028 := 0; j1028 < sz1026 && !c.Failed(); j1028++ {
-			var k1029 string
-			k1029 = c.ReadString()
-			var v1030 *int32
-			if !vn1027 {
-				p1031 := foryimpl.Alloc[int32](c)
-				*p1031 = r.ReadVarInt32()
-				v1030 = p1031
-			}
-			m1025[k1029] = v1030
-		}
-		n1024 -= sz1026
-	}
-	x.MSP = m1025
+	x.foryReadMSP(c)
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1033 := c.ReadLengthFast(2)
-	if n1033 < 0 {
-		n1033 = c.ReadLength(2)
-	}
-	m1034 := foryimpl.MakeMap[map[uint8]uint16](c, n1033)
-	for n1033 > 0 && !c.Failed() {
-		sz1035, vn1036, _ := c.ReadMapChunk(n1033, 9, 10, nil, false)
-		for j1037 := 0; j1037 < sz1035 && !c.Failed(); j1037++ {
-			var k1038 uint8
-			k1038 = r.ReadUint8()
-			var v1039 uint16
-			if !vn1036 {
-				v1039 = r.ReadUint16()
-			}
-			m1034[k1038] = v1039
-		}
-		n1033 -= sz1035
-	}
-	x.MU8 = m1034
+	x.foryReadMU8(c)
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
 	if c.TrackRef() {
-		if st1041, id1042 := c.ReadRefFlag(); st1041 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id1042)
-		} else if st1041 == foryimpl.RefFollows {
+		if st811, id812 := c.ReadRefFlag(); st811 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id812)
+		} else if st811 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1042, x.NBin)
+			foryimpl.SetRefSlice(c, id812, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -6201,32 +5429,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st1043, id1044 := c.ReadRefFlag(); st1043 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id1044)
-		} else if st1043 == foryimpl.RefFollows {
-			n1045 := c.ReadLengthFast(1)
-			if n1045 < 0 {
-				n1045 = c.ReadLength(1)
-			}
-			l1046 := foryimpl.MakeSlice[[]string](c, n1045)
-			if n1045 > 0 {
-				hn1048 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i1047 := range l1046 {
-						if hn1048 && !c.ReadFlag() {
-							clear(l1046[i1047 : i1047+1])
-							continue
-						}
-						l1046[i1047] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i1047)
-							break
-						}
-					}
-				}
-			}
-			x.NLS = l1046
-			foryimpl.SetRefSlice(c, id1044, x.NLS)
+		if st813, id814 := c.ReadRefFlag(); st813 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id814)
+		} else if st813 == foryimpl.RefFollows {
+			x.foryReadNLS(c)
+			foryimpl.SetRefSlice(c, id814, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -6234,29 +5441,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st1051, id1052 := c.ReadRefFlag(); st1051 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id1052)
-		} else if st1051 == foryimpl.RefFollows {
-			n1053 := c.ReadLengthFast(2)
-			if n1053 < 0 {
-				n1053 = c.ReadLength(2)
-			}
-			m1054 := foryimpl.MakeMap[map[string]int32](c, n1053)
-			for n1053 > 0 && !c.Failed() {
-				sz1055, vn1056, _ := c.ReadMapChunk(n1053, 21, 5, nil, false)
-				for j1057 := 0; j1057 < sz1055 && !c.Failed(); j1057++ {
-					var k1058 string
-					k1058 = c.ReadString()
-					var v1059 int32
-					if !vn1056 {
-						v1059 = r.ReadVarInt32()
-					}
-					m1054[k1058] = v1059
-				}
-				n1053 -= sz1055
-			}
-			x.NM = m1054
-			foryimpl.SetRefMap(c, id1052, x.NM)
+		if st815, id816 := c.ReadRefFlag(); st815 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id816)
+		} else if st815 == foryimpl.RefFollows {
+			x.foryReadNM(c)
+			foryimpl.SetRefMap(c, id816, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -6273,97 +5462,37 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n1043 := c.ReadLengthFast(1)
-			if n1043 < 0 {
-				n1043 = c.ReadLength(1)
-			}
-			l1044 := foryimpl.MakeSlice[[]string](c, n1043)
-			if n1043 > 0 {
-				hn1046 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i1045 := range l1044 {
-						if hn1046 && !c.ReadFlag() {
-							clear(l1044[i1045 : i1045+1])
-							continue
-						}
-						l1044[i1045] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i1045)
-							break
-						}
-					}
-				}
-			}
-			x.NLS = l1044
+			x.foryReadNLS(c)
 		}
 		if c.Failed() {
 			c.Trace("NLS")
 			return
 		}
 		if c.ReadFlag() {
-			n1051 := c.ReadLengthFast(2)
-			if n1051 < 0 {
-				n1051 = c.ReadLength(2)
-			}
-			m1052 := foryimpl.MakeMap[map[string]int32](c, n1051)
-			for n1051 > 0 && !c.Failed() {
-				sz1053, vn1054, _ := c.ReadMapChunk(n1051, 21, 5, nil, false)
-				for j1055 := 0; j1055 < sz1053 && !c.Failed(); j1055++ {
-					var k1056 string
-					k1056 = c.ReadString()
-					var v1057 int32
-					if !vn1054 {
-						v1057 = r.ReadVarInt32()
-					}
-					m1052[k1056] = v1057
-				}
-				n1051 -= sz1053
-			}
-			x.NM = m1052
+			x.foryReadNM(c)
 		}
 		if c.Failed() {
 			c.Trace("NM")
 			return
 		}
 	}
-	n1061 := c.ReadLengthFast(1)
-	if n1061 < 0 {
-		n1061 = c.ReadLength(1)
-	}
-	l1062 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1061)
-	if n1061 > 0 {
-		hn1064 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1063 := range l1062 {
-				if hn1064 && !c.ReadFlag() {
-					clear(l1062[i1063 : i1063+1])
-					continue
-				}
-				l1062[i1063] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1063)
-					break
-				}
-			}
-		}
-	}
-	x.Raw = l1062
+	x.foryReadRaw(c)
 	if c.Failed() {
 		c.Trace("Raw")
 		return
 	}
 	if c.TrackRef() {
-		if st1067, id1068 := c.ReadFieldRefFlag(); st1067 == foryimpl.RefBack {
-			x.RmABool = foryimpl.BackRefSlice[bool](c, id1068)
-		} else if st1067 == foryimpl.RefFollows {
-			n1069 := c.ReadArrayLengthFast(1)
-			if n1069 < 0 {
-				n1069 = c.ReadArrayLength(1)
+		if st817, id818 := c.ReadFieldRefFlag(); st817 == foryimpl.RefBack {
+			x.RmABool = foryimpl.BackRefSlice[bool](c, id818)
+		} else if st817 == foryimpl.RefFollows {
+			n819 := c.ReadArrayLengthFast(1)
+			if n819 < 0 {
+				n819 = c.ReadArrayLength(1)
 			}
-			a1070 := foryimpl.MakeSlice[[]bool](c, n1069)
-			r.ReadRawBools(a1070)
-			x.RmABool = a1070
-			foryimpl.SetRefSlice(c, id1068, x.RmABool)
+			a820 := foryimpl.MakeSlice[[]bool](c, n819)
+			r.ReadRawBools(a820)
+			x.RmABool = a820
+			foryimpl.SetRefSlice(c, id818, x.RmABool)
 		} else {
 			x.RmABool = nil
 		}
@@ -6371,17 +5500,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmABool")
 			return
 		}
-		if st1071, id1072 := c.ReadFieldRefFlag(); st1071 == foryimpl.RefBack {
-			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1072)
-		} else if st1071 == foryimpl.RefFollows {
-			n1073 := c.ReadArrayLengthFast(4)
-			if n1073 < 0 {
-				n1073 = c.ReadArrayLength(4)
+		if st821, id822 := c.ReadFieldRefFlag(); st821 == foryimpl.RefBack {
+			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id822)
+		} else if st821 == foryimpl.RefFollows {
+			n823 := c.ReadArrayLengthFast(4)
+			if n823 < 0 {
+				n823 = c.ReadArrayLength(4)
 			}
-			a1074 := foryimpl.MakeSlice[[]float32](c, n1073)
-			r.ReadRawFloat32s(a1074)
-			x.RmAF32 = a1074
-			foryimpl.SetRefSlice(c, id1072, x.RmAF32)
+			a824 := foryimpl.MakeSlice[[]float32](c, n823)
+			r.ReadRawFloat32s(a824)
+			x.RmAF32 = a824
+			foryimpl.SetRefSlice(c, id822, x.RmAF32)
 		} else {
 			x.RmAF32 = nil
 		}
@@ -6389,17 +5518,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAF32")
 			return
 		}
-		if st1075, id1076 := c.ReadFieldRefFlag(); st1075 == foryimpl.RefBack {
-			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1076)
-		} else if st1075 == foryimpl.RefFollows {
-			n1077 := c.ReadArrayLengthFast(8)
-			if n1077 < 0 {
-				n1077 = c.ReadArrayLength(8)
+		if st825, id826 := c.ReadFieldRefFlag(); st825 == foryimpl.RefBack {
+			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id826)
+		} else if st825 == foryimpl.RefFollows {
+			n827 := c.ReadArrayLengthFast(8)
+			if n827 < 0 {
+				n827 = c.ReadArrayLength(8)
 			}
-			a1078 := foryimpl.MakeSlice[[]float64](c, n1077)
-			r.ReadRawFloat64s(a1078)
-			x.RmAF64 = a1078
-			foryimpl.SetRefSlice(c, id1076, x.RmAF64)
+			a828 := foryimpl.MakeSlice[[]float64](c, n827)
+			r.ReadRawFloat64s(a828)
+			x.RmAF64 = a828
+			foryimpl.SetRefSlice(c, id826, x.RmAF64)
 		} else {
 			x.RmAF64 = nil
 		}
@@ -6407,17 +5536,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAF64")
 			return
 		}
-		if st1079, id1080 := c.ReadFieldRefFlag(); st1079 == foryimpl.RefBack {
-			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1080)
-		} else if st1079 == foryimpl.RefFollows {
-			n1081 := c.ReadArrayLengthFast(2)
-			if n1081 < 0 {
-				n1081 = c.ReadArrayLength(2)
+		if st829, id830 := c.ReadFieldRefFlag(); st829 == foryimpl.RefBack {
+			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id830)
+		} else if st829 == foryimpl.RefFollows {
+			n831 := c.ReadArrayLengthFast(2)
+			if n831 < 0 {
+				n831 = c.ReadArrayLength(2)
 			}
-			a1082 := foryimpl.MakeSlice[[]int16](c, n1081)
-			r.ReadRawInt16s(a1082)
-			x.RmAI16 = a1082
-			foryimpl.SetRefSlice(c, id1080, x.RmAI16)
+			a832 := foryimpl.MakeSlice[[]int16](c, n831)
+			r.ReadRawInt16s(a832)
+			x.RmAI16 = a832
+			foryimpl.SetRefSlice(c, id830, x.RmAI16)
 		} else {
 			x.RmAI16 = nil
 		}
@@ -6425,17 +5554,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAI16")
 			return
 		}
-		if st1083, id1084 := c.ReadFieldRefFlag(); st1083 == foryimpl.RefBack {
-			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1084)
-		} else if st1083 == foryimpl.RefFollows {
-			n1085 := c.ReadArrayLengthFast(4)
-			if n1085 < 0 {
-				n1085 = c.ReadArrayLength(4)
+		if st833, id834 := c.ReadFieldRefFlag(); st833 == foryimpl.RefBack {
+			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id834)
+		} else if st833 == foryimpl.RefFollows {
+			n835 := c.ReadArrayLengthFast(4)
+			if n835 < 0 {
+				n835 = c.ReadArrayLength(4)
 			}
-			a1086 := foryimpl.MakeSlice[[]int32](c, n1085)
-			r.ReadRawInt32s(a1086)
-			x.RmAI32 = a1086
-			foryimpl.SetRefSlice(c, id1084, x.RmAI32)
+			a836 := foryimpl.MakeSlice[[]int32](c, n835)
+			r.ReadRawInt32s(a836)
+			x.RmAI32 = a836
+			foryimpl.SetRefSlice(c, id834, x.RmAI32)
 		} else {
 			x.RmAI32 = nil
 		}
@@ -6443,17 +5572,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAI32")
 			return
 		}
-		if st1087, id1088 := c.ReadFieldRefFlag(); st1087 == foryimpl.RefBack {
-			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1088)
-		} else if st1087 == foryimpl.RefFollows {
-			n1089 := c.ReadArrayLengthFast(8)
-			if n1089 < 0 {
-				n1089 = c.ReadArrayLength(8)
+		if st837, id838 := c.ReadFieldRefFlag(); st837 == foryimpl.RefBack {
+			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id838)
+		} else if st837 == foryimpl.RefFollows {
+			n839 := c.ReadArrayLengthFast(8)
+			if n839 < 0 {
+				n839 = c.ReadArrayLength(8)
 			}
-			a1090 := foryimpl.MakeSlice[[]int64](c, n1089)
-			r.ReadRawInt64s(a1090)
-			x.RmAI64 = a1090
-			foryimpl.SetRefSlice(c, id1088, x.RmAI64)
+			a840 := foryimpl.MakeSlice[[]int64](c, n839)
+			r.ReadRawInt64s(a840)
+			x.RmAI64 = a840
+			foryimpl.SetRefSlice(c, id838, x.RmAI64)
 		} else {
 			x.RmAI64 = nil
 		}
@@ -6461,19 +5590,19 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAI64")
 			return
 		}
-		if st1091, id1092 := c.ReadFieldRefFlag(); st1091 == foryimpl.RefBack {
-			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1092)
-		} else if st1091 == foryimpl.RefFollows {
-			n1093 := c.ReadArrayLengthFast(1)
-			if n1093 < 0 {
-				n1093 = c.ReadArrayLength(1)
+		if st841, id842 := c.ReadFieldRefFlag(); st841 == foryimpl.RefBack {
+			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id842)
+		} else if st841 == foryimpl.RefFollows {
+			n843 := c.ReadArrayLengthFast(1)
+			if n843 < 0 {
+				n843 = c.ReadArrayLength(1)
 			}
-			a1094 := foryimpl.MakeSlice[[]int8](c, n1093)
-			for i1095 := range a1094 {
-				a1094[i1095] = r.ReadInt8()
+			a844 := foryimpl.MakeSlice[[]int8](c, n843)
+			for i845 := range a844 {
+				a844[i845] = r.ReadInt8()
 			}
-			x.RmAI8 = a1094
-			foryimpl.SetRefSlice(c, id1092, x.RmAI8)
+			x.RmAI8 = a844
+			foryimpl.SetRefSlice(c, id842, x.RmAI8)
 		} else {
 			x.RmAI8 = nil
 		}
@@ -6481,17 +5610,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAI8")
 			return
 		}
-		if st1096, id1097 := c.ReadFieldRefFlag(); st1096 == foryimpl.RefBack {
-			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1097)
-		} else if st1096 == foryimpl.RefFollows {
-			n1098 := c.ReadArrayLengthFast(2)
-			if n1098 < 0 {
-				n1098 = c.ReadArrayLength(2)
+		if st846, id847 := c.ReadFieldRefFlag(); st846 == foryimpl.RefBack {
+			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id847)
+		} else if st846 == foryimpl.RefFollows {
+			n848 := c.ReadArrayLengthFast(2)
+			if n848 < 0 {
+				n848 = c.ReadArrayLength(2)
 			}
-			a1099 := foryimpl.MakeSlice[[]uint16](c, n1098)
-			r.ReadRawUint16s(a1099)
-			x.RmAU16 = a1099
-			foryimpl.SetRefSlice(c, id1097, x.RmAU16)
+			a849 := foryimpl.MakeSlice[[]uint16](c, n848)
+			r.ReadRawUint16s(a849)
+			x.RmAU16 = a849
+			foryimpl.SetRefSlice(c, id847, x.RmAU16)
 		} else {
 			x.RmAU16 = nil
 		}
@@ -6499,17 +5628,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU16")
 			return
 		}
-		if st1100, id1101 := c.ReadFieldRefFlag(); st1100 == foryimpl.RefBack {
-			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1101)
-		} else if st1100 == foryimpl.RefFollows {
-			n1102 := c.ReadArrayLengthFast(4)
-			if n1102 < 0 {
-				n1102 = c.ReadArrayLength(4)
+		if st850, id851 := c.ReadFieldRefFlag(); st850 == foryimpl.RefBack {
+			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id851)
+		} else if st850 == foryimpl.RefFollows {
+			n852 := c.ReadArrayLengthFast(4)
+			if n852 < 0 {
+				n852 = c.ReadArrayLength(4)
 			}
-			a1103 := foryimpl.MakeSlice[[]uint32](c, n1102)
-			r.ReadRawUint32s(a1103)
-			x.RmAU32 = a1103
-			foryimpl.SetRefSlice(c, id1101, x.RmAU32)
+			a853 := foryimpl.MakeSlice[[]uint32](c, n852)
+			r.ReadRawUint32s(a853)
+			x.RmAU32 = a853
+			foryimpl.SetRefSlice(c, id851, x.RmAU32)
 		} else {
 			x.RmAU32 = nil
 		}
@@ -6517,17 +5646,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU32")
 			return
 		}
-		if st1104, id1105 := c.ReadFieldRefFlag(); st1104 == foryimpl.RefBack {
-			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1105)
-		} else if st1104 == foryimpl.RefFollows {
-			n1106 := c.ReadArrayLengthFast(8)
-			if n1106 < 0 {
-				n1106 = c.ReadArrayLength(8)
+		if st854, id855 := c.ReadFieldRefFlag(); st854 == foryimpl.RefBack {
+			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id855)
+		} else if st854 == foryimpl.RefFollows {
+			n856 := c.ReadArrayLengthFast(8)
+			if n856 < 0 {
+				n856 = c.ReadArrayLength(8)
 			}
-			a1107 := foryimpl.MakeSlice[[]uint64](c, n1106)
-			r.ReadRawUint64s(a1107)
-			x.RmAU64 = a1107
-			foryimpl.SetRefSlice(c, id1105, x.RmAU64)
+			a857 := foryimpl.MakeSlice[[]uint64](c, n856)
+			r.ReadRawUint64s(a857)
+			x.RmAU64 = a857
+			foryimpl.SetRefSlice(c, id855, x.RmAU64)
 		} else {
 			x.RmAU64 = nil
 		}
@@ -6535,17 +5664,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU64")
 			return
 		}
-		if st1108, id1109 := c.ReadFieldRefFlag(); st1108 == foryimpl.RefBack {
-			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1109)
-		} else if st1108 == foryimpl.RefFollows {
-			n1110 := c.ReadArrayLengthFast(1)
-			if n1110 < 0 {
-				n1110 = c.ReadArrayLength(1)
+		if st858, id859 := c.ReadFieldRefFlag(); st858 == foryimpl.RefBack {
+			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id859)
+		} else if st858 == foryimpl.RefFollows {
+			n860 := c.ReadArrayLengthFast(1)
+			if n860 < 0 {
+				n860 = c.ReadArrayLength(1)
 			}
-			a1111 := foryimpl.MakeSlice[[]uint8](c, n1110)
-			copy(a1111, r.ReadBytes(n1110))
-			x.RmAU8 = a1111
-			foryimpl.SetRefSlice(c, id1109, x.RmAU8)
+			a861 := foryimpl.MakeSlice[[]uint8](c, n860)
+			copy(a861, r.ReadBytes(n860))
+			x.RmAU8 = a861
+			foryimpl.SetRefSlice(c, id859, x.RmAU8)
 		} else {
 			x.RmAU8 = nil
 		}
@@ -6553,11 +5682,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU8")
 			return
 		}
-		if st1112, id1113 := c.ReadFieldRefFlag(); st1112 == foryimpl.RefBack {
-			x.RmBin = foryimpl.BackRefSlice[uint8](c, id1113)
-		} else if st1112 == foryimpl.RefFollows {
+		if st862, id863 := c.ReadFieldRefFlag(); st862 == foryimpl.RefBack {
+			x.RmBin = foryimpl.BackRefSlice[uint8](c, id863)
+		} else if st862 == foryimpl.RefFollows {
 			x.RmBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1113, x.RmBin)
+			foryimpl.SetRefSlice(c, id863, x.RmBin)
 		} else {
 			x.RmBin = nil
 		}
@@ -6566,125 +5695,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n1067 := c.ReadArrayLengthFast(1)
-		if n1067 < 0 {
-			n1067 = c.ReadArrayLength(1)
+		n817 := c.ReadArrayLengthFast(1)
+		if n817 < 0 {
+			n817 = c.ReadArrayLength(1)
 		}
-		a1068 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n1067)
-		r.ReadRawBools(a1068)
-		x.RmABool = a1068
+		a818 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n817)
+		r.ReadRawBools(a818)
+		x.RmABool = a818
 		if c.Failed() {
 			c.Trace("RmABool")
 			return
 		}
-		n1071 := c.ReadArrayLengthFast(4)
-		if n1071 < 0 {
-			n1071 = c.ReadArrayLength(4)
+		n821 := c.ReadArrayLengthFast(4)
+		if n821 < 0 {
+			n821 = c.ReadArrayLength(4)
 		}
-		a1072 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n1071)
-		r.ReadRawFloat32s(a1072)
-		x.RmAF32 = a1072
+		a822 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n821)
+		r.ReadRawFloat32s(a822)
+		x.RmAF32 = a822
 		if c.Failed() {
 			c.Trace("RmAF32")
 			return
 		}
-		n1075 := c.ReadArrayLengthFast(8)
-		if n1075 < 0 {
-			n1075 = c.ReadArrayLength(8)
+		n825 := c.ReadArrayLengthFast(8)
+		if n825 < 0 {
+			n825 = c.ReadArrayLength(8)
 		}
-		a1076 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n1075)
-		r.ReadRawFloat64s(a1076)
-		x.RmAF64 = a1076
+		a826 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n825)
+		r.ReadRawFloat64s(a826)
+		x.RmAF64 = a826
 		if c.Failed() {
 			c.Trace("RmAF64")
 			return
 		}
-		n1079 := c.ReadArrayLengthFast(2)
-		if n1079 < 0 {
-			n1079 = c.ReadArrayLength(2)
+		n829 := c.ReadArrayLengthFast(2)
+		if n829 < 0 {
+			n829 = c.ReadArrayLength(2)
 		}
-		a1080 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n1079)
-		r.ReadRawInt16s(a1080)
-		x.RmAI16 = a1080
+		a830 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n829)
+		r.ReadRawInt16s(a830)
+		x.RmAI16 = a830
 		if c.Failed() {
 			c.Trace("RmAI16")
 			return
 		}
-		n1083 := c.ReadArrayLengthFast(4)
-		if n1083 < 0 {
-			n1083 = c.ReadArrayLength(4)
+		n833 := c.ReadArrayLengthFast(4)
+		if n833 < 0 {
+			n833 = c.ReadArrayLength(4)
 		}
-		a1084 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n1083)
-		r.ReadRawInt32s(a1084)
-		x.RmAI32 = a1084
+		a834 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n833)
+		r.ReadRawInt32s(a834)
+		x.RmAI32 = a834
 		if c.Failed() {
 			c.Trace("RmAI32")
 			return
 		}
-		n1087 := c.ReadArrayLengthFast(8)
-		if n1087 < 0 {
-			n1087 = c.ReadArrayLength(8)
+		n837 := c.ReadArrayLengthFast(8)
+		if n837 < 0 {
+			n837 = c.ReadArrayLength(8)
 		}
-		a1088 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n1087)
-		r.ReadRawInt64s(a1088)
-		x.RmAI64 = a1088
+		a838 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n837)
+		r.ReadRawInt64s(a838)
+		x.RmAI64 = a838
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		n1091 := c.ReadArrayLengthFast(1)
-		if n1091 < 0 {
-			n1091 = c.ReadArrayLength(1)
+		n841 := c.ReadArrayLengthFast(1)
+		if n841 < 0 {
+			n841 = c.ReadArrayLength(1)
 		}
-		a1092 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n1091)
-		for i1093 := range a1092 {
-			a1092[i1093] = r.ReadInt8()
+		a842 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n841)
+		for i843 := range a842 {
+			a842[i843] = r.ReadInt8()
 		}
-		x.RmAI8 = a1092
+		x.RmAI8 = a842
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		n1096 := c.ReadArrayLengthFast(2)
-		if n1096 < 0 {
-			n1096 = c.ReadArrayLength(2)
+		n846 := c.ReadArrayLengthFast(2)
+		if n846 < 0 {
+			n846 = c.ReadArrayLength(2)
 		}
-		a1097 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n1096)
-		r.ReadRawUint16s(a1097)
-		x.RmAU16 = a1097
+		a847 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n846)
+		r.ReadRawUint16s(a847)
+		x.RmAU16 = a847
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		n1100 := c.ReadArrayLengthFast(4)
-		if n1100 < 0 {
-			n1100 = c.ReadArrayLength(4)
+		n850 := c.ReadArrayLengthFast(4)
+		if n850 < 0 {
+			n850 = c.ReadArrayLength(4)
 		}
-		a1101 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n1100)
-		r.ReadRawUint32s(a1101)
-		x.RmAU32 = a1101
+		a851 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n850)
+		r.ReadRawUint32s(a851)
+		x.RmAU32 = a851
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		n1104 := c.ReadArrayLengthFast(8)
-		if n1104 < 0 {
-			n1104 = c.ReadArrayLength(8)
+		n854 := c.ReadArrayLengthFast(8)
+		if n854 < 0 {
+			n854 = c.ReadArrayLength(8)
 		}
-		a1105 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n1104)
-		r.ReadRawUint64s(a1105)
-		x.RmAU64 = a1105
+		a855 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n854)
+		r.ReadRawUint64s(a855)
+		x.RmAU64 = a855
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		n1108 := c.ReadArrayLengthFast(1)
-		if n1108 < 0 {
-			n1108 = c.ReadArrayLength(1)
+		n858 := c.ReadArrayLengthFast(1)
+		if n858 < 0 {
+			n858 = c.ReadArrayLength(1)
 		}
-		a1109 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n1108)
-		copy(a1109, r.ReadBytes(n1108))
-		x.RmAU8 = a1109
+		a859 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n858)
+		copy(a859, r.ReadBytes(n858))
+		x.RmAU8 = a859
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
@@ -6695,917 +5824,145 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n1114 := c.ReadLengthFast(2)
-	if n1114 < 0 {
-		n1114 = c.ReadLength(2)
-	}
-	if n1114 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1114, 3))
-		return
-	}
-	var l1115 [3]int16
-	if n1114 > 0 {
-		hn1117 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1116 := range l1115 {
-				if hn1117 && !c.ReadFlag() {
-					clear(l1115[i1116 : i1116+1])
-					continue
-				}
-				l1115[i1116] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1116)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l1115
+	x.foryReadRmFix(c)
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	n1120 := c.ReadLengthFast(1)
-	if n1120 < 0 {
-		n1120 = c.ReadLength(1)
-	}
-	l1121 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1120)
-	if n1120 > 0 {
-		hn1123 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1122 := range l1121 {
-				if hn1123 && !c.ReadFlag() {
-					clear(l1121[i1122 : i1122+1])
-					continue
-				}
-				l1121[i1122] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1122)
-					break
-				}
-			}
-		}
-	}
-	x.RmLB = l1121
+	x.foryReadRmLB(c)
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	n1126 := c.ReadLengthFast(1)
-	if n1126 < 0 {
-		n1126 = c.ReadLength(1)
-	}
-	l1127 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1126)
-	if n1126 > 0 {
-		hn1129 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1128 := range l1127 {
-				if hn1129 && !c.ReadFlag() {
-					clear(l1127[i1128 : i1128+1])
-					continue
-				}
-				if e1132 := c.ReadEnumFast(uint32(0x7fffffff)); e1132 >= 0 {
-					l1127[i1128] = Color(e1132)
-				} else {
-					l1127[i1128] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1128)
-					break
-				}
-			}
-		}
-	}
-	x.RmLE = l1127
+	x.foryReadRmLE(c)
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	n1133 := c.ReadLengthFast(4)
-	if n1133 < 0 {
-		n1133 = c.ReadLength(4)
-	}
-	l1134 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1133)
-	if n1133 > 0 {
-		hn1136 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1135 := range l1134 {
-				if hn1136 && !c.ReadFlag() {
-					clear(l1134[i1135 : i1135+1])
-					continue
-				}
-				l1134[i1135] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1135)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF32 = l1134
+	x.foryReadRmLF32(c)
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	n1139 := c.ReadLengthFast(8)
-	if n1139 < 0 {
-		n1139 = c.ReadLength(8)
-	}
-	l1140 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1139)
-	if n1139 > 0 {
-		hn1142 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1141 := range l1140 {
-				if hn1142 && !c.ReadFlag() {
-					clear(l1140[i1141 : i1141+1])
-					continue
-				}
-				l1140[i1141] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1141)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF64 = l1140
+	x.foryReadRmLF64(c)
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	n1145 := c.ReadLengthFast(1)
-	if n1145 < 0 {
-		n1145 = c.ReadLength(1)
-	}
-	l1146 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1145)
-	if n1145 > 0 {
-		hn1148 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1147 := range l1146 {
-				if hn1148 && !c.ReadFlag() {
-					clear(l1146[i1147 : i1147+1])
-					continue
-				}
-				l1146[i1147] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1147)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI32 = l1146
+	x.foryReadRmLI32(c)
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	n1151 := c.ReadLengthFast(1)
-	if n1151 < 0 {
-		n1151 = c.ReadLength(1)
-	}
-	l1152 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1151)
-	if n1151 > 0 {
-		hn1154 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1153 := range l1152 {
-				if hn1154 && !c.ReadFlag() {
-					clear(l1152[i1153 : i1153+1])
-					continue
-				}
-				l1152[i1153] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1153)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI64 = l1152
+	x.foryReadRmLI64(c)
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	n1157 := c.ReadLengthFast(1)
-	if n1157 < 0 {
-		n1157 = c.ReadLength(1)
-	}
-	l1158 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1157)
-	if n1157 > 0 {
-		hn1160 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1159 := range l1158 {
-				if hn1160 && !c.ReadFlag() {
-					clear(l1158[i1159 : i1159+1])
-					continue
-				}
-				l1158[i1159] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1159)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI8 = l1158
+	x.foryReadRmLI8(c)
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	n1163 := c.ReadLengthFast(1)
-	if n1163 < 0 {
-		n1163 = c.ReadLength(1)
-	}
-	l1164 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1163)
-	if n1163 > 0 {
-		hn1166, tr1168 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1165 := range l1164 {
-				if tr1168 {
-					if st1169, id1170 := c.ReadRefFlag(); st1169 == foryimpl.RefBack {
-						l1164[i1165] = foryimpl.BackRefSlice[int32](c, id1170)
-					} else if st1169 == foryimpl.RefFollows {
-						n1171 := c.ReadLengthFast(1)
-						if n1171 < 0 {
-							n1171 = c.ReadLength(1)
-						}
-						l1172 := foryimpl.MakeSlice[[]int32](c, n1171)
-						if n1171 > 0 {
-							hn1174 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1173 := range l1172 {
-									if hn1174 && !c.ReadFlag() {
-										clear(l1172[i1173 : i1173+1])
-										continue
-									}
-									l1172[i1173] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1173)
-										break
-									}
-								}
-							}
-						}
-						l1164[i1165] = l1172
-						foryimpl.SetRefSlice(c, id1170, l1164[i1165])
-					} else {
-						l1164[i1165] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1165)
-						break
-					}
-					continue
-				}
-				if hn1166 && !c.ReadFlag() {
-					clear(l1164[i1165 : i1165+1])
-					continue
-				}
-				n1177 := c.ReadLengthFast(1)
-				if n1177 < 0 {
-					n1177 = c.ReadLength(1)
-				}
-				l1178 := foryimpl.MakeSlice[[]int32](c, n1177)
-				if n1177 > 0 {
-					hn1180 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1179 := range l1178 {
-							if hn1180 && !c.ReadFlag() {
-								clear(l1178[i1179 : i1179+1])
-								continue
-							}
-							l1178[i1179] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1179)
-								break
-							}
-						}
-					}
-				}
-				l1164[i1165] = l1178
-				if c.Failed() {
-					c.TraceIndex(i1165)
-					break
-				}
-			}
-		}
-	}
-	x.RmLL = l1164
+	x.foryReadRmLL(c)
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	n1183 := c.ReadLengthFast(1)
-	if n1183 < 0 {
-		n1183 = c.ReadLength(1)
-	}
-	l1184 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1183)
-	if n1183 > 0 {
-		hn1186, tr1188 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1185 := range l1184 {
-				if tr1188 {
-					if st1189, id1190 := c.ReadRefFlag(); st1189 == foryimpl.RefBack {
-						l1184[i1185] = foryimpl.BackRefMap[string, int32](c, id1190)
-					} else if st1189 == foryimpl.RefFollows {
-						n1191 := c.ReadLengthFast(2)
-						if n1191 < 0 {
-							n1191 = c.ReadLength(2)
-						}
-						m1192 := foryimpl.MakeMap[map[string]int32](c, n1191)
-						for n1191 > 0 && !c.Failed() {
-							sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, false)
-							for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
-								var k1196 string
-								k1196 = c.ReadString()
-								var v1197 int32
-								if !vn1194 {
-									v1197 = r.ReadVarInt32()
-								}
-								m1192[k1196] = v1197
-							}
-							n1191 -= sz1193
-						}
-						l1184[i1185] = m1192
-						foryimpl.SetRefMap(c, id1190, l1184[i1185])
-					} else {
-						l1184[i1185] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1185)
-						break
-					}
-					continue
-				}
-				if hn1186 && !c.ReadFlag() {
-					clear(l1184[i1185 : i1185+1])
-					continue
-				}
-				n1199 := c.ReadLengthFast(2)
-				if n1199 < 0 {
-					n1199 = c.ReadLength(2)
-				}
-				m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
-				for n1199 > 0 && !c.Failed() {
-					sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
-					for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
-						var k1204 string
-						k1204 = c.ReadString()
-						var v1205 int32
-						if !vn1202 {
-							v1205 = r.ReadVarInt32()
-						}
-						m1200[k1204] = v1205
-					}
-					n1199 -= sz1201
-				}
-				l1184[i1185] = m1200
-				if c.Failed() {
-					c.TraceIndex(i1185)
-					break
-				}
-			}
-		}
-	}
-	x.RmLM = l1184
+	x.foryReadRmLM(c)
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	n1207 := c.ReadLengthFast(1)
-	if n1207 < 0 {
-		n1207 = c.ReadLength(1)
-	}
-	l1208 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1207)
-	if n1207 > 0 {
-		hn1210 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1209 := range l1208 {
-				if hn1210 && !c.ReadFlag() {
-					clear(l1208[i1209 : i1209+1])
-					continue
-				}
-				p1213 := foryimpl.Alloc[int32](c)
-				*p1213 = r.ReadVarInt32()
-				l1208[i1209] = p1213
-				if c.Failed() {
-					c.TraceIndex(i1209)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPI = l1208
+	x.foryReadRmLPI(c)
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	n1214 := c.ReadLengthFast(1)
-	if n1214 < 0 {
-		n1214 = c.ReadLength(1)
-	}
-	l1215 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1214)
-	if n1214 > 0 {
-		hn1217 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1216 := range l1215 {
-				if hn1217 && !c.ReadFlag() {
-					clear(l1215[i1216 : i1216+1])
-					continue
-				}
-				l1215[i1216] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1216)
-					break
-				}
-			}
-		}
-	}
-	x.RmLS = l1215
+	x.foryReadRmLS(c)
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	n1220 := c.ReadLengthFast(1)
-	if n1220 < 0 {
-		n1220 = c.ReadLength(1)
-	}
-	l1221 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1220)
-	if n1220 > 0 {
-		hn1223 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1222 := range l1221 {
-				if hn1223 && !c.ReadFlag() {
-					clear(l1221[i1222 : i1222+1])
-					continue
-				}
-				l1221[i1222] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1222)
-					break
-				}
-			}
-		}
-	}
-	x.RmLT = l1221
+	x.foryReadRmLT(c)
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	n1226 := c.ReadLengthFast(2)
-	if n1226 < 0 {
-		n1226 = c.ReadLength(2)
-	}
-	l1227 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1226)
-	if n1226 > 0 {
-		hn1229 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1228 := range l1227 {
-				if hn1229 && !c.ReadFlag() {
-					clear(l1227[i1228 : i1228+1])
-					continue
-				}
-				l1227[i1228] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1228)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU16 = l1227
+	x.foryReadRmLU16(c)
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	n1232 := c.ReadLengthFast(1)
-	if n1232 < 0 {
-		n1232 = c.ReadLength(1)
-	}
-	l1233 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1232)
-	if n1232 > 0 {
-		hn1235 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1234 := range l1233 {
-				if hn1235 && !c.ReadFlag() {
-					clear(l1233[i1234 : i1234+1])
-					continue
-				}
-				l1233[i1234] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1234)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU64 = l1233
+	x.foryReadRmLU64(c)
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	n1238 := c.ReadLengthFast(2)
-	if n1238 < 0 {
-		n1238 = c.ReadLength(2)
-	}
-	m1239 := foryimpl.MakeMap[map[bool]string](c, n1238)
-	for n1238 > 0 && !c.Failed() {
-		sz1240, vn1241, _ := c.ReadMapChunk(n1238, 1, 21, nil, false)
-		for j1242 := 0; j1242 < sz1240 && !c.Failed(); j1242++ {
-			var k1243 bool
-			k1243 = r.ReadBool()
-			var v1244 string
-			if !vn1241 {
-				v1244 = c.ReadString()
-			}
-			m1239[k1243] = v1244
-		}
-		n1238 -= sz1240
-	}
-	x.RmMBS = m1239
+	x.foryReadRmMBS(c)
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	n1246 := c.ReadLengthFast(2)
-	if n1246 < 0 {
-		n1246 = c.ReadLength(2)
-	}
-	m1247 := foryimpl.MakeMap[map[Color]string](c, n1246)
-	for n1246 > 0 && !c.Failed() {
-		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 25, 21, nil, false)
-		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
-			var k1251 Color
-			if e1253 := c.ReadEnumFast(uint32(0x7fffffff)); e1253 >= 0 {
-				k1251 = Color(e1253)
-			} else {
-				k1251 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1252 string
-			if !vn1249 {
-				v1252 = c.ReadString()
-			}
-			m1247[k1251] = v1252
-		}
-		n1246 -= sz1248
-	}
-	x.RmMES = m1247
+	x.foryReadRmMES(c)
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	n1255 := c.ReadLengthFast(2)
-	if n1255 < 0 {
-		n1255 = c.ReadLength(2)
-	}
-	m1256 := foryimpl.MakeMap[map[int64]float64](c, n1255)
-	for n1255 > 0 && !c.Failed() {
-		sz1257, vn1258, _ := c.ReadMapChunk(n1255, 7, 20, nil, false)
-		for j1259 := 0; j1259 < sz1257 && !c.Failed(); j1259++ {
-			var k1260 int64
-			k1260 = r.ReadVarInt64()
-			var v1261 float64
-			if !vn1258 {
-				v1261 = r.ReadFloat64()
-			}
-			m1256[k1260] = v1261
-		}
-		n1255 -= sz1257
-	}
-	x.RmMI64F = m1256
+	x.foryReadRmMI64F(c)
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	n1263 := c.ReadLengthFast(2)
-	if n1263 < 0 {
-		n1263 = c.ReadLength(2)
-	}
-	m1264 := foryimpl.MakeMap[map[int32]string](c, n1263)
-	for n1263 > 0 && !c.Failed() {
-		sz1265, vn1266, _ := c.ReadMapChunk(n1263, 5, 21, nil, false)
-		for j1267 := 0; j1267 < sz1265 && !c.Failed(); j1267++ {
-			var k1268 int32
-			k1268 = r.ReadVarInt32()
-			var v1269 string
-			if !vn1266 {
-				v1269 = c.ReadString()
-			}
-			m1264[k1268] = v1269
-		}
-		n1263 -= sz1265
-	}
-	x.RmMIS = m1264
+	x.foryReadRmMIS(c)
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	n1271 := c.ReadLengthFast(2)
-	if n1271 < 0 {
-		n1271 = c.ReadLength(2)
-	}
-	m1272 := foryimpl.MakeMap[map[string]int32](c, n1271)
-	for n1271 > 0 && !c.Failed() {
-		sz1273, vn1274, _ := c.ReadMapChunk(n1271, 21, 5, nil, false)
-		for j1275 := 0; j1275 < sz1273 && !c.Failed(); j1275++ {
-			var k1276 string
-			k1276 = c.ReadString()
-			var v1277 int32
-			if !vn1274 {
-				v1277 = r.ReadVarInt32()
-			}
-			m1272[k1276] = v1277
-		}
-		n1271 -= sz1273
-	}
-	x.RmMSI = m1272
+	x.foryReadRmMSI(c)
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
 	if c.TrackRef() {
-		n1279 := c.ReadLengthFast(2)
-		if n1279 < 0 {
-			n1279 = c.ReadLength(2)
-		}
-		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
-		for n1279 > 0 && !c.Failed() {
-			sz1281, vn1282, tr1292, _ := c.ReadMapChunkRef(n1279, 21, 22, nil)
-			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
-				var k1284 string
-				k1284 = c.ReadString()
-				var v1285 []string
-				if tr1292 {
-					if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
-						v1285 = foryimpl.BackRefSlice[string](c, id1294)
-					} else if st1293 == foryimpl.RefFollows {
-						n1295 := c.ReadLengthFast(1)
-						if n1295 < 0 {
-							n1295 = c.ReadLength(1)
-						}
-						l1296 := foryimpl.MakeSlice[[]string](c, n1295)
-						if n1295 > 0 {
-							hn1298 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i1297 := range l1296 {
-									if hn1298 && !c.ReadFlag() {
-										clear(l1296[i1297 : i1297+1])
-										continue
-									}
-									l1296[i1297] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i1297)
-										break
-									}
-								}
-							}
-						}
-						v1285 = l1296
-						foryimpl.SetRefSlice(c, id1294, v1285)
-					} else {
-						v1285 = nil
-					}
-				} else if !vn1282 {
-					n1286 := c.ReadLengthFast(1)
-					if n1286 < 0 {
-						n1286 = c.ReadLength(1)
-					}
-					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
-					if n1286 > 0 {
-						hn1289 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1288 := range l1287 {
-								if hn1289 && !c.ReadFlag() {
-									clear(l1287[i1288 : i1288+1])
-									continue
-								}
-								l1287[i1288] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1288)
-									break
-								}
-							}
-						}
-					}
-					v1285 = l1287
-				}
-				m1280[k1284] = v1285
-			}
-			n1279 -= sz1281
-		}
-		x.RmMSL = m1280
+		x.foryReadRmMSLRef(c)
 		if c.Failed() {
 			c.Trace("RmMSL")
 			return
 		}
-		n1301 := c.ReadLengthFast(2)
-		if n1301 < 0 {
-			n1301 = c.ReadLength(2)
-		}
-		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
-		for n1301 > 0 && !c.Failed() {
-			sz1303, vn1304, tr1316, _ := c.ReadMapChunkRef(n1301, 21, 24, nil)
-			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
-				var k1306 string
-				k1306 = c.ReadString()
-				var v1307 map[string]int32
-				if tr1316 {
-					if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
-						v1307 = foryimpl.BackRefMap[string, int32](c, id1318)
-					} else if st1317 == foryimpl.RefFollows {
-						n1319 := c.ReadLengthFast(2)
-						if n1319 < 0 {
-							n1319 = c.ReadLength(2)
-						}
-						m1320 := foryimpl.MakeMap[map[string]int32](c, n1319)
-						for n1319 > 0 && !c.Failed() {
-							sz1321, vn1322, _ := c.ReadMapChunk(n1319, 21, 5, nil, false)
-							for j1323 := 0; j1323 < sz1321 && !c.Failed(); j1323++ {
-								var k1324 string
-								k1324 = c.ReadString()
-								var v1325 int32
-								if !vn1322 {
-									v1325 = r.ReadVarInt32()
-								}
-								m1320[k1324] = v1325
-							}
-							n1319 -= sz1321
-						}
-						v1307 = m1320
-						foryimpl.SetRefMap(c, id1318, v1307)
-					} else {
-						v1307 = nil
-					}
-				} else if !vn1304 {
-					n1308 := c.ReadLengthFast(2)
-					if n1308 < 0 {
-						n1308 = c.ReadLength(2)
-					}
-					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
-					for n1308 > 0 && !c.Failed() {
-						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
-						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
-							var k1313 string
-							k1313 = c.ReadString()
-							var v1314 int32
-							if !vn1311 {
-								v1314 = r.ReadVarInt32()
-							}
-							m1309[k1313] = v1314
-						}
-						n1308 -= sz1310
-					}
-					v1307 = m1309
-				}
-				m1302[k1306] = v1307
-			}
-			n1301 -= sz1303
-		}
-		x.RmMSM = m1302
+		x.foryReadRmMSMRef(c)
 		if c.Failed() {
 			c.Trace("RmMSM")
 			return
 		}
 	} else {
-		n1279 := c.ReadLengthFast(2)
-		if n1279 < 0 {
-			n1279 = c.ReadLength(2)
-		}
-		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
-		for n1279 > 0 && !c.Failed() {
-			sz1281, vn1282, _ := c.ReadMapChunk(n1279, 21, 22, nil, true)
-			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
-				var k1284 string
-				k1284 = c.ReadString()
-				var v1285 []string
-				if !vn1282 {
-					n1286 := c.ReadLengthFast(1)
-					if n1286 < 0 {
-						n1286 = c.ReadLength(1)
-					}
-					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
-					if n1286 > 0 {
-						hn1289 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1288 := range l1287 {
-								if hn1289 && !c.ReadFlag() {
-									clear(l1287[i1288 : i1288+1])
-									continue
-								}
-								l1287[i1288] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1288)
-									break
-								}
-							}
-						}
-					}
-					v1285 = l1287
-				}
-				m1280[k1284] = v1285
-			}
-			n1279 -= sz1281
-		}
-		x.RmMSL = m1280
+		x.foryReadRmMSL(c)
 		if c.Failed() {
 			c.Trace("RmMSL")
 			return
 		}
-		n1301 := c.ReadLengthFast(2)
-		if n1301 < 0 {
-			n1301 = c.ReadLength(2)
-		}
-		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
-		for n1301 > 0 && !c.Failed() {
-			sz1303, vn1304, _ := c.ReadMapChunk(n1301, 21, 24, nil, true)
-			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
-				var k1306 string
-				k1306 = c.ReadString()
-				var v1307 map[string]int32
-				if !vn1304 {
-					n1308 := c.ReadLengthFast(2)
-					if n1308 < 0 {
-						n1308 = c.ReadLength(2)
-					}
-					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
-					for n1308 > 0 && !c.Failed() {
-						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
-						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
-							var k1313 string
-							k1313 = c.ReadString()
-							var v1314 int32
-							if !vn1311 {
-								v1314 = r.ReadVarInt32()
-							}
-							m1309[k1313] = v1314
-						}
-						n1308 -= sz1310
-					}
-					v1307 = m1309
-				}
-				m1302[k1306] = v1307
-			}
-			n1301 -= sz1303
-		}
-		x.RmMSM = m1302
+		x.foryReadRmMSM(c)
 		if c.Failed() {
 			c.Trace("RmMSM")
 			return
 		}
 	}
-	n1327 := c.ReadLengthFast(2)
-	if n1327 < 0 {
-		n1327 = c.ReadLength(2)
-	}
-	m1328 := foryimpl.MakeMap[map[string]*int32](c, n1327)
-	for n1327 > 0 && !c.Failed() {
-		sz1329, vn1330, _ := c.ReadMapChunk(n1327, 21, 5, nil, true)
-		for j1331 := 0; j1331 < sz1329 && !c.Failed(); j1331++ {
-			var k1332 string
-			k1332 = c.ReadString()
-			var v1333 *int32
-			if !vn1330 {
-				p1334 := foryimpl.Alloc[int32](c)
-				*p1334 = r.ReadVarInt32()
-				v1333 = p1334
-			}
-			m1328[k1332] = v1333
-		}
-		n1327 -= sz1329
-	}
-	x.RmMSP = m1328
+	x.foryReadRmMSP(c)
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	n1336 := c.ReadLengthFast(2)
-	if n1336 < 0 {
-		n1336 = c.ReadLength(2)
-	}
-	m1337 := foryimpl.MakeMap[map[uint8]uint16](c, n1336)
-	for n1336 > 0 && !c.Failed() {
-		sz1338, vn1339, _ := c.ReadMapChunk(n1336, 9, 10, nil, false)
-		for j1340 := 0; j1340 < sz1338 && !c.Failed(); j1340++ {
-			var k1341 uint8
-			k1341 = r.ReadUint8()
-			var v1342 uint16
-			if !vn1339 {
-				v1342 = r.ReadUint16()
-			}
-			m1337[k1341] = v1342
-		}
-		n1336 -= sz1338
-	}
-	x.RmMU8 = m1337
+	x.foryReadRmMU8(c)
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
 	}
 	if c.TrackRef() {
-		if st1344, id1345 := c.ReadRefFlag(); st1344 == foryimpl.RefBack {
-			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1345)
-		} else if st1344 == foryimpl.RefFollows {
+		if st864, id865 := c.ReadRefFlag(); st864 == foryimpl.RefBack {
+			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id865)
+		} else if st864 == foryimpl.RefFollows {
 			x.RmNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1345, x.RmNBin)
+			foryimpl.SetRefSlice(c, id865, x.RmNBin)
 		} else {
 			x.RmNBin = nil
 		}
@@ -7613,32 +5970,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNBin")
 			return
 		}
-		if st1346, id1347 := c.ReadRefFlag(); st1346 == foryimpl.RefBack {
-			x.RmNLS = foryimpl.BackRefSlice[string](c, id1347)
-		} else if st1346 == foryimpl.RefFollows {
-			n1348 := c.ReadLengthFast(1)
-			if n1348 < 0 {
-				n1348 = c.ReadLength(1)
-			}
-			l1349 := foryimpl.MakeSlice[[]string](c, n1348)
-			if n1348 > 0 {
-				hn1351 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i1350 := range l1349 {
-						if hn1351 && !c.ReadFlag() {
-							clear(l1349[i1350 : i1350+1])
-							continue
-						}
-						l1349[i1350] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i1350)
-							break
-						}
-					}
-				}
-			}
-			x.RmNLS = l1349
-			foryimpl.SetRefSlice(c, id1347, x.RmNLS)
+		if st866, id867 := c.ReadRefFlag(); st866 == foryimpl.RefBack {
+			x.RmNLS = foryimpl.BackRefSlice[string](c, id867)
+		} else if st866 == foryimpl.RefFollows {
+			x.foryReadRmNLS(c)
+			foryimpl.SetRefSlice(c, id867, x.RmNLS)
 		} else {
 			x.RmNLS = nil
 		}
@@ -7646,29 +5982,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNLS")
 			return
 		}
-		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
-			x.RmNM = foryimpl.BackRefMap[string, int32](c, id1355)
-		} else if st1354 == foryimpl.RefFollows {
-			n1356 := c.ReadLengthFast(2)
-			if n1356 < 0 {
-				n1356 = c.ReadLength(2)
-			}
-			m1357 := foryimpl.MakeMap[map[string]int32](c, n1356)
-			for n1356 > 0 && !c.Failed() {
-				sz1358, vn1359, _ := c.ReadMapChunk(n1356, 21, 5, nil, false)
-				for j1360 := 0; j1360 < sz1358 && !c.Failed(); j1360++ {
-					var k1361 string
-					k1361 = c.ReadString()
-					var v1362 int32
-					if !vn1359 {
-						v1362 = r.ReadVarInt32()
-					}
-					m1357[k1361] = v1362
-				}
-				n1356 -= sz1358
-			}
-			x.RmNM = m1357
-			foryimpl.SetRefMap(c, id1355, x.RmNM)
+		if st868, id869 := c.ReadRefFlag(); st868 == foryimpl.RefBack {
+			x.RmNM = foryimpl.BackRefMap[string, int32](c, id869)
+		} else if st868 == foryimpl.RefFollows {
+			x.foryReadRmNM(c)
+			foryimpl.SetRefMap(c, id869, x.RmNM)
 		} else {
 			x.RmNM = nil
 		}
@@ -7685,81 +6003,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n1346 := c.ReadLengthFast(1)
-			if n1346 < 0 {
-				n1346 = c.ReadLength(1)
-			}
-			l1347 := foryimpl.MakeSlice[[]string](c, n1346)
-			if n1346 > 0 {
-				hn1349 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i1348 := range l1347 {
-						if hn1349 && !c.ReadFlag() {
-							clear(l1347[i1348 : i1348+1])
-							continue
-						}
-						l1347[i1348] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i1348)
-							break
-						}
-					}
-				}
-			}
-			x.RmNLS = l1347
+			x.foryReadRmNLS(c)
 		}
 		if c.Failed() {
 			c.Trace("RmNLS")
 			return
 		}
 		if c.ReadFlag() {
-			n1354 := c.ReadLengthFast(2)
-			if n1354 < 0 {
-				n1354 = c.ReadLength(2)
-			}
-			m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
-			for n1354 > 0 && !c.Failed() {
-				sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
-				for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
-					var k1359 string
-					k1359 = c.ReadString()
-					var v1360 int32
-					if !vn1357 {
-						v1360 = r.ReadVarInt32()
-					}
-					m1355[k1359] = v1360
-				}
-				n1354 -= sz1356
-			}
-			x.RmNM = m1355
+			x.foryReadRmNM(c)
 		}
 		if c.Failed() {
 			c.Trace("RmNM")
 			return
 		}
 	}
-	n1364 := c.ReadLengthFast(1)
-	if n1364 < 0 {
-		n1364 = c.ReadLength(1)
-	}
-	l1365 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1364)
-	if n1364 > 0 {
-		hn1367 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1366 := range l1365 {
-				if hn1367 && !c.ReadFlag() {
-					clear(l1365[i1366 : i1366+1])
-					continue
-				}
-				l1365[i1366] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1366)
-					break
-				}
-			}
-		}
-	}
-	x.RmRaw = l1365
+	x.foryReadRmRaw(c)
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -7769,206 +6027,82 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st1372, id1373 := c.ReadEvolvedRefFlag(f); st1372 == foryimpl.RefBack {
-				x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
-			} else if st1372 == foryimpl.RefFollows {
-				n1374 := c.ReadArrayLengthFast(1)
-				if n1374 < 0 {
-					n1374 = c.ReadArrayLength(1)
-				}
-				a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
-				r.ReadRawBools(a1375)
-				x.ABool = a1375
-				foryimpl.SetRefSlice(c, id1373, x.ABool)
 			} else {
-				x.ABool = nil
+				x.ABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st1378, id1379 := c.ReadEvolvedRefFlag(f); st1378 == foryimpl.RefBack {
-				x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
-			} else if st1378 == foryimpl.RefFollows {
-				n1380 := c.ReadArrayLengthFast(4)
-				if n1380 < 0 {
-					n1380 = c.ReadArrayLength(4)
-				}
-				a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
-				r.ReadRawFloat32s(a1381)
-				x.AF32 = a1381
-				foryimpl.SetRefSlice(c, id1379, x.AF32)
 			} else {
-				x.AF32 = nil
+				x.AF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st1384, id1385 := c.ReadEvolvedRefFlag(f); st1384 == foryimpl.RefBack {
-				x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
-			} else if st1384 == foryimpl.RefFollows {
-				n1386 := c.ReadArrayLengthFast(8)
-				if n1386 < 0 {
-					n1386 = c.ReadArrayLength(8)
-				}
-				a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
-				r.ReadRawFloat64s(a1387)
-				x.AF64 = a1387
-				foryimpl.SetRefSlice(c, id1385, x.AF64)
 			} else {
-				x.AF64 = nil
+				x.AF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if st1390, id1391 := c.ReadEvolvedRefFlag(f); st1390 == foryimpl.RefBack {
-				x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
-			} else if st1390 == foryimpl.RefFollows {
-				n1392 := c.ReadArrayLengthFast(2)
-				if n1392 < 0 {
-					n1392 = c.ReadArrayLength(2)
-				}
-				a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
-				r.ReadRawInt16s(a1393)
-				x.AI16 = a1393
-				foryimpl.SetRefSlice(c, id1391, x.AI16)
 			} else {
-				x.AI16 = nil
+				x.AI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st1396, id1397 := c.ReadEvolvedRefFlag(f); st1396 == foryimpl.RefBack {
-				x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
-			} else if st1396 == foryimpl.RefFollows {
-				n1398 := c.ReadArrayLengthFast(4)
-				if n1398 < 0 {
-					n1398 = c.ReadArrayLength(4)
-				}
-				a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
-				r.ReadRawInt32s(a1399)
-				x.AI32 = a1399
-				foryimpl.SetRefSlice(c, id1397, x.AI32)
 			} else {
-				x.AI32 = nil
+				x.AI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st1402, id1403 := c.ReadEvolvedRefFlag(f); st1402 == foryimpl.RefBack {
-				x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
-			} else if st1402 == foryimpl.RefFollows {
-				n1404 := c.ReadArrayLengthFast(8)
-				if n1404 < 0 {
-					n1404 = c.ReadArrayLength(8)
-				}
-				a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
-				r.ReadRawInt64s(a1405)
-				x.AI64 = a1405
-				foryimpl.SetRefSlice(c, id1403, x.AI64)
 			} else {
-				x.AI64 = nil
+				x.AI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if st1409, id1410 := c.ReadEvolvedRefFlag(f); st1409 == foryimpl.RefBack {
-				x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
-			} else if st1409 == foryimpl.RefFollows {
-				n1411 := c.ReadArrayLengthFast(1)
-				if n1411 < 0 {
-					n1411 = c.ReadArrayLength(1)
-				}
-				a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
-				for i1413 := range a1412 {
-					a1412[i1413] = r.ReadInt8()
-				}
-				x.AI8 = a1412
-				foryimpl.SetRefSlice(c, id1410, x.AI8)
 			} else {
-				x.AI8 = nil
+				x.AI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st1416, id1417 := c.ReadEvolvedRefFlag(f); st1416 == foryimpl.RefBack {
-				x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
-			} else if st1416 == foryimpl.RefFollows {
-				n1418 := c.ReadArrayLengthFast(2)
-				if n1418 < 0 {
-					n1418 = c.ReadArrayLength(2)
-				}
-				a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
-				r.ReadRawUint16s(a1419)
-				x.AU16 = a1419
-				foryimpl.SetRefSlice(c, id1417, x.AU16)
 			} else {
-				x.AU16 = nil
+				x.AU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if st1422, id1423 := c.ReadEvolvedRefFlag(f); st1422 == foryimpl.RefBack {
-				x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
-			} else if st1422 == foryimpl.RefFollows {
-				n1424 := c.ReadArrayLengthFast(4)
-				if n1424 < 0 {
-					n1424 = c.ReadArrayLength(4)
-				}
-				a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
-				r.ReadRawUint32s(a1425)
-				x.AU32 = a1425
-				foryimpl.SetRefSlice(c, id1423, x.AU32)
 			} else {
-				x.AU32 = nil
+				x.AU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if st1428, id1429 := c.ReadEvolvedRefFlag(f); st1428 == foryimpl.RefBack {
-				x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
-			} else if st1428 == foryimpl.RefFollows {
-				n1430 := c.ReadArrayLengthFast(8)
-				if n1430 < 0 {
-					n1430 = c.ReadArrayLength(8)
-				}
-				a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
-				r.ReadRawUint64s(a1431)
-				x.AU64 = a1431
-				foryimpl.SetRefSlice(c, id1429, x.AU64)
 			} else {
-				x.AU64 = nil
+				x.AU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1434, id1435 := c.ReadEvolvedRefFlag(f); st1434 == foryimpl.RefBack {
-				x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
-			} else if st1434 == foryimpl.RefFollows {
-				n1436 := c.ReadArrayLengthFast(1)
-				if n1436 < 0 {
-					n1436 = c.ReadArrayLength(1)
-				}
-				a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
-				copy(a1437, r.ReadBytes(n1436))
-				x.AU8 = a1437
-				foryimpl.SetRefSlice(c, id1435, x.AU8)
 			} else {
-				x.AU8 = nil
+				x.AU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
 		case 11:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1438, id1439 := c.ReadEvolvedRefFlag(f); st1438 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id1439)
-			} else if st1438 == foryimpl.RefFollows {
+			} else if st938, id939 := c.ReadEvolvedRefFlag(f); st938 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id939)
+			} else if st938 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1439, x.Bin)
+				foryimpl.SetRefSlice(c, id939, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -7976,1074 +6110,233 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1440 := c.ReadLengthFast(2)
-				if n1440 < 0 {
-					n1440 = c.ReadLength(2)
-				}
-				if n1440 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1440, 3))
-					return
-				}
-				var l1441 [3]int16
-				if n1440 > 0 {
-					hn1443 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i1442 := range l1441 {
-							if hn1443 && !c.ReadFlag() {
-								clear(l1441[i1442 : i1442+1])
-								continue
-							}
-							l1441[i1442] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i1442)
-								break
-							}
-						}
-					}
-				}
-				x.Fix = l1441
+				x.foryReadFix(c)
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1446 := c.ReadLengthFast(1)
-				if n1446 < 0 {
-					n1446 = c.ReadLength(1)
-				}
-				l1447 := foryimpl.MakeSlice[[]bool](c, n1446)
-				if n1446 > 0 {
-					hn1449 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i1448 := range l1447 {
-							if hn1449 && !c.ReadFlag() {
-								clear(l1447[i1448 : i1448+1])
-								continue
-							}
-							l1447[i1448] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i1448)
-								break
-							}
-						}
-					}
-				}
-				x.LB = l1447
+				x.foryReadLB(c)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n1452 := c.ReadLengthFast(1)
-				if n1452 < 0 {
-					n1452 = c.ReadLength(1)
-				}
-				l1453 := foryimpl.MakeSlice[[]Color](c, n1452)
-				if n1452 > 0 {
-					hn1455 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i1454 := range l1453 {
-							if hn1455 && !c.ReadFlag() {
-								clear(l1453[i1454 : i1454+1])
-								continue
-							}
-							if e1458 := c.ReadEnumFast(uint32(0x7fffffff)); e1458 >= 0 {
-								l1453[i1454] = Color(e1458)
-							} else {
-								l1453[i1454] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i1454)
-								break
-							}
-						}
-					}
-				}
-				x.LE = l1453
+				x.foryReadLE(c)
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1459 := c.ReadLengthFast(4)
-				if n1459 < 0 {
-					n1459 = c.ReadLength(4)
-				}
-				l1460 := foryimpl.MakeSlice[[]float32](c, n1459)
-				if n1459 > 0 {
-					hn1462 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i1461 := range l1460 {
-							if hn1462 && !c.ReadFlag() {
-								clear(l1460[i1461 : i1461+1])
-								continue
-							}
-							l1460[i1461] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i1461)
-								break
-							}
-						}
-					}
-				}
-				x.LF32 = l1460
+				x.foryReadLF32(c)
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1465 := c.ReadLengthFast(8)
-				if n1465 < 0 {
-					n1465 = c.ReadLength(8)
-				}
-				l1466 := foryimpl.MakeSlice[[]float64](c, n1465)
-				if n1465 > 0 {
-					hn1468 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i1467 := range l1466 {
-							if hn1468 && !c.ReadFlag() {
-								clear(l1466[i1467 : i1467+1])
-								continue
-							}
-							l1466[i1467] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i1467)
-								break
-							}
-						}
-					}
-				}
-				x.LF64 = l1466
+				x.foryReadLF64(c)
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1471 := c.ReadLengthFast(1)
-				if n1471 < 0 {
-					n1471 = c.ReadLength(1)
-				}
-				l1472 := foryimpl.MakeSlice[[]int32](c, n1471)
-				if n1471 > 0 {
-					hn1474 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1473 := range l1472 {
-							if hn1474 && !c.ReadFlag() {
-								clear(l1472[i1473 : i1473+1])
-								continue
-							}
-							l1472[i1473] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1473)
-								break
-							}
-						}
-					}
-				}
-				x.LI32 = l1472
+				x.foryReadLI32(c)
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1477 := c.ReadLengthFast(1)
-				if n1477 < 0 {
-					n1477 = c.ReadLength(1)
-				}
-				l1478 := foryimpl.MakeSlice[[]int64](c, n1477)
-				if n1477 > 0 {
-					hn1480 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i1479 := range l1478 {
-							if hn1480 && !c.ReadFlag() {
-								clear(l1478[i1479 : i1479+1])
-								continue
-							}
-							l1478[i1479] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i1479)
-								break
-							}
-						}
-					}
-				}
-				x.LI64 = l1478
+				x.foryReadLI64(c)
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1483 := c.ReadLengthFast(1)
-				if n1483 < 0 {
-					n1483 = c.ReadLength(1)
-				}
-				l1484 := foryimpl.MakeSlice[[]int8](c, n1483)
-				if n1483 > 0 {
-					hn1486 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i1485 := range l1484 {
-							if hn1486 && !c.ReadFlag() {
-								clear(l1484[i1485 : i1485+1])
-								continue
-							}
-							l1484[i1485] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i1485)
-								break
-							}
-						}
-					}
-				}
-				x.LI8 = l1484
+				x.foryReadLI8(c)
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n1489 := c.ReadLengthFast(1)
-				if n1489 < 0 {
-					n1489 = c.ReadLength(1)
-				}
-				l1490 := foryimpl.MakeSlice[[][]int32](c, n1489)
-				if n1489 > 0 {
-					hn1492, tr1494 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i1491 := range l1490 {
-							if tr1494 {
-								if st1495, id1496 := c.ReadRefFlag(); st1495 == foryimpl.RefBack {
-									l1490[i1491] = foryimpl.BackRefSlice[int32](c, id1496)
-								} else if st1495 == foryimpl.RefFollows {
-									n1497 := c.ReadLengthFast(1)
-									if n1497 < 0 {
-										n1497 = c.ReadLength(1)
-									}
-									l1498 := foryimpl.MakeSlice[[]int32](c, n1497)
-									if n1497 > 0 {
-										hn1500 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i1499 := range l1498 {
-												if hn1500 && !c.ReadFlag() {
-													clear(l1498[i1499 : i1499+1])
-													continue
-												}
-												l1498[i1499] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i1499)
-													break
-												}
-											}
-										}
-									}
-									l1490[i1491] = l1498
-									foryimpl.SetRefSlice(c, id1496, l1490[i1491])
-								} else {
-									l1490[i1491] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i1491)
-									break
-								}
-								continue
-							}
-							if hn1492 && !c.ReadFlag() {
-								clear(l1490[i1491 : i1491+1])
-								continue
-							}
-							n1503 := c.ReadLengthFast(1)
-							if n1503 < 0 {
-								n1503 = c.ReadLength(1)
-							}
-							l1504 := foryimpl.MakeSlice[[]int32](c, n1503)
-							if n1503 > 0 {
-								hn1506 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i1505 := range l1504 {
-										if hn1506 && !c.ReadFlag() {
-											clear(l1504[i1505 : i1505+1])
-											continue
-										}
-										l1504[i1505] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i1505)
-											break
-										}
-									}
-								}
-							}
-							l1490[i1491] = l1504
-							if c.Failed() {
-								c.TraceIndex(i1491)
-								break
-							}
-						}
-					}
-				}
-				x.LL = l1490
+				x.foryReadLL(c)
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				n1509 := c.ReadLengthFast(1)
-				if n1509 < 0 {
-					n1509 = c.ReadLength(1)
-				}
-				l1510 := foryimpl.MakeSlice[[]map[string]int32](c, n1509)
-				if n1509 > 0 {
-					hn1512, tr1514 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i1511 := range l1510 {
-							if tr1514 {
-								if st1515, id1516 := c.ReadRefFlag(); st1515 == foryimpl.RefBack {
-									l1510[i1511] = foryimpl.BackRefMap[string, int32](c, id1516)
-								} else if st1515 == foryimpl.RefFollows {
-									n1517 := c.ReadLengthFast(2)
-									if n1517 < 0 {
-										n1517 = c.ReadLength(2)
-									}
-									m1518 := foryimpl.MakeMap[map[string]int32](c, n1517)
-									for n1517 > 0 && !c.Failed() {
-										sz1519, vn1520, _ := c.ReadMapChunk(n1517, 21, 5, nil, false)
-										for j1521 := 0; j1521 < sz1519 && !c.Failed(); j1521++ {
-											var k1522 string
-											k1522 = c.ReadString()
-											var v1523 int32
-											if !vn1520 {
-												v1523 = r.ReadVarInt32()
-											}
-											m1518[k1522] = v1523
-										}
-										n1517 -= sz1519
-									}
-									l1510[i1511] = m1518
-									foryimpl.SetRefMap(c, id1516, l1510[i1511])
-								} else {
-									l1510[i1511] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i1511)
-									break
-								}
-								continue
-							}
-							if hn1512 && !c.ReadFlag() {
-								clear(l1510[i1511 : i1511+1])
-								continue
-							}
-							n1525 := c.ReadLengthFast(2)
-							if n1525 < 0 {
-								n1525 = c.ReadLength(2)
-							}
-							m1526 := foryimpl.MakeMap[map[string]int32](c, n1525)
-							for n1525 > 0 && !c.Failed() {
-								sz1527, vn1528, _ := c.ReadMapChunk(n1525, 21, 5, nil, false)
-								for j1529 := 0; j1529 < sz1527 && !c.Failed(); j1529++ {
-									var k1530 string
-									k1530 = c.ReadString()
-									var v1531 int32
-									if !vn1528 {
-										v1531 = r.ReadVarInt32()
-									}
-									m1526[k1530] = v1531
-								}
-								n1525 -= sz1527
-							}
-							l1510[i1511] = m1526
-							if c.Failed() {
-								c.TraceIndex(i1511)
-								break
-							}
-						}
-					}
-				}
-				x.LM = l1510
+				x.foryReadLM(c)
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1533 := c.ReadLengthFast(1)
-				if n1533 < 0 {
-					n1533 = c.ReadLength(1)
-				}
-				l1534 := foryimpl.MakeSlice[[]*int32](c, n1533)
-				if n1533 > 0 {
-					hn1536 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1535 := range l1534 {
-							if hn1536 && !c.ReadFlag() {
-								clear(l1534[i1535 : i1535+1])
-								continue
-							}
-							p1539 := foryimpl.Alloc[int32](c)
-							*p1539 = r.ReadVarInt32()
-							l1534[i1535] = p1539
-							if c.Failed() {
-								c.TraceIndex(i1535)
-								break
-							}
-						}
-					}
-				}
-				x.LPI = l1534
+				x.foryReadLPI(c)
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n1540 := c.ReadLengthFast(1)
-				if n1540 < 0 {
-					n1540 = c.ReadLength(1)
-				}
-				l1541 := foryimpl.MakeSlice[[]string](c, n1540)
-				if n1540 > 0 {
-					hn1543 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1542 := range l1541 {
-							if hn1543 && !c.ReadFlag() {
-								clear(l1541[i1542 : i1542+1])
-								continue
-							}
-							l1541[i1542] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1542)
-								break
-							}
-						}
-					}
-				}
-				x.LS = l1541
+				x.foryReadLS(c)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n1546 := c.ReadLengthFast(1)
-				if n1546 < 0 {
-					n1546 = c.ReadLength(1)
-				}
-				l1547 := foryimpl.MakeSlice[[]time.Time](c, n1546)
-				if n1546 > 0 {
-					hn1549 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i1548 := range l1547 {
-							if hn1549 && !c.ReadFlag() {
-								clear(l1547[i1548 : i1548+1])
-								continue
-							}
-							l1547[i1548] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i1548)
-								break
-							}
-						}
-					}
-				}
-				x.LT = l1547
+				x.foryReadLT(c)
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1552 := c.ReadLengthFast(2)
-				if n1552 < 0 {
-					n1552 = c.ReadLength(2)
-				}
-				l1553 := foryimpl.MakeSlice[[]uint16](c, n1552)
-				if n1552 > 0 {
-					hn1555 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i1554 := range l1553 {
-							if hn1555 && !c.ReadFlag() {
-								clear(l1553[i1554 : i1554+1])
-								continue
-							}
-							l1553[i1554] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i1554)
-								break
-							}
-						}
-					}
-				}
-				x.LU16 = l1553
+				x.foryReadLU16(c)
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1558 := c.ReadLengthFast(1)
-				if n1558 < 0 {
-					n1558 = c.ReadLength(1)
-				}
-				l1559 := foryimpl.MakeSlice[[]uint64](c, n1558)
-				if n1558 > 0 {
-					hn1561 := c.ReadListHeader(14)
-					if !c.Failed() {
-						for i1560 := range l1559 {
-							if hn1561 && !c.ReadFlag() {
-								clear(l1559[i1560 : i1560+1])
-								continue
-							}
-							l1559[i1560] = r.ReadVarUint64()
-							if c.Failed() {
-								c.TraceIndex(i1560)
-								break
-							}
-						}
-					}
-				}
-				x.LU64 = l1559
+				x.foryReadLU64(c)
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n1564 := c.ReadLengthFast(2)
-				if n1564 < 0 {
-					n1564 = c.ReadLength(2)
-				}
-				m1565 := foryimpl.MakeMap[map[bool]string](c, n1564)
-				for n1564 > 0 && !c.Failed() {
-					sz1566, vn1567, _ := c.ReadMapChunk(n1564, 1, 21, nil, false)
-					for j1568 := 0; j1568 < sz1566 && !c.Failed(); j1568++ {
-						var k1569 bool
-						k1569 = r.ReadBool()
-						var v1570 string
-						if !vn1567 {
-							v1570 = c.ReadString()
-						}
-						m1565[k1569] = v1570
-					}
-					n1564 -= sz1566
-				}
-				x.MBS = m1565
+				x.foryReadMBS(c)
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				n1572 := c.ReadLengthFast(2)
-				if n1572 < 0 {
-					n1572 = c.ReadLength(2)
-				}
-				m1573 := foryimpl.MakeMap[map[Color]string](c, n1572)
-				for n1572 > 0 && !c.Failed() {
-					sz1574, vn1575, _ := c.ReadMapChunk(n1572, 25, 21, nil, false)
-					for j1576 := 0; j1576 < sz1574 && !c.Failed(); j1576++ {
-						var k1577 Color
-						if e1579 := c.ReadEnumFast(uint32(0x7fffffff)); e1579 >= 0 {
-							k1577 = Color(e1579)
-						} else {
-							k1577 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v1578 string
-						if !vn1575 {
-							v1578 = c.ReadString()
-						}
-						m1573[k1577] = v1578
-					}
-					n1572 -= sz1574
-				}
-				x.MES = m1573
+				x.foryReadMES(c)
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				n1581 := c.ReadLengthFast(2)
-				if n1581 < 0 {
-					n1581 = c.ReadLength(2)
-				}
-				m1582 := foryimpl.MakeMap[map[int64]float64](c, n1581)
-				for n1581 > 0 && !c.Failed() {
-					sz1583, vn1584, _ := c.ReadMapChunk(n1581, 7, 20, nil, false)
-					for j1585 := 0; j1585 < sz1583 && !c.Failed(); j1585++ {
-						var k1586 int64
-						k1586 = r.ReadVarInt64()
-						var v1587 float64
-						if !vn1584 {
-							v1587 = r.ReadFloat64()
-						}
-						m1582[k1586] = v1587
-					}
-					n1581 -= sz1583
-				}
-				x.MI64F = m1582
+				x.foryReadMI64F(c)
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				n1589 := c.ReadLengthFast(2)
-				if n1589 < 0 {
-					n1589 = c.ReadLength(2)
-				}
-				m1590 := foryimpl.MakeMap[map[int32]string](c, n1589)
-				for n1589 > 0 && !c.Failed() {
-					sz1591, vn1592, _ := c.ReadMapChunk(n1589, 5, 21, nil, false)
-					for j1593 := 0; j1593 < sz1591 && !c.Failed(); j1593++ {
-						var k1594 int32
-						k1594 = r.ReadVarInt32()
-						var v1595 string
-						if !vn1592 {
-							v1595 = c.ReadString()
-						}
-						m1590[k1594] = v1595
-					}
-					n1589 -= sz1591
-				}
-				x.MIS = m1590
+				x.foryReadMIS(c)
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1597 := c.ReadLengthFast(2)
-				if n1597 < 0 {
-					n1597 = c.ReadLength(2)
-				}
-				m1598 := foryimpl.MakeMap[map[string]int32](c, n1597)
-				for n1597 > 0 && !c.Failed() {
-					sz1599, vn1600, _ := c.ReadMapChunk(n1597, 21, 5, nil, false)
-					for j1601 := 0; j1601 < sz1599 && !c.Failed(); j1601++ {
-						var k1602 string
-						k1602 = c.ReadString()
-						var v1603 int32
-						if !vn1600 {
-							v1603 = r.ReadVarInt32()
-						}
-						m1598[k1602] = v1603
-					}
-					n1597 -= sz1599
-				}
-				x.MSI = m1598
+				x.foryReadMSI(c)
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1605 := c.ReadLengthFast(2)
-				if n1605 < 0 {
-					n1605 = c.ReadLength(2)
-				}
-				m1606 := foryimpl.MakeMap[map[string][]string](c, n1605)
-				for n1605 > 0 && !c.Failed() {
-					sz1607, vn1608, _ := c.ReadMapChunk(n1605, 21, 22, nil, true)
-					for j1609 := 0; j1609 < sz1607 && !c.Failed(); j1609++ {
-						var k1610 string
-						k1610 = c.ReadString()
-						var v1611 []string
-						if !vn1608 {
-							n1612 := c.ReadLengthFast(1)
-							if n1612 < 0 {
-								n1612 = c.ReadLength(1)
-							}
-							l1613 := foryimpl.MakeSlice[[]string](c, n1612)
-							if n1612 > 0 {
-								hn1615 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i1614 := range l1613 {
-										if hn1615 && !c.ReadFlag() {
-											clear(l1613[i1614 : i1614+1])
-											continue
-										}
-										l1613[i1614] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i1614)
-											break
-										}
-									}
-								}
-							}
-							v1611 = l1613
-						}
-						m1606[k1610] = v1611
-					}
-					n1605 -= sz1607
-				}
-				x.MSL = m1606
+				x.foryReadMSL(c)
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n1619 := c.ReadLengthFast(2)
-				if n1619 < 0 {
-					n1619 = c.ReadLength(2)
-				}
-				m1620 := foryimpl.MakeMap[map[string]map[string]int32](c, n1619)
-				for n1619 > 0 && !c.Failed() {
-					sz1621, vn1622, _ := c.ReadMapChunk(n1619, 21, 24, nil, true)
-					for j1623 := 0; j1623 < sz1621 && !c.Failed(); j1623++ {
-						var k1624 string
-						k1624 = c.ReadString()
-						var v1625 map[string]int32
-						if !vn1622 {
-							n1626 := c.ReadLengthFast(2)
-							if n1626 < 0 {
-								n1626 = c.ReadLength(2)
-							}
-							m1627 := foryimpl.MakeMap[map[string]int32](c, n1626)
-							for n1626 > 0 && !c.Failed() {
-								sz1628, vn1629, _ := c.ReadMapChunk(n1626, 21, 5, nil, false)
-								for j1630 := 0; j1630 < sz1628 && !c.Failed(); j1630++ {
-									var k1631 string
-									k1631 = c.ReadString()
-									var v1632 int32
-									if !vn1629 {
-										v1632 = r.ReadVarInt32()
-									}
-									m1627[k1631] = v1632
-								}
-								n1626 -= sz1628
-							}
-							v1625 = m1627
-						}
-						m1620[k1624] = v1625
-					}
-					n1619 -= sz1621
-				}
-				x.MSM = m1620
+				x.foryReadMSM(c)
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1635 := c.ReadLengthFast(2)
-				if n1635 < 0 {
-					n1635 = c.ReadLength(2)
-				}
-				m1636 := foryimpl.MakeMap[map[string]*int32](c, n1635)
-				for n1635 > 0 && !c.Failed() {
-					sz1637, vn1638, _ := c.ReadMapChunk(n1635, 21, 5, nil, true)
-					for j1639 := 0; j1639 < sz1637 && !c.Failed(); j1639++ {
-						var k1640 string
-						k1640 = c.ReadString()
-						var v1641 *int32
-						if !vn1638 {
-							p1642 := foryimpl.Alloc[int32](c)
-							*p1642 = r.ReadVarInt32()
-							v1641 = p1642
-						}
-						m1636[k1640] = v1641
-					}
-					n1635 -= sz1637
-				}
-				x.MSP = m1636
+				x.foryReadMSP(c)
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1644 := c.ReadLengthFast(2)
-				if n1644 < 0 {
-					n1644 = c.ReadLength(2)
-				}
-				m1645 := foryimpl.MakeMap[map[uint8]uint16](c, n1644)
-				for n1644 > 0 && !c.Failed() {
-					sz1646, vn1647, _ := c.ReadMapChunk(n1644, 9, 10, nil, false)
-					for j1648 := 0; j1648 < sz1646 && !c.Failed(); j1648++ {
-						var k1649 uint8
-						k1649 = r.ReadUint8()
-						var v1650 uint16
-						if !vn1647 {
-							v1650 = r.ReadUint16()
-						}
-						m1645[k1649] = v1650
-					}
-					n1644 -= sz1646
-				}
-				x.MU8 = m1645
+				x.foryReadMU8(c)
 			}
 		case 36:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1652, id1653 := c.ReadEvolvedRefFlag(f); st1652 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id1653)
-			} else if st1652 == foryimpl.RefFollows {
+			} else if st940, id941 := c.ReadEvolvedRefFlag(f); st940 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id941)
+			} else if st940 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1653, x.NBin)
+				foryimpl.SetRefSlice(c, id941, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 37:
-			if st1660, id1661 := c.ReadEvolvedRefFlag(f); st1660 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id1661)
-			} else if st1660 == foryimpl.RefFollows {
-				n1662 := c.ReadLengthFast(1)
-				if n1662 < 0 {
-					n1662 = c.ReadLength(1)
-				}
-				l1663 := foryimpl.MakeSlice[[]string](c, n1662)
-				if n1662 > 0 {
-					hn1665 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1664 := range l1663 {
-							if hn1665 && !c.ReadFlag() {
-								clear(l1663[i1664 : i1664+1])
-								continue
-							}
-							l1663[i1664] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1664)
-								break
-							}
-						}
-					}
-				}
-				x.NLS = l1663
-				foryimpl.SetRefSlice(c, id1661, x.NLS)
+			if st942, id943 := c.ReadEvolvedRefFlag(f); st942 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id943)
+			} else if st942 == foryimpl.RefFollows {
+				x.foryReadNLS(c)
+				foryimpl.SetRefSlice(c, id943, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1676, id1677 := c.ReadRefFlag(); st1676 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id1677)
-				} else if st1676 == foryimpl.RefFollows {
-					n1678 := c.ReadLengthFast(2)
-					if n1678 < 0 {
-						n1678 = c.ReadLength(2)
-					}
-					m1679 := foryimpl.MakeMap[map[string]int32](c, n1678)
-					for n1678 > 0 && !c.Failed() {
-						sz1680, vn1681, _ := c.ReadMapChunk(n1678, 21, 5, nil, false)
-						for j1682 := 0; j1682 < sz1680 && !c.Failed(); j1682++ {
-							var k1683 string
-							k1683 = c.ReadString()
-							var v1684 int32
-							if !vn1681 {
-								v1684 = r.ReadVarInt32()
-							}
-							m1679[k1683] = v1684
-						}
-						n1678 -= sz1680
-					}
-					x.NM = m1679
-					foryimpl.SetRefMap(c, id1677, x.NM)
+				if st944, id945 := c.ReadRefFlag(); st944 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id945)
+				} else if st944 == foryimpl.RefFollows {
+					x.foryReadNM(c)
+					foryimpl.SetRefMap(c, id945, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n1668 := c.ReadLengthFast(2)
-					if n1668 < 0 {
-						n1668 = c.ReadLength(2)
-					}
-					m1669 := foryimpl.MakeMap[map[string]int32](c, n1668)
-					for n1668 > 0 && !c.Failed() {
-						sz1670, vn1671, _ := c.ReadMapChunk(n1668, 21, 5, nil, false)
-						for j1672 := 0; j1672 < sz1670 && !c.Failed(); j1672++ {
-							var k1673 string
-							k1673 = c.ReadString()
-							var v1674 int32
-							if !vn1671 {
-								v1674 = r.ReadVarInt32()
-							}
-							m1669[k1673] = v1674
-						}
-						n1668 -= sz1670
-					}
-					x.NM = m1669
+					x.foryReadNM(c)
 				}
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1686 := c.ReadLengthFast(1)
-				if n1686 < 0 {
-					n1686 = c.ReadLength(1)
-				}
-				l1687 := foryimpl.MakeSlice[[]uint8](c, n1686)
-				if n1686 > 0 {
-					hn1689 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i1688 := range l1687 {
-							if hn1689 && !c.ReadFlag() {
-								clear(l1687[i1688 : i1688+1])
-								continue
-							}
-							l1687[i1688] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i1688)
-								break
-							}
-						}
-					}
-				}
-				x.Raw = l1687
+				x.foryReadRaw(c)
 			}
 		case 40:
 			if f.Convert {
 				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st1694, id1695 := c.ReadEvolvedRefFlag(f); st1694 == foryimpl.RefBack {
-				x.RmABool = foryimpl.BackRefSlice[bool](c, id1695)
-			} else if st1694 == foryimpl.RefFollows {
-				n1696 := c.ReadArrayLengthFast(1)
-				if n1696 < 0 {
-					n1696 = c.ReadArrayLength(1)
-				}
-				a1697 := foryimpl.MakeSlice[[]bool](c, n1696)
-				r.ReadRawBools(a1697)
-				x.RmABool = a1697
-				foryimpl.SetRefSlice(c, id1695, x.RmABool)
 			} else {
-				x.RmABool = nil
+				x.RmABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 41:
 			if f.Convert {
 				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st1700, id1701 := c.ReadEvolvedRefFlag(f); st1700 == foryimpl.RefBack {
-				x.RmAF32 = foryimpl.BackRefSlice[float32](c, id1701)
-			} else if st1700 == foryimpl.RefFollows {
-				n1702 := c.ReadArrayLengthFast(4)
-				if n1702 < 0 {
-					n1702 = c.ReadArrayLength(4)
-				}
-				a1703 := foryimpl.MakeSlice[[]float32](c, n1702)
-				r.ReadRawFloat32s(a1703)
-				x.RmAF32 = a1703
-				foryimpl.SetRefSlice(c, id1701, x.RmAF32)
 			} else {
-				x.RmAF32 = nil
+				x.RmAF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 42:
 			if f.Convert {
 				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st1706, id1707 := c.ReadEvolvedRefFlag(f); st1706 == foryimpl.RefBack {
-				x.RmAF64 = foryimpl.BackRefSlice[float64](c, id1707)
-			} else if st1706 == foryimpl.RefFollows {
-				n1708 := c.ReadArrayLengthFast(8)
-				if n1708 < 0 {
-					n1708 = c.ReadArrayLength(8)
-				}
-				a1709 := foryimpl.MakeSlice[[]float64](c, n1708)
-				r.ReadRawFloat64s(a1709)
-				x.RmAF64 = a1709
-				foryimpl.SetRefSlice(c, id1707, x.RmAF64)
 			} else {
-				x.RmAF64 = nil
+				x.RmAF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 43:
 			if f.Convert {
 				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if st1712, id1713 := c.ReadEvolvedRefFlag(f); st1712 == foryimpl.RefBack {
-				x.RmAI16 = foryimpl.BackRefSlice[int16](c, id1713)
-			} else if st1712 == foryimpl.RefFollows {
-				n1714 := c.ReadArrayLengthFast(2)
-				if n1714 < 0 {
-					n1714 = c.ReadArrayLength(2)
-				}
-				a1715 := foryimpl.MakeSlice[[]int16](c, n1714)
-				r.ReadRawInt16s(a1715)
-				x.RmAI16 = a1715
-				foryimpl.SetRefSlice(c, id1713, x.RmAI16)
 			} else {
-				x.RmAI16 = nil
+				x.RmAI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 			}
 		case 44:
 			if f.Convert {
 				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st1718, id1719 := c.ReadEvolvedRefFlag(f); st1718 == foryimpl.RefBack {
-				x.RmAI32 = foryimpl.BackRefSlice[int32](c, id1719)
-			} else if st1718 == foryimpl.RefFollows {
-				n1720 := c.ReadArrayLengthFast(4)
-				if n1720 < 0 {
-					n1720 = c.ReadArrayLength(4)
-				}
-				a1721 := foryimpl.MakeSlice[[]int32](c, n1720)
-				r.ReadRawInt32s(a1721)
-				x.RmAI32 = a1721
-				foryimpl.SetRefSlice(c, id1719, x.RmAI32)
 			} else {
-				x.RmAI32 = nil
+				x.RmAI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 45:
 			if f.Convert {
 				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st1724, id1725 := c.ReadEvolvedRefFlag(f); st1724 == foryimpl.RefBack {
-				x.RmAI64 = foryimpl.BackRefSlice[int64](c, id1725)
-			} else if st1724 == foryimpl.RefFollows {
-				n1726 := c.ReadArrayLengthFast(8)
-				if n1726 < 0 {
-					n1726 = c.ReadArrayLength(8)
-				}
-				a1727 := foryimpl.MakeSlice[[]int64](c, n1726)
-				r.ReadRawInt64s(a1727)
-				x.RmAI64 = a1727
-				foryimpl.SetRefSlice(c, id1725, x.RmAI64)
 			} else {
-				x.RmAI64 = nil
+				x.RmAI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 46:
 			if f.Convert {
 				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if st1731, id1732 := c.ReadEvolvedRefFlag(f); st1731 == foryimpl.RefBack {
-				x.RmAI8 = foryimpl.BackRefSlice[int8](c, id1732)
-			} else if st1731 == foryimpl.RefFollows {
-				n1733 := c.ReadArrayLengthFast(1)
-				if n1733 < 0 {
-					n1733 = c.ReadArrayLength(1)
-				}
-				a1734 := foryimpl.MakeSlice[[]int8](c, n1733)
-				for i1735 := range a1734 {
-					a1734[i1735] = r.ReadInt8()
-				}
-				x.RmAI8 = a1734
-				foryimpl.SetRefSlice(c, id1732, x.RmAI8)
 			} else {
-				x.RmAI8 = nil
+				x.RmAI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 			}
 		case 47:
 			if f.Convert {
 				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st1738, id1739 := c.ReadEvolvedRefFlag(f); st1738 == foryimpl.RefBack {
-				x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id1739)
-			} else if st1738 == foryimpl.RefFollows {
-				n1740 := c.ReadArrayLengthFast(2)
-				if n1740 < 0 {
-					n1740 = c.ReadArrayLength(2)
-				}
-				a1741 := foryimpl.MakeSlice[[]uint16](c, n1740)
-				r.ReadRawUint16s(a1741)
-				x.RmAU16 = a1741
-				foryimpl.SetRefSlice(c, id1739, x.RmAU16)
 			} else {
-				x.RmAU16 = nil
+				x.RmAU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 			}
 		case 48:
 			if f.Convert {
 				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if st1744, id1745 := c.ReadEvolvedRefFlag(f); st1744 == foryimpl.RefBack {
-				x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id1745)
-			} else if st1744 == foryimpl.RefFollows {
-				n1746 := c.ReadArrayLengthFast(4)
-				if n1746 < 0 {
-					n1746 = c.ReadArrayLength(4)
-				}
-				a1747 := foryimpl.MakeSlice[[]uint32](c, n1746)
-				r.ReadRawUint32s(a1747)
-				x.RmAU32 = a1747
-				foryimpl.SetRefSlice(c, id1745, x.RmAU32)
 			} else {
-				x.RmAU32 = nil
+				x.RmAU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 			}
 		case 49:
 			if f.Convert {
 				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if st1750, id1751 := c.ReadEvolvedRefFlag(f); st1750 == foryimpl.RefBack {
-				x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id1751)
-			} else if st1750 == foryimpl.RefFollows {
-				n1752 := c.ReadArrayLengthFast(8)
-				if n1752 < 0 {
-					n1752 = c.ReadArrayLength(8)
-				}
-				a1753 := foryimpl.MakeSlice[[]uint64](c, n1752)
-				r.ReadRawUint64s(a1753)
-				x.RmAU64 = a1753
-				foryimpl.SetRefSlice(c, id1751, x.RmAU64)
 			} else {
-				x.RmAU64 = nil
+				x.RmAU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 			}
 		case 50:
 			if f.Convert {
 				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1756, id1757 := c.ReadEvolvedRefFlag(f); st1756 == foryimpl.RefBack {
-				x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id1757)
-			} else if st1756 == foryimpl.RefFollows {
-				n1758 := c.ReadArrayLengthFast(1)
-				if n1758 < 0 {
-					n1758 = c.ReadArrayLength(1)
-				}
-				a1759 := foryimpl.MakeSlice[[]uint8](c, n1758)
-				copy(a1759, r.ReadBytes(n1758))
-				x.RmAU8 = a1759
-				foryimpl.SetRefSlice(c, id1757, x.RmAU8)
 			} else {
-				x.RmAU8 = nil
+				x.RmAU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
 		case 51:
 			if f.Convert {
 				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1760, id1761 := c.ReadEvolvedRefFlag(f); st1760 == foryimpl.RefBack {
-				x.RmBin = foryimpl.BackRefSlice[uint8](c, id1761)
-			} else if st1760 == foryimpl.RefFollows {
+			} else if st1014, id1015 := c.ReadEvolvedRefFlag(f); st1014 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id1015)
+			} else if st1014 == foryimpl.RefFollows {
 				x.RmBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1761, x.RmBin)
+				foryimpl.SetRefSlice(c, id1015, x.RmBin)
 			} else {
 				x.RmBin = nil
 			}
@@ -9051,876 +6344,158 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1762 := c.ReadLengthFast(2)
-				if n1762 < 0 {
-					n1762 = c.ReadLength(2)
-				}
-				if n1762 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1762, 3))
-					return
-				}
-				var l1763 [3]int16
-				if n1762 > 0 {
-					hn1765 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i1764 := range l1763 {
-							if hn1765 && !c.ReadFlag() {
-								clear(l1763[i1764 : i1764+1])
-								continue
-							}
-							l1763[i1764] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i1764)
-								break
-							}
-						}
-					}
-				}
-				x.RmFix = l1763
+				x.foryReadRmFix(c)
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1768 := c.ReadLengthFast(1)
-				if n1768 < 0 {
-					n1768 = c.ReadLength(1)
-				}
-				l1769 := foryimpl.MakeSlice[[]bool](c, n1768)
-				if n1768 > 0 {
-					hn1771 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i1770 := range l1769 {
-							if hn1771 && !c.ReadFlag() {
-								clear(l1769[i1770 : i1770+1])
-								continue
-							}
-							l1769[i1770] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i1770)
-								break
-							}
-						}
-					}
-				}
-				x.RmLB = l1769
+				x.foryReadRmLB(c)
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n1774 := c.ReadLengthFast(1)
-				if n1774 < 0 {
-					n1774 = c.ReadLength(1)
-				}
-				l1775 := foryimpl.MakeSlice[[]Color](c, n1774)
-				if n1774 > 0 {
-					hn1777 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i1776 := range l1775 {
-							if hn1777 && !c.ReadFlag() {
-								clear(l1775[i1776 : i1776+1])
-								continue
-							}
-							if e1780 := c.ReadEnumFast(uint32(0x7fffffff)); e1780 >= 0 {
-								l1775[i1776] = Color(e1780)
-							} else {
-								l1775[i1776] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i1776)
-								break
-							}
-						}
-					}
-				}
-				x.RmLE = l1775
+				x.foryReadRmLE(c)
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1781 := c.ReadLengthFast(4)
-				if n1781 < 0 {
-					n1781 = c.ReadLength(4)
-				}
-				l1782 := foryimpl.MakeSlice[[]float32](c, n1781)
-				if n1781 > 0 {
-					hn1784 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i1783 := range l1782 {
-							if hn1784 && !c.ReadFlag() {
-								clear(l1782[i1783 : i1783+1])
-								continue
-							}
-							l1782[i1783] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i1783)
-								break
-							}
-						}
-					}
-				}
-				x.RmLF32 = l1782
+				x.foryReadRmLF32(c)
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1787 := c.ReadLengthFast(8)
-				if n1787 < 0 {
-					n1787 = c.ReadLength(8)
-				}
-				l1788 := foryimpl.MakeSlice[[]float64](c, n1787)
-				if n1787 > 0 {
-					hn1790 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i1789 := range l1788 {
-							if hn1790 && !c.ReadFlag() {
-								clear(l1788[i1789 : i1789+1])
-								continue
-							}
-							l1788[i1789] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i1789)
-								break
-							}
-						}
-					}
-				}
-				x.RmLF64 = l1788
+				x.foryReadRmLF64(c)
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1793 := c.ReadLengthFast(1)
-				if n1793 < 0 {
-					n1793 = c.ReadLength(1)
-				}
-				l1794 := foryimpl.MakeSlice[[]int32](c, n1793)
-				if n1793 > 0 {
-					hn1796 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1795 := range l1794 {
-							if hn1796 && !c.ReadFlag() {
-								clear(l1794[i1795 : i1795+1])
-								continue
-							}
-							l1794[i1795] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1795)
-								break
-							}
-						}
-					}
-				}
-				x.RmLI32 = l1794
+				x.foryReadRmLI32(c)
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1799 := c.ReadLengthFast(1)
-				if n1799 < 0 {
-					n1799 = c.ReadLength(1)
-				}
-				l1800 := foryimpl.MakeSlice[[]int64](c, n1799)
-				if n1799 > 0 {
-					hn1802 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i1801 := range l1800 {
-							if hn1802 && !c.ReadFlag() {
-								clear(l1800[i1801 : i1801+1])
-								continue
-							}
-							l1800[i1801] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i1801)
-								break
-							}
-						}
-					}
-				}
-				x.RmLI64 = l1800
+				x.foryReadRmLI64(c)
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1805 := c.ReadLengthFast(1)
-				if n1805 < 0 {
-					n1805 = c.ReadLength(1)
-				}
-				l1806 := foryimpl.MakeSlice[[]int8](c, n1805)
-				if n1805 > 0 {
-					hn1808 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i1807 := range l1806 {
-							if hn1808 && !c.ReadFlag() {
-								clear(l1806[i1807 : i1807+1])
-								continue
-							}
-							l1806[i1807] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i1807)
-								break
-							}
-						}
-					}
-				}
-				x.RmLI8 = l1806
+				x.foryReadRmLI8(c)
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n1811 := c.ReadLengthFast(1)
-				if n1811 < 0 {
-					n1811 = c.ReadLength(1)
-				}
-				l1812 := foryimpl.MakeSlice[[][]int32](c, n1811)
-				if n1811 > 0 {
-					hn1814, tr1816 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i1813 := range l1812 {
-							if tr1816 {
-								if st1817, id1818 := c.ReadRefFlag(); st1817 == foryimpl.RefBack {
-									l1812[i1813] = foryimpl.BackRefSlice[int32](c, id1818)
-								} else if st1817 == foryimpl.RefFollows {
-									n1819 := c.ReadLengthFast(1)
-									if n1819 < 0 {
-										n1819 = c.ReadLength(1)
-									}
-									l1820 := foryimpl.MakeSlice[[]int32](c, n1819)
-									if n1819 > 0 {
-										hn1822 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i1821 := range l1820 {
-												if hn1822 && !c.ReadFlag() {
-													clear(l1820[i1821 : i1821+1])
-													continue
-												}
-												l1820[i1821] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i1821)
-													break
-												}
-											}
-										}
-									}
-									l1812[i1813] = l1820
-									foryimpl.SetRefSlice(c, id1818, l1812[i1813])
-								} else {
-									l1812[i1813] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i1813)
-									break
-								}
-								continue
-							}
-							if hn1814 && !c.ReadFlag() {
-								clear(l1812[i1813 : i1813+1])
-								continue
-							}
-							n1825 := c.ReadLengthFast(1)
-							if n1825 < 0 {
-								n1825 = c.ReadLength(1)
-							}
-							l1826 := foryimpl.MakeSlice[[]int32](c, n1825)
-							if n1825 > 0 {
-								hn1828 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i1827 := range l1826 {
-										if hn1828 && !c.ReadFlag() {
-											clear(l1826[i1827 : i1827+1])
-											continue
-										}
-										l1826[i1827] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i1827)
-											break
-										}
-									}
-								}
-							}
-							l1812[i1813] = l1826
-							if c.Failed() {
-								c.TraceIndex(i1813)
-								break
-							}
-						}
-					}
-				}
-				x.RmLL = l1812
+				x.foryReadRmLL(c)
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n1831 := c.ReadLengthFast(1)
-				if n1831 < 0 {
-					n1831 = c.ReadLength(1)
-				}
-				l1832 := foryimpl.MakeSlice[[]map[string]int32](c, n1831)
-				if n1831 > 0 {
-					hn1834, tr1836 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i1833 := range l1832 {
-							if tr1836 {
-								if st1837, id1838 := c.ReadRefFlag(); st1837 == foryimpl.RefBack {
-									l1832[i1833] = foryimpl.BackRefMap[string, int32](c, id1838)
-								} else if st1837 == foryimpl.RefFollows {
-									n1839 := c.ReadLengthFast(2)
-									if n1839 < 0 {
-										n1839 = c.ReadLength(2)
-									}
-									m1840 := foryimpl.MakeMap[map[string]int32](c, n1839)
-									for n1839 > 0 && !c.Failed() {
-										sz1841, vn1842, _ := c.ReadMapChunk(n1839, 21, 5, nil, false)
-										for j1843 := 0; j1843 < sz1841 && !c.Failed(); j1843++ {
-											var k1844 string
-											k1844 = c.ReadString()
-											var v1845 int32
-											if !vn1842 {
-												v1845 = r.ReadVarInt32()
-											}
-											m1840[k1844] = v1845
-										}
-										n1839 -= sz1841
-									}
-									l1832[i1833] = m1840
-									foryimpl.SetRefMap(c, id1838, l1832[i1833])
-								} else {
-									l1832[i1833] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i1833)
-									break
-								}
-								continue
-							}
-							if hn1834 && !c.ReadFlag() {
-								clear(l1832[i1833 : i1833+1])
-								continue
-							}
-							n1847 := c.ReadLengthFast(2)
-							if n1847 < 0 {
-								n1847 = c.ReadLength(2)
-							}
-							m1848 := foryimpl.MakeMap[map[string]int32](c, n1847)
-							for n1847 > 0 && !c.Failed() {
-								sz1849, vn1850, _ := c.ReadMapChunk(n1847, 21, 5, nil, false)
-								for j1851 := 0; j1851 < sz1849 && !c.Failed(); j1851++ {
-									var k1852 string
-									k1852 = c.ReadString()
-									var v1853 int32
-									if !vn1850 {
-										v1853 = r.ReadVarInt32()
-									}
-									m1848[k1852] = v1853
-								}
-								n1847 -= sz1849
-							}
-							l1832[i1833] = m1848
-							if c.Failed() {
-								c.TraceIndex(i1833)
-								break
-							}
-						}
-					}
-				}
-				x.RmLM = l1832
+				x.foryReadRmLM(c)
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1855 := c.ReadLengthFast(1)
-				if n1855 < 0 {
-					n1855 = c.ReadLength(1)
-				}
-				l1856 := foryimpl.MakeSlice[[]*int32](c, n1855)
-				if n1855 > 0 {
-					hn1858 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1857 := range l1856 {
-							if hn1858 && !c.ReadFlag() {
-								clear(l1856[i1857 : i1857+1])
-								continue
-							}
-							p1861 := foryimpl.Alloc[int32](c)
-							*p1861 = r.ReadVarInt32()
-							l1856[i1857] = p1861
-							if c.Failed() {
-								c.TraceIndex(i1857)
-								break
-							}
-						}
-					}
-				}
-				x.RmLPI = l1856
+				x.foryReadRmLPI(c)
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n1862 := c.ReadLengthFast(1)
-				if n1862 < 0 {
-					n1862 = c.ReadLength(1)
-				}
-				l1863 := foryimpl.MakeSlice[[]string](c, n1862)
-				if n1862 > 0 {
-					hn1865 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1864 := range l1863 {
-							if hn1865 && !c.ReadFlag() {
-								clear(l1863[i1864 : i1864+1])
-								continue
-							}
-							l1863[i1864] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1864)
-								break
-							}
-						}
-					}
-				}
-				x.RmLS = l1863
+				x.foryReadRmLS(c)
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n1868 := c.ReadLengthFast(1)
-				if n1868 < 0 {
-					n1868 = c.ReadLength(1)
-				}
-				l1869 := foryimpl.MakeSlice[[]time.Time](c, n1868)
-				if n1868 > 0 {
-					hn1871 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i1870 := range l1869 {
-							if hn1871 && !c.ReadFlag() {
-								clear(l1869[i1870 : i1870+1])
-								continue
-							}
-							l1869[i1870] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i1870)
-								break
-							}
-						}
-					}
-				}
-				x.RmLT = l1869
+				x.foryReadRmLT(c)
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1874 := c.ReadLengthFast(2)
-				if n1874 < 0 {
-					n1874 = c.ReadLength(2)
-				}
-				l1875 := foryimpl.MakeSlice[[]uint16](c, n1874)
-				if n1874 > 0 {
-					hn1877 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i1876 := range l1875 {
-							if hn1877 && !c.ReadFlag() {
-								clear(l1875[i1876 : i1876+1])
-								continue
-							}
-							l1875[i1876] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i1876)
-								break
-							}
-						}
-					}
-				}
-				x.RmLU16 = l1875
+				x.foryReadRmLU16(c)
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1880 := c.ReadLengthFast(1)
-				if n1880 < 0 {
-					n1880 = c.ReadLength(1)
-				}
-				l1881 := foryimpl.MakeSlice[[]uint64](c, n1880)
-				if n1880 > 0 {
-					hn1883 := c.ReadListHeader(14)
-					if !c.Failed() {
-						for i1882 := range l1881 {
-							if hn1883 && !c.ReadFlag() {
-								clear(l1881[i1882 : i1882+1])
-								continue
-							}
-							l1881[i1882] = r.ReadVarUint64()
-							if c.Failed() {
-								c.TraceIndex(i1882)
-								break
-							}
-						}
-					}
-				}
-				x.RmLU64 = l1881
+				x.foryReadRmLU64(c)
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n1886 := c.ReadLengthFast(2)
-				if n1886 < 0 {
-					n1886 = c.ReadLength(2)
-				}
-				m1887 := foryimpl.MakeMap[map[bool]string](c, n1886)
-				for n1886 > 0 && !c.Failed() {
-					sz1888, vn1889, _ := c.ReadMapChunk(n1886, 1, 21, nil, false)
-					for j1890 := 0; j1890 < sz1888 && !c.Failed(); j1890++ {
-						var k1891 bool
-						k1891 = r.ReadBool()
-						var v1892 string
-						if !vn1889 {
-							v1892 = c.ReadString()
-						}
-						m1887[k1891] = v1892
-					}
-					n1886 -= sz1888
-				}
-				x.RmMBS = m1887
+				x.foryReadRmMBS(c)
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n1894 := c.ReadLengthFast(2)
-				if n1894 < 0 {
-					n1894 = c.ReadLength(2)
-				}
-				m1895 := foryimpl.MakeMap[map[Color]string](c, n1894)
-				for n1894 > 0 && !c.Failed() {
-					sz1896, vn1897, _ := c.ReadMapChunk(n1894, 25, 21, nil, false)
-					for j1898 := 0; j1898 < sz1896 && !c.Failed(); j1898++ {
-						var k1899 Color
-						if e1901 := c.ReadEnumFast(uint32(0x7fffffff)); e1901 >= 0 {
-							k1899 = Color(e1901)
-						} else {
-							k1899 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v1900 string
-						if !vn1897 {
-							v1900 = c.ReadString()
-						}
-						m1895[k1899] = v1900
-					}
-					n1894 -= sz1896
-				}
-				x.RmMES = m1895
+				x.foryReadRmMES(c)
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n1903 := c.ReadLengthFast(2)
-				if n1903 < 0 {
-					n1903 = c.ReadLength(2)
-				}
-				m1904 := foryimpl.MakeMap[map[int64]float64](c, n1903)
-				for n1903 > 0 && !c.Failed() {
-					sz1905, vn1906, _ := c.ReadMapChunk(n1903, 7, 20, nil, false)
-					for j1907 := 0; j1907 < sz1905 && !c.Failed(); j1907++ {
-						var k1908 int64
-						k1908 = r.ReadVarInt64()
-						var v1909 float64
-						if !vn1906 {
-							v1909 = r.ReadFloat64()
-						}
-						m1904[k1908] = v1909
-					}
-					n1903 -= sz1905
-				}
-				x.RmMI64F = m1904
+				x.foryReadRmMI64F(c)
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n1911 := c.ReadLengthFast(2)
-				if n1911 < 0 {
-					n1911 = c.ReadLength(2)
-				}
-				m1912 := foryimpl.MakeMap[map[int32]string](c, n1911)
-				for n1911 > 0 && !c.Failed() {
-					sz1913, vn1914, _ := c.ReadMapChunk(n1911, 5, 21, nil, false)
-					for j1915 := 0; j1915 < sz1913 && !c.Failed(); j1915++ {
-						var k1916 int32
-						k1916 = r.ReadVarInt32()
-						var v1917 string
-						if !vn1914 {
-							v1917 = c.ReadString()
-						}
-						m1912[k1916] = v1917
-					}
-					n1911 -= sz1913
-				}
-				x.RmMIS = m1912
+				x.foryReadRmMIS(c)
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n1919 := c.ReadLengthFast(2)
-				if n1919 < 0 {
-					n1919 = c.ReadLength(2)
-				}
-				m1920 := foryimpl.MakeMap[map[string]int32](c, n1919)
-				for n1919 > 0 && !c.Failed() {
-					sz1921, vn1922, _ := c.ReadMapChunk(n1919, 21, 5, nil, false)
-					for j1923 := 0; j1923 < sz1921 && !c.Failed(); j1923++ {
-						var k1924 string
-						k1924 = c.ReadString()
-						var v1925 int32
-						if !vn1922 {
-							v1925 = r.ReadVarInt32()
-						}
-						m1920[k1924] = v1925
-					}
-					n1919 -= sz1921
-				}
-				x.RmMSI = m1920
+				x.foryReadRmMSI(c)
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n1927 := c.ReadLengthFast(2)
-				if n1927 < 0 {
-					n1927 = c.ReadLength(2)
-				}
-				m1928 := foryimpl.MakeMap[map[string][]string](c, n1927)
-				for n1927 > 0 && !c.Failed() {
-					sz1929, vn1930, _ := c.ReadMapChunk(n1927, 21, 22, nil, true)
-					for j1931 := 0; j1931 < sz1929 && !c.Failed(); j1931++ {
-						var k1932 string
-						k1932 = c.ReadString()
-						var v1933 []string
-						if !vn1930 {
-							n1934 := c.ReadLengthFast(1)
-							if n1934 < 0 {
-								n1934 = c.ReadLength(1)
-							}
-							l1935 := foryimpl.MakeSlice[[]string](c, n1934)
-							if n1934 > 0 {
-								hn1937 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i1936 := range l1935 {
-										if hn1937 && !c.ReadFlag() {
-											clear(l1935[i1936 : i1936+1])
-											continue
-										}
-										l1935[i1936] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i1936)
-											break
-										}
-									}
-								}
-							}
-							v1933 = l1935
-						}
-						m1928[k1932] = v1933
-					}
-					n1927 -= sz1929
-				}
-				x.RmMSL = m1928
+				x.foryReadRmMSL(c)
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n1941 := c.ReadLengthFast(2)
-				if n1941 < 0 {
-					n1941 = c.ReadLength(2)
-				}
-				m1942 := foryimpl.MakeMap[map[string]map[string]int32](c, n1941)
-				for n1941 > 0 && !c.Failed() {
-					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 21, 24, nil, true)
-					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
-						var k1946 string
-						k1946 = c.ReadString()
-						var v1947 map[string]int32
-						if !vn1944 {
-							n1948 := c.ReadLengthFast(2)
-							if n1948 < 0 {
-								n1948 = c.ReadLength(2)
-							}
-							m1949 := foryimpl.MakeMap[map[string]int32](c, n1948)
-							for n1948 > 0 && !c.Failed() {
-								sz1950, vn1951, _ := c.ReadMapChunk(n1948, 21, 5, nil, false)
-								for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
-									var k1953 string
-									k1953 = c.ReadString()
-									var v1954 int32
-									if !vn1951 {
-										v1954 = r.ReadVarInt32()
-									}
-									m1949[k1953] = v1954
-								}
-								n1948 -= sz1950
-							}
-							v1947 = m1949
-						}
-						m1942[k1946] = v1947
-					}
-					n1941 -= sz1943
-				}
-				x.RmMSM = m1942
+				x.foryReadRmMSM(c)
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n1957 := c.ReadLengthFast(2)
-				if n1957 < 0 {
-					n1957 = c.ReadLength(2)
-				}
-				m1958 := foryimpl.MakeMap[map[string]*int32](c, n1957)
-				for n1957 > 0 && !c.Failed() {
-					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 21, 5, nil, true)
-					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
-						var k1962 string
-						k1962 = c.ReadString()
-						var v1963 *int32
-						if !vn1960 {
-							p1964 := foryimpl.Alloc[int32](c)
-							*p1964 = r.ReadVarInt32()
-							v1963 = p1964
-						}
-						m1958[k1962] = v1963
-					}
-					n1957 -= sz1959
-				}
-				x.RmMSP = m1958
+				x.foryReadRmMSP(c)
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n1966 := c.ReadLengthFast(2)
-				if n1966 < 0 {
-					n1966 = c.ReadLength(2)
-				}
-				m1967 := foryimpl.MakeMap[map[uint8]uint16](c, n1966)
-				for n1966 > 0 && !c.Failed() {
-					sz1968, vn1969, _ := c.ReadMapChunk(n1966, 9, 10, nil, false)
-					for j1970 := 0; j1970 < sz1968 && !c.Failed(); j1970++ {
-						var k1971 uint8
-						k1971 = r.ReadUint8()
-						var v1972 uint16
-						if !vn1969 {
-							v1972 = r.ReadUint16()
-						}
-						m1967[k1971] = v1972
-					}
-					n1966 -= sz1968
-				}
-				x.RmMU8 = m1967
+				x.foryReadRmMU8(c)
 			}
 		case 76:
 			if f.Convert {
 				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1974, id1975 := c.ReadEvolvedRefFlag(f); st1974 == foryimpl.RefBack {
-				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1975)
-			} else if st1974 == foryimpl.RefFollows {
+			} else if st1016, id1017 := c.ReadEvolvedRefFlag(f); st1016 == foryimpl.RefBack {
+				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1017)
+			} else if st1016 == foryimpl.RefFollows {
 				x.RmNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1975, x.RmNBin)
+				foryimpl.SetRefSlice(c, id1017, x.RmNBin)
 			} else {
 				x.RmNBin = nil
 			}
 		case 77:
-			if st1982, id1983 := c.ReadEvolvedRefFlag(f); st1982 == foryimpl.RefBack {
-				x.RmNLS = foryimpl.BackRefSlice[string](c, id1983)
-			} else if st1982 == foryimpl.RefFollows {
-				n1984 := c.ReadLengthFast(1)
-				if n1984 < 0 {
-					n1984 = c.ReadLength(1)
-				}
-				l1985 := foryimpl.MakeSlice[[]string](c, n1984)
-				if n1984 > 0 {
-					hn1987 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1986 := range l1985 {
-							if hn1987 && !c.ReadFlag() {
-								clear(l1985[i1986 : i1986+1])
-								continue
-							}
-							l1985[i1986] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1986)
-								break
-							}
-						}
-					}
-				}
-				x.RmNLS = l1985
-				foryimpl.SetRefSlice(c, id1983, x.RmNLS)
+			if st1018, id1019 := c.ReadEvolvedRefFlag(f); st1018 == foryimpl.RefBack {
+				x.RmNLS = foryimpl.BackRefSlice[string](c, id1019)
+			} else if st1018 == foryimpl.RefFollows {
+				x.foryReadRmNLS(c)
+				foryimpl.SetRefSlice(c, id1019, x.RmNLS)
 			} else {
 				x.RmNLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1998, id1999 := c.ReadRefFlag(); st1998 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id1999)
-				} else if st1998 == foryimpl.RefFollows {
-					n2000 := c.ReadLengthFast(2)
-					if n2000 < 0 {
-						n2000 = c.ReadLength(2)
-					}
-					m2001 := foryimpl.MakeMap[map[string]int32](c, n2000)
-					for n2000 > 0 && !c.Failed() {
-						sz2002, vn2003, _ := c.ReadMapChunk(n2000, 21, 5, nil, false)
-						for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
-							var k2005 string
-							k2005 = c.ReadString()
-							var v2006 int32
-							if !vn2003 {
-								v2006 = r.ReadVarInt32()
-							}
-							m2001[k2005] = v2006
-						}
-						n2000 -= sz2002
-					}
-					x.RmNM = m2001
-					foryimpl.SetRefMap(c, id1999, x.RmNM)
+				if st1020, id1021 := c.ReadRefFlag(); st1020 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id1021)
+				} else if st1020 == foryimpl.RefFollows {
+					x.foryReadRmNM(c)
+					foryimpl.SetRefMap(c, id1021, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n1990 := c.ReadLengthFast(2)
-					if n1990 < 0 {
-						n1990 = c.ReadLength(2)
-					}
-					m1991 := foryimpl.MakeMap[map[string]int32](c, n1990)
-					for n1990 > 0 && !c.Failed() {
-						sz1992, vn1993, _ := c.ReadMapChunk(n1990, 21, 5, nil, false)
-						for j1994 := 0; j1994 < sz1992 && !c.Failed(); j1994++ {
-							var k1995 string
-							k1995 = c.ReadString()
-							var v1996 int32
-							if !vn1993 {
-								v1996 = r.ReadVarInt32()
-							}
-							m1991[k1995] = v1996
-						}
-						n1990 -= sz1992
-					}
-					x.RmNM = m1991
+					x.foryReadRmNM(c)
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2008 := c.ReadLengthFast(1)
-				if n2008 < 0 {
-					n2008 = c.ReadLength(1)
-				}
-				l2009 := foryimpl.MakeSlice[[]uint8](c, n2008)
-				if n2008 > 0 {
-					hn2011 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i2010 := range l2009 {
-							if hn2011 && !c.ReadFlag() {
-								clear(l2009[i2010 : i2010+1])
-								continue
-							}
-							l2009[i2010] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i2010)
-								break
-							}
-						}
-					}
-				}
-				x.RmRaw = l2009
+				x.foryReadRmRaw(c)
 			}
 		default:
 			c.SkipField(f)
@@ -9930,6 +6505,2004 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadFix reads the value of field Fix (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	if n1 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 3))
+		return
+	}
+	var l2 [3]int16
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Fix = l2
+}
+
+// foryReadLB reads the value of field LB (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LB = l2
+}
+
+// foryReadLE reads the value of field LE (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					l2[i3] = Color(e7)
+				} else {
+					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LE = l2
+}
+
+// foryReadLF32 reads the value of field LF32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LF32 = l2
+}
+
+// foryReadLF64 reads the value of field LF64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(8)
+	if n1 < 0 {
+		n1 = c.ReadLength(8)
+	}
+	l2 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LF64 = l2
+}
+
+// foryReadLI32 reads the value of field LI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LI32 = l2
+}
+
+// foryReadLI64 reads the value of field LI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LI64 = l2
+}
+
+// foryReadLI8 reads the value of field LI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LI8 = l2
+}
+
+// foryReadLL reads the value of field LL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LL = l2
+}
+
+// foryReadLM reads the value of field LM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefMap[string, int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(2)
+						if n9 < 0 {
+							n9 = c.ReadLength(2)
+						}
+						m10 := foryimpl.MakeMap[map[string]int32](c, n9)
+						for n9 > 0 && !c.Failed() {
+							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 5, nil, false)
+							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+								var k14 string
+								k14 = c.ReadString()
+								var v15 int32
+								if !vn12 {
+									v15 = r.ReadVarInt32()
+								}
+								m10[k14] = v15
+							}
+							n9 -= sz11
+						}
+						l2[i3] = m10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n17 := c.ReadLengthFast(2)
+				if n17 < 0 {
+					n17 = c.ReadLength(2)
+				}
+				m18 := foryimpl.MakeMap[map[string]int32](c, n17)
+				for n17 > 0 && !c.Failed() {
+					sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
+					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+						var k22 string
+						k22 = c.ReadString()
+						var v23 int32
+						if !vn20 {
+							v23 = r.ReadVarInt32()
+						}
+						m18[k22] = v23
+					}
+					n17 -= sz19
+				}
+				l2[i3] = m18
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LM = l2
+}
+
+// foryReadLPI reads the value of field LPI (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[int32](c)
+				*p7 = r.ReadVarInt32()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l2
+}
+
+// foryReadLS reads the value of field LS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.LS, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LS = l2
+}
+
+// foryReadLT reads the value of field LT (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LT = l2
+}
+
+// foryReadLU16 reads the value of field LU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LU16 = l2
+}
+
+// foryReadLU64 reads the value of field LU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l2
+}
+
+// foryReadMBS reads the value of field MBS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[bool]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 1, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 bool
+			k6 = r.ReadBool()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MBS = m2
+}
+
+// foryReadMES reads the value of field MES (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[Color]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 25, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 Color
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				k6 = Color(e8)
+			} else {
+				k6 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MES = m2
+}
+
+// foryReadMI64F reads the value of field MI64F (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int64]float64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 20, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int64
+			k6 = r.ReadVarInt64()
+			var v7 float64
+			if !vn4 {
+				v7 = r.ReadFloat64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MI64F = m2
+}
+
+// foryReadMIS reads the value of field MIS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MIS = m2
+}
+
+// foryReadMSI reads the value of field MSI (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSI = m2
+}
+
+// foryReadMSL reads the value of field MSL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSL = m2
+}
+
+// foryReadMSLRef reads the value of field MSL with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]string](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSL = m2
+}
+
+// foryReadMSM reads the value of field MSM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSM = m2
+}
+
+// foryReadMSMRef reads the value of field MSM with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if tr16 {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefMap[string, int32](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					n19 := c.ReadLengthFast(2)
+					if n19 < 0 {
+						n19 = c.ReadLength(2)
+					}
+					m20 := foryimpl.MakeMap[map[string]int32](c, n19)
+					for n19 > 0 && !c.Failed() {
+						sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
+						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+							var k24 string
+							k24 = c.ReadString()
+							var v25 int32
+							if !vn22 {
+								v25 = r.ReadVarInt32()
+							}
+							m20[k24] = v25
+						}
+						n19 -= sz21
+					}
+					v7 = m20
+					foryimpl.SetRefMap(c, id18, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSM = m2
+}
+
+// foryReadMSP reads the value of field MSP (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *int32
+			if !vn4 {
+				p8 := foryimpl.Alloc[int32](c)
+				*p8 = r.ReadVarInt32()
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSP = m2
+}
+
+// foryReadMU8 reads the value of field MU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint8]uint16](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 9, 10, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint8
+			k6 = r.ReadUint8()
+			var v7 uint16
+			if !vn4 {
+				v7 = r.ReadUint16()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MU8 = m2
+}
+
+// foryReadNLS reads the value of field NLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNLS(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.NLS, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NLS = l2
+}
+
+// foryReadNM reads the value of field NM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NM = m2
+}
+
+// foryReadRaw reads the value of field Raw (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Raw = l2
+}
+
+// foryReadRmFix reads the value of field RmFix (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmFix(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	if n1 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 3))
+		return
+	}
+	var l2 [3]int16
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmFix = l2
+}
+
+// foryReadRmLB reads the value of field RmLB (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLB(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLB = l2
+}
+
+// foryReadRmLE reads the value of field RmLE (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLE(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					l2[i3] = Color(e7)
+				} else {
+					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLE = l2
+}
+
+// foryReadRmLF32 reads the value of field RmLF32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLF32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLF32 = l2
+}
+
+// foryReadRmLF64 reads the value of field RmLF64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLF64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(8)
+	if n1 < 0 {
+		n1 = c.ReadLength(8)
+	}
+	l2 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLF64 = l2
+}
+
+// foryReadRmLI32 reads the value of field RmLI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLI32 = l2
+}
+
+// foryReadRmLI64 reads the value of field RmLI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLI64 = l2
+}
+
+// foryReadRmLI8 reads the value of field RmLI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLI8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLI8 = l2
+}
+
+// foryReadRmLL reads the value of field RmLL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLL(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLL = l2
+}
+
+// foryReadRmLM reads the value of field RmLM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefMap[string, int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(2)
+						if n9 < 0 {
+							n9 = c.ReadLength(2)
+						}
+						m10 := foryimpl.MakeMap[map[string]int32](c, n9)
+						for n9 > 0 && !c.Failed() {
+							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 5, nil, false)
+							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+								var k14 string
+								k14 = c.ReadString()
+								var v15 int32
+								if !vn12 {
+									v15 = r.ReadVarInt32()
+								}
+								m10[k14] = v15
+							}
+							n9 -= sz11
+						}
+						l2[i3] = m10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n17 := c.ReadLengthFast(2)
+				if n17 < 0 {
+					n17 = c.ReadLength(2)
+				}
+				m18 := foryimpl.MakeMap[map[string]int32](c, n17)
+				for n17 > 0 && !c.Failed() {
+					sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
+					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+						var k22 string
+						k22 = c.ReadString()
+						var v23 int32
+						if !vn20 {
+							v23 = r.ReadVarInt32()
+						}
+						m18[k22] = v23
+					}
+					n17 -= sz19
+				}
+				l2[i3] = m18
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLM = l2
+}
+
+// foryReadRmLPI reads the value of field RmLPI (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLPI(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[int32](c)
+				*p7 = r.ReadVarInt32()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPI = l2
+}
+
+// foryReadRmLS reads the value of field RmLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLS(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLS = l2
+}
+
+// foryReadRmLT reads the value of field RmLT (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLT(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLT = l2
+}
+
+// foryReadRmLU16 reads the value of field RmLU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLU16(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLU16 = l2
+}
+
+// foryReadRmLU64 reads the value of field RmLU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmLU64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLU64 = l2
+}
+
+// foryReadRmMBS reads the value of field RmMBS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMBS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[bool]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 1, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 bool
+			k6 = r.ReadBool()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMBS = m2
+}
+
+// foryReadRmMES reads the value of field RmMES (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMES(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[Color]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 25, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 Color
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				k6 = Color(e8)
+			} else {
+				k6 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMES = m2
+}
+
+// foryReadRmMI64F reads the value of field RmMI64F (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMI64F(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int64]float64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 20, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int64
+			k6 = r.ReadVarInt64()
+			var v7 float64
+			if !vn4 {
+				v7 = r.ReadFloat64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMI64F = m2
+}
+
+// foryReadRmMIS reads the value of field RmMIS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMIS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMIS = m2
+}
+
+// foryReadRmMSI reads the value of field RmMSI (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMSI(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMSI = m2
+}
+
+// foryReadRmMSL reads the value of field RmMSL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMSL(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMSL = m2
+}
+
+// foryReadRmMSLRef reads the value of field RmMSL with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMSLRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]string](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMSL = m2
+}
+
+// foryReadRmMSM reads the value of field RmMSM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMSM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMSM = m2
+}
+
+// foryReadRmMSMRef reads the value of field RmMSM with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMSMRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if tr16 {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefMap[string, int32](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					n19 := c.ReadLengthFast(2)
+					if n19 < 0 {
+						n19 = c.ReadLength(2)
+					}
+					m20 := foryimpl.MakeMap[map[string]int32](c, n19)
+					for n19 > 0 && !c.Failed() {
+						sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
+						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+							var k24 string
+							k24 = c.ReadString()
+							var v25 int32
+							if !vn22 {
+								v25 = r.ReadVarInt32()
+							}
+							m20[k24] = v25
+						}
+						n19 -= sz21
+					}
+					v7 = m20
+					foryimpl.SetRefMap(c, id18, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMSM = m2
+}
+
+// foryReadRmMSP reads the value of field RmMSP (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMSP(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *int32
+			if !vn4 {
+				p8 := foryimpl.Alloc[int32](c)
+				*p8 = r.ReadVarInt32()
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMSP = m2
+}
+
+// foryReadRmMU8 reads the value of field RmMU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmMU8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint8]uint16](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 9, 10, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint8
+			k6 = r.ReadUint8()
+			var v7 uint16
+			if !vn4 {
+				v7 = r.ReadUint16()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMU8 = m2
+}
+
+// foryReadRmNLS reads the value of field RmNLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmNLS(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.RmNLS, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmNLS = l2
+}
+
+// foryReadRmNM reads the value of field RmNM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmNM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmNM = m2
+}
+
+// foryReadRmRaw reads the value of field RmRaw (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRmRaw(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmRaw = l2
 }
 
 // foryRootNested is the first 132 bytes of a compatible-mode message whose root is Nested: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNested[4:].
@@ -10677,165 +9250,25 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n94 := c.ReadLengthFast(1)
-	if n94 < 0 {
-		n94 = c.ReadLength(1)
-	}
-	l95 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n94)
-	if n94 > 0 {
-		hn97, tr99, ev98 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i96 := range l95 {
-				if tr99 {
-					if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
-						if p102 := foryimpl.BackRef[Inner](c, id101); p102 != nil {
-							l95[i96] = *p102
-						}
-					} else if st100 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id101, &l95[i96])
-						if ev98 != nil {
-							l95[i96].ForyReadEvolved(c, ev98)
-						} else {
-							l95[i96].ForyRead(c)
-						}
-					} else {
-						l95[i96] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i96)
-						break
-					}
-					continue
-				}
-				if hn97 && !c.ReadFlag() {
-					clear(l95[i96 : i96+1])
-					continue
-				}
-				if ev98 != nil {
-					l95[i96].ForyReadEvolved(c, ev98)
-				} else {
-					l95[i96].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i96)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l95
+	x.foryReadLIn(c)
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n103 := c.ReadLengthFast(1)
-	if n103 < 0 {
-		n103 = c.ReadLength(1)
-	}
-	l104 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n103)
-	if n103 > 0 {
-		hn106, tr108, ev107 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i105 := range l104 {
-				if tr108 {
-					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-						if p111 := foryimpl.BackRef[Leaf](c, id110); p111 != nil {
-							l104[i105] = *p111
-						}
-					} else if st109 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id110, &l104[i105])
-						if ev107 != nil {
-							l104[i105].ForyReadEvolved(c, ev107)
-						} else {
-							l104[i105].ForyRead(c)
-						}
-					} else {
-						l104[i105] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i105)
-						break
-					}
-					continue
-				}
-				if hn106 && !c.ReadFlag() {
-					clear(l104[i105 : i105+1])
-					continue
-				}
-				if ev107 != nil {
-					l104[i105].ForyReadEvolved(c, ev107)
-				} else {
-					l104[i105].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i105)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l104
+	x.foryReadLLf(c)
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n112 := c.ReadLengthFast(1)
-	if n112 < 0 {
-		n112 = c.ReadLength(1)
-	}
-	l113 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n112)
-	if n112 > 0 {
-		hn115, tr117, ev116 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i114 := range l113 {
-				if tr117 {
-					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-						l113[i114] = foryimpl.BackRef[Inner](c, id120)
-					} else if st119 == foryimpl.RefFollows {
-						p121 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id120, p121)
-						if ev116 != nil {
-							p121.ForyReadEvolved(c, ev116)
-						} else {
-							p121.ForyRead(c)
-						}
-						l113[i114] = p121
-					} else {
-						l113[i114] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i114)
-						break
-					}
-					continue
-				}
-				if hn115 && !c.ReadFlag() {
-					clear(l113[i114 : i114+1])
-					continue
-				}
-				p118 := foryimpl.Alloc[Inner](c)
-				if ev116 != nil {
-					p118.ForyReadEvolved(c, ev116)
-				} else {
-					p118.ForyRead(c)
-				}
-				l113[i114] = p118
-				if c.Failed() {
-					c.TraceIndex(i114)
-					break
-				}
-			}
-		}
-	}
-	x.LPIn = l113
+	x.foryReadLPIn(c)
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
-				x.Lf.ForyReadEvolved(c, ev122)
+			if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
+				x.Lf.ForyReadEvolved(c, ev94)
 			} else if !c.Failed() {
 				x.Lf.ForyRead(c)
 			}
@@ -10844,141 +9277,22 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Lf")
 			return
 		}
-		n123 := c.ReadLengthFast(2)
-		if n123 < 0 {
-			n123 = c.ReadLength(2)
-		}
-		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
-		for n123 > 0 && !c.Failed() {
-			sz125, vn126, tr139, _ := c.ReadMapChunkRef(n123, 21, 22, nil)
-			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-				var k128 string
-				k128 = c.ReadString()
-				var v129 []Inner
-				if tr139 {
-					if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
-						v129 = foryimpl.BackRefSlice[Inner](c, id141)
-					} else if st140 == foryimpl.RefFollows {
-						n142 := c.ReadLengthFast(1)
-						if n142 < 0 {
-							n142 = c.ReadLength(1)
-						}
-						l143 := foryimpl.MakeSlice[[]Inner](c, n142)
-						if n142 > 0 {
-							hn145, tr147, ev146 := c.ReadStructListHeaderRef(foryTypeInner)
-							if !c.Failed() {
-								for i144 := range l143 {
-									if tr147 {
-										if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
-											if p150 := foryimpl.BackRef[Inner](c, id149); p150 != nil {
-												l143[i144] = *p150
-											}
-										} else if st148 == foryimpl.RefFollows {
-											foryimpl.SetRef(c, id149, &l143[i144])
-											if ev146 != nil {
-												l143[i144].ForyReadEvolved(c, ev146)
-											} else {
-												l143[i144].ForyRead(c)
-											}
-										} else {
-											l143[i144] = Inner{}
-										}
-										if c.Failed() {
-											c.TraceIndex(i144)
-											break
-										}
-										continue
-									}
-									if hn145 && !c.ReadFlag() {
-										clear(l143[i144 : i144+1])
-										continue
-									}
-									if ev146 != nil {
-										l143[i144].ForyReadEvolved(c, ev146)
-									} else {
-										l143[i144].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i144)
-										break
-									}
-								}
-							}
-						}
-						v129 = l143
-						foryimpl.SetRefSlice(c, id141, v129)
-					} else {
-						v129 = nil
-					}
-				} else if !vn126 {
-					n130 := c.ReadLengthFast(1)
-					if n130 < 0 {
-						n130 = c.ReadLength(1)
-					}
-					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
-					if n130 > 0 {
-						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i132 := range l131 {
-								if tr135 {
-									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
-											l131[i132] = *p138
-										}
-									} else if st136 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id137, &l131[i132])
-										if ev134 != nil {
-											l131[i132].ForyReadEvolved(c, ev134)
-										} else {
-											l131[i132].ForyRead(c)
-										}
-									} else {
-										l131[i132] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i132)
-										break
-									}
-									continue
-								}
-								if hn133 && !c.ReadFlag() {
-									clear(l131[i132 : i132+1])
-									continue
-								}
-								if ev134 != nil {
-									l131[i132].ForyReadEvolved(c, ev134)
-								} else {
-									l131[i132].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i132)
-									break
-								}
-							}
-						}
-					}
-					v129 = l131
-				}
-				m124[k128] = v129
-			}
-			n123 -= sz125
-		}
-		x.MSLIn = m124
+		x.foryReadMSLInRef(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
 			return
 		}
-		if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-			x.PIn = foryimpl.BackRef[Inner](c, id152)
-		} else if st151 == foryimpl.RefFollows {
-			p153 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id152, p153)
-			if ev154 := c.ReadStructFieldMeta(foryTypeInner); ev154 != nil {
-				p153.ForyReadEvolved(c, ev154)
+		if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
+			x.PIn = foryimpl.BackRef[Inner](c, id96)
+		} else if st95 == foryimpl.RefFollows {
+			p97 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id96, p97)
+			if ev98 := c.ReadStructFieldMeta(foryTypeInner); ev98 != nil {
+				p97.ForyReadEvolved(c, ev98)
 			} else if !c.Failed() {
-				p153.ForyRead(c)
+				p97.ForyRead(c)
 			}
-			x.PIn = p153
+			x.PIn = p97
 		} else {
 			x.PIn = nil
 		}
@@ -10986,17 +9300,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PIn")
 			return
 		}
-		if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
-			x.PLf = foryimpl.BackRef[Leaf](c, id156)
-		} else if st155 == foryimpl.RefFollows {
-			p157 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id156, p157)
-			if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
-				p157.ForyReadEvolved(c, ev158)
+		if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+			x.PLf = foryimpl.BackRef[Leaf](c, id100)
+		} else if st99 == foryimpl.RefFollows {
+			p101 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id100, p101)
+			if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
+				p101.ForyReadEvolved(c, ev102)
 			} else if !c.Failed() {
-				p157.ForyRead(c)
+				p101.ForyRead(c)
 			}
-			x.PLf = p157
+			x.PLf = p101
 		} else {
 			x.PLf = nil
 		}
@@ -11005,8 +9319,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
-				x.RmIn.ForyReadEvolved(c, ev159)
+			if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
+				x.RmIn.ForyReadEvolved(c, ev103)
 			} else if !c.Failed() {
 				x.RmIn.ForyRead(c)
 			}
@@ -11016,8 +9330,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
-			x.Lf.ForyReadEvolved(c, ev122)
+		if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
+			x.Lf.ForyReadEvolved(c, ev94)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -11025,103 +9339,39 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Lf")
 			return
 		}
-		n123 := c.ReadLengthFast(2)
-		if n123 < 0 {
-			n123 = c.ReadLength(2)
-		}
-		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
-		for n123 > 0 && !c.Failed() {
-			sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
-			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-				var k128 string
-				k128 = c.ReadString()
-				var v129 []Inner
-				if !vn126 {
-					n130 := c.ReadLengthFast(1)
-					if n130 < 0 {
-						n130 = c.ReadLength(1)
-					}
-					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
-					if n130 > 0 {
-						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i132 := range l131 {
-								if tr135 {
-									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
-											l131[i132] = *p138
-										}
-									} else if st136 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id137, &l131[i132])
-										if ev134 != nil {
-											l131[i132].ForyReadEvolved(c, ev134)
-										} else {
-											l131[i132].ForyRead(c)
-										}
-									} else {
-										l131[i132] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i132)
-										break
-									}
-									continue
-								}
-								if hn133 && !c.ReadFlag() {
-									clear(l131[i132 : i132+1])
-									continue
-								}
-								if ev134 != nil {
-									l131[i132].ForyReadEvolved(c, ev134)
-								} else {
-									l131[i132].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i132)
-									break
-								}
-							}
-						}
-					}
-					v129 = l131
-				}
-				m124[k128] = v129
-			}
-			n123 -= sz125
-		}
-		x.MSLIn = m124
+		x.foryReadMSLIn(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
 			return
 		}
 		if c.ReadFlag() {
-			p151 := foryimpl.Alloc[Inner](c)
-			if ev152 := c.ReadStructFieldMeta(foryTypeInner); ev152 != nil {
-				p151.ForyReadEvolved(c, ev152)
+			p95 := foryimpl.Alloc[Inner](c)
+			if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
+				p95.ForyReadEvolved(c, ev96)
 			} else if !c.Failed() {
-				p151.ForyRead(c)
+				p95.ForyRead(c)
 			}
-			x.PIn = p151
+			x.PIn = p95
 		}
 		if c.Failed() {
 			c.Trace("PIn")
 			return
 		}
 		if c.ReadFlag() {
-			p155 := foryimpl.Alloc[Leaf](c)
-			if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
-				p155.ForyReadEvolved(c, ev156)
+			p99 := foryimpl.Alloc[Leaf](c)
+			if ev100 := c.ReadStructFieldMeta(foryTypeLeaf); ev100 != nil {
+				p99.ForyReadEvolved(c, ev100)
 			} else if !c.Failed() {
-				p155.ForyRead(c)
+				p99.ForyRead(c)
 			}
-			x.PLf = p155
+			x.PLf = p99
 		}
 		if c.Failed() {
 			c.Trace("PLf")
 			return
 		}
-		if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
-			x.RmIn.ForyReadEvolved(c, ev159)
+		if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
+			x.RmIn.ForyReadEvolved(c, ev103)
 		} else if !c.Failed() {
 			x.RmIn.ForyRead(c)
 		}
@@ -11130,165 +9380,25 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n160 := c.ReadLengthFast(1)
-	if n160 < 0 {
-		n160 = c.ReadLength(1)
-	}
-	l161 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n160)
-	if n160 > 0 {
-		hn163, tr165, ev164 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i162 := range l161 {
-				if tr165 {
-					if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
-						if p168 := foryimpl.BackRef[Inner](c, id167); p168 != nil {
-							l161[i162] = *p168
-						}
-					} else if st166 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id167, &l161[i162])
-						if ev164 != nil {
-							l161[i162].ForyReadEvolved(c, ev164)
-						} else {
-							l161[i162].ForyRead(c)
-						}
-					} else {
-						l161[i162] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i162)
-						break
-					}
-					continue
-				}
-				if hn163 && !c.ReadFlag() {
-					clear(l161[i162 : i162+1])
-					continue
-				}
-				if ev164 != nil {
-					l161[i162].ForyReadEvolved(c, ev164)
-				} else {
-					l161[i162].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i162)
-					break
-				}
-			}
-		}
-	}
-	x.RmLIn = l161
+	x.foryReadRmLIn(c)
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	n169 := c.ReadLengthFast(1)
-	if n169 < 0 {
-		n169 = c.ReadLength(1)
-	}
-	l170 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n169)
-	if n169 > 0 {
-		hn172, tr174, ev173 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i171 := range l170 {
-				if tr174 {
-					if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
-						if p177 := foryimpl.BackRef[Leaf](c, id176); p177 != nil {
-							l170[i171] = *p177
-						}
-					} else if st175 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id176, &l170[i171])
-						if ev173 != nil {
-							l170[i171].ForyReadEvolved(c, ev173)
-						} else {
-							l170[i171].ForyRead(c)
-						}
-					} else {
-						l170[i171] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i171)
-						break
-					}
-					continue
-				}
-				if hn172 && !c.ReadFlag() {
-					clear(l170[i171 : i171+1])
-					continue
-				}
-				if ev173 != nil {
-					l170[i171].ForyReadEvolved(c, ev173)
-				} else {
-					l170[i171].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i171)
-					break
-				}
-			}
-		}
-	}
-	x.RmLLf = l170
+	x.foryReadRmLLf(c)
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	n178 := c.ReadLengthFast(1)
-	if n178 < 0 {
-		n178 = c.ReadLength(1)
-	}
-	l179 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n178)
-	if n178 > 0 {
-		hn181, tr183, ev182 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i180 := range l179 {
-				if tr183 {
-					if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
-						l179[i180] = foryimpl.BackRef[Inner](c, id186)
-					} else if st185 == foryimpl.RefFollows {
-						p187 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id186, p187)
-						if ev182 != nil {
-							p187.ForyReadEvolved(c, ev182)
-						} else {
-							p187.ForyRead(c)
-						}
-						l179[i180] = p187
-					} else {
-						l179[i180] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i180)
-						break
-					}
-					continue
-				}
-				if hn181 && !c.ReadFlag() {
-					clear(l179[i180 : i180+1])
-					continue
-				}
-				p184 := foryimpl.Alloc[Inner](c)
-				if ev182 != nil {
-					p184.ForyReadEvolved(c, ev182)
-				} else {
-					p184.ForyRead(c)
-				}
-				l179[i180] = p184
-				if c.Failed() {
-					c.TraceIndex(i180)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPIn = l179
+	x.foryReadRmLPIn(c)
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
-				x.RmLf.ForyReadEvolved(c, ev188)
+			if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
+				x.RmLf.ForyReadEvolved(c, ev104)
 			} else if !c.Failed() {
 				x.RmLf.ForyRead(c)
 			}
@@ -11297,141 +9407,22 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmLf")
 			return
 		}
-		n189 := c.ReadLengthFast(2)
-		if n189 < 0 {
-			n189 = c.ReadLength(2)
-		}
-		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
-		for n189 > 0 && !c.Failed() {
-			sz191, vn192, tr205, _ := c.ReadMapChunkRef(n189, 21, 22, nil)
-			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
-				var k194 string
-				k194 = c.ReadString()
-				var v195 []Inner
-				if tr205 {
-					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
-						v195 = foryimpl.BackRefSlice[Inner](c, id207)
-					} else if st206 == foryimpl.RefFollows {
-						n208 := c.ReadLengthFast(1)
-						if n208 < 0 {
-							n208 = c.ReadLength(1)
-						}
-						l209 := foryimpl.MakeSlice[[]Inner](c, n208)
-						if n208 > 0 {
-							hn211, tr213, ev212 := c.ReadStructListHeaderRef(foryTypeInner)
-							if !c.Failed() {
-								for i210 := range l209 {
-									if tr213 {
-										if st214, id215 := c.ReadRefFlag(); st214 == foryimpl.RefBack {
-											if p216 := foryimpl.BackRef[Inner](c, id215); p216 != nil {
-												l209[i210] = *p216
-											}
-										} else if st214 == foryimpl.RefFollows {
-											foryimpl.SetRef(c, id215, &l209[i210])
-											if ev212 != nil {
-												l209[i210].ForyReadEvolved(c, ev212)
-											} else {
-												l209[i210].ForyRead(c)
-											}
-										} else {
-											l209[i210] = Inner{}
-										}
-										if c.Failed() {
-											c.TraceIndex(i210)
-											break
-										}
-										continue
-									}
-									if hn211 && !c.ReadFlag() {
-										clear(l209[i210 : i210+1])
-										continue
-									}
-									if ev212 != nil {
-										l209[i210].ForyReadEvolved(c, ev212)
-									} else {
-										l209[i210].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i210)
-										break
-									}
-								}
-							}
-						}
-						v195 = l209
-						foryimpl.SetRefSlice(c, id207, v195)
-					} else {
-						v195 = nil
-					}
-				} else if !vn192 {
-					n196 := c.ReadLengthFast(1)
-					if n196 < 0 {
-						n196 = c.ReadLength(1)
-					}
-					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
-					if n196 > 0 {
-						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i198 := range l197 {
-								if tr201 {
-									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
-											l197[i198] = *p204
-										}
-									} else if st202 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id203, &l197[i198])
-										if ev200 != nil {
-											l197[i198].ForyReadEvolved(c, ev200)
-										} else {
-											l197[i198].ForyRead(c)
-										}
-									} else {
-										l197[i198] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i198)
-										break
-									}
-									continue
-								}
-								if hn199 && !c.ReadFlag() {
-									clear(l197[i198 : i198+1])
-									continue
-								}
-								if ev200 != nil {
-									l197[i198].ForyReadEvolved(c, ev200)
-								} else {
-									l197[i198].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i198)
-									break
-								}
-							}
-						}
-					}
-					v195 = l197
-				}
-				m190[k194] = v195
-			}
-			n189 -= sz191
-		}
-		x.RmMSLIn = m190
+		x.foryReadRmMSLInRef(c)
 		if c.Failed() {
 			c.Trace("RmMSLIn")
 			return
 		}
-		if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
-			x.RmPIn = foryimpl.BackRef[Inner](c, id218)
-		} else if st217 == foryimpl.RefFollows {
-			p219 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id218, p219)
-			if ev220 := c.ReadStructFieldMeta(foryTypeInner); ev220 != nil {
-				p219.ForyReadEvolved(c, ev220)
+		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+			x.RmPIn = foryimpl.BackRef[Inner](c, id106)
+		} else if st105 == foryimpl.RefFollows {
+			p107 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id106, p107)
+			if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
+				p107.ForyReadEvolved(c, ev108)
 			} else if !c.Failed() {
-				p219.ForyRead(c)
+				p107.ForyRead(c)
 			}
-			x.RmPIn = p219
+			x.RmPIn = p107
 		} else {
 			x.RmPIn = nil
 		}
@@ -11439,17 +9430,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmPIn")
 			return
 		}
-		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-			x.RmPLf = foryimpl.BackRef[Leaf](c, id222)
-		} else if st221 == foryimpl.RefFollows {
-			p223 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id222, p223)
-			if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
-				p223.ForyReadEvolved(c, ev224)
+		if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+			x.RmPLf = foryimpl.BackRef[Leaf](c, id110)
+		} else if st109 == foryimpl.RefFollows {
+			p111 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id110, p111)
+			if ev112 := c.ReadStructFieldMeta(foryTypeLeaf); ev112 != nil {
+				p111.ForyReadEvolved(c, ev112)
 			} else if !c.Failed() {
-				p223.ForyRead(c)
+				p111.ForyRead(c)
 			}
-			x.RmPLf = p223
+			x.RmPLf = p111
 		} else {
 			x.RmPLf = nil
 		}
@@ -11458,8 +9449,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
-			x.RmLf.ForyReadEvolved(c, ev188)
+		if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
+			x.RmLf.ForyReadEvolved(c, ev104)
 		} else if !c.Failed() {
 			x.RmLf.ForyRead(c)
 		}
@@ -11467,96 +9458,32 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmLf")
 			return
 		}
-		n189 := c.ReadLengthFast(2)
-		if n189 < 0 {
-			n189 = c.ReadLength(2)
-		}
-		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
-		for n189 > 0 && !c.Failed() {
-			sz191, vn192, _ := c.ReadMapChunk(n189, 21, 22, nil, true)
-			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
-				var k194 string
-				k194 = c.ReadString()
-				var v195 []Inner
-				if !vn192 {
-					n196 := c.ReadLengthFast(1)
-					if n196 < 0 {
-						n196 = c.ReadLength(1)
-					}
-					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
-					if n196 > 0 {
-						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i198 := range l197 {
-								if tr201 {
-									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
-											l197[i198] = *p204
-										}
-									} else if st202 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id203, &l197[i198])
-										if ev200 != nil {
-											l197[i198].ForyReadEvolved(c, ev200)
-										} else {
-											l197[i198].ForyRead(c)
-										}
-									} else {
-										l197[i198] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i198)
-										break
-									}
-									continue
-								}
-								if hn199 && !c.ReadFlag() {
-									clear(l197[i198 : i198+1])
-									continue
-								}
-								if ev200 != nil {
-									l197[i198].ForyReadEvolved(c, ev200)
-								} else {
-									l197[i198].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i198)
-									break
-								}
-							}
-						}
-					}
-					v195 = l197
-				}
-				m190[k194] = v195
-			}
-			n189 -= sz191
-		}
-		x.RmMSLIn = m190
+		x.foryReadRmMSLIn(c)
 		if c.Failed() {
 			c.Trace("RmMSLIn")
 			return
 		}
 		if c.ReadFlag() {
-			p217 := foryimpl.Alloc[Inner](c)
-			if ev218 := c.ReadStructFieldMeta(foryTypeInner); ev218 != nil {
-				p217.ForyReadEvolved(c, ev218)
+			p105 := foryimpl.Alloc[Inner](c)
+			if ev106 := c.ReadStructFieldMeta(foryTypeInner); ev106 != nil {
+				p105.ForyReadEvolved(c, ev106)
 			} else if !c.Failed() {
-				p217.ForyRead(c)
+				p105.ForyRead(c)
 			}
-			x.RmPIn = p217
+			x.RmPIn = p105
 		}
 		if c.Failed() {
 			c.Trace("RmPIn")
 			return
 		}
 		if c.ReadFlag() {
-			p221 := foryimpl.Alloc[Leaf](c)
-			if ev222 := c.ReadStructFieldMeta(foryTypeLeaf); ev222 != nil {
-				p221.ForyReadEvolved(c, ev222)
+			p109 := foryimpl.Alloc[Leaf](c)
+			if ev110 := c.ReadStructFieldMeta(foryTypeLeaf); ev110 != nil {
+				p109.ForyReadEvolved(c, ev110)
 			} else if !c.Failed() {
-				p221.ForyRead(c)
+				p109.ForyRead(c)
 			}
-			x.RmPLf = p221
+			x.RmPLf = p109
 		}
 		if c.Failed() {
 			c.Trace("RmPLf")
@@ -11573,16 +9500,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev228 := c.ReadStructFieldMeta(foryTypeInner); ev228 != nil {
-						x.In.ForyReadEvolved(c, ev228)
+					if ev116 := c.ReadStructFieldMeta(foryTypeInner); ev116 != nil {
+						x.In.ForyReadEvolved(c, ev116)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev225 := c.ReadStructFieldMeta(foryTypeInner); ev225 != nil {
-						x.In.ForyReadEvolved(c, ev225)
+					if ev113 := c.ReadStructFieldMeta(foryTypeInner); ev113 != nil {
+						x.In.ForyReadEvolved(c, ev113)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -11590,169 +9517,29 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n229 := c.ReadLengthFast(1)
-				if n229 < 0 {
-					n229 = c.ReadLength(1)
-				}
-				l230 := foryimpl.MakeSlice[[]Inner](c, n229)
-				if n229 > 0 {
-					hn232, tr234, ev233 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i231 := range l230 {
-							if tr234 {
-								if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-									if p237 := foryimpl.BackRef[Inner](c, id236); p237 != nil {
-										l230[i231] = *p237
-									}
-								} else if st235 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id236, &l230[i231])
-									if ev233 != nil {
-										l230[i231].ForyReadEvolved(c, ev233)
-									} else {
-										l230[i231].ForyRead(c)
-									}
-								} else {
-									l230[i231] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i231)
-									break
-								}
-								continue
-							}
-							if hn232 && !c.ReadFlag() {
-								clear(l230[i231 : i231+1])
-								continue
-							}
-							if ev233 != nil {
-								l230[i231].ForyReadEvolved(c, ev233)
-							} else {
-								l230[i231].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i231)
-								break
-							}
-						}
-					}
-				}
-				x.LIn = l230
+				x.foryReadLIn(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n238 := c.ReadLengthFast(1)
-				if n238 < 0 {
-					n238 = c.ReadLength(1)
-				}
-				l239 := foryimpl.MakeSlice[[]Leaf](c, n238)
-				if n238 > 0 {
-					hn241, tr243, ev242 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i240 := range l239 {
-							if tr243 {
-								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
-									if p246 := foryimpl.BackRef[Leaf](c, id245); p246 != nil {
-										l239[i240] = *p246
-									}
-								} else if st244 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id245, &l239[i240])
-									if ev242 != nil {
-										l239[i240].ForyReadEvolved(c, ev242)
-									} else {
-										l239[i240].ForyRead(c)
-									}
-								} else {
-									l239[i240] = Leaf{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i240)
-									break
-								}
-								continue
-							}
-							if hn241 && !c.ReadFlag() {
-								clear(l239[i240 : i240+1])
-								continue
-							}
-							if ev242 != nil {
-								l239[i240].ForyReadEvolved(c, ev242)
-							} else {
-								l239[i240].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i240)
-								break
-							}
-						}
-					}
-				}
-				x.LLf = l239
+				x.foryReadLLf(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLengthFast(1)
-				if n247 < 0 {
-					n247 = c.ReadLength(1)
-				}
-				l248 := foryimpl.MakeSlice[[]*Inner](c, n247)
-				if n247 > 0 {
-					hn250, tr252, ev251 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i249 := range l248 {
-							if tr252 {
-								if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
-									l248[i249] = foryimpl.BackRef[Inner](c, id255)
-								} else if st254 == foryimpl.RefFollows {
-									p256 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id255, p256)
-									if ev251 != nil {
-										p256.ForyReadEvolved(c, ev251)
-									} else {
-										p256.ForyRead(c)
-									}
-									l248[i249] = p256
-								} else {
-									l248[i249] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i249)
-									break
-								}
-								continue
-							}
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
-								continue
-							}
-							p253 := foryimpl.Alloc[Inner](c)
-							if ev251 != nil {
-								p253.ForyReadEvolved(c, ev251)
-							} else {
-								p253.ForyRead(c)
-							}
-							l248[i249] = p253
-							if c.Failed() {
-								c.TraceIndex(i249)
-								break
-							}
-						}
-					}
-				}
-				x.LPIn = l248
+				x.foryReadLPIn(c)
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
-						x.Lf.ForyReadEvolved(c, ev260)
+					if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
+						x.Lf.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev257 := c.ReadStructFieldMeta(foryTypeLeaf); ev257 != nil {
-						x.Lf.ForyReadEvolved(c, ev257)
+					if ev117 := c.ReadStructFieldMeta(foryTypeLeaf); ev117 != nil {
+						x.Lf.ForyReadEvolved(c, ev117)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -11760,139 +9547,75 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n261 := c.ReadLengthFast(2)
-				if n261 < 0 {
-					n261 = c.ReadLength(2)
-				}
-				m262 := foryimpl.MakeMap[map[string][]Inner](c, n261)
-				for n261 > 0 && !c.Failed() {
-					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 22, nil, true)
-					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
-						var k266 string
-						k266 = c.ReadString()
-						var v267 []Inner
-						if !vn264 {
-							n268 := c.ReadLengthFast(1)
-							if n268 < 0 {
-								n268 = c.ReadLength(1)
-							}
-							l269 := foryimpl.MakeSlice[[]Inner](c, n268)
-							if n268 > 0 {
-								hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
-								if !c.Failed() {
-									for i270 := range l269 {
-										if tr273 {
-											if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
-												if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
-													l269[i270] = *p276
-												}
-											} else if st274 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id275, &l269[i270])
-												if ev272 != nil {
-													l269[i270].ForyReadEvolved(c, ev272)
-												} else {
-													l269[i270].ForyRead(c)
-												}
-											} else {
-												l269[i270] = Inner{}
-											}
-											if c.Failed() {
-												c.TraceIndex(i270)
-												break
-											}
-											continue
-										}
-										if hn271 && !c.ReadFlag() {
-											clear(l269[i270 : i270+1])
-											continue
-										}
-										if ev272 != nil {
-											l269[i270].ForyReadEvolved(c, ev272)
-										} else {
-											l269[i270].ForyRead(c)
-										}
-										if c.Failed() {
-											c.TraceIndex(i270)
-											break
-										}
-									}
-								}
-							}
-							v267 = l269
-						}
-						m262[k266] = v267
-					}
-					n261 -= sz263
-				}
-				x.MSLIn = m262
+				x.foryReadMSLIn(c)
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id281)
-				} else if st280 == foryimpl.RefFollows {
-					p282 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id281, p282)
-					if ev283 := c.ReadStructFieldMeta(foryTypeInner); ev283 != nil {
-						p282.ForyReadEvolved(c, ev283)
+				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id124)
+				} else if st123 == foryimpl.RefFollows {
+					p125 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id124, p125)
+					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
+						p125.ForyReadEvolved(c, ev126)
 					} else if !c.Failed() {
-						p282.ForyRead(c)
+						p125.ForyRead(c)
 					}
-					x.PIn = p282
+					x.PIn = p125
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p278 := foryimpl.Alloc[Inner](c)
-					if ev279 := c.ReadStructFieldMeta(foryTypeInner); ev279 != nil {
-						p278.ForyReadEvolved(c, ev279)
+					p121 := foryimpl.Alloc[Inner](c)
+					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+						p121.ForyReadEvolved(c, ev122)
 					} else if !c.Failed() {
-						p278.ForyRead(c)
+						p121.ForyRead(c)
 					}
-					x.PIn = p278
+					x.PIn = p121
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id287)
-				} else if st286 == foryimpl.RefFollows {
-					p288 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id287, p288)
-					if ev289 := c.ReadStructFieldMeta(foryTypeLeaf); ev289 != nil {
-						p288.ForyReadEvolved(c, ev289)
+				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id130)
+				} else if st129 == foryimpl.RefFollows {
+					p131 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id130, p131)
+					if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
+						p131.ForyReadEvolved(c, ev132)
 					} else if !c.Failed() {
-						p288.ForyRead(c)
+						p131.ForyRead(c)
 					}
-					x.PLf = p288
+					x.PLf = p131
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p284 := foryimpl.Alloc[Leaf](c)
-					if ev285 := c.ReadStructFieldMeta(foryTypeLeaf); ev285 != nil {
-						p284.ForyReadEvolved(c, ev285)
+					p127 := foryimpl.Alloc[Leaf](c)
+					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
+						p127.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
-						p284.ForyRead(c)
+						p127.ForyRead(c)
 					}
-					x.PLf = p284
+					x.PLf = p127
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev293 := c.ReadStructFieldMeta(foryTypeInner); ev293 != nil {
-						x.RmIn.ForyReadEvolved(c, ev293)
+					if ev136 := c.ReadStructFieldMeta(foryTypeInner); ev136 != nil {
+						x.RmIn.ForyReadEvolved(c, ev136)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
-						x.RmIn.ForyReadEvolved(c, ev290)
+					if ev133 := c.ReadStructFieldMeta(foryTypeInner); ev133 != nil {
+						x.RmIn.ForyReadEvolved(c, ev133)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
@@ -11900,169 +9623,29 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n294 := c.ReadLengthFast(1)
-				if n294 < 0 {
-					n294 = c.ReadLength(1)
-				}
-				l295 := foryimpl.MakeSlice[[]Inner](c, n294)
-				if n294 > 0 {
-					hn297, tr299, ev298 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i296 := range l295 {
-							if tr299 {
-								if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
-									if p302 := foryimpl.BackRef[Inner](c, id301); p302 != nil {
-										l295[i296] = *p302
-									}
-								} else if st300 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id301, &l295[i296])
-									if ev298 != nil {
-										l295[i296].ForyReadEvolved(c, ev298)
-									} else {
-										l295[i296].ForyRead(c)
-									}
-								} else {
-									l295[i296] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i296)
-									break
-								}
-								continue
-							}
-							if hn297 && !c.ReadFlag() {
-								clear(l295[i296 : i296+1])
-								continue
-							}
-							if ev298 != nil {
-								l295[i296].ForyReadEvolved(c, ev298)
-							} else {
-								l295[i296].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i296)
-								break
-							}
-						}
-					}
-				}
-				x.RmLIn = l295
+				x.foryReadRmLIn(c)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadLengthFast(1)
-				if n303 < 0 {
-					n303 = c.ReadLength(1)
-				}
-				l304 := foryimpl.MakeSlice[[]Leaf](c, n303)
-				if n303 > 0 {
-					hn306, tr308, ev307 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i305 := range l304 {
-							if tr308 {
-								if st309, id310 := c.ReadRefFlag(); st309 == foryimpl.RefBack {
-									if p311 := foryimpl.BackRef[Leaf](c, id310); p311 != nil {
-										l304[i305] = *p311
-									}
-								} else if st309 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id310, &l304[i305])
-									if ev307 != nil {
-										l304[i305].ForyReadEvolved(c, ev307)
-									} else {
-										l304[i305].ForyRead(c)
-									}
-								} else {
-									l304[i305] = Leaf{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i305)
-									break
-								}
-								continue
-							}
-							if hn306 && !c.ReadFlag() {
-								clear(l304[i305 : i305+1])
-								continue
-							}
-							if ev307 != nil {
-								l304[i305].ForyReadEvolved(c, ev307)
-							} else {
-								l304[i305].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i305)
-								break
-							}
-						}
-					}
-				}
-				x.RmLLf = l304
+				x.foryReadRmLLf(c)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n312 := c.ReadLengthFast(1)
-				if n312 < 0 {
-					n312 = c.ReadLength(1)
-				}
-				l313 := foryimpl.MakeSlice[[]*Inner](c, n312)
-				if n312 > 0 {
-					hn315, tr317, ev316 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i314 := range l313 {
-							if tr317 {
-								if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
-									l313[i314] = foryimpl.BackRef[Inner](c, id320)
-								} else if st319 == foryimpl.RefFollows {
-									p321 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id320, p321)
-									if ev316 != nil {
-										p321.ForyReadEvolved(c, ev316)
-									} else {
-										p321.ForyRead(c)
-									}
-									l313[i314] = p321
-								} else {
-									l313[i314] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i314)
-									break
-								}
-								continue
-							}
-							if hn315 && !c.ReadFlag() {
-								clear(l313[i314 : i314+1])
-								continue
-							}
-							p318 := foryimpl.Alloc[Inner](c)
-							if ev316 != nil {
-								p318.ForyReadEvolved(c, ev316)
-							} else {
-								p318.ForyRead(c)
-							}
-							l313[i314] = p318
-							if c.Failed() {
-								c.TraceIndex(i314)
-								break
-							}
-						}
-					}
-				}
-				x.RmLPIn = l313
+				x.foryReadRmLPIn(c)
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev325 := c.ReadStructFieldMeta(foryTypeLeaf); ev325 != nil {
-						x.RmLf.ForyReadEvolved(c, ev325)
+					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
+						x.RmLf.ForyReadEvolved(c, ev140)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev322 := c.ReadStructFieldMeta(foryTypeLeaf); ev322 != nil {
-						x.RmLf.ForyReadEvolved(c, ev322)
+					if ev137 := c.ReadStructFieldMeta(foryTypeLeaf); ev137 != nil {
+						x.RmLf.ForyReadEvolved(c, ev137)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
@@ -12070,124 +9653,60 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n326 := c.ReadLengthFast(2)
-				if n326 < 0 {
-					n326 = c.ReadLength(2)
-				}
-				m327 := foryimpl.MakeMap[map[string][]Inner](c, n326)
-				for n326 > 0 && !c.Failed() {
-					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 22, nil, true)
-					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
-						var k331 string
-						k331 = c.ReadString()
-						var v332 []Inner
-						if !vn329 {
-							n333 := c.ReadLengthFast(1)
-							if n333 < 0 {
-								n333 = c.ReadLength(1)
-							}
-							l334 := foryimpl.MakeSlice[[]Inner](c, n333)
-							if n333 > 0 {
-								hn336, tr338, ev337 := c.ReadStructListHeaderRef(foryTypeInner)
-								if !c.Failed() {
-									for i335 := range l334 {
-										if tr338 {
-											if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
-												if p341 := foryimpl.BackRef[Inner](c, id340); p341 != nil {
-													l334[i335] = *p341
-												}
-											} else if st339 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id340, &l334[i335])
-												if ev337 != nil {
-													l334[i335].ForyReadEvolved(c, ev337)
-												} else {
-													l334[i335].ForyRead(c)
-												}
-											} else {
-												l334[i335] = Inner{}
-											}
-											if c.Failed() {
-												c.TraceIndex(i335)
-												break
-											}
-											continue
-										}
-										if hn336 && !c.ReadFlag() {
-											clear(l334[i335 : i335+1])
-											continue
-										}
-										if ev337 != nil {
-											l334[i335].ForyReadEvolved(c, ev337)
-										} else {
-											l334[i335].ForyRead(c)
-										}
-										if c.Failed() {
-											c.TraceIndex(i335)
-											break
-										}
-									}
-								}
-							}
-							v332 = l334
-						}
-						m327[k331] = v332
-					}
-					n326 -= sz328
-				}
-				x.RmMSLIn = m327
+				x.foryReadRmMSLIn(c)
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id346)
-				} else if st345 == foryimpl.RefFollows {
-					p347 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id346, p347)
-					if ev348 := c.ReadStructFieldMeta(foryTypeInner); ev348 != nil {
-						p347.ForyReadEvolved(c, ev348)
+				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id144)
+				} else if st143 == foryimpl.RefFollows {
+					p145 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id144, p145)
+					if ev146 := c.ReadStructFieldMeta(foryTypeInner); ev146 != nil {
+						p145.ForyReadEvolved(c, ev146)
 					} else if !c.Failed() {
-						p347.ForyRead(c)
+						p145.ForyRead(c)
 					}
-					x.RmPIn = p347
+					x.RmPIn = p145
 				} else {
 					x.RmPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p343 := foryimpl.Alloc[Inner](c)
-					if ev344 := c.ReadStructFieldMeta(foryTypeInner); ev344 != nil {
-						p343.ForyReadEvolved(c, ev344)
+					p141 := foryimpl.Alloc[Inner](c)
+					if ev142 := c.ReadStructFieldMeta(foryTypeInner); ev142 != nil {
+						p141.ForyReadEvolved(c, ev142)
 					} else if !c.Failed() {
-						p343.ForyRead(c)
+						p141.ForyRead(c)
 					}
-					x.RmPIn = p343
+					x.RmPIn = p141
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st351, id352 := c.ReadRefFlag(); st351 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id352)
-				} else if st351 == foryimpl.RefFollows {
-					p353 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id352, p353)
-					if ev354 := c.ReadStructFieldMeta(foryTypeLeaf); ev354 != nil {
-						p353.ForyReadEvolved(c, ev354)
+				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id150)
+				} else if st149 == foryimpl.RefFollows {
+					p151 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id150, p151)
+					if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
+						p151.ForyReadEvolved(c, ev152)
 					} else if !c.Failed() {
-						p353.ForyRead(c)
+						p151.ForyRead(c)
 					}
-					x.RmPLf = p353
+					x.RmPLf = p151
 				} else {
 					x.RmPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p349 := foryimpl.Alloc[Leaf](c)
-					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
-						p349.ForyReadEvolved(c, ev350)
+					p147 := foryimpl.Alloc[Leaf](c)
+					if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
+						p147.ForyReadEvolved(c, ev148)
 					} else if !c.Failed() {
-						p349.ForyRead(c)
+						p147.ForyRead(c)
 					}
-					x.RmPLf = p349
+					x.RmPLf = p147
 				}
 			}
 		default:
@@ -12198,6 +9717,702 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadLIn reads the value of field LIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LIn = l2
+}
+
+// foryReadLLf reads the value of field LLf (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LLf = l2
+}
+
+// foryReadLPIn reads the value of field LPIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Inner](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Inner](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LPIn = l2
+}
+
+// foryReadMSLIn reads the value of field MSLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []Inner
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
+				if n8 > 0 {
+					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if tr13 {
+								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
+										l9[i10] = *p16
+									}
+								} else if st14 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id15, &l9[i10])
+									if ev12 != nil {
+										l9[i10].ForyReadEvolved(c, ev12)
+									} else {
+										l9[i10].ForyRead(c)
+									}
+								} else {
+									l9[i10] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i10)
+									break
+								}
+								continue
+							}
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSLIn = m2
+}
+
+// foryReadMSLInRef reads the value of field MSLIn with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr17, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []Inner
+			if tr17 {
+				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[Inner](c, id19)
+				} else if st18 == foryimpl.RefFollows {
+					n20 := c.ReadLengthFast(1)
+					if n20 < 0 {
+						n20 = c.ReadLength(1)
+					}
+					l21 := foryimpl.MakeSlice[[]Inner](c, n20)
+					if n20 > 0 {
+						hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i22 := range l21 {
+								if tr25 {
+									if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+										if p28 := foryimpl.BackRef[Inner](c, id27); p28 != nil {
+											l21[i22] = *p28
+										}
+									} else if st26 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id27, &l21[i22])
+										if ev24 != nil {
+											l21[i22].ForyReadEvolved(c, ev24)
+										} else {
+											l21[i22].ForyRead(c)
+										}
+									} else {
+										l21[i22] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i22)
+										break
+									}
+									continue
+								}
+								if hn23 && !c.ReadFlag() {
+									clear(l21[i22 : i22+1])
+									continue
+								}
+								if ev24 != nil {
+									l21[i22].ForyReadEvolved(c, ev24)
+								} else {
+									l21[i22].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i22)
+									break
+								}
+							}
+						}
+					}
+					v7 = l21
+					foryimpl.SetRefSlice(c, id19, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
+				if n8 > 0 {
+					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if tr13 {
+								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
+										l9[i10] = *p16
+									}
+								} else if st14 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id15, &l9[i10])
+									if ev12 != nil {
+										l9[i10].ForyReadEvolved(c, ev12)
+									} else {
+										l9[i10].ForyRead(c)
+									}
+								} else {
+									l9[i10] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i10)
+									break
+								}
+								continue
+							}
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSLIn = m2
+}
+
+// foryReadRmLIn reads the value of field RmLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadRmLIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLIn = l2
+}
+
+// foryReadRmLLf reads the value of field RmLLf (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadRmLLf(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLLf = l2
+}
+
+// foryReadRmLPIn reads the value of field RmLPIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadRmLPIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Inner](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Inner](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RmLPIn = l2
+}
+
+// foryReadRmMSLIn reads the value of field RmMSLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadRmMSLIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []Inner
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
+				if n8 > 0 {
+					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if tr13 {
+								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
+										l9[i10] = *p16
+									}
+								} else if st14 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id15, &l9[i10])
+									if ev12 != nil {
+										l9[i10].ForyReadEvolved(c, ev12)
+									} else {
+										l9[i10].ForyRead(c)
+									}
+								} else {
+									l9[i10] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i10)
+									break
+								}
+								continue
+							}
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMSLIn = m2
+}
+
+// foryReadRmMSLInRef reads the value of field RmMSLIn with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadRmMSLInRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr17, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []Inner
+			if tr17 {
+				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[Inner](c, id19)
+				} else if st18 == foryimpl.RefFollows {
+					n20 := c.ReadLengthFast(1)
+					if n20 < 0 {
+						n20 = c.ReadLength(1)
+					}
+					l21 := foryimpl.MakeSlice[[]Inner](c, n20)
+					if n20 > 0 {
+						hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i22 := range l21 {
+								if tr25 {
+									if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+										if p28 := foryimpl.BackRef[Inner](c, id27); p28 != nil {
+											l21[i22] = *p28
+										}
+									} else if st26 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id27, &l21[i22])
+										if ev24 != nil {
+											l21[i22].ForyReadEvolved(c, ev24)
+										} else {
+											l21[i22].ForyRead(c)
+										}
+									} else {
+										l21[i22] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i22)
+										break
+									}
+									continue
+								}
+								if hn23 && !c.ReadFlag() {
+									clear(l21[i22 : i22+1])
+									continue
+								}
+								if ev24 != nil {
+									l21[i22].ForyReadEvolved(c, ev24)
+								} else {
+									l21[i22].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i22)
+									break
+								}
+							}
+						}
+					}
+					v7 = l21
+					foryimpl.SetRefSlice(c, id19, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
+				if n8 > 0 {
+					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if tr13 {
+								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
+										l9[i10] = *p16
+									}
+								} else if st14 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id15, &l9[i10])
+									if ev12 != nil {
+										l9[i10].ForyReadEvolved(c, ev12)
+									} else {
+										l9[i10].ForyRead(c)
+									}
+								} else {
+									l9[i10] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i10)
+									break
+								}
+								continue
+							}
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.RmMSLIn = m2
 }
 
 // foryRootInner is the first 34 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
@@ -13241,56 +11456,17 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n27 := c.ReadLengthFast(1)
-	if n27 < 0 {
-		n27 = c.ReadLength(1)
-	}
-	l28 := foryimpl.ReuseSlice[[]int32](c, x.NL, n27)
-	if n27 > 0 {
-		hn30 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i29 := range l28 {
-				if hn30 && !c.ReadFlag() {
-					clear(l28[i29 : i29+1])
-					continue
-				}
-				l28[i29] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i29)
-					break
-				}
-			}
-		}
-	}
-	x.NL = l28
+	x.foryReadNL(c)
 	if c.Failed() {
 		c.Trace("NL")
 		return
 	}
 	if c.TrackRef() {
-		if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id34)
-		} else if st33 == foryimpl.RefFollows {
-			n35 := c.ReadLengthFast(2)
-			if n35 < 0 {
-				n35 = c.ReadLength(2)
-			}
-			m36 := foryimpl.MakeMap[map[string]int32](c, n35)
-			for n35 > 0 && !c.Failed() {
-				sz37, vn38, _ := c.ReadMapChunk(n35, 21, 5, nil, false)
-				for j39 := 0; j39 < sz37 && !c.Failed(); j39++ {
-					var k40 string
-					k40 = c.ReadString()
-					var v41 int32
-					if !vn38 {
-						v41 = r.ReadVarInt32()
-					}
-					m36[k40] = v41
-				}
-				n35 -= sz37
-			}
-			x.NM = m36
-			foryimpl.SetRefMap(c, id34, x.NM)
+		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id28)
+		} else if st27 == foryimpl.RefFollows {
+			x.foryReadNM(c)
+			foryimpl.SetRefMap(c, id28, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -13298,17 +11474,17 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NM")
 			return
 		}
-		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-			x.NPIn = foryimpl.BackRef[Inner](c, id44)
-		} else if st43 == foryimpl.RefFollows {
-			p45 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id44, p45)
-			if ev46 := c.ReadStructFieldMeta(foryTypeInner); ev46 != nil {
-				p45.ForyReadEvolved(c, ev46)
+		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+			x.NPIn = foryimpl.BackRef[Inner](c, id30)
+		} else if st29 == foryimpl.RefFollows {
+			p31 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id30, p31)
+			if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
 			} else if !c.Failed() {
-				p45.ForyRead(c)
+				p31.ForyRead(c)
 			}
-			x.NPIn = p45
+			x.NPIn = p31
 		} else {
 			x.NPIn = nil
 		}
@@ -13318,38 +11494,20 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n33 := c.ReadLengthFast(2)
-			if n33 < 0 {
-				n33 = c.ReadLength(2)
-			}
-			m34 := foryimpl.MakeMap[map[string]int32](c, n33)
-			for n33 > 0 && !c.Failed() {
-				sz35, vn36, _ := c.ReadMapChunk(n33, 21, 5, nil, false)
-				for j37 := 0; j37 < sz35 && !c.Failed(); j37++ {
-					var k38 string
-					k38 = c.ReadString()
-					var v39 int32
-					if !vn36 {
-						v39 = r.ReadVarInt32()
-					}
-					m34[k38] = v39
-				}
-				n33 -= sz35
-			}
-			x.NM = m34
+			x.foryReadNM(c)
 		}
 		if c.Failed() {
 			c.Trace("NM")
 			return
 		}
 		if c.ReadFlag() {
-			p43 := foryimpl.Alloc[Inner](c)
-			if ev44 := c.ReadStructFieldMeta(foryTypeInner); ev44 != nil {
-				p43.ForyReadEvolved(c, ev44)
+			p29 := foryimpl.Alloc[Inner](c)
+			if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
 			} else if !c.Failed() {
-				p43.ForyRead(c)
+				p29.ForyRead(c)
 			}
-			x.NPIn = p43
+			x.NPIn = p29
 		}
 		if c.Failed() {
 			c.Trace("NPIn")
@@ -13357,9 +11515,9 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p47 := foryimpl.Alloc[string](c)
-		*p47 = c.ReadString()
-		x.NS = p47
+		p33 := foryimpl.Alloc[string](c)
+		*p33 = c.ReadString()
+		x.NS = p33
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -13375,94 +11533,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
-					x.WFix = int32(v48)
+				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
+					x.WFix = int32(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v50, ok51 := c.ReadFloatAs(f, 32); ok51 {
-					x.WF = float32(v50)
+				if v36, ok37 := c.ReadFloatAs(f, 32); ok37 {
+					x.WF = float32(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v52, ok53 := c.ReadUintAs(f, 16); ok53 {
-					x.WSU = uint16(v52)
+				if v38, ok39 := c.ReadUintAs(f, 16); ok39 {
+					x.WSU = uint16(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v54, ok55 := c.ReadUintAs(f, 16); ok55 {
-					x.WU = uint16(v54)
+				if v40, ok41 := c.ReadUintAs(f, 16); ok41 {
+					x.WU = uint16(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v56, ok57 := c.ReadIntAs(f, 8); ok57 {
-					x.NWP = int8(v56)
+				if v42, ok43 := c.ReadIntAs(f, 8); ok43 {
+					x.NWP = int8(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v58, ok59 := c.ReadIntAs(f, 8); ok59 {
-					x.W8 = int8(v58)
+				if v44, ok45 := c.ReadIntAs(f, 8); ok45 {
+					x.W8 = int8(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v60, ok61 := c.ReadIntAs(f, 32); ok61 {
-					x.Count = int32(v60)
+				if v46, ok47 := c.ReadIntAs(f, 32); ok47 {
+					x.Count = int32(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v62, ok63 := c.ReadIntAs(f, 32); ok63 {
-					x.NP = int32(v62)
+				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
+					x.NP = int32(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v64, ok65 := c.ReadIntAs(f, 32); ok65 {
-					x.W32 = int32(v64)
+				if v50, ok51 := c.ReadIntAs(f, 32); ok51 {
+					x.W32 = int32(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v66, ok67 := c.ReadIntAs(f, 32); ok67 {
-					x.WIF = int32(v66)
+				if v52, ok53 := c.ReadIntAs(f, 32); ok53 {
+					x.WIF = int32(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
-					pv71 := int16(v69)
-					x.NPW = &pv71
+				if v55, ok56 := c.ReadIntAs(f, 16); ok56 {
+					pv57 := int16(v55)
+					x.NPW = &pv57
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p68 := foryimpl.Alloc[int16](c)
-				*p68 = r.ReadInt16()
-				x.NPW = p68
+				p54 := foryimpl.Alloc[int16](c)
+				*p54 = r.ReadInt16()
+				x.NPW = p54
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -13471,16 +11629,16 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev75 := c.ReadStructFieldMeta(foryTypeInner); ev75 != nil {
-						x.NIn.ForyReadEvolved(c, ev75)
+					if ev61 := c.ReadStructFieldMeta(foryTypeInner); ev61 != nil {
+						x.NIn.ForyReadEvolved(c, ev61)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev72 := c.ReadStructFieldMeta(foryTypeInner); ev72 != nil {
-						x.NIn.ForyReadEvolved(c, ev72)
+					if ev58 := c.ReadStructFieldMeta(foryTypeInner); ev58 != nil {
+						x.NIn.ForyReadEvolved(c, ev58)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
@@ -13490,112 +11648,55 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLengthFast(1)
-				if n76 < 0 {
-					n76 = c.ReadLength(1)
-				}
-				l77 := foryimpl.MakeSlice[[]int32](c, n76)
-				if n76 > 0 {
-					hn79 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i78 := range l77 {
-							if hn79 && !c.ReadFlag() {
-								clear(l77[i78 : i78+1])
-								continue
-							}
-							l77[i78] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i78)
-								break
-							}
-						}
-					}
-				}
-				x.NL = l77
+				x.foryReadNL(c)
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id91)
-				} else if st90 == foryimpl.RefFollows {
-					n92 := c.ReadLengthFast(2)
-					if n92 < 0 {
-						n92 = c.ReadLength(2)
-					}
-					m93 := foryimpl.MakeMap[map[string]int32](c, n92)
-					for n92 > 0 && !c.Failed() {
-						sz94, vn95, _ := c.ReadMapChunk(n92, 21, 5, nil, false)
-						for j96 := 0; j96 < sz94 && !c.Failed(); j96++ {
-							var k97 string
-							k97 = c.ReadString()
-							var v98 int32
-							if !vn95 {
-								v98 = r.ReadVarInt32()
-							}
-							m93[k97] = v98
-						}
-						n92 -= sz94
-					}
-					x.NM = m93
-					foryimpl.SetRefMap(c, id91, x.NM)
+				if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id63)
+				} else if st62 == foryimpl.RefFollows {
+					x.foryReadNM(c)
+					foryimpl.SetRefMap(c, id63, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n82 := c.ReadLengthFast(2)
-					if n82 < 0 {
-						n82 = c.ReadLength(2)
-					}
-					m83 := foryimpl.MakeMap[map[string]int32](c, n82)
-					for n82 > 0 && !c.Failed() {
-						sz84, vn85, _ := c.ReadMapChunk(n82, 21, 5, nil, false)
-						for j86 := 0; j86 < sz84 && !c.Failed(); j86++ {
-							var k87 string
-							k87 = c.ReadString()
-							var v88 int32
-							if !vn85 {
-								v88 = r.ReadVarInt32()
-							}
-							m83[k87] = v88
-						}
-						n82 -= sz84
-					}
-					x.NM = m83
+					x.foryReadNM(c)
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st102, id103 := c.ReadRefFlag(); st102 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id103)
-				} else if st102 == foryimpl.RefFollows {
-					p104 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id103, p104)
-					if ev105 := c.ReadStructFieldMeta(foryTypeInner); ev105 != nil {
-						p104.ForyReadEvolved(c, ev105)
+				if st66, id67 := c.ReadRefFlag(); st66 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id67)
+				} else if st66 == foryimpl.RefFollows {
+					p68 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id67, p68)
+					if ev69 := c.ReadStructFieldMeta(foryTypeInner); ev69 != nil {
+						p68.ForyReadEvolved(c, ev69)
 					} else if !c.Failed() {
-						p104.ForyRead(c)
+						p68.ForyRead(c)
 					}
-					x.NPIn = p104
+					x.NPIn = p68
 				} else {
 					x.NPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p100 := foryimpl.Alloc[Inner](c)
-					if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
-						p100.ForyReadEvolved(c, ev101)
+					p64 := foryimpl.Alloc[Inner](c)
+					if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
+						p64.ForyReadEvolved(c, ev65)
 					} else if !c.Failed() {
-						p100.ForyRead(c)
+						p64.ForyRead(c)
 					}
-					x.NPIn = p100
+					x.NPIn = p64
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p106 := foryimpl.Alloc[string](c)
-				*p106 = c.ReadString()
-				x.NS = p106
+				p70 := foryimpl.Alloc[string](c)
+				*p70 = c.ReadString()
+				x.NS = p70
 			}
 		default:
 			c.SkipField(f)
@@ -13605,6 +11706,57 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
+}
+
+// foryReadNL reads the value of field NL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.NL, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NL = l2
+}
+
+// foryReadNM reads the value of field NM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NM = m2
 }
 
 // foryRootReorderTags is the first 26 bytes of a compatible-mode message whose root is ReorderTags: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderTags[4:].
@@ -13844,28 +11996,7 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n7 := c.ReadLengthFast(1)
-	if n7 < 0 {
-		n7 = c.ReadLength(1)
-	}
-	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
-					continue
-				}
-				l8[i9] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i9)
-					break
-				}
-			}
-		}
-	}
-	x.C = l8
+	x.foryReadC(c)
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -13880,25 +12011,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
-					x.D = float64(v13)
+				if v7, ok8 := c.ReadFloatAs(f, 64); ok8 {
+					x.D = float64(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.A = int32(v15)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.A = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[bool](c)
-				*p17 = r.ReadBool()
-				x.E = p17
+				p11 := foryimpl.Alloc[bool](c)
+				*p11 = r.ReadBool()
+				x.E = p11
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -13908,28 +12039,7 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLengthFast(1)
-				if n18 < 0 {
-					n18 = c.ReadLength(1)
-				}
-				l19 := foryimpl.MakeSlice[[]int64](c, n18)
-				if n18 > 0 {
-					hn21 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i20 := range l19 {
-							if hn21 && !c.ReadFlag() {
-								clear(l19[i20 : i20+1])
-								continue
-							}
-							l19[i20] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i20)
-								break
-							}
-						}
-					}
-				}
-				x.C = l19
+				x.foryReadC(c)
 			}
 		default:
 			c.SkipField(f)
@@ -13939,6 +12049,33 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
+}
+
+// foryReadC reads the value of field C (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.C, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.C = l2
 }
 
 // foryRootReorderNames is the first 41 bytes of a compatible-mode message whose root is ReorderNames: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderNames[4:].
@@ -14201,28 +12338,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	n7 := c.ReadLengthFast(1)
-	if n7 < 0 {
-		n7 = c.ReadLength(1)
-	}
-	l8 := foryimpl.ReuseSlice[[]string](c, x.Beta, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
-					continue
-				}
-				l8[i9] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i9)
-					break
-				}
-			}
-		}
-	}
-	x.Beta = l8
+	x.foryReadBeta(c)
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -14246,47 +12362,26 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
-					x.Alpha = int64(v13)
+				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
+					x.Alpha = int64(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 16); ok17 {
-					pv18 := int16(v16)
-					x.Gamma = &pv18
+				if v10, ok11 := c.ReadIntAs(f, 16); ok11 {
+					pv12 := int16(v10)
+					x.Gamma = &pv12
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[int16](c)
-				*p15 = r.ReadInt16()
-				x.Gamma = p15
+				p9 := foryimpl.Alloc[int16](c)
+				*p9 = r.ReadInt16()
+				x.Gamma = p9
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLengthFast(1)
-				if n19 < 0 {
-					n19 = c.ReadLength(1)
-				}
-				l20 := foryimpl.MakeSlice[[]string](c, n19)
-				if n19 > 0 {
-					hn22 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i21 := range l20 {
-							if hn22 && !c.ReadFlag() {
-								clear(l20[i21 : i21+1])
-								continue
-							}
-							l20[i21] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i21)
-								break
-							}
-						}
-					}
-				}
-				x.Beta = l20
+				x.foryReadBeta(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -14300,6 +12395,32 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
+}
+
+// foryReadBeta reads the value of field Beta (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Beta, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Beta = l2
 }
 
 // foryRootMapHolder is the first 27 bytes of a compatible-mode message whose root is MapHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapHolder[4:].
@@ -14498,29 +12619,7 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n9 := c.ReadLengthFast(2)
-	if n9 < 0 {
-		n9 = c.ReadLength(2)
-	}
-	m10 := foryimpl.MakeMap[map[string]Item](c, n9)
-	for n9 > 0 && !c.Failed() {
-		sz11, vn12, ev16 := c.ReadMapChunk(n9, 21, 28, foryTypeItem, false)
-		for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
-			var k14 string
-			k14 = c.ReadString()
-			var v15 Item
-			if !vn12 {
-				if ev16 != nil {
-					v15.ForyReadEvolved(c, ev16)
-				} else {
-					v15.ForyRead(c)
-				}
-			}
-			m10[k14] = v15
-		}
-		n9 -= sz11
-	}
-	x.Same = m10
+	x.foryReadSame(c)
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -14538,29 +12637,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLengthFast(2)
-				if n18 < 0 {
-					n18 = c.ReadLength(2)
-				}
-				m19 := foryimpl.MakeMap[map[string]Item](c, n18)
-				for n18 > 0 && !c.Failed() {
-					sz20, vn21, ev25 := c.ReadMapChunk(n18, 21, 28, foryTypeItem, false)
-					for j22 := 0; j22 < sz20 && !c.Failed(); j22++ {
-						var k23 string
-						k23 = c.ReadString()
-						var v24 Item
-						if !vn21 {
-							if ev25 != nil {
-								v24.ForyReadEvolved(c, ev25)
-							} else {
-								v24.ForyRead(c)
-							}
-						}
-						m19[k23] = v24
-					}
-					n18 -= sz20
-				}
-				x.Same = m19
+				x.foryReadSame(c)
 			}
 		default:
 			c.SkipField(f)
@@ -14570,6 +12647,33 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadSame reads the value of field Same (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]Item](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 21, 28, foryTypeItem, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 Item
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Same = m2
 }
 
 // foryRootItem is the first 21 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
@@ -15082,53 +13186,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	n17 := c.ReadLengthFast(1)
-	if n17 < 0 {
-		n17 = c.ReadLength(1)
-	}
-	l18 := foryimpl.ReuseSlice[[]Item](c, x.Items, n17)
-	if n17 > 0 {
-		hn20, tr22, ev21 := c.ReadStructListHeaderRef(foryTypeItem)
-		if !c.Failed() {
-			for i19 := range l18 {
-				if tr22 {
-					if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-						if p25 := foryimpl.BackRef[Item](c, id24); p25 != nil {
-							l18[i19] = *p25
-						}
-					} else if st23 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id24, &l18[i19])
-						if ev21 != nil {
-							l18[i19].ForyReadEvolved(c, ev21)
-						} else {
-							l18[i19].ForyRead(c)
-						}
-					} else {
-						l18[i19] = Item{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i19)
-						break
-					}
-					continue
-				}
-				if hn20 && !c.ReadFlag() {
-					clear(l18[i19 : i19+1])
-					continue
-				}
-				if ev21 != nil {
-					l18[i19].ForyReadEvolved(c, ev21)
-				} else {
-					l18[i19].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i19)
-					break
-				}
-			}
-		}
-	}
-	x.Items = l18
+	x.foryReadItems(c)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -15138,51 +13196,12 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n26 := c.ReadLengthFast(2)
-	if n26 < 0 {
-		n26 = c.ReadLength(2)
-	}
-	m27 := foryimpl.MakeMap[map[string]int32](c, n26)
-	for n26 > 0 && !c.Failed() {
-		sz28, vn29, _ := c.ReadMapChunk(n26, 21, 5, nil, false)
-		for j30 := 0; j30 < sz28 && !c.Failed(); j30++ {
-			var k31 string
-			k31 = c.ReadString()
-			var v32 int32
-			if !vn29 {
-				v32 = r.ReadVarInt32()
-			}
-			m27[k31] = v32
-		}
-		n26 -= sz28
-	}
-	x.Scores = m27
+	x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n34 := c.ReadLengthFast(1)
-	if n34 < 0 {
-		n34 = c.ReadLength(1)
-	}
-	l35 := foryimpl.ReuseSlice[[]string](c, x.Tags, n34)
-	if n34 > 0 {
-		hn37 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
-					continue
-				}
-				l35[i36] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i36)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l35
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -15197,8 +13216,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
-					x.Ratio = float64(v40)
+				if v17, ok18 := c.ReadFloatAs(f, 64); ok18 {
+					x.Ratio = float64(v17)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -15209,69 +13228,23 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 64); ok43 {
-					x.ID = int64(v42)
+				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
+					x.ID = int64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
-					x.Count = int32(v44)
+				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
+					x.Count = int32(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLengthFast(1)
-				if n46 < 0 {
-					n46 = c.ReadLength(1)
-				}
-				l47 := foryimpl.MakeSlice[[]Item](c, n46)
-				if n46 > 0 {
-					hn49, tr51, ev50 := c.ReadStructListHeaderRef(foryTypeItem)
-					if !c.Failed() {
-						for i48 := range l47 {
-							if tr51 {
-								if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-									if p54 := foryimpl.BackRef[Item](c, id53); p54 != nil {
-										l47[i48] = *p54
-									}
-								} else if st52 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id53, &l47[i48])
-									if ev50 != nil {
-										l47[i48].ForyReadEvolved(c, ev50)
-									} else {
-										l47[i48].ForyRead(c)
-									}
-								} else {
-									l47[i48] = Item{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i48)
-									break
-								}
-								continue
-							}
-							if hn49 && !c.ReadFlag() {
-								clear(l47[i48 : i48+1])
-								continue
-							}
-							if ev50 != nil {
-								l47[i48].ForyReadEvolved(c, ev50)
-							} else {
-								l47[i48].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i48)
-								break
-							}
-						}
-					}
-				}
-				x.Items = l47
+				x.foryReadItems(c)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -15279,50 +13252,11 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(2)
-				if n55 < 0 {
-					n55 = c.ReadLength(2)
-				}
-				m56 := foryimpl.MakeMap[map[string]int32](c, n55)
-				for n55 > 0 && !c.Failed() {
-					sz57, vn58, _ := c.ReadMapChunk(n55, 21, 5, nil, false)
-					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-						var k60 string
-						k60 = c.ReadString()
-						var v61 int32
-						if !vn58 {
-							v61 = r.ReadVarInt32()
-						}
-						m56[k60] = v61
-					}
-					n55 -= sz57
-				}
-				x.Scores = m56
+				x.foryReadScores(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLengthFast(1)
-				if n63 < 0 {
-					n63 = c.ReadLength(1)
-				}
-				l64 := foryimpl.MakeSlice[[]string](c, n63)
-				if n63 > 0 {
-					hn66 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i65 := range l64 {
-							if hn66 && !c.ReadFlag() {
-								clear(l64[i65 : i65+1])
-								continue
-							}
-							l64[i65] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i65)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l64
+				x.foryReadTags(c)
 			}
 		default:
 			c.SkipField(f)
@@ -15332,6 +13266,107 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Item](c, x.Items, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeItem)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Item](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Item{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Items = l2
+}
+
+// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Scores = m2
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
 }
 
 // foryRootSeqs is the first 138 bytes of a compatible-mode message whose root is Seqs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqs[4:].
@@ -16069,44 +14104,23 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n108 := c.ReadLengthFast(1)
-	if n108 < 0 {
-		n108 = c.ReadLength(1)
-	}
-	l109 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n108)
-	if n108 > 0 {
-		hn111 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i110 := range l109 {
-				if hn111 && !c.ReadFlag() {
-					clear(l109[i110 : i110+1])
-					continue
-				}
-				l109[i110] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i110)
-					break
-				}
-			}
-		}
-	}
-	x.BoolL2A = l109
+	x.foryReadBoolL2A(c)
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
 	}
 	if c.TrackRef() {
-		if st114, id115 := c.ReadFieldRefFlag(); st114 == foryimpl.RefBack {
-			x.F32A2L = foryimpl.BackRefSlice[float32](c, id115)
-		} else if st114 == foryimpl.RefFollows {
-			n116 := c.ReadArrayLengthFast(4)
-			if n116 < 0 {
-				n116 = c.ReadArrayLength(4)
+		if st108, id109 := c.ReadFieldRefFlag(); st108 == foryimpl.RefBack {
+			x.F32A2L = foryimpl.BackRefSlice[float32](c, id109)
+		} else if st108 == foryimpl.RefFollows {
+			n110 := c.ReadArrayLengthFast(4)
+			if n110 < 0 {
+				n110 = c.ReadArrayLength(4)
 			}
-			a117 := foryimpl.MakeSlice[[]float32](c, n116)
-			r.ReadRawFloat32s(a117)
-			x.F32A2L = a117
-			foryimpl.SetRefSlice(c, id115, x.F32A2L)
+			a111 := foryimpl.MakeSlice[[]float32](c, n110)
+			r.ReadRawFloat32s(a111)
+			x.F32A2L = a111
+			foryimpl.SetRefSlice(c, id109, x.F32A2L)
 		} else {
 			x.F32A2L = nil
 		}
@@ -16115,108 +14129,45 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n114 := c.ReadArrayLengthFast(4)
-		if n114 < 0 {
-			n114 = c.ReadArrayLength(4)
+		n108 := c.ReadArrayLengthFast(4)
+		if n108 < 0 {
+			n108 = c.ReadArrayLength(4)
 		}
-		a115 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n114)
-		r.ReadRawFloat32s(a115)
-		x.F32A2L = a115
+		a109 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n108)
+		r.ReadRawFloat32s(a109)
+		x.F32A2L = a109
 		if c.Failed() {
 			c.Trace("F32A2L")
 			return
 		}
 	}
-	n118 := c.ReadLengthFast(2)
-	if n118 < 0 {
-		n118 = c.ReadLength(2)
-	}
-	l119 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n118)
-	if n118 > 0 {
-		hn121 := c.ReadListHeader(17)
-		if !c.Failed() {
-			for i120 := range l119 {
-				if hn121 && !c.ReadFlag() {
-					clear(l119[i120 : i120+1])
-					continue
-				}
-				l119[i120] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i120)
-					break
-				}
-			}
-		}
-	}
-	x.H2A = l119
+	x.foryReadH2A(c)
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	n124 := c.ReadLengthFast(1)
-	if n124 < 0 {
-		n124 = c.ReadLength(1)
-	}
-	l125 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n124)
-	if n124 > 0 {
-		hn127 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i126 := range l125 {
-				if hn127 && !c.ReadFlag() {
-					clear(l125[i126 : i126+1])
-					continue
-				}
-				l125[i126] = int(r.ReadVarInt64())
-				if c.Failed() {
-					c.TraceIndex(i126)
-					break
-				}
-			}
-		}
-	}
-	x.Int2A = l125
+	x.foryReadInt2A(c)
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	n130 := c.ReadLengthFast(1)
-	if n130 < 0 {
-		n130 = c.ReadLength(1)
-	}
-	l131 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n130)
-	if n130 > 0 {
-		hn133 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i132 := range l131 {
-				if hn133 && !c.ReadFlag() {
-					clear(l131[i132 : i132+1])
-					continue
-				}
-				l131[i132] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i132)
-					break
-				}
-			}
-		}
-	}
-	x.L2A = l131
+	x.foryReadL2A(c)
 	if c.Failed() {
 		c.Trace("L2A")
 		return
 	}
 	if c.TrackRef() {
-		if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id137)
-		} else if st136 == foryimpl.RefFollows {
-			n138 := c.ReadArrayLengthFast(2)
-			if n138 < 0 {
-				n138 = c.ReadArrayLength(2)
+		if st112, id113 := c.ReadRefFlag(); st112 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id113)
+		} else if st112 == foryimpl.RefFollows {
+			n114 := c.ReadArrayLengthFast(2)
+			if n114 < 0 {
+				n114 = c.ReadArrayLength(2)
 			}
-			a139 := foryimpl.MakeSlice[[]uint16](c, n138)
-			r.ReadRawUint16s(a139)
-			x.NL = a139
-			foryimpl.SetRefSlice(c, id137, x.NL)
+			a115 := foryimpl.MakeSlice[[]uint16](c, n114)
+			r.ReadRawUint16s(a115)
+			x.NL = a115
+			foryimpl.SetRefSlice(c, id113, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -16226,59 +14177,38 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n136 := c.ReadArrayLengthFast(2)
-			if n136 < 0 {
-				n136 = c.ReadArrayLength(2)
+			n112 := c.ReadArrayLengthFast(2)
+			if n112 < 0 {
+				n112 = c.ReadArrayLength(2)
 			}
-			a137 := foryimpl.MakeSlice[[]uint16](c, n136)
-			r.ReadRawUint16s(a137)
-			x.NL = a137
+			a113 := foryimpl.MakeSlice[[]uint16](c, n112)
+			r.ReadRawUint16s(a113)
+			x.NL = a113
 		}
 		if c.Failed() {
 			c.Trace("NL")
 			return
 		}
 	}
-	n140 := c.ReadLengthFast(1)
-	if n140 < 0 {
-		n140 = c.ReadLength(1)
-	}
-	l141 := foryimpl.ReuseSlice[Int32s](c, x.Named, n140)
-	if n140 > 0 {
-		hn143 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i142 := range l141 {
-				if hn143 && !c.ReadFlag() {
-					clear(l141[i142 : i142+1])
-					continue
-				}
-				l141[i142] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i142)
-					break
-				}
-			}
-		}
-	}
-	x.Named = l141
+	x.foryReadNamed(c)
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
 	if c.TrackRef() {
-		if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id147)
-		} else if st146 == foryimpl.RefFollows {
-			p148 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id147, p148)
-			n149 := c.ReadArrayLengthFast(8)
-			if n149 < 0 {
-				n149 = c.ReadArrayLength(8)
+		if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id117)
+		} else if st116 == foryimpl.RefFollows {
+			p118 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id117, p118)
+			n119 := c.ReadArrayLengthFast(8)
+			if n119 < 0 {
+				n119 = c.ReadArrayLength(8)
 			}
-			a150 := foryimpl.MakeSlice[[]float64](c, n149)
-			r.ReadRawFloat64s(a150)
-			*p148 = a150
-			x.PA = p148
+			a120 := foryimpl.MakeSlice[[]float64](c, n119)
+			r.ReadRawFloat64s(a120)
+			*p118 = a120
+			x.PA = p118
 		} else {
 			x.PA = nil
 		}
@@ -16288,113 +14218,48 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p146 := foryimpl.Alloc[[]float64](c)
-			n147 := c.ReadArrayLengthFast(8)
-			if n147 < 0 {
-				n147 = c.ReadArrayLength(8)
+			p116 := foryimpl.Alloc[[]float64](c)
+			n117 := c.ReadArrayLengthFast(8)
+			if n117 < 0 {
+				n117 = c.ReadArrayLength(8)
 			}
-			a148 := foryimpl.MakeSlice[[]float64](c, n147)
-			r.ReadRawFloat64s(a148)
-			*p146 = a148
-			x.PA = p146
+			a118 := foryimpl.MakeSlice[[]float64](c, n117)
+			r.ReadRawFloat64s(a118)
+			*p116 = a118
+			x.PA = p116
 		}
 		if c.Failed() {
 			c.Trace("PA")
 			return
 		}
 	}
-	n151 := c.ReadLengthFast(1)
-	if n151 < 0 {
-		n151 = c.ReadLength(1)
-	}
-	l152 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n151)
-	if n151 > 0 {
-		hn154 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i153 := range l152 {
-				if hn154 && !c.ReadFlag() {
-					clear(l152[i153 : i153+1])
-					continue
-				}
-				p157 := foryimpl.Alloc[int32](c)
-				*p157 = r.ReadVarInt32()
-				l152[i153] = p157
-				if c.Failed() {
-					c.TraceIndex(i153)
-					break
-				}
-			}
-		}
-	}
-	x.PtrL2A = l152
+	x.foryReadPtrL2A(c)
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	n158 := c.ReadLengthFast(1)
-	if n158 < 0 {
-		n158 = c.ReadLength(1)
-	}
-	l159 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n158)
-	if n158 > 0 {
-		hn161 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i160 := range l159 {
-				if hn161 && !c.ReadFlag() {
-					clear(l159[i160 : i160+1])
-					continue
-				}
-				l159[i160] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i160)
-					break
-				}
-			}
-		}
-	}
-	x.Raw2Bin = l159
+	x.foryReadRaw2Bin(c)
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	n164 := c.ReadLengthFast(1)
-	if n164 < 0 {
-		n164 = c.ReadLength(1)
-	}
-	l165 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n164)
-	if n164 > 0 {
-		hn167 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i166 := range l165 {
-				if hn167 && !c.ReadFlag() {
-					clear(l165[i166 : i166+1])
-					continue
-				}
-				l165[i166] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i166)
-					break
-				}
-			}
-		}
-	}
-	x.U64L2A = l165
+	x.foryReadU64L2A(c)
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
 	}
 	if c.TrackRef() {
-		if st170, id171 := c.ReadFieldRefFlag(); st170 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id171)
-		} else if st170 == foryimpl.RefFollows {
-			n172 := c.ReadArrayLengthFast(1)
-			if n172 < 0 {
-				n172 = c.ReadArrayLength(1)
+		if st121, id122 := c.ReadFieldRefFlag(); st121 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id122)
+		} else if st121 == foryimpl.RefFollows {
+			n123 := c.ReadArrayLengthFast(1)
+			if n123 < 0 {
+				n123 = c.ReadArrayLength(1)
 			}
-			a173 := foryimpl.MakeSlice[[]uint8](c, n172)
-			copy(a173, r.ReadBytes(n172))
-			x.U82Bin = a173
-			foryimpl.SetRefSlice(c, id171, x.U82Bin)
+			a124 := foryimpl.MakeSlice[[]uint8](c, n123)
+			copy(a124, r.ReadBytes(n123))
+			x.U82Bin = a124
+			foryimpl.SetRefSlice(c, id122, x.U82Bin)
 		} else {
 			x.U82Bin = nil
 		}
@@ -16403,13 +14268,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n170 := c.ReadArrayLengthFast(1)
-		if n170 < 0 {
-			n170 = c.ReadArrayLength(1)
+		n121 := c.ReadArrayLengthFast(1)
+		if n121 < 0 {
+			n121 = c.ReadArrayLength(1)
 		}
-		a171 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n170)
-		copy(a171, r.ReadBytes(n170))
-		x.U82Bin = a171
+		a122 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n121)
+		copy(a122, r.ReadBytes(n121))
+		x.U82Bin = a122
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return
@@ -16426,62 +14291,29 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 0:
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st176, id177 := c.ReadEvolvedRefFlag(f); st176 == foryimpl.RefBack {
-				x.A2L = foryimpl.BackRefSlice[int64](c, id177)
-			} else if st176 == foryimpl.RefFollows {
-				n178 := c.ReadArrayLengthFast(8)
-				if n178 < 0 {
-					n178 = c.ReadArrayLength(8)
-				}
-				a179 := foryimpl.MakeSlice[[]int64](c, n178)
-				r.ReadRawInt64s(a179)
-				x.A2L = a179
-				foryimpl.SetRefSlice(c, id177, x.A2L)
 			} else {
-				x.A2L = nil
+				x.A2L = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 1:
 			if f.Convert {
 				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
-			} else if st182, id183 := c.ReadEvolvedRefFlag(f); st182 == foryimpl.RefBack {
-				x.Arr2Go = foryimpl.BackRefSlice[int16](c, id183)
-			} else if st182 == foryimpl.RefFollows {
-				n184 := c.ReadArrayLengthFast(2)
-				if n184 < 0 {
-					n184 = c.ReadArrayLength(2)
-				}
-				a185 := foryimpl.MakeSlice[[]int16](c, n184)
-				r.ReadRawInt16s(a185)
-				x.Arr2Go = a185
-				foryimpl.SetRefSlice(c, id183, x.Arr2Go)
 			} else {
-				x.Arr2Go = nil
+				x.Arr2Go = foryimpl.ReadArrayEvolved[[]int16](c, f)
 			}
 		case 2:
 			if f.Convert {
 				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-			} else if st188, id189 := c.ReadEvolvedRefFlag(f); st188 == foryimpl.RefBack {
-				x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id189)
-			} else if st188 == foryimpl.RefFollows {
-				n190 := c.ReadArrayLengthFast(2)
-				if n190 < 0 {
-					n190 = c.ReadArrayLength(2)
-				}
-				a191 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n190)
-				r.ReadRawUint16s(foryimpl.Uint16s(a191))
-				x.BH2L = a191
-				foryimpl.SetRefSlice(c, id189, x.BH2L)
 			} else {
-				x.BH2L = nil
+				x.BH2L = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
 			}
 		case 3:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st192, id193 := c.ReadEvolvedRefFlag(f); st192 == foryimpl.RefBack {
-				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id193)
-			} else if st192 == foryimpl.RefFollows {
+			} else if st143, id144 := c.ReadEvolvedRefFlag(f); st143 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id144)
+			} else if st143 == foryimpl.RefFollows {
 				x.Bin2U8 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id193, x.Bin2U8)
+				foryimpl.SetRefSlice(c, id144, x.Bin2U8)
 			} else {
 				x.Bin2U8 = nil
 			}
@@ -16489,306 +14321,103 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n194 := c.ReadLengthFast(1)
-				if n194 < 0 {
-					n194 = c.ReadLength(1)
-				}
-				l195 := foryimpl.MakeSlice[[]bool](c, n194)
-				if n194 > 0 {
-					hn197 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i196 := range l195 {
-							if hn197 && !c.ReadFlag() {
-								clear(l195[i196 : i196+1])
-								continue
-							}
-							l195[i196] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i196)
-								break
-							}
-						}
-					}
-				}
-				x.BoolL2A = l195
+				x.foryReadBoolL2A(c)
 			}
 		case 5:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st202, id203 := c.ReadEvolvedRefFlag(f); st202 == foryimpl.RefBack {
-				x.F32A2L = foryimpl.BackRefSlice[float32](c, id203)
-			} else if st202 == foryimpl.RefFollows {
-				n204 := c.ReadArrayLengthFast(4)
-				if n204 < 0 {
-					n204 = c.ReadArrayLength(4)
-				}
-				a205 := foryimpl.MakeSlice[[]float32](c, n204)
-				r.ReadRawFloat32s(a205)
-				x.F32A2L = a205
-				foryimpl.SetRefSlice(c, id203, x.F32A2L)
 			} else {
-				x.F32A2L = nil
+				x.F32A2L = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 6:
 			if f.Convert {
 				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n206 := c.ReadLengthFast(2)
-				if n206 < 0 {
-					n206 = c.ReadLength(2)
-				}
-				l207 := foryimpl.MakeSlice[[]serializer.Float16](c, n206)
-				if n206 > 0 {
-					hn209 := c.ReadListHeader(17)
-					if !c.Failed() {
-						for i208 := range l207 {
-							if hn209 && !c.ReadFlag() {
-								clear(l207[i208 : i208+1])
-								continue
-							}
-							l207[i208] = serializer.Float16(r.ReadUint16())
-							if c.Failed() {
-								c.TraceIndex(i208)
-								break
-							}
-						}
-					}
-				}
-				x.H2A = l207
+				x.foryReadH2A(c)
 			}
 		case 7:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n212 := c.ReadLengthFast(1)
-				if n212 < 0 {
-					n212 = c.ReadLength(1)
-				}
-				l213 := foryimpl.MakeSlice[[]int](c, n212)
-				if n212 > 0 {
-					hn215 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i214 := range l213 {
-							if hn215 && !c.ReadFlag() {
-								clear(l213[i214 : i214+1])
-								continue
-							}
-							l213[i214] = int(r.ReadVarInt64())
-							if c.Failed() {
-								c.TraceIndex(i214)
-								break
-							}
-						}
-					}
-				}
-				x.Int2A = l213
+				x.foryReadInt2A(c)
 			}
 		case 8:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n218 := c.ReadLengthFast(1)
-				if n218 < 0 {
-					n218 = c.ReadLength(1)
-				}
-				l219 := foryimpl.MakeSlice[[]int32](c, n218)
-				if n218 > 0 {
-					hn221 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i220 := range l219 {
-							if hn221 && !c.ReadFlag() {
-								clear(l219[i220 : i220+1])
-								continue
-							}
-							l219[i220] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i220)
-								break
-							}
-						}
-					}
-				}
-				x.L2A = l219
+				x.foryReadL2A(c)
 			}
 		case 9:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st226, id227 := c.ReadEvolvedRefFlag(f); st226 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[uint16](c, id227)
-			} else if st226 == foryimpl.RefFollows {
-				n228 := c.ReadArrayLengthFast(2)
-				if n228 < 0 {
-					n228 = c.ReadArrayLength(2)
-				}
-				a229 := foryimpl.MakeSlice[[]uint16](c, n228)
-				r.ReadRawUint16s(a229)
-				x.NL = a229
-				foryimpl.SetRefSlice(c, id227, x.NL)
 			} else {
-				x.NL = nil
+				x.NL = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 			}
 		case 10:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n230 := c.ReadLengthFast(1)
-				if n230 < 0 {
-					n230 = c.ReadLength(1)
-				}
-				l231 := foryimpl.MakeSlice[Int32s](c, n230)
-				if n230 > 0 {
-					hn233 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i232 := range l231 {
-							if hn233 && !c.ReadFlag() {
-								clear(l231[i232 : i232+1])
-								continue
-							}
-							l231[i232] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i232)
-								break
-							}
-						}
-					}
-				}
-				x.Named = l231
+				x.foryReadNamed(c)
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st241, id242 := c.ReadRefFlag(); st241 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id242)
-				} else if st241 == foryimpl.RefFollows {
-					p243 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id242, p243)
-					n244 := c.ReadArrayLengthFast(8)
-					if n244 < 0 {
-						n244 = c.ReadArrayLength(8)
+				if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id163)
+				} else if st162 == foryimpl.RefFollows {
+					p164 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id163, p164)
+					n165 := c.ReadArrayLengthFast(8)
+					if n165 < 0 {
+						n165 = c.ReadArrayLength(8)
 					}
-					a245 := foryimpl.MakeSlice[[]float64](c, n244)
-					r.ReadRawFloat64s(a245)
-					*p243 = a245
-					x.PA = p243
+					a166 := foryimpl.MakeSlice[[]float64](c, n165)
+					r.ReadRawFloat64s(a166)
+					*p164 = a166
+					x.PA = p164
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s239 := foryimpl.ReadSliceAs[float64](c, f); s239 != nil {
-						v240 := []float64(s239)
-						x.PA = &v240
+					if s160 := foryimpl.ReadSliceAs[float64](c, f); s160 != nil {
+						v161 := []float64(s160)
+						x.PA = &v161
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p236 := foryimpl.Alloc[[]float64](c)
-					n237 := c.ReadArrayLengthFast(8)
-					if n237 < 0 {
-						n237 = c.ReadArrayLength(8)
+					p157 := foryimpl.Alloc[[]float64](c)
+					n158 := c.ReadArrayLengthFast(8)
+					if n158 < 0 {
+						n158 = c.ReadArrayLength(8)
 					}
-					a238 := foryimpl.MakeSlice[[]float64](c, n237)
-					r.ReadRawFloat64s(a238)
-					*p236 = a238
-					x.PA = p236
+					a159 := foryimpl.MakeSlice[[]float64](c, n158)
+					r.ReadRawFloat64s(a159)
+					*p157 = a159
+					x.PA = p157
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n246 := c.ReadLengthFast(1)
-				if n246 < 0 {
-					n246 = c.ReadLength(1)
-				}
-				l247 := foryimpl.MakeSlice[[]*int32](c, n246)
-				if n246 > 0 {
-					hn249 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i248 := range l247 {
-							if hn249 && !c.ReadFlag() {
-								clear(l247[i248 : i248+1])
-								continue
-							}
-							p252 := foryimpl.Alloc[int32](c)
-							*p252 = r.ReadVarInt32()
-							l247[i248] = p252
-							if c.Failed() {
-								c.TraceIndex(i248)
-								break
-							}
-						}
-					}
-				}
-				x.PtrL2A = l247
+				x.foryReadPtrL2A(c)
 			}
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n253 := c.ReadLengthFast(1)
-				if n253 < 0 {
-					n253 = c.ReadLength(1)
-				}
-				l254 := foryimpl.MakeSlice[[]uint8](c, n253)
-				if n253 > 0 {
-					hn256 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i255 := range l254 {
-							if hn256 && !c.ReadFlag() {
-								clear(l254[i255 : i255+1])
-								continue
-							}
-							l254[i255] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i255)
-								break
-							}
-						}
-					}
-				}
-				x.Raw2Bin = l254
+				x.foryReadRaw2Bin(c)
 			}
 		case 14:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n259 := c.ReadLengthFast(1)
-				if n259 < 0 {
-					n259 = c.ReadLength(1)
-				}
-				l260 := foryimpl.MakeSlice[[]uint64](c, n259)
-				if n259 > 0 {
-					hn262 := c.ReadListHeader(14)
-					if !c.Failed() {
-						for i261 := range l260 {
-							if hn262 && !c.ReadFlag() {
-								clear(l260[i261 : i261+1])
-								continue
-							}
-							l260[i261] = r.ReadVarUint64()
-							if c.Failed() {
-								c.TraceIndex(i261)
-								break
-							}
-						}
-					}
-				}
-				x.U64L2A = l260
+				x.foryReadU64L2A(c)
 			}
 		case 15:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st267, id268 := c.ReadEvolvedRefFlag(f); st267 == foryimpl.RefBack {
-				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id268)
-			} else if st267 == foryimpl.RefFollows {
-				n269 := c.ReadArrayLengthFast(1)
-				if n269 < 0 {
-					n269 = c.ReadArrayLength(1)
-				}
-				a270 := foryimpl.MakeSlice[[]uint8](c, n269)
-				copy(a270, r.ReadBytes(n269))
-				x.U82Bin = a270
-				foryimpl.SetRefSlice(c, id268, x.U82Bin)
 			} else {
-				x.U82Bin = nil
+				x.U82Bin = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
 		default:
 			c.SkipField(f)
@@ -16798,6 +14427,224 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
+}
+
+// foryReadBoolL2A reads the value of field BoolL2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadBoolL2A(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.BoolL2A = l2
+}
+
+// foryReadH2A reads the value of field H2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadH2A(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(17)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = serializer.Float16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.H2A = l2
+}
+
+// foryReadInt2A reads the value of field Int2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadInt2A(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = int(r.ReadVarInt64())
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Int2A = l2
+}
+
+// foryReadL2A reads the value of field L2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadL2A(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.L2A = l2
+}
+
+// foryReadNamed reads the value of field Named (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadNamed(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[Int32s](c, x.Named, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Named = l2
+}
+
+// foryReadPtrL2A reads the value of field PtrL2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadPtrL2A(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[int32](c)
+				*p7 = r.ReadVarInt32()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.PtrL2A = l2
+}
+
+// foryReadRaw2Bin reads the value of field Raw2Bin (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadRaw2Bin(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Raw2Bin = l2
+}
+
+// foryReadU64L2A reads the value of field U64L2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.U64L2A = l2
 }
 
 // foryRootSeqsBad is the first 19 bytes of a compatible-mode message whose root is SeqsBad: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqsBad[4:].
@@ -16963,28 +14810,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n5 := c.ReadLengthFast(1)
-	if n5 < 0 {
-		n5 = c.ReadLength(1)
-	}
-	l6 := foryimpl.ReuseSlice[[]int32](c, x.W, n5)
-	if n5 > 0 {
-		hn8 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i7 := range l6 {
-				if hn8 && !c.ReadFlag() {
-					clear(l6[i7 : i7+1])
-					continue
-				}
-				l6[i7] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i7)
-					break
-				}
-			}
-		}
-	}
-	x.W = l6
+	x.foryReadW(c)
 	if c.Failed() {
 		c.Trace("W")
 		return
@@ -16994,35 +14820,13 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SeqsBad body written with another schema, following ev (docs/format.md §11.4).
 func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SeqsBad{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n11 := c.ReadLengthFast(1)
-				if n11 < 0 {
-					n11 = c.ReadLength(1)
-				}
-				l12 := foryimpl.MakeSlice[[]int32](c, n11)
-				if n11 > 0 {
-					hn14 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i13 := range l12 {
-							if hn14 && !c.ReadFlag() {
-								clear(l12[i13 : i13+1])
-								continue
-							}
-							l12[i13] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i13)
-								break
-							}
-						}
-					}
-				}
-				x.W = l12
+				x.foryReadW(c)
 			}
 		default:
 			c.SkipField(f)
@@ -17032,6 +14836,33 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
+}
+
+// foryReadW reads the value of field W (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SeqsBad) foryReadW(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.W, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.W = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

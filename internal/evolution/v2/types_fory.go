@@ -5602,917 +5602,145 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n856 := c.ReadLengthFast(2)
-	if n856 < 0 {
-		n856 = c.ReadLength(2)
-	}
-	if n856 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n856, 3))
-		return
-	}
-	var l857 [3]int16
-	if n856 > 0 {
-		hn859 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i858 := range l857 {
-				if hn859 && !c.ReadFlag() {
-					clear(l857[i858 : i858+1])
-					continue
-				}
-				l857[i858] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i858)
-					break
-				}
-			}
-		}
-	}
-	x.AddFix = l857
+	x.foryReadAddFix(c)
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	n862 := c.ReadLengthFast(1)
-	if n862 < 0 {
-		n862 = c.ReadLength(1)
-	}
-	l863 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n862)
-	if n862 > 0 {
-		hn865 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i864 := range l863 {
-				if hn865 && !c.ReadFlag() {
-					clear(l863[i864 : i864+1])
-					continue
-				}
-				l863[i864] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i864)
-					break
-				}
-			}
-		}
-	}
-	x.AddLB = l863
+	x.foryReadAddLB(c)
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	n868 := c.ReadLengthFast(1)
-	if n868 < 0 {
-		n868 = c.ReadLength(1)
-	}
-	l869 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n868)
-	if n868 > 0 {
-		hn871 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i870 := range l869 {
-				if hn871 && !c.ReadFlag() {
-					clear(l869[i870 : i870+1])
-					continue
-				}
-				if e874 := c.ReadEnumFast(uint32(0x7fffffff)); e874 >= 0 {
-					l869[i870] = Color(e874)
-				} else {
-					l869[i870] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i870)
-					break
-				}
-			}
-		}
-	}
-	x.AddLE = l869
+	x.foryReadAddLE(c)
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	n875 := c.ReadLengthFast(4)
-	if n875 < 0 {
-		n875 = c.ReadLength(4)
-	}
-	l876 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n875)
-	if n875 > 0 {
-		hn878 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i877 := range l876 {
-				if hn878 && !c.ReadFlag() {
-					clear(l876[i877 : i877+1])
-					continue
-				}
-				l876[i877] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i877)
-					break
-				}
-			}
-		}
-	}
-	x.AddLF32 = l876
+	x.foryReadAddLF32(c)
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	n881 := c.ReadLengthFast(8)
-	if n881 < 0 {
-		n881 = c.ReadLength(8)
-	}
-	l882 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n881)
-	if n881 > 0 {
-		hn884 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i883 := range l882 {
-				if hn884 && !c.ReadFlag() {
-					clear(l882[i883 : i883+1])
-					continue
-				}
-				l882[i883] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i883)
-					break
-				}
-			}
-		}
-	}
-	x.AddLF64 = l882
+	x.foryReadAddLF64(c)
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	n887 := c.ReadLengthFast(1)
-	if n887 < 0 {
-		n887 = c.ReadLength(1)
-	}
-	l888 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n887)
-	if n887 > 0 {
-		hn890 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i889 := range l888 {
-				if hn890 && !c.ReadFlag() {
-					clear(l888[i889 : i889+1])
-					continue
-				}
-				l888[i889] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i889)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI32 = l888
+	x.foryReadAddLI32(c)
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	n893 := c.ReadLengthFast(1)
-	if n893 < 0 {
-		n893 = c.ReadLength(1)
-	}
-	l894 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n893)
-	if n893 > 0 {
-		hn896 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i895 := range l894 {
-				if hn896 && !c.ReadFlag() {
-					clear(l894[i895 : i895+1])
-					continue
-				}
-				l894[i895] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i895)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI64 = l894
+	x.foryReadAddLI64(c)
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	n899 := c.ReadLengthFast(1)
-	if n899 < 0 {
-		n899 = c.ReadLength(1)
-	}
-	l900 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n899)
-	if n899 > 0 {
-		hn902 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i901 := range l900 {
-				if hn902 && !c.ReadFlag() {
-					clear(l900[i901 : i901+1])
-					continue
-				}
-				l900[i901] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i901)
-					break
-				}
-			}
-		}
-	}
-	x.AddLI8 = l900
+	x.foryReadAddLI8(c)
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	n905 := c.ReadLengthFast(1)
-	if n905 < 0 {
-		n905 = c.ReadLength(1)
-	}
-	l906 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n905)
-	if n905 > 0 {
-		hn908, tr910 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i907 := range l906 {
-				if tr910 {
-					if st911, id912 := c.ReadRefFlag(); st911 == foryimpl.RefBack {
-						l906[i907] = foryimpl.BackRefSlice[int32](c, id912)
-					} else if st911 == foryimpl.RefFollows {
-						n913 := c.ReadLengthFast(1)
-						if n913 < 0 {
-							n913 = c.ReadLength(1)
-						}
-						l914 := foryimpl.MakeSlice[[]int32](c, n913)
-						if n913 > 0 {
-							hn916 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i915 := range l914 {
-									if hn916 && !c.ReadFlag() {
-										clear(l914[i915 : i915+1])
-										continue
-									}
-									l914[i915] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i915)
-										break
-									}
-								}
-							}
-						}
-						l906[i907] = l914
-						foryimpl.SetRefSlice(c, id912, l906[i907])
-					} else {
-						l906[i907] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i907)
-						break
-					}
-					continue
-				}
-				if hn908 && !c.ReadFlag() {
-					clear(l906[i907 : i907+1])
-					continue
-				}
-				n919 := c.ReadLengthFast(1)
-				if n919 < 0 {
-					n919 = c.ReadLength(1)
-				}
-				l920 := foryimpl.MakeSlice[[]int32](c, n919)
-				if n919 > 0 {
-					hn922 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i921 := range l920 {
-							if hn922 && !c.ReadFlag() {
-								clear(l920[i921 : i921+1])
-								continue
-							}
-							l920[i921] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i921)
-								break
-							}
-						}
-					}
-				}
-				l906[i907] = l920
-				if c.Failed() {
-					c.TraceIndex(i907)
-					break
-				}
-			}
-		}
-	}
-	x.AddLL = l906
+	x.foryReadAddLL(c)
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	n925 := c.ReadLengthFast(1)
-	if n925 < 0 {
-		n925 = c.ReadLength(1)
-	}
-	l926 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n925)
-	if n925 > 0 {
-		hn928, tr930 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i927 := range l926 {
-				if tr930 {
-					if st931, id932 := c.ReadRefFlag(); st931 == foryimpl.RefBack {
-						l926[i927] = foryimpl.BackRefMap[string, int32](c, id932)
-					} else if st931 == foryimpl.RefFollows {
-						n933 := c.ReadLengthFast(2)
-						if n933 < 0 {
-							n933 = c.ReadLength(2)
-						}
-						m934 := foryimpl.MakeMap[map[string]int32](c, n933)
-						for n933 > 0 && !c.Failed() {
-							sz935, vn936, _ := c.ReadMapChunk(n933, 21, 5, nil, false)
-							for j937 := 0; j937 < sz935 && !c.Failed(); j937++ {
-								var k938 string
-								k938 = c.ReadString()
-								var v939 int32
-								if !vn936 {
-									v939 = r.ReadVarInt32()
-								}
-								m934[k938] = v939
-							}
-							n933 -= sz935
-						}
-						l926[i927] = m934
-						foryimpl.SetRefMap(c, id932, l926[i927])
-					} else {
-						l926[i927] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i927)
-						break
-					}
-					continue
-				}
-				if hn928 && !c.ReadFlag() {
-					clear(l926[i927 : i927+1])
-					continue
-				}
-				n941 := c.ReadLengthFast(2)
-				if n941 < 0 {
-					n941 = c.ReadLength(2)
-				}
-				m942 := foryimpl.MakeMap[map[string]int32](c, n941)
-				for n941 > 0 && !c.Failed() {
-					sz943, vn944, _ := c.ReadMapChunk(n941, 21, 5, nil, false)
-					for j945 := 0; j945 < sz943 && !c.Failed(); j945++ {
-						var k946 string
-						k946 = c.ReadString()
-						var v947 int32
-						if !vn944 {
-							v947 = r.ReadVarInt32()
-						}
-						m942[k946] = v947
-					}
-					n941 -= sz943
-				}
-				l926[i927] = m942
-				if c.Failed() {
-					c.TraceIndex(i927)
-					break
-				}
-			}
-		}
-	}
-	x.AddLM = l926
+	x.foryReadAddLM(c)
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	n949 := c.ReadLengthFast(1)
-	if n949 < 0 {
-		n949 = c.ReadLength(1)
-	}
-	l950 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n949)
-	if n949 > 0 {
-		hn952 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i951 := range l950 {
-				if hn952 && !c.ReadFlag() {
-					clear(l950[i951 : i951+1])
-					continue
-				}
-				p955 := foryimpl.Alloc[int32](c)
-				*p955 = r.ReadVarInt32()
-				l950[i951] = p955
-				if c.Failed() {
-					c.TraceIndex(i951)
-					break
-				}
-			}
-		}
-	}
-	x.AddLPI = l950
+	x.foryReadAddLPI(c)
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	n956 := c.ReadLengthFast(1)
-	if n956 < 0 {
-		n956 = c.ReadLength(1)
-	}
-	l957 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n956)
-	if n956 > 0 {
-		hn959 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i958 := range l957 {
-				if hn959 && !c.ReadFlag() {
-					clear(l957[i958 : i958+1])
-					continue
-				}
-				l957[i958] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i958)
-					break
-				}
-			}
-		}
-	}
-	x.AddLS = l957
+	x.foryReadAddLS(c)
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	n962 := c.ReadLengthFast(1)
-	if n962 < 0 {
-		n962 = c.ReadLength(1)
-	}
-	l963 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n962)
-	if n962 > 0 {
-		hn965 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i964 := range l963 {
-				if hn965 && !c.ReadFlag() {
-					clear(l963[i964 : i964+1])
-					continue
-				}
-				l963[i964] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i964)
-					break
-				}
-			}
-		}
-	}
-	x.AddLT = l963
+	x.foryReadAddLT(c)
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	n968 := c.ReadLengthFast(2)
-	if n968 < 0 {
-		n968 = c.ReadLength(2)
-	}
-	l969 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n968)
-	if n968 > 0 {
-		hn971 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i970 := range l969 {
-				if hn971 && !c.ReadFlag() {
-					clear(l969[i970 : i970+1])
-					continue
-				}
-				l969[i970] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i970)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU16 = l969
+	x.foryReadAddLU16(c)
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	n974 := c.ReadLengthFast(1)
-	if n974 < 0 {
-		n974 = c.ReadLength(1)
-	}
-	l975 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n974)
-	if n974 > 0 {
-		hn977 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i976 := range l975 {
-				if hn977 && !c.ReadFlag() {
-					clear(l975[i976 : i976+1])
-					continue
-				}
-				l975[i976] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i976)
-					break
-				}
-			}
-		}
-	}
-	x.AddLU64 = l975
+	x.foryReadAddLU64(c)
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	n980 := c.ReadLengthFast(2)
-	if n980 < 0 {
-		n980 = c.ReadLength(2)
-	}
-	m981 := foryimpl.MakeMap[map[bool]string](c, n980)
-	for n980 > 0 && !c.Failed() {
-		sz982, vn983, _ := c.ReadMapChunk(n980, 1, 21, nil, false)
-		for j984 := 0; j984 < sz982 && !c.Failed(); j984++ {
-			var k985 bool
-			k985 = r.ReadBool()
-			var v986 string
-			if !vn983 {
-				v986 = c.ReadString()
-			}
-			m981[k985] = v986
-		}
-		n980 -= sz982
-	}
-	x.AddMBS = m981
+	x.foryReadAddMBS(c)
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	n988 := c.ReadLengthFast(2)
-	if n988 < 0 {
-		n988 = c.ReadLength(2)
-	}
-	m989 := foryimpl.MakeMap[map[Color]string](c, n988)
-	for n988 > 0 && !c.Failed() {
-		sz990, vn991, _ := c.ReadMapChunk(n988, 25, 21, nil, false)
-		for j992 := 0; j992 < sz990 && !c.Failed(); j992++ {
-			var k993 Color
-			if e995 := c.ReadEnumFast(uint32(0x7fffffff)); e995 >= 0 {
-				k993 = Color(e995)
-			} else {
-				k993 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v994 string
-			if !vn991 {
-				v994 = c.ReadString()
-			}
-			m989[k993] = v994
-		}
-		n988 -= sz990
-	}
-	x.AddMES = m989
+	x.foryReadAddMES(c)
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	n997 := c.ReadLengthFast(2)
-	if n997 < 0 {
-		n997 = c.ReadLength(2)
-	}
-	m998 := foryimpl.MakeMap[map[int64]float64](c, n997)
-	for n997 > 0 && !c.Failed() {
-		sz999, vn1000, _ := c.ReadMapChunk(n997, 7, 20, nil, false)
-		for j1001 := 0; j1001 < sz999 && !c.Failed(); j1001++ {
-			var k1002 int64
-			k1002 = r.ReadVarInt64()
-			var v1003 float64
-			if !vn1000 {
-				v1003 = r.ReadFloat64()
-			}
-			m998[k1002] = v1003
-		}
-		n997 -= sz999
-	}
-	x.AddMI64F = m998
+	x.foryReadAddMI64F(c)
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	n1005 := c.ReadLengthFast(2)
-	if n1005 < 0 {
-		n1005 = c.ReadLength(2)
-	}
-	m1006 := foryimpl.MakeMap[map[int32]string](c, n1005)
-	for n1005 > 0 && !c.Failed() {
-		sz1007, vn1008, _ := c.ReadMapChunk(n1005, 5, 21, nil, false)
-		for j1009 := 0; j1009 < sz1007 && !c.Failed(); j1009++ {
-			var k1010 int32
-			k1010 = r.ReadVarInt32()
-			var v1011 string
-			if !vn1008 {
-				v1011 = c.ReadString()
-			}
-			m1006[k1010] = v1011
-		}
-		n1005 -= sz1007
-	}
-	x.AddMIS = m1006
+	x.foryReadAddMIS(c)
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	n1013 := c.ReadLengthFast(2)
-	if n1013 < 0 {
-		n1013 = c.ReadLength(2)
-	}
-	m1014 := foryimpl.MakeMap[map[string]int32](c, n1013)
-	for n1013 > 0 && !c.Failed() {
-		sz1015, vn1016, _ := c.ReadMapChunk(n1013, 21, 5, nil, false)
-		for j1017 := 0; j1017 < sz1015 && !c.Failed(); j1017++ {
-			var k1018 string
-			k1018 = c.ReadString()
-			var v1019 int32
-			if !vn1016 {
-				v1019 = r.ReadVarInt32()
-			}
-			m1014[k1018] = v1019
-		}
-		n1013 -= sz1015
-	}
-	x.AddMSI = m1014
+	x.foryReadAddMSI(c)
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
 	if c.TrackRef() {
-		n1021 := c.ReadLengthFast(2)
-		if n1021 < 0 {
-			n1021 = c.ReadLength(2)
-		}
-		m1022 := foryimpl.MakeMap[map[string][]string](c, n1021)
-		for n1021 > 0 && !c.Failed() {
-			sz1023, vn1024, tr1034, _ := c.ReadMapChunkRef(n1021, 21, 22, nil)
-			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
-				var k1026 string
-				k1026 = c.ReadString()
-				var v1027 []string
-				if tr1034 {
-					if st1035, id1036 := c.ReadRefFlag(); st1035 == foryimpl.RefBack {
-						v1027 = foryimpl.BackRefSlice[string](c, id1036)
-					} else if st1035 == foryimpl.RefFollows {
-						n1037 := c.ReadLengthFast(1)
-						if n1037 < 0 {
-							n1037 = c.ReadLength(1)
-						}
-						l1038 := foryimpl.MakeSlice[[]string](c, n1037)
-						if n1037 > 0 {
-							hn1040 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i1039 := range l1038 {
-									if hn1040 && !c.ReadFlag() {
-										clear(l1038[i1039 : i1039+1])
-										continue
-									}
-									l1038[i1039] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i1039)
-										break
-									}
-								}
-							}
-						}
-						v1027 = l1038
-						foryimpl.SetRefSlice(c, id1036, v1027)
-					} else {
-						v1027 = nil
-					}
-				} else if !vn1024 {
-					n1028 := c.ReadLengthFast(1)
-					if n1028 < 0 {
-						n1028 = c.ReadLength(1)
-					}
-					l1029 := foryimpl.MakeSlice[[]string](c, n1028)
-					if n1028 > 0 {
-						hn1031 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1030 := range l1029 {
-								if hn1031 && !c.ReadFlag() {
-									clear(l1029[i1030 : i1030+1])
-									continue
-								}
-								l1029[i1030] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1030)
-									break
-								}
-							}
-						}
-					}
-					v1027 = l1029
-				}
-				m1022[k1026] = v1027
-			}
-			n1021 -= sz1023
-		}
-		x.AddMSL = m1022
+		x.foryReadAddMSLRef(c)
 		if c.Failed() {
 			c.Trace("AddMSL")
 			return
 		}
-		n1043 := c.ReadLengthFast(2)
-		if n1043 < 0 {
-			n1043 = c.ReadLength(2)
-		}
-		m1044 := foryimpl.MakeMap[map[string]map[string]int32](c, n1043)
-		for n1043 > 0 && !c.Failed() {
-			sz1045, vn1046, tr1058, _ := c.ReadMapChunkRef(n1043, 21, 24, nil)
-			for j1047 := 0; j1047 < sz1045 && !c.Failed(); j1047++ {
-				var k1048 string
-				k1048 = c.ReadString()
-				var v1049 map[string]int32
-				if tr1058 {
-					if st1059, id1060 := c.ReadRefFlag(); st1059 == foryimpl.RefBack {
-						v1049 = foryimpl.BackRefMap[string, int32](c, id1060)
-					} else if st1059 == foryimpl.RefFollows {
-						n1061 := c.ReadLengthFast(2)
-						if n1061 < 0 {
-							n1061 = c.ReadLength(2)
-						}
-						m1062 := foryimpl.MakeMap[map[string]int32](c, n1061)
-						for n1061 > 0 && !c.Failed() {
-							sz1063, vn1064, _ := c.ReadMapChunk(n1061, 21, 5, nil, false)
-							for j1065 := 0; j1065 < sz1063 && !c.Failed(); j1065++ {
-								var k1066 string
-								k1066 = c.ReadString()
-								var v1067 int32
-								if !vn1064 {
-									v1067 = r.ReadVarInt32()
-								}
-								m1062[k1066] = v1067
-							}
-							n1061 -= sz1063
-						}
-						v1049 = m1062
-						foryimpl.SetRefMap(c, id1060, v1049)
-					} else {
-						v1049 = nil
-					}
-				} else if !vn1046 {
-					n1050 := c.ReadLengthFast(2)
-					if n1050 < 0 {
-						n1050 = c.ReadLength(2)
-					}
-					m1051 := foryimpl.MakeMap[map[string]int32](c, n1050)
-					for n1050 > 0 && !c.Failed() {
-						sz1052, vn1053, _ := c.ReadMapChunk(n1050, 21, 5, nil, false)
-						for j1054 := 0; j1054 < sz1052 && !c.Failed(); j1054++ {
-							var k1055 string
-							k1055 = c.ReadString()
-							var v1056 int32
-							if !vn1053 {
-								v1056 = r.ReadVarInt32()
-							}
-							m1051[k1055] = v1056
-						}
-						n1050 -= sz1052
-					}
-					v1049 = m1051
-				}
-				m1044[k1048] = v1049
-			}
-			n1043 -= sz1045
-		}
-		x.AddMSM = m1044
+		x.foryReadAddMSMRef(c)
 		if c.Failed() {
 			c.Trace("AddMSM")
 			return
 		}
 	} else {
-		n1021 := c.ReadLengthFast(2)
-		if n1021 < 0 {
-			n1021 = c.ReadLength(2)
-		}
-		m1022 := foryimpl.MakeMap[map[string][]string](c, n1021)
-		for n1021 > 0 && !c.Failed() {
-			sz1023, vn1024, _ := c.ReadMapChunk(n1021, 21, 22, nil, true)
-			for j1025 := 0; j1025 < sz1023 && !c.Failed(); j1025++ {
-				var k1026 string
-				k1026 = c.ReadString()
-				var v1027 []string
-				if !vn1024 {
-					n1028 := c.ReadLengthFast(1)
-					if n1028 < 0 {
-						n1028 = c.ReadLength(1)
-					}
-					l1029 := foryimpl.MakeSlice[[]string](c, n1028)
-					if n1028 > 0 {
-						hn1031 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1030 := range l1029 {
-								if hn1031 && !c.ReadFlag() {
-									clear(l1029[i1030 : i1030+1])
-									continue
-								}
-								l1029[i1030] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1030)
-									break
-								}
-							}
-						}
-					}
-					v1027 = l1029
-				}
-				m1022[k1026] = v1027
-			}
-			n1021 -= sz1023
-		}
-		x.AddMSL = m1022
+		x.foryReadAddMSL(c)
 		if c.Failed() {
 			c.Trace("AddMSL")
 			return
 		}
-		n1043 := c.ReadLengthFast(2)
-		if n1043 < 0 {
-			n1043 = c.ReadLength(2)
-		}
-		m1044 := foryimpl.MakeMap[map[string]map[string]int32](c, n1043)
-		for n1043 > 0 && !c.Failed() {
-			sz1045, vn1046, _ := c.ReadMapChunk(n1043, 21, 24, nil, true)
-			for j1047 := 0; j1047 < sz1045 && !c.Failed(); j1047++ {
-				var k1048 string
-				k1048 = c.ReadString()
-				var v1049 map[string]int32
-				if !vn1046 {
-					n1050 := c.ReadLengthFast(2)
-					if n1050 < 0 {
-						n1050 = c.ReadLength(2)
-					}
-					m1051 := foryimpl.MakeMap[map[string]int32](c, n1050)
-					for n1050 > 0 && !c.Failed() {
-						sz1052, vn1053, _ := c.ReadMapChunk(n1050, 21, 5, nil, false)
-						for j1054 := 0; j1054 < sz1052 && !c.Failed(); j1054++ {
-							var k1055 string
-							k1055 = c.ReadString()
-							var v1056 int32
-							if !vn1053 {
-								v1056 = r.ReadVarInt32()
-							}
-							m1051[k1055] = v1056
-						}
-						n1050 -= sz1052
-					}
-					v1049 = m1051
-				}
-				m1044[k1048] = v1049
-			}
-			n1043 -= sz1045
-		}
-		x.AddMSM = m1044
+		x.foryReadAddMSM(c)
 		if c.Failed() {
 			c.Trace("AddMSM")
 			return
 		}
 	}
-	n1069 := c.ReadLengthFast(2)
-	if n1069 < 0 {
-		n1069 = c.ReadLength(2)
-	}
-	m1070 := foryimpl.MakeMap[map[string]*int32](c, n1069)
-	for n1069 > 0 && !c.Failed() {
-		sz1071, vn1072, _ := c.ReadMapChunk(n1069, 21, 5, nil, true)
-		for j1073 := 0; j1073 < sz1071 && !c.Failed(); j1073++ {
-			var k1074 string
-			k1074 = c.ReadString()
-			var v1075 *int32
-			if !vn1072 {
-				p1076 := foryimpl.Alloc[int32](c)
-				*p1076 = r.ReadVarInt32()
-				v1075 = p1076
-			}
-			m1070[k1074] = v1075
-		}
-		n1069 -= sz1071
-	}
-	x.AddMSP = m1070
+	x.foryReadAddMSP(c)
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	n1078 := c.ReadLengthFast(2)
-	if n1078 < 0 {
-		n1078 = c.ReadLength(2)
-	}
-	m1079 := foryimpl.MakeMap[map[uint8]uint16](c, n1078)
-	for n1078 > 0 && !c.Failed() {
-		sz1080, vn1081, _ := c.ReadMapChunk(n1078, 9, 10, nil, false)
-		for j1082 := 0; j1082 < sz1080 && !c.Failed(); j1082++ {
-			var k1083 uint8
-			k1083 = r.ReadUint8()
-			var v1084 uint16
-			if !vn1081 {
-				v1084 = r.ReadUint16()
-			}
-			m1079[k1083] = v1084
-		}
-		n1078 -= sz1080
-	}
-	x.AddMU8 = m1079
+	x.foryReadAddMU8(c)
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
 	}
 	if c.TrackRef() {
-		if st1086, id1087 := c.ReadRefFlag(); st1086 == foryimpl.RefBack {
-			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1087)
-		} else if st1086 == foryimpl.RefFollows {
+		if st856, id857 := c.ReadRefFlag(); st856 == foryimpl.RefBack {
+			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id857)
+		} else if st856 == foryimpl.RefFollows {
 			x.AddNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1087, x.AddNBin)
+			foryimpl.SetRefSlice(c, id857, x.AddNBin)
 		} else {
 			x.AddNBin = nil
 		}
@@ -6520,32 +5748,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNBin")
 			return
 		}
-		if st1088, id1089 := c.ReadRefFlag(); st1088 == foryimpl.RefBack {
-			x.AddNLS = foryimpl.BackRefSlice[string](c, id1089)
-		} else if st1088 == foryimpl.RefFollows {
-			n1090 := c.ReadLengthFast(1)
-			if n1090 < 0 {
-				n1090 = c.ReadLength(1)
-			}
-			l1091 := foryimpl.MakeSlice[[]string](c, n1090)
-			if n1090 > 0 {
-				hn1093 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i1092 := range l1091 {
-						if hn1093 && !c.ReadFlag() {
-							clear(l1091[i1092 : i1092+1])
-							continue
-						}
-						l1091[i1092] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i1092)
-							break
-						}
-					}
-				}
-			}
-			x.AddNLS = l1091
-			foryimpl.SetRefSlice(c, id1089, x.AddNLS)
+		if st858, id859 := c.ReadRefFlag(); st858 == foryimpl.RefBack {
+			x.AddNLS = foryimpl.BackRefSlice[string](c, id859)
+		} else if st858 == foryimpl.RefFollows {
+			x.foryReadAddNLS(c)
+			foryimpl.SetRefSlice(c, id859, x.AddNLS)
 		} else {
 			x.AddNLS = nil
 		}
@@ -6553,29 +5760,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNLS")
 			return
 		}
-		if st1096, id1097 := c.ReadRefFlag(); st1096 == foryimpl.RefBack {
-			x.AddNM = foryimpl.BackRefMap[string, int32](c, id1097)
-		} else if st1096 == foryimpl.RefFollows {
-			n1098 := c.ReadLengthFast(2)
-			if n1098 < 0 {
-				n1098 = c.ReadLength(2)
-			}
-			m1099 := foryimpl.MakeMap[map[string]int32](c, n1098)
-			for n1098 > 0 && !c.Failed() {
-				sz1100, vn1101, _ := c.ReadMapChunk(n1098, 21, 5, nil, false)
-				for j1102 := 0; j1102 < sz1100 && !c.Failed(); j1102++ {
-					var k1103 string
-					k1103 = c.ReadString()
-					var v1104 int32
-					if !vn1101 {
-						v1104 = r.ReadVarInt32()
-					}
-					m1099[k1103] = v1104
-				}
-				n1098 -= sz1100
-			}
-			x.AddNM = m1099
-			foryimpl.SetRefMap(c, id1097, x.AddNM)
+		if st860, id861 := c.ReadRefFlag(); st860 == foryimpl.RefBack {
+			x.AddNM = foryimpl.BackRefMap[string, int32](c, id861)
+		} else if st860 == foryimpl.RefFollows {
+			x.foryReadAddNM(c)
+			foryimpl.SetRefMap(c, id861, x.AddNM)
 		} else {
 			x.AddNM = nil
 		}
@@ -6592,91 +5781,31 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n1088 := c.ReadLengthFast(1)
-			if n1088 < 0 {
-				n1088 = c.ReadLength(1)
-			}
-			l1089 := foryimpl.MakeSlice[[]string](c, n1088)
-			if n1088 > 0 {
-				hn1091 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i1090 := range l1089 {
-						if hn1091 && !c.ReadFlag() {
-							clear(l1089[i1090 : i1090+1])
-							continue
-						}
-						l1089[i1090] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i1090)
-							break
-						}
-					}
-				}
-			}
-			x.AddNLS = l1089
+			x.foryReadAddNLS(c)
 		}
 		if c.Failed() {
 			c.Trace("AddNLS")
 			return
 		}
 		if c.ReadFlag() {
-			n1096 := c.ReadLengthFast(2)
-			if n1096 < 0 {
-				n1096 = c.ReadLength(2)
-			}
-			m1097 := foryimpl.MakeMap[map[string]int32](c, n1096)
-			for n1096 > 0 && !c.Failed() {
-				sz1098, vn1099, _ := c.ReadMapChunk(n1096, 21, 5, nil, false)
-				for j1100 := 0; j1100 < sz1098 && !c.Failed(); j1100++ {
-					var k1101 string
-					k1101 = c.ReadString()
-					var v1102 int32
-					if !vn1099 {
-						v1102 = r.ReadVarInt32()
-					}
-					m1097[k1101] = v1102
-				}
-				n1096 -= sz1098
-			}
-			x.AddNM = m1097
+			x.foryReadAddNM(c)
 		}
 		if c.Failed() {
 			c.Trace("AddNM")
 			return
 		}
 	}
-	n1106 := c.ReadLengthFast(1)
-	if n1106 < 0 {
-		n1106 = c.ReadLength(1)
-	}
-	l1107 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1106)
-	if n1106 > 0 {
-		hn1109 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1108 := range l1107 {
-				if hn1109 && !c.ReadFlag() {
-					clear(l1107[i1108 : i1108+1])
-					continue
-				}
-				l1107[i1108] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1108)
-					break
-				}
-			}
-		}
-	}
-	x.AddRaw = l1107
+	x.foryReadAddRaw(c)
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
 	}
 	if c.TrackRef() {
-		if st1112, id1113 := c.ReadFieldRefFlag(); st1112 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id1113)
-		} else if st1112 == foryimpl.RefFollows {
+		if st862, id863 := c.ReadFieldRefFlag(); st862 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id863)
+		} else if st862 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1113, x.Bin)
+			foryimpl.SetRefSlice(c, id863, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -6691,917 +5820,145 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n1114 := c.ReadLengthFast(2)
-	if n1114 < 0 {
-		n1114 = c.ReadLength(2)
-	}
-	if n1114 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1114, 3))
-		return
-	}
-	var l1115 [3]int16
-	if n1114 > 0 {
-		hn1117 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i1116 := range l1115 {
-				if hn1117 && !c.ReadFlag() {
-					clear(l1115[i1116 : i1116+1])
-					continue
-				}
-				l1115[i1116] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i1116)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l1115
+	x.foryReadFix(c)
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	n1120 := c.ReadLengthFast(1)
-	if n1120 < 0 {
-		n1120 = c.ReadLength(1)
-	}
-	l1121 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1120)
-	if n1120 > 0 {
-		hn1123 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i1122 := range l1121 {
-				if hn1123 && !c.ReadFlag() {
-					clear(l1121[i1122 : i1122+1])
-					continue
-				}
-				l1121[i1122] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i1122)
-					break
-				}
-			}
-		}
-	}
-	x.LB = l1121
+	x.foryReadLB(c)
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	n1126 := c.ReadLengthFast(1)
-	if n1126 < 0 {
-		n1126 = c.ReadLength(1)
-	}
-	l1127 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1126)
-	if n1126 > 0 {
-		hn1129 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i1128 := range l1127 {
-				if hn1129 && !c.ReadFlag() {
-					clear(l1127[i1128 : i1128+1])
-					continue
-				}
-				if e1132 := c.ReadEnumFast(uint32(0x7fffffff)); e1132 >= 0 {
-					l1127[i1128] = Color(e1132)
-				} else {
-					l1127[i1128] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i1128)
-					break
-				}
-			}
-		}
-	}
-	x.LE = l1127
+	x.foryReadLE(c)
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	n1133 := c.ReadLengthFast(4)
-	if n1133 < 0 {
-		n1133 = c.ReadLength(4)
-	}
-	l1134 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1133)
-	if n1133 > 0 {
-		hn1136 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i1135 := range l1134 {
-				if hn1136 && !c.ReadFlag() {
-					clear(l1134[i1135 : i1135+1])
-					continue
-				}
-				l1134[i1135] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i1135)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l1134
+	x.foryReadLF32(c)
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	n1139 := c.ReadLengthFast(8)
-	if n1139 < 0 {
-		n1139 = c.ReadLength(8)
-	}
-	l1140 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1139)
-	if n1139 > 0 {
-		hn1142 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i1141 := range l1140 {
-				if hn1142 && !c.ReadFlag() {
-					clear(l1140[i1141 : i1141+1])
-					continue
-				}
-				l1140[i1141] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i1141)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l1140
+	x.foryReadLF64(c)
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	n1145 := c.ReadLengthFast(1)
-	if n1145 < 0 {
-		n1145 = c.ReadLength(1)
-	}
-	l1146 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1145)
-	if n1145 > 0 {
-		hn1148 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1147 := range l1146 {
-				if hn1148 && !c.ReadFlag() {
-					clear(l1146[i1147 : i1147+1])
-					continue
-				}
-				l1146[i1147] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i1147)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l1146
+	x.foryReadLI32(c)
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	n1151 := c.ReadLengthFast(1)
-	if n1151 < 0 {
-		n1151 = c.ReadLength(1)
-	}
-	l1152 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1151)
-	if n1151 > 0 {
-		hn1154 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i1153 := range l1152 {
-				if hn1154 && !c.ReadFlag() {
-					clear(l1152[i1153 : i1153+1])
-					continue
-				}
-				l1152[i1153] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i1153)
-					break
-				}
-			}
-		}
-	}
-	x.LI64 = l1152
+	x.foryReadLI64(c)
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	n1157 := c.ReadLengthFast(1)
-	if n1157 < 0 {
-		n1157 = c.ReadLength(1)
-	}
-	l1158 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1157)
-	if n1157 > 0 {
-		hn1160 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i1159 := range l1158 {
-				if hn1160 && !c.ReadFlag() {
-					clear(l1158[i1159 : i1159+1])
-					continue
-				}
-				l1158[i1159] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i1159)
-					break
-				}
-			}
-		}
-	}
-	x.LI8 = l1158
+	x.foryReadLI8(c)
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	n1163 := c.ReadLengthFast(1)
-	if n1163 < 0 {
-		n1163 = c.ReadLength(1)
-	}
-	l1164 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1163)
-	if n1163 > 0 {
-		hn1166, tr1168 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i1165 := range l1164 {
-				if tr1168 {
-					if st1169, id1170 := c.ReadRefFlag(); st1169 == foryimpl.RefBack {
-						l1164[i1165] = foryimpl.BackRefSlice[int32](c, id1170)
-					} else if st1169 == foryimpl.RefFollows {
-						n1171 := c.ReadLengthFast(1)
-						if n1171 < 0 {
-							n1171 = c.ReadLength(1)
-						}
-						l1172 := foryimpl.MakeSlice[[]int32](c, n1171)
-						if n1171 > 0 {
-							hn1174 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i1173 := range l1172 {
-									if hn1174 && !c.ReadFlag() {
-										clear(l1172[i1173 : i1173+1])
-										continue
-									}
-									l1172[i1173] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i1173)
-										break
-									}
-								}
-							}
-						}
-						l1164[i1165] = l1172
-						foryimpl.SetRefSlice(c, id1170, l1164[i1165])
-					} else {
-						l1164[i1165] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1165)
-						break
-					}
-					continue
-				}
-				if hn1166 && !c.ReadFlag() {
-					clear(l1164[i1165 : i1165+1])
-					continue
-				}
-				n1177 := c.ReadLengthFast(1)
-				if n1177 < 0 {
-					n1177 = c.ReadLength(1)
-				}
-				l1178 := foryimpl.MakeSlice[[]int32](c, n1177)
-				if n1177 > 0 {
-					hn1180 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1179 := range l1178 {
-							if hn1180 && !c.ReadFlag() {
-								clear(l1178[i1179 : i1179+1])
-								continue
-							}
-							l1178[i1179] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1179)
-								break
-							}
-						}
-					}
-				}
-				l1164[i1165] = l1178
-				if c.Failed() {
-					c.TraceIndex(i1165)
-					break
-				}
-			}
-		}
-	}
-	x.LL = l1164
+	x.foryReadLL(c)
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	n1183 := c.ReadLengthFast(1)
-	if n1183 < 0 {
-		n1183 = c.ReadLength(1)
-	}
-	l1184 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1183)
-	if n1183 > 0 {
-		hn1186, tr1188 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i1185 := range l1184 {
-				if tr1188 {
-					if st1189, id1190 := c.ReadRefFlag(); st1189 == foryimpl.RefBack {
-						l1184[i1185] = foryimpl.BackRefMap[string, int32](c, id1190)
-					} else if st1189 == foryimpl.RefFollows {
-						n1191 := c.ReadLengthFast(2)
-						if n1191 < 0 {
-							n1191 = c.ReadLength(2)
-						}
-						m1192 := foryimpl.MakeMap[map[string]int32](c, n1191)
-						for n1191 > 0 && !c.Failed() {
-							sz1193, vn1194, _ := c.ReadMapChunk(n1191, 21, 5, nil, false)
-							for j1195 := 0; j1195 < sz1193 && !c.Failed(); j1195++ {
-								var k1196 string
-								k1196 = c.ReadString()
-								var v1197 int32
-								if !vn1194 {
-									v1197 = r.ReadVarInt32()
-								}
-								m1192[k1196] = v1197
-							}
-							n1191 -= sz1193
-						}
-						l1184[i1185] = m1192
-						foryimpl.SetRefMap(c, id1190, l1184[i1185])
-					} else {
-						l1184[i1185] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i1185)
-						break
-					}
-					continue
-				}
-				if hn1186 && !c.ReadFlag() {
-					clear(l1184[i1185 : i1185+1])
-					continue
-				}
-				n1199 := c.ReadLengthFast(2)
-				if n1199 < 0 {
-					n1199 = c.ReadLength(2)
-				}
-				m1200 := foryimpl.MakeMap[map[string]int32](c, n1199)
-				for n1199 > 0 && !c.Failed() {
-					sz1201, vn1202, _ := c.ReadMapChunk(n1199, 21, 5, nil, false)
-					for j1203 := 0; j1203 < sz1201 && !c.Failed(); j1203++ {
-						var k1204 string
-						k1204 = c.ReadString()
-						var v1205 int32
-						if !vn1202 {
-							v1205 = r.ReadVarInt32()
-						}
-						m1200[k1204] = v1205
-					}
-					n1199 -= sz1201
-				}
-				l1184[i1185] = m1200
-				if c.Failed() {
-					c.TraceIndex(i1185)
-					break
-				}
-			}
-		}
-	}
-	x.LM = l1184
+	x.foryReadLM(c)
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	n1207 := c.ReadLengthFast(1)
-	if n1207 < 0 {
-		n1207 = c.ReadLength(1)
-	}
-	l1208 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1207)
-	if n1207 > 0 {
-		hn1210 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i1209 := range l1208 {
-				if hn1210 && !c.ReadFlag() {
-					clear(l1208[i1209 : i1209+1])
-					continue
-				}
-				p1213 := foryimpl.Alloc[int32](c)
-				*p1213 = r.ReadVarInt32()
-				l1208[i1209] = p1213
-				if c.Failed() {
-					c.TraceIndex(i1209)
-					break
-				}
-			}
-		}
-	}
-	x.LPI = l1208
+	x.foryReadLPI(c)
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	n1214 := c.ReadLengthFast(1)
-	if n1214 < 0 {
-		n1214 = c.ReadLength(1)
-	}
-	l1215 := foryimpl.ReuseSlice[[]string](c, x.LS, n1214)
-	if n1214 > 0 {
-		hn1217 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i1216 := range l1215 {
-				if hn1217 && !c.ReadFlag() {
-					clear(l1215[i1216 : i1216+1])
-					continue
-				}
-				l1215[i1216] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i1216)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l1215
+	x.foryReadLS(c)
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	n1220 := c.ReadLengthFast(1)
-	if n1220 < 0 {
-		n1220 = c.ReadLength(1)
-	}
-	l1221 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1220)
-	if n1220 > 0 {
-		hn1223 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i1222 := range l1221 {
-				if hn1223 && !c.ReadFlag() {
-					clear(l1221[i1222 : i1222+1])
-					continue
-				}
-				l1221[i1222] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i1222)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l1221
+	x.foryReadLT(c)
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	n1226 := c.ReadLengthFast(2)
-	if n1226 < 0 {
-		n1226 = c.ReadLength(2)
-	}
-	l1227 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1226)
-	if n1226 > 0 {
-		hn1229 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i1228 := range l1227 {
-				if hn1229 && !c.ReadFlag() {
-					clear(l1227[i1228 : i1228+1])
-					continue
-				}
-				l1227[i1228] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i1228)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l1227
+	x.foryReadLU16(c)
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	n1232 := c.ReadLengthFast(1)
-	if n1232 < 0 {
-		n1232 = c.ReadLength(1)
-	}
-	l1233 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1232)
-	if n1232 > 0 {
-		hn1235 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i1234 := range l1233 {
-				if hn1235 && !c.ReadFlag() {
-					clear(l1233[i1234 : i1234+1])
-					continue
-				}
-				l1233[i1234] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i1234)
-					break
-				}
-			}
-		}
-	}
-	x.LU64 = l1233
+	x.foryReadLU64(c)
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	n1238 := c.ReadLengthFast(2)
-	if n1238 < 0 {
-		n1238 = c.ReadLength(2)
-	}
-	m1239 := foryimpl.MakeMap[map[bool]string](c, n1238)
-	for n1238 > 0 && !c.Failed() {
-		sz1240, vn1241, _ := c.ReadMapChunk(n1238, 1, 21, nil, false)
-		for j1242 := 0; j1242 < sz1240 && !c.Failed(); j1242++ {
-			var k1243 bool
-			k1243 = r.ReadBool()
-			var v1244 string
-			if !vn1241 {
-				v1244 = c.ReadString()
-			}
-			m1239[k1243] = v1244
-		}
-		n1238 -= sz1240
-	}
-	x.MBS = m1239
+	x.foryReadMBS(c)
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	n1246 := c.ReadLengthFast(2)
-	if n1246 < 0 {
-		n1246 = c.ReadLength(2)
-	}
-	m1247 := foryimpl.MakeMap[map[Color]string](c, n1246)
-	for n1246 > 0 && !c.Failed() {
-		sz1248, vn1249, _ := c.ReadMapChunk(n1246, 25, 21, nil, false)
-		for j1250 := 0; j1250 < sz1248 && !c.Failed(); j1250++ {
-			var k1251 Color
-			if e1253 := c.ReadEnumFast(uint32(0x7fffffff)); e1253 >= 0 {
-				k1251 = Color(e1253)
-			} else {
-				k1251 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v1252 string
-			if !vn1249 {
-				v1252 = c.ReadString()
-			}
-			m1247[k1251] = v1252
-		}
-		n1246 -= sz1248
-	}
-	x.MES = m1247
+	x.foryReadMES(c)
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	n1255 := c.ReadLengthFast(2)
-	if n1255 < 0 {
-		n1255 = c.ReadLength(2)
-	}
-	m1256 := foryimpl.MakeMap[map[int64]float64](c, n1255)
-	for n1255 > 0 && !c.Failed() {
-		sz1257, vn1258, _ := c.ReadMapChunk(n1255, 7, 20, nil, false)
-		for j1259 := 0; j1259 < sz1257 && !c.Failed(); j1259++ {
-			var k1260 int64
-			k1260 = r.ReadVarInt64()
-			var v1261 float64
-			if !vn1258 {
-				v1261 = r.ReadFloat64()
-			}
-			m1256[k1260] = v1261
-		}
-		n1255 -= sz1257
-	}
-	x.MI64F = m1256
+	x.foryReadMI64F(c)
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	n1263 := c.ReadLengthFast(2)
-	if n1263 < 0 {
-		n1263 = c.ReadLength(2)
-	}
-	m1264 := foryimpl.MakeMap[map[int32]string](c, n1263)
-	for n1263 > 0 && !c.Failed() {
-		sz1265, vn1266, _ := c.ReadMapChunk(n1263, 5, 21, nil, false)
-		for j1267 := 0; j1267 < sz1265 && !c.Failed(); j1267++ {
-			var k1268 int32
-			k1268 = r.ReadVarInt32()
-			var v1269 string
-			if !vn1266 {
-				v1269 = c.ReadString()
-			}
-			m1264[k1268] = v1269
-		}
-		n1263 -= sz1265
-	}
-	x.MIS = m1264
+	x.foryReadMIS(c)
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	n1271 := c.ReadLengthFast(2)
-	if n1271 < 0 {
-		n1271 = c.ReadLength(2)
-	}
-	m1272 := foryimpl.MakeMap[map[string]int32](c, n1271)
-	for n1271 > 0 && !c.Failed() {
-		sz1273, vn1274, _ := c.ReadMapChunk(n1271, 21, 5, nil, false)
-		for j1275 := 0; j1275 < sz1273 && !c.Failed(); j1275++ {
-			var k1276 string
-			k1276 = c.ReadString()
-			var v1277 int32
-			if !vn1274 {
-				v1277 = r.ReadVarInt32()
-			}
-			m1272[k1276] = v1277
-		}
-		n1271 -= sz1273
-	}
-	x.MSI = m1272
+	x.foryReadMSI(c)
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
 	if c.TrackRef() {
-		n1279 := c.ReadLengthFast(2)
-		if n1279 < 0 {
-			n1279 = c.ReadLength(2)
-		}
-		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
-		for n1279 > 0 && !c.Failed() {
-			sz1281, vn1282, tr1292, _ := c.ReadMapChunkRef(n1279, 21, 22, nil)
-			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
-				var k1284 string
-				k1284 = c.ReadString()
-				var v1285 []string
-				if tr1292 {
-					if st1293, id1294 := c.ReadRefFlag(); st1293 == foryimpl.RefBack {
-						v1285 = foryimpl.BackRefSlice[string](c, id1294)
-					} else if st1293 == foryimpl.RefFollows {
-						n1295 := c.ReadLengthFast(1)
-						if n1295 < 0 {
-							n1295 = c.ReadLength(1)
-						}
-						l1296 := foryimpl.MakeSlice[[]string](c, n1295)
-						if n1295 > 0 {
-							hn1298 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i1297 := range l1296 {
-									if hn1298 && !c.ReadFlag() {
-										clear(l1296[i1297 : i1297+1])
-										continue
-									}
-									l1296[i1297] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i1297)
-										break
-									}
-								}
-							}
-						}
-						v1285 = l1296
-						foryimpl.SetRefSlice(c, id1294, v1285)
-					} else {
-						v1285 = nil
-					}
-				} else if !vn1282 {
-					n1286 := c.ReadLengthFast(1)
-					if n1286 < 0 {
-						n1286 = c.ReadLength(1)
-					}
-					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
-					if n1286 > 0 {
-						hn1289 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1288 := range l1287 {
-								if hn1289 && !c.ReadFlag() {
-									clear(l1287[i1288 : i1288+1])
-									continue
-								}
-								l1287[i1288] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1288)
-									break
-								}
-							}
-						}
-					}
-					v1285 = l1287
-				}
-				m1280[k1284] = v1285
-			}
-			n1279 -= sz1281
-		}
-		x.MSL = m1280
+		x.foryReadMSLRef(c)
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		n1301 := c.ReadLengthFast(2)
-		if n1301 < 0 {
-			n1301 = c.ReadLength(2)
-		}
-		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
-		for n1301 > 0 && !c.Failed() {
-			sz1303, vn1304, tr1316, _ := c.ReadMapChunkRef(n1301, 21, 24, nil)
-			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
-				var k1306 string
-				k1306 = c.ReadString()
-				var v1307 map[string]int32
-				if tr1316 {
-					if st1317, id1318 := c.ReadRefFlag(); st1317 == foryimpl.RefBack {
-						v1307 = foryimpl.BackRefMap[string, int32](c, id1318)
-					} else if st1317 == foryimpl.RefFollows {
-						n1319 := c.ReadLengthFast(2)
-						if n1319 < 0 {
-							n1319 = c.ReadLength(2)
-						}
-						m1320 := foryimpl.MakeMap[map[string]int32](c, n1319)
-						for n1319 > 0 && !c.Failed() {
-							sz1321, vn1322, _ := c.ReadMapChunk(n1319, 21, 5, nil, false)
-							for j1323 := 0; j1323 < sz1321 && !c.Failed(); j1323++ {
-								var k1324 string
-								k1324 = c.ReadString()
-								var v1325 int32
-								if !vn1322 {
-									v1325 = r.ReadVarInt32()
-								}
-								m1320[k1324] = v1325
-							}
-							n1319 -= sz1321
-						}
-						v1307 = m1320
-						foryimpl.SetRefMap(c, id1318, v1307)
-					} else {
-						v1307 = nil
-					}
-				} else if !vn1304 {
-					n1308 := c.ReadLengthFast(2)
-					if n1308 < 0 {
-						n1308 = c.ReadLength(2)
-					}
-					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
-					for n1308 > 0 && !c.Failed() {
-						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
-						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
-							var k1313 string
-							k1313 = c.ReadString()
-							var v1314 int32
-							if !vn1311 {
-								v1314 = r.ReadVarInt32()
-							}
-							m1309[k1313] = v1314
-						}
-						n1308 -= sz1310
-					}
-					v1307 = m1309
-				}
-				m1302[k1306] = v1307
-			}
-			n1301 -= sz1303
-		}
-		x.MSM = m1302
+		x.foryReadMSMRef(c)
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	} else {
-		n1279 := c.ReadLengthFast(2)
-		if n1279 < 0 {
-			n1279 = c.ReadLength(2)
-		}
-		m1280 := foryimpl.MakeMap[map[string][]string](c, n1279)
-		for n1279 > 0 && !c.Failed() {
-			sz1281, vn1282, _ := c.ReadMapChunk(n1279, 21, 22, nil, true)
-			for j1283 := 0; j1283 < sz1281 && !c.Failed(); j1283++ {
-				var k1284 string
-				k1284 = c.ReadString()
-				var v1285 []string
-				if !vn1282 {
-					n1286 := c.ReadLengthFast(1)
-					if n1286 < 0 {
-						n1286 = c.ReadLength(1)
-					}
-					l1287 := foryimpl.MakeSlice[[]string](c, n1286)
-					if n1286 > 0 {
-						hn1289 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i1288 := range l1287 {
-								if hn1289 && !c.ReadFlag() {
-									clear(l1287[i1288 : i1288+1])
-									continue
-								}
-								l1287[i1288] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i1288)
-									break
-								}
-							}
-						}
-					}
-					v1285 = l1287
-				}
-				m1280[k1284] = v1285
-			}
-			n1279 -= sz1281
-		}
-		x.MSL = m1280
+		x.foryReadMSL(c)
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		n1301 := c.ReadLengthFast(2)
-		if n1301 < 0 {
-			n1301 = c.ReadLength(2)
-		}
-		m1302 := foryimpl.MakeMap[map[string]map[string]int32](c, n1301)
-		for n1301 > 0 && !c.Failed() {
-			sz1303, vn1304, _ := c.ReadMapChunk(n1301, 21, 24, nil, true)
-			for j1305 := 0; j1305 < sz1303 && !c.Failed(); j1305++ {
-				var k1306 string
-				k1306 = c.ReadString()
-				var v1307 map[string]int32
-				if !vn1304 {
-					n1308 := c.ReadLengthFast(2)
-					if n1308 < 0 {
-						n1308 = c.ReadLength(2)
-					}
-					m1309 := foryimpl.MakeMap[map[string]int32](c, n1308)
-					for n1308 > 0 && !c.Failed() {
-						sz1310, vn1311, _ := c.ReadMapChunk(n1308, 21, 5, nil, false)
-						for j1312 := 0; j1312 < sz1310 && !c.Failed(); j1312++ {
-							var k1313 string
-							k1313 = c.ReadString()
-							var v1314 int32
-							if !vn1311 {
-								v1314 = r.ReadVarInt32()
-							}
-							m1309[k1313] = v1314
-						}
-						n1308 -= sz1310
-					}
-					v1307 = m1309
-				}
-				m1302[k1306] = v1307
-			}
-			n1301 -= sz1303
-		}
-		x.MSM = m1302
+		x.foryReadMSM(c)
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	}
-	n1327 := c.ReadLengthFast(2)
-	if n1327 < 0 {
-		n1327 = c.ReadLength(2)
-	}
-	m1328 := foryimpl.MakeMap[map[string]*int32](c, n1327)
-	for n1327 > 0 && !c.Failed() {
-		sz1329, vn1330, _ := c.ReadMapChunk(n1327, 21, 5, nil, true)
-		for j1331 := 0; j1331 < sz1329 && !c.Failed(); j1331++ {
-			var k1332 string
-			k1332 = c.ReadString()
-			var v1333 *int32
-			if !vn1330 {
-				p1334 := foryimpl.Alloc[int32](c)
-				*p1334 = r.ReadVarInt32()
-				v1333 = p1334
-			}
-			m1328[k1332] = v1333
-		}
-		n1327 -= sz1329
-	}
-	x.MSP = m1328
+	x.foryReadMSP(c)
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	n1336 := c.ReadLengthFast(2)
-	if n1336 < 0 {
-		n1336 = c.ReadLength(2)
-	}
-	m1337 := foryimpl.MakeMap[map[uint8]uint16](c, n1336)
-	for n1336 > 0 && !c.Failed() {
-		sz1338, vn1339, _ := c.ReadMapChunk(n1336, 9, 10, nil, false)
-		for j1340 := 0; j1340 < sz1338 && !c.Failed(); j1340++ {
-			var k1341 uint8
-			k1341 = r.ReadUint8()
-			var v1342 uint16
-			if !vn1339 {
-				v1342 = r.ReadUint16()
-			}
-			m1337[k1341] = v1342
-		}
-		n1336 -= sz1338
-	}
-	x.MU8 = m1337
+	x.foryReadMU8(c)
 	if c.Failed() {
 		c.Trace("MU8")
 		return
 	}
 	if c.TrackRef() {
-		if st1344, id1345 := c.ReadRefFlag(); st1344 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id1345)
-		} else if st1344 == foryimpl.RefFollows {
+		if st864, id865 := c.ReadRefFlag(); st864 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id865)
+		} else if st864 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id1345, x.NBin)
+			foryimpl.SetRefSlice(c, id865, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -7609,32 +5966,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st1346, id1347 := c.ReadRefFlag(); st1346 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id1347)
-		} else if st1346 == foryimpl.RefFollows {
-			n1348 := c.ReadLengthFast(1)
-			if n1348 < 0 {
-				n1348 = c.ReadLength(1)
-			}
-			l1349 := foryimpl.MakeSlice[[]string](c, n1348)
-			if n1348 > 0 {
-				hn1351 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i1350 := range l1349 {
-						if hn1351 && !c.ReadFlag() {
-							clear(l1349[i1350 : i1350+1])
-							continue
-						}
-						l1349[i1350] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i1350)
-							break
-						}
-					}
-				}
-			}
-			x.NLS = l1349
-			foryimpl.SetRefSlice(c, id1347, x.NLS)
+		if st866, id867 := c.ReadRefFlag(); st866 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id867)
+		} else if st866 == foryimpl.RefFollows {
+			x.foryReadNLS(c)
+			foryimpl.SetRefSlice(c, id867, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -7642,29 +5978,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st1354, id1355 := c.ReadRefFlag(); st1354 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id1355)
-		} else if st1354 == foryimpl.RefFollows {
-			n1356 := c.ReadLengthFast(2)
-			if n1356 < 0 {
-				n1356 = c.ReadLength(2)
-			}
-			m1357 := foryimpl.MakeMap[map[string]int32](c, n1356)
-			for n1356 > 0 && !c.Failed() {
-				sz1358, vn1359, _ := c.ReadMapChunk(n1356, 21, 5, nil, false)
-				for j1360 := 0; j1360 < sz1358 && !c.Failed(); j1360++ {
-					var k1361 string
-					k1361 = c.ReadString()
-					var v1362 int32
-					if !vn1359 {
-						v1362 = r.ReadVarInt32()
-					}
-					m1357[k1361] = v1362
-				}
-				n1356 -= sz1358
-			}
-			x.NM = m1357
-			foryimpl.SetRefMap(c, id1355, x.NM)
+		if st868, id869 := c.ReadRefFlag(); st868 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id869)
+		} else if st868 == foryimpl.RefFollows {
+			x.foryReadNM(c)
+			foryimpl.SetRefMap(c, id869, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -7681,81 +5999,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n1346 := c.ReadLengthFast(1)
-			if n1346 < 0 {
-				n1346 = c.ReadLength(1)
-			}
-			l1347 := foryimpl.MakeSlice[[]string](c, n1346)
-			if n1346 > 0 {
-				hn1349 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i1348 := range l1347 {
-						if hn1349 && !c.ReadFlag() {
-							clear(l1347[i1348 : i1348+1])
-							continue
-						}
-						l1347[i1348] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i1348)
-							break
-						}
-					}
-				}
-			}
-			x.NLS = l1347
+			x.foryReadNLS(c)
 		}
 		if c.Failed() {
 			c.Trace("NLS")
 			return
 		}
 		if c.ReadFlag() {
-			n1354 := c.ReadLengthFast(2)
-			if n1354 < 0 {
-				n1354 = c.ReadLength(2)
-			}
-			m1355 := foryimpl.MakeMap[map[string]int32](c, n1354)
-			for n1354 > 0 && !c.Failed() {
-				sz1356, vn1357, _ := c.ReadMapChunk(n1354, 21, 5, nil, false)
-				for j1358 := 0; j1358 < sz1356 && !c.Failed(); j1358++ {
-					var k1359 string
-					k1359 = c.ReadString()
-					var v1360 int32
-					if !vn1357 {
-						v1360 = r.ReadVarInt32()
-					}
-					m1355[k1359] = v1360
-				}
-				n1354 -= sz1356
-			}
-			x.NM = m1355
+			x.foryReadNM(c)
 		}
 		if c.Failed() {
 			c.Trace("NM")
 			return
 		}
 	}
-	n1364 := c.ReadLengthFast(1)
-	if n1364 < 0 {
-		n1364 = c.ReadLength(1)
-	}
-	l1365 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1364)
-	if n1364 > 0 {
-		hn1367 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i1366 := range l1365 {
-				if hn1367 && !c.ReadFlag() {
-					clear(l1365[i1366 : i1366+1])
-					continue
-				}
-				l1365[i1366] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i1366)
-					break
-				}
-			}
-		}
-	}
-	x.Raw = l1365
+	x.foryReadRaw(c)
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -7765,395 +6023,148 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st1372, id1373 := c.ReadEvolvedRefFlag(f); st1372 == foryimpl.RefBack {
-				x.ABool = foryimpl.BackRefSlice[bool](c, id1373)
-			} else if st1372 == foryimpl.RefFollows {
-				n1374 := c.ReadArrayLengthFast(1)
-				if n1374 < 0 {
-					n1374 = c.ReadArrayLength(1)
-				}
-				a1375 := foryimpl.MakeSlice[[]bool](c, n1374)
-				r.ReadRawBools(a1375)
-				x.ABool = a1375
-				foryimpl.SetRefSlice(c, id1373, x.ABool)
 			} else {
-				x.ABool = nil
+				x.ABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 1:
 			if f.Convert {
 				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st1378, id1379 := c.ReadEvolvedRefFlag(f); st1378 == foryimpl.RefBack {
-				x.AF32 = foryimpl.BackRefSlice[float32](c, id1379)
-			} else if st1378 == foryimpl.RefFollows {
-				n1380 := c.ReadArrayLengthFast(4)
-				if n1380 < 0 {
-					n1380 = c.ReadArrayLength(4)
-				}
-				a1381 := foryimpl.MakeSlice[[]float32](c, n1380)
-				r.ReadRawFloat32s(a1381)
-				x.AF32 = a1381
-				foryimpl.SetRefSlice(c, id1379, x.AF32)
 			} else {
-				x.AF32 = nil
+				x.AF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 2:
 			if f.Convert {
 				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st1384, id1385 := c.ReadEvolvedRefFlag(f); st1384 == foryimpl.RefBack {
-				x.AF64 = foryimpl.BackRefSlice[float64](c, id1385)
-			} else if st1384 == foryimpl.RefFollows {
-				n1386 := c.ReadArrayLengthFast(8)
-				if n1386 < 0 {
-					n1386 = c.ReadArrayLength(8)
-				}
-				a1387 := foryimpl.MakeSlice[[]float64](c, n1386)
-				r.ReadRawFloat64s(a1387)
-				x.AF64 = a1387
-				foryimpl.SetRefSlice(c, id1385, x.AF64)
 			} else {
-				x.AF64 = nil
+				x.AF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 3:
 			if f.Convert {
 				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if st1390, id1391 := c.ReadEvolvedRefFlag(f); st1390 == foryimpl.RefBack {
-				x.AI16 = foryimpl.BackRefSlice[int16](c, id1391)
-			} else if st1390 == foryimpl.RefFollows {
-				n1392 := c.ReadArrayLengthFast(2)
-				if n1392 < 0 {
-					n1392 = c.ReadArrayLength(2)
-				}
-				a1393 := foryimpl.MakeSlice[[]int16](c, n1392)
-				r.ReadRawInt16s(a1393)
-				x.AI16 = a1393
-				foryimpl.SetRefSlice(c, id1391, x.AI16)
 			} else {
-				x.AI16 = nil
+				x.AI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 			}
 		case 4:
 			if f.Convert {
 				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st1396, id1397 := c.ReadEvolvedRefFlag(f); st1396 == foryimpl.RefBack {
-				x.AI32 = foryimpl.BackRefSlice[int32](c, id1397)
-			} else if st1396 == foryimpl.RefFollows {
-				n1398 := c.ReadArrayLengthFast(4)
-				if n1398 < 0 {
-					n1398 = c.ReadArrayLength(4)
-				}
-				a1399 := foryimpl.MakeSlice[[]int32](c, n1398)
-				r.ReadRawInt32s(a1399)
-				x.AI32 = a1399
-				foryimpl.SetRefSlice(c, id1397, x.AI32)
 			} else {
-				x.AI32 = nil
+				x.AI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 5:
 			if f.Convert {
 				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st1402, id1403 := c.ReadEvolvedRefFlag(f); st1402 == foryimpl.RefBack {
-				x.AI64 = foryimpl.BackRefSlice[int64](c, id1403)
-			} else if st1402 == foryimpl.RefFollows {
-				n1404 := c.ReadArrayLengthFast(8)
-				if n1404 < 0 {
-					n1404 = c.ReadArrayLength(8)
-				}
-				a1405 := foryimpl.MakeSlice[[]int64](c, n1404)
-				r.ReadRawInt64s(a1405)
-				x.AI64 = a1405
-				foryimpl.SetRefSlice(c, id1403, x.AI64)
 			} else {
-				x.AI64 = nil
+				x.AI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 6:
 			if f.Convert {
 				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if st1409, id1410 := c.ReadEvolvedRefFlag(f); st1409 == foryimpl.RefBack {
-				x.AI8 = foryimpl.BackRefSlice[int8](c, id1410)
-			} else if st1409 == foryimpl.RefFollows {
-				n1411 := c.ReadArrayLengthFast(1)
-				if n1411 < 0 {
-					n1411 = c.ReadArrayLength(1)
-				}
-				a1412 := foryimpl.MakeSlice[[]int8](c, n1411)
-				for i1413 := range a1412 {
-					a1412[i1413] = r.ReadInt8()
-				}
-				x.AI8 = a1412
-				foryimpl.SetRefSlice(c, id1410, x.AI8)
 			} else {
-				x.AI8 = nil
+				x.AI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 			}
 		case 7:
 			if f.Convert {
 				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st1416, id1417 := c.ReadEvolvedRefFlag(f); st1416 == foryimpl.RefBack {
-				x.AU16 = foryimpl.BackRefSlice[uint16](c, id1417)
-			} else if st1416 == foryimpl.RefFollows {
-				n1418 := c.ReadArrayLengthFast(2)
-				if n1418 < 0 {
-					n1418 = c.ReadArrayLength(2)
-				}
-				a1419 := foryimpl.MakeSlice[[]uint16](c, n1418)
-				r.ReadRawUint16s(a1419)
-				x.AU16 = a1419
-				foryimpl.SetRefSlice(c, id1417, x.AU16)
 			} else {
-				x.AU16 = nil
+				x.AU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 			}
 		case 8:
 			if f.Convert {
 				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if st1422, id1423 := c.ReadEvolvedRefFlag(f); st1422 == foryimpl.RefBack {
-				x.AU32 = foryimpl.BackRefSlice[uint32](c, id1423)
-			} else if st1422 == foryimpl.RefFollows {
-				n1424 := c.ReadArrayLengthFast(4)
-				if n1424 < 0 {
-					n1424 = c.ReadArrayLength(4)
-				}
-				a1425 := foryimpl.MakeSlice[[]uint32](c, n1424)
-				r.ReadRawUint32s(a1425)
-				x.AU32 = a1425
-				foryimpl.SetRefSlice(c, id1423, x.AU32)
 			} else {
-				x.AU32 = nil
+				x.AU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 			}
 		case 9:
 			if f.Convert {
 				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if st1428, id1429 := c.ReadEvolvedRefFlag(f); st1428 == foryimpl.RefBack {
-				x.AU64 = foryimpl.BackRefSlice[uint64](c, id1429)
-			} else if st1428 == foryimpl.RefFollows {
-				n1430 := c.ReadArrayLengthFast(8)
-				if n1430 < 0 {
-					n1430 = c.ReadArrayLength(8)
-				}
-				a1431 := foryimpl.MakeSlice[[]uint64](c, n1430)
-				r.ReadRawUint64s(a1431)
-				x.AU64 = a1431
-				foryimpl.SetRefSlice(c, id1429, x.AU64)
 			} else {
-				x.AU64 = nil
+				x.AU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 			}
 		case 10:
 			if f.Convert {
 				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1434, id1435 := c.ReadEvolvedRefFlag(f); st1434 == foryimpl.RefBack {
-				x.AU8 = foryimpl.BackRefSlice[uint8](c, id1435)
-			} else if st1434 == foryimpl.RefFollows {
-				n1436 := c.ReadArrayLengthFast(1)
-				if n1436 < 0 {
-					n1436 = c.ReadArrayLength(1)
-				}
-				a1437 := foryimpl.MakeSlice[[]uint8](c, n1436)
-				copy(a1437, r.ReadBytes(n1436))
-				x.AU8 = a1437
-				foryimpl.SetRefSlice(c, id1435, x.AU8)
 			} else {
-				x.AU8 = nil
+				x.AU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
 		case 11:
 			if f.Convert {
 				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st1440, id1441 := c.ReadEvolvedRefFlag(f); st1440 == foryimpl.RefBack {
-				x.AddABool = foryimpl.BackRefSlice[bool](c, id1441)
-			} else if st1440 == foryimpl.RefFollows {
-				n1442 := c.ReadArrayLengthFast(1)
-				if n1442 < 0 {
-					n1442 = c.ReadArrayLength(1)
-				}
-				a1443 := foryimpl.MakeSlice[[]bool](c, n1442)
-				r.ReadRawBools(a1443)
-				x.AddABool = a1443
-				foryimpl.SetRefSlice(c, id1441, x.AddABool)
 			} else {
-				x.AddABool = nil
+				x.AddABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 12:
 			if f.Convert {
 				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else if st1446, id1447 := c.ReadEvolvedRefFlag(f); st1446 == foryimpl.RefBack {
-				x.AddAF32 = foryimpl.BackRefSlice[float32](c, id1447)
-			} else if st1446 == foryimpl.RefFollows {
-				n1448 := c.ReadArrayLengthFast(4)
-				if n1448 < 0 {
-					n1448 = c.ReadArrayLength(4)
-				}
-				a1449 := foryimpl.MakeSlice[[]float32](c, n1448)
-				r.ReadRawFloat32s(a1449)
-				x.AddAF32 = a1449
-				foryimpl.SetRefSlice(c, id1447, x.AddAF32)
 			} else {
-				x.AddAF32 = nil
+				x.AddAF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 			}
 		case 13:
 			if f.Convert {
 				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else if st1452, id1453 := c.ReadEvolvedRefFlag(f); st1452 == foryimpl.RefBack {
-				x.AddAF64 = foryimpl.BackRefSlice[float64](c, id1453)
-			} else if st1452 == foryimpl.RefFollows {
-				n1454 := c.ReadArrayLengthFast(8)
-				if n1454 < 0 {
-					n1454 = c.ReadArrayLength(8)
-				}
-				a1455 := foryimpl.MakeSlice[[]float64](c, n1454)
-				r.ReadRawFloat64s(a1455)
-				x.AddAF64 = a1455
-				foryimpl.SetRefSlice(c, id1453, x.AddAF64)
 			} else {
-				x.AddAF64 = nil
+				x.AddAF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 			}
 		case 14:
 			if f.Convert {
 				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else if st1458, id1459 := c.ReadEvolvedRefFlag(f); st1458 == foryimpl.RefBack {
-				x.AddAI16 = foryimpl.BackRefSlice[int16](c, id1459)
-			} else if st1458 == foryimpl.RefFollows {
-				n1460 := c.ReadArrayLengthFast(2)
-				if n1460 < 0 {
-					n1460 = c.ReadArrayLength(2)
-				}
-				a1461 := foryimpl.MakeSlice[[]int16](c, n1460)
-				r.ReadRawInt16s(a1461)
-				x.AddAI16 = a1461
-				foryimpl.SetRefSlice(c, id1459, x.AddAI16)
 			} else {
-				x.AddAI16 = nil
+				x.AddAI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 			}
 		case 15:
 			if f.Convert {
 				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st1464, id1465 := c.ReadEvolvedRefFlag(f); st1464 == foryimpl.RefBack {
-				x.AddAI32 = foryimpl.BackRefSlice[int32](c, id1465)
-			} else if st1464 == foryimpl.RefFollows {
-				n1466 := c.ReadArrayLengthFast(4)
-				if n1466 < 0 {
-					n1466 = c.ReadArrayLength(4)
-				}
-				a1467 := foryimpl.MakeSlice[[]int32](c, n1466)
-				r.ReadRawInt32s(a1467)
-				x.AddAI32 = a1467
-				foryimpl.SetRefSlice(c, id1465, x.AddAI32)
 			} else {
-				x.AddAI32 = nil
+				x.AddAI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 16:
 			if f.Convert {
 				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st1470, id1471 := c.ReadEvolvedRefFlag(f); st1470 == foryimpl.RefBack {
-				x.AddAI64 = foryimpl.BackRefSlice[int64](c, id1471)
-			} else if st1470 == foryimpl.RefFollows {
-				n1472 := c.ReadArrayLengthFast(8)
-				if n1472 < 0 {
-					n1472 = c.ReadArrayLength(8)
-				}
-				a1473 := foryimpl.MakeSlice[[]int64](c, n1472)
-				r.ReadRawInt64s(a1473)
-				x.AddAI64 = a1473
-				foryimpl.SetRefSlice(c, id1471, x.AddAI64)
 			} else {
-				x.AddAI64 = nil
+				x.AddAI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 17:
 			if f.Convert {
 				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else if st1477, id1478 := c.ReadEvolvedRefFlag(f); st1477 == foryimpl.RefBack {
-				x.AddAI8 = foryimpl.BackRefSlice[int8](c, id1478)
-			} else if st1477 == foryimpl.RefFollows {
-				n1479 := c.ReadArrayLengthFast(1)
-				if n1479 < 0 {
-					n1479 = c.ReadArrayLength(1)
-				}
-				a1480 := foryimpl.MakeSlice[[]int8](c, n1479)
-				for i1481 := range a1480 {
-					a1480[i1481] = r.ReadInt8()
-				}
-				x.AddAI8 = a1480
-				foryimpl.SetRefSlice(c, id1478, x.AddAI8)
 			} else {
-				x.AddAI8 = nil
+				x.AddAI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 			}
 		case 18:
 			if f.Convert {
 				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st1484, id1485 := c.ReadEvolvedRefFlag(f); st1484 == foryimpl.RefBack {
-				x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id1485)
-			} else if st1484 == foryimpl.RefFollows {
-				n1486 := c.ReadArrayLengthFast(2)
-				if n1486 < 0 {
-					n1486 = c.ReadArrayLength(2)
-				}
-				a1487 := foryimpl.MakeSlice[[]uint16](c, n1486)
-				r.ReadRawUint16s(a1487)
-				x.AddAU16 = a1487
-				foryimpl.SetRefSlice(c, id1485, x.AddAU16)
 			} else {
-				x.AddAU16 = nil
+				x.AddAU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 			}
 		case 19:
 			if f.Convert {
 				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else if st1490, id1491 := c.ReadEvolvedRefFlag(f); st1490 == foryimpl.RefBack {
-				x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id1491)
-			} else if st1490 == foryimpl.RefFollows {
-				n1492 := c.ReadArrayLengthFast(4)
-				if n1492 < 0 {
-					n1492 = c.ReadArrayLength(4)
-				}
-				a1493 := foryimpl.MakeSlice[[]uint32](c, n1492)
-				r.ReadRawUint32s(a1493)
-				x.AddAU32 = a1493
-				foryimpl.SetRefSlice(c, id1491, x.AddAU32)
 			} else {
-				x.AddAU32 = nil
+				x.AddAU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 			}
 		case 20:
 			if f.Convert {
 				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if st1496, id1497 := c.ReadEvolvedRefFlag(f); st1496 == foryimpl.RefBack {
-				x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id1497)
-			} else if st1496 == foryimpl.RefFollows {
-				n1498 := c.ReadArrayLengthFast(8)
-				if n1498 < 0 {
-					n1498 = c.ReadArrayLength(8)
-				}
-				a1499 := foryimpl.MakeSlice[[]uint64](c, n1498)
-				r.ReadRawUint64s(a1499)
-				x.AddAU64 = a1499
-				foryimpl.SetRefSlice(c, id1497, x.AddAU64)
 			} else {
-				x.AddAU64 = nil
+				x.AddAU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 			}
 		case 21:
 			if f.Convert {
 				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1502, id1503 := c.ReadEvolvedRefFlag(f); st1502 == foryimpl.RefBack {
-				x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id1503)
-			} else if st1502 == foryimpl.RefFollows {
-				n1504 := c.ReadArrayLengthFast(1)
-				if n1504 < 0 {
-					n1504 = c.ReadArrayLength(1)
-				}
-				a1505 := foryimpl.MakeSlice[[]uint8](c, n1504)
-				copy(a1505, r.ReadBytes(n1504))
-				x.AddAU8 = a1505
-				foryimpl.SetRefSlice(c, id1503, x.AddAU8)
 			} else {
-				x.AddAU8 = nil
+				x.AddAU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
 		case 22:
 			if f.Convert {
 				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1506, id1507 := c.ReadEvolvedRefFlag(f); st1506 == foryimpl.RefBack {
-				x.AddBin = foryimpl.BackRefSlice[uint8](c, id1507)
-			} else if st1506 == foryimpl.RefFollows {
+			} else if st1006, id1007 := c.ReadEvolvedRefFlag(f); st1006 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id1007)
+			} else if st1006 == foryimpl.RefFollows {
 				x.AddBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1507, x.AddBin)
+				foryimpl.SetRefSlice(c, id1007, x.AddBin)
 			} else {
 				x.AddBin = nil
 			}
@@ -8161,885 +6172,167 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1508 := c.ReadLengthFast(2)
-				if n1508 < 0 {
-					n1508 = c.ReadLength(2)
-				}
-				if n1508 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1508, 3))
-					return
-				}
-				var l1509 [3]int16
-				if n1508 > 0 {
-					hn1511 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i1510 := range l1509 {
-							if hn1511 && !c.ReadFlag() {
-								clear(l1509[i1510 : i1510+1])
-								continue
-							}
-							l1509[i1510] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i1510)
-								break
-							}
-						}
-					}
-				}
-				x.AddFix = l1509
+				x.foryReadAddFix(c)
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1514 := c.ReadLengthFast(1)
-				if n1514 < 0 {
-					n1514 = c.ReadLength(1)
-				}
-				l1515 := foryimpl.MakeSlice[[]bool](c, n1514)
-				if n1514 > 0 {
-					hn1517 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i1516 := range l1515 {
-							if hn1517 && !c.ReadFlag() {
-								clear(l1515[i1516 : i1516+1])
-								continue
-							}
-							l1515[i1516] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i1516)
-								break
-							}
-						}
-					}
-				}
-				x.AddLB = l1515
+				x.foryReadAddLB(c)
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n1520 := c.ReadLengthFast(1)
-				if n1520 < 0 {
-					n1520 = c.ReadLength(1)
-				}
-				l1521 := foryimpl.MakeSlice[[]Color](c, n1520)
-				if n1520 > 0 {
-					hn1523 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i1522 := range l1521 {
-							if hn1523 && !c.ReadFlag() {
-								clear(l1521[i1522 : i1522+1])
-								continue
-							}
-							if e1526 := c.ReadEnumFast(uint32(0x7fffffff)); e1526 >= 0 {
-								l1521[i1522] = Color(e1526)
-							} else {
-								l1521[i1522] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i1522)
-								break
-							}
-						}
-					}
-				}
-				x.AddLE = l1521
+				x.foryReadAddLE(c)
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1527 := c.ReadLengthFast(4)
-				if n1527 < 0 {
-					n1527 = c.ReadLength(4)
-				}
-				l1528 := foryimpl.MakeSlice[[]float32](c, n1527)
-				if n1527 > 0 {
-					hn1530 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i1529 := range l1528 {
-							if hn1530 && !c.ReadFlag() {
-								clear(l1528[i1529 : i1529+1])
-								continue
-							}
-							l1528[i1529] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i1529)
-								break
-							}
-						}
-					}
-				}
-				x.AddLF32 = l1528
+				x.foryReadAddLF32(c)
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1533 := c.ReadLengthFast(8)
-				if n1533 < 0 {
-					n1533 = c.ReadLength(8)
-				}
-				l1534 := foryimpl.MakeSlice[[]float64](c, n1533)
-				if n1533 > 0 {
-					hn1536 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i1535 := range l1534 {
-							if hn1536 && !c.ReadFlag() {
-								clear(l1534[i1535 : i1535+1])
-								continue
-							}
-							l1534[i1535] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i1535)
-								break
-							}
-						}
-					}
-				}
-				x.AddLF64 = l1534
+				x.foryReadAddLF64(c)
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1539 := c.ReadLengthFast(1)
-				if n1539 < 0 {
-					n1539 = c.ReadLength(1)
-				}
-				l1540 := foryimpl.MakeSlice[[]int32](c, n1539)
-				if n1539 > 0 {
-					hn1542 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1541 := range l1540 {
-							if hn1542 && !c.ReadFlag() {
-								clear(l1540[i1541 : i1541+1])
-								continue
-							}
-							l1540[i1541] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1541)
-								break
-							}
-						}
-					}
-				}
-				x.AddLI32 = l1540
+				x.foryReadAddLI32(c)
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1545 := c.ReadLengthFast(1)
-				if n1545 < 0 {
-					n1545 = c.ReadLength(1)
-				}
-				l1546 := foryimpl.MakeSlice[[]int64](c, n1545)
-				if n1545 > 0 {
-					hn1548 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i1547 := range l1546 {
-							if hn1548 && !c.ReadFlag() {
-								clear(l1546[i1547 : i1547+1])
-								continue
-							}
-							l1546[i1547] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i1547)
-								break
-							}
-						}
-					}
-				}
-				x.AddLI64 = l1546
+				x.foryReadAddLI64(c)
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1551 := c.ReadLengthFast(1)
-				if n1551 < 0 {
-					n1551 = c.ReadLength(1)
-				}
-				l1552 := foryimpl.MakeSlice[[]int8](c, n1551)
-				if n1551 > 0 {
-					hn1554 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i1553 := range l1552 {
-							if hn1554 && !c.ReadFlag() {
-								clear(l1552[i1553 : i1553+1])
-								continue
-							}
-							l1552[i1553] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i1553)
-								break
-							}
-						}
-					}
-				}
-				x.AddLI8 = l1552
+				x.foryReadAddLI8(c)
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				n1557 := c.ReadLengthFast(1)
-				if n1557 < 0 {
-					n1557 = c.ReadLength(1)
-				}
-				l1558 := foryimpl.MakeSlice[[][]int32](c, n1557)
-				if n1557 > 0 {
-					hn1560, tr1562 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i1559 := range l1558 {
-							if tr1562 {
-								if st1563, id1564 := c.ReadRefFlag(); st1563 == foryimpl.RefBack {
-									l1558[i1559] = foryimpl.BackRefSlice[int32](c, id1564)
-								} else if st1563 == foryimpl.RefFollows {
-									n1565 := c.ReadLengthFast(1)
-									if n1565 < 0 {
-										n1565 = c.ReadLength(1)
-									}
-									l1566 := foryimpl.MakeSlice[[]int32](c, n1565)
-									if n1565 > 0 {
-										hn1568 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i1567 := range l1566 {
-												if hn1568 && !c.ReadFlag() {
-													clear(l1566[i1567 : i1567+1])
-													continue
-												}
-												l1566[i1567] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i1567)
-													break
-												}
-											}
-										}
-									}
-									l1558[i1559] = l1566
-									foryimpl.SetRefSlice(c, id1564, l1558[i1559])
-								} else {
-									l1558[i1559] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i1559)
-									break
-								}
-								continue
-							}
-							if hn1560 && !c.ReadFlag() {
-								clear(l1558[i1559 : i1559+1])
-								continue
-							}
-							n1571 := c.ReadLengthFast(1)
-							if n1571 < 0 {
-								n1571 = c.ReadLength(1)
-							}
-							l1572 := foryimpl.MakeSlice[[]int32](c, n1571)
-							if n1571 > 0 {
-								hn1574 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i1573 := range l1572 {
-										if hn1574 && !c.ReadFlag() {
-											clear(l1572[i1573 : i1573+1])
-											continue
-										}
-										l1572[i1573] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i1573)
-											break
-										}
-									}
-								}
-							}
-							l1558[i1559] = l1572
-							if c.Failed() {
-								c.TraceIndex(i1559)
-								break
-							}
-						}
-					}
-				}
-				x.AddLL = l1558
+				x.foryReadAddLL(c)
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				n1577 := c.ReadLengthFast(1)
-				if n1577 < 0 {
-					n1577 = c.ReadLength(1)
-				}
-				l1578 := foryimpl.MakeSlice[[]map[string]int32](c, n1577)
-				if n1577 > 0 {
-					hn1580, tr1582 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i1579 := range l1578 {
-							if tr1582 {
-								if st1583, id1584 := c.ReadRefFlag(); st1583 == foryimpl.RefBack {
-									l1578[i1579] = foryimpl.BackRefMap[string, int32](c, id1584)
-								} else if st1583 == foryimpl.RefFollows {
-									n1585 := c.ReadLengthFast(2)
-									if n1585 < 0 {
-										n1585 = c.ReadLength(2)
-									}
-									m1586 := foryimpl.MakeMap[map[string]int32](c, n1585)
-									for n1585 > 0 && !c.Failed() {
-										sz1587, vn1588, _ := c.ReadMapChunk(n1585, 21, 5, nil, false)
-										for j1589 := 0; j1589 < sz1587 && !c.Failed(); j1589++ {
-											var k1590 string
-											k1590 = c.ReadString()
-											var v1591 int32
-											if !vn1588 {
-												v1591 = r.ReadVarInt32()
-											}
-											m1586[k1590] = v1591
-										}
-										n1585 -= sz1587
-									}
-									l1578[i1579] = m1586
-									foryimpl.SetRefMap(c, id1584, l1578[i1579])
-								} else {
-									l1578[i1579] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i1579)
-									break
-								}
-								continue
-							}
-							if hn1580 && !c.ReadFlag() {
-								clear(l1578[i1579 : i1579+1])
-								continue
-							}
-							n1593 := c.ReadLengthFast(2)
-							if n1593 < 0 {
-								n1593 = c.ReadLength(2)
-							}
-							m1594 := foryimpl.MakeMap[map[string]int32](c, n1593)
-							for n1593 > 0 && !c.Failed() {
-								sz1595, vn1596, _ := c.ReadMapChunk(n1593, 21, 5, nil, false)
-								for j1597 := 0; j1597 < sz1595 && !c.Failed(); j1597++ {
-									var k1598 string
-									k1598 = c.ReadString()
-									var v1599 int32
-									if !vn1596 {
-										v1599 = r.ReadVarInt32()
-									}
-									m1594[k1598] = v1599
-								}
-								n1593 -= sz1595
-							}
-							l1578[i1579] = m1594
-							if c.Failed() {
-								c.TraceIndex(i1579)
-								break
-							}
-						}
-					}
-				}
-				x.AddLM = l1578
+				x.foryReadAddLM(c)
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1601 := c.ReadLengthFast(1)
-				if n1601 < 0 {
-					n1601 = c.ReadLength(1)
-				}
-				l1602 := foryimpl.MakeSlice[[]*int32](c, n1601)
-				if n1601 > 0 {
-					hn1604 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1603 := range l1602 {
-							if hn1604 && !c.ReadFlag() {
-								clear(l1602[i1603 : i1603+1])
-								continue
-							}
-							p1607 := foryimpl.Alloc[int32](c)
-							*p1607 = r.ReadVarInt32()
-							l1602[i1603] = p1607
-							if c.Failed() {
-								c.TraceIndex(i1603)
-								break
-							}
-						}
-					}
-				}
-				x.AddLPI = l1602
+				x.foryReadAddLPI(c)
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n1608 := c.ReadLengthFast(1)
-				if n1608 < 0 {
-					n1608 = c.ReadLength(1)
-				}
-				l1609 := foryimpl.MakeSlice[[]string](c, n1608)
-				if n1608 > 0 {
-					hn1611 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1610 := range l1609 {
-							if hn1611 && !c.ReadFlag() {
-								clear(l1609[i1610 : i1610+1])
-								continue
-							}
-							l1609[i1610] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1610)
-								break
-							}
-						}
-					}
-				}
-				x.AddLS = l1609
+				x.foryReadAddLS(c)
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				n1614 := c.ReadLengthFast(1)
-				if n1614 < 0 {
-					n1614 = c.ReadLength(1)
-				}
-				l1615 := foryimpl.MakeSlice[[]time.Time](c, n1614)
-				if n1614 > 0 {
-					hn1617 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i1616 := range l1615 {
-							if hn1617 && !c.ReadFlag() {
-								clear(l1615[i1616 : i1616+1])
-								continue
-							}
-							l1615[i1616] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i1616)
-								break
-							}
-						}
-					}
-				}
-				x.AddLT = l1615
+				x.foryReadAddLT(c)
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1620 := c.ReadLengthFast(2)
-				if n1620 < 0 {
-					n1620 = c.ReadLength(2)
-				}
-				l1621 := foryimpl.MakeSlice[[]uint16](c, n1620)
-				if n1620 > 0 {
-					hn1623 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i1622 := range l1621 {
-							if hn1623 && !c.ReadFlag() {
-								clear(l1621[i1622 : i1622+1])
-								continue
-							}
-							l1621[i1622] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i1622)
-								break
-							}
-						}
-					}
-				}
-				x.AddLU16 = l1621
+				x.foryReadAddLU16(c)
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1626 := c.ReadLengthFast(1)
-				if n1626 < 0 {
-					n1626 = c.ReadLength(1)
-				}
-				l1627 := foryimpl.MakeSlice[[]uint64](c, n1626)
-				if n1626 > 0 {
-					hn1629 := c.ReadListHeader(14)
-					if !c.Failed() {
-						for i1628 := range l1627 {
-							if hn1629 && !c.ReadFlag() {
-								clear(l1627[i1628 : i1628+1])
-								continue
-							}
-							l1627[i1628] = r.ReadVarUint64()
-							if c.Failed() {
-								c.TraceIndex(i1628)
-								break
-							}
-						}
-					}
-				}
-				x.AddLU64 = l1627
+				x.foryReadAddLU64(c)
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n1632 := c.ReadLengthFast(2)
-				if n1632 < 0 {
-					n1632 = c.ReadLength(2)
-				}
-				m1633 := foryimpl.MakeMap[map[bool]string](c, n1632)
-				for n1632 > 0 && !c.Failed() {
-					sz1634, vn1635, _ := c.ReadMapChunk(n1632, 1, 21, nil, false)
-					for j1636 := 0; j1636 < sz1634 && !c.Failed(); j1636++ {
-						var k1637 bool
-						k1637 = r.ReadBool()
-						var v1638 string
-						if !vn1635 {
-							v1638 = c.ReadString()
-						}
-						m1633[k1637] = v1638
-					}
-					n1632 -= sz1634
-				}
-				x.AddMBS = m1633
+				x.foryReadAddMBS(c)
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n1640 := c.ReadLengthFast(2)
-				if n1640 < 0 {
-					n1640 = c.ReadLength(2)
-				}
-				m1641 := foryimpl.MakeMap[map[Color]string](c, n1640)
-				for n1640 > 0 && !c.Failed() {
-					sz1642, vn1643, _ := c.ReadMapChunk(n1640, 25, 21, nil, false)
-					for j1644 := 0; j1644 < sz1642 && !c.Failed(); j1644++ {
-						var k1645 Color
-						if e1647 := c.ReadEnumFast(uint32(0x7fffffff)); e1647 >= 0 {
-							k1645 = Color(e1647)
-						} else {
-							k1645 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v1646 string
-						if !vn1643 {
-							v1646 = c.ReadString()
-						}
-						m1641[k1645] = v1646
-					}
-					n1640 -= sz1642
-				}
-				x.AddMES = m1641
+				x.foryReadAddMES(c)
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				n1649 := c.ReadLengthFast(2)
-				if n1649 < 0 {
-					n1649 = c.ReadLength(2)
-				}
-				m1650 := foryimpl.MakeMap[map[int64]float64](c, n1649)
-				for n1649 > 0 && !c.Failed() {
-					sz1651, vn1652, _ := c.ReadMapChunk(n1649, 7, 20, nil, false)
-					for j1653 := 0; j1653 < sz1651 && !c.Failed(); j1653++ {
-						var k1654 int64
-						k1654 = r.ReadVarInt64()
-						var v1655 float64
-						if !vn1652 {
-							v1655 = r.ReadFloat64()
-						}
-						m1650[k1654] = v1655
-					}
-					n1649 -= sz1651
-				}
-				x.AddMI64F = m1650
+				x.foryReadAddMI64F(c)
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n1657 := c.ReadLengthFast(2)
-				if n1657 < 0 {
-					n1657 = c.ReadLength(2)
-				}
-				m1658 := foryimpl.MakeMap[map[int32]string](c, n1657)
-				for n1657 > 0 && !c.Failed() {
-					sz1659, vn1660, _ := c.ReadMapChunk(n1657, 5, 21, nil, false)
-					for j1661 := 0; j1661 < sz1659 && !c.Failed(); j1661++ {
-						var k1662 int32
-						k1662 = r.ReadVarInt32()
-						var v1663 string
-						if !vn1660 {
-							v1663 = c.ReadString()
-						}
-						m1658[k1662] = v1663
-					}
-					n1657 -= sz1659
-				}
-				x.AddMIS = m1658
+				x.foryReadAddMIS(c)
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n1665 := c.ReadLengthFast(2)
-				if n1665 < 0 {
-					n1665 = c.ReadLength(2)
-				}
-				m1666 := foryimpl.MakeMap[map[string]int32](c, n1665)
-				for n1665 > 0 && !c.Failed() {
-					sz1667, vn1668, _ := c.ReadMapChunk(n1665, 21, 5, nil, false)
-					for j1669 := 0; j1669 < sz1667 && !c.Failed(); j1669++ {
-						var k1670 string
-						k1670 = c.ReadString()
-						var v1671 int32
-						if !vn1668 {
-							v1671 = r.ReadVarInt32()
-						}
-						m1666[k1670] = v1671
-					}
-					n1665 -= sz1667
-				}
-				x.AddMSI = m1666
+				x.foryReadAddMSI(c)
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n1673 := c.ReadLengthFast(2)
-				if n1673 < 0 {
-					n1673 = c.ReadLength(2)
-				}
-				m1674 := foryimpl.MakeMap[map[string][]string](c, n1673)
-				for n1673 > 0 && !c.Failed() {
-					sz1675, vn1676, _ := c.ReadMapChunk(n1673, 21, 22, nil, true)
-					for j1677 := 0; j1677 < sz1675 && !c.Failed(); j1677++ {
-						var k1678 string
-						k1678 = c.ReadString()
-						var v1679 []string
-						if !vn1676 {
-							n1680 := c.ReadLengthFast(1)
-							if n1680 < 0 {
-								n1680 = c.ReadLength(1)
-							}
-							l1681 := foryimpl.MakeSlice[[]string](c, n1680)
-							if n1680 > 0 {
-								hn1683 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i1682 := range l1681 {
-										if hn1683 && !c.ReadFlag() {
-											clear(l1681[i1682 : i1682+1])
-											continue
-										}
-										l1681[i1682] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i1682)
-											break
-										}
-									}
-								}
-							}
-							v1679 = l1681
-						}
-						m1674[k1678] = v1679
-					}
-					n1673 -= sz1675
-				}
-				x.AddMSL = m1674
+				x.foryReadAddMSL(c)
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n1687 := c.ReadLengthFast(2)
-				if n1687 < 0 {
-					n1687 = c.ReadLength(2)
-				}
-				m1688 := foryimpl.MakeMap[map[string]map[string]int32](c, n1687)
-				for n1687 > 0 && !c.Failed() {
-					sz1689, vn1690, _ := c.ReadMapChunk(n1687, 21, 24, nil, true)
-					for j1691 := 0; j1691 < sz1689 && !c.Failed(); j1691++ {
-						var k1692 string
-						k1692 = c.ReadString()
-						var v1693 map[string]int32
-						if !vn1690 {
-							n1694 := c.ReadLengthFast(2)
-							if n1694 < 0 {
-								n1694 = c.ReadLength(2)
-							}
-							m1695 := foryimpl.MakeMap[map[string]int32](c, n1694)
-							for n1694 > 0 && !c.Failed() {
-								sz1696, vn1697, _ := c.ReadMapChunk(n1694, 21, 5, nil, false)
-								for j1698 := 0; j1698 < sz1696 && !c.Failed(); j1698++ {
-									var k1699 string
-									k1699 = c.ReadString()
-									var v1700 int32
-									if !vn1697 {
-										v1700 = r.ReadVarInt32()
-									}
-									m1695[k1699] = v1700
-								}
-								n1694 -= sz1696
-							}
-							v1693 = m1695
-						}
-						m1688[k1692] = v1693
-					}
-					n1687 -= sz1689
-				}
-				x.AddMSM = m1688
+				x.foryReadAddMSM(c)
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				n1703 := c.ReadLengthFast(2)
-				if n1703 < 0 {
-					n1703 = c.ReadLength(2)
-				}
-				m1704 := foryimpl.MakeMap[map[string]*int32](c, n1703)
-				for n1703 > 0 && !c.Failed() {
-					sz1705, vn1706, _ := c.ReadMapChunk(n1703, 21, 5, nil, true)
-					for j1707 := 0; j1707 < sz1705 && !c.Failed(); j1707++ {
-						var k1708 string
-						k1708 = c.ReadString()
-						var v1709 *int32
-						if !vn1706 {
-							p1710 := foryimpl.Alloc[int32](c)
-							*p1710 = r.ReadVarInt32()
-							v1709 = p1710
-						}
-						m1704[k1708] = v1709
-					}
-					n1703 -= sz1705
-				}
-				x.AddMSP = m1704
+				x.foryReadAddMSP(c)
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				n1712 := c.ReadLengthFast(2)
-				if n1712 < 0 {
-					n1712 = c.ReadLength(2)
-				}
-				m1713 := foryimpl.MakeMap[map[uint8]uint16](c, n1712)
-				for n1712 > 0 && !c.Failed() {
-					sz1714, vn1715, _ := c.ReadMapChunk(n1712, 9, 10, nil, false)
-					for j1716 := 0; j1716 < sz1714 && !c.Failed(); j1716++ {
-						var k1717 uint8
-						k1717 = r.ReadUint8()
-						var v1718 uint16
-						if !vn1715 {
-							v1718 = r.ReadUint16()
-						}
-						m1713[k1717] = v1718
-					}
-					n1712 -= sz1714
-				}
-				x.AddMU8 = m1713
+				x.foryReadAddMU8(c)
 			}
 		case 47:
 			if f.Convert {
 				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1720, id1721 := c.ReadEvolvedRefFlag(f); st1720 == foryimpl.RefBack {
-				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1721)
-			} else if st1720 == foryimpl.RefFollows {
+			} else if st1008, id1009 := c.ReadEvolvedRefFlag(f); st1008 == foryimpl.RefBack {
+				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1009)
+			} else if st1008 == foryimpl.RefFollows {
 				x.AddNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1721, x.AddNBin)
+				foryimpl.SetRefSlice(c, id1009, x.AddNBin)
 			} else {
 				x.AddNBin = nil
 			}
 		case 48:
-			if st1728, id1729 := c.ReadEvolvedRefFlag(f); st1728 == foryimpl.RefBack {
-				x.AddNLS = foryimpl.BackRefSlice[string](c, id1729)
-			} else if st1728 == foryimpl.RefFollows {
-				n1730 := c.ReadLengthFast(1)
-				if n1730 < 0 {
-					n1730 = c.ReadLength(1)
-				}
-				l1731 := foryimpl.MakeSlice[[]string](c, n1730)
-				if n1730 > 0 {
-					hn1733 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1732 := range l1731 {
-							if hn1733 && !c.ReadFlag() {
-								clear(l1731[i1732 : i1732+1])
-								continue
-							}
-							l1731[i1732] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1732)
-								break
-							}
-						}
-					}
-				}
-				x.AddNLS = l1731
-				foryimpl.SetRefSlice(c, id1729, x.AddNLS)
+			if st1010, id1011 := c.ReadEvolvedRefFlag(f); st1010 == foryimpl.RefBack {
+				x.AddNLS = foryimpl.BackRefSlice[string](c, id1011)
+			} else if st1010 == foryimpl.RefFollows {
+				x.foryReadAddNLS(c)
+				foryimpl.SetRefSlice(c, id1011, x.AddNLS)
 			} else {
 				x.AddNLS = nil
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1744, id1745 := c.ReadRefFlag(); st1744 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id1745)
-				} else if st1744 == foryimpl.RefFollows {
-					n1746 := c.ReadLengthFast(2)
-					if n1746 < 0 {
-						n1746 = c.ReadLength(2)
-					}
-					m1747 := foryimpl.MakeMap[map[string]int32](c, n1746)
-					for n1746 > 0 && !c.Failed() {
-						sz1748, vn1749, _ := c.ReadMapChunk(n1746, 21, 5, nil, false)
-						for j1750 := 0; j1750 < sz1748 && !c.Failed(); j1750++ {
-							var k1751 string
-							k1751 = c.ReadString()
-							var v1752 int32
-							if !vn1749 {
-								v1752 = r.ReadVarInt32()
-							}
-							m1747[k1751] = v1752
-						}
-						n1746 -= sz1748
-					}
-					x.AddNM = m1747
-					foryimpl.SetRefMap(c, id1745, x.AddNM)
+				if st1012, id1013 := c.ReadRefFlag(); st1012 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id1013)
+				} else if st1012 == foryimpl.RefFollows {
+					x.foryReadAddNM(c)
+					foryimpl.SetRefMap(c, id1013, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n1736 := c.ReadLengthFast(2)
-					if n1736 < 0 {
-						n1736 = c.ReadLength(2)
-					}
-					m1737 := foryimpl.MakeMap[map[string]int32](c, n1736)
-					for n1736 > 0 && !c.Failed() {
-						sz1738, vn1739, _ := c.ReadMapChunk(n1736, 21, 5, nil, false)
-						for j1740 := 0; j1740 < sz1738 && !c.Failed(); j1740++ {
-							var k1741 string
-							k1741 = c.ReadString()
-							var v1742 int32
-							if !vn1739 {
-								v1742 = r.ReadVarInt32()
-							}
-							m1737[k1741] = v1742
-						}
-						n1736 -= sz1738
-					}
-					x.AddNM = m1737
+					x.foryReadAddNM(c)
 				}
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1754 := c.ReadLengthFast(1)
-				if n1754 < 0 {
-					n1754 = c.ReadLength(1)
-				}
-				l1755 := foryimpl.MakeSlice[[]uint8](c, n1754)
-				if n1754 > 0 {
-					hn1757 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i1756 := range l1755 {
-							if hn1757 && !c.ReadFlag() {
-								clear(l1755[i1756 : i1756+1])
-								continue
-							}
-							l1755[i1756] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i1756)
-								break
-							}
-						}
-					}
-				}
-				x.AddRaw = l1755
+				x.foryReadAddRaw(c)
 			}
 		case 51:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1760, id1761 := c.ReadEvolvedRefFlag(f); st1760 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id1761)
-			} else if st1760 == foryimpl.RefFollows {
+			} else if st1014, id1015 := c.ReadEvolvedRefFlag(f); st1014 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id1015)
+			} else if st1014 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1761, x.Bin)
+				foryimpl.SetRefSlice(c, id1015, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -9047,876 +6340,158 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n1762 := c.ReadLengthFast(2)
-				if n1762 < 0 {
-					n1762 = c.ReadLength(2)
-				}
-				if n1762 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n1762, 3))
-					return
-				}
-				var l1763 [3]int16
-				if n1762 > 0 {
-					hn1765 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i1764 := range l1763 {
-							if hn1765 && !c.ReadFlag() {
-								clear(l1763[i1764 : i1764+1])
-								continue
-							}
-							l1763[i1764] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i1764)
-								break
-							}
-						}
-					}
-				}
-				x.Fix = l1763
+				x.foryReadFix(c)
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1768 := c.ReadLengthFast(1)
-				if n1768 < 0 {
-					n1768 = c.ReadLength(1)
-				}
-				l1769 := foryimpl.MakeSlice[[]bool](c, n1768)
-				if n1768 > 0 {
-					hn1771 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i1770 := range l1769 {
-							if hn1771 && !c.ReadFlag() {
-								clear(l1769[i1770 : i1770+1])
-								continue
-							}
-							l1769[i1770] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i1770)
-								break
-							}
-						}
-					}
-				}
-				x.LB = l1769
+				x.foryReadLB(c)
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				n1774 := c.ReadLengthFast(1)
-				if n1774 < 0 {
-					n1774 = c.ReadLength(1)
-				}
-				l1775 := foryimpl.MakeSlice[[]Color](c, n1774)
-				if n1774 > 0 {
-					hn1777 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i1776 := range l1775 {
-							if hn1777 && !c.ReadFlag() {
-								clear(l1775[i1776 : i1776+1])
-								continue
-							}
-							if e1780 := c.ReadEnumFast(uint32(0x7fffffff)); e1780 >= 0 {
-								l1775[i1776] = Color(e1780)
-							} else {
-								l1775[i1776] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i1776)
-								break
-							}
-						}
-					}
-				}
-				x.LE = l1775
+				x.foryReadLE(c)
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1781 := c.ReadLengthFast(4)
-				if n1781 < 0 {
-					n1781 = c.ReadLength(4)
-				}
-				l1782 := foryimpl.MakeSlice[[]float32](c, n1781)
-				if n1781 > 0 {
-					hn1784 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i1783 := range l1782 {
-							if hn1784 && !c.ReadFlag() {
-								clear(l1782[i1783 : i1783+1])
-								continue
-							}
-							l1782[i1783] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i1783)
-								break
-							}
-						}
-					}
-				}
-				x.LF32 = l1782
+				x.foryReadLF32(c)
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1787 := c.ReadLengthFast(8)
-				if n1787 < 0 {
-					n1787 = c.ReadLength(8)
-				}
-				l1788 := foryimpl.MakeSlice[[]float64](c, n1787)
-				if n1787 > 0 {
-					hn1790 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i1789 := range l1788 {
-							if hn1790 && !c.ReadFlag() {
-								clear(l1788[i1789 : i1789+1])
-								continue
-							}
-							l1788[i1789] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i1789)
-								break
-							}
-						}
-					}
-				}
-				x.LF64 = l1788
+				x.foryReadLF64(c)
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1793 := c.ReadLengthFast(1)
-				if n1793 < 0 {
-					n1793 = c.ReadLength(1)
-				}
-				l1794 := foryimpl.MakeSlice[[]int32](c, n1793)
-				if n1793 > 0 {
-					hn1796 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1795 := range l1794 {
-							if hn1796 && !c.ReadFlag() {
-								clear(l1794[i1795 : i1795+1])
-								continue
-							}
-							l1794[i1795] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i1795)
-								break
-							}
-						}
-					}
-				}
-				x.LI32 = l1794
+				x.foryReadLI32(c)
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1799 := c.ReadLengthFast(1)
-				if n1799 < 0 {
-					n1799 = c.ReadLength(1)
-				}
-				l1800 := foryimpl.MakeSlice[[]int64](c, n1799)
-				if n1799 > 0 {
-					hn1802 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i1801 := range l1800 {
-							if hn1802 && !c.ReadFlag() {
-								clear(l1800[i1801 : i1801+1])
-								continue
-							}
-							l1800[i1801] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i1801)
-								break
-							}
-						}
-					}
-				}
-				x.LI64 = l1800
+				x.foryReadLI64(c)
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1805 := c.ReadLengthFast(1)
-				if n1805 < 0 {
-					n1805 = c.ReadLength(1)
-				}
-				l1806 := foryimpl.MakeSlice[[]int8](c, n1805)
-				if n1805 > 0 {
-					hn1808 := c.ReadListHeader(2)
-					if !c.Failed() {
-						for i1807 := range l1806 {
-							if hn1808 && !c.ReadFlag() {
-								clear(l1806[i1807 : i1807+1])
-								continue
-							}
-							l1806[i1807] = r.ReadInt8()
-							if c.Failed() {
-								c.TraceIndex(i1807)
-								break
-							}
-						}
-					}
-				}
-				x.LI8 = l1806
+				x.foryReadLI8(c)
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				n1811 := c.ReadLengthFast(1)
-				if n1811 < 0 {
-					n1811 = c.ReadLength(1)
-				}
-				l1812 := foryimpl.MakeSlice[[][]int32](c, n1811)
-				if n1811 > 0 {
-					hn1814, tr1816 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i1813 := range l1812 {
-							if tr1816 {
-								if st1817, id1818 := c.ReadRefFlag(); st1817 == foryimpl.RefBack {
-									l1812[i1813] = foryimpl.BackRefSlice[int32](c, id1818)
-								} else if st1817 == foryimpl.RefFollows {
-									n1819 := c.ReadLengthFast(1)
-									if n1819 < 0 {
-										n1819 = c.ReadLength(1)
-									}
-									l1820 := foryimpl.MakeSlice[[]int32](c, n1819)
-									if n1819 > 0 {
-										hn1822 := c.ReadListHeader(5)
-										if !c.Failed() {
-											for i1821 := range l1820 {
-												if hn1822 && !c.ReadFlag() {
-													clear(l1820[i1821 : i1821+1])
-													continue
-												}
-												l1820[i1821] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i1821)
-													break
-												}
-											}
-										}
-									}
-									l1812[i1813] = l1820
-									foryimpl.SetRefSlice(c, id1818, l1812[i1813])
-								} else {
-									l1812[i1813] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i1813)
-									break
-								}
-								continue
-							}
-							if hn1814 && !c.ReadFlag() {
-								clear(l1812[i1813 : i1813+1])
-								continue
-							}
-							n1825 := c.ReadLengthFast(1)
-							if n1825 < 0 {
-								n1825 = c.ReadLength(1)
-							}
-							l1826 := foryimpl.MakeSlice[[]int32](c, n1825)
-							if n1825 > 0 {
-								hn1828 := c.ReadListHeader(5)
-								if !c.Failed() {
-									for i1827 := range l1826 {
-										if hn1828 && !c.ReadFlag() {
-											clear(l1826[i1827 : i1827+1])
-											continue
-										}
-										l1826[i1827] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i1827)
-											break
-										}
-									}
-								}
-							}
-							l1812[i1813] = l1826
-							if c.Failed() {
-								c.TraceIndex(i1813)
-								break
-							}
-						}
-					}
-				}
-				x.LL = l1812
+				x.foryReadLL(c)
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				n1831 := c.ReadLengthFast(1)
-				if n1831 < 0 {
-					n1831 = c.ReadLength(1)
-				}
-				l1832 := foryimpl.MakeSlice[[]map[string]int32](c, n1831)
-				if n1831 > 0 {
-					hn1834, tr1836 := c.ReadListHeaderRef(24)
-					if !c.Failed() {
-						for i1833 := range l1832 {
-							if tr1836 {
-								if st1837, id1838 := c.ReadRefFlag(); st1837 == foryimpl.RefBack {
-									l1832[i1833] = foryimpl.BackRefMap[string, int32](c, id1838)
-								} else if st1837 == foryimpl.RefFollows {
-									n1839 := c.ReadLengthFast(2)
-									if n1839 < 0 {
-										n1839 = c.ReadLength(2)
-									}
-									m1840 := foryimpl.MakeMap[map[string]int32](c, n1839)
-									for n1839 > 0 && !c.Failed() {
-										sz1841, vn1842, _ := c.ReadMapChunk(n1839, 21, 5, nil, false)
-										for j1843 := 0; j1843 < sz1841 && !c.Failed(); j1843++ {
-											var k1844 string
-											k1844 = c.ReadString()
-											var v1845 int32
-											if !vn1842 {
-												v1845 = r.ReadVarInt32()
-											}
-											m1840[k1844] = v1845
-										}
-										n1839 -= sz1841
-									}
-									l1832[i1833] = m1840
-									foryimpl.SetRefMap(c, id1838, l1832[i1833])
-								} else {
-									l1832[i1833] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i1833)
-									break
-								}
-								continue
-							}
-							if hn1834 && !c.ReadFlag() {
-								clear(l1832[i1833 : i1833+1])
-								continue
-							}
-							n1847 := c.ReadLengthFast(2)
-							if n1847 < 0 {
-								n1847 = c.ReadLength(2)
-							}
-							m1848 := foryimpl.MakeMap[map[string]int32](c, n1847)
-							for n1847 > 0 && !c.Failed() {
-								sz1849, vn1850, _ := c.ReadMapChunk(n1847, 21, 5, nil, false)
-								for j1851 := 0; j1851 < sz1849 && !c.Failed(); j1851++ {
-									var k1852 string
-									k1852 = c.ReadString()
-									var v1853 int32
-									if !vn1850 {
-										v1853 = r.ReadVarInt32()
-									}
-									m1848[k1852] = v1853
-								}
-								n1847 -= sz1849
-							}
-							l1832[i1833] = m1848
-							if c.Failed() {
-								c.TraceIndex(i1833)
-								break
-							}
-						}
-					}
-				}
-				x.LM = l1832
+				x.foryReadLM(c)
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1855 := c.ReadLengthFast(1)
-				if n1855 < 0 {
-					n1855 = c.ReadLength(1)
-				}
-				l1856 := foryimpl.MakeSlice[[]*int32](c, n1855)
-				if n1855 > 0 {
-					hn1858 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i1857 := range l1856 {
-							if hn1858 && !c.ReadFlag() {
-								clear(l1856[i1857 : i1857+1])
-								continue
-							}
-							p1861 := foryimpl.Alloc[int32](c)
-							*p1861 = r.ReadVarInt32()
-							l1856[i1857] = p1861
-							if c.Failed() {
-								c.TraceIndex(i1857)
-								break
-							}
-						}
-					}
-				}
-				x.LPI = l1856
+				x.foryReadLPI(c)
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				n1862 := c.ReadLengthFast(1)
-				if n1862 < 0 {
-					n1862 = c.ReadLength(1)
-				}
-				l1863 := foryimpl.MakeSlice[[]string](c, n1862)
-				if n1862 > 0 {
-					hn1865 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1864 := range l1863 {
-							if hn1865 && !c.ReadFlag() {
-								clear(l1863[i1864 : i1864+1])
-								continue
-							}
-							l1863[i1864] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1864)
-								break
-							}
-						}
-					}
-				}
-				x.LS = l1863
+				x.foryReadLS(c)
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				n1868 := c.ReadLengthFast(1)
-				if n1868 < 0 {
-					n1868 = c.ReadLength(1)
-				}
-				l1869 := foryimpl.MakeSlice[[]time.Time](c, n1868)
-				if n1868 > 0 {
-					hn1871 := c.ReadListHeader(38)
-					if !c.Failed() {
-						for i1870 := range l1869 {
-							if hn1871 && !c.ReadFlag() {
-								clear(l1869[i1870 : i1870+1])
-								continue
-							}
-							l1869[i1870] = c.ReadTime()
-							if c.Failed() {
-								c.TraceIndex(i1870)
-								break
-							}
-						}
-					}
-				}
-				x.LT = l1869
+				x.foryReadLT(c)
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1874 := c.ReadLengthFast(2)
-				if n1874 < 0 {
-					n1874 = c.ReadLength(2)
-				}
-				l1875 := foryimpl.MakeSlice[[]uint16](c, n1874)
-				if n1874 > 0 {
-					hn1877 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i1876 := range l1875 {
-							if hn1877 && !c.ReadFlag() {
-								clear(l1875[i1876 : i1876+1])
-								continue
-							}
-							l1875[i1876] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i1876)
-								break
-							}
-						}
-					}
-				}
-				x.LU16 = l1875
+				x.foryReadLU16(c)
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n1880 := c.ReadLengthFast(1)
-				if n1880 < 0 {
-					n1880 = c.ReadLength(1)
-				}
-				l1881 := foryimpl.MakeSlice[[]uint64](c, n1880)
-				if n1880 > 0 {
-					hn1883 := c.ReadListHeader(14)
-					if !c.Failed() {
-						for i1882 := range l1881 {
-							if hn1883 && !c.ReadFlag() {
-								clear(l1881[i1882 : i1882+1])
-								continue
-							}
-							l1881[i1882] = r.ReadVarUint64()
-							if c.Failed() {
-								c.TraceIndex(i1882)
-								break
-							}
-						}
-					}
-				}
-				x.LU64 = l1881
+				x.foryReadLU64(c)
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				n1886 := c.ReadLengthFast(2)
-				if n1886 < 0 {
-					n1886 = c.ReadLength(2)
-				}
-				m1887 := foryimpl.MakeMap[map[bool]string](c, n1886)
-				for n1886 > 0 && !c.Failed() {
-					sz1888, vn1889, _ := c.ReadMapChunk(n1886, 1, 21, nil, false)
-					for j1890 := 0; j1890 < sz1888 && !c.Failed(); j1890++ {
-						var k1891 bool
-						k1891 = r.ReadBool()
-						var v1892 string
-						if !vn1889 {
-							v1892 = c.ReadString()
-						}
-						m1887[k1891] = v1892
-					}
-					n1886 -= sz1888
-				}
-				x.MBS = m1887
+				x.foryReadMBS(c)
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				n1894 := c.ReadLengthFast(2)
-				if n1894 < 0 {
-					n1894 = c.ReadLength(2)
-				}
-				m1895 := foryimpl.MakeMap[map[Color]string](c, n1894)
-				for n1894 > 0 && !c.Failed() {
-					sz1896, vn1897, _ := c.ReadMapChunk(n1894, 25, 21, nil, false)
-					for j1898 := 0; j1898 < sz1896 && !c.Failed(); j1898++ {
-						var k1899 Color
-						if e1901 := c.ReadEnumFast(uint32(0x7fffffff)); e1901 >= 0 {
-							k1899 = Color(e1901)
-						} else {
-							k1899 = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						var v1900 string
-						if !vn1897 {
-							v1900 = c.ReadString()
-						}
-						m1895[k1899] = v1900
-					}
-					n1894 -= sz1896
-				}
-				x.MES = m1895
+				x.foryReadMES(c)
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				n1903 := c.ReadLengthFast(2)
-				if n1903 < 0 {
-					n1903 = c.ReadLength(2)
-				}
-				m1904 := foryimpl.MakeMap[map[int64]float64](c, n1903)
-				for n1903 > 0 && !c.Failed() {
-					sz1905, vn1906, _ := c.ReadMapChunk(n1903, 7, 20, nil, false)
-					for j1907 := 0; j1907 < sz1905 && !c.Failed(); j1907++ {
-						var k1908 int64
-						k1908 = r.ReadVarInt64()
-						var v1909 float64
-						if !vn1906 {
-							v1909 = r.ReadFloat64()
-						}
-						m1904[k1908] = v1909
-					}
-					n1903 -= sz1905
-				}
-				x.MI64F = m1904
+				x.foryReadMI64F(c)
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				n1911 := c.ReadLengthFast(2)
-				if n1911 < 0 {
-					n1911 = c.ReadLength(2)
-				}
-				m1912 := foryimpl.MakeMap[map[int32]string](c, n1911)
-				for n1911 > 0 && !c.Failed() {
-					sz1913, vn1914, _ := c.ReadMapChunk(n1911, 5, 21, nil, false)
-					for j1915 := 0; j1915 < sz1913 && !c.Failed(); j1915++ {
-						var k1916 int32
-						k1916 = r.ReadVarInt32()
-						var v1917 string
-						if !vn1914 {
-							v1917 = c.ReadString()
-						}
-						m1912[k1916] = v1917
-					}
-					n1911 -= sz1913
-				}
-				x.MIS = m1912
+				x.foryReadMIS(c)
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				n1919 := c.ReadLengthFast(2)
-				if n1919 < 0 {
-					n1919 = c.ReadLength(2)
-				}
-				m1920 := foryimpl.MakeMap[map[string]int32](c, n1919)
-				for n1919 > 0 && !c.Failed() {
-					sz1921, vn1922, _ := c.ReadMapChunk(n1919, 21, 5, nil, false)
-					for j1923 := 0; j1923 < sz1921 && !c.Failed(); j1923++ {
-						var k1924 string
-						k1924 = c.ReadString()
-						var v1925 int32
-						if !vn1922 {
-							v1925 = r.ReadVarInt32()
-						}
-						m1920[k1924] = v1925
-					}
-					n1919 -= sz1921
-				}
-				x.MSI = m1920
+				x.foryReadMSI(c)
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				n1927 := c.ReadLengthFast(2)
-				if n1927 < 0 {
-					n1927 = c.ReadLength(2)
-				}
-				m1928 := foryimpl.MakeMap[map[string][]string](c, n1927)
-				for n1927 > 0 && !c.Failed() {
-					sz1929, vn1930, _ := c.ReadMapChunk(n1927, 21, 22, nil, true)
-					for j1931 := 0; j1931 < sz1929 && !c.Failed(); j1931++ {
-						var k1932 string
-						k1932 = c.ReadString()
-						var v1933 []string
-						if !vn1930 {
-							n1934 := c.ReadLengthFast(1)
-							if n1934 < 0 {
-								n1934 = c.ReadLength(1)
-							}
-							l1935 := foryimpl.MakeSlice[[]string](c, n1934)
-							if n1934 > 0 {
-								hn1937 := c.ReadListHeader(21)
-								if !c.Failed() {
-									for i1936 := range l1935 {
-										if hn1937 && !c.ReadFlag() {
-											clear(l1935[i1936 : i1936+1])
-											continue
-										}
-										l1935[i1936] = c.ReadString()
-										if c.Failed() {
-											c.TraceIndex(i1936)
-											break
-										}
-									}
-								}
-							}
-							v1933 = l1935
-						}
-						m1928[k1932] = v1933
-					}
-					n1927 -= sz1929
-				}
-				x.MSL = m1928
+				x.foryReadMSL(c)
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				n1941 := c.ReadLengthFast(2)
-				if n1941 < 0 {
-					n1941 = c.ReadLength(2)
-				}
-				m1942 := foryimpl.MakeMap[map[string]map[string]int32](c, n1941)
-				for n1941 > 0 && !c.Failed() {
-					sz1943, vn1944, _ := c.ReadMapChunk(n1941, 21, 24, nil, true)
-					for j1945 := 0; j1945 < sz1943 && !c.Failed(); j1945++ {
-						var k1946 string
-						k1946 = c.ReadString()
-						var v1947 map[string]int32
-						if !vn1944 {
-							n1948 := c.ReadLengthFast(2)
-							if n1948 < 0 {
-								n1948 = c.ReadLength(2)
-							}
-							m1949 := foryimpl.MakeMap[map[string]int32](c, n1948)
-							for n1948 > 0 && !c.Failed() {
-								sz1950, vn1951, _ := c.ReadMapChunk(n1948, 21, 5, nil, false)
-								for j1952 := 0; j1952 < sz1950 && !c.Failed(); j1952++ {
-									var k1953 string
-									k1953 = c.ReadString()
-									var v1954 int32
-									if !vn1951 {
-										v1954 = r.ReadVarInt32()
-									}
-									m1949[k1953] = v1954
-								}
-								n1948 -= sz1950
-							}
-							v1947 = m1949
-						}
-						m1942[k1946] = v1947
-					}
-					n1941 -= sz1943
-				}
-				x.MSM = m1942
+				x.foryReadMSM(c)
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				n1957 := c.ReadLengthFast(2)
-				if n1957 < 0 {
-					n1957 = c.ReadLength(2)
-				}
-				m1958 := foryimpl.MakeMap[map[string]*int32](c, n1957)
-				for n1957 > 0 && !c.Failed() {
-					sz1959, vn1960, _ := c.ReadMapChunk(n1957, 21, 5, nil, true)
-					for j1961 := 0; j1961 < sz1959 && !c.Failed(); j1961++ {
-						var k1962 string
-						k1962 = c.ReadString()
-						var v1963 *int32
-						if !vn1960 {
-							p1964 := foryimpl.Alloc[int32](c)
-							*p1964 = r.ReadVarInt32()
-							v1963 = p1964
-						}
-						m1958[k1962] = v1963
-					}
-					n1957 -= sz1959
-				}
-				x.MSP = m1958
+				x.foryReadMSP(c)
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				n1966 := c.ReadLengthFast(2)
-				if n1966 < 0 {
-					n1966 = c.ReadLength(2)
-				}
-				m1967 := foryimpl.MakeMap[map[uint8]uint16](c, n1966)
-				for n1966 > 0 && !c.Failed() {
-					sz1968, vn1969, _ := c.ReadMapChunk(n1966, 9, 10, nil, false)
-					for j1970 := 0; j1970 < sz1968 && !c.Failed(); j1970++ {
-						var k1971 uint8
-						k1971 = r.ReadUint8()
-						var v1972 uint16
-						if !vn1969 {
-							v1972 = r.ReadUint16()
-						}
-						m1967[k1971] = v1972
-					}
-					n1966 -= sz1968
-				}
-				x.MU8 = m1967
+				x.foryReadMU8(c)
 			}
 		case 76:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1974, id1975 := c.ReadEvolvedRefFlag(f); st1974 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id1975)
-			} else if st1974 == foryimpl.RefFollows {
+			} else if st1016, id1017 := c.ReadEvolvedRefFlag(f); st1016 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id1017)
+			} else if st1016 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1975, x.NBin)
+				foryimpl.SetRefSlice(c, id1017, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 77:
-			if st1982, id1983 := c.ReadEvolvedRefFlag(f); st1982 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id1983)
-			} else if st1982 == foryimpl.RefFollows {
-				n1984 := c.ReadLengthFast(1)
-				if n1984 < 0 {
-					n1984 = c.ReadLength(1)
-				}
-				l1985 := foryimpl.MakeSlice[[]string](c, n1984)
-				if n1984 > 0 {
-					hn1987 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i1986 := range l1985 {
-							if hn1987 && !c.ReadFlag() {
-								clear(l1985[i1986 : i1986+1])
-								continue
-							}
-							l1985[i1986] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i1986)
-								break
-							}
-						}
-					}
-				}
-				x.NLS = l1985
-				foryimpl.SetRefSlice(c, id1983, x.NLS)
+			if st1018, id1019 := c.ReadEvolvedRefFlag(f); st1018 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id1019)
+			} else if st1018 == foryimpl.RefFollows {
+				x.foryReadNLS(c)
+				foryimpl.SetRefSlice(c, id1019, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1998, id1999 := c.ReadRefFlag(); st1998 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id1999)
-				} else if st1998 == foryimpl.RefFollows {
-					n2000 := c.ReadLengthFast(2)
-					if n2000 < 0 {
-						n2000 = c.ReadLength(2)
-					}
-					m2001 := foryimpl.MakeMap[map[string]int32](c, n2000)
-					for n2000 > 0 && !c.Failed() {
-						sz2002, vn2003, _ := c.ReadMapChunk(n2000, 21, 5, nil, false)
-						for j2004 := 0; j2004 < sz2002 && !c.Failed(); j2004++ {
-							var k2005 string
-							k2005 = c.ReadString()
-							var v2006 int32
-							if !vn2003 {
-								v2006 = r.ReadVarInt32()
-							}
-							m2001[k2005] = v2006
-						}
-						n2000 -= sz2002
-					}
-					x.NM = m2001
-					foryimpl.SetRefMap(c, id1999, x.NM)
+				if st1020, id1021 := c.ReadRefFlag(); st1020 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id1021)
+				} else if st1020 == foryimpl.RefFollows {
+					x.foryReadNM(c)
+					foryimpl.SetRefMap(c, id1021, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					n1990 := c.ReadLengthFast(2)
-					if n1990 < 0 {
-						n1990 = c.ReadLength(2)
-					}
-					m1991 := foryimpl.MakeMap[map[string]int32](c, n1990)
-					for n1990 > 0 && !c.Failed() {
-						sz1992, vn1993, _ := c.ReadMapChunk(n1990, 21, 5, nil, false)
-						for j1994 := 0; j1994 < sz1992 && !c.Failed(); j1994++ {
-							var k1995 string
-							k1995 = c.ReadString()
-							var v1996 int32
-							if !vn1993 {
-								v1996 = r.ReadVarInt32()
-							}
-							m1991[k1995] = v1996
-						}
-						n1990 -= sz1992
-					}
-					x.NM = m1991
+					x.foryReadNM(c)
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n2008 := c.ReadLengthFast(1)
-				if n2008 < 0 {
-					n2008 = c.ReadLength(1)
-				}
-				l2009 := foryimpl.MakeSlice[[]uint8](c, n2008)
-				if n2008 > 0 {
-					hn2011 := c.ReadListHeader(9)
-					if !c.Failed() {
-						for i2010 := range l2009 {
-							if hn2011 && !c.ReadFlag() {
-								clear(l2009[i2010 : i2010+1])
-								continue
-							}
-							l2009[i2010] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i2010)
-								break
-							}
-						}
-					}
-				}
-				x.Raw = l2009
+				x.foryReadRaw(c)
 			}
 		default:
 			c.SkipField(f)
@@ -9926,6 +6501,2004 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadAddFix reads the value of field AddFix (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddFix(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	if n1 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 3))
+		return
+	}
+	var l2 [3]int16
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddFix = l2
+}
+
+// foryReadAddLB reads the value of field AddLB (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLB(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLB = l2
+}
+
+// foryReadAddLE reads the value of field AddLE (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLE(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					l2[i3] = Color(e7)
+				} else {
+					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLE = l2
+}
+
+// foryReadAddLF32 reads the value of field AddLF32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLF32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLF32 = l2
+}
+
+// foryReadAddLF64 reads the value of field AddLF64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLF64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(8)
+	if n1 < 0 {
+		n1 = c.ReadLength(8)
+	}
+	l2 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLF64 = l2
+}
+
+// foryReadAddLI32 reads the value of field AddLI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLI32 = l2
+}
+
+// foryReadAddLI64 reads the value of field AddLI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLI64 = l2
+}
+
+// foryReadAddLI8 reads the value of field AddLI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLI8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLI8 = l2
+}
+
+// foryReadAddLL reads the value of field AddLL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLL = l2
+}
+
+// foryReadAddLM reads the value of field AddLM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefMap[string, int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(2)
+						if n9 < 0 {
+							n9 = c.ReadLength(2)
+						}
+						m10 := foryimpl.MakeMap[map[string]int32](c, n9)
+						for n9 > 0 && !c.Failed() {
+							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 5, nil, false)
+							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+								var k14 string
+								k14 = c.ReadString()
+								var v15 int32
+								if !vn12 {
+									v15 = r.ReadVarInt32()
+								}
+								m10[k14] = v15
+							}
+							n9 -= sz11
+						}
+						l2[i3] = m10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n17 := c.ReadLengthFast(2)
+				if n17 < 0 {
+					n17 = c.ReadLength(2)
+				}
+				m18 := foryimpl.MakeMap[map[string]int32](c, n17)
+				for n17 > 0 && !c.Failed() {
+					sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
+					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+						var k22 string
+						k22 = c.ReadString()
+						var v23 int32
+						if !vn20 {
+							v23 = r.ReadVarInt32()
+						}
+						m18[k22] = v23
+					}
+					n17 -= sz19
+				}
+				l2[i3] = m18
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLM = l2
+}
+
+// foryReadAddLPI reads the value of field AddLPI (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLPI(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[int32](c)
+				*p7 = r.ReadVarInt32()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLPI = l2
+}
+
+// foryReadAddLS reads the value of field AddLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLS(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLS = l2
+}
+
+// foryReadAddLT reads the value of field AddLT (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLT(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLT = l2
+}
+
+// foryReadAddLU16 reads the value of field AddLU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLU16(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU16 = l2
+}
+
+// foryReadAddLU64 reads the value of field AddLU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddLU64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLU64 = l2
+}
+
+// foryReadAddMBS reads the value of field AddMBS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMBS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[bool]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 1, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 bool
+			k6 = r.ReadBool()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMBS = m2
+}
+
+// foryReadAddMES reads the value of field AddMES (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMES(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[Color]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 25, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 Color
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				k6 = Color(e8)
+			} else {
+				k6 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMES = m2
+}
+
+// foryReadAddMI64F reads the value of field AddMI64F (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMI64F(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int64]float64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 20, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int64
+			k6 = r.ReadVarInt64()
+			var v7 float64
+			if !vn4 {
+				v7 = r.ReadFloat64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMI64F = m2
+}
+
+// foryReadAddMIS reads the value of field AddMIS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMIS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMIS = m2
+}
+
+// foryReadAddMSI reads the value of field AddMSI (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMSI(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMSI = m2
+}
+
+// foryReadAddMSL reads the value of field AddMSL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMSL(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMSL = m2
+}
+
+// foryReadAddMSLRef reads the value of field AddMSL with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMSLRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]string](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMSL = m2
+}
+
+// foryReadAddMSM reads the value of field AddMSM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMSM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMSM = m2
+}
+
+// foryReadAddMSMRef reads the value of field AddMSM with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMSMRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if tr16 {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefMap[string, int32](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					n19 := c.ReadLengthFast(2)
+					if n19 < 0 {
+						n19 = c.ReadLength(2)
+					}
+					m20 := foryimpl.MakeMap[map[string]int32](c, n19)
+					for n19 > 0 && !c.Failed() {
+						sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
+						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+							var k24 string
+							k24 = c.ReadString()
+							var v25 int32
+							if !vn22 {
+								v25 = r.ReadVarInt32()
+							}
+							m20[k24] = v25
+						}
+						n19 -= sz21
+					}
+					v7 = m20
+					foryimpl.SetRefMap(c, id18, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMSM = m2
+}
+
+// foryReadAddMSP reads the value of field AddMSP (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMSP(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *int32
+			if !vn4 {
+				p8 := foryimpl.Alloc[int32](c)
+				*p8 = r.ReadVarInt32()
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMSP = m2
+}
+
+// foryReadAddMU8 reads the value of field AddMU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddMU8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint8]uint16](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 9, 10, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint8
+			k6 = r.ReadUint8()
+			var v7 uint16
+			if !vn4 {
+				v7 = r.ReadUint16()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMU8 = m2
+}
+
+// foryReadAddNLS reads the value of field AddNLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddNLS(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.AddNLS, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddNLS = l2
+}
+
+// foryReadAddNM reads the value of field AddNM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddNM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddNM = m2
+}
+
+// foryReadAddRaw reads the value of field AddRaw (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddRaw = l2
+}
+
+// foryReadFix reads the value of field Fix (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	if n1 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 3))
+		return
+	}
+	var l2 [3]int16
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Fix = l2
+}
+
+// foryReadLB reads the value of field LB (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LB = l2
+}
+
+// foryReadLE reads the value of field LE (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					l2[i3] = Color(e7)
+				} else {
+					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LE = l2
+}
+
+// foryReadLF32 reads the value of field LF32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LF32 = l2
+}
+
+// foryReadLF64 reads the value of field LF64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(8)
+	if n1 < 0 {
+		n1 = c.ReadLength(8)
+	}
+	l2 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LF64 = l2
+}
+
+// foryReadLI32 reads the value of field LI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LI32 = l2
+}
+
+// foryReadLI64 reads the value of field LI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LI64 = l2
+}
+
+// foryReadLI8 reads the value of field LI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(2)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LI8 = l2
+}
+
+// foryReadLL reads the value of field LL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(1)
+						if n9 < 0 {
+							n9 = c.ReadLength(1)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(5)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadVarInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(1)
+				if n15 < 0 {
+					n15 = c.ReadLength(1)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(5)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadVarInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LL = l2
+}
+
+// foryReadLM reads the value of field LM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(24)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefMap[string, int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(2)
+						if n9 < 0 {
+							n9 = c.ReadLength(2)
+						}
+						m10 := foryimpl.MakeMap[map[string]int32](c, n9)
+						for n9 > 0 && !c.Failed() {
+							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 5, nil, false)
+							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
+								var k14 string
+								k14 = c.ReadString()
+								var v15 int32
+								if !vn12 {
+									v15 = r.ReadVarInt32()
+								}
+								m10[k14] = v15
+							}
+							n9 -= sz11
+						}
+						l2[i3] = m10
+						foryimpl.SetRefMap(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n17 := c.ReadLengthFast(2)
+				if n17 < 0 {
+					n17 = c.ReadLength(2)
+				}
+				m18 := foryimpl.MakeMap[map[string]int32](c, n17)
+				for n17 > 0 && !c.Failed() {
+					sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
+					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
+						var k22 string
+						k22 = c.ReadString()
+						var v23 int32
+						if !vn20 {
+							v23 = r.ReadVarInt32()
+						}
+						m18[k22] = v23
+					}
+					n17 -= sz19
+				}
+				l2[i3] = m18
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LM = l2
+}
+
+// foryReadLPI reads the value of field LPI (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[int32](c)
+				*p7 = r.ReadVarInt32()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LPI = l2
+}
+
+// foryReadLS reads the value of field LS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.LS, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LS = l2
+}
+
+// foryReadLT reads the value of field LT (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(38)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadTime()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LT = l2
+}
+
+// foryReadLU16 reads the value of field LU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LU16 = l2
+}
+
+// foryReadLU64 reads the value of field LU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(14)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarUint64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LU64 = l2
+}
+
+// foryReadMBS reads the value of field MBS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[bool]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 1, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 bool
+			k6 = r.ReadBool()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MBS = m2
+}
+
+// foryReadMES reads the value of field MES (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[Color]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 25, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 Color
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				k6 = Color(e8)
+			} else {
+				k6 = Color(c.ReadEnum(uint32(0x7fffffff)))
+			}
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MES = m2
+}
+
+// foryReadMI64F reads the value of field MI64F (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int64]float64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 20, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int64
+			k6 = r.ReadVarInt64()
+			var v7 float64
+			if !vn4 {
+				v7 = r.ReadFloat64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MI64F = m2
+}
+
+// foryReadMIS reads the value of field MIS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MIS = m2
+}
+
+// foryReadMSI reads the value of field MSI (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSI = m2
+}
+
+// foryReadMSL reads the value of field MSL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSL = m2
+}
+
+// foryReadMSLRef reads the value of field MSL with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []string
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]string](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(21)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = c.ReadString()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]string](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(21)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = c.ReadString()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSL = m2
+}
+
+// foryReadMSM reads the value of field MSM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSM = m2
+}
+
+// foryReadMSMRef reads the value of field MSM with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 map[string]int32
+			if tr16 {
+				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefMap[string, int32](c, id18)
+				} else if st17 == foryimpl.RefFollows {
+					n19 := c.ReadLengthFast(2)
+					if n19 < 0 {
+						n19 = c.ReadLength(2)
+					}
+					m20 := foryimpl.MakeMap[map[string]int32](c, n19)
+					for n19 > 0 && !c.Failed() {
+						sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
+						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
+							var k24 string
+							k24 = c.ReadString()
+							var v25 int32
+							if !vn22 {
+								v25 = r.ReadVarInt32()
+							}
+							m20[k24] = v25
+						}
+						n19 -= sz21
+					}
+					v7 = m20
+					foryimpl.SetRefMap(c, id18, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(2)
+				if n8 < 0 {
+					n8 = c.ReadLength(2)
+				}
+				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
+				for n8 > 0 && !c.Failed() {
+					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
+					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
+						var k13 string
+						k13 = c.ReadString()
+						var v14 int32
+						if !vn11 {
+							v14 = r.ReadVarInt32()
+						}
+						m9[k13] = v14
+					}
+					n8 -= sz10
+				}
+				v7 = m9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSM = m2
+}
+
+// foryReadMSP reads the value of field MSP (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *int32
+			if !vn4 {
+				p8 := foryimpl.Alloc[int32](c)
+				*p8 = r.ReadVarInt32()
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSP = m2
+}
+
+// foryReadMU8 reads the value of field MU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint8]uint16](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 9, 10, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint8
+			k6 = r.ReadUint8()
+			var v7 uint16
+			if !vn4 {
+				v7 = r.ReadUint16()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MU8 = m2
+}
+
+// foryReadNLS reads the value of field NLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNLS(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.NLS, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NLS = l2
+}
+
+// foryReadNM reads the value of field NM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadNM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NM = m2
+}
+
+// foryReadRaw reads the value of field Raw (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(9)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint8()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Raw = l2
 }
 
 // foryRootNested is the first 138 bytes of a compatible-mode message whose root is Nested: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNested[4:].
@@ -10673,165 +9246,25 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n94 := c.ReadLengthFast(1)
-	if n94 < 0 {
-		n94 = c.ReadLength(1)
-	}
-	l95 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n94)
-	if n94 > 0 {
-		hn97, tr99, ev98 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i96 := range l95 {
-				if tr99 {
-					if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
-						if p102 := foryimpl.BackRef[Inner](c, id101); p102 != nil {
-							l95[i96] = *p102
-						}
-					} else if st100 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id101, &l95[i96])
-						if ev98 != nil {
-							l95[i96].ForyReadEvolved(c, ev98)
-						} else {
-							l95[i96].ForyRead(c)
-						}
-					} else {
-						l95[i96] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i96)
-						break
-					}
-					continue
-				}
-				if hn97 && !c.ReadFlag() {
-					clear(l95[i96 : i96+1])
-					continue
-				}
-				if ev98 != nil {
-					l95[i96].ForyReadEvolved(c, ev98)
-				} else {
-					l95[i96].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i96)
-					break
-				}
-			}
-		}
-	}
-	x.AddLIn = l95
+	x.foryReadAddLIn(c)
 	if c.Failed() {
 		c.Trace("AddLIn")
 		return
 	}
-	n103 := c.ReadLengthFast(1)
-	if n103 < 0 {
-		n103 = c.ReadLength(1)
-	}
-	l104 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n103)
-	if n103 > 0 {
-		hn106, tr108, ev107 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i105 := range l104 {
-				if tr108 {
-					if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-						if p111 := foryimpl.BackRef[Leaf](c, id110); p111 != nil {
-							l104[i105] = *p111
-						}
-					} else if st109 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id110, &l104[i105])
-						if ev107 != nil {
-							l104[i105].ForyReadEvolved(c, ev107)
-						} else {
-							l104[i105].ForyRead(c)
-						}
-					} else {
-						l104[i105] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i105)
-						break
-					}
-					continue
-				}
-				if hn106 && !c.ReadFlag() {
-					clear(l104[i105 : i105+1])
-					continue
-				}
-				if ev107 != nil {
-					l104[i105].ForyReadEvolved(c, ev107)
-				} else {
-					l104[i105].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i105)
-					break
-				}
-			}
-		}
-	}
-	x.AddLLf = l104
+	x.foryReadAddLLf(c)
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	n112 := c.ReadLengthFast(1)
-	if n112 < 0 {
-		n112 = c.ReadLength(1)
-	}
-	l113 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n112)
-	if n112 > 0 {
-		hn115, tr117, ev116 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i114 := range l113 {
-				if tr117 {
-					if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-						l113[i114] = foryimpl.BackRef[Inner](c, id120)
-					} else if st119 == foryimpl.RefFollows {
-						p121 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id120, p121)
-						if ev116 != nil {
-							p121.ForyReadEvolved(c, ev116)
-						} else {
-							p121.ForyRead(c)
-						}
-						l113[i114] = p121
-					} else {
-						l113[i114] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i114)
-						break
-					}
-					continue
-				}
-				if hn115 && !c.ReadFlag() {
-					clear(l113[i114 : i114+1])
-					continue
-				}
-				p118 := foryimpl.Alloc[Inner](c)
-				if ev116 != nil {
-					p118.ForyReadEvolved(c, ev116)
-				} else {
-					p118.ForyRead(c)
-				}
-				l113[i114] = p118
-				if c.Failed() {
-					c.TraceIndex(i114)
-					break
-				}
-			}
-		}
-	}
-	x.AddLPIn = l113
+	x.foryReadAddLPIn(c)
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
-				x.AddLf.ForyReadEvolved(c, ev122)
+			if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
+				x.AddLf.ForyReadEvolved(c, ev94)
 			} else if !c.Failed() {
 				x.AddLf.ForyRead(c)
 			}
@@ -10840,141 +9273,22 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddLf")
 			return
 		}
-		n123 := c.ReadLengthFast(2)
-		if n123 < 0 {
-			n123 = c.ReadLength(2)
-		}
-		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
-		for n123 > 0 && !c.Failed() {
-			sz125, vn126, tr139, _ := c.ReadMapChunkRef(n123, 21, 22, nil)
-			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-				var k128 string
-				k128 = c.ReadString()
-				var v129 []Inner
-				if tr139 {
-					if st140, id141 := c.ReadRefFlag(); st140 == foryimpl.RefBack {
-						v129 = foryimpl.BackRefSlice[Inner](c, id141)
-					} else if st140 == foryimpl.RefFollows {
-						n142 := c.ReadLengthFast(1)
-						if n142 < 0 {
-							n142 = c.ReadLength(1)
-						}
-						l143 := foryimpl.MakeSlice[[]Inner](c, n142)
-						if n142 > 0 {
-							hn145, tr147, ev146 := c.ReadStructListHeaderRef(foryTypeInner)
-							if !c.Failed() {
-								for i144 := range l143 {
-									if tr147 {
-										if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
-											if p150 := foryimpl.BackRef[Inner](c, id149); p150 != nil {
-												l143[i144] = *p150
-											}
-										} else if st148 == foryimpl.RefFollows {
-											foryimpl.SetRef(c, id149, &l143[i144])
-											if ev146 != nil {
-												l143[i144].ForyReadEvolved(c, ev146)
-											} else {
-												l143[i144].ForyRead(c)
-											}
-										} else {
-											l143[i144] = Inner{}
-										}
-										if c.Failed() {
-											c.TraceIndex(i144)
-											break
-										}
-										continue
-									}
-									if hn145 && !c.ReadFlag() {
-										clear(l143[i144 : i144+1])
-										continue
-									}
-									if ev146 != nil {
-										l143[i144].ForyReadEvolved(c, ev146)
-									} else {
-										l143[i144].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i144)
-										break
-									}
-								}
-							}
-						}
-						v129 = l143
-						foryimpl.SetRefSlice(c, id141, v129)
-					} else {
-						v129 = nil
-					}
-				} else if !vn126 {
-					n130 := c.ReadLengthFast(1)
-					if n130 < 0 {
-						n130 = c.ReadLength(1)
-					}
-					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
-					if n130 > 0 {
-						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i132 := range l131 {
-								if tr135 {
-									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
-											l131[i132] = *p138
-										}
-									} else if st136 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id137, &l131[i132])
-										if ev134 != nil {
-											l131[i132].ForyReadEvolved(c, ev134)
-										} else {
-											l131[i132].ForyRead(c)
-										}
-									} else {
-										l131[i132] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i132)
-										break
-									}
-									continue
-								}
-								if hn133 && !c.ReadFlag() {
-									clear(l131[i132 : i132+1])
-									continue
-								}
-								if ev134 != nil {
-									l131[i132].ForyReadEvolved(c, ev134)
-								} else {
-									l131[i132].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i132)
-									break
-								}
-							}
-						}
-					}
-					v129 = l131
-				}
-				m124[k128] = v129
-			}
-			n123 -= sz125
-		}
-		x.AddMSLIn = m124
+		x.foryReadAddMSLInRef(c)
 		if c.Failed() {
 			c.Trace("AddMSLIn")
 			return
 		}
-		if st151, id152 := c.ReadRefFlag(); st151 == foryimpl.RefBack {
-			x.AddPIn = foryimpl.BackRef[Inner](c, id152)
-		} else if st151 == foryimpl.RefFollows {
-			p153 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id152, p153)
-			if ev154 := c.ReadStructFieldMeta(foryTypeInner); ev154 != nil {
-				p153.ForyReadEvolved(c, ev154)
+		if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
+			x.AddPIn = foryimpl.BackRef[Inner](c, id96)
+		} else if st95 == foryimpl.RefFollows {
+			p97 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id96, p97)
+			if ev98 := c.ReadStructFieldMeta(foryTypeInner); ev98 != nil {
+				p97.ForyReadEvolved(c, ev98)
 			} else if !c.Failed() {
-				p153.ForyRead(c)
+				p97.ForyRead(c)
 			}
-			x.AddPIn = p153
+			x.AddPIn = p97
 		} else {
 			x.AddPIn = nil
 		}
@@ -10982,17 +9296,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddPIn")
 			return
 		}
-		if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
-			x.AddPLf = foryimpl.BackRef[Leaf](c, id156)
-		} else if st155 == foryimpl.RefFollows {
-			p157 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id156, p157)
-			if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
-				p157.ForyReadEvolved(c, ev158)
+		if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
+			x.AddPLf = foryimpl.BackRef[Leaf](c, id100)
+		} else if st99 == foryimpl.RefFollows {
+			p101 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id100, p101)
+			if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
+				p101.ForyReadEvolved(c, ev102)
 			} else if !c.Failed() {
-				p157.ForyRead(c)
+				p101.ForyRead(c)
 			}
-			x.AddPLf = p157
+			x.AddPLf = p101
 		} else {
 			x.AddPLf = nil
 		}
@@ -11001,8 +9315,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
-				x.In.ForyReadEvolved(c, ev159)
+			if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
+				x.In.ForyReadEvolved(c, ev103)
 			} else if !c.Failed() {
 				x.In.ForyRead(c)
 			}
@@ -11012,8 +9326,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev122 := c.ReadStructFieldMeta(foryTypeLeaf); ev122 != nil {
-			x.AddLf.ForyReadEvolved(c, ev122)
+		if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
+			x.AddLf.ForyReadEvolved(c, ev94)
 		} else if !c.Failed() {
 			x.AddLf.ForyRead(c)
 		}
@@ -11021,103 +9335,39 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddLf")
 			return
 		}
-		n123 := c.ReadLengthFast(2)
-		if n123 < 0 {
-			n123 = c.ReadLength(2)
-		}
-		m124 := foryimpl.MakeMap[map[string][]Inner](c, n123)
-		for n123 > 0 && !c.Failed() {
-			sz125, vn126, _ := c.ReadMapChunk(n123, 21, 22, nil, true)
-			for j127 := 0; j127 < sz125 && !c.Failed(); j127++ {
-				var k128 string
-				k128 = c.ReadString()
-				var v129 []Inner
-				if !vn126 {
-					n130 := c.ReadLengthFast(1)
-					if n130 < 0 {
-						n130 = c.ReadLength(1)
-					}
-					l131 := foryimpl.MakeSlice[[]Inner](c, n130)
-					if n130 > 0 {
-						hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i132 := range l131 {
-								if tr135 {
-									if st136, id137 := c.ReadRefFlag(); st136 == foryimpl.RefBack {
-										if p138 := foryimpl.BackRef[Inner](c, id137); p138 != nil {
-											l131[i132] = *p138
-										}
-									} else if st136 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id137, &l131[i132])
-										if ev134 != nil {
-											l131[i132].ForyReadEvolved(c, ev134)
-										} else {
-											l131[i132].ForyRead(c)
-										}
-									} else {
-										l131[i132] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i132)
-										break
-									}
-									continue
-								}
-								if hn133 && !c.ReadFlag() {
-									clear(l131[i132 : i132+1])
-									continue
-								}
-								if ev134 != nil {
-									l131[i132].ForyReadEvolved(c, ev134)
-								} else {
-									l131[i132].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i132)
-									break
-								}
-							}
-						}
-					}
-					v129 = l131
-				}
-				m124[k128] = v129
-			}
-			n123 -= sz125
-		}
-		x.AddMSLIn = m124
+		x.foryReadAddMSLIn(c)
 		if c.Failed() {
 			c.Trace("AddMSLIn")
 			return
 		}
 		if c.ReadFlag() {
-			p151 := foryimpl.Alloc[Inner](c)
-			if ev152 := c.ReadStructFieldMeta(foryTypeInner); ev152 != nil {
-				p151.ForyReadEvolved(c, ev152)
+			p95 := foryimpl.Alloc[Inner](c)
+			if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
+				p95.ForyReadEvolved(c, ev96)
 			} else if !c.Failed() {
-				p151.ForyRead(c)
+				p95.ForyRead(c)
 			}
-			x.AddPIn = p151
+			x.AddPIn = p95
 		}
 		if c.Failed() {
 			c.Trace("AddPIn")
 			return
 		}
 		if c.ReadFlag() {
-			p155 := foryimpl.Alloc[Leaf](c)
-			if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
-				p155.ForyReadEvolved(c, ev156)
+			p99 := foryimpl.Alloc[Leaf](c)
+			if ev100 := c.ReadStructFieldMeta(foryTypeLeaf); ev100 != nil {
+				p99.ForyReadEvolved(c, ev100)
 			} else if !c.Failed() {
-				p155.ForyRead(c)
+				p99.ForyRead(c)
 			}
-			x.AddPLf = p155
+			x.AddPLf = p99
 		}
 		if c.Failed() {
 			c.Trace("AddPLf")
 			return
 		}
-		if ev159 := c.ReadStructFieldMeta(foryTypeInner); ev159 != nil {
-			x.In.ForyReadEvolved(c, ev159)
+		if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
+			x.In.ForyReadEvolved(c, ev103)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
@@ -11126,165 +9376,25 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n160 := c.ReadLengthFast(1)
-	if n160 < 0 {
-		n160 = c.ReadLength(1)
-	}
-	l161 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n160)
-	if n160 > 0 {
-		hn163, tr165, ev164 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i162 := range l161 {
-				if tr165 {
-					if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
-						if p168 := foryimpl.BackRef[Inner](c, id167); p168 != nil {
-							l161[i162] = *p168
-						}
-					} else if st166 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id167, &l161[i162])
-						if ev164 != nil {
-							l161[i162].ForyReadEvolved(c, ev164)
-						} else {
-							l161[i162].ForyRead(c)
-						}
-					} else {
-						l161[i162] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i162)
-						break
-					}
-					continue
-				}
-				if hn163 && !c.ReadFlag() {
-					clear(l161[i162 : i162+1])
-					continue
-				}
-				if ev164 != nil {
-					l161[i162].ForyReadEvolved(c, ev164)
-				} else {
-					l161[i162].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i162)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l161
+	x.foryReadLIn(c)
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	n169 := c.ReadLengthFast(1)
-	if n169 < 0 {
-		n169 = c.ReadLength(1)
-	}
-	l170 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n169)
-	if n169 > 0 {
-		hn172, tr174, ev173 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i171 := range l170 {
-				if tr174 {
-					if st175, id176 := c.ReadRefFlag(); st175 == foryimpl.RefBack {
-						if p177 := foryimpl.BackRef[Leaf](c, id176); p177 != nil {
-							l170[i171] = *p177
-						}
-					} else if st175 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id176, &l170[i171])
-						if ev173 != nil {
-							l170[i171].ForyReadEvolved(c, ev173)
-						} else {
-							l170[i171].ForyRead(c)
-						}
-					} else {
-						l170[i171] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i171)
-						break
-					}
-					continue
-				}
-				if hn172 && !c.ReadFlag() {
-					clear(l170[i171 : i171+1])
-					continue
-				}
-				if ev173 != nil {
-					l170[i171].ForyReadEvolved(c, ev173)
-				} else {
-					l170[i171].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i171)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l170
+	x.foryReadLLf(c)
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	n178 := c.ReadLengthFast(1)
-	if n178 < 0 {
-		n178 = c.ReadLength(1)
-	}
-	l179 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n178)
-	if n178 > 0 {
-		hn181, tr183, ev182 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i180 := range l179 {
-				if tr183 {
-					if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
-						l179[i180] = foryimpl.BackRef[Inner](c, id186)
-					} else if st185 == foryimpl.RefFollows {
-						p187 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id186, p187)
-						if ev182 != nil {
-							p187.ForyReadEvolved(c, ev182)
-						} else {
-							p187.ForyRead(c)
-						}
-						l179[i180] = p187
-					} else {
-						l179[i180] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i180)
-						break
-					}
-					continue
-				}
-				if hn181 && !c.ReadFlag() {
-					clear(l179[i180 : i180+1])
-					continue
-				}
-				p184 := foryimpl.Alloc[Inner](c)
-				if ev182 != nil {
-					p184.ForyReadEvolved(c, ev182)
-				} else {
-					p184.ForyRead(c)
-				}
-				l179[i180] = p184
-				if c.Failed() {
-					c.TraceIndex(i180)
-					break
-				}
-			}
-		}
-	}
-	x.LPIn = l179
+	x.foryReadLPIn(c)
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
-				x.Lf.ForyReadEvolved(c, ev188)
+			if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
+				x.Lf.ForyReadEvolved(c, ev104)
 			} else if !c.Failed() {
 				x.Lf.ForyRead(c)
 			}
@@ -11293,141 +9403,22 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Lf")
 			return
 		}
-		n189 := c.ReadLengthFast(2)
-		if n189 < 0 {
-			n189 = c.ReadLength(2)
-		}
-		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
-		for n189 > 0 && !c.Failed() {
-			sz191, vn192, tr205, _ := c.ReadMapChunkRef(n189, 21, 22, nil)
-			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
-				var k194 string
-				k194 = c.ReadString()
-				var v195 []Inner
-				if tr205 {
-					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
-						v195 = foryimpl.BackRefSlice[Inner](c, id207)
-					} else if st206 == foryimpl.RefFollows {
-						n208 := c.ReadLengthFast(1)
-						if n208 < 0 {
-							n208 = c.ReadLength(1)
-						}
-						l209 := foryimpl.MakeSlice[[]Inner](c, n208)
-						if n208 > 0 {
-							hn211, tr213, ev212 := c.ReadStructListHeaderRef(foryTypeInner)
-							if !c.Failed() {
-								for i210 := range l209 {
-									if tr213 {
-										if st214, id215 := c.ReadRefFlag(); st214 == foryimpl.RefBack {
-											if p216 := foryimpl.BackRef[Inner](c, id215); p216 != nil {
-												l209[i210] = *p216
-											}
-										} else if st214 == foryimpl.RefFollows {
-											foryimpl.SetRef(c, id215, &l209[i210])
-											if ev212 != nil {
-												l209[i210].ForyReadEvolved(c, ev212)
-											} else {
-												l209[i210].ForyRead(c)
-											}
-										} else {
-											l209[i210] = Inner{}
-										}
-										if c.Failed() {
-											c.TraceIndex(i210)
-											break
-										}
-										continue
-									}
-									if hn211 && !c.ReadFlag() {
-										clear(l209[i210 : i210+1])
-										continue
-									}
-									if ev212 != nil {
-										l209[i210].ForyReadEvolved(c, ev212)
-									} else {
-										l209[i210].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i210)
-										break
-									}
-								}
-							}
-						}
-						v195 = l209
-						foryimpl.SetRefSlice(c, id207, v195)
-					} else {
-						v195 = nil
-					}
-				} else if !vn192 {
-					n196 := c.ReadLengthFast(1)
-					if n196 < 0 {
-						n196 = c.ReadLength(1)
-					}
-					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
-					if n196 > 0 {
-						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i198 := range l197 {
-								if tr201 {
-									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
-											l197[i198] = *p204
-										}
-									} else if st202 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id203, &l197[i198])
-										if ev200 != nil {
-											l197[i198].ForyReadEvolved(c, ev200)
-										} else {
-											l197[i198].ForyRead(c)
-										}
-									} else {
-										l197[i198] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i198)
-										break
-									}
-									continue
-								}
-								if hn199 && !c.ReadFlag() {
-									clear(l197[i198 : i198+1])
-									continue
-								}
-								if ev200 != nil {
-									l197[i198].ForyReadEvolved(c, ev200)
-								} else {
-									l197[i198].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i198)
-									break
-								}
-							}
-						}
-					}
-					v195 = l197
-				}
-				m190[k194] = v195
-			}
-			n189 -= sz191
-		}
-		x.MSLIn = m190
+		x.foryReadMSLInRef(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
 			return
 		}
-		if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
-			x.PIn = foryimpl.BackRef[Inner](c, id218)
-		} else if st217 == foryimpl.RefFollows {
-			p219 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id218, p219)
-			if ev220 := c.ReadStructFieldMeta(foryTypeInner); ev220 != nil {
-				p219.ForyReadEvolved(c, ev220)
+		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+			x.PIn = foryimpl.BackRef[Inner](c, id106)
+		} else if st105 == foryimpl.RefFollows {
+			p107 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id106, p107)
+			if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
+				p107.ForyReadEvolved(c, ev108)
 			} else if !c.Failed() {
-				p219.ForyRead(c)
+				p107.ForyRead(c)
 			}
-			x.PIn = p219
+			x.PIn = p107
 		} else {
 			x.PIn = nil
 		}
@@ -11435,17 +9426,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PIn")
 			return
 		}
-		if st221, id222 := c.ReadRefFlag(); st221 == foryimpl.RefBack {
-			x.PLf = foryimpl.BackRef[Leaf](c, id222)
-		} else if st221 == foryimpl.RefFollows {
-			p223 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id222, p223)
-			if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
-				p223.ForyReadEvolved(c, ev224)
+		if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+			x.PLf = foryimpl.BackRef[Leaf](c, id110)
+		} else if st109 == foryimpl.RefFollows {
+			p111 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id110, p111)
+			if ev112 := c.ReadStructFieldMeta(foryTypeLeaf); ev112 != nil {
+				p111.ForyReadEvolved(c, ev112)
 			} else if !c.Failed() {
-				p223.ForyRead(c)
+				p111.ForyRead(c)
 			}
-			x.PLf = p223
+			x.PLf = p111
 		} else {
 			x.PLf = nil
 		}
@@ -11454,8 +9445,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
-			x.Lf.ForyReadEvolved(c, ev188)
+		if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
+			x.Lf.ForyReadEvolved(c, ev104)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -11463,96 +9454,32 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Lf")
 			return
 		}
-		n189 := c.ReadLengthFast(2)
-		if n189 < 0 {
-			n189 = c.ReadLength(2)
-		}
-		m190 := foryimpl.MakeMap[map[string][]Inner](c, n189)
-		for n189 > 0 && !c.Failed() {
-			sz191, vn192, _ := c.ReadMapChunk(n189, 21, 22, nil, true)
-			for j193 := 0; j193 < sz191 && !c.Failed(); j193++ {
-				var k194 string
-				k194 = c.ReadString()
-				var v195 []Inner
-				if !vn192 {
-					n196 := c.ReadLengthFast(1)
-					if n196 < 0 {
-						n196 = c.ReadLength(1)
-					}
-					l197 := foryimpl.MakeSlice[[]Inner](c, n196)
-					if n196 > 0 {
-						hn199, tr201, ev200 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i198 := range l197 {
-								if tr201 {
-									if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-										if p204 := foryimpl.BackRef[Inner](c, id203); p204 != nil {
-											l197[i198] = *p204
-										}
-									} else if st202 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id203, &l197[i198])
-										if ev200 != nil {
-											l197[i198].ForyReadEvolved(c, ev200)
-										} else {
-											l197[i198].ForyRead(c)
-										}
-									} else {
-										l197[i198] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i198)
-										break
-									}
-									continue
-								}
-								if hn199 && !c.ReadFlag() {
-									clear(l197[i198 : i198+1])
-									continue
-								}
-								if ev200 != nil {
-									l197[i198].ForyReadEvolved(c, ev200)
-								} else {
-									l197[i198].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i198)
-									break
-								}
-							}
-						}
-					}
-					v195 = l197
-				}
-				m190[k194] = v195
-			}
-			n189 -= sz191
-		}
-		x.MSLIn = m190
+		x.foryReadMSLIn(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
 			return
 		}
 		if c.ReadFlag() {
-			p217 := foryimpl.Alloc[Inner](c)
-			if ev218 := c.ReadStructFieldMeta(foryTypeInner); ev218 != nil {
-				p217.ForyReadEvolved(c, ev218)
+			p105 := foryimpl.Alloc[Inner](c)
+			if ev106 := c.ReadStructFieldMeta(foryTypeInner); ev106 != nil {
+				p105.ForyReadEvolved(c, ev106)
 			} else if !c.Failed() {
-				p217.ForyRead(c)
+				p105.ForyRead(c)
 			}
-			x.PIn = p217
+			x.PIn = p105
 		}
 		if c.Failed() {
 			c.Trace("PIn")
 			return
 		}
 		if c.ReadFlag() {
-			p221 := foryimpl.Alloc[Leaf](c)
-			if ev222 := c.ReadStructFieldMeta(foryTypeLeaf); ev222 != nil {
-				p221.ForyReadEvolved(c, ev222)
+			p109 := foryimpl.Alloc[Leaf](c)
+			if ev110 := c.ReadStructFieldMeta(foryTypeLeaf); ev110 != nil {
+				p109.ForyReadEvolved(c, ev110)
 			} else if !c.Failed() {
-				p221.ForyRead(c)
+				p109.ForyRead(c)
 			}
-			x.PLf = p221
+			x.PLf = p109
 		}
 		if c.Failed() {
 			c.Trace("PLf")
@@ -11569,16 +9496,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev228 := c.ReadStructFieldMeta(foryTypeInner); ev228 != nil {
-						x.AddIn.ForyReadEvolved(c, ev228)
+					if ev116 := c.ReadStructFieldMeta(foryTypeInner); ev116 != nil {
+						x.AddIn.ForyReadEvolved(c, ev116)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev225 := c.ReadStructFieldMeta(foryTypeInner); ev225 != nil {
-						x.AddIn.ForyReadEvolved(c, ev225)
+					if ev113 := c.ReadStructFieldMeta(foryTypeInner); ev113 != nil {
+						x.AddIn.ForyReadEvolved(c, ev113)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
@@ -11586,169 +9513,29 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n229 := c.ReadLengthFast(1)
-				if n229 < 0 {
-					n229 = c.ReadLength(1)
-				}
-				l230 := foryimpl.MakeSlice[[]Inner](c, n229)
-				if n229 > 0 {
-					hn232, tr234, ev233 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i231 := range l230 {
-							if tr234 {
-								if st235, id236 := c.ReadRefFlag(); st235 == foryimpl.RefBack {
-									if p237 := foryimpl.BackRef[Inner](c, id236); p237 != nil {
-										l230[i231] = *p237
-									}
-								} else if st235 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id236, &l230[i231])
-									if ev233 != nil {
-										l230[i231].ForyReadEvolved(c, ev233)
-									} else {
-										l230[i231].ForyRead(c)
-									}
-								} else {
-									l230[i231] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i231)
-									break
-								}
-								continue
-							}
-							if hn232 && !c.ReadFlag() {
-								clear(l230[i231 : i231+1])
-								continue
-							}
-							if ev233 != nil {
-								l230[i231].ForyReadEvolved(c, ev233)
-							} else {
-								l230[i231].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i231)
-								break
-							}
-						}
-					}
-				}
-				x.AddLIn = l230
+				x.foryReadAddLIn(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n238 := c.ReadLengthFast(1)
-				if n238 < 0 {
-					n238 = c.ReadLength(1)
-				}
-				l239 := foryimpl.MakeSlice[[]Leaf](c, n238)
-				if n238 > 0 {
-					hn241, tr243, ev242 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i240 := range l239 {
-							if tr243 {
-								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
-									if p246 := foryimpl.BackRef[Leaf](c, id245); p246 != nil {
-										l239[i240] = *p246
-									}
-								} else if st244 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id245, &l239[i240])
-									if ev242 != nil {
-										l239[i240].ForyReadEvolved(c, ev242)
-									} else {
-										l239[i240].ForyRead(c)
-									}
-								} else {
-									l239[i240] = Leaf{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i240)
-									break
-								}
-								continue
-							}
-							if hn241 && !c.ReadFlag() {
-								clear(l239[i240 : i240+1])
-								continue
-							}
-							if ev242 != nil {
-								l239[i240].ForyReadEvolved(c, ev242)
-							} else {
-								l239[i240].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i240)
-								break
-							}
-						}
-					}
-				}
-				x.AddLLf = l239
+				x.foryReadAddLLf(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLengthFast(1)
-				if n247 < 0 {
-					n247 = c.ReadLength(1)
-				}
-				l248 := foryimpl.MakeSlice[[]*Inner](c, n247)
-				if n247 > 0 {
-					hn250, tr252, ev251 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i249 := range l248 {
-							if tr252 {
-								if st254, id255 := c.ReadRefFlag(); st254 == foryimpl.RefBack {
-									l248[i249] = foryimpl.BackRef[Inner](c, id255)
-								} else if st254 == foryimpl.RefFollows {
-									p256 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id255, p256)
-									if ev251 != nil {
-										p256.ForyReadEvolved(c, ev251)
-									} else {
-										p256.ForyRead(c)
-									}
-									l248[i249] = p256
-								} else {
-									l248[i249] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i249)
-									break
-								}
-								continue
-							}
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
-								continue
-							}
-							p253 := foryimpl.Alloc[Inner](c)
-							if ev251 != nil {
-								p253.ForyReadEvolved(c, ev251)
-							} else {
-								p253.ForyRead(c)
-							}
-							l248[i249] = p253
-							if c.Failed() {
-								c.TraceIndex(i249)
-								break
-							}
-						}
-					}
-				}
-				x.AddLPIn = l248
+				x.foryReadAddLPIn(c)
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev260 := c.ReadStructFieldMeta(foryTypeLeaf); ev260 != nil {
-						x.AddLf.ForyReadEvolved(c, ev260)
+					if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
+						x.AddLf.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev257 := c.ReadStructFieldMeta(foryTypeLeaf); ev257 != nil {
-						x.AddLf.ForyReadEvolved(c, ev257)
+					if ev117 := c.ReadStructFieldMeta(foryTypeLeaf); ev117 != nil {
+						x.AddLf.ForyReadEvolved(c, ev117)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
@@ -11756,139 +9543,75 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n261 := c.ReadLengthFast(2)
-				if n261 < 0 {
-					n261 = c.ReadLength(2)
-				}
-				m262 := foryimpl.MakeMap[map[string][]Inner](c, n261)
-				for n261 > 0 && !c.Failed() {
-					sz263, vn264, _ := c.ReadMapChunk(n261, 21, 22, nil, true)
-					for j265 := 0; j265 < sz263 && !c.Failed(); j265++ {
-						var k266 string
-						k266 = c.ReadString()
-						var v267 []Inner
-						if !vn264 {
-							n268 := c.ReadLengthFast(1)
-							if n268 < 0 {
-								n268 = c.ReadLength(1)
-							}
-							l269 := foryimpl.MakeSlice[[]Inner](c, n268)
-							if n268 > 0 {
-								hn271, tr273, ev272 := c.ReadStructListHeaderRef(foryTypeInner)
-								if !c.Failed() {
-									for i270 := range l269 {
-										if tr273 {
-											if st274, id275 := c.ReadRefFlag(); st274 == foryimpl.RefBack {
-												if p276 := foryimpl.BackRef[Inner](c, id275); p276 != nil {
-													l269[i270] = *p276
-												}
-											} else if st274 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id275, &l269[i270])
-												if ev272 != nil {
-													l269[i270].ForyReadEvolved(c, ev272)
-												} else {
-													l269[i270].ForyRead(c)
-												}
-											} else {
-												l269[i270] = Inner{}
-											}
-											if c.Failed() {
-												c.TraceIndex(i270)
-												break
-											}
-											continue
-										}
-										if hn271 && !c.ReadFlag() {
-											clear(l269[i270 : i270+1])
-											continue
-										}
-										if ev272 != nil {
-											l269[i270].ForyReadEvolved(c, ev272)
-										} else {
-											l269[i270].ForyRead(c)
-										}
-										if c.Failed() {
-											c.TraceIndex(i270)
-											break
-										}
-									}
-								}
-							}
-							v267 = l269
-						}
-						m262[k266] = v267
-					}
-					n261 -= sz263
-				}
-				x.AddMSLIn = m262
+				x.foryReadAddMSLIn(c)
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st280, id281 := c.ReadRefFlag(); st280 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id281)
-				} else if st280 == foryimpl.RefFollows {
-					p282 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id281, p282)
-					if ev283 := c.ReadStructFieldMeta(foryTypeInner); ev283 != nil {
-						p282.ForyReadEvolved(c, ev283)
+				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id124)
+				} else if st123 == foryimpl.RefFollows {
+					p125 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id124, p125)
+					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
+						p125.ForyReadEvolved(c, ev126)
 					} else if !c.Failed() {
-						p282.ForyRead(c)
+						p125.ForyRead(c)
 					}
-					x.AddPIn = p282
+					x.AddPIn = p125
 				} else {
 					x.AddPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p278 := foryimpl.Alloc[Inner](c)
-					if ev279 := c.ReadStructFieldMeta(foryTypeInner); ev279 != nil {
-						p278.ForyReadEvolved(c, ev279)
+					p121 := foryimpl.Alloc[Inner](c)
+					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+						p121.ForyReadEvolved(c, ev122)
 					} else if !c.Failed() {
-						p278.ForyRead(c)
+						p121.ForyRead(c)
 					}
-					x.AddPIn = p278
+					x.AddPIn = p121
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st286, id287 := c.ReadRefFlag(); st286 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id287)
-				} else if st286 == foryimpl.RefFollows {
-					p288 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id287, p288)
-					if ev289 := c.ReadStructFieldMeta(foryTypeLeaf); ev289 != nil {
-						p288.ForyReadEvolved(c, ev289)
+				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id130)
+				} else if st129 == foryimpl.RefFollows {
+					p131 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id130, p131)
+					if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
+						p131.ForyReadEvolved(c, ev132)
 					} else if !c.Failed() {
-						p288.ForyRead(c)
+						p131.ForyRead(c)
 					}
-					x.AddPLf = p288
+					x.AddPLf = p131
 				} else {
 					x.AddPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p284 := foryimpl.Alloc[Leaf](c)
-					if ev285 := c.ReadStructFieldMeta(foryTypeLeaf); ev285 != nil {
-						p284.ForyReadEvolved(c, ev285)
+					p127 := foryimpl.Alloc[Leaf](c)
+					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
+						p127.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
-						p284.ForyRead(c)
+						p127.ForyRead(c)
 					}
-					x.AddPLf = p284
+					x.AddPLf = p127
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev293 := c.ReadStructFieldMeta(foryTypeInner); ev293 != nil {
-						x.In.ForyReadEvolved(c, ev293)
+					if ev136 := c.ReadStructFieldMeta(foryTypeInner); ev136 != nil {
+						x.In.ForyReadEvolved(c, ev136)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev290 := c.ReadStructFieldMeta(foryTypeInner); ev290 != nil {
-						x.In.ForyReadEvolved(c, ev290)
+					if ev133 := c.ReadStructFieldMeta(foryTypeInner); ev133 != nil {
+						x.In.ForyReadEvolved(c, ev133)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -11896,169 +9619,29 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				n294 := c.ReadLengthFast(1)
-				if n294 < 0 {
-					n294 = c.ReadLength(1)
-				}
-				l295 := foryimpl.MakeSlice[[]Inner](c, n294)
-				if n294 > 0 {
-					hn297, tr299, ev298 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i296 := range l295 {
-							if tr299 {
-								if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
-									if p302 := foryimpl.BackRef[Inner](c, id301); p302 != nil {
-										l295[i296] = *p302
-									}
-								} else if st300 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id301, &l295[i296])
-									if ev298 != nil {
-										l295[i296].ForyReadEvolved(c, ev298)
-									} else {
-										l295[i296].ForyRead(c)
-									}
-								} else {
-									l295[i296] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i296)
-									break
-								}
-								continue
-							}
-							if hn297 && !c.ReadFlag() {
-								clear(l295[i296 : i296+1])
-								continue
-							}
-							if ev298 != nil {
-								l295[i296].ForyReadEvolved(c, ev298)
-							} else {
-								l295[i296].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i296)
-								break
-							}
-						}
-					}
-				}
-				x.LIn = l295
+				x.foryReadLIn(c)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				n303 := c.ReadLengthFast(1)
-				if n303 < 0 {
-					n303 = c.ReadLength(1)
-				}
-				l304 := foryimpl.MakeSlice[[]Leaf](c, n303)
-				if n303 > 0 {
-					hn306, tr308, ev307 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i305 := range l304 {
-							if tr308 {
-								if st309, id310 := c.ReadRefFlag(); st309 == foryimpl.RefBack {
-									if p311 := foryimpl.BackRef[Leaf](c, id310); p311 != nil {
-										l304[i305] = *p311
-									}
-								} else if st309 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id310, &l304[i305])
-									if ev307 != nil {
-										l304[i305].ForyReadEvolved(c, ev307)
-									} else {
-										l304[i305].ForyRead(c)
-									}
-								} else {
-									l304[i305] = Leaf{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i305)
-									break
-								}
-								continue
-							}
-							if hn306 && !c.ReadFlag() {
-								clear(l304[i305 : i305+1])
-								continue
-							}
-							if ev307 != nil {
-								l304[i305].ForyReadEvolved(c, ev307)
-							} else {
-								l304[i305].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i305)
-								break
-							}
-						}
-					}
-				}
-				x.LLf = l304
+				x.foryReadLLf(c)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				n312 := c.ReadLengthFast(1)
-				if n312 < 0 {
-					n312 = c.ReadLength(1)
-				}
-				l313 := foryimpl.MakeSlice[[]*Inner](c, n312)
-				if n312 > 0 {
-					hn315, tr317, ev316 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i314 := range l313 {
-							if tr317 {
-								if st319, id320 := c.ReadRefFlag(); st319 == foryimpl.RefBack {
-									l313[i314] = foryimpl.BackRef[Inner](c, id320)
-								} else if st319 == foryimpl.RefFollows {
-									p321 := foryimpl.Alloc[Inner](c)
-									foryimpl.SetRef(c, id320, p321)
-									if ev316 != nil {
-										p321.ForyReadEvolved(c, ev316)
-									} else {
-										p321.ForyRead(c)
-									}
-									l313[i314] = p321
-								} else {
-									l313[i314] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i314)
-									break
-								}
-								continue
-							}
-							if hn315 && !c.ReadFlag() {
-								clear(l313[i314 : i314+1])
-								continue
-							}
-							p318 := foryimpl.Alloc[Inner](c)
-							if ev316 != nil {
-								p318.ForyReadEvolved(c, ev316)
-							} else {
-								p318.ForyRead(c)
-							}
-							l313[i314] = p318
-							if c.Failed() {
-								c.TraceIndex(i314)
-								break
-							}
-						}
-					}
-				}
-				x.LPIn = l313
+				x.foryReadLPIn(c)
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev325 := c.ReadStructFieldMeta(foryTypeLeaf); ev325 != nil {
-						x.Lf.ForyReadEvolved(c, ev325)
+					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
+						x.Lf.ForyReadEvolved(c, ev140)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev322 := c.ReadStructFieldMeta(foryTypeLeaf); ev322 != nil {
-						x.Lf.ForyReadEvolved(c, ev322)
+					if ev137 := c.ReadStructFieldMeta(foryTypeLeaf); ev137 != nil {
+						x.Lf.ForyReadEvolved(c, ev137)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -12066,124 +9649,60 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				n326 := c.ReadLengthFast(2)
-				if n326 < 0 {
-					n326 = c.ReadLength(2)
-				}
-				m327 := foryimpl.MakeMap[map[string][]Inner](c, n326)
-				for n326 > 0 && !c.Failed() {
-					sz328, vn329, _ := c.ReadMapChunk(n326, 21, 22, nil, true)
-					for j330 := 0; j330 < sz328 && !c.Failed(); j330++ {
-						var k331 string
-						k331 = c.ReadString()
-						var v332 []Inner
-						if !vn329 {
-							n333 := c.ReadLengthFast(1)
-							if n333 < 0 {
-								n333 = c.ReadLength(1)
-							}
-							l334 := foryimpl.MakeSlice[[]Inner](c, n333)
-							if n333 > 0 {
-								hn336, tr338, ev337 := c.ReadStructListHeaderRef(foryTypeInner)
-								if !c.Failed() {
-									for i335 := range l334 {
-										if tr338 {
-											if st339, id340 := c.ReadRefFlag(); st339 == foryimpl.RefBack {
-												if p341 := foryimpl.BackRef[Inner](c, id340); p341 != nil {
-													l334[i335] = *p341
-												}
-											} else if st339 == foryimpl.RefFollows {
-												foryimpl.SetRef(c, id340, &l334[i335])
-												if ev337 != nil {
-													l334[i335].ForyReadEvolved(c, ev337)
-												} else {
-													l334[i335].ForyRead(c)
-												}
-											} else {
-												l334[i335] = Inner{}
-											}
-											if c.Failed() {
-												c.TraceIndex(i335)
-												break
-											}
-											continue
-										}
-										if hn336 && !c.ReadFlag() {
-											clear(l334[i335 : i335+1])
-											continue
-										}
-										if ev337 != nil {
-											l334[i335].ForyReadEvolved(c, ev337)
-										} else {
-											l334[i335].ForyRead(c)
-										}
-										if c.Failed() {
-											c.TraceIndex(i335)
-											break
-										}
-									}
-								}
-							}
-							v332 = l334
-						}
-						m327[k331] = v332
-					}
-					n326 -= sz328
-				}
-				x.MSLIn = m327
+				x.foryReadMSLIn(c)
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st345, id346 := c.ReadRefFlag(); st345 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id346)
-				} else if st345 == foryimpl.RefFollows {
-					p347 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id346, p347)
-					if ev348 := c.ReadStructFieldMeta(foryTypeInner); ev348 != nil {
-						p347.ForyReadEvolved(c, ev348)
+				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id144)
+				} else if st143 == foryimpl.RefFollows {
+					p145 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id144, p145)
+					if ev146 := c.ReadStructFieldMeta(foryTypeInner); ev146 != nil {
+						p145.ForyReadEvolved(c, ev146)
 					} else if !c.Failed() {
-						p347.ForyRead(c)
+						p145.ForyRead(c)
 					}
-					x.PIn = p347
+					x.PIn = p145
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p343 := foryimpl.Alloc[Inner](c)
-					if ev344 := c.ReadStructFieldMeta(foryTypeInner); ev344 != nil {
-						p343.ForyReadEvolved(c, ev344)
+					p141 := foryimpl.Alloc[Inner](c)
+					if ev142 := c.ReadStructFieldMeta(foryTypeInner); ev142 != nil {
+						p141.ForyReadEvolved(c, ev142)
 					} else if !c.Failed() {
-						p343.ForyRead(c)
+						p141.ForyRead(c)
 					}
-					x.PIn = p343
+					x.PIn = p141
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st351, id352 := c.ReadRefFlag(); st351 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id352)
-				} else if st351 == foryimpl.RefFollows {
-					p353 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id352, p353)
-					if ev354 := c.ReadStructFieldMeta(foryTypeLeaf); ev354 != nil {
-						p353.ForyReadEvolved(c, ev354)
+				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id150)
+				} else if st149 == foryimpl.RefFollows {
+					p151 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id150, p151)
+					if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
+						p151.ForyReadEvolved(c, ev152)
 					} else if !c.Failed() {
-						p353.ForyRead(c)
+						p151.ForyRead(c)
 					}
-					x.PLf = p353
+					x.PLf = p151
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p349 := foryimpl.Alloc[Leaf](c)
-					if ev350 := c.ReadStructFieldMeta(foryTypeLeaf); ev350 != nil {
-						p349.ForyReadEvolved(c, ev350)
+					p147 := foryimpl.Alloc[Leaf](c)
+					if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
+						p147.ForyReadEvolved(c, ev148)
 					} else if !c.Failed() {
-						p349.ForyRead(c)
+						p147.ForyRead(c)
 					}
-					x.PLf = p349
+					x.PLf = p147
 				}
 			}
 		default:
@@ -12194,6 +9713,702 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadAddLIn reads the value of field AddLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadAddLIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLIn = l2
+}
+
+// foryReadAddLLf reads the value of field AddLLf (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadAddLLf(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLLf = l2
+}
+
+// foryReadAddLPIn reads the value of field AddLPIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadAddLPIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Inner](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Inner](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.AddLPIn = l2
+}
+
+// foryReadAddMSLIn reads the value of field AddMSLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadAddMSLIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []Inner
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
+				if n8 > 0 {
+					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if tr13 {
+								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
+										l9[i10] = *p16
+									}
+								} else if st14 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id15, &l9[i10])
+									if ev12 != nil {
+										l9[i10].ForyReadEvolved(c, ev12)
+									} else {
+										l9[i10].ForyRead(c)
+									}
+								} else {
+									l9[i10] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i10)
+									break
+								}
+								continue
+							}
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMSLIn = m2
+}
+
+// foryReadAddMSLInRef reads the value of field AddMSLIn with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadAddMSLInRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr17, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []Inner
+			if tr17 {
+				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[Inner](c, id19)
+				} else if st18 == foryimpl.RefFollows {
+					n20 := c.ReadLengthFast(1)
+					if n20 < 0 {
+						n20 = c.ReadLength(1)
+					}
+					l21 := foryimpl.MakeSlice[[]Inner](c, n20)
+					if n20 > 0 {
+						hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i22 := range l21 {
+								if tr25 {
+									if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+										if p28 := foryimpl.BackRef[Inner](c, id27); p28 != nil {
+											l21[i22] = *p28
+										}
+									} else if st26 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id27, &l21[i22])
+										if ev24 != nil {
+											l21[i22].ForyReadEvolved(c, ev24)
+										} else {
+											l21[i22].ForyRead(c)
+										}
+									} else {
+										l21[i22] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i22)
+										break
+									}
+									continue
+								}
+								if hn23 && !c.ReadFlag() {
+									clear(l21[i22 : i22+1])
+									continue
+								}
+								if ev24 != nil {
+									l21[i22].ForyReadEvolved(c, ev24)
+								} else {
+									l21[i22].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i22)
+									break
+								}
+							}
+						}
+					}
+					v7 = l21
+					foryimpl.SetRefSlice(c, id19, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
+				if n8 > 0 {
+					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if tr13 {
+								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
+										l9[i10] = *p16
+									}
+								} else if st14 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id15, &l9[i10])
+									if ev12 != nil {
+										l9[i10].ForyReadEvolved(c, ev12)
+									} else {
+										l9[i10].ForyRead(c)
+									}
+								} else {
+									l9[i10] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i10)
+									break
+								}
+								continue
+							}
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.AddMSLIn = m2
+}
+
+// foryReadLIn reads the value of field LIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Inner{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LIn = l2
+}
+
+// foryReadLLf reads the value of field LLf (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LLf = l2
+}
+
+// foryReadLPIn reads the value of field LPIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Inner](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Inner](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Inner](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.LPIn = l2
+}
+
+// foryReadMSLIn reads the value of field MSLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []Inner
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
+				if n8 > 0 {
+					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if tr13 {
+								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
+										l9[i10] = *p16
+									}
+								} else if st14 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id15, &l9[i10])
+									if ev12 != nil {
+										l9[i10].ForyReadEvolved(c, ev12)
+									} else {
+										l9[i10].ForyRead(c)
+									}
+								} else {
+									l9[i10] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i10)
+									break
+								}
+								continue
+							}
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSLIn = m2
+}
+
+// foryReadMSLInRef reads the value of field MSLIn with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr17, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []Inner
+			if tr17 {
+				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[Inner](c, id19)
+				} else if st18 == foryimpl.RefFollows {
+					n20 := c.ReadLengthFast(1)
+					if n20 < 0 {
+						n20 = c.ReadLength(1)
+					}
+					l21 := foryimpl.MakeSlice[[]Inner](c, n20)
+					if n20 > 0 {
+						hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeInner)
+						if !c.Failed() {
+							for i22 := range l21 {
+								if tr25 {
+									if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+										if p28 := foryimpl.BackRef[Inner](c, id27); p28 != nil {
+											l21[i22] = *p28
+										}
+									} else if st26 == foryimpl.RefFollows {
+										foryimpl.SetRef(c, id27, &l21[i22])
+										if ev24 != nil {
+											l21[i22].ForyReadEvolved(c, ev24)
+										} else {
+											l21[i22].ForyRead(c)
+										}
+									} else {
+										l21[i22] = Inner{}
+									}
+									if c.Failed() {
+										c.TraceIndex(i22)
+										break
+									}
+									continue
+								}
+								if hn23 && !c.ReadFlag() {
+									clear(l21[i22 : i22+1])
+									continue
+								}
+								if ev24 != nil {
+									l21[i22].ForyReadEvolved(c, ev24)
+								} else {
+									l21[i22].ForyRead(c)
+								}
+								if c.Failed() {
+									c.TraceIndex(i22)
+									break
+								}
+							}
+						}
+					}
+					v7 = l21
+					foryimpl.SetRefSlice(c, id19, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
+				if n8 > 0 {
+					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if tr13 {
+								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
+										l9[i10] = *p16
+									}
+								} else if st14 == foryimpl.RefFollows {
+									foryimpl.SetRef(c, id15, &l9[i10])
+									if ev12 != nil {
+										l9[i10].ForyReadEvolved(c, ev12)
+									} else {
+										l9[i10].ForyRead(c)
+									}
+								} else {
+									l9[i10] = Inner{}
+								}
+								if c.Failed() {
+									c.TraceIndex(i10)
+									break
+								}
+								continue
+							}
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							if ev12 != nil {
+								l9[i10].ForyReadEvolved(c, ev12)
+							} else {
+								l9[i10].ForyRead(c)
+							}
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.MSLIn = m2
 }
 
 // foryRootInner is the first 37 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
@@ -12526,36 +10741,15 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	n11 := c.ReadLengthFast(1)
-	if n11 < 0 {
-		n11 = c.ReadLength(1)
-	}
-	l12 := foryimpl.ReuseSlice[[]string](c, x.Extra, n11)
-	if n11 > 0 {
-		hn14 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i13 := range l12 {
-				if hn14 && !c.ReadFlag() {
-					clear(l12[i13 : i13+1])
-					continue
-				}
-				l12[i13] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i13)
-					break
-				}
-			}
-		}
-	}
-	x.Extra = l12
+	x.foryReadExtra(c)
 	if c.Failed() {
 		c.Trace("Extra")
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
-				x.Lf.ForyReadEvolved(c, ev17)
+			if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
+				x.Lf.ForyReadEvolved(c, ev11)
 			} else if !c.Failed() {
 				x.Lf.ForyRead(c)
 			}
@@ -12565,8 +10759,8 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
-			x.Lf.ForyReadEvolved(c, ev17)
+		if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
+			x.Lf.ForyReadEvolved(c, ev11)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -12590,50 +10784,29 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
-					x.Score = int64(v18)
+				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
+					x.Score = int64(v12)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n20 := c.ReadLengthFast(1)
-				if n20 < 0 {
-					n20 = c.ReadLength(1)
-				}
-				l21 := foryimpl.MakeSlice[[]string](c, n20)
-				if n20 > 0 {
-					hn23 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i22 := range l21 {
-							if hn23 && !c.ReadFlag() {
-								clear(l21[i22 : i22+1])
-								continue
-							}
-							l21[i22] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i22)
-								break
-							}
-						}
-					}
-				}
-				x.Extra = l21
+				x.foryReadExtra(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev29 := c.ReadStructFieldMeta(foryTypeLeaf); ev29 != nil {
-						x.Lf.ForyReadEvolved(c, ev29)
+					if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
+						x.Lf.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev26 := c.ReadStructFieldMeta(foryTypeLeaf); ev26 != nil {
-						x.Lf.ForyReadEvolved(c, ev26)
+					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
+						x.Lf.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -12651,6 +10824,32 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadExtra reads the value of field Extra (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Inner) foryReadExtra(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Extra, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Extra = l2
 }
 
 // foryRootLeaf is the first 26 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
@@ -13348,28 +11547,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
 			x.NL = foryimpl.BackRefSlice[int32](c, id34)
 		} else if st33 == foryimpl.RefFollows {
-			n35 := c.ReadLengthFast(1)
-			if n35 < 0 {
-				n35 = c.ReadLength(1)
-			}
-			l36 := foryimpl.MakeSlice[[]int32](c, n35)
-			if n35 > 0 {
-				hn38 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i37 := range l36 {
-						if hn38 && !c.ReadFlag() {
-							clear(l36[i37 : i37+1])
-							continue
-						}
-						l36[i37] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i37)
-							break
-						}
-					}
-				}
-			}
-			x.NL = l36
+			x.foryReadNL(c)
 			foryimpl.SetRefSlice(c, id34, x.NL)
 		} else {
 			x.NL = nil
@@ -13393,61 +11571,22 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			n33 := c.ReadLengthFast(1)
-			if n33 < 0 {
-				n33 = c.ReadLength(1)
-			}
-			l34 := foryimpl.MakeSlice[[]int32](c, n33)
-			if n33 > 0 {
-				hn36 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i35 := range l34 {
-						if hn36 && !c.ReadFlag() {
-							clear(l34[i35 : i35+1])
-							continue
-						}
-						l34[i35] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i35)
-							break
-						}
-					}
-				}
-			}
-			x.NL = l34
+			x.foryReadNL(c)
 		}
 		if c.Failed() {
 			c.Trace("NL")
 			return
 		}
 	}
-	n41 := c.ReadLengthFast(2)
-	if n41 < 0 {
-		n41 = c.ReadLength(2)
-	}
-	m42 := foryimpl.MakeMap[map[string]int32](c, n41)
-	for n41 > 0 && !c.Failed() {
-		sz43, vn44, _ := c.ReadMapChunk(n41, 21, 5, nil, false)
-		for j45 := 0; j45 < sz43 && !c.Failed(); j45++ {
-			var k46 string
-			k46 = c.ReadString()
-			var v47 int32
-			if !vn44 {
-				v47 = r.ReadVarInt32()
-			}
-			m42[k46] = v47
-		}
-		n41 -= sz43
-	}
-	x.NM = m42
+	x.foryReadNM(c)
 	if c.Failed() {
 		c.Trace("NM")
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
-				x.NPIn.ForyReadEvolved(c, ev49)
+			if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
+				x.NPIn.ForyReadEvolved(c, ev35)
 			} else if !c.Failed() {
 				x.NPIn.ForyRead(c)
 			}
@@ -13457,8 +11596,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev49 := c.ReadStructFieldMeta(foryTypeInner); ev49 != nil {
-			x.NPIn.ForyReadEvolved(c, ev49)
+		if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
+			x.NPIn.ForyReadEvolved(c, ev35)
 		} else if !c.Failed() {
 			x.NPIn.ForyRead(c)
 		}
@@ -13482,97 +11621,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v50, ok51 := c.ReadFloatAs(f, 64); ok51 {
-					x.WF = float64(v50)
+				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
+					x.WF = float64(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v52, ok53 := c.ReadFloatAs(f, 64); ok53 {
-					x.WIF = float64(v52)
+				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
+					x.WIF = float64(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v54, ok55 := c.ReadIntAs(f, 64); ok55 {
-					x.Total = int64(v54)
+				if v40, ok41 := c.ReadIntAs(f, 64); ok41 {
+					x.Total = int64(v40)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v56, ok57 := c.ReadIntAs(f, 64); ok57 {
-					x.NPW = int64(v56)
+				if v42, ok43 := c.ReadIntAs(f, 64); ok43 {
+					x.NPW = int64(v42)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v58, ok59 := c.ReadIntAs(f, 64); ok59 {
-					x.W32 = int64(v58)
+				if v44, ok45 := c.ReadIntAs(f, 64); ok45 {
+					x.W32 = int64(v44)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v60, ok61 := c.ReadIntAs(f, 64); ok61 {
-					x.WFix = int64(v60)
+				if v46, ok47 := c.ReadIntAs(f, 64); ok47 {
+					x.WFix = int64(v46)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v62, ok63 := c.ReadUintAs(f, 64); ok63 {
-					x.WU = uint64(v62)
+				if v48, ok49 := c.ReadUintAs(f, 64); ok49 {
+					x.WU = uint64(v48)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v64, ok65 := c.ReadIntAs(f, 32); ok65 {
-					x.W8 = int32(v64)
+				if v50, ok51 := c.ReadIntAs(f, 32); ok51 {
+					x.W8 = int32(v50)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v66, ok67 := c.ReadIntAs(f, 32); ok67 {
-					x.WSU = int32(v66)
+				if v52, ok53 := c.ReadIntAs(f, 32); ok53 {
+					x.WSU = int32(v52)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v69, ok70 := c.ReadFloatAs(f, 32); ok70 {
-					pv71 := float32(v69)
-					x.NWP = &pv71
+				if v55, ok56 := c.ReadFloatAs(f, 32); ok56 {
+					pv57 := float32(v55)
+					x.NWP = &pv57
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p68 := foryimpl.Alloc[float32](c)
-				*p68 = r.ReadFloat32()
-				x.NWP = p68
+				p54 := foryimpl.Alloc[float32](c)
+				*p54 = r.ReadFloat32()
+				x.NWP = p54
 			}
 		case 10:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
-					pv75 := int32(v73)
-					x.NP = &pv75
+				if v59, ok60 := c.ReadIntAs(f, 32); ok60 {
+					pv61 := int32(v59)
+					x.NP = &pv61
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p72 := foryimpl.Alloc[int32](c)
-				*p72 = r.ReadVarInt32()
-				x.NP = p72
+				p58 := foryimpl.Alloc[int32](c)
+				*p58 = r.ReadVarInt32()
+				x.NP = p58
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -13580,98 +11719,59 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st78, id79 := c.ReadRefFlag(); st78 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id79)
-				} else if st78 == foryimpl.RefFollows {
-					p80 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id79, p80)
-					if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
-						p80.ForyReadEvolved(c, ev81)
+				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id65)
+				} else if st64 == foryimpl.RefFollows {
+					p66 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id65, p66)
+					if ev67 := c.ReadStructFieldMeta(foryTypeInner); ev67 != nil {
+						p66.ForyReadEvolved(c, ev67)
 					} else if !c.Failed() {
-						p80.ForyRead(c)
+						p66.ForyRead(c)
 					}
-					x.NIn = p80
+					x.NIn = p66
 				} else {
 					x.NIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p76 := foryimpl.Alloc[Inner](c)
-					if ev77 := c.ReadStructFieldMeta(foryTypeInner); ev77 != nil {
-						p76.ForyReadEvolved(c, ev77)
+					p62 := foryimpl.Alloc[Inner](c)
+					if ev63 := c.ReadStructFieldMeta(foryTypeInner); ev63 != nil {
+						p62.ForyReadEvolved(c, ev63)
 					} else if !c.Failed() {
-						p76.ForyRead(c)
+						p62.ForyRead(c)
 					}
-					x.NIn = p76
+					x.NIn = p62
 				}
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st88, id89 := c.ReadEvolvedRefFlag(f); st88 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[int32](c, id89)
-			} else if st88 == foryimpl.RefFollows {
-				n90 := c.ReadLengthFast(1)
-				if n90 < 0 {
-					n90 = c.ReadLength(1)
-				}
-				l91 := foryimpl.MakeSlice[[]int32](c, n90)
-				if n90 > 0 {
-					hn93 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i92 := range l91 {
-							if hn93 && !c.ReadFlag() {
-								clear(l91[i92 : i92+1])
-								continue
-							}
-							l91[i92] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i92)
-								break
-							}
-						}
-					}
-				}
-				x.NL = l91
-				foryimpl.SetRefSlice(c, id89, x.NL)
+			} else if st68, id69 := c.ReadEvolvedRefFlag(f); st68 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[int32](c, id69)
+			} else if st68 == foryimpl.RefFollows {
+				x.foryReadNL(c)
+				foryimpl.SetRefSlice(c, id69, x.NL)
 			} else {
 				x.NL = nil
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n96 := c.ReadLengthFast(2)
-				if n96 < 0 {
-					n96 = c.ReadLength(2)
-				}
-				m97 := foryimpl.MakeMap[map[string]int32](c, n96)
-				for n96 > 0 && !c.Failed() {
-					sz98, vn99, _ := c.ReadMapChunk(n96, 21, 5, nil, false)
-					for j100 := 0; j100 < sz98 && !c.Failed(); j100++ {
-						var k101 string
-						k101 = c.ReadString()
-						var v102 int32
-						if !vn99 {
-							v102 = r.ReadVarInt32()
-						}
-						m97[k101] = v102
-					}
-					n96 -= sz98
-				}
-				x.NM = m97
+				x.foryReadNM(c)
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev107 := c.ReadStructFieldMeta(foryTypeInner); ev107 != nil {
-						x.NPIn.ForyReadEvolved(c, ev107)
+					if ev73 := c.ReadStructFieldMeta(foryTypeInner); ev73 != nil {
+						x.NPIn.ForyReadEvolved(c, ev73)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
-						x.NPIn.ForyReadEvolved(c, ev104)
+					if ev70 := c.ReadStructFieldMeta(foryTypeInner); ev70 != nil {
+						x.NPIn.ForyReadEvolved(c, ev70)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
@@ -13689,6 +11789,57 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
+}
+
+// foryReadNL reads the value of field NL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.NL, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NL = l2
+}
+
+// foryReadNM reads the value of field NM (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NM = m2
 }
 
 // foryRootReorderTags is the first 26 bytes of a compatible-mode message whose root is ReorderTags: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderTags[4:].
@@ -13928,28 +12079,7 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	n7 := c.ReadLengthFast(1)
-	if n7 < 0 {
-		n7 = c.ReadLength(1)
-	}
-	l8 := foryimpl.ReuseSlice[[]int64](c, x.C, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
-					continue
-				}
-				l8[i9] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i9)
-					break
-				}
-			}
-		}
-	}
-	x.C = l8
+	x.foryReadC(c)
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -13964,25 +12094,25 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadFloatAs(f, 64); ok14 {
-					x.D = float64(v13)
+				if v7, ok8 := c.ReadFloatAs(f, 64); ok8 {
+					x.D = float64(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.A = int32(v15)
+				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
+					x.A = int32(v9)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[bool](c)
-				*p17 = r.ReadBool()
-				x.E = p17
+				p11 := foryimpl.Alloc[bool](c)
+				*p11 = r.ReadBool()
+				x.E = p11
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -13992,28 +12122,7 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n18 := c.ReadLengthFast(1)
-				if n18 < 0 {
-					n18 = c.ReadLength(1)
-				}
-				l19 := foryimpl.MakeSlice[[]int64](c, n18)
-				if n18 > 0 {
-					hn21 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i20 := range l19 {
-							if hn21 && !c.ReadFlag() {
-								clear(l19[i20 : i20+1])
-								continue
-							}
-							l19[i20] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i20)
-								break
-							}
-						}
-					}
-				}
-				x.C = l19
+				x.foryReadC(c)
 			}
 		default:
 			c.SkipField(f)
@@ -14023,6 +12132,33 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
+}
+
+// foryReadC reads the value of field C (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.C, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.C = l2
 }
 
 // foryRootReorderNames is the first 41 bytes of a compatible-mode message whose root is ReorderNames: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderNames[4:].
@@ -14285,28 +12421,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	n7 := c.ReadLengthFast(1)
-	if n7 < 0 {
-		n7 = c.ReadLength(1)
-	}
-	l8 := foryimpl.ReuseSlice[[]string](c, x.Beta, n7)
-	if n7 > 0 {
-		hn10 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i9 := range l8 {
-				if hn10 && !c.ReadFlag() {
-					clear(l8[i9 : i9+1])
-					continue
-				}
-				l8[i9] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i9)
-					break
-				}
-			}
-		}
-	}
-	x.Beta = l8
+	x.foryReadBeta(c)
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -14330,47 +12445,26 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
-					x.Alpha = int64(v13)
+				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
+					x.Alpha = int64(v7)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 16); ok17 {
-					pv18 := int16(v16)
-					x.Gamma = &pv18
+				if v10, ok11 := c.ReadIntAs(f, 16); ok11 {
+					pv12 := int16(v10)
+					x.Gamma = &pv12
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[int16](c)
-				*p15 = r.ReadInt16()
-				x.Gamma = p15
+				p9 := foryimpl.Alloc[int16](c)
+				*p9 = r.ReadInt16()
+				x.Gamma = p9
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n19 := c.ReadLengthFast(1)
-				if n19 < 0 {
-					n19 = c.ReadLength(1)
-				}
-				l20 := foryimpl.MakeSlice[[]string](c, n19)
-				if n19 > 0 {
-					hn22 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i21 := range l20 {
-							if hn22 && !c.ReadFlag() {
-								clear(l20[i21 : i21+1])
-								continue
-							}
-							l20[i21] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i21)
-								break
-							}
-						}
-					}
-				}
-				x.Beta = l20
+				x.foryReadBeta(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -14384,6 +12478,32 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
+}
+
+// foryReadBeta reads the value of field Beta (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Beta, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Beta = l2
 }
 
 // foryRootMapHolder is the first 35 bytes of a compatible-mode message whose root is MapHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapHolder[4:].
@@ -14592,29 +12712,7 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n16 := c.ReadLengthFast(2)
-	if n16 < 0 {
-		n16 = c.ReadLength(2)
-	}
-	m17 := foryimpl.MakeMap[map[int32]Item](c, n16)
-	for n16 > 0 && !c.Failed() {
-		sz18, vn19, ev23 := c.ReadMapChunk(n16, 5, 28, foryTypeItem, false)
-		for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-			var k21 int32
-			k21 = r.ReadVarInt32()
-			var v22 Item
-			if !vn19 {
-				if ev23 != nil {
-					v22.ForyReadEvolved(c, ev23)
-				} else {
-					v22.ForyRead(c)
-				}
-			}
-			m17[k21] = v22
-		}
-		n16 -= sz18
-	}
-	x.Extra = m17
+	x.foryReadExtra(c)
 	if c.Failed() {
 		c.Trace("Extra")
 		return
@@ -14624,29 +12722,7 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n25 := c.ReadLengthFast(2)
-	if n25 < 0 {
-		n25 = c.ReadLength(2)
-	}
-	m26 := foryimpl.MakeMap[map[string]Item](c, n25)
-	for n25 > 0 && !c.Failed() {
-		sz27, vn28, ev32 := c.ReadMapChunk(n25, 21, 28, foryTypeItem, false)
-		for j29 := 0; j29 < sz27 && !c.Failed(); j29++ {
-			var k30 string
-			k30 = c.ReadString()
-			var v31 Item
-			if !vn28 {
-				if ev32 != nil {
-					v31.ForyReadEvolved(c, ev32)
-				} else {
-					v31.ForyRead(c)
-				}
-			}
-			m26[k30] = v31
-		}
-		n25 -= sz27
-	}
-	x.Same = m26
+	x.foryReadSame(c)
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -14656,34 +12732,11 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapHolder{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n34 := c.ReadLengthFast(2)
-				if n34 < 0 {
-					n34 = c.ReadLength(2)
-				}
-				m35 := foryimpl.MakeMap[map[int32]Item](c, n34)
-				for n34 > 0 && !c.Failed() {
-					sz36, vn37, ev41 := c.ReadMapChunk(n34, 5, 28, foryTypeItem, false)
-					for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
-						var k39 int32
-						k39 = r.ReadVarInt32()
-						var v40 Item
-						if !vn37 {
-							if ev41 != nil {
-								v40.ForyReadEvolved(c, ev41)
-							} else {
-								v40.ForyRead(c)
-							}
-						}
-						m35[k39] = v40
-					}
-					n34 -= sz36
-				}
-				x.Extra = m35
+				x.foryReadExtra(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -14691,29 +12744,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n43 := c.ReadLengthFast(2)
-				if n43 < 0 {
-					n43 = c.ReadLength(2)
-				}
-				m44 := foryimpl.MakeMap[map[string]Item](c, n43)
-				for n43 > 0 && !c.Failed() {
-					sz45, vn46, ev50 := c.ReadMapChunk(n43, 21, 28, foryTypeItem, false)
-					for j47 := 0; j47 < sz45 && !c.Failed(); j47++ {
-						var k48 string
-						k48 = c.ReadString()
-						var v49 Item
-						if !vn46 {
-							if ev50 != nil {
-								v49.ForyReadEvolved(c, ev50)
-							} else {
-								v49.ForyRead(c)
-							}
-						}
-						m44[k48] = v49
-					}
-					n43 -= sz45
-				}
-				x.Same = m44
+				x.foryReadSame(c)
 			}
 		default:
 			c.SkipField(f)
@@ -14723,6 +12754,61 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadExtra reads the value of field Extra (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapHolder) foryReadExtra(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]Item](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 5, 28, foryTypeItem, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 Item
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Extra = m2
+}
+
+// foryReadSame reads the value of field Same (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]Item](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 21, 28, foryTypeItem, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 Item
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Same = m2
 }
 
 // foryRootItem is the first 21 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
@@ -15234,53 +13320,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	n17 := c.ReadLengthFast(1)
-	if n17 < 0 {
-		n17 = c.ReadLength(1)
-	}
-	l18 := foryimpl.ReuseSlice[[]Item](c, x.Items, n17)
-	if n17 > 0 {
-		hn20, tr22, ev21 := c.ReadStructListHeaderRef(foryTypeItem)
-		if !c.Failed() {
-			for i19 := range l18 {
-				if tr22 {
-					if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-						if p25 := foryimpl.BackRef[Item](c, id24); p25 != nil {
-							l18[i19] = *p25
-						}
-					} else if st23 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id24, &l18[i19])
-						if ev21 != nil {
-							l18[i19].ForyReadEvolved(c, ev21)
-						} else {
-							l18[i19].ForyRead(c)
-						}
-					} else {
-						l18[i19] = Item{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i19)
-						break
-					}
-					continue
-				}
-				if hn20 && !c.ReadFlag() {
-					clear(l18[i19 : i19+1])
-					continue
-				}
-				if ev21 != nil {
-					l18[i19].ForyReadEvolved(c, ev21)
-				} else {
-					l18[i19].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i19)
-					break
-				}
-			}
-		}
-	}
-	x.Items = l18
+	x.foryReadItems(c)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -15290,51 +13330,12 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n26 := c.ReadLengthFast(2)
-	if n26 < 0 {
-		n26 = c.ReadLength(2)
-	}
-	m27 := foryimpl.MakeMap[map[string]int32](c, n26)
-	for n26 > 0 && !c.Failed() {
-		sz28, vn29, _ := c.ReadMapChunk(n26, 21, 5, nil, false)
-		for j30 := 0; j30 < sz28 && !c.Failed(); j30++ {
-			var k31 string
-			k31 = c.ReadString()
-			var v32 int32
-			if !vn29 {
-				v32 = r.ReadVarInt32()
-			}
-			m27[k31] = v32
-		}
-		n26 -= sz28
-	}
-	x.Scores = m27
+	x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n34 := c.ReadLengthFast(1)
-	if n34 < 0 {
-		n34 = c.ReadLength(1)
-	}
-	l35 := foryimpl.ReuseSlice[[]string](c, x.Tags, n34)
-	if n34 > 0 {
-		hn37 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
-					continue
-				}
-				l35[i36] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i36)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l35
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -15349,8 +13350,8 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
-					x.Ratio = float64(v40)
+				if v17, ok18 := c.ReadFloatAs(f, 64); ok18 {
+					x.Ratio = float64(v17)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
@@ -15361,69 +13362,23 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 64); ok43 {
-					x.Count = int64(v42)
+				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
+					x.Count = int64(v19)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 64); ok45 {
-					x.ID = int64(v44)
+				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
+					x.ID = int64(v21)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n46 := c.ReadLengthFast(1)
-				if n46 < 0 {
-					n46 = c.ReadLength(1)
-				}
-				l47 := foryimpl.MakeSlice[[]Item](c, n46)
-				if n46 > 0 {
-					hn49, tr51, ev50 := c.ReadStructListHeaderRef(foryTypeItem)
-					if !c.Failed() {
-						for i48 := range l47 {
-							if tr51 {
-								if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-									if p54 := foryimpl.BackRef[Item](c, id53); p54 != nil {
-										l47[i48] = *p54
-									}
-								} else if st52 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id53, &l47[i48])
-									if ev50 != nil {
-										l47[i48].ForyReadEvolved(c, ev50)
-									} else {
-										l47[i48].ForyRead(c)
-									}
-								} else {
-									l47[i48] = Item{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i48)
-									break
-								}
-								continue
-							}
-							if hn49 && !c.ReadFlag() {
-								clear(l47[i48 : i48+1])
-								continue
-							}
-							if ev50 != nil {
-								l47[i48].ForyReadEvolved(c, ev50)
-							} else {
-								l47[i48].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i48)
-								break
-							}
-						}
-					}
-				}
-				x.Items = l47
+				x.foryReadItems(c)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -15431,50 +13386,11 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(2)
-				if n55 < 0 {
-					n55 = c.ReadLength(2)
-				}
-				m56 := foryimpl.MakeMap[map[string]int32](c, n55)
-				for n55 > 0 && !c.Failed() {
-					sz57, vn58, _ := c.ReadMapChunk(n55, 21, 5, nil, false)
-					for j59 := 0; j59 < sz57 && !c.Failed(); j59++ {
-						var k60 string
-						k60 = c.ReadString()
-						var v61 int32
-						if !vn58 {
-							v61 = r.ReadVarInt32()
-						}
-						m56[k60] = v61
-					}
-					n55 -= sz57
-				}
-				x.Scores = m56
+				x.foryReadScores(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLengthFast(1)
-				if n63 < 0 {
-					n63 = c.ReadLength(1)
-				}
-				l64 := foryimpl.MakeSlice[[]string](c, n63)
-				if n63 > 0 {
-					hn66 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i65 := range l64 {
-							if hn66 && !c.ReadFlag() {
-								clear(l64[i65 : i65+1])
-								continue
-							}
-							l64[i65] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i65)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l64
+				x.foryReadTags(c)
 			}
 		default:
 			c.SkipField(f)
@@ -15484,6 +13400,107 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Item](c, x.Items, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeItem)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Item](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Item{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Items = l2
+}
+
+// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Scores = m2
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
 }
 
 // foryRootSeqs is the first 136 bytes of a compatible-mode message whose root is Seqs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqs[4:].
@@ -16136,100 +14153,33 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n85 := c.ReadLengthFast(1)
-	if n85 < 0 {
-		n85 = c.ReadLength(1)
-	}
-	l86 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n85)
-	if n85 > 0 {
-		hn88 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i87 := range l86 {
-				if hn88 && !c.ReadFlag() {
-					clear(l86[i87 : i87+1])
-					continue
-				}
-				l86[i87] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i87)
-					break
-				}
-			}
-		}
-	}
-	x.A2L = l86
+	x.foryReadA2L(c)
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	n91 := c.ReadLengthFast(2)
-	if n91 < 0 {
-		n91 = c.ReadLength(2)
-	}
-	if n91 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n91, 3))
-		return
-	}
-	var l92 [3]int16
-	if n91 > 0 {
-		hn94 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i93 := range l92 {
-				if hn94 && !c.ReadFlag() {
-					clear(l92[i93 : i93+1])
-					continue
-				}
-				l92[i93] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i93)
-					break
-				}
-			}
-		}
-	}
-	x.Arr2Go = l92
+	x.foryReadArr2Go(c)
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	n97 := c.ReadLengthFast(2)
-	if n97 < 0 {
-		n97 = c.ReadLength(2)
-	}
-	l98 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n97)
-	if n97 > 0 {
-		hn100 := c.ReadListHeader(18)
-		if !c.Failed() {
-			for i99 := range l98 {
-				if hn100 && !c.ReadFlag() {
-					clear(l98[i99 : i99+1])
-					continue
-				}
-				l98[i99] = serializer.BFloat16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i99)
-					break
-				}
-			}
-		}
-	}
-	x.BH2L = l98
+	x.foryReadBH2L(c)
 	if c.Failed() {
 		c.Trace("BH2L")
 		return
 	}
 	if c.TrackRef() {
-		if st103, id104 := c.ReadFieldRefFlag(); st103 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id104)
-		} else if st103 == foryimpl.RefFollows {
-			n105 := c.ReadArrayLengthFast(1)
-			if n105 < 0 {
-				n105 = c.ReadArrayLength(1)
+		if st85, id86 := c.ReadFieldRefFlag(); st85 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id86)
+		} else if st85 == foryimpl.RefFollows {
+			n87 := c.ReadArrayLengthFast(1)
+			if n87 < 0 {
+				n87 = c.ReadArrayLength(1)
 			}
-			a106 := foryimpl.MakeSlice[[]uint8](c, n105)
-			copy(a106, r.ReadBytes(n105))
-			x.Bin2U8 = a106
-			foryimpl.SetRefSlice(c, id104, x.Bin2U8)
+			a88 := foryimpl.MakeSlice[[]uint8](c, n87)
+			copy(a88, r.ReadBytes(n87))
+			x.Bin2U8 = a88
+			foryimpl.SetRefSlice(c, id86, x.Bin2U8)
 		} else {
 			x.Bin2U8 = nil
 		}
@@ -16237,17 +14187,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2U8")
 			return
 		}
-		if st107, id108 := c.ReadFieldRefFlag(); st107 == foryimpl.RefBack {
-			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id108)
-		} else if st107 == foryimpl.RefFollows {
-			n109 := c.ReadArrayLengthFast(1)
-			if n109 < 0 {
-				n109 = c.ReadArrayLength(1)
+		if st89, id90 := c.ReadFieldRefFlag(); st89 == foryimpl.RefBack {
+			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id90)
+		} else if st89 == foryimpl.RefFollows {
+			n91 := c.ReadArrayLengthFast(1)
+			if n91 < 0 {
+				n91 = c.ReadArrayLength(1)
 			}
-			a110 := foryimpl.MakeSlice[[]bool](c, n109)
-			r.ReadRawBools(a110)
-			x.BoolL2A = a110
-			foryimpl.SetRefSlice(c, id108, x.BoolL2A)
+			a92 := foryimpl.MakeSlice[[]bool](c, n91)
+			r.ReadRawBools(a92)
+			x.BoolL2A = a92
+			foryimpl.SetRefSlice(c, id90, x.BoolL2A)
 		} else {
 			x.BoolL2A = nil
 		}
@@ -16256,67 +14206,46 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n103 := c.ReadArrayLengthFast(1)
-		if n103 < 0 {
-			n103 = c.ReadArrayLength(1)
+		n85 := c.ReadArrayLengthFast(1)
+		if n85 < 0 {
+			n85 = c.ReadArrayLength(1)
 		}
-		a104 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n103)
-		copy(a104, r.ReadBytes(n103))
-		x.Bin2U8 = a104
+		a86 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n85)
+		copy(a86, r.ReadBytes(n85))
+		x.Bin2U8 = a86
 		if c.Failed() {
 			c.Trace("Bin2U8")
 			return
 		}
-		n107 := c.ReadArrayLengthFast(1)
-		if n107 < 0 {
-			n107 = c.ReadArrayLength(1)
+		n89 := c.ReadArrayLengthFast(1)
+		if n89 < 0 {
+			n89 = c.ReadArrayLength(1)
 		}
-		a108 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n107)
-		r.ReadRawBools(a108)
-		x.BoolL2A = a108
+		a90 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n89)
+		r.ReadRawBools(a90)
+		x.BoolL2A = a90
 		if c.Failed() {
 			c.Trace("BoolL2A")
 			return
 		}
 	}
-	n111 := c.ReadLengthFast(4)
-	if n111 < 0 {
-		n111 = c.ReadLength(4)
-	}
-	l112 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n111)
-	if n111 > 0 {
-		hn114 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i113 := range l112 {
-				if hn114 && !c.ReadFlag() {
-					clear(l112[i113 : i113+1])
-					continue
-				}
-				l112[i113] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i113)
-					break
-				}
-			}
-		}
-	}
-	x.F32A2L = l112
+	x.foryReadF32A2L(c)
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
 	}
 	if c.TrackRef() {
-		if st117, id118 := c.ReadFieldRefFlag(); st117 == foryimpl.RefBack {
-			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id118)
-		} else if st117 == foryimpl.RefFollows {
-			n119 := c.ReadArrayLengthFast(2)
-			if n119 < 0 {
-				n119 = c.ReadArrayLength(2)
+		if st93, id94 := c.ReadFieldRefFlag(); st93 == foryimpl.RefBack {
+			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id94)
+		} else if st93 == foryimpl.RefFollows {
+			n95 := c.ReadArrayLengthFast(2)
+			if n95 < 0 {
+				n95 = c.ReadArrayLength(2)
 			}
-			a120 := foryimpl.MakeSlice[[]serializer.Float16](c, n119)
-			r.ReadRawUint16s(foryimpl.Uint16s(a120))
-			x.H2A = a120
-			foryimpl.SetRefSlice(c, id118, x.H2A)
+			a96 := foryimpl.MakeSlice[[]serializer.Float16](c, n95)
+			r.ReadRawUint16s(foryimpl.Uint16s(a96))
+			x.H2A = a96
+			foryimpl.SetRefSlice(c, id94, x.H2A)
 		} else {
 			x.H2A = nil
 		}
@@ -16324,17 +14253,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("H2A")
 			return
 		}
-		if st121, id122 := c.ReadFieldRefFlag(); st121 == foryimpl.RefBack {
-			x.Int2A = foryimpl.BackRefSlice[int64](c, id122)
-		} else if st121 == foryimpl.RefFollows {
-			n123 := c.ReadArrayLengthFast(8)
-			if n123 < 0 {
-				n123 = c.ReadArrayLength(8)
+		if st97, id98 := c.ReadFieldRefFlag(); st97 == foryimpl.RefBack {
+			x.Int2A = foryimpl.BackRefSlice[int64](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			n99 := c.ReadArrayLengthFast(8)
+			if n99 < 0 {
+				n99 = c.ReadArrayLength(8)
 			}
-			a124 := foryimpl.MakeSlice[[]int64](c, n123)
-			r.ReadRawInt64s(a124)
-			x.Int2A = a124
-			foryimpl.SetRefSlice(c, id122, x.Int2A)
+			a100 := foryimpl.MakeSlice[[]int64](c, n99)
+			r.ReadRawInt64s(a100)
+			x.Int2A = a100
+			foryimpl.SetRefSlice(c, id98, x.Int2A)
 		} else {
 			x.Int2A = nil
 		}
@@ -16342,17 +14271,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Int2A")
 			return
 		}
-		if st125, id126 := c.ReadFieldRefFlag(); st125 == foryimpl.RefBack {
-			x.L2A = foryimpl.BackRefSlice[int32](c, id126)
-		} else if st125 == foryimpl.RefFollows {
-			n127 := c.ReadArrayLengthFast(4)
-			if n127 < 0 {
-				n127 = c.ReadArrayLength(4)
+		if st101, id102 := c.ReadFieldRefFlag(); st101 == foryimpl.RefBack {
+			x.L2A = foryimpl.BackRefSlice[int32](c, id102)
+		} else if st101 == foryimpl.RefFollows {
+			n103 := c.ReadArrayLengthFast(4)
+			if n103 < 0 {
+				n103 = c.ReadArrayLength(4)
 			}
-			a128 := foryimpl.MakeSlice[[]int32](c, n127)
-			r.ReadRawInt32s(a128)
-			x.L2A = a128
-			foryimpl.SetRefSlice(c, id126, x.L2A)
+			a104 := foryimpl.MakeSlice[[]int32](c, n103)
+			r.ReadRawInt32s(a104)
+			x.L2A = a104
+			foryimpl.SetRefSlice(c, id102, x.L2A)
 		} else {
 			x.L2A = nil
 		}
@@ -16360,32 +14289,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("L2A")
 			return
 		}
-		if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id130)
-		} else if st129 == foryimpl.RefFollows {
-			n131 := c.ReadLengthFast(2)
-			if n131 < 0 {
-				n131 = c.ReadLength(2)
-			}
-			l132 := foryimpl.MakeSlice[[]uint16](c, n131)
-			if n131 > 0 {
-				hn134 := c.ReadListHeader(10)
-				if !c.Failed() {
-					for i133 := range l132 {
-						if hn134 && !c.ReadFlag() {
-							clear(l132[i133 : i133+1])
-							continue
-						}
-						l132[i133] = r.ReadUint16()
-						if c.Failed() {
-							c.TraceIndex(i133)
-							break
-						}
-					}
-				}
-			}
-			x.NL = l132
-			foryimpl.SetRefSlice(c, id130, x.NL)
+		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id106)
+		} else if st105 == foryimpl.RefFollows {
+			x.foryReadNL(c)
+			foryimpl.SetRefSlice(c, id106, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -16393,17 +14301,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NL")
 			return
 		}
-		if st137, id138 := c.ReadFieldRefFlag(); st137 == foryimpl.RefBack {
-			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id138))
-		} else if st137 == foryimpl.RefFollows {
-			n139 := c.ReadArrayLengthFast(4)
-			if n139 < 0 {
-				n139 = c.ReadArrayLength(4)
+		if st107, id108 := c.ReadFieldRefFlag(); st107 == foryimpl.RefBack {
+			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id108))
+		} else if st107 == foryimpl.RefFollows {
+			n109 := c.ReadArrayLengthFast(4)
+			if n109 < 0 {
+				n109 = c.ReadArrayLength(4)
 			}
-			a140 := foryimpl.MakeSlice[Int32s](c, n139)
-			r.ReadRawInt32s(a140)
-			x.Named = a140
-			foryimpl.SetRefSlice(c, id138, x.Named)
+			a110 := foryimpl.MakeSlice[Int32s](c, n109)
+			r.ReadRawInt32s(a110)
+			x.Named = a110
+			foryimpl.SetRefSlice(c, id108, x.Named)
 		} else {
 			x.Named = nil
 		}
@@ -16411,34 +14319,34 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Named")
 			return
 		}
-		if st141, id142 := c.ReadRefFlag(); st141 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id142)
-		} else if st141 == foryimpl.RefFollows {
-			p143 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id142, p143)
-			n144 := c.ReadLengthFast(8)
-			if n144 < 0 {
-				n144 = c.ReadLength(8)
+		if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id112)
+		} else if st111 == foryimpl.RefFollows {
+			p113 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id112, p113)
+			n114 := c.ReadLengthFast(8)
+			if n114 < 0 {
+				n114 = c.ReadLength(8)
 			}
-			l145 := foryimpl.MakeSlice[[]float64](c, n144)
-			if n144 > 0 {
-				hn147 := c.ReadListHeader(20)
+			l115 := foryimpl.MakeSlice[[]float64](c, n114)
+			if n114 > 0 {
+				hn117 := c.ReadListHeader(20)
 				if !c.Failed() {
-					for i146 := range l145 {
-						if hn147 && !c.ReadFlag() {
-							clear(l145[i146 : i146+1])
+					for i116 := range l115 {
+						if hn117 && !c.ReadFlag() {
+							clear(l115[i116 : i116+1])
 							continue
 						}
-						l145[i146] = r.ReadFloat64()
+						l115[i116] = r.ReadFloat64()
 						if c.Failed() {
-							c.TraceIndex(i146)
+							c.TraceIndex(i116)
 							break
 						}
 					}
 				}
 			}
-			*p143 = l145
-			x.PA = p143
+			*p113 = l115
+			x.PA = p113
 		} else {
 			x.PA = nil
 		}
@@ -16446,17 +14354,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PA")
 			return
 		}
-		if st150, id151 := c.ReadFieldRefFlag(); st150 == foryimpl.RefBack {
-			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id151)
-		} else if st150 == foryimpl.RefFollows {
-			n152 := c.ReadArrayLengthFast(4)
-			if n152 < 0 {
-				n152 = c.ReadArrayLength(4)
+		if st120, id121 := c.ReadFieldRefFlag(); st120 == foryimpl.RefBack {
+			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id121)
+		} else if st120 == foryimpl.RefFollows {
+			n122 := c.ReadArrayLengthFast(4)
+			if n122 < 0 {
+				n122 = c.ReadArrayLength(4)
 			}
-			a153 := foryimpl.MakeSlice[[]int32](c, n152)
-			r.ReadRawInt32s(a153)
-			x.PtrL2A = a153
-			foryimpl.SetRefSlice(c, id151, x.PtrL2A)
+			a123 := foryimpl.MakeSlice[[]int32](c, n122)
+			r.ReadRawInt32s(a123)
+			x.PtrL2A = a123
+			foryimpl.SetRefSlice(c, id121, x.PtrL2A)
 		} else {
 			x.PtrL2A = nil
 		}
@@ -16464,11 +14372,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PtrL2A")
 			return
 		}
-		if st154, id155 := c.ReadFieldRefFlag(); st154 == foryimpl.RefBack {
-			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id155)
-		} else if st154 == foryimpl.RefFollows {
+		if st124, id125 := c.ReadFieldRefFlag(); st124 == foryimpl.RefBack {
+			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id125)
+		} else if st124 == foryimpl.RefFollows {
 			x.Raw2Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id155, x.Raw2Bin)
+			foryimpl.SetRefSlice(c, id125, x.Raw2Bin)
 		} else {
 			x.Raw2Bin = nil
 		}
@@ -16476,17 +14384,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		if st156, id157 := c.ReadFieldRefFlag(); st156 == foryimpl.RefBack {
-			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id157)
-		} else if st156 == foryimpl.RefFollows {
-			n158 := c.ReadArrayLengthFast(8)
-			if n158 < 0 {
-				n158 = c.ReadArrayLength(8)
+		if st126, id127 := c.ReadFieldRefFlag(); st126 == foryimpl.RefBack {
+			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id127)
+		} else if st126 == foryimpl.RefFollows {
+			n128 := c.ReadArrayLengthFast(8)
+			if n128 < 0 {
+				n128 = c.ReadArrayLength(8)
 			}
-			a159 := foryimpl.MakeSlice[[]uint64](c, n158)
-			r.ReadRawUint64s(a159)
-			x.U64L2A = a159
-			foryimpl.SetRefSlice(c, id157, x.U64L2A)
+			a129 := foryimpl.MakeSlice[[]uint64](c, n128)
+			r.ReadRawUint64s(a129)
+			x.U64L2A = a129
+			foryimpl.SetRefSlice(c, id127, x.U64L2A)
 		} else {
 			x.U64L2A = nil
 		}
@@ -16494,11 +14402,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("U64L2A")
 			return
 		}
-		if st160, id161 := c.ReadFieldRefFlag(); st160 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id161)
-		} else if st160 == foryimpl.RefFollows {
+		if st130, id131 := c.ReadFieldRefFlag(); st130 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id131)
+		} else if st130 == foryimpl.RefFollows {
 			x.U82Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id161, x.U82Bin)
+			foryimpl.SetRefSlice(c, id131, x.U82Bin)
 		} else {
 			x.U82Bin = nil
 		}
@@ -16507,115 +14415,94 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n117 := c.ReadArrayLengthFast(2)
-		if n117 < 0 {
-			n117 = c.ReadArrayLength(2)
+		n93 := c.ReadArrayLengthFast(2)
+		if n93 < 0 {
+			n93 = c.ReadArrayLength(2)
 		}
-		a118 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n117)
-		r.ReadRawUint16s(foryimpl.Uint16s(a118))
-		x.H2A = a118
+		a94 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n93)
+		r.ReadRawUint16s(foryimpl.Uint16s(a94))
+		x.H2A = a94
 		if c.Failed() {
 			c.Trace("H2A")
 			return
 		}
-		n121 := c.ReadArrayLengthFast(8)
-		if n121 < 0 {
-			n121 = c.ReadArrayLength(8)
+		n97 := c.ReadArrayLengthFast(8)
+		if n97 < 0 {
+			n97 = c.ReadArrayLength(8)
 		}
-		a122 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n121)
-		r.ReadRawInt64s(a122)
-		x.Int2A = a122
+		a98 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n97)
+		r.ReadRawInt64s(a98)
+		x.Int2A = a98
 		if c.Failed() {
 			c.Trace("Int2A")
 			return
 		}
-		n125 := c.ReadArrayLengthFast(4)
-		if n125 < 0 {
-			n125 = c.ReadArrayLength(4)
+		n101 := c.ReadArrayLengthFast(4)
+		if n101 < 0 {
+			n101 = c.ReadArrayLength(4)
 		}
-		a126 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n125)
-		r.ReadRawInt32s(a126)
-		x.L2A = a126
+		a102 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n101)
+		r.ReadRawInt32s(a102)
+		x.L2A = a102
 		if c.Failed() {
 			c.Trace("L2A")
 			return
 		}
 		if c.ReadFlag() {
-			n129 := c.ReadLengthFast(2)
-			if n129 < 0 {
-				n129 = c.ReadLength(2)
-			}
-			l130 := foryimpl.MakeSlice[[]uint16](c, n129)
-			if n129 > 0 {
-				hn132 := c.ReadListHeader(10)
-				if !c.Failed() {
-					for i131 := range l130 {
-						if hn132 && !c.ReadFlag() {
-							clear(l130[i131 : i131+1])
-							continue
-						}
-						l130[i131] = r.ReadUint16()
-						if c.Failed() {
-							c.TraceIndex(i131)
-							break
-						}
-					}
-				}
-			}
-			x.NL = l130
+			x.foryReadNL(c)
 		}
 		if c.Failed() {
 			c.Trace("NL")
 			return
 		}
-		n137 := c.ReadArrayLengthFast(4)
-		if n137 < 0 {
-			n137 = c.ReadArrayLength(4)
+		n107 := c.ReadArrayLengthFast(4)
+		if n107 < 0 {
+			n107 = c.ReadArrayLength(4)
 		}
-		a138 := foryimpl.ReuseSlice[Int32s](c, x.Named, n137)
-		r.ReadRawInt32s(a138)
-		x.Named = a138
+		a108 := foryimpl.ReuseSlice[Int32s](c, x.Named, n107)
+		r.ReadRawInt32s(a108)
+		x.Named = a108
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
 		if c.ReadFlag() {
-			p141 := foryimpl.Alloc[[]float64](c)
-			n142 := c.ReadLengthFast(8)
-			if n142 < 0 {
-				n142 = c.ReadLength(8)
+			p111 := foryimpl.Alloc[[]float64](c)
+			n112 := c.ReadLengthFast(8)
+			if n112 < 0 {
+				n112 = c.ReadLength(8)
 			}
-			l143 := foryimpl.MakeSlice[[]float64](c, n142)
-			if n142 > 0 {
-				hn145 := c.ReadListHeader(20)
+			l113 := foryimpl.MakeSlice[[]float64](c, n112)
+			if n112 > 0 {
+				hn115 := c.ReadListHeader(20)
 				if !c.Failed() {
-					for i144 := range l143 {
-						if hn145 && !c.ReadFlag() {
-							clear(l143[i144 : i144+1])
+					for i114 := range l113 {
+						if hn115 && !c.ReadFlag() {
+							clear(l113[i114 : i114+1])
 							continue
 						}
-						l143[i144] = r.ReadFloat64()
+						l113[i114] = r.ReadFloat64()
 						if c.Failed() {
-							c.TraceIndex(i144)
+							c.TraceIndex(i114)
 							break
 						}
 					}
 				}
 			}
-			*p141 = l143
-			x.PA = p141
+			*p111 = l113
+			x.PA = p111
 		}
 		if c.Failed() {
 			c.Trace("PA")
 			return
 		}
-		n150 := c.ReadArrayLengthFast(4)
-		if n150 < 0 {
-			n150 = c.ReadArrayLength(4)
+		n120 := c.ReadArrayLengthFast(4)
+		if n120 < 0 {
+			n120 = c.ReadArrayLength(4)
 		}
-		a151 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n150)
-		r.ReadRawInt32s(a151)
-		x.PtrL2A = a151
+		a121 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n120)
+		r.ReadRawInt32s(a121)
+		x.PtrL2A = a121
 		if c.Failed() {
 			c.Trace("PtrL2A")
 			return
@@ -16625,13 +14512,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		n156 := c.ReadArrayLengthFast(8)
-		if n156 < 0 {
-			n156 = c.ReadArrayLength(8)
+		n126 := c.ReadArrayLengthFast(8)
+		if n126 < 0 {
+			n126 = c.ReadArrayLength(8)
 		}
-		a157 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n156)
-		r.ReadRawUint64s(a157)
-		x.U64L2A = a157
+		a127 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n126)
+		r.ReadRawUint64s(a127)
+		x.U64L2A = a127
 		if c.Failed() {
 			c.Trace("U64L2A")
 			return
@@ -16654,367 +14541,170 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n162 := c.ReadLengthFast(1)
-				if n162 < 0 {
-					n162 = c.ReadLength(1)
-				}
-				l163 := foryimpl.MakeSlice[[]int64](c, n162)
-				if n162 > 0 {
-					hn165 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i164 := range l163 {
-							if hn165 && !c.ReadFlag() {
-								clear(l163[i164 : i164+1])
-								continue
-							}
-							l163[i164] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i164)
-								break
-							}
-						}
-					}
-				}
-				x.A2L = l163
+				x.foryReadA2L(c)
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n168 := c.ReadLengthFast(2)
-				if n168 < 0 {
-					n168 = c.ReadLength(2)
-				}
-				if n168 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n168, 3))
-					return
-				}
-				var l169 [3]int16
-				if n168 > 0 {
-					hn171 := c.ReadListHeader(3)
-					if !c.Failed() {
-						for i170 := range l169 {
-							if hn171 && !c.ReadFlag() {
-								clear(l169[i170 : i170+1])
-								continue
-							}
-							l169[i170] = r.ReadInt16()
-							if c.Failed() {
-								c.TraceIndex(i170)
-								break
-							}
-						}
-					}
-				}
-				x.Arr2Go = l169
+				x.foryReadArr2Go(c)
 			}
 		case 2:
 			if f.Convert {
 				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n174 := c.ReadLengthFast(2)
-				if n174 < 0 {
-					n174 = c.ReadLength(2)
-				}
-				l175 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n174)
-				if n174 > 0 {
-					hn177 := c.ReadListHeader(18)
-					if !c.Failed() {
-						for i176 := range l175 {
-							if hn177 && !c.ReadFlag() {
-								clear(l175[i176 : i176+1])
-								continue
-							}
-							l175[i176] = serializer.BFloat16(r.ReadUint16())
-							if c.Failed() {
-								c.TraceIndex(i176)
-								break
-							}
-						}
-					}
-				}
-				x.BH2L = l175
+				x.foryReadBH2L(c)
 			}
 		case 3:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st182, id183 := c.ReadEvolvedRefFlag(f); st182 == foryimpl.RefBack {
-				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id183)
-			} else if st182 == foryimpl.RefFollows {
-				n184 := c.ReadArrayLengthFast(1)
-				if n184 < 0 {
-					n184 = c.ReadArrayLength(1)
-				}
-				a185 := foryimpl.MakeSlice[[]uint8](c, n184)
-				copy(a185, r.ReadBytes(n184))
-				x.Bin2U8 = a185
-				foryimpl.SetRefSlice(c, id183, x.Bin2U8)
 			} else {
-				x.Bin2U8 = nil
+				x.Bin2U8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
 		case 4:
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
-			} else if st188, id189 := c.ReadEvolvedRefFlag(f); st188 == foryimpl.RefBack {
-				x.BoolL2A = foryimpl.BackRefSlice[bool](c, id189)
-			} else if st188 == foryimpl.RefFollows {
-				n190 := c.ReadArrayLengthFast(1)
-				if n190 < 0 {
-					n190 = c.ReadArrayLength(1)
-				}
-				a191 := foryimpl.MakeSlice[[]bool](c, n190)
-				r.ReadRawBools(a191)
-				x.BoolL2A = a191
-				foryimpl.SetRefSlice(c, id189, x.BoolL2A)
 			} else {
-				x.BoolL2A = nil
+				x.BoolL2A = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
 		case 5:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n192 := c.ReadLengthFast(4)
-				if n192 < 0 {
-					n192 = c.ReadLength(4)
-				}
-				l193 := foryimpl.MakeSlice[[]float32](c, n192)
-				if n192 > 0 {
-					hn195 := c.ReadListHeader(19)
-					if !c.Failed() {
-						for i194 := range l193 {
-							if hn195 && !c.ReadFlag() {
-								clear(l193[i194 : i194+1])
-								continue
-							}
-							l193[i194] = r.ReadFloat32()
-							if c.Failed() {
-								c.TraceIndex(i194)
-								break
-							}
-						}
-					}
-				}
-				x.F32A2L = l193
+				x.foryReadF32A2L(c)
 			}
 		case 6:
 			if f.Convert {
 				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-			} else if st200, id201 := c.ReadEvolvedRefFlag(f); st200 == foryimpl.RefBack {
-				x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id201)
-			} else if st200 == foryimpl.RefFollows {
-				n202 := c.ReadArrayLengthFast(2)
-				if n202 < 0 {
-					n202 = c.ReadArrayLength(2)
-				}
-				a203 := foryimpl.MakeSlice[[]serializer.Float16](c, n202)
-				r.ReadRawUint16s(foryimpl.Uint16s(a203))
-				x.H2A = a203
-				foryimpl.SetRefSlice(c, id201, x.H2A)
 			} else {
-				x.H2A = nil
+				x.H2A = foryimpl.ReadArrayEvolved[[]serializer.Float16](c, f)
 			}
 		case 7:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st206, id207 := c.ReadEvolvedRefFlag(f); st206 == foryimpl.RefBack {
-				x.Int2A = foryimpl.BackRefSlice[int64](c, id207)
-			} else if st206 == foryimpl.RefFollows {
-				n208 := c.ReadArrayLengthFast(8)
-				if n208 < 0 {
-					n208 = c.ReadArrayLength(8)
-				}
-				a209 := foryimpl.MakeSlice[[]int64](c, n208)
-				r.ReadRawInt64s(a209)
-				x.Int2A = a209
-				foryimpl.SetRefSlice(c, id207, x.Int2A)
 			} else {
-				x.Int2A = nil
+				x.Int2A = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		case 8:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st212, id213 := c.ReadEvolvedRefFlag(f); st212 == foryimpl.RefBack {
-				x.L2A = foryimpl.BackRefSlice[int32](c, id213)
-			} else if st212 == foryimpl.RefFollows {
-				n214 := c.ReadArrayLengthFast(4)
-				if n214 < 0 {
-					n214 = c.ReadArrayLength(4)
-				}
-				a215 := foryimpl.MakeSlice[[]int32](c, n214)
-				r.ReadRawInt32s(a215)
-				x.L2A = a215
-				foryimpl.SetRefSlice(c, id213, x.L2A)
 			} else {
-				x.L2A = nil
+				x.L2A = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 9:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st222, id223 := c.ReadEvolvedRefFlag(f); st222 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[uint16](c, id223)
-			} else if st222 == foryimpl.RefFollows {
-				n224 := c.ReadLengthFast(2)
-				if n224 < 0 {
-					n224 = c.ReadLength(2)
-				}
-				l225 := foryimpl.MakeSlice[[]uint16](c, n224)
-				if n224 > 0 {
-					hn227 := c.ReadListHeader(10)
-					if !c.Failed() {
-						for i226 := range l225 {
-							if hn227 && !c.ReadFlag() {
-								clear(l225[i226 : i226+1])
-								continue
-							}
-							l225[i226] = r.ReadUint16()
-							if c.Failed() {
-								c.TraceIndex(i226)
-								break
-							}
-						}
-					}
-				}
-				x.NL = l225
-				foryimpl.SetRefSlice(c, id223, x.NL)
+			} else if st162, id163 := c.ReadEvolvedRefFlag(f); st162 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id163)
+			} else if st162 == foryimpl.RefFollows {
+				x.foryReadNL(c)
+				foryimpl.SetRefSlice(c, id163, x.NL)
 			} else {
 				x.NL = nil
 			}
 		case 10:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
-			} else if st232, id233 := c.ReadEvolvedRefFlag(f); st232 == foryimpl.RefBack {
-				x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id233))
-			} else if st232 == foryimpl.RefFollows {
-				n234 := c.ReadArrayLengthFast(4)
-				if n234 < 0 {
-					n234 = c.ReadArrayLength(4)
-				}
-				a235 := foryimpl.MakeSlice[Int32s](c, n234)
-				r.ReadRawInt32s(a235)
-				x.Named = a235
-				foryimpl.SetRefSlice(c, id233, x.Named)
 			} else {
-				x.Named = nil
+				x.Named = foryimpl.ReadArrayEvolved[Int32s](c, f)
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st245, id246 := c.ReadRefFlag(); st245 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id246)
-				} else if st245 == foryimpl.RefFollows {
-					p247 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id246, p247)
-					n248 := c.ReadLengthFast(8)
-					if n248 < 0 {
-						n248 = c.ReadLength(8)
+				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id180)
+				} else if st179 == foryimpl.RefFollows {
+					p181 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id180, p181)
+					n182 := c.ReadLengthFast(8)
+					if n182 < 0 {
+						n182 = c.ReadLength(8)
 					}
-					l249 := foryimpl.MakeSlice[[]float64](c, n248)
-					if n248 > 0 {
-						hn251 := c.ReadListHeader(20)
+					l183 := foryimpl.MakeSlice[[]float64](c, n182)
+					if n182 > 0 {
+						hn185 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i250 := range l249 {
-								if hn251 && !c.ReadFlag() {
-									clear(l249[i250 : i250+1])
+							for i184 := range l183 {
+								if hn185 && !c.ReadFlag() {
+									clear(l183[i184 : i184+1])
 									continue
 								}
-								l249[i250] = r.ReadFloat64()
+								l183[i184] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i250)
+									c.TraceIndex(i184)
 									break
 								}
 							}
 						}
 					}
-					*p247 = l249
-					x.PA = p247
+					*p181 = l183
+					x.PA = p181
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s243 := foryimpl.ReadSliceAs[float64](c, f); s243 != nil {
-						v244 := []float64(s243)
-						x.PA = &v244
+					if s177 := foryimpl.ReadSliceAs[float64](c, f); s177 != nil {
+						v178 := []float64(s177)
+						x.PA = &v178
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p236 := foryimpl.Alloc[[]float64](c)
-					n237 := c.ReadLengthFast(8)
-					if n237 < 0 {
-						n237 = c.ReadLength(8)
+					p170 := foryimpl.Alloc[[]float64](c)
+					n171 := c.ReadLengthFast(8)
+					if n171 < 0 {
+						n171 = c.ReadLength(8)
 					}
-					l238 := foryimpl.MakeSlice[[]float64](c, n237)
-					if n237 > 0 {
-						hn240 := c.ReadListHeader(20)
+					l172 := foryimpl.MakeSlice[[]float64](c, n171)
+					if n171 > 0 {
+						hn174 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i239 := range l238 {
-								if hn240 && !c.ReadFlag() {
-									clear(l238[i239 : i239+1])
+							for i173 := range l172 {
+								if hn174 && !c.ReadFlag() {
+									clear(l172[i173 : i173+1])
 									continue
 								}
-								l238[i239] = r.ReadFloat64()
+								l172[i173] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i239)
+									c.TraceIndex(i173)
 									break
 								}
 							}
 						}
 					}
-					*p236 = l238
-					x.PA = p236
+					*p170 = l172
+					x.PA = p170
 				}
 			}
 		case 12:
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st256, id257 := c.ReadEvolvedRefFlag(f); st256 == foryimpl.RefBack {
-				x.PtrL2A = foryimpl.BackRefSlice[int32](c, id257)
-			} else if st256 == foryimpl.RefFollows {
-				n258 := c.ReadArrayLengthFast(4)
-				if n258 < 0 {
-					n258 = c.ReadArrayLength(4)
-				}
-				a259 := foryimpl.MakeSlice[[]int32](c, n258)
-				r.ReadRawInt32s(a259)
-				x.PtrL2A = a259
-				foryimpl.SetRefSlice(c, id257, x.PtrL2A)
 			} else {
-				x.PtrL2A = nil
+				x.PtrL2A = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st260, id261 := c.ReadEvolvedRefFlag(f); st260 == foryimpl.RefBack {
-				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id261)
-			} else if st260 == foryimpl.RefFollows {
+			} else if st194, id195 := c.ReadEvolvedRefFlag(f); st194 == foryimpl.RefBack {
+				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id195)
+			} else if st194 == foryimpl.RefFollows {
 				x.Raw2Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id261, x.Raw2Bin)
+				foryimpl.SetRefSlice(c, id195, x.Raw2Bin)
 			} else {
 				x.Raw2Bin = nil
 			}
 		case 14:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
-			} else if st264, id265 := c.ReadEvolvedRefFlag(f); st264 == foryimpl.RefBack {
-				x.U64L2A = foryimpl.BackRefSlice[uint64](c, id265)
-			} else if st264 == foryimpl.RefFollows {
-				n266 := c.ReadArrayLengthFast(8)
-				if n266 < 0 {
-					n266 = c.ReadArrayLength(8)
-				}
-				a267 := foryimpl.MakeSlice[[]uint64](c, n266)
-				r.ReadRawUint64s(a267)
-				x.U64L2A = a267
-				foryimpl.SetRefSlice(c, id265, x.U64L2A)
 			} else {
-				x.U64L2A = nil
+				x.U64L2A = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 			}
 		case 15:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st268, id269 := c.ReadEvolvedRefFlag(f); st268 == foryimpl.RefBack {
-				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id269)
-			} else if st268 == foryimpl.RefFollows {
+			} else if st202, id203 := c.ReadEvolvedRefFlag(f); st202 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id203)
+			} else if st202 == foryimpl.RefFollows {
 				x.U82Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id269, x.U82Bin)
+				foryimpl.SetRefSlice(c, id203, x.U82Bin)
 			} else {
 				x.U82Bin = nil
 			}
@@ -17026,6 +14716,145 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
+}
+
+// foryReadA2L reads the value of field A2L (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadA2L(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.A2L = l2
+}
+
+// foryReadArr2Go reads the value of field Arr2Go (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadArr2Go(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	if n1 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 3))
+		return
+	}
+	var l2 [3]int16
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(3)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Arr2Go = l2
+}
+
+// foryReadBH2L reads the value of field BH2L (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadBH2L(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(18)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = serializer.BFloat16(r.ReadUint16())
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.BH2L = l2
+}
+
+// foryReadF32A2L reads the value of field F32A2L (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadF32A2L(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(19)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.F32A2L = l2
+}
+
+// foryReadNL reads the value of field NL (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Seqs) foryReadNL(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	l2 := foryimpl.ReuseSlice[[]uint16](c, x.NL, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(10)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadUint16()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NL = l2
 }
 
 // foryRootSeqsBad is the first 18 bytes of a compatible-mode message whose root is SeqsBad: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqsBad[4:].
@@ -17279,25 +15108,13 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SeqsBad body written with another schema, following ev (docs/format.md §11.4).
 func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SeqsBad{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st11, id12 := c.ReadEvolvedRefFlag(f); st11 == foryimpl.RefBack {
-				x.W = foryimpl.BackRefSlice[int64](c, id12)
-			} else if st11 == foryimpl.RefFollows {
-				n13 := c.ReadArrayLengthFast(8)
-				if n13 < 0 {
-					n13 = c.ReadArrayLength(8)
-				}
-				a14 := foryimpl.MakeSlice[[]int64](c, n13)
-				r.ReadRawInt64s(a14)
-				x.W = a14
-				foryimpl.SetRefSlice(c, id12, x.W)
 			} else {
-				x.W = nil
+				x.W = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
 		default:
 			c.SkipField(f)

@@ -1120,130 +1120,19 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		n119 := c.ReadLengthFast(2)
-		if n119 < 0 {
-			n119 = c.ReadLength(2)
-		}
-		m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
-		for n119 > 0 && !c.Failed() {
-			sz121, vn122, tr128, ev127 := c.ReadMapChunkRef(n119, 5, 28, foryTypePoint)
-			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
-				var k124 int32
-				k124 = r.ReadVarInt32()
-				var v125 *Point
-				if tr128 {
-					if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-						v125 = foryimpl.BackRef[Point](c, id130)
-					} else if st129 == foryimpl.RefFollows {
-						p131 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id130, p131)
-						if ev127 != nil {
-							p131.ForyReadEvolved(c, ev127)
-						} else {
-							p131.ForyRead(c)
-						}
-						v125 = p131
-					} else {
-						v125 = nil
-					}
-				} else if !vn122 {
-					p126 := foryimpl.Alloc[Point](c)
-					if ev127 != nil {
-						p126.ForyReadEvolved(c, ev127)
-					} else {
-						p126.ForyRead(c)
-					}
-					v125 = p126
-				}
-				m120[k124] = v125
-			}
-			n119 -= sz121
-		}
-		x.ByKey = m120
+		x.foryReadByKeyRef(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	} else {
-		n119 := c.ReadLengthFast(2)
-		if n119 < 0 {
-			n119 = c.ReadLength(2)
-		}
-		m120 := foryimpl.MakeMap[map[int32]*Point](c, n119)
-		for n119 > 0 && !c.Failed() {
-			sz121, vn122, ev127 := c.ReadMapChunk(n119, 5, 28, foryTypePoint, true)
-			for j123 := 0; j123 < sz121 && !c.Failed(); j123++ {
-				var k124 int32
-				k124 = r.ReadVarInt32()
-				var v125 *Point
-				if !vn122 {
-					p126 := foryimpl.Alloc[Point](c)
-					if ev127 != nil {
-						p126.ForyReadEvolved(c, ev127)
-					} else {
-						p126.ForyRead(c)
-					}
-					v125 = p126
-				}
-				m120[k124] = v125
-			}
-			n119 -= sz121
-		}
-		x.ByKey = m120
+		x.foryReadByKey(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	}
-	n132 := c.ReadLengthFast(1)
-	if n132 < 0 {
-		n132 = c.ReadLength(1)
-	}
-	l133 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n132)
-	if n132 > 0 {
-		hn135, tr137 := c.ReadListHeaderRef(55)
-		if !c.Failed() {
-			for i134 := range l133 {
-				if tr137 {
-					if st138, id139 := c.ReadRefFlag(); st138 == foryimpl.RefBack {
-						l133[i134] = foryimpl.BackRefSlice[float32](c, id139)
-					} else if st138 == foryimpl.RefFollows {
-						n140 := c.ReadArrayLengthFast(4)
-						if n140 < 0 {
-							n140 = c.ReadArrayLength(4)
-						}
-						a141 := foryimpl.MakeSlice[[]float32](c, n140)
-						r.ReadRawFloat32s(a141)
-						l133[i134] = a141
-						foryimpl.SetRefSlice(c, id139, l133[i134])
-					} else {
-						l133[i134] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i134)
-						break
-					}
-					continue
-				}
-				if hn135 && !c.ReadFlag() {
-					clear(l133[i134 : i134+1])
-					continue
-				}
-				n142 := c.ReadArrayLengthFast(4)
-				if n142 < 0 {
-					n142 = c.ReadArrayLength(4)
-				}
-				a143 := foryimpl.MakeSlice[[]float32](c, n142)
-				r.ReadRawFloat32s(a143)
-				l133[i134] = a143
-				if c.Failed() {
-					c.TraceIndex(i134)
-					break
-				}
-			}
-		}
-	}
-	x.Cells = l133
+	x.foryReadCells(c)
 	if c.Failed() {
 		c.Trace("Cells")
 		return
@@ -1254,17 +1143,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st144, id145 := c.ReadFieldRefFlag(); st144 == foryimpl.RefBack {
-			x.Dense = foryimpl.BackRefSlice[int32](c, id145)
-		} else if st144 == foryimpl.RefFollows {
-			n146 := c.ReadArrayLengthFast(4)
-			if n146 < 0 {
-				n146 = c.ReadArrayLength(4)
+		if st119, id120 := c.ReadFieldRefFlag(); st119 == foryimpl.RefBack {
+			x.Dense = foryimpl.BackRefSlice[int32](c, id120)
+		} else if st119 == foryimpl.RefFollows {
+			n121 := c.ReadArrayLengthFast(4)
+			if n121 < 0 {
+				n121 = c.ReadArrayLength(4)
 			}
-			a147 := foryimpl.MakeSlice[[]int32](c, n146)
-			r.ReadRawInt32s(a147)
-			x.Dense = a147
-			foryimpl.SetRefSlice(c, id145, x.Dense)
+			a122 := foryimpl.MakeSlice[[]int32](c, n121)
+			r.ReadRawInt32s(a122)
+			x.Dense = a122
+			foryimpl.SetRefSlice(c, id120, x.Dense)
 		} else {
 			x.Dense = nil
 		}
@@ -1273,13 +1162,13 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n144 := c.ReadArrayLengthFast(4)
-		if n144 < 0 {
-			n144 = c.ReadArrayLength(4)
+		n119 := c.ReadArrayLengthFast(4)
+		if n119 < 0 {
+			n119 = c.ReadArrayLength(4)
 		}
-		a145 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n144)
-		r.ReadRawInt32s(a145)
-		x.Dense = a145
+		a120 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n119)
+		r.ReadRawInt32s(a120)
+		x.Dense = a120
 		if c.Failed() {
 			c.Trace("Dense")
 			return
@@ -1290,83 +1179,37 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	n148 := c.ReadLengthFast(8)
-	if n148 < 0 {
-		n148 = c.ReadLength(8)
-	}
-	l149 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n148)
-	if n148 > 0 {
-		hn151 := c.ReadListHeader(6)
-		if !c.Failed() {
-			for i150 := range l149 {
-				if hn151 && !c.ReadFlag() {
-					clear(l149[i150 : i150+1])
-					continue
-				}
-				l149[i150] = r.ReadInt64()
-				if c.Failed() {
-					c.TraceIndex(i150)
-					break
-				}
-			}
-		}
-	}
-	x.Fixeds = l149
+	x.foryReadFixeds(c)
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	n154 := c.ReadLengthFast(1)
-	if n154 < 0 {
-		n154 = c.ReadLength(1)
-	}
-	if n154 != 4 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n154, 4))
-		return
-	}
-	var l155 [4]bool
-	if n154 > 0 {
-		hn157 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i156 := range l155 {
-				if hn157 && !c.ReadFlag() {
-					clear(l155[i156 : i156+1])
-					continue
-				}
-				l155[i156] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i156)
-					break
-				}
-			}
-		}
-	}
-	x.Flags = l155
+	x.foryReadFlags(c)
 	if c.Failed() {
 		c.Trace("Flags")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n160 := c.ReadArrayLengthFast(4)
-			if n160 < 0 {
-				n160 = c.ReadArrayLength(4)
+			n123 := c.ReadArrayLengthFast(4)
+			if n123 < 0 {
+				n123 = c.ReadArrayLength(4)
 			}
-			if n160 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n160, 2))
+			if n123 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n123, 2))
 				return
 			}
-			var a161 [2]int32
-			r.ReadRawInt32s(a161[:])
-			x.Grid = a161
+			var a124 [2]int32
+			r.ReadRawInt32s(a124[:])
+			x.Grid = a124
 		}
 		if c.Failed() {
 			c.Trace("Grid")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-				x.Level = Level(e162)
+			if e125 := c.ReadEnumFast(uint32(0x7fffffff)); e125 >= 0 {
+				x.Level = Level(e125)
 			} else {
 				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1376,23 +1219,23 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n160 := c.ReadArrayLengthFast(4)
-		if n160 < 0 {
-			n160 = c.ReadArrayLength(4)
+		n123 := c.ReadArrayLengthFast(4)
+		if n123 < 0 {
+			n123 = c.ReadArrayLength(4)
 		}
-		if n160 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n160, 2))
+		if n123 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n123, 2))
 			return
 		}
-		var a161 [2]int32
-		r.ReadRawInt32s(a161[:])
-		x.Grid = a161
+		var a124 [2]int32
+		r.ReadRawInt32s(a124[:])
+		x.Grid = a124
 		if c.Failed() {
 			c.Trace("Grid")
 			return
 		}
-		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-			x.Level = Level(e162)
+		if e125 := c.ReadEnumFast(uint32(0x7fffffff)); e125 >= 0 {
+			x.Level = Level(e125)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1401,86 +1244,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n163 := c.ReadLengthFast(1)
-	if n163 < 0 {
-		n163 = c.ReadLength(1)
-	}
-	l164 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n163)
-	if n163 > 0 {
-		hn166, tr168, ev167 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i165 := range l164 {
-				if tr168 {
-					if st170, id171 := c.ReadRefFlag(); st170 == foryimpl.RefBack {
-						l164[i165] = foryimpl.BackRef[Point](c, id171)
-					} else if st170 == foryimpl.RefFollows {
-						p172 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id171, p172)
-						if ev167 != nil {
-							p172.ForyReadEvolved(c, ev167)
-						} else {
-							p172.ForyRead(c)
-						}
-						l164[i165] = p172
-					} else {
-						l164[i165] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i165)
-						break
-					}
-					continue
-				}
-				if hn166 && !c.ReadFlag() {
-					clear(l164[i165 : i165+1])
-					continue
-				}
-				p169 := foryimpl.Alloc[Point](c)
-				if ev167 != nil {
-					p169.ForyReadEvolved(c, ev167)
-				} else {
-					p169.ForyRead(c)
-				}
-				l164[i165] = p169
-				if c.Failed() {
-					c.TraceIndex(i165)
-					break
-				}
-			}
-		}
-	}
-	x.Maybe = l164
+	x.foryReadMaybe(c)
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
 	if c.TrackRef() {
-		if st173, id174 := c.ReadRefFlag(); st173 == foryimpl.RefBack {
-			x.Maybes = foryimpl.BackRefSlice[string](c, id174)
-		} else if st173 == foryimpl.RefFollows {
-			n175 := c.ReadLengthFast(1)
-			if n175 < 0 {
-				n175 = c.ReadLength(1)
-			}
-			l176 := foryimpl.MakeSlice[[]string](c, n175)
-			if n175 > 0 {
-				hn178 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i177 := range l176 {
-						if hn178 && !c.ReadFlag() {
-							clear(l176[i177 : i177+1])
-							continue
-						}
-						l176[i177] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i177)
-							break
-						}
-					}
-				}
-			}
-			x.Maybes = l176
-			foryimpl.SetRefSlice(c, id174, x.Maybes)
+		if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
+			x.Maybes = foryimpl.BackRefSlice[string](c, id127)
+		} else if st126 == foryimpl.RefFollows {
+			x.foryReadMaybes(c)
+			foryimpl.SetRefSlice(c, id127, x.Maybes)
 		} else {
 			x.Maybes = nil
 		}
@@ -1490,28 +1264,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n173 := c.ReadLengthFast(1)
-			if n173 < 0 {
-				n173 = c.ReadLength(1)
-			}
-			l174 := foryimpl.MakeSlice[[]string](c, n173)
-			if n173 > 0 {
-				hn176 := c.ReadListHeader(21)
-				if !c.Failed() {
-					for i175 := range l174 {
-						if hn176 && !c.ReadFlag() {
-							clear(l174[i175 : i175+1])
-							continue
-						}
-						l174[i175] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i175)
-							break
-						}
-					}
-				}
-			}
-			x.Maybes = l174
+			x.foryReadMaybes(c)
 		}
 		if c.Failed() {
 			c.Trace("Maybes")
@@ -1524,17 +1277,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
-			x.Next = foryimpl.BackRef[Point](c, id182)
-		} else if st181 == foryimpl.RefFollows {
-			p183 := foryimpl.Alloc[Point](c)
-			foryimpl.SetRef(c, id182, p183)
-			if ev184 := c.ReadStructFieldMeta(foryTypePoint); ev184 != nil {
-				p183.ForyReadEvolved(c, ev184)
+		if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Point](c, id129)
+		} else if st128 == foryimpl.RefFollows {
+			p130 := foryimpl.Alloc[Point](c)
+			foryimpl.SetRef(c, id129, p130)
+			if ev131 := c.ReadStructFieldMeta(foryTypePoint); ev131 != nil {
+				p130.ForyReadEvolved(c, ev131)
 			} else if !c.Failed() {
-				p183.ForyRead(c)
+				p130.ForyRead(c)
 			}
-			x.Next = p183
+			x.Next = p130
 		} else {
 			x.Next = nil
 		}
@@ -1543,8 +1296,8 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypePoint) {
-			if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
-				x.Origin.ForyReadEvolved(c, ev185)
+			if ev132 := c.ReadStructFieldMeta(foryTypePoint); ev132 != nil {
+				x.Origin.ForyReadEvolved(c, ev132)
 			} else if !c.Failed() {
 				x.Origin.ForyRead(c)
 			}
@@ -1555,20 +1308,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p181 := foryimpl.Alloc[Point](c)
-			if ev182 := c.ReadStructFieldMeta(foryTypePoint); ev182 != nil {
-				p181.ForyReadEvolved(c, ev182)
+			p128 := foryimpl.Alloc[Point](c)
+			if ev129 := c.ReadStructFieldMeta(foryTypePoint); ev129 != nil {
+				p128.ForyReadEvolved(c, ev129)
 			} else if !c.Failed() {
-				p181.ForyRead(c)
+				p128.ForyRead(c)
 			}
-			x.Next = p181
+			x.Next = p128
 		}
 		if c.Failed() {
 			c.Trace("Next")
 			return
 		}
-		if ev185 := c.ReadStructFieldMeta(foryTypePoint); ev185 != nil {
-			x.Origin.ForyReadEvolved(c, ev185)
+		if ev132 := c.ReadStructFieldMeta(foryTypePoint); ev132 != nil {
+			x.Origin.ForyReadEvolved(c, ev132)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1577,111 +1330,22 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n186 := c.ReadLengthFast(2)
-	if n186 < 0 {
-		n186 = c.ReadLength(2)
-	}
-	m187 := foryimpl.MakeMap[map[[2]int32]string](c, n186)
-	for n186 > 0 && !c.Failed() {
-		sz188, vn189, _ := c.ReadMapChunk(n186, 22, 21, nil, false)
-		for j190 := 0; j190 < sz188 && !c.Failed(); j190++ {
-			var k191 [2]int32
-			n193 := c.ReadLengthFast(1)
-			if n193 < 0 {
-				n193 = c.ReadLength(1)
-			}
-			if n193 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n193, 2))
-				return
-			}
-			var l194 [2]int32
-			if n193 > 0 {
-				hn196 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i195 := range l194 {
-						if hn196 && !c.ReadFlag() {
-							clear(l194[i195 : i195+1])
-							continue
-						}
-						l194[i195] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i195)
-							break
-						}
-					}
-				}
-			}
-			k191 = l194
-			var v192 string
-			if !vn189 {
-				v192 = c.ReadString()
-			}
-			m187[k191] = v192
-		}
-		n186 -= sz188
-	}
-	x.Pairs = m187
+	x.foryReadPairs(c)
 	if c.Failed() {
 		c.Trace("Pairs")
 		return
 	}
-	n200 := c.ReadLengthFast(1)
-	if n200 < 0 {
-		n200 = c.ReadLength(1)
-	}
-	l201 := foryimpl.ReuseSlice[[]Point](c, x.Points, n200)
-	if n200 > 0 {
-		hn203, tr205, ev204 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i202 := range l201 {
-				if tr205 {
-					if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
-						if p208 := foryimpl.BackRef[Point](c, id207); p208 != nil {
-							l201[i202] = *p208
-						}
-					} else if st206 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id207, &l201[i202])
-						if ev204 != nil {
-							l201[i202].ForyReadEvolved(c, ev204)
-						} else {
-							l201[i202].ForyRead(c)
-						}
-					} else {
-						l201[i202] = Point{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i202)
-						break
-					}
-					continue
-				}
-				if hn203 && !c.ReadFlag() {
-					clear(l201[i202 : i202+1])
-					continue
-				}
-				if ev204 != nil {
-					l201[i202].ForyReadEvolved(c, ev204)
-				} else {
-					l201[i202].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i202)
-					break
-				}
-			}
-		}
-	}
-	x.Points = l201
+	x.foryReadPoints(c)
 	if c.Failed() {
 		c.Trace("Points")
 		return
 	}
 	if c.TrackRef() {
-		if st209, id210 := c.ReadFieldRefFlag(); st209 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id210)
-		} else if st209 == foryimpl.RefFollows {
+		if st133, id134 := c.ReadFieldRefFlag(); st133 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id134)
+		} else if st133 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id210, x.Raw)
+			foryimpl.SetRefSlice(c, id134, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -1696,51 +1360,12 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n211 := c.ReadLengthFast(2)
-	if n211 < 0 {
-		n211 = c.ReadLength(2)
-	}
-	m212 := foryimpl.MakeMap[map[string]int32](c, n211)
-	for n211 > 0 && !c.Failed() {
-		sz213, vn214, _ := c.ReadMapChunk(n211, 21, 5, nil, false)
-		for j215 := 0; j215 < sz213 && !c.Failed(); j215++ {
-			var k216 string
-			k216 = c.ReadString()
-			var v217 int32
-			if !vn214 {
-				v217 = r.ReadVarInt32()
-			}
-			m212[k216] = v217
-		}
-		n211 -= sz213
-	}
-	x.Scores = m212
+	x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	n219 := c.ReadLengthFast(1)
-	if n219 < 0 {
-		n219 = c.ReadLength(1)
-	}
-	l220 := foryimpl.ReuseSlice[[]string](c, x.Tags, n219)
-	if n219 > 0 {
-		hn222 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i221 := range l220 {
-				if hn222 && !c.ReadFlag() {
-					clear(l220[i221 : i221+1])
-					continue
-				}
-				l220[i221] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i221)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l220
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1760,126 +1385,54 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v225, ok226 := c.ReadFloatAs(f, 64); ok226 {
-					x.Temp = Celsius(v225)
+				if v135, ok136 := c.ReadFloatAs(f, 64); ok136 {
+					x.Temp = Celsius(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v227, ok228 := c.ReadUintAs(f, 32); ok228 {
-					x.Fixed = uint32(v227)
+				if v137, ok138 := c.ReadUintAs(f, 32); ok138 {
+					x.Fixed = uint32(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v229, ok230 := c.ReadIntAs(f, 64); ok230 {
-					x.ID = int64(v229)
+				if v139, ok140 := c.ReadIntAs(f, 64); ok140 {
+					x.ID = int64(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v231, ok232 := c.ReadIntAs(f, 64); ok232 {
-					x.Big = int64(v231)
+				if v141, ok142 := c.ReadIntAs(f, 64); ok142 {
+					x.Big = int64(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v234, ok235 := c.ReadIntAs(f, 32); ok235 {
-					pv236 := int32(v234)
-					x.Opt = &pv236
+				if v144, ok145 := c.ReadIntAs(f, 32); ok145 {
+					pv146 := int32(v144)
+					x.Opt = &pv146
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p233 := foryimpl.Alloc[int32](c)
-				*p233 = r.ReadVarInt32()
-				x.Opt = p233
+				p143 := foryimpl.Alloc[int32](c)
+				*p143 = r.ReadVarInt32()
+				x.Opt = p143
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				n237 := c.ReadLengthFast(2)
-				if n237 < 0 {
-					n237 = c.ReadLength(2)
-				}
-				m238 := foryimpl.MakeMap[map[int32]*Point](c, n237)
-				for n237 > 0 && !c.Failed() {
-					sz239, vn240, ev245 := c.ReadMapChunk(n237, 5, 28, foryTypePoint, true)
-					for j241 := 0; j241 < sz239 && !c.Failed(); j241++ {
-						var k242 int32
-						k242 = r.ReadVarInt32()
-						var v243 *Point
-						if !vn240 {
-							p244 := foryimpl.Alloc[Point](c)
-							if ev245 != nil {
-								p244.ForyReadEvolved(c, ev245)
-							} else {
-								p244.ForyRead(c)
-							}
-							v243 = p244
-						}
-						m238[k242] = v243
-					}
-					n237 -= sz239
-				}
-				x.ByKey = m238
+				x.foryReadByKey(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLengthFast(1)
-				if n247 < 0 {
-					n247 = c.ReadLength(1)
-				}
-				l248 := foryimpl.MakeSlice[[][]float32](c, n247)
-				if n247 > 0 {
-					hn250, tr252 := c.ReadListHeaderRef(55)
-					if !c.Failed() {
-						for i249 := range l248 {
-							if tr252 {
-								if st253, id254 := c.ReadRefFlag(); st253 == foryimpl.RefBack {
-									l248[i249] = foryimpl.BackRefSlice[float32](c, id254)
-								} else if st253 == foryimpl.RefFollows {
-									n255 := c.ReadArrayLengthFast(4)
-									if n255 < 0 {
-										n255 = c.ReadArrayLength(4)
-									}
-									a256 := foryimpl.MakeSlice[[]float32](c, n255)
-									r.ReadRawFloat32s(a256)
-									l248[i249] = a256
-									foryimpl.SetRefSlice(c, id254, l248[i249])
-								} else {
-									l248[i249] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i249)
-									break
-								}
-								continue
-							}
-							if hn250 && !c.ReadFlag() {
-								clear(l248[i249 : i249+1])
-								continue
-							}
-							n257 := c.ReadArrayLengthFast(4)
-							if n257 < 0 {
-								n257 = c.ReadArrayLength(4)
-							}
-							a258 := foryimpl.MakeSlice[[]float32](c, n257)
-							r.ReadRawFloat32s(a258)
-							l248[i249] = a258
-							if c.Failed() {
-								c.TraceIndex(i249)
-								break
-							}
-						}
-					}
-				}
-				x.Cells = l248
+				x.foryReadCells(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
@@ -1888,19 +1441,8 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 8:
 			if f.Convert {
 				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st261, id262 := c.ReadEvolvedRefFlag(f); st261 == foryimpl.RefBack {
-				x.Dense = foryimpl.BackRefSlice[int32](c, id262)
-			} else if st261 == foryimpl.RefFollows {
-				n263 := c.ReadArrayLengthFast(4)
-				if n263 < 0 {
-					n263 = c.ReadArrayLength(4)
-				}
-				a264 := foryimpl.MakeSlice[[]int32](c, n263)
-				r.ReadRawInt32s(a264)
-				x.Dense = a264
-				foryimpl.SetRefSlice(c, id262, x.Dense)
 			} else {
-				x.Dense = nil
+				x.Dense = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
@@ -1910,105 +1452,59 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n265 := c.ReadLengthFast(8)
-				if n265 < 0 {
-					n265 = c.ReadLength(8)
-				}
-				l266 := foryimpl.MakeSlice[[]int64](c, n265)
-				if n265 > 0 {
-					hn268 := c.ReadListHeader(6)
-					if !c.Failed() {
-						for i267 := range l266 {
-							if hn268 && !c.ReadFlag() {
-								clear(l266[i267 : i267+1])
-								continue
-							}
-							l266[i267] = r.ReadInt64()
-							if c.Failed() {
-								c.TraceIndex(i267)
-								break
-							}
-						}
-					}
-				}
-				x.Fixeds = l266
+				x.foryReadFixeds(c)
 			}
 		case 11:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n271 := c.ReadLengthFast(1)
-				if n271 < 0 {
-					n271 = c.ReadLength(1)
-				}
-				if n271 != 4 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n271, 4))
-					return
-				}
-				var l272 [4]bool
-				if n271 > 0 {
-					hn274 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i273 := range l272 {
-							if hn274 && !c.ReadFlag() {
-								clear(l272[i273 : i273+1])
-								continue
-							}
-							l272[i273] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i273)
-								break
-							}
-						}
-					}
-				}
-				x.Flags = l272
+				x.foryReadFlags(c)
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n281 := c.ReadArrayLengthFast(4)
-					if n281 < 0 {
-						n281 = c.ReadArrayLength(4)
+					n157 := c.ReadArrayLengthFast(4)
+					if n157 < 0 {
+						n157 = c.ReadArrayLength(4)
 					}
-					if n281 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n281, 2))
+					if n157 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n157, 2))
 						return
 					}
-					var a282 [2]int32
-					r.ReadRawInt32s(a282[:])
-					x.Grid = a282
+					var a158 [2]int32
+					r.ReadRawInt32s(a158[:])
+					x.Grid = a158
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n277 := c.ReadArrayLengthFast(4)
-					if n277 < 0 {
-						n277 = c.ReadArrayLength(4)
+					n153 := c.ReadArrayLengthFast(4)
+					if n153 < 0 {
+						n153 = c.ReadArrayLength(4)
 					}
-					if n277 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n277, 2))
+					if n153 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n153, 2))
 						return
 					}
-					var a278 [2]int32
-					r.ReadRawInt32s(a278[:])
-					x.Grid = a278
+					var a154 [2]int32
+					r.ReadRawInt32s(a154[:])
+					x.Grid = a154
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e286 := c.ReadEnumFast(uint32(0x7fffffff)); e286 >= 0 {
-						x.Level = Level(e286)
+					if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+						x.Level = Level(e162)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e283 := c.ReadEnumFast(uint32(0x7fffffff)); e283 >= 0 {
-						x.Level = Level(e283)
+					if e159 := c.ReadEnumFast(uint32(0x7fffffff)); e159 >= 0 {
+						x.Level = Level(e159)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2016,83 +1512,14 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				n287 := c.ReadLengthFast(1)
-				if n287 < 0 {
-					n287 = c.ReadLength(1)
-				}
-				l288 := foryimpl.MakeSlice[[]*Point](c, n287)
-				if n287 > 0 {
-					hn290, tr292, ev291 := c.ReadStructListHeaderRef(foryTypePoint)
-					if !c.Failed() {
-						for i289 := range l288 {
-							if tr292 {
-								if st294, id295 := c.ReadRefFlag(); st294 == foryimpl.RefBack {
-									l288[i289] = foryimpl.BackRef[Point](c, id295)
-								} else if st294 == foryimpl.RefFollows {
-									p296 := foryimpl.Alloc[Point](c)
-									foryimpl.SetRef(c, id295, p296)
-									if ev291 != nil {
-										p296.ForyReadEvolved(c, ev291)
-									} else {
-										p296.ForyRead(c)
-									}
-									l288[i289] = p296
-								} else {
-									l288[i289] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i289)
-									break
-								}
-								continue
-							}
-							if hn290 && !c.ReadFlag() {
-								clear(l288[i289 : i289+1])
-								continue
-							}
-							p293 := foryimpl.Alloc[Point](c)
-							if ev291 != nil {
-								p293.ForyReadEvolved(c, ev291)
-							} else {
-								p293.ForyRead(c)
-							}
-							l288[i289] = p293
-							if c.Failed() {
-								c.TraceIndex(i289)
-								break
-							}
-						}
-					}
-				}
-				x.Maybe = l288
+				x.foryReadMaybe(c)
 			}
 		case 15:
-			if st303, id304 := c.ReadEvolvedRefFlag(f); st303 == foryimpl.RefBack {
-				x.Maybes = foryimpl.BackRefSlice[string](c, id304)
-			} else if st303 == foryimpl.RefFollows {
-				n305 := c.ReadLengthFast(1)
-				if n305 < 0 {
-					n305 = c.ReadLength(1)
-				}
-				l306 := foryimpl.MakeSlice[[]string](c, n305)
-				if n305 > 0 {
-					hn308 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i307 := range l306 {
-							if hn308 && !c.ReadFlag() {
-								clear(l306[i307 : i307+1])
-								continue
-							}
-							l306[i307] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i307)
-								break
-							}
-						}
-					}
-				}
-				x.Maybes = l306
-				foryimpl.SetRefSlice(c, id304, x.Maybes)
+			if st163, id164 := c.ReadEvolvedRefFlag(f); st163 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id164)
+			} else if st163 == foryimpl.RefFollows {
+				x.foryReadMaybes(c)
+				foryimpl.SetRefSlice(c, id164, x.Maybes)
 			} else {
 				x.Maybes = nil
 			}
@@ -2102,44 +1529,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st313, id314 := c.ReadRefFlag(); st313 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id314)
-				} else if st313 == foryimpl.RefFollows {
-					p315 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id314, p315)
-					if ev316 := c.ReadStructFieldMeta(foryTypePoint); ev316 != nil {
-						p315.ForyReadEvolved(c, ev316)
+				if st167, id168 := c.ReadRefFlag(); st167 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id168)
+				} else if st167 == foryimpl.RefFollows {
+					p169 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id168, p169)
+					if ev170 := c.ReadStructFieldMeta(foryTypePoint); ev170 != nil {
+						p169.ForyReadEvolved(c, ev170)
 					} else if !c.Failed() {
-						p315.ForyRead(c)
+						p169.ForyRead(c)
 					}
-					x.Next = p315
+					x.Next = p169
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p311 := foryimpl.Alloc[Point](c)
-					if ev312 := c.ReadStructFieldMeta(foryTypePoint); ev312 != nil {
-						p311.ForyReadEvolved(c, ev312)
+					p165 := foryimpl.Alloc[Point](c)
+					if ev166 := c.ReadStructFieldMeta(foryTypePoint); ev166 != nil {
+						p165.ForyReadEvolved(c, ev166)
 					} else if !c.Failed() {
-						p311.ForyRead(c)
+						p165.ForyRead(c)
 					}
-					x.Next = p311
+					x.Next = p165
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev320 := c.ReadStructFieldMeta(foryTypePoint); ev320 != nil {
-						x.Origin.ForyReadEvolved(c, ev320)
+					if ev174 := c.ReadStructFieldMeta(foryTypePoint); ev174 != nil {
+						x.Origin.ForyReadEvolved(c, ev174)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev317 := c.ReadStructFieldMeta(foryTypePoint); ev317 != nil {
-						x.Origin.ForyReadEvolved(c, ev317)
+					if ev171 := c.ReadStructFieldMeta(foryTypePoint); ev171 != nil {
+						x.Origin.ForyReadEvolved(c, ev171)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -2147,158 +1574,30 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				n321 := c.ReadLengthFast(2)
-				if n321 < 0 {
-					n321 = c.ReadLength(2)
-				}
-				m322 := foryimpl.MakeMap[map[[2]int32]string](c, n321)
-				for n321 > 0 && !c.Failed() {
-					sz323, vn324, _ := c.ReadMapChunk(n321, 22, 21, nil, false)
-					for j325 := 0; j325 < sz323 && !c.Failed(); j325++ {
-						var k326 [2]int32
-						n328 := c.ReadLengthFast(1)
-						if n328 < 0 {
-							n328 = c.ReadLength(1)
-						}
-						if n328 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n328, 2))
-							return
-						}
-						var l329 [2]int32
-						if n328 > 0 {
-							hn331 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i330 := range l329 {
-									if hn331 && !c.ReadFlag() {
-										clear(l329[i330 : i330+1])
-										continue
-									}
-									l329[i330] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i330)
-										break
-									}
-								}
-							}
-						}
-						k326 = l329
-						var v327 string
-						if !vn324 {
-							v327 = c.ReadString()
-						}
-						m322[k326] = v327
-					}
-					n321 -= sz323
-				}
-				x.Pairs = m322
+				x.foryReadPairs(c)
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				n335 := c.ReadLengthFast(1)
-				if n335 < 0 {
-					n335 = c.ReadLength(1)
-				}
-				l336 := foryimpl.MakeSlice[[]Point](c, n335)
-				if n335 > 0 {
-					hn338, tr340, ev339 := c.ReadStructListHeaderRef(foryTypePoint)
-					if !c.Failed() {
-						for i337 := range l336 {
-							if tr340 {
-								if st341, id342 := c.ReadRefFlag(); st341 == foryimpl.RefBack {
-									if p343 := foryimpl.BackRef[Point](c, id342); p343 != nil {
-										l336[i337] = *p343
-									}
-								} else if st341 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id342, &l336[i337])
-									if ev339 != nil {
-										l336[i337].ForyReadEvolved(c, ev339)
-									} else {
-										l336[i337].ForyRead(c)
-									}
-								} else {
-									l336[i337] = Point{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i337)
-									break
-								}
-								continue
-							}
-							if hn338 && !c.ReadFlag() {
-								clear(l336[i337 : i337+1])
-								continue
-							}
-							if ev339 != nil {
-								l336[i337].ForyReadEvolved(c, ev339)
-							} else {
-								l336[i337].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i337)
-								break
-							}
-						}
-					}
-				}
-				x.Points = l336
+				x.foryReadPoints(c)
 			}
 		case 21:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st344, id345 := c.ReadEvolvedRefFlag(f); st344 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id345)
-			} else if st344 == foryimpl.RefFollows {
+			} else if st175, id176 := c.ReadEvolvedRefFlag(f); st175 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id176)
+			} else if st175 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id345, x.Raw)
+				foryimpl.SetRefSlice(c, id176, x.Raw)
 			} else {
 				x.Raw = nil
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				n346 := c.ReadLengthFast(2)
-				if n346 < 0 {
-					n346 = c.ReadLength(2)
-				}
-				m347 := foryimpl.MakeMap[map[string]int32](c, n346)
-				for n346 > 0 && !c.Failed() {
-					sz348, vn349, _ := c.ReadMapChunk(n346, 21, 5, nil, false)
-					for j350 := 0; j350 < sz348 && !c.Failed(); j350++ {
-						var k351 string
-						k351 = c.ReadString()
-						var v352 int32
-						if !vn349 {
-							v352 = r.ReadVarInt32()
-						}
-						m347[k351] = v352
-					}
-					n346 -= sz348
-				}
-				x.Scores = m347
+				x.foryReadScores(c)
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n354 := c.ReadLengthFast(1)
-				if n354 < 0 {
-					n354 = c.ReadLength(1)
-				}
-				l355 := foryimpl.MakeSlice[[]string](c, n354)
-				if n354 > 0 {
-					hn357 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i356 := range l355 {
-							if hn357 && !c.ReadFlag() {
-								clear(l355[i356 : i356+1])
-								continue
-							}
-							l355[i356] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i356)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l355
+				x.foryReadTags(c)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
@@ -2312,6 +1611,422 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadByKey reads the value of field ByKey (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadByKey(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]*Point](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 5, 28, foryTypePoint, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 *Point
+			if !vn4 {
+				p8 := foryimpl.Alloc[Point](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByKey = m2
+}
+
+// foryReadByKeyRef reads the value of field ByKey with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadByKeyRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]*Point](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 5, 28, foryTypePoint)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 *Point
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[Point](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[Point](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByKey = m2
+}
+
+// foryReadCells reads the value of field Cells (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadCells(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(55)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[float32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadArrayLengthFast(4)
+						if n9 < 0 {
+							n9 = c.ReadArrayLength(4)
+						}
+						a10 := foryimpl.MakeSlice[[]float32](c, n9)
+						r.ReadRawFloat32s(a10)
+						l2[i3] = a10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n11 := c.ReadArrayLengthFast(4)
+				if n11 < 0 {
+					n11 = c.ReadArrayLength(4)
+				}
+				a12 := foryimpl.MakeSlice[[]float32](c, n11)
+				r.ReadRawFloat32s(a12)
+				l2[i3] = a12
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Cells = l2
+}
+
+// foryReadFixeds reads the value of field Fixeds (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadFixeds(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(8)
+	if n1 < 0 {
+		n1 = c.ReadLength(8)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(6)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Fixeds = l2
+}
+
+// foryReadFlags reads the value of field Flags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadFlags(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	if n1 != 4 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 4))
+		return
+	}
+	var l2 [4]bool
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Flags = l2
+}
+
+// foryReadMaybe reads the value of field Maybe (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadMaybe(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePoint)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Point](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Point](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Point](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Maybe = l2
+}
+
+// foryReadMaybes reads the value of field Maybes (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadMaybes(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Maybes, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Maybes = l2
+}
+
+// foryReadPairs reads the value of field Pairs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[[2]int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 22, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 [2]int32
+			n8 := c.ReadLengthFast(1)
+			if n8 < 0 {
+				n8 = c.ReadLength(1)
+			}
+			if n8 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n8, 2))
+				return
+			}
+			var l9 [2]int32
+			if n8 > 0 {
+				hn11 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i10 := range l9 {
+						if hn11 && !c.ReadFlag() {
+							clear(l9[i10 : i10+1])
+							continue
+						}
+						l9[i10] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i10)
+							break
+						}
+					}
+				}
+			}
+			k6 = l9
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Pairs = m2
+}
+
+// foryReadPoints reads the value of field Points (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadPoints(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Point](c, x.Points, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePoint)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Point](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Point{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Points = l2
+}
+
+// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadScores(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Scores = m2
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Sample) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

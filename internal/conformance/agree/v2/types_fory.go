@@ -414,25 +414,7 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n8 := c.ReadLengthFast(2)
-	if n8 < 0 {
-		n8 = c.ReadLength(2)
-	}
-	m9 := foryimpl.MakeMap[map[string]int32](c, n8)
-	for n8 > 0 && !c.Failed() {
-		sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
-		for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-			var k13 string
-			k13 = c.ReadString()
-			var v14 int32
-			if !vn11 {
-				v14 = r.ReadVarInt32()
-			}
-			m9[k13] = v14
-		}
-		n8 -= sz10
-	}
-	x.S = m9
+	x.foryReadS(c)
 	if c.Failed() {
 		c.Trace("S")
 		return
@@ -442,30 +424,11 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapKinds body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapKinds{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLengthFast(2)
-				if n16 < 0 {
-					n16 = c.ReadLength(2)
-				}
-				m17 := foryimpl.MakeMap[map[string]int32](c, n16)
-				for n16 > 0 && !c.Failed() {
-					sz18, vn19, _ := c.ReadMapChunk(n16, 21, 5, nil, false)
-					for j20 := 0; j20 < sz18 && !c.Failed(); j20++ {
-						var k21 string
-						k21 = c.ReadString()
-						var v22 int32
-						if !vn19 {
-							v22 = r.ReadVarInt32()
-						}
-						m17[k21] = v22
-					}
-					n16 -= sz18
-				}
-				x.S = m17
+				x.foryReadS(c)
 			}
 		default:
 			c.SkipField(f)
@@ -475,6 +438,30 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadS reads the value of field S (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.S = m2
 }
 
 // foryRootEnums is the first 19 bytes of a compatible-mode message whose root is Enums: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnums[4:].

@@ -1474,99 +1474,17 @@ func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n39 := c.ReadLengthFast(1)
-	if n39 < 0 {
-		n39 = c.ReadLength(1)
-	}
-	l40 := foryimpl.ReuseSlice[[]money.Money](c, x.L, n39)
-	if n39 > 0 {
-		hn42, tr44 := c.ReadExtListHeader(foryExtMoneyCodec)
-		if !c.Failed() {
-			for i41 := range l40 {
-				if tr44 && !c.ReadValueFlag() {
-					break
-				}
-				if hn42 && !c.ReadFlag() {
-					clear(l40[i41 : i41+1])
-					continue
-				}
-				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l40[i41]))
-				if c.Failed() {
-					c.TraceIndex(i41)
-					break
-				}
-			}
-		}
-	}
-	x.L = l40
+	x.foryReadL(c)
 	if c.Failed() {
 		c.Trace("L")
 		return
 	}
-	n45 := c.ReadLengthFast(2)
-	if n45 < 0 {
-		n45 = c.ReadLength(2)
-	}
-	m46 := foryimpl.MakeMap[map[string]money.Money](c, n45)
-	for n45 > 0 && !c.Failed() {
-		sz47, vn48, _ := c.ReadMapChunk(n45, 21, 31, nil, false)
-		for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-			var k50 string
-			k50 = c.ReadString()
-			var v51 money.Money
-			if !vn48 {
-				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v51))
-			}
-			m46[k50] = v51
-		}
-		n45 -= sz47
-	}
-	x.M = m46
+	x.foryReadM(c)
 	if c.Failed() {
 		c.Trace("M")
 		return
 	}
-	n53 := c.ReadLengthFast(1)
-	if n53 < 0 {
-		n53 = c.ReadLength(1)
-	}
-	l54 := foryimpl.ReuseSlice[[]*money.Money](c, x.P, n53)
-	if n53 > 0 {
-		hn56, tr58 := c.ReadExtListHeader(foryExtMoneyCodec)
-		if !c.Failed() {
-			for i55 := range l54 {
-				if tr58 {
-					if st60, id61 := c.ReadRefFlag(); st60 == foryimpl.RefBack {
-						l54[i55] = foryimpl.BackRef[money.Money](c, id61)
-					} else if st60 == foryimpl.RefFollows {
-						p59 := new(money.Money)
-						foryimpl.SetRef(c, id61, p59)
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p59))
-						l54[i55] = p59
-					} else {
-						l54[i55] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i55)
-						break
-					}
-					continue
-				}
-				if hn56 && !c.ReadFlag() {
-					clear(l54[i55 : i55+1])
-					continue
-				}
-				p59 := new(money.Money)
-				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p59))
-				l54[i55] = p59
-				if c.Failed() {
-					c.TraceIndex(i55)
-					break
-				}
-			}
-		}
-	}
-	x.P = l54
+	x.foryReadP(c)
 	if c.Failed() {
 		c.Trace("P")
 		return
@@ -1580,97 +1498,15 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n62 := c.ReadLengthFast(1)
-				if n62 < 0 {
-					n62 = c.ReadLength(1)
-				}
-				l63 := foryimpl.MakeSlice[[]money.Money](c, n62)
-				if n62 > 0 {
-					hn65, tr67 := c.ReadExtListHeader(foryExtMoneyCodec)
-					if !c.Failed() {
-						for i64 := range l63 {
-							if tr67 && !c.ReadValueFlag() {
-								break
-							}
-							if hn65 && !c.ReadFlag() {
-								clear(l63[i64 : i64+1])
-								continue
-							}
-							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l63[i64]))
-							if c.Failed() {
-								c.TraceIndex(i64)
-								break
-							}
-						}
-					}
-				}
-				x.L = l63
+				x.foryReadL(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n68 := c.ReadLengthFast(2)
-				if n68 < 0 {
-					n68 = c.ReadLength(2)
-				}
-				m69 := foryimpl.MakeMap[map[string]money.Money](c, n68)
-				for n68 > 0 && !c.Failed() {
-					sz70, vn71, _ := c.ReadMapChunk(n68, 21, 31, nil, false)
-					for j72 := 0; j72 < sz70 && !c.Failed(); j72++ {
-						var k73 string
-						k73 = c.ReadString()
-						var v74 money.Money
-						if !vn71 {
-							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v74))
-						}
-						m69[k73] = v74
-					}
-					n68 -= sz70
-				}
-				x.M = m69
+				x.foryReadM(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n76 := c.ReadLengthFast(1)
-				if n76 < 0 {
-					n76 = c.ReadLength(1)
-				}
-				l77 := foryimpl.MakeSlice[[]*money.Money](c, n76)
-				if n76 > 0 {
-					hn79, tr81 := c.ReadExtListHeader(foryExtMoneyCodec)
-					if !c.Failed() {
-						for i78 := range l77 {
-							if tr81 {
-								if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
-									l77[i78] = foryimpl.BackRef[money.Money](c, id84)
-								} else if st83 == foryimpl.RefFollows {
-									p82 := new(money.Money)
-									foryimpl.SetRef(c, id84, p82)
-									c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p82))
-									l77[i78] = p82
-								} else {
-									l77[i78] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i78)
-									break
-								}
-								continue
-							}
-							if hn79 && !c.ReadFlag() {
-								clear(l77[i78 : i78+1])
-								continue
-							}
-							p82 := new(money.Money)
-							c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p82))
-							l77[i78] = p82
-							if c.Failed() {
-								c.TraceIndex(i78)
-								break
-							}
-						}
-					}
-				}
-				x.P = l77
+				x.foryReadP(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1680,6 +1516,103 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 			return
 		}
 	}
+}
+
+// foryReadL reads the value of field L (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Bag) foryReadL(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]money.Money](c, x.L, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadExtListHeader(foryExtMoneyCodec)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 && !c.ReadValueFlag() {
+					break
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l2[i3]))
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.L = l2
+}
+
+// foryReadM reads the value of field M (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Bag) foryReadM(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]money.Money](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 31, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 money.Money
+			if !vn4 {
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &v7))
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.M = m2
+}
+
+// foryReadP reads the value of field P (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Bag) foryReadP(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*money.Money](c, x.P, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadExtListHeader(foryExtMoneyCodec)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[money.Money](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p7 := new(money.Money)
+						foryimpl.SetRef(c, id9, p7)
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p7))
+						l2[i3] = p7
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := new(money.Money)
+				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p7))
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.P = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

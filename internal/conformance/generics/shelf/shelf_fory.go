@@ -264,128 +264,19 @@ func (x *Shelf) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n23 := c.ReadLengthFast(2)
-		if n23 < 0 {
-			n23 = c.ReadLength(2)
-		}
-		m24 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n23)
-		for n23 > 0 && !c.Failed() {
-			sz25, vn26, tr32, ev31 := c.ReadMapChunkRef(n23, 21, 30, (*generics.Page[string])(nil).ForyType())
-			for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-				var k28 string
-				k28 = c.ReadString()
-				var v29 *generics.Page[string]
-				if tr32 {
-					if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-						v29 = foryimpl.BackRef[generics.Page[string]](c, id34)
-					} else if st33 == foryimpl.RefFollows {
-						p35 := foryimpl.Alloc[generics.Page[string]](c)
-						foryimpl.SetRef(c, id34, p35)
-						if ev31 != nil {
-							p35.ForyReadEvolved(c, ev31)
-						} else {
-							p35.ForyRead(c)
-						}
-						v29 = p35
-					} else {
-						v29 = nil
-					}
-				} else if !vn26 {
-					p30 := foryimpl.Alloc[generics.Page[string]](c)
-					if ev31 != nil {
-						p30.ForyReadEvolved(c, ev31)
-					} else {
-						p30.ForyRead(c)
-					}
-					v29 = p30
-				}
-				m24[k28] = v29
-			}
-			n23 -= sz25
-		}
-		x.Named = m24
+		x.foryReadNamedRef(c)
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
 	} else {
-		n23 := c.ReadLengthFast(2)
-		if n23 < 0 {
-			n23 = c.ReadLength(2)
-		}
-		m24 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n23)
-		for n23 > 0 && !c.Failed() {
-			sz25, vn26, ev31 := c.ReadMapChunk(n23, 21, 30, (*generics.Page[string])(nil).ForyType(), true)
-			for j27 := 0; j27 < sz25 && !c.Failed(); j27++ {
-				var k28 string
-				k28 = c.ReadString()
-				var v29 *generics.Page[string]
-				if !vn26 {
-					p30 := foryimpl.Alloc[generics.Page[string]](c)
-					if ev31 != nil {
-						p30.ForyReadEvolved(c, ev31)
-					} else {
-						p30.ForyRead(c)
-					}
-					v29 = p30
-				}
-				m24[k28] = v29
-			}
-			n23 -= sz25
-		}
-		x.Named = m24
+		x.foryReadNamed(c)
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
 	}
-	n36 := c.ReadLengthFast(1)
-	if n36 < 0 {
-		n36 = c.ReadLength(1)
-	}
-	l37 := foryimpl.ReuseSlice[[]generics.Page[generics.User]](c, x.Pages, n36)
-	if n36 > 0 {
-		hn39, tr41, ev40 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
-		if !c.Failed() {
-			for i38 := range l37 {
-				if tr41 {
-					if st42, id43 := c.ReadRefFlag(); st42 == foryimpl.RefBack {
-						if p44 := foryimpl.BackRef[generics.Page[generics.User]](c, id43); p44 != nil {
-							l37[i38] = *p44
-						}
-					} else if st42 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id43, &l37[i38])
-						if ev40 != nil {
-							l37[i38].ForyReadEvolved(c, ev40)
-						} else {
-							l37[i38].ForyRead(c)
-						}
-					} else {
-						l37[i38] = generics.Page[generics.User]{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i38)
-						break
-					}
-					continue
-				}
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
-					continue
-				}
-				if ev40 != nil {
-					l37[i38].ForyReadEvolved(c, ev40)
-				} else {
-					l37[i38].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i38)
-					break
-				}
-			}
-		}
-	}
-	x.Pages = l37
+	x.foryReadPages(c)
 	if c.Failed() {
 		c.Trace("Pages")
 		return
@@ -399,81 +290,11 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n45 := c.ReadLengthFast(2)
-				if n45 < 0 {
-					n45 = c.ReadLength(2)
-				}
-				m46 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n45)
-				for n45 > 0 && !c.Failed() {
-					sz47, vn48, ev53 := c.ReadMapChunk(n45, 21, 30, (*generics.Page[string])(nil).ForyType(), true)
-					for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-						var k50 string
-						k50 = c.ReadString()
-						var v51 *generics.Page[string]
-						if !vn48 {
-							p52 := foryimpl.Alloc[generics.Page[string]](c)
-							if ev53 != nil {
-								p52.ForyReadEvolved(c, ev53)
-							} else {
-								p52.ForyRead(c)
-							}
-							v51 = p52
-						}
-						m46[k50] = v51
-					}
-					n45 -= sz47
-				}
-				x.Named = m46
+				x.foryReadNamed(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n55 := c.ReadLengthFast(1)
-				if n55 < 0 {
-					n55 = c.ReadLength(1)
-				}
-				l56 := foryimpl.MakeSlice[[]generics.Page[generics.User]](c, n55)
-				if n55 > 0 {
-					hn58, tr60, ev59 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
-					if !c.Failed() {
-						for i57 := range l56 {
-							if tr60 {
-								if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-									if p63 := foryimpl.BackRef[generics.Page[generics.User]](c, id62); p63 != nil {
-										l56[i57] = *p63
-									}
-								} else if st61 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id62, &l56[i57])
-									if ev59 != nil {
-										l56[i57].ForyReadEvolved(c, ev59)
-									} else {
-										l56[i57].ForyRead(c)
-									}
-								} else {
-									l56[i57] = generics.Page[generics.User]{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i57)
-									break
-								}
-								continue
-							}
-							if hn58 && !c.ReadFlag() {
-								clear(l56[i57 : i57+1])
-								continue
-							}
-							if ev59 != nil {
-								l56[i57].ForyReadEvolved(c, ev59)
-							} else {
-								l56[i57].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i57)
-								break
-							}
-						}
-					}
-				}
-				x.Pages = l56
+				x.foryReadPages(c)
 			}
 		default:
 			c.SkipField(f)
@@ -483,6 +304,130 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
+}
+
+// foryReadNamed reads the value of field Named (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Shelf) foryReadNamed(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 30, (*generics.Page[string])(nil).ForyType(), true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *generics.Page[string]
+			if !vn4 {
+				p8 := foryimpl.Alloc[generics.Page[string]](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Named = m2
+}
+
+// foryReadNamedRef reads the value of field Named with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Shelf) foryReadNamedRef(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*generics.Page[string]](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 30, (*generics.Page[string])(nil).ForyType())
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *generics.Page[string]
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRef[generics.Page[string]](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[generics.Page[string]](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev9 != nil {
+						p13.ForyReadEvolved(c, ev9)
+					} else {
+						p13.ForyRead(c)
+					}
+					v7 = p13
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				p8 := foryimpl.Alloc[generics.Page[string]](c)
+				if ev9 != nil {
+					p8.ForyReadEvolved(c, ev9)
+				} else {
+					p8.ForyRead(c)
+				}
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Named = m2
+}
+
+// foryReadPages reads the value of field Pages (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Shelf) foryReadPages(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]generics.Page[generics.User]](c, x.Pages, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[generics.Page[generics.User]](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = generics.Page[generics.User]{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Pages = l2
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

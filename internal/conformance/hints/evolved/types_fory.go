@@ -434,55 +434,7 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n52 := c.ReadLengthFast(1)
-	if n52 < 0 {
-		n52 = c.ReadLength(1)
-	}
-	l53 := foryimpl.ReuseSlice[[][]int32](c, x.Arrays, n52)
-	if n52 > 0 {
-		hn55, tr57 := c.ReadListHeaderRef(46)
-		if !c.Failed() {
-			for i54 := range l53 {
-				if tr57 {
-					if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-						l53[i54] = foryimpl.BackRefSlice[int32](c, id59)
-					} else if st58 == foryimpl.RefFollows {
-						n60 := c.ReadArrayLengthFast(4)
-						if n60 < 0 {
-							n60 = c.ReadArrayLength(4)
-						}
-						a61 := foryimpl.MakeSlice[[]int32](c, n60)
-						r.ReadRawInt32s(a61)
-						l53[i54] = a61
-						foryimpl.SetRefSlice(c, id59, l53[i54])
-					} else {
-						l53[i54] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i54)
-						break
-					}
-					continue
-				}
-				if hn55 && !c.ReadFlag() {
-					clear(l53[i54 : i54+1])
-					continue
-				}
-				n62 := c.ReadArrayLengthFast(4)
-				if n62 < 0 {
-					n62 = c.ReadArrayLength(4)
-				}
-				a63 := foryimpl.MakeSlice[[]int32](c, n62)
-				r.ReadRawInt32s(a63)
-				l53[i54] = a63
-				if c.Failed() {
-					c.TraceIndex(i54)
-					break
-				}
-			}
-		}
-	}
-	x.Arrays = l53
+	x.foryReadArrays(c)
 	if c.Failed() {
 		c.Trace("Arrays")
 		return
@@ -492,165 +444,22 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	n64 := c.ReadLengthFast(4)
-	if n64 < 0 {
-		n64 = c.ReadLength(4)
-	}
-	l65 := foryimpl.ReuseSlice[[]int32](c, x.Fixed, n64)
-	if n64 > 0 {
-		hn67 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i66 := range l65 {
-				if hn67 && !c.ReadFlag() {
-					clear(l65[i66 : i66+1])
-					continue
-				}
-				l65[i66] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i66)
-					break
-				}
-			}
-		}
-	}
-	x.Fixed = l65
+	x.foryReadFixed(c)
 	if c.Failed() {
 		c.Trace("Fixed")
 		return
 	}
-	n70 := c.ReadLengthFast(1)
-	if n70 < 0 {
-		n70 = c.ReadLength(1)
-	}
-	l71 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n70)
-	if n70 > 0 {
-		hn73, tr75 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i72 := range l71 {
-				if tr75 {
-					if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-						l71[i72] = foryimpl.BackRefSlice[int32](c, id77)
-					} else if st76 == foryimpl.RefFollows {
-						n78 := c.ReadLengthFast(4)
-						if n78 < 0 {
-							n78 = c.ReadLength(4)
-						}
-						l79 := foryimpl.MakeSlice[[]int32](c, n78)
-						if n78 > 0 {
-							hn81 := c.ReadListHeader(4)
-							if !c.Failed() {
-								for i80 := range l79 {
-									if hn81 && !c.ReadFlag() {
-										clear(l79[i80 : i80+1])
-										continue
-									}
-									l79[i80] = r.ReadInt32()
-									if c.Failed() {
-										c.TraceIndex(i80)
-										break
-									}
-								}
-							}
-						}
-						l71[i72] = l79
-						foryimpl.SetRefSlice(c, id77, l71[i72])
-					} else {
-						l71[i72] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i72)
-						break
-					}
-					continue
-				}
-				if hn73 && !c.ReadFlag() {
-					clear(l71[i72 : i72+1])
-					continue
-				}
-				n84 := c.ReadLengthFast(4)
-				if n84 < 0 {
-					n84 = c.ReadLength(4)
-				}
-				l85 := foryimpl.MakeSlice[[]int32](c, n84)
-				if n84 > 0 {
-					hn87 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i86 := range l85 {
-							if hn87 && !c.ReadFlag() {
-								clear(l85[i86 : i86+1])
-								continue
-							}
-							l85[i86] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i86)
-								break
-							}
-						}
-					}
-				}
-				l71[i72] = l85
-				if c.Failed() {
-					c.TraceIndex(i72)
-					break
-				}
-			}
-		}
-	}
-	x.Nested = l71
+	x.foryReadNested(c)
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	n90 := c.ReadLengthFast(4)
-	if n90 < 0 {
-		n90 = c.ReadLength(4)
-	}
-	l91 := foryimpl.ReuseSlice[[]int32](c, x.NotNull, n90)
-	if n90 > 0 {
-		hn93 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i92 := range l91 {
-				if hn93 && !c.ReadFlag() {
-					clear(l91[i92 : i92+1])
-					continue
-				}
-				l91[i92] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i92)
-					break
-				}
-			}
-		}
-	}
-	x.NotNull = l91
+	x.foryReadNotNull(c)
 	if c.Failed() {
 		c.Trace("NotNull")
 		return
 	}
-	n96 := c.ReadLengthFast(1)
-	if n96 < 0 {
-		n96 = c.ReadLength(1)
-	}
-	l97 := foryimpl.ReuseSlice[[]*int32](c, x.Nullable, n96)
-	if n96 > 0 {
-		hn99 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i98 := range l97 {
-				if hn99 && !c.ReadFlag() {
-					clear(l97[i98 : i98+1])
-					continue
-				}
-				p102 := foryimpl.Alloc[int32](c)
-				*p102 = r.ReadInt32()
-				l97[i98] = p102
-				if c.Failed() {
-					c.TraceIndex(i98)
-					break
-				}
-			}
-		}
-	}
-	x.Nullable = l97
+	x.foryReadNullable(c)
 	if c.Failed() {
 		c.Trace("Nullable")
 		return
@@ -660,60 +469,11 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ListHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListHints{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n103 := c.ReadLengthFast(1)
-				if n103 < 0 {
-					n103 = c.ReadLength(1)
-				}
-				l104 := foryimpl.MakeSlice[[][]int32](c, n103)
-				if n103 > 0 {
-					hn106, tr108 := c.ReadListHeaderRef(46)
-					if !c.Failed() {
-						for i105 := range l104 {
-							if tr108 {
-								if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-									l104[i105] = foryimpl.BackRefSlice[int32](c, id110)
-								} else if st109 == foryimpl.RefFollows {
-									n111 := c.ReadArrayLengthFast(4)
-									if n111 < 0 {
-										n111 = c.ReadArrayLength(4)
-									}
-									a112 := foryimpl.MakeSlice[[]int32](c, n111)
-									r.ReadRawInt32s(a112)
-									l104[i105] = a112
-									foryimpl.SetRefSlice(c, id110, l104[i105])
-								} else {
-									l104[i105] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i105)
-									break
-								}
-								continue
-							}
-							if hn106 && !c.ReadFlag() {
-								clear(l104[i105 : i105+1])
-								continue
-							}
-							n113 := c.ReadArrayLengthFast(4)
-							if n113 < 0 {
-								n113 = c.ReadArrayLength(4)
-							}
-							a114 := foryimpl.MakeSlice[[]int32](c, n113)
-							r.ReadRawInt32s(a114)
-							l104[i105] = a114
-							if c.Failed() {
-								c.TraceIndex(i105)
-								break
-							}
-						}
-					}
-				}
-				x.Arrays = l104
+				x.foryReadArrays(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -723,166 +483,23 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if f.Convert {
 				x.Fixed = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n115 := c.ReadLengthFast(4)
-				if n115 < 0 {
-					n115 = c.ReadLength(4)
-				}
-				l116 := foryimpl.MakeSlice[[]int32](c, n115)
-				if n115 > 0 {
-					hn118 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i117 := range l116 {
-							if hn118 && !c.ReadFlag() {
-								clear(l116[i117 : i117+1])
-								continue
-							}
-							l116[i117] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i117)
-								break
-							}
-						}
-					}
-				}
-				x.Fixed = l116
+				x.foryReadFixed(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n121 := c.ReadLengthFast(1)
-				if n121 < 0 {
-					n121 = c.ReadLength(1)
-				}
-				l122 := foryimpl.MakeSlice[[][]int32](c, n121)
-				if n121 > 0 {
-					hn124, tr126 := c.ReadListHeaderRef(22)
-					if !c.Failed() {
-						for i123 := range l122 {
-							if tr126 {
-								if st127, id128 := c.ReadRefFlag(); st127 == foryimpl.RefBack {
-									l122[i123] = foryimpl.BackRefSlice[int32](c, id128)
-								} else if st127 == foryimpl.RefFollows {
-									n129 := c.ReadLengthFast(4)
-									if n129 < 0 {
-										n129 = c.ReadLength(4)
-									}
-									l130 := foryimpl.MakeSlice[[]int32](c, n129)
-									if n129 > 0 {
-										hn132 := c.ReadListHeader(4)
-										if !c.Failed() {
-											for i131 := range l130 {
-												if hn132 && !c.ReadFlag() {
-													clear(l130[i131 : i131+1])
-													continue
-												}
-												l130[i131] = r.ReadInt32()
-												if c.Failed() {
-													c.TraceIndex(i131)
-													break
-												}
-											}
-										}
-									}
-									l122[i123] = l130
-									foryimpl.SetRefSlice(c, id128, l122[i123])
-								} else {
-									l122[i123] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i123)
-									break
-								}
-								continue
-							}
-							if hn124 && !c.ReadFlag() {
-								clear(l122[i123 : i123+1])
-								continue
-							}
-							n135 := c.ReadLengthFast(4)
-							if n135 < 0 {
-								n135 = c.ReadLength(4)
-							}
-							l136 := foryimpl.MakeSlice[[]int32](c, n135)
-							if n135 > 0 {
-								hn138 := c.ReadListHeader(4)
-								if !c.Failed() {
-									for i137 := range l136 {
-										if hn138 && !c.ReadFlag() {
-											clear(l136[i137 : i137+1])
-											continue
-										}
-										l136[i137] = r.ReadInt32()
-										if c.Failed() {
-											c.TraceIndex(i137)
-											break
-										}
-									}
-								}
-							}
-							l122[i123] = l136
-							if c.Failed() {
-								c.TraceIndex(i123)
-								break
-							}
-						}
-					}
-				}
-				x.Nested = l122
+				x.foryReadNested(c)
 			}
 		case 4:
 			if f.Convert {
 				x.NotNull = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n141 := c.ReadLengthFast(4)
-				if n141 < 0 {
-					n141 = c.ReadLength(4)
-				}
-				l142 := foryimpl.MakeSlice[[]int32](c, n141)
-				if n141 > 0 {
-					hn144 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i143 := range l142 {
-							if hn144 && !c.ReadFlag() {
-								clear(l142[i143 : i143+1])
-								continue
-							}
-							l142[i143] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i143)
-								break
-							}
-						}
-					}
-				}
-				x.NotNull = l142
+				x.foryReadNotNull(c)
 			}
 		case 5:
 			if f.Convert {
 				x.Nullable = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n147 := c.ReadLengthFast(1)
-				if n147 < 0 {
-					n147 = c.ReadLength(1)
-				}
-				l148 := foryimpl.MakeSlice[[]*int32](c, n147)
-				if n147 > 0 {
-					hn150 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i149 := range l148 {
-							if hn150 && !c.ReadFlag() {
-								clear(l148[i149 : i149+1])
-								continue
-							}
-							p153 := foryimpl.Alloc[int32](c)
-							*p153 = r.ReadInt32()
-							l148[i149] = p153
-							if c.Failed() {
-								c.TraceIndex(i149)
-								break
-							}
-						}
-					}
-				}
-				x.Nullable = l148
+				x.foryReadNullable(c)
 			}
 		default:
 			c.SkipField(f)
@@ -892,6 +509,227 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Arrays, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(46)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadArrayLengthFast(4)
+						if n9 < 0 {
+							n9 = c.ReadArrayLength(4)
+						}
+						a10 := foryimpl.MakeSlice[[]int32](c, n9)
+						r.ReadRawInt32s(a10)
+						l2[i3] = a10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n11 := c.ReadArrayLengthFast(4)
+				if n11 < 0 {
+					n11 = c.ReadArrayLength(4)
+				}
+				a12 := foryimpl.MakeSlice[[]int32](c, n11)
+				r.ReadRawInt32s(a12)
+				l2[i3] = a12
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Arrays = l2
+}
+
+// foryReadFixed reads the value of field Fixed (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.Fixed, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Fixed = l2
+}
+
+// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadNested(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n1)
+	if n1 > 0 {
+		hn4, tr6 := c.ReadListHeaderRef(22)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
+					} else if st7 == foryimpl.RefFollows {
+						n9 := c.ReadLengthFast(4)
+						if n9 < 0 {
+							n9 = c.ReadLength(4)
+						}
+						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						if n9 > 0 {
+							hn12 := c.ReadListHeader(4)
+							if !c.Failed() {
+								for i11 := range l10 {
+									if hn12 && !c.ReadFlag() {
+										clear(l10[i11 : i11+1])
+										continue
+									}
+									l10[i11] = r.ReadInt32()
+									if c.Failed() {
+										c.TraceIndex(i11)
+										break
+									}
+								}
+							}
+						}
+						l2[i3] = l10
+						foryimpl.SetRefSlice(c, id8, l2[i3])
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				n15 := c.ReadLengthFast(4)
+				if n15 < 0 {
+					n15 = c.ReadLength(4)
+				}
+				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				if n15 > 0 {
+					hn18 := c.ReadListHeader(4)
+					if !c.Failed() {
+						for i17 := range l16 {
+							if hn18 && !c.ReadFlag() {
+								clear(l16[i17 : i17+1])
+								continue
+							}
+							l16[i17] = r.ReadInt32()
+							if c.Failed() {
+								c.TraceIndex(i17)
+								break
+							}
+						}
+					}
+				}
+				l2[i3] = l16
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Nested = l2
+}
+
+// foryReadNotNull reads the value of field NotNull (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadNotNull(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.NotNull, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.NotNull = l2
+}
+
+// foryReadNullable reads the value of field Nullable (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*int32](c, x.Nullable, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[int32](c)
+				*p7 = r.ReadInt32()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Nullable = l2
 }
 
 // foryRootMapValueHints is the first 53 bytes of a compatible-mode message whose root is MapValueHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapValueHints[4:].
@@ -1289,76 +1127,13 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		n66 := c.ReadLengthFast(2)
-		if n66 < 0 {
-			n66 = c.ReadLength(2)
-		}
-		m67 := foryimpl.MakeMap[map[string][]int32](c, n66)
-		for n66 > 0 && !c.Failed() {
-			sz68, vn69, tr75, _ := c.ReadMapChunkRef(n66, 21, 46, nil)
-			for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
-				var k71 string
-				k71 = c.ReadString()
-				var v72 []int32
-				if tr75 {
-					if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-						v72 = foryimpl.BackRefSlice[int32](c, id77)
-					} else if st76 == foryimpl.RefFollows {
-						n78 := c.ReadArrayLengthFast(4)
-						if n78 < 0 {
-							n78 = c.ReadArrayLength(4)
-						}
-						a79 := foryimpl.MakeSlice[[]int32](c, n78)
-						r.ReadRawInt32s(a79)
-						v72 = a79
-						foryimpl.SetRefSlice(c, id77, v72)
-					} else {
-						v72 = nil
-					}
-				} else if !vn69 {
-					n73 := c.ReadArrayLengthFast(4)
-					if n73 < 0 {
-						n73 = c.ReadArrayLength(4)
-					}
-					a74 := foryimpl.MakeSlice[[]int32](c, n73)
-					r.ReadRawInt32s(a74)
-					v72 = a74
-				}
-				m67[k71] = v72
-			}
-			n66 -= sz68
-		}
-		x.Arrays = m67
+		x.foryReadArraysRef(c)
 		if c.Failed() {
 			c.Trace("Arrays")
 			return
 		}
 	} else {
-		n66 := c.ReadLengthFast(2)
-		if n66 < 0 {
-			n66 = c.ReadLength(2)
-		}
-		m67 := foryimpl.MakeMap[map[string][]int32](c, n66)
-		for n66 > 0 && !c.Failed() {
-			sz68, vn69, _ := c.ReadMapChunk(n66, 21, 46, nil, true)
-			for j70 := 0; j70 < sz68 && !c.Failed(); j70++ {
-				var k71 string
-				k71 = c.ReadString()
-				var v72 []int32
-				if !vn69 {
-					n73 := c.ReadArrayLengthFast(4)
-					if n73 < 0 {
-						n73 = c.ReadArrayLength(4)
-					}
-					a74 := foryimpl.MakeSlice[[]int32](c, n73)
-					r.ReadRawInt32s(a74)
-					v72 = a74
-				}
-				m67[k71] = v72
-			}
-			n66 -= sz68
-		}
-		x.Arrays = m67
+		x.foryReadArrays(c)
 		if c.Failed() {
 			c.Trace("Arrays")
 			return
@@ -1369,168 +1144,24 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	n80 := c.ReadLengthFast(2)
-	if n80 < 0 {
-		n80 = c.ReadLength(2)
-	}
-	m81 := foryimpl.MakeMap[map[string]int32](c, n80)
-	for n80 > 0 && !c.Failed() {
-		sz82, vn83, _ := c.ReadMapChunk(n80, 21, 4, nil, false)
-		for j84 := 0; j84 < sz82 && !c.Failed(); j84++ {
-			var k85 string
-			k85 = c.ReadString()
-			var v86 int32
-			if !vn83 {
-				v86 = r.ReadInt32()
-			}
-			m81[k85] = v86
-		}
-		n80 -= sz82
-	}
-	x.I32 = m81
+	x.foryReadI32(c)
 	if c.Failed() {
 		c.Trace("I32")
 		return
 	}
-	n88 := c.ReadLengthFast(2)
-	if n88 < 0 {
-		n88 = c.ReadLength(2)
-	}
-	m89 := foryimpl.MakeMap[map[string]int64](c, n88)
-	for n88 > 0 && !c.Failed() {
-		sz90, vn91, _ := c.ReadMapChunk(n88, 21, 6, nil, false)
-		for j92 := 0; j92 < sz90 && !c.Failed(); j92++ {
-			var k93 string
-			k93 = c.ReadString()
-			var v94 int64
-			if !vn91 {
-				v94 = r.ReadInt64()
-			}
-			m89[k93] = v94
-		}
-		n88 -= sz90
-	}
-	x.I64 = m89
+	x.foryReadI64(c)
 	if c.Failed() {
 		c.Trace("I64")
 		return
 	}
 	if c.TrackRef() {
-		n96 := c.ReadLengthFast(2)
-		if n96 < 0 {
-			n96 = c.ReadLength(2)
-		}
-		m97 := foryimpl.MakeMap[map[string][]int32](c, n96)
-		for n96 > 0 && !c.Failed() {
-			sz98, vn99, tr109, _ := c.ReadMapChunkRef(n96, 21, 22, nil)
-			for j100 := 0; j100 < sz98 && !c.Failed(); j100++ {
-				var k101 string
-				k101 = c.ReadString()
-				var v102 []int32
-				if tr109 {
-					if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
-						v102 = foryimpl.BackRefSlice[int32](c, id111)
-					} else if st110 == foryimpl.RefFollows {
-						n112 := c.ReadLengthFast(4)
-						if n112 < 0 {
-							n112 = c.ReadLength(4)
-						}
-						l113 := foryimpl.MakeSlice[[]int32](c, n112)
-						if n112 > 0 {
-							hn115 := c.ReadListHeader(4)
-							if !c.Failed() {
-								for i114 := range l113 {
-									if hn115 && !c.ReadFlag() {
-										clear(l113[i114 : i114+1])
-										continue
-									}
-									l113[i114] = r.ReadInt32()
-									if c.Failed() {
-										c.TraceIndex(i114)
-										break
-									}
-								}
-							}
-						}
-						v102 = l113
-						foryimpl.SetRefSlice(c, id111, v102)
-					} else {
-						v102 = nil
-					}
-				} else if !vn99 {
-					n103 := c.ReadLengthFast(4)
-					if n103 < 0 {
-						n103 = c.ReadLength(4)
-					}
-					l104 := foryimpl.MakeSlice[[]int32](c, n103)
-					if n103 > 0 {
-						hn106 := c.ReadListHeader(4)
-						if !c.Failed() {
-							for i105 := range l104 {
-								if hn106 && !c.ReadFlag() {
-									clear(l104[i105 : i105+1])
-									continue
-								}
-								l104[i105] = r.ReadInt32()
-								if c.Failed() {
-									c.TraceIndex(i105)
-									break
-								}
-							}
-						}
-					}
-					v102 = l104
-				}
-				m97[k101] = v102
-			}
-			n96 -= sz98
-		}
-		x.Lists = m97
+		x.foryReadListsRef(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
 		}
 	} else {
-		n96 := c.ReadLengthFast(2)
-		if n96 < 0 {
-			n96 = c.ReadLength(2)
-		}
-		m97 := foryimpl.MakeMap[map[string][]int32](c, n96)
-		for n96 > 0 && !c.Failed() {
-			sz98, vn99, _ := c.ReadMapChunk(n96, 21, 22, nil, true)
-			for j100 := 0; j100 < sz98 && !c.Failed(); j100++ {
-				var k101 string
-				k101 = c.ReadString()
-				var v102 []int32
-				if !vn99 {
-					n103 := c.ReadLengthFast(4)
-					if n103 < 0 {
-						n103 = c.ReadLength(4)
-					}
-					l104 := foryimpl.MakeSlice[[]int32](c, n103)
-					if n103 > 0 {
-						hn106 := c.ReadListHeader(4)
-						if !c.Failed() {
-							for i105 := range l104 {
-								if hn106 && !c.ReadFlag() {
-									clear(l104[i105 : i105+1])
-									continue
-								}
-								l104[i105] = r.ReadInt32()
-								if c.Failed() {
-									c.TraceIndex(i105)
-									break
-								}
-							}
-						}
-					}
-					v102 = l104
-				}
-				m97[k101] = v102
-			}
-			n96 -= sz98
-		}
-		x.Lists = m97
+		x.foryReadLists(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
@@ -1541,36 +1172,11 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapValueHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapValueHints{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n118 := c.ReadLengthFast(2)
-				if n118 < 0 {
-					n118 = c.ReadLength(2)
-				}
-				m119 := foryimpl.MakeMap[map[string][]int32](c, n118)
-				for n118 > 0 && !c.Failed() {
-					sz120, vn121, _ := c.ReadMapChunk(n118, 21, 46, nil, true)
-					for j122 := 0; j122 < sz120 && !c.Failed(); j122++ {
-						var k123 string
-						k123 = c.ReadString()
-						var v124 []int32
-						if !vn121 {
-							n125 := c.ReadArrayLengthFast(4)
-							if n125 < 0 {
-								n125 = c.ReadArrayLength(4)
-							}
-							a126 := foryimpl.MakeSlice[[]int32](c, n125)
-							r.ReadRawInt32s(a126)
-							v124 = a126
-						}
-						m119[k123] = v124
-					}
-					n118 -= sz120
-				}
-				x.Arrays = m119
+				x.foryReadArrays(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -1578,90 +1184,15 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n128 := c.ReadLengthFast(2)
-				if n128 < 0 {
-					n128 = c.ReadLength(2)
-				}
-				m129 := foryimpl.MakeMap[map[string]int32](c, n128)
-				for n128 > 0 && !c.Failed() {
-					sz130, vn131, _ := c.ReadMapChunk(n128, 21, 4, nil, false)
-					for j132 := 0; j132 < sz130 && !c.Failed(); j132++ {
-						var k133 string
-						k133 = c.ReadString()
-						var v134 int32
-						if !vn131 {
-							v134 = r.ReadInt32()
-						}
-						m129[k133] = v134
-					}
-					n128 -= sz130
-				}
-				x.I32 = m129
+				x.foryReadI32(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n136 := c.ReadLengthFast(2)
-				if n136 < 0 {
-					n136 = c.ReadLength(2)
-				}
-				m137 := foryimpl.MakeMap[map[string]int64](c, n136)
-				for n136 > 0 && !c.Failed() {
-					sz138, vn139, _ := c.ReadMapChunk(n136, 21, 6, nil, false)
-					for j140 := 0; j140 < sz138 && !c.Failed(); j140++ {
-						var k141 string
-						k141 = c.ReadString()
-						var v142 int64
-						if !vn139 {
-							v142 = r.ReadInt64()
-						}
-						m137[k141] = v142
-					}
-					n136 -= sz138
-				}
-				x.I64 = m137
+				x.foryReadI64(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n144 := c.ReadLengthFast(2)
-				if n144 < 0 {
-					n144 = c.ReadLength(2)
-				}
-				m145 := foryimpl.MakeMap[map[string][]int32](c, n144)
-				for n144 > 0 && !c.Failed() {
-					sz146, vn147, _ := c.ReadMapChunk(n144, 21, 22, nil, true)
-					for j148 := 0; j148 < sz146 && !c.Failed(); j148++ {
-						var k149 string
-						k149 = c.ReadString()
-						var v150 []int32
-						if !vn147 {
-							n151 := c.ReadLengthFast(4)
-							if n151 < 0 {
-								n151 = c.ReadLength(4)
-							}
-							l152 := foryimpl.MakeSlice[[]int32](c, n151)
-							if n151 > 0 {
-								hn154 := c.ReadListHeader(4)
-								if !c.Failed() {
-									for i153 := range l152 {
-										if hn154 && !c.ReadFlag() {
-											clear(l152[i153 : i153+1])
-											continue
-										}
-										l152[i153] = r.ReadInt32()
-										if c.Failed() {
-											c.TraceIndex(i153)
-											break
-										}
-									}
-								}
-							}
-							v150 = l152
-						}
-						m145[k149] = v150
-					}
-					n144 -= sz146
-				}
-				x.Lists = m145
+				x.foryReadLists(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1671,6 +1202,249 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			return
 		}
 	}
+}
+
+// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 46, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if !vn4 {
+				n8 := c.ReadArrayLengthFast(4)
+				if n8 < 0 {
+					n8 = c.ReadArrayLength(4)
+				}
+				a9 := foryimpl.MakeSlice[[]int32](c, n8)
+				r.ReadRawInt32s(a9)
+				v7 = a9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Arrays = m2
+}
+
+// foryReadArraysRef reads the value of field Arrays with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr10, _ := c.ReadMapChunkRef(n1, 21, 46, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if tr10 {
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[int32](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					n13 := c.ReadArrayLengthFast(4)
+					if n13 < 0 {
+						n13 = c.ReadArrayLength(4)
+					}
+					a14 := foryimpl.MakeSlice[[]int32](c, n13)
+					r.ReadRawInt32s(a14)
+					v7 = a14
+					foryimpl.SetRefSlice(c, id12, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadArrayLengthFast(4)
+				if n8 < 0 {
+					n8 = c.ReadArrayLength(4)
+				}
+				a9 := foryimpl.MakeSlice[[]int32](c, n8)
+				r.ReadRawInt32s(a9)
+				v7 = a9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Arrays = m2
+}
+
+// foryReadI32 reads the value of field I32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 4, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.I32 = m2
+}
+
+// foryReadI64 reads the value of field I64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 6, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int64
+			if !vn4 {
+				v7 = r.ReadInt64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.I64 = m2
+}
+
+// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if !vn4 {
+				n8 := c.ReadLengthFast(4)
+				if n8 < 0 {
+					n8 = c.ReadLength(4)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(4)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lists = m2
+}
+
+// foryReadListsRef reads the value of field Lists with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 []int32
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[int32](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(4)
+					if n17 < 0 {
+						n17 = c.ReadLength(4)
+					}
+					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(4)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadInt32()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(4)
+				if n8 < 0 {
+					n8 = c.ReadLength(4)
+				}
+				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(4)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadInt32()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lists = m2
 }
 
 // foryRootMapKeyHints is the first 40 bytes of a compatible-mode message whose root is MapKeyHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKeyHints[4:].
@@ -1968,145 +1742,19 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	n37 := c.ReadLengthFast(2)
-	if n37 < 0 {
-		n37 = c.ReadLength(2)
-	}
-	m38 := foryimpl.MakeMap[map[string]int32](c, n37)
-	for n37 > 0 && !c.Failed() {
-		sz39, vn40, _ := c.ReadMapChunk(n37, 21, 5, nil, false)
-		for j41 := 0; j41 < sz39 && !c.Failed(); j41++ {
-			var k42 string
-			k42 = c.ReadString()
-			var v43 int32
-			if !vn40 {
-				v43 = r.ReadVarInt32()
-			}
-			m38[k42] = v43
-		}
-		n37 -= sz39
-	}
-	x.NotNull = m38
+	x.foryReadNotNull(c)
 	if c.Failed() {
 		c.Trace("NotNull")
 		return
 	}
 	if c.TrackRef() {
-		n45 := c.ReadLengthFast(2)
-		if n45 < 0 {
-			n45 = c.ReadLength(2)
-		}
-		m46 := foryimpl.MakeMap[map[uint32][]uint64](c, n45)
-		for n45 > 0 && !c.Failed() {
-			sz47, vn48, tr58, _ := c.ReadMapChunkRef(n45, 11, 22, nil)
-			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-				var k50 uint32
-				k50 = r.ReadUint32()
-				var v51 []uint64
-				if tr58 {
-					if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-						v51 = foryimpl.BackRefSlice[uint64](c, id60)
-					} else if st59 == foryimpl.RefFollows {
-						n61 := c.ReadLengthFast(1)
-						if n61 < 0 {
-							n61 = c.ReadLength(1)
-						}
-						l62 := foryimpl.MakeSlice[[]uint64](c, n61)
-						if n61 > 0 {
-							hn64 := c.ReadListHeader(15)
-							if !c.Failed() {
-								for i63 := range l62 {
-									if hn64 && !c.ReadFlag() {
-										clear(l62[i63 : i63+1])
-										continue
-									}
-									l62[i63] = r.ReadTaggedUint64()
-									if c.Failed() {
-										c.TraceIndex(i63)
-										break
-									}
-								}
-							}
-						}
-						v51 = l62
-						foryimpl.SetRefSlice(c, id60, v51)
-					} else {
-						v51 = nil
-					}
-				} else if !vn48 {
-					n52 := c.ReadLengthFast(1)
-					if n52 < 0 {
-						n52 = c.ReadLength(1)
-					}
-					l53 := foryimpl.MakeSlice[[]uint64](c, n52)
-					if n52 > 0 {
-						hn55 := c.ReadListHeader(15)
-						if !c.Failed() {
-							for i54 := range l53 {
-								if hn55 && !c.ReadFlag() {
-									clear(l53[i54 : i54+1])
-									continue
-								}
-								l53[i54] = r.ReadTaggedUint64()
-								if c.Failed() {
-									c.TraceIndex(i54)
-									break
-								}
-							}
-						}
-					}
-					v51 = l53
-				}
-				m46[k50] = v51
-			}
-			n45 -= sz47
-		}
-		x.Tagged = m46
+		x.foryReadTaggedRef(c)
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
 		}
 	} else {
-		n45 := c.ReadLengthFast(2)
-		if n45 < 0 {
-			n45 = c.ReadLength(2)
-		}
-		m46 := foryimpl.MakeMap[map[uint32][]uint64](c, n45)
-		for n45 > 0 && !c.Failed() {
-			sz47, vn48, _ := c.ReadMapChunk(n45, 11, 22, nil, true)
-			for j49 := 0; j49 < sz47 && !c.Failed(); j49++ {
-				var k50 uint32
-				k50 = r.ReadUint32()
-				var v51 []uint64
-				if !vn48 {
-					n52 := c.ReadLengthFast(1)
-					if n52 < 0 {
-						n52 = c.ReadLength(1)
-					}
-					l53 := foryimpl.MakeSlice[[]uint64](c, n52)
-					if n52 > 0 {
-						hn55 := c.ReadListHeader(15)
-						if !c.Failed() {
-							for i54 := range l53 {
-								if hn55 && !c.ReadFlag() {
-									clear(l53[i54 : i54+1])
-									continue
-								}
-								l53[i54] = r.ReadTaggedUint64()
-								if c.Failed() {
-									c.TraceIndex(i54)
-									break
-								}
-							}
-						}
-					}
-					v51 = l53
-				}
-				m46[k50] = v51
-			}
-			n45 -= sz47
-		}
-		x.Tagged = m46
+		x.foryReadTagged(c)
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
@@ -2117,7 +1765,6 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapKeyHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapKeyHints{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
@@ -2126,68 +1773,11 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n67 := c.ReadLengthFast(2)
-				if n67 < 0 {
-					n67 = c.ReadLength(2)
-				}
-				m68 := foryimpl.MakeMap[map[string]int32](c, n67)
-				for n67 > 0 && !c.Failed() {
-					sz69, vn70, _ := c.ReadMapChunk(n67, 21, 5, nil, false)
-					for j71 := 0; j71 < sz69 && !c.Failed(); j71++ {
-						var k72 string
-						k72 = c.ReadString()
-						var v73 int32
-						if !vn70 {
-							v73 = r.ReadVarInt32()
-						}
-						m68[k72] = v73
-					}
-					n67 -= sz69
-				}
-				x.NotNull = m68
+				x.foryReadNotNull(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n75 := c.ReadLengthFast(2)
-				if n75 < 0 {
-					n75 = c.ReadLength(2)
-				}
-				m76 := foryimpl.MakeMap[map[uint32][]uint64](c, n75)
-				for n75 > 0 && !c.Failed() {
-					sz77, vn78, _ := c.ReadMapChunk(n75, 11, 22, nil, true)
-					for j79 := 0; j79 < sz77 && !c.Failed(); j79++ {
-						var k80 uint32
-						k80 = r.ReadUint32()
-						var v81 []uint64
-						if !vn78 {
-							n82 := c.ReadLengthFast(1)
-							if n82 < 0 {
-								n82 = c.ReadLength(1)
-							}
-							l83 := foryimpl.MakeSlice[[]uint64](c, n82)
-							if n82 > 0 {
-								hn85 := c.ReadListHeader(15)
-								if !c.Failed() {
-									for i84 := range l83 {
-										if hn85 && !c.ReadFlag() {
-											clear(l83[i84 : i84+1])
-											continue
-										}
-										l83[i84] = r.ReadTaggedUint64()
-										if c.Failed() {
-											c.TraceIndex(i84)
-											break
-										}
-									}
-								}
-							}
-							v81 = l83
-						}
-						m76[k80] = v81
-					}
-					n75 -= sz77
-				}
-				x.Tagged = m76
+				x.foryReadTagged(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2197,6 +1787,150 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
+}
+
+// foryReadNotNull reads the value of field NotNull (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.NotNull = m2
+}
+
+// foryReadTagged reads the value of field Tagged (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint32][]uint64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 11, 22, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint32
+			k6 = r.ReadUint32()
+			var v7 []uint64
+			if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]uint64](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(15)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadTaggedUint64()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Tagged = m2
+}
+
+// foryReadTaggedRef reads the value of field Tagged with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[uint32][]uint64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 11, 22, nil)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 uint32
+			k6 = r.ReadUint32()
+			var v7 []uint64
+			if tr14 {
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[uint64](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					n17 := c.ReadLengthFast(1)
+					if n17 < 0 {
+						n17 = c.ReadLength(1)
+					}
+					l18 := foryimpl.MakeSlice[[]uint64](c, n17)
+					if n17 > 0 {
+						hn20 := c.ReadListHeader(15)
+						if !c.Failed() {
+							for i19 := range l18 {
+								if hn20 && !c.ReadFlag() {
+									clear(l18[i19 : i19+1])
+									continue
+								}
+								l18[i19] = r.ReadTaggedUint64()
+								if c.Failed() {
+									c.TraceIndex(i19)
+									break
+								}
+							}
+						}
+					}
+					v7 = l18
+					foryimpl.SetRefSlice(c, id16, v7)
+				} else {
+					v7 = nil
+				}
+			} else if !vn4 {
+				n8 := c.ReadLengthFast(1)
+				if n8 < 0 {
+					n8 = c.ReadLength(1)
+				}
+				l9 := foryimpl.MakeSlice[[]uint64](c, n8)
+				if n8 > 0 {
+					hn11 := c.ReadListHeader(15)
+					if !c.Failed() {
+						for i10 := range l9 {
+							if hn11 && !c.ReadFlag() {
+								clear(l9[i10 : i10+1])
+								continue
+							}
+							l9[i10] = r.ReadTaggedUint64()
+							if c.Failed() {
+								c.TraceIndex(i10)
+								break
+							}
+						}
+					}
+				}
+				v7 = l9
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Tagged = m2
 }
 
 // foryRootNotNullPtrs is the first 27 bytes of a compatible-mode message whose root is NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNotNullPtrs[4:].
@@ -2796,46 +2530,7 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	n7 := c.ReadLengthFast(1)
-	if n7 < 0 {
-		n7 = c.ReadLength(1)
-	}
-	s8 := foryimpl.MakeMap[serializer.Set[*SetLeaf]](c, n7)
-	if n7 > 0 {
-		hn9, tr12, ev13 := c.ReadStructListHeaderRef(foryTypeSetLeaf)
-		for i10 := 0; i10 < n7 && !c.Failed(); i10++ {
-			var e11 *SetLeaf
-			if tr12 {
-				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-					e11 = foryimpl.BackRef[SetLeaf](c, id15)
-				} else if st14 == foryimpl.RefFollows {
-					p16 := foryimpl.Alloc[SetLeaf](c)
-					foryimpl.SetRef(c, id15, p16)
-					if ev13 != nil {
-						p16.ForyReadEvolved(c, ev13)
-					} else {
-						p16.ForyRead(c)
-					}
-					e11 = p16
-				} else {
-					e11 = nil
-				}
-			} else if !hn9 || c.ReadFlag() {
-				e11 = foryimpl.Alloc[SetLeaf](c)
-				if ev13 != nil {
-					e11.ForyReadEvolved(c, ev13)
-				} else {
-					e11.ForyRead(c)
-				}
-			}
-			if e11 == nil && !c.Failed() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			foryimpl.AddSetElement(c, s8, e11, i10)
-		}
-	}
-	x.Leaves = s8
+	x.foryReadLeaves(c)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
@@ -2853,46 +2548,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				n17 := c.ReadLengthFast(1)
-				if n17 < 0 {
-					n17 = c.ReadLength(1)
-				}
-				s18 := foryimpl.MakeMap[serializer.Set[*SetLeaf]](c, n17)
-				if n17 > 0 {
-					hn19, tr22, ev23 := c.ReadStructListHeaderRef(foryTypeSetLeaf)
-					for i20 := 0; i20 < n17 && !c.Failed(); i20++ {
-						var e21 *SetLeaf
-						if tr22 {
-							if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-								e21 = foryimpl.BackRef[SetLeaf](c, id25)
-							} else if st24 == foryimpl.RefFollows {
-								p26 := foryimpl.Alloc[SetLeaf](c)
-								foryimpl.SetRef(c, id25, p26)
-								if ev23 != nil {
-									p26.ForyReadEvolved(c, ev23)
-								} else {
-									p26.ForyRead(c)
-								}
-								e21 = p26
-							} else {
-								e21 = nil
-							}
-						} else if !hn19 || c.ReadFlag() {
-							e21 = foryimpl.Alloc[SetLeaf](c)
-							if ev23 != nil {
-								e21.ForyReadEvolved(c, ev23)
-							} else {
-								e21.ForyRead(c)
-							}
-						}
-						if e21 == nil && !c.Failed() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						foryimpl.AddSetElement(c, s18, e21, i20)
-					}
-				}
-				x.Leaves = s18
+				x.foryReadLeaves(c)
 			}
 		default:
 			c.SkipField(f)
@@ -2902,6 +2558,50 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[*SetLeaf]](c, n1)
+	if n1 > 0 {
+		hn3, tr6, ev7 := c.ReadStructListHeaderRef(foryTypeSetLeaf)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			var e5 *SetLeaf
+			if tr6 {
+				if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+					e5 = foryimpl.BackRef[SetLeaf](c, id9)
+				} else if st8 == foryimpl.RefFollows {
+					p10 := foryimpl.Alloc[SetLeaf](c)
+					foryimpl.SetRef(c, id9, p10)
+					if ev7 != nil {
+						p10.ForyReadEvolved(c, ev7)
+					} else {
+						p10.ForyRead(c)
+					}
+					e5 = p10
+				} else {
+					e5 = nil
+				}
+			} else if !hn3 || c.ReadFlag() {
+				e5 = foryimpl.Alloc[SetLeaf](c)
+				if ev7 != nil {
+					e5.ForyReadEvolved(c, ev7)
+				} else {
+					e5.ForyRead(c)
+				}
+			}
+			if e5 == nil && !c.Failed() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Leaves = s2
 }
 
 // foryRootGoArrays is the first 36 bytes of a compatible-mode message whose root is GoArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGoArrays[4:].
@@ -3196,32 +2896,7 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n11 := c.ReadLengthFast(1)
-	if n11 < 0 {
-		n11 = c.ReadLength(1)
-	}
-	if n11 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n11, 3))
-		return
-	}
-	var l12 [3]int32
-	if n11 > 0 {
-		hn14 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i13 := range l12 {
-				if hn14 && !c.ReadFlag() {
-					clear(l12[i13 : i13+1])
-					continue
-				}
-				l12[i13] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i13)
-					break
-				}
-			}
-		}
-	}
-	x.Untagged = l12
+	x.foryReadUntagged(c)
 	if c.Failed() {
 		c.Trace("Untagged")
 		return
@@ -3241,65 +2916,40 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n21 := c.ReadArrayLengthFast(4)
-					if n21 < 0 {
-						n21 = c.ReadArrayLength(4)
+					n15 := c.ReadArrayLengthFast(4)
+					if n15 < 0 {
+						n15 = c.ReadArrayLength(4)
 					}
-					if n21 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n21, 3))
+					if n15 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n15, 3))
 						return
 					}
-					var a22 [3]int32
-					r.ReadRawInt32s(a22[:])
-					x.Tagged = a22
+					var a16 [3]int32
+					r.ReadRawInt32s(a16[:])
+					x.Tagged = a16
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n17 := c.ReadArrayLengthFast(4)
-					if n17 < 0 {
-						n17 = c.ReadArrayLength(4)
+					n11 := c.ReadArrayLengthFast(4)
+					if n11 < 0 {
+						n11 = c.ReadArrayLength(4)
 					}
-					if n17 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n17, 3))
+					if n11 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n11, 3))
 						return
 					}
-					var a18 [3]int32
-					r.ReadRawInt32s(a18[:])
-					x.Tagged = a18
+					var a12 [3]int32
+					r.ReadRawInt32s(a12[:])
+					x.Tagged = a12
 				}
 			}
 		case 2:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				n23 := c.ReadLengthFast(1)
-				if n23 < 0 {
-					n23 = c.ReadLength(1)
-				}
-				if n23 != 3 && !c.Failed() {
-					c.Fail(foryimpl.ErrArrayLength(n23, 3))
-					return
-				}
-				var l24 [3]int32
-				if n23 > 0 {
-					hn26 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i25 := range l24 {
-							if hn26 && !c.ReadFlag() {
-								clear(l24[i25 : i25+1])
-								continue
-							}
-							l24[i25] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i25)
-								break
-							}
-						}
-					}
-				}
-				x.Untagged = l24
+				x.foryReadUntagged(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3309,6 +2959,37 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			return
 		}
 	}
+}
+
+// foryReadUntagged reads the value of field Untagged (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	if n1 != 3 && !c.Failed() {
+		c.Fail(foryimpl.ErrArrayLength(n1, 3))
+		return
+	}
+	var l2 [3]int32
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Untagged = l2
 }
 
 // foryRootEnumHints is the first 33 bytes of a compatible-mode message whose root is EnumHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHints[4:].
@@ -3589,32 +3270,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
 			x.List = foryimpl.BackRefSlice[Color](c, id26)
 		} else if st25 == foryimpl.RefFollows {
-			n27 := c.ReadLengthFast(1)
-			if n27 < 0 {
-				n27 = c.ReadLength(1)
-			}
-			l28 := foryimpl.MakeSlice[[]Color](c, n27)
-			if n27 > 0 {
-				hn30 := c.ReadListHeader(25)
-				if !c.Failed() {
-					for i29 := range l28 {
-						if hn30 && !c.ReadFlag() {
-							clear(l28[i29 : i29+1])
-							continue
-						}
-						if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-							l28[i29] = Color(e33)
-						} else {
-							l28[i29] = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						if c.Failed() {
-							c.TraceIndex(i29)
-							break
-						}
-					}
-				}
-			}
-			x.List = l28
+			x.foryReadList(c)
 			foryimpl.SetRefSlice(c, id26, x.List)
 		} else {
 			x.List = nil
@@ -3625,32 +3281,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n25 := c.ReadLengthFast(1)
-			if n25 < 0 {
-				n25 = c.ReadLength(1)
-			}
-			l26 := foryimpl.ReuseSlice[[]Color](c, x.List, n25)
-			if n25 > 0 {
-				hn28 := c.ReadListHeader(25)
-				if !c.Failed() {
-					for i27 := range l26 {
-						if hn28 && !c.ReadFlag() {
-							clear(l26[i27 : i27+1])
-							continue
-						}
-						if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
-							l26[i27] = Color(e31)
-						} else {
-							l26[i27] = Color(c.ReadEnum(uint32(0x7fffffff)))
-						}
-						if c.Failed() {
-							c.TraceIndex(i27)
-							break
-						}
-					}
-				}
-			}
-			x.List = l26
+			x.foryReadList(c)
 		} else {
 			x.List = nil
 		}
@@ -3659,29 +3290,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n34 := c.ReadLengthFast(2)
-	if n34 < 0 {
-		n34 = c.ReadLength(2)
-	}
-	m35 := foryimpl.MakeMap[map[string]Color](c, n34)
-	for n34 > 0 && !c.Failed() {
-		sz36, vn37, _ := c.ReadMapChunk(n34, 21, 25, nil, false)
-		for j38 := 0; j38 < sz36 && !c.Failed(); j38++ {
-			var k39 string
-			k39 = c.ReadString()
-			var v40 Color
-			if !vn37 {
-				if e41 := c.ReadEnumFast(uint32(0x7fffffff)); e41 >= 0 {
-					v40 = Color(e41)
-				} else {
-					v40 = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-			}
-			m35[k39] = v40
-		}
-		n34 -= sz36
-	}
-	x.Map = m35
+	x.foryReadMap(c)
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -3698,64 +3307,17 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Extra = c.ReadString()
 			}
 		case 1:
-			if st50, id51 := c.ReadEvolvedRefFlag(f); st50 == foryimpl.RefBack {
-				x.List = foryimpl.BackRefSlice[Color](c, id51)
-			} else if st50 == foryimpl.RefFollows {
-				n52 := c.ReadLengthFast(1)
-				if n52 < 0 {
-					n52 = c.ReadLength(1)
-				}
-				l53 := foryimpl.MakeSlice[[]Color](c, n52)
-				if n52 > 0 {
-					hn55 := c.ReadListHeader(25)
-					if !c.Failed() {
-						for i54 := range l53 {
-							if hn55 && !c.ReadFlag() {
-								clear(l53[i54 : i54+1])
-								continue
-							}
-							if e58 := c.ReadEnumFast(uint32(0x7fffffff)); e58 >= 0 {
-								l53[i54] = Color(e58)
-							} else {
-								l53[i54] = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-							if c.Failed() {
-								c.TraceIndex(i54)
-								break
-							}
-						}
-					}
-				}
-				x.List = l53
-				foryimpl.SetRefSlice(c, id51, x.List)
+			if st27, id28 := c.ReadEvolvedRefFlag(f); st27 == foryimpl.RefBack {
+				x.List = foryimpl.BackRefSlice[Color](c, id28)
+			} else if st27 == foryimpl.RefFollows {
+				x.foryReadList(c)
+				foryimpl.SetRefSlice(c, id28, x.List)
 			} else {
 				x.List = nil
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				n59 := c.ReadLengthFast(2)
-				if n59 < 0 {
-					n59 = c.ReadLength(2)
-				}
-				m60 := foryimpl.MakeMap[map[string]Color](c, n59)
-				for n59 > 0 && !c.Failed() {
-					sz61, vn62, _ := c.ReadMapChunk(n59, 21, 25, nil, false)
-					for j63 := 0; j63 < sz61 && !c.Failed(); j63++ {
-						var k64 string
-						k64 = c.ReadString()
-						var v65 Color
-						if !vn62 {
-							if e66 := c.ReadEnumFast(uint32(0x7fffffff)); e66 >= 0 {
-								v65 = Color(e66)
-							} else {
-								v65 = Color(c.ReadEnum(uint32(0x7fffffff)))
-							}
-						}
-						m60[k64] = v65
-					}
-					n59 -= sz61
-				}
-				x.Map = m60
+				x.foryReadMap(c)
 			}
 		default:
 			c.SkipField(f)
@@ -3765,6 +3327,63 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
+}
+
+// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *EnumHints) foryReadList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Color](c, x.List, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(25)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+					l2[i3] = Color(e7)
+				} else {
+					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.List = l2
+}
+
+// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]Color](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 25, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 Color
+			if !vn4 {
+				if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+					v7 = Color(e8)
+				} else {
+					v7 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Map = m2
 }
 
 // foryRootArrayKeysPlain is the first 31 bytes of a compatible-mode message whose root is ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrayKeysPlain[4:].
@@ -3963,50 +3582,7 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n13 := c.ReadLengthFast(2)
-	if n13 < 0 {
-		n13 = c.ReadLength(2)
-	}
-	m14 := foryimpl.MakeMap[map[[2]int32]string](c, n13)
-	for n13 > 0 && !c.Failed() {
-		sz15, vn16, _ := c.ReadMapChunk(n13, 22, 21, nil, false)
-		for j17 := 0; j17 < sz15 && !c.Failed(); j17++ {
-			var k18 [2]int32
-			n20 := c.ReadLengthFast(1)
-			if n20 < 0 {
-				n20 = c.ReadLength(1)
-			}
-			if n20 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n20, 2))
-				return
-			}
-			var l21 [2]int32
-			if n20 > 0 {
-				hn23 := c.ReadListHeader(5)
-				if !c.Failed() {
-					for i22 := range l21 {
-						if hn23 && !c.ReadFlag() {
-							clear(l21[i22 : i22+1])
-							continue
-						}
-						l21[i22] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i22)
-							break
-						}
-					}
-				}
-			}
-			k18 = l21
-			var v19 string
-			if !vn16 {
-				v19 = c.ReadString()
-			}
-			m14[k18] = v19
-		}
-		n13 -= sz15
-	}
-	x.ByPair = m14
+	x.foryReadByPair(c)
 	if c.Failed() {
 		c.Trace("ByPair")
 		return
@@ -4021,55 +3597,11 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ArrayKeysPlain body written with another schema, following ev (docs/format.md §11.4).
 func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ArrayKeysPlain{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n27 := c.ReadLengthFast(2)
-				if n27 < 0 {
-					n27 = c.ReadLength(2)
-				}
-				m28 := foryimpl.MakeMap[map[[2]int32]string](c, n27)
-				for n27 > 0 && !c.Failed() {
-					sz29, vn30, _ := c.ReadMapChunk(n27, 22, 21, nil, false)
-					for j31 := 0; j31 < sz29 && !c.Failed(); j31++ {
-						var k32 [2]int32
-						n34 := c.ReadLengthFast(1)
-						if n34 < 0 {
-							n34 = c.ReadLength(1)
-						}
-						if n34 != 2 && !c.Failed() {
-							c.Fail(foryimpl.ErrArrayLength(n34, 2))
-							return
-						}
-						var l35 [2]int32
-						if n34 > 0 {
-							hn37 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i36 := range l35 {
-									if hn37 && !c.ReadFlag() {
-										clear(l35[i36 : i36+1])
-										continue
-									}
-									l35[i36] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i36)
-										break
-									}
-								}
-							}
-						}
-						k32 = l35
-						var v33 string
-						if !vn30 {
-							v33 = c.ReadString()
-						}
-						m28[k32] = v33
-					}
-					n27 -= sz29
-				}
-				x.ByPair = m28
+				x.foryReadByPair(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -4083,6 +3615,55 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 			return
 		}
 	}
+}
+
+// foryReadByPair reads the value of field ByPair (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[[2]int32]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 22, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 [2]int32
+			n8 := c.ReadLengthFast(1)
+			if n8 < 0 {
+				n8 = c.ReadLength(1)
+			}
+			if n8 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n8, 2))
+				return
+			}
+			var l9 [2]int32
+			if n8 > 0 {
+				hn11 := c.ReadListHeader(5)
+				if !c.Failed() {
+					for i10 := range l9 {
+						if hn11 && !c.ReadFlag() {
+							clear(l9[i10 : i10+1])
+							continue
+						}
+						l9[i10] = r.ReadVarInt32()
+						if c.Failed() {
+							c.TraceIndex(i10)
+							break
+						}
+					}
+				}
+			}
+			k6 = l9
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ByPair = m2
 }
 
 // foryRootSpellings is the first 58 bytes of a compatible-mode message whose root is Spellings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSpellings[4:].

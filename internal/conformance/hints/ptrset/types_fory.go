@@ -189,46 +189,7 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n6 := c.ReadLengthFast(1)
-	if n6 < 0 {
-		n6 = c.ReadLength(1)
-	}
-	s7 := foryimpl.MakeMap[serializer.Set[*Leaf]](c, n6)
-	if n6 > 0 {
-		hn8, tr11, ev12 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		for i9 := 0; i9 < n6 && !c.Failed(); i9++ {
-			var e10 *Leaf
-			if tr11 {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					e10 = foryimpl.BackRef[Leaf](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev12 != nil {
-						p15.ForyReadEvolved(c, ev12)
-					} else {
-						p15.ForyRead(c)
-					}
-					e10 = p15
-				} else {
-					e10 = nil
-				}
-			} else if !hn8 || c.ReadFlag() {
-				e10 = foryimpl.Alloc[Leaf](c)
-				if ev12 != nil {
-					e10.ForyReadEvolved(c, ev12)
-				} else {
-					e10.ForyRead(c)
-				}
-			}
-			if e10 == nil && !c.Failed() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			foryimpl.AddSetElement(c, s7, e10, i9)
-		}
-	}
-	x.Leaves = s7
+	x.foryReadLeaves(c)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
@@ -242,46 +203,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				n16 := c.ReadLengthFast(1)
-				if n16 < 0 {
-					n16 = c.ReadLength(1)
-				}
-				s17 := foryimpl.MakeMap[serializer.Set[*Leaf]](c, n16)
-				if n16 > 0 {
-					hn18, tr21, ev22 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					for i19 := 0; i19 < n16 && !c.Failed(); i19++ {
-						var e20 *Leaf
-						if tr21 {
-							if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-								e20 = foryimpl.BackRef[Leaf](c, id24)
-							} else if st23 == foryimpl.RefFollows {
-								p25 := foryimpl.Alloc[Leaf](c)
-								foryimpl.SetRef(c, id24, p25)
-								if ev22 != nil {
-									p25.ForyReadEvolved(c, ev22)
-								} else {
-									p25.ForyRead(c)
-								}
-								e20 = p25
-							} else {
-								e20 = nil
-							}
-						} else if !hn18 || c.ReadFlag() {
-							e20 = foryimpl.Alloc[Leaf](c)
-							if ev22 != nil {
-								e20.ForyReadEvolved(c, ev22)
-							} else {
-								e20.ForyRead(c)
-							}
-						}
-						if e20 == nil && !c.Failed() {
-							c.Fail(foryimpl.ErrNullSetElement())
-							break
-						}
-						foryimpl.AddSetElement(c, s17, e20, i19)
-					}
-				}
-				x.Leaves = s17
+				x.foryReadLeaves(c)
 			}
 		default:
 			c.SkipField(f)
@@ -291,6 +213,50 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
+}
+
+// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	s2 := foryimpl.MakeMap[serializer.Set[*Leaf]](c, n1)
+	if n1 > 0 {
+		hn3, tr6, ev7 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
+			var e5 *Leaf
+			if tr6 {
+				if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+					e5 = foryimpl.BackRef[Leaf](c, id9)
+				} else if st8 == foryimpl.RefFollows {
+					p10 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id9, p10)
+					if ev7 != nil {
+						p10.ForyReadEvolved(c, ev7)
+					} else {
+						p10.ForyRead(c)
+					}
+					e5 = p10
+				} else {
+					e5 = nil
+				}
+			} else if !hn3 || c.ReadFlag() {
+				e5 = foryimpl.Alloc[Leaf](c)
+				if ev7 != nil {
+					e5.ForyReadEvolved(c, ev7)
+				} else {
+					e5.ForyRead(c)
+				}
+			}
+			if e5 == nil && !c.Failed() {
+				c.Fail(foryimpl.ErrNullSetElement())
+				break
+			}
+			foryimpl.AddSetElement(c, s2, e5, i4)
+		}
+	}
+	x.Leaves = s2
 }
 
 // foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].

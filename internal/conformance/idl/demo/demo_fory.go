@@ -792,51 +792,12 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	n34 := c.ReadLengthFast(1)
-	if n34 < 0 {
-		n34 = c.ReadLength(1)
-	}
-	l35 := foryimpl.ReuseSlice[[]string](c, x.Tags, n34)
-	if n34 > 0 {
-		hn37 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i36 := range l35 {
-				if hn37 && !c.ReadFlag() {
-					clear(l35[i36 : i36+1])
-					continue
-				}
-				l35[i36] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i36)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l35
+	x.foryReadTags(c)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	n40 := c.ReadLengthFast(2)
-	if n40 < 0 {
-		n40 = c.ReadLength(2)
-	}
-	m41 := foryimpl.MakeMap[map[string]int32](c, n40)
-	for n40 > 0 && !c.Failed() {
-		sz42, vn43, _ := c.ReadMapChunk(n40, 21, 5, nil, false)
-		for j44 := 0; j44 < sz42 && !c.Failed(); j44++ {
-			var k45 string
-			k45 = c.ReadString()
-			var v46 int32
-			if !vn43 {
-				v46 = r.ReadVarInt32()
-			}
-			m41[k45] = v46
-		}
-		n40 -= sz42
-	}
-	x.Scores = m41
+	x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
@@ -851,91 +812,52 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
-					x.Lives = int32(v48)
+				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
+					x.Lives = int32(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Lives = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-					x.Friend = foryimpl.BackRef[Dog](c, id53)
-				} else if st52 == foryimpl.RefFollows {
-					p54 := foryimpl.Alloc[Dog](c)
-					foryimpl.SetRef(c, id53, p54)
-					if ev55 := c.ReadStructFieldMeta(foryTypeDog); ev55 != nil {
-						p54.ForyReadEvolved(c, ev55)
+				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
+					x.Friend = foryimpl.BackRef[Dog](c, id39)
+				} else if st38 == foryimpl.RefFollows {
+					p40 := foryimpl.Alloc[Dog](c)
+					foryimpl.SetRef(c, id39, p40)
+					if ev41 := c.ReadStructFieldMeta(foryTypeDog); ev41 != nil {
+						p40.ForyReadEvolved(c, ev41)
 					} else if !c.Failed() {
-						p54.ForyRead(c)
+						p40.ForyRead(c)
 					}
-					x.Friend = p54
+					x.Friend = p40
 				} else {
 					x.Friend = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p50 := foryimpl.Alloc[Dog](c)
-					if ev51 := c.ReadStructFieldMeta(foryTypeDog); ev51 != nil {
-						p50.ForyReadEvolved(c, ev51)
+					p36 := foryimpl.Alloc[Dog](c)
+					if ev37 := c.ReadStructFieldMeta(foryTypeDog); ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
 					} else if !c.Failed() {
-						p50.ForyRead(c)
+						p36.ForyRead(c)
 					}
-					x.Friend = p50
+					x.Friend = p36
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				var o56 string
-				o56 = c.ReadString()
-				x.Name = serializer.Some(o56)
+				var o42 string
+				o42 = c.ReadString()
+				x.Name = serializer.Some(o42)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				n57 := c.ReadLengthFast(1)
-				if n57 < 0 {
-					n57 = c.ReadLength(1)
-				}
-				l58 := foryimpl.MakeSlice[[]string](c, n57)
-				if n57 > 0 {
-					hn60 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i59 := range l58 {
-							if hn60 && !c.ReadFlag() {
-								clear(l58[i59 : i59+1])
-								continue
-							}
-							l58[i59] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i59)
-								break
-							}
-						}
-					}
-				}
-				x.Tags = l58
+				x.foryReadTags(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				n63 := c.ReadLengthFast(2)
-				if n63 < 0 {
-					n63 = c.ReadLength(2)
-				}
-				m64 := foryimpl.MakeMap[map[string]int32](c, n63)
-				for n63 > 0 && !c.Failed() {
-					sz65, vn66, _ := c.ReadMapChunk(n63, 21, 5, nil, false)
-					for j67 := 0; j67 < sz65 && !c.Failed(); j67++ {
-						var k68 string
-						k68 = c.ReadString()
-						var v69 int32
-						if !vn66 {
-							v69 = r.ReadVarInt32()
-						}
-						m64[k68] = v69
-					}
-					n63 -= sz65
-				}
-				x.Scores = m64
+				x.foryReadScores(c)
 			}
 		default:
 			c.SkipField(f)
@@ -945,6 +867,56 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 			return
 		}
 	}
+}
+
+// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Cat) foryReadTags(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Tags = l2
+}
+
+// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Cat) foryReadScores(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Scores = m2
 }
 
 // foryRootSensorData is the first 28 bytes of a compatible-mode message whose root is SensorData: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSensorData[4:].
@@ -1175,106 +1147,22 @@ func (x *SensorData) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("SensorId")
 		return
 	}
-	n18 := c.ReadLengthFast(1)
-	if n18 < 0 {
-		n18 = c.ReadLength(1)
-	}
-	l19 := foryimpl.ReuseSlice[[]int32](c, x.Readings, n18)
-	if n18 > 0 {
-		hn21 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i20 := range l19 {
-				if hn21 && !c.ReadFlag() {
-					clear(l19[i20 : i20+1])
-					continue
-				}
-				l19[i20] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i20)
-					break
-				}
-			}
-		}
-	}
-	x.Readings = l19
+	x.foryReadReadings(c)
 	if c.Failed() {
 		c.Trace("Readings")
 		return
 	}
-	n24 := c.ReadLengthFast(8)
-	if n24 < 0 {
-		n24 = c.ReadLength(8)
-	}
-	l25 := foryimpl.ReuseSlice[[]float64](c, x.Temperatures, n24)
-	if n24 > 0 {
-		hn27 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i26 := range l25 {
-				if hn27 && !c.ReadFlag() {
-					clear(l25[i26 : i26+1])
-					continue
-				}
-				l25[i26] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i26)
-					break
-				}
-			}
-		}
-	}
-	x.Temperatures = l25
+	x.foryReadTemperatures(c)
 	if c.Failed() {
 		c.Trace("Temperatures")
 		return
 	}
-	n30 := c.ReadLengthFast(1)
-	if n30 < 0 {
-		n30 = c.ReadLength(1)
-	}
-	l31 := foryimpl.ReuseSlice[[]int64](c, x.Timestamps, n30)
-	if n30 > 0 {
-		hn33 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i32 := range l31 {
-				if hn33 && !c.ReadFlag() {
-					clear(l31[i32 : i32+1])
-					continue
-				}
-				l31[i32] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i32)
-					break
-				}
-			}
-		}
-	}
-	x.Timestamps = l31
+	x.foryReadTimestamps(c)
 	if c.Failed() {
 		c.Trace("Timestamps")
 		return
 	}
-	n36 := c.ReadLengthFast(1)
-	if n36 < 0 {
-		n36 = c.ReadLength(1)
-	}
-	l37 := foryimpl.ReuseSlice[[]bool](c, x.Flags, n36)
-	if n36 > 0 {
-		hn39 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i38 := range l37 {
-				if hn39 && !c.ReadFlag() {
-					clear(l37[i38 : i38+1])
-					continue
-				}
-				l37[i38] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i38)
-					break
-				}
-			}
-		}
-	}
-	x.Flags = l37
+	x.foryReadFlags(c)
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -1284,7 +1172,6 @@ func (x *SensorData) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SensorData body written with another schema, following ev (docs/format.md §11.4).
 func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SensorData{}
-	r := c.Reader()
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
@@ -1295,109 +1182,25 @@ func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.Readings = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n42 := c.ReadLengthFast(1)
-				if n42 < 0 {
-					n42 = c.ReadLength(1)
-				}
-				l43 := foryimpl.MakeSlice[[]int32](c, n42)
-				if n42 > 0 {
-					hn45 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i44 := range l43 {
-							if hn45 && !c.ReadFlag() {
-								clear(l43[i44 : i44+1])
-								continue
-							}
-							l43[i44] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i44)
-								break
-							}
-						}
-					}
-				}
-				x.Readings = l43
+				x.foryReadReadings(c)
 			}
 		case 2:
 			if f.Convert {
 				x.Temperatures = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n48 := c.ReadLengthFast(8)
-				if n48 < 0 {
-					n48 = c.ReadLength(8)
-				}
-				l49 := foryimpl.MakeSlice[[]float64](c, n48)
-				if n48 > 0 {
-					hn51 := c.ReadListHeader(20)
-					if !c.Failed() {
-						for i50 := range l49 {
-							if hn51 && !c.ReadFlag() {
-								clear(l49[i50 : i50+1])
-								continue
-							}
-							l49[i50] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i50)
-								break
-							}
-						}
-					}
-				}
-				x.Temperatures = l49
+				x.foryReadTemperatures(c)
 			}
 		case 3:
 			if f.Convert {
 				x.Timestamps = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n54 := c.ReadLengthFast(1)
-				if n54 < 0 {
-					n54 = c.ReadLength(1)
-				}
-				l55 := foryimpl.MakeSlice[[]int64](c, n54)
-				if n54 > 0 {
-					hn57 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i56 := range l55 {
-							if hn57 && !c.ReadFlag() {
-								clear(l55[i56 : i56+1])
-								continue
-							}
-							l55[i56] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i56)
-								break
-							}
-						}
-					}
-				}
-				x.Timestamps = l55
+				x.foryReadTimestamps(c)
 			}
 		case 4:
 			if f.Convert {
 				x.Flags = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n60 := c.ReadLengthFast(1)
-				if n60 < 0 {
-					n60 = c.ReadLength(1)
-				}
-				l61 := foryimpl.MakeSlice[[]bool](c, n60)
-				if n60 > 0 {
-					hn63 := c.ReadListHeader(1)
-					if !c.Failed() {
-						for i62 := range l61 {
-							if hn63 && !c.ReadFlag() {
-								clear(l61[i62 : i62+1])
-								continue
-							}
-							l61[i62] = r.ReadBool()
-							if c.Failed() {
-								c.TraceIndex(i62)
-								break
-							}
-						}
-					}
-				}
-				x.Flags = l61
+				x.foryReadFlags(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1407,6 +1210,114 @@ func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
+}
+
+// foryReadReadings reads the value of field Readings (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SensorData) foryReadReadings(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.Readings, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(5)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Readings = l2
+}
+
+// foryReadTemperatures reads the value of field Temperatures (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SensorData) foryReadTemperatures(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(8)
+	if n1 < 0 {
+		n1 = c.ReadLength(8)
+	}
+	l2 := foryimpl.ReuseSlice[[]float64](c, x.Temperatures, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(20)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadFloat64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Temperatures = l2
+}
+
+// foryReadTimestamps reads the value of field Timestamps (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SensorData) foryReadTimestamps(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.Timestamps, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Timestamps = l2
+}
+
+// foryReadFlags reads the value of field Flags (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]bool](c, x.Flags, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(1)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadBool()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Flags = l2
 }
 
 // foryRootConfig is the first 21 bytes of a compatible-mode message whose root is Config: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootConfig[4:].

@@ -1786,228 +1786,48 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n150 := c.ReadLengthFast(1)
-	if n150 < 0 {
-		n150 = c.ReadLength(1)
-	}
-	l151 := foryimpl.ReuseSlice[[]string](c, x.Names, n150)
-	if n150 > 0 {
-		hn153 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i152 := range l151 {
-				if hn153 && !c.ReadFlag() {
-					clear(l151[i152 : i152+1])
-					continue
-				}
-				l151[i152] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i152)
-					break
-				}
-			}
-		}
-	}
-	x.Names = l151
+	x.foryReadNames(c)
 	if c.Failed() {
 		c.Trace("Names")
 		return
 	}
-	n156 := c.ReadLengthFast(1)
-	if n156 < 0 {
-		n156 = c.ReadLength(1)
-	}
-	l157 := foryimpl.ReuseSlice[[]int64](c, x.Nums, n156)
-	if n156 > 0 {
-		hn159 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i158 := range l157 {
-				if hn159 && !c.ReadFlag() {
-					clear(l157[i158 : i158+1])
-					continue
-				}
-				l157[i158] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i158)
-					break
-				}
-			}
-		}
-	}
-	x.Nums = l157
+	x.foryReadNums(c)
 	if c.Failed() {
 		c.Trace("Nums")
 		return
 	}
-	n162 := c.ReadLengthFast(1)
-	if n162 < 0 {
-		n162 = c.ReadLength(1)
-	}
-	l163 := foryimpl.ReuseSlice[[]*string](c, x.Maybe, n162)
-	if n162 > 0 {
-		hn165 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i164 := range l163 {
-				if hn165 && !c.ReadFlag() {
-					clear(l163[i164 : i164+1])
-					continue
-				}
-				p168 := foryimpl.Alloc[string](c)
-				*p168 = c.ReadString()
-				l163[i164] = p168
-				if c.Failed() {
-					c.TraceIndex(i164)
-					break
-				}
-			}
-		}
-	}
-	x.Maybe = l163
+	x.foryReadMaybe(c)
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
-	n169 := c.ReadLengthFast(4)
-	if n169 < 0 {
-		n169 = c.ReadLength(4)
-	}
-	l170 := foryimpl.ReuseSlice[[]int32](c, x.Fixeds, n169)
-	if n169 > 0 {
-		hn172 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i171 := range l170 {
-				if hn172 && !c.ReadFlag() {
-					clear(l170[i171 : i171+1])
-					continue
-				}
-				l170[i171] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i171)
-					break
-				}
-			}
-		}
-	}
-	x.Fixeds = l170
+	x.foryReadFixeds(c)
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	n175 := c.ReadLengthFast(1)
-	if n175 < 0 {
-		n175 = c.ReadLength(1)
-	}
-	l176 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n175)
-	if n175 > 0 {
-		hn178, tr180, ev179 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i177 := range l176 {
-				if tr180 {
-					if st181, id182 := c.ReadRefFlag(); st181 == foryimpl.RefBack {
-						if p183 := foryimpl.BackRef[Leaf](c, id182); p183 != nil {
-							l176[i177] = *p183
-						}
-					} else if st181 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id182, &l176[i177])
-						if ev179 != nil {
-							l176[i177].ForyReadEvolved(c, ev179)
-						} else {
-							l176[i177].ForyRead(c)
-						}
-					} else {
-						l176[i177] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i177)
-						break
-					}
-					continue
-				}
-				if hn178 && !c.ReadFlag() {
-					clear(l176[i177 : i177+1])
-					continue
-				}
-				if ev179 != nil {
-					l176[i177].ForyReadEvolved(c, ev179)
-				} else {
-					l176[i177].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i177)
-					break
-				}
-			}
-		}
-	}
-	x.Leaves = l176
+	x.foryReadLeaves(c)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n184 := c.ReadLengthFast(1)
-	if n184 < 0 {
-		n184 = c.ReadLength(1)
-	}
-	l185 := foryimpl.ReuseSlice[[]*Leaf](c, x.RefLeaves, n184)
-	if n184 > 0 {
-		hn187, tr189, ev188 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i186 := range l185 {
-				if tr189 {
-					if st191, id192 := c.ReadRefFlag(); st191 == foryimpl.RefBack {
-						l185[i186] = foryimpl.BackRef[Leaf](c, id192)
-					} else if st191 == foryimpl.RefFollows {
-						p193 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id192, p193)
-						if ev188 != nil {
-							p193.ForyReadEvolved(c, ev188)
-						} else {
-							p193.ForyRead(c)
-						}
-						l185[i186] = p193
-					} else {
-						l185[i186] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i186)
-						break
-					}
-					continue
-				}
-				if hn187 && !c.ReadFlag() {
-					clear(l185[i186 : i186+1])
-					continue
-				}
-				p190 := foryimpl.Alloc[Leaf](c)
-				if ev188 != nil {
-					p190.ForyReadEvolved(c, ev188)
-				} else {
-					p190.ForyRead(c)
-				}
-				l185[i186] = p190
-				if c.Failed() {
-					c.TraceIndex(i186)
-					break
-				}
-			}
-		}
-	}
-	x.RefLeaves = l185
+	x.foryReadRefLeaves(c)
 	if c.Failed() {
 		c.Trace("RefLeaves")
 		return
 	}
 	if c.TrackRef() {
-		if st194, id195 := c.ReadFieldRefFlag(); st194 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id195)
-		} else if st194 == foryimpl.RefFollows {
-			n196 := c.ReadArrayLengthFast(4)
-			if n196 < 0 {
-				n196 = c.ReadArrayLength(4)
+		if st150, id151 := c.ReadFieldRefFlag(); st150 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id151)
+		} else if st150 == foryimpl.RefFollows {
+			n152 := c.ReadArrayLengthFast(4)
+			if n152 < 0 {
+				n152 = c.ReadArrayLength(4)
 			}
-			a197 := foryimpl.MakeSlice[[]int32](c, n196)
-			r.ReadRawInt32s(a197)
-			x.Arr = a197
-			foryimpl.SetRefSlice(c, id195, x.Arr)
+			a153 := foryimpl.MakeSlice[[]int32](c, n152)
+			r.ReadRawInt32s(a153)
+			x.Arr = a153
+			foryimpl.SetRefSlice(c, id151, x.Arr)
 		} else {
 			x.Arr = nil
 		}
@@ -2016,114 +1836,35 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n194 := c.ReadArrayLengthFast(4)
-		if n194 < 0 {
-			n194 = c.ReadArrayLength(4)
+		n150 := c.ReadArrayLengthFast(4)
+		if n150 < 0 {
+			n150 = c.ReadArrayLength(4)
 		}
-		a195 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n194)
-		r.ReadRawInt32s(a195)
-		x.Arr = a195
+		a151 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n150)
+		r.ReadRawInt32s(a151)
+		x.Arr = a151
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
 	}
-	n198 := c.ReadLengthFast(2)
-	if n198 < 0 {
-		n198 = c.ReadLength(2)
-	}
-	m199 := foryimpl.MakeMap[map[string]int32](c, n198)
-	for n198 > 0 && !c.Failed() {
-		sz200, vn201, _ := c.ReadMapChunk(n198, 21, 5, nil, false)
-		for j202 := 0; j202 < sz200 && !c.Failed(); j202++ {
-			var k203 string
-			k203 = c.ReadString()
-			var v204 int32
-			if !vn201 {
-				v204 = r.ReadVarInt32()
-			}
-			m199[k203] = v204
-		}
-		n198 -= sz200
-	}
-	x.Counts = m199
+	x.foryReadCounts(c)
 	if c.Failed() {
 		c.Trace("Counts")
 		return
 	}
-	n206 := c.ReadLengthFast(2)
-	if n206 < 0 {
-		n206 = c.ReadLength(2)
-	}
-	m207 := foryimpl.MakeMap[map[int32]Leaf](c, n206)
-	for n206 > 0 && !c.Failed() {
-		sz208, vn209, ev213 := c.ReadMapChunk(n206, 5, 28, foryTypeLeaf, false)
-		for j210 := 0; j210 < sz208 && !c.Failed(); j210++ {
-			var k211 int32
-			k211 = r.ReadVarInt32()
-			var v212 Leaf
-			if !vn209 {
-				if ev213 != nil {
-					v212.ForyReadEvolved(c, ev213)
-				} else {
-					v212.ForyRead(c)
-				}
-			}
-			m207[k211] = v212
-		}
-		n206 -= sz208
-	}
-	x.ById = m207
+	x.foryReadById(c)
 	if c.Failed() {
 		c.Trace("ById")
 		return
 	}
-	n215 := c.ReadLengthFast(2)
-	if n215 < 0 {
-		n215 = c.ReadLength(2)
-	}
-	m216 := foryimpl.MakeMap[map[string]uint64](c, n215)
-	for n215 > 0 && !c.Failed() {
-		sz217, vn218, _ := c.ReadMapChunk(n215, 21, 15, nil, false)
-		for j219 := 0; j219 < sz217 && !c.Failed(); j219++ {
-			var k220 string
-			k220 = c.ReadString()
-			var v221 uint64
-			if !vn218 {
-				v221 = r.ReadTaggedUint64()
-			}
-			m216[k220] = v221
-		}
-		n215 -= sz217
-	}
-	x.Counters = m216
+	x.foryReadCounters(c)
 	if c.Failed() {
 		c.Trace("Counters")
 		return
 	}
 	if c.ReadFlag() {
-		n223 := c.ReadLengthFast(1)
-		if n223 < 0 {
-			n223 = c.ReadLength(1)
-		}
-		l224 := foryimpl.MakeSlice[[]string](c, n223)
-		if n223 > 0 {
-			hn226 := c.ReadListHeader(21)
-			if !c.Failed() {
-				for i225 := range l224 {
-					if hn226 && !c.ReadFlag() {
-						clear(l224[i225 : i225+1])
-						continue
-					}
-					l224[i225] = c.ReadString()
-					if c.Failed() {
-						c.TraceIndex(i225)
-						break
-					}
-				}
-			}
-		}
-		x.OptList = l224
+		x.foryReadOptList(c)
 	}
 	if c.Failed() {
 		c.Trace("OptList")
@@ -2166,17 +1907,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
-			x.Inner = foryimpl.BackRef[Everything_Inner](c, id234)
-		} else if st233 == foryimpl.RefFollows {
-			p235 := foryimpl.Alloc[Everything_Inner](c)
-			foryimpl.SetRef(c, id234, p235)
-			if ev236 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev236 != nil {
-				p235.ForyReadEvolved(c, ev236)
+		if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
+			x.Inner = foryimpl.BackRef[Everything_Inner](c, id159)
+		} else if st158 == foryimpl.RefFollows {
+			p160 := foryimpl.Alloc[Everything_Inner](c)
+			foryimpl.SetRef(c, id159, p160)
+			if ev161 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev161 != nil {
+				p160.ForyReadEvolved(c, ev161)
 			} else if !c.Failed() {
-				p235.ForyRead(c)
+				p160.ForyRead(c)
 			}
-			x.Inner = p235
+			x.Inner = p160
 		} else {
 			x.Inner = nil
 		}
@@ -2185,8 +1926,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e237 := c.ReadEnumFast(uint32(0x7fffffff)); e237 >= 0 {
-				x.Kind = Everything_Inner_Kind(e237)
+			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+				x.Kind = Everything_Inner_Kind(e162)
 			} else {
 				x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -2197,20 +1938,20 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p233 := foryimpl.Alloc[Everything_Inner](c)
-			if ev234 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev234 != nil {
-				p233.ForyReadEvolved(c, ev234)
+			p158 := foryimpl.Alloc[Everything_Inner](c)
+			if ev159 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev159 != nil {
+				p158.ForyReadEvolved(c, ev159)
 			} else if !c.Failed() {
-				p233.ForyRead(c)
+				p158.ForyRead(c)
 			}
-			x.Inner = p233
+			x.Inner = p158
 		}
 		if c.Failed() {
 			c.Trace("Inner")
 			return
 		}
-		if e237 := c.ReadEnumFast(uint32(0x7fffffff)); e237 >= 0 {
-			x.Kind = Everything_Inner_Kind(e237)
+		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
+			x.Kind = Everything_Inner_Kind(e162)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -2233,80 +1974,80 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v238, ok239 := c.ReadIntAs(f, 64); ok239 {
-					x.Fi64 = int64(v238)
+				if v163, ok164 := c.ReadIntAs(f, 64); ok164 {
+					x.Fi64 = int64(v163)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v240, ok241 := c.ReadUintAs(f, 64); ok241 {
-					x.Fu64 = uint64(v240)
+				if v165, ok166 := c.ReadUintAs(f, 64); ok166 {
+					x.Fu64 = uint64(v165)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fu64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v242, ok243 := c.ReadFloatAs(f, 64); ok243 {
-					x.F64 = float64(v242)
+				if v167, ok168 := c.ReadFloatAs(f, 64); ok168 {
+					x.F64 = float64(v167)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v244, ok245 := c.ReadIntAs(f, 32); ok245 {
-					x.Fi32 = int32(v244)
+				if v169, ok170 := c.ReadIntAs(f, 32); ok170 {
+					x.Fi32 = int32(v169)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v246, ok247 := c.ReadUintAs(f, 32); ok247 {
-					x.Fu32 = uint32(v246)
+				if v171, ok172 := c.ReadUintAs(f, 32); ok172 {
+					x.Fu32 = uint32(v171)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fu32 = r.ReadUint32()
 			}
 		case 5:
 			if f.Convert {
-				if v248, ok249 := c.ReadFloatAs(f, 32); ok249 {
-					x.F32 = float32(v248)
+				if v173, ok174 := c.ReadFloatAs(f, 32); ok174 {
+					x.F32 = float32(v173)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 6:
 			if f.Convert {
-				if v250, ok251 := c.ReadIntAs(f, 16); ok251 {
-					x.I16 = int16(v250)
+				if v175, ok176 := c.ReadIntAs(f, 16); ok176 {
+					x.I16 = int16(v175)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 7:
 			if f.Convert {
-				if v252, ok253 := c.ReadUintAs(f, 16); ok253 {
-					x.U16 = uint16(v252)
+				if v177, ok178 := c.ReadUintAs(f, 16); ok178 {
+					x.U16 = uint16(v177)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
 			}
 		case 8:
 			if f.Convert {
-				if v254, ok255 := c.ReadFloatAs(f, 64); ok255 {
-					x.F16 = serializer.Float16(v254)
+				if v179, ok180 := c.ReadFloatAs(f, 64); ok180 {
+					x.F16 = serializer.Float16(v179)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 9:
 			if f.Convert {
-				if v256, ok257 := c.ReadFloatAs(f, 64); ok257 {
-					x.Bf16 = serializer.BFloat16(v256)
+				if v181, ok182 := c.ReadFloatAs(f, 64); ok182 {
+					x.Bf16 = serializer.BFloat16(v181)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bf16 = serializer.BFloat16(r.ReadUint16())
@@ -2317,93 +2058,93 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 11:
 			if f.Convert {
-				if v258, ok259 := c.ReadIntAs(f, 8); ok259 {
-					x.I8 = int8(v258)
+				if v183, ok184 := c.ReadIntAs(f, 8); ok184 {
+					x.I8 = int8(v183)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 12:
 			if f.Convert {
-				if v260, ok261 := c.ReadUintAs(f, 8); ok261 {
-					x.U8 = uint8(v260)
+				if v185, ok186 := c.ReadUintAs(f, 8); ok186 {
+					x.U8 = uint8(v185)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 13:
 			if f.Convert {
-				if v262, ok263 := c.ReadIntAs(f, 64); ok263 {
-					x.I64 = int64(v262)
+				if v187, ok188 := c.ReadIntAs(f, 64); ok188 {
+					x.I64 = int64(v187)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v264, ok265 := c.ReadIntAs(f, 64); ok265 {
-					x.Vi64 = int64(v264)
+				if v189, ok190 := c.ReadIntAs(f, 64); ok190 {
+					x.Vi64 = int64(v189)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Vi64 = r.ReadVarInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v266, ok267 := c.ReadIntAs(f, 64); ok267 {
-					x.Ti64 = int64(v266)
+				if v191, ok192 := c.ReadIntAs(f, 64); ok192 {
+					x.Ti64 = int64(v191)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 16:
 			if f.Convert {
-				if v268, ok269 := c.ReadUintAs(f, 64); ok269 {
-					x.U64 = uint64(v268)
+				if v193, ok194 := c.ReadUintAs(f, 64); ok194 {
+					x.U64 = uint64(v193)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v270, ok271 := c.ReadUintAs(f, 64); ok271 {
-					x.Tu64 = uint64(v270)
+				if v195, ok196 := c.ReadUintAs(f, 64); ok196 {
+					x.Tu64 = uint64(v195)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tu64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v272, ok273 := c.ReadIntAs(f, 32); ok273 {
-					x.I32 = int32(v272)
+				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
+					x.I32 = int32(v197)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v274, ok275 := c.ReadIntAs(f, 32); ok275 {
-					x.To = int32(v274)
+				if v199, ok200 := c.ReadIntAs(f, 32); ok200 {
+					x.To = int32(v199)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.To = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v276, ok277 := c.ReadUintAs(f, 32); ok277 {
-					x.U32 = uint32(v276)
+				if v201, ok202 := c.ReadUintAs(f, 32); ok202 {
+					x.U32 = uint32(v201)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 21:
 			if f.Convert {
-				if v279, ok280 := c.ReadIntAs(f, 32); ok280 {
-					x.Oi32 = serializer.Some(int32(v279))
+				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
+					x.Oi32 = serializer.Some(int32(v204))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o278 int32
-				o278 = r.ReadVarInt32()
-				x.Oi32 = serializer.Some(o278)
+				var o203 int32
+				o203 = r.ReadVarInt32()
+				x.Oi32 = serializer.Some(o203)
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
@@ -2412,11 +2153,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 23:
 			if f.Convert {
 				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st281, id282 := c.ReadEvolvedRefFlag(f); st281 == foryimpl.RefBack {
-				x.Data = foryimpl.BackRefSlice[uint8](c, id282)
-			} else if st281 == foryimpl.RefFollows {
+			} else if st206, id207 := c.ReadEvolvedRefFlag(f); st206 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id207)
+			} else if st206 == foryimpl.RefFollows {
 				x.Data = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id282, x.Data)
+				foryimpl.SetRefSlice(c, id207, x.Data)
 			} else {
 				x.Data = nil
 			}
@@ -2438,23 +2179,23 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				var o283 string
-				o283 = c.ReadString()
-				x.Os = serializer.Some(o283)
+				var o208 string
+				o208 = c.ReadString()
+				x.Os = serializer.Some(o208)
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e287 := c.ReadEnumFast(uint32(0x7fffffff)); e287 >= 0 {
-						x.Level = Level(e287)
+					if e212 := c.ReadEnumFast(uint32(0x7fffffff)); e212 >= 0 {
+						x.Level = Level(e212)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e284 := c.ReadEnumFast(uint32(0x7fffffff)); e284 >= 0 {
-						x.Level = Level(e284)
+					if e209 := c.ReadEnumFast(uint32(0x7fffffff)); e209 >= 0 {
+						x.Level = Level(e209)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2463,16 +2204,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e291 := c.ReadEnumFast(uint32(0x7fffffff)); e291 >= 0 {
-						x.Mood = Mood(e291)
+					if e216 := c.ReadEnumFast(uint32(0x7fffffff)); e216 >= 0 {
+						x.Mood = Mood(e216)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e288 := c.ReadEnumFast(uint32(0x7fffffff)); e288 >= 0 {
-						x.Mood = Mood(e288)
+					if e213 := c.ReadEnumFast(uint32(0x7fffffff)); e213 >= 0 {
+						x.Mood = Mood(e213)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2480,404 +2221,134 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 31:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st294, id295 := c.ReadRefFlag(); st294 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id295)
-				} else if st294 == foryimpl.RefFollows {
-					p296 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id295, p296)
-					if ev297 := c.ReadStructFieldMeta(foryTypeLeaf); ev297 != nil {
-						p296.ForyReadEvolved(c, ev297)
+				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id220)
+				} else if st219 == foryimpl.RefFollows {
+					p221 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id220, p221)
+					if ev222 := c.ReadStructFieldMeta(foryTypeLeaf); ev222 != nil {
+						p221.ForyReadEvolved(c, ev222)
 					} else if !c.Failed() {
-						p296.ForyRead(c)
+						p221.ForyRead(c)
 					}
-					x.Leaf = p296
+					x.Leaf = p221
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p292 := foryimpl.Alloc[Leaf](c)
-					if ev293 := c.ReadStructFieldMeta(foryTypeLeaf); ev293 != nil {
-						p292.ForyReadEvolved(c, ev293)
+					p217 := foryimpl.Alloc[Leaf](c)
+					if ev218 := c.ReadStructFieldMeta(foryTypeLeaf); ev218 != nil {
+						p217.ForyReadEvolved(c, ev218)
 					} else if !c.Failed() {
-						p292.ForyRead(c)
+						p217.ForyRead(c)
 					}
-					x.Leaf = p292
+					x.Leaf = p217
 				}
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st300, id301 := c.ReadRefFlag(); st300 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id301)
-				} else if st300 == foryimpl.RefFollows {
-					p302 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id301, p302)
-					if ev303 := c.ReadStructFieldMeta(foryTypeLeaf); ev303 != nil {
-						p302.ForyReadEvolved(c, ev303)
+				if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id226)
+				} else if st225 == foryimpl.RefFollows {
+					p227 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id226, p227)
+					if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
+						p227.ForyReadEvolved(c, ev228)
 					} else if !c.Failed() {
-						p302.ForyRead(c)
+						p227.ForyRead(c)
 					}
-					x.Shared = p302
+					x.Shared = p227
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p298 := foryimpl.Alloc[Leaf](c)
-					if ev299 := c.ReadStructFieldMeta(foryTypeLeaf); ev299 != nil {
-						p298.ForyReadEvolved(c, ev299)
+					p223 := foryimpl.Alloc[Leaf](c)
+					if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
+						p223.ForyReadEvolved(c, ev224)
 					} else if !c.Failed() {
-						p298.ForyRead(c)
+						p223.ForyRead(c)
 					}
-					x.Shared = p298
+					x.Shared = p223
 				}
 			}
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st306, id307 := c.ReadRefFlag(); st306 == foryimpl.RefBack {
-					x.SharedAgain = foryimpl.BackRef[Leaf](c, id307)
-				} else if st306 == foryimpl.RefFollows {
-					p308 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id307, p308)
-					if ev309 := c.ReadStructFieldMeta(foryTypeLeaf); ev309 != nil {
-						p308.ForyReadEvolved(c, ev309)
+				if st231, id232 := c.ReadRefFlag(); st231 == foryimpl.RefBack {
+					x.SharedAgain = foryimpl.BackRef[Leaf](c, id232)
+				} else if st231 == foryimpl.RefFollows {
+					p233 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id232, p233)
+					if ev234 := c.ReadStructFieldMeta(foryTypeLeaf); ev234 != nil {
+						p233.ForyReadEvolved(c, ev234)
 					} else if !c.Failed() {
-						p308.ForyRead(c)
+						p233.ForyRead(c)
 					}
-					x.SharedAgain = p308
+					x.SharedAgain = p233
 				} else {
 					x.SharedAgain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p304 := foryimpl.Alloc[Leaf](c)
-					if ev305 := c.ReadStructFieldMeta(foryTypeLeaf); ev305 != nil {
-						p304.ForyReadEvolved(c, ev305)
+					p229 := foryimpl.Alloc[Leaf](c)
+					if ev230 := c.ReadStructFieldMeta(foryTypeLeaf); ev230 != nil {
+						p229.ForyReadEvolved(c, ev230)
 					} else if !c.Failed() {
-						p304.ForyRead(c)
+						p229.ForyRead(c)
 					}
-					x.SharedAgain = p304
+					x.SharedAgain = p229
 				}
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				n310 := c.ReadLengthFast(1)
-				if n310 < 0 {
-					n310 = c.ReadLength(1)
-				}
-				l311 := foryimpl.MakeSlice[[]string](c, n310)
-				if n310 > 0 {
-					hn313 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i312 := range l311 {
-							if hn313 && !c.ReadFlag() {
-								clear(l311[i312 : i312+1])
-								continue
-							}
-							l311[i312] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i312)
-								break
-							}
-						}
-					}
-				}
-				x.Names = l311
+				x.foryReadNames(c)
 			}
 		case 35:
 			if f.Convert {
 				x.Nums = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n316 := c.ReadLengthFast(1)
-				if n316 < 0 {
-					n316 = c.ReadLength(1)
-				}
-				l317 := foryimpl.MakeSlice[[]int64](c, n316)
-				if n316 > 0 {
-					hn319 := c.ReadListHeader(7)
-					if !c.Failed() {
-						for i318 := range l317 {
-							if hn319 && !c.ReadFlag() {
-								clear(l317[i318 : i318+1])
-								continue
-							}
-							l317[i318] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i318)
-								break
-							}
-						}
-					}
-				}
-				x.Nums = l317
+				x.foryReadNums(c)
 			}
 		case 36:
 			if !f.Flag || c.ReadFlag() {
-				n322 := c.ReadLengthFast(1)
-				if n322 < 0 {
-					n322 = c.ReadLength(1)
-				}
-				l323 := foryimpl.MakeSlice[[]*string](c, n322)
-				if n322 > 0 {
-					hn325 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i324 := range l323 {
-							if hn325 && !c.ReadFlag() {
-								clear(l323[i324 : i324+1])
-								continue
-							}
-							p328 := foryimpl.Alloc[string](c)
-							*p328 = c.ReadString()
-							l323[i324] = p328
-							if c.Failed() {
-								c.TraceIndex(i324)
-								break
-							}
-						}
-					}
-				}
-				x.Maybe = l323
+				x.foryReadMaybe(c)
 			}
 		case 37:
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n329 := c.ReadLengthFast(4)
-				if n329 < 0 {
-					n329 = c.ReadLength(4)
-				}
-				l330 := foryimpl.MakeSlice[[]int32](c, n329)
-				if n329 > 0 {
-					hn332 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i331 := range l330 {
-							if hn332 && !c.ReadFlag() {
-								clear(l330[i331 : i331+1])
-								continue
-							}
-							l330[i331] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i331)
-								break
-							}
-						}
-					}
-				}
-				x.Fixeds = l330
+				x.foryReadFixeds(c)
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				n335 := c.ReadLengthFast(1)
-				if n335 < 0 {
-					n335 = c.ReadLength(1)
-				}
-				l336 := foryimpl.MakeSlice[[]Leaf](c, n335)
-				if n335 > 0 {
-					hn338, tr340, ev339 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i337 := range l336 {
-							if tr340 {
-								if st341, id342 := c.ReadRefFlag(); st341 == foryimpl.RefBack {
-									if p343 := foryimpl.BackRef[Leaf](c, id342); p343 != nil {
-										l336[i337] = *p343
-									}
-								} else if st341 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id342, &l336[i337])
-									if ev339 != nil {
-										l336[i337].ForyReadEvolved(c, ev339)
-									} else {
-										l336[i337].ForyRead(c)
-									}
-								} else {
-									l336[i337] = Leaf{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i337)
-									break
-								}
-								continue
-							}
-							if hn338 && !c.ReadFlag() {
-								clear(l336[i337 : i337+1])
-								continue
-							}
-							if ev339 != nil {
-								l336[i337].ForyReadEvolved(c, ev339)
-							} else {
-								l336[i337].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i337)
-								break
-							}
-						}
-					}
-				}
-				x.Leaves = l336
+				x.foryReadLeaves(c)
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				n344 := c.ReadLengthFast(1)
-				if n344 < 0 {
-					n344 = c.ReadLength(1)
-				}
-				l345 := foryimpl.MakeSlice[[]*Leaf](c, n344)
-				if n344 > 0 {
-					hn347, tr349, ev348 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i346 := range l345 {
-							if tr349 {
-								if st351, id352 := c.ReadRefFlag(); st351 == foryimpl.RefBack {
-									l345[i346] = foryimpl.BackRef[Leaf](c, id352)
-								} else if st351 == foryimpl.RefFollows {
-									p353 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id352, p353)
-									if ev348 != nil {
-										p353.ForyReadEvolved(c, ev348)
-									} else {
-										p353.ForyRead(c)
-									}
-									l345[i346] = p353
-								} else {
-									l345[i346] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i346)
-									break
-								}
-								continue
-							}
-							if hn347 && !c.ReadFlag() {
-								clear(l345[i346 : i346+1])
-								continue
-							}
-							p350 := foryimpl.Alloc[Leaf](c)
-							if ev348 != nil {
-								p350.ForyReadEvolved(c, ev348)
-							} else {
-								p350.ForyRead(c)
-							}
-							l345[i346] = p350
-							if c.Failed() {
-								c.TraceIndex(i346)
-								break
-							}
-						}
-					}
-				}
-				x.RefLeaves = l345
+				x.foryReadRefLeaves(c)
 			}
 		case 40:
 			if f.Convert {
 				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st356, id357 := c.ReadEvolvedRefFlag(f); st356 == foryimpl.RefBack {
-				x.Arr = foryimpl.BackRefSlice[int32](c, id357)
-			} else if st356 == foryimpl.RefFollows {
-				n358 := c.ReadArrayLengthFast(4)
-				if n358 < 0 {
-					n358 = c.ReadArrayLength(4)
-				}
-				a359 := foryimpl.MakeSlice[[]int32](c, n358)
-				r.ReadRawInt32s(a359)
-				x.Arr = a359
-				foryimpl.SetRefSlice(c, id357, x.Arr)
 			} else {
-				x.Arr = nil
+				x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				n360 := c.ReadLengthFast(2)
-				if n360 < 0 {
-					n360 = c.ReadLength(2)
-				}
-				m361 := foryimpl.MakeMap[map[string]int32](c, n360)
-				for n360 > 0 && !c.Failed() {
-					sz362, vn363, _ := c.ReadMapChunk(n360, 21, 5, nil, false)
-					for j364 := 0; j364 < sz362 && !c.Failed(); j364++ {
-						var k365 string
-						k365 = c.ReadString()
-						var v366 int32
-						if !vn363 {
-							v366 = r.ReadVarInt32()
-						}
-						m361[k365] = v366
-					}
-					n360 -= sz362
-				}
-				x.Counts = m361
+				x.foryReadCounts(c)
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				n368 := c.ReadLengthFast(2)
-				if n368 < 0 {
-					n368 = c.ReadLength(2)
-				}
-				m369 := foryimpl.MakeMap[map[int32]Leaf](c, n368)
-				for n368 > 0 && !c.Failed() {
-					sz370, vn371, ev375 := c.ReadMapChunk(n368, 5, 28, foryTypeLeaf, false)
-					for j372 := 0; j372 < sz370 && !c.Failed(); j372++ {
-						var k373 int32
-						k373 = r.ReadVarInt32()
-						var v374 Leaf
-						if !vn371 {
-							if ev375 != nil {
-								v374.ForyReadEvolved(c, ev375)
-							} else {
-								v374.ForyRead(c)
-							}
-						}
-						m369[k373] = v374
-					}
-					n368 -= sz370
-				}
-				x.ById = m369
+				x.foryReadById(c)
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				n377 := c.ReadLengthFast(2)
-				if n377 < 0 {
-					n377 = c.ReadLength(2)
-				}
-				m378 := foryimpl.MakeMap[map[string]uint64](c, n377)
-				for n377 > 0 && !c.Failed() {
-					sz379, vn380, _ := c.ReadMapChunk(n377, 21, 15, nil, false)
-					for j381 := 0; j381 < sz379 && !c.Failed(); j381++ {
-						var k382 string
-						k382 = c.ReadString()
-						var v383 uint64
-						if !vn380 {
-							v383 = r.ReadTaggedUint64()
-						}
-						m378[k382] = v383
-					}
-					n377 -= sz379
-				}
-				x.Counters = m378
+				x.foryReadCounters(c)
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				n385 := c.ReadLengthFast(1)
-				if n385 < 0 {
-					n385 = c.ReadLength(1)
-				}
-				l386 := foryimpl.MakeSlice[[]string](c, n385)
-				if n385 > 0 {
-					hn388 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i387 := range l386 {
-							if hn388 && !c.ReadFlag() {
-								clear(l386[i387 : i387+1])
-								continue
-							}
-							l386[i387] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i387)
-								break
-							}
-						}
-					}
-				}
-				x.OptList = l386
+				x.foryReadOptList(c)
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2905,44 +2376,44 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			x.Anything = foryimpl.ReadAny(c, false)
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st397, id398 := c.ReadRefFlag(); st397 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Everything_Inner](c, id398)
-				} else if st397 == foryimpl.RefFollows {
-					p399 := foryimpl.Alloc[Everything_Inner](c)
-					foryimpl.SetRef(c, id398, p399)
-					if ev400 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev400 != nil {
-						p399.ForyReadEvolved(c, ev400)
+				if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Everything_Inner](c, id248)
+				} else if st247 == foryimpl.RefFollows {
+					p249 := foryimpl.Alloc[Everything_Inner](c)
+					foryimpl.SetRef(c, id248, p249)
+					if ev250 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev250 != nil {
+						p249.ForyReadEvolved(c, ev250)
 					} else if !c.Failed() {
-						p399.ForyRead(c)
+						p249.ForyRead(c)
 					}
-					x.Inner = p399
+					x.Inner = p249
 				} else {
 					x.Inner = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p395 := foryimpl.Alloc[Everything_Inner](c)
-					if ev396 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev396 != nil {
-						p395.ForyReadEvolved(c, ev396)
+					p245 := foryimpl.Alloc[Everything_Inner](c)
+					if ev246 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev246 != nil {
+						p245.ForyReadEvolved(c, ev246)
 					} else if !c.Failed() {
-						p395.ForyRead(c)
+						p245.ForyRead(c)
 					}
-					x.Inner = p395
+					x.Inner = p245
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e404 := c.ReadEnumFast(uint32(0x7fffffff)); e404 >= 0 {
-						x.Kind = Everything_Inner_Kind(e404)
+					if e254 := c.ReadEnumFast(uint32(0x7fffffff)); e254 >= 0 {
+						x.Kind = Everything_Inner_Kind(e254)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e401 := c.ReadEnumFast(uint32(0x7fffffff)); e401 >= 0 {
-						x.Kind = Everything_Inner_Kind(e401)
+					if e251 := c.ReadEnumFast(uint32(0x7fffffff)); e251 >= 0 {
+						x.Kind = Everything_Inner_Kind(e251)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2957,6 +2428,320 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		}
 	}
 	c.Leave()
+}
+
+// foryReadNames reads the value of field Names (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadNames(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.Names, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Names = l2
+}
+
+// foryReadNums reads the value of field Nums (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadNums(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]int64](c, x.Nums, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(7)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadVarInt64()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Nums = l2
+}
+
+// foryReadMaybe reads the value of field Maybe (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadMaybe(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*string](c, x.Maybe, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[string](c)
+				*p7 = c.ReadString()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Maybe = l2
+}
+
+// foryReadFixeds reads the value of field Fixeds (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.Fixeds, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Fixeds = l2
+}
+
+// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Leaves = l2
+}
+
+// foryReadRefLeaves reads the value of field RefLeaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadRefLeaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Leaf](c, x.RefLeaves, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Leaf](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Leaf](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.RefLeaves = l2
+}
+
+// foryReadCounts reads the value of field Counts (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadCounts(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 int32
+			if !vn4 {
+				v7 = r.ReadVarInt32()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Counts = m2
+}
+
+// foryReadById reads the value of field ById (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadById(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int32]Leaf](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 5, 28, foryTypeLeaf, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int32
+			k6 = r.ReadVarInt32()
+			var v7 Leaf
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.ById = m2
+}
+
+// foryReadCounters reads the value of field Counters (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadCounters(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]uint64](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 15, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 uint64
+			if !vn4 {
+				v7 = r.ReadTaggedUint64()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Counters = m2
+}
+
+// foryReadOptList reads the value of field OptList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadOptList(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]string](c, x.OptList, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = c.ReadString()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.OptList = l2
 }
 
 // foryUnionChoice is Choice's static type information (a union, id=302).

@@ -908,202 +908,43 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	n114 := c.ReadLengthFast(1)
-	if n114 < 0 {
-		n114 = c.ReadLength(1)
-	}
-	l115 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n114)
-	if n114 > 0 {
-		hn117, tr119, ev118 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i116 := range l115 {
-				if tr119 {
-					if st120, id121 := c.ReadRefFlag(); st120 == foryimpl.RefBack {
-						if p122 := foryimpl.BackRef[Leaf](c, id121); p122 != nil {
-							l115[i116] = *p122
-						}
-					} else if st120 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id121, &l115[i116])
-						if ev118 != nil {
-							l115[i116].ForyReadEvolved(c, ev118)
-						} else {
-							l115[i116].ForyRead(c)
-						}
-					} else {
-						l115[i116] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i116)
-						break
-					}
-					continue
-				}
-				if hn117 && !c.ReadFlag() {
-					clear(l115[i116 : i116+1])
-					continue
-				}
-				if ev118 != nil {
-					l115[i116].ForyReadEvolved(c, ev118)
-				} else {
-					l115[i116].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i116)
-					break
-				}
-			}
-		}
-	}
-	x.Leaves = l115
+	x.foryReadLeaves(c)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	n123 := c.ReadLengthFast(1)
-	if n123 < 0 {
-		n123 = c.ReadLength(1)
-	}
-	l124 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n123)
-	if n123 > 0 {
-		hn126 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i125 := range l124 {
-				if hn126 && !c.ReadFlag() {
-					clear(l124[i125 : i125+1])
-					continue
-				}
-				p129 := foryimpl.Alloc[string](c)
-				*p129 = c.ReadString()
-				l124[i125] = p129
-				if c.Failed() {
-					c.TraceIndex(i125)
-					break
-				}
-			}
-		}
-	}
-	x.Ostrs = l124
+	x.foryReadOstrs(c)
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	n130 := c.ReadLengthFast(1)
-	if n130 < 0 {
-		n130 = c.ReadLength(1)
-	}
-	l131 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n130)
-	if n130 > 0 {
-		hn133, tr135, ev134 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i132 := range l131 {
-				if tr135 {
-					if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-						l131[i132] = foryimpl.BackRef[Leaf](c, id138)
-					} else if st137 == foryimpl.RefFollows {
-						p139 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id138, p139)
-						if ev134 != nil {
-							p139.ForyReadEvolved(c, ev134)
-						} else {
-							p139.ForyRead(c)
-						}
-						l131[i132] = p139
-					} else {
-						l131[i132] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i132)
-						break
-					}
-					continue
-				}
-				if hn133 && !c.ReadFlag() {
-					clear(l131[i132 : i132+1])
-					continue
-				}
-				p136 := foryimpl.Alloc[Leaf](c)
-				if ev134 != nil {
-					p136.ForyReadEvolved(c, ev134)
-				} else {
-					p136.ForyRead(c)
-				}
-				l131[i132] = p136
-				if c.Failed() {
-					c.TraceIndex(i132)
-					break
-				}
-			}
-		}
-	}
-	x.Rleaves = l131
+	x.foryReadRleaves(c)
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	n140 := c.ReadLengthFast(2)
-	if n140 < 0 {
-		n140 = c.ReadLength(2)
-	}
-	m141 := foryimpl.MakeMap[map[string]Leaf](c, n140)
-	for n140 > 0 && !c.Failed() {
-		sz142, vn143, ev147 := c.ReadMapChunk(n140, 21, 28, foryTypeLeaf, false)
-		for j144 := 0; j144 < sz142 && !c.Failed(); j144++ {
-			var k145 string
-			k145 = c.ReadString()
-			var v146 Leaf
-			if !vn143 {
-				if ev147 != nil {
-					v146.ForyReadEvolved(c, ev147)
-				} else {
-					v146.ForyRead(c)
-				}
-			}
-			m141[k145] = v146
-		}
-		n140 -= sz142
-	}
-	x.Lmap = m141
+	x.foryReadLmap(c)
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	n149 := c.ReadLengthFast(2)
-	if n149 < 0 {
-		n149 = c.ReadLength(2)
-	}
-	m150 := foryimpl.MakeMap[map[string]*int32](c, n149)
-	for n149 > 0 && !c.Failed() {
-		sz151, vn152, _ := c.ReadMapChunk(n149, 21, 5, nil, true)
-		for j153 := 0; j153 < sz151 && !c.Failed(); j153++ {
-			var k154 string
-			k154 = c.ReadString()
-			var v155 *int32
-			if !vn152 {
-				p156 := foryimpl.Alloc[int32](c)
-				*p156 = r.ReadVarInt32()
-				v155 = p156
-			}
-			m150[k154] = v155
-		}
-		n149 -= sz151
-	}
-	x.Omap = m150
+	x.foryReadOmap(c)
 	if c.Failed() {
 		c.Trace("Omap")
 		return
 	}
 	if c.TrackRef() {
-		if st158, id159 := c.ReadFieldRefFlag(); st158 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id159)
-		} else if st158 == foryimpl.RefFollows {
-			n160 := c.ReadArrayLengthFast(4)
-			if n160 < 0 {
-				n160 = c.ReadArrayLength(4)
+		if st114, id115 := c.ReadFieldRefFlag(); st114 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id115)
+		} else if st114 == foryimpl.RefFollows {
+			n116 := c.ReadArrayLengthFast(4)
+			if n116 < 0 {
+				n116 = c.ReadArrayLength(4)
 			}
-			a161 := foryimpl.MakeSlice[[]int32](c, n160)
-			r.ReadRawInt32s(a161)
-			x.Arr = a161
-			foryimpl.SetRefSlice(c, id159, x.Arr)
+			a117 := foryimpl.MakeSlice[[]int32](c, n116)
+			r.ReadRawInt32s(a117)
+			x.Arr = a117
+			foryimpl.SetRefSlice(c, id115, x.Arr)
 		} else {
 			x.Arr = nil
 		}
@@ -1112,8 +953,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-				x.Kind = Kind(e162)
+			if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
+				x.Kind = Kind(e118)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1130,19 +971,19 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n158 := c.ReadArrayLengthFast(4)
-		if n158 < 0 {
-			n158 = c.ReadArrayLength(4)
+		n114 := c.ReadArrayLengthFast(4)
+		if n114 < 0 {
+			n114 = c.ReadArrayLength(4)
 		}
-		a159 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n158)
-		r.ReadRawInt32s(a159)
-		x.Arr = a159
+		a115 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n114)
+		r.ReadRawInt32s(a115)
+		x.Arr = a115
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
-		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-			x.Kind = Kind(e162)
+		if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
+			x.Kind = Kind(e118)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1161,51 +1002,12 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	n165 := c.ReadLengthFast(4)
-	if n165 < 0 {
-		n165 = c.ReadLength(4)
-	}
-	l166 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n165)
-	if n165 > 0 {
-		hn168 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i167 := range l166 {
-				if hn168 && !c.ReadFlag() {
-					clear(l166[i167 : i167+1])
-					continue
-				}
-				l166[i167] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i167)
-					break
-				}
-			}
-		}
-	}
-	x.FixedList = l166
+	x.foryReadFixedList(c)
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	n171 := c.ReadLengthFast(2)
-	if n171 < 0 {
-		n171 = c.ReadLength(2)
-	}
-	m172 := foryimpl.MakeMap[map[int64]string](c, n171)
-	for n171 > 0 && !c.Failed() {
-		sz173, vn174, _ := c.ReadMapChunk(n171, 7, 21, nil, false)
-		for j175 := 0; j175 < sz173 && !c.Failed(); j175++ {
-			var k176 int64
-			k176 = r.ReadVarInt64()
-			var v177 string
-			if !vn174 {
-				v177 = c.ReadString()
-			}
-			m172[k176] = v177
-		}
-		n171 -= sz173
-	}
-	x.Nested = m172
+	x.foryReadNested(c)
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1224,48 +1026,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v179, ok180 := c.ReadIntAs(f, 64); ok180 {
-					x.Fi64 = int64(v179)
+				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
+					x.Fi64 = int64(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v181, ok182 := c.ReadFloatAs(f, 64); ok182 {
-					x.F64 = float64(v181)
+				if v123, ok124 := c.ReadFloatAs(f, 64); ok124 {
+					x.F64 = float64(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v183, ok184 := c.ReadIntAs(f, 32); ok184 {
-					x.Fi32 = int32(v183)
+				if v125, ok126 := c.ReadIntAs(f, 32); ok126 {
+					x.Fi32 = int32(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v185, ok186 := c.ReadFloatAs(f, 32); ok186 {
-					x.F32 = float32(v185)
+				if v127, ok128 := c.ReadFloatAs(f, 32); ok128 {
+					x.F32 = float32(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v187, ok188 := c.ReadIntAs(f, 16); ok188 {
-					x.I16 = int16(v187)
+				if v129, ok130 := c.ReadIntAs(f, 16); ok130 {
+					x.I16 = int16(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v189, ok190 := c.ReadFloatAs(f, 64); ok190 {
-					x.H = serializer.Float16(v189)
+				if v131, ok132 := c.ReadFloatAs(f, 64); ok132 {
+					x.H = serializer.Float16(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1276,61 +1078,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v191, ok192 := c.ReadIntAs(f, 8); ok192 {
-					x.I8 = int8(v191)
+				if v133, ok134 := c.ReadIntAs(f, 8); ok134 {
+					x.I8 = int8(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v193, ok194 := c.ReadIntAs(f, 64); ok194 {
-					x.I64 = int64(v193)
+				if v135, ok136 := c.ReadIntAs(f, 64); ok136 {
+					x.I64 = int64(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v195, ok196 := c.ReadIntAs(f, 64); ok196 {
-					x.Ti64 = int64(v195)
+				if v137, ok138 := c.ReadIntAs(f, 64); ok138 {
+					x.Ti64 = int64(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v197, ok198 := c.ReadUintAs(f, 64); ok198 {
-					x.U64 = uint64(v197)
+				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
+					x.U64 = uint64(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v199, ok200 := c.ReadIntAs(f, 32); ok200 {
-					x.I32 = int32(v199)
+				if v141, ok142 := c.ReadIntAs(f, 32); ok142 {
+					x.I32 = int32(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v201, ok202 := c.ReadUintAs(f, 32); ok202 {
-					x.U32 = uint32(v201)
+				if v143, ok144 := c.ReadUintAs(f, 32); ok144 {
+					x.U32 = uint32(v143)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
-					x.Oi = serializer.Some(int32(v204))
+				if v146, ok147 := c.ReadIntAs(f, 32); ok147 {
+					x.Oi = serializer.Some(int32(v146))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o203 int32
-				o203 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o203)
+				var o145 int32
+				o145 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o145)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1339,11 +1141,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st206, id207 := c.ReadEvolvedRefFlag(f); st206 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id207)
-			} else if st206 == foryimpl.RefFollows {
+			} else if st148, id149 := c.ReadEvolvedRefFlag(f); st148 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id149)
+			} else if st148 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id207, x.Bin)
+				foryimpl.SetRefSlice(c, id149, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -1365,273 +1167,103 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o208 string
-				o208 = c.ReadString()
-				x.Os = serializer.Some(o208)
+				var o150 string
+				o150 = c.ReadString()
+				x.Os = serializer.Some(o150)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st211, id212 := c.ReadRefFlag(); st211 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id212)
-				} else if st211 == foryimpl.RefFollows {
-					p213 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id212, p213)
-					if ev214 := c.ReadStructFieldMeta(foryTypeLeaf); ev214 != nil {
-						p213.ForyReadEvolved(c, ev214)
+				if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id154)
+				} else if st153 == foryimpl.RefFollows {
+					p155 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id154, p155)
+					if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
+						p155.ForyReadEvolved(c, ev156)
 					} else if !c.Failed() {
-						p213.ForyRead(c)
+						p155.ForyRead(c)
 					}
-					x.Leaf = p213
+					x.Leaf = p155
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p209 := foryimpl.Alloc[Leaf](c)
-					if ev210 := c.ReadStructFieldMeta(foryTypeLeaf); ev210 != nil {
-						p209.ForyReadEvolved(c, ev210)
+					p151 := foryimpl.Alloc[Leaf](c)
+					if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
+						p151.ForyReadEvolved(c, ev152)
 					} else if !c.Failed() {
-						p209.ForyRead(c)
+						p151.ForyRead(c)
 					}
-					x.Leaf = p209
+					x.Leaf = p151
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st217, id218 := c.ReadRefFlag(); st217 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id218)
-				} else if st217 == foryimpl.RefFollows {
-					p219 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id218, p219)
-					if ev220 := c.ReadStructFieldMeta(foryTypeLeaf); ev220 != nil {
-						p219.ForyReadEvolved(c, ev220)
+				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id160)
+				} else if st159 == foryimpl.RefFollows {
+					p161 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id160, p161)
+					if ev162 := c.ReadStructFieldMeta(foryTypeLeaf); ev162 != nil {
+						p161.ForyReadEvolved(c, ev162)
 					} else if !c.Failed() {
-						p219.ForyRead(c)
+						p161.ForyRead(c)
 					}
-					x.Shared = p219
+					x.Shared = p161
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p215 := foryimpl.Alloc[Leaf](c)
-					if ev216 := c.ReadStructFieldMeta(foryTypeLeaf); ev216 != nil {
-						p215.ForyReadEvolved(c, ev216)
+					p157 := foryimpl.Alloc[Leaf](c)
+					if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
+						p157.ForyReadEvolved(c, ev158)
 					} else if !c.Failed() {
-						p215.ForyRead(c)
+						p157.ForyRead(c)
 					}
-					x.Shared = p215
+					x.Shared = p157
 				}
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				n221 := c.ReadLengthFast(1)
-				if n221 < 0 {
-					n221 = c.ReadLength(1)
-				}
-				l222 := foryimpl.MakeSlice[[]Leaf](c, n221)
-				if n221 > 0 {
-					hn224, tr226, ev225 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i223 := range l222 {
-							if tr226 {
-								if st227, id228 := c.ReadRefFlag(); st227 == foryimpl.RefBack {
-									if p229 := foryimpl.BackRef[Leaf](c, id228); p229 != nil {
-										l222[i223] = *p229
-									}
-								} else if st227 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id228, &l222[i223])
-									if ev225 != nil {
-										l222[i223].ForyReadEvolved(c, ev225)
-									} else {
-										l222[i223].ForyRead(c)
-									}
-								} else {
-									l222[i223] = Leaf{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i223)
-									break
-								}
-								continue
-							}
-							if hn224 && !c.ReadFlag() {
-								clear(l222[i223 : i223+1])
-								continue
-							}
-							if ev225 != nil {
-								l222[i223].ForyReadEvolved(c, ev225)
-							} else {
-								l222[i223].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i223)
-								break
-							}
-						}
-					}
-				}
-				x.Leaves = l222
+				x.foryReadLeaves(c)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				n230 := c.ReadLengthFast(1)
-				if n230 < 0 {
-					n230 = c.ReadLength(1)
-				}
-				l231 := foryimpl.MakeSlice[[]*string](c, n230)
-				if n230 > 0 {
-					hn233 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i232 := range l231 {
-							if hn233 && !c.ReadFlag() {
-								clear(l231[i232 : i232+1])
-								continue
-							}
-							p236 := foryimpl.Alloc[string](c)
-							*p236 = c.ReadString()
-							l231[i232] = p236
-							if c.Failed() {
-								c.TraceIndex(i232)
-								break
-							}
-						}
-					}
-				}
-				x.Ostrs = l231
+				x.foryReadOstrs(c)
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				n237 := c.ReadLengthFast(1)
-				if n237 < 0 {
-					n237 = c.ReadLength(1)
-				}
-				l238 := foryimpl.MakeSlice[[]*Leaf](c, n237)
-				if n237 > 0 {
-					hn240, tr242, ev241 := c.ReadStructListHeaderRef(foryTypeLeaf)
-					if !c.Failed() {
-						for i239 := range l238 {
-							if tr242 {
-								if st244, id245 := c.ReadRefFlag(); st244 == foryimpl.RefBack {
-									l238[i239] = foryimpl.BackRef[Leaf](c, id245)
-								} else if st244 == foryimpl.RefFollows {
-									p246 := foryimpl.Alloc[Leaf](c)
-									foryimpl.SetRef(c, id245, p246)
-									if ev241 != nil {
-										p246.ForyReadEvolved(c, ev241)
-									} else {
-										p246.ForyRead(c)
-									}
-									l238[i239] = p246
-								} else {
-									l238[i239] = nil
-								}
-								if c.Failed() {
-									c.TraceIndex(i239)
-									break
-								}
-								continue
-							}
-							if hn240 && !c.ReadFlag() {
-								clear(l238[i239 : i239+1])
-								continue
-							}
-							p243 := foryimpl.Alloc[Leaf](c)
-							if ev241 != nil {
-								p243.ForyReadEvolved(c, ev241)
-							} else {
-								p243.ForyRead(c)
-							}
-							l238[i239] = p243
-							if c.Failed() {
-								c.TraceIndex(i239)
-								break
-							}
-						}
-					}
-				}
-				x.Rleaves = l238
+				x.foryReadRleaves(c)
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				n247 := c.ReadLengthFast(2)
-				if n247 < 0 {
-					n247 = c.ReadLength(2)
-				}
-				m248 := foryimpl.MakeMap[map[string]Leaf](c, n247)
-				for n247 > 0 && !c.Failed() {
-					sz249, vn250, ev254 := c.ReadMapChunk(n247, 21, 28, foryTypeLeaf, false)
-					for j251 := 0; j251 < sz249 && !c.Failed(); j251++ {
-						var k252 string
-						k252 = c.ReadString()
-						var v253 Leaf
-						if !vn250 {
-							if ev254 != nil {
-								v253.ForyReadEvolved(c, ev254)
-							} else {
-								v253.ForyRead(c)
-							}
-						}
-						m248[k252] = v253
-					}
-					n247 -= sz249
-				}
-				x.Lmap = m248
+				x.foryReadLmap(c)
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				n256 := c.ReadLengthFast(2)
-				if n256 < 0 {
-					n256 = c.ReadLength(2)
-				}
-				m257 := foryimpl.MakeMap[map[string]*int32](c, n256)
-				for n256 > 0 && !c.Failed() {
-					sz258, vn259, _ := c.ReadMapChunk(n256, 21, 5, nil, true)
-					for j260 := 0; j260 < sz258 && !c.Failed(); j260++ {
-						var k261 string
-						k261 = c.ReadString()
-						var v262 *int32
-						if !vn259 {
-							p263 := foryimpl.Alloc[int32](c)
-							*p263 = r.ReadVarInt32()
-							v262 = p263
-						}
-						m257[k261] = v262
-					}
-					n256 -= sz258
-				}
-				x.Omap = m257
+				x.foryReadOmap(c)
 			}
 		case 28:
 			if f.Convert {
 				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st267, id268 := c.ReadEvolvedRefFlag(f); st267 == foryimpl.RefBack {
-				x.Arr = foryimpl.BackRefSlice[int32](c, id268)
-			} else if st267 == foryimpl.RefFollows {
-				n269 := c.ReadArrayLengthFast(4)
-				if n269 < 0 {
-					n269 = c.ReadArrayLength(4)
-				}
-				a270 := foryimpl.MakeSlice[[]int32](c, n269)
-				r.ReadRawInt32s(a270)
-				x.Arr = a270
-				foryimpl.SetRefSlice(c, id268, x.Arr)
 			} else {
-				x.Arr = nil
+				x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e274 := c.ReadEnumFast(uint32(0x7fffffff)); e274 >= 0 {
-						x.Kind = Kind(e274)
+					if e172 := c.ReadEnumFast(uint32(0x7fffffff)); e172 >= 0 {
+						x.Kind = Kind(e172)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e271 := c.ReadEnumFast(uint32(0x7fffffff)); e271 >= 0 {
-						x.Kind = Kind(e271)
+					if e169 := c.ReadEnumFast(uint32(0x7fffffff)); e169 >= 0 {
+						x.Kind = Kind(e169)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1653,50 +1285,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				n277 := c.ReadLengthFast(4)
-				if n277 < 0 {
-					n277 = c.ReadLength(4)
-				}
-				l278 := foryimpl.MakeSlice[[]int32](c, n277)
-				if n277 > 0 {
-					hn280 := c.ReadListHeader(4)
-					if !c.Failed() {
-						for i279 := range l278 {
-							if hn280 && !c.ReadFlag() {
-								clear(l278[i279 : i279+1])
-								continue
-							}
-							l278[i279] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i279)
-								break
-							}
-						}
-					}
-				}
-				x.FixedList = l278
+				x.foryReadFixedList(c)
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				n283 := c.ReadLengthFast(2)
-				if n283 < 0 {
-					n283 = c.ReadLength(2)
-				}
-				m284 := foryimpl.MakeMap[map[int64]string](c, n283)
-				for n283 > 0 && !c.Failed() {
-					sz285, vn286, _ := c.ReadMapChunk(n283, 7, 21, nil, false)
-					for j287 := 0; j287 < sz285 && !c.Failed(); j287++ {
-						var k288 int64
-						k288 = r.ReadVarInt64()
-						var v289 string
-						if !vn286 {
-							v289 = c.ReadString()
-						}
-						m284[k288] = v289
-					}
-					n283 -= sz285
-				}
-				x.Nested = m284
+				x.foryReadNested(c)
 			}
 		default:
 			c.SkipField(f)
@@ -1707,6 +1300,242 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		}
 	}
 	c.Leave()
+}
+
+// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = Leaf{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Leaves = l2
+}
+
+// foryReadOstrs reads the value of field Ostrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadOstrs(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(21)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[string](c)
+				*p7 = c.ReadString()
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Ostrs = l2
+}
+
+// foryReadRleaves reads the value of field Rleaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadRleaves(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+						l2[i3] = foryimpl.BackRef[Leaf](c, id9)
+					} else if st8 == foryimpl.RefFollows {
+						p10 := foryimpl.Alloc[Leaf](c)
+						foryimpl.SetRef(c, id9, p10)
+						if ev5 != nil {
+							p10.ForyReadEvolved(c, ev5)
+						} else {
+							p10.ForyRead(c)
+						}
+						l2[i3] = p10
+					} else {
+						l2[i3] = nil
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				p7 := foryimpl.Alloc[Leaf](c)
+				if ev5 != nil {
+					p7.ForyReadEvolved(c, ev5)
+				} else {
+					p7.ForyRead(c)
+				}
+				l2[i3] = p7
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.Rleaves = l2
+}
+
+// foryReadLmap reads the value of field Lmap (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadLmap(c *foryimpl.ReadContext) {
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]Leaf](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, ev8 := c.ReadMapChunk(n1, 21, 28, foryTypeLeaf, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 Leaf
+			if !vn4 {
+				if ev8 != nil {
+					v7.ForyReadEvolved(c, ev8)
+				} else {
+					v7.ForyRead(c)
+				}
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Lmap = m2
+}
+
+// foryReadOmap reads the value of field Omap (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadOmap(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[string]*int32](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, true)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 string
+			k6 = c.ReadString()
+			var v7 *int32
+			if !vn4 {
+				p8 := foryimpl.Alloc[int32](c)
+				*p8 = r.ReadVarInt32()
+				v7 = p8
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Omap = m2
+}
+
+// foryReadFixedList reads the value of field FixedList (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(4)
+	if n1 < 0 {
+		n1 = c.ReadLength(4)
+	}
+	l2 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n1)
+	if n1 > 0 {
+		hn4 := c.ReadListHeader(4)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				l2[i3] = r.ReadInt32()
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	x.FixedList = l2
+}
+
+// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+func (x *Everything) foryReadNested(c *foryimpl.ReadContext) {
+	r := c.Reader()
+	n1 := c.ReadLengthFast(2)
+	if n1 < 0 {
+		n1 = c.ReadLength(2)
+	}
+	m2 := foryimpl.MakeMap[map[int64]string](c, n1)
+	for n1 > 0 && !c.Failed() {
+		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 21, nil, false)
+		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
+			var k6 int64
+			k6 = r.ReadVarInt64()
+			var v7 string
+			if !vn4 {
+				v7 = c.ReadString()
+			}
+			m2[k6] = v7
+		}
+		n1 -= sz3
+	}
+	x.Nested = m2
 }
 
 // foryRootLeaf is the first 19 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
