@@ -43,13 +43,13 @@ func (Shade) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumShade
 }
 
-// foryRootBase is the first 26 bytes of a compatible-mode message whose root is Base: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBase[4:].
+// foryRootBase is the compatible-mode root prefix of Base: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBase[4:], docs/format.md §11).
 var foryRootBase = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x50, 0x6a, 0xb6, 0x87, 0x2c, 0x08, 0x31, 0xc2, 0x8f, 0x07, 0x44,
 	0x07, 0x23, 0x63, 0x50, 0x26, 0x0a, 0x24, 0x04, 0xc8, 0x30,
 }
 
-// foryTypeBase is Base's static type information. Fingerprint: created,38,0,0;i_d,7,0,0;
+// foryTypeBase is Base's static type information (its fields and hash: fory.lock).
 var foryTypeBase = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x8f, 0x07},
 	GoFields:       []string{"ID", "Created"},
@@ -74,8 +74,7 @@ func (x *Base) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBase
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -93,8 +92,7 @@ func (x *Base) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -131,7 +129,7 @@ func (x *Base) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Base) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -162,7 +160,7 @@ func (x *Base) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Base, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Base nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Base) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack)
@@ -247,7 +245,7 @@ func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootScalars is the first 181 bytes of a compatible-mode message whose root is Scalars: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootScalars[4:].
+// foryRootScalars is the compatible-mode root prefix of Scalars: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootScalars[4:], docs/format.md §11).
 var foryRootScalars = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0xa9, 0x70, 0xba, 0x49, 0xee, 0xad, 0x87, 0x74, 0xdf, 0x04, 0x98, 0x07,
 	0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7,
@@ -263,7 +261,7 @@ var foryRootScalars = []byte{
 	0x48, 0x26, 0x58, 0xe4, 0x68,
 }
 
-// foryRootRefScalars is the first 181 bytes of a compatible-mode message whose root is Scalars with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefScalars[4:].
+// foryRootRefScalars is the compatible-mode root prefix of Scalars with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefScalars[4:], docs/format.md §11).
 var foryRootRefScalars = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0xa9, 0xa0, 0x9e, 0xa1, 0xfa, 0xc6, 0xc2, 0x79, 0xdf, 0x04, 0x98, 0x07,
 	0x8c, 0x06, 0x0b, 0xf9, 0x1d, 0x70, 0x8c, 0x0d, 0x0b, 0xfa, 0x9d, 0x70, 0x88, 0x14, 0x0b, 0xd7,
@@ -279,7 +277,7 @@ var foryRootRefScalars = []byte{
 	0x48, 0x26, 0x58, 0xe4, 0x68,
 }
 
-// foryTypeScalars is Scalars's static type information. Fingerprint: 7,5,0,0;b,1,0,0;base,0,0,0;cnt,12,0,0;col,0,0,0;day,39,0,0;dur,37,0,0;f32,19,0,0;f64,20,0,0;f_i32,4,0,0;f_i64,6,0,0;f_u32,11,0,0;f_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;lbl,21,0,0;p_b,1,0,1;p_col,0,0,1;p_f32,19,0,1;p_i64,7,0,1;p_s,21,0,1;shd,0,0,0;stat,0,0,0;t_i64,8,0,0;t_u64,15,0,0;temp,20,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;when,38,0,0;
+// foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x98, 0x07},
 	GoFields:          []string{"FI64", "FU64", "F64", "Temp", "FI32", "FU32", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "TI64", "U", "U64", "TU64", "Tagd", "I32", "Cnt", "U32", "PF32", "PB", "PI64", "Base", "Col", "Day", "Dur", "Lbl", "PCol", "PS", "Shd", "Stat", "When"},
@@ -340,8 +338,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 	return foryTypeScalars
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootScalars (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -383,8 +380,7 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -417,7 +413,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -566,7 +562,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.When)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if x.PS != nil {
@@ -710,7 +706,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Scalars{}
@@ -1288,7 +1284,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootContainers is the first 257 bytes of a compatible-mode message whose root is Containers: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootContainers[4:].
+// foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
 var foryRootContainers = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0xf5, 0x50, 0x9f, 0x80, 0x51, 0x03, 0x27, 0x23, 0xff, 0x04, 0x0e, 0x09,
 	0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c,
@@ -1309,7 +1305,7 @@ var foryRootContainers = []byte{
 	0x00,
 }
 
-// foryRootRefContainers is the first 257 bytes of a compatible-mode message whose root is Containers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+// foryRootRefContainers is the compatible-mode root prefix of Containers with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
 var foryRootRefContainers = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0xf5, 0x00, 0x57, 0x9e, 0x25, 0xeb, 0x09, 0x0e, 0xff, 0x04, 0x0e, 0x09,
 	0xb0, 0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x44, 0x16, 0x0e, 0x02, 0x31, 0x4c,
@@ -1330,7 +1326,7 @@ var foryRootRefContainers = []byte{
 	0x00,
 }
 
-// foryTypeContainers is Containers's static type information. Fingerprint: arr,22,0,0[3,0,0];bools,22,0,0[1,0,0];bytes,22,0,0[9,0,0];colors,22,0,0[0,0,0];d_bools,43,0,0;d_f32,55,0,0;d_f64,56,0,0;d_i16,45,0,0;d_i32,46,0,0;d_i64,47,0,0;d_i8,44,0,0;d_u16,49,0,0;d_u32,50,0,0;d_u64,51,0,0;f32s,22,0,0[19,0,0];f64s,22,0,0[20,0,0];i16s,22,0,0[3,0,0];i32s,22,0,0[5,0,0];i64s,22,0,0[7,0,0];i8s,22,0,0[2,0,0];n_i64s,22,0,1[7,0,0];n_map,24,0,1[21,0,0|5,0,0];n_strs,22,0,1[21,0,0];named,22,0,0[21,0,0];nested,22,0,0[22,0,0[5,0,0]];p_i32s,22,0,0[5,0,0];p_strs,22,0,0[21,0,0];raw,41,0,0;s,21,0,0;str_arr,22,0,0[21,0,0];strs,22,0,0[21,0,0];times,22,0,0[38,0,0];u16s,22,0,0[10,0,0];u32s,22,0,0[12,0,0];u64s,22,0,0[14,0,0];
+// foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
@@ -1395,8 +1391,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContainers
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootContainers (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1425,8 +1420,7 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1460,7 +1454,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1492,7 +1486,7 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k23 := range x.NMap {
@@ -1994,7 +1988,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k138 := range x.NMap {
@@ -2630,7 +2624,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Containers{
@@ -3407,7 +3401,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadArr reads the value of field Arr (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArr reads field Arr's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadArr(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -3438,7 +3432,7 @@ func (x *Containers) foryReadArr(c *foryimpl.ReadContext) {
 	x.Arr = l2
 }
 
-// foryReadBools reads the value of field Bools (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBools reads field Bools's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadBools(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3465,7 +3459,7 @@ func (x *Containers) foryReadBools(c *foryimpl.ReadContext) {
 	x.Bools = l2
 }
 
-// foryReadBytes reads the value of field Bytes (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBytes reads field Bytes's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadBytes(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3492,7 +3486,7 @@ func (x *Containers) foryReadBytes(c *foryimpl.ReadContext) {
 	x.Bytes = l2
 }
 
-// foryReadColors reads the value of field Colors (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadColors reads field Colors's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadColors(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3522,7 +3516,7 @@ func (x *Containers) foryReadColors(c *foryimpl.ReadContext) {
 	x.Colors = l2
 }
 
-// foryReadF32s reads the value of field F32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadF32s reads field F32s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadF32s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -3549,7 +3543,7 @@ func (x *Containers) foryReadF32s(c *foryimpl.ReadContext) {
 	x.F32s = l2
 }
 
-// foryReadF64s reads the value of field F64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadF64s reads field F64s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadF64s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
@@ -3576,7 +3570,7 @@ func (x *Containers) foryReadF64s(c *foryimpl.ReadContext) {
 	x.F64s = l2
 }
 
-// foryReadI16s reads the value of field I16s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI16s reads field I16s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadI16s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -3603,7 +3597,7 @@ func (x *Containers) foryReadI16s(c *foryimpl.ReadContext) {
 	x.I16s = l2
 }
 
-// foryReadI32s reads the value of field I32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI32s reads field I32s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadI32s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3630,7 +3624,7 @@ func (x *Containers) foryReadI32s(c *foryimpl.ReadContext) {
 	x.I32s = l2
 }
 
-// foryReadI64s reads the value of field I64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI64s reads field I64s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadI64s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3657,7 +3651,7 @@ func (x *Containers) foryReadI64s(c *foryimpl.ReadContext) {
 	x.I64s = l2
 }
 
-// foryReadI8s reads the value of field I8s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI8s reads field I8s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadI8s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3684,7 +3678,7 @@ func (x *Containers) foryReadI8s(c *foryimpl.ReadContext) {
 	x.I8s = l2
 }
 
-// foryReadNI64s reads the value of field NI64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNI64s reads field NI64s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNI64s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3711,7 +3705,7 @@ func (x *Containers) foryReadNI64s(c *foryimpl.ReadContext) {
 	x.NI64s = l2
 }
 
-// foryReadNMap reads the value of field NMap (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNMap reads field NMap's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNMap(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -3735,7 +3729,7 @@ func (x *Containers) foryReadNMap(c *foryimpl.ReadContext) {
 	x.NMap = m2
 }
 
-// foryReadNStrs reads the value of field NStrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNStrs reads field NStrs's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3761,7 +3755,7 @@ func (x *Containers) foryReadNStrs(c *foryimpl.ReadContext) {
 	x.NStrs = l2
 }
 
-// foryReadNamed reads the value of field Named (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNamed(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3787,7 +3781,7 @@ func (x *Containers) foryReadNamed(c *foryimpl.ReadContext) {
 	x.Named = l2
 }
 
-// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNested(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3871,7 +3865,7 @@ func (x *Containers) foryReadNested(c *foryimpl.ReadContext) {
 	x.Nested = l2
 }
 
-// foryReadPI32s reads the value of field PI32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPI32s reads field PI32s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadPI32s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3900,7 +3894,7 @@ func (x *Containers) foryReadPI32s(c *foryimpl.ReadContext) {
 	x.PI32s = l2
 }
 
-// foryReadPStrs reads the value of field PStrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPStrs reads field PStrs's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadPStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3928,7 +3922,7 @@ func (x *Containers) foryReadPStrs(c *foryimpl.ReadContext) {
 	x.PStrs = l2
 }
 
-// foryReadStrArr reads the value of field StrArr (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrArr reads field StrArr's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadStrArr(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3958,7 +3952,7 @@ func (x *Containers) foryReadStrArr(c *foryimpl.ReadContext) {
 	x.StrArr = l2
 }
 
-// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3984,7 +3978,7 @@ func (x *Containers) foryReadStrs(c *foryimpl.ReadContext) {
 	x.Strs = l2
 }
 
-// foryReadTimes reads the value of field Times (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTimes reads field Times's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadTimes(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -4010,7 +4004,7 @@ func (x *Containers) foryReadTimes(c *foryimpl.ReadContext) {
 	x.Times = l2
 }
 
-// foryReadU16s reads the value of field U16s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadU16s reads field U16s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadU16s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -4037,7 +4031,7 @@ func (x *Containers) foryReadU16s(c *foryimpl.ReadContext) {
 	x.U16s = l2
 }
 
-// foryReadU32s reads the value of field U32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadU32s reads field U32s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadU32s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -4064,7 +4058,7 @@ func (x *Containers) foryReadU32s(c *foryimpl.ReadContext) {
 	x.U32s = l2
 }
 
-// foryReadU64s reads the value of field U64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadU64s reads field U64s's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadU64s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -4091,7 +4085,7 @@ func (x *Containers) foryReadU64s(c *foryimpl.ReadContext) {
 	x.U64s = l2
 }
 
-// foryRootMaps is the first 189 bytes of a compatible-mode message whose root is Maps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaps[4:].
+// foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
 var foryRootMaps = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0xb1, 0xe0, 0x47, 0x5b, 0x9c, 0x4b, 0xb6, 0x63, 0xd4, 0x9a, 0x07, 0x50,
 	0x18, 0x06, 0x56, 0x07, 0x1b, 0x0b, 0x9c, 0xb0, 0x50, 0x18, 0x66, 0x16, 0x07, 0x1b, 0x23, 0x68,
@@ -4107,7 +4101,7 @@ var foryRootMaps = []byte{
 	0x19, 0x36, 0xa2, 0x60, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20,
 }
 
-// foryTypeMaps is Maps's static type information. Fingerprint: by_bool,24,0,0[1,0,0|21,0,0];by_enum,24,0,0[0,0,0|5,0,0];by_i16,24,0,0[3,0,0|3,0,0];by_i32,24,0,0[5,0,0|21,0,0];by_i64,24,0,0[7,0,0|20,0,0];by_i8,24,0,0[2,0,0|2,0,0];by_int,24,0,0[7,0,0|7,0,0];by_str,24,0,0[21,0,0|21,0,0];by_u16,24,0,0[10,0,0|10,0,0];by_u32,24,0,0[12,0,0|12,0,0];by_u64,24,0,0[14,0,0|14,0,0];by_u8,24,0,0[9,0,0|9,0,0];by_uint,24,0,0[14,0,0|1,0,0];inner,24,0,0[21,0,0|24,0,0[5,0,0|21,0,0]];lists,24,0,0[21,0,0|22,0,0[7,0,0]];named,24,0,0[21,0,0|5,0,0];p_vals,24,0,0[21,0,0|7,0,0];ptrs,24,0,0[5,0,0|0,0,0];shade_key,24,0,0[0,0,0|21,0,0];structs,24,0,0[21,0,0|0,0,0];
+// foryTypeMaps is Maps's static type information (its fields and hash: fory.lock).
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9a, 0x07},
 	GoFields:       []string{"ByBool", "ByEnum", "ByI16", "ByI32", "ByI64", "ByI8", "ByInt", "ByStr", "ByU16", "ByU32", "ByU64", "ByU8", "ByUint", "Inner", "Lists", "Named", "PVals", "Ptrs", "ShadeKey", "Structs"},
@@ -4150,8 +4144,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaps
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMaps (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4194,8 +4187,7 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -4228,7 +4220,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -4524,7 +4516,7 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	mw148.End(b)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for _, e152 := range x.ByBool {
@@ -4803,7 +4795,7 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	*x = Maps{}
 	r := c.Reader()
@@ -5031,7 +5023,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryReadByBool reads the value of field ByBool (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByBool reads field ByBool's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByBool(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5055,7 +5047,7 @@ func (x *Maps) foryReadByBool(c *foryimpl.ReadContext) {
 	x.ByBool = m2
 }
 
-// foryReadByEnum reads the value of field ByEnum (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByEnum reads field ByEnum's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByEnum(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5083,7 +5075,7 @@ func (x *Maps) foryReadByEnum(c *foryimpl.ReadContext) {
 	x.ByEnum = m2
 }
 
-// foryReadByI16 reads the value of field ByI16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByI16 reads field ByI16's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByI16(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5107,7 +5099,7 @@ func (x *Maps) foryReadByI16(c *foryimpl.ReadContext) {
 	x.ByI16 = m2
 }
 
-// foryReadByI32 reads the value of field ByI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByI32 reads field ByI32's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5131,7 +5123,7 @@ func (x *Maps) foryReadByI32(c *foryimpl.ReadContext) {
 	x.ByI32 = m2
 }
 
-// foryReadByI64 reads the value of field ByI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByI64 reads field ByI64's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5155,7 +5147,7 @@ func (x *Maps) foryReadByI64(c *foryimpl.ReadContext) {
 	x.ByI64 = m2
 }
 
-// foryReadByI8 reads the value of field ByI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByI8 reads field ByI8's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByI8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5179,7 +5171,7 @@ func (x *Maps) foryReadByI8(c *foryimpl.ReadContext) {
 	x.ByI8 = m2
 }
 
-// foryReadByInt reads the value of field ByInt (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByInt reads field ByInt's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByInt(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5203,7 +5195,7 @@ func (x *Maps) foryReadByInt(c *foryimpl.ReadContext) {
 	x.ByInt = m2
 }
 
-// foryReadByStr reads the value of field ByStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByStr reads field ByStr's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByStr(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5226,7 +5218,7 @@ func (x *Maps) foryReadByStr(c *foryimpl.ReadContext) {
 	x.ByStr = m2
 }
 
-// foryReadByU16 reads the value of field ByU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByU16 reads field ByU16's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByU16(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5250,7 +5242,7 @@ func (x *Maps) foryReadByU16(c *foryimpl.ReadContext) {
 	x.ByU16 = m2
 }
 
-// foryReadByU32 reads the value of field ByU32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByU32 reads field ByU32's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByU32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5274,7 +5266,7 @@ func (x *Maps) foryReadByU32(c *foryimpl.ReadContext) {
 	x.ByU32 = m2
 }
 
-// foryReadByU64 reads the value of field ByU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByU64 reads field ByU64's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByU64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5298,7 +5290,7 @@ func (x *Maps) foryReadByU64(c *foryimpl.ReadContext) {
 	x.ByU64 = m2
 }
 
-// foryReadByU8 reads the value of field ByU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByU8 reads field ByU8's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByU8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5322,7 +5314,7 @@ func (x *Maps) foryReadByU8(c *foryimpl.ReadContext) {
 	x.ByU8 = m2
 }
 
-// foryReadByUint reads the value of field ByUint (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByUint reads field ByUint's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadByUint(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5346,7 +5338,7 @@ func (x *Maps) foryReadByUint(c *foryimpl.ReadContext) {
 	x.ByUint = m2
 }
 
-// foryReadInner reads the value of field Inner (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInner reads field Inner's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadInner(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5388,7 +5380,7 @@ func (x *Maps) foryReadInner(c *foryimpl.ReadContext) {
 	x.Inner = m2
 }
 
-// foryReadInnerRef reads the value of field Inner with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInnerRef reads field Inner's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadInnerRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5457,7 +5449,7 @@ func (x *Maps) foryReadInnerRef(c *foryimpl.ReadContext) {
 	x.Inner = m2
 }
 
-// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadLists(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5502,7 +5494,7 @@ func (x *Maps) foryReadLists(c *foryimpl.ReadContext) {
 	x.Lists = m2
 }
 
-// foryReadListsRef reads the value of field Lists with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadListsRef reads field Lists's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5577,7 +5569,7 @@ func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) {
 	x.Lists = m2
 }
 
-// foryReadNamed reads the value of field Named (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadNamed(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5601,7 +5593,7 @@ func (x *Maps) foryReadNamed(c *foryimpl.ReadContext) {
 	x.Named = m2
 }
 
-// foryReadPVals reads the value of field PVals (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPVals reads field PVals's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadPVals(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5627,7 +5619,7 @@ func (x *Maps) foryReadPVals(c *foryimpl.ReadContext) {
 	x.PVals = m2
 }
 
-// foryReadPtrs reads the value of field Ptrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPtrs reads field Ptrs's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5657,7 +5649,7 @@ func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) {
 	x.Ptrs = m2
 }
 
-// foryReadPtrsRef reads the value of field Ptrs with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPtrsRef reads field Ptrs's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5702,7 +5694,7 @@ func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) {
 	x.Ptrs = m2
 }
 
-// foryReadShadeKey reads the value of field ShadeKey (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadShadeKey reads field ShadeKey's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadShadeKey(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5729,7 +5721,7 @@ func (x *Maps) foryReadShadeKey(c *foryimpl.ReadContext) {
 	x.ShadeKey = m2
 }
 
-// foryReadStructs reads the value of field Structs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStructs reads field Structs's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5756,7 +5748,7 @@ func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) {
 	x.Structs = m2
 }
 
-// foryRootComposite is the first 82 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
+// foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
 var foryRootComposite = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x46, 0x30, 0x41, 0xbe, 0xb1, 0xa4, 0x7a, 0x27, 0xca, 0x9b, 0x07, 0x4c,
 	0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x48,
@@ -5766,7 +5758,7 @@ var foryRootComposite = []byte{
 	0xd1, 0x50,
 }
 
-// foryRootRefComposite is the first 82 bytes of a compatible-mode message whose root is Composite with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefComposite[4:].
+// foryRootRefComposite is the compatible-mode root prefix of Composite with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefComposite[4:], docs/format.md §11).
 var foryRootRefComposite = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x46, 0x50, 0x50, 0x4d, 0xac, 0xf6, 0x80, 0x16, 0xca, 0x9b, 0x07, 0x4c,
 	0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x50, 0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x49,
@@ -5776,7 +5768,7 @@ var foryRootRefComposite = []byte{
 	0xd1, 0x50,
 }
 
-// foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];home,0,0,0;p_addrs,22,0,0[0,0,0];p_scalars,0,0,1;p_tag,0,0,1;scalars,0,0,0;tags,22,0,0[0,0,0];title,21,0,0;work,0,0,1;
+// foryTypeComposite is Composite's static type information (its fields and hash: fory.lock).
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9b, 0x07},
 	GoFields:          []string{"Addrs", "ByName", "Home", "PAddrs", "PScalars", "PTag", "Scalars", "Tags", "Title", "Work"},
@@ -5814,8 +5806,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 	return foryTypeComposite
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootComposite (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5857,8 +5848,7 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -5891,7 +5881,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -6052,7 +6042,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k24 := range x.ByName {
@@ -6194,7 +6184,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Composite{
@@ -6544,7 +6534,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadAddrs reads the value of field Addrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddrs reads field Addrs's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6595,7 +6585,7 @@ func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
 	x.Addrs = l2
 }
 
-// foryReadByName reads the value of field ByName (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByName reads field ByName's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6624,7 +6614,7 @@ func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
 	x.ByName = m2
 }
 
-// foryReadByNameRef reads the value of field ByName with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByNameRef reads field ByName's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6668,7 +6658,7 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
 	x.ByName = m2
 }
 
-// foryReadPAddrs reads the value of field PAddrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPAddrs reads field PAddrs's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6721,7 +6711,7 @@ func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
 	x.PAddrs = l2
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6772,19 +6762,19 @@ func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
 	x.Tags = l2
 }
 
-// foryRootNode is the first 26 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+// foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
 var foryRootNode = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x20, 0x46, 0x5c, 0xb9, 0xd9, 0xaf, 0x4b, 0xc2, 0x9c, 0x07, 0x4c,
 	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryRootRefNode is the first 26 bytes of a compatible-mode message whose root is Node with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNode[4:].
+// foryRootRefNode is the compatible-mode root prefix of Node with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNode[4:], docs/format.md §11).
 var foryRootRefNode = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x30, 0x39, 0x68, 0x14, 0xce, 0x4b, 0x6b, 0xc2, 0x9c, 0x07, 0x4c,
 	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryTypeNode is Node's static type information. Fingerprint: next,0,0,1;value,5,0,0;
+// foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9c, 0x07},
 	GoFields:          []string{"Value", "Next"},
@@ -6812,8 +6802,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -6861,8 +6850,7 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -6899,7 +6887,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -6954,7 +6942,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeNode, x) {
 		return
@@ -6979,7 +6967,7 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeNode) {
 		return
@@ -7096,14 +7084,14 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
-// foryRootTree is the first 37 bytes of a compatible-mode message whose root is Tree: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootTree[4:].
+// foryRootTree is the compatible-mode root prefix of Tree: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootTree[4:], docs/format.md §11).
 var foryRootTree = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x19, 0x60, 0x84, 0x03, 0x15, 0x6b, 0xef, 0x30, 0xc3, 0x9d, 0x07, 0x54,
 	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x4c, 0x18, 0x56, 0x72, 0xa1, 0xa3, 0x25, 0xc0,
 	0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeTree is Tree's static type information. Fingerprint: children,22,0,0[0,0,0];index,24,0,0[21,0,0|0,0,0];name,21,0,0;
+// foryTypeTree is Tree's static type information (its fields and hash: fory.lock).
 var foryTypeTree = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9d, 0x07},
 	GoFields:       []string{"Children", "Index", "Name"},
@@ -7129,8 +7117,7 @@ func (x *Tree) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTree
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7180,8 +7167,7 @@ func (x *Tree) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -7219,7 +7205,7 @@ func (x *Tree) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Tree) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -7320,7 +7306,7 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k16 := range x.Index {
@@ -7390,7 +7376,7 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Tree's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeTree) {
 		return
@@ -7460,7 +7446,7 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
-// foryReadChildren reads the value of field Children (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadChildren reads field Children's value, for ForyRead and ForyReadEvolved.
 func (x *Tree) foryReadChildren(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7513,7 +7499,7 @@ func (x *Tree) foryReadChildren(c *foryimpl.ReadContext) {
 	x.Children = l2
 }
 
-// foryReadIndex reads the value of field Index (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadIndex reads field Index's value, for ForyRead and ForyReadEvolved.
 func (x *Tree) foryReadIndex(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7542,7 +7528,7 @@ func (x *Tree) foryReadIndex(c *foryimpl.ReadContext) {
 	x.Index = m2
 }
 
-// foryReadIndexRef reads the value of field Index with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadIndexRef reads field Index's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Tree) foryReadIndexRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7586,7 +7572,7 @@ func (x *Tree) foryReadIndexRef(c *foryimpl.ReadContext) {
 	x.Index = m2
 }
 
-// foryRootCarriers is the first 111 bytes of a compatible-mode message whose root is Carriers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootCarriers[4:].
+// foryRootCarriers is the compatible-mode root prefix of Carriers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCarriers[4:], docs/format.md §11).
 var foryRootCarriers = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x63, 0x40, 0xe3, 0x7f, 0x61, 0xa1, 0x9d, 0x47, 0xce, 0x9e, 0x07, 0x48,
 	0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a,
@@ -7597,7 +7583,7 @@ var foryRootCarriers = []byte{
 	0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80,
 }
 
-// foryRootRefCarriers is the first 111 bytes of a compatible-mode message whose root is Carriers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefCarriers[4:].
+// foryRootRefCarriers is the compatible-mode root prefix of Carriers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefCarriers[4:], docs/format.md §11).
 var foryRootRefCarriers = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x63, 0xa0, 0xb8, 0xad, 0x56, 0x7d, 0x87, 0x12, 0xce, 0x9e, 0x07, 0x48,
 	0x11, 0x1c, 0x0b, 0x28, 0x4c, 0x12, 0x86, 0x20, 0x43, 0x40, 0x52, 0x13, 0x35, 0xd3, 0x3a, 0x1a,
@@ -7608,7 +7594,7 @@ var foryRootRefCarriers = []byte{
 	0x4c, 0x16, 0xa2, 0x01, 0x3e, 0x28, 0x11, 0x24, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80,
 }
 
-// foryTypeCarriers is Carriers's static type information. Fingerprint: brain,18,0,0;brains,54,0,0;by_name,24,0,0[21,0,0|23,0,0[5,0,0]];codes,23,0,0[5,0,0];half,17,0,0;halves,22,0,0[17,0,0];maybe_n,7,0,1;maybe_s,21,0,1;nothing,19,0,1;p_half,17,0,1;p_price,40,0,1;price,40,0,0;prices,22,0,0[40,0,0];words,23,0,0[21,0,0];
+// foryTypeCarriers is Carriers's static type information (its fields and hash: fory.lock).
 var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9e, 0x07},
 	GoFields:          []string{"Half", "Brain", "Nothing", "PHalf", "MaybeN", "Brains", "ByName", "Codes", "Halves", "MaybeS", "PPrice", "Price", "Prices", "Words"},
@@ -7648,8 +7634,7 @@ func (x *Carriers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeCarriers
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootCarriers (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7691,8 +7676,7 @@ func (x *Carriers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -7725,7 +7709,7 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Carriers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -7896,7 +7880,7 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k40 := range x.ByName {
@@ -8061,7 +8045,7 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Carriers's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Carriers{
@@ -8314,7 +8298,7 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadByName reads the value of field ByName (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByName reads field ByName's value, for ForyRead and ForyReadEvolved.
 func (x *Carriers) foryReadByName(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8357,7 +8341,7 @@ func (x *Carriers) foryReadByName(c *foryimpl.ReadContext) {
 	x.ByName = m2
 }
 
-// foryReadByNameRef reads the value of field ByName with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByNameRef reads field ByName's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Carriers) foryReadByNameRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8428,7 +8412,7 @@ func (x *Carriers) foryReadByNameRef(c *foryimpl.ReadContext) {
 	x.ByName = m2
 }
 
-// foryReadCodes reads the value of field Codes (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadCodes reads field Codes's value, for ForyRead and ForyReadEvolved.
 func (x *Carriers) foryReadCodes(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -8453,7 +8437,7 @@ func (x *Carriers) foryReadCodes(c *foryimpl.ReadContext) {
 	x.Codes = s2
 }
 
-// foryReadHalves reads the value of field Halves (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadHalves reads field Halves's value, for ForyRead and ForyReadEvolved.
 func (x *Carriers) foryReadHalves(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8480,7 +8464,7 @@ func (x *Carriers) foryReadHalves(c *foryimpl.ReadContext) {
 	x.Halves = l2
 }
 
-// foryReadPrices reads the value of field Prices (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPrices reads field Prices's value, for ForyRead and ForyReadEvolved.
 func (x *Carriers) foryReadPrices(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -8506,7 +8490,7 @@ func (x *Carriers) foryReadPrices(c *foryimpl.ReadContext) {
 	x.Prices = l2
 }
 
-// foryReadWords reads the value of field Words (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadWords reads field Words's value, for ForyRead and ForyReadEvolved.
 func (x *Carriers) foryReadWords(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -8530,7 +8514,7 @@ func (x *Carriers) foryReadWords(c *foryimpl.ReadContext) {
 	x.Words = s2
 }
 
-// foryRootHinted is the first 148 bytes of a compatible-mode message whose root is Hinted: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHinted[4:].
+// foryRootHinted is the compatible-mode root prefix of Hinted: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHinted[4:], docs/format.md §11).
 var foryRootHinted = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x88, 0xf0, 0x5d, 0xb8, 0x7f, 0xa4, 0xce, 0x3c, 0xcf, 0x9f, 0x07, 0x46,
 	0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2,
@@ -8544,7 +8528,7 @@ var foryRootHinted = []byte{
 	0x1f, 0xe4, 0x75, 0xc0,
 }
 
-// foryRootRefHinted is the first 148 bytes of a compatible-mode message whose root is Hinted with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHinted[4:].
+// foryRootRefHinted is the compatible-mode root prefix of Hinted with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHinted[4:], docs/format.md §11).
 var foryRootRefHinted = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x88, 0x50, 0xdc, 0x9b, 0xbd, 0x3c, 0xdc, 0x71, 0xcf, 0x9f, 0x07, 0x46,
 	0x0d, 0x39, 0xf3, 0x54, 0x16, 0x12, 0x82, 0x31, 0xda, 0xd1, 0x29, 0x80, 0x54, 0x18, 0x16, 0xe2,
@@ -8558,7 +8542,7 @@ var foryRootRefHinted = []byte{
 	0x1f, 0xe4, 0x75, 0xc0,
 }
 
-// foryTypeHinted is Hinted's static type information. Fingerprint: arr_list,22,0,0[4,0,0];arr_vals,24,0,0[5,0,0|56,0,0];arrays,22,0,0[47,0,0];by_fixed,24,0,0[6,0,0|15,0,0];enum_keys,24,0,0[22,0,0[0,0,0]|1,0,0];fixed,23,0,0[4,0,0];fixed_i64,22,0,0[6,0,0];fixed_u32,22,0,0[11,0,0];go_f32,55,0,0;go_i8,44,0,0;go_u8,48,0,0;opt,13,0,1;p_fixed_u64,22,0,0[13,0,0];str_keys,24,0,0[22,0,0[21,0,0]|5,0,0];tagged_i64,22,0,0[8,0,0];
+// foryTypeHinted is Hinted's static type information (its fields and hash: fory.lock).
 var foryTypeHinted = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9f, 0x07},
 	GoFields:          []string{"Opt", "ArrList", "ArrVals", "Arrays", "ByFixed", "EnumKeys", "Fixed", "FixedI64", "FixedU32", "GoF32", "GoI8", "GoU8", "PFixedU64", "StrKeys", "TaggedI64"},
@@ -8598,8 +8582,7 @@ func (x *Hinted) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHinted
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootHinted (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Hinted) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8627,8 +8610,7 @@ func (x *Hinted) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -8661,7 +8643,7 @@ func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Hinted) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -8692,7 +8674,7 @@ func (x *Hinted) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Hinted, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Hinted nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k29 := range x.StrKeys {
@@ -8900,7 +8882,7 @@ func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k96 := range x.StrKeys {
@@ -9120,7 +9102,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Hinted's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 	*x = Hinted{
 		Arrays:    x.Arrays,
@@ -9493,7 +9475,7 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadArrList reads the value of field ArrList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArrList reads field ArrList's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadArrList(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -9524,7 +9506,7 @@ func (x *Hinted) foryReadArrList(c *foryimpl.ReadContext) {
 	x.ArrList = l2
 }
 
-// foryReadArrVals reads the value of field ArrVals (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArrVals reads field ArrVals's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadArrVals(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -9554,7 +9536,7 @@ func (x *Hinted) foryReadArrVals(c *foryimpl.ReadContext) {
 	x.ArrVals = m2
 }
 
-// foryReadArrValsRef reads the value of field ArrVals with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArrValsRef reads field ArrVals's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadArrValsRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -9599,7 +9581,7 @@ func (x *Hinted) foryReadArrValsRef(c *foryimpl.ReadContext) {
 	x.ArrVals = m2
 }
 
-// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArrays reads field Arrays's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -9653,7 +9635,7 @@ func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext) {
 	x.Arrays = l2
 }
 
-// foryReadByFixed reads the value of field ByFixed (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByFixed reads field ByFixed's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadByFixed(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -9677,7 +9659,7 @@ func (x *Hinted) foryReadByFixed(c *foryimpl.ReadContext) {
 	x.ByFixed = m2
 }
 
-// foryReadEnumKeys reads the value of field EnumKeys (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadEnumKeys reads field EnumKeys's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadEnumKeys(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -9730,7 +9712,7 @@ func (x *Hinted) foryReadEnumKeys(c *foryimpl.ReadContext) {
 	x.EnumKeys = m2
 }
 
-// foryReadFixed reads the value of field Fixed (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFixed reads field Fixed's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadFixed(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -9755,7 +9737,7 @@ func (x *Hinted) foryReadFixed(c *foryimpl.ReadContext) {
 	x.Fixed = s2
 }
 
-// foryReadFixedI64 reads the value of field FixedI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFixedI64 reads field FixedI64's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadFixedI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
@@ -9782,7 +9764,7 @@ func (x *Hinted) foryReadFixedI64(c *foryimpl.ReadContext) {
 	x.FixedI64 = l2
 }
 
-// foryReadFixedU32 reads the value of field FixedU32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFixedU32 reads field FixedU32's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadFixedU32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -9809,7 +9791,7 @@ func (x *Hinted) foryReadFixedU32(c *foryimpl.ReadContext) {
 	x.FixedU32 = l2
 }
 
-// foryReadPFixedU64 reads the value of field PFixedU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPFixedU64 reads field PFixedU64's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadPFixedU64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -9838,7 +9820,7 @@ func (x *Hinted) foryReadPFixedU64(c *foryimpl.ReadContext) {
 	x.PFixedU64 = l2
 }
 
-// foryReadStrKeys reads the value of field StrKeys (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrKeys reads field StrKeys's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadStrKeys(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -9887,7 +9869,7 @@ func (x *Hinted) foryReadStrKeys(c *foryimpl.ReadContext) {
 	x.StrKeys = m2
 }
 
-// foryReadTaggedI64 reads the value of field TaggedI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTaggedI64 reads field TaggedI64's value, for ForyRead and ForyReadEvolved.
 func (x *Hinted) foryReadTaggedI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)

@@ -26,19 +26,19 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumStatus
 }
 
-// foryRootUser is the first 23 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+// foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
 var foryRootUser = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07,
 	0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19,
 }
 
-// foryRootRefUser is the first 23 bytes of a compatible-mode message whose root is User with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefUser[4:].
+// foryRootRefUser is the compatible-mode root prefix of User with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefUser[4:], docs/format.md §11).
 var foryRootRefUser = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07,
 	0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19,
 }
 
-// foryTypeUser is User's static type information. Fingerprint: 0,7,0,0;1,21,0,0;2,22,0,0[21,0,0];3,0,0,0;
+// foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x64},
 	GoFields:          []string{"ID", "Name", "Tags", "Status"},
@@ -68,8 +68,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 	return foryTypeUser
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -98,8 +97,7 @@ func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -134,7 +132,7 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -167,7 +165,7 @@ func (x *User) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (User nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Status < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status))
@@ -242,7 +240,7 @@ func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) err
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.Status < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status)))
@@ -312,7 +310,7 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	*x = User{Tags: x.Tags}
 	r := c.Reader()
@@ -419,7 +417,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *User) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -445,10 +443,10 @@ func (x *User) foryReadTags(c *foryimpl.ReadContext) {
 	x.Tags = l2
 }
 
-// foryRootEvent is the first 16 bytes of a compatible-mode message whose root is Event: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEvent[4:].
+// foryRootEvent is the compatible-mode root prefix of Event: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEvent[4:], docs/format.md §11).
 var foryRootEvent = []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26}
 
-// foryTypeEvent is Event's static type information. Fingerprint: 0,38,0,0;
+// foryTypeEvent is Event's static type information (its fields and hash: fory.lock).
 var foryTypeEvent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"At"},
@@ -472,8 +470,7 @@ func (x *Event) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEvent
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Event) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -491,8 +488,7 @@ func (x *Event) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -526,7 +522,7 @@ func (x *Event) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Event) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -554,7 +550,7 @@ func (x *Event) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Event, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Event nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Event) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(20 + buffer.BatchSlack)

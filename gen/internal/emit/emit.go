@@ -247,7 +247,7 @@ func (g *gen) emit(f *jen.File) {
 		spec[jen.Id("GoFields")] = jen.Index().String().Values(names...)
 	}
 	if s.TypeDefRef != nil {
-		g.emitRootVar(f, g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef, " with reference tracking (root flag 00, the tracking track_ref bits)")
+		g.emitRootVar(f, g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef, " with reference tracking")
 		spec[jen.Id("TypeDefRef")] = typeDefOf(g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef)
 		spec[jen.Id("RootCompatibleRef")] = jen.Id(g.rootRefVar())
 	}
@@ -261,7 +261,7 @@ func (g *gen) emit(f *jen.File) {
 	} else {
 		spec[jen.Id("UserID")] = jen.Lit(int(m.Reg.ID))
 	}
-	f.Commentf("%s is %s's static type information. Fingerprint: %s", g.infoVar(), m.Name, s.Fingerprint)
+	f.Commentf("%s is %s's static type information (its fields and hash: fory.lock).", g.infoVar(), m.Name)
 	f.Var().Id(g.infoVar()).Op("=").Qual(implPkg, "NewStructType").Call(
 		jen.Qual(implPkg, "StructSpec").Values(spec))
 	f.Line()
@@ -335,10 +335,10 @@ func pkgBase(path string) string {
 // its TypeDef from it.
 func (g *gen) emitRootVar(f *jen.File, v string, root, typeDef []byte, what string) {
 	if _, ok := typeDefAt(root, typeDef); ok {
-		f.Commentf("%s is the first %d bytes of a compatible-mode message whose root is %s%s: header %02x, root flag %02x, type id %d, meta index 0, then the TypeDef (docs/format.md §11), %s[4:].",
-			v, len(root), g.name(), what, root[0], root[1], root[2], v)
+		f.Commentf("%s is the compatible-mode root prefix of %s%s: header %02x, root flag %02x, type id %d, meta index 0, TypeDef (%s[4:], docs/format.md §11).",
+			v, g.name(), what, root[0], root[1], root[2], v)
 	} else {
-		f.Commentf("%s is the first %d bytes of a compatible-mode message whose root is %s%s: header, root flag and type meta (docs/format.md §1).", v, len(root), g.name(), what)
+		f.Commentf("%s is the compatible-mode root prefix of %s%s: header, root flag, type meta (docs/format.md §1).", v, g.name(), what)
 	}
 	f.Var().Id(v).Op("=").Add(byteLit(root))
 	f.Line()

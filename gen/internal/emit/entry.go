@@ -193,8 +193,7 @@ func (g *gen) emitEntry(f *jen.File) {
 	recv := jen.Id("x").Op("*").Id(g.name())
 	info := jen.Id(g.infoVar())
 
-	f.Commentf("ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.")
-	f.Commentf("The root prefix (header, root flag, type meta: docs/format.md §1) is %s.", g.prefixHow())
+	f.Commentf("ForySerializeTo appends a message whose root is x to b (serializer.Marshal).")
 	// With reference tracking the root flag is 0x00 and the root is object
 	// 0 (docs/format.md §2.1).
 	// The tracking entry is a method of its own: ForySerializeTo keeps only
@@ -233,8 +232,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		// Primitive fields only: the reader alone decodes the message our
 		// own writer produced; anything else, and any failure, goes the
 		// context's way, which also reports the error.
-		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
-		f.Comment("A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.")
+		f.Commentf("ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.")
 		// In same-schema mode the root's schema hash follows its type meta
 		// and is compared with the prefix.
 		conHash := prefix{b: binary.LittleEndian.AppendUint32(append([]byte(nil), con.b...), uint32(g.s.SchemaHash)), hash: true}
@@ -257,10 +255,9 @@ func (g *gen) emitEntry(f *jen.File) {
 		)...)
 		f.Line()
 		name = "foryDeserializeContext"
-		f.Commentf("foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.")
+		f.Commentf("foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.")
 	} else {
-		f.Commentf("ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.")
-		f.Comment("A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.")
+		f.Commentf("ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.")
 	}
 	comRef, conRef := g.refPrefixes()
 	f.Func().Params(recv.Clone()).Id(name).Params(
@@ -284,7 +281,7 @@ func (g *gen) emitEntry(f *jen.File) {
 			jen.Return(runtime("EndRead").Call(jen.Id("c"), info)))...),
 	)
 	f.Line()
-	f.Comment("foryDeserializeRef is the read of a message with reference tracking: the root is object 0.")
+	f.Comment("foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.")
 	f.Func().Params(recv.Clone()).Id("foryDeserializeRef").Params(
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("c").Op("*").Qual(implPkg, "ReadContext"), jen.Id("in").Index().Byte(),
 	).Error().Block(append(matchRoot("in", jen.Id("c").Dot("Compatible").Call(), comRef, conRef),
@@ -306,15 +303,6 @@ func (g *gen) refPrefixes() (com, con prefix) {
 	con = prefix{b: append([]byte(nil), g.s.RootConsistent...), tracked: true}
 	com.b[1], con.b[1] = meta.FlagRefValue, meta.FlagRefValue
 	return com, con
-}
-
-// prefixHow says how the entry points write the compatible-mode root
-// prefix, for their comment.
-func (g *gen) prefixHow() string {
-	if len(g.s.RootCompatible) > maxWordPrefix {
-		return "copied from " + g.rootVar() + " (compatible mode) or stored as constant words"
-	}
-	return "stored as constant words, each commented with the bytes it holds"
 }
 
 // trackedRootWrite is ForySerializeTo with reference tracking: a flat

@@ -23,7 +23,7 @@ func (g *gen) emitRead(f *jen.File) {
 	body := g.readBody()
 	f.Commentf("ForyRead reads %s's struct body (docs/format.md §9); errors are recorded in c.", g.name())
 	if g.s.RefSensitive {
-		f.Comment("With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).")
+		f.Comment("With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).")
 	}
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyRead").
 		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(body...)
@@ -180,7 +180,7 @@ func (g *gen) emitReadFrom(f *jen.File) {
 	body := []jen.Code{jen.Op("*").Id("x").Op("=").Id(g.name()).Values()}
 	body = append(body, g.readPrimitives()...)
 	body = append(body, jen.Return(jen.Id("r").Dot("Err").Call().Op("==").Nil()))
-	f.Commentf("foryReadFrom reads the fields of a root %s whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.", g.name())
+	f.Commentf("foryReadFrom reads a root %s's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("foryReadFrom").
 		Params(jen.Id("r").Op("*").Qual(bufferPkg, "Reader")).Bool().Block(body...)
 	f.Line()
@@ -1133,7 +1133,7 @@ func (g *gen) emitValueReaders(f *jen.File) {
 			if tracked {
 				mode = " with reference tracking"
 			}
-			f.Commentf("%s reads the value of field %s%s (ForyRead and ForyReadEvolved); errors are recorded in c.", name, fl.GoName, mode)
+			f.Commentf("%s reads field %s's value%s, for ForyRead and ForyReadEvolved.", name, fl.GoName, mode)
 			f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(name).
 				Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(g.valueRead(fl, tracked)...)
 			f.Line()

@@ -42,7 +42,7 @@ func (g *gen) emitWrite(f *jen.File) {
 			jen.If(jen.Err().Op(":=").Add(callFlatWrite(jen.Id("x"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Id("c").Dot("Fail").Call(jen.Err())))...)
 		f.Line()
-		f.Commentf("foryWriteFlat is ForyWrite without the write context, which %s, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.", g.name())
+		f.Commentf("foryWriteFlat is ForyWrite without a context (%s nests no struct); as the root it writes the root prefix first. It writes nothing on error.", g.name())
 		f.Func().Params(recv.Clone()).Id("foryWriteFlat").
 			Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("check"), jen.Id("root")).Bool()).Error().
 			Block(append(body, jen.Return(jen.Nil()))...)
@@ -52,7 +52,7 @@ func (g *gen) emitWrite(f *jen.File) {
 		g.track = true
 		body := g.writeBody()
 		g.track = false
-		f.Commentf("foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).")
+		f.Commentf("foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).")
 		f.Func().Params(recv.Clone()).Id("foryWriteRef").
 			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(body...)
 		f.Line()

@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootHelloRequest is the first 20 bytes of a compatible-mode message whose root is HelloRequest: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHelloRequest[4:].
+// foryRootHelloRequest is the compatible-mode root prefix of HelloRequest: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHelloRequest[4:], docs/format.md §11).
 var foryRootHelloRequest = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x08, 0xe0, 0x86, 0x79, 0xba, 0xb7, 0xa3, 0x25, 0xc1, 0x9b, 0x87, 0x87,
 	0xe5, 0x0a, 0xc4, 0x15,
 }
 
-// foryTypeHelloRequest is HelloRequest's static type information. Fingerprint: 1,21,0,0;
+// foryTypeHelloRequest is HelloRequest's static type information (its fields and hash: fory.lock).
 var foryTypeHelloRequest = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x87, 0x87, 0xe5, 0x0a},
 	GoFields:       []string{"Name"},
@@ -41,8 +41,7 @@ func (x *HelloRequest) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHelloRequest
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *HelloRequest) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -60,8 +59,7 @@ func (x *HelloRequest) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *HelloRequest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -96,7 +94,7 @@ func (x *HelloRequest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *HelloRequest) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -125,7 +123,7 @@ func (x *HelloRequest) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which HelloRequest, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (HelloRequest nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *HelloRequest) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -194,13 +192,13 @@ func (x *HelloRequest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryRootHelloReply is the first 20 bytes of a compatible-mode message whose root is HelloReply: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHelloReply[4:].
+// foryRootHelloReply is the compatible-mode root prefix of HelloReply: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHelloReply[4:], docs/format.md §11).
 var foryRootHelloReply = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x08, 0x80, 0xdd, 0xd0, 0x5d, 0x9d, 0xfd, 0x37, 0xc1, 0xf0, 0xbd, 0xb0,
 	0xc2, 0x0f, 0xc4, 0x15,
 }
 
-// foryTypeHelloReply is HelloReply's static type information. Fingerprint: 1,21,0,0;
+// foryTypeHelloReply is HelloReply's static type information (its fields and hash: fory.lock).
 var foryTypeHelloReply = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf0, 0xbd, 0xb0, 0xc2, 0x0f},
 	GoFields:       []string{"Reply"},
@@ -224,8 +222,7 @@ func (x *HelloReply) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHelloReply
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *HelloReply) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -243,8 +240,7 @@ func (x *HelloReply) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *HelloReply) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -279,7 +275,7 @@ func (x *HelloReply) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *HelloReply) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -308,7 +304,7 @@ func (x *HelloReply) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which HelloReply, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (HelloReply nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *HelloReply) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Reply)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

@@ -54,13 +54,13 @@ func (Everything_Inner_Kind) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumEverything_Inner_Kind
 }
 
-// foryRootLeaf is the first 19 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0x30, 0x7b, 0xe6, 0xcb, 0x27, 0xc7, 0x33, 0xc2, 0xad, 0x02, 0xc8,
 	0x05, 0xc4, 0x15,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: 1,21,0,0;2,5,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"Weight", "Label"},
@@ -85,8 +85,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -104,8 +103,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -141,7 +139,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -171,7 +169,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Label)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -263,19 +261,19 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootEverything_Inner is the first 22 bytes of a compatible-mode message whose root is Everything_Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEverything_Inner[4:].
+// foryRootEverything_Inner is the compatible-mode root prefix of Everything_Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEverything_Inner[4:], docs/format.md §11).
 var foryRootEverything_Inner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x00, 0x03, 0xdd, 0x53, 0xfb, 0xfc, 0x18, 0xc2, 0xb2, 0xc2, 0xa0,
 	0xaa, 0x04, 0xc4, 0x15, 0xc8, 0x19,
 }
 
-// foryRootRefEverything_Inner is the first 22 bytes of a compatible-mode message whose root is Everything_Inner with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEverything_Inner[4:].
+// foryRootRefEverything_Inner is the compatible-mode root prefix of Everything_Inner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEverything_Inner[4:], docs/format.md §11).
 var foryRootRefEverything_Inner = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0a, 0xd0, 0x67, 0xee, 0x38, 0xe6, 0x65, 0x50, 0xc2, 0xb2, 0xc2, 0xa0,
 	0xaa, 0x04, 0xc4, 0x15, 0xc9, 0x19,
 }
 
-// foryTypeEverything_Inner is Everything_Inner's static type information. Fingerprint: 1,21,0,0;2,0,0,0;
+// foryTypeEverything_Inner is Everything_Inner's static type information (its fields and hash: fory.lock).
 var foryTypeEverything_Inner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
 	GoFields:          []string{"Note", "Kind"},
@@ -302,8 +300,7 @@ func (x *Everything_Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEverything_Inner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Everything_Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -332,8 +329,7 @@ func (x *Everything_Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Everything_Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -368,7 +364,7 @@ func (x *Everything_Inner) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Everything_Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -401,7 +397,7 @@ func (x *Everything_Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Everything_Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Everything_Inner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Everything_Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Kind < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEverything_Inner, "Kind", int64(x.Kind))
@@ -438,7 +434,7 @@ func (x *Everything_Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, ro
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Everything_Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.Kind < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeEverything_Inner, "Kind", int64(x.Kind)))
@@ -471,7 +467,7 @@ func (x *Everything_Inner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Everything_Inner's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Everything_Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Everything_Inner{}
 	r := c.Reader()
@@ -548,7 +544,7 @@ func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 	}
 }
 
-// foryRootEverything is the first 165 bytes of a compatible-mode message whose root is Everything: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEverything[4:].
+// foryRootEverything is the compatible-mode root prefix of Everything: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEverything[4:], docs/format.md §11).
 var foryRootEverything = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x99, 0x50, 0x0d, 0x4d, 0x2b, 0xae, 0xd9, 0x4f, 0xdf, 0x13, 0xaf, 0x02,
 	0xec, 0x06, 0xf4, 0x0d, 0xfc, 0x03, 0x14, 0xe8, 0x04, 0xf0, 0x0b, 0xfc, 0x02, 0x13, 0xcc, 0x03,
@@ -563,7 +559,7 @@ var foryRootEverything = []byte{
 	0x22, 0x1c, 0xfc, 0x23, 0x19,
 }
 
-// foryRootRefEverything is the first 165 bytes of a compatible-mode message whose root is Everything with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEverything[4:].
+// foryRootRefEverything is the compatible-mode root prefix of Everything with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEverything[4:], docs/format.md §11).
 var foryRootRefEverything = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x99, 0xe0, 0x3e, 0x34, 0x92, 0xb1, 0x5b, 0x2a, 0xdf, 0x13, 0xaf, 0x02,
 	0xec, 0x06, 0xf4, 0x0d, 0xfc, 0x03, 0x14, 0xe8, 0x04, 0xf0, 0x0b, 0xfc, 0x02, 0x13, 0xcc, 0x03,
@@ -578,7 +574,7 @@ var foryRootRefEverything = []byte{
 	0x22, 0x1c, 0xfd, 0x23, 0x19,
 }
 
-// foryTypeEverything is Everything's static type information. Fingerprint: 1,1,0,0;2,2,0,0;3,3,0,0;4,5,0,0;5,7,0,0;6,9,0,0;7,10,0,0;8,12,0,0;9,14,0,0;10,4,0,0;11,6,0,0;12,11,0,0;13,13,0,0;14,8,0,0;15,15,0,0;16,7,0,0;17,19,0,0;18,20,0,0;19,17,0,0;20,18,0,0;21,21,0,0;22,41,0,0;23,39,0,0;24,38,0,0;25,37,0,0;26,40,0,0;27,21,0,1;28,5,0,1;30,0,0,0;31,0,0,0;32,0,0,1;33,0,1,1;34,0,1,1;35,22,0,0[21,0,0];36,22,0,0[7,0,0];37,22,0,0[21,0,0];38,22,0,0[4,0,0];39,22,0,0[0,0,0];40,22,0,0[0,0,0];41,46,0,0;42,24,0,0[21,0,0|5,0,0];43,24,0,0[5,0,0|0,0,0];44,24,0,0[21,0,0|15,0,0];45,22,0,1[21,0,0];46,0,0,0;47,0,0,1;48,0,0,1;49,0,0,1;50,0,0,0;51,5,0,0;
+// foryTypeEverything is Everything's static type information (its fields and hash: fory.lock).
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xaf, 0x02},
 	GoFields:          []string{"Fi64", "Fu64", "F64", "Fi32", "Fu32", "F32", "I16", "U16", "F16", "Bf16", "B", "I8", "U8", "I64", "Vi64", "Ti64", "U64", "Tu64", "I32", "To", "U32", "Oi32", "S", "Data", "D", "Ts", "Dur", "Dec", "Os", "Level", "Mood", "Leaf", "Shared", "SharedAgain", "Names", "Nums", "Maybe", "Fixeds", "Leaves", "RefLeaves", "Arr", "Counts", "ById", "Counters", "OptList", "Choice", "OptChoice", "Anything", "Inner", "Kind"},
@@ -651,8 +647,7 @@ func (x *Everything) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEverything
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootEverything (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -694,8 +689,7 @@ func (x *Everything) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -728,7 +722,7 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Everything) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1126,7 +1120,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if o67, ok := x.Os.Get(); ok {
@@ -1509,7 +1503,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Everything's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeEverything) {
 		return
@@ -2430,7 +2424,7 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	c.Leave()
 }
 
-// foryReadNames reads the value of field Names (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNames reads field Names's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadNames(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2456,7 +2450,7 @@ func (x *Everything) foryReadNames(c *foryimpl.ReadContext) {
 	x.Names = l2
 }
 
-// foryReadNums reads the value of field Nums (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNums reads field Nums's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadNums(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -2483,7 +2477,7 @@ func (x *Everything) foryReadNums(c *foryimpl.ReadContext) {
 	x.Nums = l2
 }
 
-// foryReadMaybe reads the value of field Maybe (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMaybe reads field Maybe's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadMaybe(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2511,7 +2505,7 @@ func (x *Everything) foryReadMaybe(c *foryimpl.ReadContext) {
 	x.Maybe = l2
 }
 
-// foryReadFixeds reads the value of field Fixeds (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFixeds reads field Fixeds's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -2538,7 +2532,7 @@ func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext) {
 	x.Fixeds = l2
 }
 
-// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2589,7 +2583,7 @@ func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
 	x.Leaves = l2
 }
 
-// foryReadRefLeaves reads the value of field RefLeaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRefLeaves reads field RefLeaves's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadRefLeaves(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2642,7 +2636,7 @@ func (x *Everything) foryReadRefLeaves(c *foryimpl.ReadContext) {
 	x.RefLeaves = l2
 }
 
-// foryReadCounts reads the value of field Counts (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadCounts reads field Counts's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadCounts(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2666,7 +2660,7 @@ func (x *Everything) foryReadCounts(c *foryimpl.ReadContext) {
 	x.Counts = m2
 }
 
-// foryReadById reads the value of field ById (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadById reads field ById's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadById(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2694,7 +2688,7 @@ func (x *Everything) foryReadById(c *foryimpl.ReadContext) {
 	x.ById = m2
 }
 
-// foryReadCounters reads the value of field Counters (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadCounters reads field Counters's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadCounters(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2718,7 +2712,7 @@ func (x *Everything) foryReadCounters(c *foryimpl.ReadContext) {
 	x.Counters = m2
 }
 
-// foryReadOptList reads the value of field OptList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadOptList reads field OptList's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadOptList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

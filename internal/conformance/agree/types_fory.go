@@ -39,13 +39,13 @@ func (Narrow32) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumNarrow32
 }
 
-// foryRootOptInt is the first 17 bytes of a compatible-mode message whose root is OptInt: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOptInt[4:].
+// foryRootOptInt is the compatible-mode root prefix of OptInt: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOptInt[4:], docs/format.md §11).
 var foryRootOptInt = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6,
 	0x05,
 }
 
-// foryTypeOptInt is OptInt's static type information. Fingerprint: 1,5,0,1;
+// foryTypeOptInt is OptInt's static type information (its fields and hash: fory.lock).
 var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xac, 0x02},
 	GoFields:       []string{"OptI"},
@@ -69,8 +69,7 @@ func (x *OptInt) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptInt
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -88,8 +87,7 @@ func (x *OptInt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -125,7 +123,7 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *OptInt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -155,7 +153,7 @@ func (x *OptInt) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which OptInt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (OptInt nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *OptInt) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(21 + buffer.BatchSlack)
@@ -234,13 +232,13 @@ func (x *OptInt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootNilValues is the first 31 bytes of a compatible-mode message whose root is NilValues: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilValues[4:].
+// foryRootNilValues is the compatible-mode root prefix of NilValues: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilValues[4:], docs/format.md §11).
 var foryRootNilValues = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4,
 	0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56,
 }
 
-// foryTypeNilValues is NilValues's static type information. Fingerprint: 1,24,0,0[5,0,0|22,0,0[5,0,0]];2,24,0,0[21,0,0|22,0,0[21,0,0]];3,24,0,0[21,0,0|24,0,0[5,0,0|21,0,0]];
+// foryTypeNilValues is NilValues's static type information (its fields and hash: fory.lock).
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"A", "B", "C"},
@@ -266,8 +264,7 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilValues
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -298,8 +295,7 @@ func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -336,7 +332,7 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -371,7 +367,7 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which NilValues, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (NilValues nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k7, e8 := range x.B {
@@ -499,7 +495,7 @@ func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k43, e44 := range x.B {
@@ -621,7 +617,7 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	*x = NilValues{}
 	r := c.Reader()
@@ -693,7 +689,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadA reads the value of field A (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadA reads field A's value, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadA(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -738,7 +734,7 @@ func (x *NilValues) foryReadA(c *foryimpl.ReadContext) {
 	x.A = m2
 }
 
-// foryReadARef reads the value of field A with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadARef reads field A's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -813,7 +809,7 @@ func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) {
 	x.A = m2
 }
 
-// foryReadB reads the value of field B (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadB reads field B's value, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadB(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -857,7 +853,7 @@ func (x *NilValues) foryReadB(c *foryimpl.ReadContext) {
 	x.B = m2
 }
 
-// foryReadBRef reads the value of field B with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBRef reads field B's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadBRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -931,7 +927,7 @@ func (x *NilValues) foryReadBRef(c *foryimpl.ReadContext) {
 	x.B = m2
 }
 
-// foryReadC reads the value of field C (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadC reads field C's value, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadC(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -973,7 +969,7 @@ func (x *NilValues) foryReadC(c *foryimpl.ReadContext) {
 	x.C = m2
 }
 
-// foryReadCRef reads the value of field C with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadCRef reads field C's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadCRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1042,13 +1038,13 @@ func (x *NilValues) foryReadCRef(c *foryimpl.ReadContext) {
 	x.C = m2
 }
 
-// foryRootLeaf is the first 17 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4,
 	0x05,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: 1,5,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"V"},
@@ -1072,8 +1068,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1091,8 +1086,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -1131,7 +1125,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *Leaf) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1167,7 +1161,7 @@ func (x *Leaf) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1197,7 +1191,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(26 + buffer.BatchSlack)
@@ -1247,7 +1241,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root Leaf whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root Leaf's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *Leaf) foryReadFrom(r *buffer.Reader) bool {
 	*x = Leaf{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -1285,13 +1279,13 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootMapKinds is the first 27 bytes of a compatible-mode message whose root is MapKinds: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKinds[4:].
+// foryRootMapKinds is the compatible-mode root prefix of MapKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKinds[4:], docs/format.md §11).
 var foryRootMapKinds = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4,
 	0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72,
 }
 
-// foryTypeMapKinds is MapKinds's static type information. Fingerprint: 1,24,0,0[21,0,0|5,0,0];2,24,0,0[21,0,0|0,0,0];3,24,0,0[21,0,0|0,0,0];
+// foryTypeMapKinds is MapKinds's static type information (its fields and hash: fory.lock).
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"S", "L", "P"},
@@ -1317,8 +1311,7 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKinds
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1366,8 +1359,7 @@ func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1404,7 +1396,7 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1490,7 +1482,7 @@ func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 	mw19.End(b)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k22 := range x.S {
@@ -1551,7 +1543,7 @@ func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapKinds{}
 	r := c.Reader()
@@ -1613,7 +1605,7 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadS reads the value of field S (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadS reads field S's value, for ForyRead and ForyReadEvolved.
 func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1637,7 +1629,7 @@ func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) {
 	x.S = m2
 }
 
-// foryReadL reads the value of field L (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadL reads field L's value, for ForyRead and ForyReadEvolved.
 func (x *MapKinds) foryReadL(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1664,7 +1656,7 @@ func (x *MapKinds) foryReadL(c *foryimpl.ReadContext) {
 	x.L = m2
 }
 
-// foryReadP reads the value of field P (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadP reads field P's value, for ForyRead and ForyReadEvolved.
 func (x *MapKinds) foryReadP(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1693,7 +1685,7 @@ func (x *MapKinds) foryReadP(c *foryimpl.ReadContext) {
 	x.P = m2
 }
 
-// foryReadPRef reads the value of field P with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPRef reads field P's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapKinds) foryReadPRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1737,13 +1729,13 @@ func (x *MapKinds) foryReadPRef(c *foryimpl.ReadContext) {
 	x.P = m2
 }
 
-// foryRootInts is the first 32 bytes of a compatible-mode message whose root is Ints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInts[4:].
+// foryRootInts is the compatible-mode root prefix of Ints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInts[4:], docs/format.md §11).
 var foryRootInts = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8,
 	0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56,
 }
 
-// foryTypeInts is Ints's static type information. Fingerprint: 1,5,0,0;2,11,0,0;3,7,0,0;4,21,0,0;5,22,0,0[21,0,0];6,24,0,0[21,0,0|21,0,0];7,4,0,1;
+// foryTypeInts is Ints's static type information (its fields and hash: fory.lock).
 var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
 	GoFields:       []string{"B", "C", "A", "P", "Name", "Tags", "Attr"},
@@ -1774,8 +1766,7 @@ func (x *Ints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInts
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1823,8 +1814,7 @@ func (x *Ints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1861,7 +1851,7 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Ints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2108,7 +2098,7 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *Ints) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2134,7 +2124,7 @@ func (x *Ints) foryReadTags(c *foryimpl.ReadContext) {
 	x.Tags = l2
 }
 
-// foryReadAttr reads the value of field Attr (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAttr reads field Attr's value, for ForyRead and ForyReadEvolved.
 func (x *Ints) foryReadAttr(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2157,13 +2147,13 @@ func (x *Ints) foryReadAttr(c *foryimpl.ReadContext) {
 	x.Attr = m2
 }
 
-// foryRootPt is the first 22 bytes of a compatible-mode message whose root is Pt: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootPt[4:].
+// foryRootPt is the compatible-mode root prefix of Pt: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootPt[4:], docs/format.md §11).
 var foryRootPt = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c,
 	0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05,
 }
 
-// foryTypePt is Pt's static type information. Fingerprint: 1,5,0,0;
+// foryTypePt is Pt's static type information (its fields and hash: fory.lock).
 var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x04, 0x03, 0xbe, 0x60},
@@ -2189,8 +2179,7 @@ func (x *Pt) ForyType() *foryimpl.TypeInfo {
 	return foryTypePt
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2208,8 +2197,7 @@ func (x *Pt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -2248,7 +2236,7 @@ func (x *Pt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *Pt) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2284,7 +2272,7 @@ func (x *Pt) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Pt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2314,7 +2302,7 @@ func (x *Pt) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Pt, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Pt nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Pt) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack)
@@ -2364,7 +2352,7 @@ func (x *Pt) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root Pt whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root Pt's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *Pt) foryReadFrom(r *buffer.Reader) bool {
 	*x = Pt{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -2402,13 +2390,13 @@ func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryRootPtLists is the first 24 bytes of a compatible-mode message whose root is PtLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtLists[4:].
+// foryRootPtLists is the compatible-mode root prefix of PtLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtLists[4:], docs/format.md §11).
 var foryRootPtLists = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4,
 	0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a,
 }
 
-// foryTypePtLists is PtLists's static type information. Fingerprint: 1,22,0,0[0,0,0];2,22,0,0[0,0,0];3,22,0,0[0,0,0];
+// foryTypePtLists is PtLists's static type information (its fields and hash: fory.lock).
 var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
 	GoFields:       []string{"A", "B", "C"},
@@ -2434,8 +2422,7 @@ func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtLists
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2481,8 +2468,7 @@ func (x *PtLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2518,7 +2504,7 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *PtLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2617,7 +2603,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -2679,7 +2665,7 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PtLists's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 	*x = PtLists{
 		A: x.A,
@@ -2737,7 +2723,7 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryReadA reads the value of field A (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadA reads field A's value, for ForyRead and ForyReadEvolved.
 func (x *PtLists) foryReadA(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2788,7 +2774,7 @@ func (x *PtLists) foryReadA(c *foryimpl.ReadContext) {
 	x.A = l2
 }
 
-// foryReadB reads the value of field B (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadB reads field B's value, for ForyRead and ForyReadEvolved.
 func (x *PtLists) foryReadB(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2841,7 +2827,7 @@ func (x *PtLists) foryReadB(c *foryimpl.ReadContext) {
 	x.B = l2
 }
 
-// foryReadC reads the value of field C (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadC reads field C's value, for ForyRead and ForyReadEvolved.
 func (x *PtLists) foryReadC(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2892,19 +2878,19 @@ func (x *PtLists) foryReadC(c *foryimpl.ReadContext) {
 	x.C = l2
 }
 
-// foryRootEnums is the first 19 bytes of a compatible-mode message whose root is Enums: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnums[4:].
+// foryRootEnums is the compatible-mode root prefix of Enums: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnums[4:], docs/format.md §11).
 var foryRootEnums = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4,
 	0x19, 0xc8, 0x19,
 }
 
-// foryRootRefEnums is the first 19 bytes of a compatible-mode message whose root is Enums with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnums[4:].
+// foryRootRefEnums is the compatible-mode root prefix of Enums with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnums[4:], docs/format.md §11).
 var foryRootRefEnums = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5,
 	0x19, 0xc9, 0x19,
 }
 
-// foryTypeEnums is Enums's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
+// foryTypeEnums is Enums's static type information (its fields and hash: fory.lock).
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
 	GoFields:          []string{"A", "B"},
@@ -2931,8 +2917,7 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnums
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2962,8 +2947,7 @@ func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2999,7 +2983,7 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3033,7 +3017,7 @@ func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Enums, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Enums nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.B < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B))
@@ -3063,7 +3047,7 @@ func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.B < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B)))
@@ -3091,7 +3075,7 @@ func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 	*x = Enums{}
 	r := c.Reader()
@@ -3197,19 +3181,19 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootEnumsEvolved is the first 19 bytes of a compatible-mode message whose root is EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumsEvolved[4:].
+// foryRootEnumsEvolved is the compatible-mode root prefix of EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumsEvolved[4:], docs/format.md §11).
 var foryRootEnumsEvolved = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4,
 	0x19, 0xc8, 0x19,
 }
 
-// foryRootRefEnumsEvolved is the first 19 bytes of a compatible-mode message whose root is EnumsEvolved with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumsEvolved[4:].
+// foryRootRefEnumsEvolved is the compatible-mode root prefix of EnumsEvolved with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumsEvolved[4:], docs/format.md §11).
 var foryRootRefEnumsEvolved = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5,
 	0x19, 0xc9, 0x19,
 }
 
-// foryTypeEnumsEvolved is EnumsEvolved's static type information. Fingerprint: 1,0,0,0;2,0,0,0;
+// foryTypeEnumsEvolved is EnumsEvolved's static type information (its fields and hash: fory.lock).
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
 	GoFields:          []string{"A", "B"},
@@ -3236,8 +3220,7 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumsEvolved
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3267,8 +3250,7 @@ func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3304,7 +3286,7 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3338,7 +3320,7 @@ func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which EnumsEvolved, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (EnumsEvolved nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.B < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B))
@@ -3368,7 +3350,7 @@ func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root b
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.B < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B)))
@@ -3396,7 +3378,7 @@ func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 	*x = EnumsEvolved{}
 	r := c.Reader()

@@ -41,19 +41,19 @@ func (Tone) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumTone
 }
 
-// foryRootHolder is the first 18 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+// foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
 var foryRootHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0x50, 0x74, 0xc4, 0x00, 0x01, 0x09, 0x37, 0xc1, 0xd8, 0x04, 0x42,
 	0x00, 0x54,
 }
 
-// foryRootRefHolder is the first 18 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
 var foryRootRefHolder = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x06, 0xa0, 0x5a, 0x82, 0x77, 0xd0, 0x1b, 0x6d, 0xc1, 0xd8, 0x04, 0x43,
 	0x00, 0x54,
 }
 
-// foryTypeHolder is Holder's static type information. Fingerprint: v,0,0,1;
+// foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd8, 0x04},
 	GoFields:          []string{"V"},
@@ -78,8 +78,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -125,8 +124,7 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -162,7 +160,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -203,7 +201,7 @@ func (x *Holder) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeHolder, x) {
 		return
@@ -218,7 +216,7 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeHolder) {
 		return
@@ -260,19 +258,19 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	c.Leave()
 }
 
-// foryRootPair is the first 21 bytes of a compatible-mode message whose root is Pair: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPair[4:].
+// foryRootPair is the compatible-mode root prefix of Pair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPair[4:], docs/format.md §11).
 var foryRootPair = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0x66, 0x9d, 0x5b, 0x64, 0x64, 0x44, 0xc2, 0xd9, 0x04, 0x42,
 	0x00, 0x00, 0x42, 0x00, 0x04,
 }
 
-// foryRootRefPair is the first 21 bytes of a compatible-mode message whose root is Pair with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefPair[4:].
+// foryRootRefPair is the compatible-mode root prefix of Pair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefPair[4:], docs/format.md §11).
 var foryRootRefPair = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0xea, 0xeb, 0x7d, 0x54, 0xfc, 0x2e, 0xc2, 0xd9, 0x04, 0x43,
 	0x00, 0x00, 0x43, 0x00, 0x04,
 }
 
-// foryTypePair is Pair's static type information. Fingerprint: a,0,0,1;b,0,0,1;
+// foryTypePair is Pair's static type information (its fields and hash: fory.lock).
 var foryTypePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd9, 0x04},
 	GoFields:          []string{"A", "B"},
@@ -298,8 +296,7 @@ func (x *Pair) ForyType() *foryimpl.TypeInfo {
 	return foryTypePair
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Pair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -345,8 +342,7 @@ func (x *Pair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Pair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -382,7 +378,7 @@ func (x *Pair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Pair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -424,7 +420,7 @@ func (x *Pair) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Pair) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypePair, x) {
 		return
@@ -440,7 +436,7 @@ func (x *Pair) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Pair's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Pair) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypePair) {
 		return

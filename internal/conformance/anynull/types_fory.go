@@ -11,19 +11,19 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootAnyAlone is the first 21 bytes of a compatible-mode message whose root is AnyAlone: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyAlone[4:].
+// foryRootAnyAlone is the compatible-mode root prefix of AnyAlone: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyAlone[4:], docs/format.md §11).
 var foryRootAnyAlone = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x91, 0x40, 0xaf, 0x75, 0x25, 0x2f, 0xc1, 0xde, 0x02, 0x4e,
 	0x00, 0xd4, 0x0b, 0xa1, 0x00,
 }
 
-// foryRootRefAnyAlone is the first 21 bytes of a compatible-mode message whose root is AnyAlone with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyAlone[4:].
+// foryRootRefAnyAlone is the compatible-mode root prefix of AnyAlone with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyAlone[4:], docs/format.md §11).
 var foryRootRefAnyAlone = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0x44, 0x96, 0x6e, 0xda, 0x4a, 0x57, 0xc1, 0xde, 0x02, 0x4f,
 	0x00, 0xd4, 0x0b, 0xa1, 0x00,
 }
 
-// foryTypeAnyAlone is AnyAlone's static type information. Fingerprint: value,0,0,1;
+// foryTypeAnyAlone is AnyAlone's static type information (its fields and hash: fory.lock).
 var foryTypeAnyAlone = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xde, 0x02},
 	GoFields:          []string{"Value"},
@@ -47,8 +47,7 @@ func (x *AnyAlone) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyAlone
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyAlone) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -94,8 +93,7 @@ func (x *AnyAlone) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyAlone) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -131,7 +129,7 @@ func (x *AnyAlone) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyAlone) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -172,7 +170,7 @@ func (x *AnyAlone) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *AnyAlone) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeAnyAlone, x) {
 		return
@@ -187,7 +185,7 @@ func (x *AnyAlone) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyAlone's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *AnyAlone) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyAlone) {
 		return
@@ -229,13 +227,13 @@ func (x *AnyAlone) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
-// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x69, 0x51, 0x8c, 0x33, 0x12, 0x5a, 0xc2, 0xdf, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -260,8 +258,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -279,8 +276,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -316,7 +312,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -346,7 +342,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -438,21 +434,21 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootAnyWithStruct is the first 35 bytes of a compatible-mode message whose root is AnyWithStruct: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyWithStruct[4:].
+// foryRootAnyWithStruct is the compatible-mode root prefix of AnyWithStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyWithStruct[4:], docs/format.md §11).
 var foryRootAnyWithStruct = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x17, 0x70, 0xd1, 0x82, 0xbb, 0xda, 0xa7, 0x47, 0xc4, 0xe0, 0x02, 0x44,
 	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x00, 0x4c, 0x97, 0x98, 0x4e, 0x00, 0xcc,
 	0xe8, 0x69, 0x80,
 }
 
-// foryRootRefAnyWithStruct is the first 35 bytes of a compatible-mode message whose root is AnyWithStruct with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyWithStruct[4:].
+// foryRootRefAnyWithStruct is the compatible-mode root prefix of AnyWithStruct with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyWithStruct[4:], docs/format.md §11).
 var foryRootRefAnyWithStruct = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x17, 0x80, 0x0f, 0x8c, 0xbe, 0xea, 0x6d, 0x19, 0xc4, 0xe0, 0x02, 0x44,
 	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x00, 0x4c, 0x97, 0x98, 0x4f, 0x00, 0xcc,
 	0xe8, 0x69, 0x80,
 }
 
-// foryTypeAnyWithStruct is AnyWithStruct's static type information. Fingerprint: i_d,5,0,0;name,21,0,0;text,0,0,1;thing,0,0,1;
+// foryTypeAnyWithStruct is AnyWithStruct's static type information (its fields and hash: fory.lock).
 var foryTypeAnyWithStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xe0, 0x02},
 	GoFields:          []string{"ID", "Name", "Text", "Thing"},
@@ -479,8 +475,7 @@ func (x *AnyWithStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyWithStruct
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyWithStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -530,8 +525,7 @@ func (x *AnyWithStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyWithStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -569,7 +563,7 @@ func (x *AnyWithStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyWithStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -628,7 +622,7 @@ func (x *AnyWithStruct) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *AnyWithStruct) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeAnyWithStruct, x) {
 		return
@@ -659,7 +653,7 @@ func (x *AnyWithStruct) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyWithStruct's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *AnyWithStruct) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyWithStruct) {
 		return
@@ -738,21 +732,21 @@ func (x *AnyWithStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
-// foryRootAnyMixed is the first 44 bytes of a compatible-mode message whose root is AnyMixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMixed[4:].
+// foryRootAnyMixed is the compatible-mode root prefix of AnyMixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMixed[4:], docs/format.md §11).
 var foryRootAnyMixed = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x20, 0xb0, 0xad, 0x5d, 0xee, 0xeb, 0xc4, 0x0b, 0xc7, 0xe1, 0x02, 0x48,
 	0x01, 0x15, 0x60, 0x30, 0x42, 0x00, 0x00, 0x42, 0x00, 0x04, 0x42, 0x00, 0x08, 0x42, 0x00, 0x0c,
 	0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4e, 0x00, 0xbd, 0x60, 0x43, 0x40,
 }
 
-// foryRootRefAnyMixed is the first 44 bytes of a compatible-mode message whose root is AnyMixed with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyMixed[4:].
+// foryRootRefAnyMixed is the compatible-mode root prefix of AnyMixed with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyMixed[4:], docs/format.md §11).
 var foryRootRefAnyMixed = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x20, 0x50, 0x5c, 0x6f, 0xee, 0xb2, 0xe0, 0x07, 0xc7, 0xe1, 0x02, 0x48,
 	0x01, 0x15, 0x60, 0x30, 0x43, 0x00, 0x00, 0x43, 0x00, 0x04, 0x43, 0x00, 0x08, 0x43, 0x00, 0x0c,
 	0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4f, 0x00, 0xbd, 0x60, 0x43, 0x40,
 }
 
-// foryTypeAnyMixed is AnyMixed's static type information. Fingerprint: a,0,0,1;b,0,0,1;c,0,0,1;d,0,0,1;flag,1,0,0;list,22,0,0[21,0,0];plain,0,0,1;
+// foryTypeAnyMixed is AnyMixed's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xe1, 0x02},
 	GoFields:          []string{"Flag", "A", "B", "C", "D", "List", "Plain"},
@@ -783,8 +777,7 @@ func (x *AnyMixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMixed
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyMixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -836,8 +829,7 @@ func (x *AnyMixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyMixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -876,7 +868,7 @@ func (x *AnyMixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyMixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -961,7 +953,7 @@ func (x *AnyMixed) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *AnyMixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeAnyMixed, x) {
 		return
@@ -1017,7 +1009,7 @@ func (x *AnyMixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyMixed's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyMixed) {
 		return
@@ -1111,7 +1103,7 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *AnyMixed) foryReadList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootAnyInner is the first 23 bytes of a compatible-mode message whose root is AnyInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyInner[4:].
+// foryRootAnyInner is the compatible-mode root prefix of AnyInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyInner[4:], docs/format.md §11).
 var foryRootAnyInner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xc0, 0xb4, 0xc1, 0x82, 0xa6, 0x12, 0x0a, 0xc2, 0xda, 0x01, 0x44,
 	0x05, 0x23, 0x63, 0x44, 0x15, 0x4c, 0x06,
 }
 
-// foryTypeAnyInner is AnyInner's static type information. Fingerprint: i_d,5,0,0;tag,21,0,0;
+// foryTypeAnyInner is AnyInner's static type information (its fields and hash: fory.lock).
 var foryTypeAnyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xda, 0x01},
 	GoFields:       []string{"ID", "Tag"},
@@ -42,8 +42,7 @@ func (x *AnyInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyInner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -61,8 +60,7 @@ func (x *AnyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -98,7 +96,7 @@ func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -128,7 +126,7 @@ func (x *AnyInner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which AnyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (AnyInner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *AnyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Tag)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -220,7 +218,7 @@ func (x *AnyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryRootAnyHolder is the first 58 bytes of a compatible-mode message whose root is AnyHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyHolder[4:].
+// foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
 var foryRootAnyHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x2e, 0xa0, 0xa8, 0x91, 0x0f, 0x88, 0xa6, 0x7f, 0xc9, 0xdb, 0x01, 0x8a,
 	0x00, 0x0b, 0xd7, 0x00, 0x4a, 0x00, 0x15, 0x60, 0x30, 0x8a, 0x00, 0x11, 0xbe, 0xc0, 0x8a, 0x00,
@@ -228,7 +226,7 @@ var foryRootAnyHolder = []byte{
 	0x46, 0x00, 0x4a, 0x71, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00,
 }
 
-// foryRootRefAnyHolder is the first 58 bytes of a compatible-mode message whose root is AnyHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyHolder[4:].
+// foryRootRefAnyHolder is the compatible-mode root prefix of AnyHolder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyHolder[4:], docs/format.md §11).
 var foryRootRefAnyHolder = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x2e, 0xc0, 0x83, 0xdd, 0xa5, 0x0e, 0x40, 0x36, 0xc9, 0xdb, 0x01, 0x8b,
 	0x00, 0x0b, 0xd7, 0x00, 0x4b, 0x00, 0x15, 0x60, 0x30, 0x8b, 0x00, 0x11, 0xbe, 0xc0, 0x8b, 0x00,
@@ -236,7 +234,7 @@ var foryRootRefAnyHolder = []byte{
 	0x47, 0x00, 0x4a, 0x71, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00,
 }
 
-// foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: f64,0,0,1;flag,0,0,1;i32,0,0,1;i64,0,0,1;ints,0,0,1;nil,0,0,1;ptr,0,0,1;str,0,0,1;value,0,0,1;
+// foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xdb, 0x01},
 	GoFields:          []string{"F64", "Flag", "I32", "I64", "Ints", "Nil", "Ptr", "Str", "Value"},
@@ -269,8 +267,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -326,8 +323,7 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -368,7 +364,7 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -422,7 +418,7 @@ func (x *AnyHolder) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *AnyHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeAnyHolder, x) {
 		return
@@ -445,7 +441,7 @@ func (x *AnyHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyHolder's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyHolder) {
 		return
@@ -543,13 +539,13 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	c.Leave()
 }
 
-// foryRootAnyList is the first 22 bytes of a compatible-mode message whose root is AnyList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyList[4:].
+// foryRootAnyList is the compatible-mode root prefix of AnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyList[4:], docs/format.md §11).
 var foryRootAnyList = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0a, 0xf0, 0xea, 0xe9, 0x36, 0xb7, 0xdb, 0x73, 0xc1, 0xdc, 0x01, 0x4c,
 	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
 }
 
-// foryTypeAnyList is AnyList's static type information. Fingerprint: items,22,0,0[0,0,0];
+// foryTypeAnyList is AnyList's static type information (its fields and hash: fory.lock).
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdc, 0x01},
 	GoFields:       []string{"Items"},
@@ -571,8 +567,7 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyList
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -618,8 +613,7 @@ func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -655,7 +649,7 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -736,13 +730,13 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	c.Leave()
 }
 
-// foryRootAnyMap is the first 24 bytes of a compatible-mode message whose root is AnyMap: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMap[4:].
+// foryRootAnyMap is the compatible-mode root prefix of AnyMap: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMap[4:], docs/format.md §11).
 var foryRootAnyMap = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x40, 0xdd, 0x40, 0x1e, 0x13, 0x11, 0x62, 0xc1, 0xdd, 0x01, 0x50,
 	0x18, 0x56, 0x02, 0x11, 0xb3, 0x8a, 0x09, 0x20,
 }
 
-// foryTypeAnyMap is AnyMap's static type information. Fingerprint: entries,24,0,0[21,0,0|0,0,0];
+// foryTypeAnyMap is AnyMap's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdd, 0x01},
 	GoFields:       []string{"Entries"},
@@ -764,8 +758,7 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMap
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -811,8 +804,7 @@ func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -848,7 +840,7 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -937,13 +929,13 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	c.Leave()
 }
 
-// foryRootDog is the first 19 bytes of a compatible-mode message whose root is Dog: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDog[4:].
+// foryRootDog is the compatible-mode root prefix of Dog: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDog[4:], docs/format.md §11).
 var foryRootDog = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x8b, 0xd9, 0x72, 0x32, 0xb5, 0x2c, 0xc2, 0xd7, 0x01, 0xc8,
 	0x05, 0xc4, 0x15,
 }
 
-// foryTypeDog is Dog's static type information. Fingerprint: 1,21,0,0;2,5,0,0;
+// foryTypeDog is Dog's static type information (its fields and hash: fory.lock).
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd7, 0x01},
 	GoFields:       []string{"Age", "Name"},
@@ -968,8 +960,7 @@ func (x *Dog) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDog
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Dog) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -987,8 +978,7 @@ func (x *Dog) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1024,7 +1014,7 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1054,7 +1044,7 @@ func (x *Dog) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Dog, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Dog nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Dog) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1146,19 +1136,19 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryRootPetOwner is the first 19 bytes of a compatible-mode message whose root is PetOwner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPetOwner[4:].
+// foryRootPetOwner is the compatible-mode root prefix of PetOwner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPetOwner[4:], docs/format.md §11).
 var foryRootPetOwner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0x70, 0x08, 0xaa, 0x89, 0x7c, 0xb6, 0x5b, 0xc2, 0xd9, 0x01, 0xc4,
 	0x15, 0xc8, 0x21,
 }
 
-// foryRootRefPetOwner is the first 19 bytes of a compatible-mode message whose root is PetOwner with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefPetOwner[4:].
+// foryRootRefPetOwner is the compatible-mode root prefix of PetOwner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefPetOwner[4:], docs/format.md §11).
 var foryRootRefPetOwner = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x07, 0x20, 0x68, 0xdf, 0x49, 0x8f, 0xa7, 0x44, 0xc2, 0xd9, 0x01, 0xc4,
 	0x15, 0xc9, 0x21,
 }
 
-// foryTypePetOwner is PetOwner's static type information. Fingerprint: 1,21,0,0;2,0,0,0;
+// foryTypePetOwner is PetOwner's static type information (its fields and hash: fory.lock).
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd9, 0x01},
 	GoFields:          []string{"Name", "Pet"},
@@ -1185,8 +1175,7 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 	return foryTypePetOwner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1232,8 +1221,7 @@ func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1269,7 +1257,7 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1324,7 +1312,7 @@ func (x *PetOwner) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *PetOwner) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypePetOwner, x) {
 		return
@@ -1354,7 +1342,7 @@ func (x *PetOwner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PetOwner's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypePetOwner) {
 		return
@@ -1423,19 +1411,19 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
-// foryRootMaybePet is the first 19 bytes of a compatible-mode message whose root is MaybePet: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaybePet[4:].
+// foryRootMaybePet is the compatible-mode root prefix of MaybePet: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaybePet[4:], docs/format.md §11).
 var foryRootMaybePet = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0x80, 0x32, 0xdc, 0x96, 0xae, 0x19, 0x41, 0xc2, 0xde, 0x01, 0xc6,
 	0x21, 0xc8, 0x21,
 }
 
-// foryRootRefMaybePet is the first 19 bytes of a compatible-mode message whose root is MaybePet with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMaybePet[4:].
+// foryRootRefMaybePet is the compatible-mode root prefix of MaybePet with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMaybePet[4:], docs/format.md §11).
 var foryRootRefMaybePet = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x07, 0xc0, 0x62, 0xb4, 0x22, 0x23, 0xd8, 0x09, 0xc2, 0xde, 0x01, 0xc7,
 	0x21, 0xc9, 0x21,
 }
 
-// foryTypeMaybePet is MaybePet's static type information. Fingerprint: 1,0,0,1;2,0,0,0;
+// foryTypeMaybePet is MaybePet's static type information (its fields and hash: fory.lock).
 var foryTypeMaybePet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xde, 0x01},
 	GoFields:          []string{"Pet", "Must"},
@@ -1462,8 +1450,7 @@ func (x *MaybePet) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaybePet
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MaybePet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1509,8 +1496,7 @@ func (x *MaybePet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MaybePet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1546,7 +1532,7 @@ func (x *MaybePet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MaybePet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1593,7 +1579,7 @@ func (x *MaybePet) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MaybePet) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeMaybePet, x) {
 		return
@@ -1615,7 +1601,7 @@ func (x *MaybePet) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MaybePet's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MaybePet) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeMaybePet) {
 		return

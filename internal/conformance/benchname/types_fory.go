@@ -43,7 +43,7 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
-// foryRootNumericStruct is the first 53 bytes of a compatible-mode message whose root is NumericStruct: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStruct[4:].
+// foryRootNumericStruct is the compatible-mode root prefix of NumericStruct: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStruct[4:], docs/format.md §11).
 var foryRootNumericStruct = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8,
@@ -51,7 +51,7 @@ var foryRootNumericStruct = []byte{
 	0x05, 0xec, 0x05, 0xf0, 0x05,
 }
 
-// foryTypeNumericStruct is NumericStruct's static type information. Fingerprint: 1,5,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
+// foryTypeNumericStruct is NumericStruct's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
 	ConsistentMeta: []byte{
@@ -94,8 +94,7 @@ func (x *NumericStruct) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStruct
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -113,8 +112,7 @@ func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -165,7 +163,7 @@ func (x *NumericStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -206,7 +204,7 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -241,7 +239,7 @@ func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which NumericStruct, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (NumericStruct nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(117 + buffer.BatchSlack)
@@ -329,7 +327,7 @@ func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root NumericStruct whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root NumericStruct's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *NumericStruct) foryReadFrom(r *buffer.Reader) bool {
 	*x = NumericStruct{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -477,7 +475,7 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
-// foryRootSample is the first 75 bytes of a compatible-mode message whose root is Sample: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSample[4:].
+// foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
 var foryRootSample = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc,
@@ -486,7 +484,7 @@ var foryRootSample = []byte{
 	0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15,
 }
 
-// foryRootRefSample is the first 75 bytes of a compatible-mode message whose root is Sample with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSample[4:].
+// foryRootRefSample is the compatible-mode root prefix of Sample with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefSample[4:], docs/format.md §11).
 var foryRootRefSample = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x3f, 0xb0, 0xb0, 0x0b, 0xe0, 0x59, 0x85, 0x1f, 0xf6, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc,
@@ -495,7 +493,7 @@ var foryRootRefSample = []byte{
 	0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15,
 }
 
-// foryTypeSample is Sample's static type information. Fingerprint: 1,5,0,0;2,7,0,0;3,19,0,0;4,20,0,0;5,5,0,0;6,5,0,0;7,1,0,0;8,5,0,0;9,7,0,0;10,19,0,0;11,20,0,0;12,5,0,0;13,5,0,0;14,1,0,0;15,46,0,0;16,47,0,0;17,55,0,0;18,56,0,0;19,46,0,0;20,46,0,0;21,43,0,0;22,21,0,0;
+// foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
@@ -544,8 +542,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -582,8 +579,7 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -626,7 +622,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -667,7 +663,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Sample, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Sample nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.IntArray
 	l2 := x.LongArray
@@ -744,7 +740,7 @@ func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	l9 := x.IntArray
@@ -909,7 +905,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Sample{}
@@ -1348,21 +1344,21 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootMediaContent is the first 33 bytes of a compatible-mode message whose root is MediaContent: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContent[4:].
+// foryRootMediaContent is the compatible-mode root prefix of MediaContent: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMediaContent[4:], docs/format.md §11).
 var foryRootMediaContent = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16,
 	0x7a,
 }
 
-// foryRootRefMediaContent is the first 33 bytes of a compatible-mode message whose root is MediaContent with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMediaContent[4:].
+// foryRootRefMediaContent is the compatible-mode root prefix of MediaContent with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefMediaContent[4:], docs/format.md §11).
 var foryRootRefMediaContent = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x15, 0x20, 0x8b, 0xff, 0x36, 0x02, 0x2d, 0x63, 0xe2, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc5, 0x1e, 0xc8, 0x16,
 	0x7a,
 }
 
-// foryTypeMediaContent is MediaContent's static type information. Fingerprint: 1,0,0,0;2,22,0,0[0,0,0];
+// foryTypeMediaContent is MediaContent's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
 	ConsistentMeta: []byte{
@@ -1397,8 +1393,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContent
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1450,8 +1445,7 @@ func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1490,7 +1484,7 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1555,7 +1549,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -1594,7 +1588,7 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MediaContent's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = MediaContent{Images: x.Images}
@@ -1678,7 +1672,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
 func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1729,21 +1723,21 @@ func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
 	x.Images = l2
 }
 
-// foryRootMedia is the first 48 bytes of a compatible-mode message whose root is Media: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMedia[4:].
+// foryRootMedia is the compatible-mode root prefix of Media: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMedia[4:], docs/format.md §11).
 var foryRootMedia = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0,
 	0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15,
 }
 
-// foryRootRefMedia is the first 48 bytes of a compatible-mode message whose root is Media with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMedia[4:].
+// foryRootRefMedia is the compatible-mode root prefix of Media with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefMedia[4:], docs/format.md §11).
 var foryRootRefMedia = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x24, 0x50, 0x82, 0x67, 0x1b, 0xee, 0x12, 0x75, 0xec, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0,
 	0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15,
 }
 
-// foryTypeMedia is Media's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,21,0,0;6,7,0,0;7,7,0,0;8,5,0,0;9,1,0,0;10,22,0,0[21,0,0];11,0,0,0;12,21,0,0;
+// foryTypeMedia is Media's static type information (its fields and hash: fory.lock).
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
@@ -1782,8 +1776,7 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMedia
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1816,8 +1809,7 @@ func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1856,7 +1848,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1893,7 +1885,7 @@ func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Media, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Media nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Player < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
@@ -2004,7 +1996,7 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.Player < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player)))
@@ -2108,7 +2100,7 @@ func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 	*x = Media{Persons: x.Persons}
 	r := c.Reader()
@@ -2293,7 +2285,7 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryReadPersons reads the value of field Persons (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPersons reads field Persons's value, for ForyRead and ForyReadEvolved.
 func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2319,21 +2311,21 @@ func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
 	x.Persons = l2
 }
 
-// foryRootImage is the first 33 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+// foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
 var foryRootImage = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4,
 	0x19,
 }
 
-// foryRootRefImage is the first 33 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+// foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
 var foryRootRefImage = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x15, 0x30, 0xab, 0xd0, 0x40, 0x4e, 0x05, 0x3f, 0xe5, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5,
 	0x19,
 }
 
-// foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
+// foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
@@ -2365,8 +2357,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2398,8 +2389,7 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2437,7 +2427,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2473,7 +2463,7 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
@@ -2523,7 +2513,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.Size < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
@@ -2567,7 +2557,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
@@ -2684,14 +2674,14 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootNumericStructList is the first 35 bytes of a compatible-mode message whose root is NumericStructList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStructList[4:].
+// foryRootNumericStructList is the compatible-mode root prefix of NumericStructList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStructList[4:], docs/format.md §11).
 var foryRootNumericStructList = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
 	0xc4, 0x16, 0x7a,
 }
 
-// foryTypeNumericStructList is NumericStructList's static type information. Fingerprint: 1,22,0,0[0,0,0];
+// foryTypeNumericStructList is NumericStructList's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
 	ConsistentMeta: []byte{
@@ -2723,8 +2713,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStructList
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2776,8 +2765,7 @@ func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffe
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2816,7 +2804,7 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NumericStructList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2907,7 +2895,7 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 	}
 }
 
-// foryReadNumericStructs reads the value of field NumericStructs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNumericStructs reads field NumericStructs's value, for ForyRead and ForyReadEvolved.
 func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2958,13 +2946,13 @@ func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext) {
 	x.NumericStructs = l2
 }
 
-// foryRootSampleList is the first 30 bytes of a compatible-mode message whose root is SampleList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSampleList[4:].
+// foryRootSampleList is the compatible-mode root prefix of SampleList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSampleList[4:], docs/format.md §11).
 var foryRootSampleList = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a,
 }
 
-// foryTypeSampleList is SampleList's static type information. Fingerprint: 1,22,0,0[0,0,0];
+// foryTypeSampleList is SampleList's static type information (its fields and hash: fory.lock).
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
 	ConsistentMeta: []byte{
@@ -2996,8 +2984,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSampleList
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3047,8 +3034,7 @@ func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3086,7 +3072,7 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SampleList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3173,7 +3159,7 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadSampleList reads the value of field SampleList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadSampleList reads field SampleList's value, for ForyRead and ForyReadEvolved.
 func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3224,14 +3210,14 @@ func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext) {
 	x.SampleList = l2
 }
 
-// foryRootMediaContentList is the first 34 bytes of a compatible-mode message whose root is MediaContentList: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootMediaContentList[4:].
+// foryRootMediaContentList is the compatible-mode root prefix of MediaContentList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMediaContentList[4:], docs/format.md §11).
 var foryRootMediaContentList = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d,
 	0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4,
 	0x16, 0x7a,
 }
 
-// foryTypeMediaContentList is MediaContentList's static type information. Fingerprint: 1,22,0,0[0,0,0];
+// foryTypeMediaContentList is MediaContentList's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
 	ConsistentMeta: []byte{
@@ -3263,8 +3249,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMediaContentList
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3316,8 +3301,7 @@ func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3356,7 +3340,7 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MediaContentList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3444,7 +3428,7 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 	}
 }
 
-// foryReadMediaContentList reads the value of field MediaContentList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMediaContentList reads field MediaContentList's value, for ForyRead and ForyReadEvolved.
 func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

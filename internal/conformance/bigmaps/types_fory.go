@@ -11,7 +11,7 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootBigMaps is the first 62 bytes of a compatible-mode message whose root is BigMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBigMaps[4:].
+// foryRootBigMaps is the compatible-mode root prefix of BigMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBigMaps[4:], docs/format.md §11).
 var foryRootBigMaps = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x32, 0x20, 0x77, 0x72, 0xc9, 0x0d, 0x80, 0x12, 0xc4, 0xdf, 0x01, 0x9c,
 	0x18, 0x16, 0x16, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe4, 0x6f, 0xb0, 0x9c, 0x18, 0x16, 0x56, 0x11,
@@ -19,7 +19,7 @@ var foryRootBigMaps = []byte{
 	0xe4, 0x75, 0xc0, 0x58, 0x18, 0x56, 0x56, 0xca, 0x71, 0xdc, 0xdd, 0xb9, 0x4e, 0x20,
 }
 
-// foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_i32,24,0,0[5,0,0|5,0,0];i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i64,24,0,0[21,0,0|7,0,0];str_to_str,24,0,0[21,0,0|21,0,0];
+// foryTypeBigMaps is BigMaps's static type information (its fields and hash: fory.lock).
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x01},
 	GoFields:       []string{"I32ToI32", "I32ToStr", "StrToI64", "StrToStr"},
@@ -46,8 +46,7 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBigMaps
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -65,8 +64,7 @@ func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -107,7 +105,7 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -142,7 +140,7 @@ func (x *BigMaps) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which BigMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (BigMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *BigMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e6 := range x.I32ToStr {
@@ -287,7 +285,7 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryReadI32ToI32 reads the value of field I32ToI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI32ToI32 reads field I32ToI32's value, for ForyRead and ForyReadEvolved.
 func (x *BigMaps) foryReadI32ToI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -311,7 +309,7 @@ func (x *BigMaps) foryReadI32ToI32(c *foryimpl.ReadContext) {
 	x.I32ToI32 = m2
 }
 
-// foryReadI32ToStr reads the value of field I32ToStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI32ToStr reads field I32ToStr's value, for ForyRead and ForyReadEvolved.
 func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -335,7 +333,7 @@ func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
 	x.I32ToStr = m2
 }
 
-// foryReadStrToI64 reads the value of field StrToI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrToI64 reads field StrToI64's value, for ForyRead and ForyReadEvolved.
 func (x *BigMaps) foryReadStrToI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -359,7 +357,7 @@ func (x *BigMaps) foryReadStrToI64(c *foryimpl.ReadContext) {
 	x.StrToI64 = m2
 }
 
-// foryReadStrToStr reads the value of field StrToStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrToStr reads field StrToStr's value, for ForyRead and ForyReadEvolved.
 func (x *BigMaps) foryReadStrToStr(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {

@@ -11,21 +11,21 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootBytes is the first 45 bytes of a compatible-mode message whose root is Bytes: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBytes[4:].
+// foryRootBytes is the compatible-mode root prefix of Bytes: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBytes[4:], docs/format.md §11).
 var foryRootBytes = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x21, 0xb0, 0xbc, 0x1f, 0xe0, 0xbf, 0xd9, 0x6a, 0xc5, 0x73, 0x44, 0x29,
 	0x05, 0x0d, 0x4c, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c,
 	0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x90, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88,
 }
 
-// foryRootRefBytes is the first 45 bytes of a compatible-mode message whose root is Bytes with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefBytes[4:].
+// foryRootRefBytes is the compatible-mode root prefix of Bytes with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefBytes[4:], docs/format.md §11).
 var foryRootRefBytes = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x21, 0xc0, 0xe2, 0x9c, 0xd7, 0x3c, 0x3e, 0x41, 0xc5, 0x73, 0x45, 0x29,
 	0x05, 0x0d, 0x4d, 0x2b, 0x05, 0xce, 0x5e, 0xc0, 0x4c, 0x16, 0x06, 0x85, 0xce, 0x5c, 0x80, 0x4c,
 	0x16, 0x26, 0xbd, 0x60, 0x43, 0x40, 0x91, 0x30, 0x29, 0xe7, 0xe0, 0x22, 0x88,
 }
 
-// foryTypeBytes is Bytes's static type information. Fingerprint: bin,41,0,0;bool_a,43,0,0;bools,22,0,0[1,0,0];plain,22,0,0[9,0,0];u8_arr,48,0,0;
+// foryTypeBytes is Bytes's static type information (its fields and hash: fory.lock).
 var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x73},
 	GoFields:          []string{"Bin", "BoolA", "Bools", "Plain", "U8Arr"},
@@ -55,8 +55,7 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBytes
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -88,8 +87,7 @@ func (x *Bytes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -127,7 +125,7 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Bytes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -163,7 +161,7 @@ func (x *Bytes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Bytes, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Bytes nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Bytes) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(49 + buffer.BatchSlack)
@@ -239,7 +237,7 @@ func (x *Bytes) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -336,7 +334,7 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Bytes's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Bytes{
@@ -501,7 +499,7 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryReadBools reads the value of field Bools (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBools reads field Bools's value, for ForyRead and ForyReadEvolved.
 func (x *Bytes) foryReadBools(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -528,7 +526,7 @@ func (x *Bytes) foryReadBools(c *foryimpl.ReadContext) {
 	x.Bools = l2
 }
 
-// foryReadPlain reads the value of field Plain (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPlain reads field Plain's value, for ForyRead and ForyReadEvolved.
 func (x *Bytes) foryReadPlain(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)

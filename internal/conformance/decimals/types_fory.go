@@ -11,7 +11,7 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootDecimals is the first 71 bytes of a compatible-mode message whose root is Decimals: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDecimals[4:].
+// foryRootDecimals is the compatible-mode root prefix of Decimals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDecimals[4:], docs/format.md §11).
 var foryRootDecimals = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x3b, 0xf0, 0x00, 0x2d, 0xd0, 0xb3, 0xa7, 0x5d, 0xc9, 0xd6, 0x01, 0x48,
 	0x28, 0x1e, 0x86, 0x20, 0x48, 0x16, 0xa2, 0x01, 0x2d, 0x12, 0x98, 0x54, 0x28, 0xb4, 0x86, 0xd9,
@@ -20,7 +20,7 @@ var foryRootDecimals = []byte{
 	0x59, 0x06, 0x48, 0x28, 0x64, 0x91, 0x70,
 }
 
-// foryTypeDecimals is Decimals's static type information. Fingerprint: huge,40,0,0;list,22,0,0[40,0,0];neg_huge,40,0,0;negative,40,0,0;nil_ptr,40,0,1;price,40,0,0;ptr,40,0,1;scaled,40,0,0;zero,40,0,0;
+// foryTypeDecimals is Decimals's static type information (its fields and hash: fory.lock).
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoFields:       []string{"Huge", "List", "NegHuge", "Negative", "NilPtr", "Price", "Ptr", "Scaled", "Zero"},
@@ -53,8 +53,7 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDecimals
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -112,8 +111,7 @@ func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -155,7 +153,7 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -381,7 +379,7 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *Decimals) foryReadList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

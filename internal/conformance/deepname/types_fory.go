@@ -11,19 +11,19 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootLevel1 is the first 31 bytes of a compatible-mode message whose root is Level1: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel1[4:].
+// foryRootLevel1 is the compatible-mode root prefix of Level1: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel1[4:], docs/format.md §11).
 var foryRootLevel1 = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66,
 	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03,
 }
 
-// foryRootRefLevel1 is the first 31 bytes of a compatible-mode message whose root is Level1 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefLevel1[4:].
+// foryRootRefLevel1 is the compatible-mode root prefix of Level1 with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefLevel1[4:], docs/format.md §11).
 var foryRootRefLevel1 = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x13, 0x20, 0xde, 0x80, 0x07, 0x6f, 0x75, 0x3b, 0xe2, 0x0d, 0x10, 0x66,
 	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1e, 0x31, 0x03,
 }
 
-// foryTypeLevel1 is Level1's static type information. Fingerprint: i_d,5,0,0;mid,0,0,0;
+// foryTypeLevel1 is Level1's static type information (its fields and hash: fory.lock).
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
@@ -52,8 +52,7 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel1
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -101,8 +100,7 @@ func (x *Level1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -139,7 +137,7 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Level1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -185,7 +183,7 @@ func (x *Level1) ForyWrite(c *foryimpl.WriteContext) {
 	x.Mid.ForyWrite(c)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Level1) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -212,7 +210,7 @@ func (x *Level1) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Level1's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Level1{}
@@ -305,21 +303,21 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootLevel2 is the first 39 bytes of a compatible-mode message whose root is Level2: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel2[4:].
+// foryRootLevel2 is the compatible-mode root prefix of Level2: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel2[4:], docs/format.md §11).
 var foryRootLevel2 = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66,
 	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84,
 	0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryRootRefLevel2 is the first 39 bytes of a compatible-mode message whose root is Level2 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefLevel2[4:].
+// foryRootRefLevel2 is the compatible-mode root prefix of Level2 with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefLevel2[4:], docs/format.md §11).
 var foryRootRefLevel2 = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66,
 	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84,
 	0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLevel2 is Level2's static type information. Fingerprint: deep,0,0,0;deep_p,0,0,1;name,21,0,0;
+// foryTypeLevel2 is Level2's static type information (its fields and hash: fory.lock).
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
@@ -350,8 +348,7 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel2
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -401,8 +398,7 @@ func (x *Level2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -440,7 +436,7 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Level2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -510,7 +506,7 @@ func (x *Level2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -553,7 +549,7 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Level2's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Level2{}
@@ -692,14 +688,14 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootLevel3 is the first 35 bytes of a compatible-mode message whose root is Level3: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLevel3[4:].
+// foryRootLevel3 is the compatible-mode root prefix of Level3: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel3[4:], docs/format.md §11).
 var foryRootLevel3 = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66,
 	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56,
 	0x4c, 0x06, 0x90,
 }
 
-// foryTypeLevel3 is Level3's static type information. Fingerprint: tags,22,0,0[21,0,0];value,7,0,0;
+// foryTypeLevel3 is Level3's static type information (its fields and hash: fory.lock).
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb8},
@@ -726,8 +722,7 @@ func (x *Level3) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLevel3
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Level3) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -745,8 +740,7 @@ func (x *Level3) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -784,7 +778,7 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Level3) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -816,7 +810,7 @@ func (x *Level3) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Level3, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Level3 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Level3) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -933,7 +927,7 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *Level3) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

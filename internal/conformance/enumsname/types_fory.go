@@ -27,21 +27,21 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootEnumHolder is the first 40 bytes of a compatible-mode message whose root is EnumHolder: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHolder[4:].
+// foryRootEnumHolder is the compatible-mode root prefix of EnumHolder: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootEnumHolder[4:], docs/format.md §11).
 var foryRootEnumHolder = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66,
 	0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66,
 	0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62,
 }
 
-// foryRootRefEnumHolder is the first 40 bytes of a compatible-mode message whose root is EnumHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumHolder[4:].
+// foryRootRefEnumHolder is the compatible-mode root prefix of EnumHolder with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefEnumHolder[4:], docs/format.md §11).
 var foryRootRefEnumHolder = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x1c, 0x30, 0xc3, 0x0f, 0xc3, 0x5c, 0x85, 0x50, 0xe3, 0x0d, 0x10, 0x66,
 	0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66,
 	0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62,
 }
 
-// foryTypeEnumHolder is EnumHolder's static type information. Fingerprint: c,0,0,0;colors,22,0,0[0,0,0];p_c,0,0,1;
+// foryTypeEnumHolder is EnumHolder's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88},
@@ -75,8 +75,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -128,8 +127,7 @@ func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -168,7 +166,7 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *EnumHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -236,7 +234,7 @@ func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.C < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumHolder, "C", int64(x.C)))
@@ -279,7 +277,7 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumHolder's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = EnumHolder{Colors: x.Colors}
 	r := c.Reader()
@@ -417,7 +415,7 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadColors reads the value of field Colors (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadColors reads field Colors's value, for ForyRead and ForyReadEvolved.
 func (x *EnumHolder) foryReadColors(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -11,14 +11,14 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootNumericStructV2 is the first 38 bytes of a compatible-mode message whose root is NumericStructV2: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNumericStructV2[4:].
+// foryRootNumericStructV2 is the compatible-mode root prefix of NumericStructV2: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStructV2[4:], docs/format.md §11).
 var foryRootNumericStructV2 = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x10, 0x06, 0xa9, 0x9b, 0xbb, 0xcb, 0x6f, 0xcc, 0x01, 0xc4, 0x07,
 	0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05,
 	0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05,
 }
 
-// foryTypeNumericStructV2 is NumericStructV2's static type information. Fingerprint: 1,7,0,0;2,5,0,0;3,5,0,0;4,5,0,0;5,5,0,0;6,5,0,0;7,5,0,0;8,5,0,0;9,5,0,0;10,5,0,0;11,5,0,0;12,5,0,0;
+// foryTypeNumericStructV2 is NumericStructV2's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStructV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
@@ -53,8 +53,7 @@ func (x *NumericStructV2) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNumericStructV2
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -72,8 +71,7 @@ func (x *NumericStructV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -114,7 +112,7 @@ func (x *NumericStructV2) ForyDeserialize(f *serializer.Fory, data []byte) error
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *NumericStructV2) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -151,7 +149,7 @@ func (x *NumericStructV2) foryDeserializeContext(f *serializer.Fory, data []byte
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NumericStructV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -182,7 +180,7 @@ func (x *NumericStructV2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which NumericStructV2, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (NumericStructV2 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NumericStructV2) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 64 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(106 + buffer.BatchSlack)
@@ -267,7 +265,7 @@ func (x *NumericStructV2) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root NumericStructV2 whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root NumericStructV2's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *NumericStructV2) foryReadFrom(r *buffer.Reader) bool {
 	*x = NumericStructV2{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.

@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootPersonV1 is the first 23 bytes of a compatible-mode message whose root is PersonV1: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPersonV1[4:].
+// foryRootPersonV1 is the compatible-mode root prefix of PersonV1: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPersonV1[4:], docs/format.md §11).
 var foryRootPersonV1 = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xc1, 0x86, 0x02, 0x9a, 0x17, 0x5a, 0xc2, 0x78, 0x44, 0x05,
 	0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypePersonV1 is PersonV1's static type information. Fingerprint: age,5,0,0;name,21,0,0;
+// foryTypePersonV1 is PersonV1's static type information (its fields and hash: fory.lock).
 var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x78},
 	GoFields:       []string{"Age", "Name"},
@@ -42,8 +42,7 @@ func (x *PersonV1) ForyType() *foryimpl.TypeInfo {
 	return foryTypePersonV1
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -61,8 +60,7 @@ func (x *PersonV1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -97,7 +95,7 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *PersonV1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -126,7 +124,7 @@ func (x *PersonV1) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which PersonV1, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (PersonV1 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *PersonV1) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

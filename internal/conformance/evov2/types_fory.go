@@ -25,7 +25,7 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootPersonV2 is the first 71 bytes of a compatible-mode message whose root is PersonV2: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPersonV2[4:].
+// foryRootPersonV2 is the compatible-mode root prefix of PersonV2: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPersonV2[4:], docs/format.md §11).
 var foryRootPersonV2 = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x3b, 0x90, 0x56, 0xf7, 0x60, 0xc8, 0x41, 0x12, 0xca, 0x78, 0x44, 0x05,
 	0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4a, 0x1c, 0x1d, 0xcc, 0x20, 0x4c, 0x19, 0xac,
@@ -34,7 +34,7 @@ var foryRootPersonV2 = []byte{
 	0xe7, 0x20, 0x48, 0x1c, 0x59, 0xd1, 0x50,
 }
 
-// foryRootRefPersonV2 is the first 71 bytes of a compatible-mode message whose root is PersonV2 with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefPersonV2[4:].
+// foryRootRefPersonV2 is the compatible-mode root prefix of PersonV2 with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefPersonV2[4:], docs/format.md §11).
 var foryRootRefPersonV2 = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x3b, 0xa0, 0x7e, 0xff, 0x6a, 0x99, 0x45, 0x63, 0xca, 0x78, 0x44, 0x05,
 	0x00, 0xc4, 0x4c, 0x15, 0x91, 0x80, 0x42, 0xc0, 0x4b, 0x1c, 0x1d, 0xcc, 0x20, 0x4d, 0x19, 0xac,
@@ -43,7 +43,7 @@ var foryRootRefPersonV2 = []byte{
 	0xe7, 0x20, 0x49, 0x1c, 0x59, 0xd1, 0x50,
 }
 
-// foryTypePersonV2 is PersonV2's static type information. Fingerprint: age,5,0,0;email,21,0,0;home,0,0,1;level,0,0,0;name,21,0,0;nick,21,0,1;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];weights,56,0,0;work,0,0,0;
+// foryTypePersonV2 is PersonV2's static type information (its fields and hash: fory.lock).
 var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x78},
 	GoFields:          []string{"Age", "Email", "Home", "Level", "Name", "Nick", "Scores", "Tags", "Weights", "Work"},
@@ -79,8 +79,7 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 	return foryTypePersonV2
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -136,8 +135,7 @@ func (x *PersonV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -178,7 +176,7 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *PersonV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -338,7 +336,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if x.Nick != nil {
@@ -487,7 +485,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads PersonV2's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = PersonV2{Tags: x.Tags}
@@ -769,7 +767,7 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
 func (x *PersonV2) foryReadScores(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -793,7 +791,7 @@ func (x *PersonV2) foryReadScores(c *foryimpl.ReadContext) {
 	x.Scores = m2
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *PersonV2) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -819,13 +817,13 @@ func (x *PersonV2) foryReadTags(c *foryimpl.ReadContext) {
 	x.Tags = l2
 }
 
-// foryRootAddress is the first 24 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+// foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
 var foryRootAddress = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xb0, 0xc2, 0x6e, 0x2f, 0x44, 0xec, 0x6f, 0xc2, 0x79, 0x44, 0x05,
 	0x65, 0x0f, 0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
 }
 
-// foryTypeAddress is Address's static type information. Fingerprint: street,21,0,0;zip,5,0,0;
+// foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x79},
 	GoFields:       []string{"Zip", "Street"},
@@ -850,8 +848,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -869,8 +866,7 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -905,7 +901,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -934,7 +930,7 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Address nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Street)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

@@ -139,13 +139,13 @@ func (x *Pair[_, _]) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return foryimpl.NoInstance(x)
 }
 
-// foryRootUser is the first 24 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+// foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
 var foryRootUser = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x00, 0x2e, 0x91, 0xb7, 0xb0, 0xb5, 0x66, 0xc2, 0xc6, 0x05, 0x44,
 	0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeUser is User's static type information. Fingerprint: age,5,0,0;name,21,0,0;
+// foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc6, 0x05},
 	GoFields:       []string{"Age", "Name"},
@@ -170,8 +170,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 	return foryTypeUser
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -189,8 +188,7 @@ func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -226,7 +224,7 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -256,7 +254,7 @@ func (x *User) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which User, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (User nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -348,13 +346,13 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootforyUserPage is the first 27 bytes of a compatible-mode message whose root is foryUserPage: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootforyUserPage[4:].
+// foryRootforyUserPage is the compatible-mode root prefix of foryUserPage: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootforyUserPage[4:], docs/format.md §11).
 var foryRootforyUserPage = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0x5d, 0x60, 0x8d, 0x7a, 0x00, 0x66, 0xc2, 0xc7, 0x05, 0x4c,
 	0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x97, 0x98,
 }
 
-// foryTypeforyUserPage is foryUserPage's static type information. Fingerprint: items,22,0,0[0,0,0];next,21,0,0;
+// foryTypeforyUserPage is foryUserPage's static type information (its fields and hash: fory.lock).
 var foryTypeforyUserPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc7, 0x05},
 	GoFields:       []string{"Items", "Next"},
@@ -379,8 +377,7 @@ func (x *foryUserPage) ForyType() *foryimpl.TypeInfo {
 	return foryTypeforyUserPage
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *foryUserPage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -428,8 +425,7 @@ func (x *foryUserPage) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *foryUserPage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -466,7 +462,7 @@ func (x *foryUserPage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *foryUserPage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -579,7 +575,7 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
 func (x *foryUserPage) foryReadItems(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -630,14 +626,14 @@ func (x *foryUserPage) foryReadItems(c *foryimpl.ReadContext) {
 	x.Items = l2
 }
 
-// foryRootforyStringPage is the first 38 bytes of a compatible-mode message whose root is foryStringPage: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootforyStringPage[4:].
+// foryRootforyStringPage is the compatible-mode root prefix of foryStringPage: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootforyStringPage[4:], docs/format.md §11).
 var foryRootforyStringPage = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x1a, 0x20, 0x49, 0xac, 0xbc, 0x51, 0xf3, 0x27, 0xe2, 0x0d, 0x0c, 0x8c,
 	0x70, 0x22, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20, 0x0c, 0x20, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64,
 	0x80, 0x48, 0x15, 0x34, 0x97, 0x98,
 }
 
-// foryTypeforyStringPage is foryStringPage's static type information. Fingerprint: items,22,0,0[21,0,0];next,21,0,0;
+// foryTypeforyStringPage is foryStringPage's static type information (its fields and hash: fory.lock).
 var foryTypeforyStringPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x10, 0x02, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20, 0x0c, 0x20},
@@ -667,8 +663,7 @@ func (x *foryStringPage) ForyType() *foryimpl.TypeInfo {
 	return foryTypeforyStringPage
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *foryStringPage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -686,8 +681,7 @@ func (x *foryStringPage) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *foryStringPage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -726,7 +720,7 @@ func (x *foryStringPage) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *foryStringPage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -759,7 +753,7 @@ func (x *foryStringPage) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which foryStringPage, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (foryStringPage nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *foryStringPage) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -879,7 +873,7 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 	}
 }
 
-// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
 func (x *foryStringPage) foryReadItems(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -905,13 +899,13 @@ func (x *foryStringPage) foryReadItems(c *foryimpl.ReadContext) {
 	x.Items = l2
 }
 
-// foryRootforyBest is the first 23 bytes of a compatible-mode message whose root is foryBest: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootforyBest[4:].
+// foryRootforyBest is the compatible-mode root prefix of foryBest: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootforyBest[4:], docs/format.md §11).
 var foryRootforyBest = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x00, 0xc9, 0xd6, 0x5c, 0x2d, 0x0f, 0x46, 0xc2, 0xc9, 0x05, 0x44,
 	0x07, 0x54, 0x0b, 0x44, 0x15, 0x28, 0x98,
 }
 
-// foryTypeforyBest is foryBest's static type information. Fingerprint: key,21,0,0;val,7,0,0;
+// foryTypeforyBest is foryBest's static type information (its fields and hash: fory.lock).
 var foryTypeforyBest = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x05},
 	GoFields:       []string{"Val", "Key"},
@@ -936,8 +930,7 @@ func (x *foryBest) ForyType() *foryimpl.TypeInfo {
 	return foryTypeforyBest
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *foryBest) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -955,8 +948,7 @@ func (x *foryBest) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *foryBest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -992,7 +984,7 @@ func (x *foryBest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *foryBest) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1022,7 +1014,7 @@ func (x *foryBest) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which foryBest, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (foryBest nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *foryBest) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Key)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1114,21 +1106,21 @@ func (x *foryBest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryRootBook is the first 34 bytes of a compatible-mode message whose root is Book: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBook[4:].
+// foryRootBook is the compatible-mode root prefix of Book: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBook[4:], docs/format.md §11).
 var foryRootBook = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0xee, 0x7c, 0xaa, 0xcb, 0x3c, 0x2f, 0xc4, 0xc8, 0x05, 0x40,
 	0x05, 0x34, 0x48, 0x1c, 0x04, 0x92, 0x98, 0x4a, 0x1e, 0x4c, 0x06, 0x90, 0x4c, 0x1c, 0xd2, 0x44,
 	0x8c, 0x80,
 }
 
-// foryRootRefBook is the first 34 bytes of a compatible-mode message whose root is Book with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefBook[4:].
+// foryRootRefBook is the compatible-mode root prefix of Book with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefBook[4:], docs/format.md §11).
 var foryRootRefBook = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x16, 0x00, 0x09, 0x69, 0x60, 0xea, 0x49, 0x13, 0xc4, 0xc8, 0x05, 0x40,
 	0x05, 0x34, 0x49, 0x1c, 0x04, 0x92, 0x98, 0x4b, 0x1e, 0x4c, 0x06, 0x90, 0x4d, 0x1c, 0xd2, 0x44,
 	0x8c, 0x80,
 }
 
-// foryTypeBook is Book's static type information. Fingerprint: best,0,0,0;n,5,0,0;tags,0,0,1;users,0,0,0;
+// foryTypeBook is Book's static type information (its fields and hash: fory.lock).
 var foryTypeBook = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x05},
 	GoFields:          []string{"N", "Best", "Tags", "Users"},
@@ -1156,8 +1148,7 @@ func (x *Book) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBook
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Book) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1207,8 +1198,7 @@ func (x *Book) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Book) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1246,7 +1236,7 @@ func (x *Book) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Book) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1306,7 +1296,7 @@ func (x *Book) ForyWrite(c *foryimpl.WriteContext) {
 	x.Users.ForyWrite(c)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Book) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1351,7 +1341,7 @@ func (x *Book) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Book's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Book{}
@@ -1543,19 +1533,19 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootHolder is the first 18 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+// foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
 var foryRootHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0x90, 0x3e, 0x0d, 0x2c, 0xcc, 0x11, 0x52, 0xc1, 0xca, 0x05, 0x42,
 	0x00, 0x54,
 }
 
-// foryRootRefHolder is the first 18 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
 var foryRootRefHolder = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x06, 0x30, 0xc6, 0xda, 0x9c, 0x06, 0xdd, 0x60, 0xc1, 0xca, 0x05, 0x43,
 	0x00, 0x54,
 }
 
-// foryTypeHolder is Holder's static type information. Fingerprint: v,0,0,1;
+// foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x05},
 	GoFields:          []string{"V"},
@@ -1580,8 +1570,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1627,8 +1616,7 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1664,7 +1652,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1705,7 +1693,7 @@ func (x *Holder) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeHolder, x) {
 		return
@@ -1720,7 +1708,7 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeHolder) {
 		return

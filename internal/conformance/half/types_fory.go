@@ -11,7 +11,7 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootHalfFloats is the first 123 bytes of a compatible-mode message whose root is HalfFloats: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHalfFloats[4:].
+// foryRootHalfFloats is the compatible-mode root prefix of HalfFloats: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHalfFloats[4:], docs/format.md §11).
 var foryRootHalfFloats = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x6f, 0x60, 0xfa, 0x9a, 0x26, 0xb1, 0x7f, 0x0f, 0xcd, 0xd5, 0x01, 0x88,
 	0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf,
@@ -23,7 +23,7 @@ var foryRootHalfFloats = []byte{
 	0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80,
 }
 
-// foryRootRefHalfFloats is the first 123 bytes of a compatible-mode message whose root is HalfFloats with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHalfFloats[4:].
+// foryRootRefHalfFloats is the compatible-mode root prefix of HalfFloats with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHalfFloats[4:], docs/format.md §11).
 var foryRootRefHalfFloats = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x6f, 0x10, 0xa5, 0xce, 0x3f, 0x49, 0x84, 0x3d, 0xcd, 0xd5, 0x01, 0x88,
 	0x11, 0x0b, 0xaf, 0x40, 0x94, 0x11, 0x0b, 0xaf, 0x5f, 0x90, 0x68, 0xa0, 0x94, 0x11, 0x0b, 0xaf,
@@ -35,7 +35,7 @@ var foryRootRefHalfFloats = []byte{
 	0x20, 0x98, 0x16, 0x46, 0x8b, 0xaf, 0x5f, 0x96, 0x42, 0x49, 0x80,
 }
 
-// foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16,18,0,0;b_f16_arr,54,0,0;b_f16_list,22,0,0[18,0,0];b_f16_neg,18,0,0;f16,17,0,0;f16_arr,53,0,0;f16_inf,17,0,0;f16_list,22,0,0[17,0,0];f16_max,17,0,0;f16_na_n,17,0,0;f16_neg,17,0,0;f16_ptr,17,0,1;f16_tiny,17,0,0;
+// foryTypeHalfFloats is HalfFloats's static type information (its fields and hash: fory.lock).
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd5, 0x01},
 	GoFields:          []string{"F16", "F16Inf", "F16Max", "F16NaN", "F16Neg", "F16Tiny", "BF16", "BF16Neg", "F16Ptr", "BF16Arr", "BF16List", "F16Arr", "F16List"},
@@ -74,8 +74,7 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHalfFloats
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootHalfFloats (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -117,8 +116,7 @@ func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -151,7 +149,7 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -249,7 +247,7 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 16 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -354,7 +352,7 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads HalfFloats's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = HalfFloats{
@@ -593,7 +591,7 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadBF16List reads the value of field BF16List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBF16List reads field BF16List's value, for ForyRead and ForyReadEvolved.
 func (x *HalfFloats) foryReadBF16List(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -620,7 +618,7 @@ func (x *HalfFloats) foryReadBF16List(c *foryimpl.ReadContext) {
 	x.BF16List = l2
 }
 
-// foryReadF16List reads the value of field F16List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadF16List reads field F16List's value, for ForyRead and ForyReadEvolved.
 func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -647,14 +645,14 @@ func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext) {
 	x.F16List = l2
 }
 
-// foryRootBFloat16Ptr is the first 33 bytes of a compatible-mode message whose root is BFloat16Ptr: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBFloat16Ptr[4:].
+// foryRootBFloat16Ptr is the compatible-mode root prefix of BFloat16Ptr: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBFloat16Ptr[4:], docs/format.md §11).
 var foryRootBFloat16Ptr = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x15, 0x40, 0x91, 0xb7, 0xea, 0x10, 0x40, 0x07, 0xc3, 0xe0, 0x01, 0x4c,
 	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x11, 0xba, 0x67, 0x24, 0x40, 0x4e, 0x12, 0xd4, 0x0b, 0xa1,
 	0x00,
 }
 
-// foryTypeBFloat16Ptr is BFloat16Ptr's static type information. Fingerprint: count,5,0,0;other,17,0,1;value,18,0,1;
+// foryTypeBFloat16Ptr is BFloat16Ptr's static type information (its fields and hash: fory.lock).
 var foryTypeBFloat16Ptr = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xe0, 0x01},
 	GoFields:       []string{"Count", "Other", "Value"},
@@ -681,8 +679,7 @@ func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBFloat16Ptr
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -732,8 +729,7 @@ func (x *BFloat16Ptr) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -771,7 +767,7 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *BFloat16Ptr) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {

@@ -25,7 +25,7 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootListHints is the first 56 bytes of a compatible-mode message whose root is ListHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListHints[4:].
+// foryRootListHints is the compatible-mode root prefix of ListHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListHints[4:], docs/format.md §11).
 var foryRootListHints = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c,
 	0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16,
@@ -33,7 +33,7 @@ var foryRootListHints = []byte{
 	0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00,
 }
 
-// foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
+// foryTypeListHints is ListHints's static type information (its fields and hash: fory.lock).
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Arrays", "Fixed", "Nested", "NotNull", "Nullable"},
@@ -61,8 +61,7 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListHints
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -96,8 +95,7 @@ func (x *ListHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -137,7 +135,7 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ListHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -175,7 +173,7 @@ func (x *ListHints) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which ListHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (ListHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(60 + buffer.BatchSlack)
@@ -286,7 +284,7 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -382,7 +380,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ListHints's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 	*x = ListHints{
 		Arrays:   x.Arrays,
@@ -466,7 +464,7 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArrays reads field Arrays's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -520,7 +518,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext) {
 	x.Arrays = l2
 }
 
-// foryReadFixed reads the value of field Fixed (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFixed reads field Fixed's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -547,7 +545,7 @@ func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext) {
 	x.Fixed = l2
 }
 
-// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadNested(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -631,7 +629,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext) {
 	x.Nested = l2
 }
 
-// foryReadNotNull reads the value of field NotNull (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNotNull reads field NotNull's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadNotNull(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -658,7 +656,7 @@ func (x *ListHints) foryReadNotNull(c *foryimpl.ReadContext) {
 	x.NotNull = l2
 }
 
-// foryReadNullable reads the value of field Nullable (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNullable reads field Nullable's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -687,14 +685,14 @@ func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext) {
 	x.Nullable = l2
 }
 
-// foryRootMapValueHints is the first 47 bytes of a compatible-mode message whose root is MapValueHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapValueHints[4:].
+// foryRootMapValueHints is the compatible-mode root prefix of MapValueHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapValueHints[4:], docs/format.md §11).
 var foryRootMapValueHints = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c,
 	0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88,
 	0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80,
 }
 
-// foryTypeMapValueHints is MapValueHints's static type information. Fingerprint: arrays,24,0,0[21,0,0|46,0,0];i32,24,0,0[21,0,0|4,0,0];i64,24,0,0[21,0,0|6,0,0];lists,24,0,0[21,0,0|22,0,0[4,0,0]];
+// foryTypeMapValueHints is MapValueHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
 	GoFields:       []string{"Arrays", "I32", "I64", "Lists"},
@@ -721,8 +719,7 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapValueHints
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -755,8 +752,7 @@ func (x *MapValueHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -795,7 +791,7 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapValueHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -832,7 +828,7 @@ func (x *MapValueHints) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which MapValueHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (MapValueHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.Arrays {
@@ -938,7 +934,7 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k32 := range x.Arrays {
@@ -1034,7 +1030,7 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapValueHints's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapValueHints{}
 	r := c.Reader()
@@ -1113,7 +1109,7 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
-// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArrays reads field Arrays's value, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1143,7 +1139,7 @@ func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) {
 	x.Arrays = m2
 }
 
-// foryReadArraysRef reads the value of field Arrays with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArraysRef reads field Arrays's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1188,7 +1184,7 @@ func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) {
 	x.Arrays = m2
 }
 
-// foryReadI32 reads the value of field I32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI32 reads field I32's value, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1212,7 +1208,7 @@ func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) {
 	x.I32 = m2
 }
 
-// foryReadI64 reads the value of field I64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI64 reads field I64's value, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1236,7 +1232,7 @@ func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) {
 	x.I64 = m2
 }
 
-// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1281,7 +1277,7 @@ func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) {
 	x.Lists = m2
 }
 
-// foryReadListsRef reads the value of field Lists with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadListsRef reads field Lists's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1356,14 +1352,14 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) {
 	x.Lists = m2
 }
 
-// foryRootMapKeyHints is the first 34 bytes of a compatible-mode message whose root is MapKeyHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKeyHints[4:].
+// foryRootMapKeyHints is the compatible-mode root prefix of MapKeyHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKeyHints[4:], docs/format.md §11).
 var foryRootMapKeyHints = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54,
 	0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06,
 	0x31, 0x06,
 }
 
-// foryTypeMapKeyHints is MapKeyHints's static type information. Fingerprint: not_null,24,0,0[21,0,0|5,0,0];tagged,24,0,0[11,0,0|22,0,0[15,0,0]];
+// foryTypeMapKeyHints is MapKeyHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
 	GoFields:       []string{"NotNull", "Tagged"},
@@ -1388,8 +1384,7 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKeyHints
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1421,8 +1416,7 @@ func (x *MapKeyHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1460,7 +1454,7 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapKeyHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1496,7 +1490,7 @@ func (x *MapKeyHints) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which MapKeyHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (MapKeyHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.NotNull {
@@ -1561,7 +1555,7 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k18 := range x.NotNull {
@@ -1612,7 +1606,7 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapKeyHints's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapKeyHints{}
 	r := c.Reader()
@@ -1665,7 +1659,7 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadNotNull reads the value of field NotNull (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNotNull reads field NotNull's value, for ForyRead and ForyReadEvolved.
 func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1689,7 +1683,7 @@ func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) {
 	x.NotNull = m2
 }
 
-// foryReadTagged reads the value of field Tagged (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTagged reads field Tagged's value, for ForyRead and ForyReadEvolved.
 func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1734,7 +1728,7 @@ func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) {
 	x.Tagged = m2
 }
 
-// foryReadTaggedRef reads the value of field Tagged with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTaggedRef reads field Tagged's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1809,19 +1803,19 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) {
 	x.Tagged = m2
 }
 
-// foryRootNotNullPtrs is the first 21 bytes of a compatible-mode message whose root is NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNotNullPtrs[4:].
+// foryRootNotNullPtrs is the compatible-mode root prefix of NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNotNullPtrs[4:], docs/format.md §11).
 var foryRootNotNullPtrs = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4,
 	0x1c, 0x45, 0x1c, 0x44, 0x85,
 }
 
-// foryRootRefNotNullPtrs is the first 21 bytes of a compatible-mode message whose root is NotNullPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNotNullPtrs[4:].
+// foryRootRefNotNullPtrs is the compatible-mode root prefix of NotNullPtrs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNotNullPtrs[4:], docs/format.md §11).
 var foryRootRefNotNullPtrs = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5,
 	0x1c, 0x45, 0x1c, 0x44, 0x85,
 }
 
-// foryTypeNotNullPtrs is NotNullPtrs's static type information. Fingerprint: 1,0,0,0;ref,0,1,0;
+// foryTypeNotNullPtrs is NotNullPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
 	GoFields:          []string{"Plain", "Ref"},
@@ -1848,8 +1842,7 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNotNullPtrs
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1895,8 +1888,7 @@ func (x *NotNullPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1932,7 +1924,7 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NotNullPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1989,7 +1981,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NotNullPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -2011,7 +2003,7 @@ func (x *NotNullPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NotNullPtrs's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 	*x = NotNullPtrs{}
 	r := c.Reader()
@@ -2157,13 +2149,13 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -2188,8 +2180,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2207,8 +2198,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2244,7 +2234,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2274,7 +2264,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -2366,19 +2356,19 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootGoArrays is the first 30 bytes of a compatible-mode message whose root is GoArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGoArrays[4:].
+// foryRootGoArrays is the compatible-mode root prefix of GoArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGoArrays[4:], docs/format.md §11).
 var foryRootGoArrays = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c,
 	0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80,
 }
 
-// foryRootRefGoArrays is the first 30 bytes of a compatible-mode message whose root is GoArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefGoArrays[4:].
+// foryRootRefGoArrays is the compatible-mode root prefix of GoArrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefGoArrays[4:], docs/format.md §11).
 var foryRootRefGoArrays = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d,
 	0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80,
 }
 
-// foryTypeGoArrays is GoArrays's static type information. Fingerprint: tagged,46,0,0;untagged,22,0,0[5,0,0];
+// foryTypeGoArrays is GoArrays's static type information (its fields and hash: fory.lock).
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
 	GoFields:          []string{"Tagged", "Untagged"},
@@ -2405,8 +2395,7 @@ func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeGoArrays
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2437,8 +2426,7 @@ func (x *GoArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2475,7 +2463,7 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2510,7 +2498,7 @@ func (x *GoArrays) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which GoArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (GoArrays nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
@@ -2549,7 +2537,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -2578,7 +2566,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads GoArrays's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 	*x = GoArrays{}
 	r := c.Reader()
@@ -2684,7 +2672,7 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadUntagged reads the value of field Untagged (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadUntagged reads field Untagged's value, for ForyRead and ForyReadEvolved.
 func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -2715,13 +2703,13 @@ func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) {
 	x.Untagged = l2
 }
 
-// foryRootEnumHints is the first 27 bytes of a compatible-mode message whose root is EnumHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHints[4:].
+// foryRootEnumHints is the compatible-mode root prefix of EnumHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumHints[4:], docs/format.md §11).
 var foryRootEnumHints = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49,
 	0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f,
 }
 
-// foryTypeEnumHints is EnumHints's static type information. Fingerprint: list,22,1,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
+// foryTypeEnumHints is EnumHints's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
 	GoFields:       []string{"List", "Map"},
@@ -2746,8 +2734,7 @@ func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHints
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2778,8 +2765,7 @@ func (x *EnumHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2816,7 +2802,7 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *EnumHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2851,7 +2837,7 @@ func (x *EnumHints) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which EnumHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (EnumHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k3 := range x.Map {
@@ -2905,7 +2891,7 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k14 := range x.Map {
@@ -2941,7 +2927,7 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumHints's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = EnumHints{}
@@ -3014,7 +3000,7 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *EnumHints) foryReadList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3044,7 +3030,7 @@ func (x *EnumHints) foryReadList(c *foryimpl.ReadContext) {
 	x.List = l2
 }
 
-// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
 func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3071,13 +3057,13 @@ func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryRootArrayKeysPlain is the first 25 bytes of a compatible-mode message whose root is ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrayKeysPlain[4:].
+// foryRootArrayKeysPlain is the compatible-mode root prefix of ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrayKeysPlain[4:], docs/format.md §11).
 var foryRootArrayKeysPlain = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50,
 	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10,
 }
 
-// foryTypeArrayKeysPlain is ArrayKeysPlain's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];
+// foryTypeArrayKeysPlain is ArrayKeysPlain's static type information (its fields and hash: fory.lock).
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
 	GoFields:       []string{"ByPair"},
@@ -3101,8 +3087,7 @@ func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrayKeysPlain
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3120,8 +3105,7 @@ func (x *ArrayKeysPlain) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3158,7 +3142,7 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3189,7 +3173,7 @@ func (x *ArrayKeysPlain) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which ArrayKeysPlain, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (ArrayKeysPlain nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.ByPair {
@@ -3276,7 +3260,7 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 	}
 }
 
-// foryReadByPair reads the value of field ByPair (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByPair reads field ByPair's value, for ForyRead and ForyReadEvolved.
 func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -3325,7 +3309,7 @@ func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) {
 	x.ByPair = m2
 }
 
-// foryRootSpellings is the first 52 bytes of a compatible-mode message whose root is Spellings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSpellings[4:].
+// foryRootSpellings is the compatible-mode root prefix of Spellings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSpellings[4:], docs/format.md §11).
 var foryRootSpellings = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c,
 	0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd,
@@ -3333,7 +3317,7 @@ var foryRootSpellings = []byte{
 	0x92, 0xdb, 0x50, 0xb0,
 }
 
-// foryTypeSpellings is Spellings's static type information. Fingerprint: opt32,4,0,1;opt64,6,0,1;opt_unset,6,0,1;upper,6,0,0;yes,21,0,1;yes_nil,21,0,1;
+// foryTypeSpellings is Spellings's static type information (its fields and hash: fory.lock).
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
 	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Yes", "YesNil"},
@@ -3362,8 +3346,7 @@ func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSpellings
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Spellings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3381,8 +3364,7 @@ func (x *Spellings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3422,7 +3404,7 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3456,7 +3438,7 @@ func (x *Spellings) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Spellings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Spellings nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if x.Yes != nil {

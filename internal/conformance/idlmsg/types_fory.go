@@ -26,7 +26,7 @@ func (Kind) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumKind
 }
 
-// foryRootEverything is the first 111 bytes of a compatible-mode message whose root is Everything: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEverything[4:].
+// foryRootEverything is the compatible-mode root prefix of Everything: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEverything[4:], docs/format.md §11).
 var foryRootEverything = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x63, 0x50, 0x39, 0x96, 0x57, 0x5c, 0x6f, 0x00, 0xdf, 0x02, 0xcc, 0x01,
 	0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8,
@@ -37,7 +37,7 @@ var foryRootEverything = []byte{
 	0xfc, 0x0f, 0x19, 0xfe, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56,
 }
 
-// foryRootRefEverything is the first 111 bytes of a compatible-mode message whose root is Everything with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEverything[4:].
+// foryRootRefEverything is the compatible-mode root prefix of Everything with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEverything[4:], docs/format.md §11).
 var foryRootRefEverything = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x63, 0xc0, 0x7e, 0xda, 0x0d, 0x83, 0x55, 0x78, 0xdf, 0x02, 0xcc, 0x01,
 	0xdc, 0x06, 0xf0, 0x14, 0xd4, 0x04, 0xec, 0x13, 0xcc, 0x03, 0xfc, 0x04, 0x11, 0xc4, 0x01, 0xc8,
@@ -48,7 +48,7 @@ var foryRootRefEverything = []byte{
 	0xfd, 0x0f, 0x19, 0xff, 0x11, 0x00, 0xfc, 0x12, 0x16, 0x12, 0xfc, 0x13, 0x18, 0x1e, 0x56,
 }
 
-// foryTypeEverything is Everything's static type information. Fingerprint: 1,1,0,0;2,2,0,0;3,3,0,0;4,5,0,0;5,4,0,0;6,7,0,0;7,6,0,0;8,8,0,0;9,12,0,0;10,14,0,0;11,19,0,0;12,20,0,0;13,21,0,0;14,41,0,0;15,38,0,0;16,39,0,0;17,37,0,0;18,40,0,0;19,17,0,0;20,21,0,1;21,5,0,1;22,0,0,1;23,0,1,1;24,22,0,0[0,0,0];25,22,0,0[21,0,0];26,22,0,0[0,0,0];27,24,0,0[21,0,0|0,0,0];28,24,0,0[21,0,0|5,0,0];29,46,0,0;30,0,0,0;32,0,0,1;33,22,0,0[4,0,0];34,24,0,0[7,0,0|21,0,0];
+// foryTypeEverything is Everything's static type information (its fields and hash: fory.lock).
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
 	GoFields:          []string{"Fi64", "F64", "Fi32", "F32", "I16", "H", "B", "I8", "I64", "Ti64", "U64", "I32", "U32", "Oi", "S", "Bin", "Ts", "D", "Dur", "Dec", "Os", "Leaf", "Shared", "Leaves", "Ostrs", "Rleaves", "Lmap", "Omap", "Arr", "Kind", "Anything", "FixedList", "Nested"},
@@ -104,8 +104,7 @@ func (x *Everything) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEverything
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootEverything (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -147,8 +146,7 @@ func (x *Everything) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -181,7 +179,7 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Everything) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -453,7 +451,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if o52, ok := x.Os.Get(); ok {
@@ -711,7 +709,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Everything's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeEverything) {
 		return
@@ -1274,7 +1272,7 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	c.Leave()
 }
 
-// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1325,7 +1323,7 @@ func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
 	x.Leaves = l2
 }
 
-// foryReadOstrs reads the value of field Ostrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadOstrs reads field Ostrs's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadOstrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1353,7 +1351,7 @@ func (x *Everything) foryReadOstrs(c *foryimpl.ReadContext) {
 	x.Ostrs = l2
 }
 
-// foryReadRleaves reads the value of field Rleaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRleaves reads field Rleaves's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadRleaves(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1406,7 +1404,7 @@ func (x *Everything) foryReadRleaves(c *foryimpl.ReadContext) {
 	x.Rleaves = l2
 }
 
-// foryReadLmap reads the value of field Lmap (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLmap reads field Lmap's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadLmap(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1433,7 +1431,7 @@ func (x *Everything) foryReadLmap(c *foryimpl.ReadContext) {
 	x.Lmap = m2
 }
 
-// foryReadOmap reads the value of field Omap (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadOmap reads field Omap's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadOmap(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1459,7 +1457,7 @@ func (x *Everything) foryReadOmap(c *foryimpl.ReadContext) {
 	x.Omap = m2
 }
 
-// foryReadFixedList reads the value of field FixedList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFixedList reads field FixedList's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -1486,7 +1484,7 @@ func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext) {
 	x.FixedList = l2
 }
 
-// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadNested(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1510,13 +1508,13 @@ func (x *Everything) foryReadNested(c *foryimpl.ReadContext) {
 	x.Nested = m2
 }
 
-// foryRootLeaf is the first 19 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xe3, 0x11, 0xbe, 0xd6, 0xda, 0x1b, 0xc2, 0xca, 0x01, 0xc8,
 	0x05, 0xc4, 0x15,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: 1,21,0,0;2,5,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x01},
 	GoFields:       []string{"N", "Name"},
@@ -1541,8 +1539,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1560,8 +1557,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1597,7 +1593,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1627,7 +1623,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

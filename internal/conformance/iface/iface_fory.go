@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootCircle is the first 18 bytes of a compatible-mode message whose root is Circle: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootCircle[4:].
+// foryRootCircle is the compatible-mode root prefix of Circle: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCircle[4:], docs/format.md §11).
 var foryRootCircle = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0x50, 0x80, 0x88, 0x61, 0x39, 0x6e, 0x6f, 0xc1, 0x91, 0x03, 0x40,
 	0x14, 0x44,
 }
 
-// foryTypeCircle is Circle's static type information. Fingerprint: r,20,0,0;
+// foryTypeCircle is Circle's static type information (its fields and hash: fory.lock).
 var foryTypeCircle = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x91, 0x03},
 	GoFields:       []string{"R"},
@@ -41,8 +41,7 @@ func (x *Circle) ForyType() *foryimpl.TypeInfo {
 	return foryTypeCircle
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Circle) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -60,8 +59,7 @@ func (x *Circle) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *Circle) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -100,7 +98,7 @@ func (x *Circle) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *Circle) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -136,7 +134,7 @@ func (x *Circle) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Circle) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -166,7 +164,7 @@ func (x *Circle) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Circle, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Circle nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Circle) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
@@ -215,7 +213,7 @@ func (x *Circle) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root Circle whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root Circle's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *Circle) foryReadFrom(r *buffer.Reader) bool {
 	*x = Circle{}
 	// One bounds check for the 8 bytes of fixed-width fields.
@@ -251,13 +249,13 @@ func (x *Circle) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootSquare is the first 18 bytes of a compatible-mode message whose root is Square: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSquare[4:].
+// foryRootSquare is the compatible-mode root prefix of Square: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSquare[4:], docs/format.md §11).
 var foryRootSquare = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0xe8, 0xe6, 0xcc, 0xf5, 0x1d, 0x61, 0xc1, 0x92, 0x03, 0x40,
 	0x05, 0x48,
 }
 
-// foryTypeSquare is Square's static type information. Fingerprint: s,5,0,0;
+// foryTypeSquare is Square's static type information (its fields and hash: fory.lock).
 var foryTypeSquare = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},
 	GoFields:       []string{"S"},
@@ -281,8 +279,7 @@ func (x *Square) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSquare
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Square) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -300,8 +297,7 @@ func (x *Square) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *Square) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -340,7 +336,7 @@ func (x *Square) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *Square) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -376,7 +372,7 @@ func (x *Square) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Square) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -406,7 +402,7 @@ func (x *Square) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Square, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Square nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Square) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack)
@@ -456,7 +452,7 @@ func (x *Square) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root Square whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root Square's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *Square) foryReadFrom(r *buffer.Reader) bool {
 	*x = Square{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -494,13 +490,13 @@ func (x *Square) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootLabel is the first 20 bytes of a compatible-mode message whose root is Label: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLabel[4:].
+// foryRootLabel is the compatible-mode root prefix of Label: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLabel[4:], docs/format.md §11).
 var foryRootLabel = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x08, 0x70, 0xa6, 0xc0, 0x86, 0xc4, 0x57, 0x46, 0xc1, 0x94, 0x03, 0x48,
 	0x15, 0x4c, 0x97, 0x98,
 }
 
-// foryTypeLabel is Label's static type information. Fingerprint: text,21,0,0;
+// foryTypeLabel is Label's static type information (its fields and hash: fory.lock).
 var foryTypeLabel = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x94, 0x03},
 	GoFields:       []string{"Text"},
@@ -524,8 +520,7 @@ func (x *Label) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLabel
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Label) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -543,8 +538,7 @@ func (x *Label) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Label) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -580,7 +574,7 @@ func (x *Label) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Label) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -610,7 +604,7 @@ func (x *Label) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Label, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Label nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Label) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Text)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -680,21 +674,21 @@ func (x *Label) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootDrawing is the first 33 bytes of a compatible-mode message whose root is Drawing: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDrawing[4:].
+// foryRootDrawing is the compatible-mode root prefix of Drawing: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDrawing[4:], docs/format.md §11).
 var foryRootDrawing = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x15, 0x80, 0x57, 0xd8, 0xa6, 0xdd, 0x4e, 0x21, 0xc4, 0x93, 0x03, 0x40,
 	0x05, 0x34, 0x46, 0x00, 0x01, 0xb8, 0x4a, 0x00, 0x30, 0x08, 0x68, 0x4e, 0x00, 0xba, 0x67, 0x24,
 	0x40,
 }
 
-// foryRootRefDrawing is the first 33 bytes of a compatible-mode message whose root is Drawing with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefDrawing[4:].
+// foryRootRefDrawing is the compatible-mode root prefix of Drawing with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefDrawing[4:], docs/format.md §11).
 var foryRootRefDrawing = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x15, 0xb0, 0x13, 0xd5, 0xda, 0xcd, 0xd2, 0x59, 0xc4, 0x93, 0x03, 0x40,
 	0x05, 0x34, 0x47, 0x00, 0x01, 0xb8, 0x4b, 0x00, 0x30, 0x08, 0x68, 0x4f, 0x00, 0xba, 0x67, 0x24,
 	0x40,
 }
 
-// foryTypeDrawing is Drawing's static type information. Fingerprint: any,0,0,1;main,0,0,1;n,5,0,0;other,0,0,1;
+// foryTypeDrawing is Drawing's static type information (its fields and hash: fory.lock).
 var foryTypeDrawing = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x93, 0x03},
 	GoFields:          []string{"N", "Any", "Main", "Other"},
@@ -722,8 +716,7 @@ func (x *Drawing) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDrawing
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Drawing) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -773,8 +766,7 @@ func (x *Drawing) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Drawing) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -812,7 +804,7 @@ func (x *Drawing) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Drawing) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -862,7 +854,7 @@ func (x *Drawing) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Drawing) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeDrawing, x) {
 		return
@@ -884,7 +876,7 @@ func (x *Drawing) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Drawing's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Drawing) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeDrawing) {
 		return
@@ -965,14 +957,14 @@ func (x *Drawing) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	c.Leave()
 }
 
-// foryRootGallery is the first 37 bytes of a compatible-mode message whose root is Gallery: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGallery[4:].
+// foryRootGallery is the compatible-mode root prefix of Gallery: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGallery[4:], docs/format.md §11).
 var foryRootGallery = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x19, 0xf0, 0x0c, 0x33, 0x8d, 0xe8, 0x1c, 0x43, 0xc3, 0x95, 0x03, 0x48,
 	0x16, 0x02, 0x01, 0xb8, 0x90, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x16,
 	0x02, 0x48, 0xe0, 0x79, 0x24,
 }
 
-// foryTypeGallery is Gallery's static type information. Fingerprint: anys,22,0,0[0,0,0];by_name,24,0,0[21,0,0|0,0,0];shapes,22,0,0[0,0,0];
+// foryTypeGallery is Gallery's static type information (its fields and hash: fory.lock).
 var foryTypeGallery = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x95, 0x03},
 	GoFields:       []string{"Anys", "ByName", "Shapes"},
@@ -996,8 +988,7 @@ func (x *Gallery) ForyType() *foryimpl.TypeInfo {
 	return foryTypeGallery
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Gallery) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1047,8 +1038,7 @@ func (x *Gallery) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Gallery) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1086,7 +1076,7 @@ func (x *Gallery) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Gallery) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {

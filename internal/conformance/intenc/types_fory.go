@@ -11,7 +11,7 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootIntEncodings is the first 91 bytes of a compatible-mode message whose root is IntEncodings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootIntEncodings[4:].
+// foryRootIntEncodings is the compatible-mode root prefix of IntEncodings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootIntEncodings[4:], docs/format.md §11).
 var foryRootIntEncodings = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x4f, 0x10, 0xe0, 0x25, 0x3b, 0xb0, 0xff, 0x63, 0xc9, 0x71, 0x98, 0x06,
 	0x0a, 0x42, 0xe2, 0x07, 0xf9, 0x1d, 0x70, 0x98, 0x0d, 0x0a, 0x42, 0xe2, 0x07, 0xfa, 0x9d, 0x70,
@@ -21,7 +21,7 @@ var foryRootIntEncodings = []byte{
 	0xea, 0x75, 0xc0, 0x94, 0x0c, 0x2a, 0x02, 0x3f, 0xa9, 0xbe, 0xc0,
 }
 
-// foryTypeIntEncodings is IntEncodings's static type information. Fingerprint: fixed_i32,4,0,0;fixed_i64,6,0,0;fixed_u32,11,0,0;fixed_u64,13,0,0;tagged_i64,8,0,0;tagged_u64,15,0,0;uint,14,0,0;var_i64,7,0,0;var_u32,12,0,0;
+// foryTypeIntEncodings is IntEncodings's static type information (its fields and hash: fory.lock).
 var foryTypeIntEncodings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x71},
 	GoFields:       []string{"FixedI64", "FixedU64", "FixedI32", "FixedU32", "VarI64", "TaggedI64", "Uint", "TaggedU64", "VarU32"},
@@ -53,8 +53,7 @@ func (x *IntEncodings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeIntEncodings
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootIntEncodings (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *IntEncodings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -72,8 +71,7 @@ func (x *IntEncodings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -104,7 +102,7 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *IntEncodings) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -136,7 +134,7 @@ func (x *IntEncodings) foryDeserializeContext(f *serializer.Fory, data []byte) e
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *IntEncodings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -162,7 +160,7 @@ func (x *IntEncodings) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which IntEncodings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (IntEncodings nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *IntEncodings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 24 fixed and 41 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(160 + buffer.BatchSlack)
@@ -237,7 +235,7 @@ func (x *IntEncodings) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root IntEncodings whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root IntEncodings's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *IntEncodings) foryReadFrom(r *buffer.Reader) bool {
 	*x = IntEncodings{}
 	// One bounds check for the 24 bytes of fixed-width fields.

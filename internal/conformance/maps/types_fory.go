@@ -11,14 +11,14 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootMaps is the first 38 bytes of a compatible-mode message whose root is Maps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMaps[4:].
+// foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
 var foryRootMaps = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xea, 0x85, 0x70, 0xb2, 0x26, 0x2d, 0xc2, 0x68, 0x9c, 0x18,
 	0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x16, 0x24, 0x9a,
 	0x3f, 0xa6, 0x77, 0xe4, 0x6f, 0xb0,
 }
 
-// foryTypeMaps is Maps's static type information. Fingerprint: i32_to_str,24,0,0[5,0,0|21,0,0];str_to_i32,24,0,0[21,0,0|5,0,0];
+// foryTypeMaps is Maps's static type information (its fields and hash: fory.lock).
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x68},
 	GoFields:       []string{"I32ToStr", "StrToI32"},
@@ -43,8 +43,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMaps
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -62,8 +61,7 @@ func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -100,7 +98,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -131,7 +129,7 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Maps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Maps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Maps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.I32ToStr {
@@ -230,7 +228,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryReadI32ToStr reads the value of field I32ToStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI32ToStr reads field I32ToStr's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadI32ToStr(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -254,7 +252,7 @@ func (x *Maps) foryReadI32ToStr(c *foryimpl.ReadContext) {
 	x.I32ToStr = m2
 }
 
-// foryReadStrToI32 reads the value of field StrToI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrToI32 reads field StrToI32's value, for ForyRead and ForyReadEvolved.
 func (x *Maps) foryReadStrToI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)

@@ -26,7 +26,7 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootMixed is the first 95 bytes of a compatible-mode message whose root is Mixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMixed[4:].
+// foryRootMixed is the compatible-mode root prefix of Mixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMixed[4:], docs/format.md §11).
 var foryRootMixed = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x53, 0xa0, 0x15, 0x39, 0xec, 0xd8, 0x84, 0x3f, 0xce, 0x77, 0x4c, 0x13,
 	0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c,
@@ -36,7 +36,7 @@ var foryRootMixed = []byte{
 	0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0,
 }
 
-// foryRootRefMixed is the first 95 bytes of a compatible-mode message whose root is Mixed with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMixed[4:].
+// foryRootRefMixed is the compatible-mode root prefix of Mixed with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMixed[4:], docs/format.md §11).
 var foryRootRefMixed = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x53, 0x30, 0x91, 0xd4, 0xb6, 0x45, 0x20, 0x7c, 0xce, 0x77, 0x4c, 0x13,
 	0xc4, 0x13, 0x43, 0x80, 0x4c, 0x03, 0xc9, 0x80, 0x5a, 0xc0, 0x48, 0x01, 0x15, 0x60, 0x30, 0x4c,
@@ -46,7 +46,7 @@ var foryRootRefMixed = []byte{
 	0x2d, 0xce, 0x55, 0x1e, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4c, 0x26, 0xca, 0x60, 0x63, 0xc0,
 }
 
-// foryTypeMixed is Mixed's static type information. Fingerprint: big,14,0,0;child,0,0,1;code,5,0,0;count,7,0,0;flag,1,0,0;items,22,0,0[21,0,0];kind,0,0,0;lookup,24,0,0[21,0,0|5,0,0];name,21,0,0;opt,5,0,1;opt_flag,1,0,1;ratio,19,0,0;small,3,0,0;stamp,38,0,0;
+// foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x77},
 	GoFields:          []string{"Ratio", "Small", "Flag", "Count", "Big", "Code", "OptFlag", "Opt", "Child", "Items", "Kind", "Lookup", "Name", "Stamp"},
@@ -86,8 +86,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMixed (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -127,8 +126,7 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -160,7 +158,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -299,7 +297,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.Stamp)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k14 := range x.Lookup {
@@ -415,7 +413,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	*x = Mixed{Items: x.Items}
 	r := c.Reader()
@@ -685,7 +683,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadItems(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -711,7 +709,7 @@ func (x *Mixed) foryReadItems(c *foryimpl.ReadContext) {
 	x.Items = l2
 }
 
-// foryReadLookup reads the value of field Lookup (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLookup reads field Lookup's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadLookup(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -735,13 +733,13 @@ func (x *Mixed) foryReadLookup(c *foryimpl.ReadContext) {
 	x.Lookup = m2
 }
 
-// foryRootInner is the first 20 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+// foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
 var foryRootInner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05,
 	0x54, 0x40, 0x15, 0x48,
 }
 
-// foryTypeInner is Inner's static type information. Fingerprint: s,21,0,0;v,5,0,0;
+// foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
@@ -766,8 +764,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -785,8 +782,7 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -821,7 +817,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -850,7 +846,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Inner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Inner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.S)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

@@ -11,14 +11,14 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootNameRules is the first 44 bytes of a compatible-mode message whose root is NameRules: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNameRules[4:].
+// foryRootNameRules is the compatible-mode root prefix of NameRules: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNameRules[4:], docs/format.md §11).
 var foryRootNameRules = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x20, 0x20, 0x7a, 0x32, 0xc6, 0x5b, 0x83, 0x59, 0xc4, 0x75, 0x54, 0x07,
 	0xd2, 0x44, 0x8e, 0xd1, 0xb1, 0x80, 0x5c, 0x05, 0x1f, 0x73, 0xdc, 0xf6, 0xfd, 0x89, 0xc3, 0x20,
 	0x8c, 0x05, 0xaf, 0xb7, 0xec, 0x00, 0x4c, 0x15, 0xd3, 0x71, 0xda, 0x00,
 }
 
-// foryTypeNameRules is NameRules's static type information. Fingerprint: h_t_t_p_code,5,0,0;u_r_i,21,0,0;user_i_d,7,0,0;x2_y,5,0,0;
+// foryTypeNameRules is NameRules's static type information (its fields and hash: fory.lock).
 var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x75},
 	GoFields:       []string{"UserID", "HTTPCode", "X2Y", "URI"},
@@ -47,8 +47,7 @@ func (x *NameRules) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNameRules
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NameRules) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -66,8 +65,7 @@ func (x *NameRules) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -105,7 +103,7 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NameRules) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -137,7 +135,7 @@ func (x *NameRules) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which NameRules, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (NameRules nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NameRules) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.URI)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 19 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootFixed is the first 23 bytes of a compatible-mode message whose root is Fixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootFixed[4:].
+// foryRootFixed is the compatible-mode root prefix of Fixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootFixed[4:], docs/format.md §11).
 var foryRootFixed = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xb3, 0x41, 0xe5, 0x6c, 0x68, 0x38, 0xc2, 0xd9, 0x04, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeFixed is Fixed's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeFixed is Fixed's static type information (its fields and hash: fory.lock).
 var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd9, 0x04},
 	GoFields:       []string{"N", "Name"},
@@ -42,8 +42,7 @@ func (x *Fixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeFixed
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Fixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -61,8 +60,7 @@ func (x *Fixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Fixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -98,7 +96,7 @@ func (x *Fixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Fixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -128,7 +126,7 @@ func (x *Fixed) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Fixed, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Fixed nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Fixed) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -220,19 +218,19 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootOuter is the first 26 bytes of a compatible-mode message whose root is Outer: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOuter[4:].
+// foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
 var foryRootOuter = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0xec, 0x46, 0xad, 0x9e, 0xe8, 0x28, 0xc3, 0xda, 0x04, 0x40,
 	0x1c, 0x14, 0x46, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c,
 }
 
-// foryRootRefOuter is the first 26 bytes of a compatible-mode message whose root is Outer with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOuter[4:].
+// foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
 var foryRootRefOuter = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xb0, 0x35, 0xed, 0x90, 0x9a, 0xa9, 0x6d, 0xc3, 0xda, 0x04, 0x41,
 	0x1c, 0x14, 0x47, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c,
 }
 
-// foryTypeOuter is Outer's static type information. Fingerprint: f,0,0,0;f_p,0,0,1;l,22,0,0[0,0,0];
+// foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xda, 0x04},
 	GoFields:          []string{"F", "FP", "L"},
@@ -261,8 +259,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOuter
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -310,8 +307,7 @@ func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -348,7 +344,7 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -422,7 +418,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -467,7 +463,7 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Outer{L: x.L}
@@ -609,7 +605,7 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryReadL reads the value of field L (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadL reads field L's value, for ForyRead and ForyReadEvolved.
 func (x *Outer) foryReadL(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -660,13 +656,13 @@ func (x *Outer) foryReadL(c *foryimpl.ReadContext) {
 	x.L = l2
 }
 
-// foryRootFixedN is the first 31 bytes of a compatible-mode message whose root is FixedN: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootFixedN[4:].
+// foryRootFixedN is the compatible-mode root prefix of FixedN: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootFixedN[4:], docs/format.md §11).
 var foryRootFixedN = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x13, 0x00, 0xd6, 0x48, 0x3d, 0x38, 0x05, 0x02, 0xe2, 0x0d, 0x0c, 0x8c,
 	0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeFixedN is FixedN's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeFixedN is FixedN's static type information (its fields and hash: fory.lock).
 var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x0a, 0x02, 0x3e, 0x42, 0xe2, 0x07, 0x38},
@@ -693,8 +689,7 @@ func (x *FixedN) ForyType() *foryimpl.TypeInfo {
 	return foryTypeFixedN
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *FixedN) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -712,8 +707,7 @@ func (x *FixedN) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *FixedN) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -750,7 +744,7 @@ func (x *FixedN) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *FixedN) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -781,7 +775,7 @@ func (x *FixedN) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which FixedN, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (FixedN nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *FixedN) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

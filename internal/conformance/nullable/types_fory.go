@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootNullableContainers is the first 32 bytes of a compatible-mode message whose root is NullableContainers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullableContainers[4:].
+// foryRootNullableContainers is the compatible-mode root prefix of NullableContainers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullableContainers[4:], docs/format.md §11).
 var foryRootNullableContainers = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16,
 	0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90,
 }
 
-// foryTypeNullableContainers is NullableContainers's static type information. Fingerprint: ints,22,0,1[5,0,0];map,24,0,1[21,0,0|5,0,0];strs,22,0,1[21,0,0];
+// foryTypeNullableContainers is NullableContainers's static type information (its fields and hash: fory.lock).
 var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
 	GoFields:       []string{"Ints", "Map", "Strs"},
@@ -43,8 +43,7 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullableContainers
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -74,8 +73,7 @@ func (x *NullableContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -111,7 +109,7 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NullableContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -145,7 +143,7 @@ func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which NullableContainers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (NullableContainers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k3 := range x.Map {
@@ -243,7 +241,7 @@ func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check, 
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k20 := range x.Map {
@@ -319,7 +317,7 @@ func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NullableContainers's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 	*x = NullableContainers{}
 	r := c.Reader()
@@ -441,7 +439,7 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	}
 }
 
-// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
 func (x *NullableContainers) foryReadInts(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -468,7 +466,7 @@ func (x *NullableContainers) foryReadInts(c *foryimpl.ReadContext) {
 	x.Ints = l2
 }
 
-// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
 func (x *NullableContainers) foryReadMap(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -492,7 +490,7 @@ func (x *NullableContainers) foryReadMap(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
 func (x *NullableContainers) foryReadStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootPK is the first 23 bytes of a compatible-mode message whose root is PK: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPK[4:].
+// foryRootPK is the compatible-mode root prefix of PK: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPK[4:], docs/format.md §11).
 var foryRootPK = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xd8, 0xfd, 0x84, 0xdb, 0x66, 0x76, 0xc2, 0xf5, 0x03, 0x40,
 	0x05, 0x34, 0x40, 0x18, 0x56, 0x56, 0x30,
 }
 
-// foryTypePK is PK's static type information. Fingerprint: m,24,0,0[21,0,0|21,0,0];n,5,0,0;
+// foryTypePK is PK's static type information (its fields and hash: fory.lock).
 var foryTypePK = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf5, 0x03},
 	GoFields:       []string{"N", "M"},
@@ -42,8 +42,7 @@ func (x *PK) ForyType() *foryimpl.TypeInfo {
 	return foryTypePK
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PK) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -61,8 +60,7 @@ func (x *PK) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PK) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -98,7 +96,7 @@ func (x *PK) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *PK) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -128,7 +126,7 @@ func (x *PK) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which PK, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (PK nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *PK) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.M {
@@ -247,7 +245,7 @@ func (x *PK) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryReadM reads the value of field M (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadM reads field M's value, for ForyRead and ForyReadEvolved.
 func (x *PK) foryReadM(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -11,7 +11,7 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootOptionals is the first 56 bytes of a compatible-mode message whose root is Optionals: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOptionals[4:].
+// foryRootOptionals is the compatible-mode root prefix of Optionals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOptionals[4:], docs/format.md §11).
 var foryRootOptionals = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x2c, 0xb0, 0xb7, 0x5a, 0x6b, 0x70, 0x38, 0x64, 0xc7, 0xde, 0x01, 0x8a,
 	0x14, 0x0b, 0xd7, 0x00, 0x4a, 0x01, 0x15, 0x60, 0x30, 0x8a, 0x07, 0x11, 0xd7, 0x00, 0x8a, 0x05,
@@ -19,7 +19,7 @@ var foryRootOptionals = []byte{
 	0x26, 0xe5, 0x38, 0x80, 0x46, 0x15, 0x4a, 0x71,
 }
 
-// foryTypeOptionals is Optionals's static type information. Fingerprint: f64,20,0,1;flag,1,0,1;i32,5,0,1;i64,7,0,1;none_i32,5,0,1;none_str,21,0,1;str,21,0,1;
+// foryTypeOptionals is Optionals's static type information (its fields and hash: fory.lock).
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
 	GoFields:       []string{"F64", "Flag", "I64", "I32", "NoneI32", "NoneStr", "Str"},
@@ -49,8 +49,7 @@ func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptionals
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -68,8 +67,7 @@ func (x *Optionals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -109,7 +107,7 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -143,7 +141,7 @@ func (x *Optionals) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Optionals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Optionals nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Optionals) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o11, ok := x.NoneStr.Get(); ok {

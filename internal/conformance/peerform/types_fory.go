@@ -25,13 +25,13 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},
 	GoFields:       []string{"N", "Name"},
@@ -56,8 +56,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -75,8 +74,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -112,7 +110,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -142,7 +140,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -234,19 +232,19 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootHolder is the first 26 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+// foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
 var foryRootHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c,
 	0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryRootRefHolder is the first 26 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
 var foryRootRefHolder = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xc0, 0x71, 0xde, 0x5d, 0x4c, 0x87, 0x4f, 0xc2, 0x91, 0x03, 0x4c,
 	0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryTypeHolder is Holder's static type information. Fingerprint: label,21,0,0;next,0,0,1;
+// foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x91, 0x03},
 	GoFields:          []string{"Label", "Next"},
@@ -274,8 +272,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -323,8 +320,7 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -361,7 +357,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -423,7 +419,7 @@ func (x *Holder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s2 := string(x.Label)
@@ -453,7 +449,7 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 	*x = Holder{}
 	r := c.Reader()
@@ -550,19 +546,19 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootAnyHolder is the first 21 bytes of a compatible-mode message whose root is AnyHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyHolder[4:].
+// foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
 var foryRootAnyHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e,
 	0x00, 0xd4, 0x0b, 0xa1, 0x00,
 }
 
-// foryRootRefAnyHolder is the first 21 bytes of a compatible-mode message whose root is AnyHolder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefAnyHolder[4:].
+// foryRootRefAnyHolder is the compatible-mode root prefix of AnyHolder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyHolder[4:], docs/format.md §11).
 var foryRootRefAnyHolder = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f,
 	0x00, 0xd4, 0x0b, 0xa1, 0x00,
 }
 
-// foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: value,0,0,1;
+// foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x93, 0x03},
 	GoFields:          []string{"Value"},
@@ -586,8 +582,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -633,8 +628,7 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -670,7 +664,7 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -711,7 +705,7 @@ func (x *AnyHolder) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *AnyHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeAnyHolder, x) {
 		return
@@ -726,7 +720,7 @@ func (x *AnyHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads AnyHolder's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeAnyHolder) {
 		return
@@ -768,19 +762,19 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	c.Leave()
 }
 
-// foryRootOuter is the first 27 bytes of a compatible-mode message whose root is Outer: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOuter[4:].
+// foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
 var foryRootOuter = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c,
 	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40,
 }
 
-// foryRootRefOuter is the first 27 bytes of a compatible-mode message whose root is Outer with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOuter[4:].
+// foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
 var foryRootRefOuter = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c,
 	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40,
 }
 
-// foryTypeOuter is Outer's static type information. Fingerprint: count,5,0,0;inner,0,0,0;
+// foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x94, 0x03},
 	GoFields:          []string{"Count", "Inner"},
@@ -807,8 +801,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOuter
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -856,8 +849,7 @@ func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -894,7 +886,7 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -942,7 +934,7 @@ func (x *Outer) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -969,7 +961,7 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Outer{}
@@ -1062,19 +1054,19 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootArrays is the first 26 bytes of a compatible-mode message whose root is Arrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrays[4:].
+// foryRootArrays is the compatible-mode root prefix of Arrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrays[4:], docs/format.md §11).
 var foryRootArrays = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48,
 	0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80,
 }
 
-// foryRootRefArrays is the first 26 bytes of a compatible-mode message whose root is Arrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefArrays[4:].
+// foryRootRefArrays is the compatible-mode root prefix of Arrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefArrays[4:], docs/format.md §11).
 var foryRootRefArrays = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49,
 	0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80,
 }
 
-// foryTypeArrays is Arrays's static type information. Fingerprint: ints,46,0,0;longs,47,0,0;
+// foryTypeArrays is Arrays's static type information (its fields and hash: fory.lock).
 var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x95, 0x03},
 	GoFields:          []string{"Ints", "Longs"},
@@ -1101,8 +1093,7 @@ func (x *Arrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrays
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Arrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1133,8 +1124,7 @@ func (x *Arrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Arrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1171,7 +1161,7 @@ func (x *Arrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Arrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1206,7 +1196,7 @@ func (x *Arrays) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Arrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Arrays nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Arrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.Ints
 	l2 := x.Longs
@@ -1238,7 +1228,7 @@ func (x *Arrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	l3 := x.Ints
@@ -1288,7 +1278,7 @@ func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Arrays's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Arrays{}
@@ -1395,13 +1385,13 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootNode is the first 29 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+// foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
 var foryRootNode = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54,
 	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeNode is Node's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;
+// foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x96, 0x03},
 	GoFields:       []string{"Children", "Name"},
@@ -1426,8 +1416,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1475,8 +1464,7 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1513,7 +1501,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1635,7 +1623,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
-// foryReadChildren reads the value of field Children (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadChildren reads field Children's value, for ForyRead and ForyReadEvolved.
 func (x *Node) foryReadChildren(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1686,19 +1674,19 @@ func (x *Node) foryReadChildren(c *foryimpl.ReadContext) {
 	x.Children = l2
 }
 
-// foryRootBin is the first 26 bytes of a compatible-mode message whose root is Bin: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBin[4:].
+// foryRootBin is the compatible-mode root prefix of Bin: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBin[4:], docs/format.md §11).
 var foryRootBin = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c,
 	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00,
 }
 
-// foryRootRefBin is the first 26 bytes of a compatible-mode message whose root is Bin with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefBin[4:].
+// foryRootRefBin is the compatible-mode root prefix of Bin with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefBin[4:], docs/format.md §11).
 var foryRootRefBin = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c,
 	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00,
 }
 
-// foryTypeBin is Bin's static type information. Fingerprint: count,5,0,0;data,41,0,0;
+// foryTypeBin is Bin's static type information (its fields and hash: fory.lock).
 var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9a, 0x03},
 	GoFields:          []string{"Count", "Data"},
@@ -1725,8 +1713,7 @@ func (x *Bin) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBin
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Bin) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1757,8 +1744,7 @@ func (x *Bin) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Bin) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1795,7 +1781,7 @@ func (x *Bin) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Bin) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1830,7 +1816,7 @@ func (x *Bin) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Bin, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Bin nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Bin) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack)
@@ -1860,7 +1846,7 @@ func (x *Bin) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) erro
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Bin) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1886,7 +1872,7 @@ func (x *Bin) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Bin's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Bin) ForyRead(c *foryimpl.ReadContext) {
 	*x = Bin{}
 	r := c.Reader()
@@ -1965,19 +1951,19 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryRootMixed is the first 32 bytes of a compatible-mode message whose root is Mixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMixed[4:].
+// foryRootMixed is the compatible-mode root prefix of Mixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMixed[4:], docs/format.md §11).
 var foryRootMixed = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c,
 	0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30,
 }
 
-// foryRootRefMixed is the first 32 bytes of a compatible-mode message whose root is Mixed with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefMixed[4:].
+// foryRootRefMixed is the compatible-mode root prefix of Mixed with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMixed[4:], docs/format.md §11).
 var foryRootRefMixed = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d,
 	0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30,
 }
 
-// foryTypeMixed is Mixed's static type information. Fingerprint: inner,0,0,0;list,22,0,0[5,0,0];m,24,0,0[21,0,0|5,0,0];
+// foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9b, 0x03},
 	GoFields:          []string{"Inner", "List", "M"},
@@ -2005,8 +1991,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2054,8 +2039,7 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2092,7 +2076,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2163,7 +2147,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	mw9.End(b)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k14 := range x.M {
@@ -2213,7 +2197,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Mixed{List: x.List}
@@ -2308,7 +2292,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadList(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -2335,7 +2319,7 @@ func (x *Mixed) foryReadList(c *foryimpl.ReadContext) {
 	x.List = l2
 }
 
-// foryReadM reads the value of field M (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadM reads field M's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2359,19 +2343,19 @@ func (x *Mixed) foryReadM(c *foryimpl.ReadContext) {
 	x.M = m2
 }
 
-// foryRootNullables is the first 27 bytes of a compatible-mode message whose root is Nullables: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullables[4:].
+// foryRootNullables is the compatible-mode root prefix of Nullables: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullables[4:], docs/format.md §11).
 var foryRootNullables = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42,
 	0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryRootRefNullables is the first 27 bytes of a compatible-mode message whose root is Nullables with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNullables[4:].
+// foryRootRefNullables is the compatible-mode root prefix of Nullables with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNullables[4:], docs/format.md §11).
 var foryRootRefNullables = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0f, 0x40, 0xdf, 0x19, 0xdf, 0x5a, 0xab, 0x44, 0xc3, 0x9c, 0x03, 0x42,
 	0x05, 0x28, 0x47, 0x2e, 0x02, 0x31, 0x4b, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryTypeNullables is Nullables's static type information. Fingerprint: arr,46,0,1;k,5,0,1;next,0,0,1;
+// foryTypeNullables is Nullables's static type information (its fields and hash: fory.lock).
 var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x9c, 0x03},
 	GoFields:          []string{"K", "Arr", "Next"},
@@ -2400,8 +2384,7 @@ func (x *Nullables) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullables
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2449,8 +2432,7 @@ func (x *Nullables) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2487,7 +2469,7 @@ func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Nullables) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2549,7 +2531,7 @@ func (x *Nullables) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Nullables) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -2576,7 +2558,7 @@ func (x *Nullables) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nullables's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 	*x = Nullables{}
 	r := c.Reader()
@@ -2722,19 +2704,19 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryRootColored is the first 21 bytes of a compatible-mode message whose root is Colored: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootColored[4:].
+// foryRootColored is the compatible-mode root prefix of Colored: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootColored[4:], docs/format.md §11).
 var foryRootColored = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40,
 	0x05, 0x34, 0x40, 0x19, 0x10,
 }
 
-// foryRootRefColored is the first 21 bytes of a compatible-mode message whose root is Colored with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefColored[4:].
+// foryRootRefColored is the compatible-mode root prefix of Colored with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefColored[4:], docs/format.md §11).
 var foryRootRefColored = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40,
 	0x05, 0x34, 0x41, 0x19, 0x10,
 }
 
-// foryTypeColored is Colored's static type information. Fingerprint: e,0,0,0;n,5,0,0;
+// foryTypeColored is Colored's static type information (its fields and hash: fory.lock).
 var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xa5, 0x03},
 	GoFields:          []string{"N", "E"},
@@ -2761,8 +2743,7 @@ func (x *Colored) ForyType() *foryimpl.TypeInfo {
 	return foryTypeColored
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Colored) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2792,8 +2773,7 @@ func (x *Colored) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Colored) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2829,7 +2809,7 @@ func (x *Colored) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Colored) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2863,7 +2843,7 @@ func (x *Colored) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Colored, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Colored nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Colored) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.E < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeColored, "E", int64(x.E))
@@ -2893,7 +2873,7 @@ func (x *Colored) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) 
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Colored) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.E < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeColored, "E", int64(x.E)))
@@ -2917,7 +2897,7 @@ func (x *Colored) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Colored's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Colored) ForyRead(c *foryimpl.ReadContext) {
 	*x = Colored{}
 	r := c.Reader()

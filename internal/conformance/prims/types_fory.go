@@ -11,7 +11,7 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootAllPrims is the first 68 bytes of a compatible-mode message whose root is AllPrims: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAllPrims[4:].
+// foryRootAllPrims is the compatible-mode root prefix of AllPrims: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAllPrims[4:], docs/format.md §11).
 var foryRootAllPrims = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x38, 0xc0, 0x15, 0x5f, 0xf2, 0xd7, 0x48, 0x08, 0xcc, 0x64, 0x88, 0x14,
 	0x0b, 0xd7, 0x00, 0x88, 0x13, 0x0b, 0xbe, 0xc0, 0x88, 0x03, 0x11, 0xaf, 0x40, 0x88, 0x0a, 0x29,
@@ -20,7 +20,7 @@ var foryRootAllPrims = []byte{
 	0x0c, 0x29, 0xbe, 0xc0,
 }
 
-// foryTypeAllPrims is AllPrims's static type information. Fingerprint: b,1,0,0;f32,19,0,0;f64,20,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
+// foryTypeAllPrims is AllPrims's static type information (its fields and hash: fory.lock).
 var foryTypeAllPrims = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
 	GoFields:       []string{"F64", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "U64", "I32", "U32"},
@@ -55,8 +55,7 @@ func (x *AllPrims) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAllPrims
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AllPrims) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -74,8 +73,7 @@ func (x *AllPrims) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -124,7 +122,7 @@ func (x *AllPrims) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *AllPrims) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -165,7 +163,7 @@ func (x *AllPrims) foryDeserializeContext(f *serializer.Fory, data []byte) error
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AllPrims) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -200,7 +198,7 @@ func (x *AllPrims) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which AllPrims, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (AllPrims nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *AllPrims) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 19 fixed and 37 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(128 + buffer.BatchSlack)
@@ -288,7 +286,7 @@ func (x *AllPrims) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root AllPrims whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root AllPrims's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *AllPrims) foryReadFrom(r *buffer.Reader) bool {
 	*x = AllPrims{}
 	// One bounds check for the 19 bytes of fixed-width fields.

@@ -11,14 +11,14 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootPtrs is the first 40 bytes of a compatible-mode message whose root is Ptrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtrs[4:].
+// foryRootPtrs is the compatible-mode root prefix of Ptrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtrs[4:], docs/format.md §11).
 var foryRootPtrs = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14,
 	0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05,
 	0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72,
 }
 
-// foryTypePtrs is Ptrs's static type information. Fingerprint: p_b,1,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_s,21,0,1;
+// foryTypePtrs is Ptrs's static type information (its fields and hash: fory.lock).
 var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x72},
 	GoFields:       []string{"PF64", "PB", "PI64", "PI32", "PS"},
@@ -47,8 +47,7 @@ func (x *Ptrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtrs
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -96,8 +95,7 @@ func (x *Ptrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -134,7 +132,7 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Ptrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {

@@ -25,19 +25,19 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
-// foryRootImage is the first 24 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+// foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
 var foryRootImage = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05,
 	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19,
 }
 
-// foryRootRefImage is the first 24 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+// foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
 var foryRootRefImage = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05,
 	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19,
 }
 
-// foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;
+// foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
@@ -67,8 +67,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -97,8 +96,7 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -133,7 +131,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -166,7 +164,7 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
@@ -213,7 +211,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.Size < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
@@ -257,7 +255,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
@@ -374,19 +372,19 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootImagePair is the first 19 bytes of a compatible-mode message whose root is ImagePair: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePair[4:].
+// foryRootImagePair is the compatible-mode root prefix of ImagePair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePair[4:], docs/format.md §11).
 var foryRootImagePair = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6,
 	0x1c, 0xca, 0x1c,
 }
 
-// foryRootRefImagePair is the first 19 bytes of a compatible-mode message whose root is ImagePair with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImagePair[4:].
+// foryRootRefImagePair is the compatible-mode root prefix of ImagePair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImagePair[4:], docs/format.md §11).
 var foryRootRefImagePair = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7,
 	0x1c, 0xcb, 0x1c,
 }
 
-// foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;
+// foryTypeImagePair is ImagePair's static type information (its fields and hash: fory.lock).
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoFields:          []string{"Cover", "Thumb"},
@@ -414,8 +412,7 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePair
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -461,8 +458,7 @@ func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -498,7 +494,7 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ImagePair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -556,7 +552,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -578,7 +574,7 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePair's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 	*x = ImagePair{}
 	r := c.Reader()
@@ -724,13 +720,13 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryRootImagePtrList is the first 18 bytes of a compatible-mode message whose root is ImagePtrList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePtrList[4:].
+// foryRootImagePtrList is the compatible-mode root prefix of ImagePtrList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePtrList[4:], docs/format.md §11).
 var foryRootImagePtrList = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4,
 	0x16, 0x72,
 }
 
-// foryTypeImagePtrList is ImagePtrList's static type information. Fingerprint: 1,22,0,0[0,0,0];
+// foryTypeImagePtrList is ImagePtrList's static type information (its fields and hash: fory.lock).
 var foryTypeImagePtrList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x01},
 	GoFields:       []string{"Images"},
@@ -754,8 +750,7 @@ func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePtrList
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -801,8 +796,7 @@ func (x *ImagePtrList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -838,7 +832,7 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ImagePtrList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -897,7 +891,7 @@ func (x *ImagePtrList) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *ImagePtrList) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -925,7 +919,7 @@ func (x *ImagePtrList) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePtrList's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 	*x = ImagePtrList{Images: x.Images}
 	r := c.Reader()
@@ -961,7 +955,7 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
 func (x *ImagePtrList) foryReadImages(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1014,19 +1008,19 @@ func (x *ImagePtrList) foryReadImages(c *foryimpl.ReadContext) {
 	x.Images = l2
 }
 
-// foryRootNode is the first 26 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+// foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
 var foryRootNode = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c,
 	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryRootRefNode is the first 26 bytes of a compatible-mode message whose root is Node with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNode[4:].
+// foryRootRefNode is the compatible-mode root prefix of Node with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNode[4:], docs/format.md §11).
 var foryRootRefNode = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c,
 	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryTypeNode is Node's static type information. Fingerprint: next,0,0,1;value,5,0,0;
+// foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
 	GoFields:          []string{"Value", "Next"},
@@ -1054,8 +1048,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1103,8 +1096,7 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1141,7 +1133,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1196,7 +1188,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeNode, x) {
 		return
@@ -1221,7 +1213,7 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeNode) {
 		return
@@ -1338,21 +1330,21 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	c.Leave()
 }
 
-// foryRootTreeNode is the first 35 bytes of a compatible-mode message whose root is TreeNode: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootTreeNode[4:].
+// foryRootTreeNode is the compatible-mode root prefix of TreeNode: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootTreeNode[4:], docs/format.md §11).
 var foryRootTreeNode = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54,
 	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c,
 	0x11, 0x23, 0x66,
 }
 
-// foryRootRefTreeNode is the first 35 bytes of a compatible-mode message whose root is TreeNode with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefTreeNode[4:].
+// foryRootRefTreeNode is the compatible-mode root prefix of TreeNode with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefTreeNode[4:], docs/format.md §11).
 var foryRootRefTreeNode = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54,
 	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c,
 	0x11, 0x23, 0x66,
 }
 
-// foryTypeTreeNode is TreeNode's static type information. Fingerprint: children,22,0,0[0,0,0];name,21,0,0;parent,0,0,1;
+// foryTypeTreeNode is TreeNode's static type information (its fields and hash: fory.lock).
 var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcb, 0x01},
 	GoFields:          []string{"Children", "Name", "Parent"},
@@ -1381,8 +1373,7 @@ func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTreeNode
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1432,8 +1423,7 @@ func (x *TreeNode) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1471,7 +1461,7 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *TreeNode) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1560,7 +1550,7 @@ func (x *TreeNode) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeTreeNode, x) {
 		return
@@ -1613,7 +1603,7 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads TreeNode's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeTreeNode) {
 		return
@@ -1727,7 +1717,7 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	c.Leave()
 }
 
-// foryReadChildren reads the value of field Children (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadChildren reads field Children's value, for ForyRead and ForyReadEvolved.
 func (x *TreeNode) foryReadChildren(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1780,7 +1770,7 @@ func (x *TreeNode) foryReadChildren(c *foryimpl.ReadContext) {
 	x.Children = l2
 }
 
-// foryRootSharedUntracked is the first 99 bytes of a compatible-mode message whose root is SharedUntracked: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedUntracked[4:].
+// foryRootSharedUntracked is the compatible-mode root prefix of SharedUntracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedUntracked[4:], docs/format.md §11).
 var foryRootSharedUntracked = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92,
 	0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16,
@@ -1791,7 +1781,7 @@ var foryRootSharedUntracked = []byte{
 	0x9a, 0x29, 0x6c,
 }
 
-// foryTypeSharedUntracked is SharedUntracked's static type information. Fingerprint: count1,5,0,1;count2,5,0,1;ints1,22,0,0[5,0,0];ints2,22,0,0[5,0,0];label1,21,0,1;label2,21,0,1;map1,24,0,0[21,0,0|5,0,0];map2,24,0,0[21,0,0|5,0,0];name1,21,0,0;name2,21,0,0;strs1,22,0,0[21,0,0];strs2,22,0,0[21,0,0];
+// foryTypeSharedUntracked is SharedUntracked's static type information (its fields and hash: fory.lock).
 var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x01},
 	GoFields:       []string{"Count1", "Count2", "Ints1", "Ints2", "Label1", "Label2", "Map1", "Map2", "Name1", "Name2", "Strs1", "Strs2"},
@@ -1827,8 +1817,7 @@ func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedUntracked
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSharedUntracked (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1871,8 +1860,7 @@ func (x *SharedUntracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1905,7 +1893,7 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SharedUntracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2289,7 +2277,7 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 	}
 }
 
-// foryReadInts1 reads the value of field Ints1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInts1 reads field Ints1's value, for ForyRead and ForyReadEvolved.
 func (x *SharedUntracked) foryReadInts1(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -2316,7 +2304,7 @@ func (x *SharedUntracked) foryReadInts1(c *foryimpl.ReadContext) {
 	x.Ints1 = l2
 }
 
-// foryReadInts2 reads the value of field Ints2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInts2 reads field Ints2's value, for ForyRead and ForyReadEvolved.
 func (x *SharedUntracked) foryReadInts2(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -2343,7 +2331,7 @@ func (x *SharedUntracked) foryReadInts2(c *foryimpl.ReadContext) {
 	x.Ints2 = l2
 }
 
-// foryReadMap1 reads the value of field Map1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap1 reads field Map1's value, for ForyRead and ForyReadEvolved.
 func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2367,7 +2355,7 @@ func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) {
 	x.Map1 = m2
 }
 
-// foryReadMap2 reads the value of field Map2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap2 reads field Map2's value, for ForyRead and ForyReadEvolved.
 func (x *SharedUntracked) foryReadMap2(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2391,7 +2379,7 @@ func (x *SharedUntracked) foryReadMap2(c *foryimpl.ReadContext) {
 	x.Map2 = m2
 }
 
-// foryReadStrs1 reads the value of field Strs1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs1 reads field Strs1's value, for ForyRead and ForyReadEvolved.
 func (x *SharedUntracked) foryReadStrs1(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2417,7 +2405,7 @@ func (x *SharedUntracked) foryReadStrs1(c *foryimpl.ReadContext) {
 	x.Strs1 = l2
 }
 
-// foryReadStrs2 reads the value of field Strs2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs2 reads field Strs2's value, for ForyRead and ForyReadEvolved.
 func (x *SharedUntracked) foryReadStrs2(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2443,13 +2431,13 @@ func (x *SharedUntracked) foryReadStrs2(c *foryimpl.ReadContext) {
 	x.Strs2 = l2
 }
 
-// foryRootRefElem is the first 24 bytes of a compatible-mode message whose root is RefElem: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefElem[4:].
+// foryRootRefElem is the compatible-mode root prefix of RefElem: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefElem[4:], docs/format.md §11).
 var foryRootRefElem = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44,
 	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeRefElem is RefElem's static type information. Fingerprint: i_d,5,0,0;name,21,0,0;
+// foryTypeRefElem is RefElem's static type information (its fields and hash: fory.lock).
 var foryTypeRefElem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x01},
 	GoFields:       []string{"ID", "Name"},
@@ -2474,8 +2462,7 @@ func (x *RefElem) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefElem
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2493,8 +2480,7 @@ func (x *RefElem) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2530,7 +2516,7 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *RefElem) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2560,7 +2546,7 @@ func (x *RefElem) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which RefElem, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (RefElem nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *RefElem) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -2652,21 +2638,21 @@ func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootRefContainers is the first 36 bytes of a compatible-mode message whose root is RefContainers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+// foryRootRefContainers is the compatible-mode root prefix of RefContainers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
 var foryRootRefContainers = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48,
 	0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44,
 	0x17, 0x72, 0x48, 0x93,
 }
 
-// foryRootRefRefContainers is the first 36 bytes of a compatible-mode message whose root is RefContainers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefContainers[4:].
+// foryRootRefRefContainers is the compatible-mode root prefix of RefContainers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefContainers[4:], docs/format.md §11).
 var foryRootRefRefContainers = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48,
 	0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44,
 	0x17, 0x72, 0x48, 0x93,
 }
 
-// foryTypeRefContainers is RefContainers's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];one,0,0,1;set,23,0,0[0,0,0];
+// foryTypeRefContainers is RefContainers's static type information (its fields and hash: fory.lock).
 var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd0, 0x01},
 	GoFields:          []string{"List", "Map", "One", "Set"},
@@ -2696,8 +2682,7 @@ func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefContainers
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2747,8 +2732,7 @@ func (x *RefContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2786,7 +2770,7 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *RefContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2901,7 +2885,7 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k20 := range x.Map {
@@ -2975,7 +2959,7 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefContainers's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 	*x = RefContainers{List: x.List}
 	r := c.Reader()
@@ -3095,7 +3079,7 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *RefContainers) foryReadList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3148,7 +3132,7 @@ func (x *RefContainers) foryReadList(c *foryimpl.ReadContext) {
 	x.List = l2
 }
 
-// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
 func (x *RefContainers) foryReadMap(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3177,7 +3161,7 @@ func (x *RefContainers) foryReadMap(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryReadMapRef reads the value of field Map with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMapRef reads field Map's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *RefContainers) foryReadMapRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3221,7 +3205,7 @@ func (x *RefContainers) foryReadMapRef(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryReadSet reads the value of field Set (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadSet reads field Set's value, for ForyRead and ForyReadEvolved.
 func (x *RefContainers) foryReadSet(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3265,21 +3249,21 @@ func (x *RefContainers) foryReadSet(c *foryimpl.ReadContext) {
 	x.Set = s2
 }
 
-// foryRootRefTagged is the first 43 bytes of a compatible-mode message whose root is RefTagged: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefTagged[4:].
+// foryRootRefTagged is the compatible-mode root prefix of RefTagged: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefTagged[4:], docs/format.md §11).
 var foryRootRefTagged = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48,
 	0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3,
 	0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0,
 }
 
-// foryRootRefRefTagged is the first 43 bytes of a compatible-mode message whose root is RefTagged with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefTagged[4:].
+// foryRootRefRefTagged is the compatible-mode root prefix of RefTagged with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefTagged[4:], docs/format.md §11).
 var foryRootRefRefTagged = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48,
 	0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3,
 	0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0,
 }
 
-// foryTypeRefTagged is RefTagged's static type information. Fingerprint: list,22,0,0[0,0,0];plain,0,0,1;tagged1,0,1,1;tagged2,0,1,1;
+// foryTypeRefTagged is RefTagged's static type information (its fields and hash: fory.lock).
 var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x01},
 	GoFields:          []string{"List", "Plain", "Tagged1", "Tagged2"},
@@ -3309,8 +3293,7 @@ func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefTagged
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3362,8 +3345,7 @@ func (x *RefTagged) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3402,7 +3384,7 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *RefTagged) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3497,7 +3479,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *RefTagged) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -3543,7 +3525,7 @@ func (x *RefTagged) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefTagged's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 	*x = RefTagged{List: x.List}
 	r := c.Reader()
@@ -3756,7 +3738,7 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *RefTagged) foryReadList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3809,7 +3791,7 @@ func (x *RefTagged) foryReadList(c *foryimpl.ReadContext) {
 	x.List = l2
 }
 
-// foryRootRefDisabled is the first 54 bytes of a compatible-mode message whose root is RefDisabled: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefDisabled[4:].
+// foryRootRefDisabled is the compatible-mode root prefix of RefDisabled: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefDisabled[4:], docs/format.md §11).
 var foryRootRefDisabled = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e,
 	0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5,
@@ -3817,7 +3799,7 @@ var foryRootRefDisabled = []byte{
 	0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30,
 }
 
-// foryRootRefRefDisabled is the first 54 bytes of a compatible-mode message whose root is RefDisabled with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefRefDisabled[4:].
+// foryRootRefRefDisabled is the compatible-mode root prefix of RefDisabled with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefDisabled[4:], docs/format.md §11).
 var foryRootRefRefDisabled = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e,
 	0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5,
@@ -3825,7 +3807,7 @@ var foryRootRefRefDisabled = []byte{
 	0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30,
 }
 
-// foryTypeRefDisabled is RefDisabled's static type information. Fingerprint: off1,0,0,1;off2,0,0,1;off_list,22,0,0[0,0,0];on1,0,0,1;on2,0,0,1;on_list,22,0,0[0,0,0];
+// foryTypeRefDisabled is RefDisabled's static type information (its fields and hash: fory.lock).
 var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd2, 0x01},
 	GoFields:          []string{"Off1", "Off2", "OffList", "On1", "On2", "OnList"},
@@ -3857,8 +3839,7 @@ func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRefDisabled
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3912,8 +3893,7 @@ func (x *RefDisabled) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3953,7 +3933,7 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *RefDisabled) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -4083,7 +4063,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -4164,7 +4144,7 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads RefDisabled's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 	*x = RefDisabled{
 		OffList: x.OffList,
@@ -4377,7 +4357,7 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadOffList reads the value of field OffList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadOffList reads field OffList's value, for ForyRead and ForyReadEvolved.
 func (x *RefDisabled) foryReadOffList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -4430,7 +4410,7 @@ func (x *RefDisabled) foryReadOffList(c *foryimpl.ReadContext) {
 	x.OffList = l2
 }
 
-// foryReadOnList reads the value of field OnList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadOnList reads field OnList's value, for ForyRead and ForyReadEvolved.
 func (x *RefDisabled) foryReadOnList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -4483,7 +4463,7 @@ func (x *RefDisabled) foryReadOnList(c *foryimpl.ReadContext) {
 	x.OnList = l2
 }
 
-// foryRootSharedTrackedKinds is the first 69 bytes of a compatible-mode message whose root is SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedTrackedKinds[4:].
+// foryRootSharedTrackedKinds is the compatible-mode root prefix of SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTrackedKinds[4:], docs/format.md §11).
 var foryRootSharedTrackedKinds = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c,
 	0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba,
@@ -4492,7 +4472,7 @@ var foryRootSharedTrackedKinds = []byte{
 	0x16, 0x98, 0x01, 0xfb, 0x00,
 }
 
-// foryRootRefSharedTrackedKinds is the first 69 bytes of a compatible-mode message whose root is SharedTrackedKinds with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedTrackedKinds[4:].
+// foryRootRefSharedTrackedKinds is the compatible-mode root prefix of SharedTrackedKinds with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedTrackedKinds[4:], docs/format.md §11).
 var foryRootRefSharedTrackedKinds = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d,
 	0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba,
@@ -4501,7 +4481,7 @@ var foryRootRefSharedTrackedKinds = []byte{
 	0x16, 0x98, 0x01, 0xfb, 0x00,
 }
 
-// foryTypeSharedTrackedKinds is SharedTrackedKinds's static type information. Fingerprint: arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
+// foryTypeSharedTrackedKinds is SharedTrackedKinds's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd3, 0x01},
 	GoFields:          []string{"Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
@@ -4534,8 +4514,7 @@ func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedTrackedKinds
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4571,8 +4550,7 @@ func (x *SharedTrackedKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buff
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -4614,7 +4592,7 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SharedTrackedKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -4654,7 +4632,7 @@ func (x *SharedTrackedKinds) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SharedTrackedKinds, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SharedTrackedKinds nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k5 := range x.Map1 {
@@ -4769,7 +4747,7 @@ func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, 
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k31 := range x.Map1 {
@@ -4903,7 +4881,7 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedTrackedKinds's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = SharedTrackedKinds{}
@@ -5204,7 +5182,7 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	}
 }
 
-// foryReadList1 reads the value of field List1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList1 reads field List1's value, for ForyRead and ForyReadEvolved.
 func (x *SharedTrackedKinds) foryReadList1(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -5231,7 +5209,7 @@ func (x *SharedTrackedKinds) foryReadList1(c *foryimpl.ReadContext) {
 	x.List1 = l2
 }
 
-// foryReadList2 reads the value of field List2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList2 reads field List2's value, for ForyRead and ForyReadEvolved.
 func (x *SharedTrackedKinds) foryReadList2(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -5258,7 +5236,7 @@ func (x *SharedTrackedKinds) foryReadList2(c *foryimpl.ReadContext) {
 	x.List2 = l2
 }
 
-// foryReadMap1 reads the value of field Map1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap1 reads field Map1's value, for ForyRead and ForyReadEvolved.
 func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5282,7 +5260,7 @@ func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) {
 	x.Map1 = m2
 }
 
-// foryReadMap2 reads the value of field Map2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap2 reads field Map2's value, for ForyRead and ForyReadEvolved.
 func (x *SharedTrackedKinds) foryReadMap2(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -5306,7 +5284,7 @@ func (x *SharedTrackedKinds) foryReadMap2(c *foryimpl.ReadContext) {
 	x.Map2 = m2
 }
 
-// foryRootNilPointers is the first 56 bytes of a compatible-mode message whose root is NilPointers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilPointers[4:].
+// foryRootNilPointers is the compatible-mode root prefix of NilPointers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilPointers[4:], docs/format.md §11).
 var foryRootNilPointers = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e,
 	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31,
@@ -5314,7 +5292,7 @@ var foryRootNilPointers = []byte{
 	0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20,
 }
 
-// foryRootRefNilPointers is the first 56 bytes of a compatible-mode message whose root is NilPointers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNilPointers[4:].
+// foryRootRefNilPointers is the compatible-mode root prefix of NilPointers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNilPointers[4:], docs/format.md §11).
 var foryRootRefNilPointers = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e,
 	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31,
@@ -5322,7 +5300,7 @@ var foryRootRefNilPointers = []byte{
 	0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20,
 }
 
-// foryTypeNilPointers is NilPointers's static type information. Fingerprint: count,5,0,1;extra,0,0,1;image,0,0,1;images,22,0,0[0,0,0];label,21,0,1;node,0,0,1;tree,0,0,1;
+// foryTypeNilPointers is NilPointers's static type information (its fields and hash: fory.lock).
 var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
 	GoFields:          []string{"Count", "Extra", "Image", "Images", "Label", "Node", "Tree"},
@@ -5353,8 +5331,7 @@ func (x *NilPointers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilPointers
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5408,8 +5385,7 @@ func (x *NilPointers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -5449,7 +5425,7 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NilPointers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -5566,7 +5542,7 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if x.Label != nil {
@@ -5637,7 +5613,7 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NilPointers's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeNilPointers) {
 		return
@@ -5904,7 +5880,7 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	c.Leave()
 }
 
-// foryReadImages reads the value of field Images (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
 func (x *NilPointers) foryReadImages(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -5957,7 +5933,7 @@ func (x *NilPointers) foryReadImages(c *foryimpl.ReadContext) {
 	x.Images = l2
 }
 
-// foryRootSharedTracked is the first 81 bytes of a compatible-mode message whose root is SharedTracked: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedTracked[4:].
+// foryRootSharedTracked is the compatible-mode root prefix of SharedTracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTracked[4:], docs/format.md §11).
 var foryRootSharedTracked = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e,
 	0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a,
@@ -5967,7 +5943,7 @@ var foryRootSharedTracked = []byte{
 	0x00,
 }
 
-// foryRootRefSharedTracked is the first 81 bytes of a compatible-mode message whose root is SharedTracked with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedTracked[4:].
+// foryRootRefSharedTracked is the compatible-mode root prefix of SharedTracked with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedTracked[4:], docs/format.md §11).
 var foryRootRefSharedTracked = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f,
 	0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a,
@@ -5977,7 +5953,7 @@ var foryRootRefSharedTracked = []byte{
 	0x00,
 }
 
-// foryTypeSharedTracked is SharedTracked's static type information. Fingerprint: any1,0,0,1;any2,0,0,1;arr1,46,0,0;arr2,46,0,0;bin1,41,0,0;bin2,41,0,0;list1,22,1,0[5,0,0];list2,22,1,0[5,0,0];map1,24,1,0[21,0,0|5,0,0];map2,24,1,0[21,0,0|5,0,0];
+// foryTypeSharedTracked is SharedTracked's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x01},
 	GoFields:          []string{"Any1", "Any2", "Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
@@ -6011,8 +5987,7 @@ func (x *SharedTracked) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedTracked
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSharedTracked (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -6054,8 +6029,7 @@ func (x *SharedTracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -6088,7 +6062,7 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SharedTracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -6218,7 +6192,7 @@ func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k31 := range x.Map1 {
@@ -6359,7 +6333,7 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedTracked's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeSharedTracked) {
 		return
@@ -6682,7 +6656,7 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
-// foryReadList1 reads the value of field List1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList1 reads field List1's value, for ForyRead and ForyReadEvolved.
 func (x *SharedTracked) foryReadList1(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6709,7 +6683,7 @@ func (x *SharedTracked) foryReadList1(c *foryimpl.ReadContext) {
 	x.List1 = l2
 }
 
-// foryReadList2 reads the value of field List2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList2 reads field List2's value, for ForyRead and ForyReadEvolved.
 func (x *SharedTracked) foryReadList2(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6736,7 +6710,7 @@ func (x *SharedTracked) foryReadList2(c *foryimpl.ReadContext) {
 	x.List2 = l2
 }
 
-// foryReadMap1 reads the value of field Map1 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap1 reads field Map1's value, for ForyRead and ForyReadEvolved.
 func (x *SharedTracked) foryReadMap1(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -6760,7 +6734,7 @@ func (x *SharedTracked) foryReadMap1(c *foryimpl.ReadContext) {
 	x.Map1 = m2
 }
 
-// foryReadMap2 reads the value of field Map2 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap2 reads field Map2's value, for ForyRead and ForyReadEvolved.
 func (x *SharedTracked) foryReadMap2(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)

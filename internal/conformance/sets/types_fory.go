@@ -11,7 +11,7 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootSetHolder is the first 51 bytes of a compatible-mode message whose root is SetHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetHolder[4:].
+// foryRootSetHolder is the compatible-mode root prefix of SetHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetHolder[4:], docs/format.md §11).
 var foryRootSetHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c,
 	0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0,
@@ -19,7 +19,7 @@ var foryRootSetHolder = []byte{
 	0x43, 0x4d, 0x20,
 }
 
-// foryTypeSetHolder is SetHolder's static type information. Fingerprint: empty,23,0,0[7,0,0];ints,23,0,0[5,0,0];maybe,23,0,1[21,0,0];missing,23,0,0[21,0,0];strings,23,0,0[21,0,0];
+// foryTypeSetHolder is SetHolder's static type information (its fields and hash: fory.lock).
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
 	GoFields:       []string{"Empty", "Ints", "Maybe", "Missing", "Strings"},
@@ -47,8 +47,7 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -82,8 +81,7 @@ func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -123,7 +121,7 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -161,7 +159,7 @@ func (x *SetHolder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SetHolder nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e5 := range x.Maybe {
@@ -247,7 +245,7 @@ func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for e20 := range x.Maybe {
@@ -314,7 +312,7 @@ func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SetHolder's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetHolder{}
 	r := c.Reader()
@@ -414,7 +412,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadEmpty reads the value of field Empty (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadEmpty reads field Empty's value, for ForyRead and ForyReadEvolved.
 func (x *SetHolder) foryReadEmpty(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -439,7 +437,7 @@ func (x *SetHolder) foryReadEmpty(c *foryimpl.ReadContext) {
 	x.Empty = s2
 }
 
-// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
 func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -464,7 +462,7 @@ func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
 	x.Ints = s2
 }
 
-// foryReadMaybe reads the value of field Maybe (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMaybe reads field Maybe's value, for ForyRead and ForyReadEvolved.
 func (x *SetHolder) foryReadMaybe(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -488,7 +486,7 @@ func (x *SetHolder) foryReadMaybe(c *foryimpl.ReadContext) {
 	x.Maybe = s2
 }
 
-// foryReadMissing reads the value of field Missing (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMissing reads field Missing's value, for ForyRead and ForyReadEvolved.
 func (x *SetHolder) foryReadMissing(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -512,7 +510,7 @@ func (x *SetHolder) foryReadMissing(c *foryimpl.ReadContext) {
 	x.Missing = s2
 }
 
-// foryReadStrings reads the value of field Strings (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrings reads field Strings's value, for ForyRead and ForyReadEvolved.
 func (x *SetHolder) foryReadStrings(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -536,13 +534,13 @@ func (x *SetHolder) foryReadStrings(c *foryimpl.ReadContext) {
 	x.Strings = s2
 }
 
-// foryRootSetMulti is the first 29 bytes of a compatible-mode message whose root is SetMulti: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetMulti[4:].
+// foryRootSetMulti is the compatible-mode root prefix of SetMulti: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetMulti[4:], docs/format.md §11).
 var foryRootSetMulti = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c,
 	0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80,
 }
 
-// foryTypeSetMulti is SetMulti's static type information. Fingerprint: codes,23,0,0[5,0,0];words,23,0,0[21,0,0];
+// foryTypeSetMulti is SetMulti's static type information (its fields and hash: fory.lock).
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"Codes", "Words"},
@@ -567,8 +565,7 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetMulti
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -586,8 +583,7 @@ func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -624,7 +620,7 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -655,7 +651,7 @@ func (x *SetMulti) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SetMulti nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetMulti) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e3 := range x.Words {
@@ -747,7 +743,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadCodes reads the value of field Codes (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadCodes reads field Codes's value, for ForyRead and ForyReadEvolved.
 func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -772,7 +768,7 @@ func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
 	x.Codes = s2
 }
 
-// foryReadWords reads the value of field Words (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadWords reads field Words's value, for ForyRead and ForyReadEvolved.
 func (x *SetMulti) foryReadWords(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -796,13 +792,13 @@ func (x *SetMulti) foryReadWords(c *foryimpl.ReadContext) {
 	x.Words = s2
 }
 
-// foryRootSetsInside is the first 31 bytes of a compatible-mode message whose root is SetsInside: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetsInside[4:].
+// foryRootSetsInside is the compatible-mode root prefix of SetsInside: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetsInside[4:], docs/format.md §11).
 var foryRootSetsInside = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c,
 	0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98,
 }
 
-// foryTypeSetsInside is SetsInside's static type information. Fingerprint: by_key,24,0,0[21,0,0|23,0,0[21,0,0]];list,22,0,0[23,0,0[5,0,0]];
+// foryTypeSetsInside is SetsInside's static type information (its fields and hash: fory.lock).
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoFields:       []string{"ByKey", "List"},
@@ -827,8 +823,7 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetsInside
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -859,8 +854,7 @@ func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -897,7 +891,7 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -932,7 +926,7 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SetsInside nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.ByKey {
@@ -1003,7 +997,7 @@ func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k18, e19 := range x.ByKey {
@@ -1064,7 +1058,7 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SetsInside's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetsInside{List: x.List}
 	r := c.Reader()
@@ -1117,7 +1111,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadByKey reads the value of field ByKey (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByKey reads field ByKey's value, for ForyRead and ForyReadEvolved.
 func (x *SetsInside) foryReadByKey(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1159,7 +1153,7 @@ func (x *SetsInside) foryReadByKey(c *foryimpl.ReadContext) {
 	x.ByKey = m2
 }
 
-// foryReadByKeyRef reads the value of field ByKey with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByKeyRef reads field ByKey's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *SetsInside) foryReadByKeyRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1229,7 +1223,7 @@ func (x *SetsInside) foryReadByKeyRef(c *foryimpl.ReadContext) {
 	x.ByKey = m2
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)

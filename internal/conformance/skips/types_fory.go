@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootPetOwner is the first 17 bytes of a compatible-mode message whose root is PetOwner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPetOwner[4:].
+// foryRootPetOwner is the compatible-mode root prefix of PetOwner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPetOwner[4:], docs/format.md §11).
 var foryRootPetOwner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x05, 0x20, 0x18, 0xac, 0x49, 0x28, 0x3d, 0x4d, 0xc1, 0xd9, 0x01, 0xc4,
 	0x15,
 }
 
-// foryTypePetOwner is PetOwner's static type information. Fingerprint: 1,21,0,0;
+// foryTypePetOwner is PetOwner's static type information (its fields and hash: fory.lock).
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd9, 0x01},
 	GoFields:       []string{"Name"},
@@ -41,8 +41,7 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 	return foryTypePetOwner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -60,8 +59,7 @@ func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -97,7 +95,7 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -127,7 +125,7 @@ func (x *PetOwner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which PetOwner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (PetOwner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *PetOwner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -197,13 +195,13 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryRootAnyHolder is the first 21 bytes of a compatible-mode message whose root is AnyHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyHolder[4:].
+// foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
 var foryRootAnyHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xb7, 0x92, 0x3c, 0x14, 0x33, 0x14, 0xc1, 0xdb, 0x01, 0x4c,
 	0x05, 0x92, 0xf3, 0x88, 0x00,
 }
 
-// foryTypeAnyHolder is AnyHolder's static type information. Fingerprint: extra,5,0,0;
+// foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdb, 0x01},
 	GoFields:       []string{"Extra"},
@@ -227,8 +225,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -246,8 +243,7 @@ func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -286,7 +282,7 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *AnyHolder) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -322,7 +318,7 @@ func (x *AnyHolder) foryDeserializeContext(f *serializer.Fory, data []byte) erro
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -352,7 +348,7 @@ func (x *AnyHolder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which AnyHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (AnyHolder nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *AnyHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
@@ -402,7 +398,7 @@ func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root AnyHolder whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root AnyHolder's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *AnyHolder) foryReadFrom(r *buffer.Reader) bool {
 	*x = AnyHolder{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -440,13 +436,13 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryRootAnyList is the first 21 bytes of a compatible-mode message whose root is AnyList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyList[4:].
+// foryRootAnyList is the compatible-mode root prefix of AnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyList[4:], docs/format.md §11).
 var foryRootAnyList = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0xa3, 0x10, 0xc3, 0x62, 0xfd, 0x60, 0xc1, 0xdc, 0x01, 0x4c,
 	0x05, 0x92, 0xf3, 0x88, 0x00,
 }
 
-// foryTypeAnyList is AnyList's static type information. Fingerprint: extra,5,0,0;
+// foryTypeAnyList is AnyList's static type information (its fields and hash: fory.lock).
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdc, 0x01},
 	GoFields:       []string{"Extra"},
@@ -470,8 +466,7 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyList
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -489,8 +484,7 @@ func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -529,7 +523,7 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *AnyList) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -565,7 +559,7 @@ func (x *AnyList) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -595,7 +589,7 @@ func (x *AnyList) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which AnyList, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (AnyList nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *AnyList) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
@@ -645,7 +639,7 @@ func (x *AnyList) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root AnyList whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root AnyList's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *AnyList) foryReadFrom(r *buffer.Reader) bool {
 	*x = AnyList{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -683,13 +677,13 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootAnyMap is the first 21 bytes of a compatible-mode message whose root is AnyMap: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMap[4:].
+// foryRootAnyMap is the compatible-mode root prefix of AnyMap: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMap[4:], docs/format.md §11).
 var foryRootAnyMap = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0xfd, 0x3d, 0x5e, 0x96, 0xcc, 0x15, 0xc1, 0xdd, 0x01, 0x4c,
 	0x05, 0x92, 0xf3, 0x88, 0x00,
 }
 
-// foryTypeAnyMap is AnyMap's static type information. Fingerprint: extra,5,0,0;
+// foryTypeAnyMap is AnyMap's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdd, 0x01},
 	GoFields:       []string{"Extra"},
@@ -713,8 +707,7 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMap
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -732,8 +725,7 @@ func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -772,7 +764,7 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *AnyMap) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -808,7 +800,7 @@ func (x *AnyMap) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -838,7 +830,7 @@ func (x *AnyMap) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which AnyMap, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (AnyMap nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *AnyMap) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack)
@@ -888,7 +880,7 @@ func (x *AnyMap) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root AnyMap whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root AnyMap's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *AnyMap) foryReadFrom(r *buffer.Reader) bool {
 	*x = AnyMap{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -926,13 +918,13 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryRootSetHolder is the first 21 bytes of a compatible-mode message whose root is SetHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetHolder[4:].
+// foryRootSetHolder is the compatible-mode root prefix of SetHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetHolder[4:], docs/format.md §11).
 var foryRootSetHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xf6, 0x4e, 0xd0, 0x31, 0xaa, 0x67, 0xc1, 0xd3, 0x01, 0x48,
 	0x17, 0x16, 0x21, 0xb3, 0x90,
 }
 
-// foryTypeSetHolder is SetHolder's static type information. Fingerprint: ints,23,0,0[5,0,0];
+// foryTypeSetHolder is SetHolder's static type information (its fields and hash: fory.lock).
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
 	GoFields:       []string{"Ints"},
@@ -956,8 +948,7 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -975,8 +966,7 @@ func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1012,7 +1002,7 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1042,7 +1032,7 @@ func (x *SetHolder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SetHolder, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SetHolder nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(25 + buffer.BatchSlack)
@@ -1110,7 +1100,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
 func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -1135,13 +1125,13 @@ func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
 	x.Ints = s2
 }
 
-// foryRootSetMulti is the first 22 bytes of a compatible-mode message whose root is SetMulti: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetMulti[4:].
+// foryRootSetMulti is the compatible-mode root prefix of SetMulti: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetMulti[4:], docs/format.md §11).
 var foryRootSetMulti = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x60, 0xea, 0x10, 0x50, 0x10, 0x13, 0x6a, 0xc1, 0xd4, 0x01, 0x4c,
 	0x17, 0x16, 0x89, 0xc3, 0x24, 0x80,
 }
 
-// foryTypeSetMulti is SetMulti's static type information. Fingerprint: codes,23,0,0[5,0,0];
+// foryTypeSetMulti is SetMulti's static type information (its fields and hash: fory.lock).
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"Codes"},
@@ -1165,8 +1155,7 @@ func (x *SetMulti) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetMulti
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetMulti) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1184,8 +1173,7 @@ func (x *SetMulti) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1221,7 +1209,7 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1251,7 +1239,7 @@ func (x *SetMulti) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SetMulti, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SetMulti nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetMulti) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(26 + buffer.BatchSlack)
@@ -1319,7 +1307,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadCodes reads the value of field Codes (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadCodes reads field Codes's value, for ForyRead and ForyReadEvolved.
 func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -1344,13 +1332,13 @@ func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
 	x.Codes = s2
 }
 
-// foryRootHalfFloats is the first 29 bytes of a compatible-mode message whose root is HalfFloats: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHalfFloats[4:].
+// foryRootHalfFloats is the compatible-mode root prefix of HalfFloats: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHalfFloats[4:], docs/format.md §11).
 var foryRootHalfFloats = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x11, 0xd0, 0xe7, 0x5a, 0xab, 0x61, 0x4d, 0x38, 0xc2, 0xd5, 0x01, 0x88,
 	0x11, 0x0b, 0xaf, 0x40, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c,
 }
 
-// foryTypeHalfFloats is HalfFloats's static type information. Fingerprint: b_f16_neg,18,0,0;f16,17,0,0;
+// foryTypeHalfFloats is HalfFloats's static type information (its fields and hash: fory.lock).
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x01},
 	GoFields:       []string{"F16", "BF16Neg"},
@@ -1375,8 +1363,7 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHalfFloats
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1394,8 +1381,7 @@ func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -1436,7 +1422,7 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *HalfFloats) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1473,7 +1459,7 @@ func (x *HalfFloats) foryDeserializeContext(f *serializer.Fory, data []byte) err
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1504,7 +1490,7 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which HalfFloats, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (HalfFloats nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *HalfFloats) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 4 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(37 + buffer.BatchSlack)
@@ -1556,7 +1542,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root HalfFloats whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root HalfFloats's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *HalfFloats) foryReadFrom(r *buffer.Reader) bool {
 	*x = HalfFloats{}
 	// One bounds check for the 4 bytes of fixed-width fields.
@@ -1601,13 +1587,13 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryRootDecimals is the first 21 bytes of a compatible-mode message whose root is Decimals: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDecimals[4:].
+// foryRootDecimals is the compatible-mode root prefix of Decimals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDecimals[4:], docs/format.md §11).
 var foryRootDecimals = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0xc6, 0x24, 0x77, 0x00, 0x84, 0x3f, 0xc1, 0xd6, 0x01, 0x4c,
 	0x28, 0xbe, 0x28, 0x11, 0x00,
 }
 
-// foryTypeDecimals is Decimals's static type information. Fingerprint: price,40,0,0;
+// foryTypeDecimals is Decimals's static type information (its fields and hash: fory.lock).
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoFields:       []string{"Price"},
@@ -1631,8 +1617,7 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDecimals
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1650,8 +1635,7 @@ func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1687,7 +1671,7 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1717,7 +1701,7 @@ func (x *Decimals) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Decimals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Decimals nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Decimals) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if err := foryimpl.CheckDecimal(foryTypeDecimals, "Price", &(x.Price).Unscaled, (x.Price).Scale); err != nil {
 		return err
@@ -1782,13 +1766,13 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryRootOptionals is the first 19 bytes of a compatible-mode message whose root is Optionals: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOptionals[4:].
+// foryRootOptionals is the compatible-mode root prefix of Optionals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOptionals[4:], docs/format.md §11).
 var foryRootOptionals = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x75, 0x5f, 0x37, 0xdd, 0x02, 0x5e, 0xc1, 0xde, 0x01, 0x46,
 	0x15, 0x4a, 0x71,
 }
 
-// foryTypeOptionals is Optionals's static type information. Fingerprint: str,21,0,1;
+// foryTypeOptionals is Optionals's static type information (its fields and hash: fory.lock).
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
 	GoFields:       []string{"Str"},
@@ -1812,8 +1796,7 @@ func (x *Optionals) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOptionals
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Optionals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1831,8 +1814,7 @@ func (x *Optionals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1868,7 +1850,7 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1898,7 +1880,7 @@ func (x *Optionals) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Optionals, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Optionals nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Optionals) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o1, ok := x.Str.Get(); ok {
@@ -1978,13 +1960,13 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryRootBigMaps is the first 27 bytes of a compatible-mode message whose root is BigMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBigMaps[4:].
+// foryRootBigMaps is the compatible-mode root prefix of BigMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBigMaps[4:], docs/format.md §11).
 var foryRootBigMaps = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xa0, 0x68, 0xdb, 0x55, 0x18, 0x90, 0x04, 0xc1, 0xdf, 0x01, 0x9c,
 	0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88,
 }
 
-// foryTypeBigMaps is BigMaps's static type information. Fingerprint: i32_to_str,24,0,0[5,0,0|21,0,0];
+// foryTypeBigMaps is BigMaps's static type information (its fields and hash: fory.lock).
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x01},
 	GoFields:       []string{"I32ToStr"},
@@ -2008,8 +1990,7 @@ func (x *BigMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBigMaps
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *BigMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2027,8 +2008,7 @@ func (x *BigMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2065,7 +2045,7 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2096,7 +2076,7 @@ func (x *BigMaps) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which BigMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (BigMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *BigMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.I32ToStr {
@@ -2173,7 +2153,7 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryReadI32ToStr reads the value of field I32ToStr (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI32ToStr reads field I32ToStr's value, for ForyRead and ForyReadEvolved.
 func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)

@@ -11,21 +11,21 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootSlices is the first 42 bytes of a compatible-mode message whose root is Slices: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSlices[4:].
+// foryRootSlices is the compatible-mode root prefix of Slices: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSlices[4:], docs/format.md §11).
 var foryRootSlices = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1e, 0x30, 0x34, 0x10, 0x62, 0x17, 0x29, 0x27, 0xc4, 0x66, 0x8c, 0x16,
 	0x16, 0x91, 0xbe, 0xc9, 0x00, 0x94, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e,
 	0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90,
 }
 
-// foryRootRefSlices is the first 42 bytes of a compatible-mode message whose root is Slices with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSlices[4:].
+// foryRootRefSlices is the compatible-mode root prefix of Slices with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSlices[4:], docs/format.md §11).
 var foryRootRefSlices = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x1e, 0x80, 0x76, 0x22, 0xbc, 0x51, 0x17, 0x4f, 0xc4, 0x66, 0x8c, 0x16,
 	0x16, 0x91, 0xbe, 0xc9, 0x00, 0x95, 0x2f, 0x11, 0xd7, 0x1f, 0x80, 0x8a, 0x20, 0x8c, 0x16, 0x1e,
 	0x91, 0xd7, 0x09, 0x00, 0x48, 0x16, 0x56, 0x4a, 0x71, 0x90,
 }
 
-// foryTypeSlices is Slices's static type information. Fingerprint: i32s,22,0,0[5,0,0];i64_arr,47,0,0;i64s,22,0,0[7,0,0];strs,22,0,0[21,0,0];
+// foryTypeSlices is Slices's static type information (its fields and hash: fory.lock).
 var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x66},
 	GoFields:          []string{"I32s", "I64Arr", "I64s", "Strs"},
@@ -54,8 +54,7 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSlices
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -87,8 +86,7 @@ func (x *Slices) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -126,7 +124,7 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Slices) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -162,7 +160,7 @@ func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Slices, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Slices nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start6 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -253,7 +251,7 @@ func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -341,7 +339,7 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Slices's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Slices{
@@ -450,7 +448,7 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadI32s reads the value of field I32s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI32s reads field I32s's value, for ForyRead and ForyReadEvolved.
 func (x *Slices) foryReadI32s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -477,7 +475,7 @@ func (x *Slices) foryReadI32s(c *foryimpl.ReadContext) {
 	x.I32s = l2
 }
 
-// foryReadI64s reads the value of field I64s (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI64s reads field I64s's value, for ForyRead and ForyReadEvolved.
 func (x *Slices) foryReadI64s(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -504,7 +502,7 @@ func (x *Slices) foryReadI64s(c *foryimpl.ReadContext) {
 	x.I64s = l2
 }
 
-// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
 func (x *Slices) foryReadStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -11,14 +11,14 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootStrings is the first 47 bytes of a compatible-mode message whose root is Strings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootStrings[4:].
+// foryRootStrings is the compatible-mode root prefix of Strings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootStrings[4:], docs/format.md §11).
 var foryRootStrings = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x23, 0x30, 0xd4, 0x17, 0x32, 0xcb, 0xf3, 0x37, 0xc5, 0x65, 0x54, 0x15,
 	0x03, 0x72, 0xd8, 0xb6, 0x8d, 0xa0, 0x4c, 0x15, 0x8b, 0x69, 0xda, 0x80, 0x4c, 0x15, 0x91, 0x8e,
 	0x4a, 0x00, 0x4c, 0x15, 0x91, 0x8f, 0x9e, 0x00, 0x90, 0x15, 0x16, 0x02, 0x64, 0x1b, 0xa8,
 }
 
-// foryTypeStrings is Strings's static type information. Fingerprint: a_s_c_i_i,21,0,0;c_j_k,21,0,0;emoji,21,0,0;empty,21,0,0;latin1,21,0,0;
+// foryTypeStrings is Strings's static type information (its fields and hash: fory.lock).
 var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoFields:       []string{"ASCII", "CJK", "Emoji", "Empty", "Latin1"},
@@ -46,8 +46,7 @@ func (x *Strings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeStrings
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -65,8 +64,7 @@ func (x *Strings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -104,7 +102,7 @@ func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Strings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -136,7 +134,7 @@ func (x *Strings) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Strings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Strings nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Strings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.ASCII)
 	s2 := string(x.CJK)

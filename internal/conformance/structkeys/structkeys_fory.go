@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootPoint is the first 21 bytes of a compatible-mode message whose root is Point: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPoint[4:].
+// foryRootPoint is the compatible-mode root prefix of Point: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPoint[4:], docs/format.md §11).
 var foryRootPoint = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0x1d, 0xa8, 0xf9, 0x80, 0xff, 0x0f, 0xc2, 0xa0, 0x06, 0x40,
 	0x05, 0x5c, 0x40, 0x05, 0x60,
 }
 
-// foryTypePoint is Point's static type information. Fingerprint: x,5,0,0;y,5,0,0;
+// foryTypePoint is Point's static type information (its fields and hash: fory.lock).
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xa0, 0x06},
 	GoFields:       []string{"X", "Y"},
@@ -42,8 +42,7 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 	return foryTypePoint
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -61,8 +60,7 @@ func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -101,7 +99,7 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -137,7 +135,7 @@ func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -167,7 +165,7 @@ func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Point nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack)
@@ -220,7 +218,7 @@ func (x *Point) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root Point whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root Point's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *Point) foryReadFrom(r *buffer.Reader) bool {
 	*x = Point{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -268,14 +266,14 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootGrid is the first 35 bytes of a compatible-mode message whose root is Grid: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGrid[4:].
+// foryRootGrid is the compatible-mode root prefix of Grid: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGrid[4:], docs/format.md §11).
 var foryRootGrid = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x17, 0x50, 0x66, 0xdb, 0x2a, 0x6f, 0xaf, 0x25, 0xc2, 0xa1, 0x06, 0x50,
 	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x54, 0x18, 0x72, 0x56, 0x87, 0x1b, 0x7b,
 	0x90, 0xd9, 0x80,
 }
 
-// foryTypeGrid is Grid's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];by_point,24,0,0[0,0,0|21,0,0];
+// foryTypeGrid is Grid's static type information (its fields and hash: fory.lock).
 var foryTypeGrid = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xa1, 0x06},
 	GoFields:       []string{"ByPair", "ByPoint"},
@@ -300,8 +298,7 @@ func (x *Grid) ForyType() *foryimpl.TypeInfo {
 	return foryTypeGrid
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Grid) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -351,8 +348,7 @@ func (x *Grid) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Grid) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -390,7 +386,7 @@ func (x *Grid) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Grid) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -511,7 +507,7 @@ func (x *Grid) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryReadByPair reads the value of field ByPair (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByPair reads field ByPair's value, for ForyRead and ForyReadEvolved.
 func (x *Grid) foryReadByPair(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -560,7 +556,7 @@ func (x *Grid) foryReadByPair(c *foryimpl.ReadContext) {
 	x.ByPair = m2
 }
 
-// foryReadByPoint reads the value of field ByPoint (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByPoint reads field ByPoint's value, for ForyRead and ForyReadEvolved.
 func (x *Grid) foryReadByPoint(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {

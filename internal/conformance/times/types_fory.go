@@ -12,13 +12,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootTimes is the first 24 bytes of a compatible-mode message whose root is Times: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootTimes[4:].
+// foryRootTimes is the compatible-mode root prefix of Times: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootTimes[4:], docs/format.md §11).
 var foryRootTimes = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xe6, 0x8c, 0x4c, 0x55, 0xb4, 0x73, 0xc3, 0x70, 0x40, 0x25,
 	0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x26, 0x4c,
 }
 
-// foryTypeTimes is Times's static type information. Fingerprint: d,37,0,0;dt,39,0,0;t,38,0,0;
+// foryTypeTimes is Times's static type information (its fields and hash: fory.lock).
 var foryTypeTimes = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x70},
 	GoFields:       []string{"D", "Dt", "T"},
@@ -44,8 +44,7 @@ func (x *Times) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTimes
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Times) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -63,8 +62,7 @@ func (x *Times) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -99,7 +97,7 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Times) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -128,7 +126,7 @@ func (x *Times) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Times, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Times nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Times) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack)

@@ -25,14 +25,14 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootNestedLists is the first 38 bytes of a compatible-mode message whose root is NestedLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNestedLists[4:].
+// foryRootNestedLists is the compatible-mode root prefix of NestedLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNestedLists[4:], docs/format.md §11).
 var foryRootNestedLists = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48,
 	0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48,
 	0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90,
 }
 
-// foryTypeNestedLists is NestedLists's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];missing,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
+// foryTypeNestedLists is NestedLists's static type information (its fields and hash: fory.lock).
 var foryTypeNestedLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"Ints", "Missing", "Strs"},
@@ -58,8 +58,7 @@ func (x *NestedLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNestedLists
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NestedLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -91,8 +90,7 @@ func (x *NestedLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NestedLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -130,7 +128,7 @@ func (x *NestedLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NestedLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -166,7 +164,7 @@ func (x *NestedLists) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which NestedLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (NestedLists nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i12 := range x.Strs {
@@ -270,7 +268,7 @@ func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for i38 := range x.Strs {
@@ -364,7 +362,7 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NestedLists's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 	*x = NestedLists{
 		Ints:    x.Ints,
@@ -422,7 +420,7 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
 func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -506,7 +504,7 @@ func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext) {
 	x.Ints = l2
 }
 
-// foryReadMissing reads the value of field Missing (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMissing reads field Missing's value, for ForyRead and ForyReadEvolved.
 func (x *NestedLists) foryReadMissing(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -590,7 +588,7 @@ func (x *NestedLists) foryReadMissing(c *foryimpl.ReadContext) {
 	x.Missing = l2
 }
 
-// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
 func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -673,13 +671,13 @@ func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext) {
 	x.Strs = l2
 }
 
-// foryRootListOfMaps is the first 23 bytes of a compatible-mode message whose root is ListOfMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListOfMaps[4:].
+// foryRootListOfMaps is the compatible-mode root prefix of ListOfMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListOfMaps[4:], docs/format.md §11).
 var foryRootListOfMaps = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48,
 	0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90,
 }
 
-// foryTypeListOfMaps is ListOfMaps's static type information. Fingerprint: maps,22,0,0[24,0,0[21,0,0|5,0,0]];
+// foryTypeListOfMaps is ListOfMaps's static type information (its fields and hash: fory.lock).
 var foryTypeListOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xae, 0x02},
 	GoFields:       []string{"Maps"},
@@ -703,8 +701,7 @@ func (x *ListOfMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListOfMaps
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ListOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -734,8 +731,7 @@ func (x *ListOfMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ListOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -771,7 +767,7 @@ func (x *ListOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ListOfMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -805,7 +801,7 @@ func (x *ListOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which ListOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (ListOfMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i4 := range x.Maps {
@@ -854,7 +850,7 @@ func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *ListOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for i18 := range x.Maps {
@@ -891,7 +887,7 @@ func (x *ListOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ListOfMaps's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
 	*x = ListOfMaps{Maps: x.Maps}
 	r := c.Reader()
@@ -927,7 +923,7 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadMaps reads the value of field Maps (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMaps reads field Maps's value, for ForyRead and ForyReadEvolved.
 func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -1005,14 +1001,14 @@ func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext) {
 	x.Maps = l2
 }
 
-// foryRootMapOfLists is the first 42 bytes of a compatible-mode message whose root is MapOfLists: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapOfLists[4:].
+// foryRootMapOfLists is the compatible-mode root prefix of MapOfLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapOfLists[4:], docs/format.md §11).
 var foryRootMapOfLists = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48,
 	0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1,
 	0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90,
 }
 
-// foryTypeMapOfLists is MapOfLists's static type information. Fingerprint: ints,24,0,0[21,0,0|22,0,0[5,0,0]];nil_list,24,0,0[21,0,0|22,0,0[5,0,0]];strs,24,0,0[21,0,0|22,0,0[21,0,0]];
+// foryTypeMapOfLists is MapOfLists's static type information (its fields and hash: fory.lock).
 var foryTypeMapOfLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
 	GoFields:       []string{"Ints", "NilList", "Strs"},
@@ -1038,8 +1034,7 @@ func (x *MapOfLists) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapOfLists
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapOfLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1072,8 +1067,7 @@ func (x *MapOfLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapOfLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1112,7 +1106,7 @@ func (x *MapOfLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapOfLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1149,7 +1143,7 @@ func (x *MapOfLists) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which MapOfLists, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (MapOfLists nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.Ints {
@@ -1282,7 +1276,7 @@ func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k33 := range x.Ints {
@@ -1407,7 +1401,7 @@ func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapOfLists's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MapOfLists) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapOfLists{}
 	r := c.Reader()
@@ -1479,7 +1473,7 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
 func (x *MapOfLists) foryReadInts(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1524,7 +1518,7 @@ func (x *MapOfLists) foryReadInts(c *foryimpl.ReadContext) {
 	x.Ints = m2
 }
 
-// foryReadIntsRef reads the value of field Ints with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadIntsRef reads field Ints's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1599,7 +1593,7 @@ func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) {
 	x.Ints = m2
 }
 
-// foryReadNilList reads the value of field NilList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNilList reads field NilList's value, for ForyRead and ForyReadEvolved.
 func (x *MapOfLists) foryReadNilList(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1644,7 +1638,7 @@ func (x *MapOfLists) foryReadNilList(c *foryimpl.ReadContext) {
 	x.NilList = m2
 }
 
-// foryReadNilListRef reads the value of field NilList with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNilListRef reads field NilList's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapOfLists) foryReadNilListRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1719,7 +1713,7 @@ func (x *MapOfLists) foryReadNilListRef(c *foryimpl.ReadContext) {
 	x.NilList = m2
 }
 
-// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
 func (x *MapOfLists) foryReadStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1763,7 +1757,7 @@ func (x *MapOfLists) foryReadStrs(c *foryimpl.ReadContext) {
 	x.Strs = m2
 }
 
-// foryReadStrsRef reads the value of field Strs with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrsRef reads field Strs's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1837,13 +1831,13 @@ func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) {
 	x.Strs = m2
 }
 
-// foryRootMapOfMaps is the first 25 bytes of a compatible-mode message whose root is MapOfMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapOfMaps[4:].
+// foryRootMapOfMaps is the compatible-mode root prefix of MapOfMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapOfMaps[4:], docs/format.md §11).
 var foryRootMapOfMaps = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c,
 	0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06,
 }
 
-// foryTypeMapOfMaps is MapOfMaps's static type information. Fingerprint: nested,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];
+// foryTypeMapOfMaps is MapOfMaps's static type information (its fields and hash: fory.lock).
 var foryTypeMapOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb0, 0x02},
 	GoFields:       []string{"Nested"},
@@ -1867,8 +1861,7 @@ func (x *MapOfMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapOfMaps
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1899,8 +1892,7 @@ func (x *MapOfMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1937,7 +1929,7 @@ func (x *MapOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapOfMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1972,7 +1964,7 @@ func (x *MapOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which MapOfMaps, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (MapOfMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1, e2 := range x.Nested {
@@ -2030,7 +2022,7 @@ func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k15, e16 := range x.Nested {
@@ -2076,7 +2068,7 @@ func (x *MapOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapOfMaps's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MapOfMaps) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapOfMaps{}
 	r := c.Reader()
@@ -2120,7 +2112,7 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
 func (x *MapOfMaps) foryReadNested(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2162,7 +2154,7 @@ func (x *MapOfMaps) foryReadNested(c *foryimpl.ReadContext) {
 	x.Nested = m2
 }
 
-// foryReadNestedRef reads the value of field Nested with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNestedRef reads field Nested's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapOfMaps) foryReadNestedRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2231,13 +2223,13 @@ func (x *MapOfMaps) foryReadNestedRef(c *foryimpl.ReadContext) {
 	x.Nested = m2
 }
 
-// foryRootSetsInside is the first 29 bytes of a compatible-mode message whose root is SetsInside: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetsInside[4:].
+// foryRootSetsInside is the compatible-mode root prefix of SetsInside: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetsInside[4:], docs/format.md §11).
 var foryRootSetsInside = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48,
 	0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f,
 }
 
-// foryTypeSetsInside is SetsInside's static type information. Fingerprint: list,22,0,0[23,0,0[21,0,0]];map,24,0,0[21,0,0|23,0,0[5,0,0]];
+// foryTypeSetsInside is SetsInside's static type information (its fields and hash: fory.lock).
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
 	GoFields:       []string{"List", "Map"},
@@ -2262,8 +2254,7 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetsInside
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2294,8 +2285,7 @@ func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2332,7 +2322,7 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2367,7 +2357,7 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SetsInside, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SetsInside nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i3 := range x.List {
@@ -2440,7 +2430,7 @@ func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for i22 := range x.List {
@@ -2503,7 +2493,7 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SetsInside's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 	*x = SetsInside{List: x.List}
 	r := c.Reader()
@@ -2556,7 +2546,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2635,7 +2625,7 @@ func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
 	x.List = l2
 }
 
-// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
 func (x *SetsInside) foryReadMap(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2678,7 +2668,7 @@ func (x *SetsInside) foryReadMap(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryReadMapRef reads the value of field Map with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMapRef reads field Map's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *SetsInside) foryReadMapRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2749,13 +2739,13 @@ func (x *SetsInside) foryReadMapRef(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryRootBinaries is the first 29 bytes of a compatible-mode message whose root is Binaries: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBinaries[4:].
+// foryRootBinaries is the compatible-mode root prefix of Binaries: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBinaries[4:], docs/format.md §11).
 var foryRootBinaries = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48,
 	0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f,
 }
 
-// foryTypeBinaries is Binaries's static type information. Fingerprint: list,22,0,0[22,0,0[9,0,0]];map,24,0,0[21,0,0|22,0,0[9,0,0]];
+// foryTypeBinaries is Binaries's static type information (its fields and hash: fory.lock).
 var foryTypeBinaries = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb2, 0x02},
 	GoFields:       []string{"List", "Map"},
@@ -2780,8 +2770,7 @@ func (x *Binaries) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBinaries
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Binaries) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2812,8 +2801,7 @@ func (x *Binaries) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Binaries) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2850,7 +2838,7 @@ func (x *Binaries) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Binaries) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2885,7 +2873,7 @@ func (x *Binaries) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Binaries, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Binaries nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k5 := range x.Map {
@@ -2965,7 +2953,7 @@ func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k22 := range x.Map {
@@ -3034,7 +3022,7 @@ func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Binaries's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 	*x = Binaries{List: x.List}
 	r := c.Reader()
@@ -3087,7 +3075,7 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *Binaries) foryReadList(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3171,7 +3159,7 @@ func (x *Binaries) foryReadList(c *foryimpl.ReadContext) {
 	x.List = l2
 }
 
-// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
 func (x *Binaries) foryReadMap(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -3216,7 +3204,7 @@ func (x *Binaries) foryReadMap(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryReadMapRef reads the value of field Map with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMapRef reads field Map's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -3291,13 +3279,13 @@ func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryRootSharedInner is the first 31 bytes of a compatible-mode message whose root is SharedInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedInner[4:].
+// foryRootSharedInner is the compatible-mode root prefix of SharedInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedInner[4:], docs/format.md §11).
 var foryRootSharedInner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c,
 	0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90,
 }
 
-// foryTypeSharedInner is SharedInner's static type information. Fingerprint: lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|5,0,0]];
+// foryTypeSharedInner is SharedInner's static type information (its fields and hash: fory.lock).
 var foryTypeSharedInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb3, 0x02},
 	GoFields:       []string{"Lists", "Maps"},
@@ -3322,8 +3310,7 @@ func (x *SharedInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedInner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3354,8 +3341,7 @@ func (x *SharedInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3392,7 +3378,7 @@ func (x *SharedInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SharedInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3427,7 +3413,7 @@ func (x *SharedInner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SharedInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SharedInner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i8 := range x.Maps {
@@ -3495,7 +3481,7 @@ func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SharedInner) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for i29 := range x.Maps {
@@ -3552,7 +3538,7 @@ func (x *SharedInner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedInner's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 	*x = SharedInner{
 		Lists: x.Lists,
@@ -3600,7 +3586,7 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
 func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3684,7 +3670,7 @@ func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext) {
 	x.Lists = l2
 }
 
-// foryReadMaps reads the value of field Maps (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMaps reads field Maps's value, for ForyRead and ForyReadEvolved.
 func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -3762,21 +3748,21 @@ func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext) {
 	x.Maps = l2
 }
 
-// foryRootEmptyArrays is the first 34 bytes of a compatible-mode message whose root is EmptyArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEmptyArrays[4:].
+// foryRootEmptyArrays is the compatible-mode root prefix of EmptyArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEmptyArrays[4:], docs/format.md §11).
 var foryRootEmptyArrays = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44,
 	0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11,
 	0xd7, 0x00,
 }
 
-// foryRootRefEmptyArrays is the first 34 bytes of a compatible-mode message whose root is EmptyArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEmptyArrays[4:].
+// foryRootRefEmptyArrays is the compatible-mode root prefix of EmptyArrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEmptyArrays[4:], docs/format.md §11).
 var foryRootRefEmptyArrays = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45,
 	0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11,
 	0xd7, 0x00,
 }
 
-// foryTypeEmptyArrays is EmptyArrays's static type information. Fingerprint: bin,41,0,0;f32,55,0,0;i32,46,0,0;i64,47,0,0;
+// foryTypeEmptyArrays is EmptyArrays's static type information (its fields and hash: fory.lock).
 var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb4, 0x02},
 	GoFields:          []string{"Bin", "F32", "I32", "I64"},
@@ -3805,8 +3791,7 @@ func (x *EmptyArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEmptyArrays
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EmptyArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3838,8 +3823,7 @@ func (x *EmptyArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EmptyArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3877,7 +3861,7 @@ func (x *EmptyArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *EmptyArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3913,7 +3897,7 @@ func (x *EmptyArrays) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which EmptyArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (EmptyArrays nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *EmptyArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
@@ -3957,7 +3941,7 @@ func (x *EmptyArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -4037,7 +4021,7 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EmptyArrays's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = EmptyArrays{}
@@ -4208,21 +4192,21 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryRootOneEmptyArray is the first 34 bytes of a compatible-mode message whose root is OneEmptyArray: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOneEmptyArray[4:].
+// foryRootOneEmptyArray is the compatible-mode root prefix of OneEmptyArray: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOneEmptyArray[4:], docs/format.md §11).
 var foryRootOneEmptyArray = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44,
 	0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e,
 	0x35, 0x0b,
 }
 
-// foryRootRefOneEmptyArray is the first 34 bytes of a compatible-mode message whose root is OneEmptyArray with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOneEmptyArray[4:].
+// foryRootRefOneEmptyArray is the compatible-mode root prefix of OneEmptyArray with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOneEmptyArray[4:], docs/format.md §11).
 var foryRootRefOneEmptyArray = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45,
 	0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e,
 	0x35, 0x0b,
 }
 
-// foryTypeOneEmptyArray is OneEmptyArray's static type information. Fingerprint: bin,41,0,0;empty,46,0,0;full,46,0,0;nil,46,0,0;
+// foryTypeOneEmptyArray is OneEmptyArray's static type information (its fields and hash: fory.lock).
 var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb5, 0x02},
 	GoFields:          []string{"Bin", "Empty", "Full", "Nil"},
@@ -4251,8 +4235,7 @@ func (x *OneEmptyArray) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOneEmptyArray
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *OneEmptyArray) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4284,8 +4267,7 @@ func (x *OneEmptyArray) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *OneEmptyArray) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -4323,7 +4305,7 @@ func (x *OneEmptyArray) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *OneEmptyArray) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -4359,7 +4341,7 @@ func (x *OneEmptyArray) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which OneEmptyArray, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (OneEmptyArray nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *OneEmptyArray) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
@@ -4403,7 +4385,7 @@ func (x *OneEmptyArray) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -4483,7 +4465,7 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads OneEmptyArray's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = OneEmptyArray{}
@@ -4654,13 +4636,13 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
-// foryRootEmptyInner is the first 29 bytes of a compatible-mode message whose root is EmptyInner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEmptyInner[4:].
+// foryRootEmptyInner is the compatible-mode root prefix of EmptyInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEmptyInner[4:], docs/format.md §11).
 var foryRootEmptyInner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48,
 	0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90,
 }
 
-// foryTypeEmptyInner is EmptyInner's static type information. Fingerprint: ints,22,0,0[22,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
+// foryTypeEmptyInner is EmptyInner's static type information (its fields and hash: fory.lock).
 var foryTypeEmptyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"Ints", "Strs"},
@@ -4685,8 +4667,7 @@ func (x *EmptyInner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEmptyInner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EmptyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4717,8 +4698,7 @@ func (x *EmptyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EmptyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -4755,7 +4735,7 @@ func (x *EmptyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *EmptyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -4790,7 +4770,7 @@ func (x *EmptyInner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which EmptyInner, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (EmptyInner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i8 := range x.Strs {
@@ -4875,7 +4855,7 @@ func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for i27 := range x.Strs {
@@ -4949,7 +4929,7 @@ func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EmptyInner's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 	*x = EmptyInner{
 		Ints: x.Ints,
@@ -4997,7 +4977,7 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadInts reads the value of field Ints (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
 func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -5081,7 +5061,7 @@ func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext) {
 	x.Ints = l2
 }
 
-// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
 func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -5164,13 +5144,13 @@ func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext) {
 	x.Strs = l2
 }
 
-// foryRootLeaf311 is the first 23 bytes of a compatible-mode message whose root is Leaf311: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf311[4:].
+// foryRootLeaf311 is the compatible-mode root prefix of Leaf311: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf311[4:], docs/format.md §11).
 var foryRootLeaf311 = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf311 is Leaf311's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf311 is Leaf311's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf311 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -5195,8 +5175,7 @@ func (x *Leaf311) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf311
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf311) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5214,8 +5193,7 @@ func (x *Leaf311) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -5251,7 +5229,7 @@ func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf311) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -5281,7 +5259,7 @@ func (x *Leaf311) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf311, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf311 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf311) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -5373,13 +5351,13 @@ func (x *Leaf311) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootNilValues is the first 30 bytes of a compatible-mode message whose root is NilValues: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNilValues[4:].
+// foryRootNilValues is the compatible-mode root prefix of NilValues: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilValues[4:], docs/format.md §11).
 var foryRootNilValues = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c,
 	0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90,
 }
 
-// foryTypeNilValues is NilValues's static type information. Fingerprint: items,24,0,0[21,0,0|0,0,0];nils,24,0,0[21,0,0|0,0,0];
+// foryTypeNilValues is NilValues's static type information (its fields and hash: fory.lock).
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
 	GoFields:       []string{"Items", "Nils"},
@@ -5404,8 +5382,7 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNilValues
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5453,8 +5430,7 @@ func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -5491,7 +5467,7 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -5568,7 +5544,7 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 	mw12.End(b)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k15 := range x.Items {
@@ -5622,7 +5598,7 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	*x = NilValues{}
 	r := c.Reader()
@@ -5680,7 +5656,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadItems(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5709,7 +5685,7 @@ func (x *NilValues) foryReadItems(c *foryimpl.ReadContext) {
 	x.Items = m2
 }
 
-// foryReadItemsRef reads the value of field Items with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadItemsRef reads field Items's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadItemsRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5753,7 +5729,7 @@ func (x *NilValues) foryReadItemsRef(c *foryimpl.ReadContext) {
 	x.Items = m2
 }
 
-// foryReadNils reads the value of field Nils (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNils reads field Nils's value, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadNils(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5782,7 +5758,7 @@ func (x *NilValues) foryReadNils(c *foryimpl.ReadContext) {
 	x.Nils = m2
 }
 
-// foryReadNilsRef reads the value of field Nils with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNilsRef reads field Nils's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *NilValues) foryReadNilsRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5826,19 +5802,19 @@ func (x *NilValues) foryReadNilsRef(c *foryimpl.ReadContext) {
 	x.Nils = m2
 }
 
-// foryRootEnumPtrs is the first 29 bytes of a compatible-mode message whose root is EnumPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumPtrs[4:].
+// foryRootEnumPtrs is the compatible-mode root prefix of EnumPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumPtrs[4:], docs/format.md §11).
 var foryRootEnumPtrs = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a,
 	0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70,
 }
 
-// foryRootRefEnumPtrs is the first 29 bytes of a compatible-mode message whose root is EnumPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefEnumPtrs[4:].
+// foryRootRefEnumPtrs is the compatible-mode root prefix of EnumPtrs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumPtrs[4:], docs/format.md §11).
 var foryRootRefEnumPtrs = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b,
 	0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70,
 }
 
-// foryTypeEnumPtrs is EnumPtrs's static type information. Fingerprint: none,0,0,1;two,0,0,1;zero,0,0,1;
+// foryTypeEnumPtrs is EnumPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
 	GoFields:          []string{"None", "Two", "Zero"},
@@ -5867,8 +5843,7 @@ func (x *EnumPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumPtrs
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -5916,8 +5891,7 @@ func (x *EnumPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -5954,7 +5928,7 @@ func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *EnumPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -6027,7 +6001,7 @@ func (x *EnumPtrs) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EnumPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.None != nil {
 		if (*x.None) < 0 {
@@ -6073,7 +6047,7 @@ func (x *EnumPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumPtrs's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 	*x = EnumPtrs{}
 	r := c.Reader()
@@ -6277,14 +6251,14 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryRootNullableSets is the first 39 bytes of a compatible-mode message whose root is NullableSets: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNullableSets[4:].
+// foryRootNullableSets is the compatible-mode root prefix of NullableSets: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullableSets[4:], docs/format.md §11).
 var foryRootNullableSets = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e,
 	0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4,
 	0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40,
 }
 
-// foryTypeNullableSets is NullableSets's static type information. Fingerprint: empty,23,0,1[21,0,0];nil,23,0,1[21,0,0];one,23,0,1[5,0,0];plain,23,0,0[21,0,0];
+// foryTypeNullableSets is NullableSets's static type information (its fields and hash: fory.lock).
 var foryTypeNullableSets = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoFields:       []string{"Empty", "Nil", "One", "Plain"},
@@ -6311,8 +6285,7 @@ func (x *NullableSets) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNullableSets
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NullableSets) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -6344,8 +6317,7 @@ func (x *NullableSets) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NullableSets) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -6383,7 +6355,7 @@ func (x *NullableSets) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NullableSets) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -6419,7 +6391,7 @@ func (x *NullableSets) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which NullableSets, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (NullableSets nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for e1 := range x.Empty {
@@ -6506,7 +6478,7 @@ func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root b
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for e13 := range x.Empty {
@@ -6570,7 +6542,7 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NullableSets's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 	*x = NullableSets{}
 	r := c.Reader()
@@ -6711,7 +6683,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryReadEmpty reads the value of field Empty (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadEmpty reads field Empty's value, for ForyRead and ForyReadEvolved.
 func (x *NullableSets) foryReadEmpty(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6735,7 +6707,7 @@ func (x *NullableSets) foryReadEmpty(c *foryimpl.ReadContext) {
 	x.Empty = s2
 }
 
-// foryReadNil reads the value of field Nil (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNil reads field Nil's value, for ForyRead and ForyReadEvolved.
 func (x *NullableSets) foryReadNil(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6759,7 +6731,7 @@ func (x *NullableSets) foryReadNil(c *foryimpl.ReadContext) {
 	x.Nil = s2
 }
 
-// foryReadOne reads the value of field One (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadOne reads field One's value, for ForyRead and ForyReadEvolved.
 func (x *NullableSets) foryReadOne(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6784,7 +6756,7 @@ func (x *NullableSets) foryReadOne(c *foryimpl.ReadContext) {
 	x.One = s2
 }
 
-// foryReadPlain reads the value of field Plain (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPlain reads field Plain's value, for ForyRead and ForyReadEvolved.
 func (x *NullableSets) foryReadPlain(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6808,13 +6780,13 @@ func (x *NullableSets) foryReadPlain(c *foryimpl.ReadContext) {
 	x.Plain = s2
 }
 
-// foryRootLeaf316 is the first 23 bytes of a compatible-mode message whose root is Leaf316: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf316[4:].
+// foryRootLeaf316 is the compatible-mode root prefix of Leaf316: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf316[4:], docs/format.md §11).
 var foryRootLeaf316 = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf316 is Leaf316's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf316 is Leaf316's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf316 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -6839,8 +6811,7 @@ func (x *Leaf316) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf316
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf316) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -6858,8 +6829,7 @@ func (x *Leaf316) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -6895,7 +6865,7 @@ func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf316) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -6925,7 +6895,7 @@ func (x *Leaf316) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf316, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf316 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf316) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -7017,13 +6987,13 @@ func (x *Leaf316) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootAnyListByID is the first 22 bytes of a compatible-mode message whose root is AnyListByID: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyListByID[4:].
+// foryRootAnyListByID is the compatible-mode root prefix of AnyListByID: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyListByID[4:], docs/format.md §11).
 var foryRootAnyListByID = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c,
 	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
 }
 
-// foryTypeAnyListByID is AnyListByID's static type information. Fingerprint: items,22,0,0[0,0,0];
+// foryTypeAnyListByID is AnyListByID's static type information (its fields and hash: fory.lock).
 var foryTypeAnyListByID = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"Items"},
@@ -7045,8 +7015,7 @@ func (x *AnyListByID) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyListByID
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7092,8 +7061,7 @@ func (x *AnyListByID) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -7129,7 +7097,7 @@ func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyListByID) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -7210,13 +7178,13 @@ func (x *AnyListByID) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	c.Leave()
 }
 
-// foryRootLeafNamed is the first 30 bytes of a compatible-mode message whose root is LeafNamed: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeafNamed[4:].
+// foryRootLeafNamed is the compatible-mode root prefix of LeafNamed: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeafNamed[4:], docs/format.md §11).
 var foryRootLeafNamed = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21,
 	0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeafNamed is LeafNamed's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeafNamed is LeafNamed's static type information (its fields and hash: fory.lock).
 var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x06, 0x03, 0x2c, 0x80, 0x28},
@@ -7243,8 +7211,7 @@ func (x *LeafNamed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeafNamed
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *LeafNamed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7262,8 +7229,7 @@ func (x *LeafNamed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -7300,7 +7266,7 @@ func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *LeafNamed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -7331,7 +7297,7 @@ func (x *LeafNamed) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which LeafNamed, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (LeafNamed nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *LeafNamed) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -7424,13 +7390,13 @@ func (x *LeafNamed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryRootAnyListByName is the first 22 bytes of a compatible-mode message whose root is AnyListByName: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyListByName[4:].
+// foryRootAnyListByName is the compatible-mode root prefix of AnyListByName: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyListByName[4:], docs/format.md §11).
 var foryRootAnyListByName = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c,
 	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
 }
 
-// foryTypeAnyListByName is AnyListByName's static type information. Fingerprint: items,22,0,0[0,0,0];
+// foryTypeAnyListByName is AnyListByName's static type information (its fields and hash: fory.lock).
 var foryTypeAnyListByName = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
 	GoFields:       []string{"Items"},
@@ -7452,8 +7418,7 @@ func (x *AnyListByName) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyListByName
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7499,8 +7464,7 @@ func (x *AnyListByName) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -7536,7 +7500,7 @@ func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyListByName) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -7617,13 +7581,13 @@ func (x *AnyListByName) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
-// foryRootLeaf319 is the first 23 bytes of a compatible-mode message whose root is Leaf319: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf319[4:].
+// foryRootLeaf319 is the compatible-mode root prefix of Leaf319: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf319[4:], docs/format.md §11).
 var foryRootLeaf319 = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf319 is Leaf319's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf319 is Leaf319's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf319 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -7648,8 +7612,7 @@ func (x *Leaf319) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf319
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf319) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7667,8 +7630,7 @@ func (x *Leaf319) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -7704,7 +7666,7 @@ func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf319) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -7734,7 +7696,7 @@ func (x *Leaf319) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf319, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf319 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf319) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -7826,13 +7788,13 @@ func (x *Leaf319) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootTag is the first 27 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].
+// foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
 var foryRootTag = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21,
 	0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0,
 }
 
-// foryTypeTag is Tag's static type information. Fingerprint: label,21,0,0;
+// foryTypeTag is Tag's static type information (its fields and hash: fory.lock).
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x04, 0x03, 0x4c, 0x06},
@@ -7858,8 +7820,7 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTag
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -7877,8 +7838,7 @@ func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -7915,7 +7875,7 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -7946,7 +7906,7 @@ func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Tag nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Label)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -8017,13 +7977,13 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryRootAnyMaps is the first 32 bytes of a compatible-mode message whose root is AnyMaps: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAnyMaps[4:].
+// foryRootAnyMaps is the compatible-mode root prefix of AnyMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMaps[4:], docs/format.md §11).
 var foryRootAnyMaps = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c,
 	0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40,
 }
 
-// foryTypeAnyMaps is AnyMaps's static type information. Fingerprint: by_i_d,24,0,0[21,0,0|0,0,0];by_name,24,0,0[21,0,0|0,0,0];
+// foryTypeAnyMaps is AnyMaps's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"ByID", "ByName"},
@@ -8046,8 +8006,7 @@ func (x *AnyMaps) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAnyMaps
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8095,8 +8054,7 @@ func (x *AnyMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -8133,7 +8091,7 @@ func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *AnyMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -8239,13 +8197,13 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	c.Leave()
 }
 
-// foryRootLeaf321 is the first 23 bytes of a compatible-mode message whose root is Leaf321: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf321[4:].
+// foryRootLeaf321 is the compatible-mode root prefix of Leaf321: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf321[4:], docs/format.md §11).
 var foryRootLeaf321 = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf321 is Leaf321's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf321 is Leaf321's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf321 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc1, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -8270,8 +8228,7 @@ func (x *Leaf321) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf321
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf321) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8289,8 +8246,7 @@ func (x *Leaf321) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -8326,7 +8282,7 @@ func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf321) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -8356,7 +8312,7 @@ func (x *Leaf321) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf321, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf321 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf321) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -8448,21 +8404,21 @@ func (x *Leaf321) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootSharedAny is the first 33 bytes of a compatible-mode message whose root is SharedAny: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedAny[4:].
+// foryRootSharedAny is the compatible-mode root prefix of SharedAny: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedAny[4:], docs/format.md §11).
 var foryRootSharedAny = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e,
 	0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30,
 	0x0f,
 }
 
-// foryRootRefSharedAny is the first 33 bytes of a compatible-mode message whose root is SharedAny with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSharedAny[4:].
+// foryRootRefSharedAny is the compatible-mode root prefix of SharedAny with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedAny[4:], docs/format.md §11).
 var foryRootRefSharedAny = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f,
 	0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30,
 	0x0f,
 }
 
-// foryTypeSharedAny is SharedAny's static type information. Fingerprint: field,0,0,1;list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
+// foryTypeSharedAny is SharedAny's static type information (its fields and hash: fory.lock).
 var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc2, 0x02},
 	GoFields:          []string{"Field", "List", "Map"},
@@ -8489,8 +8445,7 @@ func (x *SharedAny) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedAny
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedAny) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8540,8 +8495,7 @@ func (x *SharedAny) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -8579,7 +8533,7 @@ func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SharedAny) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -8642,7 +8596,7 @@ func (x *SharedAny) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SharedAny) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k9 := range x.Map {
@@ -8672,7 +8626,7 @@ func (x *SharedAny) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SharedAny's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SharedAny) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeSharedAny) {
 		return
@@ -8786,13 +8740,13 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	c.Leave()
 }
 
-// foryRootLeaf323 is the first 23 bytes of a compatible-mode message whose root is Leaf323: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf323[4:].
+// foryRootLeaf323 is the compatible-mode root prefix of Leaf323: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf323[4:], docs/format.md §11).
 var foryRootLeaf323 = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf323 is Leaf323's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf323 is Leaf323's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf323 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc3, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -8817,8 +8771,7 @@ func (x *Leaf323) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf323
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf323) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8836,8 +8789,7 @@ func (x *Leaf323) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -8873,7 +8825,7 @@ func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf323) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -8903,7 +8855,7 @@ func (x *Leaf323) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf323, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf323 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf323) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -8995,13 +8947,13 @@ func (x *Leaf323) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootSharedAnyList is the first 27 bytes of a compatible-mode message whose root is SharedAnyList: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSharedAnyList[4:].
+// foryRootSharedAnyList is the compatible-mode root prefix of SharedAnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedAnyList[4:], docs/format.md §11).
 var foryRootSharedAnyList = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48,
 	0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f,
 }
 
-// foryTypeSharedAnyList is SharedAnyList's static type information. Fingerprint: list,22,0,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
+// foryTypeSharedAnyList is SharedAnyList's static type information (its fields and hash: fory.lock).
 var foryTypeSharedAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc4, 0x02},
 	GoFields:       []string{"List", "Map"},
@@ -9024,8 +8976,7 @@ func (x *SharedAnyList) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSharedAnyList
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedAnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9073,8 +9024,7 @@ func (x *SharedAnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -9111,7 +9061,7 @@ func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SharedAnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -9211,7 +9161,7 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
-// foryRootMixed is the first 115 bytes of a compatible-mode message whose root is Mixed: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMixed[4:].
+// foryRootMixed is the compatible-mode root prefix of Mixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMixed[4:], docs/format.md §11).
 var foryRootMixed = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48,
 	0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48,
@@ -9223,7 +9173,7 @@ var foryRootMixed = []byte{
 	0x4a, 0x71, 0x90,
 }
 
-// foryTypeMixed is Mixed's static type information. Fingerprint: bins,22,0,0[22,0,0[9,0,0]];by_key,24,0,0[21,0,0|22,0,0[21,0,0]];deep,22,0,0[22,0,0[22,0,0[7,0,0]]];floats,22,0,0[22,0,0[20,0,0]];leaf_list,22,0,0[0,0,0];leaves,24,0,0[21,0,0|0,0,0];lists,22,0,0[22,0,0[5,0,0]];maps,22,0,0[24,0,0[21,0,0|22,0,0[5,0,0]]];nested,24,0,0[5,0,0|24,0,0[21,0,0|5,0,0]];set_map,24,0,0[21,0,0|23,0,0[21,0,0]];sets,22,0,0[23,0,0[5,0,0]];strs,22,0,0[22,0,0[21,0,0]];
+// foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Bins", "ByKey", "Deep", "Floats", "LeafList", "Leaves", "Lists", "Maps", "Nested", "SetMap", "Sets", "Strs"},
@@ -9258,8 +9208,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMixed
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootMixed (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -9302,8 +9251,7 @@ func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -9336,7 +9284,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -9697,7 +9645,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k121, e122 := range x.ByKey {
@@ -10056,7 +10004,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	*x = Mixed{
 		Bins:     x.Bins,
@@ -10234,7 +10182,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryReadBins reads the value of field Bins (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBins reads field Bins's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadBins(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -10318,7 +10266,7 @@ func (x *Mixed) foryReadBins(c *foryimpl.ReadContext) {
 	x.Bins = l2
 }
 
-// foryReadByKey reads the value of field ByKey (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByKey reads field ByKey's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadByKey(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10362,7 +10310,7 @@ func (x *Mixed) foryReadByKey(c *foryimpl.ReadContext) {
 	x.ByKey = m2
 }
 
-// foryReadByKeyRef reads the value of field ByKey with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByKeyRef reads field ByKey's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadByKeyRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10436,7 +10384,7 @@ func (x *Mixed) foryReadByKeyRef(c *foryimpl.ReadContext) {
 	x.ByKey = m2
 }
 
-// foryReadDeep reads the value of field Deep (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadDeep reads field Deep's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -10634,7 +10582,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext) {
 	x.Deep = l2
 }
 
-// foryReadFloats reads the value of field Floats (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFloats reads field Floats's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -10718,7 +10666,7 @@ func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext) {
 	x.Floats = l2
 }
 
-// foryReadLeafList reads the value of field LeafList (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLeafList reads field LeafList's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadLeafList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -10771,7 +10719,7 @@ func (x *Mixed) foryReadLeafList(c *foryimpl.ReadContext) {
 	x.LeafList = l2
 }
 
-// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadLeaves(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10800,7 +10748,7 @@ func (x *Mixed) foryReadLeaves(c *foryimpl.ReadContext) {
 	x.Leaves = m2
 }
 
-// foryReadLeavesRef reads the value of field Leaves with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLeavesRef reads field Leaves's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadLeavesRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10844,7 +10792,7 @@ func (x *Mixed) foryReadLeavesRef(c *foryimpl.ReadContext) {
 	x.Leaves = m2
 }
 
-// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadLists(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -10928,7 +10876,7 @@ func (x *Mixed) foryReadLists(c *foryimpl.ReadContext) {
 	x.Lists = l2
 }
 
-// foryReadMaps reads the value of field Maps (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMaps reads field Maps's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -11048,7 +10996,7 @@ func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext) {
 	x.Maps = l2
 }
 
-// foryReadMapsRef reads the value of field Maps with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMapsRef reads field Maps's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -11228,7 +11176,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext) {
 	x.Maps = l2
 }
 
-// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadNested(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -11270,7 +11218,7 @@ func (x *Mixed) foryReadNested(c *foryimpl.ReadContext) {
 	x.Nested = m2
 }
 
-// foryReadNestedRef reads the value of field Nested with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNestedRef reads field Nested's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadNestedRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -11339,7 +11287,7 @@ func (x *Mixed) foryReadNestedRef(c *foryimpl.ReadContext) {
 	x.Nested = m2
 }
 
-// foryReadSetMap reads the value of field SetMap (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadSetMap reads field SetMap's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadSetMap(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -11381,7 +11329,7 @@ func (x *Mixed) foryReadSetMap(c *foryimpl.ReadContext) {
 	x.SetMap = m2
 }
 
-// foryReadSetMapRef reads the value of field SetMap with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadSetMapRef reads field SetMap's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadSetMapRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -11451,7 +11399,7 @@ func (x *Mixed) foryReadSetMapRef(c *foryimpl.ReadContext) {
 	x.SetMap = m2
 }
 
-// foryReadSets reads the value of field Sets (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadSets reads field Sets's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadSets(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -11531,7 +11479,7 @@ func (x *Mixed) foryReadSets(c *foryimpl.ReadContext) {
 	x.Sets = l2
 }
 
-// foryReadStrs reads the value of field Strs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
 func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -11,7 +11,7 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootWide is the first 468 bytes of a compatible-mode message whose root is Wide: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootWide[4:].
+// foryRootWide is the compatible-mode root prefix of Wide: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootWide[4:], docs/format.md §11).
 var foryRootWide = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0xff, 0x10, 0x52, 0xcb, 0x55, 0xb5, 0x9d, 0x42, 0xc7, 0x01, 0xdf, 0x03,
 	0x76, 0xa8, 0x05, 0x0a, 0x40, 0x85, 0x87, 0xf9, 0xaa, 0x18, 0x08, 0x88, 0xe9, 0xa8, 0xa8, 0x05,
@@ -45,7 +45,7 @@ var foryRootWide = []byte{
 	0xe3, 0x73, 0x01, 0x80,
 }
 
-// foryTypeWide is Wide's static type information. Fingerprint: 40,21,0,0;another_quite_long_field_name_without_any_tag,21,0,0;field_number01,5,0,0;field_number02,5,0,0;field_number03,5,0,0;field_number04,5,0,0;field_number05,5,0,0;field_number06,5,0,0;field_number07,5,0,0;field_number08,5,0,0;field_number09,5,0,0;field_number10,5,0,0;field_number11,5,0,0;field_number12,5,0,0;field_number13,5,0,0;field_number14,5,0,0;field_number15,5,0,0;field_number16,5,0,0;field_number17,5,0,0;field_number18,5,0,0;field_number19,5,0,0;field_number20,5,0,0;field_number21,5,0,0;field_number22,5,0,0;field_number23,5,0,0;field_number24,5,0,0;field_number25,5,0,0;field_number26,5,0,0;field_number27,5,0,0;field_number28,5,0,0;field_number29,5,0,0;field_number30,5,0,0;field_number31,5,0,0;field_number32,5,0,0;
+// foryTypeWide is Wide's static type information (its fields and hash: fory.lock).
 var foryTypeWide = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x76},
 	GoFields:       []string{"FieldNumber01", "FieldNumber02", "FieldNumber03", "FieldNumber04", "FieldNumber05", "FieldNumber06", "FieldNumber07", "FieldNumber08", "FieldNumber09", "FieldNumber10", "FieldNumber11", "FieldNumber12", "FieldNumber13", "FieldNumber14", "FieldNumber15", "FieldNumber16", "FieldNumber17", "FieldNumber18", "FieldNumber19", "FieldNumber20", "FieldNumber21", "FieldNumber22", "FieldNumber23", "FieldNumber24", "FieldNumber25", "FieldNumber26", "FieldNumber27", "FieldNumber28", "FieldNumber29", "FieldNumber30", "FieldNumber31", "FieldNumber32", "AVeryLongFieldNameThatNeedsTheSizeEscape", "AnotherQuiteLongFieldNameWithoutAnyTag"},
@@ -102,8 +102,7 @@ func (x *Wide) ForyType() *foryimpl.TypeInfo {
 	return foryTypeWide
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootWide (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Wide) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -121,8 +120,7 @@ func (x *Wide) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -154,7 +152,7 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Wide) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -180,7 +178,7 @@ func (x *Wide) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Wide, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Wide nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Wide) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.AVeryLongFieldNameThatNeedsTheSizeEscape)
 	s2 := string(x.AnotherQuiteLongFieldNameWithoutAnyTag)

@@ -11,10 +11,10 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootAddress is the first 15 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+// foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
 var foryRootAddress = []byte{0x01, 0xff, 0x1c, 0x00, 0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07}
 
-// foryTypeAddress is Address's static type information. Fingerprint:
+// foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x85, 0x07},
 	GoName:         "zero.Address",
@@ -33,8 +33,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -52,8 +51,7 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -90,7 +88,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *Address) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -125,7 +123,7 @@ func (x *Address) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -154,7 +152,7 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Address nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(19 + buffer.BatchSlack)
@@ -190,7 +188,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root Address whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root Address's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *Address) foryReadFrom(r *buffer.Reader) bool {
 	*x = Address{}
 	return r.Err() == nil
@@ -211,13 +209,13 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootTag is the first 21 bytes of a compatible-mode message whose root is Tag: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootTag[4:].
+// foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
 var foryRootTag = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x09, 0xd0, 0xd2, 0x57, 0x91, 0x2d, 0xcd, 0x4b, 0xe0, 0x11, 0xba, 0x67,
 	0x24, 0x40, 0x0b, 0x4c, 0x06,
 }
 
-// foryTypeTag is Tag's static type information. Fingerprint:
+// foryTypeTag is Tag's static type information (its fields and hash: fory.lock).
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
@@ -238,8 +236,7 @@ func (x *Tag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeTag
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -257,8 +254,7 @@ func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -299,7 +295,7 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *Tag) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -335,7 +331,7 @@ func (x *Tag) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -365,7 +361,7 @@ func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Tag, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Tag nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(25 + buffer.BatchSlack)
@@ -402,7 +398,7 @@ func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root Tag whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root Tag's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *Tag) foryReadFrom(r *buffer.Reader) bool {
 	*x = Tag{}
 	return r.Err() == nil
@@ -423,7 +419,7 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryRootComposite is the first 52 bytes of a compatible-mode message whose root is Composite: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootComposite[4:].
+// foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
 var foryRootComposite = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c,
 	0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56,
@@ -431,7 +427,7 @@ var foryRootComposite = []byte{
 	0x7a, 0x4c, 0x06, 0x90,
 }
 
-// foryTypeComposite is Composite's static type information. Fingerprint: addrs,22,0,0[0,0,0];bomb,22,0,0[22,0,0[0,0,0]];by_name,24,0,0[21,0,0|0,0,0];p_addrs,22,0,0[0,0,0];tags,22,0,0[0,0,0];
+// foryTypeComposite is Composite's static type information (its fields and hash: fory.lock).
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoFields:       []string{"Addrs", "Bomb", "ByName", "PAddrs", "Tags"},
@@ -459,8 +455,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 	return foryTypeComposite
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -514,8 +509,7 @@ func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -555,7 +549,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -705,7 +699,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k34 := range x.ByName {
@@ -815,7 +809,7 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	*x = Composite{
 		Addrs:  x.Addrs,
@@ -900,7 +894,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadAddrs reads the value of field Addrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddrs reads field Addrs's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -951,7 +945,7 @@ func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
 	x.Addrs = l2
 }
 
-// foryReadBomb reads the value of field Bomb (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBomb reads field Bomb's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadBomb(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1084,7 +1078,7 @@ func (x *Composite) foryReadBomb(c *foryimpl.ReadContext) {
 	x.Bomb = l2
 }
 
-// foryReadByName reads the value of field ByName (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByName reads field ByName's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1113,7 +1107,7 @@ func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
 	x.ByName = m2
 }
 
-// foryReadByNameRef reads the value of field ByName with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByNameRef reads field ByName's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1157,7 +1151,7 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
 	x.ByName = m2
 }
 
-// foryReadPAddrs reads the value of field PAddrs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPAddrs reads field PAddrs's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1210,7 +1204,7 @@ func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
 	x.PAddrs = l2
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -26,7 +26,7 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootScalars is the first 498 bytes of a compatible-mode message whose root is Scalars: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootScalars[4:].
+// foryRootScalars is the compatible-mode root prefix of Scalars: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootScalars[4:], docs/format.md §11).
 var foryRootScalars = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0xff, 0xb0, 0xa7, 0x3c, 0x9f, 0xe7, 0x11, 0x26, 0xe5, 0x01, 0xdf, 0x2f,
 	0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90,
@@ -62,7 +62,7 @@ var foryRootScalars = []byte{
 	0x26, 0x4c,
 }
 
-// foryRootRefScalars is the first 498 bytes of a compatible-mode message whose root is Scalars with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefScalars[4:].
+// foryRootRefScalars is the compatible-mode root prefix of Scalars with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefScalars[4:], docs/format.md §11).
 var foryRootRefScalars = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0xff, 0xf0, 0x5a, 0x75, 0x24, 0xcd, 0xf9, 0x7e, 0xe5, 0x01, 0xdf, 0x2f,
 	0xb6, 0x02, 0x94, 0x06, 0x0a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x9c, 0x06, 0x22, 0x67, 0xe2, 0x90,
@@ -98,7 +98,7 @@ var foryRootRefScalars = []byte{
 	0x26, 0x4c,
 }
 
-// foryTypeScalars is Scalars's static type information. Fingerprint: b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,1;p_d,37,0,1;p_dt,39,0,1;p_e,0,0,1;p_f32,19,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_i8,2,0,1;p_s,21,0,1;p_t,38,0,1;p_u16,10,0,1;p_u64,14,0,1;rm_b,1,0,0;rm_d,37,0,0;rm_dt,39,0,0;rm_e,0,0,0;rm_f32,19,0,0;rm_f64,20,0,0;rm_fix_i32,4,0,0;rm_fix_i64,6,0,0;rm_fix_u32,11,0,0;rm_fix_u64,13,0,0;rm_i,7,0,0;rm_i16,3,0,0;rm_i32,5,0,0;rm_i64,7,0,0;rm_i8,2,0,0;rm_my_i,7,0,0;rm_my_s,21,0,0;rm_p_b,1,0,1;rm_p_d,37,0,1;rm_p_dt,39,0,1;rm_p_e,0,0,1;rm_p_f32,19,0,1;rm_p_f64,20,0,1;rm_p_i32,5,0,1;rm_p_i64,7,0,1;rm_p_i8,2,0,1;rm_p_s,21,0,1;rm_p_t,38,0,1;rm_p_u16,10,0,1;rm_p_u64,14,0,1;rm_s,21,0,0;rm_t,38,0,0;rm_tag_i64,8,0,0;rm_tag_u64,15,0,0;rm_u,14,0,0;rm_u16,10,0,0;rm_u32,12,0,0;rm_u64,14,0,0;rm_u8,9,0,0;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
+// foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
 	GoFields:          []string{"FixI64", "RmFixI64", "FixU64", "RmFixU64", "F64", "RmF64", "FixI32", "RmFixI32", "FixU32", "RmFixU32", "F32", "RmF32", "I16", "RmI16", "RmU16", "U16", "B", "RmB", "I8", "RmI8", "RmU8", "U8", "I", "I64", "MyI", "RmI", "RmI64", "RmMyI", "RmTagI64", "TagI64", "RmU", "RmU64", "U", "U64", "RmTagU64", "TagU64", "I32", "RmI32", "RmU32", "U32", "PF64", "RmPF64", "PF32", "RmPF32", "PU16", "RmPU16", "PB", "RmPB", "PI8", "RmPI8", "PI64", "RmPI64", "PU64", "RmPU64", "PI32", "RmPI32", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "RmD", "RmDt", "RmE", "RmMyS", "RmPD", "RmPDt", "RmPE", "RmPS", "RmPT", "RmS", "RmT", "S", "T"},
@@ -202,8 +202,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 	return foryTypeScalars
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootScalars (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -245,8 +244,7 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -279,7 +277,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -615,7 +613,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.T)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if x.PS != nil {
@@ -936,7 +934,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
@@ -2075,7 +2073,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootContainers is the first 644 bytes of a compatible-mode message whose root is Containers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootContainers[4:].
+// foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
 var foryRootContainers = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0xff, 0x80, 0x12, 0xe4, 0x5b, 0x7f, 0x70, 0x3a, 0xf7, 0x02, 0xdf, 0x31,
 	0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38,
@@ -2120,7 +2118,7 @@ var foryRootContainers = []byte{
 	0x45, 0x9b, 0x88, 0x2c,
 }
 
-// foryRootRefContainers is the first 644 bytes of a compatible-mode message whose root is Containers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+// foryRootRefContainers is the compatible-mode root prefix of Containers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
 var foryRootRefContainers = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0xff, 0x80, 0x13, 0xe4, 0x52, 0xe4, 0xa0, 0x67, 0xf7, 0x02, 0xdf, 0x31,
 	0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38,
@@ -2165,7 +2163,7 @@ var foryRootRefContainers = []byte{
 	0x45, 0x9b, 0x88, 0x2c,
 }
 
-// foryTypeContainers is Containers's static type information. Fingerprint: a_bool,43,0,0;a_f32,55,0,0;a_f64,56,0,0;a_i16,45,0,0;a_i32,46,0,0;a_i64,47,0,0;a_i8,44,0,0;a_u16,49,0,0;a_u32,50,0,0;a_u64,51,0,0;a_u8,48,0,0;bin,41,0,0;fix,22,0,0[3,0,0];l_b,22,0,0[1,0,0];l_e,22,0,0[0,0,0];l_f32,22,0,0[19,0,0];l_f64,22,0,0[20,0,0];l_i32,22,0,0[5,0,0];l_i64,22,0,0[7,0,0];l_i8,22,0,0[2,0,0];l_l,22,0,0[22,0,0[5,0,0]];l_m,22,0,0[24,0,0[21,0,0|5,0,0]];l_p_i,22,0,0[5,0,0];l_s,22,0,0[21,0,0];l_t,22,0,0[38,0,0];l_u16,22,0,0[10,0,0];l_u64,22,0,0[14,0,0];m_b_s,24,0,0[1,0,0|21,0,0];m_e_s,24,0,0[0,0,0|21,0,0];m_i64_f,24,0,0[7,0,0|20,0,0];m_i_s,24,0,0[5,0,0|21,0,0];m_s_i,24,0,0[21,0,0|5,0,0];m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];m_s_p,24,0,0[21,0,0|5,0,0];m_u8,24,0,0[9,0,0|10,0,0];n_bin,41,0,1;n_l_s,22,0,1[21,0,0];n_m,24,0,1[21,0,0|5,0,0];raw,22,0,0[9,0,0];rm_a_bool,43,0,0;rm_a_f32,55,0,0;rm_a_f64,56,0,0;rm_a_i16,45,0,0;rm_a_i32,46,0,0;rm_a_i64,47,0,0;rm_a_i8,44,0,0;rm_a_u16,49,0,0;rm_a_u32,50,0,0;rm_a_u64,51,0,0;rm_a_u8,48,0,0;rm_bin,41,0,0;rm_fix,22,0,0[3,0,0];rm_l_b,22,0,0[1,0,0];rm_l_e,22,0,0[0,0,0];rm_l_f32,22,0,0[19,0,0];rm_l_f64,22,0,0[20,0,0];rm_l_i32,22,0,0[5,0,0];rm_l_i64,22,0,0[7,0,0];rm_l_i8,22,0,0[2,0,0];rm_l_l,22,0,0[22,0,0[5,0,0]];rm_l_m,22,0,0[24,0,0[21,0,0|5,0,0]];rm_l_p_i,22,0,0[5,0,0];rm_l_s,22,0,0[21,0,0];rm_l_t,22,0,0[38,0,0];rm_l_u16,22,0,0[10,0,0];rm_l_u64,22,0,0[14,0,0];rm_m_b_s,24,0,0[1,0,0|21,0,0];rm_m_e_s,24,0,0[0,0,0|21,0,0];rm_m_i64_f,24,0,0[7,0,0|20,0,0];rm_m_i_s,24,0,0[5,0,0|21,0,0];rm_m_s_i,24,0,0[21,0,0|5,0,0];rm_m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];rm_m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];rm_m_s_p,24,0,0[21,0,0|5,0,0];rm_m_u8,24,0,0[9,0,0|10,0,0];rm_n_bin,41,0,1;rm_n_l_s,22,0,1[21,0,0];rm_n_m,24,0,1[21,0,0|5,0,0];rm_raw,22,0,0[9,0,0];
+// foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb7, 0x02},
 	GoFields:          []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw", "RmABool", "RmAF32", "RmAF64", "RmAI16", "RmAI32", "RmAI64", "RmAI8", "RmAU16", "RmAU32", "RmAU64", "RmAU8", "RmBin", "RmFix", "RmLB", "RmLE", "RmLF32", "RmLF64", "RmLI32", "RmLI64", "RmLI8", "RmLL", "RmLM", "RmLPI", "RmLS", "RmLT", "RmLU16", "RmLU64", "RmMBS", "RmMES", "RmMI64F", "RmMIS", "RmMSI", "RmMSL", "RmMSM", "RmMSP", "RmMU8", "RmNBin", "RmNLS", "RmNM", "RmRaw"},
@@ -2270,8 +2268,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContainers
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootContainers (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2299,8 +2296,7 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2333,7 +2329,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2364,7 +2360,7 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i24 := range x.LM {
@@ -3429,7 +3425,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for i383 := range x.LM {
@@ -4842,7 +4838,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Containers{
@@ -6507,7 +6503,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadFix reads the value of field Fix (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFix reads field Fix's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -6538,7 +6534,7 @@ func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
 	x.Fix = l2
 }
 
-// foryReadLB reads the value of field LB (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLB reads field LB's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6565,7 +6561,7 @@ func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
 	x.LB = l2
 }
 
-// foryReadLE reads the value of field LE (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLE reads field LE's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6595,7 +6591,7 @@ func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
 	x.LE = l2
 }
 
-// foryReadLF32 reads the value of field LF32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLF32 reads field LF32's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -6622,7 +6618,7 @@ func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
 	x.LF32 = l2
 }
 
-// foryReadLF64 reads the value of field LF64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLF64 reads field LF64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
@@ -6649,7 +6645,7 @@ func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
 	x.LF64 = l2
 }
 
-// foryReadLI32 reads the value of field LI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLI32 reads field LI32's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6676,7 +6672,7 @@ func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
 	x.LI32 = l2
 }
 
-// foryReadLI64 reads the value of field LI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLI64 reads field LI64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6703,7 +6699,7 @@ func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
 	x.LI64 = l2
 }
 
-// foryReadLI8 reads the value of field LI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLI8 reads field LI8's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6730,7 +6726,7 @@ func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
 	x.LI8 = l2
 }
 
-// foryReadLL reads the value of field LL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLL reads field LL's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6814,7 +6810,7 @@ func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
 	x.LL = l2
 }
 
-// foryReadLM reads the value of field LM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLM reads field LM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6892,7 +6888,7 @@ func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
 	x.LM = l2
 }
 
-// foryReadLPI reads the value of field LPI (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLPI reads field LPI's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6921,7 +6917,7 @@ func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
 	x.LPI = l2
 }
 
-// foryReadLS reads the value of field LS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLS reads field LS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6947,7 +6943,7 @@ func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
 	x.LS = l2
 }
 
-// foryReadLT reads the value of field LT (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLT reads field LT's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6973,7 +6969,7 @@ func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
 	x.LT = l2
 }
 
-// foryReadLU16 reads the value of field LU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLU16 reads field LU16's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7000,7 +6996,7 @@ func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
 	x.LU16 = l2
 }
 
-// foryReadLU64 reads the value of field LU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLU64 reads field LU64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7027,7 +7023,7 @@ func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
 	x.LU64 = l2
 }
 
-// foryReadMBS reads the value of field MBS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMBS reads field MBS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7051,7 +7047,7 @@ func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
 	x.MBS = m2
 }
 
-// foryReadMES reads the value of field MES (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMES reads field MES's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7078,7 +7074,7 @@ func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
 	x.MES = m2
 }
 
-// foryReadMI64F reads the value of field MI64F (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMI64F reads field MI64F's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7102,7 +7098,7 @@ func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
 	x.MI64F = m2
 }
 
-// foryReadMIS reads the value of field MIS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMIS reads field MIS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7126,7 +7122,7 @@ func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
 	x.MIS = m2
 }
 
-// foryReadMSI reads the value of field MSI (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSI reads field MSI's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7150,7 +7146,7 @@ func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
 	x.MSI = m2
 }
 
-// foryReadMSL reads the value of field MSL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSL reads field MSL's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7194,7 +7190,7 @@ func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
 	x.MSL = m2
 }
 
-// foryReadMSLRef reads the value of field MSL with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSLRef reads field MSL's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7268,7 +7264,7 @@ func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
 	x.MSL = m2
 }
 
-// foryReadMSM reads the value of field MSM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSM reads field MSM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7310,7 +7306,7 @@ func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
 	x.MSM = m2
 }
 
-// foryReadMSMRef reads the value of field MSM with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSMRef reads field MSM's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7379,7 +7375,7 @@ func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
 	x.MSM = m2
 }
 
-// foryReadMSP reads the value of field MSP (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSP reads field MSP's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7405,7 +7401,7 @@ func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
 	x.MSP = m2
 }
 
-// foryReadMU8 reads the value of field MU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMU8 reads field MU8's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7429,7 +7425,7 @@ func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
 	x.MU8 = m2
 }
 
-// foryReadNLS reads the value of field NLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNLS reads field NLS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNLS(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7455,7 +7451,7 @@ func (x *Containers) foryReadNLS(c *foryimpl.ReadContext) {
 	x.NLS = l2
 }
 
-// foryReadNM reads the value of field NM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNM reads field NM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7479,7 +7475,7 @@ func (x *Containers) foryReadNM(c *foryimpl.ReadContext) {
 	x.NM = m2
 }
 
-// foryReadRaw reads the value of field Raw (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRaw reads field Raw's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7506,7 +7502,7 @@ func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
 	x.Raw = l2
 }
 
-// foryReadRmFix reads the value of field RmFix (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmFix reads field RmFix's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmFix(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7537,7 +7533,7 @@ func (x *Containers) foryReadRmFix(c *foryimpl.ReadContext) {
 	x.RmFix = l2
 }
 
-// foryReadRmLB reads the value of field RmLB (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLB reads field RmLB's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLB(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7564,7 +7560,7 @@ func (x *Containers) foryReadRmLB(c *foryimpl.ReadContext) {
 	x.RmLB = l2
 }
 
-// foryReadRmLE reads the value of field RmLE (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLE reads field RmLE's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLE(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7594,7 +7590,7 @@ func (x *Containers) foryReadRmLE(c *foryimpl.ReadContext) {
 	x.RmLE = l2
 }
 
-// foryReadRmLF32 reads the value of field RmLF32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLF32 reads field RmLF32's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLF32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -7621,7 +7617,7 @@ func (x *Containers) foryReadRmLF32(c *foryimpl.ReadContext) {
 	x.RmLF32 = l2
 }
 
-// foryReadRmLF64 reads the value of field RmLF64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLF64 reads field RmLF64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLF64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
@@ -7648,7 +7644,7 @@ func (x *Containers) foryReadRmLF64(c *foryimpl.ReadContext) {
 	x.RmLF64 = l2
 }
 
-// foryReadRmLI32 reads the value of field RmLI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLI32 reads field RmLI32's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7675,7 +7671,7 @@ func (x *Containers) foryReadRmLI32(c *foryimpl.ReadContext) {
 	x.RmLI32 = l2
 }
 
-// foryReadRmLI64 reads the value of field RmLI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLI64 reads field RmLI64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7702,7 +7698,7 @@ func (x *Containers) foryReadRmLI64(c *foryimpl.ReadContext) {
 	x.RmLI64 = l2
 }
 
-// foryReadRmLI8 reads the value of field RmLI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLI8 reads field RmLI8's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLI8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7729,7 +7725,7 @@ func (x *Containers) foryReadRmLI8(c *foryimpl.ReadContext) {
 	x.RmLI8 = l2
 }
 
-// foryReadRmLL reads the value of field RmLL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLL reads field RmLL's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLL(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7813,7 +7809,7 @@ func (x *Containers) foryReadRmLL(c *foryimpl.ReadContext) {
 	x.RmLL = l2
 }
 
-// foryReadRmLM reads the value of field RmLM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLM reads field RmLM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7891,7 +7887,7 @@ func (x *Containers) foryReadRmLM(c *foryimpl.ReadContext) {
 	x.RmLM = l2
 }
 
-// foryReadRmLPI reads the value of field RmLPI (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLPI reads field RmLPI's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLPI(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7920,7 +7916,7 @@ func (x *Containers) foryReadRmLPI(c *foryimpl.ReadContext) {
 	x.RmLPI = l2
 }
 
-// foryReadRmLS reads the value of field RmLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLS reads field RmLS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLS(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7946,7 +7942,7 @@ func (x *Containers) foryReadRmLS(c *foryimpl.ReadContext) {
 	x.RmLS = l2
 }
 
-// foryReadRmLT reads the value of field RmLT (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLT reads field RmLT's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLT(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7972,7 +7968,7 @@ func (x *Containers) foryReadRmLT(c *foryimpl.ReadContext) {
 	x.RmLT = l2
 }
 
-// foryReadRmLU16 reads the value of field RmLU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLU16 reads field RmLU16's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLU16(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7999,7 +7995,7 @@ func (x *Containers) foryReadRmLU16(c *foryimpl.ReadContext) {
 	x.RmLU16 = l2
 }
 
-// foryReadRmLU64 reads the value of field RmLU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLU64 reads field RmLU64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmLU64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -8026,7 +8022,7 @@ func (x *Containers) foryReadRmLU64(c *foryimpl.ReadContext) {
 	x.RmLU64 = l2
 }
 
-// foryReadRmMBS reads the value of field RmMBS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMBS reads field RmMBS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMBS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8050,7 +8046,7 @@ func (x *Containers) foryReadRmMBS(c *foryimpl.ReadContext) {
 	x.RmMBS = m2
 }
 
-// foryReadRmMES reads the value of field RmMES (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMES reads field RmMES's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMES(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -8077,7 +8073,7 @@ func (x *Containers) foryReadRmMES(c *foryimpl.ReadContext) {
 	x.RmMES = m2
 }
 
-// foryReadRmMI64F reads the value of field RmMI64F (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMI64F reads field RmMI64F's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMI64F(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8101,7 +8097,7 @@ func (x *Containers) foryReadRmMI64F(c *foryimpl.ReadContext) {
 	x.RmMI64F = m2
 }
 
-// foryReadRmMIS reads the value of field RmMIS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMIS reads field RmMIS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMIS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8125,7 +8121,7 @@ func (x *Containers) foryReadRmMIS(c *foryimpl.ReadContext) {
 	x.RmMIS = m2
 }
 
-// foryReadRmMSI reads the value of field RmMSI (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMSI reads field RmMSI's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMSI(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8149,7 +8145,7 @@ func (x *Containers) foryReadRmMSI(c *foryimpl.ReadContext) {
 	x.RmMSI = m2
 }
 
-// foryReadRmMSL reads the value of field RmMSL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMSL reads field RmMSL's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMSL(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -8193,7 +8189,7 @@ func (x *Containers) foryReadRmMSL(c *foryimpl.ReadContext) {
 	x.RmMSL = m2
 }
 
-// foryReadRmMSLRef reads the value of field RmMSL with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMSLRef reads field RmMSL's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMSLRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -8267,7 +8263,7 @@ func (x *Containers) foryReadRmMSLRef(c *foryimpl.ReadContext) {
 	x.RmMSL = m2
 }
 
-// foryReadRmMSM reads the value of field RmMSM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMSM reads field RmMSM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMSM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8309,7 +8305,7 @@ func (x *Containers) foryReadRmMSM(c *foryimpl.ReadContext) {
 	x.RmMSM = m2
 }
 
-// foryReadRmMSMRef reads the value of field RmMSM with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMSMRef reads field RmMSM's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMSMRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8378,7 +8374,7 @@ func (x *Containers) foryReadRmMSMRef(c *foryimpl.ReadContext) {
 	x.RmMSM = m2
 }
 
-// foryReadRmMSP reads the value of field RmMSP (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMSP reads field RmMSP's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMSP(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8404,7 +8400,7 @@ func (x *Containers) foryReadRmMSP(c *foryimpl.ReadContext) {
 	x.RmMSP = m2
 }
 
-// foryReadRmMU8 reads the value of field RmMU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMU8 reads field RmMU8's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmMU8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8428,7 +8424,7 @@ func (x *Containers) foryReadRmMU8(c *foryimpl.ReadContext) {
 	x.RmMU8 = m2
 }
 
-// foryReadRmNLS reads the value of field RmNLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmNLS reads field RmNLS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmNLS(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -8454,7 +8450,7 @@ func (x *Containers) foryReadRmNLS(c *foryimpl.ReadContext) {
 	x.RmNLS = l2
 }
 
-// foryReadRmNM reads the value of field RmNM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmNM reads field RmNM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmNM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8478,7 +8474,7 @@ func (x *Containers) foryReadRmNM(c *foryimpl.ReadContext) {
 	x.RmNM = m2
 }
 
-// foryReadRmRaw reads the value of field RmRaw (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmRaw reads field RmRaw's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRmRaw(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -8505,7 +8501,7 @@ func (x *Containers) foryReadRmRaw(c *foryimpl.ReadContext) {
 	x.RmRaw = l2
 }
 
-// foryRootNested is the first 132 bytes of a compatible-mode message whose root is Nested: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNested[4:].
+// foryRootNested is the compatible-mode root prefix of Nested: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNested[4:], docs/format.md §11).
 var foryRootNested = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x78, 0xb0, 0x38, 0x9f, 0xe4, 0xd1, 0x90, 0x4e, 0xf0, 0x09, 0x12, 0xae,
 	0x13, 0x34, 0x92, 0x99, 0x06, 0x44, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48,
@@ -8518,7 +8514,7 @@ var foryRootNested = []byte{
 	0x9b, 0x7e, 0xd6, 0x50,
 }
 
-// foryRootRefNested is the first 132 bytes of a compatible-mode message whose root is Nested with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNested[4:].
+// foryRootRefNested is the compatible-mode root prefix of Nested with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefNested[4:], docs/format.md §11).
 var foryRootRefNested = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x78, 0x70, 0x8f, 0x6f, 0xa0, 0x6f, 0x22, 0x1f, 0xf0, 0x09, 0x12, 0xae,
 	0x13, 0x34, 0x92, 0x99, 0x06, 0x45, 0x1c, 0xa1, 0xa0, 0x48, 0x16, 0x72, 0x2f, 0x68, 0x68, 0x48,
@@ -8531,7 +8527,7 @@ var foryRootRefNested = []byte{
 	0x9b, 0x7e, 0xd6, 0x50,
 }
 
-// foryTypeNested is Nested's static type information. Fingerprint: in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,1;p_lf,0,0,1;rm_in,0,0,0;rm_l_in,22,0,0[0,0,0];rm_l_lf,22,0,0[0,0,0];rm_l_p_in,22,0,0[0,0,0];rm_lf,0,0,0;rm_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];rm_p_in,0,0,1;rm_p_lf,0,0,1;
+// foryTypeNested is Nested's static type information (its fields and hash: fory.lock).
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
@@ -8575,8 +8571,7 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNested
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootNested (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8618,8 +8613,7 @@ func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -8652,7 +8646,7 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Nested) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -8935,7 +8929,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k53 := range x.MSLIn {
@@ -9195,7 +9189,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Nested{
@@ -9719,7 +9713,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadLIn reads the value of field LIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLIn reads field LIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -9770,7 +9764,7 @@ func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
 	x.LIn = l2
 }
 
-// foryReadLLf reads the value of field LLf (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLLf reads field LLf's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -9821,7 +9815,7 @@ func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
 	x.LLf = l2
 }
 
-// foryReadLPIn reads the value of field LPIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLPIn reads field LPIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -9874,7 +9868,7 @@ func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
 	x.LPIn = l2
 }
 
-// foryReadMSLIn reads the value of field MSLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSLIn reads field MSLIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -9943,7 +9937,7 @@ func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
 	x.MSLIn = m2
 }
 
-// foryReadMSLInRef reads the value of field MSLIn with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSLInRef reads field MSLIn's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10067,7 +10061,7 @@ func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
 	x.MSLIn = m2
 }
 
-// foryReadRmLIn reads the value of field RmLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLIn reads field RmLIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadRmLIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -10118,7 +10112,7 @@ func (x *Nested) foryReadRmLIn(c *foryimpl.ReadContext) {
 	x.RmLIn = l2
 }
 
-// foryReadRmLLf reads the value of field RmLLf (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLLf reads field RmLLf's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadRmLLf(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -10169,7 +10163,7 @@ func (x *Nested) foryReadRmLLf(c *foryimpl.ReadContext) {
 	x.RmLLf = l2
 }
 
-// foryReadRmLPIn reads the value of field RmLPIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmLPIn reads field RmLPIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadRmLPIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -10222,7 +10216,7 @@ func (x *Nested) foryReadRmLPIn(c *foryimpl.ReadContext) {
 	x.RmLPIn = l2
 }
 
-// foryReadRmMSLIn reads the value of field RmMSLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMSLIn reads field RmMSLIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadRmMSLIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10291,7 +10285,7 @@ func (x *Nested) foryReadRmMSLIn(c *foryimpl.ReadContext) {
 	x.RmMSLIn = m2
 }
 
-// foryReadRmMSLInRef reads the value of field RmMSLIn with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRmMSLInRef reads field RmMSLIn's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadRmMSLInRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10415,21 +10409,21 @@ func (x *Nested) foryReadRmMSLInRef(c *foryimpl.ReadContext) {
 	x.RmMSLIn = m2
 }
 
-// foryRootInner is the first 34 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+// foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
 var foryRootInner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0x16, 0x80, 0xd7, 0xc4, 0x54, 0x72, 0xc4, 0xad, 0x02, 0x44,
 	0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x46, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34,
 	0x0c, 0x20,
 }
 
-// foryRootRefInner is the first 34 bytes of a compatible-mode message whose root is Inner with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefInner[4:].
+// foryRootRefInner is the compatible-mode root prefix of Inner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefInner[4:], docs/format.md §11).
 var foryRootRefInner = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x6c, 0x35, 0x83, 0x04, 0x81, 0x73, 0xc4, 0xad, 0x02, 0x44,
 	0x01, 0x39, 0x63, 0x4c, 0x05, 0xc8, 0x4e, 0x89, 0x00, 0x47, 0x1e, 0xac, 0xa0, 0x48, 0x15, 0x34,
 	0x0c, 0x20,
 }
 
-// foryTypeInner is Inner's static type information. Fingerprint: lf,0,0,1;name,21,0,0;old,1,0,0;score,5,0,0;
+// foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoFields:          []string{"Old", "Score", "Lf", "Name"},
@@ -10459,8 +10453,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10510,8 +10503,7 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -10549,7 +10541,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -10620,7 +10612,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 1 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -10658,7 +10650,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	*x = Inner{}
 	r := c.Reader()
@@ -10786,13 +10778,13 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootLeaf is the first 28 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x10, 0x20, 0x2d, 0xeb, 0xde, 0xca, 0x0b, 0x2c, 0xe2, 0x09, 0x12, 0xae,
 	0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x54, 0x48, 0x15, 0x19, 0xcd, 0x20,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: gone,21,0,0;v,5,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x06, 0x03, 0x2c, 0x80, 0x28},
@@ -10819,8 +10811,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10838,8 +10829,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -10876,7 +10866,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -10907,7 +10897,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Gone)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -11000,7 +10990,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootChanges is the first 96 bytes of a compatible-mode message whose root is Changes: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootChanges[4:].
+// foryRootChanges is the compatible-mode root prefix of Changes: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootChanges[4:], docs/format.md §11).
 var foryRootChanges = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x54, 0xe0, 0xe0, 0x23, 0xf2, 0x87, 0x15, 0x6a, 0xd1, 0xb9, 0x02, 0x4c,
 	0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44,
@@ -11010,7 +11000,7 @@ var foryRootChanges = []byte{
 	0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4e, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72,
 }
 
-// foryRootRefChanges is the first 96 bytes of a compatible-mode message whose root is Changes with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefChanges[4:].
+// foryRootRefChanges is the compatible-mode root prefix of Changes with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefChanges[4:], docs/format.md §11).
 var foryRootRefChanges = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x54, 0x30, 0x90, 0x70, 0x0e, 0x9b, 0x68, 0x66, 0xd1, 0xb9, 0x02, 0x4c,
 	0x04, 0xdb, 0x65, 0x45, 0xc0, 0x44, 0x13, 0x5b, 0x65, 0x4c, 0x0a, 0xdb, 0x72, 0xdd, 0x00, 0x44,
@@ -11020,7 +11010,7 @@ var foryRootRefChanges = []byte{
 	0x46, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4f, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x46, 0x15, 0x37, 0x72,
 }
 
-// foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,5,0,0;n_in,0,0,0;n_l,22,0,0[5,0,0];n_m,24,0,1[21,0,0|5,0,0];n_p,5,0,0;n_p_in,0,0,1;n_p_w,3,0,1;n_s,21,0,1;n_w_p,2,0,0;w32,5,0,0;w8,2,0,0;w_f,19,0,0;w_fix,4,0,0;w_i_f,5,0,0;w_s_u,10,0,0;w_u,10,0,0;
+// foryTypeChanges is Changes's static type information (its fields and hash: fory.lock).
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
 	GoFields:          []string{"WFix", "WF", "WSU", "WU", "NWP", "W8", "Count", "NP", "W32", "WIF", "NPW", "OldName", "NIn", "NL", "NM", "NPIn", "NS"},
@@ -11063,8 +11053,7 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 	return foryTypeChanges
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootChanges (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -11106,8 +11095,7 @@ func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -11140,7 +11128,7 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Changes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -11267,7 +11255,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k15 := range x.NM {
@@ -11373,7 +11361,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Changes{NL: x.NL}
@@ -11708,7 +11696,7 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryReadNL reads the value of field NL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNL reads field NL's value, for ForyRead and ForyReadEvolved.
 func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -11735,7 +11723,7 @@ func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
 	x.NL = l2
 }
 
-// foryReadNM reads the value of field NM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNM reads field NM's value, for ForyRead and ForyReadEvolved.
 func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -11759,13 +11747,13 @@ func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
 	x.NM = m2
 }
 
-// foryRootReorderTags is the first 26 bytes of a compatible-mode message whose root is ReorderTags: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderTags[4:].
+// foryRootReorderTags is the compatible-mode root prefix of ReorderTags: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderTags[4:], docs/format.md §11).
 var foryRootReorderTags = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0,
 	0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e,
 }
 
-// foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,1;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
+// foryTypeReorderTags is ReorderTags's static type information (its fields and hash: fory.lock).
 var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
 	GoFields:       []string{"D", "A", "E", "B", "C"},
@@ -11794,8 +11782,7 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 	return foryTypeReorderTags
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -11843,8 +11830,7 @@ func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -11881,7 +11867,7 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -12051,7 +12037,7 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadC reads the value of field C (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadC reads field C's value, for ForyRead and ForyReadEvolved.
 func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -12078,14 +12064,14 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
 	x.C = l2
 }
 
-// foryRootReorderNames is the first 41 bytes of a compatible-mode message whose root is ReorderNames: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderNames[4:].
+// foryRootReorderNames is the compatible-mode root prefix of ReorderNames: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderNames[4:], docs/format.md §11).
 var foryRootReorderNames = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44,
 	0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48,
 	0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83,
 }
 
-// foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,1;mid,1,0,0;zed,21,0,0;
+// foryTypeReorderNames is ReorderNames's static type information (its fields and hash: fory.lock).
 var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoFields:       []string{"Mid", "Alpha", "Gamma", "Beta", "Zed"},
@@ -12114,8 +12100,7 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 	return foryTypeReorderNames
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12167,8 +12152,7 @@ func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -12207,7 +12191,7 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -12397,7 +12381,7 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryReadBeta reads the value of field Beta (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBeta reads field Beta's value, for ForyRead and ForyReadEvolved.
 func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -12423,13 +12407,13 @@ func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
 	x.Beta = l2
 }
 
-// foryRootMapHolder is the first 27 bytes of a compatible-mode message whose root is MapHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapHolder[4:].
+// foryRootMapHolder is the compatible-mode root prefix of MapHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapHolder[4:], docs/format.md §11).
 var foryRootMapHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0xdf, 0x1b, 0x11, 0xe6, 0xc0, 0x42, 0xc2, 0xbc, 0x02, 0x48,
 	0x15, 0x34, 0x0c, 0x20, 0x48, 0x18, 0x56, 0x72, 0x48, 0x0c, 0x20,
 }
 
-// foryTypeMapHolder is MapHolder's static type information. Fingerprint: name,21,0,0;same,24,0,0[21,0,0|0,0,0];
+// foryTypeMapHolder is MapHolder's static type information (its fields and hash: fory.lock).
 var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"Name", "Same"},
@@ -12454,8 +12438,7 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12503,8 +12486,7 @@ func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -12541,7 +12523,7 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -12649,7 +12631,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadSame reads the value of field Same (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadSame reads field Same's value, for ForyRead and ForyReadEvolved.
 func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -12676,13 +12658,13 @@ func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
 	x.Same = m2
 }
 
-// foryRootItem is the first 21 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
+// foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
 var foryRootItem = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0x50, 0xbb, 0x6f, 0x57, 0x33, 0x5b, 0x28, 0xc2, 0xbd, 0x02, 0x40,
 	0x05, 0x54, 0x40, 0x15, 0x28,
 }
 
-// foryTypeItem is Item's static type information. Fingerprint: k,21,0,0;v,5,0,0;
+// foryTypeItem is Item's static type information (its fields and hash: fory.lock).
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"V", "K"},
@@ -12707,8 +12689,7 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 	return foryTypeItem
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12726,8 +12707,7 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -12763,7 +12743,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -12793,7 +12773,7 @@ func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Item nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.K)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -12885,7 +12865,7 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootRecord is the first 63 bytes of a compatible-mode message whose root is Record: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRecord[4:].
+// foryRootRecord is the compatible-mode root prefix of Record: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRecord[4:], docs/format.md §11).
 var foryRootRecord = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x33, 0x10, 0x38, 0x89, 0x39, 0xb2, 0x52, 0x71, 0xc8, 0xc0, 0x02, 0x4c,
 	0x14, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x01, 0x00, 0x53, 0x45, 0x48, 0x44, 0x07, 0x23, 0x63, 0x4c,
@@ -12893,7 +12873,7 @@ var foryRootRecord = []byte{
 	0x20, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90,
 }
 
-// foryTypeRecord is Record's static type information. Fingerprint: active,1,0,0;count,5,0,0;i_d,7,0,0;items,22,0,0[0,0,0];name,21,0,0;ratio,20,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];
+// foryTypeRecord is Record's static type information (its fields and hash: fory.lock).
 var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"Ratio", "Active", "ID", "Count", "Items", "Name", "Scores", "Tags"},
@@ -12924,8 +12904,7 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRecord
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12981,8 +12960,7 @@ func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -13023,7 +13001,7 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -13268,7 +13246,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
 func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -13319,7 +13297,7 @@ func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
 	x.Items = l2
 }
 
-// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
 func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -13343,7 +13321,7 @@ func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
 	x.Scores = m2
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -13369,7 +13347,7 @@ func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
 	x.Tags = l2
 }
 
-// foryRootSeqs is the first 138 bytes of a compatible-mode message whose root is Seqs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqs[4:].
+// foryRootSeqs is the compatible-mode root prefix of Seqs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqs[4:], docs/format.md §11).
 var foryRootSeqs = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x7e, 0x90, 0xfe, 0x34, 0xaf, 0x38, 0xb0, 0x40, 0xd0, 0xbe, 0x02, 0x8c,
 	0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90, 0x36, 0x03,
@@ -13382,7 +13360,7 @@ var foryRootSeqs = []byte{
 	0xe0, 0x00, 0x94, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0,
 }
 
-// foryRootRefSeqs is the first 138 bytes of a compatible-mode message whose root is Seqs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSeqs[4:].
+// foryRootRefSeqs is the compatible-mode root prefix of Seqs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSeqs[4:], docs/format.md §11).
 var foryRootRefSeqs = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x7e, 0x60, 0x36, 0x32, 0xb4, 0x4c, 0x5e, 0x18, 0xd0, 0xbe, 0x02, 0x8d,
 	0x2f, 0x81, 0xb7, 0xe5, 0x80, 0x95, 0x2d, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x91, 0x36, 0x03,
@@ -13395,7 +13373,7 @@ var foryRootRefSeqs = []byte{
 	0xe0, 0x00, 0x95, 0x30, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0,
 }
 
-// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,47,0,0;arr2_go,45,0,0;b_h2_l,54,0,0;bin2_u8,41,0,0;bool_l2_a,22,0,0[1,0,0];f32_a2_l,55,0,0;h2_a,22,0,0[17,0,0];int2_a,22,0,0[7,0,0];l2_a,22,0,0[5,0,0];n_l,49,0,1;named,22,0,0[5,0,0];p_a,56,0,1;ptr_l2_a,22,0,0[5,0,0];raw2_bin,22,0,0[9,0,0];u64_l2_a,22,0,0[14,0,0];u82_bin,48,0,0;
+// foryTypeSeqs is Seqs's static type information (its fields and hash: fory.lock).
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
 	GoFields:          []string{"A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin"},
@@ -13437,8 +13415,7 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSeqs
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSeqs (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -13480,8 +13457,7 @@ func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -13514,7 +13490,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -13710,7 +13686,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	l58 := x.A2L
@@ -13960,7 +13936,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Seqs{
@@ -14429,7 +14405,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryReadBoolL2A reads the value of field BoolL2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBoolL2A reads field BoolL2A's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadBoolL2A(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -14456,7 +14432,7 @@ func (x *Seqs) foryReadBoolL2A(c *foryimpl.ReadContext) {
 	x.BoolL2A = l2
 }
 
-// foryReadH2A reads the value of field H2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadH2A reads field H2A's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadH2A(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -14483,7 +14459,7 @@ func (x *Seqs) foryReadH2A(c *foryimpl.ReadContext) {
 	x.H2A = l2
 }
 
-// foryReadInt2A reads the value of field Int2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadInt2A reads field Int2A's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadInt2A(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -14510,7 +14486,7 @@ func (x *Seqs) foryReadInt2A(c *foryimpl.ReadContext) {
 	x.Int2A = l2
 }
 
-// foryReadL2A reads the value of field L2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadL2A reads field L2A's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadL2A(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -14537,7 +14513,7 @@ func (x *Seqs) foryReadL2A(c *foryimpl.ReadContext) {
 	x.L2A = l2
 }
 
-// foryReadNamed reads the value of field Named (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadNamed(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -14564,7 +14540,7 @@ func (x *Seqs) foryReadNamed(c *foryimpl.ReadContext) {
 	x.Named = l2
 }
 
-// foryReadPtrL2A reads the value of field PtrL2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPtrL2A reads field PtrL2A's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadPtrL2A(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -14593,7 +14569,7 @@ func (x *Seqs) foryReadPtrL2A(c *foryimpl.ReadContext) {
 	x.PtrL2A = l2
 }
 
-// foryReadRaw2Bin reads the value of field Raw2Bin (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRaw2Bin reads field Raw2Bin's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadRaw2Bin(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -14620,7 +14596,7 @@ func (x *Seqs) foryReadRaw2Bin(c *foryimpl.ReadContext) {
 	x.Raw2Bin = l2
 }
 
-// foryReadU64L2A reads the value of field U64L2A (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadU64L2A reads field U64L2A's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -14647,13 +14623,13 @@ func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext) {
 	x.U64L2A = l2
 }
 
-// foryRootSeqsBad is the first 19 bytes of a compatible-mode message whose root is SeqsBad: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqsBad[4:].
+// foryRootSeqsBad is the compatible-mode root prefix of SeqsBad: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqsBad[4:], docs/format.md §11).
 var foryRootSeqsBad = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x07, 0x60, 0x46, 0x0e, 0xb5, 0x12, 0xf9, 0x76, 0xc1, 0xbf, 0x02, 0x40,
 	0x16, 0x16, 0x58,
 }
 
-// foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,22,0,0[5,0,0];
+// foryTypeSeqsBad is SeqsBad's static type information (its fields and hash: fory.lock).
 var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
 	GoFields:       []string{"W"},
@@ -14677,8 +14653,7 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSeqsBad
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -14696,8 +14671,7 @@ func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -14733,7 +14707,7 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -14763,7 +14737,7 @@ func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SeqsBad nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack)
@@ -14838,7 +14812,7 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryReadW reads the value of field W (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadW reads field W's value, for ForyRead and ForyReadEvolved.
 func (x *SeqsBad) foryReadW(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)

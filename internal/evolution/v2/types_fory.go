@@ -26,7 +26,7 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootScalars is the first 530 bytes of a compatible-mode message whose root is Scalars: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootScalars[4:].
+// foryRootScalars is the compatible-mode root prefix of Scalars: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootScalars[4:], docs/format.md §11).
 var foryRootScalars = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0xff, 0x00, 0x2b, 0x5f, 0xfe, 0x8f, 0x91, 0x6f, 0x85, 0x02, 0xdf, 0x2f,
 	0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a,
@@ -64,7 +64,7 @@ var foryRootScalars = []byte{
 	0x26, 0x4c,
 }
 
-// foryRootRefScalars is the first 530 bytes of a compatible-mode message whose root is Scalars with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefScalars[4:].
+// foryRootRefScalars is the compatible-mode root prefix of Scalars with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefScalars[4:], docs/format.md §11).
 var foryRootRefScalars = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0xff, 0x20, 0x69, 0x09, 0xfe, 0xf6, 0xda, 0x5c, 0x85, 0x02, 0xdf, 0x2f,
 	0xb6, 0x02, 0xa0, 0x06, 0x00, 0x18, 0x7f, 0x8a, 0x42, 0xff, 0x91, 0xd7, 0x00, 0x94, 0x06, 0x0a,
@@ -102,7 +102,7 @@ var foryRootRefScalars = []byte{
 	0x26, 0x4c,
 }
 
-// foryTypeScalars is Scalars's static type information. Fingerprint: add_b,1,0,0;add_d,37,0,0;add_dt,39,0,0;add_e,0,0,0;add_f32,19,0,0;add_f64,20,0,0;add_fix_i32,4,0,0;add_fix_i64,6,0,0;add_fix_u32,11,0,0;add_fix_u64,13,0,0;add_i,7,0,0;add_i16,3,0,0;add_i32,5,0,0;add_i64,7,0,0;add_i8,2,0,0;add_my_i,7,0,0;add_my_s,21,0,0;add_p_b,1,0,1;add_p_d,37,0,1;add_p_dt,39,0,1;add_p_e,0,0,1;add_p_f32,19,0,1;add_p_f64,20,0,1;add_p_i32,5,0,1;add_p_i64,7,0,1;add_p_i8,2,0,1;add_p_s,21,0,1;add_p_t,38,0,1;add_p_u16,10,0,1;add_p_u64,14,0,1;add_s,21,0,0;add_t,38,0,0;add_tag_i64,8,0,0;add_tag_u64,15,0,0;add_u,14,0,0;add_u16,10,0,0;add_u32,12,0,0;add_u64,14,0,0;add_u8,9,0,0;b,1,0,0;d,37,0,0;dt,39,0,0;e,0,0,0;f32,19,0,0;f64,20,0,0;fix_i32,4,0,0;fix_i64,6,0,0;fix_u32,11,0,0;fix_u64,13,0,0;i,7,0,0;i16,3,0,0;i32,5,0,0;i64,7,0,0;i8,2,0,0;my_i,7,0,0;my_s,21,0,0;p_b,1,0,1;p_d,37,0,1;p_dt,39,0,1;p_e,0,0,1;p_f32,19,0,1;p_f64,20,0,1;p_i32,5,0,1;p_i64,7,0,1;p_i8,2,0,1;p_s,21,0,1;p_t,38,0,1;p_u16,10,0,1;p_u64,14,0,1;s,21,0,0;t,38,0,0;tag_i64,8,0,0;tag_u64,15,0,0;u,14,0,0;u16,10,0,0;u32,12,0,0;u64,14,0,0;u8,9,0,0;
+// foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
 	GoFields:          []string{"AddFixI64", "FixI64", "AddFixU64", "FixU64", "AddF64", "F64", "AddFixI32", "FixI32", "AddFixU32", "FixU32", "AddF32", "F32", "AddI16", "I16", "AddU16", "U16", "AddB", "B", "AddI8", "I8", "AddU8", "U8", "AddI", "AddI64", "AddMyI", "I", "I64", "MyI", "AddTagI64", "TagI64", "AddU", "AddU64", "U", "U64", "AddTagU64", "TagU64", "AddI32", "I32", "AddU32", "U32", "AddPF64", "PF64", "AddPF32", "PF32", "AddPU16", "PU16", "AddPB", "PB", "AddPI8", "PI8", "AddPI64", "PI64", "AddPU64", "PU64", "AddPI32", "PI32", "AddD", "AddDt", "AddE", "AddMyS", "AddPD", "AddPDt", "AddPE", "AddPS", "AddPT", "AddS", "AddT", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "S", "T"},
@@ -206,8 +206,7 @@ func (x *Scalars) ForyType() *foryimpl.TypeInfo {
 	return foryTypeScalars
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootScalars (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -249,8 +248,7 @@ func (x *Scalars) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -283,7 +281,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -619,7 +617,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.T)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if x.AddPS != nil {
@@ -940,7 +938,7 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 	*x = Scalars{}
 	r := c.Reader()
@@ -2079,7 +2077,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootContainers is the first 660 bytes of a compatible-mode message whose root is Containers: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootContainers[4:].
+// foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
 var foryRootContainers = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0xff, 0xe0, 0x12, 0x37, 0x6a, 0xd6, 0xec, 0x60, 0x87, 0x03, 0xdf, 0x31,
 	0xb7, 0x02, 0x4c, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8c, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8c, 0x38,
@@ -2125,7 +2123,7 @@ var foryRootContainers = []byte{
 	0x16, 0x26, 0x44, 0x16,
 }
 
-// foryRootRefContainers is the first 660 bytes of a compatible-mode message whose root is Containers with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefContainers[4:].
+// foryRootRefContainers is the compatible-mode root prefix of Containers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
 var foryRootRefContainers = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0xff, 0x50, 0x34, 0xb5, 0x31, 0x78, 0xf2, 0x7f, 0x87, 0x03, 0xdf, 0x31,
 	0xb7, 0x02, 0x4d, 0x2b, 0x03, 0x61, 0x73, 0x96, 0x8d, 0x37, 0x01, 0xf8, 0xbb, 0xec, 0x8d, 0x38,
@@ -2171,7 +2169,7 @@ var foryRootRefContainers = []byte{
 	0x16, 0x26, 0x44, 0x16,
 }
 
-// foryTypeContainers is Containers's static type information. Fingerprint: a_bool,43,0,0;a_f32,55,0,0;a_f64,56,0,0;a_i16,45,0,0;a_i32,46,0,0;a_i64,47,0,0;a_i8,44,0,0;a_u16,49,0,0;a_u32,50,0,0;a_u64,51,0,0;a_u8,48,0,0;add_a_bool,43,0,0;add_a_f32,55,0,0;add_a_f64,56,0,0;add_a_i16,45,0,0;add_a_i32,46,0,0;add_a_i64,47,0,0;add_a_i8,44,0,0;add_a_u16,49,0,0;add_a_u32,50,0,0;add_a_u64,51,0,0;add_a_u8,48,0,0;add_bin,41,0,0;add_fix,22,0,0[3,0,0];add_l_b,22,0,0[1,0,0];add_l_e,22,0,0[0,0,0];add_l_f32,22,0,0[19,0,0];add_l_f64,22,0,0[20,0,0];add_l_i32,22,0,0[5,0,0];add_l_i64,22,0,0[7,0,0];add_l_i8,22,0,0[2,0,0];add_l_l,22,0,0[22,0,0[5,0,0]];add_l_m,22,0,0[24,0,0[21,0,0|5,0,0]];add_l_p_i,22,0,0[5,0,0];add_l_s,22,0,0[21,0,0];add_l_t,22,0,0[38,0,0];add_l_u16,22,0,0[10,0,0];add_l_u64,22,0,0[14,0,0];add_m_b_s,24,0,0[1,0,0|21,0,0];add_m_e_s,24,0,0[0,0,0|21,0,0];add_m_i64_f,24,0,0[7,0,0|20,0,0];add_m_i_s,24,0,0[5,0,0|21,0,0];add_m_s_i,24,0,0[21,0,0|5,0,0];add_m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];add_m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];add_m_s_p,24,0,0[21,0,0|5,0,0];add_m_u8,24,0,0[9,0,0|10,0,0];add_n_bin,41,0,1;add_n_l_s,22,0,1[21,0,0];add_n_m,24,0,1[21,0,0|5,0,0];add_raw,22,0,0[9,0,0];bin,41,0,0;fix,22,0,0[3,0,0];l_b,22,0,0[1,0,0];l_e,22,0,0[0,0,0];l_f32,22,0,0[19,0,0];l_f64,22,0,0[20,0,0];l_i32,22,0,0[5,0,0];l_i64,22,0,0[7,0,0];l_i8,22,0,0[2,0,0];l_l,22,0,0[22,0,0[5,0,0]];l_m,22,0,0[24,0,0[21,0,0|5,0,0]];l_p_i,22,0,0[5,0,0];l_s,22,0,0[21,0,0];l_t,22,0,0[38,0,0];l_u16,22,0,0[10,0,0];l_u64,22,0,0[14,0,0];m_b_s,24,0,0[1,0,0|21,0,0];m_e_s,24,0,0[0,0,0|21,0,0];m_i64_f,24,0,0[7,0,0|20,0,0];m_i_s,24,0,0[5,0,0|21,0,0];m_s_i,24,0,0[21,0,0|5,0,0];m_s_l,24,0,0[21,0,0|22,0,0[21,0,0]];m_s_m,24,0,0[21,0,0|24,0,0[21,0,0|5,0,0]];m_s_p,24,0,0[21,0,0|5,0,0];m_u8,24,0,0[9,0,0|10,0,0];n_bin,41,0,1;n_l_s,22,0,1[21,0,0];n_m,24,0,1[21,0,0|5,0,0];raw,22,0,0[9,0,0];
+// foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb7, 0x02},
 	GoFields:          []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "AddABool", "AddAF32", "AddAF64", "AddAI16", "AddAI32", "AddAI64", "AddAI8", "AddAU16", "AddAU32", "AddAU64", "AddAU8", "AddBin", "AddFix", "AddLB", "AddLE", "AddLF32", "AddLF64", "AddLI32", "AddLI64", "AddLI8", "AddLL", "AddLM", "AddLPI", "AddLS", "AddLT", "AddLU16", "AddLU64", "AddMBS", "AddMES", "AddMI64F", "AddMIS", "AddMSI", "AddMSL", "AddMSM", "AddMSP", "AddMU8", "AddNBin", "AddNLS", "AddNM", "AddRaw", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw"},
@@ -2276,8 +2274,7 @@ func (x *Containers) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContainers
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootContainers (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2305,8 +2302,7 @@ func (x *Containers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2339,7 +2335,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2370,7 +2366,7 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Containers, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for i24 := range x.AddLM {
@@ -3430,7 +3426,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for i383 := range x.AddLM {
@@ -4838,7 +4834,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Containers{
@@ -6503,7 +6499,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadAddFix reads the value of field AddFix (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddFix reads field AddFix's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddFix(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -6534,7 +6530,7 @@ func (x *Containers) foryReadAddFix(c *foryimpl.ReadContext) {
 	x.AddFix = l2
 }
 
-// foryReadAddLB reads the value of field AddLB (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLB reads field AddLB's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLB(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6561,7 +6557,7 @@ func (x *Containers) foryReadAddLB(c *foryimpl.ReadContext) {
 	x.AddLB = l2
 }
 
-// foryReadAddLE reads the value of field AddLE (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLE reads field AddLE's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLE(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6591,7 +6587,7 @@ func (x *Containers) foryReadAddLE(c *foryimpl.ReadContext) {
 	x.AddLE = l2
 }
 
-// foryReadAddLF32 reads the value of field AddLF32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLF32 reads field AddLF32's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLF32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -6618,7 +6614,7 @@ func (x *Containers) foryReadAddLF32(c *foryimpl.ReadContext) {
 	x.AddLF32 = l2
 }
 
-// foryReadAddLF64 reads the value of field AddLF64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLF64 reads field AddLF64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLF64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
@@ -6645,7 +6641,7 @@ func (x *Containers) foryReadAddLF64(c *foryimpl.ReadContext) {
 	x.AddLF64 = l2
 }
 
-// foryReadAddLI32 reads the value of field AddLI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLI32 reads field AddLI32's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6672,7 +6668,7 @@ func (x *Containers) foryReadAddLI32(c *foryimpl.ReadContext) {
 	x.AddLI32 = l2
 }
 
-// foryReadAddLI64 reads the value of field AddLI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLI64 reads field AddLI64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6699,7 +6695,7 @@ func (x *Containers) foryReadAddLI64(c *foryimpl.ReadContext) {
 	x.AddLI64 = l2
 }
 
-// foryReadAddLI8 reads the value of field AddLI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLI8 reads field AddLI8's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLI8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6726,7 +6722,7 @@ func (x *Containers) foryReadAddLI8(c *foryimpl.ReadContext) {
 	x.AddLI8 = l2
 }
 
-// foryReadAddLL reads the value of field AddLL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLL reads field AddLL's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6810,7 +6806,7 @@ func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext) {
 	x.AddLL = l2
 }
 
-// foryReadAddLM reads the value of field AddLM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLM reads field AddLM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6888,7 +6884,7 @@ func (x *Containers) foryReadAddLM(c *foryimpl.ReadContext) {
 	x.AddLM = l2
 }
 
-// foryReadAddLPI reads the value of field AddLPI (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLPI reads field AddLPI's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLPI(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -6917,7 +6913,7 @@ func (x *Containers) foryReadAddLPI(c *foryimpl.ReadContext) {
 	x.AddLPI = l2
 }
 
-// foryReadAddLS reads the value of field AddLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLS reads field AddLS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLS(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6943,7 +6939,7 @@ func (x *Containers) foryReadAddLS(c *foryimpl.ReadContext) {
 	x.AddLS = l2
 }
 
-// foryReadAddLT reads the value of field AddLT (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLT reads field AddLT's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLT(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6969,7 +6965,7 @@ func (x *Containers) foryReadAddLT(c *foryimpl.ReadContext) {
 	x.AddLT = l2
 }
 
-// foryReadAddLU16 reads the value of field AddLU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLU16 reads field AddLU16's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLU16(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -6996,7 +6992,7 @@ func (x *Containers) foryReadAddLU16(c *foryimpl.ReadContext) {
 	x.AddLU16 = l2
 }
 
-// foryReadAddLU64 reads the value of field AddLU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLU64 reads field AddLU64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLU64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7023,7 +7019,7 @@ func (x *Containers) foryReadAddLU64(c *foryimpl.ReadContext) {
 	x.AddLU64 = l2
 }
 
-// foryReadAddMBS reads the value of field AddMBS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMBS reads field AddMBS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMBS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7047,7 +7043,7 @@ func (x *Containers) foryReadAddMBS(c *foryimpl.ReadContext) {
 	x.AddMBS = m2
 }
 
-// foryReadAddMES reads the value of field AddMES (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMES reads field AddMES's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMES(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7074,7 +7070,7 @@ func (x *Containers) foryReadAddMES(c *foryimpl.ReadContext) {
 	x.AddMES = m2
 }
 
-// foryReadAddMI64F reads the value of field AddMI64F (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMI64F reads field AddMI64F's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMI64F(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7098,7 +7094,7 @@ func (x *Containers) foryReadAddMI64F(c *foryimpl.ReadContext) {
 	x.AddMI64F = m2
 }
 
-// foryReadAddMIS reads the value of field AddMIS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMIS reads field AddMIS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMIS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7122,7 +7118,7 @@ func (x *Containers) foryReadAddMIS(c *foryimpl.ReadContext) {
 	x.AddMIS = m2
 }
 
-// foryReadAddMSI reads the value of field AddMSI (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMSI reads field AddMSI's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMSI(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7146,7 +7142,7 @@ func (x *Containers) foryReadAddMSI(c *foryimpl.ReadContext) {
 	x.AddMSI = m2
 }
 
-// foryReadAddMSL reads the value of field AddMSL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMSL reads field AddMSL's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMSL(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7190,7 +7186,7 @@ func (x *Containers) foryReadAddMSL(c *foryimpl.ReadContext) {
 	x.AddMSL = m2
 }
 
-// foryReadAddMSLRef reads the value of field AddMSL with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMSLRef reads field AddMSL's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMSLRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7264,7 +7260,7 @@ func (x *Containers) foryReadAddMSLRef(c *foryimpl.ReadContext) {
 	x.AddMSL = m2
 }
 
-// foryReadAddMSM reads the value of field AddMSM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMSM reads field AddMSM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMSM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7306,7 +7302,7 @@ func (x *Containers) foryReadAddMSM(c *foryimpl.ReadContext) {
 	x.AddMSM = m2
 }
 
-// foryReadAddMSMRef reads the value of field AddMSM with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMSMRef reads field AddMSM's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMSMRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7375,7 +7371,7 @@ func (x *Containers) foryReadAddMSMRef(c *foryimpl.ReadContext) {
 	x.AddMSM = m2
 }
 
-// foryReadAddMSP reads the value of field AddMSP (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMSP reads field AddMSP's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMSP(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7401,7 +7397,7 @@ func (x *Containers) foryReadAddMSP(c *foryimpl.ReadContext) {
 	x.AddMSP = m2
 }
 
-// foryReadAddMU8 reads the value of field AddMU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMU8 reads field AddMU8's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddMU8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7425,7 +7421,7 @@ func (x *Containers) foryReadAddMU8(c *foryimpl.ReadContext) {
 	x.AddMU8 = m2
 }
 
-// foryReadAddNLS reads the value of field AddNLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddNLS reads field AddNLS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddNLS(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7451,7 +7447,7 @@ func (x *Containers) foryReadAddNLS(c *foryimpl.ReadContext) {
 	x.AddNLS = l2
 }
 
-// foryReadAddNM reads the value of field AddNM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddNM reads field AddNM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddNM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7475,7 +7471,7 @@ func (x *Containers) foryReadAddNM(c *foryimpl.ReadContext) {
 	x.AddNM = m2
 }
 
-// foryReadAddRaw reads the value of field AddRaw (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddRaw reads field AddRaw's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7502,7 +7498,7 @@ func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext) {
 	x.AddRaw = l2
 }
 
-// foryReadFix reads the value of field Fix (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFix reads field Fix's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7533,7 +7529,7 @@ func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
 	x.Fix = l2
 }
 
-// foryReadLB reads the value of field LB (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLB reads field LB's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7560,7 +7556,7 @@ func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
 	x.LB = l2
 }
 
-// foryReadLE reads the value of field LE (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLE reads field LE's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7590,7 +7586,7 @@ func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
 	x.LE = l2
 }
 
-// foryReadLF32 reads the value of field LF32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLF32 reads field LF32's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -7617,7 +7613,7 @@ func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
 	x.LF32 = l2
 }
 
-// foryReadLF64 reads the value of field LF64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLF64 reads field LF64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
@@ -7644,7 +7640,7 @@ func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
 	x.LF64 = l2
 }
 
-// foryReadLI32 reads the value of field LI32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLI32 reads field LI32's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7671,7 +7667,7 @@ func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
 	x.LI32 = l2
 }
 
-// foryReadLI64 reads the value of field LI64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLI64 reads field LI64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7698,7 +7694,7 @@ func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
 	x.LI64 = l2
 }
 
-// foryReadLI8 reads the value of field LI8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLI8 reads field LI8's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7725,7 +7721,7 @@ func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
 	x.LI8 = l2
 }
 
-// foryReadLL reads the value of field LL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLL reads field LL's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7809,7 +7805,7 @@ func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
 	x.LL = l2
 }
 
-// foryReadLM reads the value of field LM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLM reads field LM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7887,7 +7883,7 @@ func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
 	x.LM = l2
 }
 
-// foryReadLPI reads the value of field LPI (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLPI reads field LPI's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -7916,7 +7912,7 @@ func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
 	x.LPI = l2
 }
 
-// foryReadLS reads the value of field LS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLS reads field LS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7942,7 +7938,7 @@ func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
 	x.LS = l2
 }
 
-// foryReadLT reads the value of field LT (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLT reads field LT's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7968,7 +7964,7 @@ func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
 	x.LT = l2
 }
 
-// foryReadLU16 reads the value of field LU16 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLU16 reads field LU16's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -7995,7 +7991,7 @@ func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
 	x.LU16 = l2
 }
 
-// foryReadLU64 reads the value of field LU64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLU64 reads field LU64's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -8022,7 +8018,7 @@ func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
 	x.LU64 = l2
 }
 
-// foryReadMBS reads the value of field MBS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMBS reads field MBS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8046,7 +8042,7 @@ func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
 	x.MBS = m2
 }
 
-// foryReadMES reads the value of field MES (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMES reads field MES's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -8073,7 +8069,7 @@ func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
 	x.MES = m2
 }
 
-// foryReadMI64F reads the value of field MI64F (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMI64F reads field MI64F's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8097,7 +8093,7 @@ func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
 	x.MI64F = m2
 }
 
-// foryReadMIS reads the value of field MIS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMIS reads field MIS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8121,7 +8117,7 @@ func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
 	x.MIS = m2
 }
 
-// foryReadMSI reads the value of field MSI (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSI reads field MSI's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8145,7 +8141,7 @@ func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
 	x.MSI = m2
 }
 
-// foryReadMSL reads the value of field MSL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSL reads field MSL's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -8189,7 +8185,7 @@ func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
 	x.MSL = m2
 }
 
-// foryReadMSLRef reads the value of field MSL with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSLRef reads field MSL's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -8263,7 +8259,7 @@ func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
 	x.MSL = m2
 }
 
-// foryReadMSM reads the value of field MSM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSM reads field MSM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8305,7 +8301,7 @@ func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
 	x.MSM = m2
 }
 
-// foryReadMSMRef reads the value of field MSM with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSMRef reads field MSM's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8374,7 +8370,7 @@ func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
 	x.MSM = m2
 }
 
-// foryReadMSP reads the value of field MSP (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSP reads field MSP's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8400,7 +8396,7 @@ func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
 	x.MSP = m2
 }
 
-// foryReadMU8 reads the value of field MU8 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMU8 reads field MU8's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8424,7 +8420,7 @@ func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
 	x.MU8 = m2
 }
 
-// foryReadNLS reads the value of field NLS (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNLS reads field NLS's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNLS(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -8450,7 +8446,7 @@ func (x *Containers) foryReadNLS(c *foryimpl.ReadContext) {
 	x.NLS = l2
 }
 
-// foryReadNM reads the value of field NM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNM reads field NM's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadNM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -8474,7 +8470,7 @@ func (x *Containers) foryReadNM(c *foryimpl.ReadContext) {
 	x.NM = m2
 }
 
-// foryReadRaw reads the value of field Raw (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadRaw reads field Raw's value, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -8501,7 +8497,7 @@ func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
 	x.Raw = l2
 }
 
-// foryRootNested is the first 138 bytes of a compatible-mode message whose root is Nested: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootNested[4:].
+// foryRootNested is the compatible-mode root prefix of Nested: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNested[4:], docs/format.md §11).
 var foryRootNested = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x7e, 0x90, 0x1c, 0x44, 0x39, 0x94, 0xa1, 0x19, 0xf0, 0x09, 0x12, 0xae,
 	0x13, 0x34, 0x92, 0x99, 0x06, 0x4c, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63,
@@ -8514,7 +8510,7 @@ var foryRootNested = []byte{
 	0x4a, 0x1c, 0x3f, 0x68, 0x68, 0x4a, 0x1e, 0x3f, 0x6b, 0x28,
 }
 
-// foryRootRefNested is the first 138 bytes of a compatible-mode message whose root is Nested with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNested[4:].
+// foryRootRefNested is the compatible-mode root prefix of Nested with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefNested[4:], docs/format.md §11).
 var foryRootRefNested = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x7e, 0xc0, 0x95, 0x60, 0xbe, 0xfe, 0x10, 0x59, 0xf0, 0x09, 0x12, 0xae,
 	0x13, 0x34, 0x92, 0x99, 0x06, 0x4d, 0x1c, 0x00, 0x63, 0xda, 0x1a, 0x54, 0x16, 0x72, 0x80, 0x63,
@@ -8527,7 +8523,7 @@ var foryRootRefNested = []byte{
 	0x4b, 0x1c, 0x3f, 0x68, 0x68, 0x4b, 0x1e, 0x3f, 0x6b, 0x28,
 }
 
-// foryTypeNested is Nested's static type information. Fingerprint: add_in,0,0,0;add_l_in,22,0,0[0,0,0];add_l_lf,22,0,0[0,0,0];add_l_p_in,22,0,0[0,0,0];add_lf,0,0,0;add_m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];add_p_in,0,0,1;add_p_lf,0,0,1;in,0,0,0;l_in,22,0,0[0,0,0];l_lf,22,0,0[0,0,0];l_p_in,22,0,0[0,0,0];lf,0,0,0;m_s_l_in,24,0,0[21,0,0|22,0,0[0,0,0]];p_in,0,0,1;p_lf,0,0,1;
+// foryTypeNested is Nested's static type information (its fields and hash: fory.lock).
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
@@ -8571,8 +8567,7 @@ func (x *Nested) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNested
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootNested (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -8614,8 +8609,7 @@ func (x *Nested) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -8648,7 +8642,7 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Nested) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -8931,7 +8925,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k53 := range x.AddMSLIn {
@@ -9191,7 +9185,7 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Nested{
@@ -9715,7 +9709,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadAddLIn reads the value of field AddLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLIn reads field AddLIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadAddLIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -9766,7 +9760,7 @@ func (x *Nested) foryReadAddLIn(c *foryimpl.ReadContext) {
 	x.AddLIn = l2
 }
 
-// foryReadAddLLf reads the value of field AddLLf (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLLf reads field AddLLf's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadAddLLf(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -9817,7 +9811,7 @@ func (x *Nested) foryReadAddLLf(c *foryimpl.ReadContext) {
 	x.AddLLf = l2
 }
 
-// foryReadAddLPIn reads the value of field AddLPIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddLPIn reads field AddLPIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadAddLPIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -9870,7 +9864,7 @@ func (x *Nested) foryReadAddLPIn(c *foryimpl.ReadContext) {
 	x.AddLPIn = l2
 }
 
-// foryReadAddMSLIn reads the value of field AddMSLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMSLIn reads field AddMSLIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadAddMSLIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -9939,7 +9933,7 @@ func (x *Nested) foryReadAddMSLIn(c *foryimpl.ReadContext) {
 	x.AddMSLIn = m2
 }
 
-// foryReadAddMSLInRef reads the value of field AddMSLIn with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadAddMSLInRef reads field AddMSLIn's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadAddMSLInRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10063,7 +10057,7 @@ func (x *Nested) foryReadAddMSLInRef(c *foryimpl.ReadContext) {
 	x.AddMSLIn = m2
 }
 
-// foryReadLIn reads the value of field LIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLIn reads field LIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -10114,7 +10108,7 @@ func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
 	x.LIn = l2
 }
 
-// foryReadLLf reads the value of field LLf (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLLf reads field LLf's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -10165,7 +10159,7 @@ func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
 	x.LLf = l2
 }
 
-// foryReadLPIn reads the value of field LPIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLPIn reads field LPIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -10218,7 +10212,7 @@ func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
 	x.LPIn = l2
 }
 
-// foryReadMSLIn reads the value of field MSLIn (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSLIn reads field MSLIn's value, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10287,7 +10281,7 @@ func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
 	x.MSLIn = m2
 }
 
-// foryReadMSLInRef reads the value of field MSLIn with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMSLInRef reads field MSLIn's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10411,21 +10405,21 @@ func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
 	x.MSLIn = m2
 }
 
-// foryRootInner is the first 37 bytes of a compatible-mode message whose root is Inner: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootInner[4:].
+// foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
 var foryRootInner = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x19, 0xc0, 0x67, 0x28, 0x07, 0xea, 0xd2, 0x02, 0xc4, 0xad, 0x02, 0x4c,
 	0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x44, 0x1e, 0xac, 0xa0,
 	0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryRootRefInner is the first 37 bytes of a compatible-mode message whose root is Inner with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefInner[4:].
+// foryRootRefInner is the compatible-mode root prefix of Inner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefInner[4:], docs/format.md §11).
 var foryRootRefInner = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x19, 0xc0, 0xfe, 0x42, 0xd0, 0x97, 0x02, 0x2d, 0xc4, 0xad, 0x02, 0x4c,
 	0x07, 0xc8, 0x4e, 0x89, 0x00, 0x4c, 0x16, 0x56, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1e, 0xac, 0xa0,
 	0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeInner is Inner's static type information. Fingerprint: extra,22,0,0[21,0,0];lf,0,0,0;name,21,0,0;score,7,0,0;
+// foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoFields:          []string{"Score", "Extra", "Lf", "Name"},
@@ -10454,8 +10448,7 @@ func (x *Inner) ForyType() *foryimpl.TypeInfo {
 	return foryTypeInner
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10505,8 +10498,7 @@ func (x *Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -10544,7 +10536,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -10639,7 +10631,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -10712,7 +10704,7 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Inner's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Inner{Extra: x.Extra}
@@ -10826,7 +10818,7 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryReadExtra reads the value of field Extra (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadExtra reads field Extra's value, for ForyRead and ForyReadEvolved.
 func (x *Inner) foryReadExtra(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -10852,13 +10844,13 @@ func (x *Inner) foryReadExtra(c *foryimpl.ReadContext) {
 	x.Extra = l2
 }
 
-// foryRootLeaf is the first 26 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x0e, 0x90, 0x54, 0x6d, 0xbb, 0x7f, 0x60, 0x1e, 0xe2, 0x09, 0x12, 0xae,
 	0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x54, 0x40, 0x15, 0x58,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: v,5,0,0;w,21,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:         true,
 	ConsistentMeta: []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x06, 0x03, 0x2c, 0x80, 0x28},
@@ -10885,8 +10877,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -10904,8 +10895,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -10942,7 +10932,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -10973,7 +10963,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.W)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -11066,7 +11056,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootChanges is the first 96 bytes of a compatible-mode message whose root is Changes: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootChanges[4:].
+// foryRootChanges is the compatible-mode root prefix of Changes: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootChanges[4:], docs/format.md §11).
 var foryRootChanges = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x54, 0x10, 0x42, 0x78, 0x5a, 0x90, 0x73, 0x21, 0xd1, 0xb9, 0x02, 0x44,
 	0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd,
@@ -11076,7 +11066,7 @@ var foryRootChanges = []byte{
 	0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4c, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72,
 }
 
-// foryRootRefChanges is the first 96 bytes of a compatible-mode message whose root is Changes with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefChanges[4:].
+// foryRootRefChanges is the compatible-mode root prefix of Changes with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefChanges[4:], docs/format.md §11).
 var foryRootRefChanges = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x54, 0x10, 0x1c, 0xc8, 0xda, 0xa5, 0x77, 0x2a, 0xd1, 0xb9, 0x02, 0x44,
 	0x14, 0x5b, 0x65, 0x4c, 0x14, 0xdb, 0x68, 0xd9, 0x40, 0xc8, 0x07, 0x4c, 0x07, 0xb7, 0x6f, 0xdd,
@@ -11086,7 +11076,7 @@ var foryRootRefChanges = []byte{
 	0x44, 0x18, 0x56, 0x16, 0x37, 0x6c, 0x4d, 0x1c, 0x37, 0x6f, 0xda, 0x1a, 0x44, 0x15, 0x37, 0x72,
 }
 
-// foryTypeChanges is Changes's static type information. Fingerprint: 1,21,0,0;2,7,0,0;n_in,0,0,1;n_l,22,0,1[5,0,0];n_m,24,0,0[21,0,0|5,0,0];n_p,5,0,1;n_p_in,0,0,0;n_p_w,7,0,0;n_s,21,0,0;n_w_p,19,0,1;w32,7,0,0;w8,5,0,0;w_f,20,0,0;w_fix,8,0,0;w_i_f,20,0,0;w_s_u,5,0,0;w_u,14,0,0;
+// foryTypeChanges is Changes's static type information (its fields and hash: fory.lock).
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
 	GoFields:          []string{"WF", "WIF", "Total", "NPW", "W32", "WFix", "WU", "W8", "WSU", "NWP", "NP", "NewName", "NIn", "NL", "NM", "NPIn", "NS"},
@@ -11129,8 +11119,7 @@ func (x *Changes) ForyType() *foryimpl.TypeInfo {
 	return foryTypeChanges
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootChanges (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -11172,8 +11161,7 @@ func (x *Changes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -11206,7 +11194,7 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Changes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -11341,7 +11329,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k16 := range x.NM {
@@ -11455,7 +11443,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Changes{}
@@ -11791,7 +11779,7 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryReadNL reads the value of field NL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNL reads field NL's value, for ForyRead and ForyReadEvolved.
 func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -11818,7 +11806,7 @@ func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
 	x.NL = l2
 }
 
-// foryReadNM reads the value of field NM (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNM reads field NM's value, for ForyRead and ForyReadEvolved.
 func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -11842,13 +11830,13 @@ func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
 	x.NM = m2
 }
 
-// foryRootReorderTags is the first 26 bytes of a compatible-mode message whose root is ReorderTags: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderTags[4:].
+// foryRootReorderTags is the compatible-mode root prefix of ReorderTags: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderTags[4:], docs/format.md §11).
 var foryRootReorderTags = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0x2e, 0xa6, 0xf2, 0xeb, 0xf9, 0x3e, 0xc5, 0xba, 0x02, 0xd0,
 	0x14, 0xcc, 0x05, 0xc2, 0x01, 0xc4, 0x15, 0xc8, 0x16, 0x1e,
 }
 
-// foryTypeReorderTags is ReorderTags's static type information. Fingerprint: 0,1,0,1;1,21,0,0;2,22,0,0[7,0,0];3,5,0,0;4,20,0,0;
+// foryTypeReorderTags is ReorderTags's static type information (its fields and hash: fory.lock).
 var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
 	GoFields:       []string{"D", "A", "E", "B", "C"},
@@ -11877,8 +11865,7 @@ func (x *ReorderTags) ForyType() *foryimpl.TypeInfo {
 	return foryTypeReorderTags
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -11926,8 +11913,7 @@ func (x *ReorderTags) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -11964,7 +11950,7 @@ func (x *ReorderTags) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ReorderTags) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -12134,7 +12120,7 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadC reads the value of field C (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadC reads field C's value, for ForyRead and ForyReadEvolved.
 func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -12161,14 +12147,14 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
 	x.C = l2
 }
 
-// foryRootReorderNames is the first 41 bytes of a compatible-mode message whose root is ReorderNames: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootReorderNames[4:].
+// foryRootReorderNames is the compatible-mode root prefix of ReorderNames: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderNames[4:], docs/format.md §11).
 var foryRootReorderNames = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1d, 0xe0, 0x32, 0x50, 0xde, 0xd2, 0xdf, 0x42, 0xc5, 0xbb, 0x02, 0x44,
 	0x01, 0x31, 0x03, 0x4c, 0x07, 0x81, 0x6f, 0x38, 0x00, 0x4e, 0x03, 0x98, 0x0c, 0x60, 0x00, 0x48,
 	0x16, 0x56, 0x04, 0x93, 0x00, 0x44, 0x15, 0x64, 0x83,
 }
 
-// foryTypeReorderNames is ReorderNames's static type information. Fingerprint: alpha,7,0,0;beta,22,0,0[21,0,0];gamma,3,0,1;mid,1,0,0;zed,21,0,0;
+// foryTypeReorderNames is ReorderNames's static type information (its fields and hash: fory.lock).
 var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoFields:       []string{"Mid", "Alpha", "Gamma", "Beta", "Zed"},
@@ -12197,8 +12183,7 @@ func (x *ReorderNames) ForyType() *foryimpl.TypeInfo {
 	return foryTypeReorderNames
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12250,8 +12235,7 @@ func (x *ReorderNames) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -12290,7 +12274,7 @@ func (x *ReorderNames) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ReorderNames) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -12480,7 +12464,7 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryReadBeta reads the value of field Beta (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBeta reads field Beta's value, for ForyRead and ForyReadEvolved.
 func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -12506,14 +12490,14 @@ func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
 	x.Beta = l2
 }
 
-// foryRootMapHolder is the first 35 bytes of a compatible-mode message whose root is MapHolder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapHolder[4:].
+// foryRootMapHolder is the compatible-mode root prefix of MapHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapHolder[4:], docs/format.md §11).
 var foryRootMapHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x17, 0xd0, 0x8a, 0x15, 0xf4, 0x37, 0x93, 0x4c, 0xc3, 0xbc, 0x02, 0x4c,
 	0x18, 0x16, 0x72, 0x92, 0xf3, 0x88, 0x00, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x48, 0x18, 0x56, 0x72,
 	0x48, 0x0c, 0x20,
 }
 
-// foryTypeMapHolder is MapHolder's static type information. Fingerprint: extra,24,0,0[5,0,0|0,0,0];name,21,0,0;same,24,0,0[21,0,0|0,0,0];
+// foryTypeMapHolder is MapHolder's static type information (its fields and hash: fory.lock).
 var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"Extra", "Name", "Same"},
@@ -12539,8 +12523,7 @@ func (x *MapHolder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12590,8 +12573,7 @@ func (x *MapHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -12629,7 +12611,7 @@ func (x *MapHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -12756,7 +12738,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadExtra reads the value of field Extra (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadExtra reads field Extra's value, for ForyRead and ForyReadEvolved.
 func (x *MapHolder) foryReadExtra(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -12784,7 +12766,7 @@ func (x *MapHolder) foryReadExtra(c *foryimpl.ReadContext) {
 	x.Extra = m2
 }
 
-// foryReadSame reads the value of field Same (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadSame reads field Same's value, for ForyRead and ForyReadEvolved.
 func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -12811,13 +12793,13 @@ func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
 	x.Same = m2
 }
 
-// foryRootItem is the first 21 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
+// foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
 var foryRootItem = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0x50, 0xbb, 0x6f, 0x57, 0x33, 0x5b, 0x28, 0xc2, 0xbd, 0x02, 0x40,
 	0x05, 0x54, 0x40, 0x15, 0x28,
 }
 
-// foryTypeItem is Item's static type information. Fingerprint: k,21,0,0;v,5,0,0;
+// foryTypeItem is Item's static type information (its fields and hash: fory.lock).
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"V", "K"},
@@ -12842,8 +12824,7 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 	return foryTypeItem
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -12861,8 +12842,7 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -12898,7 +12878,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -12928,7 +12908,7 @@ func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Item nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.K)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -13020,7 +13000,7 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootRecord is the first 63 bytes of a compatible-mode message whose root is Record: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRecord[4:].
+// foryRootRecord is the compatible-mode root prefix of Record: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRecord[4:], docs/format.md §11).
 var foryRootRecord = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x33, 0x50, 0x06, 0xac, 0xff, 0x9d, 0x02, 0x27, 0xc8, 0xc0, 0x02, 0x4c,
 	0x14, 0xc4, 0x13, 0x43, 0x80, 0x4c, 0x01, 0x00, 0x53, 0x45, 0x48, 0x4c, 0x07, 0x89, 0xd4, 0x6c,
@@ -13028,7 +13008,7 @@ var foryRootRecord = []byte{
 	0x20, 0x4c, 0x18, 0x56, 0x16, 0x48, 0x4e, 0x89, 0x24, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90,
 }
 
-// foryTypeRecord is Record's static type information. Fingerprint: active,1,0,0;count,7,0,0;i_d,7,0,0;items,22,0,0[0,0,0];name,21,0,0;ratio,20,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];
+// foryTypeRecord is Record's static type information (its fields and hash: fory.lock).
 var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"Ratio", "Active", "Count", "ID", "Items", "Name", "Scores", "Tags"},
@@ -13059,8 +13039,7 @@ func (x *Record) ForyType() *foryimpl.TypeInfo {
 	return foryTypeRecord
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -13116,8 +13095,7 @@ func (x *Record) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -13158,7 +13136,7 @@ func (x *Record) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -13402,7 +13380,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadItems reads the value of field Items (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
 func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -13453,7 +13431,7 @@ func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
 	x.Items = l2
 }
 
-// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
 func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -13477,7 +13455,7 @@ func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
 	x.Scores = m2
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -13503,7 +13481,7 @@ func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
 	x.Tags = l2
 }
 
-// foryRootSeqs is the first 136 bytes of a compatible-mode message whose root is Seqs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqs[4:].
+// foryRootSeqs is the compatible-mode root prefix of Seqs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqs[4:], docs/format.md §11).
 var foryRootSeqs = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x7c, 0x80, 0x9a, 0xf5, 0x1c, 0xb0, 0xa0, 0x73, 0xd0, 0xbe, 0x02, 0x8c,
 	0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90,
@@ -13516,7 +13494,7 @@ var foryRootSeqs = []byte{
 	0x94, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0,
 }
 
-// foryRootRefSeqs is the first 136 bytes of a compatible-mode message whose root is Seqs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSeqs[4:].
+// foryRootRefSeqs is the compatible-mode root prefix of Seqs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSeqs[4:], docs/format.md §11).
 var foryRootRefSeqs = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x7c, 0xb0, 0xe7, 0xf7, 0x89, 0x8f, 0x14, 0x24, 0xd0, 0xbe, 0x02, 0x8c,
 	0x16, 0x1e, 0x81, 0xb7, 0xe5, 0x80, 0x94, 0x16, 0x0e, 0x00, 0x8a, 0x3b, 0x7e, 0x31, 0xc0, 0x90,
@@ -13529,7 +13507,7 @@ var foryRootRefSeqs = []byte{
 	0x95, 0x29, 0x29, 0xe6, 0xdf, 0x82, 0x41, 0xa0,
 }
 
-// foryTypeSeqs is Seqs's static type information. Fingerprint: a2_l,22,0,0[7,0,0];arr2_go,22,0,0[3,0,0];b_h2_l,22,0,0[18,0,0];bin2_u8,48,0,0;bool_l2_a,43,0,0;f32_a2_l,22,0,0[19,0,0];h2_a,53,0,0;int2_a,47,0,0;l2_a,46,0,0;n_l,22,0,1[10,0,0];named,46,0,0;p_a,22,0,1[20,0,0];ptr_l2_a,46,0,0;raw2_bin,41,0,0;u64_l2_a,51,0,0;u82_bin,41,0,0;
+// foryTypeSeqs is Seqs's static type information (its fields and hash: fory.lock).
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
 	GoFields:          []string{"A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin"},
@@ -13571,8 +13549,7 @@ func (x *Seqs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSeqs
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSeqs (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -13614,8 +13591,7 @@ func (x *Seqs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -13648,7 +13624,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Seqs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -13832,7 +13808,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	b.WriteBytes(l33)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -14123,7 +14099,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Seqs{
@@ -14718,7 +14694,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryReadA2L reads the value of field A2L (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadA2L reads field A2L's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadA2L(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -14745,7 +14721,7 @@ func (x *Seqs) foryReadA2L(c *foryimpl.ReadContext) {
 	x.A2L = l2
 }
 
-// foryReadArr2Go reads the value of field Arr2Go (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArr2Go reads field Arr2Go's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadArr2Go(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -14776,7 +14752,7 @@ func (x *Seqs) foryReadArr2Go(c *foryimpl.ReadContext) {
 	x.Arr2Go = l2
 }
 
-// foryReadBH2L reads the value of field BH2L (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadBH2L reads field BH2L's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadBH2L(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -14803,7 +14779,7 @@ func (x *Seqs) foryReadBH2L(c *foryimpl.ReadContext) {
 	x.BH2L = l2
 }
 
-// foryReadF32A2L reads the value of field F32A2L (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadF32A2L reads field F32A2L's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadF32A2L(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -14830,7 +14806,7 @@ func (x *Seqs) foryReadF32A2L(c *foryimpl.ReadContext) {
 	x.F32A2L = l2
 }
 
-// foryReadNL reads the value of field NL (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNL reads field NL's value, for ForyRead and ForyReadEvolved.
 func (x *Seqs) foryReadNL(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -14857,19 +14833,19 @@ func (x *Seqs) foryReadNL(c *foryimpl.ReadContext) {
 	x.NL = l2
 }
 
-// foryRootSeqsBad is the first 18 bytes of a compatible-mode message whose root is SeqsBad: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSeqsBad[4:].
+// foryRootSeqsBad is the compatible-mode root prefix of SeqsBad: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqsBad[4:], docs/format.md §11).
 var foryRootSeqsBad = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0x81, 0x7c, 0x0c, 0xef, 0xd6, 0x26, 0xc1, 0xbf, 0x02, 0x40,
 	0x2f, 0x58,
 }
 
-// foryRootRefSeqsBad is the first 18 bytes of a compatible-mode message whose root is SeqsBad with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSeqsBad[4:].
+// foryRootRefSeqsBad is the compatible-mode root prefix of SeqsBad with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSeqsBad[4:], docs/format.md §11).
 var foryRootRefSeqsBad = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x06, 0xc0, 0xe0, 0x43, 0xa6, 0x8f, 0xb2, 0x4e, 0xc1, 0xbf, 0x02, 0x41,
 	0x2f, 0x58,
 }
 
-// foryTypeSeqsBad is SeqsBad's static type information. Fingerprint: w,47,0,0;
+// foryTypeSeqsBad is SeqsBad's static type information (its fields and hash: fory.lock).
 var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xbf, 0x02},
 	GoFields:          []string{"W"},
@@ -14895,8 +14871,7 @@ func (x *SeqsBad) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSeqsBad
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -14926,8 +14901,7 @@ func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -14963,7 +14937,7 @@ func (x *SeqsBad) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -14997,7 +14971,7 @@ func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SeqsBad, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SeqsBad nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	l1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -15025,7 +14999,7 @@ func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) 
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	l2 := x.W
@@ -15057,7 +15031,7 @@ func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = SeqsBad{}

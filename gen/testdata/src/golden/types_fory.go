@@ -26,13 +26,13 @@ func (Level) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumLevel
 }
 
-// foryRootPoint is the first 20 bytes of a compatible-mode message whose root is Point: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPoint[4:].
+// foryRootPoint is the compatible-mode root prefix of Point: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPoint[4:], docs/format.md §11).
 var foryRootPoint = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x08, 0xb0, 0xf5, 0x43, 0x39, 0xe0, 0x8a, 0x5b, 0xc2, 0x0a, 0x40, 0x05,
 	0x5c, 0x40, 0x05, 0x60,
 }
 
-// foryTypePoint is Point's static type information. Fingerprint: x,5,0,0;y,5,0,0;
+// foryTypePoint is Point's static type information (its fields and hash: fory.lock).
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},
 	GoFields:       []string{"X", "Y"},
@@ -57,8 +57,7 @@ func (x *Point) ForyType() *foryimpl.TypeInfo {
 	return foryTypePoint
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -76,8 +75,7 @@ func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes is read without a read context; any other (another writer's TypeDef, bad input) goes through foryDeserializeContext.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through foryDeserializeContext.
 func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	var r buffer.Reader
 	r.Reset(data)
@@ -114,7 +112,7 @@ func (x *Point) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return x.foryDeserializeContext(f, data)
 }
 
-// foryDeserializeContext is ForyDeserialize with the read context: schema evolution, and the error of a message the context-free read rejected.
+// foryDeserializeContext is ForyDeserialize with a read context: schema evolution, errors.
 func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -149,7 +147,7 @@ func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -178,7 +176,7 @@ func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Point, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Point nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
@@ -230,7 +228,7 @@ func (x *Point) ForyRead(c *foryimpl.ReadContext) {
 	}
 }
 
-// foryReadFrom reads the fields of a root Point whose prefix (and schema hash, in same-schema mode) ForyDeserialize has matched, without the read context, which a struct of primitive fields only does not need; it reports whether the read succeeded.
+// foryReadFrom reads a root Point's fields after ForyDeserialize matched its prefix, without a context (primitive fields only); false on error.
 func (x *Point) foryReadFrom(r *buffer.Reader) bool {
 	*x = Point{}
 	// The varints, with a local offset and one commit; each read checks its own bounds.
@@ -278,7 +276,7 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootSample is the first 169 bytes of a compatible-mode message whose root is Sample: header 01, root flag ff, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootSample[4:].
+// foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
 var foryRootSample = []byte{
 	0x01, 0xff, 0x1e, 0x00, 0x9d, 0xa0, 0xc4, 0xd3, 0xec, 0x38, 0xd2, 0x16, 0xf9, 0x0d, 0x0c, 0x8c,
 	0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20,
@@ -293,7 +291,7 @@ var foryRootSample = []byte{
 	0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68,
 }
 
-// foryRootRefSample is the first 169 bytes of a compatible-mode message whose root is Sample with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 30, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefSample[4:].
+// foryRootRefSample is the compatible-mode root prefix of Sample with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefSample[4:], docs/format.md §11).
 var foryRootRefSample = []byte{
 	0x01, 0x00, 0x1e, 0x00, 0x9d, 0xf0, 0x4c, 0x14, 0x5d, 0x12, 0xbe, 0x4e, 0xf9, 0x0d, 0x0c, 0x8c,
 	0x70, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0x48, 0x14, 0x4c, 0x8c, 0x78, 0x4c, 0x0b, 0x95, 0x17, 0x20,
@@ -308,7 +306,7 @@ var foryRootRefSample = []byte{
 	0x56, 0x4c, 0x06, 0x90, 0x48, 0x26, 0x58, 0xe4, 0x68,
 }
 
-// foryTypeSample is Sample's static type information. Fingerprint: 1,7,0,0;big,8,0,0;by_key,24,0,0[5,0,0|0,0,0];cells,22,0,0[55,0,0];day,39,0,0;dense,46,0,0;every,37,0,0;fixed,11,0,0;fixeds,22,0,0[6,0,0];flags,22,0,0[1,0,0];grid,46,0,0;level,0,0,0;maybe,22,0,0[0,0,0];maybes,22,0,1[21,0,0];name,21,0,0;next,0,0,1;opt,5,0,1;origin,0,0,0;pairs,24,0,0[22,0,0[5,0,0]|21,0,0];points,22,0,0[0,0,0];raw,41,0,0;scores,24,0,0[21,0,0|5,0,0];tags,22,0,0[21,0,0];temp,20,0,0;when,38,0,0;
+// foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName:            true,
 	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
@@ -363,8 +361,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSample
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is copied from foryRootSample (compatible mode) or stored as constant words.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -406,8 +403,7 @@ func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -440,7 +436,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -748,7 +744,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	foryimpl.WriteTime(b, x.When)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for i71 := range x.Maybes {
@@ -1060,7 +1056,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Sample{
@@ -1613,7 +1609,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadByKey reads the value of field ByKey (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByKey reads field ByKey's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadByKey(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1643,7 +1639,7 @@ func (x *Sample) foryReadByKey(c *foryimpl.ReadContext) {
 	x.ByKey = m2
 }
 
-// foryReadByKeyRef reads the value of field ByKey with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByKeyRef reads field ByKey's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadByKeyRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1688,7 +1684,7 @@ func (x *Sample) foryReadByKeyRef(c *foryimpl.ReadContext) {
 	x.ByKey = m2
 }
 
-// foryReadCells reads the value of field Cells (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadCells reads field Cells's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadCells(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -1742,7 +1738,7 @@ func (x *Sample) foryReadCells(c *foryimpl.ReadContext) {
 	x.Cells = l2
 }
 
-// foryReadFixeds reads the value of field Fixeds (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFixeds reads field Fixeds's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadFixeds(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
@@ -1769,7 +1765,7 @@ func (x *Sample) foryReadFixeds(c *foryimpl.ReadContext) {
 	x.Fixeds = l2
 }
 
-// foryReadFlags reads the value of field Flags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFlags reads field Flags's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadFlags(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -1800,7 +1796,7 @@ func (x *Sample) foryReadFlags(c *foryimpl.ReadContext) {
 	x.Flags = l2
 }
 
-// foryReadMaybe reads the value of field Maybe (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMaybe reads field Maybe's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadMaybe(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1853,7 +1849,7 @@ func (x *Sample) foryReadMaybe(c *foryimpl.ReadContext) {
 	x.Maybe = l2
 }
 
-// foryReadMaybes reads the value of field Maybes (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMaybes reads field Maybes's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadMaybes(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1879,7 +1875,7 @@ func (x *Sample) foryReadMaybes(c *foryimpl.ReadContext) {
 	x.Maybes = l2
 }
 
-// foryReadPairs reads the value of field Pairs (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPairs reads field Pairs's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1928,7 +1924,7 @@ func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) {
 	x.Pairs = m2
 }
 
-// foryReadPoints reads the value of field Points (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPoints reads field Points's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadPoints(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1979,7 +1975,7 @@ func (x *Sample) foryReadPoints(c *foryimpl.ReadContext) {
 	x.Points = l2
 }
 
-// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadScores(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -2003,7 +1999,7 @@ func (x *Sample) foryReadScores(c *foryimpl.ReadContext) {
 	x.Scores = m2
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -20,19 +20,19 @@ var foryExtMoneyCodec = foryimpl.NewExtType[money.Money](foryimpl.ExtSpec{
 	TypeName:  "Money",
 }, (&MoneyCodec{}).WriteExt, (&MoneyCodec{}).ReadExt)
 
-// foryRootOrder is the first 28 bytes of a compatible-mode message whose root is Order: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootOrder[4:].
+// foryRootOrder is the compatible-mode root prefix of Order: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOrder[4:], docs/format.md §11).
 var foryRootOrder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x10, 0xb0, 0x01, 0x53, 0x07, 0x29, 0x8e, 0x69, 0xc3, 0xad, 0x02, 0x40,
 	0x05, 0x34, 0x4c, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x20, 0x4d, 0x0f,
 }
 
-// foryRootRefOrder is the first 28 bytes of a compatible-mode message whose root is Order with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefOrder[4:].
+// foryRootRefOrder is the compatible-mode root prefix of Order with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOrder[4:], docs/format.md §11).
 var foryRootRefOrder = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x10, 0xb0, 0x13, 0xf6, 0x28, 0x91, 0xea, 0x27, 0xc3, 0xad, 0x02, 0x40,
 	0x05, 0x34, 0x4d, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x20, 0x4d, 0x0f,
 }
 
-// foryTypeOrder is Order's static type information. Fingerprint: n,5,0,0;price,0,0,0;tip,0,0,1;
+// foryTypeOrder is Order's static type information (its fields and hash: fory.lock).
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
 	GoFields:          []string{"N", "Price", "Tip"},
@@ -61,8 +61,7 @@ func (x *Order) ForyType() *foryimpl.TypeInfo {
 	return foryTypeOrder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -110,8 +109,7 @@ func (x *Order) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -148,7 +146,7 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Order) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -207,7 +205,7 @@ func (x *Order) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -237,7 +235,7 @@ func (x *Order) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Order's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 	*x = Order{}
 	r := c.Reader()
@@ -392,19 +390,19 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootHolder is the first 18 bytes of a compatible-mode message whose root is Holder: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHolder[4:].
+// foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
 var foryRootHolder = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x90, 0x59, 0x3b, 0x84, 0x67, 0x3c, 0xc1, 0xae, 0x02, 0x42,
 	0x00, 0x54,
 }
 
-// foryRootRefHolder is the first 18 bytes of a compatible-mode message whose root is Holder with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHolder[4:].
+// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
 var foryRootRefHolder = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x06, 0x90, 0xd9, 0x21, 0xcf, 0x77, 0xf9, 0x29, 0xc1, 0xae, 0x02, 0x43,
 	0x00, 0x54,
 }
 
-// foryTypeHolder is Holder's static type information. Fingerprint: v,0,0,1;
+// foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xae, 0x02},
 	GoFields:          []string{"V"},
@@ -429,8 +427,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHolder
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -476,8 +473,7 @@ func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -513,7 +509,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -554,7 +550,7 @@ func (x *Holder) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeHolder, x) {
 		return
@@ -569,7 +565,7 @@ func (x *Holder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Holder's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeHolder) {
 		return
@@ -611,13 +607,13 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	c.Leave()
 }
 
-// foryRootBag is the first 31 bytes of a compatible-mode message whose root is Bag: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootBag[4:].
+// foryRootBag is the compatible-mode root prefix of Bag: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBag[4:], docs/format.md §11).
 var foryRootBag = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x13, 0x60, 0x8a, 0xac, 0x86, 0x0d, 0x95, 0x15, 0xc3, 0xaf, 0x02, 0x40,
 	0x16, 0x82, 0x01, 0x2c, 0x40, 0x18, 0x56, 0x82, 0x01, 0x30, 0x40, 0x16, 0x82, 0x01, 0x3c,
 }
 
-// foryTypeBag is Bag's static type information. Fingerprint: l,22,0,0[0,0,0];m,24,0,0[21,0,0|0,0,0];p,22,0,0[0,0,0];
+// foryTypeBag is Bag's static type information (its fields and hash: fory.lock).
 var foryTypeBag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
 	GoFields:       []string{"L", "M", "P"},
@@ -643,8 +639,7 @@ func (x *Bag) ForyType() *foryimpl.TypeInfo {
 	return foryTypeBag
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Bag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -692,8 +687,7 @@ func (x *Bag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Bag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -730,7 +724,7 @@ func (x *Bag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Bag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -821,7 +815,7 @@ func (x *Bag) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Bag) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k22 := range x.M {
@@ -880,7 +874,7 @@ func (x *Bag) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Bag's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
 	*x = Bag{
 		L: x.L,
@@ -937,7 +931,7 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryReadL reads the value of field L (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadL reads field L's value, for ForyRead and ForyReadEvolved.
 func (x *Bag) foryReadL(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -966,7 +960,7 @@ func (x *Bag) foryReadL(c *foryimpl.ReadContext) {
 	x.L = l2
 }
 
-// foryReadM reads the value of field M (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadM reads field M's value, for ForyRead and ForyReadEvolved.
 func (x *Bag) foryReadM(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -989,7 +983,7 @@ func (x *Bag) foryReadM(c *foryimpl.ReadContext) {
 	x.M = m2
 }
 
-// foryReadP reads the value of field P (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadP reads field P's value, for ForyRead and ForyReadEvolved.
 func (x *Bag) foryReadP(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

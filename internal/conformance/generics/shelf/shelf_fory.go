@@ -12,13 +12,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootShelf is the first 30 bytes of a compatible-mode message whose root is Shelf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootShelf[4:].
+// foryRootShelf is the compatible-mode root prefix of Shelf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootShelf[4:], docs/format.md §11).
 var foryRootShelf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x12, 0x40, 0x9f, 0x56, 0xfc, 0xb9, 0x44, 0x4d, 0xc2, 0xd0, 0x05, 0x4c,
 	0x18, 0x56, 0x7a, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x72, 0xbc, 0x06, 0x24, 0x80,
 }
 
-// foryTypeShelf is Shelf's static type information. Fingerprint: named,24,0,0[21,0,0|0,0,0];pages,22,0,0[0,0,0];
+// foryTypeShelf is Shelf's static type information (its fields and hash: fory.lock).
 var foryTypeShelf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x05},
 	GoFields:       []string{"Named", "Pages"},
@@ -41,8 +41,7 @@ func (x *Shelf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeShelf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Shelf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -90,8 +89,7 @@ func (x *Shelf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Shelf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -128,7 +126,7 @@ func (x *Shelf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Shelf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -203,7 +201,7 @@ func (x *Shelf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Shelf) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k12 := range x.Named {
@@ -253,7 +251,7 @@ func (x *Shelf) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Shelf's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Shelf) ForyRead(c *foryimpl.ReadContext) {
 	*x = Shelf{Pages: x.Pages}
 	r := c.Reader()
@@ -306,7 +304,7 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryReadNamed reads the value of field Named (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
 func (x *Shelf) foryReadNamed(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -335,7 +333,7 @@ func (x *Shelf) foryReadNamed(c *foryimpl.ReadContext) {
 	x.Named = m2
 }
 
-// foryReadNamedRef reads the value of field Named with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNamedRef reads field Named's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *Shelf) foryReadNamedRef(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -379,7 +377,7 @@ func (x *Shelf) foryReadNamedRef(c *foryimpl.ReadContext) {
 	x.Named = m2
 }
 
-// foryReadPages reads the value of field Pages (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadPages reads field Pages's value, for ForyRead and ForyReadEvolved.
 func (x *Shelf) foryReadPages(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {

@@ -25,7 +25,7 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootListHints is the first 62 bytes of a compatible-mode message whose root is ListHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootListHints[4:].
+// foryRootListHints is the compatible-mode root prefix of ListHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListHints[4:], docs/format.md §11).
 var foryRootListHints = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x32, 0x10, 0xaf, 0x39, 0xd2, 0x07, 0xe0, 0x7e, 0xc6, 0xca, 0x02, 0x4c,
 	0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x16, 0x12,
@@ -33,7 +33,7 @@ var foryRootListHints = []byte{
 	0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54, 0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00,
 }
 
-// foryTypeListHints is ListHints's static type information. Fingerprint: arrays,22,0,0[46,0,0];extra,21,0,0;fixed,22,0,0[4,0,0];nested,22,0,0[22,0,0[4,0,0]];not_null,22,0,0[4,0,0];nullable,22,0,0[4,0,0];
+// foryTypeListHints is ListHints's static type information (its fields and hash: fory.lock).
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Arrays", "Extra", "Fixed", "Nested", "NotNull", "Nullable"},
@@ -62,8 +62,7 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeListHints
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -98,8 +97,7 @@ func (x *ListHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -140,7 +138,7 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ListHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -179,7 +177,7 @@ func (x *ListHints) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which ListHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (ListHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	start13 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -307,7 +305,7 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -418,7 +416,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ListHints's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 	*x = ListHints{
 		Arrays:   x.Arrays,
@@ -511,7 +509,7 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArrays reads field Arrays's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -565,7 +563,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext) {
 	x.Arrays = l2
 }
 
-// foryReadFixed reads the value of field Fixed (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFixed reads field Fixed's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -592,7 +590,7 @@ func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext) {
 	x.Fixed = l2
 }
 
-// foryReadNested reads the value of field Nested (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadNested(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -676,7 +674,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext) {
 	x.Nested = l2
 }
 
-// foryReadNotNull reads the value of field NotNull (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNotNull reads field NotNull's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadNotNull(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
@@ -703,7 +701,7 @@ func (x *ListHints) foryReadNotNull(c *foryimpl.ReadContext) {
 	x.NotNull = l2
 }
 
-// foryReadNullable reads the value of field Nullable (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNullable reads field Nullable's value, for ForyRead and ForyReadEvolved.
 func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -732,7 +730,7 @@ func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext) {
 	x.Nullable = l2
 }
 
-// foryRootMapValueHints is the first 53 bytes of a compatible-mode message whose root is MapValueHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapValueHints[4:].
+// foryRootMapValueHints is the compatible-mode root prefix of MapValueHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapValueHints[4:], docs/format.md §11).
 var foryRootMapValueHints = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x29, 0xc0, 0x11, 0xb8, 0x01, 0x39, 0x72, 0x20, 0xc5, 0xcb, 0x02, 0x4c,
 	0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x88, 0x18,
@@ -740,7 +738,7 @@ var foryRootMapValueHints = []byte{
 	0x12, 0xad, 0x12, 0x9c, 0x80,
 }
 
-// foryTypeMapValueHints is MapValueHints's static type information. Fingerprint: arrays,24,0,0[21,0,0|46,0,0];extra,21,0,0;i32,24,0,0[21,0,0|4,0,0];i64,24,0,0[21,0,0|6,0,0];lists,24,0,0[21,0,0|22,0,0[4,0,0]];
+// foryTypeMapValueHints is MapValueHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
 	GoFields:       []string{"Arrays", "Extra", "I32", "I64", "Lists"},
@@ -768,8 +766,7 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapValueHints
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -803,8 +800,7 @@ func (x *MapValueHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) e
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -844,7 +840,7 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapValueHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -882,7 +878,7 @@ func (x *MapValueHints) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which MapValueHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (MapValueHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.Arrays {
@@ -1005,7 +1001,7 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k34 := range x.Arrays {
@@ -1116,7 +1112,7 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapValueHints's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapValueHints{}
 	r := c.Reader()
@@ -1204,7 +1200,7 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	}
 }
 
-// foryReadArrays reads the value of field Arrays (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArrays reads field Arrays's value, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1234,7 +1230,7 @@ func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) {
 	x.Arrays = m2
 }
 
-// foryReadArraysRef reads the value of field Arrays with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadArraysRef reads field Arrays's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1279,7 +1275,7 @@ func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) {
 	x.Arrays = m2
 }
 
-// foryReadI32 reads the value of field I32 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI32 reads field I32's value, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1303,7 +1299,7 @@ func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) {
 	x.I32 = m2
 }
 
-// foryReadI64 reads the value of field I64 (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadI64 reads field I64's value, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1327,7 +1323,7 @@ func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) {
 	x.I64 = m2
 }
 
-// foryReadLists reads the value of field Lists (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1372,7 +1368,7 @@ func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) {
 	x.Lists = m2
 }
 
-// foryReadListsRef reads the value of field Lists with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadListsRef reads field Lists's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1447,14 +1443,14 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) {
 	x.Lists = m2
 }
 
-// foryRootMapKeyHints is the first 40 bytes of a compatible-mode message whose root is MapKeyHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootMapKeyHints[4:].
+// foryRootMapKeyHints is the compatible-mode root prefix of MapKeyHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKeyHints[4:], docs/format.md §11).
 var foryRootMapKeyHints = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x1c, 0x40, 0xd8, 0xe6, 0x4f, 0x91, 0x2c, 0x17, 0xc3, 0xcc, 0x02, 0x4c,
 	0x15, 0x92, 0xf3, 0x88, 0x00, 0x54, 0x18, 0x56, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c,
 	0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06, 0x31, 0x06,
 }
 
-// foryTypeMapKeyHints is MapKeyHints's static type information. Fingerprint: extra,21,0,0;not_null,24,0,0[21,0,0|5,0,0];tagged,24,0,0[11,0,0|22,0,0[15,0,0]];
+// foryTypeMapKeyHints is MapKeyHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
 	GoFields:       []string{"Extra", "NotNull", "Tagged"},
@@ -1480,8 +1476,7 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeMapKeyHints
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1513,8 +1508,7 @@ func (x *MapKeyHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1552,7 +1546,7 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *MapKeyHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1588,7 +1582,7 @@ func (x *MapKeyHints) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which MapKeyHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (MapKeyHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k1 := range x.NotNull {
@@ -1662,7 +1656,7 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k19 := range x.NotNull {
@@ -1727,7 +1721,7 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads MapKeyHints's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 	*x = MapKeyHints{}
 	r := c.Reader()
@@ -1789,7 +1783,7 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadNotNull reads the value of field NotNull (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadNotNull reads field NotNull's value, for ForyRead and ForyReadEvolved.
 func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1813,7 +1807,7 @@ func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) {
 	x.NotNull = m2
 }
 
-// foryReadTagged reads the value of field Tagged (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTagged reads field Tagged's value, for ForyRead and ForyReadEvolved.
 func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1858,7 +1852,7 @@ func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) {
 	x.Tagged = m2
 }
 
-// foryReadTaggedRef reads the value of field Tagged with reference tracking (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTaggedRef reads field Tagged's value with reference tracking, for ForyRead and ForyReadEvolved.
 func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -1933,19 +1927,19 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) {
 	x.Tagged = m2
 }
 
-// foryRootNotNullPtrs is the first 27 bytes of a compatible-mode message whose root is NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNotNullPtrs[4:].
+// foryRootNotNullPtrs is the compatible-mode root prefix of NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNotNullPtrs[4:], docs/format.md §11).
 var foryRootNotNullPtrs = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x30, 0xf7, 0x84, 0x7b, 0x87, 0x23, 0x20, 0xc3, 0xce, 0x02, 0xc4,
 	0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85,
 }
 
-// foryRootRefNotNullPtrs is the first 27 bytes of a compatible-mode message whose root is NotNullPtrs with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNotNullPtrs[4:].
+// foryRootRefNotNullPtrs is the compatible-mode root prefix of NotNullPtrs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNotNullPtrs[4:], docs/format.md §11).
 var foryRootRefNotNullPtrs = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x74, 0x8b, 0xb1, 0x06, 0x09, 0x1b, 0xc3, 0xce, 0x02, 0xc5,
 	0x1c, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00, 0x45, 0x1c, 0x44, 0x85,
 }
 
-// foryTypeNotNullPtrs is NotNullPtrs's static type information. Fingerprint: 1,0,0,0;extra,21,0,0;ref,0,1,0;
+// foryTypeNotNullPtrs is NotNullPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
 	GoFields:          []string{"Plain", "Extra", "Ref"},
@@ -1973,8 +1967,7 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNotNullPtrs
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2022,8 +2015,7 @@ func (x *NotNullPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2060,7 +2052,7 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *NotNullPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2133,7 +2125,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NotNullPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -2170,7 +2162,7 @@ func (x *NotNullPtrs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads NotNullPtrs's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 	*x = NotNullPtrs{}
 	r := c.Reader()
@@ -2328,13 +2320,13 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryRootPtrSet is the first 28 bytes of a compatible-mode message whose root is PtrSet: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtrSet[4:].
+// foryRootPtrSet is the compatible-mode root prefix of PtrSet: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtrSet[4:], docs/format.md §11).
 var foryRootPtrSet = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x10, 0xe0, 0xcc, 0x64, 0xb3, 0x6f, 0xe1, 0x14, 0xc2, 0xd0, 0x02, 0x4c,
 	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24,
 }
 
-// foryTypePtrSet is PtrSet's static type information. Fingerprint: extra,21,0,0;leaves,23,0,0[0,0,0];
+// foryTypePtrSet is PtrSet's static type information (its fields and hash: fory.lock).
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
 	GoFields:       []string{"Extra", "Leaves"},
@@ -2359,8 +2351,7 @@ func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtrSet
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2408,8 +2399,7 @@ func (x *PtrSet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2446,7 +2436,7 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *PtrSet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2560,7 +2550,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
 func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2604,21 +2594,21 @@ func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) {
 	x.Leaves = s2
 }
 
-// foryRootGoArrays is the first 36 bytes of a compatible-mode message whose root is GoArrays: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootGoArrays[4:].
+// foryRootGoArrays is the compatible-mode root prefix of GoArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGoArrays[4:], docs/format.md §11).
 var foryRootGoArrays = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x18, 0xf0, 0xb1, 0xc1, 0xd5, 0xd8, 0x6a, 0x79, 0xc3, 0xd1, 0x02, 0x4c,
 	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4c, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3,
 	0x01, 0x8c, 0x41, 0x80,
 }
 
-// foryRootRefGoArrays is the first 36 bytes of a compatible-mode message whose root is GoArrays with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefGoArrays[4:].
+// foryRootRefGoArrays is the compatible-mode root prefix of GoArrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefGoArrays[4:], docs/format.md §11).
 var foryRootRefGoArrays = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x18, 0x10, 0x13, 0x1f, 0xa3, 0xa9, 0x9b, 0x18, 0xc3, 0xd1, 0x02, 0x4c,
 	0x15, 0x92, 0xf3, 0x88, 0x00, 0x4d, 0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3,
 	0x01, 0x8c, 0x41, 0x80,
 }
 
-// foryTypeGoArrays is GoArrays's static type information. Fingerprint: extra,21,0,0;tagged,46,0,0;untagged,22,0,0[5,0,0];
+// foryTypeGoArrays is GoArrays's static type information (its fields and hash: fory.lock).
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
 	GoFields:          []string{"Extra", "Tagged", "Untagged"},
@@ -2646,8 +2636,7 @@ func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 	return foryTypeGoArrays
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -2679,8 +2668,7 @@ func (x *GoArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -2718,7 +2706,7 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -2754,7 +2742,7 @@ func (x *GoArrays) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which GoArrays, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (GoArrays nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s3 := string(x.Extra)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -2803,7 +2791,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	s7 := string(x.Extra)
@@ -2846,7 +2834,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads GoArrays's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 	*x = GoArrays{}
 	r := c.Reader()
@@ -2961,7 +2949,7 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	}
 }
 
-// foryReadUntagged reads the value of field Untagged (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadUntagged reads field Untagged's value, for ForyRead and ForyReadEvolved.
 func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -2992,14 +2980,14 @@ func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) {
 	x.Untagged = l2
 }
 
-// foryRootEnumHints is the first 33 bytes of a compatible-mode message whose root is EnumHints: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootEnumHints[4:].
+// foryRootEnumHints is the compatible-mode root prefix of EnumHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumHints[4:], docs/format.md §11).
 var foryRootEnumHints = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x15, 0x70, 0x13, 0xff, 0xf3, 0xc9, 0x37, 0x00, 0xc3, 0xd3, 0x02, 0x4c,
 	0x15, 0x92, 0xf3, 0x88, 0x00, 0x49, 0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x66, 0x30,
 	0x0f,
 }
 
-// foryTypeEnumHints is EnumHints's static type information. Fingerprint: extra,21,0,0;list,22,1,0[0,0,0];map,24,0,0[21,0,0|0,0,0];
+// foryTypeEnumHints is EnumHints's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
 	GoFields:       []string{"Extra", "List", "Map"},
@@ -3025,8 +3013,7 @@ func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 	return foryTypeEnumHints
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3058,8 +3045,7 @@ func (x *EnumHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3097,7 +3083,7 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *EnumHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3133,7 +3119,7 @@ func (x *EnumHints) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which EnumHints, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (EnumHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for k3 := range x.Map {
@@ -3197,7 +3183,7 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		for k15 := range x.Map {
@@ -3247,7 +3233,7 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads EnumHints's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = EnumHints{}
@@ -3329,7 +3315,7 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadList reads the value of field List (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
 func (x *EnumHints) foryReadList(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -3359,7 +3345,7 @@ func (x *EnumHints) foryReadList(c *foryimpl.ReadContext) {
 	x.List = l2
 }
 
-// foryReadMap reads the value of field Map (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
 func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3386,13 +3372,13 @@ func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) {
 	x.Map = m2
 }
 
-// foryRootArrayKeysPlain is the first 31 bytes of a compatible-mode message whose root is ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootArrayKeysPlain[4:].
+// foryRootArrayKeysPlain is the compatible-mode root prefix of ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrayKeysPlain[4:], docs/format.md §11).
 var foryRootArrayKeysPlain = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x13, 0xa0, 0x2d, 0xab, 0x8b, 0x25, 0x81, 0x39, 0xc2, 0xd6, 0x02, 0x50,
 	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x4c, 0x15, 0x92, 0xf3, 0x88, 0x00,
 }
 
-// foryTypeArrayKeysPlain is ArrayKeysPlain's static type information. Fingerprint: by_pair,24,0,0[22,0,0[5,0,0]|21,0,0];extra,21,0,0;
+// foryTypeArrayKeysPlain is ArrayKeysPlain's static type information (its fields and hash: fory.lock).
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
 	GoFields:       []string{"ByPair", "Extra"},
@@ -3417,8 +3403,7 @@ func (x *ArrayKeysPlain) ForyType() *foryimpl.TypeInfo {
 	return foryTypeArrayKeysPlain
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3436,8 +3421,7 @@ func (x *ArrayKeysPlain) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) 
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3474,7 +3458,7 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3505,7 +3489,7 @@ func (x *ArrayKeysPlain) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which ArrayKeysPlain, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (ArrayKeysPlain nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		for _, e2 := range x.ByPair {
@@ -3617,7 +3601,7 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 	}
 }
 
-// foryReadByPair reads the value of field ByPair (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadByPair reads field ByPair's value, for ForyRead and ForyReadEvolved.
 func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -3666,7 +3650,7 @@ func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) {
 	x.ByPair = m2
 }
 
-// foryRootSpellings is the first 58 bytes of a compatible-mode message whose root is Spellings: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSpellings[4:].
+// foryRootSpellings is the compatible-mode root prefix of Spellings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSpellings[4:], docs/format.md §11).
 var foryRootSpellings = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x2e, 0xf0, 0x80, 0x5d, 0x3f, 0x19, 0xe6, 0x5a, 0xc7, 0xd5, 0x02, 0x4c,
 	0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd,
@@ -3674,7 +3658,7 @@ var foryRootSpellings = []byte{
 	0x15, 0x60, 0x92, 0x52, 0x15, 0x60, 0x92, 0xdb, 0x50, 0xb0,
 }
 
-// foryTypeSpellings is Spellings's static type information. Fingerprint: extra,21,0,0;opt32,4,0,1;opt64,6,0,1;opt_unset,6,0,1;upper,6,0,0;yes,21,0,1;yes_nil,21,0,1;
+// foryTypeSpellings is Spellings's static type information (its fields and hash: fory.lock).
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
 	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Extra", "Yes", "YesNil"},
@@ -3704,8 +3688,7 @@ func (x *Spellings) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSpellings
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Spellings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -3723,8 +3706,7 @@ func (x *Spellings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -3765,7 +3747,7 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -3800,7 +3782,7 @@ func (x *Spellings) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Spellings, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Spellings nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if x.Yes != nil {
@@ -4032,13 +4014,13 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -4063,8 +4045,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4082,8 +4063,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -4119,7 +4099,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -4149,7 +4129,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -4241,13 +4221,13 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootSetLeaf is the first 23 bytes of a compatible-mode message whose root is SetLeaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSetLeaf[4:].
+// foryRootSetLeaf is the compatible-mode root prefix of SetLeaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetLeaf[4:], docs/format.md §11).
 var foryRootSetLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeSetLeaf is SetLeaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeSetLeaf is SetLeaf's static type information (its fields and hash: fory.lock).
 var foryTypeSetLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -4272,8 +4252,7 @@ func (x *SetLeaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSetLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetLeaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -4291,8 +4270,7 @@ func (x *SetLeaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SetLeaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -4328,7 +4306,7 @@ func (x *SetLeaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SetLeaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -4358,7 +4336,7 @@ func (x *SetLeaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SetLeaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SetLeaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetLeaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

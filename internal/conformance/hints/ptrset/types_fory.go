@@ -11,13 +11,13 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootPtrSet is the first 22 bytes of a compatible-mode message whose root is PtrSet: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootPtrSet[4:].
+// foryRootPtrSet is the compatible-mode root prefix of PtrSet: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtrSet[4:], docs/format.md §11).
 var foryRootPtrSet = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xde, 0x50, 0x78, 0xcf, 0x3c, 0x4d, 0xc1, 0xd0, 0x02, 0x4c,
 	0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24,
 }
 
-// foryTypePtrSet is PtrSet's static type information. Fingerprint: leaves,23,0,0[0,0,0];
+// foryTypePtrSet is PtrSet's static type information (its fields and hash: fory.lock).
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
 	GoFields:       []string{"Leaves"},
@@ -41,8 +41,7 @@ func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 	return foryTypePtrSet
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -88,8 +87,7 @@ func (x *PtrSet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -125,7 +123,7 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *PtrSet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -215,7 +213,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadLeaves reads the value of field Leaves (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
 func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -259,13 +257,13 @@ func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) {
 	x.Leaves = s2
 }
 
-// foryRootLeaf is the first 23 bytes of a compatible-mode message whose root is Leaf: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootLeaf[4:].
+// foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
 var foryRootLeaf = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40,
 	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
 }
 
-// foryTypeLeaf is Leaf's static type information. Fingerprint: n,5,0,0;name,21,0,0;
+// foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
 	GoFields:       []string{"N", "Name"},
@@ -290,8 +288,7 @@ func (x *Leaf) ForyType() *foryimpl.TypeInfo {
 	return foryTypeLeaf
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -309,8 +306,7 @@ func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -346,7 +342,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -376,7 +372,7 @@ func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Leaf, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.

@@ -25,13 +25,13 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumStatus
 }
 
-// foryRootAddress is the first 24 bytes of a compatible-mode message whose root is Address: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootAddress[4:].
+// foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
 var foryRootAddress = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0x7a, 0xdb, 0xa0, 0xca, 0x6b, 0x56, 0xc5, 0x65, 0xc4, 0x15,
 	0xc8, 0x15, 0xcc, 0x15, 0xd0, 0x15, 0xd6, 0x15,
 }
 
-// foryTypeAddress is Address's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,21,0,0;4,21,0,0;5,21,0,1;
+// foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoFields:       []string{"Street", "City", "State", "Country", "PostalCode"},
@@ -59,8 +59,7 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 	return foryTypeAddress
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -78,8 +77,7 @@ func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -114,7 +112,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -143,7 +141,7 @@ func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Address, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Address nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o1, ok := x.PostalCode.Get(); ok {
@@ -291,13 +289,13 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryRootContact is the first 18 bytes of a compatible-mode message whose root is Contact: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootContact[4:].
+// foryRootContact is the compatible-mode root prefix of Contact: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootContact[4:], docs/format.md §11).
 var foryRootContact = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x6d, 0x90, 0x7c, 0x26, 0x8e, 0x0c, 0xc2, 0x66, 0xc6, 0x15,
 	0xca, 0x15,
 }
 
-// foryTypeContact is Contact's static type information. Fingerprint: 1,21,0,1;2,21,0,1;
+// foryTypeContact is Contact's static type information (its fields and hash: fory.lock).
 var foryTypeContact = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"Email", "Phone"},
@@ -322,8 +320,7 @@ func (x *Contact) ForyType() *foryimpl.TypeInfo {
 	return foryTypeContact
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Contact) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -341,8 +338,7 @@ func (x *Contact) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Contact) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -377,7 +373,7 @@ func (x *Contact) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Contact) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -406,7 +402,7 @@ func (x *Contact) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Contact, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Contact nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Contact) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o1, ok := x.Email.Get(); ok {

@@ -25,10 +25,10 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumColor
 }
 
-// foryRootItem is the first 16 bytes of a compatible-mode message whose root is Item: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootItem[4:].
+// foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
 var foryRootItem = []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x40, 0xbb, 0x9e, 0x40, 0x3f, 0xb8, 0x69, 0xc1, 0x66, 0xc4, 0x15}
 
-// foryTypeItem is Item's static type information. Fingerprint: 1,21,0,0;
+// foryTypeItem is Item's static type information (its fields and hash: fory.lock).
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"Name"},
@@ -52,8 +52,7 @@ func (x *Item) ForyType() *foryimpl.TypeInfo {
 	return foryTypeItem
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -71,8 +70,7 @@ func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -106,7 +104,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -134,7 +132,7 @@ func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Item, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Item nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -202,13 +200,13 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootDog is the first 18 bytes of a compatible-mode message whose root is Dog: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootDog[4:].
+// foryRootDog is the compatible-mode root prefix of Dog: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDog[4:], docs/format.md §11).
 var foryRootDog = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x89, 0xc8, 0xc5, 0xdd, 0x93, 0x2f, 0xc2, 0x67, 0xc8, 0x05,
 	0xc6, 0x15,
 }
 
-// foryTypeDog is Dog's static type information. Fingerprint: 1,21,0,1;2,5,0,0;
+// foryTypeDog is Dog's static type information (its fields and hash: fory.lock).
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
 	GoFields:       []string{"Age", "Name"},
@@ -233,8 +231,7 @@ func (x *Dog) ForyType() *foryimpl.TypeInfo {
 	return foryTypeDog
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Dog) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -252,8 +249,7 @@ func (x *Dog) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -288,7 +284,7 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -317,7 +313,7 @@ func (x *Dog) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Dog, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Dog nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Dog) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if o1, ok := x.Name.Get(); ok {
@@ -418,13 +414,13 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryRootCat is the first 27 bytes of a compatible-mode message whose root is Cat: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootCat[4:].
+// foryRootCat is the compatible-mode root prefix of Cat: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCat[4:], docs/format.md §11).
 var foryRootCat = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xc0, 0x79, 0x7f, 0x24, 0x61, 0x1d, 0x29, 0xc5, 0x68, 0xd4, 0x05,
 	0xc7, 0x1c, 0xca, 0x15, 0xcc, 0x16, 0x56, 0xd0, 0x18, 0x56, 0x16,
 }
 
-// foryTypeCat is Cat's static type information. Fingerprint: 1,0,1,1;2,21,0,1;3,22,0,0[21,0,0];4,24,0,0[21,0,0|5,0,0];5,5,0,0;
+// foryTypeCat is Cat's static type information (its fields and hash: fory.lock).
 var foryTypeCat = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x68},
 	GoFields:       []string{"Lives", "Friend", "Name", "Tags", "Scores"},
@@ -452,8 +448,7 @@ func (x *Cat) ForyType() *foryimpl.TypeInfo {
 	return foryTypeCat
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Cat) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -499,8 +494,7 @@ func (x *Cat) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Cat) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -536,7 +530,7 @@ func (x *Cat) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Cat) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -647,7 +641,7 @@ func (x *Cat) ForyWrite(c *foryimpl.WriteContext) {
 	mw12.End(b)
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Cat) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if o15, ok := x.Name.Get(); ok {
@@ -727,7 +721,7 @@ func (x *Cat) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Cat's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 	*x = Cat{Tags: x.Tags}
 	r := c.Reader()
@@ -869,7 +863,7 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	}
 }
 
-// foryReadTags reads the value of field Tags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
 func (x *Cat) foryReadTags(c *foryimpl.ReadContext) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -895,7 +889,7 @@ func (x *Cat) foryReadTags(c *foryimpl.ReadContext) {
 	x.Tags = l2
 }
 
-// foryReadScores reads the value of field Scores (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
 func (x *Cat) foryReadScores(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
@@ -919,13 +913,13 @@ func (x *Cat) foryReadScores(c *foryimpl.ReadContext) {
 	x.Scores = m2
 }
 
-// foryRootSensorData is the first 28 bytes of a compatible-mode message whose root is SensorData: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootSensorData[4:].
+// foryRootSensorData is the compatible-mode root prefix of SensorData: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSensorData[4:], docs/format.md §11).
 var foryRootSensorData = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x10, 0x60, 0xb9, 0x41, 0x1d, 0xb1, 0x53, 0x14, 0xc5, 0x69, 0xc4, 0x15,
 	0xc8, 0x16, 0x16, 0xcc, 0x16, 0x52, 0xd0, 0x16, 0x1e, 0xd4, 0x16, 0x06,
 }
 
-// foryTypeSensorData is SensorData's static type information. Fingerprint: 1,21,0,0;2,22,0,0[5,0,0];3,22,0,0[20,0,0];4,22,0,0[7,0,0];5,22,0,0[1,0,0];
+// foryTypeSensorData is SensorData's static type information (its fields and hash: fory.lock).
 var foryTypeSensorData = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x69},
 	GoFields:       []string{"SensorId", "Readings", "Temperatures", "Timestamps", "Flags"},
@@ -953,8 +947,7 @@ func (x *SensorData) ForyType() *foryimpl.TypeInfo {
 	return foryTypeSensorData
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SensorData) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -972,8 +965,7 @@ func (x *SensorData) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) erro
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SensorData) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1009,7 +1001,7 @@ func (x *SensorData) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *SensorData) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1039,7 +1031,7 @@ func (x *SensorData) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which SensorData, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (SensorData nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SensorData) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s9 := string(x.SensorId)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1212,7 +1204,7 @@ func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadReadings reads the value of field Readings (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadReadings reads field Readings's value, for ForyRead and ForyReadEvolved.
 func (x *SensorData) foryReadReadings(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -1239,7 +1231,7 @@ func (x *SensorData) foryReadReadings(c *foryimpl.ReadContext) {
 	x.Readings = l2
 }
 
-// foryReadTemperatures reads the value of field Temperatures (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTemperatures reads field Temperatures's value, for ForyRead and ForyReadEvolved.
 func (x *SensorData) foryReadTemperatures(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
@@ -1266,7 +1258,7 @@ func (x *SensorData) foryReadTemperatures(c *foryimpl.ReadContext) {
 	x.Temperatures = l2
 }
 
-// foryReadTimestamps reads the value of field Timestamps (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadTimestamps reads field Timestamps's value, for ForyRead and ForyReadEvolved.
 func (x *SensorData) foryReadTimestamps(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -1293,7 +1285,7 @@ func (x *SensorData) foryReadTimestamps(c *foryimpl.ReadContext) {
 	x.Timestamps = l2
 }
 
-// foryReadFlags reads the value of field Flags (ForyRead and ForyReadEvolved); errors are recorded in c.
+// foryReadFlags reads field Flags's value, for ForyRead and ForyReadEvolved.
 func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
@@ -1320,13 +1312,13 @@ func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext) {
 	x.Flags = l2
 }
 
-// foryRootConfig is the first 21 bytes of a compatible-mode message whose root is Config: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootConfig[4:].
+// foryRootConfig is the compatible-mode root prefix of Config: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootConfig[4:], docs/format.md §11).
 var foryRootConfig = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0x3f, 0x28, 0x6e, 0xb7, 0xbd, 0x3b, 0xc2, 0xb9, 0x82, 0xc3,
 	0x37, 0xc4, 0x15, 0xc8, 0x15,
 }
 
-// foryTypeConfig is Config's static type information. Fingerprint: 1,21,0,0;2,21,0,0;
+// foryTypeConfig is Config's static type information (its fields and hash: fory.lock).
 var foryTypeConfig = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb9, 0x82, 0xc3, 0x37},
 	GoFields:       []string{"Key", "Value"},
@@ -1351,8 +1343,7 @@ func (x *Config) ForyType() *foryimpl.TypeInfo {
 	return foryTypeConfig
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Config) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -1370,8 +1361,7 @@ func (x *Config) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return nil
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Config) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -1408,7 +1398,7 @@ func (x *Config) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Config) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -1439,7 +1429,7 @@ func (x *Config) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Config, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Config nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Config) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	s1 := string(x.Key)
 	s2 := string(x.Value)

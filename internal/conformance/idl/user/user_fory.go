@@ -12,19 +12,19 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootUser is the first 27 bytes of a compatible-mode message whose root is User: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUser[4:].
+// foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
 var foryRootUser = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xc0, 0x09, 0x90, 0x8c, 0x26, 0xa5, 0x7b, 0xc6, 0xc8, 0x01, 0xc4,
 	0x15, 0xc8, 0x15, 0xce, 0x1c, 0xd2, 0x1c, 0xd6, 0x1c, 0xd8, 0x19,
 }
 
-// foryRootRefUser is the first 27 bytes of a compatible-mode message whose root is User with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefUser[4:].
+// foryRootRefUser is the compatible-mode root prefix of User with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefUser[4:], docs/format.md §11).
 var foryRootRefUser = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0f, 0x30, 0x28, 0xe5, 0xed, 0xaf, 0xb8, 0x29, 0xc6, 0xc8, 0x01, 0xc4,
 	0x15, 0xc8, 0x15, 0xcf, 0x1c, 0xd3, 0x1c, 0xd7, 0x1c, 0xd9, 0x19,
 }
 
-// foryTypeUser is User's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,0,0,1;4,0,0,1;5,0,0,1;6,0,0,0;
+// foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoFields:          []string{"Id", "Name", "HomeAddress", "WorkAddress", "Contact", "Status"},
@@ -55,8 +55,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 	return foryTypeUser
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -104,8 +103,7 @@ func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -142,7 +140,7 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -239,7 +237,7 @@ func (x *User) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.Status < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status)))
@@ -304,7 +302,7 @@ func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *User) ForyRead(c *foryimpl.ReadContext) {
 	*x = User{}
 	r := c.Reader()
@@ -564,13 +562,13 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	}
 }
 
-// foryRootUserPreferences is the first 23 bytes of a compatible-mode message whose root is UserPreferences: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootUserPreferences[4:].
+// foryRootUserPreferences is the compatible-mode root prefix of UserPreferences: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUserPreferences[4:], docs/format.md §11).
 var foryRootUserPreferences = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x60, 0xbe, 0x3d, 0x77, 0xe9, 0x9f, 0x51, 0xc4, 0xc9, 0x01, 0xd0,
 	0x01, 0xc7, 0x1c, 0xc8, 0x15, 0xcc, 0x15,
 }
 
-// foryTypeUserPreferences is UserPreferences's static type information. Fingerprint: 1,0,1,1;2,21,0,0;3,21,0,0;4,1,0,0;
+// foryTypeUserPreferences is UserPreferences's static type information (its fields and hash: fory.lock).
 var foryTypeUserPreferences = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x01},
 	GoFields:       []string{"NotificationsEnabled", "User", "Language", "Timezone"},
@@ -597,8 +595,7 @@ func (x *UserPreferences) ForyType() *foryimpl.TypeInfo {
 	return foryTypeUserPreferences
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *UserPreferences) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -644,8 +641,7 @@ func (x *UserPreferences) forySerializeRef(f *serializer.Fory, b *buffer.Buffer)
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *UserPreferences) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -681,7 +677,7 @@ func (x *UserPreferences) ForyDeserialize(f *serializer.Fory, data []byte) error
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *UserPreferences) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -756,7 +752,7 @@ func (x *UserPreferences) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *UserPreferences) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode), the 1 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -802,7 +798,7 @@ func (x *UserPreferences) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads UserPreferences's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *UserPreferences) ForyRead(c *foryimpl.ReadContext) {
 	*x = UserPreferences{}
 	r := c.Reader()

@@ -11,19 +11,19 @@ import (
 // The build stops here (undefined: foryimpl.GenVersion6_RunGoGenerate) when this file and the forygen runtime in go.mod differ: run go generate with that forygen.
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
-// foryRootHost is the first 29 bytes of a compatible-mode message whose root is Host: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootHost[4:].
+// foryRootHost is the compatible-mode root prefix of Host: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHost[4:], docs/format.md §11).
 var foryRootHost = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4,
 	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
 }
 
-// foryRootRefHost is the first 29 bytes of a compatible-mode message whose root is Host with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefHost[4:].
+// foryRootRefHost is the compatible-mode root prefix of Host with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHost[4:], docs/format.md §11).
 var foryRootRefHost = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4,
 	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
 }
 
-// foryTypeHost is Host's static type information. Fingerprint: 0,21,0,0;1,21,0,1;2,41,0,0;3,21,0,1;4,21,0,0;5,5,0,0;6,21,0,0;
+// foryTypeHost is Host's static type information (its fields and hash: fory.lock).
 var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc6, 0x05},
 	GoFields:          []string{"Port", "Addr", "Prefix", "Home", "Big", "Name", "Code"},
@@ -55,8 +55,7 @@ func (x *Host) ForyType() *foryimpl.TypeInfo {
 	return foryTypeHost
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -87,8 +86,7 @@ func (x *Host) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -125,7 +123,7 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Host) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -160,7 +158,7 @@ func (x *Host) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Host, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Host nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Host) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
 		if x.Prefix != nil {
@@ -248,7 +246,7 @@ func (x *Host) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) err
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
 		if x.Prefix != nil {
@@ -334,7 +332,7 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Host's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 	*x = Host{}
 	r := c.Reader()

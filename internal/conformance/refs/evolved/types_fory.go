@@ -25,19 +25,19 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 	return foryEnumSize
 }
 
-// foryRootImage is the first 26 bytes of a compatible-mode message whose root is Image: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImage[4:].
+// foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
 var foryRootImage = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05,
 	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15,
 }
 
-// foryRootRefImage is the first 26 bytes of a compatible-mode message whose root is Image with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImage[4:].
+// foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
 var foryRootRefImage = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05,
 	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15,
 }
 
-// foryTypeImage is Image's static type information. Fingerprint: 1,21,0,0;2,21,0,0;3,5,0,0;4,5,0,0;5,0,0,0;6,21,0,0;
+// foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0x04},
 	GoFields:          []string{"Width", "Height", "URI", "Title", "Size", "Alt"},
@@ -68,8 +68,7 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImage
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -99,8 +98,7 @@ func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -136,7 +134,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -170,7 +168,7 @@ func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteFlat is ForyWrite without the write context, which Image, having no nested structs, does not need; as the root (ForySerializeTo) it first writes the root prefix. A value it cannot encode is reported before anything is written.
+// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
@@ -226,7 +224,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	return nil
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 	if x.Size < 0 {
 		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
@@ -279,7 +277,7 @@ func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	*x = Image{}
 	r := c.Reader()
@@ -405,19 +403,19 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	}
 }
 
-// foryRootImagePair is the first 21 bytes of a compatible-mode message whose root is ImagePair: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootImagePair[4:].
+// foryRootImagePair is the compatible-mode root prefix of ImagePair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePair[4:], docs/format.md §11).
 var foryRootImagePair = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6,
 	0x1c, 0xca, 0x1c, 0xcc, 0x15,
 }
 
-// foryRootRefImagePair is the first 21 bytes of a compatible-mode message whose root is ImagePair with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefImagePair[4:].
+// foryRootRefImagePair is the compatible-mode root prefix of ImagePair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImagePair[4:], docs/format.md §11).
 var foryRootRefImagePair = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7,
 	0x1c, 0xcb, 0x1c, 0xcc, 0x15,
 }
 
-// foryTypeImagePair is ImagePair's static type information. Fingerprint: 1,0,0,1;2,0,0,1;3,21,0,0;
+// foryTypeImagePair is ImagePair's static type information (its fields and hash: fory.lock).
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
 	GoFields:          []string{"Cover", "Thumb", "Note"},
@@ -446,8 +444,7 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 	return foryTypeImagePair
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -493,8 +490,7 @@ func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -530,7 +526,7 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *ImagePair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -603,7 +599,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 	}
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
 	// Schema hash (same-schema mode); no primitive fields.
@@ -640,7 +636,7 @@ func (x *ImagePair) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads ImagePair's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 	*x = ImagePair{}
 	r := c.Reader()
@@ -795,19 +791,19 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryRootNode is the first 32 bytes of a compatible-mode message whose root is Node: header 01, root flag ff, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootNode[4:].
+// foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
 var foryRootNode = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c,
 	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryRootRefNode is the first 32 bytes of a compatible-mode message whose root is Node with reference tracking (root flag 00, the tracking track_ref bits): header 01, root flag 00, type id 28, meta index 0, then the TypeDef (docs/format.md §11), foryRootRefNode[4:].
+// foryRootRefNode is the compatible-mode root prefix of Node with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNode[4:], docs/format.md §11).
 var foryRootRefNode = []byte{
 	0x01, 0x00, 0x1c, 0x00, 0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c,
 	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98,
 }
 
-// foryTypeNode is Node's static type information. Fingerprint: label,21,0,0;next,0,0,1;value,5,0,0;
+// foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
 	GoFields:          []string{"Value", "Label", "Next"},
@@ -836,8 +832,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 	return foryTypeNode
 }
 
-// ForySerializeTo appends a message whose root is x to b; serializer.Marshal, MarshalAppend and Fory.Serialize call it.
-// The root prefix (header, root flag, type meta: docs/format.md §1) is stored as constant words, each commented with the bytes it holds.
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
@@ -885,8 +880,7 @@ func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// ForyDeserialize reads one message into x; serializer.Unmarshal and Fory.Deserialize call it.
-// A message that starts with the root prefix ForySerializeTo writes takes the generated fast path; any other (another writer's TypeDef, bad input) goes through ReadRoot.
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
 	if c == nil {
@@ -923,7 +917,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 }
 
-// foryDeserializeRef is the read of a message with reference tracking: the root is object 0.
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
 func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
 	n := 0
 	if c.Compatible() {
@@ -988,7 +982,7 @@ func (x *Node) ForyWrite(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
-// foryWriteRef is ForyWrite with reference tracking (WithTrackRef): tracked fields carry a reference flag and shared values are written once (docs/format.md §2.1).
+// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Enter(foryTypeNode, x) {
 		return
@@ -1023,7 +1017,7 @@ func (x *Node) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // ForyRead reads Node's struct body (docs/format.md §9); errors are recorded in c.
-// With reference tracking (WithTrackRef, or a tracked message) tracked fields carry a reference flag, and a back-reference yields the object read before (docs/format.md §2.1).
+// With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeNode) {
 		return
