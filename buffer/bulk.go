@@ -111,32 +111,31 @@ type Fixed interface {
 // ReadRawFixed fills dst from len(dst) packed little-endian elements of E's
 // width. On a shortage it records ErrTruncated and zeroes dst.
 func ReadRawFixed[E Fixed](r *Reader, dst []E) {
-	var zero E
-	if fastLE && r.readRaw(raw(dst)) {
-		return
-	}
-	src, ok := r.take(len(dst) * int(unsafe.Sizeof(zero)))
-	if !ok {
-		clear(dst)
-		return
-	}
 	b := raw(dst)
-	if fastLE {
-		copy(b, src)
+	if fastLE && r.readRaw(b) {
 		return
 	}
-	w := int(unsafe.Sizeof(zero))
-	for i := 0; i < len(b); i += w {
-		p := unsafe.Pointer(&b[i])
-		switch w {
-		case 1:
-			b[i] = src[i]
-		case 2:
-			*(*uint16)(p) = ReadUint16At(src, i)
-		case 4:
-			*(*uint32)(p) = ReadUint32At(src, i)
-		default:
-			*(*uint64)(p) = ReadUint64At(src, i)
+	src, ok := r.take(len(b))
+	switch {
+	case !ok:
+		clear(dst)
+	case fastLE:
+		copy(b, src)
+	default:
+		var zero E
+		w := int(unsafe.Sizeof(zero))
+		for i := 0; i < len(b); i += w {
+			p := unsafe.Pointer(&b[i])
+			switch w {
+			case 1:
+				b[i] = src[i]
+			case 2:
+				*(*uint16)(p) = ReadUint16At(src, i)
+			case 4:
+				*(*uint32)(p) = ReadUint32At(src, i)
+			default:
+				*(*uint64)(p) = ReadUint64At(src, i)
+			}
 		}
 	}
 }

@@ -3296,21 +3296,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st362, id363 := c.ReadEvolvedRefFlag(f); st362 == foryimpl.RefBack {
-				x.NI64s = foryimpl.BackRefSlice[int64](c, id363)
-			} else if st362 == foryimpl.RefFollows {
+			} else if st321, id322 := c.ReadEvolvedRefFlag(f); st321 == foryimpl.RefBack {
+				x.NI64s = foryimpl.BackRefSlice[int64](c, id322)
+			} else if st321 == foryimpl.RefFollows {
 				x.foryReadNI64s(c)
-				foryimpl.SetRefSlice(c, id363, x.NI64s)
+				foryimpl.SetRefSlice(c, id322, x.NI64s)
 			} else {
 				x.NI64s = nil
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st364, id365 := c.ReadRefFlag(); st364 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id365)
-				} else if st364 == foryimpl.RefFollows {
+				if st323, id324 := c.ReadRefFlag(); st323 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id324)
+				} else if st323 == foryimpl.RefFollows {
 					x.foryReadNMap(c)
-					foryimpl.SetRefMap(c, id365, x.NMap)
+					foryimpl.SetRefMap(c, id324, x.NMap)
 				} else {
 					x.NMap = nil
 				}
@@ -3320,11 +3320,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 22:
-			if st366, id367 := c.ReadEvolvedRefFlag(f); st366 == foryimpl.RefBack {
-				x.NStrs = foryimpl.BackRefSlice[string](c, id367)
-			} else if st366 == foryimpl.RefFollows {
+			if st325, id326 := c.ReadEvolvedRefFlag(f); st325 == foryimpl.RefBack {
+				x.NStrs = foryimpl.BackRefSlice[string](c, id326)
+			} else if st325 == foryimpl.RefFollows {
 				x.foryReadNStrs(c)
-				foryimpl.SetRefSlice(c, id367, x.NStrs)
+				foryimpl.SetRefSlice(c, id326, x.NStrs)
 			} else {
 				x.NStrs = nil
 			}
@@ -3349,11 +3349,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 27:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st368, id369 := c.ReadEvolvedRefFlag(f); st368 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id369)
-			} else if st368 == foryimpl.RefFollows {
+			} else if st327, id328 := c.ReadEvolvedRefFlag(f); st327 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id328)
+			} else if st327 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id369, x.Raw)
+				foryimpl.SetRefSlice(c, id328, x.Raw)
 			} else {
 				x.Raw = nil
 			}
@@ -8266,15 +8266,15 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o102 string
-				o102 = c.ReadString()
-				x.MaybeS = serializer.Some(o102)
+				var o98 string
+				o98 = c.ReadString()
+				x.MaybeS = serializer.Some(o98)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p103 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p103).Scale = c.ReadDecimal(&(*p103).Unscaled)
-				x.PPrice = p103
+				p99 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p99).Scale = c.ReadDecimal(&(*p99).Unscaled)
+				x.PPrice = p99
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {

@@ -495,21 +495,24 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		g.valueField = nil
 		var body []jen.Code
 		if fl.RefOn && w.TypeID != meta.TypeUnknown && w.Go.Kind == model.Slice {
-			g.valueField = fl
 			// A tracked slice: one read behind the flag the remote field
 			// has, a reference flag with tracking (so back-references
-			// resolve), a null flag without, or none (ReadEvolvedRefFlag).
-			body = g.readTrackedSlice(jen.Id("x").Dot(fl.GoName), w, jen.Id("c").Dot("ReadEvolvedRefFlag").Call(jen.Id("f")))
-			g.valueField = nil
-			if denseHelper(w) {
-				body = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(implPkg, denseRead(w, "Evolved")).Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id("f"))}
+			// resolve), a null flag without, or none (ReadEvolvedRefFlag);
+			// a dense array's is one call (foryimpl.ReadArrayEvolved).
+			// read is the statement after a conversion's else: an if
+			// statement, or a block.
+			var read jen.Code
+			if name := evolvedArrayReader(w); name != "" {
+				body = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(implPkg, name).Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id("f"))}
+				read = jen.Block(body...)
+			} else {
+				g.valueField = fl
+				body = g.readTrackedSlice(jen.Id("x").Dot(fl.GoName), w, jen.Id("c").Dot("ReadEvolvedRefFlag").Call(jen.Id("f")))
+				g.valueField = nil
+				read = body[0]
 			}
 			if conv := g.convertSeq(fl); conv != nil {
-				if denseHelper(w) {
-					body = []jen.Code{jen.If(jen.Id("f").Dot("Convert")).Block(conv...).Else().Block(body...)}
-				} else {
-					body = []jen.Code{jen.If(jen.Id("f").Dot("Convert")).Block(conv...).Else().Add(body[0])}
-				}
+				body = []jen.Code{jen.If(jen.Id("f").Dot("Convert")).Block(conv...).Else().Add(read)}
 			}
 			cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 			continue
@@ -556,7 +559,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			jen.Id("c").Dot("Trace").Call(jen.Id("ev").Dot("Field").Call(jen.Id("i")).Dot("Name").Call()), jen.Return()),
 	}
 	body := append(g.enter(), jen.Op("*").Id("x").Op("=").Id(g.name()).Values())
-	if usesReader(s) && readsWithR(loop) {
+	if readsWithR(loop) {
 		body = append(body, jen.Id("r").Op(":=").Id("c").Dot("Reader").Call())
 	}
 	body = append(body,
@@ -637,36 +640,6 @@ func (g *gen) convertSeq(fl *plan.Field) []jen.Code {
 		jen.Id(v).Op(":=").Add(g.goType(t)).Call(jen.Id(s)),
 		dst.Clone().Op("=").Op("&").Id(v),
 	)}
-}
-
-// usesReader reports whether any field's plain read goes through r.
-func usesReader(s *plan.Struct) bool {
-	for _, fl := range s.Fields {
-		if wireUsesReader(fl.Wire) {
-			return true
-		}
-	}
-	return false
-}
-
-func wireUsesReader(w *plan.Wire) bool {
-	if w.TypeID == meta.TypeEnum {
-		base := w.Go.Base
-		if w.Go.Kind == model.Pointer || w.Go.Kind == model.Optional {
-			base = w.Go.Elem.Base
-		}
-		_, checked := enumMax(base) // read by c.ReadEnum
-		return !checked
-	}
-	if w.IsFixedScalar() || w.IsVarint() || arrayWidth(w) > 0 {
-		return true
-	}
-	for _, c := range []*plan.Wire{w.Elem, w.Key} {
-		if c != nil && wireUsesReader(c) {
-			return true
-		}
-	}
-	return false
 }
 
 func convMethod(k model.Kind) (string, int) {
@@ -1037,23 +1010,17 @@ func readExtBytes(dst *jen.Statement, t *model.Type) jen.Code {
 	return jen.Id("c").Dot("ExtRead").Call(jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("ReadExt").Call(jen.Id("c").Dot("Reader").Call(), addrOf(dst)))
 }
 
-// denseHelper reports whether the dense array w is a slice the helpers of
-// foryimpl/arrays.go read and write: any element type but a Go array's.
-func denseHelper(w *plan.Wire) bool {
-	if w.Go.Kind != model.Slice || arrayWidth(w) == 0 {
-		return false
+// evolvedArrayReader names the foryimpl reader of dense array field w read
+// with another writer's schema, or "" for a Go array, which keeps its
+// inlined read (its length is checked against the array's).
+func evolvedArrayReader(w *plan.Wire) string {
+	switch {
+	case w.Go.Kind != model.Slice || arrayWidth(w) == 0:
+		return ""
+	case w.Go.Elem.Kind == model.Bool:
+		return "ReadBoolArrayEvolved"
 	}
-	_, ok := rawSuffix[w.Go.Elem.Kind]
-	return ok || w.Go.Elem.Kind == model.Int8 || w.Go.Elem.Kind == model.Uint8
-}
-
-// denseRead names the foryimpl reader of dense array w for a form ("",
-// "Ref" or "Evolved").
-func denseRead(w *plan.Wire, form string) string {
-	if w.Go.Elem.Kind == model.Bool {
-		return "ReadBoolArray" + form
-	}
-	return "ReadArray" + form
+	return "ReadArrayEvolved"
 }
 
 // Shared value readers. A collection field's value (a list, set or map

@@ -2370,44 +2370,44 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			x.Anything = foryimpl.ReadAny(c, false)
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st247, id248 := c.ReadRefFlag(); st247 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Everything_Inner](c, id248)
-				} else if st247 == foryimpl.RefFollows {
-					p249 := foryimpl.Alloc[Everything_Inner](c)
-					foryimpl.SetRef(c, id248, p249)
-					if ev250 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev250 != nil {
-						p249.ForyReadEvolved(c, ev250)
-					} else if !c.Failed() {
-						p249.ForyRead(c)
-					}
-					x.Inner = p249
-				} else {
-					x.Inner = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st243, id244 := c.ReadRefFlag(); st243 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Everything_Inner](c, id244)
+				} else if st243 == foryimpl.RefFollows {
 					p245 := foryimpl.Alloc[Everything_Inner](c)
+					foryimpl.SetRef(c, id244, p245)
 					if ev246 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev246 != nil {
 						p245.ForyReadEvolved(c, ev246)
 					} else if !c.Failed() {
 						p245.ForyRead(c)
 					}
 					x.Inner = p245
+				} else {
+					x.Inner = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p241 := foryimpl.Alloc[Everything_Inner](c)
+					if ev242 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev242 != nil {
+						p241.ForyReadEvolved(c, ev242)
+					} else if !c.Failed() {
+						p241.ForyRead(c)
+					}
+					x.Inner = p241
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e254 := c.ReadEnumFast(uint32(0x7fffffff)); e254 >= 0 {
-						x.Kind = Everything_Inner_Kind(e254)
+					if e250 := c.ReadEnumFast(uint32(0x7fffffff)); e250 >= 0 {
+						x.Kind = Everything_Inner_Kind(e250)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e251 := c.ReadEnumFast(uint32(0x7fffffff)); e251 >= 0 {
-						x.Kind = Everything_Inner_Kind(e251)
+					if e247 := c.ReadEnumFast(uint32(0x7fffffff)); e247 >= 0 {
+						x.Kind = Everything_Inner_Kind(e247)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}

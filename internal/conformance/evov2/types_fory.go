@@ -742,16 +742,16 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev64 := c.ReadStructFieldMeta(foryTypeAddress); ev64 != nil {
-						x.Work.ForyReadEvolved(c, ev64)
+					if ev60 := c.ReadStructFieldMeta(foryTypeAddress); ev60 != nil {
+						x.Work.ForyReadEvolved(c, ev60)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev61 := c.ReadStructFieldMeta(foryTypeAddress); ev61 != nil {
-						x.Work.ForyReadEvolved(c, ev61)
+					if ev57 := c.ReadStructFieldMeta(foryTypeAddress); ev57 != nil {
+						x.Work.ForyReadEvolved(c, ev57)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}

@@ -1234,16 +1234,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e170 := c.ReadEnumFast(uint32(0x7fffffff)); e170 >= 0 {
-						x.Kind = Kind(e170)
+					if e166 := c.ReadEnumFast(uint32(0x7fffffff)); e166 >= 0 {
+						x.Kind = Kind(e166)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e167 := c.ReadEnumFast(uint32(0x7fffffff)); e167 >= 0 {
-						x.Kind = Kind(e167)
+					if e163 := c.ReadEnumFast(uint32(0x7fffffff)); e163 >= 0 {
+						x.Kind = Kind(e163)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -2669,29 +2669,29 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Leaf](c, id25)
-				} else if st24 == foryimpl.RefFollows {
-					p26 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id25, p26)
-					if ev27 := c.ReadStructFieldMeta(foryTypeLeaf); ev27 != nil {
-						p26.ForyReadEvolved(c, ev27)
-					} else if !c.Failed() {
-						p26.ForyRead(c)
-					}
-					x.Next = p26
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Leaf](c, id21)
+				} else if st20 == foryimpl.RefFollows {
 					p22 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id21, p22)
 					if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
 						p22.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
 						p22.ForyRead(c)
 					}
 					x.Next = p22
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p18 := foryimpl.Alloc[Leaf](c)
+					if ev19 := c.ReadStructFieldMeta(foryTypeLeaf); ev19 != nil {
+						p18.ForyReadEvolved(c, ev19)
+					} else if !c.Failed() {
+						p18.ForyRead(c)
+					}
+					x.Next = p18
 				}
 			}
 		default:

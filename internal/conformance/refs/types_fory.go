@@ -5101,54 +5101,54 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		case 2:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id92)
-			} else if st91 == foryimpl.RefFollows {
+			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id84)
+			} else if st83 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id92, x.Bin1)
+				foryimpl.SetRefSlice(c, id84, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 3:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st93, id94 := c.ReadEvolvedRefFlag(f); st93 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id94)
-			} else if st93 == foryimpl.RefFollows {
+			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id86)
+			} else if st85 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id94, x.Bin2)
+				foryimpl.SetRefSlice(c, id86, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 4:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st95, id96 := c.ReadEvolvedRefFlag(f); st95 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id96)
-			} else if st95 == foryimpl.RefFollows {
+			} else if st87, id88 := c.ReadEvolvedRefFlag(f); st87 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id88)
+			} else if st87 == foryimpl.RefFollows {
 				x.foryReadList1(c)
-				foryimpl.SetRefSlice(c, id96, x.List1)
+				foryimpl.SetRefSlice(c, id88, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id98)
-			} else if st97 == foryimpl.RefFollows {
+			} else if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id90)
+			} else if st89 == foryimpl.RefFollows {
 				x.foryReadList2(c)
-				foryimpl.SetRefSlice(c, id98, x.List2)
+				foryimpl.SetRefSlice(c, id90, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id100)
-				} else if st99 == foryimpl.RefFollows {
+				if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id92)
+				} else if st91 == foryimpl.RefFollows {
 					x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id100, x.Map1)
+					foryimpl.SetRefMap(c, id92, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -5159,11 +5159,11 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id102)
-				} else if st101 == foryimpl.RefFollows {
+				if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id94)
+				} else if st93 == foryimpl.RefFollows {
 					x.foryReadMap2(c)
-					foryimpl.SetRefMap(c, id102, x.Map2)
+					foryimpl.SetRefMap(c, id94, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
@@ -6574,54 +6574,54 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 4:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st91, id92 := c.ReadEvolvedRefFlag(f); st91 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id92)
-			} else if st91 == foryimpl.RefFollows {
+			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id84)
+			} else if st83 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id92, x.Bin1)
+				foryimpl.SetRefSlice(c, id84, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st93, id94 := c.ReadEvolvedRefFlag(f); st93 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id94)
-			} else if st93 == foryimpl.RefFollows {
+			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id86)
+			} else if st85 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id94, x.Bin2)
+				foryimpl.SetRefSlice(c, id86, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 6:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st95, id96 := c.ReadEvolvedRefFlag(f); st95 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id96)
-			} else if st95 == foryimpl.RefFollows {
+			} else if st87, id88 := c.ReadEvolvedRefFlag(f); st87 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id88)
+			} else if st87 == foryimpl.RefFollows {
 				x.foryReadList1(c)
-				foryimpl.SetRefSlice(c, id96, x.List1)
+				foryimpl.SetRefSlice(c, id88, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 7:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st97, id98 := c.ReadEvolvedRefFlag(f); st97 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id98)
-			} else if st97 == foryimpl.RefFollows {
+			} else if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id90)
+			} else if st89 == foryimpl.RefFollows {
 				x.foryReadList2(c)
-				foryimpl.SetRefSlice(c, id98, x.List2)
+				foryimpl.SetRefSlice(c, id90, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id100)
-				} else if st99 == foryimpl.RefFollows {
+				if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id92)
+				} else if st91 == foryimpl.RefFollows {
 					x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id100, x.Map1)
+					foryimpl.SetRefMap(c, id92, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -6632,11 +6632,11 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id102)
-				} else if st101 == foryimpl.RefFollows {
+				if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id94)
+				} else if st93 == foryimpl.RefFollows {
 					x.foryReadMap2(c)
-					foryimpl.SetRefMap(c, id102, x.Map2)
+					foryimpl.SetRefMap(c, id94, x.Map2)
 				} else {
 					x.Map2 = nil
 				}

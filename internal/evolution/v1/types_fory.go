@@ -6094,11 +6094,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 11:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st938, id939 := c.ReadEvolvedRefFlag(f); st938 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id939)
-			} else if st938 == foryimpl.RefFollows {
+			} else if st893, id894 := c.ReadEvolvedRefFlag(f); st893 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id894)
+			} else if st893 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id939, x.Bin)
+				foryimpl.SetRefSlice(c, id894, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -6221,30 +6221,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 36:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st940, id941 := c.ReadEvolvedRefFlag(f); st940 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id941)
-			} else if st940 == foryimpl.RefFollows {
+			} else if st895, id896 := c.ReadEvolvedRefFlag(f); st895 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id896)
+			} else if st895 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id941, x.NBin)
+				foryimpl.SetRefSlice(c, id896, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 37:
-			if st942, id943 := c.ReadEvolvedRefFlag(f); st942 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id943)
-			} else if st942 == foryimpl.RefFollows {
+			if st897, id898 := c.ReadEvolvedRefFlag(f); st897 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id898)
+			} else if st897 == foryimpl.RefFollows {
 				x.foryReadNLS(c)
-				foryimpl.SetRefSlice(c, id943, x.NLS)
+				foryimpl.SetRefSlice(c, id898, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st944, id945 := c.ReadRefFlag(); st944 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id945)
-				} else if st944 == foryimpl.RefFollows {
+				if st899, id900 := c.ReadRefFlag(); st899 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id900)
+				} else if st899 == foryimpl.RefFollows {
 					x.foryReadNM(c)
-					foryimpl.SetRefMap(c, id945, x.NM)
+					foryimpl.SetRefMap(c, id900, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -6328,11 +6328,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1014, id1015 := c.ReadEvolvedRefFlag(f); st1014 == foryimpl.RefBack {
-				x.RmBin = foryimpl.BackRefSlice[uint8](c, id1015)
-			} else if st1014 == foryimpl.RefFollows {
+			} else if st924, id925 := c.ReadEvolvedRefFlag(f); st924 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id925)
+			} else if st924 == foryimpl.RefFollows {
 				x.RmBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1015, x.RmBin)
+				foryimpl.SetRefSlice(c, id925, x.RmBin)
 			} else {
 				x.RmBin = nil
 			}
@@ -6455,30 +6455,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1016, id1017 := c.ReadEvolvedRefFlag(f); st1016 == foryimpl.RefBack {
-				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id1017)
-			} else if st1016 == foryimpl.RefFollows {
+			} else if st926, id927 := c.ReadEvolvedRefFlag(f); st926 == foryimpl.RefBack {
+				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id927)
+			} else if st926 == foryimpl.RefFollows {
 				x.RmNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1017, x.RmNBin)
+				foryimpl.SetRefSlice(c, id927, x.RmNBin)
 			} else {
 				x.RmNBin = nil
 			}
 		case 77:
-			if st1018, id1019 := c.ReadEvolvedRefFlag(f); st1018 == foryimpl.RefBack {
-				x.RmNLS = foryimpl.BackRefSlice[string](c, id1019)
-			} else if st1018 == foryimpl.RefFollows {
+			if st928, id929 := c.ReadEvolvedRefFlag(f); st928 == foryimpl.RefBack {
+				x.RmNLS = foryimpl.BackRefSlice[string](c, id929)
+			} else if st928 == foryimpl.RefFollows {
 				x.foryReadRmNLS(c)
-				foryimpl.SetRefSlice(c, id1019, x.RmNLS)
+				foryimpl.SetRefSlice(c, id929, x.RmNLS)
 			} else {
 				x.RmNLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1020, id1021 := c.ReadRefFlag(); st1020 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id1021)
-				} else if st1020 == foryimpl.RefFollows {
+				if st930, id931 := c.ReadRefFlag(); st930 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id931)
+				} else if st930 == foryimpl.RefFollows {
 					x.foryReadRmNM(c)
-					foryimpl.SetRefMap(c, id1021, x.RmNM)
+					foryimpl.SetRefMap(c, id931, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
@@ -14285,11 +14285,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 3:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st143, id144 := c.ReadEvolvedRefFlag(f); st143 == foryimpl.RefBack {
-				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id144)
-			} else if st143 == foryimpl.RefFollows {
+			} else if st131, id132 := c.ReadEvolvedRefFlag(f); st131 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id132)
+			} else if st131 == foryimpl.RefFollows {
 				x.Bin2U8 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id144, x.Bin2U8)
+				foryimpl.SetRefSlice(c, id132, x.Bin2U8)
 			} else {
 				x.Bin2U8 = nil
 			}
@@ -14337,38 +14337,38 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st162, id163 := c.ReadRefFlag(); st162 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id163)
-				} else if st162 == foryimpl.RefFollows {
-					p164 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id163, p164)
-					n165 := c.ReadArrayLengthFast(8)
-					if n165 < 0 {
-						n165 = c.ReadArrayLength(8)
+				if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id143)
+				} else if st142 == foryimpl.RefFollows {
+					p144 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id143, p144)
+					n145 := c.ReadArrayLengthFast(8)
+					if n145 < 0 {
+						n145 = c.ReadArrayLength(8)
 					}
-					a166 := foryimpl.MakeSlice[[]float64](c, n165)
-					r.ReadRawFloat64s(a166)
-					*p164 = a166
-					x.PA = p164
+					a146 := foryimpl.MakeSlice[[]float64](c, n145)
+					r.ReadRawFloat64s(a146)
+					*p144 = a146
+					x.PA = p144
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s160 := foryimpl.ReadSliceAs[float64](c, f); s160 != nil {
-						v161 := []float64(s160)
-						x.PA = &v161
+					if s140 := foryimpl.ReadSliceAs[float64](c, f); s140 != nil {
+						v141 := []float64(s140)
+						x.PA = &v141
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p157 := foryimpl.Alloc[[]float64](c)
-					n158 := c.ReadArrayLengthFast(8)
-					if n158 < 0 {
-						n158 = c.ReadArrayLength(8)
+					p137 := foryimpl.Alloc[[]float64](c)
+					n138 := c.ReadArrayLengthFast(8)
+					if n138 < 0 {
+						n138 = c.ReadArrayLength(8)
 					}
-					a159 := foryimpl.MakeSlice[[]float64](c, n158)
-					r.ReadRawFloat64s(a159)
-					*p157 = a159
-					x.PA = p157
+					a139 := foryimpl.MakeSlice[[]float64](c, n138)
+					r.ReadRawFloat64s(a139)
+					*p137 = a139
+					x.PA = p137
 				}
 			}
 		case 12:

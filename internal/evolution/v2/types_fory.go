@@ -6156,11 +6156,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 22:
 			if f.Convert {
 				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1006, id1007 := c.ReadEvolvedRefFlag(f); st1006 == foryimpl.RefBack {
-				x.AddBin = foryimpl.BackRefSlice[uint8](c, id1007)
-			} else if st1006 == foryimpl.RefFollows {
+			} else if st916, id917 := c.ReadEvolvedRefFlag(f); st916 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id917)
+			} else if st916 == foryimpl.RefFollows {
 				x.AddBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1007, x.AddBin)
+				foryimpl.SetRefSlice(c, id917, x.AddBin)
 			} else {
 				x.AddBin = nil
 			}
@@ -6283,30 +6283,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 47:
 			if f.Convert {
 				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1008, id1009 := c.ReadEvolvedRefFlag(f); st1008 == foryimpl.RefBack {
-				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id1009)
-			} else if st1008 == foryimpl.RefFollows {
+			} else if st918, id919 := c.ReadEvolvedRefFlag(f); st918 == foryimpl.RefBack {
+				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id919)
+			} else if st918 == foryimpl.RefFollows {
 				x.AddNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1009, x.AddNBin)
+				foryimpl.SetRefSlice(c, id919, x.AddNBin)
 			} else {
 				x.AddNBin = nil
 			}
 		case 48:
-			if st1010, id1011 := c.ReadEvolvedRefFlag(f); st1010 == foryimpl.RefBack {
-				x.AddNLS = foryimpl.BackRefSlice[string](c, id1011)
-			} else if st1010 == foryimpl.RefFollows {
+			if st920, id921 := c.ReadEvolvedRefFlag(f); st920 == foryimpl.RefBack {
+				x.AddNLS = foryimpl.BackRefSlice[string](c, id921)
+			} else if st920 == foryimpl.RefFollows {
 				x.foryReadAddNLS(c)
-				foryimpl.SetRefSlice(c, id1011, x.AddNLS)
+				foryimpl.SetRefSlice(c, id921, x.AddNLS)
 			} else {
 				x.AddNLS = nil
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1012, id1013 := c.ReadRefFlag(); st1012 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id1013)
-				} else if st1012 == foryimpl.RefFollows {
+				if st922, id923 := c.ReadRefFlag(); st922 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id923)
+				} else if st922 == foryimpl.RefFollows {
 					x.foryReadAddNM(c)
-					foryimpl.SetRefMap(c, id1013, x.AddNM)
+					foryimpl.SetRefMap(c, id923, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
@@ -6324,11 +6324,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1014, id1015 := c.ReadEvolvedRefFlag(f); st1014 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id1015)
-			} else if st1014 == foryimpl.RefFollows {
+			} else if st924, id925 := c.ReadEvolvedRefFlag(f); st924 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id925)
+			} else if st924 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1015, x.Bin)
+				foryimpl.SetRefSlice(c, id925, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -6451,30 +6451,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st1016, id1017 := c.ReadEvolvedRefFlag(f); st1016 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id1017)
-			} else if st1016 == foryimpl.RefFollows {
+			} else if st926, id927 := c.ReadEvolvedRefFlag(f); st926 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id927)
+			} else if st926 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id1017, x.NBin)
+				foryimpl.SetRefSlice(c, id927, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 77:
-			if st1018, id1019 := c.ReadEvolvedRefFlag(f); st1018 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id1019)
-			} else if st1018 == foryimpl.RefFollows {
+			if st928, id929 := c.ReadEvolvedRefFlag(f); st928 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id929)
+			} else if st928 == foryimpl.RefFollows {
 				x.foryReadNLS(c)
-				foryimpl.SetRefSlice(c, id1019, x.NLS)
+				foryimpl.SetRefSlice(c, id929, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st1020, id1021 := c.ReadRefFlag(); st1020 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id1021)
-				} else if st1020 == foryimpl.RefFollows {
+				if st930, id931 := c.ReadRefFlag(); st930 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id931)
+				} else if st930 == foryimpl.RefFollows {
 					x.foryReadNM(c)
-					foryimpl.SetRefMap(c, id1021, x.NM)
+					foryimpl.SetRefMap(c, id931, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -14570,11 +14570,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 9:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st162, id163 := c.ReadEvolvedRefFlag(f); st162 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[uint16](c, id163)
-			} else if st162 == foryimpl.RefFollows {
+			} else if st142, id143 := c.ReadEvolvedRefFlag(f); st142 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id143)
+			} else if st142 == foryimpl.RefFollows {
 				x.foryReadNL(c)
-				foryimpl.SetRefSlice(c, id163, x.NL)
+				foryimpl.SetRefSlice(c, id143, x.NL)
 			} else {
 				x.NL = nil
 			}
@@ -14586,68 +14586,68 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st179, id180 := c.ReadRefFlag(); st179 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id180)
-				} else if st179 == foryimpl.RefFollows {
-					p181 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id180, p181)
-					n182 := c.ReadLengthFast(8)
-					if n182 < 0 {
-						n182 = c.ReadLength(8)
+				if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id156)
+				} else if st155 == foryimpl.RefFollows {
+					p157 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id156, p157)
+					n158 := c.ReadLengthFast(8)
+					if n158 < 0 {
+						n158 = c.ReadLength(8)
 					}
-					l183 := foryimpl.MakeSlice[[]float64](c, n182)
-					if n182 > 0 {
-						hn185 := c.ReadListHeader(20)
+					l159 := foryimpl.MakeSlice[[]float64](c, n158)
+					if n158 > 0 {
+						hn161 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i184 := range l183 {
-								if hn185 && !c.ReadFlag() {
-									clear(l183[i184 : i184+1])
+							for i160 := range l159 {
+								if hn161 && !c.ReadFlag() {
+									clear(l159[i160 : i160+1])
 									continue
 								}
-								l183[i184] = r.ReadFloat64()
+								l159[i160] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i184)
+									c.TraceIndex(i160)
 									break
 								}
 							}
 						}
 					}
-					*p181 = l183
-					x.PA = p181
+					*p157 = l159
+					x.PA = p157
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s177 := foryimpl.ReadSliceAs[float64](c, f); s177 != nil {
-						v178 := []float64(s177)
-						x.PA = &v178
+					if s153 := foryimpl.ReadSliceAs[float64](c, f); s153 != nil {
+						v154 := []float64(s153)
+						x.PA = &v154
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p170 := foryimpl.Alloc[[]float64](c)
-					n171 := c.ReadLengthFast(8)
-					if n171 < 0 {
-						n171 = c.ReadLength(8)
+					p146 := foryimpl.Alloc[[]float64](c)
+					n147 := c.ReadLengthFast(8)
+					if n147 < 0 {
+						n147 = c.ReadLength(8)
 					}
-					l172 := foryimpl.MakeSlice[[]float64](c, n171)
-					if n171 > 0 {
-						hn174 := c.ReadListHeader(20)
+					l148 := foryimpl.MakeSlice[[]float64](c, n147)
+					if n147 > 0 {
+						hn150 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i173 := range l172 {
-								if hn174 && !c.ReadFlag() {
-									clear(l172[i173 : i173+1])
+							for i149 := range l148 {
+								if hn150 && !c.ReadFlag() {
+									clear(l148[i149 : i149+1])
 									continue
 								}
-								l172[i173] = r.ReadFloat64()
+								l148[i149] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i173)
+									c.TraceIndex(i149)
 									break
 								}
 							}
 						}
 					}
-					*p170 = l172
-					x.PA = p170
+					*p146 = l148
+					x.PA = p146
 				}
 			}
 		case 12:
@@ -14659,11 +14659,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st194, id195 := c.ReadEvolvedRefFlag(f); st194 == foryimpl.RefBack {
-				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id195)
-			} else if st194 == foryimpl.RefFollows {
+			} else if st166, id167 := c.ReadEvolvedRefFlag(f); st166 == foryimpl.RefBack {
+				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id167)
+			} else if st166 == foryimpl.RefFollows {
 				x.Raw2Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id195, x.Raw2Bin)
+				foryimpl.SetRefSlice(c, id167, x.Raw2Bin)
 			} else {
 				x.Raw2Bin = nil
 			}
@@ -14676,11 +14676,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 15:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st202, id203 := c.ReadEvolvedRefFlag(f); st202 == foryimpl.RefBack {
-				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id203)
-			} else if st202 == foryimpl.RefFollows {
+			} else if st170, id171 := c.ReadEvolvedRefFlag(f); st170 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id171)
+			} else if st170 == foryimpl.RefFollows {
 				x.U82Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id203, x.U82Bin)
+				foryimpl.SetRefSlice(c, id171, x.U82Bin)
 			} else {
 				x.U82Bin = nil
 			}

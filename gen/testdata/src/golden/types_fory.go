@@ -1459,22 +1459,6 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n157 := c.ReadArrayLengthFast(4)
-					if n157 < 0 {
-						n157 = c.ReadArrayLength(4)
-					}
-					if n157 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n157, 2))
-						return
-					}
-					var a158 [2]int32
-					r.ReadRawInt32s(a158[:])
-					x.Grid = a158
-				}
-			} else {
-				if f.Convert {
-					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
-				} else if !f.Flag || c.ReadFlag() {
 					n153 := c.ReadArrayLengthFast(4)
 					if n153 < 0 {
 						n153 = c.ReadArrayLength(4)
@@ -1487,20 +1471,36 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					r.ReadRawInt32s(a154[:])
 					x.Grid = a154
 				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n149 := c.ReadArrayLengthFast(4)
+					if n149 < 0 {
+						n149 = c.ReadArrayLength(4)
+					}
+					if n149 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n149, 2))
+						return
+					}
+					var a150 [2]int32
+					r.ReadRawInt32s(a150[:])
+					x.Grid = a150
+				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-						x.Level = Level(e162)
+					if e158 := c.ReadEnumFast(uint32(0x7fffffff)); e158 >= 0 {
+						x.Level = Level(e158)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e159 := c.ReadEnumFast(uint32(0x7fffffff)); e159 >= 0 {
-						x.Level = Level(e159)
+					if e155 := c.ReadEnumFast(uint32(0x7fffffff)); e155 >= 0 {
+						x.Level = Level(e155)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1511,11 +1511,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.foryReadMaybe(c)
 			}
 		case 15:
-			if st163, id164 := c.ReadEvolvedRefFlag(f); st163 == foryimpl.RefBack {
-				x.Maybes = foryimpl.BackRefSlice[string](c, id164)
-			} else if st163 == foryimpl.RefFollows {
+			if st159, id160 := c.ReadEvolvedRefFlag(f); st159 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id160)
+			} else if st159 == foryimpl.RefFollows {
 				x.foryReadMaybes(c)
-				foryimpl.SetRefSlice(c, id164, x.Maybes)
+				foryimpl.SetRefSlice(c, id160, x.Maybes)
 			} else {
 				x.Maybes = nil
 			}
@@ -1525,44 +1525,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st167, id168 := c.ReadRefFlag(); st167 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id168)
-				} else if st167 == foryimpl.RefFollows {
-					p169 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id168, p169)
-					if ev170 := c.ReadStructFieldMeta(foryTypePoint); ev170 != nil {
-						p169.ForyReadEvolved(c, ev170)
-					} else if !c.Failed() {
-						p169.ForyRead(c)
-					}
-					x.Next = p169
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id164)
+				} else if st163 == foryimpl.RefFollows {
 					p165 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id164, p165)
 					if ev166 := c.ReadStructFieldMeta(foryTypePoint); ev166 != nil {
 						p165.ForyReadEvolved(c, ev166)
 					} else if !c.Failed() {
 						p165.ForyRead(c)
 					}
 					x.Next = p165
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p161 := foryimpl.Alloc[Point](c)
+					if ev162 := c.ReadStructFieldMeta(foryTypePoint); ev162 != nil {
+						p161.ForyReadEvolved(c, ev162)
+					} else if !c.Failed() {
+						p161.ForyRead(c)
+					}
+					x.Next = p161
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev174 := c.ReadStructFieldMeta(foryTypePoint); ev174 != nil {
-						x.Origin.ForyReadEvolved(c, ev174)
+					if ev170 := c.ReadStructFieldMeta(foryTypePoint); ev170 != nil {
+						x.Origin.ForyReadEvolved(c, ev170)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev171 := c.ReadStructFieldMeta(foryTypePoint); ev171 != nil {
-						x.Origin.ForyReadEvolved(c, ev171)
+					if ev167 := c.ReadStructFieldMeta(foryTypePoint); ev167 != nil {
+						x.Origin.ForyReadEvolved(c, ev167)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1579,11 +1579,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 21:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st175, id176 := c.ReadEvolvedRefFlag(f); st175 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id176)
-			} else if st175 == foryimpl.RefFollows {
+			} else if st171, id172 := c.ReadEvolvedRefFlag(f); st171 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id172)
+			} else if st171 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id176, x.Raw)
+				foryimpl.SetRefSlice(c, id172, x.Raw)
 			} else {
 				x.Raw = nil
 			}

@@ -1252,16 +1252,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e172 := c.ReadEnumFast(uint32(0x7fffffff)); e172 >= 0 {
-						x.Kind = Kind(e172)
+					if e168 := c.ReadEnumFast(uint32(0x7fffffff)); e168 >= 0 {
+						x.Kind = Kind(e168)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e169 := c.ReadEnumFast(uint32(0x7fffffff)); e169 >= 0 {
-						x.Kind = Kind(e169)
+					if e165 := c.ReadEnumFast(uint32(0x7fffffff)); e165 >= 0 {
+						x.Kind = Kind(e165)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
