@@ -2422,21 +2422,21 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Media.ForyWrite(c)
 	}
-	l7 := x.Images
+	l6 := x.Images
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
-		if len(l7) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l7) > 0 {
+	if len(l6) > 0 {
 		c.WriteStructMeta(foryTypeImage)
-		for i8 := range l7 {
-			l7[i8].ForyWrite(c)
+		for i7 := range l6 {
+			l6[i7].ForyWrite(c)
 		}
 	}
 }
@@ -2453,17 +2453,17 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-			x.Media = foryimpl.BackRef[Media](c, id10)
-		} else if st9 == foryimpl.RefFollows {
-			p11 := foryimpl.Alloc[Media](c)
-			foryimpl.SetRef(c, id10, p11)
-			if ev12 := c.ReadStructFieldMeta(foryTypeMedia); ev12 != nil {
-				p11.ForyReadEvolved(c, ev12)
+		if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
+			x.Media = foryimpl.BackRef[Media](c, id9)
+		} else if st8 == foryimpl.RefFollows {
+			p10 := foryimpl.Alloc[Media](c)
+			foryimpl.SetRef(c, id9, p10)
+			if ev11 := c.ReadStructFieldMeta(foryTypeMedia); ev11 != nil {
+				p10.ForyReadEvolved(c, ev11)
 			} else if !c.Failed() {
-				p11.ForyRead(c)
+				p10.ForyRead(c)
 			}
-			x.Media = p11
+			x.Media = p10
 		} else {
 			x.Media = nil
 		}
@@ -2473,13 +2473,13 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p9 := foryimpl.Alloc[Media](c)
-			if ev10 := c.ReadStructFieldMeta(foryTypeMedia); ev10 != nil {
-				p9.ForyReadEvolved(c, ev10)
+			p8 := foryimpl.Alloc[Media](c)
+			if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+				p8.ForyReadEvolved(c, ev9)
 			} else if !c.Failed() {
-				p9.ForyRead(c)
+				p8.ForyRead(c)
 			}
-			x.Media = p9
+			x.Media = p8
 		}
 		if c.Failed() {
 			c.Trace("Media")
@@ -2500,29 +2500,29 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.Media = foryimpl.BackRef[Media](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					p17 := foryimpl.Alloc[Media](c)
-					foryimpl.SetRef(c, id16, p17)
-					if ev18 := c.ReadStructFieldMeta(foryTypeMedia); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
+				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+					x.Media = foryimpl.BackRef[Media](c, id15)
+				} else if st14 == foryimpl.RefFollows {
+					p16 := foryimpl.Alloc[Media](c)
+					foryimpl.SetRef(c, id15, p16)
+					if ev17 := c.ReadStructFieldMeta(foryTypeMedia); ev17 != nil {
+						p16.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
-						p17.ForyRead(c)
+						p16.ForyRead(c)
 					}
-					x.Media = p17
+					x.Media = p16
 				} else {
 					x.Media = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p13 := foryimpl.Alloc[Media](c)
-					if ev14 := c.ReadStructFieldMeta(foryTypeMedia); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+					p12 := foryimpl.Alloc[Media](c)
+					if ev13 := c.ReadStructFieldMeta(foryTypeMedia); ev13 != nil {
+						p12.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p12.ForyRead(c)
 					}
-					x.Media = p13
+					x.Media = p12
 				}
 			}
 		case 1:

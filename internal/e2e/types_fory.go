@@ -440,11 +440,9 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if x.PS != nil {
-			if !foryimpl.ValidString(string((*x.PS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.Col < 0 {
@@ -565,11 +563,9 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if x.PS != nil {
-			if !foryimpl.ValidString(string((*x.PS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.Col < 0 {
@@ -703,6 +699,16 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.When)
+}
+
+// foryCheckUTF8 checks that every string Scalars's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Scalars) foryCheckUTF8() error {
+	if x.PS != nil {
+		if !foryimpl.ValidString(string((*x.PS))) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
@@ -1489,22 +1495,8 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k23 := range x.NMap {
-			if !foryimpl.ValidString(string(k23)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "NMap")
-			}
-		}
-		for i28 := range x.NStrs {
-			if !foryimpl.ValidString(string(x.NStrs[i28])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "NStrs")
-			}
-		}
-		for i38 := range x.PStrs {
-			if x.PStrs[i38] != nil {
-				if !foryimpl.ValidString(string((*x.PStrs[i38]))) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "PStrs")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	start50 := b.WriterIndex()
@@ -1527,197 +1519,71 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Arr)))
-	if len(x.Arr) > 0 {
-		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
+	x.foryWriteArr(b)
+	x.foryWriteBools(b)
+	x.foryWriteBytes(b)
+	x.foryWriteColors(b)
+	{
+		l51 := x.DBools
+		l52 := x.DF32
+		l53 := x.DF64
+		l54 := x.DI16
+		l55 := x.DI32
+		l56 := x.DI64
+		b.Reserve(buffer.BatchSlack + len(l51)*1 + len(l52)*4 + len(l53)*8 + len(l54)*2 + len(l55)*4 + len(l56)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e51 := range x.Arr {
-			{
-				buffer.PutInt16At(w, off, e51)
-				off += 2
-			}
-		}
+		off = buffer.PutVarUint32At(w, off, uint32(len(l51)*1))
+		off = buffer.PutRawBoolsAt(w, off, l51)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l52)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l52)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l53)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l53)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l54)*2))
+		off = buffer.PutRawInt16sAt(w, off, l54)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l55)*4))
+		off = buffer.PutRawInt32sAt(w, off, l55)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l56)*8))
+		off = buffer.PutRawInt64sAt(w, off, l56)
 		b.SetWriterIndex(off)
 	}
-	l52 := x.Bools
-	b.WriteVarUint32(uint32(len(l52)))
-	if len(l52) > 0 {
-		b.Reserve(1 + len(l52)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e53 := range l52 {
-			{
-				buffer.PutBoolAt(w, off, e53)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l54 := x.Bytes
-	b.WriteVarUint32(uint32(len(l54)))
-	if len(l54) > 0 {
-		b.Reserve(1 + len(l54)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e55 := range l54 {
-			{
-				buffer.PutUint8At(w, off, e55)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l56 := x.Colors
-	b.WriteVarUint32(uint32(len(l56)))
-	if len(l56) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e57 := range l56 {
-			b.WriteVarUint32(uint32(e57))
-		}
+	l57 := x.DI8
+	b.WriteVarUint32(uint32(len(l57) * 1))
+	for _, e58 := range l57 {
+		b.WriteInt8(int8(e58))
 	}
 	{
-		l58 := x.DBools
-		l59 := x.DF32
-		l60 := x.DF64
-		l61 := x.DI16
-		l62 := x.DI32
-		l63 := x.DI64
-		b.Reserve(buffer.BatchSlack + len(l58)*1 + len(l59)*4 + len(l60)*8 + len(l61)*2 + len(l62)*4 + len(l63)*8 + 36)
+		l59 := x.DU16
+		l60 := x.DU32
+		l61 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l59)*2 + len(l60)*4 + len(l61)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l58)*1))
-		off = buffer.PutRawBoolsAt(w, off, l58)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l59)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l59)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l60)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l61)*2))
-		off = buffer.PutRawInt16sAt(w, off, l61)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l62)*4))
-		off = buffer.PutRawInt32sAt(w, off, l62)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l63)*8))
-		off = buffer.PutRawInt64sAt(w, off, l63)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
+		off = buffer.PutRawUint16sAt(w, off, l59)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l60)*4))
+		off = buffer.PutRawUint32sAt(w, off, l60)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l61)*8))
+		off = buffer.PutRawUint64sAt(w, off, l61)
 		b.SetWriterIndex(off)
 	}
-	l64 := x.DI8
-	b.WriteVarUint32(uint32(len(l64) * 1))
-	for _, e65 := range l64 {
-		b.WriteInt8(int8(e65))
-	}
-	{
-		l66 := x.DU16
-		l67 := x.DU32
-		l68 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l66)*2 + len(l67)*4 + len(l68)*8 + 18)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l66)*2))
-		off = buffer.PutRawUint16sAt(w, off, l66)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
-		off = buffer.PutRawUint32sAt(w, off, l67)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l68)*8))
-		off = buffer.PutRawUint64sAt(w, off, l68)
-		b.SetWriterIndex(off)
-	}
-	l69 := x.F32s
-	b.WriteVarUint32(uint32(len(l69)))
-	if len(l69) > 0 {
-		b.Reserve(1 + len(l69)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e70 := range l69 {
-			{
-				buffer.PutFloat32At(w, off, e70)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l71 := x.F64s
-	b.WriteVarUint32(uint32(len(l71)))
-	if len(l71) > 0 {
-		b.Reserve(1 + len(l71)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e72 := range l71 {
-			{
-				buffer.PutFloat64At(w, off, e72)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l73 := x.I16s
-	b.WriteVarUint32(uint32(len(l73)))
-	if len(l73) > 0 {
-		b.Reserve(1 + len(l73)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e74 := range l73 {
-			{
-				buffer.PutInt16At(w, off, e74)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l75 := x.I32s
-	b.WriteVarUint32(uint32(len(l75)))
-	if len(l75) > 0 {
-		b.Reserve(1 + len(l75)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e76 := range l75 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e76))
-		}
-		b.SetWriterIndex(off)
-	}
-	l77 := x.I64s
-	b.WriteVarUint32(uint32(len(l77)))
-	if len(l77) > 0 {
-		b.Reserve(1 + len(l77)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e78 := range l77 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e78))
-		}
-		b.SetWriterIndex(off)
-	}
-	l79 := x.I8s
-	b.WriteVarUint32(uint32(len(l79)))
-	if len(l79) > 0 {
-		b.Reserve(1 + len(l79)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e80 := range l79 {
-			{
-				buffer.PutInt8At(w, off, e80)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteF32s(b)
+	x.foryWriteF64s(b)
+	x.foryWriteI16s(b)
+	x.foryWriteI32s(b)
+	x.foryWriteI64s(b)
+	x.foryWriteI8s(b)
 	if x.NI64s == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l81 := x.NI64s
-		b.WriteVarUint32(uint32(len(l81)))
-		if len(l81) > 0 {
-			b.Reserve(1 + len(l81)*9 + buffer.BatchSlack)
+		l62 := x.NI64s
+		b.WriteVarUint32(uint32(len(l62)))
+		if len(l62) > 0 {
+			b.Reserve(1 + len(l62)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e82 := range l81 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e82))
+			for _, e63 := range l62 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e63))
 			}
 			b.SetWriterIndex(off)
 		}
@@ -1726,69 +1592,69 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		var mw83 foryimpl.MapWriter
-		mw83.Begin(b, len(x.NMap))
-		for k84, v85 := range x.NMap {
-			mw83.Entry(b)
-			foryimpl.WriteString(b, k84)
-			b.WriteVarInt32(v85)
+		var mw64 foryimpl.MapWriter
+		mw64.Begin(b, len(x.NMap))
+		for k65, v66 := range x.NMap {
+			mw64.Entry(b)
+			foryimpl.WriteString(b, k65)
+			b.WriteVarInt32(v66)
 		}
-		mw83.End(b)
+		mw64.End(b)
 	}
 	if x.NStrs == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l86 := x.NStrs
+		l67 := x.NStrs
 		{
-			sz88 := 6 + buffer.BatchSlack + len(l86)*9
-			for _, e87 := range l86 {
-				sz88 += len(e87)
+			sz69 := 6 + buffer.BatchSlack + len(l67)*9
+			for _, e68 := range l67 {
+				sz69 += len(e68)
 			}
-			b.Reserve(sz88)
+			b.Reserve(sz69)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l86)))
-			if len(l86) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l67)))
+			if len(l67) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e87 := range l86 {
-					if len(w)-off < len(e87)+9+buffer.BatchSlack {
+				for _, e68 := range l67 {
+					if len(w)-off < len(e68)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e87) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e68) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e87))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e87) > 0 {
-						off += copy(w[off:], e87)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e68))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e68) > 0 {
+						off += copy(w[off:], e68)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l89 := x.Named
+	l70 := x.Named
 	{
 		var ascii bool
-		sz91 := 6 + buffer.BatchSlack + len(l89)*9
-		for _, e90 := range l89 {
-			sz91 += len(e90)
+		sz72 := 6 + buffer.BatchSlack + len(l70)*9
+		for _, e71 := range l70 {
+			sz72 += len(e71)
 		}
-		b.Reserve(sz91)
+		b.Reserve(sz72)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l89)))
-		if len(l89) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l70)))
+		if len(l70) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e90 := range l89 {
-				if len(w)-off < len(e90)+9+buffer.BatchSlack {
+			for _, e71 := range l70 {
+				if len(w)-off < len(e71)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e90) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e71) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e90))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e90) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e90))
-					if !ascii && check && !foryimpl.ValidString(string(e90)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e71))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e71) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e71))
+					if !ascii && check && !foryimpl.ValidString(string(e71)) {
 						b.SetWriterIndex(start50)
 						return foryimpl.InvalidUTF8(foryTypeContainers, "Named")
 					}
@@ -1797,80 +1663,38 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	l92 := x.Nested
-	b.WriteVarUint32(uint32(len(l92)))
-	if len(l92) > 0 {
+	l73 := x.Nested
+	b.WriteVarUint32(uint32(len(l73)))
+	if len(l73) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e93 := range l92 {
-			b.WriteVarUint32(uint32(len(e93)))
-			if len(e93) > 0 {
-				b.Reserve(1 + len(e93)*5 + buffer.BatchSlack)
+		for _, e74 := range l73 {
+			b.WriteVarUint32(uint32(len(e74)))
+			if len(e74) > 0 {
+				b.Reserve(1 + len(e74)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e94 := range e93 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e94))
+				for _, e75 := range e74 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e75))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l95 := x.PI32s
-	b.WriteVarUint32(uint32(len(l95)))
-	if len(l95) > 0 {
-		h96 := foryimpl.ListDeclaredSameType
-		for _, p97 := range l95 {
-			if p97 == nil {
-				h96 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h96)
-		for _, p97 := range l95 {
-			if h96 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p97 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p97)
-		}
-	}
-	l98 := x.PStrs
-	b.WriteVarUint32(uint32(len(l98)))
-	if len(l98) > 0 {
-		h99 := foryimpl.ListDeclaredSameType
-		for _, p100 := range l98 {
-			if p100 == nil {
-				h99 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h99)
-		for _, p100 := range l98 {
-			if h99 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p100 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			foryimpl.WriteString(b, *p100)
-		}
-	}
-	l101 := x.Raw
-	b.WriteVarUint32(uint32(len(l101)))
-	b.WriteBytes(l101)
+	x.foryWritePI32s(b)
+	x.foryWritePStrs(b)
+	l76 := x.Raw
+	b.WriteVarUint32(uint32(len(l76)))
+	b.WriteBytes(l76)
 	{
-		s102 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s102) + 10)
+		s77 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s77) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s102))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s102) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s102)
-			if !ascii && check && !foryimpl.ValidString(s102) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s77))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s77) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s77)
+			if !ascii && check && !foryimpl.ValidString(s77) {
 				b.SetWriterIndex(start50)
 				return foryimpl.InvalidUTF8(foryTypeContainers, "S")
 			}
@@ -1879,26 +1703,26 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	}
 	{
 		var ascii bool
-		sz104 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e103 := range x.StrArr {
-			sz104 += len(e103)
+		sz79 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e78 := range x.StrArr {
+			sz79 += len(e78)
 		}
-		b.Reserve(sz104)
+		b.Reserve(sz79)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e103 := range x.StrArr {
-				if len(w)-off < len(e103)+9+buffer.BatchSlack {
+			for _, e78 := range x.StrArr {
+				if len(w)-off < len(e78)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e103) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e78) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e103))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e103) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e103))
-					if !ascii && check && !foryimpl.ValidString(string(e103)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e78))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e78) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e78))
+					if !ascii && check && !foryimpl.ValidString(string(e78)) {
 						b.SetWriterIndex(start50)
 						return foryimpl.InvalidUTF8(foryTypeContainers, "StrArr")
 					}
@@ -1907,29 +1731,29 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	l105 := x.Strs
+	l80 := x.Strs
 	{
 		var ascii bool
-		sz107 := 6 + buffer.BatchSlack + len(l105)*9
-		for _, e106 := range l105 {
-			sz107 += len(e106)
+		sz82 := 6 + buffer.BatchSlack + len(l80)*9
+		for _, e81 := range l80 {
+			sz82 += len(e81)
 		}
-		b.Reserve(sz107)
+		b.Reserve(sz82)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l105)))
-		if len(l105) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
+		if len(l80) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e106 := range l105 {
-				if len(w)-off < len(e106)+9+buffer.BatchSlack {
+			for _, e81 := range l80 {
+				if len(w)-off < len(e81)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e106) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e81) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e106))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e106) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e106))
-					if !ascii && check && !foryimpl.ValidString(string(e106)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e81))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e81) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e81))
+					if !ascii && check && !foryimpl.ValidString(string(e81)) {
 						b.SetWriterIndex(start50)
 						return foryimpl.InvalidUTF8(foryTypeContainers, "Strs")
 					}
@@ -1938,78 +1762,19 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	l108 := x.Times
-	b.WriteVarUint32(uint32(len(l108)))
-	if len(l108) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e109 := range l108 {
-			foryimpl.WriteTime(b, e109)
-		}
-	}
-	l110 := x.U16s
-	b.WriteVarUint32(uint32(len(l110)))
-	if len(l110) > 0 {
-		b.Reserve(1 + len(l110)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e111 := range l110 {
-			{
-				buffer.PutUint16At(w, off, e111)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l112 := x.U32s
-	b.WriteVarUint32(uint32(len(l112)))
-	if len(l112) > 0 {
-		b.Reserve(1 + len(l112)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e113 := range l112 {
-			off = buffer.PutVarUint32At(w, off, e113)
-		}
-		b.SetWriterIndex(off)
-	}
-	l114 := x.U64s
-	b.WriteVarUint32(uint32(len(l114)))
-	if len(l114) > 0 {
-		b.Reserve(1 + len(l114)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e115 := range l114 {
-			off = buffer.PutVarUint64At(w, off, e115)
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteTimes(b)
+	x.foryWriteU16s(b)
+	x.foryWriteU32s(b)
+	x.foryWriteU64s(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k138 := range x.NMap {
-			if !foryimpl.ValidString(string(k138)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NMap"))
-				return
-			}
-		}
-		for i143 := range x.NStrs {
-			if !foryimpl.ValidString(string(x.NStrs[i143])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NStrs"))
-				return
-			}
-		}
-		for i153 := range x.PStrs {
-			if x.PStrs[i153] != nil {
-				if !foryimpl.ValidString(string((*x.PStrs[i153]))) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "PStrs"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2017,404 +1782,278 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1520594053)
 	}
-	b.WriteVarUint32(uint32(len(x.Arr)))
-	if len(x.Arr) > 0 {
-		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e165 := range x.Arr {
-			{
-				buffer.PutInt16At(w, off, e165)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l166 := x.Bools
-	b.WriteVarUint32(uint32(len(l166)))
-	if len(l166) > 0 {
-		b.Reserve(1 + len(l166)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e167 := range l166 {
-			{
-				buffer.PutBoolAt(w, off, e167)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l168 := x.Bytes
-	b.WriteVarUint32(uint32(len(l168)))
-	if len(l168) > 0 {
-		b.Reserve(1 + len(l168)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e169 := range l168 {
-			{
-				buffer.PutUint8At(w, off, e169)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l170 := x.Colors
-	b.WriteVarUint32(uint32(len(l170)))
-	if len(l170) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e171 := range l170 {
-			b.WriteVarUint32(uint32(e171))
-		}
-	}
+	x.foryWriteArr(b)
+	x.foryWriteBools(b)
+	x.foryWriteBytes(b)
+	x.foryWriteColors(b)
 	{
-		l172 := x.DBools
-		l173 := x.DF32
-		l174 := x.DF64
-		l175 := x.DI16
-		l176 := x.DI32
-		l177 := x.DI64
-		b.Reserve(buffer.BatchSlack + len(l172)*1 + len(l173)*4 + len(l174)*8 + len(l175)*2 + len(l176)*4 + len(l177)*8 + 36)
+		l108 := x.DBools
+		l109 := x.DF32
+		l110 := x.DF64
+		l111 := x.DI16
+		l112 := x.DI32
+		l113 := x.DI64
+		b.Reserve(buffer.BatchSlack + len(l108)*1 + len(l109)*4 + len(l110)*8 + len(l111)*2 + len(l112)*4 + len(l113)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st178, id179 := foryimpl.RefSliceAt(c, l172); st178 == foryimpl.RefBack {
+			if st114, id115 := foryimpl.RefSliceAt(c, l108); st114 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id179))
-			} else if st178 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id115))
+			} else if st114 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l172)*1))
-				off = buffer.PutRawBoolsAt(w, off, l172)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l108)*1))
+				off = buffer.PutRawBoolsAt(w, off, l108)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l172)*1))
-			off = buffer.PutRawBoolsAt(w, off, l172)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l108)*1))
+			off = buffer.PutRawBoolsAt(w, off, l108)
 		}
 		if c.TrackedFieldFlags() {
-			if st180, id181 := foryimpl.RefSliceAt(c, l173); st180 == foryimpl.RefBack {
+			if st116, id117 := foryimpl.RefSliceAt(c, l109); st116 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id181))
-			} else if st180 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id117))
+			} else if st116 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l173)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l173)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l109)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l109)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l173)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l173)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l109)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l109)
 		}
 		if c.TrackedFieldFlags() {
-			if st182, id183 := foryimpl.RefSliceAt(c, l174); st182 == foryimpl.RefBack {
+			if st118, id119 := foryimpl.RefSliceAt(c, l110); st118 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id183))
-			} else if st182 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id119))
+			} else if st118 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l174)*8))
-				off = buffer.PutRawFloat64sAt(w, off, l174)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l110)*8))
+				off = buffer.PutRawFloat64sAt(w, off, l110)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l174)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l174)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l110)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l110)
 		}
 		if c.TrackedFieldFlags() {
-			if st184, id185 := foryimpl.RefSliceAt(c, l175); st184 == foryimpl.RefBack {
+			if st120, id121 := foryimpl.RefSliceAt(c, l111); st120 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id185))
-			} else if st184 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id121))
+			} else if st120 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l175)*2))
-				off = buffer.PutRawInt16sAt(w, off, l175)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l111)*2))
+				off = buffer.PutRawInt16sAt(w, off, l111)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l175)*2))
-			off = buffer.PutRawInt16sAt(w, off, l175)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l111)*2))
+			off = buffer.PutRawInt16sAt(w, off, l111)
 		}
 		if c.TrackedFieldFlags() {
-			if st186, id187 := foryimpl.RefSliceAt(c, l176); st186 == foryimpl.RefBack {
+			if st122, id123 := foryimpl.RefSliceAt(c, l112); st122 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id187))
-			} else if st186 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id123))
+			} else if st122 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l176)*4))
-				off = buffer.PutRawInt32sAt(w, off, l176)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l112)*4))
+				off = buffer.PutRawInt32sAt(w, off, l112)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l176)*4))
-			off = buffer.PutRawInt32sAt(w, off, l176)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l112)*4))
+			off = buffer.PutRawInt32sAt(w, off, l112)
 		}
 		if c.TrackedFieldFlags() {
-			if st188, id189 := foryimpl.RefSliceAt(c, l177); st188 == foryimpl.RefBack {
+			if st124, id125 := foryimpl.RefSliceAt(c, l113); st124 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id189))
-			} else if st188 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id125))
+			} else if st124 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l177)*8))
-				off = buffer.PutRawInt64sAt(w, off, l177)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l113)*8))
+				off = buffer.PutRawInt64sAt(w, off, l113)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l177)*8))
-			off = buffer.PutRawInt64sAt(w, off, l177)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l113)*8))
+			off = buffer.PutRawInt64sAt(w, off, l113)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.DI8) {
-			l190 := x.DI8
-			b.WriteVarUint32(uint32(len(l190) * 1))
-			for _, e191 := range l190 {
-				b.WriteInt8(int8(e191))
+			l126 := x.DI8
+			b.WriteVarUint32(uint32(len(l126) * 1))
+			for _, e127 := range l126 {
+				b.WriteInt8(int8(e127))
 			}
 		}
 	} else {
-		l192 := x.DI8
-		b.WriteVarUint32(uint32(len(l192) * 1))
-		for _, e193 := range l192 {
-			b.WriteInt8(int8(e193))
+		l128 := x.DI8
+		b.WriteVarUint32(uint32(len(l128) * 1))
+		for _, e129 := range l128 {
+			b.WriteInt8(int8(e129))
 		}
 	}
 	{
-		l194 := x.DU16
-		l195 := x.DU32
-		l196 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l194)*2 + len(l195)*4 + len(l196)*8 + 18)
+		l130 := x.DU16
+		l131 := x.DU32
+		l132 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l130)*2 + len(l131)*4 + len(l132)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st197, id198 := foryimpl.RefSliceAt(c, l194); st197 == foryimpl.RefBack {
+			if st133, id134 := foryimpl.RefSliceAt(c, l130); st133 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id198))
-			} else if st197 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id134))
+			} else if st133 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l194)*2))
-				off = buffer.PutRawUint16sAt(w, off, l194)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l130)*2))
+				off = buffer.PutRawUint16sAt(w, off, l130)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l194)*2))
-			off = buffer.PutRawUint16sAt(w, off, l194)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l130)*2))
+			off = buffer.PutRawUint16sAt(w, off, l130)
 		}
 		if c.TrackedFieldFlags() {
-			if st199, id200 := foryimpl.RefSliceAt(c, l195); st199 == foryimpl.RefBack {
+			if st135, id136 := foryimpl.RefSliceAt(c, l131); st135 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id200))
-			} else if st199 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id136))
+			} else if st135 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l195)*4))
-				off = buffer.PutRawUint32sAt(w, off, l195)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l131)*4))
+				off = buffer.PutRawUint32sAt(w, off, l131)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l195)*4))
-			off = buffer.PutRawUint32sAt(w, off, l195)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l131)*4))
+			off = buffer.PutRawUint32sAt(w, off, l131)
 		}
 		if c.TrackedFieldFlags() {
-			if st201, id202 := foryimpl.RefSliceAt(c, l196); st201 == foryimpl.RefBack {
+			if st137, id138 := foryimpl.RefSliceAt(c, l132); st137 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id202))
-			} else if st201 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id138))
+			} else if st137 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l196)*8))
-				off = buffer.PutRawUint64sAt(w, off, l196)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l132)*8))
+				off = buffer.PutRawUint64sAt(w, off, l132)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l196)*8))
-			off = buffer.PutRawUint64sAt(w, off, l196)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l132)*8))
+			off = buffer.PutRawUint64sAt(w, off, l132)
 		}
 		b.SetWriterIndex(off)
 	}
-	l203 := x.F32s
-	b.WriteVarUint32(uint32(len(l203)))
-	if len(l203) > 0 {
-		b.Reserve(1 + len(l203)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e204 := range l203 {
-			{
-				buffer.PutFloat32At(w, off, e204)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l205 := x.F64s
-	b.WriteVarUint32(uint32(len(l205)))
-	if len(l205) > 0 {
-		b.Reserve(1 + len(l205)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e206 := range l205 {
-			{
-				buffer.PutFloat64At(w, off, e206)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l207 := x.I16s
-	b.WriteVarUint32(uint32(len(l207)))
-	if len(l207) > 0 {
-		b.Reserve(1 + len(l207)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e208 := range l207 {
-			{
-				buffer.PutInt16At(w, off, e208)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l209 := x.I32s
-	b.WriteVarUint32(uint32(len(l209)))
-	if len(l209) > 0 {
-		b.Reserve(1 + len(l209)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e210 := range l209 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e210))
-		}
-		b.SetWriterIndex(off)
-	}
-	l211 := x.I64s
-	b.WriteVarUint32(uint32(len(l211)))
-	if len(l211) > 0 {
-		b.Reserve(1 + len(l211)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e212 := range l211 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e212))
-		}
-		b.SetWriterIndex(off)
-	}
-	l213 := x.I8s
-	b.WriteVarUint32(uint32(len(l213)))
-	if len(l213) > 0 {
-		b.Reserve(1 + len(l213)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e214 := range l213 {
-			{
-				buffer.PutInt8At(w, off, e214)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteF32s(b)
+	x.foryWriteF64s(b)
+	x.foryWriteI16s(b)
+	x.foryWriteI32s(b)
+	x.foryWriteI64s(b)
+	x.foryWriteI8s(b)
 	if !foryimpl.WriteRefSlice(c, x.NI64s) {
-		l215 := x.NI64s
-		b.WriteVarUint32(uint32(len(l215)))
-		if len(l215) > 0 {
-			b.Reserve(1 + len(l215)*9 + buffer.BatchSlack)
+		l139 := x.NI64s
+		b.WriteVarUint32(uint32(len(l139)))
+		if len(l139) > 0 {
+			b.Reserve(1 + len(l139)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e216 := range l215 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e216))
+			for _, e140 := range l139 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e140))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NMap) {
-		var mw217 foryimpl.MapWriter
-		mw217.Begin(b, len(x.NMap))
-		for k218, v219 := range x.NMap {
-			mw217.Entry(b)
-			foryimpl.WriteString(b, k218)
-			b.WriteVarInt32(v219)
+		var mw141 foryimpl.MapWriter
+		mw141.Begin(b, len(x.NMap))
+		for k142, v143 := range x.NMap {
+			mw141.Entry(b)
+			foryimpl.WriteString(b, k142)
+			b.WriteVarInt32(v143)
 		}
-		mw217.End(b)
+		mw141.End(b)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NStrs) {
-		l220 := x.NStrs
+		l144 := x.NStrs
 		{
-			sz222 := 6 + buffer.BatchSlack + len(l220)*9
-			for _, e221 := range l220 {
-				sz222 += len(e221)
+			sz146 := 6 + buffer.BatchSlack + len(l144)*9
+			for _, e145 := range l144 {
+				sz146 += len(e145)
 			}
-			b.Reserve(sz222)
+			b.Reserve(sz146)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l220)))
-			if len(l220) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l144)))
+			if len(l144) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e221 := range l220 {
-					if len(w)-off < len(e221)+9+buffer.BatchSlack {
+				for _, e145 := range l144 {
+					if len(w)-off < len(e145)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e221) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e145) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e221))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e221) > 0 {
-						off += copy(w[off:], e221)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e145))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e145) > 0 {
+						off += copy(w[off:], e145)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l223 := x.Named
+	l147 := x.Named
 	{
 		var ascii bool
-		sz225 := 6 + buffer.BatchSlack + len(l223)*9
-		for _, e224 := range l223 {
-			sz225 += len(e224)
+		sz149 := 6 + buffer.BatchSlack + len(l147)*9
+		for _, e148 := range l147 {
+			sz149 += len(e148)
 		}
-		b.Reserve(sz225)
+		b.Reserve(sz149)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l223)))
-		if len(l223) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l147)))
+		if len(l147) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e224 := range l223 {
-				if len(w)-off < len(e224)+9+buffer.BatchSlack {
+			for _, e148 := range l147 {
+				if len(w)-off < len(e148)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e224) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e148) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e224))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e224) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e224))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e224)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e148))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e148) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e148))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e148)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Named"))
 						return
 					}
@@ -2423,90 +2062,48 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l226 := x.Nested
-	b.WriteVarUint32(uint32(len(l226)))
-	if len(l226) > 0 {
+	l150 := x.Nested
+	b.WriteVarUint32(uint32(len(l150)))
+	if len(l150) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e227 := range l226 {
-			if !foryimpl.WriteRefSlice(c, e227) {
-				b.WriteVarUint32(uint32(len(e227)))
-				if len(e227) > 0 {
-					b.Reserve(1 + len(e227)*5 + buffer.BatchSlack)
+		for _, e151 := range l150 {
+			if !foryimpl.WriteRefSlice(c, e151) {
+				b.WriteVarUint32(uint32(len(e151)))
+				if len(e151) > 0 {
+					b.Reserve(1 + len(e151)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e228 := range e227 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e228))
+					for _, e152 := range e151 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e152))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l229 := x.PI32s
-	b.WriteVarUint32(uint32(len(l229)))
-	if len(l229) > 0 {
-		h230 := foryimpl.ListDeclaredSameType
-		for _, p231 := range l229 {
-			if p231 == nil {
-				h230 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h230)
-		for _, p231 := range l229 {
-			if h230 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p231 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p231)
-		}
-	}
-	l232 := x.PStrs
-	b.WriteVarUint32(uint32(len(l232)))
-	if len(l232) > 0 {
-		h233 := foryimpl.ListDeclaredSameType
-		for _, p234 := range l232 {
-			if p234 == nil {
-				h233 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h233)
-		for _, p234 := range l232 {
-			if h233 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p234 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			foryimpl.WriteString(b, *p234)
-		}
-	}
+	x.foryWritePI32s(b)
+	x.foryWritePStrs(b)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Raw) {
-			l235 := x.Raw
-			b.WriteVarUint32(uint32(len(l235)))
-			b.WriteBytes(l235)
+			l153 := x.Raw
+			b.WriteVarUint32(uint32(len(l153)))
+			b.WriteBytes(l153)
 		}
 	} else {
-		l236 := x.Raw
-		b.WriteVarUint32(uint32(len(l236)))
-		b.WriteBytes(l236)
+		l154 := x.Raw
+		b.WriteVarUint32(uint32(len(l154)))
+		b.WriteBytes(l154)
 	}
 	{
-		s237 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s237) + 10)
+		s155 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s155) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s237))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s237) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s237)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s237) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s155))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s155) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s155)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s155) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "S"))
 				return
 			}
@@ -2515,26 +2112,26 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		var ascii bool
-		sz239 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e238 := range x.StrArr {
-			sz239 += len(e238)
+		sz157 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e156 := range x.StrArr {
+			sz157 += len(e156)
 		}
-		b.Reserve(sz239)
+		b.Reserve(sz157)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e238 := range x.StrArr {
-				if len(w)-off < len(e238)+9+buffer.BatchSlack {
+			for _, e156 := range x.StrArr {
+				if len(w)-off < len(e156)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e238) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e156) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e238))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e238) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e238))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e238)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e156) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e156))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e156)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
 						return
 					}
@@ -2543,29 +2140,29 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l240 := x.Strs
+	l158 := x.Strs
 	{
 		var ascii bool
-		sz242 := 6 + buffer.BatchSlack + len(l240)*9
-		for _, e241 := range l240 {
-			sz242 += len(e241)
+		sz160 := 6 + buffer.BatchSlack + len(l158)*9
+		for _, e159 := range l158 {
+			sz160 += len(e159)
 		}
-		b.Reserve(sz242)
+		b.Reserve(sz160)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l240)))
-		if len(l240) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l158)))
+		if len(l158) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e241 := range l240 {
-				if len(w)-off < len(e241)+9+buffer.BatchSlack {
+			for _, e159 := range l158 {
+				if len(w)-off < len(e159)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e241) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e159) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e241))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e241) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e241))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e241)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e159))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e159) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e159))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e159)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Strs"))
 						return
 					}
@@ -2574,50 +2171,320 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l243 := x.Times
-	b.WriteVarUint32(uint32(len(l243)))
-	if len(l243) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e244 := range l243 {
-			foryimpl.WriteTime(b, e244)
+	x.foryWriteTimes(b)
+	x.foryWriteU16s(b)
+	x.foryWriteU32s(b)
+	x.foryWriteU64s(b)
+}
+
+// foryCheckUTF8 checks that every string Containers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Containers) foryCheckUTF8() error {
+	for k12 := range x.NMap {
+		if !foryimpl.ValidString(string(k12)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "NMap")
 		}
 	}
-	l245 := x.U16s
-	b.WriteVarUint32(uint32(len(l245)))
-	if len(l245) > 0 {
-		b.Reserve(1 + len(l245)*2 + buffer.BatchSlack)
+	for i15 := range x.NStrs {
+		if !foryimpl.ValidString(string(x.NStrs[i15])) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "NStrs")
+		}
+	}
+	for i20 := range x.PStrs {
+		if x.PStrs[i20] != nil {
+			if !foryimpl.ValidString(string((*x.PStrs[i20]))) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "PStrs")
+			}
+		}
+	}
+	return nil
+}
+
+// foryWriteArr writes field Arr's value, for both of Containers's writers.
+func (x *Containers) foryWriteArr(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.Arr)))
+	if len(x.Arr) > 0 {
+		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e246 := range l245 {
+		for _, e1 := range x.Arr {
 			{
-				buffer.PutUint16At(w, off, e246)
+				buffer.PutInt16At(w, off, e1)
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l247 := x.U32s
-	b.WriteVarUint32(uint32(len(l247)))
-	if len(l247) > 0 {
-		b.Reserve(1 + len(l247)*5 + buffer.BatchSlack)
+}
+
+// foryWriteBools writes field Bools's value, for both of Containers's writers.
+func (x *Containers) foryWriteBools(b *buffer.Buffer) {
+	l1 := x.Bools
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e248 := range l247 {
-			off = buffer.PutVarUint32At(w, off, e248)
+		for _, e2 := range l1 {
+			{
+				buffer.PutBoolAt(w, off, e2)
+				off += 1
+			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l249 := x.U64s
-	b.WriteVarUint32(uint32(len(l249)))
-	if len(l249) > 0 {
-		b.Reserve(1 + len(l249)*9 + buffer.BatchSlack)
+}
+
+// foryWriteBytes writes field Bytes's value, for both of Containers's writers.
+func (x *Containers) foryWriteBytes(b *buffer.Buffer) {
+	l1 := x.Bytes
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e250 := range l249 {
-			off = buffer.PutVarUint64At(w, off, e250)
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint8At(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteColors writes field Colors's value, for both of Containers's writers.
+func (x *Containers) foryWriteColors(b *buffer.Buffer) {
+	l1 := x.Colors
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			b.WriteVarUint32(uint32(e2))
+		}
+	}
+}
+
+// foryWriteF32s writes field F32s's value, for both of Containers's writers.
+func (x *Containers) foryWriteF32s(b *buffer.Buffer) {
+	l1 := x.F32s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteF64s writes field F64s's value, for both of Containers's writers.
+func (x *Containers) foryWriteF64s(b *buffer.Buffer) {
+	l1 := x.F64s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat64At(w, off, e2)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteI16s writes field I16s's value, for both of Containers's writers.
+func (x *Containers) foryWriteI16s(b *buffer.Buffer) {
+	l1 := x.I16s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt16At(w, off, e2)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteI32s writes field I32s's value, for both of Containers's writers.
+func (x *Containers) foryWriteI32s(b *buffer.Buffer) {
+	l1 := x.I32s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteI64s writes field I64s's value, for both of Containers's writers.
+func (x *Containers) foryWriteI64s(b *buffer.Buffer) {
+	l1 := x.I64s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteI8s writes field I8s's value, for both of Containers's writers.
+func (x *Containers) foryWriteI8s(b *buffer.Buffer) {
+	l1 := x.I8s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt8At(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWritePI32s writes field PI32s's value, for both of Containers's writers.
+func (x *Containers) foryWritePI32s(b *buffer.Buffer) {
+	l1 := x.PI32s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			b.WriteVarInt32(*p3)
+		}
+	}
+}
+
+// foryWritePStrs writes field PStrs's value, for both of Containers's writers.
+func (x *Containers) foryWritePStrs(b *buffer.Buffer) {
+	l1 := x.PStrs
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			foryimpl.WriteString(b, *p3)
+		}
+	}
+}
+
+// foryWriteTimes writes field Times's value, for both of Containers's writers.
+func (x *Containers) foryWriteTimes(b *buffer.Buffer) {
+	l1 := x.Times
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			foryimpl.WriteTime(b, e2)
+		}
+	}
+}
+
+// foryWriteU16s writes field U16s's value, for both of Containers's writers.
+func (x *Containers) foryWriteU16s(b *buffer.Buffer) {
+	l1 := x.U16s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint16At(w, off, e2)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteU32s writes field U32s's value, for both of Containers's writers.
+func (x *Containers) foryWriteU32s(b *buffer.Buffer) {
+	l1 := x.U32s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, e2)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteU64s writes field U64s's value, for both of Containers's writers.
+func (x *Containers) foryWriteU64s(b *buffer.Buffer) {
+	l1 := x.U64s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, e2)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2707,17 +2574,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st251, id252 := c.ReadFieldRefFlag(); st251 == foryimpl.RefBack {
-			x.DBools = foryimpl.BackRefSlice[bool](c, id252)
-		} else if st251 == foryimpl.RefFollows {
-			n253 := c.ReadArrayLengthFast(1)
-			if n253 < 0 {
-				n253 = c.ReadArrayLength(1)
+		if st161, id162 := c.ReadFieldRefFlag(); st161 == foryimpl.RefBack {
+			x.DBools = foryimpl.BackRefSlice[bool](c, id162)
+		} else if st161 == foryimpl.RefFollows {
+			n163 := c.ReadArrayLengthFast(1)
+			if n163 < 0 {
+				n163 = c.ReadArrayLength(1)
 			}
-			a254 := foryimpl.MakeSlice[[]bool](c, n253)
-			r.ReadRawBools(a254)
-			x.DBools = a254
-			foryimpl.SetRefSlice(c, id252, x.DBools)
+			a164 := foryimpl.MakeSlice[[]bool](c, n163)
+			r.ReadRawBools(a164)
+			x.DBools = a164
+			foryimpl.SetRefSlice(c, id162, x.DBools)
 		} else {
 			x.DBools = nil
 		}
@@ -2725,17 +2592,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DBools")
 			return
 		}
-		if st255, id256 := c.ReadFieldRefFlag(); st255 == foryimpl.RefBack {
-			x.DF32 = foryimpl.BackRefSlice[float32](c, id256)
-		} else if st255 == foryimpl.RefFollows {
-			n257 := c.ReadArrayLengthFast(4)
-			if n257 < 0 {
-				n257 = c.ReadArrayLength(4)
+		if st165, id166 := c.ReadFieldRefFlag(); st165 == foryimpl.RefBack {
+			x.DF32 = foryimpl.BackRefSlice[float32](c, id166)
+		} else if st165 == foryimpl.RefFollows {
+			n167 := c.ReadArrayLengthFast(4)
+			if n167 < 0 {
+				n167 = c.ReadArrayLength(4)
 			}
-			a258 := foryimpl.MakeSlice[[]float32](c, n257)
-			r.ReadRawFloat32s(a258)
-			x.DF32 = a258
-			foryimpl.SetRefSlice(c, id256, x.DF32)
+			a168 := foryimpl.MakeSlice[[]float32](c, n167)
+			r.ReadRawFloat32s(a168)
+			x.DF32 = a168
+			foryimpl.SetRefSlice(c, id166, x.DF32)
 		} else {
 			x.DF32 = nil
 		}
@@ -2743,17 +2610,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DF32")
 			return
 		}
-		if st259, id260 := c.ReadFieldRefFlag(); st259 == foryimpl.RefBack {
-			x.DF64 = foryimpl.BackRefSlice[float64](c, id260)
-		} else if st259 == foryimpl.RefFollows {
-			n261 := c.ReadArrayLengthFast(8)
-			if n261 < 0 {
-				n261 = c.ReadArrayLength(8)
+		if st169, id170 := c.ReadFieldRefFlag(); st169 == foryimpl.RefBack {
+			x.DF64 = foryimpl.BackRefSlice[float64](c, id170)
+		} else if st169 == foryimpl.RefFollows {
+			n171 := c.ReadArrayLengthFast(8)
+			if n171 < 0 {
+				n171 = c.ReadArrayLength(8)
 			}
-			a262 := foryimpl.MakeSlice[[]float64](c, n261)
-			r.ReadRawFloat64s(a262)
-			x.DF64 = a262
-			foryimpl.SetRefSlice(c, id260, x.DF64)
+			a172 := foryimpl.MakeSlice[[]float64](c, n171)
+			r.ReadRawFloat64s(a172)
+			x.DF64 = a172
+			foryimpl.SetRefSlice(c, id170, x.DF64)
 		} else {
 			x.DF64 = nil
 		}
@@ -2761,17 +2628,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DF64")
 			return
 		}
-		if st263, id264 := c.ReadFieldRefFlag(); st263 == foryimpl.RefBack {
-			x.DI16 = foryimpl.BackRefSlice[int16](c, id264)
-		} else if st263 == foryimpl.RefFollows {
-			n265 := c.ReadArrayLengthFast(2)
-			if n265 < 0 {
-				n265 = c.ReadArrayLength(2)
+		if st173, id174 := c.ReadFieldRefFlag(); st173 == foryimpl.RefBack {
+			x.DI16 = foryimpl.BackRefSlice[int16](c, id174)
+		} else if st173 == foryimpl.RefFollows {
+			n175 := c.ReadArrayLengthFast(2)
+			if n175 < 0 {
+				n175 = c.ReadArrayLength(2)
 			}
-			a266 := foryimpl.MakeSlice[[]int16](c, n265)
-			r.ReadRawInt16s(a266)
-			x.DI16 = a266
-			foryimpl.SetRefSlice(c, id264, x.DI16)
+			a176 := foryimpl.MakeSlice[[]int16](c, n175)
+			r.ReadRawInt16s(a176)
+			x.DI16 = a176
+			foryimpl.SetRefSlice(c, id174, x.DI16)
 		} else {
 			x.DI16 = nil
 		}
@@ -2779,17 +2646,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DI16")
 			return
 		}
-		if st267, id268 := c.ReadFieldRefFlag(); st267 == foryimpl.RefBack {
-			x.DI32 = foryimpl.BackRefSlice[int32](c, id268)
-		} else if st267 == foryimpl.RefFollows {
-			n269 := c.ReadArrayLengthFast(4)
-			if n269 < 0 {
-				n269 = c.ReadArrayLength(4)
+		if st177, id178 := c.ReadFieldRefFlag(); st177 == foryimpl.RefBack {
+			x.DI32 = foryimpl.BackRefSlice[int32](c, id178)
+		} else if st177 == foryimpl.RefFollows {
+			n179 := c.ReadArrayLengthFast(4)
+			if n179 < 0 {
+				n179 = c.ReadArrayLength(4)
 			}
-			a270 := foryimpl.MakeSlice[[]int32](c, n269)
-			r.ReadRawInt32s(a270)
-			x.DI32 = a270
-			foryimpl.SetRefSlice(c, id268, x.DI32)
+			a180 := foryimpl.MakeSlice[[]int32](c, n179)
+			r.ReadRawInt32s(a180)
+			x.DI32 = a180
+			foryimpl.SetRefSlice(c, id178, x.DI32)
 		} else {
 			x.DI32 = nil
 		}
@@ -2797,17 +2664,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DI32")
 			return
 		}
-		if st271, id272 := c.ReadFieldRefFlag(); st271 == foryimpl.RefBack {
-			x.DI64 = foryimpl.BackRefSlice[int64](c, id272)
-		} else if st271 == foryimpl.RefFollows {
-			n273 := c.ReadArrayLengthFast(8)
-			if n273 < 0 {
-				n273 = c.ReadArrayLength(8)
+		if st181, id182 := c.ReadFieldRefFlag(); st181 == foryimpl.RefBack {
+			x.DI64 = foryimpl.BackRefSlice[int64](c, id182)
+		} else if st181 == foryimpl.RefFollows {
+			n183 := c.ReadArrayLengthFast(8)
+			if n183 < 0 {
+				n183 = c.ReadArrayLength(8)
 			}
-			a274 := foryimpl.MakeSlice[[]int64](c, n273)
-			r.ReadRawInt64s(a274)
-			x.DI64 = a274
-			foryimpl.SetRefSlice(c, id272, x.DI64)
+			a184 := foryimpl.MakeSlice[[]int64](c, n183)
+			r.ReadRawInt64s(a184)
+			x.DI64 = a184
+			foryimpl.SetRefSlice(c, id182, x.DI64)
 		} else {
 			x.DI64 = nil
 		}
@@ -2815,19 +2682,19 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DI64")
 			return
 		}
-		if st275, id276 := c.ReadFieldRefFlag(); st275 == foryimpl.RefBack {
-			x.DI8 = foryimpl.BackRefSlice[int8](c, id276)
-		} else if st275 == foryimpl.RefFollows {
-			n277 := c.ReadArrayLengthFast(1)
-			if n277 < 0 {
-				n277 = c.ReadArrayLength(1)
+		if st185, id186 := c.ReadFieldRefFlag(); st185 == foryimpl.RefBack {
+			x.DI8 = foryimpl.BackRefSlice[int8](c, id186)
+		} else if st185 == foryimpl.RefFollows {
+			n187 := c.ReadArrayLengthFast(1)
+			if n187 < 0 {
+				n187 = c.ReadArrayLength(1)
 			}
-			a278 := foryimpl.MakeSlice[[]int8](c, n277)
-			for i279 := range a278 {
-				a278[i279] = r.ReadInt8()
+			a188 := foryimpl.MakeSlice[[]int8](c, n187)
+			for i189 := range a188 {
+				a188[i189] = r.ReadInt8()
 			}
-			x.DI8 = a278
-			foryimpl.SetRefSlice(c, id276, x.DI8)
+			x.DI8 = a188
+			foryimpl.SetRefSlice(c, id186, x.DI8)
 		} else {
 			x.DI8 = nil
 		}
@@ -2835,17 +2702,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DI8")
 			return
 		}
-		if st280, id281 := c.ReadFieldRefFlag(); st280 == foryimpl.RefBack {
-			x.DU16 = foryimpl.BackRefSlice[uint16](c, id281)
-		} else if st280 == foryimpl.RefFollows {
-			n282 := c.ReadArrayLengthFast(2)
-			if n282 < 0 {
-				n282 = c.ReadArrayLength(2)
+		if st190, id191 := c.ReadFieldRefFlag(); st190 == foryimpl.RefBack {
+			x.DU16 = foryimpl.BackRefSlice[uint16](c, id191)
+		} else if st190 == foryimpl.RefFollows {
+			n192 := c.ReadArrayLengthFast(2)
+			if n192 < 0 {
+				n192 = c.ReadArrayLength(2)
 			}
-			a283 := foryimpl.MakeSlice[[]uint16](c, n282)
-			r.ReadRawUint16s(a283)
-			x.DU16 = a283
-			foryimpl.SetRefSlice(c, id281, x.DU16)
+			a193 := foryimpl.MakeSlice[[]uint16](c, n192)
+			r.ReadRawUint16s(a193)
+			x.DU16 = a193
+			foryimpl.SetRefSlice(c, id191, x.DU16)
 		} else {
 			x.DU16 = nil
 		}
@@ -2853,17 +2720,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DU16")
 			return
 		}
-		if st284, id285 := c.ReadFieldRefFlag(); st284 == foryimpl.RefBack {
-			x.DU32 = foryimpl.BackRefSlice[uint32](c, id285)
-		} else if st284 == foryimpl.RefFollows {
-			n286 := c.ReadArrayLengthFast(4)
-			if n286 < 0 {
-				n286 = c.ReadArrayLength(4)
+		if st194, id195 := c.ReadFieldRefFlag(); st194 == foryimpl.RefBack {
+			x.DU32 = foryimpl.BackRefSlice[uint32](c, id195)
+		} else if st194 == foryimpl.RefFollows {
+			n196 := c.ReadArrayLengthFast(4)
+			if n196 < 0 {
+				n196 = c.ReadArrayLength(4)
 			}
-			a287 := foryimpl.MakeSlice[[]uint32](c, n286)
-			r.ReadRawUint32s(a287)
-			x.DU32 = a287
-			foryimpl.SetRefSlice(c, id285, x.DU32)
+			a197 := foryimpl.MakeSlice[[]uint32](c, n196)
+			r.ReadRawUint32s(a197)
+			x.DU32 = a197
+			foryimpl.SetRefSlice(c, id195, x.DU32)
 		} else {
 			x.DU32 = nil
 		}
@@ -2871,17 +2738,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("DU32")
 			return
 		}
-		if st288, id289 := c.ReadFieldRefFlag(); st288 == foryimpl.RefBack {
-			x.DU64 = foryimpl.BackRefSlice[uint64](c, id289)
-		} else if st288 == foryimpl.RefFollows {
-			n290 := c.ReadArrayLengthFast(8)
-			if n290 < 0 {
-				n290 = c.ReadArrayLength(8)
+		if st198, id199 := c.ReadFieldRefFlag(); st198 == foryimpl.RefBack {
+			x.DU64 = foryimpl.BackRefSlice[uint64](c, id199)
+		} else if st198 == foryimpl.RefFollows {
+			n200 := c.ReadArrayLengthFast(8)
+			if n200 < 0 {
+				n200 = c.ReadArrayLength(8)
 			}
-			a291 := foryimpl.MakeSlice[[]uint64](c, n290)
-			r.ReadRawUint64s(a291)
-			x.DU64 = a291
-			foryimpl.SetRefSlice(c, id289, x.DU64)
+			a201 := foryimpl.MakeSlice[[]uint64](c, n200)
+			r.ReadRawUint64s(a201)
+			x.DU64 = a201
+			foryimpl.SetRefSlice(c, id199, x.DU64)
 		} else {
 			x.DU64 = nil
 		}
@@ -2890,114 +2757,114 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n251 := c.ReadArrayLengthFast(1)
-		if n251 < 0 {
-			n251 = c.ReadArrayLength(1)
+		n161 := c.ReadArrayLengthFast(1)
+		if n161 < 0 {
+			n161 = c.ReadArrayLength(1)
 		}
-		a252 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n251)
-		r.ReadRawBools(a252)
-		x.DBools = a252
+		a162 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n161)
+		r.ReadRawBools(a162)
+		x.DBools = a162
 		if c.Failed() {
 			c.Trace("DBools")
 			return
 		}
-		n255 := c.ReadArrayLengthFast(4)
-		if n255 < 0 {
-			n255 = c.ReadArrayLength(4)
+		n165 := c.ReadArrayLengthFast(4)
+		if n165 < 0 {
+			n165 = c.ReadArrayLength(4)
 		}
-		a256 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n255)
-		r.ReadRawFloat32s(a256)
-		x.DF32 = a256
+		a166 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n165)
+		r.ReadRawFloat32s(a166)
+		x.DF32 = a166
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		n259 := c.ReadArrayLengthFast(8)
-		if n259 < 0 {
-			n259 = c.ReadArrayLength(8)
+		n169 := c.ReadArrayLengthFast(8)
+		if n169 < 0 {
+			n169 = c.ReadArrayLength(8)
 		}
-		a260 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n259)
-		r.ReadRawFloat64s(a260)
-		x.DF64 = a260
+		a170 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n169)
+		r.ReadRawFloat64s(a170)
+		x.DF64 = a170
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		n263 := c.ReadArrayLengthFast(2)
-		if n263 < 0 {
-			n263 = c.ReadArrayLength(2)
+		n173 := c.ReadArrayLengthFast(2)
+		if n173 < 0 {
+			n173 = c.ReadArrayLength(2)
 		}
-		a264 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n263)
-		r.ReadRawInt16s(a264)
-		x.DI16 = a264
+		a174 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n173)
+		r.ReadRawInt16s(a174)
+		x.DI16 = a174
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		n267 := c.ReadArrayLengthFast(4)
-		if n267 < 0 {
-			n267 = c.ReadArrayLength(4)
+		n177 := c.ReadArrayLengthFast(4)
+		if n177 < 0 {
+			n177 = c.ReadArrayLength(4)
 		}
-		a268 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n267)
-		r.ReadRawInt32s(a268)
-		x.DI32 = a268
+		a178 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n177)
+		r.ReadRawInt32s(a178)
+		x.DI32 = a178
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		n271 := c.ReadArrayLengthFast(8)
-		if n271 < 0 {
-			n271 = c.ReadArrayLength(8)
+		n181 := c.ReadArrayLengthFast(8)
+		if n181 < 0 {
+			n181 = c.ReadArrayLength(8)
 		}
-		a272 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n271)
-		r.ReadRawInt64s(a272)
-		x.DI64 = a272
+		a182 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n181)
+		r.ReadRawInt64s(a182)
+		x.DI64 = a182
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		n275 := c.ReadArrayLengthFast(1)
-		if n275 < 0 {
-			n275 = c.ReadArrayLength(1)
+		n185 := c.ReadArrayLengthFast(1)
+		if n185 < 0 {
+			n185 = c.ReadArrayLength(1)
 		}
-		a276 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n275)
-		for i277 := range a276 {
-			a276[i277] = r.ReadInt8()
+		a186 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n185)
+		for i187 := range a186 {
+			a186[i187] = r.ReadInt8()
 		}
-		x.DI8 = a276
+		x.DI8 = a186
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		n280 := c.ReadArrayLengthFast(2)
-		if n280 < 0 {
-			n280 = c.ReadArrayLength(2)
+		n190 := c.ReadArrayLengthFast(2)
+		if n190 < 0 {
+			n190 = c.ReadArrayLength(2)
 		}
-		a281 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n280)
-		r.ReadRawUint16s(a281)
-		x.DU16 = a281
+		a191 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n190)
+		r.ReadRawUint16s(a191)
+		x.DU16 = a191
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		n284 := c.ReadArrayLengthFast(4)
-		if n284 < 0 {
-			n284 = c.ReadArrayLength(4)
+		n194 := c.ReadArrayLengthFast(4)
+		if n194 < 0 {
+			n194 = c.ReadArrayLength(4)
 		}
-		a285 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n284)
-		r.ReadRawUint32s(a285)
-		x.DU32 = a285
+		a195 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n194)
+		r.ReadRawUint32s(a195)
+		x.DU32 = a195
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		n288 := c.ReadArrayLengthFast(8)
-		if n288 < 0 {
-			n288 = c.ReadArrayLength(8)
+		n198 := c.ReadArrayLengthFast(8)
+		if n198 < 0 {
+			n198 = c.ReadArrayLength(8)
 		}
-		a289 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n288)
-		r.ReadRawUint64s(a289)
-		x.DU64 = a289
+		a199 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n198)
+		r.ReadRawUint64s(a199)
+		x.DU64 = a199
 		if c.Failed() {
 			c.Trace("DU64")
 			return
@@ -3034,11 +2901,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st292, id293 := c.ReadRefFlag(); st292 == foryimpl.RefBack {
-			x.NI64s = foryimpl.BackRefSlice[int64](c, id293)
-		} else if st292 == foryimpl.RefFollows {
+		if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
+			x.NI64s = foryimpl.BackRefSlice[int64](c, id203)
+		} else if st202 == foryimpl.RefFollows {
 			x.foryReadNI64s(c)
-			foryimpl.SetRefSlice(c, id293, x.NI64s)
+			foryimpl.SetRefSlice(c, id203, x.NI64s)
 		} else {
 			x.NI64s = nil
 		}
@@ -3046,11 +2913,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NI64s")
 			return
 		}
-		if st294, id295 := c.ReadRefFlag(); st294 == foryimpl.RefBack {
-			x.NMap = foryimpl.BackRefMap[string, int32](c, id295)
-		} else if st294 == foryimpl.RefFollows {
+		if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
+			x.NMap = foryimpl.BackRefMap[string, int32](c, id205)
+		} else if st204 == foryimpl.RefFollows {
 			x.foryReadNMap(c)
-			foryimpl.SetRefMap(c, id295, x.NMap)
+			foryimpl.SetRefMap(c, id205, x.NMap)
 		} else {
 			x.NMap = nil
 		}
@@ -3058,11 +2925,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NMap")
 			return
 		}
-		if st296, id297 := c.ReadRefFlag(); st296 == foryimpl.RefBack {
-			x.NStrs = foryimpl.BackRefSlice[string](c, id297)
-		} else if st296 == foryimpl.RefFollows {
+		if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
+			x.NStrs = foryimpl.BackRefSlice[string](c, id207)
+		} else if st206 == foryimpl.RefFollows {
 			x.foryReadNStrs(c)
-			foryimpl.SetRefSlice(c, id297, x.NStrs)
+			foryimpl.SetRefSlice(c, id207, x.NStrs)
 		} else {
 			x.NStrs = nil
 		}
@@ -3114,11 +2981,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st298, id299 := c.ReadFieldRefFlag(); st298 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id299)
-		} else if st298 == foryimpl.RefFollows {
+		if st208, id209 := c.ReadFieldRefFlag(); st208 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id209)
+		} else if st208 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id299, x.Raw)
+			foryimpl.SetRefSlice(c, id209, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -3296,21 +3163,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st321, id322 := c.ReadEvolvedRefFlag(f); st321 == foryimpl.RefBack {
-				x.NI64s = foryimpl.BackRefSlice[int64](c, id322)
-			} else if st321 == foryimpl.RefFollows {
+			} else if st231, id232 := c.ReadEvolvedRefFlag(f); st231 == foryimpl.RefBack {
+				x.NI64s = foryimpl.BackRefSlice[int64](c, id232)
+			} else if st231 == foryimpl.RefFollows {
 				x.foryReadNI64s(c)
-				foryimpl.SetRefSlice(c, id322, x.NI64s)
+				foryimpl.SetRefSlice(c, id232, x.NI64s)
 			} else {
 				x.NI64s = nil
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st323, id324 := c.ReadRefFlag(); st323 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id324)
-				} else if st323 == foryimpl.RefFollows {
+				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id234)
+				} else if st233 == foryimpl.RefFollows {
 					x.foryReadNMap(c)
-					foryimpl.SetRefMap(c, id324, x.NMap)
+					foryimpl.SetRefMap(c, id234, x.NMap)
 				} else {
 					x.NMap = nil
 				}
@@ -3320,11 +3187,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 22:
-			if st325, id326 := c.ReadEvolvedRefFlag(f); st325 == foryimpl.RefBack {
-				x.NStrs = foryimpl.BackRefSlice[string](c, id326)
-			} else if st325 == foryimpl.RefFollows {
+			if st235, id236 := c.ReadEvolvedRefFlag(f); st235 == foryimpl.RefBack {
+				x.NStrs = foryimpl.BackRefSlice[string](c, id236)
+			} else if st235 == foryimpl.RefFollows {
 				x.foryReadNStrs(c)
-				foryimpl.SetRefSlice(c, id326, x.NStrs)
+				foryimpl.SetRefSlice(c, id236, x.NStrs)
 			} else {
 				x.NStrs = nil
 			}
@@ -3349,11 +3216,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 27:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st327, id328 := c.ReadEvolvedRefFlag(f); st327 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id328)
-			} else if st327 == foryimpl.RefFollows {
+			} else if st237, id238 := c.ReadEvolvedRefFlag(f); st237 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id238)
+			} else if st237 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id328, x.Raw)
+				foryimpl.SetRefSlice(c, id238, x.Raw)
 			} else {
 				x.Raw = nil
 			}
@@ -4247,69 +4114,9 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for _, e2 := range x.ByBool {
-			if !foryimpl.ValidString(string(e2)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByBool"))
-				return
-			}
-		}
-		for _, e14 := range x.ByI32 {
-			if !foryimpl.ValidString(string(e14)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByI32"))
-				return
-			}
-		}
-		for k29, e30 := range x.ByStr {
-			if !foryimpl.ValidString(string(k29)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
-				return
-			}
-			if !foryimpl.ValidString(string(e30)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
-				return
-			}
-		}
-		for k53, e54 := range x.Inner {
-			if !foryimpl.ValidString(string(k53)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
-				return
-			}
-			for _, e56 := range e54 {
-				if !foryimpl.ValidString(string(e56)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
-					return
-				}
-			}
-		}
-		for k61 := range x.Lists {
-			if !foryimpl.ValidString(string(k61)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Lists"))
-				return
-			}
-		}
-		for k67 := range x.Named {
-			if !foryimpl.ValidString(string(k67)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Named"))
-				return
-			}
-		}
-		for k71 := range x.PVals {
-			if !foryimpl.ValidString(string(k71)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "PVals"))
-				return
-			}
-		}
-		for _, e80 := range x.ShadeKey {
-			if !foryimpl.ValidString(string(e80)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ShadeKey"))
-				return
-			}
-		}
-		for k83 := range x.Structs {
-			if !foryimpl.ValidString(string(k83)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -4317,271 +4124,94 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-873264611)
 	}
+	x.foryWriteByBool(b)
+	x.foryWriteByEnum(b)
+	x.foryWriteByI16(b)
+	x.foryWriteByI32(b)
+	x.foryWriteByI64(b)
+	x.foryWriteByI8(b)
+	x.foryWriteByInt(b)
+	x.foryWriteByStr(b)
+	x.foryWriteByU16(b)
+	x.foryWriteByU32(b)
+	x.foryWriteByU64(b)
+	x.foryWriteByU8(b)
+	x.foryWriteByUint(b)
 	var mw87 foryimpl.MapWriter
-	mw87.Begin(b, len(x.ByBool))
-	for k88, v89 := range x.ByBool {
-		mw87.Entry(b)
-		b.WriteBool(k88)
-		foryimpl.WriteString(b, v89)
-	}
-	mw87.End(b)
-	var mw90 foryimpl.MapWriter
-	mw90.Begin(b, len(x.ByEnum))
-	for k91, v92 := range x.ByEnum {
-		mw90.Entry(b)
-		b.WriteVarUint32(uint32(k91))
-		b.WriteVarInt32(v92)
-	}
-	mw90.End(b)
-	var mw93 foryimpl.MapWriter
-	mw93.Begin(b, len(x.ByI16))
-	for k94, v95 := range x.ByI16 {
-		mw93.Entry(b)
-		b.WriteInt16(k94)
-		b.WriteInt16(v95)
-	}
-	mw93.End(b)
-	var mw96 foryimpl.MapWriter
-	mw96.Begin(b, len(x.ByI32))
-	for k97, v98 := range x.ByI32 {
-		mw96.Entry(b)
-		b.WriteVarInt32(k97)
-		foryimpl.WriteString(b, v98)
-	}
-	mw96.End(b)
-	var mw99 foryimpl.MapWriter
-	mw99.Begin(b, len(x.ByI64))
-	for k100, v101 := range x.ByI64 {
-		mw99.Entry(b)
-		b.WriteVarInt64(k100)
-		b.WriteFloat64(v101)
-	}
-	mw99.End(b)
-	var mw102 foryimpl.MapWriter
-	mw102.Begin(b, len(x.ByI8))
-	for k103, v104 := range x.ByI8 {
-		mw102.Entry(b)
-		b.WriteInt8(k103)
-		b.WriteInt8(v104)
-	}
-	mw102.End(b)
-	var mw105 foryimpl.MapWriter
-	mw105.Begin(b, len(x.ByInt))
-	for k106, v107 := range x.ByInt {
-		mw105.Entry(b)
-		b.WriteVarInt64(int64(k106))
-		b.WriteVarInt64(int64(v107))
-	}
-	mw105.End(b)
-	var mw108 foryimpl.MapWriter
-	mw108.Begin(b, len(x.ByStr))
-	for k109, v110 := range x.ByStr {
-		mw108.Entry(b)
-		foryimpl.WriteString(b, k109)
-		foryimpl.WriteString(b, v110)
-	}
-	mw108.End(b)
-	var mw111 foryimpl.MapWriter
-	mw111.Begin(b, len(x.ByU16))
-	for k112, v113 := range x.ByU16 {
-		mw111.Entry(b)
-		b.WriteUint16(k112)
-		b.WriteUint16(v113)
-	}
-	mw111.End(b)
-	var mw114 foryimpl.MapWriter
-	mw114.Begin(b, len(x.ByU32))
-	for k115, v116 := range x.ByU32 {
-		mw114.Entry(b)
-		b.WriteVarUint32(k115)
-		b.WriteVarUint32(v116)
-	}
-	mw114.End(b)
-	var mw117 foryimpl.MapWriter
-	mw117.Begin(b, len(x.ByU64))
-	for k118, v119 := range x.ByU64 {
-		mw117.Entry(b)
-		b.WriteVarUint64(k118)
-		b.WriteVarUint64(v119)
-	}
-	mw117.End(b)
-	var mw120 foryimpl.MapWriter
-	mw120.Begin(b, len(x.ByU8))
-	for k121, v122 := range x.ByU8 {
-		mw120.Entry(b)
-		b.WriteUint8(k121)
-		b.WriteUint8(v122)
-	}
-	mw120.End(b)
-	var mw123 foryimpl.MapWriter
-	mw123.Begin(b, len(x.ByUint))
-	for k124, v125 := range x.ByUint {
-		mw123.Entry(b)
-		b.WriteVarUint64(uint64(k124))
-		b.WriteBool(v125)
-	}
-	mw123.End(b)
-	var mw126 foryimpl.MapWriter
-	mw126.Begin(b, len(x.Inner))
-	for k127, v128 := range x.Inner {
-		if v128 == nil {
-			mw126.NullEntry(b)
-			foryimpl.WriteString(b, k127)
+	mw87.Begin(b, len(x.Inner))
+	for k88, v89 := range x.Inner {
+		if v89 == nil {
+			mw87.NullEntry(b)
+			foryimpl.WriteString(b, k88)
 		} else {
-			mw126.Entry(b)
-			foryimpl.WriteString(b, k127)
-			var mw129 foryimpl.MapWriter
-			mw129.Begin(b, len(v128))
-			for k130, v131 := range v128 {
-				mw129.Entry(b)
-				b.WriteVarInt32(k130)
-				foryimpl.WriteString(b, v131)
+			mw87.Entry(b)
+			foryimpl.WriteString(b, k88)
+			var mw90 foryimpl.MapWriter
+			mw90.Begin(b, len(v89))
+			for k91, v92 := range v89 {
+				mw90.Entry(b)
+				b.WriteVarInt32(k91)
+				foryimpl.WriteString(b, v92)
 			}
-			mw129.End(b)
+			mw90.End(b)
 		}
 	}
-	mw126.End(b)
-	var mw132 foryimpl.MapWriter
-	mw132.Begin(b, len(x.Lists))
-	for k133, v134 := range x.Lists {
-		if v134 == nil {
-			mw132.NullEntry(b)
-			foryimpl.WriteString(b, k133)
+	mw87.End(b)
+	var mw93 foryimpl.MapWriter
+	mw93.Begin(b, len(x.Lists))
+	for k94, v95 := range x.Lists {
+		if v95 == nil {
+			mw93.NullEntry(b)
+			foryimpl.WriteString(b, k94)
 		} else {
-			mw132.Entry(b)
-			foryimpl.WriteString(b, k133)
-			b.WriteVarUint32(uint32(len(v134)))
-			if len(v134) > 0 {
-				b.Reserve(1 + len(v134)*9 + buffer.BatchSlack)
+			mw93.Entry(b)
+			foryimpl.WriteString(b, k94)
+			b.WriteVarUint32(uint32(len(v95)))
+			if len(v95) > 0 {
+				b.Reserve(1 + len(v95)*9 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e135 := range v134 {
-					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e135))
+				for _, e96 := range v95 {
+					off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e96))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	mw132.End(b)
-	var mw136 foryimpl.MapWriter
-	mw136.Begin(b, len(x.Named))
-	for k137, v138 := range x.Named {
-		mw136.Entry(b)
-		foryimpl.WriteString(b, k137)
-		b.WriteVarInt32(v138)
-	}
-	mw136.End(b)
-	var mw139 foryimpl.MapWriter
-	mw139.Begin(b, len(x.PVals))
-	for k140, v141 := range x.PVals {
-		if v141 == nil {
-			mw139.NullEntry(b)
-			foryimpl.WriteString(b, k140)
+	mw93.End(b)
+	x.foryWriteNamed(b)
+	x.foryWritePVals(b)
+	var mw97 foryimpl.MapWriter
+	mw97.Begin(b, len(x.Ptrs))
+	for k98, v99 := range x.Ptrs {
+		if v99 == nil {
+			mw97.NullEntry(b)
+			b.WriteVarInt32(k98)
 		} else {
-			mw139.Entry(b)
-			foryimpl.WriteString(b, k140)
-			b.WriteVarInt64(*v141)
+			mw97.Entry(b)
+			b.WriteVarInt32(k98)
+			v99.ForyWrite(c)
 		}
 	}
-	mw139.End(b)
-	var mw142 foryimpl.MapWriter
-	mw142.Begin(b, len(x.Ptrs))
-	for k143, v144 := range x.Ptrs {
-		if v144 == nil {
-			mw142.NullEntry(b)
-			b.WriteVarInt32(k143)
-		} else {
-			mw142.Entry(b)
-			b.WriteVarInt32(k143)
-			v144.ForyWrite(c)
-		}
+	mw97.End(b)
+	x.foryWriteShadeKey(b)
+	var mw100 foryimpl.MapWriter
+	mw100.Begin(b, len(x.Structs))
+	for k101, v102 := range x.Structs {
+		mw100.Entry(b)
+		foryimpl.WriteString(b, k101)
+		v102.ForyWrite(c)
 	}
-	mw142.End(b)
-	var mw145 foryimpl.MapWriter
-	mw145.Begin(b, len(x.ShadeKey))
-	for k146, v147 := range x.ShadeKey {
-		mw145.Entry(b)
-		b.WriteVarUint32(uint32(k146))
-		foryimpl.WriteString(b, string(v147))
-	}
-	mw145.End(b)
-	var mw148 foryimpl.MapWriter
-	mw148.Begin(b, len(x.Structs))
-	for k149, v150 := range x.Structs {
-		mw148.Entry(b)
-		foryimpl.WriteString(b, k149)
-		v150.ForyWrite(c)
-	}
-	mw148.End(b)
+	mw100.End(b)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for _, e152 := range x.ByBool {
-			if !foryimpl.ValidString(string(e152)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByBool"))
-				return
-			}
-		}
-		for _, e164 := range x.ByI32 {
-			if !foryimpl.ValidString(string(e164)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByI32"))
-				return
-			}
-		}
-		for k179, e180 := range x.ByStr {
-			if !foryimpl.ValidString(string(k179)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
-				return
-			}
-			if !foryimpl.ValidString(string(e180)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ByStr"))
-				return
-			}
-		}
-		for k203, e204 := range x.Inner {
-			if !foryimpl.ValidString(string(k203)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
-				return
-			}
-			for _, e206 := range e204 {
-				if !foryimpl.ValidString(string(e206)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Inner"))
-					return
-				}
-			}
-		}
-		for k211 := range x.Lists {
-			if !foryimpl.ValidString(string(k211)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Lists"))
-				return
-			}
-		}
-		for k217 := range x.Named {
-			if !foryimpl.ValidString(string(k217)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Named"))
-				return
-			}
-		}
-		for k221 := range x.PVals {
-			if !foryimpl.ValidString(string(k221)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "PVals"))
-				return
-			}
-		}
-		for _, e230 := range x.ShadeKey {
-			if !foryimpl.ValidString(string(e230)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "ShadeKey"))
-				return
-			}
-		}
-		for k233 := range x.Structs {
-			if !foryimpl.ValidString(string(k233)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -4589,209 +4219,347 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-873264611)
 	}
-	var mw237 foryimpl.MapWriter
-	mw237.Begin(b, len(x.ByBool))
-	for k238, v239 := range x.ByBool {
-		mw237.Entry(b)
-		b.WriteBool(k238)
-		foryimpl.WriteString(b, v239)
-	}
-	mw237.End(b)
-	var mw240 foryimpl.MapWriter
-	mw240.Begin(b, len(x.ByEnum))
-	for k241, v242 := range x.ByEnum {
-		mw240.Entry(b)
-		b.WriteVarUint32(uint32(k241))
-		b.WriteVarInt32(v242)
-	}
-	mw240.End(b)
-	var mw243 foryimpl.MapWriter
-	mw243.Begin(b, len(x.ByI16))
-	for k244, v245 := range x.ByI16 {
-		mw243.Entry(b)
-		b.WriteInt16(k244)
-		b.WriteInt16(v245)
-	}
-	mw243.End(b)
-	var mw246 foryimpl.MapWriter
-	mw246.Begin(b, len(x.ByI32))
-	for k247, v248 := range x.ByI32 {
-		mw246.Entry(b)
-		b.WriteVarInt32(k247)
-		foryimpl.WriteString(b, v248)
-	}
-	mw246.End(b)
-	var mw249 foryimpl.MapWriter
-	mw249.Begin(b, len(x.ByI64))
-	for k250, v251 := range x.ByI64 {
-		mw249.Entry(b)
-		b.WriteVarInt64(k250)
-		b.WriteFloat64(v251)
-	}
-	mw249.End(b)
-	var mw252 foryimpl.MapWriter
-	mw252.Begin(b, len(x.ByI8))
-	for k253, v254 := range x.ByI8 {
-		mw252.Entry(b)
-		b.WriteInt8(k253)
-		b.WriteInt8(v254)
-	}
-	mw252.End(b)
-	var mw255 foryimpl.MapWriter
-	mw255.Begin(b, len(x.ByInt))
-	for k256, v257 := range x.ByInt {
-		mw255.Entry(b)
-		b.WriteVarInt64(int64(k256))
-		b.WriteVarInt64(int64(v257))
-	}
-	mw255.End(b)
-	var mw258 foryimpl.MapWriter
-	mw258.Begin(b, len(x.ByStr))
-	for k259, v260 := range x.ByStr {
-		mw258.Entry(b)
-		foryimpl.WriteString(b, k259)
-		foryimpl.WriteString(b, v260)
-	}
-	mw258.End(b)
-	var mw261 foryimpl.MapWriter
-	mw261.Begin(b, len(x.ByU16))
-	for k262, v263 := range x.ByU16 {
-		mw261.Entry(b)
-		b.WriteUint16(k262)
-		b.WriteUint16(v263)
-	}
-	mw261.End(b)
-	var mw264 foryimpl.MapWriter
-	mw264.Begin(b, len(x.ByU32))
-	for k265, v266 := range x.ByU32 {
-		mw264.Entry(b)
-		b.WriteVarUint32(k265)
-		b.WriteVarUint32(v266)
-	}
-	mw264.End(b)
-	var mw267 foryimpl.MapWriter
-	mw267.Begin(b, len(x.ByU64))
-	for k268, v269 := range x.ByU64 {
-		mw267.Entry(b)
-		b.WriteVarUint64(k268)
-		b.WriteVarUint64(v269)
-	}
-	mw267.End(b)
-	var mw270 foryimpl.MapWriter
-	mw270.Begin(b, len(x.ByU8))
-	for k271, v272 := range x.ByU8 {
-		mw270.Entry(b)
-		b.WriteUint8(k271)
-		b.WriteUint8(v272)
-	}
-	mw270.End(b)
-	var mw273 foryimpl.MapWriter
-	mw273.Begin(b, len(x.ByUint))
-	for k274, v275 := range x.ByUint {
-		mw273.Entry(b)
-		b.WriteVarUint64(uint64(k274))
-		b.WriteBool(v275)
-	}
-	mw273.End(b)
-	var mw276 foryimpl.MapWriter
-	mw276.BeginTracked(b, len(x.Inner))
-	for k277, v278 := range x.Inner {
-		if v278 == nil {
-			mw276.NullEntry(b)
-			foryimpl.WriteString(b, k277)
+	x.foryWriteByBool(b)
+	x.foryWriteByEnum(b)
+	x.foryWriteByI16(b)
+	x.foryWriteByI32(b)
+	x.foryWriteByI64(b)
+	x.foryWriteByI8(b)
+	x.foryWriteByInt(b)
+	x.foryWriteByStr(b)
+	x.foryWriteByU16(b)
+	x.foryWriteByU32(b)
+	x.foryWriteByU64(b)
+	x.foryWriteByU8(b)
+	x.foryWriteByUint(b)
+	var mw146 foryimpl.MapWriter
+	mw146.BeginTracked(b, len(x.Inner))
+	for k147, v148 := range x.Inner {
+		if v148 == nil {
+			mw146.NullEntry(b)
+			foryimpl.WriteString(b, k147)
 		} else {
-			mw276.Entry(b)
-			foryimpl.WriteString(b, k277)
-			if !foryimpl.WriteRefMap(c, v278) {
-				var mw279 foryimpl.MapWriter
-				mw279.Begin(b, len(v278))
-				for k280, v281 := range v278 {
-					mw279.Entry(b)
-					b.WriteVarInt32(k280)
-					foryimpl.WriteString(b, v281)
+			mw146.Entry(b)
+			foryimpl.WriteString(b, k147)
+			if !foryimpl.WriteRefMap(c, v148) {
+				var mw149 foryimpl.MapWriter
+				mw149.Begin(b, len(v148))
+				for k150, v151 := range v148 {
+					mw149.Entry(b)
+					b.WriteVarInt32(k150)
+					foryimpl.WriteString(b, v151)
 				}
-				mw279.End(b)
+				mw149.End(b)
 			}
 		}
 	}
-	mw276.End(b)
-	var mw282 foryimpl.MapWriter
-	mw282.BeginTracked(b, len(x.Lists))
-	for k283, v284 := range x.Lists {
-		if v284 == nil {
-			mw282.NullEntry(b)
-			foryimpl.WriteString(b, k283)
+	mw146.End(b)
+	var mw152 foryimpl.MapWriter
+	mw152.BeginTracked(b, len(x.Lists))
+	for k153, v154 := range x.Lists {
+		if v154 == nil {
+			mw152.NullEntry(b)
+			foryimpl.WriteString(b, k153)
 		} else {
-			mw282.Entry(b)
-			foryimpl.WriteString(b, k283)
-			if !foryimpl.WriteRefSlice(c, v284) {
-				b.WriteVarUint32(uint32(len(v284)))
-				if len(v284) > 0 {
-					b.Reserve(1 + len(v284)*9 + buffer.BatchSlack)
+			mw152.Entry(b)
+			foryimpl.WriteString(b, k153)
+			if !foryimpl.WriteRefSlice(c, v154) {
+				b.WriteVarUint32(uint32(len(v154)))
+				if len(v154) > 0 {
+					b.Reserve(1 + len(v154)*9 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e285 := range v284 {
-						off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e285))
+					for _, e155 := range v154 {
+						off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e155))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	mw282.End(b)
-	var mw286 foryimpl.MapWriter
-	mw286.Begin(b, len(x.Named))
-	for k287, v288 := range x.Named {
-		mw286.Entry(b)
-		foryimpl.WriteString(b, k287)
-		b.WriteVarInt32(v288)
-	}
-	mw286.End(b)
-	var mw289 foryimpl.MapWriter
-	mw289.Begin(b, len(x.PVals))
-	for k290, v291 := range x.PVals {
-		if v291 == nil {
-			mw289.NullEntry(b)
-			foryimpl.WriteString(b, k290)
+	mw152.End(b)
+	x.foryWriteNamed(b)
+	x.foryWritePVals(b)
+	var mw156 foryimpl.MapWriter
+	mw156.BeginTracked(b, len(x.Ptrs))
+	for k157, v158 := range x.Ptrs {
+		if v158 == nil {
+			mw156.NullEntry(b)
+			b.WriteVarInt32(k157)
 		} else {
-			mw289.Entry(b)
-			foryimpl.WriteString(b, k290)
-			b.WriteVarInt64(*v291)
-		}
-	}
-	mw289.End(b)
-	var mw292 foryimpl.MapWriter
-	mw292.BeginTracked(b, len(x.Ptrs))
-	for k293, v294 := range x.Ptrs {
-		if v294 == nil {
-			mw292.NullEntry(b)
-			b.WriteVarInt32(k293)
-		} else {
-			mw292.Entry(b)
-			b.WriteVarInt32(k293)
-			if !foryimpl.WriteRefPtr(c, v294) {
-				v294.ForyWrite(c)
+			mw156.Entry(b)
+			b.WriteVarInt32(k157)
+			if !foryimpl.WriteRefPtr(c, v158) {
+				v158.ForyWrite(c)
 			}
 		}
 	}
-	mw292.End(b)
-	var mw295 foryimpl.MapWriter
-	mw295.Begin(b, len(x.ShadeKey))
-	for k296, v297 := range x.ShadeKey {
-		mw295.Entry(b)
-		b.WriteVarUint32(uint32(k296))
-		foryimpl.WriteString(b, string(v297))
+	mw156.End(b)
+	x.foryWriteShadeKey(b)
+	var mw159 foryimpl.MapWriter
+	mw159.Begin(b, len(x.Structs))
+	for k160, v161 := range x.Structs {
+		mw159.Entry(b)
+		foryimpl.WriteString(b, k160)
+		v161.ForyWrite(c)
 	}
-	mw295.End(b)
-	var mw298 foryimpl.MapWriter
-	mw298.Begin(b, len(x.Structs))
-	for k299, v300 := range x.Structs {
-		mw298.Entry(b)
-		foryimpl.WriteString(b, k299)
-		v300.ForyWrite(c)
+	mw159.End(b)
+}
+
+// foryCheckUTF8 checks that every string Maps's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Maps) foryCheckUTF8() error {
+	for _, e2 := range x.ByBool {
+		if !foryimpl.ValidString(string(e2)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "ByBool")
+		}
 	}
-	mw298.End(b)
+	for _, e8 := range x.ByI32 {
+		if !foryimpl.ValidString(string(e8)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "ByI32")
+		}
+	}
+	for k15, e16 := range x.ByStr {
+		if !foryimpl.ValidString(string(k15)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "ByStr")
+		}
+		if !foryimpl.ValidString(string(e16)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "ByStr")
+		}
+	}
+	for k27, e28 := range x.Inner {
+		if !foryimpl.ValidString(string(k27)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "Inner")
+		}
+		for _, e30 := range e28 {
+			if !foryimpl.ValidString(string(e30)) {
+				return foryimpl.InvalidUTF8(foryTypeMaps, "Inner")
+			}
+		}
+	}
+	for k31 := range x.Lists {
+		if !foryimpl.ValidString(string(k31)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "Lists")
+		}
+	}
+	for k34 := range x.Named {
+		if !foryimpl.ValidString(string(k34)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "Named")
+		}
+	}
+	for k36 := range x.PVals {
+		if !foryimpl.ValidString(string(k36)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "PVals")
+		}
+	}
+	for _, e41 := range x.ShadeKey {
+		if !foryimpl.ValidString(string(e41)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "ShadeKey")
+		}
+	}
+	for k42 := range x.Structs {
+		if !foryimpl.ValidString(string(k42)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "Structs")
+		}
+	}
+	return nil
+}
+
+// foryWriteByBool writes field ByBool's value, for both of Maps's writers.
+func (x *Maps) foryWriteByBool(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByBool))
+	for k2, v3 := range x.ByBool {
+		mw1.Entry(b)
+		b.WriteBool(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByEnum writes field ByEnum's value, for both of Maps's writers.
+func (x *Maps) foryWriteByEnum(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByEnum))
+	for k2, v3 := range x.ByEnum {
+		mw1.Entry(b)
+		b.WriteVarUint32(uint32(k2))
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByI16 writes field ByI16's value, for both of Maps's writers.
+func (x *Maps) foryWriteByI16(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByI16))
+	for k2, v3 := range x.ByI16 {
+		mw1.Entry(b)
+		b.WriteInt16(k2)
+		b.WriteInt16(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByI32 writes field ByI32's value, for both of Maps's writers.
+func (x *Maps) foryWriteByI32(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByI32))
+	for k2, v3 := range x.ByI32 {
+		mw1.Entry(b)
+		b.WriteVarInt32(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByI64 writes field ByI64's value, for both of Maps's writers.
+func (x *Maps) foryWriteByI64(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByI64))
+	for k2, v3 := range x.ByI64 {
+		mw1.Entry(b)
+		b.WriteVarInt64(k2)
+		b.WriteFloat64(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByI8 writes field ByI8's value, for both of Maps's writers.
+func (x *Maps) foryWriteByI8(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByI8))
+	for k2, v3 := range x.ByI8 {
+		mw1.Entry(b)
+		b.WriteInt8(k2)
+		b.WriteInt8(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByInt writes field ByInt's value, for both of Maps's writers.
+func (x *Maps) foryWriteByInt(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByInt))
+	for k2, v3 := range x.ByInt {
+		mw1.Entry(b)
+		b.WriteVarInt64(int64(k2))
+		b.WriteVarInt64(int64(v3))
+	}
+	mw1.End(b)
+}
+
+// foryWriteByStr writes field ByStr's value, for both of Maps's writers.
+func (x *Maps) foryWriteByStr(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByStr))
+	for k2, v3 := range x.ByStr {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByU16 writes field ByU16's value, for both of Maps's writers.
+func (x *Maps) foryWriteByU16(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByU16))
+	for k2, v3 := range x.ByU16 {
+		mw1.Entry(b)
+		b.WriteUint16(k2)
+		b.WriteUint16(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByU32 writes field ByU32's value, for both of Maps's writers.
+func (x *Maps) foryWriteByU32(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByU32))
+	for k2, v3 := range x.ByU32 {
+		mw1.Entry(b)
+		b.WriteVarUint32(k2)
+		b.WriteVarUint32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByU64 writes field ByU64's value, for both of Maps's writers.
+func (x *Maps) foryWriteByU64(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByU64))
+	for k2, v3 := range x.ByU64 {
+		mw1.Entry(b)
+		b.WriteVarUint64(k2)
+		b.WriteVarUint64(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByU8 writes field ByU8's value, for both of Maps's writers.
+func (x *Maps) foryWriteByU8(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByU8))
+	for k2, v3 := range x.ByU8 {
+		mw1.Entry(b)
+		b.WriteUint8(k2)
+		b.WriteUint8(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteByUint writes field ByUint's value, for both of Maps's writers.
+func (x *Maps) foryWriteByUint(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByUint))
+	for k2, v3 := range x.ByUint {
+		mw1.Entry(b)
+		b.WriteVarUint64(uint64(k2))
+		b.WriteBool(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteNamed writes field Named's value, for both of Maps's writers.
+func (x *Maps) foryWriteNamed(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Named))
+	for k2, v3 := range x.Named {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWritePVals writes field PVals's value, for both of Maps's writers.
+func (x *Maps) foryWritePVals(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.PVals))
+	for k2, v3 := range x.PVals {
+		if v3 == nil {
+			mw1.NullEntry(b)
+			foryimpl.WriteString(b, k2)
+		} else {
+			mw1.Entry(b)
+			foryimpl.WriteString(b, k2)
+			b.WriteVarInt64(*v3)
+		}
+	}
+	mw1.End(b)
+}
+
+// foryWriteShadeKey writes field ShadeKey's value, for both of Maps's writers.
+func (x *Maps) foryWriteShadeKey(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ShadeKey))
+	for k2, v3 := range x.ShadeKey {
+		mw1.Entry(b)
+		b.WriteVarUint32(uint32(k2))
+		foryimpl.WriteString(b, string(v3))
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
@@ -5908,11 +5676,9 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k3 := range x.ByName {
-			if !foryimpl.ValidString(string(k3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -6045,11 +5811,9 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k24 := range x.ByName {
-			if !foryimpl.ValidString(string(k24)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -6057,38 +5821,38 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(c.SchemaHash(1985963974, -1238661285))
 	}
-	l32 := x.Addrs
+	l27 := x.Addrs
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l32)))
-		if len(l32) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
+		if len(l27) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l32) > 0 {
+	if len(l27) > 0 {
 		c.WriteStructMeta((*other.Address)(nil).ForyType())
-		for i33 := range l32 {
-			l32[i33].ForyWrite(c)
+		for i28 := range l27 {
+			l27[i28].ForyWrite(c)
 		}
 	}
-	var mw34 foryimpl.MapWriter
-	mw34.BeginTracked(b, len(x.ByName))
-	for k35, v36 := range x.ByName {
-		if v36 == nil {
-			mw34.NullEntry(b)
-			foryimpl.WriteString(b, k35)
+	var mw29 foryimpl.MapWriter
+	mw29.BeginTracked(b, len(x.ByName))
+	for k30, v31 := range x.ByName {
+		if v31 == nil {
+			mw29.NullEntry(b)
+			foryimpl.WriteString(b, k30)
 		} else {
-			mw34.Entry(b)
-			foryimpl.WriteString(b, k35)
-			if !foryimpl.WriteRefPtr(c, v36) {
-				v36.ForyWrite(c)
+			mw29.Entry(b)
+			foryimpl.WriteString(b, k30)
+			if !foryimpl.WriteRefPtr(c, v31) {
+				v31.ForyWrite(c)
 			}
 		}
 	}
-	mw34.End(b)
+	mw29.End(b)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
@@ -6101,21 +5865,21 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Home.ForyWrite(c)
 	}
-	l37 := x.PAddrs
-	b.WriteVarUint32(uint32(len(l37)))
-	if len(l37) > 0 {
-		h38 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p39 := range l37 {
-			if p39 == nil {
-				h38 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l32 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l32)))
+	if len(l32) > 0 {
+		h33 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p34 := range l32 {
+			if p34 == nil {
+				h33 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h38)
+		b.WriteUint8(h33)
 		c.WriteStructMetaPtr((*other.Address)(nil).ForyType())
-		for _, p39 := range l37 {
-			if !foryimpl.WriteRefPtr(c, p39) {
-				p39.ForyWrite(c)
+		for _, p34 := range l32 {
+			if !foryimpl.WriteRefPtr(c, p34) {
+				p34.ForyWrite(c)
 			}
 		}
 	}
@@ -6143,32 +5907,32 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Scalars.ForyWrite(c)
 	}
-	l40 := x.Tags
+	l35 := x.Tags
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l40)))
-		if len(l40) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l35)))
+		if len(l35) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l40) > 0 {
+	if len(l35) > 0 {
 		c.WriteStructMeta((*other.Tag)(nil).ForyType())
-		for i41 := range l40 {
-			l40[i41].ForyWrite(c)
+		for i36 := range l35 {
+			l35[i36].ForyWrite(c)
 		}
 	}
 	{
-		s42 := string(x.Title)
-		b.Reserve(buffer.BatchSlack + len(s42) + 10)
+		s37 := string(x.Title)
+		b.Reserve(buffer.BatchSlack + len(s37) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s42))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s42) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s42)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s42) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s37))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s37) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s37)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s37) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
 				return
 			}
@@ -6181,6 +5945,16 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Work.ForyWrite(c)
 	}
+}
+
+// foryCheckUTF8 checks that every string Composite's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Composite) foryCheckUTF8() error {
+	for k2 := range x.ByName {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeComposite, "ByName")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.
@@ -6220,8 +5994,8 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag((*other.Address)(nil).ForyType()) {
-			if ev43 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev43 != nil {
-				x.Home.ForyReadEvolved(c, ev43)
+			if ev38 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev38 != nil {
+				x.Home.ForyReadEvolved(c, ev38)
 			} else if !c.Failed() {
 				x.Home.ForyRead(c)
 			}
@@ -6236,8 +6010,8 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("ByName")
 			return
 		}
-		if ev43 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev43 != nil {
-			x.Home.ForyReadEvolved(c, ev43)
+		if ev38 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev38 != nil {
+			x.Home.ForyReadEvolved(c, ev38)
 		} else if !c.Failed() {
 			x.Home.ForyRead(c)
 		}
@@ -6252,17 +6026,17 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st44, id45 := c.ReadRefFlag(); st44 == foryimpl.RefBack {
-			x.PScalars = foryimpl.BackRef[Scalars](c, id45)
-		} else if st44 == foryimpl.RefFollows {
-			p46 := foryimpl.Alloc[Scalars](c)
-			foryimpl.SetRef(c, id45, p46)
-			if ev47 := c.ReadStructFieldMeta(foryTypeScalars); ev47 != nil {
-				p46.ForyReadEvolved(c, ev47)
+		if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
+			x.PScalars = foryimpl.BackRef[Scalars](c, id40)
+		} else if st39 == foryimpl.RefFollows {
+			p41 := foryimpl.Alloc[Scalars](c)
+			foryimpl.SetRef(c, id40, p41)
+			if ev42 := c.ReadStructFieldMeta(foryTypeScalars); ev42 != nil {
+				p41.ForyReadEvolved(c, ev42)
 			} else if !c.Failed() {
-				p46.ForyRead(c)
+				p41.ForyRead(c)
 			}
-			x.PScalars = p46
+			x.PScalars = p41
 		} else {
 			x.PScalars = nil
 		}
@@ -6270,17 +6044,17 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PScalars")
 			return
 		}
-		if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-			x.PTag = foryimpl.BackRef[other.Tag](c, id49)
-		} else if st48 == foryimpl.RefFollows {
-			p50 := foryimpl.Alloc[other.Tag](c)
-			foryimpl.SetRef(c, id49, p50)
-			if ev51 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev51 != nil {
-				p50.ForyReadEvolved(c, ev51)
+		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+			x.PTag = foryimpl.BackRef[other.Tag](c, id44)
+		} else if st43 == foryimpl.RefFollows {
+			p45 := foryimpl.Alloc[other.Tag](c)
+			foryimpl.SetRef(c, id44, p45)
+			if ev46 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev46 != nil {
+				p45.ForyReadEvolved(c, ev46)
 			} else if !c.Failed() {
-				p50.ForyRead(c)
+				p45.ForyRead(c)
 			}
-			x.PTag = p50
+			x.PTag = p45
 		} else {
 			x.PTag = nil
 		}
@@ -6289,8 +6063,8 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeScalars) {
-			if ev52 := c.ReadStructFieldMeta(foryTypeScalars); ev52 != nil {
-				x.Scalars.ForyReadEvolved(c, ev52)
+			if ev47 := c.ReadStructFieldMeta(foryTypeScalars); ev47 != nil {
+				x.Scalars.ForyReadEvolved(c, ev47)
 			} else if !c.Failed() {
 				x.Scalars.ForyRead(c)
 			}
@@ -6301,33 +6075,33 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p44 := foryimpl.Alloc[Scalars](c)
-			if ev45 := c.ReadStructFieldMeta(foryTypeScalars); ev45 != nil {
-				p44.ForyReadEvolved(c, ev45)
+			p39 := foryimpl.Alloc[Scalars](c)
+			if ev40 := c.ReadStructFieldMeta(foryTypeScalars); ev40 != nil {
+				p39.ForyReadEvolved(c, ev40)
 			} else if !c.Failed() {
-				p44.ForyRead(c)
+				p39.ForyRead(c)
 			}
-			x.PScalars = p44
+			x.PScalars = p39
 		}
 		if c.Failed() {
 			c.Trace("PScalars")
 			return
 		}
 		if c.ReadFlag() {
-			p48 := foryimpl.Alloc[other.Tag](c)
-			if ev49 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev49 != nil {
-				p48.ForyReadEvolved(c, ev49)
+			p43 := foryimpl.Alloc[other.Tag](c)
+			if ev44 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev44 != nil {
+				p43.ForyReadEvolved(c, ev44)
 			} else if !c.Failed() {
-				p48.ForyRead(c)
+				p43.ForyRead(c)
 			}
-			x.PTag = p48
+			x.PTag = p43
 		}
 		if c.Failed() {
 			c.Trace("PTag")
 			return
 		}
-		if ev52 := c.ReadStructFieldMeta(foryTypeScalars); ev52 != nil {
-			x.Scalars.ForyReadEvolved(c, ev52)
+		if ev47 := c.ReadStructFieldMeta(foryTypeScalars); ev47 != nil {
+			x.Scalars.ForyReadEvolved(c, ev47)
 		} else if !c.Failed() {
 			x.Scalars.ForyRead(c)
 		}
@@ -6347,17 +6121,17 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st53, id54 := c.ReadRefFlag(); st53 == foryimpl.RefBack {
-			x.Work = foryimpl.BackRef[other.Address](c, id54)
-		} else if st53 == foryimpl.RefFollows {
-			p55 := foryimpl.Alloc[other.Address](c)
-			foryimpl.SetRef(c, id54, p55)
-			if ev56 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev56 != nil {
-				p55.ForyReadEvolved(c, ev56)
+		if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
+			x.Work = foryimpl.BackRef[other.Address](c, id49)
+		} else if st48 == foryimpl.RefFollows {
+			p50 := foryimpl.Alloc[other.Address](c)
+			foryimpl.SetRef(c, id49, p50)
+			if ev51 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev51 != nil {
+				p50.ForyReadEvolved(c, ev51)
 			} else if !c.Failed() {
-				p55.ForyRead(c)
+				p50.ForyRead(c)
 			}
-			x.Work = p55
+			x.Work = p50
 		} else {
 			x.Work = nil
 		}
@@ -6367,13 +6141,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p53 := foryimpl.Alloc[other.Address](c)
-			if ev54 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev54 != nil {
-				p53.ForyReadEvolved(c, ev54)
+			p48 := foryimpl.Alloc[other.Address](c)
+			if ev49 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev49 != nil {
+				p48.ForyReadEvolved(c, ev49)
 			} else if !c.Failed() {
-				p53.ForyRead(c)
+				p48.ForyRead(c)
 			}
-			x.Work = p53
+			x.Work = p48
 		}
 		if c.Failed() {
 			c.Trace("Work")
@@ -6398,16 +6172,16 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev60 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev60 != nil {
-						x.Home.ForyReadEvolved(c, ev60)
+					if ev55 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev55 != nil {
+						x.Home.ForyReadEvolved(c, ev55)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev57 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev57 != nil {
-						x.Home.ForyReadEvolved(c, ev57)
+					if ev52 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev52 != nil {
+						x.Home.ForyReadEvolved(c, ev52)
 					} else if !c.Failed() {
 						x.Home.ForyRead(c)
 					}
@@ -6419,71 +6193,71 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-					x.PScalars = foryimpl.BackRef[Scalars](c, id64)
-				} else if st63 == foryimpl.RefFollows {
-					p65 := foryimpl.Alloc[Scalars](c)
-					foryimpl.SetRef(c, id64, p65)
-					if ev66 := c.ReadStructFieldMeta(foryTypeScalars); ev66 != nil {
-						p65.ForyReadEvolved(c, ev66)
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					x.PScalars = foryimpl.BackRef[Scalars](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					p60 := foryimpl.Alloc[Scalars](c)
+					foryimpl.SetRef(c, id59, p60)
+					if ev61 := c.ReadStructFieldMeta(foryTypeScalars); ev61 != nil {
+						p60.ForyReadEvolved(c, ev61)
 					} else if !c.Failed() {
-						p65.ForyRead(c)
+						p60.ForyRead(c)
 					}
-					x.PScalars = p65
+					x.PScalars = p60
 				} else {
 					x.PScalars = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p61 := foryimpl.Alloc[Scalars](c)
-					if ev62 := c.ReadStructFieldMeta(foryTypeScalars); ev62 != nil {
-						p61.ForyReadEvolved(c, ev62)
+					p56 := foryimpl.Alloc[Scalars](c)
+					if ev57 := c.ReadStructFieldMeta(foryTypeScalars); ev57 != nil {
+						p56.ForyReadEvolved(c, ev57)
 					} else if !c.Failed() {
-						p61.ForyRead(c)
+						p56.ForyRead(c)
 					}
-					x.PScalars = p61
+					x.PScalars = p56
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-					x.PTag = foryimpl.BackRef[other.Tag](c, id70)
-				} else if st69 == foryimpl.RefFollows {
-					p71 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id70, p71)
-					if ev72 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev72 != nil {
-						p71.ForyReadEvolved(c, ev72)
+				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+					x.PTag = foryimpl.BackRef[other.Tag](c, id65)
+				} else if st64 == foryimpl.RefFollows {
+					p66 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id65, p66)
+					if ev67 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev67 != nil {
+						p66.ForyReadEvolved(c, ev67)
 					} else if !c.Failed() {
-						p71.ForyRead(c)
+						p66.ForyRead(c)
 					}
-					x.PTag = p71
+					x.PTag = p66
 				} else {
 					x.PTag = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p67 := foryimpl.Alloc[other.Tag](c)
-					if ev68 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev68 != nil {
-						p67.ForyReadEvolved(c, ev68)
+					p62 := foryimpl.Alloc[other.Tag](c)
+					if ev63 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev63 != nil {
+						p62.ForyReadEvolved(c, ev63)
 					} else if !c.Failed() {
-						p67.ForyRead(c)
+						p62.ForyRead(c)
 					}
-					x.PTag = p67
+					x.PTag = p62
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev76 := c.ReadStructFieldMeta(foryTypeScalars); ev76 != nil {
-						x.Scalars.ForyReadEvolved(c, ev76)
+					if ev71 := c.ReadStructFieldMeta(foryTypeScalars); ev71 != nil {
+						x.Scalars.ForyReadEvolved(c, ev71)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev73 := c.ReadStructFieldMeta(foryTypeScalars); ev73 != nil {
-						x.Scalars.ForyReadEvolved(c, ev73)
+					if ev68 := c.ReadStructFieldMeta(foryTypeScalars); ev68 != nil {
+						x.Scalars.ForyReadEvolved(c, ev68)
 					} else if !c.Failed() {
 						x.Scalars.ForyRead(c)
 					}
@@ -6499,29 +6273,29 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-					x.Work = foryimpl.BackRef[other.Address](c, id80)
-				} else if st79 == foryimpl.RefFollows {
-					p81 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id80, p81)
-					if ev82 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev82 != nil {
-						p81.ForyReadEvolved(c, ev82)
+				if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
+					x.Work = foryimpl.BackRef[other.Address](c, id75)
+				} else if st74 == foryimpl.RefFollows {
+					p76 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id75, p76)
+					if ev77 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev77 != nil {
+						p76.ForyReadEvolved(c, ev77)
 					} else if !c.Failed() {
-						p81.ForyRead(c)
+						p76.ForyRead(c)
 					}
-					x.Work = p81
+					x.Work = p76
 				} else {
 					x.Work = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p77 := foryimpl.Alloc[other.Address](c)
-					if ev78 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev78 != nil {
-						p77.ForyReadEvolved(c, ev78)
+					p72 := foryimpl.Alloc[other.Address](c)
+					if ev73 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev73 != nil {
+						p72.ForyReadEvolved(c, ev73)
 					} else if !c.Failed() {
-						p77.ForyRead(c)
+						p72.ForyRead(c)
 					}
-					x.Work = p77
+					x.Work = p72
 				}
 			}
 		default:
@@ -7237,11 +7011,9 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k3 := range x.Index {
-			if !foryimpl.ValidString(string(k3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Index"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if !c.Enter(foryTypeTree, x) {
@@ -7309,11 +7081,9 @@ func (x *Tree) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k16 := range x.Index {
-			if !foryimpl.ValidString(string(k16)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Index"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if !c.Enter(foryTypeTree, x) {
@@ -7324,48 +7094,48 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-878088041)
 	}
-	l20 := x.Children
-	b.WriteVarUint32(uint32(len(l20)))
-	if len(l20) > 0 {
-		h21 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p22 := range l20 {
-			if p22 == nil {
-				h21 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l17 := x.Children
+	b.WriteVarUint32(uint32(len(l17)))
+	if len(l17) > 0 {
+		h18 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p19 := range l17 {
+			if p19 == nil {
+				h18 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h21)
+		b.WriteUint8(h18)
 		c.WriteStructMetaPtr(foryTypeTree)
-		for _, p22 := range l20 {
-			if !foryimpl.WriteRefPtr(c, p22) {
-				p22.ForyWrite(c)
+		for _, p19 := range l17 {
+			if !foryimpl.WriteRefPtr(c, p19) {
+				p19.ForyWrite(c)
 			}
 		}
 	}
-	var mw23 foryimpl.MapWriter
-	mw23.BeginTracked(b, len(x.Index))
-	for k24, v25 := range x.Index {
-		if v25 == nil {
-			mw23.NullEntry(b)
-			foryimpl.WriteString(b, k24)
+	var mw20 foryimpl.MapWriter
+	mw20.BeginTracked(b, len(x.Index))
+	for k21, v22 := range x.Index {
+		if v22 == nil {
+			mw20.NullEntry(b)
+			foryimpl.WriteString(b, k21)
 		} else {
-			mw23.Entry(b)
-			foryimpl.WriteString(b, k24)
-			if !foryimpl.WriteRefPtr(c, v25) {
-				v25.ForyWrite(c)
+			mw20.Entry(b)
+			foryimpl.WriteString(b, k21)
+			if !foryimpl.WriteRefPtr(c, v22) {
+				v22.ForyWrite(c)
 			}
 		}
 	}
-	mw23.End(b)
+	mw20.End(b)
 	{
-		s26 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s26) + 10)
+		s23 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s23) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s26) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s26)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s26) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s23))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s23) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s23)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s23) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeTree, "Name"))
 				return
 			}
@@ -7373,6 +7143,16 @@ func (x *Tree) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	c.Leave()
+}
+
+// foryCheckUTF8 checks that every string Tree's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Tree) foryCheckUTF8() error {
+	for k2 := range x.Index {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeTree, "Index")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Tree's struct body (docs/format.md §9); errors are recorded in c.
@@ -7736,23 +7516,9 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k5 := range x.ByName {
-			if !foryimpl.ValidString(string(k5)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "ByName"))
-				return
-			}
-		}
-		if o15, ok := x.MaybeS.Get(); ok {
-			if !foryimpl.ValidString(string(o15)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "MaybeS"))
-				return
-			}
-		}
-		for e20 := range x.Words {
-			if !foryimpl.ValidString(string(e20)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "Words"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.PPrice != nil {
@@ -7765,8 +7531,8 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 		c.Fail(err)
 		return
 	}
-	for i19 := range x.Prices {
-		if err := foryimpl.CheckDecimal(foryTypeCarriers, "Prices", &(x.Prices[i19]).Unscaled, (x.Prices[i19]).Scale); err != nil {
+	for i20 := range x.Prices {
+		if err := foryimpl.CheckDecimal(foryTypeCarriers, "Prices", &(x.Prices[i20]).Unscaled, (x.Prices[i20]).Scale); err != nil {
 			c.Fail(err)
 			return
 		}
@@ -7828,31 +7594,11 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	mw25.End(b)
-	b.WriteVarUint32(uint32(len(x.Codes)))
-	if len(x.Codes) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e29 := range x.Codes {
-			b.WriteVarInt32(e29)
-		}
-	}
-	l30 := x.Halves
-	b.WriteVarUint32(uint32(len(l30)))
-	if len(l30) > 0 {
-		b.Reserve(1 + len(l30)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e31 := range l30 {
-			{
-				buffer.PutUint16At(w, off, uint16(e31))
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	if o32, ok := x.MaybeS.Get(); ok {
+	x.foryWriteCodes(b)
+	x.foryWriteHalves(b)
+	if o29, ok := x.MaybeS.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o32)
+		foryimpl.WriteString(b, o29)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -7863,43 +7609,16 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
-	l33 := x.Prices
-	b.WriteVarUint32(uint32(len(l33)))
-	if len(l33) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e34 := range l33 {
-			foryimpl.WriteDecimal(b, &(e34).Unscaled, (e34).Scale)
-		}
-	}
-	b.WriteVarUint32(uint32(len(x.Words)))
-	if len(x.Words) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e35 := range x.Words {
-			foryimpl.WriteString(b, e35)
-		}
-	}
+	x.foryWritePrices(b)
+	x.foryWriteWords(b)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k40 := range x.ByName {
-			if !foryimpl.ValidString(string(k40)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "ByName"))
-				return
-			}
-		}
-		if o50, ok := x.MaybeS.Get(); ok {
-			if !foryimpl.ValidString(string(o50)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "MaybeS"))
-				return
-			}
-		}
-		for e55 := range x.Words {
-			if !foryimpl.ValidString(string(e55)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCarriers, "Words"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.PPrice != nil {
@@ -7912,8 +7631,8 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		c.Fail(err)
 		return
 	}
-	for i54 := range x.Prices {
-		if err := foryimpl.CheckDecimal(foryTypeCarriers, "Prices", &(x.Prices[i54]).Unscaled, (x.Prices[i54]).Scale); err != nil {
+	for i39 := range x.Prices {
+		if err := foryimpl.CheckDecimal(foryTypeCarriers, "Prices", &(x.Prices[i39]).Unscaled, (x.Prices[i39]).Scale); err != nil {
 			c.Fail(err)
 			return
 		}
@@ -7930,9 +7649,9 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 	buffer.PutUint16At(w, off+2, uint16(x.Brain))
 	off += 4
 	b.SetWriterIndex(off)
-	if o57, ok := x.Nothing.Get(); ok {
+	if o41, ok := x.Nothing.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteFloat32(o57)
+		b.WriteFloat32(o41)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -7942,81 +7661,61 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteUint16(uint16(*x.PHalf))
 	}
-	if o58, ok := x.MaybeN.Get(); ok {
+	if o42, ok := x.MaybeN.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteVarInt64(o58)
+		b.WriteVarInt64(o42)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
 	{
-		l59 := x.Brains
-		b.Reserve(buffer.BatchSlack + len(l59)*2 + 6)
+		l43 := x.Brains
+		b.Reserve(buffer.BatchSlack + len(l43)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st60, id61 := foryimpl.RefSliceAt(c, l59); st60 == foryimpl.RefBack {
+			if st44, id45 := foryimpl.RefSliceAt(c, l43); st44 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id61))
-			} else if st60 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id45))
+			} else if st44 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
-				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
+				off = buffer.PutVarUint32At(w, off, uint32(len(l43)*2))
+				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l43))
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
-			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
+			off = buffer.PutVarUint32At(w, off, uint32(len(l43)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l43))
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw62 foryimpl.MapWriter
-	mw62.BeginTracked(b, len(x.ByName))
-	for k63, v64 := range x.ByName {
-		if v64 == nil {
-			mw62.NullEntry(b)
-			foryimpl.WriteString(b, k63)
+	var mw46 foryimpl.MapWriter
+	mw46.BeginTracked(b, len(x.ByName))
+	for k47, v48 := range x.ByName {
+		if v48 == nil {
+			mw46.NullEntry(b)
+			foryimpl.WriteString(b, k47)
 		} else {
-			mw62.Entry(b)
-			foryimpl.WriteString(b, k63)
-			if !foryimpl.WriteRefMap(c, v64) {
-				b.WriteVarUint32(uint32(len(v64)))
-				if len(v64) > 0 {
+			mw46.Entry(b)
+			foryimpl.WriteString(b, k47)
+			if !foryimpl.WriteRefMap(c, v48) {
+				b.WriteVarUint32(uint32(len(v48)))
+				if len(v48) > 0 {
 					b.WriteUint8(foryimpl.ListDeclaredSameType)
-					for e65 := range v64 {
-						b.WriteVarInt32(e65)
+					for e49 := range v48 {
+						b.WriteVarInt32(e49)
 					}
 				}
 			}
 		}
 	}
-	mw62.End(b)
-	b.WriteVarUint32(uint32(len(x.Codes)))
-	if len(x.Codes) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e66 := range x.Codes {
-			b.WriteVarInt32(e66)
-		}
-	}
-	l67 := x.Halves
-	b.WriteVarUint32(uint32(len(l67)))
-	if len(l67) > 0 {
-		b.Reserve(1 + len(l67)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e68 := range l67 {
-			{
-				buffer.PutUint16At(w, off, uint16(e68))
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	if o69, ok := x.MaybeS.Get(); ok {
+	mw46.End(b)
+	x.foryWriteCodes(b)
+	x.foryWriteHalves(b)
+	if o50, ok := x.MaybeS.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o69)
+		foryimpl.WriteString(b, o50)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -8027,19 +7726,79 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
-	l70 := x.Prices
-	b.WriteVarUint32(uint32(len(l70)))
-	if len(l70) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e71 := range l70 {
-			foryimpl.WriteDecimal(b, &(e71).Unscaled, (e71).Scale)
+	x.foryWritePrices(b)
+	x.foryWriteWords(b)
+}
+
+// foryCheckUTF8 checks that every string Carriers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Carriers) foryCheckUTF8() error {
+	for k3 := range x.ByName {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeCarriers, "ByName")
 		}
 	}
+	if o8, ok := x.MaybeS.Get(); ok {
+		if !foryimpl.ValidString(string(o8)) {
+			return foryimpl.InvalidUTF8(foryTypeCarriers, "MaybeS")
+		}
+	}
+	for e10 := range x.Words {
+		if !foryimpl.ValidString(string(e10)) {
+			return foryimpl.InvalidUTF8(foryTypeCarriers, "Words")
+		}
+	}
+	return nil
+}
+
+// foryWriteCodes writes field Codes's value, for both of Carriers's writers.
+func (x *Carriers) foryWriteCodes(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.Codes)))
+	if len(x.Codes) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for e1 := range x.Codes {
+			b.WriteVarInt32(e1)
+		}
+	}
+}
+
+// foryWriteHalves writes field Halves's value, for both of Carriers's writers.
+func (x *Carriers) foryWriteHalves(b *buffer.Buffer) {
+	l1 := x.Halves
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint16At(w, off, uint16(e2))
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWritePrices writes field Prices's value, for both of Carriers's writers.
+func (x *Carriers) foryWritePrices(b *buffer.Buffer) {
+	l1 := x.Prices
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			foryimpl.WriteDecimal(b, &(e2).Unscaled, (e2).Scale)
+		}
+	}
+}
+
+// foryWriteWords writes field Words's value, for both of Carriers's writers.
+func (x *Carriers) foryWriteWords(b *buffer.Buffer) {
 	b.WriteVarUint32(uint32(len(x.Words)))
 	if len(x.Words) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e72 := range x.Words {
-			foryimpl.WriteString(b, e72)
+		for e1 := range x.Words {
+			foryimpl.WriteString(b, e1)
 		}
 	}
 }
@@ -8078,44 +7837,44 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o73 float32
-		o73 = r.ReadFloat32()
-		x.Nothing = serializer.Some(o73)
+		var o51 float32
+		o51 = r.ReadFloat32()
+		x.Nothing = serializer.Some(o51)
 	}
 	if c.Failed() {
 		c.Trace("Nothing")
 		return
 	}
 	if c.ReadFlag() {
-		p74 := foryimpl.Alloc[serializer.Float16](c)
-		*p74 = serializer.Float16(r.ReadUint16())
-		x.PHalf = p74
+		p52 := foryimpl.Alloc[serializer.Float16](c)
+		*p52 = serializer.Float16(r.ReadUint16())
+		x.PHalf = p52
 	}
 	if c.Failed() {
 		c.Trace("PHalf")
 		return
 	}
 	if c.ReadFlag() {
-		var o75 int64
-		o75 = r.ReadVarInt64()
-		x.MaybeN = serializer.Some(o75)
+		var o53 int64
+		o53 = r.ReadVarInt64()
+		x.MaybeN = serializer.Some(o53)
 	}
 	if c.Failed() {
 		c.Trace("MaybeN")
 		return
 	}
 	if c.TrackRef() {
-		if st76, id77 := c.ReadFieldRefFlag(); st76 == foryimpl.RefBack {
-			x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id77)
-		} else if st76 == foryimpl.RefFollows {
-			n78 := c.ReadArrayLengthFast(2)
-			if n78 < 0 {
-				n78 = c.ReadArrayLength(2)
+		if st54, id55 := c.ReadFieldRefFlag(); st54 == foryimpl.RefBack {
+			x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id55)
+		} else if st54 == foryimpl.RefFollows {
+			n56 := c.ReadArrayLengthFast(2)
+			if n56 < 0 {
+				n56 = c.ReadArrayLength(2)
 			}
-			a79 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n78)
-			r.ReadRawUint16s(foryimpl.Uint16s(a79))
-			x.Brains = a79
-			foryimpl.SetRefSlice(c, id77, x.Brains)
+			a57 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n56)
+			r.ReadRawUint16s(foryimpl.Uint16s(a57))
+			x.Brains = a57
+			foryimpl.SetRefSlice(c, id55, x.Brains)
 		} else {
 			x.Brains = nil
 		}
@@ -8129,13 +7888,13 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n76 := c.ReadArrayLengthFast(2)
-		if n76 < 0 {
-			n76 = c.ReadArrayLength(2)
+		n54 := c.ReadArrayLengthFast(2)
+		if n54 < 0 {
+			n54 = c.ReadArrayLength(2)
 		}
-		a77 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n76)
-		r.ReadRawUint16s(foryimpl.Uint16s(a77))
-		x.Brains = a77
+		a55 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n54)
+		r.ReadRawUint16s(foryimpl.Uint16s(a55))
+		x.Brains = a55
 		if c.Failed() {
 			c.Trace("Brains")
 			return
@@ -8157,18 +7916,18 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o80 string
-		o80 = c.ReadString()
-		x.MaybeS = serializer.Some(o80)
+		var o58 string
+		o58 = c.ReadString()
+		x.MaybeS = serializer.Some(o58)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p81 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p81).Scale = c.ReadDecimal(&(*p81).Unscaled)
-		x.PPrice = p81
+		p59 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p59).Scale = c.ReadDecimal(&(*p59).Unscaled)
+		x.PPrice = p59
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -8199,50 +7958,50 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v82, ok83 := c.ReadFloatAs(f, 64); ok83 {
-					x.Half = serializer.Float16(v82)
+				if v60, ok61 := c.ReadFloatAs(f, 64); ok61 {
+					x.Half = serializer.Float16(v60)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v84, ok85 := c.ReadFloatAs(f, 64); ok85 {
-					x.Brain = serializer.BFloat16(v84)
+				if v62, ok63 := c.ReadFloatAs(f, 64); ok63 {
+					x.Brain = serializer.BFloat16(v62)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v87, ok88 := c.ReadFloatAs(f, 32); ok88 {
-					x.Nothing = serializer.Some(float32(v87))
+				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
+					x.Nothing = serializer.Some(float32(v65))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o86 float32
-				o86 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o86)
+				var o64 float32
+				o64 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o64)
 			}
 		case 3:
 			if f.Convert {
-				if v90, ok91 := c.ReadFloatAs(f, 64); ok91 {
-					pv92 := serializer.Float16(v90)
-					x.PHalf = &pv92
+				if v68, ok69 := c.ReadFloatAs(f, 64); ok69 {
+					pv70 := serializer.Float16(v68)
+					x.PHalf = &pv70
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p89 := foryimpl.Alloc[serializer.Float16](c)
-				*p89 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p89
+				p67 := foryimpl.Alloc[serializer.Float16](c)
+				*p67 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p67
 			}
 		case 4:
 			if f.Convert {
-				if v94, ok95 := c.ReadIntAs(f, 64); ok95 {
-					x.MaybeN = serializer.Some(int64(v94))
+				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
+					x.MaybeN = serializer.Some(int64(v72))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o93 int64
-				o93 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o93)
+				var o71 int64
+				o71 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o71)
 			}
 		case 5:
 			if f.Convert {
@@ -8266,15 +8025,15 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o98 string
-				o98 = c.ReadString()
-				x.MaybeS = serializer.Some(o98)
+				var o76 string
+				o76 = c.ReadString()
+				x.MaybeS = serializer.Some(o76)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p99 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p99).Scale = c.ReadDecimal(&(*p99).Unscaled)
-				x.PPrice = p99
+				p77 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p77).Scale = c.ReadDecimal(&(*p77).Unscaled)
+				x.PPrice = p77
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -8677,12 +8436,8 @@ func (x *Hinted) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (Hinted nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k29 := range x.StrKeys {
-			for i32 := range k29 {
-				if !foryimpl.ValidString(string(k29[i32])) {
-					return foryimpl.InvalidUTF8(foryTypeHinted, "StrKeys")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -8709,189 +8464,55 @@ func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
-	b.WriteVarUint32(uint32(len(x.ArrList)))
-	if len(x.ArrList) > 0 {
-		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e39 := range x.ArrList {
-			{
-				buffer.PutInt32At(w, off, e39)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw40 foryimpl.MapWriter
-	mw40.Begin(b, len(x.ArrVals))
-	for k41, v42 := range x.ArrVals {
-		if v42 == nil {
-			mw40.NullEntry(b)
-			b.WriteVarInt32(k41)
+	x.foryWriteArrList(b)
+	var mw39 foryimpl.MapWriter
+	mw39.Begin(b, len(x.ArrVals))
+	for k40, v41 := range x.ArrVals {
+		if v41 == nil {
+			mw39.NullEntry(b)
+			b.WriteVarInt32(k40)
 		} else {
-			mw40.Entry(b)
-			b.WriteVarInt32(k41)
-			b.WriteVarUint32(uint32(len(v42) * 8))
-			b.WriteRawFloat64s(v42)
+			mw39.Entry(b)
+			b.WriteVarInt32(k40)
+			b.WriteVarUint32(uint32(len(v41) * 8))
+			b.WriteRawFloat64s(v41)
 		}
 	}
-	mw40.End(b)
-	l43 := x.Arrays
-	b.WriteVarUint32(uint32(len(l43)))
-	if len(l43) > 0 {
+	mw39.End(b)
+	l42 := x.Arrays
+	b.WriteVarUint32(uint32(len(l42)))
+	if len(l42) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e44 := range l43 {
-			b.WriteVarUint32(uint32(len(e44) * 8))
-			b.WriteRawInt64s(e44)
+		for _, e43 := range l42 {
+			b.WriteVarUint32(uint32(len(e43) * 8))
+			b.WriteRawInt64s(e43)
 		}
 	}
-	var mw45 foryimpl.MapWriter
-	mw45.Begin(b, len(x.ByFixed))
-	for k46, v47 := range x.ByFixed {
-		mw45.Entry(b)
-		b.WriteInt64(k46)
-		b.WriteTaggedUint64(v47)
-	}
-	mw45.End(b)
-	var mw48 foryimpl.MapWriter
-	mw48.Begin(b, len(x.EnumKeys))
-	for k49, v50 := range x.EnumKeys {
-		mw48.Entry(b)
-		b.WriteVarUint32(uint32(len(k49)))
-		if len(k49) > 0 {
-			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for _, e51 := range k49 {
-				b.WriteVarUint32(uint32(e51))
-			}
-		}
-		b.WriteBool(v50)
-	}
-	mw48.End(b)
-	b.WriteVarUint32(uint32(len(x.Fixed)))
-	if len(x.Fixed) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e52 := range x.Fixed {
-			b.WriteInt32(e52)
-		}
-	}
-	l53 := x.FixedI64
-	b.WriteVarUint32(uint32(len(l53)))
-	if len(l53) > 0 {
-		b.Reserve(1 + len(l53)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e54 := range l53 {
-			{
-				buffer.PutInt64At(w, off, e54)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l55 := x.FixedU32
-	b.WriteVarUint32(uint32(len(l55)))
-	if len(l55) > 0 {
-		b.Reserve(1 + len(l55)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e56 := range l55 {
-			{
-				buffer.PutUint32At(w, off, e56)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteByFixed(b)
+	x.foryWriteEnumKeys(b)
+	x.foryWriteFixed(b)
+	x.foryWriteFixedI64(b)
+	x.foryWriteFixedU32(b)
 	b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
 	b.WriteRawFloat32s(x.GoF32[:])
 	b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
-	for _, e57 := range x.GoI8[:] {
-		b.WriteInt8(int8(e57))
+	for _, e44 := range x.GoI8[:] {
+		b.WriteInt8(int8(e44))
 	}
 	b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
 	b.WriteBytes(x.GoU8[:])
-	l58 := x.PFixedU64
-	b.WriteVarUint32(uint32(len(l58)))
-	if len(l58) > 0 {
-		h59 := foryimpl.ListDeclaredSameType
-		for _, p60 := range l58 {
-			if p60 == nil {
-				h59 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h59)
-		for _, p60 := range l58 {
-			if h59 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p60 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteUint64(*p60)
-		}
-	}
-	var mw61 foryimpl.MapWriter
-	mw61.Begin(b, len(x.StrKeys))
-	for k62, v63 := range x.StrKeys {
-		mw61.Entry(b)
-		{
-			sz65 := 6 + buffer.BatchSlack + len(k62)*9
-			for _, e64 := range k62 {
-				sz65 += len(e64)
-			}
-			b.Reserve(sz65)
-			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(k62)))
-			if len(k62) > 0 {
-				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-				off++
-				for _, e64 := range k62 {
-					if len(w)-off < len(e64)+9+buffer.BatchSlack {
-						b.SetWriterIndex(off)
-						b.Reserve(len(e64) + 9 + buffer.BatchSlack)
-						w = b.Window()
-					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e64))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e64) > 0 {
-						off += copy(w[off:], e64)
-					}
-				}
-			}
-			b.SetWriterIndex(off)
-		}
-		b.WriteVarInt32(v63)
-	}
-	mw61.End(b)
-	l66 := x.TaggedI64
-	b.WriteVarUint32(uint32(len(l66)))
-	if len(l66) > 0 {
-		b.Reserve(1 + len(l66)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e67 := range l66 {
-			off = buffer.PutTaggedInt64At(w, off, e67)
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWritePFixedU64(b)
+	x.foryWriteStrKeys(b)
+	x.foryWriteTaggedI64(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k96 := range x.StrKeys {
-			for i99 := range k96 {
-				if !foryimpl.ValidString(string(k96[i99])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeHinted, "StrKeys"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -8899,203 +8520,260 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(313408202)
 	}
-	if o105, ok := x.Opt.Get(); ok {
+	if o63, ok := x.Opt.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteUint64(o105)
+		b.WriteUint64(o63)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
+	x.foryWriteArrList(b)
+	var mw64 foryimpl.MapWriter
+	mw64.BeginTracked(b, len(x.ArrVals))
+	for k65, v66 := range x.ArrVals {
+		if v66 == nil {
+			mw64.NullEntry(b)
+			b.WriteVarInt32(k65)
+		} else {
+			mw64.Entry(b)
+			b.WriteVarInt32(k65)
+			if !foryimpl.WriteRefSlice(c, v66) {
+				b.WriteVarUint32(uint32(len(v66) * 8))
+				b.WriteRawFloat64s(v66)
+			}
+		}
+	}
+	mw64.End(b)
+	l67 := x.Arrays
+	b.WriteVarUint32(uint32(len(l67)))
+	if len(l67) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
+		for _, e68 := range l67 {
+			if !foryimpl.WriteRefSlice(c, e68) {
+				b.WriteVarUint32(uint32(len(e68) * 8))
+				b.WriteRawInt64s(e68)
+			}
+		}
+	}
+	x.foryWriteByFixed(b)
+	x.foryWriteEnumKeys(b)
+	x.foryWriteFixed(b)
+	x.foryWriteFixedI64(b)
+	x.foryWriteFixedU32(b)
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(foryimpl.FlagNotNull)
+		b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
+		b.WriteRawFloat32s(x.GoF32[:])
+	} else {
+		b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
+		b.WriteRawFloat32s(x.GoF32[:])
+	}
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(foryimpl.FlagNotNull)
+		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
+		for _, e69 := range x.GoI8[:] {
+			b.WriteInt8(int8(e69))
+		}
+	} else {
+		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
+		for _, e70 := range x.GoI8[:] {
+			b.WriteInt8(int8(e70))
+		}
+	}
+	if c.TrackedFieldFlags() {
+		b.WriteUint8(foryimpl.FlagNotNull)
+		b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
+		b.WriteBytes(x.GoU8[:])
+	} else {
+		b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
+		b.WriteBytes(x.GoU8[:])
+	}
+	x.foryWritePFixedU64(b)
+	x.foryWriteStrKeys(b)
+	x.foryWriteTaggedI64(b)
+}
+
+// foryCheckUTF8 checks that every string Hinted's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Hinted) foryCheckUTF8() error {
+	for k15 := range x.StrKeys {
+		for i18 := range k15 {
+			if !foryimpl.ValidString(string(k15[i18])) {
+				return foryimpl.InvalidUTF8(foryTypeHinted, "StrKeys")
+			}
+		}
+	}
+	return nil
+}
+
+// foryWriteArrList writes field ArrList's value, for both of Hinted's writers.
+func (x *Hinted) foryWriteArrList(b *buffer.Buffer) {
 	b.WriteVarUint32(uint32(len(x.ArrList)))
 	if len(x.ArrList) > 0 {
 		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e106 := range x.ArrList {
+		for _, e1 := range x.ArrList {
 			{
-				buffer.PutInt32At(w, off, e106)
+				buffer.PutInt32At(w, off, e1)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw107 foryimpl.MapWriter
-	mw107.BeginTracked(b, len(x.ArrVals))
-	for k108, v109 := range x.ArrVals {
-		if v109 == nil {
-			mw107.NullEntry(b)
-			b.WriteVarInt32(k108)
-		} else {
-			mw107.Entry(b)
-			b.WriteVarInt32(k108)
-			if !foryimpl.WriteRefSlice(c, v109) {
-				b.WriteVarUint32(uint32(len(v109) * 8))
-				b.WriteRawFloat64s(v109)
-			}
-		}
+}
+
+// foryWriteByFixed writes field ByFixed's value, for both of Hinted's writers.
+func (x *Hinted) foryWriteByFixed(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.ByFixed))
+	for k2, v3 := range x.ByFixed {
+		mw1.Entry(b)
+		b.WriteInt64(k2)
+		b.WriteTaggedUint64(v3)
 	}
-	mw107.End(b)
-	l110 := x.Arrays
-	b.WriteVarUint32(uint32(len(l110)))
-	if len(l110) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e111 := range l110 {
-			if !foryimpl.WriteRefSlice(c, e111) {
-				b.WriteVarUint32(uint32(len(e111) * 8))
-				b.WriteRawInt64s(e111)
-			}
-		}
-	}
-	var mw112 foryimpl.MapWriter
-	mw112.Begin(b, len(x.ByFixed))
-	for k113, v114 := range x.ByFixed {
-		mw112.Entry(b)
-		b.WriteInt64(k113)
-		b.WriteTaggedUint64(v114)
-	}
-	mw112.End(b)
-	var mw115 foryimpl.MapWriter
-	mw115.Begin(b, len(x.EnumKeys))
-	for k116, v117 := range x.EnumKeys {
-		mw115.Entry(b)
-		b.WriteVarUint32(uint32(len(k116)))
-		if len(k116) > 0 {
+	mw1.End(b)
+}
+
+// foryWriteEnumKeys writes field EnumKeys's value, for both of Hinted's writers.
+func (x *Hinted) foryWriteEnumKeys(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.EnumKeys))
+	for k2, v3 := range x.EnumKeys {
+		mw1.Entry(b)
+		b.WriteVarUint32(uint32(len(k2)))
+		if len(k2) > 0 {
 			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for _, e118 := range k116 {
-				b.WriteVarUint32(uint32(e118))
+			for _, e4 := range k2 {
+				b.WriteVarUint32(uint32(e4))
 			}
 		}
-		b.WriteBool(v117)
+		b.WriteBool(v3)
 	}
-	mw115.End(b)
+	mw1.End(b)
+}
+
+// foryWriteFixed writes field Fixed's value, for both of Hinted's writers.
+func (x *Hinted) foryWriteFixed(b *buffer.Buffer) {
 	b.WriteVarUint32(uint32(len(x.Fixed)))
 	if len(x.Fixed) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e119 := range x.Fixed {
-			b.WriteInt32(e119)
+		for e1 := range x.Fixed {
+			b.WriteInt32(e1)
 		}
 	}
-	l120 := x.FixedI64
-	b.WriteVarUint32(uint32(len(l120)))
-	if len(l120) > 0 {
-		b.Reserve(1 + len(l120)*8 + buffer.BatchSlack)
+}
+
+// foryWriteFixedI64 writes field FixedI64's value, for both of Hinted's writers.
+func (x *Hinted) foryWriteFixedI64(b *buffer.Buffer) {
+	l1 := x.FixedI64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e121 := range l120 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutInt64At(w, off, e121)
+				buffer.PutInt64At(w, off, e2)
 				off += 8
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l122 := x.FixedU32
-	b.WriteVarUint32(uint32(len(l122)))
-	if len(l122) > 0 {
-		b.Reserve(1 + len(l122)*4 + buffer.BatchSlack)
+}
+
+// foryWriteFixedU32 writes field FixedU32's value, for both of Hinted's writers.
+func (x *Hinted) foryWriteFixedU32(b *buffer.Buffer) {
+	l1 := x.FixedU32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e123 := range l122 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutUint32At(w, off, e123)
+				buffer.PutUint32At(w, off, e2)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
-		b.WriteRawFloat32s(x.GoF32[:])
-	} else {
-		b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
-		b.WriteRawFloat32s(x.GoF32[:])
-	}
-	if c.TrackedFieldFlags() {
-		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
-		for _, e124 := range x.GoI8[:] {
-			b.WriteInt8(int8(e124))
-		}
-	} else {
-		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
-		for _, e125 := range x.GoI8[:] {
-			b.WriteInt8(int8(e125))
-		}
-	}
-	if c.TrackedFieldFlags() {
-		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
-		b.WriteBytes(x.GoU8[:])
-	} else {
-		b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
-		b.WriteBytes(x.GoU8[:])
-	}
-	l126 := x.PFixedU64
-	b.WriteVarUint32(uint32(len(l126)))
-	if len(l126) > 0 {
-		h127 := foryimpl.ListDeclaredSameType
-		for _, p128 := range l126 {
-			if p128 == nil {
-				h127 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+}
+
+// foryWritePFixedU64 writes field PFixedU64's value, for both of Hinted's writers.
+func (x *Hinted) foryWritePFixedU64(b *buffer.Buffer) {
+	l1 := x.PFixedU64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h127)
-		for _, p128 := range l126 {
-			if h127 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p128 == nil {
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteUint64(*p128)
+			b.WriteUint64(*p3)
 		}
 	}
-	var mw129 foryimpl.MapWriter
-	mw129.Begin(b, len(x.StrKeys))
-	for k130, v131 := range x.StrKeys {
-		mw129.Entry(b)
+}
+
+// foryWriteStrKeys writes field StrKeys's value, for both of Hinted's writers.
+func (x *Hinted) foryWriteStrKeys(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.StrKeys))
+	for k2, v3 := range x.StrKeys {
+		mw1.Entry(b)
 		{
-			sz133 := 6 + buffer.BatchSlack + len(k130)*9
-			for _, e132 := range k130 {
-				sz133 += len(e132)
+			sz5 := 6 + buffer.BatchSlack + len(k2)*9
+			for _, e4 := range k2 {
+				sz5 += len(e4)
 			}
-			b.Reserve(sz133)
+			b.Reserve(sz5)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(k130)))
-			if len(k130) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(k2)))
+			if len(k2) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e132 := range k130 {
-					if len(w)-off < len(e132)+9+buffer.BatchSlack {
+				for _, e4 := range k2 {
+					if len(w)-off < len(e4)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e132) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e4) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e132))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e132) > 0 {
-						off += copy(w[off:], e132)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e4) > 0 {
+						off += copy(w[off:], e4)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
-		b.WriteVarInt32(v131)
+		b.WriteVarInt32(v3)
 	}
-	mw129.End(b)
-	l134 := x.TaggedI64
-	b.WriteVarUint32(uint32(len(l134)))
-	if len(l134) > 0 {
-		b.Reserve(1 + len(l134)*9 + buffer.BatchSlack)
+	mw1.End(b)
+}
+
+// foryWriteTaggedI64 writes field TaggedI64's value, for both of Hinted's writers.
+func (x *Hinted) foryWriteTaggedI64(b *buffer.Buffer) {
+	l1 := x.TaggedI64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e135 := range l134 {
-			off = buffer.PutTaggedInt64At(w, off, e135)
+		for _, e2 := range l1 {
+			off = buffer.PutTaggedInt64At(w, off, e2)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -9119,9 +8797,9 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		var o136 uint64
-		o136 = r.ReadUint64()
-		x.Opt = serializer.Some(o136)
+		var o71 uint64
+		o71 = r.ReadUint64()
+		x.Opt = serializer.Some(o71)
 	}
 	if c.Failed() {
 		c.Trace("Opt")
@@ -9177,102 +8855,102 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n137 := c.ReadArrayLengthFast(4)
-			if n137 < 0 {
-				n137 = c.ReadArrayLength(4)
+			n72 := c.ReadArrayLengthFast(4)
+			if n72 < 0 {
+				n72 = c.ReadArrayLength(4)
 			}
-			if n137 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n137, 3))
+			if n72 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n72, 3))
 				return
 			}
-			var a138 [3]float32
-			r.ReadRawFloat32s(a138[:])
-			x.GoF32 = a138
+			var a73 [3]float32
+			r.ReadRawFloat32s(a73[:])
+			x.GoF32 = a73
 		}
 		if c.Failed() {
 			c.Trace("GoF32")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n139 := c.ReadArrayLengthFast(1)
-			if n139 < 0 {
-				n139 = c.ReadArrayLength(1)
+			n74 := c.ReadArrayLengthFast(1)
+			if n74 < 0 {
+				n74 = c.ReadArrayLength(1)
 			}
-			if n139 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n139, 2))
+			if n74 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n74, 2))
 				return
 			}
-			var a140 [2]int8
-			for i141 := range a140 {
-				a140[i141] = r.ReadInt8()
+			var a75 [2]int8
+			for i76 := range a75 {
+				a75[i76] = r.ReadInt8()
 			}
-			x.GoI8 = a140
+			x.GoI8 = a75
 		}
 		if c.Failed() {
 			c.Trace("GoI8")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n142 := c.ReadArrayLengthFast(1)
-			if n142 < 0 {
-				n142 = c.ReadArrayLength(1)
+			n77 := c.ReadArrayLengthFast(1)
+			if n77 < 0 {
+				n77 = c.ReadArrayLength(1)
 			}
-			if n142 != 4 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n142, 4))
+			if n77 != 4 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n77, 4))
 				return
 			}
-			var a143 [4]uint8
-			copy(a143[:], r.ReadBytes(n142))
-			x.GoU8 = a143
+			var a78 [4]uint8
+			copy(a78[:], r.ReadBytes(n77))
+			x.GoU8 = a78
 		}
 		if c.Failed() {
 			c.Trace("GoU8")
 			return
 		}
 	} else {
-		n137 := c.ReadArrayLengthFast(4)
-		if n137 < 0 {
-			n137 = c.ReadArrayLength(4)
+		n72 := c.ReadArrayLengthFast(4)
+		if n72 < 0 {
+			n72 = c.ReadArrayLength(4)
 		}
-		if n137 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n137, 3))
+		if n72 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n72, 3))
 			return
 		}
-		var a138 [3]float32
-		r.ReadRawFloat32s(a138[:])
-		x.GoF32 = a138
+		var a73 [3]float32
+		r.ReadRawFloat32s(a73[:])
+		x.GoF32 = a73
 		if c.Failed() {
 			c.Trace("GoF32")
 			return
 		}
-		n139 := c.ReadArrayLengthFast(1)
-		if n139 < 0 {
-			n139 = c.ReadArrayLength(1)
+		n74 := c.ReadArrayLengthFast(1)
+		if n74 < 0 {
+			n74 = c.ReadArrayLength(1)
 		}
-		if n139 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n139, 2))
+		if n74 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n74, 2))
 			return
 		}
-		var a140 [2]int8
-		for i141 := range a140 {
-			a140[i141] = r.ReadInt8()
+		var a75 [2]int8
+		for i76 := range a75 {
+			a75[i76] = r.ReadInt8()
 		}
-		x.GoI8 = a140
+		x.GoI8 = a75
 		if c.Failed() {
 			c.Trace("GoI8")
 			return
 		}
-		n142 := c.ReadArrayLengthFast(1)
-		if n142 < 0 {
-			n142 = c.ReadArrayLength(1)
+		n77 := c.ReadArrayLengthFast(1)
+		if n77 < 0 {
+			n77 = c.ReadArrayLength(1)
 		}
-		if n142 != 4 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n142, 4))
+		if n77 != 4 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n77, 4))
 			return
 		}
-		var a143 [4]uint8
-		copy(a143[:], r.ReadBytes(n142))
-		x.GoU8 = a143
+		var a78 [4]uint8
+		copy(a78[:], r.ReadBytes(n77))
+		x.GoU8 = a78
 		if c.Failed() {
 			c.Trace("GoU8")
 			return
@@ -9303,13 +8981,13 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v145, ok146 := c.ReadUintAs(f, 64); ok146 {
-					x.Opt = serializer.Some(uint64(v145))
+				if v80, ok81 := c.ReadUintAs(f, 64); ok81 {
+					x.Opt = serializer.Some(uint64(v80))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o144 uint64
-				o144 = r.ReadUint64()
-				x.Opt = serializer.Some(o144)
+				var o79 uint64
+				o79 = r.ReadUint64()
+				x.Opt = serializer.Some(o79)
 			}
 		case 1:
 			if f.Convert {
@@ -9352,101 +9030,101 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n151 := c.ReadArrayLengthFast(4)
-					if n151 < 0 {
-						n151 = c.ReadArrayLength(4)
+					n86 := c.ReadArrayLengthFast(4)
+					if n86 < 0 {
+						n86 = c.ReadArrayLength(4)
 					}
-					if n151 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n151, 3))
+					if n86 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n86, 3))
 						return
 					}
-					var a152 [3]float32
-					r.ReadRawFloat32s(a152[:])
-					x.GoF32 = a152
+					var a87 [3]float32
+					r.ReadRawFloat32s(a87[:])
+					x.GoF32 = a87
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoF32[:], foryimpl.ReadSliceAs[float32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n147 := c.ReadArrayLengthFast(4)
-					if n147 < 0 {
-						n147 = c.ReadArrayLength(4)
+					n82 := c.ReadArrayLengthFast(4)
+					if n82 < 0 {
+						n82 = c.ReadArrayLength(4)
 					}
-					if n147 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n147, 3))
+					if n82 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n82, 3))
 						return
 					}
-					var a148 [3]float32
-					r.ReadRawFloat32s(a148[:])
-					x.GoF32 = a148
+					var a83 [3]float32
+					r.ReadRawFloat32s(a83[:])
+					x.GoF32 = a83
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n158 := c.ReadArrayLengthFast(1)
-					if n158 < 0 {
-						n158 = c.ReadArrayLength(1)
+					n93 := c.ReadArrayLengthFast(1)
+					if n93 < 0 {
+						n93 = c.ReadArrayLength(1)
 					}
-					if n158 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n158, 2))
+					if n93 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n93, 2))
 						return
 					}
-					var a159 [2]int8
-					for i160 := range a159 {
-						a159[i160] = r.ReadInt8()
+					var a94 [2]int8
+					for i95 := range a94 {
+						a94[i95] = r.ReadInt8()
 					}
-					x.GoI8 = a159
+					x.GoI8 = a94
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoI8[:], foryimpl.ReadSliceAs[int8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n153 := c.ReadArrayLengthFast(1)
-					if n153 < 0 {
-						n153 = c.ReadArrayLength(1)
+					n88 := c.ReadArrayLengthFast(1)
+					if n88 < 0 {
+						n88 = c.ReadArrayLength(1)
 					}
-					if n153 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n153, 2))
+					if n88 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n88, 2))
 						return
 					}
-					var a154 [2]int8
-					for i155 := range a154 {
-						a154[i155] = r.ReadInt8()
+					var a89 [2]int8
+					for i90 := range a89 {
+						a89[i90] = r.ReadInt8()
 					}
-					x.GoI8 = a154
+					x.GoI8 = a89
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n165 := c.ReadArrayLengthFast(1)
-					if n165 < 0 {
-						n165 = c.ReadArrayLength(1)
+					n100 := c.ReadArrayLengthFast(1)
+					if n100 < 0 {
+						n100 = c.ReadArrayLength(1)
 					}
-					if n165 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n165, 4))
+					if n100 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n100, 4))
 						return
 					}
-					var a166 [4]uint8
-					copy(a166[:], r.ReadBytes(n165))
-					x.GoU8 = a166
+					var a101 [4]uint8
+					copy(a101[:], r.ReadBytes(n100))
+					x.GoU8 = a101
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoU8[:], foryimpl.ReadSliceAs[uint8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n161 := c.ReadArrayLengthFast(1)
-					if n161 < 0 {
-						n161 = c.ReadArrayLength(1)
+					n96 := c.ReadArrayLengthFast(1)
+					if n96 < 0 {
+						n96 = c.ReadArrayLength(1)
 					}
-					if n161 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n161, 4))
+					if n96 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n96, 4))
 						return
 					}
-					var a162 [4]uint8
-					copy(a162[:], r.ReadBytes(n161))
-					x.GoU8 = a162
+					var a97 [4]uint8
+					copy(a97[:], r.ReadBytes(n96))
+					x.GoU8 = a97
 				}
 			}
 		case 12:

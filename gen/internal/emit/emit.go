@@ -165,13 +165,55 @@ type gen struct {
 	// x, set where a shared value reader may replace the read
 	// (valueReader); valueReaders collects the fields that got one.
 	valueField   *plan.Field
-	valueReaders map[valueKey]string
+	valueReaders map[valueKey]valueMethod
+	// valueWriters holds the fields' shared value writers (valueWriterFor).
+	valueWriters map[*plan.Field]*valueWriter
+	// utfCheckers holds the struct's UTF-8 checks (utfChecker).
+	utfCheckers []utfChecker
+	// methods holds the names of the struct's generated methods that are
+	// taken (method).
+	methods map[string]bool
 }
 
 // valueKey is a shared value reader: a field's, in one mode.
 type valueKey struct {
 	fl    *plan.Field
 	track bool
+}
+
+// utfChecker is a method that runs a writer's UTF-8 checks.
+type utfChecker struct {
+	name, text string
+	body       []jen.Code
+}
+
+// valueMethod is a shared value reader: its name, and whether it reads
+// with reference tracking (a second reader, where tracking reads the value
+// differently).
+type valueMethod struct {
+	name string
+	ref  bool
+}
+
+// method claims the name of a generated method: base, or base with
+// underscores added until no other method of the struct has it. A field's
+// value methods (foryRead<Field>, foryWrite<Field>) are named after it, so
+// a field From, Flat or Ref, or one whose name ends in Ref, would
+// otherwise collide with foryReadFrom, foryWriteFlat or another field's
+// tracking reader.
+func (g *gen) method(base string) string {
+	if g.methods == nil {
+		g.methods = map[string]bool{}
+		for _, m := range []string{"foryWriteFlat", "foryWriteRef", "foryReadFrom", "forySerializeRef", "foryDeserializeRef", "foryDeserializeContext"} {
+			g.methods[m] = true
+		}
+	}
+	name := base
+	for g.methods[name] {
+		name += "_"
+	}
+	g.methods[name] = true
+	return name
 }
 
 func (g *gen) name() string { return g.s.Model.Name }

@@ -70,10 +70,12 @@ var constructs = []struct {
 	{"any", prim(model.Any), noTag},
 }
 
-// bodyFuncs are the generated methods that hold field code.
+// bodyFuncs are the generated methods that hold field code, with the
+// shared value writer and readers of the field F.
 var bodyFuncs = map[string]bool{
 	"ForyWrite": true, "foryWriteFlat": true, "foryWriteRef": true,
 	"ForyRead": true, "foryReadFrom": true, "ForyReadEvolved": true,
+	"foryWriteF": true, "foryReadF": true, "foryReadFRef": true,
 }
 
 func renderFile(t *testing.T, structs ...*model.StructDecl) []byte {
@@ -158,4 +160,45 @@ func TestEntryGolden(t *testing.T) {
 	s := &model.StructDecl{Name: "T", Reg: model.Registration{ID: 1},
 		Fields: []*model.Field{{GoName: "F", Type: sliceOf(prim(model.String)), Tag: noTag()}}}
 	checkGolden(t, "entry", renderFile(t, s))
+}
+
+// TestValueMethodNames: a field's value methods are named after it, and a
+// field whose name would give one the name of another method gets another
+// (method): From, Flat and Ref against foryReadFrom, foryWriteFlat and
+// foryWriteRef, MRef against M's tracking reader.
+func TestValueMethodNames(t *testing.T) {
+	list := func() *model.Type { return sliceOf(prim(model.Int32)) }
+	var fields []*model.Field
+	for i, name := range []string{"From", "Flat", "Ref", "MRef"} {
+		fields = append(fields, &model.Field{GoName: name, Type: list(), Tag: model.Tag{ID: i + 1}})
+	}
+	fields = append(fields,
+		&model.Field{GoName: "M", Type: &model.Type{Kind: model.Map, Key: prim(model.String), Elem: ptrTo(leafType)}, Tag: model.Tag{ID: 5}},
+		&model.Field{GoName: "P", Type: ptrTo(leafType), Tag: model.Tag{ID: 6}})
+	s := &model.StructDecl{Name: "T", Reg: model.Registration{ID: 1}, Fields: fields}
+	src := renderFile(t, s, leaf())
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil {
+			continue
+		}
+		if star, ok := fd.Recv.List[0].Type.(*ast.StarExpr); !ok || star.X.(*ast.Ident).Name != "T" {
+			continue
+		}
+		if seen[fd.Name.Name] {
+			t.Errorf("method %s declared twice", fd.Name.Name)
+		}
+		seen[fd.Name.Name] = true
+	}
+	for _, want := range []string{"foryWriteRef", "foryWriteFlat_", "foryWriteRef_", "foryWriteFrom", "foryWriteMRef",
+		"foryReadFlat", "foryReadRef", "foryReadMRef", "foryReadM", "foryReadMRef_"} {
+		if !seen[want] {
+			t.Errorf("no method %s; T has %v", want, seen)
+		}
+	}
 }

@@ -1051,18 +1051,25 @@ func valueReader(w *plan.Wire) bool {
 // (a map whose values may carry reference flags).
 func (g *gen) valueReaderFor(fl *plan.Field) string {
 	if g.valueReaders == nil {
-		g.valueReaders = map[valueKey]string{}
+		g.valueReaders = map[valueKey]valueMethod{}
 	}
 	k := valueKey{fl, g.track}
-	if name, ok := g.valueReaders[k]; ok {
-		return name
+	if m, ok := g.valueReaders[k]; ok {
+		return m.name
 	}
-	name := "foryRead" + fl.GoName
-	if g.track && render(g.valueRead(fl, false)) != render(g.valueRead(fl, true)) {
-		name += "Ref"
+	ref := g.track && render(g.valueRead(fl, false)) != render(g.valueRead(fl, true))
+	if m, ok := g.valueReaders[valueKey{fl, !g.track}]; ok && m.ref == ref {
+		// The other mode's reader serves this one too.
+		g.valueReaders[k] = m
+		return m.name
 	}
-	g.valueReaders[k] = name
-	return name
+	base := "foryRead" + fl.GoName
+	if ref {
+		base += "Ref"
+	}
+	m := valueMethod{g.method(base), ref}
+	g.valueReaders[k] = m
+	return m.name
 }
 
 // valueRead is the body of fl's shared value reader in a mode. The
@@ -1090,19 +1097,18 @@ func (g *gen) emitValueReaders(f *jen.File) {
 	done := map[string]bool{}
 	for _, fl := range g.s.Fields {
 		for _, track := range []bool{false, true} {
-			name, ok := g.valueReaders[valueKey{fl, track}]
-			if !ok || done[name] {
+			m, ok := g.valueReaders[valueKey{fl, track}]
+			if !ok || done[m.name] {
 				continue
 			}
-			done[name] = true
-			tracked := name != "foryRead"+fl.GoName
+			done[m.name] = true
 			mode := ""
-			if tracked {
+			if m.ref {
 				mode = " with reference tracking"
 			}
-			f.Commentf("%s reads field %s's value%s, for ForyRead and ForyReadEvolved.", name, fl.GoName, mode)
-			f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(name).
-				Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(g.valueRead(fl, tracked)...)
+			f.Commentf("%s reads field %s's value%s, for ForyRead and ForyReadEvolved.", m.name, fl.GoName, mode)
+			f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(m.name).
+				Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(g.valueRead(fl, m.ref)...)
 			f.Line()
 		}
 	}

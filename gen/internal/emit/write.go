@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"go/token"
+	"regexp"
 
 	"github.com/dave/jennifer/jen"
 
@@ -57,6 +58,8 @@ func (g *gen) emitWrite(f *jen.File) {
 			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(body...)
 		f.Line()
 	}
+	g.emitUTFCheckers(f)
+	g.emitValueWriters(f)
 }
 
 // flat reports whether the body being emitted is the context-free one of a
@@ -440,6 +443,9 @@ func (g *gen) writeField(fl *plan.Field) []jen.Code {
 	}
 	if fl.RefOff && !fl.Wire.Nullable {
 		return g.writeRefFlagged(jen.Id("x").Dot(fl.GoName), fl.Wire)
+	}
+	if call := g.valueWriterCall(fl); call != nil {
+		return call
 	}
 	if g.checkedOnCopy(fl) {
 		g.copyCheck = fl.GoName
@@ -1012,21 +1018,36 @@ func (g *gen) nullKeyEntry(mw, val string, w *plan.Wire) []jen.Code {
 // check their own fields. String fields for which inRun holds are left to
 // putRun, which checks them as it copies them, before the run's commit.
 func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code, inRun func(*plan.Field) bool) []jen.Code {
+	// A struct with two writers (plan.RefSensitive) runs its UTF-8 checks
+	// in a method of their own, which both call (foryCheckUTF8; issue 28:
+	// Containers' checks were 3 KB in each writer). It returns the error.
+	shared := g.s.RefSensitive
 	str := func(v *jen.Statement, field string) []jen.Code {
-		return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "ValidString").Call(jen.String().Call(v))).Block(
-			fail(jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(field)))...)}
+		err := jen.Qual(implPkg, "InvalidUTF8").Call(jen.Id(g.infoVar()), jen.Lit(field))
+		failed := []jen.Code{jen.Return(err)}
+		if !shared {
+			failed = fail(err)
+		}
+		return []jen.Code{jen.If(jen.Op("!").Qual(implPkg, "ValidString").Call(jen.String().Call(v))).Block(failed...)}
 	}
 	dec := func(v *jen.Statement, field string) []jen.Code {
 		return []jen.Code{jen.If(jen.Err().Op(":=").Qual(implPkg, "CheckDecimal").Call(jen.Id(g.infoVar()), jen.Lit(field),
 			jen.Op("&").Parens(v.Clone()).Dot("Unscaled"), jen.Parens(v.Clone()).Dot("Scale")), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())...)}
 	}
 	var utf, rest []jen.Code
+	// The checks' temporaries are numbered from 0, so that the writers'
+	// checks render alike.
+	tmp := g.tmp
+	g.tmp = 0
 	for _, fl := range g.s.Fields {
-		v := jen.Id("x").Dot(fl.GoName)
 		if !inRun(fl) {
 			// A string in a run is checked as it is copied (putRun).
-			utf = append(utf, g.checkLeaves(v, fl.Wire, fl.GoName, meta.TypeString, str)...)
+			utf = append(utf, g.checkLeaves(jen.Id("x").Dot(fl.GoName), fl.Wire, fl.GoName, meta.TypeString, str)...)
 		}
+	}
+	g.tmp = max(g.tmp, tmp)
+	for _, fl := range g.s.Fields {
+		v := jen.Id("x").Dot(fl.GoName)
 		rest = append(rest, g.checkLeaves(v, fl.Wire, fl.GoName, meta.TypeDecimal, dec)...)
 		rest = append(rest, g.checkRange(v, fl, fail)...)
 		if fl.Wire.Go.Kind == model.Pointer && !fl.Wire.Nullable && !fl.RefOff && !(g.track && fl.RefOn) {
@@ -1036,10 +1057,39 @@ func (g *gen) checks(checkUTF8 jen.Code, fail func(jen.Code) []jen.Code, inRun f
 		}
 	}
 	var out []jen.Code
-	if len(utf) > 0 {
+	if len(utf) > 0 && !shared {
 		out = append(out, jen.If(checkUTF8).Block(utf...))
+	} else if len(utf) > 0 {
+		name := g.utfChecker(utf)
+		out = append(out, jen.If(checkUTF8).Block(
+			jen.If(jen.Err().Op(":=").Id("x").Dot(name).Call(), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())...)))
 	}
 	return append(out, rest...)
+}
+
+// utfChecker names the method that runs the UTF-8 checks utf, recording
+// it for emitUTFCheckers: one per distinct body (a field tracking writes
+// differently may be checked in one writer and copied in the other).
+func (g *gen) utfChecker(utf []jen.Code) string {
+	text := render(utf)
+	for _, c := range g.utfCheckers {
+		if c.text == text {
+			return c.name
+		}
+	}
+	c := utfChecker{name: g.method("foryCheckUTF8"), text: text, body: utf}
+	g.utfCheckers = append(g.utfCheckers, c)
+	return c.name
+}
+
+// emitUTFCheckers writes the UTF-8 checks the struct's writers call.
+func (g *gen) emitUTFCheckers(f *jen.File) {
+	for _, c := range g.utfCheckers {
+		f.Commentf("%s checks that every string %s's writers do not check as they copy it is UTF-8 (WithUTF8Validation).", c.name, g.name())
+		f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(c.name).Params().Error().
+			Block(append(c.body, jen.Return(jen.Nil()))...)
+		f.Line()
+	}
 }
 
 // checkLeaves applies leaf to every value of type id leafID in v, of wire
@@ -1221,5 +1271,101 @@ func (g *gen) writeExtElems(v *jen.Statement, e *plan.Wire, ptr, tracked bool) [
 		b.Clone().Dot("WriteUint8").Call(jen.Id(hdr)),
 		meta,
 		each().Block(write...),
+	}
+}
+
+// Shared value writers. In a struct with two writers (plan.RefSensitive:
+// ForyWrite or foryWriteFlat, and foryWriteRef), a collection field's
+// value (valueReader's kinds: a list, set or map that is not a dense array
+// and holds no any) that both write alike is written by a method of its
+// own, foryWrite<Field>, which both call: each once held a copy of the
+// same loops (issue 28). The method takes the buffer alone. A value whose
+// code needs the context (a nested struct, an element tracked with the
+// references) or that tracking writes differently keeps its inline code in
+// each writer, and so does a list of strings checked as they are copied
+// (checkedOnCopy): its call and error result cost 25 instructions a
+// message (instructions.sh MediaContent forygen Serialize: 2,272 → 2,297;
+// MediaContentList 40,824 → 41,536). A struct with one writer keeps its
+// code inline: a method would have one caller.
+
+// contextUse matches a use of what only a struct's own writer has: its
+// context, its mode and root parameters.
+var contextUse = regexp.MustCompile(`(^|[^\w.])(c|compatible|root)\b`)
+
+// valueWriterCall is the call of fl's shared value writer, or nil where
+// fl has none.
+func (g *gen) valueWriterCall(fl *plan.Field) []jen.Code {
+	name := g.valueWriterFor(fl)
+	if name == "" {
+		return nil
+	}
+	return []jen.Code{jen.Id("x").Dot(name).Call(jen.Id("b"))}
+}
+
+// valueWriterFor names fl's shared value writer, decided the first time
+// a writer asks; "" where it has none.
+func (g *gen) valueWriterFor(fl *plan.Field) string {
+	if !g.s.RefSensitive || !valueReader(fl.Wire) {
+		return ""
+	}
+	if vw, ok := g.valueWriters[fl]; ok {
+		return vw.name
+	}
+	if g.valueWriters == nil {
+		g.valueWriters = map[*plan.Field]*valueWriter{}
+	}
+	vw := &valueWriter{}
+	g.valueWriters[fl] = vw
+	off, fails := g.valueWrite(fl, false)
+	text := render(off)
+	if fails || contextUse.MatchString(text) {
+		return ""
+	}
+	if on, _ := g.valueWrite(fl, true); render(on) != text {
+		return ""
+	}
+	vw.name, vw.body = g.method("foryWrite"+fl.GoName), off
+	return vw.name
+}
+
+// valueWriter is a field's shared value writer: its name ("" for none)
+// and code.
+type valueWriter struct {
+	name string
+	body []jen.Code
+}
+
+// valueWrite is the body of fl's shared value writer in a mode, and
+// whether it can fail. The emitter's state is given back, so that a trial
+// render does not renumber the code around it.
+func (g *gen) valueWrite(fl *plan.Field, track bool) ([]jen.Code, bool) {
+	saved := *g
+	fails := false
+	g.track, g.tmp, g.start, g.field, g.copyCheck = track, 0, "", fl.GoName, ""
+	g.checkUTF8 = jen.Id("check")
+	g.failWrite = func(err jen.Code) []jen.Code {
+		fails = true
+		return []jen.Code{jen.Return(err)}
+	}
+	if g.checkedOnCopy(fl) {
+		g.copyCheck = fl.GoName
+	}
+	code := g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)
+	*g = saved
+	return code, fails
+}
+
+// emitValueWriters writes the shared value writers the struct's writers
+// call, in field order.
+func (g *gen) emitValueWriters(f *jen.File) {
+	for _, fl := range g.s.Fields {
+		vw := g.valueWriters[fl]
+		if vw == nil || vw.name == "" {
+			continue
+		}
+		f.Commentf("%s writes field %s's value, for both of %s's writers.", vw.name, fl.GoName, g.name())
+		f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(vw.name).
+			Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer")).Block(vw.body...)
+		f.Line()
 	}
 }

@@ -749,37 +749,9 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if o3, ok := x.Os.Get(); ok {
-			if !foryimpl.ValidString(string(o3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Os"))
-				return
-			}
-		}
-		for i9 := range x.Maybe {
-			if x.Maybe[i9] != nil {
-				if !foryimpl.ValidString(string((*x.Maybe[i9]))) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Maybe"))
-					return
-				}
-			}
-		}
-		for k17 := range x.Counts {
-			if !foryimpl.ValidString(string(k17)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Counts"))
-				return
-			}
-		}
-		for k25 := range x.Counters {
-			if !foryimpl.ValidString(string(k25)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Counters"))
-				return
-			}
-		}
-		for i30 := range x.OptList {
-			if !foryimpl.ValidString(string(x.OptList[i30])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "OptList"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if err := foryimpl.CheckDecimal(foryTypeEverything, "Dec", &(x.Dec).Unscaled, (x.Dec).Scale); err != nil {
@@ -937,155 +909,95 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l39 := x.Nums
-	b.WriteVarUint32(uint32(len(l39)))
-	if len(l39) > 0 {
-		b.Reserve(1 + len(l39)*9 + buffer.BatchSlack)
+	x.foryWriteNums(b)
+	x.foryWriteMaybe(b)
+	x.foryWriteFixeds(b)
+	l39 := x.Leaves
+	{
+		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e40 := range l39 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e40))
+		off = buffer.PutVarUint32At(w, off, uint32(len(l39)))
+		if len(l39) > 0 {
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
+			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	l41 := x.Maybe
+	if len(l39) > 0 {
+		c.WriteStructMeta(foryTypeLeaf)
+		for i40 := range l39 {
+			if err := l39[i40].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+				c.Fail(err)
+				break
+			}
+		}
+	}
+	l41 := x.RefLeaves
 	b.WriteVarUint32(uint32(len(l41)))
 	if len(l41) > 0 {
-		h42 := foryimpl.ListDeclaredSameType
+		h42 := foryimpl.ListSameType
 		for _, p43 := range l41 {
 			if p43 == nil {
-				h42 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				h42 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h42)
+		c.WriteStructMetaPtr(foryTypeLeaf)
 		for _, p43 := range l41 {
-			if h42 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+			if h42 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p43 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			foryimpl.WriteString(b, *p43)
-		}
-	}
-	l44 := x.Fixeds
-	b.WriteVarUint32(uint32(len(l44)))
-	if len(l44) > 0 {
-		b.Reserve(1 + len(l44)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e45 := range l44 {
-			{
-				buffer.PutInt32At(w, off, e45)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l46 := x.Leaves
-	{
-		b.Reserve(6 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l46)))
-		if len(l46) > 0 {
-			buffer.PutUint8At(w, off, foryimpl.ListSameType)
-			off++
-		}
-		b.SetWriterIndex(off)
-	}
-	if len(l46) > 0 {
-		c.WriteStructMeta(foryTypeLeaf)
-		for i47 := range l46 {
-			if err := l46[i47].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
-				c.Fail(err)
-				break
-			}
-		}
-	}
-	l48 := x.RefLeaves
-	b.WriteVarUint32(uint32(len(l48)))
-	if len(l48) > 0 {
-		h49 := foryimpl.ListSameType
-		for _, p50 := range l48 {
-			if p50 == nil {
-				h49 = foryimpl.ListSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h49)
-		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p50 := range l48 {
-			if h49 == foryimpl.ListSameType|foryimpl.ListHasNull {
-				if p50 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			p50.ForyWrite(c)
+			p43.ForyWrite(c)
 		}
 	}
 	{
-		l51 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l51)*4 + 6)
+		l44 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l44)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l51)*4))
-		off = buffer.PutRawInt32sAt(w, off, l51)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l44)*4))
+		off = buffer.PutRawInt32sAt(w, off, l44)
 		b.SetWriterIndex(off)
 	}
-	var mw52 foryimpl.MapWriter
-	mw52.Begin(b, len(x.Counts))
-	for k53, v54 := range x.Counts {
-		mw52.Entry(b)
-		foryimpl.WriteString(b, k53)
-		b.WriteVarInt32(v54)
+	x.foryWriteCounts(b)
+	var mw45 foryimpl.MapWriter
+	mw45.Begin(b, len(x.ById))
+	for k46, v47 := range x.ById {
+		mw45.Entry(b)
+		b.WriteVarInt32(k46)
+		v47.ForyWrite(c)
 	}
-	mw52.End(b)
-	var mw55 foryimpl.MapWriter
-	mw55.Begin(b, len(x.ById))
-	for k56, v57 := range x.ById {
-		mw55.Entry(b)
-		b.WriteVarInt32(k56)
-		v57.ForyWrite(c)
-	}
-	mw55.End(b)
-	var mw58 foryimpl.MapWriter
-	mw58.Begin(b, len(x.Counters))
-	for k59, v60 := range x.Counters {
-		mw58.Entry(b)
-		foryimpl.WriteString(b, k59)
-		b.WriteTaggedUint64(v60)
-	}
-	mw58.End(b)
+	mw45.End(b)
+	x.foryWriteCounters(b)
 	if x.OptList == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l61 := x.OptList
+		l48 := x.OptList
 		{
-			sz63 := 6 + buffer.BatchSlack + len(l61)*9
-			for _, e62 := range l61 {
-				sz63 += len(e62)
+			sz50 := 6 + buffer.BatchSlack + len(l48)*9
+			for _, e49 := range l48 {
+				sz50 += len(e49)
 			}
-			b.Reserve(sz63)
+			b.Reserve(sz50)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l61)))
-			if len(l61) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l48)))
+			if len(l48) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e62 := range l61 {
-					if len(w)-off < len(e62)+9+buffer.BatchSlack {
+				for _, e49 := range l48 {
+					if len(w)-off < len(e49)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e62) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e49) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e62))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e62) > 0 {
-						off += copy(w[off:], e62)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e49))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e49) > 0 {
+						off += copy(w[off:], e49)
 					}
 				}
 			}
@@ -1093,7 +1005,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	x.Choice.ForyWriteUnion(c)
-	if _, uv64 := x.OptChoice.ForyUnionGet(); uv64 == nil {
+	if _, uv51 := x.OptChoice.ForyUnionGet(); uv51 == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
@@ -1123,37 +1035,9 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if o67, ok := x.Os.Get(); ok {
-			if !foryimpl.ValidString(string(o67)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Os"))
-				return
-			}
-		}
-		for i73 := range x.Maybe {
-			if x.Maybe[i73] != nil {
-				if !foryimpl.ValidString(string((*x.Maybe[i73]))) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Maybe"))
-					return
-				}
-			}
-		}
-		for k81 := range x.Counts {
-			if !foryimpl.ValidString(string(k81)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Counts"))
-				return
-			}
-		}
-		for k89 := range x.Counters {
-			if !foryimpl.ValidString(string(k89)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Counters"))
-				return
-			}
-		}
-		for i94 := range x.OptList {
-			if !foryimpl.ValidString(string(x.OptList[i94])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "OptList"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if err := foryimpl.CheckDecimal(foryTypeEverything, "Dec", &(x.Dec).Unscaled, (x.Dec).Scale); err != nil {
@@ -1206,21 +1090,21 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.To))
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
-	if o96, ok := x.Oi32.Get(); ok {
+	if o67, ok := x.Oi32.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteVarInt32(o96)
+		b.WriteVarInt32(o67)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
 	{
-		s97 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s97) + 10)
+		s68 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s68) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s97))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s97) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s97)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s97) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s68))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s68) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s68)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s68) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "S"))
 				return
 			}
@@ -1229,22 +1113,22 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Data) {
-			l98 := x.Data
-			b.WriteVarUint32(uint32(len(l98)))
-			b.WriteBytes(l98)
+			l69 := x.Data
+			b.WriteVarUint32(uint32(len(l69)))
+			b.WriteBytes(l69)
 		}
 	} else {
-		l99 := x.Data
-		b.WriteVarUint32(uint32(len(l99)))
-		b.WriteBytes(l99)
+		l70 := x.Data
+		b.WriteVarUint32(uint32(len(l70)))
+		b.WriteBytes(l70)
 	}
 	foryimpl.WriteDate(b, foryimpl.Date(x.D))
 	foryimpl.WriteTime(b, x.Ts)
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
-	if o100, ok := x.Os.Get(); ok {
+	if o71, ok := x.Os.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o100)
+		foryimpl.WriteString(b, o71)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -1281,29 +1165,29 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.SharedAgain.ForyWrite(c)
 	}
-	l101 := x.Names
+	l72 := x.Names
 	{
 		var ascii bool
-		sz103 := 6 + buffer.BatchSlack + len(l101)*9
-		for _, e102 := range l101 {
-			sz103 += len(e102)
+		sz74 := 6 + buffer.BatchSlack + len(l72)*9
+		for _, e73 := range l72 {
+			sz74 += len(e73)
 		}
-		b.Reserve(sz103)
+		b.Reserve(sz74)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l101)))
-		if len(l101) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
+		if len(l72) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e102 := range l101 {
-				if len(w)-off < len(e102)+9+buffer.BatchSlack {
+			for _, e73 := range l72 {
+				if len(w)-off < len(e73)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e102) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e73) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e102))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e102) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e102))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e102)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e73))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e73) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e73))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e73)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Names"))
 						return
 					}
@@ -1312,162 +1196,102 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l104 := x.Nums
-	b.WriteVarUint32(uint32(len(l104)))
-	if len(l104) > 0 {
-		b.Reserve(1 + len(l104)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e105 := range l104 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e105))
-		}
-		b.SetWriterIndex(off)
-	}
-	l106 := x.Maybe
-	b.WriteVarUint32(uint32(len(l106)))
-	if len(l106) > 0 {
-		h107 := foryimpl.ListDeclaredSameType
-		for _, p108 := range l106 {
-			if p108 == nil {
-				h107 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h107)
-		for _, p108 := range l106 {
-			if h107 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p108 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			foryimpl.WriteString(b, *p108)
-		}
-	}
-	l109 := x.Fixeds
-	b.WriteVarUint32(uint32(len(l109)))
-	if len(l109) > 0 {
-		b.Reserve(1 + len(l109)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e110 := range l109 {
-			{
-				buffer.PutInt32At(w, off, e110)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l111 := x.Leaves
+	x.foryWriteNums(b)
+	x.foryWriteMaybe(b)
+	x.foryWriteFixeds(b)
+	l75 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l111)))
-		if len(l111) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l75)))
+		if len(l75) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l111) > 0 {
+	if len(l75) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i112 := range l111 {
-			l111[i112].ForyWrite(c)
+		for i76 := range l75 {
+			l75[i76].ForyWrite(c)
 		}
 	}
-	l113 := x.RefLeaves
-	b.WriteVarUint32(uint32(len(l113)))
-	if len(l113) > 0 {
-		h114 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p115 := range l113 {
-			if p115 == nil {
-				h114 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l77 := x.RefLeaves
+	b.WriteVarUint32(uint32(len(l77)))
+	if len(l77) > 0 {
+		h78 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p79 := range l77 {
+			if p79 == nil {
+				h78 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h114)
+		b.WriteUint8(h78)
 		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p115 := range l113 {
-			if !foryimpl.WriteRefPtr(c, p115) {
-				p115.ForyWrite(c)
+		for _, p79 := range l77 {
+			if !foryimpl.WriteRefPtr(c, p79) {
+				p79.ForyWrite(c)
 			}
 		}
 	}
 	{
-		l116 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l116)*4 + 6)
+		l80 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l80)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st117, id118 := foryimpl.RefSliceAt(c, l116); st117 == foryimpl.RefBack {
+			if st81, id82 := foryimpl.RefSliceAt(c, l80); st81 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id118))
-			} else if st117 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id82))
+			} else if st81 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l116)*4))
-				off = buffer.PutRawInt32sAt(w, off, l116)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l80)*4))
+				off = buffer.PutRawInt32sAt(w, off, l80)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l116)*4))
-			off = buffer.PutRawInt32sAt(w, off, l116)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l80)*4))
+			off = buffer.PutRawInt32sAt(w, off, l80)
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw119 foryimpl.MapWriter
-	mw119.Begin(b, len(x.Counts))
-	for k120, v121 := range x.Counts {
-		mw119.Entry(b)
-		foryimpl.WriteString(b, k120)
-		b.WriteVarInt32(v121)
+	x.foryWriteCounts(b)
+	var mw83 foryimpl.MapWriter
+	mw83.Begin(b, len(x.ById))
+	for k84, v85 := range x.ById {
+		mw83.Entry(b)
+		b.WriteVarInt32(k84)
+		v85.ForyWrite(c)
 	}
-	mw119.End(b)
-	var mw122 foryimpl.MapWriter
-	mw122.Begin(b, len(x.ById))
-	for k123, v124 := range x.ById {
-		mw122.Entry(b)
-		b.WriteVarInt32(k123)
-		v124.ForyWrite(c)
-	}
-	mw122.End(b)
-	var mw125 foryimpl.MapWriter
-	mw125.Begin(b, len(x.Counters))
-	for k126, v127 := range x.Counters {
-		mw125.Entry(b)
-		foryimpl.WriteString(b, k126)
-		b.WriteTaggedUint64(v127)
-	}
-	mw125.End(b)
+	mw83.End(b)
+	x.foryWriteCounters(b)
 	if x.OptList == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l128 := x.OptList
+		l86 := x.OptList
 		{
-			sz130 := 6 + buffer.BatchSlack + len(l128)*9
-			for _, e129 := range l128 {
-				sz130 += len(e129)
+			sz88 := 6 + buffer.BatchSlack + len(l86)*9
+			for _, e87 := range l86 {
+				sz88 += len(e87)
 			}
-			b.Reserve(sz130)
+			b.Reserve(sz88)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l128)))
-			if len(l128) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l86)))
+			if len(l86) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e129 := range l128 {
-					if len(w)-off < len(e129)+9+buffer.BatchSlack {
+				for _, e87 := range l86 {
+					if len(w)-off < len(e87)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e129) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e87) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e129))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e129) > 0 {
-						off += copy(w[off:], e129)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e87))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e87) > 0 {
+						off += copy(w[off:], e87)
 					}
 				}
 			}
@@ -1476,7 +1300,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.WriteUint8(foryimpl.FlagNotNull)
 	x.Choice.ForyWriteUnion(c)
-	if _, uv131 := x.OptChoice.ForyUnionGet(); uv131 == nil {
+	if _, uv89 := x.OptChoice.ForyUnionGet(); uv89 == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
@@ -1500,6 +1324,123 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	c.Leave()
+}
+
+// foryCheckUTF8 checks that every string Everything's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Everything) foryCheckUTF8() error {
+	if o2, ok := x.Os.Get(); ok {
+		if !foryimpl.ValidString(string(o2)) {
+			return foryimpl.InvalidUTF8(foryTypeEverything, "Os")
+		}
+	}
+	for i5 := range x.Maybe {
+		if x.Maybe[i5] != nil {
+			if !foryimpl.ValidString(string((*x.Maybe[i5]))) {
+				return foryimpl.InvalidUTF8(foryTypeEverything, "Maybe")
+			}
+		}
+	}
+	for k9 := range x.Counts {
+		if !foryimpl.ValidString(string(k9)) {
+			return foryimpl.InvalidUTF8(foryTypeEverything, "Counts")
+		}
+	}
+	for k13 := range x.Counters {
+		if !foryimpl.ValidString(string(k13)) {
+			return foryimpl.InvalidUTF8(foryTypeEverything, "Counters")
+		}
+	}
+	for i16 := range x.OptList {
+		if !foryimpl.ValidString(string(x.OptList[i16])) {
+			return foryimpl.InvalidUTF8(foryTypeEverything, "OptList")
+		}
+	}
+	return nil
+}
+
+// foryWriteNums writes field Nums's value, for both of Everything's writers.
+func (x *Everything) foryWriteNums(b *buffer.Buffer) {
+	l1 := x.Nums
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteMaybe writes field Maybe's value, for both of Everything's writers.
+func (x *Everything) foryWriteMaybe(b *buffer.Buffer) {
+	l1 := x.Maybe
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			foryimpl.WriteString(b, *p3)
+		}
+	}
+}
+
+// foryWriteFixeds writes field Fixeds's value, for both of Everything's writers.
+func (x *Everything) foryWriteFixeds(b *buffer.Buffer) {
+	l1 := x.Fixeds
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteCounts writes field Counts's value, for both of Everything's writers.
+func (x *Everything) foryWriteCounts(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Counts))
+	for k2, v3 := range x.Counts {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteCounters writes field Counters's value, for both of Everything's writers.
+func (x *Everything) foryWriteCounters(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Counters))
+	for k2, v3 := range x.Counters {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteTaggedUint64(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads Everything's struct body (docs/format.md §9); errors are recorded in c.
@@ -1582,9 +1523,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o132 int32
-		o132 = r.ReadVarInt32()
-		x.Oi32 = serializer.Some(o132)
+		var o90 int32
+		o90 = r.ReadVarInt32()
+		x.Oi32 = serializer.Some(o90)
 	}
 	if c.Failed() {
 		c.Trace("Oi32")
@@ -1596,11 +1537,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st133, id134 := c.ReadFieldRefFlag(); st133 == foryimpl.RefBack {
-			x.Data = foryimpl.BackRefSlice[uint8](c, id134)
-		} else if st133 == foryimpl.RefFollows {
+		if st91, id92 := c.ReadFieldRefFlag(); st91 == foryimpl.RefBack {
+			x.Data = foryimpl.BackRefSlice[uint8](c, id92)
+		} else if st91 == foryimpl.RefFollows {
 			x.Data = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id134, x.Data)
+			foryimpl.SetRefSlice(c, id92, x.Data)
 		} else {
 			x.Data = nil
 		}
@@ -1636,9 +1577,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o135 string
-		o135 = c.ReadString()
-		x.Os = serializer.Some(o135)
+		var o93 string
+		o93 = c.ReadString()
+		x.Os = serializer.Some(o93)
 	}
 	if c.Failed() {
 		c.Trace("Os")
@@ -1646,8 +1587,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e136 := c.ReadEnumFast(uint32(0x7fffffff)); e136 >= 0 {
-				x.Level = Level(e136)
+			if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
+				x.Level = Level(e94)
 			} else {
 				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1657,8 +1598,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e137 := c.ReadEnumFast(uint32(0x7fffffff)); e137 >= 0 {
-				x.Mood = Mood(e137)
+			if e95 := c.ReadEnumFast(uint32(0x7fffffff)); e95 >= 0 {
+				x.Mood = Mood(e95)
 			} else {
 				x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1667,17 +1608,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Mood")
 			return
 		}
-		if st138, id139 := c.ReadRefFlag(); st138 == foryimpl.RefBack {
-			x.Leaf = foryimpl.BackRef[Leaf](c, id139)
-		} else if st138 == foryimpl.RefFollows {
-			p140 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id139, p140)
-			if ev141 := c.ReadStructFieldMeta(foryTypeLeaf); ev141 != nil {
-				p140.ForyReadEvolved(c, ev141)
+		if st96, id97 := c.ReadRefFlag(); st96 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id97)
+		} else if st96 == foryimpl.RefFollows {
+			p98 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id97, p98)
+			if ev99 := c.ReadStructFieldMeta(foryTypeLeaf); ev99 != nil {
+				p98.ForyReadEvolved(c, ev99)
 			} else if !c.Failed() {
-				p140.ForyRead(c)
+				p98.ForyRead(c)
 			}
-			x.Leaf = p140
+			x.Leaf = p98
 		} else {
 			x.Leaf = nil
 		}
@@ -1685,17 +1626,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Leaf")
 			return
 		}
-		if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
-			x.Shared = foryimpl.BackRef[Leaf](c, id143)
-		} else if st142 == foryimpl.RefFollows {
-			p144 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id143, p144)
-			if ev145 := c.ReadStructFieldMeta(foryTypeLeaf); ev145 != nil {
-				p144.ForyReadEvolved(c, ev145)
+		if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id101)
+		} else if st100 == foryimpl.RefFollows {
+			p102 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id101, p102)
+			if ev103 := c.ReadStructFieldMeta(foryTypeLeaf); ev103 != nil {
+				p102.ForyReadEvolved(c, ev103)
 			} else if !c.Failed() {
-				p144.ForyRead(c)
+				p102.ForyRead(c)
 			}
-			x.Shared = p144
+			x.Shared = p102
 		} else {
 			x.Shared = nil
 		}
@@ -1703,17 +1644,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Shared")
 			return
 		}
-		if st146, id147 := c.ReadRefFlag(); st146 == foryimpl.RefBack {
-			x.SharedAgain = foryimpl.BackRef[Leaf](c, id147)
-		} else if st146 == foryimpl.RefFollows {
-			p148 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id147, p148)
-			if ev149 := c.ReadStructFieldMeta(foryTypeLeaf); ev149 != nil {
-				p148.ForyReadEvolved(c, ev149)
+		if st104, id105 := c.ReadRefFlag(); st104 == foryimpl.RefBack {
+			x.SharedAgain = foryimpl.BackRef[Leaf](c, id105)
+		} else if st104 == foryimpl.RefFollows {
+			p106 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id105, p106)
+			if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
+				p106.ForyReadEvolved(c, ev107)
 			} else if !c.Failed() {
-				p148.ForyRead(c)
+				p106.ForyRead(c)
 			}
-			x.SharedAgain = p148
+			x.SharedAgain = p106
 		} else {
 			x.SharedAgain = nil
 		}
@@ -1722,8 +1663,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e136 := c.ReadEnumFast(uint32(0x7fffffff)); e136 >= 0 {
-			x.Level = Level(e136)
+		if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
+			x.Level = Level(e94)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1731,8 +1672,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Level")
 			return
 		}
-		if e137 := c.ReadEnumFast(uint32(0x7fffffff)); e137 >= 0 {
-			x.Mood = Mood(e137)
+		if e95 := c.ReadEnumFast(uint32(0x7fffffff)); e95 >= 0 {
+			x.Mood = Mood(e95)
 		} else {
 			x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1741,39 +1682,39 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p138 := foryimpl.Alloc[Leaf](c)
-			if ev139 := c.ReadStructFieldMeta(foryTypeLeaf); ev139 != nil {
-				p138.ForyReadEvolved(c, ev139)
+			p96 := foryimpl.Alloc[Leaf](c)
+			if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
+				p96.ForyReadEvolved(c, ev97)
 			} else if !c.Failed() {
-				p138.ForyRead(c)
+				p96.ForyRead(c)
 			}
-			x.Leaf = p138
+			x.Leaf = p96
 		}
 		if c.Failed() {
 			c.Trace("Leaf")
 			return
 		}
 		if c.ReadFlag() {
-			p142 := foryimpl.Alloc[Leaf](c)
-			if ev143 := c.ReadStructFieldMeta(foryTypeLeaf); ev143 != nil {
-				p142.ForyReadEvolved(c, ev143)
+			p100 := foryimpl.Alloc[Leaf](c)
+			if ev101 := c.ReadStructFieldMeta(foryTypeLeaf); ev101 != nil {
+				p100.ForyReadEvolved(c, ev101)
 			} else if !c.Failed() {
-				p142.ForyRead(c)
+				p100.ForyRead(c)
 			}
-			x.Shared = p142
+			x.Shared = p100
 		}
 		if c.Failed() {
 			c.Trace("Shared")
 			return
 		}
 		if c.ReadFlag() {
-			p146 := foryimpl.Alloc[Leaf](c)
-			if ev147 := c.ReadStructFieldMeta(foryTypeLeaf); ev147 != nil {
-				p146.ForyReadEvolved(c, ev147)
+			p104 := foryimpl.Alloc[Leaf](c)
+			if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
+				p104.ForyReadEvolved(c, ev105)
 			} else if !c.Failed() {
-				p146.ForyRead(c)
+				p104.ForyRead(c)
 			}
-			x.SharedAgain = p146
+			x.SharedAgain = p104
 		}
 		if c.Failed() {
 			c.Trace("SharedAgain")
@@ -1811,17 +1752,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st150, id151 := c.ReadFieldRefFlag(); st150 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id151)
-		} else if st150 == foryimpl.RefFollows {
-			n152 := c.ReadArrayLengthFast(4)
-			if n152 < 0 {
-				n152 = c.ReadArrayLength(4)
+		if st108, id109 := c.ReadFieldRefFlag(); st108 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id109)
+		} else if st108 == foryimpl.RefFollows {
+			n110 := c.ReadArrayLengthFast(4)
+			if n110 < 0 {
+				n110 = c.ReadArrayLength(4)
 			}
-			a153 := foryimpl.MakeSlice[[]int32](c, n152)
-			r.ReadRawInt32s(a153)
-			x.Arr = a153
-			foryimpl.SetRefSlice(c, id151, x.Arr)
+			a111 := foryimpl.MakeSlice[[]int32](c, n110)
+			r.ReadRawInt32s(a111)
+			x.Arr = a111
+			foryimpl.SetRefSlice(c, id109, x.Arr)
 		} else {
 			x.Arr = nil
 		}
@@ -1830,13 +1771,13 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n150 := c.ReadArrayLengthFast(4)
-		if n150 < 0 {
-			n150 = c.ReadArrayLength(4)
+		n108 := c.ReadArrayLengthFast(4)
+		if n108 < 0 {
+			n108 = c.ReadArrayLength(4)
 		}
-		a151 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n150)
-		r.ReadRawInt32s(a151)
-		x.Arr = a151
+		a109 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n108)
+		r.ReadRawInt32s(a109)
+		x.Arr = a109
 		if c.Failed() {
 			c.Trace("Arr")
 			return
@@ -1901,17 +1842,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st158, id159 := c.ReadRefFlag(); st158 == foryimpl.RefBack {
-			x.Inner = foryimpl.BackRef[Everything_Inner](c, id159)
-		} else if st158 == foryimpl.RefFollows {
-			p160 := foryimpl.Alloc[Everything_Inner](c)
-			foryimpl.SetRef(c, id159, p160)
-			if ev161 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev161 != nil {
-				p160.ForyReadEvolved(c, ev161)
+		if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
+			x.Inner = foryimpl.BackRef[Everything_Inner](c, id117)
+		} else if st116 == foryimpl.RefFollows {
+			p118 := foryimpl.Alloc[Everything_Inner](c)
+			foryimpl.SetRef(c, id117, p118)
+			if ev119 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev119 != nil {
+				p118.ForyReadEvolved(c, ev119)
 			} else if !c.Failed() {
-				p160.ForyRead(c)
+				p118.ForyRead(c)
 			}
-			x.Inner = p160
+			x.Inner = p118
 		} else {
 			x.Inner = nil
 		}
@@ -1920,8 +1861,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-				x.Kind = Everything_Inner_Kind(e162)
+			if e120 := c.ReadEnumFast(uint32(0x7fffffff)); e120 >= 0 {
+				x.Kind = Everything_Inner_Kind(e120)
 			} else {
 				x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1932,20 +1873,20 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p158 := foryimpl.Alloc[Everything_Inner](c)
-			if ev159 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev159 != nil {
-				p158.ForyReadEvolved(c, ev159)
+			p116 := foryimpl.Alloc[Everything_Inner](c)
+			if ev117 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev117 != nil {
+				p116.ForyReadEvolved(c, ev117)
 			} else if !c.Failed() {
-				p158.ForyRead(c)
+				p116.ForyRead(c)
 			}
-			x.Inner = p158
+			x.Inner = p116
 		}
 		if c.Failed() {
 			c.Trace("Inner")
 			return
 		}
-		if e162 := c.ReadEnumFast(uint32(0x7fffffff)); e162 >= 0 {
-			x.Kind = Everything_Inner_Kind(e162)
+		if e120 := c.ReadEnumFast(uint32(0x7fffffff)); e120 >= 0 {
+			x.Kind = Everything_Inner_Kind(e120)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1968,80 +1909,80 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v163, ok164 := c.ReadIntAs(f, 64); ok164 {
-					x.Fi64 = int64(v163)
+				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
+					x.Fi64 = int64(v121)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v165, ok166 := c.ReadUintAs(f, 64); ok166 {
-					x.Fu64 = uint64(v165)
+				if v123, ok124 := c.ReadUintAs(f, 64); ok124 {
+					x.Fu64 = uint64(v123)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fu64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v167, ok168 := c.ReadFloatAs(f, 64); ok168 {
-					x.F64 = float64(v167)
+				if v125, ok126 := c.ReadFloatAs(f, 64); ok126 {
+					x.F64 = float64(v125)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v169, ok170 := c.ReadIntAs(f, 32); ok170 {
-					x.Fi32 = int32(v169)
+				if v127, ok128 := c.ReadIntAs(f, 32); ok128 {
+					x.Fi32 = int32(v127)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v171, ok172 := c.ReadUintAs(f, 32); ok172 {
-					x.Fu32 = uint32(v171)
+				if v129, ok130 := c.ReadUintAs(f, 32); ok130 {
+					x.Fu32 = uint32(v129)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fu32 = r.ReadUint32()
 			}
 		case 5:
 			if f.Convert {
-				if v173, ok174 := c.ReadFloatAs(f, 32); ok174 {
-					x.F32 = float32(v173)
+				if v131, ok132 := c.ReadFloatAs(f, 32); ok132 {
+					x.F32 = float32(v131)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 6:
 			if f.Convert {
-				if v175, ok176 := c.ReadIntAs(f, 16); ok176 {
-					x.I16 = int16(v175)
+				if v133, ok134 := c.ReadIntAs(f, 16); ok134 {
+					x.I16 = int16(v133)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 7:
 			if f.Convert {
-				if v177, ok178 := c.ReadUintAs(f, 16); ok178 {
-					x.U16 = uint16(v177)
+				if v135, ok136 := c.ReadUintAs(f, 16); ok136 {
+					x.U16 = uint16(v135)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
 			}
 		case 8:
 			if f.Convert {
-				if v179, ok180 := c.ReadFloatAs(f, 64); ok180 {
-					x.F16 = serializer.Float16(v179)
+				if v137, ok138 := c.ReadFloatAs(f, 64); ok138 {
+					x.F16 = serializer.Float16(v137)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 9:
 			if f.Convert {
-				if v181, ok182 := c.ReadFloatAs(f, 64); ok182 {
-					x.Bf16 = serializer.BFloat16(v181)
+				if v139, ok140 := c.ReadFloatAs(f, 64); ok140 {
+					x.Bf16 = serializer.BFloat16(v139)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bf16 = serializer.BFloat16(r.ReadUint16())
@@ -2052,93 +1993,93 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 11:
 			if f.Convert {
-				if v183, ok184 := c.ReadIntAs(f, 8); ok184 {
-					x.I8 = int8(v183)
+				if v141, ok142 := c.ReadIntAs(f, 8); ok142 {
+					x.I8 = int8(v141)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 12:
 			if f.Convert {
-				if v185, ok186 := c.ReadUintAs(f, 8); ok186 {
-					x.U8 = uint8(v185)
+				if v143, ok144 := c.ReadUintAs(f, 8); ok144 {
+					x.U8 = uint8(v143)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 13:
 			if f.Convert {
-				if v187, ok188 := c.ReadIntAs(f, 64); ok188 {
-					x.I64 = int64(v187)
+				if v145, ok146 := c.ReadIntAs(f, 64); ok146 {
+					x.I64 = int64(v145)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v189, ok190 := c.ReadIntAs(f, 64); ok190 {
-					x.Vi64 = int64(v189)
+				if v147, ok148 := c.ReadIntAs(f, 64); ok148 {
+					x.Vi64 = int64(v147)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Vi64 = r.ReadVarInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v191, ok192 := c.ReadIntAs(f, 64); ok192 {
-					x.Ti64 = int64(v191)
+				if v149, ok150 := c.ReadIntAs(f, 64); ok150 {
+					x.Ti64 = int64(v149)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 16:
 			if f.Convert {
-				if v193, ok194 := c.ReadUintAs(f, 64); ok194 {
-					x.U64 = uint64(v193)
+				if v151, ok152 := c.ReadUintAs(f, 64); ok152 {
+					x.U64 = uint64(v151)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v195, ok196 := c.ReadUintAs(f, 64); ok196 {
-					x.Tu64 = uint64(v195)
+				if v153, ok154 := c.ReadUintAs(f, 64); ok154 {
+					x.Tu64 = uint64(v153)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tu64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v197, ok198 := c.ReadIntAs(f, 32); ok198 {
-					x.I32 = int32(v197)
+				if v155, ok156 := c.ReadIntAs(f, 32); ok156 {
+					x.I32 = int32(v155)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v199, ok200 := c.ReadIntAs(f, 32); ok200 {
-					x.To = int32(v199)
+				if v157, ok158 := c.ReadIntAs(f, 32); ok158 {
+					x.To = int32(v157)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.To = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v201, ok202 := c.ReadUintAs(f, 32); ok202 {
-					x.U32 = uint32(v201)
+				if v159, ok160 := c.ReadUintAs(f, 32); ok160 {
+					x.U32 = uint32(v159)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 21:
 			if f.Convert {
-				if v204, ok205 := c.ReadIntAs(f, 32); ok205 {
-					x.Oi32 = serializer.Some(int32(v204))
+				if v162, ok163 := c.ReadIntAs(f, 32); ok163 {
+					x.Oi32 = serializer.Some(int32(v162))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o203 int32
-				o203 = r.ReadVarInt32()
-				x.Oi32 = serializer.Some(o203)
+				var o161 int32
+				o161 = r.ReadVarInt32()
+				x.Oi32 = serializer.Some(o161)
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
@@ -2147,11 +2088,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 23:
 			if f.Convert {
 				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st206, id207 := c.ReadEvolvedRefFlag(f); st206 == foryimpl.RefBack {
-				x.Data = foryimpl.BackRefSlice[uint8](c, id207)
-			} else if st206 == foryimpl.RefFollows {
+			} else if st164, id165 := c.ReadEvolvedRefFlag(f); st164 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id165)
+			} else if st164 == foryimpl.RefFollows {
 				x.Data = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id207, x.Data)
+				foryimpl.SetRefSlice(c, id165, x.Data)
 			} else {
 				x.Data = nil
 			}
@@ -2173,23 +2114,23 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				var o208 string
-				o208 = c.ReadString()
-				x.Os = serializer.Some(o208)
+				var o166 string
+				o166 = c.ReadString()
+				x.Os = serializer.Some(o166)
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e212 := c.ReadEnumFast(uint32(0x7fffffff)); e212 >= 0 {
-						x.Level = Level(e212)
+					if e170 := c.ReadEnumFast(uint32(0x7fffffff)); e170 >= 0 {
+						x.Level = Level(e170)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e209 := c.ReadEnumFast(uint32(0x7fffffff)); e209 >= 0 {
-						x.Level = Level(e209)
+					if e167 := c.ReadEnumFast(uint32(0x7fffffff)); e167 >= 0 {
+						x.Level = Level(e167)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2198,16 +2139,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e216 := c.ReadEnumFast(uint32(0x7fffffff)); e216 >= 0 {
-						x.Mood = Mood(e216)
+					if e174 := c.ReadEnumFast(uint32(0x7fffffff)); e174 >= 0 {
+						x.Mood = Mood(e174)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e213 := c.ReadEnumFast(uint32(0x7fffffff)); e213 >= 0 {
-						x.Mood = Mood(e213)
+					if e171 := c.ReadEnumFast(uint32(0x7fffffff)); e171 >= 0 {
+						x.Mood = Mood(e171)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2215,83 +2156,83 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 31:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st219, id220 := c.ReadRefFlag(); st219 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id220)
-				} else if st219 == foryimpl.RefFollows {
-					p221 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id220, p221)
-					if ev222 := c.ReadStructFieldMeta(foryTypeLeaf); ev222 != nil {
-						p221.ForyReadEvolved(c, ev222)
+				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id178)
+				} else if st177 == foryimpl.RefFollows {
+					p179 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id178, p179)
+					if ev180 := c.ReadStructFieldMeta(foryTypeLeaf); ev180 != nil {
+						p179.ForyReadEvolved(c, ev180)
 					} else if !c.Failed() {
-						p221.ForyRead(c)
+						p179.ForyRead(c)
 					}
-					x.Leaf = p221
+					x.Leaf = p179
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p217 := foryimpl.Alloc[Leaf](c)
-					if ev218 := c.ReadStructFieldMeta(foryTypeLeaf); ev218 != nil {
-						p217.ForyReadEvolved(c, ev218)
+					p175 := foryimpl.Alloc[Leaf](c)
+					if ev176 := c.ReadStructFieldMeta(foryTypeLeaf); ev176 != nil {
+						p175.ForyReadEvolved(c, ev176)
 					} else if !c.Failed() {
-						p217.ForyRead(c)
+						p175.ForyRead(c)
 					}
-					x.Leaf = p217
+					x.Leaf = p175
 				}
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st225, id226 := c.ReadRefFlag(); st225 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id226)
-				} else if st225 == foryimpl.RefFollows {
-					p227 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id226, p227)
-					if ev228 := c.ReadStructFieldMeta(foryTypeLeaf); ev228 != nil {
-						p227.ForyReadEvolved(c, ev228)
+				if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id184)
+				} else if st183 == foryimpl.RefFollows {
+					p185 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id184, p185)
+					if ev186 := c.ReadStructFieldMeta(foryTypeLeaf); ev186 != nil {
+						p185.ForyReadEvolved(c, ev186)
 					} else if !c.Failed() {
-						p227.ForyRead(c)
+						p185.ForyRead(c)
 					}
-					x.Shared = p227
+					x.Shared = p185
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p223 := foryimpl.Alloc[Leaf](c)
-					if ev224 := c.ReadStructFieldMeta(foryTypeLeaf); ev224 != nil {
-						p223.ForyReadEvolved(c, ev224)
+					p181 := foryimpl.Alloc[Leaf](c)
+					if ev182 := c.ReadStructFieldMeta(foryTypeLeaf); ev182 != nil {
+						p181.ForyReadEvolved(c, ev182)
 					} else if !c.Failed() {
-						p223.ForyRead(c)
+						p181.ForyRead(c)
 					}
-					x.Shared = p223
+					x.Shared = p181
 				}
 			}
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st231, id232 := c.ReadRefFlag(); st231 == foryimpl.RefBack {
-					x.SharedAgain = foryimpl.BackRef[Leaf](c, id232)
-				} else if st231 == foryimpl.RefFollows {
-					p233 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id232, p233)
-					if ev234 := c.ReadStructFieldMeta(foryTypeLeaf); ev234 != nil {
-						p233.ForyReadEvolved(c, ev234)
+				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
+					x.SharedAgain = foryimpl.BackRef[Leaf](c, id190)
+				} else if st189 == foryimpl.RefFollows {
+					p191 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id190, p191)
+					if ev192 := c.ReadStructFieldMeta(foryTypeLeaf); ev192 != nil {
+						p191.ForyReadEvolved(c, ev192)
 					} else if !c.Failed() {
-						p233.ForyRead(c)
+						p191.ForyRead(c)
 					}
-					x.SharedAgain = p233
+					x.SharedAgain = p191
 				} else {
 					x.SharedAgain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p229 := foryimpl.Alloc[Leaf](c)
-					if ev230 := c.ReadStructFieldMeta(foryTypeLeaf); ev230 != nil {
-						p229.ForyReadEvolved(c, ev230)
+					p187 := foryimpl.Alloc[Leaf](c)
+					if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
+						p187.ForyReadEvolved(c, ev188)
 					} else if !c.Failed() {
-						p229.ForyRead(c)
+						p187.ForyRead(c)
 					}
-					x.SharedAgain = p229
+					x.SharedAgain = p187
 				}
 			}
 		case 34:
@@ -2370,44 +2311,44 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			x.Anything = foryimpl.ReadAny(c, false)
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st243, id244 := c.ReadRefFlag(); st243 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Everything_Inner](c, id244)
-				} else if st243 == foryimpl.RefFollows {
-					p245 := foryimpl.Alloc[Everything_Inner](c)
-					foryimpl.SetRef(c, id244, p245)
-					if ev246 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev246 != nil {
-						p245.ForyReadEvolved(c, ev246)
+				if st201, id202 := c.ReadRefFlag(); st201 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Everything_Inner](c, id202)
+				} else if st201 == foryimpl.RefFollows {
+					p203 := foryimpl.Alloc[Everything_Inner](c)
+					foryimpl.SetRef(c, id202, p203)
+					if ev204 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev204 != nil {
+						p203.ForyReadEvolved(c, ev204)
 					} else if !c.Failed() {
-						p245.ForyRead(c)
+						p203.ForyRead(c)
 					}
-					x.Inner = p245
+					x.Inner = p203
 				} else {
 					x.Inner = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p241 := foryimpl.Alloc[Everything_Inner](c)
-					if ev242 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev242 != nil {
-						p241.ForyReadEvolved(c, ev242)
+					p199 := foryimpl.Alloc[Everything_Inner](c)
+					if ev200 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev200 != nil {
+						p199.ForyReadEvolved(c, ev200)
 					} else if !c.Failed() {
-						p241.ForyRead(c)
+						p199.ForyRead(c)
 					}
-					x.Inner = p241
+					x.Inner = p199
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e250 := c.ReadEnumFast(uint32(0x7fffffff)); e250 >= 0 {
-						x.Kind = Everything_Inner_Kind(e250)
+					if e208 := c.ReadEnumFast(uint32(0x7fffffff)); e208 >= 0 {
+						x.Kind = Everything_Inner_Kind(e208)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e247 := c.ReadEnumFast(uint32(0x7fffffff)); e247 >= 0 {
-						x.Kind = Everything_Inner_Kind(e247)
+					if e205 := c.ReadEnumFast(uint32(0x7fffffff)); e205 >= 0 {
+						x.Kind = Everything_Inner_Kind(e205)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -1497,21 +1497,21 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Media.ForyWrite(c)
 	}
-	l7 := x.Images
+	l6 := x.Images
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
-		if len(l7) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l7) > 0 {
+	if len(l6) > 0 {
 		c.WriteStructMeta(foryTypeImage)
-		for i8 := range l7 {
-			l7[i8].ForyWrite(c)
+		for i7 := range l6 {
+			l6[i7].ForyWrite(c)
 		}
 	}
 }
@@ -1536,8 +1536,8 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeMedia) {
-			if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
-				x.Media.ForyReadEvolved(c, ev9)
+			if ev8 := c.ReadStructFieldMeta(foryTypeMedia); ev8 != nil {
+				x.Media.ForyReadEvolved(c, ev8)
 			} else if !c.Failed() {
 				x.Media.ForyRead(c)
 			}
@@ -1547,8 +1547,8 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
-			x.Media.ForyReadEvolved(c, ev9)
+		if ev8 := c.ReadStructFieldMeta(foryTypeMedia); ev8 != nil {
+			x.Media.ForyReadEvolved(c, ev8)
 		} else if !c.Failed() {
 			x.Media.ForyRead(c)
 		}
@@ -1572,16 +1572,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev13 := c.ReadStructFieldMeta(foryTypeMedia); ev13 != nil {
-						x.Media.ForyReadEvolved(c, ev13)
+					if ev12 := c.ReadStructFieldMeta(foryTypeMedia); ev12 != nil {
+						x.Media.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev10 := c.ReadStructFieldMeta(foryTypeMedia); ev10 != nil {
-						x.Media.ForyReadEvolved(c, ev10)
+					if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+						x.Media.ForyReadEvolved(c, ev9)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
@@ -2796,21 +2796,21 @@ func (x *Album) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Thumb.ForyWrite(c)
 	}
-	l8 := x.Images
-	b.WriteVarUint32(uint32(len(l8)))
-	if len(l8) > 0 {
-		h9 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p10 := range l8 {
-			if p10 == nil {
-				h9 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l7 := x.Images
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		h8 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p9 := range l7 {
+			if p9 == nil {
+				h8 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h9)
+		b.WriteUint8(h8)
 		c.WriteStructMetaPtr(foryTypeImage)
-		for _, p10 := range l8 {
-			if !foryimpl.WriteRefPtr(c, p10) {
-				p10.ForyWrite(c)
+		for _, p9 := range l7 {
+			if !foryimpl.WriteRefPtr(c, p9) {
+				p9.ForyWrite(c)
 			}
 		}
 	}
@@ -2828,17 +2828,17 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-			x.Cover = foryimpl.BackRef[Image](c, id12)
-		} else if st11 == foryimpl.RefFollows {
-			p13 := foryimpl.Alloc[Image](c)
-			foryimpl.SetRef(c, id12, p13)
-			if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
-				p13.ForyReadEvolved(c, ev14)
+		if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
+			x.Cover = foryimpl.BackRef[Image](c, id11)
+		} else if st10 == foryimpl.RefFollows {
+			p12 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id11, p12)
+			if ev13 := c.ReadStructFieldMeta(foryTypeImage); ev13 != nil {
+				p12.ForyReadEvolved(c, ev13)
 			} else if !c.Failed() {
-				p13.ForyRead(c)
+				p12.ForyRead(c)
 			}
-			x.Cover = p13
+			x.Cover = p12
 		} else {
 			x.Cover = nil
 		}
@@ -2846,17 +2846,17 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Cover")
 			return
 		}
-		if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-			x.Thumb = foryimpl.BackRef[Image](c, id16)
-		} else if st15 == foryimpl.RefFollows {
-			p17 := foryimpl.Alloc[Image](c)
-			foryimpl.SetRef(c, id16, p17)
-			if ev18 := c.ReadStructFieldMeta(foryTypeImage); ev18 != nil {
-				p17.ForyReadEvolved(c, ev18)
+		if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+			x.Thumb = foryimpl.BackRef[Image](c, id15)
+		} else if st14 == foryimpl.RefFollows {
+			p16 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id15, p16)
+			if ev17 := c.ReadStructFieldMeta(foryTypeImage); ev17 != nil {
+				p16.ForyReadEvolved(c, ev17)
 			} else if !c.Failed() {
-				p17.ForyRead(c)
+				p16.ForyRead(c)
 			}
-			x.Thumb = p17
+			x.Thumb = p16
 		} else {
 			x.Thumb = nil
 		}
@@ -2866,26 +2866,26 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p11 := foryimpl.Alloc[Image](c)
-			if ev12 := c.ReadStructFieldMeta(foryTypeImage); ev12 != nil {
-				p11.ForyReadEvolved(c, ev12)
+			p10 := foryimpl.Alloc[Image](c)
+			if ev11 := c.ReadStructFieldMeta(foryTypeImage); ev11 != nil {
+				p10.ForyReadEvolved(c, ev11)
 			} else if !c.Failed() {
-				p11.ForyRead(c)
+				p10.ForyRead(c)
 			}
-			x.Cover = p11
+			x.Cover = p10
 		}
 		if c.Failed() {
 			c.Trace("Cover")
 			return
 		}
 		if c.ReadFlag() {
-			p15 := foryimpl.Alloc[Image](c)
-			if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
-				p15.ForyReadEvolved(c, ev16)
+			p14 := foryimpl.Alloc[Image](c)
+			if ev15 := c.ReadStructFieldMeta(foryTypeImage); ev15 != nil {
+				p14.ForyReadEvolved(c, ev15)
 			} else if !c.Failed() {
-				p15.ForyRead(c)
+				p14.ForyRead(c)
 			}
-			x.Thumb = p15
+			x.Thumb = p14
 		}
 		if c.Failed() {
 			c.Trace("Thumb")
@@ -2906,56 +2906,56 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id22)
-				} else if st21 == foryimpl.RefFollows {
-					p23 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id22, p23)
-					if ev24 := c.ReadStructFieldMeta(foryTypeImage); ev24 != nil {
-						p23.ForyReadEvolved(c, ev24)
+				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+					x.Cover = foryimpl.BackRef[Image](c, id21)
+				} else if st20 == foryimpl.RefFollows {
+					p22 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id21, p22)
+					if ev23 := c.ReadStructFieldMeta(foryTypeImage); ev23 != nil {
+						p22.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
-						p23.ForyRead(c)
+						p22.ForyRead(c)
 					}
-					x.Cover = p23
+					x.Cover = p22
 				} else {
 					x.Cover = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p19 := foryimpl.Alloc[Image](c)
-					if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
+					p18 := foryimpl.Alloc[Image](c)
+					if ev19 := c.ReadStructFieldMeta(foryTypeImage); ev19 != nil {
+						p18.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
-						p19.ForyRead(c)
+						p18.ForyRead(c)
 					}
-					x.Cover = p19
+					x.Cover = p18
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id28)
-				} else if st27 == foryimpl.RefFollows {
-					p29 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id28, p29)
-					if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
-						p29.ForyReadEvolved(c, ev30)
+				if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+					x.Thumb = foryimpl.BackRef[Image](c, id27)
+				} else if st26 == foryimpl.RefFollows {
+					p28 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id27, p28)
+					if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
+						p28.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
-						p29.ForyRead(c)
+						p28.ForyRead(c)
 					}
-					x.Thumb = p29
+					x.Thumb = p28
 				} else {
 					x.Thumb = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p25 := foryimpl.Alloc[Image](c)
-					if ev26 := c.ReadStructFieldMeta(foryTypeImage); ev26 != nil {
-						p25.ForyReadEvolved(c, ev26)
+					p24 := foryimpl.Alloc[Image](c)
+					if ev25 := c.ReadStructFieldMeta(foryTypeImage); ev25 != nil {
+						p24.ForyReadEvolved(c, ev25)
 					} else if !c.Failed() {
-						p25.ForyRead(c)
+						p24.ForyRead(c)
 					}
-					x.Thumb = p25
+					x.Thumb = p24
 				}
 			}
 		case 2:

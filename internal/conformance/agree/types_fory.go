@@ -370,25 +370,8 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (NilValues nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k7, e8 := range x.B {
-			if !foryimpl.ValidString(string(k7)) {
-				return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
-			}
-			for i10 := range e8 {
-				if !foryimpl.ValidString(string(e8[i10])) {
-					return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
-				}
-			}
-		}
-		for k14, e15 := range x.C {
-			if !foryimpl.ValidString(string(k14)) {
-				return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
-			}
-			for _, e17 := range e15 {
-				if !foryimpl.ValidString(string(e17)) {
-					return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -498,29 +481,9 @@ func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k43, e44 := range x.B {
-			if !foryimpl.ValidString(string(k43)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "B"))
-				return
-			}
-			for i46 := range e44 {
-				if !foryimpl.ValidString(string(e44[i46])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "B"))
-					return
-				}
-			}
-		}
-		for k50, e51 := range x.C {
-			if !foryimpl.ValidString(string(k50)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "C"))
-				return
-			}
-			for _, e53 := range e51 {
-				if !foryimpl.ValidString(string(e53)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "C"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -528,61 +491,61 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1805812133)
 	}
-	var mw58 foryimpl.MapWriter
-	mw58.BeginTracked(b, len(x.A))
-	for k59, v60 := range x.A {
-		if v60 == nil {
-			mw58.NullEntry(b)
-			b.WriteVarInt32(k59)
+	var mw47 foryimpl.MapWriter
+	mw47.BeginTracked(b, len(x.A))
+	for k48, v49 := range x.A {
+		if v49 == nil {
+			mw47.NullEntry(b)
+			b.WriteVarInt32(k48)
 		} else {
-			mw58.Entry(b)
-			b.WriteVarInt32(k59)
-			if !foryimpl.WriteRefSlice(c, v60) {
-				b.WriteVarUint32(uint32(len(v60)))
-				if len(v60) > 0 {
-					b.Reserve(1 + len(v60)*5 + buffer.BatchSlack)
+			mw47.Entry(b)
+			b.WriteVarInt32(k48)
+			if !foryimpl.WriteRefSlice(c, v49) {
+				b.WriteVarUint32(uint32(len(v49)))
+				if len(v49) > 0 {
+					b.Reserve(1 + len(v49)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e61 := range v60 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e61))
+					for _, e50 := range v49 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e50))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	mw58.End(b)
-	var mw62 foryimpl.MapWriter
-	mw62.BeginTracked(b, len(x.B))
-	for k63, v64 := range x.B {
-		if v64 == nil {
-			mw62.NullEntry(b)
-			foryimpl.WriteString(b, k63)
+	mw47.End(b)
+	var mw51 foryimpl.MapWriter
+	mw51.BeginTracked(b, len(x.B))
+	for k52, v53 := range x.B {
+		if v53 == nil {
+			mw51.NullEntry(b)
+			foryimpl.WriteString(b, k52)
 		} else {
-			mw62.Entry(b)
-			foryimpl.WriteString(b, k63)
-			if !foryimpl.WriteRefSlice(c, v64) {
+			mw51.Entry(b)
+			foryimpl.WriteString(b, k52)
+			if !foryimpl.WriteRefSlice(c, v53) {
 				{
-					sz66 := 6 + buffer.BatchSlack + len(v64)*9
-					for _, e65 := range v64 {
-						sz66 += len(e65)
+					sz55 := 6 + buffer.BatchSlack + len(v53)*9
+					for _, e54 := range v53 {
+						sz55 += len(e54)
 					}
-					b.Reserve(sz66)
+					b.Reserve(sz55)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v64)))
-					if len(v64) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v53)))
+					if len(v53) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e65 := range v64 {
-							if len(w)-off < len(e65)+9+buffer.BatchSlack {
+						for _, e54 := range v53 {
+							if len(w)-off < len(e54)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e65) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e54) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e65))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e65) > 0 {
-								off += copy(w[off:], e65)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e54))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e54) > 0 {
+								off += copy(w[off:], e54)
 							}
 						}
 					}
@@ -591,29 +554,54 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw62.End(b)
-	var mw67 foryimpl.MapWriter
-	mw67.BeginTracked(b, len(x.C))
-	for k68, v69 := range x.C {
-		if v69 == nil {
-			mw67.NullEntry(b)
-			foryimpl.WriteString(b, k68)
+	mw51.End(b)
+	var mw56 foryimpl.MapWriter
+	mw56.BeginTracked(b, len(x.C))
+	for k57, v58 := range x.C {
+		if v58 == nil {
+			mw56.NullEntry(b)
+			foryimpl.WriteString(b, k57)
 		} else {
-			mw67.Entry(b)
-			foryimpl.WriteString(b, k68)
-			if !foryimpl.WriteRefMap(c, v69) {
-				var mw70 foryimpl.MapWriter
-				mw70.Begin(b, len(v69))
-				for k71, v72 := range v69 {
-					mw70.Entry(b)
-					b.WriteVarInt32(k71)
-					foryimpl.WriteString(b, v72)
+			mw56.Entry(b)
+			foryimpl.WriteString(b, k57)
+			if !foryimpl.WriteRefMap(c, v58) {
+				var mw59 foryimpl.MapWriter
+				mw59.Begin(b, len(v58))
+				for k60, v61 := range v58 {
+					mw59.Entry(b)
+					b.WriteVarInt32(k60)
+					foryimpl.WriteString(b, v61)
 				}
-				mw70.End(b)
+				mw59.End(b)
 			}
 		}
 	}
-	mw67.End(b)
+	mw56.End(b)
+}
+
+// foryCheckUTF8 checks that every string NilValues's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *NilValues) foryCheckUTF8() error {
+	for k4, e5 := range x.B {
+		if !foryimpl.ValidString(string(k4)) {
+			return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
+		}
+		for i7 := range e5 {
+			if !foryimpl.ValidString(string(e5[i7])) {
+				return foryimpl.InvalidUTF8(foryTypeNilValues, "B")
+			}
+		}
+	}
+	for k8, e9 := range x.C {
+		if !foryimpl.ValidString(string(k8)) {
+			return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
+		}
+		for _, e11 := range e9 {
+			if !foryimpl.ValidString(string(e11)) {
+				return foryimpl.InvalidUTF8(foryTypeNilValues, "C")
+			}
+		}
+	}
+	return nil
 }
 
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
@@ -1427,23 +1415,9 @@ func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k1 := range x.S {
-			if !foryimpl.ValidString(string(k1)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "S"))
-				return
-			}
-		}
-		for k5 := range x.L {
-			if !foryimpl.ValidString(string(k5)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "L"))
-				return
-			}
-		}
-		for k9 := range x.P {
-			if !foryimpl.ValidString(string(k9)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "P"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -1451,57 +1425,36 @@ func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1007685497)
 	}
+	x.foryWriteS(b)
 	var mw13 foryimpl.MapWriter
-	mw13.Begin(b, len(x.S))
-	for k14, v15 := range x.S {
+	mw13.Begin(b, len(x.L))
+	for k14, v15 := range x.L {
 		mw13.Entry(b)
 		foryimpl.WriteString(b, k14)
-		b.WriteVarInt32(v15)
+		v15.ForyWrite(c)
 	}
 	mw13.End(b)
 	var mw16 foryimpl.MapWriter
-	mw16.Begin(b, len(x.L))
-	for k17, v18 := range x.L {
-		mw16.Entry(b)
-		foryimpl.WriteString(b, k17)
-		v18.ForyWrite(c)
-	}
-	mw16.End(b)
-	var mw19 foryimpl.MapWriter
-	mw19.Begin(b, len(x.P))
-	for k20, v21 := range x.P {
-		if v21 == nil {
-			mw19.NullEntry(b)
-			foryimpl.WriteString(b, k20)
+	mw16.Begin(b, len(x.P))
+	for k17, v18 := range x.P {
+		if v18 == nil {
+			mw16.NullEntry(b)
+			foryimpl.WriteString(b, k17)
 		} else {
-			mw19.Entry(b)
-			foryimpl.WriteString(b, k20)
-			v21.ForyWrite(c)
+			mw16.Entry(b)
+			foryimpl.WriteString(b, k17)
+			v18.ForyWrite(c)
 		}
 	}
-	mw19.End(b)
+	mw16.End(b)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k22 := range x.S {
-			if !foryimpl.ValidString(string(k22)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "S"))
-				return
-			}
-		}
-		for k26 := range x.L {
-			if !foryimpl.ValidString(string(k26)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "L"))
-				return
-			}
-		}
-		for k30 := range x.P {
-			if !foryimpl.ValidString(string(k30)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKinds, "P"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -1509,37 +1462,62 @@ func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1007685497)
 	}
-	var mw34 foryimpl.MapWriter
-	mw34.Begin(b, len(x.S))
-	for k35, v36 := range x.S {
-		mw34.Entry(b)
-		foryimpl.WriteString(b, k35)
-		b.WriteVarInt32(v36)
+	x.foryWriteS(b)
+	var mw25 foryimpl.MapWriter
+	mw25.Begin(b, len(x.L))
+	for k26, v27 := range x.L {
+		mw25.Entry(b)
+		foryimpl.WriteString(b, k26)
+		v27.ForyWrite(c)
 	}
-	mw34.End(b)
-	var mw37 foryimpl.MapWriter
-	mw37.Begin(b, len(x.L))
-	for k38, v39 := range x.L {
-		mw37.Entry(b)
-		foryimpl.WriteString(b, k38)
-		v39.ForyWrite(c)
-	}
-	mw37.End(b)
-	var mw40 foryimpl.MapWriter
-	mw40.BeginTracked(b, len(x.P))
-	for k41, v42 := range x.P {
-		if v42 == nil {
-			mw40.NullEntry(b)
-			foryimpl.WriteString(b, k41)
+	mw25.End(b)
+	var mw28 foryimpl.MapWriter
+	mw28.BeginTracked(b, len(x.P))
+	for k29, v30 := range x.P {
+		if v30 == nil {
+			mw28.NullEntry(b)
+			foryimpl.WriteString(b, k29)
 		} else {
-			mw40.Entry(b)
-			foryimpl.WriteString(b, k41)
-			if !foryimpl.WriteRefPtr(c, v42) {
-				v42.ForyWrite(c)
+			mw28.Entry(b)
+			foryimpl.WriteString(b, k29)
+			if !foryimpl.WriteRefPtr(c, v30) {
+				v30.ForyWrite(c)
 			}
 		}
 	}
-	mw40.End(b)
+	mw28.End(b)
+}
+
+// foryCheckUTF8 checks that every string MapKinds's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *MapKinds) foryCheckUTF8() error {
+	for k1 := range x.S {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeMapKinds, "S")
+		}
+	}
+	for k3 := range x.L {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeMapKinds, "L")
+		}
+	}
+	for k5 := range x.P {
+		if !foryimpl.ValidString(string(k5)) {
+			return foryimpl.InvalidUTF8(foryTypeMapKinds, "P")
+		}
+	}
+	return nil
+}
+
+// foryWriteS writes field S's value, for both of MapKinds's writers.
+func (x *MapKinds) foryWriteS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.S))
+	for k2, v3 := range x.S {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads MapKinds's struct body (docs/format.md §9); errors are recorded in c.
@@ -1878,12 +1856,12 @@ func (x *Ints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 // ForyWrite writes Ints's struct body (docs/format.md §9).
 func (x *Ints) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k2, e3 := range x.Attr {
-			if !foryimpl.ValidString(string(k2)) {
+		for k1, e2 := range x.Attr {
+			if !foryimpl.ValidString(string(k1)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeInts, "Attr"))
 				return
 			}
-			if !foryimpl.ValidString(string(e3)) {
+			if !foryimpl.ValidString(string(e2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeInts, "Attr"))
 				return
 			}
@@ -2610,56 +2588,56 @@ func (x *PtLists) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(248749279)
 	}
-	l20 := x.A
+	l17 := x.A
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l20)))
-		if len(l20) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
+		if len(l17) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l20) > 0 {
+	if len(l17) > 0 {
 		c.WriteStructMeta(foryTypePt)
-		for i21 := range l20 {
-			l20[i21].ForyWrite(c)
+		for i18 := range l17 {
+			l17[i18].ForyWrite(c)
 		}
 	}
-	l22 := x.B
-	b.WriteVarUint32(uint32(len(l22)))
-	if len(l22) > 0 {
-		h23 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p24 := range l22 {
-			if p24 == nil {
-				h23 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l19 := x.B
+	b.WriteVarUint32(uint32(len(l19)))
+	if len(l19) > 0 {
+		h20 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p21 := range l19 {
+			if p21 == nil {
+				h20 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h23)
+		b.WriteUint8(h20)
 		c.WriteStructMetaPtr(foryTypePt)
-		for _, p24 := range l22 {
-			if !foryimpl.WriteRefPtr(c, p24) {
-				p24.ForyWrite(c)
+		for _, p21 := range l19 {
+			if !foryimpl.WriteRefPtr(c, p21) {
+				p21.ForyWrite(c)
 			}
 		}
 	}
-	l25 := x.C
+	l22 := x.C
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
-		if len(l25) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l22)))
+		if len(l22) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l25) > 0 {
+	if len(l22) > 0 {
 		c.WriteStructMeta(foryTypePt)
-		for i26 := range l25 {
-			l25[i26].ForyWrite(c)
+		for i23 := range l22 {
+			l22[i23].ForyWrite(c)
 		}
 	}
 }

@@ -1497,21 +1497,21 @@ func (x *MediaContent) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Media.ForyWrite(c)
 	}
-	l7 := x.Images
+	l6 := x.Images
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
-		if len(l7) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l7) > 0 {
+	if len(l6) > 0 {
 		c.WriteStructMeta(foryTypeImage)
-		for i8 := range l7 {
-			l7[i8].ForyWrite(c)
+		for i7 := range l6 {
+			l6[i7].ForyWrite(c)
 		}
 	}
 }
@@ -1536,8 +1536,8 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeMedia) {
-			if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
-				x.Media.ForyReadEvolved(c, ev9)
+			if ev8 := c.ReadStructFieldMeta(foryTypeMedia); ev8 != nil {
+				x.Media.ForyReadEvolved(c, ev8)
 			} else if !c.Failed() {
 				x.Media.ForyRead(c)
 			}
@@ -1547,8 +1547,8 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
-			x.Media.ForyReadEvolved(c, ev9)
+		if ev8 := c.ReadStructFieldMeta(foryTypeMedia); ev8 != nil {
+			x.Media.ForyReadEvolved(c, ev8)
 		} else if !c.Failed() {
 			x.Media.ForyRead(c)
 		}
@@ -1572,16 +1572,16 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev13 := c.ReadStructFieldMeta(foryTypeMedia); ev13 != nil {
-						x.Media.ForyReadEvolved(c, ev13)
+					if ev12 := c.ReadStructFieldMeta(foryTypeMedia); ev12 != nil {
+						x.Media.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev10 := c.ReadStructFieldMeta(foryTypeMedia); ev10 != nil {
-						x.Media.ForyReadEvolved(c, ev10)
+					if ev9 := c.ReadStructFieldMeta(foryTypeMedia); ev9 != nil {
+						x.Media.ForyReadEvolved(c, ev9)
 					} else if !c.Failed() {
 						x.Media.ForyRead(c)
 					}

@@ -143,21 +143,21 @@ func (x *BigMaps) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (BigMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *BigMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for _, e6 := range x.I32ToStr {
-			if !foryimpl.ValidString(string(e6)) {
+		for _, e4 := range x.I32ToStr {
+			if !foryimpl.ValidString(string(e4)) {
 				return foryimpl.InvalidUTF8(foryTypeBigMaps, "I32ToStr")
 			}
 		}
-		for k9 := range x.StrToI64 {
-			if !foryimpl.ValidString(string(k9)) {
+		for k5 := range x.StrToI64 {
+			if !foryimpl.ValidString(string(k5)) {
 				return foryimpl.InvalidUTF8(foryTypeBigMaps, "StrToI64")
 			}
 		}
-		for k13, e14 := range x.StrToStr {
-			if !foryimpl.ValidString(string(k13)) {
+		for k7, e8 := range x.StrToStr {
+			if !foryimpl.ValidString(string(k7)) {
 				return foryimpl.InvalidUTF8(foryTypeBigMaps, "StrToStr")
 			}
-			if !foryimpl.ValidString(string(e14)) {
+			if !foryimpl.ValidString(string(e8)) {
 				return foryimpl.InvalidUTF8(foryTypeBigMaps, "StrToStr")
 			}
 		}

@@ -196,42 +196,14 @@ func (x *Bytes) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 		off = buffer.PutRawBoolsAt(w, off, l6)
 		b.SetWriterIndex(off)
 	}
-	l7 := x.Bools
-	b.WriteVarUint32(uint32(len(l7)))
-	if len(l7) > 0 {
-		b.Reserve(1 + len(l7)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e8 := range l7 {
-			{
-				buffer.PutBoolAt(w, off, e8)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l9 := x.Plain
-	b.WriteVarUint32(uint32(len(l9)))
-	if len(l9) > 0 {
-		b.Reserve(1 + len(l9)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e10 := range l9 {
-			{
-				buffer.PutUint8At(w, off, e10)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteBools(b)
+	x.foryWritePlain(b)
 	{
-		l11 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l11)*1 + 6)
+		l7 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l7)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*1))
-		off += copy(w[off:], l11)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)*1))
+		off += copy(w[off:], l7)
 		b.SetWriterIndex(off)
 	}
 	return nil
@@ -246,88 +218,98 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l16 := x.Bin
-			b.WriteVarUint32(uint32(len(l16)))
-			b.WriteBytes(l16)
+			l10 := x.Bin
+			b.WriteVarUint32(uint32(len(l10)))
+			b.WriteBytes(l10)
 		}
 	} else {
-		l17 := x.Bin
-		b.WriteVarUint32(uint32(len(l17)))
-		b.WriteBytes(l17)
+		l11 := x.Bin
+		b.WriteVarUint32(uint32(len(l11)))
+		b.WriteBytes(l11)
 	}
 	{
-		l18 := x.BoolA
-		b.Reserve(buffer.BatchSlack + len(l18)*1 + 6)
+		l12 := x.BoolA
+		b.Reserve(buffer.BatchSlack + len(l12)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st19, id20 := foryimpl.RefSliceAt(c, l18); st19 == foryimpl.RefBack {
+			if st13, id14 := foryimpl.RefSliceAt(c, l12); st13 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id20))
-			} else if st19 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id14))
+			} else if st13 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l18)*1))
-				off = buffer.PutRawBoolsAt(w, off, l18)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
+				off = buffer.PutRawBoolsAt(w, off, l12)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l18)*1))
-			off = buffer.PutRawBoolsAt(w, off, l18)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
+			off = buffer.PutRawBoolsAt(w, off, l12)
 		}
 		b.SetWriterIndex(off)
 	}
-	l21 := x.Bools
-	b.WriteVarUint32(uint32(len(l21)))
-	if len(l21) > 0 {
-		b.Reserve(1 + len(l21)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e22 := range l21 {
-			{
-				buffer.PutBoolAt(w, off, e22)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l23 := x.Plain
-	b.WriteVarUint32(uint32(len(l23)))
-	if len(l23) > 0 {
-		b.Reserve(1 + len(l23)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e24 := range l23 {
-			{
-				buffer.PutUint8At(w, off, e24)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteBools(b)
+	x.foryWritePlain(b)
 	{
-		l25 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l25)*1 + 6)
+		l15 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l15)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st26, id27 := foryimpl.RefSliceAt(c, l25); st26 == foryimpl.RefBack {
+			if st16, id17 := foryimpl.RefSliceAt(c, l15); st16 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id27))
-			} else if st26 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id17))
+			} else if st16 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l25)*1))
-				off += copy(w[off:], l25)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
+				off += copy(w[off:], l15)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l25)*1))
-			off += copy(w[off:], l25)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
+			off += copy(w[off:], l15)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteBools writes field Bools's value, for both of Bytes's writers.
+func (x *Bytes) foryWriteBools(b *buffer.Buffer) {
+	l1 := x.Bools
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutBoolAt(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWritePlain writes field Plain's value, for both of Bytes's writers.
+func (x *Bytes) foryWritePlain(b *buffer.Buffer) {
+	l1 := x.Plain
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint8At(w, off, e2)
+				off += 1
+			}
 		}
 		b.SetWriterIndex(off)
 	}
@@ -357,11 +339,11 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st28, id29 := c.ReadFieldRefFlag(); st28 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id29)
-		} else if st28 == foryimpl.RefFollows {
+		if st18, id19 := c.ReadFieldRefFlag(); st18 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id19)
+		} else if st18 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id29, x.Bin)
+			foryimpl.SetRefSlice(c, id19, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -369,17 +351,17 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		if st30, id31 := c.ReadFieldRefFlag(); st30 == foryimpl.RefBack {
-			x.BoolA = foryimpl.BackRefSlice[bool](c, id31)
-		} else if st30 == foryimpl.RefFollows {
-			n32 := c.ReadArrayLengthFast(1)
-			if n32 < 0 {
-				n32 = c.ReadArrayLength(1)
+		if st20, id21 := c.ReadFieldRefFlag(); st20 == foryimpl.RefBack {
+			x.BoolA = foryimpl.BackRefSlice[bool](c, id21)
+		} else if st20 == foryimpl.RefFollows {
+			n22 := c.ReadArrayLengthFast(1)
+			if n22 < 0 {
+				n22 = c.ReadArrayLength(1)
 			}
-			a33 := foryimpl.MakeSlice[[]bool](c, n32)
-			r.ReadRawBools(a33)
-			x.BoolA = a33
-			foryimpl.SetRefSlice(c, id31, x.BoolA)
+			a23 := foryimpl.MakeSlice[[]bool](c, n22)
+			r.ReadRawBools(a23)
+			x.BoolA = a23
+			foryimpl.SetRefSlice(c, id21, x.BoolA)
 		} else {
 			x.BoolA = nil
 		}
@@ -393,13 +375,13 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n30 := c.ReadArrayLengthFast(1)
-		if n30 < 0 {
-			n30 = c.ReadArrayLength(1)
+		n20 := c.ReadArrayLengthFast(1)
+		if n20 < 0 {
+			n20 = c.ReadArrayLength(1)
 		}
-		a31 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n30)
-		r.ReadRawBools(a31)
-		x.BoolA = a31
+		a21 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n20)
+		r.ReadRawBools(a21)
+		x.BoolA = a21
 		if c.Failed() {
 			c.Trace("BoolA")
 			return
@@ -416,17 +398,17 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st34, id35 := c.ReadFieldRefFlag(); st34 == foryimpl.RefBack {
-			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id35)
-		} else if st34 == foryimpl.RefFollows {
-			n36 := c.ReadArrayLengthFast(1)
-			if n36 < 0 {
-				n36 = c.ReadArrayLength(1)
+		if st24, id25 := c.ReadFieldRefFlag(); st24 == foryimpl.RefBack {
+			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id25)
+		} else if st24 == foryimpl.RefFollows {
+			n26 := c.ReadArrayLengthFast(1)
+			if n26 < 0 {
+				n26 = c.ReadArrayLength(1)
 			}
-			a37 := foryimpl.MakeSlice[[]uint8](c, n36)
-			copy(a37, r.ReadBytes(n36))
-			x.U8Arr = a37
-			foryimpl.SetRefSlice(c, id35, x.U8Arr)
+			a27 := foryimpl.MakeSlice[[]uint8](c, n26)
+			copy(a27, r.ReadBytes(n26))
+			x.U8Arr = a27
+			foryimpl.SetRefSlice(c, id25, x.U8Arr)
 		} else {
 			x.U8Arr = nil
 		}
@@ -435,13 +417,13 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n34 := c.ReadArrayLengthFast(1)
-		if n34 < 0 {
-			n34 = c.ReadArrayLength(1)
+		n24 := c.ReadArrayLengthFast(1)
+		if n24 < 0 {
+			n24 = c.ReadArrayLength(1)
 		}
-		a35 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n34)
-		copy(a35, r.ReadBytes(n34))
-		x.U8Arr = a35
+		a25 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n24)
+		copy(a25, r.ReadBytes(n24))
+		x.U8Arr = a25
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return
@@ -457,11 +439,11 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st38, id39 := c.ReadEvolvedRefFlag(f); st38 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id39)
-			} else if st38 == foryimpl.RefFollows {
+			} else if st28, id29 := c.ReadEvolvedRefFlag(f); st28 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id29)
+			} else if st28 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id39, x.Bin)
+				foryimpl.SetRefSlice(c, id29, x.Bin)
 			} else {
 				x.Bin = nil
 			}

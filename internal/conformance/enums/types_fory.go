@@ -197,14 +197,7 @@ func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
 	b.SetWriterIndex(off)
-	l3 := x.Colors
-	b.WriteVarUint32(uint32(len(l3)))
-	if len(l3) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e4 := range l3 {
-			b.WriteVarUint32(uint32(e4))
-		}
-	}
+	x.foryWriteColors(b)
 	if x.PC == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -239,19 +232,24 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
 	b.SetWriterIndex(off)
-	l7 := x.Colors
-	b.WriteVarUint32(uint32(len(l7)))
-	if len(l7) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e8 := range l7 {
-			b.WriteVarUint32(uint32(e8))
-		}
-	}
+	x.foryWriteColors(b)
 	if x.PC == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(*x.PC))
+	}
+}
+
+// foryWriteColors writes field Colors's value, for both of EnumHolder's writers.
+func (x *EnumHolder) foryWriteColors(b *buffer.Buffer) {
+	l1 := x.Colors
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			b.WriteVarUint32(uint32(e2))
+		}
 	}
 }
 
@@ -268,8 +266,8 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-				x.C = Color(e9)
+			if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+				x.C = Color(e4)
 			} else {
 				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -279,8 +277,8 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-			x.C = Color(e9)
+		if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+			x.C = Color(e4)
 		} else {
 			x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -295,17 +293,17 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
-			x.PC = foryimpl.BackRef[Color](c, id11)
-		} else if st10 == foryimpl.RefFollows {
-			p12 := foryimpl.Alloc[Color](c)
-			foryimpl.SetRef(c, id11, p12)
-			if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-				*p12 = Color(e13)
+		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
+			x.PC = foryimpl.BackRef[Color](c, id6)
+		} else if st5 == foryimpl.RefFollows {
+			p7 := foryimpl.Alloc[Color](c)
+			foryimpl.SetRef(c, id6, p7)
+			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+				*p7 = Color(e8)
 			} else {
-				*p12 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p7 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PC = p12
+			x.PC = p7
 		} else {
 			x.PC = nil
 		}
@@ -315,13 +313,13 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p10 := foryimpl.Alloc[Color](c)
-			if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-				*p10 = Color(e11)
+			p5 := foryimpl.Alloc[Color](c)
+			if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
+				*p5 = Color(e6)
 			} else {
-				*p10 = Color(c.ReadEnum(uint32(0x7fffffff)))
+				*p5 = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
-			x.PC = p10
+			x.PC = p5
 		}
 		if c.Failed() {
 			c.Trace("PC")
@@ -338,16 +336,16 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
-						x.C = Color(e17)
+					if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
+						x.C = Color(e12)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						x.C = Color(e14)
+					if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+						x.C = Color(e9)
 					} else {
 						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -359,29 +357,29 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id21)
-				} else if st20 == foryimpl.RefFollows {
-					p22 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id21, p22)
-					if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
-						*p22 = Color(e23)
+				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id16)
+				} else if st15 == foryimpl.RefFollows {
+					p17 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id16, p17)
+					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+						*p17 = Color(e18)
 					} else {
-						*p22 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p22
+					x.PC = p17
 				} else {
 					x.PC = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p18 := foryimpl.Alloc[Color](c)
-					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
-						*p18 = Color(e19)
+					p13 := foryimpl.Alloc[Color](c)
+					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+						*p13 = Color(e14)
 					} else {
-						*p18 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p13 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p18
+					x.PC = p13
 				}
 			}
 		default:

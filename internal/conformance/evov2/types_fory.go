@@ -211,17 +211,9 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if x.Nick != nil {
-			if !foryimpl.ValidString(string((*x.Nick))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Nick"))
-				return
-			}
-		}
-		for k1 := range x.Scores {
-			if !foryimpl.ValidString(string(k1)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Scores"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.Level < 0 {
@@ -281,37 +273,30 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Nick)
 	}
-	var mw8 foryimpl.MapWriter
-	mw8.Begin(b, len(x.Scores))
-	for k9, v10 := range x.Scores {
-		mw8.Entry(b)
-		foryimpl.WriteString(b, k9)
-		b.WriteVarInt32(v10)
-	}
-	mw8.End(b)
-	l11 := x.Tags
+	x.foryWriteScores(b)
+	l8 := x.Tags
 	{
 		var ascii bool
-		sz13 := 6 + buffer.BatchSlack + len(l11)*9
-		for _, e12 := range l11 {
-			sz13 += len(e12)
+		sz10 := 6 + buffer.BatchSlack + len(l8)*9
+		for _, e9 := range l8 {
+			sz10 += len(e9)
 		}
-		b.Reserve(sz13)
+		b.Reserve(sz10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l11)))
-		if len(l11) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
+		if len(l8) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e12 := range l11 {
-				if len(w)-off < len(e12)+9+buffer.BatchSlack {
+			for _, e9 := range l8 {
+				if len(w)-off < len(e9)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e12) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e12) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e12))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e12)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e9) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e9))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e9)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
 						return
 					}
@@ -321,11 +306,11 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	{
-		l14 := x.Weights
-		b.Reserve(buffer.BatchSlack + len(l14)*8 + 6)
+		l11 := x.Weights
+		b.Reserve(buffer.BatchSlack + len(l11)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l14)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l11)
 		b.SetWriterIndex(off)
 	}
 	if c.Compatible() {
@@ -339,17 +324,9 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if x.Nick != nil {
-			if !foryimpl.ValidString(string((*x.Nick))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Nick"))
-				return
-			}
-		}
-		for k15 := range x.Scores {
-			if !foryimpl.ValidString(string(k15)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Scores"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.Level < 0 {
@@ -357,9 +334,9 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		return
 	}
 	b := c.Buffer()
-	s20 := string(x.Email)
+	s15 := string(x.Email)
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s20) + 10)
+	b.Reserve(9 + buffer.BatchSlack + len(s15) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, c.SchemaHash(-1712269785, -566291566))
@@ -367,10 +344,10 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Age))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s20) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s20)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s20) {
+	off = buffer.PutVarUint64At(w, off, uint64(len(s15))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+	if len(s15) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s15)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s15) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Email"))
 			return
 		}
@@ -383,8 +360,8 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		x.Home.ForyWrite(c)
 	}
 	{
-		s21 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s21) + 16)
+		s16 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s16) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
 		if c.TrackedFieldFlags() {
@@ -392,10 +369,10 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s21) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s21)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s21) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s16) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s16)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s16) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Name"))
 				return
 			}
@@ -408,37 +385,30 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Nick)
 	}
-	var mw22 foryimpl.MapWriter
-	mw22.Begin(b, len(x.Scores))
-	for k23, v24 := range x.Scores {
-		mw22.Entry(b)
-		foryimpl.WriteString(b, k23)
-		b.WriteVarInt32(v24)
-	}
-	mw22.End(b)
-	l25 := x.Tags
+	x.foryWriteScores(b)
+	l17 := x.Tags
 	{
 		var ascii bool
-		sz27 := 6 + buffer.BatchSlack + len(l25)*9
-		for _, e26 := range l25 {
-			sz27 += len(e26)
+		sz19 := 6 + buffer.BatchSlack + len(l17)*9
+		for _, e18 := range l17 {
+			sz19 += len(e18)
 		}
-		b.Reserve(sz27)
+		b.Reserve(sz19)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l25)))
-		if len(l25) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
+		if len(l17) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e26 := range l25 {
-				if len(w)-off < len(e26)+9+buffer.BatchSlack {
+			for _, e18 := range l17 {
+				if len(w)-off < len(e18)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e26) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e18) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e26))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e26) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e26))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e26)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e18) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e18))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e18)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypePersonV2, "Tags"))
 						return
 					}
@@ -448,25 +418,25 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	{
-		l28 := x.Weights
-		b.Reserve(buffer.BatchSlack + len(l28)*8 + 6)
+		l20 := x.Weights
+		b.Reserve(buffer.BatchSlack + len(l20)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st29, id30 := foryimpl.RefSliceAt(c, l28); st29 == foryimpl.RefBack {
+			if st21, id22 := foryimpl.RefSliceAt(c, l20); st21 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id30))
-			} else if st29 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id22))
+			} else if st21 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l28)*8))
-				off = buffer.PutRawFloat64sAt(w, off, l28)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l20)*8))
+				off = buffer.PutRawFloat64sAt(w, off, l20)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l28)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l28)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l20)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l20)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -482,6 +452,33 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Work.ForyWrite(c)
 	}
+}
+
+// foryCheckUTF8 checks that every string PersonV2's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *PersonV2) foryCheckUTF8() error {
+	if x.Nick != nil {
+		if !foryimpl.ValidString(string((*x.Nick))) {
+			return foryimpl.InvalidUTF8(foryTypePersonV2, "Nick")
+		}
+	}
+	for k1 := range x.Scores {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypePersonV2, "Scores")
+		}
+	}
+	return nil
+}
+
+// foryWriteScores writes field Scores's value, for both of PersonV2's writers.
+func (x *PersonV2) foryWriteScores(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Scores))
+	for k2, v3 := range x.Scores {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads PersonV2's struct body (docs/format.md §9); errors are recorded in c.
@@ -521,17 +518,17 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-			x.Home = foryimpl.BackRef[Address](c, id32)
-		} else if st31 == foryimpl.RefFollows {
-			p33 := foryimpl.Alloc[Address](c)
-			foryimpl.SetRef(c, id32, p33)
-			if ev34 := c.ReadStructFieldMeta(foryTypeAddress); ev34 != nil {
-				p33.ForyReadEvolved(c, ev34)
+		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+			x.Home = foryimpl.BackRef[Address](c, id24)
+		} else if st23 == foryimpl.RefFollows {
+			p25 := foryimpl.Alloc[Address](c)
+			foryimpl.SetRef(c, id24, p25)
+			if ev26 := c.ReadStructFieldMeta(foryTypeAddress); ev26 != nil {
+				p25.ForyReadEvolved(c, ev26)
 			} else if !c.Failed() {
-				p33.ForyRead(c)
+				p25.ForyRead(c)
 			}
-			x.Home = p33
+			x.Home = p25
 		} else {
 			x.Home = nil
 		}
@@ -540,8 +537,8 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
-				x.Level = Color(e35)
+			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+				x.Level = Color(e27)
 			} else {
 				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -552,20 +549,20 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p31 := foryimpl.Alloc[Address](c)
-			if ev32 := c.ReadStructFieldMeta(foryTypeAddress); ev32 != nil {
-				p31.ForyReadEvolved(c, ev32)
+			p23 := foryimpl.Alloc[Address](c)
+			if ev24 := c.ReadStructFieldMeta(foryTypeAddress); ev24 != nil {
+				p23.ForyReadEvolved(c, ev24)
 			} else if !c.Failed() {
-				p31.ForyRead(c)
+				p23.ForyRead(c)
 			}
-			x.Home = p31
+			x.Home = p23
 		}
 		if c.Failed() {
 			c.Trace("Home")
 			return
 		}
-		if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
-			x.Level = Color(e35)
+		if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
+			x.Level = Color(e27)
 		} else {
 			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -580,9 +577,9 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p36 := foryimpl.Alloc[string](c)
-		*p36 = c.ReadString()
-		x.Nick = p36
+		p28 := foryimpl.Alloc[string](c)
+		*p28 = c.ReadString()
+		x.Nick = p28
 	}
 	if c.Failed() {
 		c.Trace("Nick")
@@ -599,17 +596,17 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st37, id38 := c.ReadFieldRefFlag(); st37 == foryimpl.RefBack {
-			x.Weights = foryimpl.BackRefSlice[float64](c, id38)
-		} else if st37 == foryimpl.RefFollows {
-			n39 := c.ReadArrayLengthFast(8)
-			if n39 < 0 {
-				n39 = c.ReadArrayLength(8)
+		if st29, id30 := c.ReadFieldRefFlag(); st29 == foryimpl.RefBack {
+			x.Weights = foryimpl.BackRefSlice[float64](c, id30)
+		} else if st29 == foryimpl.RefFollows {
+			n31 := c.ReadArrayLengthFast(8)
+			if n31 < 0 {
+				n31 = c.ReadArrayLength(8)
 			}
-			a40 := foryimpl.MakeSlice[[]float64](c, n39)
-			r.ReadRawFloat64s(a40)
-			x.Weights = a40
-			foryimpl.SetRefSlice(c, id38, x.Weights)
+			a32 := foryimpl.MakeSlice[[]float64](c, n31)
+			r.ReadRawFloat64s(a32)
+			x.Weights = a32
+			foryimpl.SetRefSlice(c, id30, x.Weights)
 		} else {
 			x.Weights = nil
 		}
@@ -618,8 +615,8 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeAddress) {
-			if ev41 := c.ReadStructFieldMeta(foryTypeAddress); ev41 != nil {
-				x.Work.ForyReadEvolved(c, ev41)
+			if ev33 := c.ReadStructFieldMeta(foryTypeAddress); ev33 != nil {
+				x.Work.ForyReadEvolved(c, ev33)
 			} else if !c.Failed() {
 				x.Work.ForyRead(c)
 			}
@@ -629,19 +626,19 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n37 := c.ReadArrayLengthFast(8)
-		if n37 < 0 {
-			n37 = c.ReadArrayLength(8)
+		n29 := c.ReadArrayLengthFast(8)
+		if n29 < 0 {
+			n29 = c.ReadArrayLength(8)
 		}
-		a38 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n37)
-		r.ReadRawFloat64s(a38)
-		x.Weights = a38
+		a30 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n29)
+		r.ReadRawFloat64s(a30)
+		x.Weights = a30
 		if c.Failed() {
 			c.Trace("Weights")
 			return
 		}
-		if ev41 := c.ReadStructFieldMeta(foryTypeAddress); ev41 != nil {
-			x.Work.ForyReadEvolved(c, ev41)
+		if ev33 := c.ReadStructFieldMeta(foryTypeAddress); ev33 != nil {
+			x.Work.ForyReadEvolved(c, ev33)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -660,8 +657,8 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					x.Age = int32(v42)
+				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
+					x.Age = int32(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
@@ -672,44 +669,44 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st46, id47 := c.ReadRefFlag(); st46 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id47)
-				} else if st46 == foryimpl.RefFollows {
-					p48 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id47, p48)
-					if ev49 := c.ReadStructFieldMeta(foryTypeAddress); ev49 != nil {
-						p48.ForyReadEvolved(c, ev49)
+				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id39)
+				} else if st38 == foryimpl.RefFollows {
+					p40 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id39, p40)
+					if ev41 := c.ReadStructFieldMeta(foryTypeAddress); ev41 != nil {
+						p40.ForyReadEvolved(c, ev41)
 					} else if !c.Failed() {
-						p48.ForyRead(c)
+						p40.ForyRead(c)
 					}
-					x.Home = p48
+					x.Home = p40
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p44 := foryimpl.Alloc[Address](c)
-					if ev45 := c.ReadStructFieldMeta(foryTypeAddress); ev45 != nil {
-						p44.ForyReadEvolved(c, ev45)
+					p36 := foryimpl.Alloc[Address](c)
+					if ev37 := c.ReadStructFieldMeta(foryTypeAddress); ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
 					} else if !c.Failed() {
-						p44.ForyRead(c)
+						p36.ForyRead(c)
 					}
-					x.Home = p44
+					x.Home = p36
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
-						x.Level = Color(e53)
+					if e45 := c.ReadEnumFast(uint32(0x7fffffff)); e45 >= 0 {
+						x.Level = Color(e45)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
-						x.Level = Color(e50)
+					if e42 := c.ReadEnumFast(uint32(0x7fffffff)); e42 >= 0 {
+						x.Level = Color(e42)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -721,9 +718,9 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p54 := foryimpl.Alloc[string](c)
-				*p54 = c.ReadString()
-				x.Nick = p54
+				p46 := foryimpl.Alloc[string](c)
+				*p46 = c.ReadString()
+				x.Nick = p46
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -742,16 +739,16 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev60 := c.ReadStructFieldMeta(foryTypeAddress); ev60 != nil {
-						x.Work.ForyReadEvolved(c, ev60)
+					if ev52 := c.ReadStructFieldMeta(foryTypeAddress); ev52 != nil {
+						x.Work.ForyReadEvolved(c, ev52)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev57 := c.ReadStructFieldMeta(foryTypeAddress); ev57 != nil {
-						x.Work.ForyReadEvolved(c, ev57)
+					if ev49 := c.ReadStructFieldMeta(foryTypeAddress); ev49 != nil {
+						x.Work.ForyReadEvolved(c, ev49)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}

@@ -207,44 +207,16 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l5))
 		b.SetWriterIndex(off)
 	}
-	l6 := x.BF16List
-	b.WriteVarUint32(uint32(len(l6)))
-	if len(l6) > 0 {
-		b.Reserve(1 + len(l6)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e7 := range l6 {
-			{
-				buffer.PutUint16At(w, off, uint16(e7))
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteBF16List(b)
 	{
-		l8 := x.F16Arr
-		b.Reserve(buffer.BatchSlack + len(l8)*2 + 6)
+		l6 := x.F16Arr
+		b.Reserve(buffer.BatchSlack + len(l6)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l8)*2))
-		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l8))
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)*2))
+		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l6))
 		b.SetWriterIndex(off)
 	}
-	l9 := x.F16List
-	b.WriteVarUint32(uint32(len(l9)))
-	if len(l9) > 0 {
-		b.Reserve(1 + len(l9)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e10 := range l9 {
-			{
-				buffer.PutUint16At(w, off, uint16(e10))
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteF16List(b)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
@@ -274,76 +246,86 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint16(uint16(*x.F16Ptr))
 	}
 	{
-		l15 := x.BF16Arr
-		b.Reserve(buffer.BatchSlack + len(l15)*2 + 6)
+		l9 := x.BF16Arr
+		b.Reserve(buffer.BatchSlack + len(l9)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st16, id17 := foryimpl.RefSliceAt(c, l15); st16 == foryimpl.RefBack {
+			if st10, id11 := foryimpl.RefSliceAt(c, l9); st10 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id17))
-			} else if st16 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id11))
+			} else if st10 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l15)*2))
-				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l15))
+				off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
+				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l9))
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l15)*2))
-			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l15))
+			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l9))
 		}
 		b.SetWriterIndex(off)
 	}
-	l18 := x.BF16List
-	b.WriteVarUint32(uint32(len(l18)))
-	if len(l18) > 0 {
-		b.Reserve(1 + len(l18)*2 + buffer.BatchSlack)
+	x.foryWriteBF16List(b)
+	{
+		l12 := x.F16Arr
+		b.Reserve(buffer.BatchSlack + len(l12)*2 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if c.TrackedFieldFlags() {
+			if st13, id14 := foryimpl.RefSliceAt(c, l12); st13 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id14))
+			} else if st13 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l12)*2))
+				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l12))
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l12))
+		}
+		b.SetWriterIndex(off)
+	}
+	x.foryWriteF16List(b)
+}
+
+// foryWriteBF16List writes field BF16List's value, for both of HalfFloats's writers.
+func (x *HalfFloats) foryWriteBF16List(b *buffer.Buffer) {
+	l1 := x.BF16List
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e19 := range l18 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutUint16At(w, off, uint16(e19))
+				buffer.PutUint16At(w, off, uint16(e2))
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	{
-		l20 := x.F16Arr
-		b.Reserve(buffer.BatchSlack + len(l20)*2 + 6)
-		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st21, id22 := foryimpl.RefSliceAt(c, l20); st21 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id22))
-			} else if st21 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l20)*2))
-				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l20))
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l20)*2))
-			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l20))
-		}
-		b.SetWriterIndex(off)
-	}
-	l23 := x.F16List
-	b.WriteVarUint32(uint32(len(l23)))
-	if len(l23) > 0 {
-		b.Reserve(1 + len(l23)*2 + buffer.BatchSlack)
+}
+
+// foryWriteF16List writes field F16List's value, for both of HalfFloats's writers.
+func (x *HalfFloats) foryWriteF16List(b *buffer.Buffer) {
+	l1 := x.F16List
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e24 := range l23 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutUint16At(w, off, uint16(e24))
+				buffer.PutUint16At(w, off, uint16(e2))
 				off += 2
 			}
 		}
@@ -392,26 +374,26 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[serializer.Float16](c)
-		*p25 = serializer.Float16(r.ReadUint16())
-		x.F16Ptr = p25
+		p15 := foryimpl.Alloc[serializer.Float16](c)
+		*p15 = serializer.Float16(r.ReadUint16())
+		x.F16Ptr = p15
 	}
 	if c.Failed() {
 		c.Trace("F16Ptr")
 		return
 	}
 	if c.TrackRef() {
-		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
-			x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id27)
-		} else if st26 == foryimpl.RefFollows {
-			n28 := c.ReadArrayLengthFast(2)
-			if n28 < 0 {
-				n28 = c.ReadArrayLength(2)
+		if st16, id17 := c.ReadFieldRefFlag(); st16 == foryimpl.RefBack {
+			x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id17)
+		} else if st16 == foryimpl.RefFollows {
+			n18 := c.ReadArrayLengthFast(2)
+			if n18 < 0 {
+				n18 = c.ReadArrayLength(2)
 			}
-			a29 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n28)
-			r.ReadRawUint16s(foryimpl.Uint16s(a29))
-			x.BF16Arr = a29
-			foryimpl.SetRefSlice(c, id27, x.BF16Arr)
+			a19 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n18)
+			r.ReadRawUint16s(foryimpl.Uint16s(a19))
+			x.BF16Arr = a19
+			foryimpl.SetRefSlice(c, id17, x.BF16Arr)
 		} else {
 			x.BF16Arr = nil
 		}
@@ -420,13 +402,13 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n26 := c.ReadArrayLengthFast(2)
-		if n26 < 0 {
-			n26 = c.ReadArrayLength(2)
+		n16 := c.ReadArrayLengthFast(2)
+		if n16 < 0 {
+			n16 = c.ReadArrayLength(2)
 		}
-		a27 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n26)
-		r.ReadRawUint16s(foryimpl.Uint16s(a27))
-		x.BF16Arr = a27
+		a17 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n16)
+		r.ReadRawUint16s(foryimpl.Uint16s(a17))
+		x.BF16Arr = a17
 		if c.Failed() {
 			c.Trace("BF16Arr")
 			return
@@ -438,17 +420,17 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st30, id31 := c.ReadFieldRefFlag(); st30 == foryimpl.RefBack {
-			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id31)
-		} else if st30 == foryimpl.RefFollows {
-			n32 := c.ReadArrayLengthFast(2)
-			if n32 < 0 {
-				n32 = c.ReadArrayLength(2)
+		if st20, id21 := c.ReadFieldRefFlag(); st20 == foryimpl.RefBack {
+			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id21)
+		} else if st20 == foryimpl.RefFollows {
+			n22 := c.ReadArrayLengthFast(2)
+			if n22 < 0 {
+				n22 = c.ReadArrayLength(2)
 			}
-			a33 := foryimpl.MakeSlice[[]serializer.Float16](c, n32)
-			r.ReadRawUint16s(foryimpl.Uint16s(a33))
-			x.F16Arr = a33
-			foryimpl.SetRefSlice(c, id31, x.F16Arr)
+			a23 := foryimpl.MakeSlice[[]serializer.Float16](c, n22)
+			r.ReadRawUint16s(foryimpl.Uint16s(a23))
+			x.F16Arr = a23
+			foryimpl.SetRefSlice(c, id21, x.F16Arr)
 		} else {
 			x.F16Arr = nil
 		}
@@ -457,13 +439,13 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n30 := c.ReadArrayLengthFast(2)
-		if n30 < 0 {
-			n30 = c.ReadArrayLength(2)
+		n20 := c.ReadArrayLengthFast(2)
+		if n20 < 0 {
+			n20 = c.ReadArrayLength(2)
 		}
-		a31 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n30)
-		r.ReadRawUint16s(foryimpl.Uint16s(a31))
-		x.F16Arr = a31
+		a21 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n20)
+		r.ReadRawUint16s(foryimpl.Uint16s(a21))
+		x.F16Arr = a21
 		if c.Failed() {
 			c.Trace("F16Arr")
 			return
@@ -484,78 +466,78 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v34, ok35 := c.ReadFloatAs(f, 64); ok35 {
-					x.F16 = serializer.Float16(v34)
+				if v24, ok25 := c.ReadFloatAs(f, 64); ok25 {
+					x.F16 = serializer.Float16(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
-					x.F16Inf = serializer.Float16(v36)
+				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
+					x.F16Inf = serializer.Float16(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
-					x.F16Max = serializer.Float16(v38)
+				if v28, ok29 := c.ReadFloatAs(f, 64); ok29 {
+					x.F16Max = serializer.Float16(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v40, ok41 := c.ReadFloatAs(f, 64); ok41 {
-					x.F16NaN = serializer.Float16(v40)
+				if v30, ok31 := c.ReadFloatAs(f, 64); ok31 {
+					x.F16NaN = serializer.Float16(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v42, ok43 := c.ReadFloatAs(f, 64); ok43 {
-					x.F16Neg = serializer.Float16(v42)
+				if v32, ok33 := c.ReadFloatAs(f, 64); ok33 {
+					x.F16Neg = serializer.Float16(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v44, ok45 := c.ReadFloatAs(f, 64); ok45 {
-					x.F16Tiny = serializer.Float16(v44)
+				if v34, ok35 := c.ReadFloatAs(f, 64); ok35 {
+					x.F16Tiny = serializer.Float16(v34)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v46, ok47 := c.ReadFloatAs(f, 64); ok47 {
-					x.BF16 = serializer.BFloat16(v46)
+				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
+					x.BF16 = serializer.BFloat16(v36)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v48, ok49 := c.ReadFloatAs(f, 64); ok49 {
-					x.BF16Neg = serializer.BFloat16(v48)
+				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
+					x.BF16Neg = serializer.BFloat16(v38)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v51, ok52 := c.ReadFloatAs(f, 64); ok52 {
-					pv53 := serializer.Float16(v51)
-					x.F16Ptr = &pv53
+				if v41, ok42 := c.ReadFloatAs(f, 64); ok42 {
+					pv43 := serializer.Float16(v41)
+					x.F16Ptr = &pv43
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p50 := foryimpl.Alloc[serializer.Float16](c)
-				*p50 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p50
+				p40 := foryimpl.Alloc[serializer.Float16](c)
+				*p40 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p40
 			}
 		case 9:
 			if f.Convert {

@@ -208,35 +208,21 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			b.WriteRawInt32s(e14)
 		}
 	}
-	l15 := x.Fixed
+	x.foryWriteFixed(b)
+	l15 := x.Nested
 	b.WriteVarUint32(uint32(len(l15)))
 	if len(l15) > 0 {
-		b.Reserve(1 + len(l15)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e16 := range l15 {
-			{
-				buffer.PutInt32At(w, off, e16)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l17 := x.Nested
-	b.WriteVarUint32(uint32(len(l17)))
-	if len(l17) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e18 := range l17 {
-			b.WriteVarUint32(uint32(len(e18)))
-			if len(e18) > 0 {
-				b.Reserve(1 + len(e18)*4 + buffer.BatchSlack)
+		for _, e16 := range l15 {
+			b.WriteVarUint32(uint32(len(e16)))
+			if len(e16) > 0 {
+				b.Reserve(1 + len(e16)*4 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e19 := range e18 {
+				for _, e17 := range e16 {
 					{
-						buffer.PutInt32At(w, off, e19)
+						buffer.PutInt32At(w, off, e17)
 						off += 4
 					}
 				}
@@ -244,43 +230,8 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	l20 := x.NotNull
-	b.WriteVarUint32(uint32(len(l20)))
-	if len(l20) > 0 {
-		b.Reserve(1 + len(l20)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e21 := range l20 {
-			{
-				buffer.PutInt32At(w, off, e21)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l22 := x.Nullable
-	b.WriteVarUint32(uint32(len(l22)))
-	if len(l22) > 0 {
-		h23 := foryimpl.ListDeclaredSameType
-		for _, p24 := range l22 {
-			if p24 == nil {
-				h23 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h23)
-		for _, p24 := range l22 {
-			if h23 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p24 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteInt32(*p24)
-		}
-	}
+	x.foryWriteNotNull(b)
+	x.foryWriteNullable(b)
 	return nil
 }
 
@@ -291,47 +242,33 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1833350318)
 	}
-	l37 := x.Arrays
-	b.WriteVarUint32(uint32(len(l37)))
-	if len(l37) > 0 {
+	l24 := x.Arrays
+	b.WriteVarUint32(uint32(len(l24)))
+	if len(l24) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e38 := range l37 {
-			if !foryimpl.WriteRefSlice(c, e38) {
-				b.WriteVarUint32(uint32(len(e38) * 4))
-				b.WriteRawInt32s(e38)
+		for _, e25 := range l24 {
+			if !foryimpl.WriteRefSlice(c, e25) {
+				b.WriteVarUint32(uint32(len(e25) * 4))
+				b.WriteRawInt32s(e25)
 			}
 		}
 	}
-	l39 := x.Fixed
-	b.WriteVarUint32(uint32(len(l39)))
-	if len(l39) > 0 {
-		b.Reserve(1 + len(l39)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e40 := range l39 {
-			{
-				buffer.PutInt32At(w, off, e40)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l41 := x.Nested
-	b.WriteVarUint32(uint32(len(l41)))
-	if len(l41) > 0 {
+	x.foryWriteFixed(b)
+	l26 := x.Nested
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e42 := range l41 {
-			if !foryimpl.WriteRefSlice(c, e42) {
-				b.WriteVarUint32(uint32(len(e42)))
-				if len(e42) > 0 {
-					b.Reserve(1 + len(e42)*4 + buffer.BatchSlack)
+		for _, e27 := range l26 {
+			if !foryimpl.WriteRefSlice(c, e27) {
+				b.WriteVarUint32(uint32(len(e27)))
+				if len(e27) > 0 {
+					b.Reserve(1 + len(e27)*4 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e43 := range e42 {
+					for _, e28 := range e27 {
 						{
-							buffer.PutInt32At(w, off, e43)
+							buffer.PutInt32At(w, off, e28)
 							off += 4
 						}
 					}
@@ -340,41 +277,70 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	l44 := x.NotNull
-	b.WriteVarUint32(uint32(len(l44)))
-	if len(l44) > 0 {
-		b.Reserve(1 + len(l44)*4 + buffer.BatchSlack)
+	x.foryWriteNotNull(b)
+	x.foryWriteNullable(b)
+}
+
+// foryWriteFixed writes field Fixed's value, for both of ListHints's writers.
+func (x *ListHints) foryWriteFixed(b *buffer.Buffer) {
+	l1 := x.Fixed
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e45 := range l44 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutInt32At(w, off, e45)
+				buffer.PutInt32At(w, off, e2)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l46 := x.Nullable
-	b.WriteVarUint32(uint32(len(l46)))
-	if len(l46) > 0 {
-		h47 := foryimpl.ListDeclaredSameType
-		for _, p48 := range l46 {
-			if p48 == nil {
-				h47 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+}
+
+// foryWriteNotNull writes field NotNull's value, for both of ListHints's writers.
+func (x *ListHints) foryWriteNotNull(b *buffer.Buffer) {
+	l1 := x.NotNull
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteNullable writes field Nullable's value, for both of ListHints's writers.
+func (x *ListHints) foryWriteNullable(b *buffer.Buffer) {
+	l1 := x.Nullable
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h47)
-		for _, p48 := range l46 {
-			if h47 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p48 == nil {
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteInt32(*p48)
+			b.WriteInt32(*p3)
 		}
 	}
 }
@@ -831,25 +797,8 @@ func (x *MapValueHints) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (MapValueHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k1 := range x.Arrays {
-			if !foryimpl.ValidString(string(k1)) {
-				return foryimpl.InvalidUTF8(foryTypeMapValueHints, "Arrays")
-			}
-		}
-		for k5 := range x.I32 {
-			if !foryimpl.ValidString(string(k5)) {
-				return foryimpl.InvalidUTF8(foryTypeMapValueHints, "I32")
-			}
-		}
-		for k9 := range x.I64 {
-			if !foryimpl.ValidString(string(k9)) {
-				return foryimpl.InvalidUTF8(foryTypeMapValueHints, "I64")
-			}
-		}
-		for k13 := range x.Lists {
-			if !foryimpl.ValidString(string(k13)) {
-				return foryimpl.InvalidUTF8(foryTypeMapValueHints, "Lists")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -889,40 +838,26 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 		}
 	}
 	mw19.End(b)
+	x.foryWriteI32(b)
+	x.foryWriteI64(b)
 	var mw22 foryimpl.MapWriter
-	mw22.Begin(b, len(x.I32))
-	for k23, v24 := range x.I32 {
-		mw22.Entry(b)
-		foryimpl.WriteString(b, k23)
-		b.WriteInt32(v24)
-	}
-	mw22.End(b)
-	var mw25 foryimpl.MapWriter
-	mw25.Begin(b, len(x.I64))
-	for k26, v27 := range x.I64 {
-		mw25.Entry(b)
-		foryimpl.WriteString(b, k26)
-		b.WriteInt64(v27)
-	}
-	mw25.End(b)
-	var mw28 foryimpl.MapWriter
-	mw28.Begin(b, len(x.Lists))
-	for k29, v30 := range x.Lists {
-		if v30 == nil {
-			mw28.NullEntry(b)
-			foryimpl.WriteString(b, k29)
+	mw22.Begin(b, len(x.Lists))
+	for k23, v24 := range x.Lists {
+		if v24 == nil {
+			mw22.NullEntry(b)
+			foryimpl.WriteString(b, k23)
 		} else {
-			mw28.Entry(b)
-			foryimpl.WriteString(b, k29)
-			b.WriteVarUint32(uint32(len(v30)))
-			if len(v30) > 0 {
-				b.Reserve(1 + len(v30)*4 + buffer.BatchSlack)
+			mw22.Entry(b)
+			foryimpl.WriteString(b, k23)
+			b.WriteVarUint32(uint32(len(v24)))
+			if len(v24) > 0 {
+				b.Reserve(1 + len(v24)*4 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e31 := range v30 {
+				for _, e25 := range v24 {
 					{
-						buffer.PutInt32At(w, off, e31)
+						buffer.PutInt32At(w, off, e25)
 						off += 4
 					}
 				}
@@ -930,36 +865,16 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 			}
 		}
 	}
-	mw28.End(b)
+	mw22.End(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k32 := range x.Arrays {
-			if !foryimpl.ValidString(string(k32)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "Arrays"))
-				return
-			}
-		}
-		for k36 := range x.I32 {
-			if !foryimpl.ValidString(string(k36)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "I32"))
-				return
-			}
-		}
-		for k40 := range x.I64 {
-			if !foryimpl.ValidString(string(k40)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "I64"))
-				return
-			}
-		}
-		for k44 := range x.Lists {
-			if !foryimpl.ValidString(string(k44)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "Lists"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -967,57 +882,43 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1724592042)
 	}
-	var mw50 foryimpl.MapWriter
-	mw50.BeginTracked(b, len(x.Arrays))
-	for k51, v52 := range x.Arrays {
-		if v52 == nil {
-			mw50.NullEntry(b)
-			foryimpl.WriteString(b, k51)
+	var mw35 foryimpl.MapWriter
+	mw35.BeginTracked(b, len(x.Arrays))
+	for k36, v37 := range x.Arrays {
+		if v37 == nil {
+			mw35.NullEntry(b)
+			foryimpl.WriteString(b, k36)
 		} else {
-			mw50.Entry(b)
-			foryimpl.WriteString(b, k51)
-			if !foryimpl.WriteRefSlice(c, v52) {
-				b.WriteVarUint32(uint32(len(v52) * 4))
-				b.WriteRawInt32s(v52)
+			mw35.Entry(b)
+			foryimpl.WriteString(b, k36)
+			if !foryimpl.WriteRefSlice(c, v37) {
+				b.WriteVarUint32(uint32(len(v37) * 4))
+				b.WriteRawInt32s(v37)
 			}
 		}
 	}
-	mw50.End(b)
-	var mw53 foryimpl.MapWriter
-	mw53.Begin(b, len(x.I32))
-	for k54, v55 := range x.I32 {
-		mw53.Entry(b)
-		foryimpl.WriteString(b, k54)
-		b.WriteInt32(v55)
-	}
-	mw53.End(b)
-	var mw56 foryimpl.MapWriter
-	mw56.Begin(b, len(x.I64))
-	for k57, v58 := range x.I64 {
-		mw56.Entry(b)
-		foryimpl.WriteString(b, k57)
-		b.WriteInt64(v58)
-	}
-	mw56.End(b)
-	var mw59 foryimpl.MapWriter
-	mw59.BeginTracked(b, len(x.Lists))
-	for k60, v61 := range x.Lists {
-		if v61 == nil {
-			mw59.NullEntry(b)
-			foryimpl.WriteString(b, k60)
+	mw35.End(b)
+	x.foryWriteI32(b)
+	x.foryWriteI64(b)
+	var mw38 foryimpl.MapWriter
+	mw38.BeginTracked(b, len(x.Lists))
+	for k39, v40 := range x.Lists {
+		if v40 == nil {
+			mw38.NullEntry(b)
+			foryimpl.WriteString(b, k39)
 		} else {
-			mw59.Entry(b)
-			foryimpl.WriteString(b, k60)
-			if !foryimpl.WriteRefSlice(c, v61) {
-				b.WriteVarUint32(uint32(len(v61)))
-				if len(v61) > 0 {
-					b.Reserve(1 + len(v61)*4 + buffer.BatchSlack)
+			mw38.Entry(b)
+			foryimpl.WriteString(b, k39)
+			if !foryimpl.WriteRefSlice(c, v40) {
+				b.WriteVarUint32(uint32(len(v40)))
+				if len(v40) > 0 {
+					b.Reserve(1 + len(v40)*4 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e62 := range v61 {
+					for _, e41 := range v40 {
 						{
-							buffer.PutInt32At(w, off, e62)
+							buffer.PutInt32At(w, off, e41)
 							off += 4
 						}
 					}
@@ -1026,7 +927,56 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw59.End(b)
+	mw38.End(b)
+}
+
+// foryCheckUTF8 checks that every string MapValueHints's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *MapValueHints) foryCheckUTF8() error {
+	for k1 := range x.Arrays {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeMapValueHints, "Arrays")
+		}
+	}
+	for k3 := range x.I32 {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeMapValueHints, "I32")
+		}
+	}
+	for k5 := range x.I64 {
+		if !foryimpl.ValidString(string(k5)) {
+			return foryimpl.InvalidUTF8(foryTypeMapValueHints, "I64")
+		}
+	}
+	for k7 := range x.Lists {
+		if !foryimpl.ValidString(string(k7)) {
+			return foryimpl.InvalidUTF8(foryTypeMapValueHints, "Lists")
+		}
+	}
+	return nil
+}
+
+// foryWriteI32 writes field I32's value, for both of MapValueHints's writers.
+func (x *MapValueHints) foryWriteI32(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.I32))
+	for k2, v3 := range x.I32 {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteI64 writes field I64's value, for both of MapValueHints's writers.
+func (x *MapValueHints) foryWriteI64(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.I64))
+	for k2, v3 := range x.I64 {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteInt64(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads MapValueHints's struct body (docs/format.md §9); errors are recorded in c.
@@ -1493,10 +1443,8 @@ func (x *MapKeyHints) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (MapKeyHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k1 := range x.NotNull {
-			if !foryimpl.ValidString(string(k1)) {
-				return foryimpl.InvalidUTF8(foryTypeMapKeyHints, "NotNull")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1521,48 +1469,39 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 		off += 4
 	}
 	b.SetWriterIndex(off)
+	x.foryWriteNotNull(b)
 	var mw11 foryimpl.MapWriter
-	mw11.Begin(b, len(x.NotNull))
-	for k12, v13 := range x.NotNull {
-		mw11.Entry(b)
-		foryimpl.WriteString(b, k12)
-		b.WriteVarInt32(v13)
-	}
-	mw11.End(b)
-	var mw14 foryimpl.MapWriter
-	mw14.Begin(b, len(x.Tagged))
-	for k15, v16 := range x.Tagged {
-		if v16 == nil {
-			mw14.NullEntry(b)
-			b.WriteUint32(k15)
+	mw11.Begin(b, len(x.Tagged))
+	for k12, v13 := range x.Tagged {
+		if v13 == nil {
+			mw11.NullEntry(b)
+			b.WriteUint32(k12)
 		} else {
-			mw14.Entry(b)
-			b.WriteUint32(k15)
-			b.WriteVarUint32(uint32(len(v16)))
-			if len(v16) > 0 {
-				b.Reserve(1 + len(v16)*9 + buffer.BatchSlack)
+			mw11.Entry(b)
+			b.WriteUint32(k12)
+			b.WriteVarUint32(uint32(len(v13)))
+			if len(v13) > 0 {
+				b.Reserve(1 + len(v13)*9 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e17 := range v16 {
-					off = buffer.PutTaggedUint64At(w, off, e17)
+				for _, e14 := range v13 {
+					off = buffer.PutTaggedUint64At(w, off, e14)
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	mw14.End(b)
+	mw11.End(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k18 := range x.NotNull {
-			if !foryimpl.ValidString(string(k18)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKeyHints, "NotNull"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -1570,39 +1509,54 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1259396011)
 	}
-	var mw28 foryimpl.MapWriter
-	mw28.Begin(b, len(x.NotNull))
-	for k29, v30 := range x.NotNull {
-		mw28.Entry(b)
-		foryimpl.WriteString(b, k29)
-		b.WriteVarInt32(v30)
-	}
-	mw28.End(b)
-	var mw31 foryimpl.MapWriter
-	mw31.BeginTracked(b, len(x.Tagged))
-	for k32, v33 := range x.Tagged {
-		if v33 == nil {
-			mw31.NullEntry(b)
-			b.WriteUint32(k32)
+	x.foryWriteNotNull(b)
+	var mw20 foryimpl.MapWriter
+	mw20.BeginTracked(b, len(x.Tagged))
+	for k21, v22 := range x.Tagged {
+		if v22 == nil {
+			mw20.NullEntry(b)
+			b.WriteUint32(k21)
 		} else {
-			mw31.Entry(b)
-			b.WriteUint32(k32)
-			if !foryimpl.WriteRefSlice(c, v33) {
-				b.WriteVarUint32(uint32(len(v33)))
-				if len(v33) > 0 {
-					b.Reserve(1 + len(v33)*9 + buffer.BatchSlack)
+			mw20.Entry(b)
+			b.WriteUint32(k21)
+			if !foryimpl.WriteRefSlice(c, v22) {
+				b.WriteVarUint32(uint32(len(v22)))
+				if len(v22) > 0 {
+					b.Reserve(1 + len(v22)*9 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e34 := range v33 {
-						off = buffer.PutTaggedUint64At(w, off, e34)
+					for _, e23 := range v22 {
+						off = buffer.PutTaggedUint64At(w, off, e23)
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	mw31.End(b)
+	mw20.End(b)
+}
+
+// foryCheckUTF8 checks that every string MapKeyHints's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *MapKeyHints) foryCheckUTF8() error {
+	for k1 := range x.NotNull {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeMapKeyHints, "NotNull")
+		}
+	}
+	return nil
+}
+
+// foryWriteNotNull writes field NotNull's value, for both of MapKeyHints's writers.
+func (x *MapKeyHints) foryWriteNotNull(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.NotNull))
+	for k2, v3 := range x.NotNull {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads MapKeyHints's struct body (docs/format.md §9); errors are recorded in c.
@@ -2523,17 +2477,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 	b.WriteRawInt32s(x.Tagged[:])
-	b.WriteVarUint32(uint32(len(x.Untagged)))
-	if len(x.Untagged) > 0 {
-		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e3 := range x.Untagged {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e3))
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteUntagged(b)
 	return nil
 }
 
@@ -2552,14 +2496,19 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 		b.WriteRawInt32s(x.Tagged[:])
 	}
+	x.foryWriteUntagged(b)
+}
+
+// foryWriteUntagged writes field Untagged's value, for both of GoArrays's writers.
+func (x *GoArrays) foryWriteUntagged(b *buffer.Buffer) {
 	b.WriteVarUint32(uint32(len(x.Untagged)))
 	if len(x.Untagged) > 0 {
 		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e6 := range x.Untagged {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e6))
+		for _, e1 := range x.Untagged {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2578,34 +2527,34 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n7 := c.ReadArrayLengthFast(4)
-			if n7 < 0 {
-				n7 = c.ReadArrayLength(4)
+			n4 := c.ReadArrayLengthFast(4)
+			if n4 < 0 {
+				n4 = c.ReadArrayLength(4)
 			}
-			if n7 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n7, 3))
+			if n4 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n4, 3))
 				return
 			}
-			var a8 [3]int32
-			r.ReadRawInt32s(a8[:])
-			x.Tagged = a8
+			var a5 [3]int32
+			r.ReadRawInt32s(a5[:])
+			x.Tagged = a5
 		}
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
 		}
 	} else {
-		n7 := c.ReadArrayLengthFast(4)
-		if n7 < 0 {
-			n7 = c.ReadArrayLength(4)
+		n4 := c.ReadArrayLengthFast(4)
+		if n4 < 0 {
+			n4 = c.ReadArrayLength(4)
 		}
-		if n7 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n7, 3))
+		if n4 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n4, 3))
 			return
 		}
-		var a8 [3]int32
-		r.ReadRawInt32s(a8[:])
-		x.Tagged = a8
+		var a5 [3]int32
+		r.ReadRawInt32s(a5[:])
+		x.Tagged = a5
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
@@ -2627,33 +2576,33 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n13 := c.ReadArrayLengthFast(4)
-					if n13 < 0 {
-						n13 = c.ReadArrayLength(4)
+					n10 := c.ReadArrayLengthFast(4)
+					if n10 < 0 {
+						n10 = c.ReadArrayLength(4)
 					}
-					if n13 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n13, 3))
+					if n10 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n10, 3))
 						return
 					}
-					var a14 [3]int32
-					r.ReadRawInt32s(a14[:])
-					x.Tagged = a14
+					var a11 [3]int32
+					r.ReadRawInt32s(a11[:])
+					x.Tagged = a11
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n9 := c.ReadArrayLengthFast(4)
-					if n9 < 0 {
-						n9 = c.ReadArrayLength(4)
+					n6 := c.ReadArrayLengthFast(4)
+					if n6 < 0 {
+						n6 = c.ReadArrayLength(4)
 					}
-					if n9 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n9, 3))
+					if n6 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n6, 3))
 						return
 					}
-					var a10 [3]int32
-					r.ReadRawInt32s(a10[:])
-					x.Tagged = a10
+					var a7 [3]int32
+					r.ReadRawInt32s(a7[:])
+					x.Tagged = a7
 				}
 			}
 		case 1:
@@ -2840,10 +2789,8 @@ func (x *EnumHints) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (EnumHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k3 := range x.Map {
-			if !foryimpl.ValidString(string(k3)) {
-				return foryimpl.InvalidUTF8(foryTypeEnumHints, "Map")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -2880,25 +2827,16 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	var mw9 foryimpl.MapWriter
-	mw9.Begin(b, len(x.Map))
-	for k10, v11 := range x.Map {
-		mw9.Entry(b)
-		foryimpl.WriteString(b, k10)
-		b.WriteVarUint32(uint32(v11))
-	}
-	mw9.End(b)
+	x.foryWriteMap(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k14 := range x.Map {
-			if !foryimpl.ValidString(string(k14)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEnumHints, "Map"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2907,23 +2845,38 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(816004816)
 	}
 	if !foryimpl.WriteRefSlice(c, x.List) {
-		l18 := x.List
-		b.WriteVarUint32(uint32(len(l18)))
-		if len(l18) > 0 {
+		l12 := x.List
+		b.WriteVarUint32(uint32(len(l12)))
+		if len(l12) > 0 {
 			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for _, e19 := range l18 {
-				b.WriteVarUint32(uint32(e19))
+			for _, e13 := range l12 {
+				b.WriteVarUint32(uint32(e13))
 			}
 		}
 	}
-	var mw20 foryimpl.MapWriter
-	mw20.Begin(b, len(x.Map))
-	for k21, v22 := range x.Map {
-		mw20.Entry(b)
-		foryimpl.WriteString(b, k21)
-		b.WriteVarUint32(uint32(v22))
+	x.foryWriteMap(b)
+}
+
+// foryCheckUTF8 checks that every string EnumHints's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *EnumHints) foryCheckUTF8() error {
+	for k2 := range x.Map {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeEnumHints, "Map")
+		}
 	}
-	mw20.End(b)
+	return nil
+}
+
+// foryWriteMap writes field Map's value, for both of EnumHints's writers.
+func (x *EnumHints) foryWriteMap(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Map))
+	for k2, v3 := range x.Map {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarUint32(uint32(v3))
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads EnumHints's struct body (docs/format.md §9); errors are recorded in c.
@@ -2942,11 +2895,11 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-			x.List = foryimpl.BackRefSlice[Color](c, id24)
-		} else if st23 == foryimpl.RefFollows {
+		if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+			x.List = foryimpl.BackRefSlice[Color](c, id15)
+		} else if st14 == foryimpl.RefFollows {
 			x.foryReadList(c)
-			foryimpl.SetRefSlice(c, id24, x.List)
+			foryimpl.SetRefSlice(c, id15, x.List)
 		} else {
 			x.List = nil
 		}
@@ -2978,11 +2931,11 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := 0; i < ev.NumFields(); i++ {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if st25, id26 := c.ReadEvolvedRefFlag(f); st25 == foryimpl.RefBack {
-				x.List = foryimpl.BackRefSlice[Color](c, id26)
-			} else if st25 == foryimpl.RefFollows {
+			if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
+				x.List = foryimpl.BackRefSlice[Color](c, id17)
+			} else if st16 == foryimpl.RefFollows {
 				x.foryReadList(c)
-				foryimpl.SetRefSlice(c, id26, x.List)
+				foryimpl.SetRefSlice(c, id17, x.List)
 			} else {
 				x.List = nil
 			}

@@ -1104,8 +1104,8 @@ func (x *Gallery) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 // ForyWrite writes Gallery's struct body (docs/format.md §9).
 func (x *Gallery) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k3 := range x.ByName {
-			if !foryimpl.ValidString(string(k3)) {
+		for k2 := range x.ByName {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeGallery, "ByName"))
 				return
 			}

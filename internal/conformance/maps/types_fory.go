@@ -137,8 +137,8 @@ func (x *Maps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) err
 				return foryimpl.InvalidUTF8(foryTypeMaps, "I32ToStr")
 			}
 		}
-		for k5 := range x.StrToI32 {
-			if !foryimpl.ValidString(string(k5)) {
+		for k3 := range x.StrToI32 {
+			if !foryimpl.ValidString(string(k3)) {
 				return foryimpl.InvalidUTF8(foryTypeMaps, "StrToI32")
 			}
 		}

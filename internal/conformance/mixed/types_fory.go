@@ -184,11 +184,9 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k2 := range x.Lookup {
-			if !foryimpl.ValidString(string(k2)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Lookup"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.Kind < 0 {
@@ -271,23 +269,16 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	var mw9 foryimpl.MapWriter
-	mw9.Begin(b, len(x.Lookup))
-	for k10, v11 := range x.Lookup {
-		mw9.Entry(b)
-		foryimpl.WriteString(b, k10)
-		b.WriteVarInt32(v11)
-	}
-	mw9.End(b)
+	x.foryWriteLookup(b)
 	{
-		s12 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s12) + 10)
+		s9 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s9) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s12) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s12)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s9) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s9)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s9) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
 				return
 			}
@@ -300,11 +291,9 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k14 := range x.Lookup {
-			if !foryimpl.ValidString(string(k14)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Lookup"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.Kind < 0 {
@@ -345,29 +334,29 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Child.ForyWrite(c)
 	}
-	l18 := x.Items
+	l13 := x.Items
 	{
 		var ascii bool
-		sz20 := 6 + buffer.BatchSlack + len(l18)*9
-		for _, e19 := range l18 {
-			sz20 += len(e19)
+		sz15 := 6 + buffer.BatchSlack + len(l13)*9
+		for _, e14 := range l13 {
+			sz15 += len(e14)
 		}
-		b.Reserve(sz20)
+		b.Reserve(sz15)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l18)))
-		if len(l18) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)))
+		if len(l13) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e19 := range l18 {
-				if len(w)-off < len(e19)+9+buffer.BatchSlack {
+			for _, e14 := range l13 {
+				if len(w)-off < len(e14)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e19) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e14) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e19))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e19) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e19))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e19)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e14))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e14) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e14))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e14)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Items"))
 						return
 					}
@@ -386,23 +375,16 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	var mw21 foryimpl.MapWriter
-	mw21.Begin(b, len(x.Lookup))
-	for k22, v23 := range x.Lookup {
-		mw21.Entry(b)
-		foryimpl.WriteString(b, k22)
-		b.WriteVarInt32(v23)
-	}
-	mw21.End(b)
+	x.foryWriteLookup(b)
 	{
-		s24 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s24) + 10)
+		s16 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s16) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s24))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s24) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s24)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s24) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s16) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s16)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s16) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Name"))
 				return
 			}
@@ -410,6 +392,28 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.Stamp)
+}
+
+// foryCheckUTF8 checks that every string Mixed's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Mixed) foryCheckUTF8() error {
+	for k1 := range x.Lookup {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeMixed, "Lookup")
+		}
+	}
+	return nil
+}
+
+// foryWriteLookup writes field Lookup's value, for both of Mixed's writers.
+func (x *Mixed) foryWriteLookup(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Lookup))
+	for k2, v3 := range x.Lookup {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
@@ -449,35 +453,35 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[bool](c)
-		*p25 = r.ReadBool()
-		x.OptFlag = p25
+		p17 := foryimpl.Alloc[bool](c)
+		*p17 = r.ReadBool()
+		x.OptFlag = p17
 	}
 	if c.Failed() {
 		c.Trace("OptFlag")
 		return
 	}
 	if c.ReadFlag() {
-		p26 := foryimpl.Alloc[int32](c)
-		*p26 = r.ReadVarInt32()
-		x.Opt = p26
+		p18 := foryimpl.Alloc[int32](c)
+		*p18 = r.ReadVarInt32()
+		x.Opt = p18
 	}
 	if c.Failed() {
 		c.Trace("Opt")
 		return
 	}
 	if c.TrackRef() {
-		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-			x.Child = foryimpl.BackRef[Inner](c, id28)
-		} else if st27 == foryimpl.RefFollows {
-			p29 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id28, p29)
-			if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
-				p29.ForyReadEvolved(c, ev30)
+		if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+			x.Child = foryimpl.BackRef[Inner](c, id20)
+		} else if st19 == foryimpl.RefFollows {
+			p21 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id20, p21)
+			if ev22 := c.ReadStructFieldMeta(foryTypeInner); ev22 != nil {
+				p21.ForyReadEvolved(c, ev22)
 			} else if !c.Failed() {
-				p29.ForyRead(c)
+				p21.ForyRead(c)
 			}
-			x.Child = p29
+			x.Child = p21
 		} else {
 			x.Child = nil
 		}
@@ -487,13 +491,13 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p27 := foryimpl.Alloc[Inner](c)
-			if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
-				p27.ForyReadEvolved(c, ev28)
+			p19 := foryimpl.Alloc[Inner](c)
+			if ev20 := c.ReadStructFieldMeta(foryTypeInner); ev20 != nil {
+				p19.ForyReadEvolved(c, ev20)
 			} else if !c.Failed() {
-				p27.ForyRead(c)
+				p19.ForyRead(c)
 			}
-			x.Child = p27
+			x.Child = p19
 		}
 		if c.Failed() {
 			c.Trace("Child")
@@ -507,8 +511,8 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
-				x.Kind = Color(e31)
+			if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
+				x.Kind = Color(e23)
 			} else {
 				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -518,8 +522,8 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
-			x.Kind = Color(e31)
+		if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
+			x.Kind = Color(e23)
 		} else {
 			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -553,16 +557,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v32, ok33 := c.ReadFloatAs(f, 32); ok33 {
-					x.Ratio = float32(v32)
+				if v24, ok25 := c.ReadFloatAs(f, 32); ok25 {
+					x.Ratio = float32(v24)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 16); ok35 {
-					x.Small = int16(v34)
+				if v26, ok27 := c.ReadIntAs(f, 16); ok27 {
+					x.Small = int16(v26)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
@@ -573,70 +577,70 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 64); ok37 {
-					x.Count = int64(v36)
+				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
+					x.Count = int64(v28)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v38, ok39 := c.ReadUintAs(f, 64); ok39 {
-					x.Big = uint64(v38)
+				if v30, ok31 := c.ReadUintAs(f, 64); ok31 {
+					x.Big = uint64(v30)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 32); ok41 {
-					x.Code = int32(v40)
+				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
+					x.Code = int32(v32)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p42 := foryimpl.Alloc[bool](c)
-				*p42 = r.ReadBool()
-				x.OptFlag = p42
+				p34 := foryimpl.Alloc[bool](c)
+				*p34 = r.ReadBool()
+				x.OptFlag = p34
 			}
 		case 7:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 32); ok45 {
-					pv46 := int32(v44)
-					x.Opt = &pv46
+				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
+					pv38 := int32(v36)
+					x.Opt = &pv38
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p43 := foryimpl.Alloc[int32](c)
-				*p43 = r.ReadVarInt32()
-				x.Opt = p43
+				p35 := foryimpl.Alloc[int32](c)
+				*p35 = r.ReadVarInt32()
+				x.Opt = p35
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st49, id50 := c.ReadRefFlag(); st49 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id50)
-				} else if st49 == foryimpl.RefFollows {
-					p51 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id50, p51)
-					if ev52 := c.ReadStructFieldMeta(foryTypeInner); ev52 != nil {
-						p51.ForyReadEvolved(c, ev52)
+				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id42)
+				} else if st41 == foryimpl.RefFollows {
+					p43 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id42, p43)
+					if ev44 := c.ReadStructFieldMeta(foryTypeInner); ev44 != nil {
+						p43.ForyReadEvolved(c, ev44)
 					} else if !c.Failed() {
-						p51.ForyRead(c)
+						p43.ForyRead(c)
 					}
-					x.Child = p51
+					x.Child = p43
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p47 := foryimpl.Alloc[Inner](c)
-					if ev48 := c.ReadStructFieldMeta(foryTypeInner); ev48 != nil {
-						p47.ForyReadEvolved(c, ev48)
+					p39 := foryimpl.Alloc[Inner](c)
+					if ev40 := c.ReadStructFieldMeta(foryTypeInner); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p47.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.Child = p47
+					x.Child = p39
 				}
 			}
 		case 9:
@@ -646,16 +650,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
-						x.Kind = Color(e56)
+					if e48 := c.ReadEnumFast(uint32(0x7fffffff)); e48 >= 0 {
+						x.Kind = Color(e48)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
-						x.Kind = Color(e53)
+					if e45 := c.ReadEnumFast(uint32(0x7fffffff)); e45 >= 0 {
+						x.Kind = Color(e45)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}

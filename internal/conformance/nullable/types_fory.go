@@ -146,15 +146,8 @@ func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (NullableContainers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k3 := range x.Map {
-			if !foryimpl.ValidString(string(k3)) {
-				return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Map")
-			}
-		}
-		for i8 := range x.Strs {
-			if !foryimpl.ValidString(string(x.Strs[i8])) {
-				return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Strs")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -244,17 +237,9 @@ func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check, 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k20 := range x.Map {
-			if !foryimpl.ValidString(string(k20)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNullableContainers, "Map"))
-				return
-			}
-		}
-		for i25 := range x.Strs {
-			if !foryimpl.ValidString(string(x.Strs[i25])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNullableContainers, "Strs"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -263,57 +248,72 @@ func (x *NullableContainers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt32(-956444084)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Ints) {
-		l27 := x.Ints
-		b.WriteVarUint32(uint32(len(l27)))
-		if len(l27) > 0 {
-			b.Reserve(1 + len(l27)*5 + buffer.BatchSlack)
+		l22 := x.Ints
+		b.WriteVarUint32(uint32(len(l22)))
+		if len(l22) > 0 {
+			b.Reserve(1 + len(l22)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e28 := range l27 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e28))
+			for _, e23 := range l22 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e23))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.Map) {
-		var mw29 foryimpl.MapWriter
-		mw29.Begin(b, len(x.Map))
-		for k30, v31 := range x.Map {
-			mw29.Entry(b)
-			foryimpl.WriteString(b, k30)
-			b.WriteVarInt32(v31)
+		var mw24 foryimpl.MapWriter
+		mw24.Begin(b, len(x.Map))
+		for k25, v26 := range x.Map {
+			mw24.Entry(b)
+			foryimpl.WriteString(b, k25)
+			b.WriteVarInt32(v26)
 		}
-		mw29.End(b)
+		mw24.End(b)
 	}
 	if !foryimpl.WriteRefSlice(c, x.Strs) {
-		l32 := x.Strs
+		l27 := x.Strs
 		{
-			sz34 := 6 + buffer.BatchSlack + len(l32)*9
-			for _, e33 := range l32 {
-				sz34 += len(e33)
+			sz29 := 6 + buffer.BatchSlack + len(l27)*9
+			for _, e28 := range l27 {
+				sz29 += len(e28)
 			}
-			b.Reserve(sz34)
+			b.Reserve(sz29)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l32)))
-			if len(l32) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
+			if len(l27) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e33 := range l32 {
-					if len(w)-off < len(e33)+9+buffer.BatchSlack {
+				for _, e28 := range l27 {
+					if len(w)-off < len(e28)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e33) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e28) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e33))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e33) > 0 {
-						off += copy(w[off:], e33)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e28) > 0 {
+						off += copy(w[off:], e28)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string NullableContainers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *NullableContainers) foryCheckUTF8() error {
+	for k2 := range x.Map {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Map")
+		}
+	}
+	for i5 := range x.Strs {
+		if !foryimpl.ValidString(string(x.Strs[i5])) {
+			return foryimpl.InvalidUTF8(foryTypeNullableContainers, "Strs")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads NullableContainers's struct body (docs/format.md §9); errors are recorded in c.
@@ -328,11 +328,11 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-			x.Ints = foryimpl.BackRefSlice[int32](c, id36)
-		} else if st35 == foryimpl.RefFollows {
+		if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+			x.Ints = foryimpl.BackRefSlice[int32](c, id31)
+		} else if st30 == foryimpl.RefFollows {
 			x.foryReadInts(c)
-			foryimpl.SetRefSlice(c, id36, x.Ints)
+			foryimpl.SetRefSlice(c, id31, x.Ints)
 		} else {
 			x.Ints = nil
 		}
@@ -340,11 +340,11 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Ints")
 			return
 		}
-		if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-			x.Map = foryimpl.BackRefMap[string, int32](c, id38)
-		} else if st37 == foryimpl.RefFollows {
+		if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+			x.Map = foryimpl.BackRefMap[string, int32](c, id33)
+		} else if st32 == foryimpl.RefFollows {
 			x.foryReadMap(c)
-			foryimpl.SetRefMap(c, id38, x.Map)
+			foryimpl.SetRefMap(c, id33, x.Map)
 		} else {
 			x.Map = nil
 		}
@@ -352,11 +352,11 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map")
 			return
 		}
-		if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-			x.Strs = foryimpl.BackRefSlice[string](c, id40)
-		} else if st39 == foryimpl.RefFollows {
+		if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+			x.Strs = foryimpl.BackRefSlice[string](c, id35)
+		} else if st34 == foryimpl.RefFollows {
 			x.foryReadStrs(c)
-			foryimpl.SetRefSlice(c, id40, x.Strs)
+			foryimpl.SetRefSlice(c, id35, x.Strs)
 		} else {
 			x.Strs = nil
 		}
@@ -397,21 +397,21 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		case 0:
 			if f.Convert {
 				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st41, id42 := c.ReadEvolvedRefFlag(f); st41 == foryimpl.RefBack {
-				x.Ints = foryimpl.BackRefSlice[int32](c, id42)
-			} else if st41 == foryimpl.RefFollows {
+			} else if st36, id37 := c.ReadEvolvedRefFlag(f); st36 == foryimpl.RefBack {
+				x.Ints = foryimpl.BackRefSlice[int32](c, id37)
+			} else if st36 == foryimpl.RefFollows {
 				x.foryReadInts(c)
-				foryimpl.SetRefSlice(c, id42, x.Ints)
+				foryimpl.SetRefSlice(c, id37, x.Ints)
 			} else {
 				x.Ints = nil
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-					x.Map = foryimpl.BackRefMap[string, int32](c, id44)
-				} else if st43 == foryimpl.RefFollows {
+				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
+					x.Map = foryimpl.BackRefMap[string, int32](c, id39)
+				} else if st38 == foryimpl.RefFollows {
 					x.foryReadMap(c)
-					foryimpl.SetRefMap(c, id44, x.Map)
+					foryimpl.SetRefMap(c, id39, x.Map)
 				} else {
 					x.Map = nil
 				}
@@ -421,11 +421,11 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				}
 			}
 		case 2:
-			if st45, id46 := c.ReadEvolvedRefFlag(f); st45 == foryimpl.RefBack {
-				x.Strs = foryimpl.BackRefSlice[string](c, id46)
-			} else if st45 == foryimpl.RefFollows {
+			if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
+				x.Strs = foryimpl.BackRefSlice[string](c, id41)
+			} else if st40 == foryimpl.RefFollows {
 				x.foryReadStrs(c)
-				foryimpl.SetRefSlice(c, id46, x.Strs)
+				foryimpl.SetRefSlice(c, id41, x.Strs)
 			} else {
 				x.Strs = nil
 			}

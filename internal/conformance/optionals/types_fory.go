@@ -144,13 +144,13 @@ func (x *Optionals) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (Optionals nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Optionals) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if o11, ok := x.NoneStr.Get(); ok {
-			if !foryimpl.ValidString(string(o11)) {
+		if o6, ok := x.NoneStr.Get(); ok {
+			if !foryimpl.ValidString(string(o6)) {
 				return foryimpl.InvalidUTF8(foryTypeOptionals, "NoneStr")
 			}
 		}
-		if o13, ok := x.Str.Get(); ok {
-			if !foryimpl.ValidString(string(o13)) {
+		if o7, ok := x.Str.Get(); ok {
+			if !foryimpl.ValidString(string(o7)) {
 				return foryimpl.InvalidUTF8(foryTypeOptionals, "Str")
 			}
 		}

@@ -2107,11 +2107,9 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k3 := range x.M {
-			if !foryimpl.ValidString(string(k3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "M"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2125,36 +2123,16 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
-	l7 := x.List
-	b.WriteVarUint32(uint32(len(l7)))
-	if len(l7) > 0 {
-		b.Reserve(1 + len(l7)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e8 := range l7 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e8))
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw9 foryimpl.MapWriter
-	mw9.Begin(b, len(x.M))
-	for k10, v11 := range x.M {
-		mw9.Entry(b)
-		foryimpl.WriteString(b, k10)
-		b.WriteVarInt32(v11)
-	}
-	mw9.End(b)
+	x.foryWriteList(b)
+	x.foryWriteM(b)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k14 := range x.M {
-			if !foryimpl.ValidString(string(k14)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "M"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2174,26 +2152,46 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Inner.ForyWrite(c)
 	}
-	l18 := x.List
-	b.WriteVarUint32(uint32(len(l18)))
-	if len(l18) > 0 {
-		b.Reserve(1 + len(l18)*5 + buffer.BatchSlack)
+	x.foryWriteList(b)
+	x.foryWriteM(b)
+}
+
+// foryCheckUTF8 checks that every string Mixed's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Mixed) foryCheckUTF8() error {
+	for k2 := range x.M {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeMixed, "M")
+		}
+	}
+	return nil
+}
+
+// foryWriteList writes field List's value, for both of Mixed's writers.
+func (x *Mixed) foryWriteList(b *buffer.Buffer) {
+	l1 := x.List
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e19 := range l18 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e19))
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw20 foryimpl.MapWriter
-	mw20.Begin(b, len(x.M))
-	for k21, v22 := range x.M {
-		mw20.Entry(b)
-		foryimpl.WriteString(b, k21)
-		b.WriteVarInt32(v22)
+}
+
+// foryWriteM writes field M's value, for both of Mixed's writers.
+func (x *Mixed) foryWriteM(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.M))
+	for k2, v3 := range x.M {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
 	}
-	mw20.End(b)
+	mw1.End(b)
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.
@@ -2216,8 +2214,8 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
-				x.Inner.ForyReadEvolved(c, ev23)
+			if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
+				x.Inner.ForyReadEvolved(c, ev10)
 			} else if !c.Failed() {
 				x.Inner.ForyRead(c)
 			}
@@ -2227,8 +2225,8 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
-			x.Inner.ForyReadEvolved(c, ev23)
+		if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
+			x.Inner.ForyReadEvolved(c, ev10)
 		} else if !c.Failed() {
 			x.Inner.ForyRead(c)
 		}
@@ -2257,16 +2255,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev27 := c.ReadStructFieldMeta(foryTypeLeaf); ev27 != nil {
-						x.Inner.ForyReadEvolved(c, ev27)
+					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
+						x.Inner.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev24 := c.ReadStructFieldMeta(foryTypeLeaf); ev24 != nil {
-						x.Inner.ForyReadEvolved(c, ev24)
+					if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
+						x.Inner.ForyReadEvolved(c, ev11)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}

@@ -898,21 +898,21 @@ func (x *ImagePtrList) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(925871694)
 	}
-	l8 := x.Images
-	b.WriteVarUint32(uint32(len(l8)))
-	if len(l8) > 0 {
-		h9 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p10 := range l8 {
-			if p10 == nil {
-				h9 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l7 := x.Images
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		h8 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p9 := range l7 {
+			if p9 == nil {
+				h8 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h9)
+		b.WriteUint8(h8)
 		c.WriteStructMetaPtr(foryTypeImage)
-		for _, p10 := range l8 {
-			if !foryimpl.WriteRefPtr(c, p10) {
-				p10.ForyWrite(c)
+		for _, p9 := range l7 {
+			if !foryimpl.WriteRefPtr(c, p9) {
+				p9.ForyWrite(c)
 			}
 		}
 	}
@@ -1560,33 +1560,33 @@ func (x *TreeNode) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(c.SchemaHash(1345458556, 957044546))
 	}
-	l9 := x.Children
-	b.WriteVarUint32(uint32(len(l9)))
-	if len(l9) > 0 {
-		h10 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p11 := range l9 {
-			if p11 == nil {
-				h10 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l8 := x.Children
+	b.WriteVarUint32(uint32(len(l8)))
+	if len(l8) > 0 {
+		h9 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p10 := range l8 {
+			if p10 == nil {
+				h9 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h10)
+		b.WriteUint8(h9)
 		c.WriteStructMetaPtr(foryTypeTreeNode)
-		for _, p11 := range l9 {
-			if !foryimpl.WriteRefPtr(c, p11) {
-				p11.ForyWrite(c)
+		for _, p10 := range l8 {
+			if !foryimpl.WriteRefPtr(c, p10) {
+				p10.ForyWrite(c)
 			}
 		}
 	}
 	{
-		s12 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s12) + 10)
+		s11 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s11) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s12) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s12)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s11) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s11)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeTreeNode, "Name"))
 				return
 			}
@@ -1627,17 +1627,17 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-			x.Parent = foryimpl.BackRef[TreeNode](c, id14)
-		} else if st13 == foryimpl.RefFollows {
-			p15 := foryimpl.Alloc[TreeNode](c)
-			foryimpl.SetRef(c, id14, p15)
-			if ev16 := c.ReadStructFieldMeta(foryTypeTreeNode); ev16 != nil {
-				p15.ForyReadEvolved(c, ev16)
+		if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
+			x.Parent = foryimpl.BackRef[TreeNode](c, id13)
+		} else if st12 == foryimpl.RefFollows {
+			p14 := foryimpl.Alloc[TreeNode](c)
+			foryimpl.SetRef(c, id13, p14)
+			if ev15 := c.ReadStructFieldMeta(foryTypeTreeNode); ev15 != nil {
+				p14.ForyReadEvolved(c, ev15)
 			} else if !c.Failed() {
-				p15.ForyRead(c)
+				p14.ForyRead(c)
 			}
-			x.Parent = p15
+			x.Parent = p14
 		} else {
 			x.Parent = nil
 		}
@@ -1647,13 +1647,13 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p13 := foryimpl.Alloc[TreeNode](c)
-			if ev14 := c.ReadStructFieldMeta(foryTypeTreeNode); ev14 != nil {
-				p13.ForyReadEvolved(c, ev14)
+			p12 := foryimpl.Alloc[TreeNode](c)
+			if ev13 := c.ReadStructFieldMeta(foryTypeTreeNode); ev13 != nil {
+				p12.ForyReadEvolved(c, ev13)
 			} else if !c.Failed() {
-				p13.ForyRead(c)
+				p12.ForyRead(c)
 			}
-			x.Parent = p13
+			x.Parent = p12
 		}
 		if c.Failed() {
 			c.Trace("Parent")
@@ -1681,29 +1681,29 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.Parent = foryimpl.BackRef[TreeNode](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					p21 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id20, p21)
-					if ev22 := c.ReadStructFieldMeta(foryTypeTreeNode); ev22 != nil {
-						p21.ForyReadEvolved(c, ev22)
+				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+					x.Parent = foryimpl.BackRef[TreeNode](c, id19)
+				} else if st18 == foryimpl.RefFollows {
+					p20 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id19, p20)
+					if ev21 := c.ReadStructFieldMeta(foryTypeTreeNode); ev21 != nil {
+						p20.ForyReadEvolved(c, ev21)
 					} else if !c.Failed() {
-						p21.ForyRead(c)
+						p20.ForyRead(c)
 					}
-					x.Parent = p21
+					x.Parent = p20
 				} else {
 					x.Parent = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p17 := foryimpl.Alloc[TreeNode](c)
-					if ev18 := c.ReadStructFieldMeta(foryTypeTreeNode); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
+					p16 := foryimpl.Alloc[TreeNode](c)
+					if ev17 := c.ReadStructFieldMeta(foryTypeTreeNode); ev17 != nil {
+						p16.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
-						p17.ForyRead(c)
+						p16.ForyRead(c)
 					}
-					x.Parent = p17
+					x.Parent = p16
 				}
 			}
 		default:
@@ -1928,14 +1928,14 @@ func (x *SharedUntracked) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		for k5 := range x.Map1 {
-			if !foryimpl.ValidString(string(k5)) {
+		for k3 := range x.Map1 {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Map1"))
 				return
 			}
 		}
-		for k9 := range x.Map2 {
-			if !foryimpl.ValidString(string(k9)) {
+		for k5 := range x.Map2 {
+			if !foryimpl.ValidString(string(k5)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedUntracked, "Map2"))
 				return
 			}
@@ -2802,11 +2802,9 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k3 := range x.Map {
-			if !foryimpl.ValidString(string(k3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeRefContainers, "Map"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2888,11 +2886,9 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k20 := range x.Map {
-			if !foryimpl.ValidString(string(k20)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeRefContainers, "Map"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2900,39 +2896,39 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(c.SchemaHash(-1989129756, -1251069805))
 	}
-	l26 := x.List
-	b.WriteVarUint32(uint32(len(l26)))
-	if len(l26) > 0 {
-		h27 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p28 := range l26 {
-			if p28 == nil {
-				h27 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l22 := x.List
+	b.WriteVarUint32(uint32(len(l22)))
+	if len(l22) > 0 {
+		h23 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p24 := range l22 {
+			if p24 == nil {
+				h23 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h27)
+		b.WriteUint8(h23)
 		c.WriteStructMetaPtr(foryTypeRefElem)
-		for _, p28 := range l26 {
-			if !foryimpl.WriteRefPtr(c, p28) {
-				p28.ForyWrite(c)
+		for _, p24 := range l22 {
+			if !foryimpl.WriteRefPtr(c, p24) {
+				p24.ForyWrite(c)
 			}
 		}
 	}
-	var mw29 foryimpl.MapWriter
-	mw29.BeginTracked(b, len(x.Map))
-	for k30, v31 := range x.Map {
-		if v31 == nil {
-			mw29.NullEntry(b)
-			foryimpl.WriteString(b, k30)
+	var mw25 foryimpl.MapWriter
+	mw25.BeginTracked(b, len(x.Map))
+	for k26, v27 := range x.Map {
+		if v27 == nil {
+			mw25.NullEntry(b)
+			foryimpl.WriteString(b, k26)
 		} else {
-			mw29.Entry(b)
-			foryimpl.WriteString(b, k30)
-			if !foryimpl.WriteRefPtr(c, v31) {
-				v31.ForyWrite(c)
+			mw25.Entry(b)
+			foryimpl.WriteString(b, k26)
+			if !foryimpl.WriteRefPtr(c, v27) {
+				v27.ForyWrite(c)
 			}
 		}
 	}
-	mw29.End(b)
+	mw25.End(b)
 	if !foryimpl.WriteRefPtr(c, x.One) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
@@ -2941,21 +2937,31 @@ func (x *RefContainers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.WriteVarUint32(uint32(len(x.Set)))
 	if len(x.Set) > 0 {
-		h33 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for p34 := range x.Set {
-			if p34 == nil {
-				h33 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+		h29 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for p30 := range x.Set {
+			if p30 == nil {
+				h29 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h33)
+		b.WriteUint8(h29)
 		c.WriteStructMetaPtr(foryTypeRefElem)
-		for p34 := range x.Set {
-			if !foryimpl.WriteRefPtr(c, p34) {
-				p34.ForyWrite(c)
+		for p30 := range x.Set {
+			if !foryimpl.WriteRefPtr(c, p30) {
+				p30.ForyWrite(c)
 			}
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string RefContainers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *RefContainers) foryCheckUTF8() error {
+	for k2 := range x.Map {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeRefContainers, "Map")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads RefContainers's struct body (docs/format.md §9); errors are recorded in c.
@@ -2980,17 +2986,17 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map")
 			return
 		}
-		if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-			x.One = foryimpl.BackRef[RefElem](c, id36)
-		} else if st35 == foryimpl.RefFollows {
-			p37 := foryimpl.Alloc[RefElem](c)
-			foryimpl.SetRef(c, id36, p37)
-			if ev38 := c.ReadStructFieldMeta(foryTypeRefElem); ev38 != nil {
-				p37.ForyReadEvolved(c, ev38)
+		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+			x.One = foryimpl.BackRef[RefElem](c, id32)
+		} else if st31 == foryimpl.RefFollows {
+			p33 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id32, p33)
+			if ev34 := c.ReadStructFieldMeta(foryTypeRefElem); ev34 != nil {
+				p33.ForyReadEvolved(c, ev34)
 			} else if !c.Failed() {
-				p37.ForyRead(c)
+				p33.ForyRead(c)
 			}
-			x.One = p37
+			x.One = p33
 		} else {
 			x.One = nil
 		}
@@ -3005,13 +3011,13 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p35 := foryimpl.Alloc[RefElem](c)
-			if ev36 := c.ReadStructFieldMeta(foryTypeRefElem); ev36 != nil {
-				p35.ForyReadEvolved(c, ev36)
+			p31 := foryimpl.Alloc[RefElem](c)
+			if ev32 := c.ReadStructFieldMeta(foryTypeRefElem); ev32 != nil {
+				p31.ForyReadEvolved(c, ev32)
 			} else if !c.Failed() {
-				p35.ForyRead(c)
+				p31.ForyRead(c)
 			}
-			x.One = p35
+			x.One = p31
 		}
 		if c.Failed() {
 			c.Trace("One")
@@ -3040,29 +3046,29 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-					x.One = foryimpl.BackRef[RefElem](c, id42)
-				} else if st41 == foryimpl.RefFollows {
-					p43 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id42, p43)
-					if ev44 := c.ReadStructFieldMeta(foryTypeRefElem); ev44 != nil {
-						p43.ForyReadEvolved(c, ev44)
-					} else if !c.Failed() {
-						p43.ForyRead(c)
-					}
-					x.One = p43
-				} else {
-					x.One = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+					x.One = foryimpl.BackRef[RefElem](c, id38)
+				} else if st37 == foryimpl.RefFollows {
 					p39 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id38, p39)
 					if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
 						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
 						p39.ForyRead(c)
 					}
 					x.One = p39
+				} else {
+					x.One = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p35 := foryimpl.Alloc[RefElem](c)
+					if ev36 := c.ReadStructFieldMeta(foryTypeRefElem); ev36 != nil {
+						p35.ForyReadEvolved(c, ev36)
+					} else if !c.Failed() {
+						p35.ForyRead(c)
+					}
+					x.One = p35
 				}
 			}
 		case 3:
@@ -3486,21 +3492,21 @@ func (x *RefTagged) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(c.SchemaHash(-2119888236, 1059481306))
 	}
-	l8 := x.List
-	b.WriteVarUint32(uint32(len(l8)))
-	if len(l8) > 0 {
-		h9 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p10 := range l8 {
-			if p10 == nil {
-				h9 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l7 := x.List
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		h8 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p9 := range l7 {
+			if p9 == nil {
+				h8 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h9)
+		b.WriteUint8(h8)
 		c.WriteStructMetaPtr(foryTypeRefElem)
-		for _, p10 := range l8 {
-			if !foryimpl.WriteRefPtr(c, p10) {
-				p10.ForyWrite(c)
+		for _, p9 := range l7 {
+			if !foryimpl.WriteRefPtr(c, p9) {
+				p9.ForyWrite(c)
 			}
 		}
 	}
@@ -3541,17 +3547,17 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-			x.Plain = foryimpl.BackRef[RefElem](c, id12)
-		} else if st11 == foryimpl.RefFollows {
-			p13 := foryimpl.Alloc[RefElem](c)
-			foryimpl.SetRef(c, id12, p13)
-			if ev14 := c.ReadStructFieldMeta(foryTypeRefElem); ev14 != nil {
-				p13.ForyReadEvolved(c, ev14)
+		if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
+			x.Plain = foryimpl.BackRef[RefElem](c, id11)
+		} else if st10 == foryimpl.RefFollows {
+			p12 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id11, p12)
+			if ev13 := c.ReadStructFieldMeta(foryTypeRefElem); ev13 != nil {
+				p12.ForyReadEvolved(c, ev13)
 			} else if !c.Failed() {
-				p13.ForyRead(c)
+				p12.ForyRead(c)
 			}
-			x.Plain = p13
+			x.Plain = p12
 		} else {
 			x.Plain = nil
 		}
@@ -3559,17 +3565,17 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Plain")
 			return
 		}
-		if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-			x.Tagged1 = foryimpl.BackRef[RefElem](c, id16)
-		} else if st15 == foryimpl.RefFollows {
-			p17 := foryimpl.Alloc[RefElem](c)
-			foryimpl.SetRef(c, id16, p17)
-			if ev18 := c.ReadStructFieldMeta(foryTypeRefElem); ev18 != nil {
-				p17.ForyReadEvolved(c, ev18)
+		if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
+			x.Tagged1 = foryimpl.BackRef[RefElem](c, id15)
+		} else if st14 == foryimpl.RefFollows {
+			p16 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id15, p16)
+			if ev17 := c.ReadStructFieldMeta(foryTypeRefElem); ev17 != nil {
+				p16.ForyReadEvolved(c, ev17)
 			} else if !c.Failed() {
-				p17.ForyRead(c)
+				p16.ForyRead(c)
 			}
-			x.Tagged1 = p17
+			x.Tagged1 = p16
 		} else {
 			x.Tagged1 = nil
 		}
@@ -3577,17 +3583,17 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Tagged1")
 			return
 		}
-		if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-			x.Tagged2 = foryimpl.BackRef[RefElem](c, id20)
-		} else if st19 == foryimpl.RefFollows {
-			p21 := foryimpl.Alloc[RefElem](c)
-			foryimpl.SetRef(c, id20, p21)
-			if ev22 := c.ReadStructFieldMeta(foryTypeRefElem); ev22 != nil {
-				p21.ForyReadEvolved(c, ev22)
+		if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+			x.Tagged2 = foryimpl.BackRef[RefElem](c, id19)
+		} else if st18 == foryimpl.RefFollows {
+			p20 := foryimpl.Alloc[RefElem](c)
+			foryimpl.SetRef(c, id19, p20)
+			if ev21 := c.ReadStructFieldMeta(foryTypeRefElem); ev21 != nil {
+				p20.ForyReadEvolved(c, ev21)
 			} else if !c.Failed() {
-				p21.ForyRead(c)
+				p20.ForyRead(c)
 			}
-			x.Tagged2 = p21
+			x.Tagged2 = p20
 		} else {
 			x.Tagged2 = nil
 		}
@@ -3597,39 +3603,39 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p11 := foryimpl.Alloc[RefElem](c)
-			if ev12 := c.ReadStructFieldMeta(foryTypeRefElem); ev12 != nil {
-				p11.ForyReadEvolved(c, ev12)
+			p10 := foryimpl.Alloc[RefElem](c)
+			if ev11 := c.ReadStructFieldMeta(foryTypeRefElem); ev11 != nil {
+				p10.ForyReadEvolved(c, ev11)
 			} else if !c.Failed() {
-				p11.ForyRead(c)
+				p10.ForyRead(c)
 			}
-			x.Plain = p11
+			x.Plain = p10
 		}
 		if c.Failed() {
 			c.Trace("Plain")
 			return
 		}
 		if c.ReadFlag() {
-			p15 := foryimpl.Alloc[RefElem](c)
-			if ev16 := c.ReadStructFieldMeta(foryTypeRefElem); ev16 != nil {
-				p15.ForyReadEvolved(c, ev16)
+			p14 := foryimpl.Alloc[RefElem](c)
+			if ev15 := c.ReadStructFieldMeta(foryTypeRefElem); ev15 != nil {
+				p14.ForyReadEvolved(c, ev15)
 			} else if !c.Failed() {
-				p15.ForyRead(c)
+				p14.ForyRead(c)
 			}
-			x.Tagged1 = p15
+			x.Tagged1 = p14
 		}
 		if c.Failed() {
 			c.Trace("Tagged1")
 			return
 		}
 		if c.ReadFlag() {
-			p19 := foryimpl.Alloc[RefElem](c)
-			if ev20 := c.ReadStructFieldMeta(foryTypeRefElem); ev20 != nil {
-				p19.ForyReadEvolved(c, ev20)
+			p18 := foryimpl.Alloc[RefElem](c)
+			if ev19 := c.ReadStructFieldMeta(foryTypeRefElem); ev19 != nil {
+				p18.ForyReadEvolved(c, ev19)
 			} else if !c.Failed() {
-				p19.ForyRead(c)
+				p18.ForyRead(c)
 			}
-			x.Tagged2 = p19
+			x.Tagged2 = p18
 		}
 		if c.Failed() {
 			c.Trace("Tagged2")
@@ -3649,83 +3655,83 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[RefElem](c, id26)
-				} else if st25 == foryimpl.RefFollows {
-					p27 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id26, p27)
-					if ev28 := c.ReadStructFieldMeta(foryTypeRefElem); ev28 != nil {
-						p27.ForyReadEvolved(c, ev28)
+				if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
+					x.Plain = foryimpl.BackRef[RefElem](c, id25)
+				} else if st24 == foryimpl.RefFollows {
+					p26 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id25, p26)
+					if ev27 := c.ReadStructFieldMeta(foryTypeRefElem); ev27 != nil {
+						p26.ForyReadEvolved(c, ev27)
 					} else if !c.Failed() {
-						p27.ForyRead(c)
+						p26.ForyRead(c)
 					}
-					x.Plain = p27
+					x.Plain = p26
 				} else {
 					x.Plain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p23 := foryimpl.Alloc[RefElem](c)
-					if ev24 := c.ReadStructFieldMeta(foryTypeRefElem); ev24 != nil {
-						p23.ForyReadEvolved(c, ev24)
+					p22 := foryimpl.Alloc[RefElem](c)
+					if ev23 := c.ReadStructFieldMeta(foryTypeRefElem); ev23 != nil {
+						p22.ForyReadEvolved(c, ev23)
 					} else if !c.Failed() {
-						p23.ForyRead(c)
+						p22.ForyRead(c)
 					}
-					x.Plain = p23
+					x.Plain = p22
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-					x.Tagged1 = foryimpl.BackRef[RefElem](c, id32)
-				} else if st31 == foryimpl.RefFollows {
-					p33 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id32, p33)
-					if ev34 := c.ReadStructFieldMeta(foryTypeRefElem); ev34 != nil {
-						p33.ForyReadEvolved(c, ev34)
+				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+					x.Tagged1 = foryimpl.BackRef[RefElem](c, id31)
+				} else if st30 == foryimpl.RefFollows {
+					p32 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id31, p32)
+					if ev33 := c.ReadStructFieldMeta(foryTypeRefElem); ev33 != nil {
+						p32.ForyReadEvolved(c, ev33)
 					} else if !c.Failed() {
-						p33.ForyRead(c)
+						p32.ForyRead(c)
 					}
-					x.Tagged1 = p33
+					x.Tagged1 = p32
 				} else {
 					x.Tagged1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p29 := foryimpl.Alloc[RefElem](c)
-					if ev30 := c.ReadStructFieldMeta(foryTypeRefElem); ev30 != nil {
-						p29.ForyReadEvolved(c, ev30)
+					p28 := foryimpl.Alloc[RefElem](c)
+					if ev29 := c.ReadStructFieldMeta(foryTypeRefElem); ev29 != nil {
+						p28.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
-						p29.ForyRead(c)
+						p28.ForyRead(c)
 					}
-					x.Tagged1 = p29
+					x.Tagged1 = p28
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					x.Tagged2 = foryimpl.BackRef[RefElem](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id38, p39)
-					if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
+				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
+					x.Tagged2 = foryimpl.BackRef[RefElem](c, id37)
+				} else if st36 == foryimpl.RefFollows {
+					p38 := foryimpl.Alloc[RefElem](c)
+					foryimpl.SetRef(c, id37, p38)
+					if ev39 := c.ReadStructFieldMeta(foryTypeRefElem); ev39 != nil {
+						p38.ForyReadEvolved(c, ev39)
 					} else if !c.Failed() {
-						p39.ForyRead(c)
+						p38.ForyRead(c)
 					}
-					x.Tagged2 = p39
+					x.Tagged2 = p38
 				} else {
 					x.Tagged2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p35 := foryimpl.Alloc[RefElem](c)
-					if ev36 := c.ReadStructFieldMeta(foryTypeRefElem); ev36 != nil {
-						p35.ForyReadEvolved(c, ev36)
+					p34 := foryimpl.Alloc[RefElem](c)
+					if ev35 := c.ReadStructFieldMeta(foryTypeRefElem); ev35 != nil {
+						p34.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
-						p35.ForyRead(c)
+						p34.ForyRead(c)
 					}
-					x.Tagged2 = p35
+					x.Tagged2 = p34
 				}
 			}
 		default:
@@ -4088,27 +4094,27 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Off2.ForyWrite(c)
 	}
-	l15 := x.OffList
-	b.WriteVarUint32(uint32(len(l15)))
-	if len(l15) > 0 {
-		h16 := foryimpl.ListSameType
-		for _, p17 := range l15 {
-			if p17 == nil {
-				h16 = foryimpl.ListSameType | foryimpl.ListHasNull
+	l13 := x.OffList
+	b.WriteVarUint32(uint32(len(l13)))
+	if len(l13) > 0 {
+		h14 := foryimpl.ListSameType
+		for _, p15 := range l13 {
+			if p15 == nil {
+				h14 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h16)
+		b.WriteUint8(h14)
 		c.WriteStructMetaPtr(foryTypeImage)
-		for _, p17 := range l15 {
-			if h16 == foryimpl.ListSameType|foryimpl.ListHasNull {
-				if p17 == nil {
+		for _, p15 := range l13 {
+			if h14 == foryimpl.ListSameType|foryimpl.ListHasNull {
+				if p15 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			p17.ForyWrite(c)
+			p15.ForyWrite(c)
 		}
 	}
 	if !foryimpl.WriteRefPtr(c, x.On1) {
@@ -4123,21 +4129,21 @@ func (x *RefDisabled) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.On2.ForyWrite(c)
 	}
-	l18 := x.OnList
-	b.WriteVarUint32(uint32(len(l18)))
-	if len(l18) > 0 {
-		h19 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p20 := range l18 {
-			if p20 == nil {
-				h19 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l16 := x.OnList
+	b.WriteVarUint32(uint32(len(l16)))
+	if len(l16) > 0 {
+		h17 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p18 := range l16 {
+			if p18 == nil {
+				h17 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h19)
+		b.WriteUint8(h17)
 		c.WriteStructMetaPtr(foryTypeImage)
-		for _, p20 := range l18 {
-			if !foryimpl.WriteRefPtr(c, p20) {
-				p20.ForyWrite(c)
+		for _, p18 := range l16 {
+			if !foryimpl.WriteRefPtr(c, p18) {
+				p18.ForyWrite(c)
 			}
 		}
 	}
@@ -4158,26 +4164,26 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p21 := foryimpl.Alloc[Image](c)
-		if ev22 := c.ReadStructFieldMeta(foryTypeImage); ev22 != nil {
-			p21.ForyReadEvolved(c, ev22)
+		p19 := foryimpl.Alloc[Image](c)
+		if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
+			p19.ForyReadEvolved(c, ev20)
 		} else if !c.Failed() {
-			p21.ForyRead(c)
+			p19.ForyRead(c)
 		}
-		x.Off1 = p21
+		x.Off1 = p19
 	}
 	if c.Failed() {
 		c.Trace("Off1")
 		return
 	}
 	if c.ReadFlag() {
-		p23 := foryimpl.Alloc[Image](c)
-		if ev24 := c.ReadStructFieldMeta(foryTypeImage); ev24 != nil {
-			p23.ForyReadEvolved(c, ev24)
+		p21 := foryimpl.Alloc[Image](c)
+		if ev22 := c.ReadStructFieldMeta(foryTypeImage); ev22 != nil {
+			p21.ForyReadEvolved(c, ev22)
 		} else if !c.Failed() {
-			p23.ForyRead(c)
+			p21.ForyRead(c)
 		}
-		x.Off2 = p23
+		x.Off2 = p21
 	}
 	if c.Failed() {
 		c.Trace("Off2")
@@ -4189,17 +4195,17 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-			x.On1 = foryimpl.BackRef[Image](c, id26)
-		} else if st25 == foryimpl.RefFollows {
-			p27 := foryimpl.Alloc[Image](c)
-			foryimpl.SetRef(c, id26, p27)
-			if ev28 := c.ReadStructFieldMeta(foryTypeImage); ev28 != nil {
-				p27.ForyReadEvolved(c, ev28)
+		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+			x.On1 = foryimpl.BackRef[Image](c, id24)
+		} else if st23 == foryimpl.RefFollows {
+			p25 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id24, p25)
+			if ev26 := c.ReadStructFieldMeta(foryTypeImage); ev26 != nil {
+				p25.ForyReadEvolved(c, ev26)
 			} else if !c.Failed() {
-				p27.ForyRead(c)
+				p25.ForyRead(c)
 			}
-			x.On1 = p27
+			x.On1 = p25
 		} else {
 			x.On1 = nil
 		}
@@ -4207,17 +4213,17 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("On1")
 			return
 		}
-		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-			x.On2 = foryimpl.BackRef[Image](c, id30)
-		} else if st29 == foryimpl.RefFollows {
-			p31 := foryimpl.Alloc[Image](c)
-			foryimpl.SetRef(c, id30, p31)
-			if ev32 := c.ReadStructFieldMeta(foryTypeImage); ev32 != nil {
-				p31.ForyReadEvolved(c, ev32)
+		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+			x.On2 = foryimpl.BackRef[Image](c, id28)
+		} else if st27 == foryimpl.RefFollows {
+			p29 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id28, p29)
+			if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
+				p29.ForyReadEvolved(c, ev30)
 			} else if !c.Failed() {
-				p31.ForyRead(c)
+				p29.ForyRead(c)
 			}
-			x.On2 = p31
+			x.On2 = p29
 		} else {
 			x.On2 = nil
 		}
@@ -4227,26 +4233,26 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p25 := foryimpl.Alloc[Image](c)
-			if ev26 := c.ReadStructFieldMeta(foryTypeImage); ev26 != nil {
-				p25.ForyReadEvolved(c, ev26)
+			p23 := foryimpl.Alloc[Image](c)
+			if ev24 := c.ReadStructFieldMeta(foryTypeImage); ev24 != nil {
+				p23.ForyReadEvolved(c, ev24)
 			} else if !c.Failed() {
-				p25.ForyRead(c)
+				p23.ForyRead(c)
 			}
-			x.On1 = p25
+			x.On1 = p23
 		}
 		if c.Failed() {
 			c.Trace("On1")
 			return
 		}
 		if c.ReadFlag() {
-			p29 := foryimpl.Alloc[Image](c)
-			if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
-				p29.ForyReadEvolved(c, ev30)
+			p27 := foryimpl.Alloc[Image](c)
+			if ev28 := c.ReadStructFieldMeta(foryTypeImage); ev28 != nil {
+				p27.ForyReadEvolved(c, ev28)
 			} else if !c.Failed() {
-				p29.ForyRead(c)
+				p27.ForyRead(c)
 			}
-			x.On2 = p29
+			x.On2 = p27
 		}
 		if c.Failed() {
 			c.Trace("On2")
@@ -4267,23 +4273,23 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
+				p31 := foryimpl.Alloc[Image](c)
+				if ev32 := c.ReadStructFieldMeta(foryTypeImage); ev32 != nil {
+					p31.ForyReadEvolved(c, ev32)
+				} else if !c.Failed() {
+					p31.ForyRead(c)
+				}
+				x.Off1 = p31
+			}
+		case 1:
+			if !f.Flag || c.ReadFlag() {
 				p33 := foryimpl.Alloc[Image](c)
 				if ev34 := c.ReadStructFieldMeta(foryTypeImage); ev34 != nil {
 					p33.ForyReadEvolved(c, ev34)
 				} else if !c.Failed() {
 					p33.ForyRead(c)
 				}
-				x.Off1 = p33
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				p35 := foryimpl.Alloc[Image](c)
-				if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
-					p35.ForyReadEvolved(c, ev36)
-				} else if !c.Failed() {
-					p35.ForyRead(c)
-				}
-				x.Off2 = p35
+				x.Off2 = p33
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -4291,56 +4297,56 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-					x.On1 = foryimpl.BackRef[Image](c, id40)
-				} else if st39 == foryimpl.RefFollows {
-					p41 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id40, p41)
-					if ev42 := c.ReadStructFieldMeta(foryTypeImage); ev42 != nil {
-						p41.ForyReadEvolved(c, ev42)
+				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+					x.On1 = foryimpl.BackRef[Image](c, id38)
+				} else if st37 == foryimpl.RefFollows {
+					p39 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id38, p39)
+					if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p41.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.On1 = p41
+					x.On1 = p39
 				} else {
 					x.On1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p37 := foryimpl.Alloc[Image](c)
-					if ev38 := c.ReadStructFieldMeta(foryTypeImage); ev38 != nil {
-						p37.ForyReadEvolved(c, ev38)
+					p35 := foryimpl.Alloc[Image](c)
+					if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
+						p35.ForyReadEvolved(c, ev36)
 					} else if !c.Failed() {
-						p37.ForyRead(c)
+						p35.ForyRead(c)
 					}
-					x.On1 = p37
+					x.On1 = p35
 				}
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st45, id46 := c.ReadRefFlag(); st45 == foryimpl.RefBack {
-					x.On2 = foryimpl.BackRef[Image](c, id46)
-				} else if st45 == foryimpl.RefFollows {
-					p47 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id46, p47)
-					if ev48 := c.ReadStructFieldMeta(foryTypeImage); ev48 != nil {
-						p47.ForyReadEvolved(c, ev48)
+				if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+					x.On2 = foryimpl.BackRef[Image](c, id44)
+				} else if st43 == foryimpl.RefFollows {
+					p45 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id44, p45)
+					if ev46 := c.ReadStructFieldMeta(foryTypeImage); ev46 != nil {
+						p45.ForyReadEvolved(c, ev46)
 					} else if !c.Failed() {
-						p47.ForyRead(c)
+						p45.ForyRead(c)
 					}
-					x.On2 = p47
+					x.On2 = p45
 				} else {
 					x.On2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p43 := foryimpl.Alloc[Image](c)
-					if ev44 := c.ReadStructFieldMeta(foryTypeImage); ev44 != nil {
-						p43.ForyReadEvolved(c, ev44)
+					p41 := foryimpl.Alloc[Image](c)
+					if ev42 := c.ReadStructFieldMeta(foryTypeImage); ev42 != nil {
+						p41.ForyReadEvolved(c, ev42)
 					} else if !c.Failed() {
-						p43.ForyRead(c)
+						p41.ForyRead(c)
 					}
-					x.On2 = p43
+					x.On2 = p41
 				}
 			}
 		case 5:
@@ -4635,15 +4641,8 @@ func (x *SharedTrackedKinds) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (SharedTrackedKinds nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k5 := range x.Map1 {
-			if !foryimpl.ValidString(string(k5)) {
-				return foryimpl.InvalidUTF8(foryTypeSharedTrackedKinds, "Map1")
-			}
-		}
-		for k9 := range x.Map2 {
-			if !foryimpl.ValidString(string(k9)) {
-				return foryimpl.InvalidUTF8(foryTypeSharedTrackedKinds, "Map2")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	l13 := x.Arr1
@@ -4750,134 +4749,141 @@ func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k31 := range x.Map1 {
-			if !foryimpl.ValidString(string(k31)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTrackedKinds, "Map1"))
-				return
-			}
-		}
-		for k35 := range x.Map2 {
-			if !foryimpl.ValidString(string(k35)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTrackedKinds, "Map2"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
-	l39 := x.Arr1
-	l40 := x.Arr2
+	l33 := x.Arr1
+	l34 := x.Arr2
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l39)*4 + len(l40)*4 + 12)
+	b.Reserve(4 + buffer.BatchSlack + len(l33)*4 + len(l34)*4 + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -2014874351)
 		off += 4
 	}
 	if c.TrackedFieldFlags() {
-		if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
+		if st35, id36 := foryimpl.RefSliceAt(c, l33); st35 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id42))
-		} else if st41 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id36))
+		} else if st35 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
-			off = buffer.PutRawInt32sAt(w, off, l39)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
+			off = buffer.PutRawInt32sAt(w, off, l33)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
-		off = buffer.PutRawInt32sAt(w, off, l39)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
+		off = buffer.PutRawInt32sAt(w, off, l33)
 	}
 	if c.TrackedFieldFlags() {
-		if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
+		if st37, id38 := foryimpl.RefSliceAt(c, l34); st37 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id44))
-		} else if st43 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id38))
+		} else if st37 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
-			off = buffer.PutRawInt32sAt(w, off, l40)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
+			off = buffer.PutRawInt32sAt(w, off, l34)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
-		off = buffer.PutRawInt32sAt(w, off, l40)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
+		off = buffer.PutRawInt32sAt(w, off, l34)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin1) {
-			l45 := x.Bin1
-			b.WriteVarUint32(uint32(len(l45)))
-			b.WriteBytes(l45)
+			l39 := x.Bin1
+			b.WriteVarUint32(uint32(len(l39)))
+			b.WriteBytes(l39)
 		}
 	} else {
-		l46 := x.Bin1
-		b.WriteVarUint32(uint32(len(l46)))
-		b.WriteBytes(l46)
+		l40 := x.Bin1
+		b.WriteVarUint32(uint32(len(l40)))
+		b.WriteBytes(l40)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin2) {
-			l47 := x.Bin2
-			b.WriteVarUint32(uint32(len(l47)))
-			b.WriteBytes(l47)
+			l41 := x.Bin2
+			b.WriteVarUint32(uint32(len(l41)))
+			b.WriteBytes(l41)
 		}
 	} else {
-		l48 := x.Bin2
-		b.WriteVarUint32(uint32(len(l48)))
-		b.WriteBytes(l48)
+		l42 := x.Bin2
+		b.WriteVarUint32(uint32(len(l42)))
+		b.WriteBytes(l42)
 	}
 	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l49 := x.List1
-		b.WriteVarUint32(uint32(len(l49)))
-		if len(l49) > 0 {
-			b.Reserve(1 + len(l49)*5 + buffer.BatchSlack)
+		l43 := x.List1
+		b.WriteVarUint32(uint32(len(l43)))
+		if len(l43) > 0 {
+			b.Reserve(1 + len(l43)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e50 := range l49 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e50))
+			for _, e44 := range l43 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l51 := x.List2
-		b.WriteVarUint32(uint32(len(l51)))
-		if len(l51) > 0 {
-			b.Reserve(1 + len(l51)*5 + buffer.BatchSlack)
+		l45 := x.List2
+		b.WriteVarUint32(uint32(len(l45)))
+		if len(l45) > 0 {
+			b.Reserve(1 + len(l45)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e52 := range l51 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e52))
+			for _, e46 := range l45 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e46))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw53 foryimpl.MapWriter
-		mw53.Begin(b, len(x.Map1))
-		for k54, v55 := range x.Map1 {
-			mw53.Entry(b)
-			foryimpl.WriteString(b, k54)
-			b.WriteVarInt32(v55)
+		var mw47 foryimpl.MapWriter
+		mw47.Begin(b, len(x.Map1))
+		for k48, v49 := range x.Map1 {
+			mw47.Entry(b)
+			foryimpl.WriteString(b, k48)
+			b.WriteVarInt32(v49)
 		}
-		mw53.End(b)
+		mw47.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw56 foryimpl.MapWriter
-		mw56.Begin(b, len(x.Map2))
-		for k57, v58 := range x.Map2 {
-			mw56.Entry(b)
-			foryimpl.WriteString(b, k57)
-			b.WriteVarInt32(v58)
+		var mw50 foryimpl.MapWriter
+		mw50.Begin(b, len(x.Map2))
+		for k51, v52 := range x.Map2 {
+			mw50.Entry(b)
+			foryimpl.WriteString(b, k51)
+			b.WriteVarInt32(v52)
 		}
-		mw56.End(b)
+		mw50.End(b)
 	}
+}
+
+// foryCheckUTF8 checks that every string SharedTrackedKinds's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *SharedTrackedKinds) foryCheckUTF8() error {
+	for k3 := range x.Map1 {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeSharedTrackedKinds, "Map1")
+		}
+	}
+	for k5 := range x.Map2 {
+		if !foryimpl.ValidString(string(k5)) {
+			return foryimpl.InvalidUTF8(foryTypeSharedTrackedKinds, "Map2")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads SharedTrackedKinds's struct body (docs/format.md §9); errors are recorded in c.
@@ -4901,17 +4907,17 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st59, id60 := c.ReadFieldRefFlag(); st59 == foryimpl.RefBack {
-			x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
-		} else if st59 == foryimpl.RefFollows {
-			n61 := c.ReadArrayLengthFast(4)
-			if n61 < 0 {
-				n61 = c.ReadArrayLength(4)
+		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
+			x.Arr1 = foryimpl.BackRefSlice[int32](c, id54)
+		} else if st53 == foryimpl.RefFollows {
+			n55 := c.ReadArrayLengthFast(4)
+			if n55 < 0 {
+				n55 = c.ReadArrayLength(4)
 			}
-			a62 := foryimpl.MakeSlice[[]int32](c, n61)
-			r.ReadRawInt32s(a62)
-			x.Arr1 = a62
-			foryimpl.SetRefSlice(c, id60, x.Arr1)
+			a56 := foryimpl.MakeSlice[[]int32](c, n55)
+			r.ReadRawInt32s(a56)
+			x.Arr1 = a56
+			foryimpl.SetRefSlice(c, id54, x.Arr1)
 		} else {
 			x.Arr1 = nil
 		}
@@ -4919,17 +4925,17 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr1")
 			return
 		}
-		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
-			x.Arr2 = foryimpl.BackRefSlice[int32](c, id64)
-		} else if st63 == foryimpl.RefFollows {
-			n65 := c.ReadArrayLengthFast(4)
-			if n65 < 0 {
-				n65 = c.ReadArrayLength(4)
+		if st57, id58 := c.ReadFieldRefFlag(); st57 == foryimpl.RefBack {
+			x.Arr2 = foryimpl.BackRefSlice[int32](c, id58)
+		} else if st57 == foryimpl.RefFollows {
+			n59 := c.ReadArrayLengthFast(4)
+			if n59 < 0 {
+				n59 = c.ReadArrayLength(4)
 			}
-			a66 := foryimpl.MakeSlice[[]int32](c, n65)
-			r.ReadRawInt32s(a66)
-			x.Arr2 = a66
-			foryimpl.SetRefSlice(c, id64, x.Arr2)
+			a60 := foryimpl.MakeSlice[[]int32](c, n59)
+			r.ReadRawInt32s(a60)
+			x.Arr2 = a60
+			foryimpl.SetRefSlice(c, id58, x.Arr2)
 		} else {
 			x.Arr2 = nil
 		}
@@ -4937,11 +4943,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr2")
 			return
 		}
-		if st67, id68 := c.ReadFieldRefFlag(); st67 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id68)
-		} else if st67 == foryimpl.RefFollows {
+		if st61, id62 := c.ReadFieldRefFlag(); st61 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id62)
+		} else if st61 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id68, x.Bin1)
+			foryimpl.SetRefSlice(c, id62, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
@@ -4949,11 +4955,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin1")
 			return
 		}
-		if st69, id70 := c.ReadFieldRefFlag(); st69 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id70)
-		} else if st69 == foryimpl.RefFollows {
+		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id64)
+		} else if st63 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id70, x.Bin2)
+			foryimpl.SetRefSlice(c, id64, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
@@ -4961,11 +4967,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2")
 			return
 		}
-		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id72)
-		} else if st71 == foryimpl.RefFollows {
+		if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id66)
+		} else if st65 == foryimpl.RefFollows {
 			x.foryReadList1(c)
-			foryimpl.SetRefSlice(c, id72, x.List1)
+			foryimpl.SetRefSlice(c, id66, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -4973,11 +4979,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id74)
-		} else if st73 == foryimpl.RefFollows {
+		if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id68)
+		} else if st67 == foryimpl.RefFollows {
 			x.foryReadList2(c)
-			foryimpl.SetRefSlice(c, id74, x.List2)
+			foryimpl.SetRefSlice(c, id68, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -4985,11 +4991,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id76)
-		} else if st75 == foryimpl.RefFollows {
+		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id70)
+		} else if st69 == foryimpl.RefFollows {
 			x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id76, x.Map1)
+			foryimpl.SetRefMap(c, id70, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -4997,11 +5003,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id78)
-		} else if st77 == foryimpl.RefFollows {
+		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id72)
+		} else if st71 == foryimpl.RefFollows {
 			x.foryReadMap2(c)
-			foryimpl.SetRefMap(c, id78, x.Map2)
+			foryimpl.SetRefMap(c, id72, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -5010,24 +5016,24 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n59 := c.ReadArrayLengthFast(4)
-		if n59 < 0 {
-			n59 = c.ReadArrayLength(4)
+		n53 := c.ReadArrayLengthFast(4)
+		if n53 < 0 {
+			n53 = c.ReadArrayLength(4)
 		}
-		a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
-		r.ReadRawInt32s(a60)
-		x.Arr1 = a60
+		a54 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n53)
+		r.ReadRawInt32s(a54)
+		x.Arr1 = a54
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		n63 := c.ReadArrayLengthFast(4)
-		if n63 < 0 {
-			n63 = c.ReadArrayLength(4)
+		n57 := c.ReadArrayLengthFast(4)
+		if n57 < 0 {
+			n57 = c.ReadArrayLength(4)
 		}
-		a64 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n63)
-		r.ReadRawInt32s(a64)
-		x.Arr2 = a64
+		a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n57)
+		r.ReadRawInt32s(a58)
+		x.Arr2 = a58
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -5101,54 +5107,54 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		case 2:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id84)
-			} else if st83 == foryimpl.RefFollows {
+			} else if st77, id78 := c.ReadEvolvedRefFlag(f); st77 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id78)
+			} else if st77 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id84, x.Bin1)
+				foryimpl.SetRefSlice(c, id78, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 3:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id86)
-			} else if st85 == foryimpl.RefFollows {
+			} else if st79, id80 := c.ReadEvolvedRefFlag(f); st79 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id80)
+			} else if st79 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id86, x.Bin2)
+				foryimpl.SetRefSlice(c, id80, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 4:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st87, id88 := c.ReadEvolvedRefFlag(f); st87 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id88)
-			} else if st87 == foryimpl.RefFollows {
+			} else if st81, id82 := c.ReadEvolvedRefFlag(f); st81 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id82)
+			} else if st81 == foryimpl.RefFollows {
 				x.foryReadList1(c)
-				foryimpl.SetRefSlice(c, id88, x.List1)
+				foryimpl.SetRefSlice(c, id82, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id90)
-			} else if st89 == foryimpl.RefFollows {
+			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id84)
+			} else if st83 == foryimpl.RefFollows {
 				x.foryReadList2(c)
-				foryimpl.SetRefSlice(c, id90, x.List2)
+				foryimpl.SetRefSlice(c, id84, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id92)
-				} else if st91 == foryimpl.RefFollows {
+				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id86)
+				} else if st85 == foryimpl.RefFollows {
 					x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id92, x.Map1)
+					foryimpl.SetRefMap(c, id86, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -5159,11 +5165,11 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id94)
-				} else if st93 == foryimpl.RefFollows {
+				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id88)
+				} else if st87 == foryimpl.RefFollows {
 					x.foryReadMap2(c)
-					foryimpl.SetRefMap(c, id94, x.Map2)
+					foryimpl.SetRefMap(c, id88, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
@@ -5459,11 +5465,9 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if x.Label != nil {
-			if !foryimpl.ValidString(string((*x.Label))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNilPointers, "Label"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if !c.Enter(foryTypeNilPointers, x) {
@@ -5545,11 +5549,9 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if x.Label != nil {
-			if !foryimpl.ValidString(string((*x.Label))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNilPointers, "Label"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if !c.Enter(foryTypeNilPointers, x) {
@@ -5573,21 +5575,21 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Image.ForyWrite(c)
 	}
-	l8 := x.Images
-	b.WriteVarUint32(uint32(len(l8)))
-	if len(l8) > 0 {
-		h9 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p10 := range l8 {
-			if p10 == nil {
-				h9 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l7 := x.Images
+	b.WriteVarUint32(uint32(len(l7)))
+	if len(l7) > 0 {
+		h8 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p9 := range l7 {
+			if p9 == nil {
+				h8 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h9)
+		b.WriteUint8(h8)
 		c.WriteStructMetaPtr(foryTypeImage)
-		for _, p10 := range l8 {
-			if !foryimpl.WriteRefPtr(c, p10) {
-				p10.ForyWrite(c)
+		for _, p9 := range l7 {
+			if !foryimpl.WriteRefPtr(c, p9) {
+				p9.ForyWrite(c)
 			}
 		}
 	}
@@ -5612,6 +5614,16 @@ func (x *NilPointers) foryWriteRef(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
+// foryCheckUTF8 checks that every string NilPointers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *NilPointers) foryCheckUTF8() error {
+	if x.Label != nil {
+		if !foryimpl.ValidString(string((*x.Label))) {
+			return foryimpl.InvalidUTF8(foryTypeNilPointers, "Label")
+		}
+	}
+	return nil
+}
+
 // ForyRead reads NilPointers's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
@@ -5627,9 +5639,9 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[int32](c)
-		*p11 = r.ReadVarInt32()
-		x.Count = p11
+		p10 := foryimpl.Alloc[int32](c)
+		*p10 = r.ReadVarInt32()
+		x.Count = p10
 	}
 	if c.Failed() {
 		c.Trace("Count")
@@ -5641,17 +5653,17 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-			x.Image = foryimpl.BackRef[Image](c, id13)
-		} else if st12 == foryimpl.RefFollows {
-			p14 := foryimpl.Alloc[Image](c)
-			foryimpl.SetRef(c, id13, p14)
-			if ev15 := c.ReadStructFieldMeta(foryTypeImage); ev15 != nil {
-				p14.ForyReadEvolved(c, ev15)
+		if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+			x.Image = foryimpl.BackRef[Image](c, id12)
+		} else if st11 == foryimpl.RefFollows {
+			p13 := foryimpl.Alloc[Image](c)
+			foryimpl.SetRef(c, id12, p13)
+			if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
+				p13.ForyReadEvolved(c, ev14)
 			} else if !c.Failed() {
-				p14.ForyRead(c)
+				p13.ForyRead(c)
 			}
-			x.Image = p14
+			x.Image = p13
 		} else {
 			x.Image = nil
 		}
@@ -5661,13 +5673,13 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p12 := foryimpl.Alloc[Image](c)
-			if ev13 := c.ReadStructFieldMeta(foryTypeImage); ev13 != nil {
-				p12.ForyReadEvolved(c, ev13)
+			p11 := foryimpl.Alloc[Image](c)
+			if ev12 := c.ReadStructFieldMeta(foryTypeImage); ev12 != nil {
+				p11.ForyReadEvolved(c, ev12)
 			} else if !c.Failed() {
-				p12.ForyRead(c)
+				p11.ForyRead(c)
 			}
-			x.Image = p12
+			x.Image = p11
 		}
 		if c.Failed() {
 			c.Trace("Image")
@@ -5680,26 +5692,26 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p16 := foryimpl.Alloc[string](c)
-		*p16 = c.ReadString()
-		x.Label = p16
+		p15 := foryimpl.Alloc[string](c)
+		*p15 = c.ReadString()
+		x.Label = p15
 	}
 	if c.Failed() {
 		c.Trace("Label")
 		return
 	}
 	if c.TrackRef() {
-		if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-			x.Node = foryimpl.BackRef[Node](c, id18)
-		} else if st17 == foryimpl.RefFollows {
-			p19 := foryimpl.Alloc[Node](c)
-			foryimpl.SetRef(c, id18, p19)
-			if ev20 := c.ReadStructFieldMeta(foryTypeNode); ev20 != nil {
-				p19.ForyReadEvolved(c, ev20)
+		if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
+			x.Node = foryimpl.BackRef[Node](c, id17)
+		} else if st16 == foryimpl.RefFollows {
+			p18 := foryimpl.Alloc[Node](c)
+			foryimpl.SetRef(c, id17, p18)
+			if ev19 := c.ReadStructFieldMeta(foryTypeNode); ev19 != nil {
+				p18.ForyReadEvolved(c, ev19)
 			} else if !c.Failed() {
-				p19.ForyRead(c)
+				p18.ForyRead(c)
 			}
-			x.Node = p19
+			x.Node = p18
 		} else {
 			x.Node = nil
 		}
@@ -5707,17 +5719,17 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Node")
 			return
 		}
-		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-			x.Tree = foryimpl.BackRef[TreeNode](c, id22)
-		} else if st21 == foryimpl.RefFollows {
-			p23 := foryimpl.Alloc[TreeNode](c)
-			foryimpl.SetRef(c, id22, p23)
-			if ev24 := c.ReadStructFieldMeta(foryTypeTreeNode); ev24 != nil {
-				p23.ForyReadEvolved(c, ev24)
+		if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+			x.Tree = foryimpl.BackRef[TreeNode](c, id21)
+		} else if st20 == foryimpl.RefFollows {
+			p22 := foryimpl.Alloc[TreeNode](c)
+			foryimpl.SetRef(c, id21, p22)
+			if ev23 := c.ReadStructFieldMeta(foryTypeTreeNode); ev23 != nil {
+				p22.ForyReadEvolved(c, ev23)
 			} else if !c.Failed() {
-				p23.ForyRead(c)
+				p22.ForyRead(c)
 			}
-			x.Tree = p23
+			x.Tree = p22
 		} else {
 			x.Tree = nil
 		}
@@ -5727,26 +5739,26 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p17 := foryimpl.Alloc[Node](c)
-			if ev18 := c.ReadStructFieldMeta(foryTypeNode); ev18 != nil {
-				p17.ForyReadEvolved(c, ev18)
+			p16 := foryimpl.Alloc[Node](c)
+			if ev17 := c.ReadStructFieldMeta(foryTypeNode); ev17 != nil {
+				p16.ForyReadEvolved(c, ev17)
 			} else if !c.Failed() {
-				p17.ForyRead(c)
+				p16.ForyRead(c)
 			}
-			x.Node = p17
+			x.Node = p16
 		}
 		if c.Failed() {
 			c.Trace("Node")
 			return
 		}
 		if c.ReadFlag() {
-			p21 := foryimpl.Alloc[TreeNode](c)
-			if ev22 := c.ReadStructFieldMeta(foryTypeTreeNode); ev22 != nil {
-				p21.ForyReadEvolved(c, ev22)
+			p20 := foryimpl.Alloc[TreeNode](c)
+			if ev21 := c.ReadStructFieldMeta(foryTypeTreeNode); ev21 != nil {
+				p20.ForyReadEvolved(c, ev21)
 			} else if !c.Failed() {
-				p21.ForyRead(c)
+				p20.ForyRead(c)
 			}
-			x.Tree = p21
+			x.Tree = p20
 		}
 		if c.Failed() {
 			c.Trace("Tree")
@@ -5767,42 +5779,42 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 32); ok27 {
-					pv28 := int32(v26)
-					x.Count = &pv28
+				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
+					pv27 := int32(v25)
+					x.Count = &pv27
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p25 := foryimpl.Alloc[int32](c)
-				*p25 = r.ReadVarInt32()
-				x.Count = p25
+				p24 := foryimpl.Alloc[int32](c)
+				*p24 = r.ReadVarInt32()
+				x.Count = p24
 			}
 		case 1:
 			x.Extra = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-					x.Image = foryimpl.BackRef[Image](c, id32)
-				} else if st31 == foryimpl.RefFollows {
-					p33 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id32, p33)
-					if ev34 := c.ReadStructFieldMeta(foryTypeImage); ev34 != nil {
-						p33.ForyReadEvolved(c, ev34)
+				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
+					x.Image = foryimpl.BackRef[Image](c, id31)
+				} else if st30 == foryimpl.RefFollows {
+					p32 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id31, p32)
+					if ev33 := c.ReadStructFieldMeta(foryTypeImage); ev33 != nil {
+						p32.ForyReadEvolved(c, ev33)
 					} else if !c.Failed() {
-						p33.ForyRead(c)
+						p32.ForyRead(c)
 					}
-					x.Image = p33
+					x.Image = p32
 				} else {
 					x.Image = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p29 := foryimpl.Alloc[Image](c)
-					if ev30 := c.ReadStructFieldMeta(foryTypeImage); ev30 != nil {
-						p29.ForyReadEvolved(c, ev30)
+					p28 := foryimpl.Alloc[Image](c)
+					if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
+						p28.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
-						p29.ForyRead(c)
+						p28.ForyRead(c)
 					}
-					x.Image = p29
+					x.Image = p28
 				}
 			}
 		case 3:
@@ -5811,62 +5823,62 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p35 := foryimpl.Alloc[string](c)
-				*p35 = c.ReadString()
-				x.Label = p35
+				p34 := foryimpl.Alloc[string](c)
+				*p34 = c.ReadString()
+				x.Label = p34
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-					x.Node = foryimpl.BackRef[Node](c, id39)
-				} else if st38 == foryimpl.RefFollows {
-					p40 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id39, p40)
-					if ev41 := c.ReadStructFieldMeta(foryTypeNode); ev41 != nil {
-						p40.ForyReadEvolved(c, ev41)
+				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+					x.Node = foryimpl.BackRef[Node](c, id38)
+				} else if st37 == foryimpl.RefFollows {
+					p39 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id38, p39)
+					if ev40 := c.ReadStructFieldMeta(foryTypeNode); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p40.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.Node = p40
+					x.Node = p39
 				} else {
 					x.Node = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p36 := foryimpl.Alloc[Node](c)
-					if ev37 := c.ReadStructFieldMeta(foryTypeNode); ev37 != nil {
-						p36.ForyReadEvolved(c, ev37)
+					p35 := foryimpl.Alloc[Node](c)
+					if ev36 := c.ReadStructFieldMeta(foryTypeNode); ev36 != nil {
+						p35.ForyReadEvolved(c, ev36)
 					} else if !c.Failed() {
-						p36.ForyRead(c)
+						p35.ForyRead(c)
 					}
-					x.Node = p36
+					x.Node = p35
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st44, id45 := c.ReadRefFlag(); st44 == foryimpl.RefBack {
-					x.Tree = foryimpl.BackRef[TreeNode](c, id45)
-				} else if st44 == foryimpl.RefFollows {
-					p46 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id45, p46)
-					if ev47 := c.ReadStructFieldMeta(foryTypeTreeNode); ev47 != nil {
-						p46.ForyReadEvolved(c, ev47)
+				if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
+					x.Tree = foryimpl.BackRef[TreeNode](c, id44)
+				} else if st43 == foryimpl.RefFollows {
+					p45 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id44, p45)
+					if ev46 := c.ReadStructFieldMeta(foryTypeTreeNode); ev46 != nil {
+						p45.ForyReadEvolved(c, ev46)
 					} else if !c.Failed() {
-						p46.ForyRead(c)
+						p45.ForyRead(c)
 					}
-					x.Tree = p46
+					x.Tree = p45
 				} else {
 					x.Tree = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p42 := foryimpl.Alloc[TreeNode](c)
-					if ev43 := c.ReadStructFieldMeta(foryTypeTreeNode); ev43 != nil {
-						p42.ForyReadEvolved(c, ev43)
+					p41 := foryimpl.Alloc[TreeNode](c)
+					if ev42 := c.ReadStructFieldMeta(foryTypeTreeNode); ev42 != nil {
+						p41.ForyReadEvolved(c, ev42)
 					} else if !c.Failed() {
-						p42.ForyRead(c)
+						p41.ForyRead(c)
 					}
-					x.Tree = p42
+					x.Tree = p41
 				}
 			}
 		default:
@@ -6089,17 +6101,9 @@ func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k5 := range x.Map1 {
-			if !foryimpl.ValidString(string(k5)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map1"))
-				return
-			}
-		}
-		for k9 := range x.Map2 {
-			if !foryimpl.ValidString(string(k9)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map2"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if !c.Enter(foryTypeSharedTracked, x) {
@@ -6195,17 +6199,9 @@ func (x *SharedTracked) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k31 := range x.Map1 {
-			if !foryimpl.ValidString(string(k31)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map1"))
-				return
-			}
-		}
-		for k35 := range x.Map2 {
-			if !foryimpl.ValidString(string(k35)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map2"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if !c.Enter(foryTypeSharedTracked, x) {
@@ -6219,117 +6215,132 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 	foryimpl.WriteAny(c, x.Any1)
 	foryimpl.WriteAny(c, x.Any2)
 	{
-		l39 := x.Arr1
-		l40 := x.Arr2
-		b.Reserve(buffer.BatchSlack + len(l39)*4 + len(l40)*4 + 12)
+		l33 := x.Arr1
+		l34 := x.Arr2
+		b.Reserve(buffer.BatchSlack + len(l33)*4 + len(l34)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st41, id42 := foryimpl.RefSliceAt(c, l39); st41 == foryimpl.RefBack {
+			if st35, id36 := foryimpl.RefSliceAt(c, l33); st35 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id42))
-			} else if st41 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id36))
+			} else if st35 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
-				off = buffer.PutRawInt32sAt(w, off, l39)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
+				off = buffer.PutRawInt32sAt(w, off, l33)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l39)*4))
-			off = buffer.PutRawInt32sAt(w, off, l39)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
+			off = buffer.PutRawInt32sAt(w, off, l33)
 		}
 		if c.TrackedFieldFlags() {
-			if st43, id44 := foryimpl.RefSliceAt(c, l40); st43 == foryimpl.RefBack {
+			if st37, id38 := foryimpl.RefSliceAt(c, l34); st37 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id44))
-			} else if st43 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id38))
+			} else if st37 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
-				off = buffer.PutRawInt32sAt(w, off, l40)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
+				off = buffer.PutRawInt32sAt(w, off, l34)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
-			off = buffer.PutRawInt32sAt(w, off, l40)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
+			off = buffer.PutRawInt32sAt(w, off, l34)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin1) {
-			l45 := x.Bin1
-			b.WriteVarUint32(uint32(len(l45)))
-			b.WriteBytes(l45)
+			l39 := x.Bin1
+			b.WriteVarUint32(uint32(len(l39)))
+			b.WriteBytes(l39)
 		}
 	} else {
-		l46 := x.Bin1
-		b.WriteVarUint32(uint32(len(l46)))
-		b.WriteBytes(l46)
+		l40 := x.Bin1
+		b.WriteVarUint32(uint32(len(l40)))
+		b.WriteBytes(l40)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin2) {
-			l47 := x.Bin2
-			b.WriteVarUint32(uint32(len(l47)))
-			b.WriteBytes(l47)
+			l41 := x.Bin2
+			b.WriteVarUint32(uint32(len(l41)))
+			b.WriteBytes(l41)
 		}
 	} else {
-		l48 := x.Bin2
-		b.WriteVarUint32(uint32(len(l48)))
-		b.WriteBytes(l48)
+		l42 := x.Bin2
+		b.WriteVarUint32(uint32(len(l42)))
+		b.WriteBytes(l42)
 	}
 	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l49 := x.List1
-		b.WriteVarUint32(uint32(len(l49)))
-		if len(l49) > 0 {
-			b.Reserve(1 + len(l49)*5 + buffer.BatchSlack)
+		l43 := x.List1
+		b.WriteVarUint32(uint32(len(l43)))
+		if len(l43) > 0 {
+			b.Reserve(1 + len(l43)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e50 := range l49 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e50))
+			for _, e44 := range l43 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l51 := x.List2
-		b.WriteVarUint32(uint32(len(l51)))
-		if len(l51) > 0 {
-			b.Reserve(1 + len(l51)*5 + buffer.BatchSlack)
+		l45 := x.List2
+		b.WriteVarUint32(uint32(len(l45)))
+		if len(l45) > 0 {
+			b.Reserve(1 + len(l45)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e52 := range l51 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e52))
+			for _, e46 := range l45 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e46))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw53 foryimpl.MapWriter
-		mw53.Begin(b, len(x.Map1))
-		for k54, v55 := range x.Map1 {
-			mw53.Entry(b)
-			foryimpl.WriteString(b, k54)
-			b.WriteVarInt32(v55)
+		var mw47 foryimpl.MapWriter
+		mw47.Begin(b, len(x.Map1))
+		for k48, v49 := range x.Map1 {
+			mw47.Entry(b)
+			foryimpl.WriteString(b, k48)
+			b.WriteVarInt32(v49)
 		}
-		mw53.End(b)
+		mw47.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw56 foryimpl.MapWriter
-		mw56.Begin(b, len(x.Map2))
-		for k57, v58 := range x.Map2 {
-			mw56.Entry(b)
-			foryimpl.WriteString(b, k57)
-			b.WriteVarInt32(v58)
+		var mw50 foryimpl.MapWriter
+		mw50.Begin(b, len(x.Map2))
+		for k51, v52 := range x.Map2 {
+			mw50.Entry(b)
+			foryimpl.WriteString(b, k51)
+			b.WriteVarInt32(v52)
 		}
-		mw56.End(b)
+		mw50.End(b)
 	}
 	c.Leave()
+}
+
+// foryCheckUTF8 checks that every string SharedTracked's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *SharedTracked) foryCheckUTF8() error {
+	for k3 := range x.Map1 {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map1")
+		}
+	}
+	for k5 := range x.Map2 {
+		if !foryimpl.ValidString(string(k5)) {
+			return foryimpl.InvalidUTF8(foryTypeSharedTracked, "Map2")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads SharedTracked's struct body (docs/format.md §9); errors are recorded in c.
@@ -6366,17 +6377,17 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st59, id60 := c.ReadFieldRefFlag(); st59 == foryimpl.RefBack {
-			x.Arr1 = foryimpl.BackRefSlice[int32](c, id60)
-		} else if st59 == foryimpl.RefFollows {
-			n61 := c.ReadArrayLengthFast(4)
-			if n61 < 0 {
-				n61 = c.ReadArrayLength(4)
+		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
+			x.Arr1 = foryimpl.BackRefSlice[int32](c, id54)
+		} else if st53 == foryimpl.RefFollows {
+			n55 := c.ReadArrayLengthFast(4)
+			if n55 < 0 {
+				n55 = c.ReadArrayLength(4)
 			}
-			a62 := foryimpl.MakeSlice[[]int32](c, n61)
-			r.ReadRawInt32s(a62)
-			x.Arr1 = a62
-			foryimpl.SetRefSlice(c, id60, x.Arr1)
+			a56 := foryimpl.MakeSlice[[]int32](c, n55)
+			r.ReadRawInt32s(a56)
+			x.Arr1 = a56
+			foryimpl.SetRefSlice(c, id54, x.Arr1)
 		} else {
 			x.Arr1 = nil
 		}
@@ -6384,17 +6395,17 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr1")
 			return
 		}
-		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
-			x.Arr2 = foryimpl.BackRefSlice[int32](c, id64)
-		} else if st63 == foryimpl.RefFollows {
-			n65 := c.ReadArrayLengthFast(4)
-			if n65 < 0 {
-				n65 = c.ReadArrayLength(4)
+		if st57, id58 := c.ReadFieldRefFlag(); st57 == foryimpl.RefBack {
+			x.Arr2 = foryimpl.BackRefSlice[int32](c, id58)
+		} else if st57 == foryimpl.RefFollows {
+			n59 := c.ReadArrayLengthFast(4)
+			if n59 < 0 {
+				n59 = c.ReadArrayLength(4)
 			}
-			a66 := foryimpl.MakeSlice[[]int32](c, n65)
-			r.ReadRawInt32s(a66)
-			x.Arr2 = a66
-			foryimpl.SetRefSlice(c, id64, x.Arr2)
+			a60 := foryimpl.MakeSlice[[]int32](c, n59)
+			r.ReadRawInt32s(a60)
+			x.Arr2 = a60
+			foryimpl.SetRefSlice(c, id58, x.Arr2)
 		} else {
 			x.Arr2 = nil
 		}
@@ -6402,11 +6413,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr2")
 			return
 		}
-		if st67, id68 := c.ReadFieldRefFlag(); st67 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id68)
-		} else if st67 == foryimpl.RefFollows {
+		if st61, id62 := c.ReadFieldRefFlag(); st61 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id62)
+		} else if st61 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id68, x.Bin1)
+			foryimpl.SetRefSlice(c, id62, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
@@ -6414,11 +6425,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin1")
 			return
 		}
-		if st69, id70 := c.ReadFieldRefFlag(); st69 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id70)
-		} else if st69 == foryimpl.RefFollows {
+		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id64)
+		} else if st63 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id70, x.Bin2)
+			foryimpl.SetRefSlice(c, id64, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
@@ -6426,11 +6437,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2")
 			return
 		}
-		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id72)
-		} else if st71 == foryimpl.RefFollows {
+		if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id66)
+		} else if st65 == foryimpl.RefFollows {
 			x.foryReadList1(c)
-			foryimpl.SetRefSlice(c, id72, x.List1)
+			foryimpl.SetRefSlice(c, id66, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -6438,11 +6449,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id74)
-		} else if st73 == foryimpl.RefFollows {
+		if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id68)
+		} else if st67 == foryimpl.RefFollows {
 			x.foryReadList2(c)
-			foryimpl.SetRefSlice(c, id74, x.List2)
+			foryimpl.SetRefSlice(c, id68, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -6450,11 +6461,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id76)
-		} else if st75 == foryimpl.RefFollows {
+		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id70)
+		} else if st69 == foryimpl.RefFollows {
 			x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id76, x.Map1)
+			foryimpl.SetRefMap(c, id70, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -6462,11 +6473,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id78)
-		} else if st77 == foryimpl.RefFollows {
+		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id72)
+		} else if st71 == foryimpl.RefFollows {
 			x.foryReadMap2(c)
-			foryimpl.SetRefMap(c, id78, x.Map2)
+			foryimpl.SetRefMap(c, id72, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -6475,24 +6486,24 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n59 := c.ReadArrayLengthFast(4)
-		if n59 < 0 {
-			n59 = c.ReadArrayLength(4)
+		n53 := c.ReadArrayLengthFast(4)
+		if n53 < 0 {
+			n53 = c.ReadArrayLength(4)
 		}
-		a60 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n59)
-		r.ReadRawInt32s(a60)
-		x.Arr1 = a60
+		a54 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n53)
+		r.ReadRawInt32s(a54)
+		x.Arr1 = a54
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		n63 := c.ReadArrayLengthFast(4)
-		if n63 < 0 {
-			n63 = c.ReadArrayLength(4)
+		n57 := c.ReadArrayLengthFast(4)
+		if n57 < 0 {
+			n57 = c.ReadArrayLength(4)
 		}
-		a64 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n63)
-		r.ReadRawInt32s(a64)
-		x.Arr2 = a64
+		a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n57)
+		r.ReadRawInt32s(a58)
+		x.Arr2 = a58
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -6574,54 +6585,54 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 4:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id84)
-			} else if st83 == foryimpl.RefFollows {
+			} else if st77, id78 := c.ReadEvolvedRefFlag(f); st77 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id78)
+			} else if st77 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id84, x.Bin1)
+				foryimpl.SetRefSlice(c, id78, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id86)
-			} else if st85 == foryimpl.RefFollows {
+			} else if st79, id80 := c.ReadEvolvedRefFlag(f); st79 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id80)
+			} else if st79 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id86, x.Bin2)
+				foryimpl.SetRefSlice(c, id80, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 6:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st87, id88 := c.ReadEvolvedRefFlag(f); st87 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id88)
-			} else if st87 == foryimpl.RefFollows {
+			} else if st81, id82 := c.ReadEvolvedRefFlag(f); st81 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id82)
+			} else if st81 == foryimpl.RefFollows {
 				x.foryReadList1(c)
-				foryimpl.SetRefSlice(c, id88, x.List1)
+				foryimpl.SetRefSlice(c, id82, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 7:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id90)
-			} else if st89 == foryimpl.RefFollows {
+			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id84)
+			} else if st83 == foryimpl.RefFollows {
 				x.foryReadList2(c)
-				foryimpl.SetRefSlice(c, id90, x.List2)
+				foryimpl.SetRefSlice(c, id84, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id92)
-				} else if st91 == foryimpl.RefFollows {
+				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id86)
+				} else if st85 == foryimpl.RefFollows {
 					x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id92, x.Map1)
+					foryimpl.SetRefMap(c, id86, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -6632,11 +6643,11 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id94)
-				} else if st93 == foryimpl.RefFollows {
+				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id88)
+				} else if st87 == foryimpl.RefFollows {
 					x.foryReadMap2(c)
-					foryimpl.SetRefMap(c, id94, x.Map2)
+					foryimpl.SetRefMap(c, id88, x.Map2)
 				} else {
 					x.Map2 = nil
 				}

@@ -162,20 +162,8 @@ func (x *SetHolder) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (SetHolder nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for e5 := range x.Maybe {
-			if !foryimpl.ValidString(string(e5)) {
-				return foryimpl.InvalidUTF8(foryTypeSetHolder, "Maybe")
-			}
-		}
-		for e7 := range x.Missing {
-			if !foryimpl.ValidString(string(e7)) {
-				return foryimpl.InvalidUTF8(foryTypeSetHolder, "Missing")
-			}
-		}
-		for e9 := range x.Strings {
-			if !foryimpl.ValidString(string(e9)) {
-				return foryimpl.InvalidUTF8(foryTypeSetHolder, "Strings")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -202,20 +190,8 @@ func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Empty)))
-	if len(x.Empty) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e11 := range x.Empty {
-			b.WriteVarInt64(e11)
-		}
-	}
-	b.WriteVarUint32(uint32(len(x.Ints)))
-	if len(x.Ints) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e12 := range x.Ints {
-			b.WriteVarInt32(e12)
-		}
-	}
+	x.foryWriteEmpty(b)
+	x.foryWriteInts(b)
 	if x.Maybe == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -223,48 +199,22 @@ func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 		b.WriteVarUint32(uint32(len(x.Maybe)))
 		if len(x.Maybe) > 0 {
 			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for e13 := range x.Maybe {
-				foryimpl.WriteString(b, e13)
+			for e11 := range x.Maybe {
+				foryimpl.WriteString(b, e11)
 			}
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Missing)))
-	if len(x.Missing) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e14 := range x.Missing {
-			foryimpl.WriteString(b, e14)
-		}
-	}
-	b.WriteVarUint32(uint32(len(x.Strings)))
-	if len(x.Strings) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e15 := range x.Strings {
-			foryimpl.WriteString(b, e15)
-		}
-	}
+	x.foryWriteMissing(b)
+	x.foryWriteStrings(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for e20 := range x.Maybe {
-			if !foryimpl.ValidString(string(e20)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSetHolder, "Maybe"))
-				return
-			}
-		}
-		for e22 := range x.Missing {
-			if !foryimpl.ValidString(string(e22)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSetHolder, "Missing"))
-				return
-			}
-		}
-		for e24 := range x.Strings {
-			if !foryimpl.ValidString(string(e24)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSetHolder, "Strings"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -272,41 +222,81 @@ func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(143701304)
 	}
-	b.WriteVarUint32(uint32(len(x.Empty)))
-	if len(x.Empty) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e26 := range x.Empty {
-			b.WriteVarInt64(e26)
-		}
-	}
-	b.WriteVarUint32(uint32(len(x.Ints)))
-	if len(x.Ints) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e27 := range x.Ints {
-			b.WriteVarInt32(e27)
-		}
-	}
+	x.foryWriteEmpty(b)
+	x.foryWriteInts(b)
 	if !foryimpl.WriteRefMap(c, x.Maybe) {
 		b.WriteVarUint32(uint32(len(x.Maybe)))
 		if len(x.Maybe) > 0 {
 			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for e28 := range x.Maybe {
-				foryimpl.WriteString(b, e28)
+			for e17 := range x.Maybe {
+				foryimpl.WriteString(b, e17)
 			}
 		}
 	}
+	x.foryWriteMissing(b)
+	x.foryWriteStrings(b)
+}
+
+// foryCheckUTF8 checks that every string SetHolder's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *SetHolder) foryCheckUTF8() error {
+	for e3 := range x.Maybe {
+		if !foryimpl.ValidString(string(e3)) {
+			return foryimpl.InvalidUTF8(foryTypeSetHolder, "Maybe")
+		}
+	}
+	for e4 := range x.Missing {
+		if !foryimpl.ValidString(string(e4)) {
+			return foryimpl.InvalidUTF8(foryTypeSetHolder, "Missing")
+		}
+	}
+	for e5 := range x.Strings {
+		if !foryimpl.ValidString(string(e5)) {
+			return foryimpl.InvalidUTF8(foryTypeSetHolder, "Strings")
+		}
+	}
+	return nil
+}
+
+// foryWriteEmpty writes field Empty's value, for both of SetHolder's writers.
+func (x *SetHolder) foryWriteEmpty(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.Empty)))
+	if len(x.Empty) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for e1 := range x.Empty {
+			b.WriteVarInt64(e1)
+		}
+	}
+}
+
+// foryWriteInts writes field Ints's value, for both of SetHolder's writers.
+func (x *SetHolder) foryWriteInts(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.Ints)))
+	if len(x.Ints) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for e1 := range x.Ints {
+			b.WriteVarInt32(e1)
+		}
+	}
+}
+
+// foryWriteMissing writes field Missing's value, for both of SetHolder's writers.
+func (x *SetHolder) foryWriteMissing(b *buffer.Buffer) {
 	b.WriteVarUint32(uint32(len(x.Missing)))
 	if len(x.Missing) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e29 := range x.Missing {
-			foryimpl.WriteString(b, e29)
+		for e1 := range x.Missing {
+			foryimpl.WriteString(b, e1)
 		}
 	}
+}
+
+// foryWriteStrings writes field Strings's value, for both of SetHolder's writers.
+func (x *SetHolder) foryWriteStrings(b *buffer.Buffer) {
 	b.WriteVarUint32(uint32(len(x.Strings)))
 	if len(x.Strings) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e30 := range x.Strings {
-			foryimpl.WriteString(b, e30)
+		for e1 := range x.Strings {
+			foryimpl.WriteString(b, e1)
 		}
 	}
 }
@@ -333,11 +323,11 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-			x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id32))
-		} else if st31 == foryimpl.RefFollows {
+		if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
+			x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id19))
+		} else if st18 == foryimpl.RefFollows {
 			x.foryReadMaybe(c)
-			foryimpl.SetRefMap(c, id32, x.Maybe)
+			foryimpl.SetRefMap(c, id19, x.Maybe)
 		} else {
 			x.Maybe = nil
 		}
@@ -381,11 +371,11 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id34))
-				} else if st33 == foryimpl.RefFollows {
+				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id21))
+				} else if st20 == foryimpl.RefFollows {
 					x.foryReadMaybe(c)
-					foryimpl.SetRefMap(c, id34, x.Maybe)
+					foryimpl.SetRefMap(c, id21, x.Maybe)
 				} else {
 					x.Maybe = nil
 				}
@@ -654,8 +644,8 @@ func (x *SetMulti) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (SetMulti nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetMulti) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for e3 := range x.Words {
-			if !foryimpl.ValidString(string(e3)) {
+		for e2 := range x.Words {
+			if !foryimpl.ValidString(string(e2)) {
 				return foryimpl.InvalidUTF8(foryTypeSetMulti, "Words")
 			}
 		}
@@ -929,15 +919,8 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (SetsInside nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k1, e2 := range x.ByKey {
-			if !foryimpl.ValidString(string(k1)) {
-				return foryimpl.InvalidUTF8(foryTypeSetsInside, "ByKey")
-			}
-			for e3 := range e2 {
-				if !foryimpl.ValidString(string(e3)) {
-					return foryimpl.InvalidUTF8(foryTypeSetsInside, "ByKey")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1000,17 +983,9 @@ func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k18, e19 := range x.ByKey {
-			if !foryimpl.ValidString(string(k18)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSetsInside, "ByKey"))
-				return
-			}
-			for e20 := range e19 {
-				if !foryimpl.ValidString(string(e20)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeSetsInside, "ByKey"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -1018,43 +993,58 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(460511910)
 	}
-	var mw28 foryimpl.MapWriter
-	mw28.BeginTracked(b, len(x.ByKey))
-	for k29, v30 := range x.ByKey {
-		if v30 == nil {
-			mw28.NullEntry(b)
-			foryimpl.WriteString(b, k29)
+	var mw23 foryimpl.MapWriter
+	mw23.BeginTracked(b, len(x.ByKey))
+	for k24, v25 := range x.ByKey {
+		if v25 == nil {
+			mw23.NullEntry(b)
+			foryimpl.WriteString(b, k24)
 		} else {
-			mw28.Entry(b)
-			foryimpl.WriteString(b, k29)
-			if !foryimpl.WriteRefMap(c, v30) {
-				b.WriteVarUint32(uint32(len(v30)))
-				if len(v30) > 0 {
+			mw23.Entry(b)
+			foryimpl.WriteString(b, k24)
+			if !foryimpl.WriteRefMap(c, v25) {
+				b.WriteVarUint32(uint32(len(v25)))
+				if len(v25) > 0 {
 					b.WriteUint8(foryimpl.ListDeclaredSameType)
-					for e31 := range v30 {
-						foryimpl.WriteString(b, e31)
+					for e26 := range v25 {
+						foryimpl.WriteString(b, e26)
 					}
 				}
 			}
 		}
 	}
-	mw28.End(b)
-	l32 := x.List
-	b.WriteVarUint32(uint32(len(l32)))
-	if len(l32) > 0 {
+	mw23.End(b)
+	l27 := x.List
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e33 := range l32 {
-			if !foryimpl.WriteRefMap(c, e33) {
-				b.WriteVarUint32(uint32(len(e33)))
-				if len(e33) > 0 {
+		for _, e28 := range l27 {
+			if !foryimpl.WriteRefMap(c, e28) {
+				b.WriteVarUint32(uint32(len(e28)))
+				if len(e28) > 0 {
 					b.WriteUint8(foryimpl.ListDeclaredSameType)
-					for e34 := range e33 {
-						b.WriteVarInt32(e34)
+					for e29 := range e28 {
+						b.WriteVarInt32(e29)
 					}
 				}
 			}
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string SetsInside's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *SetsInside) foryCheckUTF8() error {
+	for k1, e2 := range x.ByKey {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeSetsInside, "ByKey")
+		}
+		for e3 := range e2 {
+			if !foryimpl.ValidString(string(e3)) {
+				return foryimpl.InvalidUTF8(foryTypeSetsInside, "ByKey")
+			}
+		}
+	}
+	return nil
 }
 
 // ForyRead reads SetsInside's struct body (docs/format.md §9); errors are recorded in c.

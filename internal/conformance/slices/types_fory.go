@@ -185,61 +185,39 @@ func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	l7 := x.I32s
-	b.WriteVarUint32(uint32(len(l7)))
-	if len(l7) > 0 {
-		b.Reserve(1 + len(l7)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e8 := range l7 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e8))
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteI32s(b)
 	{
-		l9 := x.I64Arr
-		b.Reserve(buffer.BatchSlack + len(l9)*8 + 6)
+		l7 := x.I64Arr
+		b.Reserve(buffer.BatchSlack + len(l7)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
-		off = buffer.PutRawInt64sAt(w, off, l9)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l7)*8))
+		off = buffer.PutRawInt64sAt(w, off, l7)
 		b.SetWriterIndex(off)
 	}
-	l10 := x.I64s
-	b.WriteVarUint32(uint32(len(l10)))
-	if len(l10) > 0 {
-		b.Reserve(1 + len(l10)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e11 := range l10 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e11))
-		}
-		b.SetWriterIndex(off)
-	}
-	l12 := x.Strs
+	x.foryWriteI64s(b)
+	l8 := x.Strs
 	{
 		var ascii bool
-		sz14 := 6 + buffer.BatchSlack + len(l12)*9
-		for _, e13 := range l12 {
-			sz14 += len(e13)
+		sz10 := 6 + buffer.BatchSlack + len(l8)*9
+		for _, e9 := range l8 {
+			sz10 += len(e9)
 		}
-		b.Reserve(sz14)
+		b.Reserve(sz10)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l12)))
-		if len(l12) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
+		if len(l8) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e13 := range l12 {
-				if len(w)-off < len(e13)+9+buffer.BatchSlack {
+			for _, e9 := range l8 {
+				if len(w)-off < len(e9)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e13) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e13) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e13))
-					if !ascii && check && !foryimpl.ValidString(string(e13)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e9) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e9))
+					if !ascii && check && !foryimpl.ValidString(string(e9)) {
 						b.SetWriterIndex(start6)
 						return foryimpl.InvalidUTF8(foryTypeSlices, "Strs")
 					}
@@ -258,81 +236,91 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1958479619)
 	}
-	l20 := x.I32s
-	b.WriteVarUint32(uint32(len(l20)))
-	if len(l20) > 0 {
-		b.Reserve(1 + len(l20)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e21 := range l20 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e21))
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteI32s(b)
 	{
-		l22 := x.I64Arr
-		b.Reserve(buffer.BatchSlack + len(l22)*8 + 6)
+		l14 := x.I64Arr
+		b.Reserve(buffer.BatchSlack + len(l14)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st23, id24 := foryimpl.RefSliceAt(c, l22); st23 == foryimpl.RefBack {
+			if st15, id16 := foryimpl.RefSliceAt(c, l14); st15 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id24))
-			} else if st23 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id16))
+			} else if st15 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l22)*8))
-				off = buffer.PutRawInt64sAt(w, off, l22)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l14)*8))
+				off = buffer.PutRawInt64sAt(w, off, l14)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l22)*8))
-			off = buffer.PutRawInt64sAt(w, off, l22)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l14)*8))
+			off = buffer.PutRawInt64sAt(w, off, l14)
 		}
 		b.SetWriterIndex(off)
 	}
-	l25 := x.I64s
-	b.WriteVarUint32(uint32(len(l25)))
-	if len(l25) > 0 {
-		b.Reserve(1 + len(l25)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e26 := range l25 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e26))
-		}
-		b.SetWriterIndex(off)
-	}
-	l27 := x.Strs
+	x.foryWriteI64s(b)
+	l17 := x.Strs
 	{
 		var ascii bool
-		sz29 := 6 + buffer.BatchSlack + len(l27)*9
-		for _, e28 := range l27 {
-			sz29 += len(e28)
+		sz19 := 6 + buffer.BatchSlack + len(l17)*9
+		for _, e18 := range l17 {
+			sz19 += len(e18)
 		}
-		b.Reserve(sz29)
+		b.Reserve(sz19)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l27)))
-		if len(l27) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
+		if len(l17) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e28 := range l27 {
-				if len(w)-off < len(e28)+9+buffer.BatchSlack {
+			for _, e18 := range l17 {
+				if len(w)-off < len(e18)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e28) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e18) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e28))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e28) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e28))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e28)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e18) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e18))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e18)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSlices, "Strs"))
 						return
 					}
 				}
 			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteI32s writes field I32s's value, for both of Slices's writers.
+func (x *Slices) foryWriteI32s(b *buffer.Buffer) {
+	l1 := x.I32s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteI64s writes field I64s's value, for both of Slices's writers.
+func (x *Slices) foryWriteI64s(b *buffer.Buffer) {
+	l1 := x.I64s
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -368,17 +356,17 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st30, id31 := c.ReadFieldRefFlag(); st30 == foryimpl.RefBack {
-			x.I64Arr = foryimpl.BackRefSlice[int64](c, id31)
-		} else if st30 == foryimpl.RefFollows {
-			n32 := c.ReadArrayLengthFast(8)
-			if n32 < 0 {
-				n32 = c.ReadArrayLength(8)
+		if st20, id21 := c.ReadFieldRefFlag(); st20 == foryimpl.RefBack {
+			x.I64Arr = foryimpl.BackRefSlice[int64](c, id21)
+		} else if st20 == foryimpl.RefFollows {
+			n22 := c.ReadArrayLengthFast(8)
+			if n22 < 0 {
+				n22 = c.ReadArrayLength(8)
 			}
-			a33 := foryimpl.MakeSlice[[]int64](c, n32)
-			r.ReadRawInt64s(a33)
-			x.I64Arr = a33
-			foryimpl.SetRefSlice(c, id31, x.I64Arr)
+			a23 := foryimpl.MakeSlice[[]int64](c, n22)
+			r.ReadRawInt64s(a23)
+			x.I64Arr = a23
+			foryimpl.SetRefSlice(c, id21, x.I64Arr)
 		} else {
 			x.I64Arr = nil
 		}
@@ -387,13 +375,13 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n30 := c.ReadArrayLengthFast(8)
-		if n30 < 0 {
-			n30 = c.ReadArrayLength(8)
+		n20 := c.ReadArrayLengthFast(8)
+		if n20 < 0 {
+			n20 = c.ReadArrayLength(8)
 		}
-		a31 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n30)
-		r.ReadRawInt64s(a31)
-		x.I64Arr = a31
+		a21 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n20)
+		r.ReadRawInt64s(a21)
+		x.I64Arr = a21
 		if c.Failed() {
 			c.Trace("I64Arr")
 			return

@@ -420,8 +420,8 @@ func (x *Grid) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		for _, e8 := range x.ByPoint {
-			if !foryimpl.ValidString(string(e8)) {
+		for _, e5 := range x.ByPoint {
+			if !foryimpl.ValidString(string(e5)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeGrid, "ByPoint"))
 				return
 			}

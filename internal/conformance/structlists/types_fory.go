@@ -210,39 +210,39 @@ func (x *StructLists) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(732929628)
 	}
-	l14 := x.Pointers
-	b.WriteVarUint32(uint32(len(l14)))
-	if len(l14) > 0 {
-		h15 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p16 := range l14 {
-			if p16 == nil {
-				h15 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l12 := x.Pointers
+	b.WriteVarUint32(uint32(len(l12)))
+	if len(l12) > 0 {
+		h13 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p14 := range l12 {
+			if p14 == nil {
+				h13 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h15)
+		b.WriteUint8(h13)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p16 := range l14 {
-			if !foryimpl.WriteRefPtr(c, p16) {
-				p16.ForyWrite(c)
+		for _, p14 := range l12 {
+			if !foryimpl.WriteRefPtr(c, p14) {
+				p14.ForyWrite(c)
 			}
 		}
 	}
-	l17 := x.Values
+	l15 := x.Values
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
-		if len(l17) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l15)))
+		if len(l15) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l17) > 0 {
+	if len(l15) > 0 {
 		c.WriteStructMeta(foryTypeInner)
-		for i18 := range l17 {
-			l17[i18].ForyWrite(c)
+		for i16 := range l15 {
+			l15[i16].ForyWrite(c)
 		}
 	}
 }

@@ -167,12 +167,8 @@ func (x *NestedLists) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (NestedLists nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for i12 := range x.Strs {
-			for i14 := range x.Strs[i12] {
-				if !foryimpl.ValidString(string(x.Strs[i12][i14])) {
-					return foryimpl.InvalidUTF8(foryTypeNestedLists, "Strs")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -271,13 +267,9 @@ func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i38 := range x.Strs {
-			for i40 := range x.Strs[i38] {
-				if !foryimpl.ValidString(string(x.Strs[i38][i40])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeNestedLists, "Strs"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -285,72 +277,72 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1150089757)
 	}
-	l43 := x.Ints
-	b.WriteVarUint32(uint32(len(l43)))
-	if len(l43) > 0 {
+	l33 := x.Ints
+	b.WriteVarUint32(uint32(len(l33)))
+	if len(l33) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e44 := range l43 {
-			if !foryimpl.WriteRefSlice(c, e44) {
-				b.WriteVarUint32(uint32(len(e44)))
-				if len(e44) > 0 {
-					b.Reserve(1 + len(e44)*5 + buffer.BatchSlack)
+		for _, e34 := range l33 {
+			if !foryimpl.WriteRefSlice(c, e34) {
+				b.WriteVarUint32(uint32(len(e34)))
+				if len(e34) > 0 {
+					b.Reserve(1 + len(e34)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e45 := range e44 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e45))
+					for _, e35 := range e34 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e35))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l46 := x.Missing
-	b.WriteVarUint32(uint32(len(l46)))
-	if len(l46) > 0 {
+	l36 := x.Missing
+	b.WriteVarUint32(uint32(len(l36)))
+	if len(l36) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e47 := range l46 {
-			if !foryimpl.WriteRefSlice(c, e47) {
-				b.WriteVarUint32(uint32(len(e47)))
-				if len(e47) > 0 {
-					b.Reserve(1 + len(e47)*5 + buffer.BatchSlack)
+		for _, e37 := range l36 {
+			if !foryimpl.WriteRefSlice(c, e37) {
+				b.WriteVarUint32(uint32(len(e37)))
+				if len(e37) > 0 {
+					b.Reserve(1 + len(e37)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e48 := range e47 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
+					for _, e38 := range e37 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e38))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l49 := x.Strs
-	b.WriteVarUint32(uint32(len(l49)))
-	if len(l49) > 0 {
+	l39 := x.Strs
+	b.WriteVarUint32(uint32(len(l39)))
+	if len(l39) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e50 := range l49 {
-			if !foryimpl.WriteRefSlice(c, e50) {
+		for _, e40 := range l39 {
+			if !foryimpl.WriteRefSlice(c, e40) {
 				{
-					sz52 := 6 + buffer.BatchSlack + len(e50)*9
-					for _, e51 := range e50 {
-						sz52 += len(e51)
+					sz42 := 6 + buffer.BatchSlack + len(e40)*9
+					for _, e41 := range e40 {
+						sz42 += len(e41)
 					}
-					b.Reserve(sz52)
+					b.Reserve(sz42)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(e50)))
-					if len(e50) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(e40)))
+					if len(e40) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e51 := range e50 {
-							if len(w)-off < len(e51)+9+buffer.BatchSlack {
+						for _, e41 := range e40 {
+							if len(w)-off < len(e41)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e51) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e41) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e51))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e51) > 0 {
-								off += copy(w[off:], e51)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e41))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e41) > 0 {
+								off += copy(w[off:], e41)
 							}
 						}
 					}
@@ -359,6 +351,18 @@ func (x *NestedLists) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string NestedLists's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *NestedLists) foryCheckUTF8() error {
+	for i8 := range x.Strs {
+		for i10 := range x.Strs[i8] {
+			if !foryimpl.ValidString(string(x.Strs[i8][i10])) {
+				return foryimpl.InvalidUTF8(foryTypeNestedLists, "Strs")
+			}
+		}
+	}
+	return nil
 }
 
 // ForyRead reads NestedLists's struct body (docs/format.md §9); errors are recorded in c.
@@ -804,12 +808,8 @@ func (x *ListOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (ListOfMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for i4 := range x.Maps {
-			for k5 := range x.Maps[i4] {
-				if !foryimpl.ValidString(string(k5)) {
-					return foryimpl.InvalidUTF8(foryTypeListOfMaps, "Maps")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -853,13 +853,9 @@ func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *ListOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i18 := range x.Maps {
-			for k19 := range x.Maps[i18] {
-				if !foryimpl.ValidString(string(k19)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeListOfMaps, "Maps"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -867,23 +863,35 @@ func (x *ListOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(2081105572)
 	}
-	l24 := x.Maps
-	b.WriteVarUint32(uint32(len(l24)))
-	if len(l24) > 0 {
+	l18 := x.Maps
+	b.WriteVarUint32(uint32(len(l18)))
+	if len(l18) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e25 := range l24 {
-			if !foryimpl.WriteRefMap(c, e25) {
-				var mw26 foryimpl.MapWriter
-				mw26.Begin(b, len(e25))
-				for k27, v28 := range e25 {
-					mw26.Entry(b)
-					foryimpl.WriteString(b, k27)
-					b.WriteVarInt32(v28)
+		for _, e19 := range l18 {
+			if !foryimpl.WriteRefMap(c, e19) {
+				var mw20 foryimpl.MapWriter
+				mw20.Begin(b, len(e19))
+				for k21, v22 := range e19 {
+					mw20.Entry(b)
+					foryimpl.WriteString(b, k21)
+					b.WriteVarInt32(v22)
 				}
-				mw26.End(b)
+				mw20.End(b)
 			}
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string ListOfMaps's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *ListOfMaps) foryCheckUTF8() error {
+	for i4 := range x.Maps {
+		for k5 := range x.Maps[i4] {
+			if !foryimpl.ValidString(string(k5)) {
+				return foryimpl.InvalidUTF8(foryTypeListOfMaps, "Maps")
+			}
+		}
+	}
+	return nil
 }
 
 // ForyRead reads ListOfMaps's struct body (docs/format.md §9); errors are recorded in c.
@@ -1146,25 +1154,8 @@ func (x *MapOfLists) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (MapOfLists nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k1 := range x.Ints {
-			if !foryimpl.ValidString(string(k1)) {
-				return foryimpl.InvalidUTF8(foryTypeMapOfLists, "Ints")
-			}
-		}
-		for k7 := range x.NilList {
-			if !foryimpl.ValidString(string(k7)) {
-				return foryimpl.InvalidUTF8(foryTypeMapOfLists, "NilList")
-			}
-		}
-		for k13, e14 := range x.Strs {
-			if !foryimpl.ValidString(string(k13)) {
-				return foryimpl.InvalidUTF8(foryTypeMapOfLists, "Strs")
-			}
-			for i16 := range e14 {
-				if !foryimpl.ValidString(string(e14[i16])) {
-					return foryimpl.InvalidUTF8(foryTypeMapOfLists, "Strs")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -1279,29 +1270,9 @@ func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k33 := range x.Ints {
-			if !foryimpl.ValidString(string(k33)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapOfLists, "Ints"))
-				return
-			}
-		}
-		for k39 := range x.NilList {
-			if !foryimpl.ValidString(string(k39)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapOfLists, "NilList"))
-				return
-			}
-		}
-		for k45, e46 := range x.Strs {
-			if !foryimpl.ValidString(string(k45)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapOfLists, "Strs"))
-				return
-			}
-			for i48 := range e46 {
-				if !foryimpl.ValidString(string(e46[i48])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMapOfLists, "Strs"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -1309,86 +1280,86 @@ func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(1450695410)
 	}
-	var mw52 foryimpl.MapWriter
-	mw52.BeginTracked(b, len(x.Ints))
-	for k53, v54 := range x.Ints {
-		if v54 == nil {
-			mw52.NullEntry(b)
-			foryimpl.WriteString(b, k53)
+	var mw42 foryimpl.MapWriter
+	mw42.BeginTracked(b, len(x.Ints))
+	for k43, v44 := range x.Ints {
+		if v44 == nil {
+			mw42.NullEntry(b)
+			foryimpl.WriteString(b, k43)
 		} else {
-			mw52.Entry(b)
-			foryimpl.WriteString(b, k53)
-			if !foryimpl.WriteRefSlice(c, v54) {
-				b.WriteVarUint32(uint32(len(v54)))
-				if len(v54) > 0 {
-					b.Reserve(1 + len(v54)*5 + buffer.BatchSlack)
+			mw42.Entry(b)
+			foryimpl.WriteString(b, k43)
+			if !foryimpl.WriteRefSlice(c, v44) {
+				b.WriteVarUint32(uint32(len(v44)))
+				if len(v44) > 0 {
+					b.Reserve(1 + len(v44)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e55 := range v54 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e55))
+					for _, e45 := range v44 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e45))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	mw52.End(b)
-	var mw56 foryimpl.MapWriter
-	mw56.BeginTracked(b, len(x.NilList))
-	for k57, v58 := range x.NilList {
-		if v58 == nil {
-			mw56.NullEntry(b)
-			foryimpl.WriteString(b, k57)
+	mw42.End(b)
+	var mw46 foryimpl.MapWriter
+	mw46.BeginTracked(b, len(x.NilList))
+	for k47, v48 := range x.NilList {
+		if v48 == nil {
+			mw46.NullEntry(b)
+			foryimpl.WriteString(b, k47)
 		} else {
-			mw56.Entry(b)
-			foryimpl.WriteString(b, k57)
-			if !foryimpl.WriteRefSlice(c, v58) {
-				b.WriteVarUint32(uint32(len(v58)))
-				if len(v58) > 0 {
-					b.Reserve(1 + len(v58)*5 + buffer.BatchSlack)
+			mw46.Entry(b)
+			foryimpl.WriteString(b, k47)
+			if !foryimpl.WriteRefSlice(c, v48) {
+				b.WriteVarUint32(uint32(len(v48)))
+				if len(v48) > 0 {
+					b.Reserve(1 + len(v48)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e59 := range v58 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e59))
+					for _, e49 := range v48 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e49))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	mw56.End(b)
-	var mw60 foryimpl.MapWriter
-	mw60.BeginTracked(b, len(x.Strs))
-	for k61, v62 := range x.Strs {
-		if v62 == nil {
-			mw60.NullEntry(b)
-			foryimpl.WriteString(b, k61)
+	mw46.End(b)
+	var mw50 foryimpl.MapWriter
+	mw50.BeginTracked(b, len(x.Strs))
+	for k51, v52 := range x.Strs {
+		if v52 == nil {
+			mw50.NullEntry(b)
+			foryimpl.WriteString(b, k51)
 		} else {
-			mw60.Entry(b)
-			foryimpl.WriteString(b, k61)
-			if !foryimpl.WriteRefSlice(c, v62) {
+			mw50.Entry(b)
+			foryimpl.WriteString(b, k51)
+			if !foryimpl.WriteRefSlice(c, v52) {
 				{
-					sz64 := 6 + buffer.BatchSlack + len(v62)*9
-					for _, e63 := range v62 {
-						sz64 += len(e63)
+					sz54 := 6 + buffer.BatchSlack + len(v52)*9
+					for _, e53 := range v52 {
+						sz54 += len(e53)
 					}
-					b.Reserve(sz64)
+					b.Reserve(sz54)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v62)))
-					if len(v62) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v52)))
+					if len(v52) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e63 := range v62 {
-							if len(w)-off < len(e63)+9+buffer.BatchSlack {
+						for _, e53 := range v52 {
+							if len(w)-off < len(e53)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e63) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e53) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e63))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e63) > 0 {
-								off += copy(w[off:], e63)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e53))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e53) > 0 {
+								off += copy(w[off:], e53)
 							}
 						}
 					}
@@ -1397,7 +1368,32 @@ func (x *MapOfLists) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw60.End(b)
+	mw50.End(b)
+}
+
+// foryCheckUTF8 checks that every string MapOfLists's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *MapOfLists) foryCheckUTF8() error {
+	for k1 := range x.Ints {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeMapOfLists, "Ints")
+		}
+	}
+	for k4 := range x.NilList {
+		if !foryimpl.ValidString(string(k4)) {
+			return foryimpl.InvalidUTF8(foryTypeMapOfLists, "NilList")
+		}
+	}
+	for k7, e8 := range x.Strs {
+		if !foryimpl.ValidString(string(k7)) {
+			return foryimpl.InvalidUTF8(foryTypeMapOfLists, "Strs")
+		}
+		for i10 := range e8 {
+			if !foryimpl.ValidString(string(e8[i10])) {
+				return foryimpl.InvalidUTF8(foryTypeMapOfLists, "Strs")
+			}
+		}
+	}
+	return nil
 }
 
 // ForyRead reads MapOfLists's struct body (docs/format.md §9); errors are recorded in c.
@@ -1967,15 +1963,8 @@ func (x *MapOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (MapOfMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k1, e2 := range x.Nested {
-			if !foryimpl.ValidString(string(k1)) {
-				return foryimpl.InvalidUTF8(foryTypeMapOfMaps, "Nested")
-			}
-			for k3 := range e2 {
-				if !foryimpl.ValidString(string(k3)) {
-					return foryimpl.InvalidUTF8(foryTypeMapOfMaps, "Nested")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -2025,17 +2014,9 @@ func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k15, e16 := range x.Nested {
-			if !foryimpl.ValidString(string(k15)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapOfMaps, "Nested"))
-				return
-			}
-			for k17 := range e16 {
-				if !foryimpl.ValidString(string(k17)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMapOfMaps, "Nested"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2043,28 +2024,43 @@ func (x *MapOfMaps) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-2003849232)
 	}
-	var mw23 foryimpl.MapWriter
-	mw23.BeginTracked(b, len(x.Nested))
-	for k24, v25 := range x.Nested {
-		if v25 == nil {
-			mw23.NullEntry(b)
-			foryimpl.WriteString(b, k24)
+	var mw19 foryimpl.MapWriter
+	mw19.BeginTracked(b, len(x.Nested))
+	for k20, v21 := range x.Nested {
+		if v21 == nil {
+			mw19.NullEntry(b)
+			foryimpl.WriteString(b, k20)
 		} else {
-			mw23.Entry(b)
-			foryimpl.WriteString(b, k24)
-			if !foryimpl.WriteRefMap(c, v25) {
-				var mw26 foryimpl.MapWriter
-				mw26.Begin(b, len(v25))
-				for k27, v28 := range v25 {
-					mw26.Entry(b)
-					foryimpl.WriteString(b, k27)
-					b.WriteVarInt32(v28)
+			mw19.Entry(b)
+			foryimpl.WriteString(b, k20)
+			if !foryimpl.WriteRefMap(c, v21) {
+				var mw22 foryimpl.MapWriter
+				mw22.Begin(b, len(v21))
+				for k23, v24 := range v21 {
+					mw22.Entry(b)
+					foryimpl.WriteString(b, k23)
+					b.WriteVarInt32(v24)
 				}
-				mw26.End(b)
+				mw22.End(b)
 			}
 		}
 	}
-	mw23.End(b)
+	mw19.End(b)
+}
+
+// foryCheckUTF8 checks that every string MapOfMaps's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *MapOfMaps) foryCheckUTF8() error {
+	for k1, e2 := range x.Nested {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeMapOfMaps, "Nested")
+		}
+		for k3 := range e2 {
+			if !foryimpl.ValidString(string(k3)) {
+				return foryimpl.InvalidUTF8(foryTypeMapOfMaps, "Nested")
+			}
+		}
+	}
+	return nil
 }
 
 // ForyRead reads MapOfMaps's struct body (docs/format.md §9); errors are recorded in c.
@@ -2360,17 +2356,8 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (SetsInside nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for i3 := range x.List {
-			for e4 := range x.List[i3] {
-				if !foryimpl.ValidString(string(e4)) {
-					return foryimpl.InvalidUTF8(foryTypeSetsInside, "List")
-				}
-			}
-		}
-		for k7 := range x.Map {
-			if !foryimpl.ValidString(string(k7)) {
-				return foryimpl.InvalidUTF8(foryTypeSetsInside, "Map")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -2433,19 +2420,9 @@ func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i22 := range x.List {
-			for e23 := range x.List[i22] {
-				if !foryimpl.ValidString(string(e23)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeSetsInside, "List"))
-					return
-				}
-			}
-		}
-		for k26 := range x.Map {
-			if !foryimpl.ValidString(string(k26)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSetsInside, "Map"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2453,43 +2430,60 @@ func (x *SetsInside) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1429677522)
 	}
-	l32 := x.List
-	b.WriteVarUint32(uint32(len(l32)))
-	if len(l32) > 0 {
+	l25 := x.List
+	b.WriteVarUint32(uint32(len(l25)))
+	if len(l25) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e33 := range l32 {
-			if !foryimpl.WriteRefMap(c, e33) {
-				b.WriteVarUint32(uint32(len(e33)))
-				if len(e33) > 0 {
+		for _, e26 := range l25 {
+			if !foryimpl.WriteRefMap(c, e26) {
+				b.WriteVarUint32(uint32(len(e26)))
+				if len(e26) > 0 {
 					b.WriteUint8(foryimpl.ListDeclaredSameType)
-					for e34 := range e33 {
-						foryimpl.WriteString(b, e34)
+					for e27 := range e26 {
+						foryimpl.WriteString(b, e27)
 					}
 				}
 			}
 		}
 	}
-	var mw35 foryimpl.MapWriter
-	mw35.BeginTracked(b, len(x.Map))
-	for k36, v37 := range x.Map {
-		if v37 == nil {
-			mw35.NullEntry(b)
-			foryimpl.WriteString(b, k36)
+	var mw28 foryimpl.MapWriter
+	mw28.BeginTracked(b, len(x.Map))
+	for k29, v30 := range x.Map {
+		if v30 == nil {
+			mw28.NullEntry(b)
+			foryimpl.WriteString(b, k29)
 		} else {
-			mw35.Entry(b)
-			foryimpl.WriteString(b, k36)
-			if !foryimpl.WriteRefMap(c, v37) {
-				b.WriteVarUint32(uint32(len(v37)))
-				if len(v37) > 0 {
+			mw28.Entry(b)
+			foryimpl.WriteString(b, k29)
+			if !foryimpl.WriteRefMap(c, v30) {
+				b.WriteVarUint32(uint32(len(v30)))
+				if len(v30) > 0 {
 					b.WriteUint8(foryimpl.ListDeclaredSameType)
-					for e38 := range v37 {
-						b.WriteVarInt32(e38)
+					for e31 := range v30 {
+						b.WriteVarInt32(e31)
 					}
 				}
 			}
 		}
 	}
-	mw35.End(b)
+	mw28.End(b)
+}
+
+// foryCheckUTF8 checks that every string SetsInside's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *SetsInside) foryCheckUTF8() error {
+	for i3 := range x.List {
+		for e4 := range x.List[i3] {
+			if !foryimpl.ValidString(string(e4)) {
+				return foryimpl.InvalidUTF8(foryTypeSetsInside, "List")
+			}
+		}
+	}
+	for k5 := range x.Map {
+		if !foryimpl.ValidString(string(k5)) {
+			return foryimpl.InvalidUTF8(foryTypeSetsInside, "Map")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads SetsInside's struct body (docs/format.md §9); errors are recorded in c.
@@ -2876,10 +2870,8 @@ func (x *Binaries) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (Binaries nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k5 := range x.Map {
-			if !foryimpl.ValidString(string(k5)) {
-				return foryimpl.InvalidUTF8(foryTypeBinaries, "Map")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -2956,11 +2948,9 @@ func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k22 := range x.Map {
-			if !foryimpl.ValidString(string(k22)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeBinaries, "Map"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -2968,21 +2958,21 @@ func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1664143251)
 	}
-	l28 := x.List
-	b.WriteVarUint32(uint32(len(l28)))
-	if len(l28) > 0 {
+	l23 := x.List
+	b.WriteVarUint32(uint32(len(l23)))
+	if len(l23) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e29 := range l28 {
-			if !foryimpl.WriteRefSlice(c, e29) {
-				b.WriteVarUint32(uint32(len(e29)))
-				if len(e29) > 0 {
-					b.Reserve(1 + len(e29)*1 + buffer.BatchSlack)
+		for _, e24 := range l23 {
+			if !foryimpl.WriteRefSlice(c, e24) {
+				b.WriteVarUint32(uint32(len(e24)))
+				if len(e24) > 0 {
+					b.Reserve(1 + len(e24)*1 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e30 := range e29 {
+					for _, e25 := range e24 {
 						{
-							buffer.PutUint8At(w, off, e30)
+							buffer.PutUint8At(w, off, e25)
 							off += 1
 						}
 					}
@@ -2991,25 +2981,25 @@ func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	var mw31 foryimpl.MapWriter
-	mw31.BeginTracked(b, len(x.Map))
-	for k32, v33 := range x.Map {
-		if v33 == nil {
-			mw31.NullEntry(b)
-			foryimpl.WriteString(b, k32)
+	var mw26 foryimpl.MapWriter
+	mw26.BeginTracked(b, len(x.Map))
+	for k27, v28 := range x.Map {
+		if v28 == nil {
+			mw26.NullEntry(b)
+			foryimpl.WriteString(b, k27)
 		} else {
-			mw31.Entry(b)
-			foryimpl.WriteString(b, k32)
-			if !foryimpl.WriteRefSlice(c, v33) {
-				b.WriteVarUint32(uint32(len(v33)))
-				if len(v33) > 0 {
-					b.Reserve(1 + len(v33)*1 + buffer.BatchSlack)
+			mw26.Entry(b)
+			foryimpl.WriteString(b, k27)
+			if !foryimpl.WriteRefSlice(c, v28) {
+				b.WriteVarUint32(uint32(len(v28)))
+				if len(v28) > 0 {
+					b.Reserve(1 + len(v28)*1 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e34 := range v33 {
+					for _, e29 := range v28 {
 						{
-							buffer.PutUint8At(w, off, e34)
+							buffer.PutUint8At(w, off, e29)
 							off += 1
 						}
 					}
@@ -3018,7 +3008,17 @@ func (x *Binaries) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw31.End(b)
+	mw26.End(b)
+}
+
+// foryCheckUTF8 checks that every string Binaries's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Binaries) foryCheckUTF8() error {
+	for k3 := range x.Map {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeBinaries, "Map")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Binaries's struct body (docs/format.md §9); errors are recorded in c.
@@ -3416,12 +3416,8 @@ func (x *SharedInner) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (SharedInner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for i8 := range x.Maps {
-			for k9 := range x.Maps[i8] {
-				if !foryimpl.ValidString(string(k9)) {
-					return foryimpl.InvalidUTF8(foryTypeSharedInner, "Maps")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -3484,13 +3480,9 @@ func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SharedInner) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i29 := range x.Maps {
-			for k30 := range x.Maps[i29] {
-				if !foryimpl.ValidString(string(k30)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeSharedInner, "Maps"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -3498,43 +3490,55 @@ func (x *SharedInner) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(268533005)
 	}
-	l35 := x.Lists
-	b.WriteVarUint32(uint32(len(l35)))
-	if len(l35) > 0 {
+	l27 := x.Lists
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e36 := range l35 {
-			if !foryimpl.WriteRefSlice(c, e36) {
-				b.WriteVarUint32(uint32(len(e36)))
-				if len(e36) > 0 {
-					b.Reserve(1 + len(e36)*5 + buffer.BatchSlack)
+		for _, e28 := range l27 {
+			if !foryimpl.WriteRefSlice(c, e28) {
+				b.WriteVarUint32(uint32(len(e28)))
+				if len(e28) > 0 {
+					b.Reserve(1 + len(e28)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e37 := range e36 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e37))
+					for _, e29 := range e28 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e29))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l38 := x.Maps
-	b.WriteVarUint32(uint32(len(l38)))
-	if len(l38) > 0 {
+	l30 := x.Maps
+	b.WriteVarUint32(uint32(len(l30)))
+	if len(l30) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e39 := range l38 {
-			if !foryimpl.WriteRefMap(c, e39) {
-				var mw40 foryimpl.MapWriter
-				mw40.Begin(b, len(e39))
-				for k41, v42 := range e39 {
-					mw40.Entry(b)
-					foryimpl.WriteString(b, k41)
-					b.WriteVarInt32(v42)
+		for _, e31 := range l30 {
+			if !foryimpl.WriteRefMap(c, e31) {
+				var mw32 foryimpl.MapWriter
+				mw32.Begin(b, len(e31))
+				for k33, v34 := range e31 {
+					mw32.Entry(b)
+					foryimpl.WriteString(b, k33)
+					b.WriteVarInt32(v34)
 				}
-				mw40.End(b)
+				mw32.End(b)
 			}
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string SharedInner's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *SharedInner) foryCheckUTF8() error {
+	for i6 := range x.Maps {
+		for k7 := range x.Maps[i6] {
+			if !foryimpl.ValidString(string(k7)) {
+				return foryimpl.InvalidUTF8(foryTypeSharedInner, "Maps")
+			}
+		}
+	}
+	return nil
 }
 
 // ForyRead reads SharedInner's struct body (docs/format.md §9); errors are recorded in c.
@@ -4773,12 +4777,8 @@ func (x *EmptyInner) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (EmptyInner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for i8 := range x.Strs {
-			for i10 := range x.Strs[i8] {
-				if !foryimpl.ValidString(string(x.Strs[i8][i10])) {
-					return foryimpl.InvalidUTF8(foryTypeEmptyInner, "Strs")
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -4858,13 +4858,9 @@ func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i27 := range x.Strs {
-			for i29 := range x.Strs[i27] {
-				if !foryimpl.ValidString(string(x.Strs[i27][i29])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeEmptyInner, "Strs"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -4872,52 +4868,52 @@ func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(1484231934)
 	}
-	l32 := x.Ints
-	b.WriteVarUint32(uint32(len(l32)))
-	if len(l32) > 0 {
+	l24 := x.Ints
+	b.WriteVarUint32(uint32(len(l24)))
+	if len(l24) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e33 := range l32 {
-			if !foryimpl.WriteRefSlice(c, e33) {
-				b.WriteVarUint32(uint32(len(e33)))
-				if len(e33) > 0 {
-					b.Reserve(1 + len(e33)*5 + buffer.BatchSlack)
+		for _, e25 := range l24 {
+			if !foryimpl.WriteRefSlice(c, e25) {
+				b.WriteVarUint32(uint32(len(e25)))
+				if len(e25) > 0 {
+					b.Reserve(1 + len(e25)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e34 := range e33 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e34))
+					for _, e26 := range e25 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e26))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l35 := x.Strs
-	b.WriteVarUint32(uint32(len(l35)))
-	if len(l35) > 0 {
+	l27 := x.Strs
+	b.WriteVarUint32(uint32(len(l27)))
+	if len(l27) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e36 := range l35 {
-			if !foryimpl.WriteRefSlice(c, e36) {
+		for _, e28 := range l27 {
+			if !foryimpl.WriteRefSlice(c, e28) {
 				{
-					sz38 := 6 + buffer.BatchSlack + len(e36)*9
-					for _, e37 := range e36 {
-						sz38 += len(e37)
+					sz30 := 6 + buffer.BatchSlack + len(e28)*9
+					for _, e29 := range e28 {
+						sz30 += len(e29)
 					}
-					b.Reserve(sz38)
+					b.Reserve(sz30)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(e36)))
-					if len(e36) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(e28)))
+					if len(e28) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e37 := range e36 {
-							if len(w)-off < len(e37)+9+buffer.BatchSlack {
+						for _, e29 := range e28 {
+							if len(w)-off < len(e29)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e37) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e29) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e37))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e37) > 0 {
-								off += copy(w[off:], e37)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e29))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e29) > 0 {
+								off += copy(w[off:], e29)
 							}
 						}
 					}
@@ -4926,6 +4922,18 @@ func (x *EmptyInner) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string EmptyInner's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *EmptyInner) foryCheckUTF8() error {
+	for i6 := range x.Strs {
+		for i8 := range x.Strs[i6] {
+			if !foryimpl.ValidString(string(x.Strs[i6][i8])) {
+				return foryimpl.InvalidUTF8(foryTypeEmptyInner, "Strs")
+			}
+		}
+	}
+	return nil
 }
 
 // ForyRead reads EmptyInner's struct body (docs/format.md §9); errors are recorded in c.
@@ -5498,17 +5506,9 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k1 := range x.Items {
-			if !foryimpl.ValidString(string(k1)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "Items"))
-				return
-			}
-		}
-		for k5 := range x.Nils {
-			if !foryimpl.ValidString(string(k5)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "Nils"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -5547,17 +5547,9 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k15 := range x.Items {
-			if !foryimpl.ValidString(string(k15)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "Items"))
-				return
-			}
-		}
-		for k19 := range x.Nils {
-			if !foryimpl.ValidString(string(k19)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNilValues, "Nils"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -5565,36 +5557,51 @@ func (x *NilValues) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(707675961)
 	}
-	var mw23 foryimpl.MapWriter
-	mw23.BeginTracked(b, len(x.Items))
-	for k24, v25 := range x.Items {
-		if v25 == nil {
-			mw23.NullEntry(b)
-			foryimpl.WriteString(b, k24)
+	var mw19 foryimpl.MapWriter
+	mw19.BeginTracked(b, len(x.Items))
+	for k20, v21 := range x.Items {
+		if v21 == nil {
+			mw19.NullEntry(b)
+			foryimpl.WriteString(b, k20)
 		} else {
-			mw23.Entry(b)
-			foryimpl.WriteString(b, k24)
-			if !foryimpl.WriteRefPtr(c, v25) {
-				v25.ForyWrite(c)
+			mw19.Entry(b)
+			foryimpl.WriteString(b, k20)
+			if !foryimpl.WriteRefPtr(c, v21) {
+				v21.ForyWrite(c)
 			}
 		}
 	}
-	mw23.End(b)
-	var mw26 foryimpl.MapWriter
-	mw26.BeginTracked(b, len(x.Nils))
-	for k27, v28 := range x.Nils {
-		if v28 == nil {
-			mw26.NullEntry(b)
-			foryimpl.WriteString(b, k27)
+	mw19.End(b)
+	var mw22 foryimpl.MapWriter
+	mw22.BeginTracked(b, len(x.Nils))
+	for k23, v24 := range x.Nils {
+		if v24 == nil {
+			mw22.NullEntry(b)
+			foryimpl.WriteString(b, k23)
 		} else {
-			mw26.Entry(b)
-			foryimpl.WriteString(b, k27)
-			if !foryimpl.WriteRefPtr(c, v28) {
-				v28.ForyWrite(c)
+			mw22.Entry(b)
+			foryimpl.WriteString(b, k23)
+			if !foryimpl.WriteRefPtr(c, v24) {
+				v24.ForyWrite(c)
 			}
 		}
 	}
-	mw26.End(b)
+	mw22.End(b)
+}
+
+// foryCheckUTF8 checks that every string NilValues's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *NilValues) foryCheckUTF8() error {
+	for k1 := range x.Items {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeNilValues, "Items")
+		}
+	}
+	for k3 := range x.Nils {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeNilValues, "Nils")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads NilValues's struct body (docs/format.md §9); errors are recorded in c.
@@ -6394,20 +6401,8 @@ func (x *NullableSets) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (NullableSets nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for e1 := range x.Empty {
-			if !foryimpl.ValidString(string(e1)) {
-				return foryimpl.InvalidUTF8(foryTypeNullableSets, "Empty")
-			}
-		}
-		for e3 := range x.Nil {
-			if !foryimpl.ValidString(string(e3)) {
-				return foryimpl.InvalidUTF8(foryTypeNullableSets, "Nil")
-			}
-		}
-		for e7 := range x.Plain {
-			if !foryimpl.ValidString(string(e7)) {
-				return foryimpl.InvalidUTF8(foryTypeNullableSets, "Plain")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
@@ -6468,36 +6463,16 @@ func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root b
 			}
 		}
 	}
-	b.WriteVarUint32(uint32(len(x.Plain)))
-	if len(x.Plain) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e12 := range x.Plain {
-			foryimpl.WriteString(b, e12)
-		}
-	}
+	x.foryWritePlain(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for e13 := range x.Empty {
-			if !foryimpl.ValidString(string(e13)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNullableSets, "Empty"))
-				return
-			}
-		}
-		for e15 := range x.Nil {
-			if !foryimpl.ValidString(string(e15)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNullableSets, "Nil"))
-				return
-			}
-		}
-		for e19 := range x.Plain {
-			if !foryimpl.ValidString(string(e19)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNullableSets, "Plain"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -6509,8 +6484,8 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(x.Empty)))
 		if len(x.Empty) > 0 {
 			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for e21 := range x.Empty {
-				foryimpl.WriteString(b, e21)
+			for e16 := range x.Empty {
+				foryimpl.WriteString(b, e16)
 			}
 		}
 	}
@@ -6518,8 +6493,8 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(x.Nil)))
 		if len(x.Nil) > 0 {
 			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for e22 := range x.Nil {
-				foryimpl.WriteString(b, e22)
+			for e17 := range x.Nil {
+				foryimpl.WriteString(b, e17)
 			}
 		}
 	}
@@ -6527,16 +6502,41 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(x.One)))
 		if len(x.One) > 0 {
 			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for e23 := range x.One {
-				b.WriteVarInt32(e23)
+			for e18 := range x.One {
+				b.WriteVarInt32(e18)
 			}
 		}
 	}
+	x.foryWritePlain(b)
+}
+
+// foryCheckUTF8 checks that every string NullableSets's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *NullableSets) foryCheckUTF8() error {
+	for e1 := range x.Empty {
+		if !foryimpl.ValidString(string(e1)) {
+			return foryimpl.InvalidUTF8(foryTypeNullableSets, "Empty")
+		}
+	}
+	for e2 := range x.Nil {
+		if !foryimpl.ValidString(string(e2)) {
+			return foryimpl.InvalidUTF8(foryTypeNullableSets, "Nil")
+		}
+	}
+	for e4 := range x.Plain {
+		if !foryimpl.ValidString(string(e4)) {
+			return foryimpl.InvalidUTF8(foryTypeNullableSets, "Plain")
+		}
+	}
+	return nil
+}
+
+// foryWritePlain writes field Plain's value, for both of NullableSets's writers.
+func (x *NullableSets) foryWritePlain(b *buffer.Buffer) {
 	b.WriteVarUint32(uint32(len(x.Plain)))
 	if len(x.Plain) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e24 := range x.Plain {
-			foryimpl.WriteString(b, e24)
+		for e1 := range x.Plain {
+			foryimpl.WriteString(b, e1)
 		}
 	}
 }
@@ -6553,11 +6553,11 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-			x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id26))
-		} else if st25 == foryimpl.RefFollows {
+		if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+			x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id20))
+		} else if st19 == foryimpl.RefFollows {
 			x.foryReadEmpty(c)
-			foryimpl.SetRefMap(c, id26, x.Empty)
+			foryimpl.SetRefMap(c, id20, x.Empty)
 		} else {
 			x.Empty = nil
 		}
@@ -6565,11 +6565,11 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Empty")
 			return
 		}
-		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-			x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id28))
-		} else if st27 == foryimpl.RefFollows {
+		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+			x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id22))
+		} else if st21 == foryimpl.RefFollows {
 			x.foryReadNil(c)
-			foryimpl.SetRefMap(c, id28, x.Nil)
+			foryimpl.SetRefMap(c, id22, x.Nil)
 		} else {
 			x.Nil = nil
 		}
@@ -6577,11 +6577,11 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Nil")
 			return
 		}
-		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-			x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id30))
-		} else if st29 == foryimpl.RefFollows {
+		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
+			x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id24))
+		} else if st23 == foryimpl.RefFollows {
 			x.foryReadOne(c)
-			foryimpl.SetRefMap(c, id30, x.One)
+			foryimpl.SetRefMap(c, id24, x.One)
 		} else {
 			x.One = nil
 		}
@@ -6626,11 +6626,11 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-					x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id32))
-				} else if st31 == foryimpl.RefFollows {
+				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+					x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id26))
+				} else if st25 == foryimpl.RefFollows {
 					x.foryReadEmpty(c)
-					foryimpl.SetRefMap(c, id32, x.Empty)
+					foryimpl.SetRefMap(c, id26, x.Empty)
 				} else {
 					x.Empty = nil
 				}
@@ -6641,11 +6641,11 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-					x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id34))
-				} else if st33 == foryimpl.RefFollows {
+				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+					x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id28))
+				} else if st27 == foryimpl.RefFollows {
 					x.foryReadNil(c)
-					foryimpl.SetRefMap(c, id34, x.Nil)
+					foryimpl.SetRefMap(c, id28, x.Nil)
 				} else {
 					x.Nil = nil
 				}
@@ -6656,11 +6656,11 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-					x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id36))
-				} else if st35 == foryimpl.RefFollows {
+				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+					x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id30))
+				} else if st29 == foryimpl.RefFollows {
 					x.foryReadOne(c)
-					foryimpl.SetRefMap(c, id36, x.One)
+					foryimpl.SetRefMap(c, id30, x.One)
 				} else {
 					x.One = nil
 				}
@@ -8124,8 +8124,8 @@ func (x *AnyMaps) ForyWrite(c *foryimpl.WriteContext) {
 				return
 			}
 		}
-		for k5 := range x.ByName {
-			if !foryimpl.ValidString(string(k5)) {
+		for k3 := range x.ByName {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeAnyMaps, "ByName"))
 				return
 			}
@@ -8565,11 +8565,9 @@ func (x *SharedAny) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k3 := range x.Map {
-			if !foryimpl.ValidString(string(k3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedAny, "Map"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if !c.Enter(foryTypeSharedAny, x) {
@@ -8599,11 +8597,9 @@ func (x *SharedAny) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *SharedAny) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k9 := range x.Map {
-			if !foryimpl.ValidString(string(k9)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedAny, "Map"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if !c.Enter(foryTypeSharedAny, x) {
@@ -8625,6 +8621,16 @@ func (x *SharedAny) foryWriteRef(c *foryimpl.WriteContext) {
 	c.Leave()
 }
 
+// foryCheckUTF8 checks that every string SharedAny's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *SharedAny) foryCheckUTF8() error {
+	for k2 := range x.Map {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeSharedAny, "Map")
+		}
+	}
+	return nil
+}
+
 // ForyRead reads SharedAny's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SharedAny) ForyRead(c *foryimpl.ReadContext) {
@@ -8640,17 +8646,17 @@ func (x *SharedAny) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-			x.Field = foryimpl.BackRef[Leaf321](c, id14)
-		} else if st13 == foryimpl.RefFollows {
-			p15 := foryimpl.Alloc[Leaf321](c)
-			foryimpl.SetRef(c, id14, p15)
-			if ev16 := c.ReadStructFieldMeta(foryTypeLeaf321); ev16 != nil {
-				p15.ForyReadEvolved(c, ev16)
+		if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
+			x.Field = foryimpl.BackRef[Leaf321](c, id11)
+		} else if st10 == foryimpl.RefFollows {
+			p12 := foryimpl.Alloc[Leaf321](c)
+			foryimpl.SetRef(c, id11, p12)
+			if ev13 := c.ReadStructFieldMeta(foryTypeLeaf321); ev13 != nil {
+				p12.ForyReadEvolved(c, ev13)
 			} else if !c.Failed() {
-				p15.ForyRead(c)
+				p12.ForyRead(c)
 			}
-			x.Field = p15
+			x.Field = p12
 		} else {
 			x.Field = nil
 		}
@@ -8660,13 +8666,13 @@ func (x *SharedAny) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p13 := foryimpl.Alloc[Leaf321](c)
-			if ev14 := c.ReadStructFieldMeta(foryTypeLeaf321); ev14 != nil {
-				p13.ForyReadEvolved(c, ev14)
+			p10 := foryimpl.Alloc[Leaf321](c)
+			if ev11 := c.ReadStructFieldMeta(foryTypeLeaf321); ev11 != nil {
+				p10.ForyReadEvolved(c, ev11)
 			} else if !c.Failed() {
-				p13.ForyRead(c)
+				p10.ForyRead(c)
 			}
-			x.Field = p13
+			x.Field = p10
 		}
 		if c.Failed() {
 			c.Trace("Field")
@@ -8696,29 +8702,29 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.Field = foryimpl.BackRef[Leaf321](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					p21 := foryimpl.Alloc[Leaf321](c)
-					foryimpl.SetRef(c, id20, p21)
-					if ev22 := c.ReadStructFieldMeta(foryTypeLeaf321); ev22 != nil {
-						p21.ForyReadEvolved(c, ev22)
+				if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
+					x.Field = foryimpl.BackRef[Leaf321](c, id17)
+				} else if st16 == foryimpl.RefFollows {
+					p18 := foryimpl.Alloc[Leaf321](c)
+					foryimpl.SetRef(c, id17, p18)
+					if ev19 := c.ReadStructFieldMeta(foryTypeLeaf321); ev19 != nil {
+						p18.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
-						p21.ForyRead(c)
+						p18.ForyRead(c)
 					}
-					x.Field = p21
+					x.Field = p18
 				} else {
 					x.Field = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p17 := foryimpl.Alloc[Leaf321](c)
-					if ev18 := c.ReadStructFieldMeta(foryTypeLeaf321); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
+					p14 := foryimpl.Alloc[Leaf321](c)
+					if ev15 := c.ReadStructFieldMeta(foryTypeLeaf321); ev15 != nil {
+						p14.ForyReadEvolved(c, ev15)
 					} else if !c.Failed() {
-						p17.ForyRead(c)
+						p14.ForyRead(c)
 					}
-					x.Field = p17
+					x.Field = p14
 				}
 			}
 		case 1:
@@ -9088,8 +9094,8 @@ func (x *SharedAnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadC
 // ForyWrite writes SharedAnyList's struct body (docs/format.md §9).
 func (x *SharedAnyList) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k3 := range x.Map {
-			if !foryimpl.ValidString(string(k3)) {
+		for k2 := range x.Map {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSharedAnyList, "Map"))
 				return
 			}
@@ -9311,59 +9317,9 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k5, e6 := range x.ByKey {
-			if !foryimpl.ValidString(string(k5)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "ByKey"))
-				return
-			}
-			for i8 := range e6 {
-				if !foryimpl.ValidString(string(e6[i8])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "ByKey"))
-					return
-				}
-			}
-		}
-		for k24 := range x.Leaves {
-			if !foryimpl.ValidString(string(k24)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Leaves"))
-				return
-			}
-		}
-		for i36 := range x.Maps {
-			for k37 := range x.Maps[i36] {
-				if !foryimpl.ValidString(string(k37)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Maps"))
-					return
-				}
-			}
-		}
-		for _, e45 := range x.Nested {
-			for k46 := range e45 {
-				if !foryimpl.ValidString(string(k46)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Nested"))
-					return
-				}
-			}
-		}
-		for k52, e53 := range x.SetMap {
-			if !foryimpl.ValidString(string(k52)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "SetMap"))
-				return
-			}
-			for e54 := range e53 {
-				if !foryimpl.ValidString(string(e54)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "SetMap"))
-					return
-				}
-			}
-		}
-		for i65 := range x.Strs {
-			for i67 := range x.Strs[i65] {
-				if !foryimpl.ValidString(string(x.Strs[i65][i67])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Strs"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -9648,59 +9604,9 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k121, e122 := range x.ByKey {
-			if !foryimpl.ValidString(string(k121)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "ByKey"))
-				return
-			}
-			for i124 := range e122 {
-				if !foryimpl.ValidString(string(e122[i124])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "ByKey"))
-					return
-				}
-			}
-		}
-		for k140 := range x.Leaves {
-			if !foryimpl.ValidString(string(k140)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Leaves"))
-				return
-			}
-		}
-		for i152 := range x.Maps {
-			for k153 := range x.Maps[i152] {
-				if !foryimpl.ValidString(string(k153)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Maps"))
-					return
-				}
-			}
-		}
-		for _, e161 := range x.Nested {
-			for k162 := range e161 {
-				if !foryimpl.ValidString(string(k162)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Nested"))
-					return
-				}
-			}
-		}
-		for k168, e169 := range x.SetMap {
-			if !foryimpl.ValidString(string(k168)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "SetMap"))
-				return
-			}
-			for e170 := range e169 {
-				if !foryimpl.ValidString(string(e170)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "SetMap"))
-					return
-				}
-			}
-		}
-		for i181 := range x.Strs {
-			for i183 := range x.Strs[i181] {
-				if !foryimpl.ValidString(string(x.Strs[i181][i183])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeMixed, "Strs"))
-					return
-				}
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -9708,21 +9614,21 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1383025407)
 	}
-	l186 := x.Bins
-	b.WriteVarUint32(uint32(len(l186)))
-	if len(l186) > 0 {
+	l147 := x.Bins
+	b.WriteVarUint32(uint32(len(l147)))
+	if len(l147) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e187 := range l186 {
-			if !foryimpl.WriteRefSlice(c, e187) {
-				b.WriteVarUint32(uint32(len(e187)))
-				if len(e187) > 0 {
-					b.Reserve(1 + len(e187)*1 + buffer.BatchSlack)
+		for _, e148 := range l147 {
+			if !foryimpl.WriteRefSlice(c, e148) {
+				b.WriteVarUint32(uint32(len(e148)))
+				if len(e148) > 0 {
+					b.Reserve(1 + len(e148)*1 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e188 := range e187 {
+					for _, e149 := range e148 {
 						{
-							buffer.PutUint8At(w, off, e188)
+							buffer.PutUint8At(w, off, e149)
 							off += 1
 						}
 					}
@@ -9731,28 +9637,260 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	var mw189 foryimpl.MapWriter
-	mw189.BeginTracked(b, len(x.ByKey))
-	for k190, v191 := range x.ByKey {
-		if v191 == nil {
-			mw189.NullEntry(b)
-			foryimpl.WriteString(b, k190)
+	var mw150 foryimpl.MapWriter
+	mw150.BeginTracked(b, len(x.ByKey))
+	for k151, v152 := range x.ByKey {
+		if v152 == nil {
+			mw150.NullEntry(b)
+			foryimpl.WriteString(b, k151)
 		} else {
-			mw189.Entry(b)
-			foryimpl.WriteString(b, k190)
-			if !foryimpl.WriteRefSlice(c, v191) {
+			mw150.Entry(b)
+			foryimpl.WriteString(b, k151)
+			if !foryimpl.WriteRefSlice(c, v152) {
 				{
-					sz193 := 6 + buffer.BatchSlack + len(v191)*9
-					for _, e192 := range v191 {
+					sz154 := 6 + buffer.BatchSlack + len(v152)*9
+					for _, e153 := range v152 {
+						sz154 += len(e153)
+					}
+					b.Reserve(sz154)
+					w, off := b.Window(), b.WriterIndex()
+					off = buffer.PutVarUint32At(w, off, uint32(len(v152)))
+					if len(v152) > 0 {
+						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+						off++
+						for _, e153 := range v152 {
+							if len(w)-off < len(e153)+9+buffer.BatchSlack {
+								b.SetWriterIndex(off)
+								b.Reserve(len(e153) + 9 + buffer.BatchSlack)
+								w = b.Window()
+							}
+							off = buffer.PutVarUint64At(w, off, uint64(len(e153))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e153) > 0 {
+								off += copy(w[off:], e153)
+							}
+						}
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	mw150.End(b)
+	l155 := x.Deep
+	b.WriteVarUint32(uint32(len(l155)))
+	if len(l155) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
+		for _, e156 := range l155 {
+			if !foryimpl.WriteRefSlice(c, e156) {
+				b.WriteVarUint32(uint32(len(e156)))
+				if len(e156) > 0 {
+					b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
+					for _, e157 := range e156 {
+						if !foryimpl.WriteRefSlice(c, e157) {
+							b.WriteVarUint32(uint32(len(e157)))
+							if len(e157) > 0 {
+								b.Reserve(1 + len(e157)*9 + buffer.BatchSlack)
+								w, off := b.Window(), b.WriterIndex()
+								buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+								off++
+								for _, e158 := range e157 {
+									off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e158))
+								}
+								b.SetWriterIndex(off)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	l159 := x.Floats
+	b.WriteVarUint32(uint32(len(l159)))
+	if len(l159) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
+		for _, e160 := range l159 {
+			if !foryimpl.WriteRefSlice(c, e160) {
+				b.WriteVarUint32(uint32(len(e160)))
+				if len(e160) > 0 {
+					b.Reserve(1 + len(e160)*8 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+					off++
+					for _, e161 := range e160 {
+						{
+							buffer.PutFloat64At(w, off, e161)
+							off += 8
+						}
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	l162 := x.LeafList
+	b.WriteVarUint32(uint32(len(l162)))
+	if len(l162) > 0 {
+		h163 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p164 := range l162 {
+			if p164 == nil {
+				h163 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h163)
+		c.WriteStructMetaPtr(foryTypeLeaf311)
+		for _, p164 := range l162 {
+			if !foryimpl.WriteRefPtr(c, p164) {
+				p164.ForyWrite(c)
+			}
+		}
+	}
+	var mw165 foryimpl.MapWriter
+	mw165.BeginTracked(b, len(x.Leaves))
+	for k166, v167 := range x.Leaves {
+		if v167 == nil {
+			mw165.NullEntry(b)
+			foryimpl.WriteString(b, k166)
+		} else {
+			mw165.Entry(b)
+			foryimpl.WriteString(b, k166)
+			if !foryimpl.WriteRefPtr(c, v167) {
+				v167.ForyWrite(c)
+			}
+		}
+	}
+	mw165.End(b)
+	l168 := x.Lists
+	b.WriteVarUint32(uint32(len(l168)))
+	if len(l168) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
+		for _, e169 := range l168 {
+			if !foryimpl.WriteRefSlice(c, e169) {
+				b.WriteVarUint32(uint32(len(e169)))
+				if len(e169) > 0 {
+					b.Reserve(1 + len(e169)*5 + buffer.BatchSlack)
+					w, off := b.Window(), b.WriterIndex()
+					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+					off++
+					for _, e170 := range e169 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e170))
+					}
+					b.SetWriterIndex(off)
+				}
+			}
+		}
+	}
+	l171 := x.Maps
+	b.WriteVarUint32(uint32(len(l171)))
+	if len(l171) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
+		for _, e172 := range l171 {
+			if !foryimpl.WriteRefMap(c, e172) {
+				var mw173 foryimpl.MapWriter
+				mw173.BeginTracked(b, len(e172))
+				for k174, v175 := range e172 {
+					if v175 == nil {
+						mw173.NullEntry(b)
+						foryimpl.WriteString(b, k174)
+					} else {
+						mw173.Entry(b)
+						foryimpl.WriteString(b, k174)
+						if !foryimpl.WriteRefSlice(c, v175) {
+							b.WriteVarUint32(uint32(len(v175)))
+							if len(v175) > 0 {
+								b.Reserve(1 + len(v175)*5 + buffer.BatchSlack)
+								w, off := b.Window(), b.WriterIndex()
+								buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+								off++
+								for _, e176 := range v175 {
+									off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e176))
+								}
+								b.SetWriterIndex(off)
+							}
+						}
+					}
+				}
+				mw173.End(b)
+			}
+		}
+	}
+	var mw177 foryimpl.MapWriter
+	mw177.BeginTracked(b, len(x.Nested))
+	for k178, v179 := range x.Nested {
+		if v179 == nil {
+			mw177.NullEntry(b)
+			b.WriteVarInt32(k178)
+		} else {
+			mw177.Entry(b)
+			b.WriteVarInt32(k178)
+			if !foryimpl.WriteRefMap(c, v179) {
+				var mw180 foryimpl.MapWriter
+				mw180.Begin(b, len(v179))
+				for k181, v182 := range v179 {
+					mw180.Entry(b)
+					foryimpl.WriteString(b, k181)
+					b.WriteVarInt32(v182)
+				}
+				mw180.End(b)
+			}
+		}
+	}
+	mw177.End(b)
+	var mw183 foryimpl.MapWriter
+	mw183.BeginTracked(b, len(x.SetMap))
+	for k184, v185 := range x.SetMap {
+		if v185 == nil {
+			mw183.NullEntry(b)
+			foryimpl.WriteString(b, k184)
+		} else {
+			mw183.Entry(b)
+			foryimpl.WriteString(b, k184)
+			if !foryimpl.WriteRefMap(c, v185) {
+				b.WriteVarUint32(uint32(len(v185)))
+				if len(v185) > 0 {
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
+					for e186 := range v185 {
+						foryimpl.WriteString(b, e186)
+					}
+				}
+			}
+		}
+	}
+	mw183.End(b)
+	l187 := x.Sets
+	b.WriteVarUint32(uint32(len(l187)))
+	if len(l187) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
+		for _, e188 := range l187 {
+			if !foryimpl.WriteRefMap(c, e188) {
+				b.WriteVarUint32(uint32(len(e188)))
+				if len(e188) > 0 {
+					b.WriteUint8(foryimpl.ListDeclaredSameType)
+					for e189 := range e188 {
+						b.WriteVarInt32(e189)
+					}
+				}
+			}
+		}
+	}
+	l190 := x.Strs
+	b.WriteVarUint32(uint32(len(l190)))
+	if len(l190) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
+		for _, e191 := range l190 {
+			if !foryimpl.WriteRefSlice(c, e191) {
+				{
+					sz193 := 6 + buffer.BatchSlack + len(e191)*9
+					for _, e192 := range e191 {
 						sz193 += len(e192)
 					}
 					b.Reserve(sz193)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v191)))
-					if len(v191) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(e191)))
+					if len(e191) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e192 := range v191 {
+						for _, e192 := range e191 {
 							if len(w)-off < len(e192)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
 								b.Reserve(len(e192) + 9 + buffer.BatchSlack)
@@ -9769,238 +9907,57 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw189.End(b)
-	l194 := x.Deep
-	b.WriteVarUint32(uint32(len(l194)))
-	if len(l194) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e195 := range l194 {
-			if !foryimpl.WriteRefSlice(c, e195) {
-				b.WriteVarUint32(uint32(len(e195)))
-				if len(e195) > 0 {
-					b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-					for _, e196 := range e195 {
-						if !foryimpl.WriteRefSlice(c, e196) {
-							b.WriteVarUint32(uint32(len(e196)))
-							if len(e196) > 0 {
-								b.Reserve(1 + len(e196)*9 + buffer.BatchSlack)
-								w, off := b.Window(), b.WriterIndex()
-								buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-								off++
-								for _, e197 := range e196 {
-									off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e197))
-								}
-								b.SetWriterIndex(off)
-							}
-						}
-					}
-				}
+}
+
+// foryCheckUTF8 checks that every string Mixed's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Mixed) foryCheckUTF8() error {
+	for k3, e4 := range x.ByKey {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeMixed, "ByKey")
+		}
+		for i6 := range e4 {
+			if !foryimpl.ValidString(string(e4[i6])) {
+				return foryimpl.InvalidUTF8(foryTypeMixed, "ByKey")
 			}
 		}
 	}
-	l198 := x.Floats
-	b.WriteVarUint32(uint32(len(l198)))
-	if len(l198) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e199 := range l198 {
-			if !foryimpl.WriteRefSlice(c, e199) {
-				b.WriteVarUint32(uint32(len(e199)))
-				if len(e199) > 0 {
-					b.Reserve(1 + len(e199)*8 + buffer.BatchSlack)
-					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-					off++
-					for _, e200 := range e199 {
-						{
-							buffer.PutFloat64At(w, off, e200)
-							off += 8
-						}
-					}
-					b.SetWriterIndex(off)
-				}
+	for k13 := range x.Leaves {
+		if !foryimpl.ValidString(string(k13)) {
+			return foryimpl.InvalidUTF8(foryTypeMixed, "Leaves")
+		}
+	}
+	for i21 := range x.Maps {
+		for k22 := range x.Maps[i21] {
+			if !foryimpl.ValidString(string(k22)) {
+				return foryimpl.InvalidUTF8(foryTypeMixed, "Maps")
 			}
 		}
 	}
-	l201 := x.LeafList
-	b.WriteVarUint32(uint32(len(l201)))
-	if len(l201) > 0 {
-		h202 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p203 := range l201 {
-			if p203 == nil {
-				h202 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h202)
-		c.WriteStructMetaPtr(foryTypeLeaf311)
-		for _, p203 := range l201 {
-			if !foryimpl.WriteRefPtr(c, p203) {
-				p203.ForyWrite(c)
+	for _, e26 := range x.Nested {
+		for k27 := range e26 {
+			if !foryimpl.ValidString(string(k27)) {
+				return foryimpl.InvalidUTF8(foryTypeMixed, "Nested")
 			}
 		}
 	}
-	var mw204 foryimpl.MapWriter
-	mw204.BeginTracked(b, len(x.Leaves))
-	for k205, v206 := range x.Leaves {
-		if v206 == nil {
-			mw204.NullEntry(b)
-			foryimpl.WriteString(b, k205)
-		} else {
-			mw204.Entry(b)
-			foryimpl.WriteString(b, k205)
-			if !foryimpl.WriteRefPtr(c, v206) {
-				v206.ForyWrite(c)
+	for k29, e30 := range x.SetMap {
+		if !foryimpl.ValidString(string(k29)) {
+			return foryimpl.InvalidUTF8(foryTypeMixed, "SetMap")
+		}
+		for e31 := range e30 {
+			if !foryimpl.ValidString(string(e31)) {
+				return foryimpl.InvalidUTF8(foryTypeMixed, "SetMap")
 			}
 		}
 	}
-	mw204.End(b)
-	l207 := x.Lists
-	b.WriteVarUint32(uint32(len(l207)))
-	if len(l207) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e208 := range l207 {
-			if !foryimpl.WriteRefSlice(c, e208) {
-				b.WriteVarUint32(uint32(len(e208)))
-				if len(e208) > 0 {
-					b.Reserve(1 + len(e208)*5 + buffer.BatchSlack)
-					w, off := b.Window(), b.WriterIndex()
-					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-					off++
-					for _, e209 := range e208 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e209))
-					}
-					b.SetWriterIndex(off)
-				}
+	for i37 := range x.Strs {
+		for i39 := range x.Strs[i37] {
+			if !foryimpl.ValidString(string(x.Strs[i37][i39])) {
+				return foryimpl.InvalidUTF8(foryTypeMixed, "Strs")
 			}
 		}
 	}
-	l210 := x.Maps
-	b.WriteVarUint32(uint32(len(l210)))
-	if len(l210) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e211 := range l210 {
-			if !foryimpl.WriteRefMap(c, e211) {
-				var mw212 foryimpl.MapWriter
-				mw212.BeginTracked(b, len(e211))
-				for k213, v214 := range e211 {
-					if v214 == nil {
-						mw212.NullEntry(b)
-						foryimpl.WriteString(b, k213)
-					} else {
-						mw212.Entry(b)
-						foryimpl.WriteString(b, k213)
-						if !foryimpl.WriteRefSlice(c, v214) {
-							b.WriteVarUint32(uint32(len(v214)))
-							if len(v214) > 0 {
-								b.Reserve(1 + len(v214)*5 + buffer.BatchSlack)
-								w, off := b.Window(), b.WriterIndex()
-								buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-								off++
-								for _, e215 := range v214 {
-									off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e215))
-								}
-								b.SetWriterIndex(off)
-							}
-						}
-					}
-				}
-				mw212.End(b)
-			}
-		}
-	}
-	var mw216 foryimpl.MapWriter
-	mw216.BeginTracked(b, len(x.Nested))
-	for k217, v218 := range x.Nested {
-		if v218 == nil {
-			mw216.NullEntry(b)
-			b.WriteVarInt32(k217)
-		} else {
-			mw216.Entry(b)
-			b.WriteVarInt32(k217)
-			if !foryimpl.WriteRefMap(c, v218) {
-				var mw219 foryimpl.MapWriter
-				mw219.Begin(b, len(v218))
-				for k220, v221 := range v218 {
-					mw219.Entry(b)
-					foryimpl.WriteString(b, k220)
-					b.WriteVarInt32(v221)
-				}
-				mw219.End(b)
-			}
-		}
-	}
-	mw216.End(b)
-	var mw222 foryimpl.MapWriter
-	mw222.BeginTracked(b, len(x.SetMap))
-	for k223, v224 := range x.SetMap {
-		if v224 == nil {
-			mw222.NullEntry(b)
-			foryimpl.WriteString(b, k223)
-		} else {
-			mw222.Entry(b)
-			foryimpl.WriteString(b, k223)
-			if !foryimpl.WriteRefMap(c, v224) {
-				b.WriteVarUint32(uint32(len(v224)))
-				if len(v224) > 0 {
-					b.WriteUint8(foryimpl.ListDeclaredSameType)
-					for e225 := range v224 {
-						foryimpl.WriteString(b, e225)
-					}
-				}
-			}
-		}
-	}
-	mw222.End(b)
-	l226 := x.Sets
-	b.WriteVarUint32(uint32(len(l226)))
-	if len(l226) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e227 := range l226 {
-			if !foryimpl.WriteRefMap(c, e227) {
-				b.WriteVarUint32(uint32(len(e227)))
-				if len(e227) > 0 {
-					b.WriteUint8(foryimpl.ListDeclaredSameType)
-					for e228 := range e227 {
-						b.WriteVarInt32(e228)
-					}
-				}
-			}
-		}
-	}
-	l229 := x.Strs
-	b.WriteVarUint32(uint32(len(l229)))
-	if len(l229) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e230 := range l229 {
-			if !foryimpl.WriteRefSlice(c, e230) {
-				{
-					sz232 := 6 + buffer.BatchSlack + len(e230)*9
-					for _, e231 := range e230 {
-						sz232 += len(e231)
-					}
-					b.Reserve(sz232)
-					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(e230)))
-					if len(e230) > 0 {
-						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-						off++
-						for _, e231 := range e230 {
-							if len(w)-off < len(e231)+9+buffer.BatchSlack {
-								b.SetWriterIndex(off)
-								b.Reserve(len(e231) + 9 + buffer.BatchSlack)
-								w = b.Window()
-							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e231))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e231) > 0 {
-								off += copy(w[off:], e231)
-							}
-						}
-					}
-					b.SetWriterIndex(off)
-				}
-			}
-		}
-	}
+	return nil
 }
 
 // ForyRead reads Mixed's struct body (docs/format.md §9); errors are recorded in c.

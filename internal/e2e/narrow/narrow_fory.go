@@ -614,11 +614,9 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k5 := range x.Structs {
-			if !foryimpl.ValidString(string(k5)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -652,11 +650,9 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k19 := range x.Structs {
-			if !foryimpl.ValidString(string(k19)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMaps, "Structs"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -664,29 +660,39 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-634633485)
 	}
-	var mw23 foryimpl.MapWriter
-	mw23.BeginTracked(b, len(x.Ptrs))
-	for k24, v25 := range x.Ptrs {
-		if v25 == nil {
-			mw23.NullEntry(b)
-			b.WriteVarInt32(k24)
+	var mw19 foryimpl.MapWriter
+	mw19.BeginTracked(b, len(x.Ptrs))
+	for k20, v21 := range x.Ptrs {
+		if v21 == nil {
+			mw19.NullEntry(b)
+			b.WriteVarInt32(k20)
 		} else {
-			mw23.Entry(b)
-			b.WriteVarInt32(k24)
-			if !foryimpl.WriteRefPtr(c, v25) {
-				v25.ForyWrite(c)
+			mw19.Entry(b)
+			b.WriteVarInt32(k20)
+			if !foryimpl.WriteRefPtr(c, v21) {
+				v21.ForyWrite(c)
 			}
 		}
 	}
-	mw23.End(b)
-	var mw26 foryimpl.MapWriter
-	mw26.Begin(b, len(x.Structs))
-	for k27, v28 := range x.Structs {
-		mw26.Entry(b)
-		foryimpl.WriteString(b, k27)
-		v28.ForyWrite(c)
+	mw19.End(b)
+	var mw22 foryimpl.MapWriter
+	mw22.Begin(b, len(x.Structs))
+	for k23, v24 := range x.Structs {
+		mw22.Entry(b)
+		foryimpl.WriteString(b, k23)
+		v24.ForyWrite(c)
 	}
-	mw26.End(b)
+	mw22.End(b)
+}
+
+// foryCheckUTF8 checks that every string Maps's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Maps) foryCheckUTF8() error {
+	for k3 := range x.Structs {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeMaps, "Structs")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Maps's struct body (docs/format.md §9); errors are recorded in c.
@@ -992,11 +998,9 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k1 := range x.ByName {
-			if !foryimpl.ValidString(string(k1)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -1037,11 +1041,9 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k9 := range x.ByName {
-			if !foryimpl.ValidString(string(k9)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -1049,36 +1051,46 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1796675783)
 	}
-	var mw13 foryimpl.MapWriter
-	mw13.BeginTracked(b, len(x.ByName))
-	for k14, v15 := range x.ByName {
-		if v15 == nil {
-			mw13.NullEntry(b)
-			foryimpl.WriteString(b, k14)
+	var mw11 foryimpl.MapWriter
+	mw11.BeginTracked(b, len(x.ByName))
+	for k12, v13 := range x.ByName {
+		if v13 == nil {
+			mw11.NullEntry(b)
+			foryimpl.WriteString(b, k12)
 		} else {
-			mw13.Entry(b)
-			foryimpl.WriteString(b, k14)
-			if !foryimpl.WriteRefPtr(c, v15) {
-				v15.ForyWrite(c)
+			mw11.Entry(b)
+			foryimpl.WriteString(b, k12)
+			if !foryimpl.WriteRefPtr(c, v13) {
+				v13.ForyWrite(c)
 			}
 		}
 	}
-	mw13.End(b)
+	mw11.End(b)
 	{
-		s16 := string(x.Title)
-		b.Reserve(buffer.BatchSlack + len(s16) + 10)
+		s14 := string(x.Title)
+		b.Reserve(buffer.BatchSlack + len(s14) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s16))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s16) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s16)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s16) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s14) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s14)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s14) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "Title"))
 				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+}
+
+// foryCheckUTF8 checks that every string Composite's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Composite) foryCheckUTF8() error {
+	for k1 := range x.ByName {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeComposite, "ByName")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.

@@ -583,11 +583,9 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k7 := range x.ByName {
-			if !foryimpl.ValidString(string(k7)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -702,11 +700,9 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k34 := range x.ByName {
-			if !foryimpl.ValidString(string(k34)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeComposite, "ByName"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -714,98 +710,108 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1055093485)
 	}
-	l42 := x.Addrs
+	l35 := x.Addrs
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l42)))
-		if len(l42) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l35)))
+		if len(l35) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l42) > 0 {
+	if len(l35) > 0 {
 		c.WriteStructMeta(foryTypeAddress)
-		for i43 := range l42 {
-			l42[i43].ForyWrite(c)
+		for i36 := range l35 {
+			l35[i36].ForyWrite(c)
 		}
 	}
-	l44 := x.Bomb
-	b.WriteVarUint32(uint32(len(l44)))
-	if len(l44) > 0 {
+	l37 := x.Bomb
+	b.WriteVarUint32(uint32(len(l37)))
+	if len(l37) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e45 := range l44 {
-			if !foryimpl.WriteRefSlice(c, e45) {
+		for _, e38 := range l37 {
+			if !foryimpl.WriteRefSlice(c, e38) {
 				{
 					b.Reserve(6 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(e45)))
-					if len(e45) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(e38)))
+					if len(e38) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
 				}
-				if len(e45) > 0 {
+				if len(e38) > 0 {
 					c.WriteStructMeta(foryTypeAddress)
-					for i46 := range e45 {
-						e45[i46].ForyWrite(c)
+					for i39 := range e38 {
+						e38[i39].ForyWrite(c)
 					}
 				}
 			}
 		}
 	}
-	var mw47 foryimpl.MapWriter
-	mw47.BeginTracked(b, len(x.ByName))
-	for k48, v49 := range x.ByName {
-		if v49 == nil {
-			mw47.NullEntry(b)
-			foryimpl.WriteString(b, k48)
+	var mw40 foryimpl.MapWriter
+	mw40.BeginTracked(b, len(x.ByName))
+	for k41, v42 := range x.ByName {
+		if v42 == nil {
+			mw40.NullEntry(b)
+			foryimpl.WriteString(b, k41)
 		} else {
-			mw47.Entry(b)
-			foryimpl.WriteString(b, k48)
-			if !foryimpl.WriteRefPtr(c, v49) {
-				v49.ForyWrite(c)
+			mw40.Entry(b)
+			foryimpl.WriteString(b, k41)
+			if !foryimpl.WriteRefPtr(c, v42) {
+				v42.ForyWrite(c)
 			}
 		}
 	}
-	mw47.End(b)
-	l50 := x.PAddrs
-	b.WriteVarUint32(uint32(len(l50)))
-	if len(l50) > 0 {
-		h51 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p52 := range l50 {
-			if p52 == nil {
-				h51 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	mw40.End(b)
+	l43 := x.PAddrs
+	b.WriteVarUint32(uint32(len(l43)))
+	if len(l43) > 0 {
+		h44 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p45 := range l43 {
+			if p45 == nil {
+				h44 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h51)
+		b.WriteUint8(h44)
 		c.WriteStructMetaPtr(foryTypeAddress)
-		for _, p52 := range l50 {
-			if !foryimpl.WriteRefPtr(c, p52) {
-				p52.ForyWrite(c)
+		for _, p45 := range l43 {
+			if !foryimpl.WriteRefPtr(c, p45) {
+				p45.ForyWrite(c)
 			}
 		}
 	}
-	l53 := x.Tags
+	l46 := x.Tags
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l53)))
-		if len(l53) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l46)))
+		if len(l46) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l53) > 0 {
+	if len(l46) > 0 {
 		c.WriteStructMeta(foryTypeTag)
-		for i54 := range l53 {
-			l53[i54].ForyWrite(c)
+		for i47 := range l46 {
+			l46[i47].ForyWrite(c)
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string Composite's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Composite) foryCheckUTF8() error {
+	for k4 := range x.ByName {
+		if !foryimpl.ValidString(string(k4)) {
+			return foryimpl.InvalidUTF8(foryTypeComposite, "ByName")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Composite's struct body (docs/format.md §9); errors are recorded in c.

@@ -304,17 +304,9 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if x.PS != nil {
-			if !foryimpl.ValidString(string((*x.PS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
-				return
-			}
-		}
-		if x.RmPS != nil {
-			if !foryimpl.ValidString(string((*x.RmPS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmPS"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.E < 0 {
@@ -616,17 +608,9 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if x.PS != nil {
-			if !foryimpl.ValidString(string((*x.PS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
-				return
-			}
-		}
-		if x.RmPS != nil {
-			if !foryimpl.ValidString(string((*x.RmPS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "RmPS"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.E < 0 {
@@ -931,6 +915,21 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.T)
+}
+
+// foryCheckUTF8 checks that every string Scalars's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Scalars) foryCheckUTF8() error {
+	if x.PS != nil {
+		if !foryimpl.ValidString(string((*x.PS))) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
+		}
+	}
+	if x.RmPS != nil {
+		if !foryimpl.ValidString(string((*x.RmPS))) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "RmPS")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
@@ -2363,129 +2362,8 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for i24 := range x.LM {
-			for k25 := range x.LM[i24] {
-				if !foryimpl.ValidString(string(k25)) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
-				}
-			}
-		}
-		for _, e40 := range x.MBS {
-			if !foryimpl.ValidString(string(e40)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
-			}
-		}
-		for _, e44 := range x.MES {
-			if !foryimpl.ValidString(string(e44)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
-			}
-		}
-		for _, e52 := range x.MIS {
-			if !foryimpl.ValidString(string(e52)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
-			}
-		}
-		for k55 := range x.MSI {
-			if !foryimpl.ValidString(string(k55)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
-			}
-		}
-		for k59, e60 := range x.MSL {
-			if !foryimpl.ValidString(string(k59)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
-			}
-			for i62 := range e60 {
-				if !foryimpl.ValidString(string(e60[i62])) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
-				}
-			}
-		}
-		for k66, e67 := range x.MSM {
-			if !foryimpl.ValidString(string(k66)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
-			}
-			for k68 := range e67 {
-				if !foryimpl.ValidString(string(k68)) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
-				}
-			}
-		}
-		for k74 := range x.MSP {
-			if !foryimpl.ValidString(string(k74)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
-			}
-		}
-		for i83 := range x.NLS {
-			if !foryimpl.ValidString(string(x.NLS[i83])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
-			}
-		}
-		for k85 := range x.NM {
-			if !foryimpl.ValidString(string(k85)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
-			}
-		}
-		for i114 := range x.RmLM {
-			for k115 := range x.RmLM[i114] {
-				if !foryimpl.ValidString(string(k115)) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "RmLM")
-				}
-			}
-		}
-		for _, e130 := range x.RmMBS {
-			if !foryimpl.ValidString(string(e130)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS")
-			}
-		}
-		for _, e134 := range x.RmMES {
-			if !foryimpl.ValidString(string(e134)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMES")
-			}
-		}
-		for _, e142 := range x.RmMIS {
-			if !foryimpl.ValidString(string(e142)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS")
-			}
-		}
-		for k145 := range x.RmMSI {
-			if !foryimpl.ValidString(string(k145)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI")
-			}
-		}
-		for k149, e150 := range x.RmMSL {
-			if !foryimpl.ValidString(string(k149)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
-			}
-			for i152 := range e150 {
-				if !foryimpl.ValidString(string(e150[i152])) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
-				}
-			}
-		}
-		for k156, e157 := range x.RmMSM {
-			if !foryimpl.ValidString(string(k156)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
-			}
-			for k158 := range e157 {
-				if !foryimpl.ValidString(string(k158)) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
-				}
-			}
-		}
-		for k164 := range x.RmMSP {
-			if !foryimpl.ValidString(string(k164)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP")
-			}
-		}
-		for i173 := range x.RmNLS {
-			if !foryimpl.ValidString(string(x.RmNLS[i173])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS")
-			}
-		}
-		for k175 := range x.RmNM {
-			if !foryimpl.ValidString(string(k175)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "RmNM")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	l181 := x.ABool
@@ -2550,190 +2428,71 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	l194 := x.Bin
 	b.WriteVarUint32(uint32(len(l194)))
 	b.WriteBytes(l194)
-	b.WriteVarUint32(uint32(len(x.Fix)))
-	if len(x.Fix) > 0 {
-		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e195 := range x.Fix {
-			{
-				buffer.PutInt16At(w, off, e195)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l196 := x.LB
-	b.WriteVarUint32(uint32(len(l196)))
-	if len(l196) > 0 {
-		b.Reserve(1 + len(l196)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e197 := range l196 {
-			{
-				buffer.PutBoolAt(w, off, e197)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l198 := x.LE
-	b.WriteVarUint32(uint32(len(l198)))
-	if len(l198) > 0 {
+	x.foryWriteFix(b)
+	x.foryWriteLB(b)
+	x.foryWriteLE(b)
+	x.foryWriteLF32(b)
+	x.foryWriteLF64(b)
+	x.foryWriteLI32(b)
+	x.foryWriteLI64(b)
+	x.foryWriteLI8(b)
+	l195 := x.LL
+	b.WriteVarUint32(uint32(len(l195)))
+	if len(l195) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e199 := range l198 {
-			b.WriteVarUint32(uint32(e199))
-		}
-	}
-	l200 := x.LF32
-	b.WriteVarUint32(uint32(len(l200)))
-	if len(l200) > 0 {
-		b.Reserve(1 + len(l200)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e201 := range l200 {
-			{
-				buffer.PutFloat32At(w, off, e201)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l202 := x.LF64
-	b.WriteVarUint32(uint32(len(l202)))
-	if len(l202) > 0 {
-		b.Reserve(1 + len(l202)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e203 := range l202 {
-			{
-				buffer.PutFloat64At(w, off, e203)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l204 := x.LI32
-	b.WriteVarUint32(uint32(len(l204)))
-	if len(l204) > 0 {
-		b.Reserve(1 + len(l204)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e205 := range l204 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e205))
-		}
-		b.SetWriterIndex(off)
-	}
-	l206 := x.LI64
-	b.WriteVarUint32(uint32(len(l206)))
-	if len(l206) > 0 {
-		b.Reserve(1 + len(l206)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e207 := range l206 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e207))
-		}
-		b.SetWriterIndex(off)
-	}
-	l208 := x.LI8
-	b.WriteVarUint32(uint32(len(l208)))
-	if len(l208) > 0 {
-		b.Reserve(1 + len(l208)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e209 := range l208 {
-			{
-				buffer.PutInt8At(w, off, e209)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l210 := x.LL
-	b.WriteVarUint32(uint32(len(l210)))
-	if len(l210) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e211 := range l210 {
-			b.WriteVarUint32(uint32(len(e211)))
-			if len(e211) > 0 {
-				b.Reserve(1 + len(e211)*5 + buffer.BatchSlack)
+		for _, e196 := range l195 {
+			b.WriteVarUint32(uint32(len(e196)))
+			if len(e196) > 0 {
+				b.Reserve(1 + len(e196)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e212 := range e211 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e212))
+				for _, e197 := range e196 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e197))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l213 := x.LM
-	b.WriteVarUint32(uint32(len(l213)))
-	if len(l213) > 0 {
+	l198 := x.LM
+	b.WriteVarUint32(uint32(len(l198)))
+	if len(l198) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e214 := range l213 {
-			var mw215 foryimpl.MapWriter
-			mw215.Begin(b, len(e214))
-			for k216, v217 := range e214 {
-				mw215.Entry(b)
-				foryimpl.WriteString(b, k216)
-				b.WriteVarInt32(v217)
+		for _, e199 := range l198 {
+			var mw200 foryimpl.MapWriter
+			mw200.Begin(b, len(e199))
+			for k201, v202 := range e199 {
+				mw200.Entry(b)
+				foryimpl.WriteString(b, k201)
+				b.WriteVarInt32(v202)
 			}
-			mw215.End(b)
+			mw200.End(b)
 		}
 	}
-	l218 := x.LPI
-	b.WriteVarUint32(uint32(len(l218)))
-	if len(l218) > 0 {
-		h219 := foryimpl.ListDeclaredSameType
-		for _, p220 := range l218 {
-			if p220 == nil {
-				h219 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h219)
-		for _, p220 := range l218 {
-			if h219 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p220 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p220)
-		}
-	}
-	l221 := x.LS
+	x.foryWriteLPI(b)
+	l203 := x.LS
 	{
 		var ascii bool
-		sz223 := 6 + buffer.BatchSlack + len(l221)*9
-		for _, e222 := range l221 {
-			sz223 += len(e222)
+		sz205 := 6 + buffer.BatchSlack + len(l203)*9
+		for _, e204 := range l203 {
+			sz205 += len(e204)
 		}
-		b.Reserve(sz223)
+		b.Reserve(sz205)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l221)))
-		if len(l221) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l203)))
+		if len(l203) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e222 := range l221 {
-				if len(w)-off < len(e222)+9+buffer.BatchSlack {
+			for _, e204 := range l203 {
+				if len(w)-off < len(e204)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e222) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e204) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e222))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e222) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e222))
-					if !ascii && check && !foryimpl.ValidString(string(e222)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e204))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e204) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e204))
+					if !ascii && check && !foryimpl.ValidString(string(e204)) {
 						b.SetWriterIndex(start187)
 						return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
 					}
@@ -2742,110 +2501,43 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	l224 := x.LT
-	b.WriteVarUint32(uint32(len(l224)))
-	if len(l224) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e225 := range l224 {
-			foryimpl.WriteTime(b, e225)
-		}
-	}
-	l226 := x.LU16
-	b.WriteVarUint32(uint32(len(l226)))
-	if len(l226) > 0 {
-		b.Reserve(1 + len(l226)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e227 := range l226 {
-			{
-				buffer.PutUint16At(w, off, e227)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l228 := x.LU64
-	b.WriteVarUint32(uint32(len(l228)))
-	if len(l228) > 0 {
-		b.Reserve(1 + len(l228)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e229 := range l228 {
-			off = buffer.PutVarUint64At(w, off, e229)
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw230 foryimpl.MapWriter
-	mw230.Begin(b, len(x.MBS))
-	for k231, v232 := range x.MBS {
-		mw230.Entry(b)
-		b.WriteBool(k231)
-		foryimpl.WriteString(b, v232)
-	}
-	mw230.End(b)
-	var mw233 foryimpl.MapWriter
-	mw233.Begin(b, len(x.MES))
-	for k234, v235 := range x.MES {
-		mw233.Entry(b)
-		b.WriteVarUint32(uint32(k234))
-		foryimpl.WriteString(b, v235)
-	}
-	mw233.End(b)
-	var mw236 foryimpl.MapWriter
-	mw236.Begin(b, len(x.MI64F))
-	for k237, v238 := range x.MI64F {
-		mw236.Entry(b)
-		b.WriteVarInt64(k237)
-		b.WriteFloat64(v238)
-	}
-	mw236.End(b)
-	var mw239 foryimpl.MapWriter
-	mw239.Begin(b, len(x.MIS))
-	for k240, v241 := range x.MIS {
-		mw239.Entry(b)
-		b.WriteVarInt32(k240)
-		foryimpl.WriteString(b, v241)
-	}
-	mw239.End(b)
-	var mw242 foryimpl.MapWriter
-	mw242.Begin(b, len(x.MSI))
-	for k243, v244 := range x.MSI {
-		mw242.Entry(b)
-		foryimpl.WriteString(b, k243)
-		b.WriteVarInt32(v244)
-	}
-	mw242.End(b)
-	var mw245 foryimpl.MapWriter
-	mw245.Begin(b, len(x.MSL))
-	for k246, v247 := range x.MSL {
-		if v247 == nil {
-			mw245.NullEntry(b)
-			foryimpl.WriteString(b, k246)
+	x.foryWriteLT(b)
+	x.foryWriteLU16(b)
+	x.foryWriteLU64(b)
+	x.foryWriteMBS(b)
+	x.foryWriteMES(b)
+	x.foryWriteMI64F(b)
+	x.foryWriteMIS(b)
+	x.foryWriteMSI(b)
+	var mw206 foryimpl.MapWriter
+	mw206.Begin(b, len(x.MSL))
+	for k207, v208 := range x.MSL {
+		if v208 == nil {
+			mw206.NullEntry(b)
+			foryimpl.WriteString(b, k207)
 		} else {
-			mw245.Entry(b)
-			foryimpl.WriteString(b, k246)
+			mw206.Entry(b)
+			foryimpl.WriteString(b, k207)
 			{
-				sz249 := 6 + buffer.BatchSlack + len(v247)*9
-				for _, e248 := range v247 {
-					sz249 += len(e248)
+				sz210 := 6 + buffer.BatchSlack + len(v208)*9
+				for _, e209 := range v208 {
+					sz210 += len(e209)
 				}
-				b.Reserve(sz249)
+				b.Reserve(sz210)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v247)))
-				if len(v247) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v208)))
+				if len(v208) > 0 {
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e248 := range v247 {
-						if len(w)-off < len(e248)+9+buffer.BatchSlack {
+					for _, e209 := range v208 {
+						if len(w)-off < len(e209)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e248) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e209) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e248))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-						if len(e248) > 0 {
-							off += copy(w[off:], e248)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e209))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+						if len(e209) > 0 {
+							off += copy(w[off:], e209)
 						}
 					}
 				}
@@ -2853,81 +2545,62 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			}
 		}
 	}
-	mw245.End(b)
-	var mw250 foryimpl.MapWriter
-	mw250.Begin(b, len(x.MSM))
-	for k251, v252 := range x.MSM {
-		if v252 == nil {
-			mw250.NullEntry(b)
-			foryimpl.WriteString(b, k251)
+	mw206.End(b)
+	var mw211 foryimpl.MapWriter
+	mw211.Begin(b, len(x.MSM))
+	for k212, v213 := range x.MSM {
+		if v213 == nil {
+			mw211.NullEntry(b)
+			foryimpl.WriteString(b, k212)
 		} else {
-			mw250.Entry(b)
-			foryimpl.WriteString(b, k251)
-			var mw253 foryimpl.MapWriter
-			mw253.Begin(b, len(v252))
-			for k254, v255 := range v252 {
-				mw253.Entry(b)
-				foryimpl.WriteString(b, k254)
-				b.WriteVarInt32(v255)
+			mw211.Entry(b)
+			foryimpl.WriteString(b, k212)
+			var mw214 foryimpl.MapWriter
+			mw214.Begin(b, len(v213))
+			for k215, v216 := range v213 {
+				mw214.Entry(b)
+				foryimpl.WriteString(b, k215)
+				b.WriteVarInt32(v216)
 			}
-			mw253.End(b)
+			mw214.End(b)
 		}
 	}
-	mw250.End(b)
-	var mw256 foryimpl.MapWriter
-	mw256.Begin(b, len(x.MSP))
-	for k257, v258 := range x.MSP {
-		if v258 == nil {
-			mw256.NullEntry(b)
-			foryimpl.WriteString(b, k257)
-		} else {
-			mw256.Entry(b)
-			foryimpl.WriteString(b, k257)
-			b.WriteVarInt32(*v258)
-		}
-	}
-	mw256.End(b)
-	var mw259 foryimpl.MapWriter
-	mw259.Begin(b, len(x.MU8))
-	for k260, v261 := range x.MU8 {
-		mw259.Entry(b)
-		b.WriteUint8(k260)
-		b.WriteUint16(v261)
-	}
-	mw259.End(b)
+	mw211.End(b)
+	x.foryWriteMSP(b)
+	x.foryWriteMU8(b)
 	if x.NBin == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l262 := x.NBin
-		b.WriteVarUint32(uint32(len(l262)))
-		b.WriteBytes(l262)
+		l217 := x.NBin
+		b.WriteVarUint32(uint32(len(l217)))
+		b.WriteBytes(l217)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l263 := x.NLS
+		l218 := x.NLS
 		{
-			sz265 := 6 + buffer.BatchSlack + len(l263)*9
-			for _, e264 := range l263 {
-				sz265 += len(e264)
+			sz220 := 6 + buffer.BatchSlack + len(l218)*9
+			for _, e219 := range l218 {
+				sz220 += len(e219)
 			}
-			b.Reserve(sz265)
+			b.Reserve(sz220)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l263)))
-			if len(l263) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l218)))
+			if len(l218) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e264 := range l263 {
-					if len(w)-off < len(e264)+9+buffer.BatchSlack {
+				for _, e219 := range l218 {
+					if len(w)-off < len(e219)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e264) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e219) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e264))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e264) > 0 {
-						off += copy(w[off:], e264)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e219))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e219) > 0 {
+						off += copy(w[off:], e219)
 					}
 				}
 			}
@@ -2938,262 +2611,129 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		var mw266 foryimpl.MapWriter
-		mw266.Begin(b, len(x.NM))
-		for k267, v268 := range x.NM {
-			mw266.Entry(b)
-			foryimpl.WriteString(b, k267)
-			b.WriteVarInt32(v268)
+		var mw221 foryimpl.MapWriter
+		mw221.Begin(b, len(x.NM))
+		for k222, v223 := range x.NM {
+			mw221.Entry(b)
+			foryimpl.WriteString(b, k222)
+			b.WriteVarInt32(v223)
 		}
-		mw266.End(b)
+		mw221.End(b)
 	}
-	l269 := x.Raw
-	b.WriteVarUint32(uint32(len(l269)))
-	if len(l269) > 0 {
-		b.Reserve(1 + len(l269)*1 + buffer.BatchSlack)
+	x.foryWriteRaw(b)
+	{
+		l224 := x.RmABool
+		l225 := x.RmAF32
+		l226 := x.RmAF64
+		l227 := x.RmAI16
+		l228 := x.RmAI32
+		l229 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l224)*1 + len(l225)*4 + len(l226)*8 + len(l227)*2 + len(l228)*4 + len(l229)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e270 := range l269 {
-			{
-				buffer.PutUint8At(w, off, e270)
-				off += 1
-			}
-		}
+		off = buffer.PutVarUint32At(w, off, uint32(len(l224)*1))
+		off = buffer.PutRawBoolsAt(w, off, l224)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l225)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l225)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l226)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l226)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l227)*2))
+		off = buffer.PutRawInt16sAt(w, off, l227)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l228)*4))
+		off = buffer.PutRawInt32sAt(w, off, l228)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l229)*8))
+		off = buffer.PutRawInt64sAt(w, off, l229)
 		b.SetWriterIndex(off)
+	}
+	l230 := x.RmAI8
+	b.WriteVarUint32(uint32(len(l230) * 1))
+	for _, e231 := range l230 {
+		b.WriteInt8(int8(e231))
 	}
 	{
-		l271 := x.RmABool
-		l272 := x.RmAF32
-		l273 := x.RmAF64
-		l274 := x.RmAI16
-		l275 := x.RmAI32
-		l276 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l271)*1 + len(l272)*4 + len(l273)*8 + len(l274)*2 + len(l275)*4 + len(l276)*8 + 36)
+		l232 := x.RmAU16
+		l233 := x.RmAU32
+		l234 := x.RmAU64
+		l235 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l232)*2 + len(l233)*4 + len(l234)*8 + len(l235)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l271)*1))
-		off = buffer.PutRawBoolsAt(w, off, l271)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l272)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l272)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l273)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l273)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l274)*2))
-		off = buffer.PutRawInt16sAt(w, off, l274)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l275)*4))
-		off = buffer.PutRawInt32sAt(w, off, l275)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l276)*8))
-		off = buffer.PutRawInt64sAt(w, off, l276)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l232)*2))
+		off = buffer.PutRawUint16sAt(w, off, l232)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l233)*4))
+		off = buffer.PutRawUint32sAt(w, off, l233)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l234)*8))
+		off = buffer.PutRawUint64sAt(w, off, l234)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l235)*1))
+		off += copy(w[off:], l235)
 		b.SetWriterIndex(off)
 	}
-	l277 := x.RmAI8
-	b.WriteVarUint32(uint32(len(l277) * 1))
-	for _, e278 := range l277 {
-		b.WriteInt8(int8(e278))
-	}
-	{
-		l279 := x.RmAU16
-		l280 := x.RmAU32
-		l281 := x.RmAU64
-		l282 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l279)*2 + len(l280)*4 + len(l281)*8 + len(l282)*1 + 24)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l279)*2))
-		off = buffer.PutRawUint16sAt(w, off, l279)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l280)*4))
-		off = buffer.PutRawUint32sAt(w, off, l280)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l281)*8))
-		off = buffer.PutRawUint64sAt(w, off, l281)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l282)*1))
-		off += copy(w[off:], l282)
-		b.SetWriterIndex(off)
-	}
-	l283 := x.RmBin
-	b.WriteVarUint32(uint32(len(l283)))
-	b.WriteBytes(l283)
-	b.WriteVarUint32(uint32(len(x.RmFix)))
-	if len(x.RmFix) > 0 {
-		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e284 := range x.RmFix {
-			{
-				buffer.PutInt16At(w, off, e284)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l285 := x.RmLB
-	b.WriteVarUint32(uint32(len(l285)))
-	if len(l285) > 0 {
-		b.Reserve(1 + len(l285)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e286 := range l285 {
-			{
-				buffer.PutBoolAt(w, off, e286)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l287 := x.RmLE
-	b.WriteVarUint32(uint32(len(l287)))
-	if len(l287) > 0 {
+	l236 := x.RmBin
+	b.WriteVarUint32(uint32(len(l236)))
+	b.WriteBytes(l236)
+	x.foryWriteRmFix(b)
+	x.foryWriteRmLB(b)
+	x.foryWriteRmLE(b)
+	x.foryWriteRmLF32(b)
+	x.foryWriteRmLF64(b)
+	x.foryWriteRmLI32(b)
+	x.foryWriteRmLI64(b)
+	x.foryWriteRmLI8(b)
+	l237 := x.RmLL
+	b.WriteVarUint32(uint32(len(l237)))
+	if len(l237) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e288 := range l287 {
-			b.WriteVarUint32(uint32(e288))
-		}
-	}
-	l289 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l289)))
-	if len(l289) > 0 {
-		b.Reserve(1 + len(l289)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e290 := range l289 {
-			{
-				buffer.PutFloat32At(w, off, e290)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l291 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l291)))
-	if len(l291) > 0 {
-		b.Reserve(1 + len(l291)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e292 := range l291 {
-			{
-				buffer.PutFloat64At(w, off, e292)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l293 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l293)))
-	if len(l293) > 0 {
-		b.Reserve(1 + len(l293)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e294 := range l293 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e294))
-		}
-		b.SetWriterIndex(off)
-	}
-	l295 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l295)))
-	if len(l295) > 0 {
-		b.Reserve(1 + len(l295)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e296 := range l295 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e296))
-		}
-		b.SetWriterIndex(off)
-	}
-	l297 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l297)))
-	if len(l297) > 0 {
-		b.Reserve(1 + len(l297)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e298 := range l297 {
-			{
-				buffer.PutInt8At(w, off, e298)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l299 := x.RmLL
-	b.WriteVarUint32(uint32(len(l299)))
-	if len(l299) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e300 := range l299 {
-			b.WriteVarUint32(uint32(len(e300)))
-			if len(e300) > 0 {
-				b.Reserve(1 + len(e300)*5 + buffer.BatchSlack)
+		for _, e238 := range l237 {
+			b.WriteVarUint32(uint32(len(e238)))
+			if len(e238) > 0 {
+				b.Reserve(1 + len(e238)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e301 := range e300 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e301))
+				for _, e239 := range e238 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e239))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l302 := x.RmLM
-	b.WriteVarUint32(uint32(len(l302)))
-	if len(l302) > 0 {
+	l240 := x.RmLM
+	b.WriteVarUint32(uint32(len(l240)))
+	if len(l240) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e303 := range l302 {
-			var mw304 foryimpl.MapWriter
-			mw304.Begin(b, len(e303))
-			for k305, v306 := range e303 {
-				mw304.Entry(b)
-				foryimpl.WriteString(b, k305)
-				b.WriteVarInt32(v306)
+		for _, e241 := range l240 {
+			var mw242 foryimpl.MapWriter
+			mw242.Begin(b, len(e241))
+			for k243, v244 := range e241 {
+				mw242.Entry(b)
+				foryimpl.WriteString(b, k243)
+				b.WriteVarInt32(v244)
 			}
-			mw304.End(b)
+			mw242.End(b)
 		}
 	}
-	l307 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l307)))
-	if len(l307) > 0 {
-		h308 := foryimpl.ListDeclaredSameType
-		for _, p309 := range l307 {
-			if p309 == nil {
-				h308 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h308)
-		for _, p309 := range l307 {
-			if h308 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p309 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p309)
-		}
-	}
-	l310 := x.RmLS
+	x.foryWriteRmLPI(b)
+	l245 := x.RmLS
 	{
 		var ascii bool
-		sz312 := 6 + buffer.BatchSlack + len(l310)*9
-		for _, e311 := range l310 {
-			sz312 += len(e311)
+		sz247 := 6 + buffer.BatchSlack + len(l245)*9
+		for _, e246 := range l245 {
+			sz247 += len(e246)
 		}
-		b.Reserve(sz312)
+		b.Reserve(sz247)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l310)))
-		if len(l310) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l245)))
+		if len(l245) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e311 := range l310 {
-				if len(w)-off < len(e311)+9+buffer.BatchSlack {
+			for _, e246 := range l245 {
+				if len(w)-off < len(e246)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e311) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e246) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e311))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e311) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e311))
-					if !ascii && check && !foryimpl.ValidString(string(e311)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e246))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e246) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e246))
+					if !ascii && check && !foryimpl.ValidString(string(e246)) {
 						b.SetWriterIndex(start187)
 						return foryimpl.InvalidUTF8(foryTypeContainers, "RmLS")
 					}
@@ -3202,110 +2742,43 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	l313 := x.RmLT
-	b.WriteVarUint32(uint32(len(l313)))
-	if len(l313) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e314 := range l313 {
-			foryimpl.WriteTime(b, e314)
-		}
-	}
-	l315 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l315)))
-	if len(l315) > 0 {
-		b.Reserve(1 + len(l315)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e316 := range l315 {
-			{
-				buffer.PutUint16At(w, off, e316)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l317 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l317)))
-	if len(l317) > 0 {
-		b.Reserve(1 + len(l317)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e318 := range l317 {
-			off = buffer.PutVarUint64At(w, off, e318)
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw319 foryimpl.MapWriter
-	mw319.Begin(b, len(x.RmMBS))
-	for k320, v321 := range x.RmMBS {
-		mw319.Entry(b)
-		b.WriteBool(k320)
-		foryimpl.WriteString(b, v321)
-	}
-	mw319.End(b)
-	var mw322 foryimpl.MapWriter
-	mw322.Begin(b, len(x.RmMES))
-	for k323, v324 := range x.RmMES {
-		mw322.Entry(b)
-		b.WriteVarUint32(uint32(k323))
-		foryimpl.WriteString(b, v324)
-	}
-	mw322.End(b)
-	var mw325 foryimpl.MapWriter
-	mw325.Begin(b, len(x.RmMI64F))
-	for k326, v327 := range x.RmMI64F {
-		mw325.Entry(b)
-		b.WriteVarInt64(k326)
-		b.WriteFloat64(v327)
-	}
-	mw325.End(b)
-	var mw328 foryimpl.MapWriter
-	mw328.Begin(b, len(x.RmMIS))
-	for k329, v330 := range x.RmMIS {
-		mw328.Entry(b)
-		b.WriteVarInt32(k329)
-		foryimpl.WriteString(b, v330)
-	}
-	mw328.End(b)
-	var mw331 foryimpl.MapWriter
-	mw331.Begin(b, len(x.RmMSI))
-	for k332, v333 := range x.RmMSI {
-		mw331.Entry(b)
-		foryimpl.WriteString(b, k332)
-		b.WriteVarInt32(v333)
-	}
-	mw331.End(b)
-	var mw334 foryimpl.MapWriter
-	mw334.Begin(b, len(x.RmMSL))
-	for k335, v336 := range x.RmMSL {
-		if v336 == nil {
-			mw334.NullEntry(b)
-			foryimpl.WriteString(b, k335)
+	x.foryWriteRmLT(b)
+	x.foryWriteRmLU16(b)
+	x.foryWriteRmLU64(b)
+	x.foryWriteRmMBS(b)
+	x.foryWriteRmMES(b)
+	x.foryWriteRmMI64F(b)
+	x.foryWriteRmMIS(b)
+	x.foryWriteRmMSI(b)
+	var mw248 foryimpl.MapWriter
+	mw248.Begin(b, len(x.RmMSL))
+	for k249, v250 := range x.RmMSL {
+		if v250 == nil {
+			mw248.NullEntry(b)
+			foryimpl.WriteString(b, k249)
 		} else {
-			mw334.Entry(b)
-			foryimpl.WriteString(b, k335)
+			mw248.Entry(b)
+			foryimpl.WriteString(b, k249)
 			{
-				sz338 := 6 + buffer.BatchSlack + len(v336)*9
-				for _, e337 := range v336 {
-					sz338 += len(e337)
+				sz252 := 6 + buffer.BatchSlack + len(v250)*9
+				for _, e251 := range v250 {
+					sz252 += len(e251)
 				}
-				b.Reserve(sz338)
+				b.Reserve(sz252)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v336)))
-				if len(v336) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v250)))
+				if len(v250) > 0 {
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e337 := range v336 {
-						if len(w)-off < len(e337)+9+buffer.BatchSlack {
+					for _, e251 := range v250 {
+						if len(w)-off < len(e251)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e337) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e251) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e337))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-						if len(e337) > 0 {
-							off += copy(w[off:], e337)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e251))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+						if len(e251) > 0 {
+							off += copy(w[off:], e251)
 						}
 					}
 				}
@@ -3313,81 +2786,62 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			}
 		}
 	}
-	mw334.End(b)
-	var mw339 foryimpl.MapWriter
-	mw339.Begin(b, len(x.RmMSM))
-	for k340, v341 := range x.RmMSM {
-		if v341 == nil {
-			mw339.NullEntry(b)
-			foryimpl.WriteString(b, k340)
+	mw248.End(b)
+	var mw253 foryimpl.MapWriter
+	mw253.Begin(b, len(x.RmMSM))
+	for k254, v255 := range x.RmMSM {
+		if v255 == nil {
+			mw253.NullEntry(b)
+			foryimpl.WriteString(b, k254)
 		} else {
-			mw339.Entry(b)
-			foryimpl.WriteString(b, k340)
-			var mw342 foryimpl.MapWriter
-			mw342.Begin(b, len(v341))
-			for k343, v344 := range v341 {
-				mw342.Entry(b)
-				foryimpl.WriteString(b, k343)
-				b.WriteVarInt32(v344)
+			mw253.Entry(b)
+			foryimpl.WriteString(b, k254)
+			var mw256 foryimpl.MapWriter
+			mw256.Begin(b, len(v255))
+			for k257, v258 := range v255 {
+				mw256.Entry(b)
+				foryimpl.WriteString(b, k257)
+				b.WriteVarInt32(v258)
 			}
-			mw342.End(b)
+			mw256.End(b)
 		}
 	}
-	mw339.End(b)
-	var mw345 foryimpl.MapWriter
-	mw345.Begin(b, len(x.RmMSP))
-	for k346, v347 := range x.RmMSP {
-		if v347 == nil {
-			mw345.NullEntry(b)
-			foryimpl.WriteString(b, k346)
-		} else {
-			mw345.Entry(b)
-			foryimpl.WriteString(b, k346)
-			b.WriteVarInt32(*v347)
-		}
-	}
-	mw345.End(b)
-	var mw348 foryimpl.MapWriter
-	mw348.Begin(b, len(x.RmMU8))
-	for k349, v350 := range x.RmMU8 {
-		mw348.Entry(b)
-		b.WriteUint8(k349)
-		b.WriteUint16(v350)
-	}
-	mw348.End(b)
+	mw253.End(b)
+	x.foryWriteRmMSP(b)
+	x.foryWriteRmMU8(b)
 	if x.RmNBin == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l351 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l351)))
-		b.WriteBytes(l351)
+		l259 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l259)))
+		b.WriteBytes(l259)
 	}
 	if x.RmNLS == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l352 := x.RmNLS
+		l260 := x.RmNLS
 		{
-			sz354 := 6 + buffer.BatchSlack + len(l352)*9
-			for _, e353 := range l352 {
-				sz354 += len(e353)
+			sz262 := 6 + buffer.BatchSlack + len(l260)*9
+			for _, e261 := range l260 {
+				sz262 += len(e261)
 			}
-			b.Reserve(sz354)
+			b.Reserve(sz262)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l352)))
-			if len(l352) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l260)))
+			if len(l260) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e353 := range l352 {
-					if len(w)-off < len(e353)+9+buffer.BatchSlack {
+				for _, e261 := range l260 {
+					if len(w)-off < len(e261)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e353) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e261) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e353))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e353) > 0 {
-						off += copy(w[off:], e353)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e261))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e261) > 0 {
+						off += copy(w[off:], e261)
 					}
 				}
 			}
@@ -3398,593 +2852,316 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		var mw355 foryimpl.MapWriter
-		mw355.Begin(b, len(x.RmNM))
-		for k356, v357 := range x.RmNM {
-			mw355.Entry(b)
-			foryimpl.WriteString(b, k356)
-			b.WriteVarInt32(v357)
+		var mw263 foryimpl.MapWriter
+		mw263.Begin(b, len(x.RmNM))
+		for k264, v265 := range x.RmNM {
+			mw263.Entry(b)
+			foryimpl.WriteString(b, k264)
+			b.WriteVarInt32(v265)
 		}
-		mw355.End(b)
+		mw263.End(b)
 	}
-	l358 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l358)))
-	if len(l358) > 0 {
-		b.Reserve(1 + len(l358)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e359 := range l358 {
-			{
-				buffer.PutUint8At(w, off, e359)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteRmRaw(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i383 := range x.LM {
-			for k384 := range x.LM[i383] {
-				if !foryimpl.ValidString(string(k384)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LM"))
-					return
-				}
-			}
-		}
-		for _, e399 := range x.MBS {
-			if !foryimpl.ValidString(string(e399)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MBS"))
-				return
-			}
-		}
-		for _, e403 := range x.MES {
-			if !foryimpl.ValidString(string(e403)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MES"))
-				return
-			}
-		}
-		for _, e411 := range x.MIS {
-			if !foryimpl.ValidString(string(e411)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MIS"))
-				return
-			}
-		}
-		for k414 := range x.MSI {
-			if !foryimpl.ValidString(string(k414)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSI"))
-				return
-			}
-		}
-		for k418, e419 := range x.MSL {
-			if !foryimpl.ValidString(string(k418)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
-				return
-			}
-			for i421 := range e419 {
-				if !foryimpl.ValidString(string(e419[i421])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
-					return
-				}
-			}
-		}
-		for k425, e426 := range x.MSM {
-			if !foryimpl.ValidString(string(k425)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
-				return
-			}
-			for k427 := range e426 {
-				if !foryimpl.ValidString(string(k427)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
-					return
-				}
-			}
-		}
-		for k433 := range x.MSP {
-			if !foryimpl.ValidString(string(k433)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSP"))
-				return
-			}
-		}
-		for i442 := range x.NLS {
-			if !foryimpl.ValidString(string(x.NLS[i442])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NLS"))
-				return
-			}
-		}
-		for k444 := range x.NM {
-			if !foryimpl.ValidString(string(k444)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NM"))
-				return
-			}
-		}
-		for i473 := range x.RmLM {
-			for k474 := range x.RmLM[i473] {
-				if !foryimpl.ValidString(string(k474)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLM"))
-					return
-				}
-			}
-		}
-		for _, e489 := range x.RmMBS {
-			if !foryimpl.ValidString(string(e489)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS"))
-				return
-			}
-		}
-		for _, e493 := range x.RmMES {
-			if !foryimpl.ValidString(string(e493)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMES"))
-				return
-			}
-		}
-		for _, e501 := range x.RmMIS {
-			if !foryimpl.ValidString(string(e501)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS"))
-				return
-			}
-		}
-		for k504 := range x.RmMSI {
-			if !foryimpl.ValidString(string(k504)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI"))
-				return
-			}
-		}
-		for k508, e509 := range x.RmMSL {
-			if !foryimpl.ValidString(string(k508)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL"))
-				return
-			}
-			for i511 := range e509 {
-				if !foryimpl.ValidString(string(e509[i511])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL"))
-					return
-				}
-			}
-		}
-		for k515, e516 := range x.RmMSM {
-			if !foryimpl.ValidString(string(k515)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM"))
-				return
-			}
-			for k517 := range e516 {
-				if !foryimpl.ValidString(string(k517)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM"))
-					return
-				}
-			}
-		}
-		for k523 := range x.RmMSP {
-			if !foryimpl.ValidString(string(k523)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP"))
-				return
-			}
-		}
-		for i532 := range x.RmNLS {
-			if !foryimpl.ValidString(string(x.RmNLS[i532])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS"))
-				return
-			}
-		}
-		for k534 := range x.RmNM {
-			if !foryimpl.ValidString(string(k534)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmNM"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
-	l540 := x.ABool
-	l541 := x.AF32
-	l542 := x.AF64
-	l543 := x.AI16
-	l544 := x.AI32
-	l545 := x.AI64
+	l352 := x.ABool
+	l353 := x.AF32
+	l354 := x.AF64
+	l355 := x.AI16
+	l356 := x.AI32
+	l357 := x.AI64
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l540)*1 + len(l541)*4 + len(l542)*8 + len(l543)*2 + len(l544)*4 + len(l545)*8 + 36)
+	b.Reserve(4 + buffer.BatchSlack + len(l352)*1 + len(l353)*4 + len(l354)*8 + len(l355)*2 + len(l356)*4 + len(l357)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
 	if c.TrackedFieldFlags() {
-		if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
+		if st358, id359 := foryimpl.RefSliceAt(c, l352); st358 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id547))
-		} else if st546 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id359))
+		} else if st358 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
-			off = buffer.PutRawBoolsAt(w, off, l540)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
+			off = buffer.PutRawBoolsAt(w, off, l352)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
-		off = buffer.PutRawBoolsAt(w, off, l540)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
+		off = buffer.PutRawBoolsAt(w, off, l352)
 	}
 	if c.TrackedFieldFlags() {
-		if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
+		if st360, id361 := foryimpl.RefSliceAt(c, l353); st360 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id549))
-		} else if st548 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id361))
+		} else if st360 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l541)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l353)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l541)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l353)
 	}
 	if c.TrackedFieldFlags() {
-		if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
+		if st362, id363 := foryimpl.RefSliceAt(c, l354); st362 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id551))
-		} else if st550 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id363))
+		} else if st362 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l542)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l354)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l542)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l354)
 	}
 	if c.TrackedFieldFlags() {
-		if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
+		if st364, id365 := foryimpl.RefSliceAt(c, l355); st364 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id553))
-		} else if st552 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id365))
+		} else if st364 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
-			off = buffer.PutRawInt16sAt(w, off, l543)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
+			off = buffer.PutRawInt16sAt(w, off, l355)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
-		off = buffer.PutRawInt16sAt(w, off, l543)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
+		off = buffer.PutRawInt16sAt(w, off, l355)
 	}
 	if c.TrackedFieldFlags() {
-		if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
+		if st366, id367 := foryimpl.RefSliceAt(c, l356); st366 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id555))
-		} else if st554 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id367))
+		} else if st366 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
-			off = buffer.PutRawInt32sAt(w, off, l544)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
+			off = buffer.PutRawInt32sAt(w, off, l356)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
-		off = buffer.PutRawInt32sAt(w, off, l544)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
+		off = buffer.PutRawInt32sAt(w, off, l356)
 	}
 	if c.TrackedFieldFlags() {
-		if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
+		if st368, id369 := foryimpl.RefSliceAt(c, l357); st368 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id557))
-		} else if st556 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id369))
+		} else if st368 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
-			off = buffer.PutRawInt64sAt(w, off, l545)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
+			off = buffer.PutRawInt64sAt(w, off, l357)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
-		off = buffer.PutRawInt64sAt(w, off, l545)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
+		off = buffer.PutRawInt64sAt(w, off, l357)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AI8) {
-			l558 := x.AI8
-			b.WriteVarUint32(uint32(len(l558) * 1))
-			for _, e559 := range l558 {
-				b.WriteInt8(int8(e559))
+			l370 := x.AI8
+			b.WriteVarUint32(uint32(len(l370) * 1))
+			for _, e371 := range l370 {
+				b.WriteInt8(int8(e371))
 			}
 		}
 	} else {
-		l560 := x.AI8
-		b.WriteVarUint32(uint32(len(l560) * 1))
-		for _, e561 := range l560 {
-			b.WriteInt8(int8(e561))
+		l372 := x.AI8
+		b.WriteVarUint32(uint32(len(l372) * 1))
+		for _, e373 := range l372 {
+			b.WriteInt8(int8(e373))
 		}
 	}
 	{
-		l562 := x.AU16
-		l563 := x.AU32
-		l564 := x.AU64
-		l565 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l562)*2 + len(l563)*4 + len(l564)*8 + len(l565)*1 + 24)
+		l374 := x.AU16
+		l375 := x.AU32
+		l376 := x.AU64
+		l377 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l374)*2 + len(l375)*4 + len(l376)*8 + len(l377)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st566, id567 := foryimpl.RefSliceAt(c, l562); st566 == foryimpl.RefBack {
+			if st378, id379 := foryimpl.RefSliceAt(c, l374); st378 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id567))
-			} else if st566 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id379))
+			} else if st378 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
-				off = buffer.PutRawUint16sAt(w, off, l562)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l374)*2))
+				off = buffer.PutRawUint16sAt(w, off, l374)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
-			off = buffer.PutRawUint16sAt(w, off, l562)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l374)*2))
+			off = buffer.PutRawUint16sAt(w, off, l374)
 		}
 		if c.TrackedFieldFlags() {
-			if st568, id569 := foryimpl.RefSliceAt(c, l563); st568 == foryimpl.RefBack {
+			if st380, id381 := foryimpl.RefSliceAt(c, l375); st380 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id569))
-			} else if st568 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id381))
+			} else if st380 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
-				off = buffer.PutRawUint32sAt(w, off, l563)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l375)*4))
+				off = buffer.PutRawUint32sAt(w, off, l375)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
-			off = buffer.PutRawUint32sAt(w, off, l563)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l375)*4))
+			off = buffer.PutRawUint32sAt(w, off, l375)
 		}
 		if c.TrackedFieldFlags() {
-			if st570, id571 := foryimpl.RefSliceAt(c, l564); st570 == foryimpl.RefBack {
+			if st382, id383 := foryimpl.RefSliceAt(c, l376); st382 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id571))
-			} else if st570 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id383))
+			} else if st382 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
-				off = buffer.PutRawUint64sAt(w, off, l564)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l376)*8))
+				off = buffer.PutRawUint64sAt(w, off, l376)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
-			off = buffer.PutRawUint64sAt(w, off, l564)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*8))
+			off = buffer.PutRawUint64sAt(w, off, l376)
 		}
 		if c.TrackedFieldFlags() {
-			if st572, id573 := foryimpl.RefSliceAt(c, l565); st572 == foryimpl.RefBack {
+			if st384, id385 := foryimpl.RefSliceAt(c, l377); st384 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id573))
-			} else if st572 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id385))
+			} else if st384 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
-				off += copy(w[off:], l565)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l377)*1))
+				off += copy(w[off:], l377)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
-			off += copy(w[off:], l565)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*1))
+			off += copy(w[off:], l377)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l574 := x.Bin
-			b.WriteVarUint32(uint32(len(l574)))
-			b.WriteBytes(l574)
+			l386 := x.Bin
+			b.WriteVarUint32(uint32(len(l386)))
+			b.WriteBytes(l386)
 		}
 	} else {
-		l575 := x.Bin
-		b.WriteVarUint32(uint32(len(l575)))
-		b.WriteBytes(l575)
+		l387 := x.Bin
+		b.WriteVarUint32(uint32(len(l387)))
+		b.WriteBytes(l387)
 	}
-	b.WriteVarUint32(uint32(len(x.Fix)))
-	if len(x.Fix) > 0 {
-		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e576 := range x.Fix {
-			{
-				buffer.PutInt16At(w, off, e576)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l577 := x.LB
-	b.WriteVarUint32(uint32(len(l577)))
-	if len(l577) > 0 {
-		b.Reserve(1 + len(l577)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e578 := range l577 {
-			{
-				buffer.PutBoolAt(w, off, e578)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l579 := x.LE
-	b.WriteVarUint32(uint32(len(l579)))
-	if len(l579) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e580 := range l579 {
-			b.WriteVarUint32(uint32(e580))
-		}
-	}
-	l581 := x.LF32
-	b.WriteVarUint32(uint32(len(l581)))
-	if len(l581) > 0 {
-		b.Reserve(1 + len(l581)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e582 := range l581 {
-			{
-				buffer.PutFloat32At(w, off, e582)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l583 := x.LF64
-	b.WriteVarUint32(uint32(len(l583)))
-	if len(l583) > 0 {
-		b.Reserve(1 + len(l583)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e584 := range l583 {
-			{
-				buffer.PutFloat64At(w, off, e584)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l585 := x.LI32
-	b.WriteVarUint32(uint32(len(l585)))
-	if len(l585) > 0 {
-		b.Reserve(1 + len(l585)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e586 := range l585 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e586))
-		}
-		b.SetWriterIndex(off)
-	}
-	l587 := x.LI64
-	b.WriteVarUint32(uint32(len(l587)))
-	if len(l587) > 0 {
-		b.Reserve(1 + len(l587)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e588 := range l587 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e588))
-		}
-		b.SetWriterIndex(off)
-	}
-	l589 := x.LI8
-	b.WriteVarUint32(uint32(len(l589)))
-	if len(l589) > 0 {
-		b.Reserve(1 + len(l589)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e590 := range l589 {
-			{
-				buffer.PutInt8At(w, off, e590)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l591 := x.LL
-	b.WriteVarUint32(uint32(len(l591)))
-	if len(l591) > 0 {
+	x.foryWriteFix(b)
+	x.foryWriteLB(b)
+	x.foryWriteLE(b)
+	x.foryWriteLF32(b)
+	x.foryWriteLF64(b)
+	x.foryWriteLI32(b)
+	x.foryWriteLI64(b)
+	x.foryWriteLI8(b)
+	l388 := x.LL
+	b.WriteVarUint32(uint32(len(l388)))
+	if len(l388) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e592 := range l591 {
-			if !foryimpl.WriteRefSlice(c, e592) {
-				b.WriteVarUint32(uint32(len(e592)))
-				if len(e592) > 0 {
-					b.Reserve(1 + len(e592)*5 + buffer.BatchSlack)
+		for _, e389 := range l388 {
+			if !foryimpl.WriteRefSlice(c, e389) {
+				b.WriteVarUint32(uint32(len(e389)))
+				if len(e389) > 0 {
+					b.Reserve(1 + len(e389)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e593 := range e592 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e593))
+					for _, e390 := range e389 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e390))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l594 := x.LM
-	b.WriteVarUint32(uint32(len(l594)))
-	if len(l594) > 0 {
+	l391 := x.LM
+	b.WriteVarUint32(uint32(len(l391)))
+	if len(l391) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e595 := range l594 {
-			if !foryimpl.WriteRefMap(c, e595) {
-				var mw596 foryimpl.MapWriter
-				mw596.Begin(b, len(e595))
-				for k597, v598 := range e595 {
-					mw596.Entry(b)
-					foryimpl.WriteString(b, k597)
-					b.WriteVarInt32(v598)
+		for _, e392 := range l391 {
+			if !foryimpl.WriteRefMap(c, e392) {
+				var mw393 foryimpl.MapWriter
+				mw393.Begin(b, len(e392))
+				for k394, v395 := range e392 {
+					mw393.Entry(b)
+					foryimpl.WriteString(b, k394)
+					b.WriteVarInt32(v395)
 				}
-				mw596.End(b)
+				mw393.End(b)
 			}
 		}
 	}
-	l599 := x.LPI
-	b.WriteVarUint32(uint32(len(l599)))
-	if len(l599) > 0 {
-		h600 := foryimpl.ListDeclaredSameType
-		for _, p601 := range l599 {
-			if p601 == nil {
-				h600 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h600)
-		for _, p601 := range l599 {
-			if h600 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p601 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p601)
-		}
-	}
-	l602 := x.LS
+	x.foryWriteLPI(b)
+	l396 := x.LS
 	{
 		var ascii bool
-		sz604 := 6 + buffer.BatchSlack + len(l602)*9
-		for _, e603 := range l602 {
-			sz604 += len(e603)
+		sz398 := 6 + buffer.BatchSlack + len(l396)*9
+		for _, e397 := range l396 {
+			sz398 += len(e397)
 		}
-		b.Reserve(sz604)
+		b.Reserve(sz398)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l602)))
-		if len(l602) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l396)))
+		if len(l396) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e603 := range l602 {
-				if len(w)-off < len(e603)+9+buffer.BatchSlack {
+			for _, e397 := range l396 {
+				if len(w)-off < len(e397)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e603) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e397) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e603))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e603) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e603))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e603)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e397))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e397) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e397))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e397)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -3993,111 +3170,44 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l605 := x.LT
-	b.WriteVarUint32(uint32(len(l605)))
-	if len(l605) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e606 := range l605 {
-			foryimpl.WriteTime(b, e606)
-		}
-	}
-	l607 := x.LU16
-	b.WriteVarUint32(uint32(len(l607)))
-	if len(l607) > 0 {
-		b.Reserve(1 + len(l607)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e608 := range l607 {
-			{
-				buffer.PutUint16At(w, off, e608)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l609 := x.LU64
-	b.WriteVarUint32(uint32(len(l609)))
-	if len(l609) > 0 {
-		b.Reserve(1 + len(l609)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e610 := range l609 {
-			off = buffer.PutVarUint64At(w, off, e610)
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw611 foryimpl.MapWriter
-	mw611.Begin(b, len(x.MBS))
-	for k612, v613 := range x.MBS {
-		mw611.Entry(b)
-		b.WriteBool(k612)
-		foryimpl.WriteString(b, v613)
-	}
-	mw611.End(b)
-	var mw614 foryimpl.MapWriter
-	mw614.Begin(b, len(x.MES))
-	for k615, v616 := range x.MES {
-		mw614.Entry(b)
-		b.WriteVarUint32(uint32(k615))
-		foryimpl.WriteString(b, v616)
-	}
-	mw614.End(b)
-	var mw617 foryimpl.MapWriter
-	mw617.Begin(b, len(x.MI64F))
-	for k618, v619 := range x.MI64F {
-		mw617.Entry(b)
-		b.WriteVarInt64(k618)
-		b.WriteFloat64(v619)
-	}
-	mw617.End(b)
-	var mw620 foryimpl.MapWriter
-	mw620.Begin(b, len(x.MIS))
-	for k621, v622 := range x.MIS {
-		mw620.Entry(b)
-		b.WriteVarInt32(k621)
-		foryimpl.WriteString(b, v622)
-	}
-	mw620.End(b)
-	var mw623 foryimpl.MapWriter
-	mw623.Begin(b, len(x.MSI))
-	for k624, v625 := range x.MSI {
-		mw623.Entry(b)
-		foryimpl.WriteString(b, k624)
-		b.WriteVarInt32(v625)
-	}
-	mw623.End(b)
-	var mw626 foryimpl.MapWriter
-	mw626.BeginTracked(b, len(x.MSL))
-	for k627, v628 := range x.MSL {
-		if v628 == nil {
-			mw626.NullEntry(b)
-			foryimpl.WriteString(b, k627)
+	x.foryWriteLT(b)
+	x.foryWriteLU16(b)
+	x.foryWriteLU64(b)
+	x.foryWriteMBS(b)
+	x.foryWriteMES(b)
+	x.foryWriteMI64F(b)
+	x.foryWriteMIS(b)
+	x.foryWriteMSI(b)
+	var mw399 foryimpl.MapWriter
+	mw399.BeginTracked(b, len(x.MSL))
+	for k400, v401 := range x.MSL {
+		if v401 == nil {
+			mw399.NullEntry(b)
+			foryimpl.WriteString(b, k400)
 		} else {
-			mw626.Entry(b)
-			foryimpl.WriteString(b, k627)
-			if !foryimpl.WriteRefSlice(c, v628) {
+			mw399.Entry(b)
+			foryimpl.WriteString(b, k400)
+			if !foryimpl.WriteRefSlice(c, v401) {
 				{
-					sz630 := 6 + buffer.BatchSlack + len(v628)*9
-					for _, e629 := range v628 {
-						sz630 += len(e629)
+					sz403 := 6 + buffer.BatchSlack + len(v401)*9
+					for _, e402 := range v401 {
+						sz403 += len(e402)
 					}
-					b.Reserve(sz630)
+					b.Reserve(sz403)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v628)))
-					if len(v628) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v401)))
+					if len(v401) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e629 := range v628 {
-							if len(w)-off < len(e629)+9+buffer.BatchSlack {
+						for _, e402 := range v401 {
+							if len(w)-off < len(e402)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e629) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e402) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e629))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e629) > 0 {
-								off += copy(w[off:], e629)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e402))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e402) > 0 {
+								off += copy(w[off:], e402)
 							}
 						}
 					}
@@ -4106,77 +3216,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw626.End(b)
-	var mw631 foryimpl.MapWriter
-	mw631.BeginTracked(b, len(x.MSM))
-	for k632, v633 := range x.MSM {
-		if v633 == nil {
-			mw631.NullEntry(b)
-			foryimpl.WriteString(b, k632)
+	mw399.End(b)
+	var mw404 foryimpl.MapWriter
+	mw404.BeginTracked(b, len(x.MSM))
+	for k405, v406 := range x.MSM {
+		if v406 == nil {
+			mw404.NullEntry(b)
+			foryimpl.WriteString(b, k405)
 		} else {
-			mw631.Entry(b)
-			foryimpl.WriteString(b, k632)
-			if !foryimpl.WriteRefMap(c, v633) {
-				var mw634 foryimpl.MapWriter
-				mw634.Begin(b, len(v633))
-				for k635, v636 := range v633 {
-					mw634.Entry(b)
-					foryimpl.WriteString(b, k635)
-					b.WriteVarInt32(v636)
+			mw404.Entry(b)
+			foryimpl.WriteString(b, k405)
+			if !foryimpl.WriteRefMap(c, v406) {
+				var mw407 foryimpl.MapWriter
+				mw407.Begin(b, len(v406))
+				for k408, v409 := range v406 {
+					mw407.Entry(b)
+					foryimpl.WriteString(b, k408)
+					b.WriteVarInt32(v409)
 				}
-				mw634.End(b)
+				mw407.End(b)
 			}
 		}
 	}
-	mw631.End(b)
-	var mw637 foryimpl.MapWriter
-	mw637.Begin(b, len(x.MSP))
-	for k638, v639 := range x.MSP {
-		if v639 == nil {
-			mw637.NullEntry(b)
-			foryimpl.WriteString(b, k638)
-		} else {
-			mw637.Entry(b)
-			foryimpl.WriteString(b, k638)
-			b.WriteVarInt32(*v639)
-		}
-	}
-	mw637.End(b)
-	var mw640 foryimpl.MapWriter
-	mw640.Begin(b, len(x.MU8))
-	for k641, v642 := range x.MU8 {
-		mw640.Entry(b)
-		b.WriteUint8(k641)
-		b.WriteUint16(v642)
-	}
-	mw640.End(b)
+	mw404.End(b)
+	x.foryWriteMSP(b)
+	x.foryWriteMU8(b)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l643 := x.NBin
-		b.WriteVarUint32(uint32(len(l643)))
-		b.WriteBytes(l643)
+		l410 := x.NBin
+		b.WriteVarUint32(uint32(len(l410)))
+		b.WriteBytes(l410)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l644 := x.NLS
+		l411 := x.NLS
 		{
-			sz646 := 6 + buffer.BatchSlack + len(l644)*9
-			for _, e645 := range l644 {
-				sz646 += len(e645)
+			sz413 := 6 + buffer.BatchSlack + len(l411)*9
+			for _, e412 := range l411 {
+				sz413 += len(e412)
 			}
-			b.Reserve(sz646)
+			b.Reserve(sz413)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l644)))
-			if len(l644) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l411)))
+			if len(l411) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e645 := range l644 {
-					if len(w)-off < len(e645)+9+buffer.BatchSlack {
+				for _, e412 := range l411 {
+					if len(w)-off < len(e412)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e645) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e412) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e645))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e645) > 0 {
-						off += copy(w[off:], e645)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e412))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e412) > 0 {
+						off += copy(w[off:], e412)
 					}
 				}
 			}
@@ -4184,434 +3275,301 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw647 foryimpl.MapWriter
-		mw647.Begin(b, len(x.NM))
-		for k648, v649 := range x.NM {
-			mw647.Entry(b)
-			foryimpl.WriteString(b, k648)
-			b.WriteVarInt32(v649)
+		var mw414 foryimpl.MapWriter
+		mw414.Begin(b, len(x.NM))
+		for k415, v416 := range x.NM {
+			mw414.Entry(b)
+			foryimpl.WriteString(b, k415)
+			b.WriteVarInt32(v416)
 		}
-		mw647.End(b)
+		mw414.End(b)
 	}
-	l650 := x.Raw
-	b.WriteVarUint32(uint32(len(l650)))
-	if len(l650) > 0 {
-		b.Reserve(1 + len(l650)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e651 := range l650 {
-			{
-				buffer.PutUint8At(w, off, e651)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteRaw(b)
 	{
-		l652 := x.RmABool
-		l653 := x.RmAF32
-		l654 := x.RmAF64
-		l655 := x.RmAI16
-		l656 := x.RmAI32
-		l657 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l652)*1 + len(l653)*4 + len(l654)*8 + len(l655)*2 + len(l656)*4 + len(l657)*8 + 36)
+		l417 := x.RmABool
+		l418 := x.RmAF32
+		l419 := x.RmAF64
+		l420 := x.RmAI16
+		l421 := x.RmAI32
+		l422 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l417)*1 + len(l418)*4 + len(l419)*8 + len(l420)*2 + len(l421)*4 + len(l422)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st658, id659 := foryimpl.RefSliceAt(c, l652); st658 == foryimpl.RefBack {
+			if st423, id424 := foryimpl.RefSliceAt(c, l417); st423 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id659))
-			} else if st658 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id424))
+			} else if st423 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l652)*1))
-				off = buffer.PutRawBoolsAt(w, off, l652)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l417)*1))
+				off = buffer.PutRawBoolsAt(w, off, l417)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l652)*1))
-			off = buffer.PutRawBoolsAt(w, off, l652)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l417)*1))
+			off = buffer.PutRawBoolsAt(w, off, l417)
 		}
 		if c.TrackedFieldFlags() {
-			if st660, id661 := foryimpl.RefSliceAt(c, l653); st660 == foryimpl.RefBack {
+			if st425, id426 := foryimpl.RefSliceAt(c, l418); st425 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id661))
-			} else if st660 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id426))
+			} else if st425 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l653)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l653)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l418)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l418)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l653)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l653)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l418)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l418)
 		}
 		if c.TrackedFieldFlags() {
-			if st662, id663 := foryimpl.RefSliceAt(c, l654); st662 == foryimpl.RefBack {
+			if st427, id428 := foryimpl.RefSliceAt(c, l419); st427 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id663))
-			} else if st662 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id428))
+			} else if st427 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l654)*8))
-				off = buffer.PutRawFloat64sAt(w, off, l654)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l419)*8))
+				off = buffer.PutRawFloat64sAt(w, off, l419)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l654)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l654)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l419)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l419)
 		}
 		if c.TrackedFieldFlags() {
-			if st664, id665 := foryimpl.RefSliceAt(c, l655); st664 == foryimpl.RefBack {
+			if st429, id430 := foryimpl.RefSliceAt(c, l420); st429 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id665))
-			} else if st664 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id430))
+			} else if st429 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l655)*2))
-				off = buffer.PutRawInt16sAt(w, off, l655)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l420)*2))
+				off = buffer.PutRawInt16sAt(w, off, l420)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l655)*2))
-			off = buffer.PutRawInt16sAt(w, off, l655)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l420)*2))
+			off = buffer.PutRawInt16sAt(w, off, l420)
 		}
 		if c.TrackedFieldFlags() {
-			if st666, id667 := foryimpl.RefSliceAt(c, l656); st666 == foryimpl.RefBack {
+			if st431, id432 := foryimpl.RefSliceAt(c, l421); st431 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id667))
-			} else if st666 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id432))
+			} else if st431 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l656)*4))
-				off = buffer.PutRawInt32sAt(w, off, l656)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l421)*4))
+				off = buffer.PutRawInt32sAt(w, off, l421)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l656)*4))
-			off = buffer.PutRawInt32sAt(w, off, l656)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l421)*4))
+			off = buffer.PutRawInt32sAt(w, off, l421)
 		}
 		if c.TrackedFieldFlags() {
-			if st668, id669 := foryimpl.RefSliceAt(c, l657); st668 == foryimpl.RefBack {
+			if st433, id434 := foryimpl.RefSliceAt(c, l422); st433 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id669))
-			} else if st668 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id434))
+			} else if st433 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l657)*8))
-				off = buffer.PutRawInt64sAt(w, off, l657)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l422)*8))
+				off = buffer.PutRawInt64sAt(w, off, l422)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l657)*8))
-			off = buffer.PutRawInt64sAt(w, off, l657)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l422)*8))
+			off = buffer.PutRawInt64sAt(w, off, l422)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.RmAI8) {
-			l670 := x.RmAI8
-			b.WriteVarUint32(uint32(len(l670) * 1))
-			for _, e671 := range l670 {
-				b.WriteInt8(int8(e671))
+			l435 := x.RmAI8
+			b.WriteVarUint32(uint32(len(l435) * 1))
+			for _, e436 := range l435 {
+				b.WriteInt8(int8(e436))
 			}
 		}
 	} else {
-		l672 := x.RmAI8
-		b.WriteVarUint32(uint32(len(l672) * 1))
-		for _, e673 := range l672 {
-			b.WriteInt8(int8(e673))
+		l437 := x.RmAI8
+		b.WriteVarUint32(uint32(len(l437) * 1))
+		for _, e438 := range l437 {
+			b.WriteInt8(int8(e438))
 		}
 	}
 	{
-		l674 := x.RmAU16
-		l675 := x.RmAU32
-		l676 := x.RmAU64
-		l677 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l674)*2 + len(l675)*4 + len(l676)*8 + len(l677)*1 + 24)
+		l439 := x.RmAU16
+		l440 := x.RmAU32
+		l441 := x.RmAU64
+		l442 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l439)*2 + len(l440)*4 + len(l441)*8 + len(l442)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st678, id679 := foryimpl.RefSliceAt(c, l674); st678 == foryimpl.RefBack {
+			if st443, id444 := foryimpl.RefSliceAt(c, l439); st443 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id679))
-			} else if st678 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id444))
+			} else if st443 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l674)*2))
-				off = buffer.PutRawUint16sAt(w, off, l674)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l439)*2))
+				off = buffer.PutRawUint16sAt(w, off, l439)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l674)*2))
-			off = buffer.PutRawUint16sAt(w, off, l674)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l439)*2))
+			off = buffer.PutRawUint16sAt(w, off, l439)
 		}
 		if c.TrackedFieldFlags() {
-			if st680, id681 := foryimpl.RefSliceAt(c, l675); st680 == foryimpl.RefBack {
+			if st445, id446 := foryimpl.RefSliceAt(c, l440); st445 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id681))
-			} else if st680 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id446))
+			} else if st445 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l675)*4))
-				off = buffer.PutRawUint32sAt(w, off, l675)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l440)*4))
+				off = buffer.PutRawUint32sAt(w, off, l440)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l675)*4))
-			off = buffer.PutRawUint32sAt(w, off, l675)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l440)*4))
+			off = buffer.PutRawUint32sAt(w, off, l440)
 		}
 		if c.TrackedFieldFlags() {
-			if st682, id683 := foryimpl.RefSliceAt(c, l676); st682 == foryimpl.RefBack {
+			if st447, id448 := foryimpl.RefSliceAt(c, l441); st447 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id683))
-			} else if st682 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id448))
+			} else if st447 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l676)*8))
-				off = buffer.PutRawUint64sAt(w, off, l676)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l441)*8))
+				off = buffer.PutRawUint64sAt(w, off, l441)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l676)*8))
-			off = buffer.PutRawUint64sAt(w, off, l676)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l441)*8))
+			off = buffer.PutRawUint64sAt(w, off, l441)
 		}
 		if c.TrackedFieldFlags() {
-			if st684, id685 := foryimpl.RefSliceAt(c, l677); st684 == foryimpl.RefBack {
+			if st449, id450 := foryimpl.RefSliceAt(c, l442); st449 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id685))
-			} else if st684 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id450))
+			} else if st449 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l677)*1))
-				off += copy(w[off:], l677)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l442)*1))
+				off += copy(w[off:], l442)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l677)*1))
-			off += copy(w[off:], l677)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l442)*1))
+			off += copy(w[off:], l442)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.RmBin) {
-			l686 := x.RmBin
-			b.WriteVarUint32(uint32(len(l686)))
-			b.WriteBytes(l686)
+			l451 := x.RmBin
+			b.WriteVarUint32(uint32(len(l451)))
+			b.WriteBytes(l451)
 		}
 	} else {
-		l687 := x.RmBin
-		b.WriteVarUint32(uint32(len(l687)))
-		b.WriteBytes(l687)
+		l452 := x.RmBin
+		b.WriteVarUint32(uint32(len(l452)))
+		b.WriteBytes(l452)
 	}
-	b.WriteVarUint32(uint32(len(x.RmFix)))
-	if len(x.RmFix) > 0 {
-		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e688 := range x.RmFix {
-			{
-				buffer.PutInt16At(w, off, e688)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l689 := x.RmLB
-	b.WriteVarUint32(uint32(len(l689)))
-	if len(l689) > 0 {
-		b.Reserve(1 + len(l689)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e690 := range l689 {
-			{
-				buffer.PutBoolAt(w, off, e690)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l691 := x.RmLE
-	b.WriteVarUint32(uint32(len(l691)))
-	if len(l691) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e692 := range l691 {
-			b.WriteVarUint32(uint32(e692))
-		}
-	}
-	l693 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l693)))
-	if len(l693) > 0 {
-		b.Reserve(1 + len(l693)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e694 := range l693 {
-			{
-				buffer.PutFloat32At(w, off, e694)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l695 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l695)))
-	if len(l695) > 0 {
-		b.Reserve(1 + len(l695)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e696 := range l695 {
-			{
-				buffer.PutFloat64At(w, off, e696)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l697 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l697)))
-	if len(l697) > 0 {
-		b.Reserve(1 + len(l697)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e698 := range l697 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e698))
-		}
-		b.SetWriterIndex(off)
-	}
-	l699 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l699)))
-	if len(l699) > 0 {
-		b.Reserve(1 + len(l699)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e700 := range l699 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e700))
-		}
-		b.SetWriterIndex(off)
-	}
-	l701 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l701)))
-	if len(l701) > 0 {
-		b.Reserve(1 + len(l701)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e702 := range l701 {
-			{
-				buffer.PutInt8At(w, off, e702)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l703 := x.RmLL
-	b.WriteVarUint32(uint32(len(l703)))
-	if len(l703) > 0 {
+	x.foryWriteRmFix(b)
+	x.foryWriteRmLB(b)
+	x.foryWriteRmLE(b)
+	x.foryWriteRmLF32(b)
+	x.foryWriteRmLF64(b)
+	x.foryWriteRmLI32(b)
+	x.foryWriteRmLI64(b)
+	x.foryWriteRmLI8(b)
+	l453 := x.RmLL
+	b.WriteVarUint32(uint32(len(l453)))
+	if len(l453) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e704 := range l703 {
-			if !foryimpl.WriteRefSlice(c, e704) {
-				b.WriteVarUint32(uint32(len(e704)))
-				if len(e704) > 0 {
-					b.Reserve(1 + len(e704)*5 + buffer.BatchSlack)
+		for _, e454 := range l453 {
+			if !foryimpl.WriteRefSlice(c, e454) {
+				b.WriteVarUint32(uint32(len(e454)))
+				if len(e454) > 0 {
+					b.Reserve(1 + len(e454)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e705 := range e704 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e705))
+					for _, e455 := range e454 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e455))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l706 := x.RmLM
-	b.WriteVarUint32(uint32(len(l706)))
-	if len(l706) > 0 {
+	l456 := x.RmLM
+	b.WriteVarUint32(uint32(len(l456)))
+	if len(l456) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e707 := range l706 {
-			if !foryimpl.WriteRefMap(c, e707) {
-				var mw708 foryimpl.MapWriter
-				mw708.Begin(b, len(e707))
-				for k709, v710 := range e707 {
-					mw708.Entry(b)
-					foryimpl.WriteString(b, k709)
-					b.WriteVarInt32(v710)
+		for _, e457 := range l456 {
+			if !foryimpl.WriteRefMap(c, e457) {
+				var mw458 foryimpl.MapWriter
+				mw458.Begin(b, len(e457))
+				for k459, v460 := range e457 {
+					mw458.Entry(b)
+					foryimpl.WriteString(b, k459)
+					b.WriteVarInt32(v460)
 				}
-				mw708.End(b)
+				mw458.End(b)
 			}
 		}
 	}
-	l711 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l711)))
-	if len(l711) > 0 {
-		h712 := foryimpl.ListDeclaredSameType
-		for _, p713 := range l711 {
-			if p713 == nil {
-				h712 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h712)
-		for _, p713 := range l711 {
-			if h712 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p713 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p713)
-		}
-	}
-	l714 := x.RmLS
+	x.foryWriteRmLPI(b)
+	l461 := x.RmLS
 	{
 		var ascii bool
-		sz716 := 6 + buffer.BatchSlack + len(l714)*9
-		for _, e715 := range l714 {
-			sz716 += len(e715)
+		sz463 := 6 + buffer.BatchSlack + len(l461)*9
+		for _, e462 := range l461 {
+			sz463 += len(e462)
 		}
-		b.Reserve(sz716)
+		b.Reserve(sz463)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l714)))
-		if len(l714) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l461)))
+		if len(l461) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e715 := range l714 {
-				if len(w)-off < len(e715)+9+buffer.BatchSlack {
+			for _, e462 := range l461 {
+				if len(w)-off < len(e462)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e715) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e462) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e715))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e715) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e715))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e715)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e462))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e462) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e462))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e462)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLS"))
 						return
 					}
@@ -4620,111 +3578,44 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l717 := x.RmLT
-	b.WriteVarUint32(uint32(len(l717)))
-	if len(l717) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e718 := range l717 {
-			foryimpl.WriteTime(b, e718)
-		}
-	}
-	l719 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l719)))
-	if len(l719) > 0 {
-		b.Reserve(1 + len(l719)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e720 := range l719 {
-			{
-				buffer.PutUint16At(w, off, e720)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l721 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l721)))
-	if len(l721) > 0 {
-		b.Reserve(1 + len(l721)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e722 := range l721 {
-			off = buffer.PutVarUint64At(w, off, e722)
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw723 foryimpl.MapWriter
-	mw723.Begin(b, len(x.RmMBS))
-	for k724, v725 := range x.RmMBS {
-		mw723.Entry(b)
-		b.WriteBool(k724)
-		foryimpl.WriteString(b, v725)
-	}
-	mw723.End(b)
-	var mw726 foryimpl.MapWriter
-	mw726.Begin(b, len(x.RmMES))
-	for k727, v728 := range x.RmMES {
-		mw726.Entry(b)
-		b.WriteVarUint32(uint32(k727))
-		foryimpl.WriteString(b, v728)
-	}
-	mw726.End(b)
-	var mw729 foryimpl.MapWriter
-	mw729.Begin(b, len(x.RmMI64F))
-	for k730, v731 := range x.RmMI64F {
-		mw729.Entry(b)
-		b.WriteVarInt64(k730)
-		b.WriteFloat64(v731)
-	}
-	mw729.End(b)
-	var mw732 foryimpl.MapWriter
-	mw732.Begin(b, len(x.RmMIS))
-	for k733, v734 := range x.RmMIS {
-		mw732.Entry(b)
-		b.WriteVarInt32(k733)
-		foryimpl.WriteString(b, v734)
-	}
-	mw732.End(b)
-	var mw735 foryimpl.MapWriter
-	mw735.Begin(b, len(x.RmMSI))
-	for k736, v737 := range x.RmMSI {
-		mw735.Entry(b)
-		foryimpl.WriteString(b, k736)
-		b.WriteVarInt32(v737)
-	}
-	mw735.End(b)
-	var mw738 foryimpl.MapWriter
-	mw738.BeginTracked(b, len(x.RmMSL))
-	for k739, v740 := range x.RmMSL {
-		if v740 == nil {
-			mw738.NullEntry(b)
-			foryimpl.WriteString(b, k739)
+	x.foryWriteRmLT(b)
+	x.foryWriteRmLU16(b)
+	x.foryWriteRmLU64(b)
+	x.foryWriteRmMBS(b)
+	x.foryWriteRmMES(b)
+	x.foryWriteRmMI64F(b)
+	x.foryWriteRmMIS(b)
+	x.foryWriteRmMSI(b)
+	var mw464 foryimpl.MapWriter
+	mw464.BeginTracked(b, len(x.RmMSL))
+	for k465, v466 := range x.RmMSL {
+		if v466 == nil {
+			mw464.NullEntry(b)
+			foryimpl.WriteString(b, k465)
 		} else {
-			mw738.Entry(b)
-			foryimpl.WriteString(b, k739)
-			if !foryimpl.WriteRefSlice(c, v740) {
+			mw464.Entry(b)
+			foryimpl.WriteString(b, k465)
+			if !foryimpl.WriteRefSlice(c, v466) {
 				{
-					sz742 := 6 + buffer.BatchSlack + len(v740)*9
-					for _, e741 := range v740 {
-						sz742 += len(e741)
+					sz468 := 6 + buffer.BatchSlack + len(v466)*9
+					for _, e467 := range v466 {
+						sz468 += len(e467)
 					}
-					b.Reserve(sz742)
+					b.Reserve(sz468)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v740)))
-					if len(v740) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v466)))
+					if len(v466) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e741 := range v740 {
-							if len(w)-off < len(e741)+9+buffer.BatchSlack {
+						for _, e467 := range v466 {
+							if len(w)-off < len(e467)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e741) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e467) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e741))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e741) > 0 {
-								off += copy(w[off:], e741)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e467))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e467) > 0 {
+								off += copy(w[off:], e467)
 							}
 						}
 					}
@@ -4733,77 +3624,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw738.End(b)
-	var mw743 foryimpl.MapWriter
-	mw743.BeginTracked(b, len(x.RmMSM))
-	for k744, v745 := range x.RmMSM {
-		if v745 == nil {
-			mw743.NullEntry(b)
-			foryimpl.WriteString(b, k744)
+	mw464.End(b)
+	var mw469 foryimpl.MapWriter
+	mw469.BeginTracked(b, len(x.RmMSM))
+	for k470, v471 := range x.RmMSM {
+		if v471 == nil {
+			mw469.NullEntry(b)
+			foryimpl.WriteString(b, k470)
 		} else {
-			mw743.Entry(b)
-			foryimpl.WriteString(b, k744)
-			if !foryimpl.WriteRefMap(c, v745) {
-				var mw746 foryimpl.MapWriter
-				mw746.Begin(b, len(v745))
-				for k747, v748 := range v745 {
-					mw746.Entry(b)
-					foryimpl.WriteString(b, k747)
-					b.WriteVarInt32(v748)
+			mw469.Entry(b)
+			foryimpl.WriteString(b, k470)
+			if !foryimpl.WriteRefMap(c, v471) {
+				var mw472 foryimpl.MapWriter
+				mw472.Begin(b, len(v471))
+				for k473, v474 := range v471 {
+					mw472.Entry(b)
+					foryimpl.WriteString(b, k473)
+					b.WriteVarInt32(v474)
 				}
-				mw746.End(b)
+				mw472.End(b)
 			}
 		}
 	}
-	mw743.End(b)
-	var mw749 foryimpl.MapWriter
-	mw749.Begin(b, len(x.RmMSP))
-	for k750, v751 := range x.RmMSP {
-		if v751 == nil {
-			mw749.NullEntry(b)
-			foryimpl.WriteString(b, k750)
-		} else {
-			mw749.Entry(b)
-			foryimpl.WriteString(b, k750)
-			b.WriteVarInt32(*v751)
-		}
-	}
-	mw749.End(b)
-	var mw752 foryimpl.MapWriter
-	mw752.Begin(b, len(x.RmMU8))
-	for k753, v754 := range x.RmMU8 {
-		mw752.Entry(b)
-		b.WriteUint8(k753)
-		b.WriteUint16(v754)
-	}
-	mw752.End(b)
+	mw469.End(b)
+	x.foryWriteRmMSP(b)
+	x.foryWriteRmMU8(b)
 	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
-		l755 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l755)))
-		b.WriteBytes(l755)
+		l475 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l475)))
+		b.WriteBytes(l475)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmNLS) {
-		l756 := x.RmNLS
+		l476 := x.RmNLS
 		{
-			sz758 := 6 + buffer.BatchSlack + len(l756)*9
-			for _, e757 := range l756 {
-				sz758 += len(e757)
+			sz478 := 6 + buffer.BatchSlack + len(l476)*9
+			for _, e477 := range l476 {
+				sz478 += len(e477)
 			}
-			b.Reserve(sz758)
+			b.Reserve(sz478)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l756)))
-			if len(l756) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l476)))
+			if len(l476) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e757 := range l756 {
-					if len(w)-off < len(e757)+9+buffer.BatchSlack {
+				for _, e477 := range l476 {
+					if len(w)-off < len(e477)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e757) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e477) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e757))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e757) > 0 {
-						off += copy(w[off:], e757)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e477))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e477) > 0 {
+						off += copy(w[off:], e477)
 					}
 				}
 			}
@@ -4811,25 +3683,778 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.RmNM) {
-		var mw759 foryimpl.MapWriter
-		mw759.Begin(b, len(x.RmNM))
-		for k760, v761 := range x.RmNM {
-			mw759.Entry(b)
-			foryimpl.WriteString(b, k760)
-			b.WriteVarInt32(v761)
+		var mw479 foryimpl.MapWriter
+		mw479.Begin(b, len(x.RmNM))
+		for k480, v481 := range x.RmNM {
+			mw479.Entry(b)
+			foryimpl.WriteString(b, k480)
+			b.WriteVarInt32(v481)
 		}
-		mw759.End(b)
+		mw479.End(b)
 	}
-	l762 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l762)))
-	if len(l762) > 0 {
-		b.Reserve(1 + len(l762)*1 + buffer.BatchSlack)
+	x.foryWriteRmRaw(b)
+}
+
+// foryCheckUTF8 checks that every string Containers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Containers) foryCheckUTF8() error {
+	for i14 := range x.LM {
+		for k15 := range x.LM[i14] {
+			if !foryimpl.ValidString(string(k15)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
+			}
+		}
+	}
+	for _, e22 := range x.MBS {
+		if !foryimpl.ValidString(string(e22)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
+		}
+	}
+	for _, e24 := range x.MES {
+		if !foryimpl.ValidString(string(e24)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
+		}
+	}
+	for _, e28 := range x.MIS {
+		if !foryimpl.ValidString(string(e28)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
+		}
+	}
+	for k29 := range x.MSI {
+		if !foryimpl.ValidString(string(k29)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
+		}
+	}
+	for k31, e32 := range x.MSL {
+		if !foryimpl.ValidString(string(k31)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
+		}
+		for i34 := range e32 {
+			if !foryimpl.ValidString(string(e32[i34])) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
+			}
+		}
+	}
+	for k35, e36 := range x.MSM {
+		if !foryimpl.ValidString(string(k35)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
+		}
+		for k37 := range e36 {
+			if !foryimpl.ValidString(string(k37)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
+			}
+		}
+	}
+	for k39 := range x.MSP {
+		if !foryimpl.ValidString(string(k39)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
+		}
+	}
+	for i44 := range x.NLS {
+		if !foryimpl.ValidString(string(x.NLS[i44])) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
+		}
+	}
+	for k45 := range x.NM {
+		if !foryimpl.ValidString(string(k45)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
+		}
+	}
+	for i61 := range x.RmLM {
+		for k62 := range x.RmLM[i61] {
+			if !foryimpl.ValidString(string(k62)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmLM")
+			}
+		}
+	}
+	for _, e69 := range x.RmMBS {
+		if !foryimpl.ValidString(string(e69)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmMBS")
+		}
+	}
+	for _, e71 := range x.RmMES {
+		if !foryimpl.ValidString(string(e71)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmMES")
+		}
+	}
+	for _, e75 := range x.RmMIS {
+		if !foryimpl.ValidString(string(e75)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmMIS")
+		}
+	}
+	for k76 := range x.RmMSI {
+		if !foryimpl.ValidString(string(k76)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSI")
+		}
+	}
+	for k78, e79 := range x.RmMSL {
+		if !foryimpl.ValidString(string(k78)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
+		}
+		for i81 := range e79 {
+			if !foryimpl.ValidString(string(e79[i81])) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSL")
+			}
+		}
+	}
+	for k82, e83 := range x.RmMSM {
+		if !foryimpl.ValidString(string(k82)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
+		}
+		for k84 := range e83 {
+			if !foryimpl.ValidString(string(k84)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSM")
+			}
+		}
+	}
+	for k86 := range x.RmMSP {
+		if !foryimpl.ValidString(string(k86)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmMSP")
+		}
+	}
+	for i91 := range x.RmNLS {
+		if !foryimpl.ValidString(string(x.RmNLS[i91])) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmNLS")
+		}
+	}
+	for k92 := range x.RmNM {
+		if !foryimpl.ValidString(string(k92)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "RmNM")
+		}
+	}
+	return nil
+}
+
+// foryWriteFix writes field Fix's value, for both of Containers's writers.
+func (x *Containers) foryWriteFix(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.Fix)))
+	if len(x.Fix) > 0 {
+		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e763 := range l762 {
+		for _, e1 := range x.Fix {
 			{
-				buffer.PutUint8At(w, off, e763)
+				buffer.PutInt16At(w, off, e1)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLB writes field LB's value, for both of Containers's writers.
+func (x *Containers) foryWriteLB(b *buffer.Buffer) {
+	l1 := x.LB
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutBoolAt(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLE writes field LE's value, for both of Containers's writers.
+func (x *Containers) foryWriteLE(b *buffer.Buffer) {
+	l1 := x.LE
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			b.WriteVarUint32(uint32(e2))
+		}
+	}
+}
+
+// foryWriteLF32 writes field LF32's value, for both of Containers's writers.
+func (x *Containers) foryWriteLF32(b *buffer.Buffer) {
+	l1 := x.LF32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLF64 writes field LF64's value, for both of Containers's writers.
+func (x *Containers) foryWriteLF64(b *buffer.Buffer) {
+	l1 := x.LF64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat64At(w, off, e2)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLI32 writes field LI32's value, for both of Containers's writers.
+func (x *Containers) foryWriteLI32(b *buffer.Buffer) {
+	l1 := x.LI32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLI64 writes field LI64's value, for both of Containers's writers.
+func (x *Containers) foryWriteLI64(b *buffer.Buffer) {
+	l1 := x.LI64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLI8 writes field LI8's value, for both of Containers's writers.
+func (x *Containers) foryWriteLI8(b *buffer.Buffer) {
+	l1 := x.LI8
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt8At(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLPI writes field LPI's value, for both of Containers's writers.
+func (x *Containers) foryWriteLPI(b *buffer.Buffer) {
+	l1 := x.LPI
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			b.WriteVarInt32(*p3)
+		}
+	}
+}
+
+// foryWriteLT writes field LT's value, for both of Containers's writers.
+func (x *Containers) foryWriteLT(b *buffer.Buffer) {
+	l1 := x.LT
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			foryimpl.WriteTime(b, e2)
+		}
+	}
+}
+
+// foryWriteLU16 writes field LU16's value, for both of Containers's writers.
+func (x *Containers) foryWriteLU16(b *buffer.Buffer) {
+	l1 := x.LU16
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint16At(w, off, e2)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLU64 writes field LU64's value, for both of Containers's writers.
+func (x *Containers) foryWriteLU64(b *buffer.Buffer) {
+	l1 := x.LU64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, e2)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteMBS writes field MBS's value, for both of Containers's writers.
+func (x *Containers) foryWriteMBS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MBS))
+	for k2, v3 := range x.MBS {
+		mw1.Entry(b)
+		b.WriteBool(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMES writes field MES's value, for both of Containers's writers.
+func (x *Containers) foryWriteMES(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MES))
+	for k2, v3 := range x.MES {
+		mw1.Entry(b)
+		b.WriteVarUint32(uint32(k2))
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMI64F writes field MI64F's value, for both of Containers's writers.
+func (x *Containers) foryWriteMI64F(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MI64F))
+	for k2, v3 := range x.MI64F {
+		mw1.Entry(b)
+		b.WriteVarInt64(k2)
+		b.WriteFloat64(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMIS writes field MIS's value, for both of Containers's writers.
+func (x *Containers) foryWriteMIS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MIS))
+	for k2, v3 := range x.MIS {
+		mw1.Entry(b)
+		b.WriteVarInt32(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMSI writes field MSI's value, for both of Containers's writers.
+func (x *Containers) foryWriteMSI(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MSI))
+	for k2, v3 := range x.MSI {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMSP writes field MSP's value, for both of Containers's writers.
+func (x *Containers) foryWriteMSP(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MSP))
+	for k2, v3 := range x.MSP {
+		if v3 == nil {
+			mw1.NullEntry(b)
+			foryimpl.WriteString(b, k2)
+		} else {
+			mw1.Entry(b)
+			foryimpl.WriteString(b, k2)
+			b.WriteVarInt32(*v3)
+		}
+	}
+	mw1.End(b)
+}
+
+// foryWriteMU8 writes field MU8's value, for both of Containers's writers.
+func (x *Containers) foryWriteMU8(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MU8))
+	for k2, v3 := range x.MU8 {
+		mw1.Entry(b)
+		b.WriteUint8(k2)
+		b.WriteUint16(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteRaw writes field Raw's value, for both of Containers's writers.
+func (x *Containers) foryWriteRaw(b *buffer.Buffer) {
+	l1 := x.Raw
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint8At(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmFix writes field RmFix's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmFix(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.RmFix)))
+	if len(x.RmFix) > 0 {
+		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e1 := range x.RmFix {
+			{
+				buffer.PutInt16At(w, off, e1)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmLB writes field RmLB's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLB(b *buffer.Buffer) {
+	l1 := x.RmLB
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutBoolAt(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmLE writes field RmLE's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLE(b *buffer.Buffer) {
+	l1 := x.RmLE
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			b.WriteVarUint32(uint32(e2))
+		}
+	}
+}
+
+// foryWriteRmLF32 writes field RmLF32's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLF32(b *buffer.Buffer) {
+	l1 := x.RmLF32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmLF64 writes field RmLF64's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLF64(b *buffer.Buffer) {
+	l1 := x.RmLF64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat64At(w, off, e2)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmLI32 writes field RmLI32's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLI32(b *buffer.Buffer) {
+	l1 := x.RmLI32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmLI64 writes field RmLI64's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLI64(b *buffer.Buffer) {
+	l1 := x.RmLI64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmLI8 writes field RmLI8's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLI8(b *buffer.Buffer) {
+	l1 := x.RmLI8
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt8At(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmLPI writes field RmLPI's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLPI(b *buffer.Buffer) {
+	l1 := x.RmLPI
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			b.WriteVarInt32(*p3)
+		}
+	}
+}
+
+// foryWriteRmLT writes field RmLT's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLT(b *buffer.Buffer) {
+	l1 := x.RmLT
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			foryimpl.WriteTime(b, e2)
+		}
+	}
+}
+
+// foryWriteRmLU16 writes field RmLU16's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLU16(b *buffer.Buffer) {
+	l1 := x.RmLU16
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint16At(w, off, e2)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmLU64 writes field RmLU64's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmLU64(b *buffer.Buffer) {
+	l1 := x.RmLU64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, e2)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteRmMBS writes field RmMBS's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmMBS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.RmMBS))
+	for k2, v3 := range x.RmMBS {
+		mw1.Entry(b)
+		b.WriteBool(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteRmMES writes field RmMES's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmMES(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.RmMES))
+	for k2, v3 := range x.RmMES {
+		mw1.Entry(b)
+		b.WriteVarUint32(uint32(k2))
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteRmMI64F writes field RmMI64F's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmMI64F(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.RmMI64F))
+	for k2, v3 := range x.RmMI64F {
+		mw1.Entry(b)
+		b.WriteVarInt64(k2)
+		b.WriteFloat64(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteRmMIS writes field RmMIS's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmMIS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.RmMIS))
+	for k2, v3 := range x.RmMIS {
+		mw1.Entry(b)
+		b.WriteVarInt32(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteRmMSI writes field RmMSI's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmMSI(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.RmMSI))
+	for k2, v3 := range x.RmMSI {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteRmMSP writes field RmMSP's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmMSP(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.RmMSP))
+	for k2, v3 := range x.RmMSP {
+		if v3 == nil {
+			mw1.NullEntry(b)
+			foryimpl.WriteString(b, k2)
+		} else {
+			mw1.Entry(b)
+			foryimpl.WriteString(b, k2)
+			b.WriteVarInt32(*v3)
+		}
+	}
+	mw1.End(b)
+}
+
+// foryWriteRmMU8 writes field RmMU8's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmMU8(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.RmMU8))
+	for k2, v3 := range x.RmMU8 {
+		mw1.Entry(b)
+		b.WriteUint8(k2)
+		b.WriteUint16(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteRmRaw writes field RmRaw's value, for both of Containers's writers.
+func (x *Containers) foryWriteRmRaw(b *buffer.Buffer) {
+	l1 := x.RmRaw
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint8At(w, off, e2)
 				off += 1
 			}
 		}
@@ -4937,17 +4562,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st764, id765 := c.ReadFieldRefFlag(); st764 == foryimpl.RefBack {
-			x.ABool = foryimpl.BackRefSlice[bool](c, id765)
-		} else if st764 == foryimpl.RefFollows {
-			n766 := c.ReadArrayLengthFast(1)
-			if n766 < 0 {
-				n766 = c.ReadArrayLength(1)
+		if st482, id483 := c.ReadFieldRefFlag(); st482 == foryimpl.RefBack {
+			x.ABool = foryimpl.BackRefSlice[bool](c, id483)
+		} else if st482 == foryimpl.RefFollows {
+			n484 := c.ReadArrayLengthFast(1)
+			if n484 < 0 {
+				n484 = c.ReadArrayLength(1)
 			}
-			a767 := foryimpl.MakeSlice[[]bool](c, n766)
-			r.ReadRawBools(a767)
-			x.ABool = a767
-			foryimpl.SetRefSlice(c, id765, x.ABool)
+			a485 := foryimpl.MakeSlice[[]bool](c, n484)
+			r.ReadRawBools(a485)
+			x.ABool = a485
+			foryimpl.SetRefSlice(c, id483, x.ABool)
 		} else {
 			x.ABool = nil
 		}
@@ -4955,17 +4580,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("ABool")
 			return
 		}
-		if st768, id769 := c.ReadFieldRefFlag(); st768 == foryimpl.RefBack {
-			x.AF32 = foryimpl.BackRefSlice[float32](c, id769)
-		} else if st768 == foryimpl.RefFollows {
-			n770 := c.ReadArrayLengthFast(4)
-			if n770 < 0 {
-				n770 = c.ReadArrayLength(4)
+		if st486, id487 := c.ReadFieldRefFlag(); st486 == foryimpl.RefBack {
+			x.AF32 = foryimpl.BackRefSlice[float32](c, id487)
+		} else if st486 == foryimpl.RefFollows {
+			n488 := c.ReadArrayLengthFast(4)
+			if n488 < 0 {
+				n488 = c.ReadArrayLength(4)
 			}
-			a771 := foryimpl.MakeSlice[[]float32](c, n770)
-			r.ReadRawFloat32s(a771)
-			x.AF32 = a771
-			foryimpl.SetRefSlice(c, id769, x.AF32)
+			a489 := foryimpl.MakeSlice[[]float32](c, n488)
+			r.ReadRawFloat32s(a489)
+			x.AF32 = a489
+			foryimpl.SetRefSlice(c, id487, x.AF32)
 		} else {
 			x.AF32 = nil
 		}
@@ -4973,17 +4598,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AF32")
 			return
 		}
-		if st772, id773 := c.ReadFieldRefFlag(); st772 == foryimpl.RefBack {
-			x.AF64 = foryimpl.BackRefSlice[float64](c, id773)
-		} else if st772 == foryimpl.RefFollows {
-			n774 := c.ReadArrayLengthFast(8)
-			if n774 < 0 {
-				n774 = c.ReadArrayLength(8)
+		if st490, id491 := c.ReadFieldRefFlag(); st490 == foryimpl.RefBack {
+			x.AF64 = foryimpl.BackRefSlice[float64](c, id491)
+		} else if st490 == foryimpl.RefFollows {
+			n492 := c.ReadArrayLengthFast(8)
+			if n492 < 0 {
+				n492 = c.ReadArrayLength(8)
 			}
-			a775 := foryimpl.MakeSlice[[]float64](c, n774)
-			r.ReadRawFloat64s(a775)
-			x.AF64 = a775
-			foryimpl.SetRefSlice(c, id773, x.AF64)
+			a493 := foryimpl.MakeSlice[[]float64](c, n492)
+			r.ReadRawFloat64s(a493)
+			x.AF64 = a493
+			foryimpl.SetRefSlice(c, id491, x.AF64)
 		} else {
 			x.AF64 = nil
 		}
@@ -4991,17 +4616,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AF64")
 			return
 		}
-		if st776, id777 := c.ReadFieldRefFlag(); st776 == foryimpl.RefBack {
-			x.AI16 = foryimpl.BackRefSlice[int16](c, id777)
-		} else if st776 == foryimpl.RefFollows {
-			n778 := c.ReadArrayLengthFast(2)
-			if n778 < 0 {
-				n778 = c.ReadArrayLength(2)
+		if st494, id495 := c.ReadFieldRefFlag(); st494 == foryimpl.RefBack {
+			x.AI16 = foryimpl.BackRefSlice[int16](c, id495)
+		} else if st494 == foryimpl.RefFollows {
+			n496 := c.ReadArrayLengthFast(2)
+			if n496 < 0 {
+				n496 = c.ReadArrayLength(2)
 			}
-			a779 := foryimpl.MakeSlice[[]int16](c, n778)
-			r.ReadRawInt16s(a779)
-			x.AI16 = a779
-			foryimpl.SetRefSlice(c, id777, x.AI16)
+			a497 := foryimpl.MakeSlice[[]int16](c, n496)
+			r.ReadRawInt16s(a497)
+			x.AI16 = a497
+			foryimpl.SetRefSlice(c, id495, x.AI16)
 		} else {
 			x.AI16 = nil
 		}
@@ -5009,17 +4634,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AI16")
 			return
 		}
-		if st780, id781 := c.ReadFieldRefFlag(); st780 == foryimpl.RefBack {
-			x.AI32 = foryimpl.BackRefSlice[int32](c, id781)
-		} else if st780 == foryimpl.RefFollows {
-			n782 := c.ReadArrayLengthFast(4)
-			if n782 < 0 {
-				n782 = c.ReadArrayLength(4)
+		if st498, id499 := c.ReadFieldRefFlag(); st498 == foryimpl.RefBack {
+			x.AI32 = foryimpl.BackRefSlice[int32](c, id499)
+		} else if st498 == foryimpl.RefFollows {
+			n500 := c.ReadArrayLengthFast(4)
+			if n500 < 0 {
+				n500 = c.ReadArrayLength(4)
 			}
-			a783 := foryimpl.MakeSlice[[]int32](c, n782)
-			r.ReadRawInt32s(a783)
-			x.AI32 = a783
-			foryimpl.SetRefSlice(c, id781, x.AI32)
+			a501 := foryimpl.MakeSlice[[]int32](c, n500)
+			r.ReadRawInt32s(a501)
+			x.AI32 = a501
+			foryimpl.SetRefSlice(c, id499, x.AI32)
 		} else {
 			x.AI32 = nil
 		}
@@ -5027,17 +4652,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AI32")
 			return
 		}
-		if st784, id785 := c.ReadFieldRefFlag(); st784 == foryimpl.RefBack {
-			x.AI64 = foryimpl.BackRefSlice[int64](c, id785)
-		} else if st784 == foryimpl.RefFollows {
-			n786 := c.ReadArrayLengthFast(8)
-			if n786 < 0 {
-				n786 = c.ReadArrayLength(8)
+		if st502, id503 := c.ReadFieldRefFlag(); st502 == foryimpl.RefBack {
+			x.AI64 = foryimpl.BackRefSlice[int64](c, id503)
+		} else if st502 == foryimpl.RefFollows {
+			n504 := c.ReadArrayLengthFast(8)
+			if n504 < 0 {
+				n504 = c.ReadArrayLength(8)
 			}
-			a787 := foryimpl.MakeSlice[[]int64](c, n786)
-			r.ReadRawInt64s(a787)
-			x.AI64 = a787
-			foryimpl.SetRefSlice(c, id785, x.AI64)
+			a505 := foryimpl.MakeSlice[[]int64](c, n504)
+			r.ReadRawInt64s(a505)
+			x.AI64 = a505
+			foryimpl.SetRefSlice(c, id503, x.AI64)
 		} else {
 			x.AI64 = nil
 		}
@@ -5045,19 +4670,19 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AI64")
 			return
 		}
-		if st788, id789 := c.ReadFieldRefFlag(); st788 == foryimpl.RefBack {
-			x.AI8 = foryimpl.BackRefSlice[int8](c, id789)
-		} else if st788 == foryimpl.RefFollows {
-			n790 := c.ReadArrayLengthFast(1)
-			if n790 < 0 {
-				n790 = c.ReadArrayLength(1)
+		if st506, id507 := c.ReadFieldRefFlag(); st506 == foryimpl.RefBack {
+			x.AI8 = foryimpl.BackRefSlice[int8](c, id507)
+		} else if st506 == foryimpl.RefFollows {
+			n508 := c.ReadArrayLengthFast(1)
+			if n508 < 0 {
+				n508 = c.ReadArrayLength(1)
 			}
-			a791 := foryimpl.MakeSlice[[]int8](c, n790)
-			for i792 := range a791 {
-				a791[i792] = r.ReadInt8()
+			a509 := foryimpl.MakeSlice[[]int8](c, n508)
+			for i510 := range a509 {
+				a509[i510] = r.ReadInt8()
 			}
-			x.AI8 = a791
-			foryimpl.SetRefSlice(c, id789, x.AI8)
+			x.AI8 = a509
+			foryimpl.SetRefSlice(c, id507, x.AI8)
 		} else {
 			x.AI8 = nil
 		}
@@ -5065,17 +4690,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AI8")
 			return
 		}
-		if st793, id794 := c.ReadFieldRefFlag(); st793 == foryimpl.RefBack {
-			x.AU16 = foryimpl.BackRefSlice[uint16](c, id794)
-		} else if st793 == foryimpl.RefFollows {
-			n795 := c.ReadArrayLengthFast(2)
-			if n795 < 0 {
-				n795 = c.ReadArrayLength(2)
+		if st511, id512 := c.ReadFieldRefFlag(); st511 == foryimpl.RefBack {
+			x.AU16 = foryimpl.BackRefSlice[uint16](c, id512)
+		} else if st511 == foryimpl.RefFollows {
+			n513 := c.ReadArrayLengthFast(2)
+			if n513 < 0 {
+				n513 = c.ReadArrayLength(2)
 			}
-			a796 := foryimpl.MakeSlice[[]uint16](c, n795)
-			r.ReadRawUint16s(a796)
-			x.AU16 = a796
-			foryimpl.SetRefSlice(c, id794, x.AU16)
+			a514 := foryimpl.MakeSlice[[]uint16](c, n513)
+			r.ReadRawUint16s(a514)
+			x.AU16 = a514
+			foryimpl.SetRefSlice(c, id512, x.AU16)
 		} else {
 			x.AU16 = nil
 		}
@@ -5083,17 +4708,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU16")
 			return
 		}
-		if st797, id798 := c.ReadFieldRefFlag(); st797 == foryimpl.RefBack {
-			x.AU32 = foryimpl.BackRefSlice[uint32](c, id798)
-		} else if st797 == foryimpl.RefFollows {
-			n799 := c.ReadArrayLengthFast(4)
-			if n799 < 0 {
-				n799 = c.ReadArrayLength(4)
+		if st515, id516 := c.ReadFieldRefFlag(); st515 == foryimpl.RefBack {
+			x.AU32 = foryimpl.BackRefSlice[uint32](c, id516)
+		} else if st515 == foryimpl.RefFollows {
+			n517 := c.ReadArrayLengthFast(4)
+			if n517 < 0 {
+				n517 = c.ReadArrayLength(4)
 			}
-			a800 := foryimpl.MakeSlice[[]uint32](c, n799)
-			r.ReadRawUint32s(a800)
-			x.AU32 = a800
-			foryimpl.SetRefSlice(c, id798, x.AU32)
+			a518 := foryimpl.MakeSlice[[]uint32](c, n517)
+			r.ReadRawUint32s(a518)
+			x.AU32 = a518
+			foryimpl.SetRefSlice(c, id516, x.AU32)
 		} else {
 			x.AU32 = nil
 		}
@@ -5101,17 +4726,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU32")
 			return
 		}
-		if st801, id802 := c.ReadFieldRefFlag(); st801 == foryimpl.RefBack {
-			x.AU64 = foryimpl.BackRefSlice[uint64](c, id802)
-		} else if st801 == foryimpl.RefFollows {
-			n803 := c.ReadArrayLengthFast(8)
-			if n803 < 0 {
-				n803 = c.ReadArrayLength(8)
+		if st519, id520 := c.ReadFieldRefFlag(); st519 == foryimpl.RefBack {
+			x.AU64 = foryimpl.BackRefSlice[uint64](c, id520)
+		} else if st519 == foryimpl.RefFollows {
+			n521 := c.ReadArrayLengthFast(8)
+			if n521 < 0 {
+				n521 = c.ReadArrayLength(8)
 			}
-			a804 := foryimpl.MakeSlice[[]uint64](c, n803)
-			r.ReadRawUint64s(a804)
-			x.AU64 = a804
-			foryimpl.SetRefSlice(c, id802, x.AU64)
+			a522 := foryimpl.MakeSlice[[]uint64](c, n521)
+			r.ReadRawUint64s(a522)
+			x.AU64 = a522
+			foryimpl.SetRefSlice(c, id520, x.AU64)
 		} else {
 			x.AU64 = nil
 		}
@@ -5119,17 +4744,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU64")
 			return
 		}
-		if st805, id806 := c.ReadFieldRefFlag(); st805 == foryimpl.RefBack {
-			x.AU8 = foryimpl.BackRefSlice[uint8](c, id806)
-		} else if st805 == foryimpl.RefFollows {
-			n807 := c.ReadArrayLengthFast(1)
-			if n807 < 0 {
-				n807 = c.ReadArrayLength(1)
+		if st523, id524 := c.ReadFieldRefFlag(); st523 == foryimpl.RefBack {
+			x.AU8 = foryimpl.BackRefSlice[uint8](c, id524)
+		} else if st523 == foryimpl.RefFollows {
+			n525 := c.ReadArrayLengthFast(1)
+			if n525 < 0 {
+				n525 = c.ReadArrayLength(1)
 			}
-			a808 := foryimpl.MakeSlice[[]uint8](c, n807)
-			copy(a808, r.ReadBytes(n807))
-			x.AU8 = a808
-			foryimpl.SetRefSlice(c, id806, x.AU8)
+			a526 := foryimpl.MakeSlice[[]uint8](c, n525)
+			copy(a526, r.ReadBytes(n525))
+			x.AU8 = a526
+			foryimpl.SetRefSlice(c, id524, x.AU8)
 		} else {
 			x.AU8 = nil
 		}
@@ -5137,11 +4762,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU8")
 			return
 		}
-		if st809, id810 := c.ReadFieldRefFlag(); st809 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id810)
-		} else if st809 == foryimpl.RefFollows {
+		if st527, id528 := c.ReadFieldRefFlag(); st527 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id528)
+		} else if st527 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id810, x.Bin)
+			foryimpl.SetRefSlice(c, id528, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -5150,125 +4775,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n764 := c.ReadArrayLengthFast(1)
-		if n764 < 0 {
-			n764 = c.ReadArrayLength(1)
+		n482 := c.ReadArrayLengthFast(1)
+		if n482 < 0 {
+			n482 = c.ReadArrayLength(1)
 		}
-		a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
-		r.ReadRawBools(a765)
-		x.ABool = a765
+		a483 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n482)
+		r.ReadRawBools(a483)
+		x.ABool = a483
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		n768 := c.ReadArrayLengthFast(4)
-		if n768 < 0 {
-			n768 = c.ReadArrayLength(4)
+		n486 := c.ReadArrayLengthFast(4)
+		if n486 < 0 {
+			n486 = c.ReadArrayLength(4)
 		}
-		a769 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n768)
-		r.ReadRawFloat32s(a769)
-		x.AF32 = a769
+		a487 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n486)
+		r.ReadRawFloat32s(a487)
+		x.AF32 = a487
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		n772 := c.ReadArrayLengthFast(8)
-		if n772 < 0 {
-			n772 = c.ReadArrayLength(8)
+		n490 := c.ReadArrayLengthFast(8)
+		if n490 < 0 {
+			n490 = c.ReadArrayLength(8)
 		}
-		a773 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n772)
-		r.ReadRawFloat64s(a773)
-		x.AF64 = a773
+		a491 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n490)
+		r.ReadRawFloat64s(a491)
+		x.AF64 = a491
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		n776 := c.ReadArrayLengthFast(2)
-		if n776 < 0 {
-			n776 = c.ReadArrayLength(2)
+		n494 := c.ReadArrayLengthFast(2)
+		if n494 < 0 {
+			n494 = c.ReadArrayLength(2)
 		}
-		a777 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n776)
-		r.ReadRawInt16s(a777)
-		x.AI16 = a777
+		a495 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n494)
+		r.ReadRawInt16s(a495)
+		x.AI16 = a495
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		n780 := c.ReadArrayLengthFast(4)
-		if n780 < 0 {
-			n780 = c.ReadArrayLength(4)
+		n498 := c.ReadArrayLengthFast(4)
+		if n498 < 0 {
+			n498 = c.ReadArrayLength(4)
 		}
-		a781 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n780)
-		r.ReadRawInt32s(a781)
-		x.AI32 = a781
+		a499 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n498)
+		r.ReadRawInt32s(a499)
+		x.AI32 = a499
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		n784 := c.ReadArrayLengthFast(8)
-		if n784 < 0 {
-			n784 = c.ReadArrayLength(8)
+		n502 := c.ReadArrayLengthFast(8)
+		if n502 < 0 {
+			n502 = c.ReadArrayLength(8)
 		}
-		a785 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n784)
-		r.ReadRawInt64s(a785)
-		x.AI64 = a785
+		a503 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n502)
+		r.ReadRawInt64s(a503)
+		x.AI64 = a503
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n788 := c.ReadArrayLengthFast(1)
-		if n788 < 0 {
-			n788 = c.ReadArrayLength(1)
+		n506 := c.ReadArrayLengthFast(1)
+		if n506 < 0 {
+			n506 = c.ReadArrayLength(1)
 		}
-		a789 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n788)
-		for i790 := range a789 {
-			a789[i790] = r.ReadInt8()
+		a507 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n506)
+		for i508 := range a507 {
+			a507[i508] = r.ReadInt8()
 		}
-		x.AI8 = a789
+		x.AI8 = a507
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n793 := c.ReadArrayLengthFast(2)
-		if n793 < 0 {
-			n793 = c.ReadArrayLength(2)
+		n511 := c.ReadArrayLengthFast(2)
+		if n511 < 0 {
+			n511 = c.ReadArrayLength(2)
 		}
-		a794 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n793)
-		r.ReadRawUint16s(a794)
-		x.AU16 = a794
+		a512 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n511)
+		r.ReadRawUint16s(a512)
+		x.AU16 = a512
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n797 := c.ReadArrayLengthFast(4)
-		if n797 < 0 {
-			n797 = c.ReadArrayLength(4)
+		n515 := c.ReadArrayLengthFast(4)
+		if n515 < 0 {
+			n515 = c.ReadArrayLength(4)
 		}
-		a798 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n797)
-		r.ReadRawUint32s(a798)
-		x.AU32 = a798
+		a516 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n515)
+		r.ReadRawUint32s(a516)
+		x.AU32 = a516
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n801 := c.ReadArrayLengthFast(8)
-		if n801 < 0 {
-			n801 = c.ReadArrayLength(8)
+		n519 := c.ReadArrayLengthFast(8)
+		if n519 < 0 {
+			n519 = c.ReadArrayLength(8)
 		}
-		a802 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n801)
-		r.ReadRawUint64s(a802)
-		x.AU64 = a802
+		a520 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n519)
+		r.ReadRawUint64s(a520)
+		x.AU64 = a520
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n805 := c.ReadArrayLengthFast(1)
-		if n805 < 0 {
-			n805 = c.ReadArrayLength(1)
+		n523 := c.ReadArrayLengthFast(1)
+		if n523 < 0 {
+			n523 = c.ReadArrayLength(1)
 		}
-		a806 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n805)
-		copy(a806, r.ReadBytes(n805))
-		x.AU8 = a806
+		a524 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n523)
+		copy(a524, r.ReadBytes(n523))
+		x.AU8 = a524
 		if c.Failed() {
 			c.Trace("AU8")
 			return
@@ -5413,11 +5038,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st811, id812 := c.ReadRefFlag(); st811 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id812)
-		} else if st811 == foryimpl.RefFollows {
+		if st529, id530 := c.ReadRefFlag(); st529 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id530)
+		} else if st529 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id812, x.NBin)
+			foryimpl.SetRefSlice(c, id530, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -5425,11 +5050,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st813, id814 := c.ReadRefFlag(); st813 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id814)
-		} else if st813 == foryimpl.RefFollows {
+		if st531, id532 := c.ReadRefFlag(); st531 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id532)
+		} else if st531 == foryimpl.RefFollows {
 			x.foryReadNLS(c)
-			foryimpl.SetRefSlice(c, id814, x.NLS)
+			foryimpl.SetRefSlice(c, id532, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -5437,11 +5062,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st815, id816 := c.ReadRefFlag(); st815 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id816)
-		} else if st815 == foryimpl.RefFollows {
+		if st533, id534 := c.ReadRefFlag(); st533 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id534)
+		} else if st533 == foryimpl.RefFollows {
 			x.foryReadNM(c)
-			foryimpl.SetRefMap(c, id816, x.NM)
+			foryimpl.SetRefMap(c, id534, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -5478,17 +5103,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st817, id818 := c.ReadFieldRefFlag(); st817 == foryimpl.RefBack {
-			x.RmABool = foryimpl.BackRefSlice[bool](c, id818)
-		} else if st817 == foryimpl.RefFollows {
-			n819 := c.ReadArrayLengthFast(1)
-			if n819 < 0 {
-				n819 = c.ReadArrayLength(1)
+		if st535, id536 := c.ReadFieldRefFlag(); st535 == foryimpl.RefBack {
+			x.RmABool = foryimpl.BackRefSlice[bool](c, id536)
+		} else if st535 == foryimpl.RefFollows {
+			n537 := c.ReadArrayLengthFast(1)
+			if n537 < 0 {
+				n537 = c.ReadArrayLength(1)
 			}
-			a820 := foryimpl.MakeSlice[[]bool](c, n819)
-			r.ReadRawBools(a820)
-			x.RmABool = a820
-			foryimpl.SetRefSlice(c, id818, x.RmABool)
+			a538 := foryimpl.MakeSlice[[]bool](c, n537)
+			r.ReadRawBools(a538)
+			x.RmABool = a538
+			foryimpl.SetRefSlice(c, id536, x.RmABool)
 		} else {
 			x.RmABool = nil
 		}
@@ -5496,17 +5121,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmABool")
 			return
 		}
-		if st821, id822 := c.ReadFieldRefFlag(); st821 == foryimpl.RefBack {
-			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id822)
-		} else if st821 == foryimpl.RefFollows {
-			n823 := c.ReadArrayLengthFast(4)
-			if n823 < 0 {
-				n823 = c.ReadArrayLength(4)
+		if st539, id540 := c.ReadFieldRefFlag(); st539 == foryimpl.RefBack {
+			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id540)
+		} else if st539 == foryimpl.RefFollows {
+			n541 := c.ReadArrayLengthFast(4)
+			if n541 < 0 {
+				n541 = c.ReadArrayLength(4)
 			}
-			a824 := foryimpl.MakeSlice[[]float32](c, n823)
-			r.ReadRawFloat32s(a824)
-			x.RmAF32 = a824
-			foryimpl.SetRefSlice(c, id822, x.RmAF32)
+			a542 := foryimpl.MakeSlice[[]float32](c, n541)
+			r.ReadRawFloat32s(a542)
+			x.RmAF32 = a542
+			foryimpl.SetRefSlice(c, id540, x.RmAF32)
 		} else {
 			x.RmAF32 = nil
 		}
@@ -5514,17 +5139,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAF32")
 			return
 		}
-		if st825, id826 := c.ReadFieldRefFlag(); st825 == foryimpl.RefBack {
-			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id826)
-		} else if st825 == foryimpl.RefFollows {
-			n827 := c.ReadArrayLengthFast(8)
-			if n827 < 0 {
-				n827 = c.ReadArrayLength(8)
+		if st543, id544 := c.ReadFieldRefFlag(); st543 == foryimpl.RefBack {
+			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id544)
+		} else if st543 == foryimpl.RefFollows {
+			n545 := c.ReadArrayLengthFast(8)
+			if n545 < 0 {
+				n545 = c.ReadArrayLength(8)
 			}
-			a828 := foryimpl.MakeSlice[[]float64](c, n827)
-			r.ReadRawFloat64s(a828)
-			x.RmAF64 = a828
-			foryimpl.SetRefSlice(c, id826, x.RmAF64)
+			a546 := foryimpl.MakeSlice[[]float64](c, n545)
+			r.ReadRawFloat64s(a546)
+			x.RmAF64 = a546
+			foryimpl.SetRefSlice(c, id544, x.RmAF64)
 		} else {
 			x.RmAF64 = nil
 		}
@@ -5532,17 +5157,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAF64")
 			return
 		}
-		if st829, id830 := c.ReadFieldRefFlag(); st829 == foryimpl.RefBack {
-			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id830)
-		} else if st829 == foryimpl.RefFollows {
-			n831 := c.ReadArrayLengthFast(2)
-			if n831 < 0 {
-				n831 = c.ReadArrayLength(2)
+		if st547, id548 := c.ReadFieldRefFlag(); st547 == foryimpl.RefBack {
+			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id548)
+		} else if st547 == foryimpl.RefFollows {
+			n549 := c.ReadArrayLengthFast(2)
+			if n549 < 0 {
+				n549 = c.ReadArrayLength(2)
 			}
-			a832 := foryimpl.MakeSlice[[]int16](c, n831)
-			r.ReadRawInt16s(a832)
-			x.RmAI16 = a832
-			foryimpl.SetRefSlice(c, id830, x.RmAI16)
+			a550 := foryimpl.MakeSlice[[]int16](c, n549)
+			r.ReadRawInt16s(a550)
+			x.RmAI16 = a550
+			foryimpl.SetRefSlice(c, id548, x.RmAI16)
 		} else {
 			x.RmAI16 = nil
 		}
@@ -5550,17 +5175,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAI16")
 			return
 		}
-		if st833, id834 := c.ReadFieldRefFlag(); st833 == foryimpl.RefBack {
-			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id834)
-		} else if st833 == foryimpl.RefFollows {
-			n835 := c.ReadArrayLengthFast(4)
-			if n835 < 0 {
-				n835 = c.ReadArrayLength(4)
+		if st551, id552 := c.ReadFieldRefFlag(); st551 == foryimpl.RefBack {
+			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id552)
+		} else if st551 == foryimpl.RefFollows {
+			n553 := c.ReadArrayLengthFast(4)
+			if n553 < 0 {
+				n553 = c.ReadArrayLength(4)
 			}
-			a836 := foryimpl.MakeSlice[[]int32](c, n835)
-			r.ReadRawInt32s(a836)
-			x.RmAI32 = a836
-			foryimpl.SetRefSlice(c, id834, x.RmAI32)
+			a554 := foryimpl.MakeSlice[[]int32](c, n553)
+			r.ReadRawInt32s(a554)
+			x.RmAI32 = a554
+			foryimpl.SetRefSlice(c, id552, x.RmAI32)
 		} else {
 			x.RmAI32 = nil
 		}
@@ -5568,17 +5193,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAI32")
 			return
 		}
-		if st837, id838 := c.ReadFieldRefFlag(); st837 == foryimpl.RefBack {
-			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id838)
-		} else if st837 == foryimpl.RefFollows {
-			n839 := c.ReadArrayLengthFast(8)
-			if n839 < 0 {
-				n839 = c.ReadArrayLength(8)
+		if st555, id556 := c.ReadFieldRefFlag(); st555 == foryimpl.RefBack {
+			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id556)
+		} else if st555 == foryimpl.RefFollows {
+			n557 := c.ReadArrayLengthFast(8)
+			if n557 < 0 {
+				n557 = c.ReadArrayLength(8)
 			}
-			a840 := foryimpl.MakeSlice[[]int64](c, n839)
-			r.ReadRawInt64s(a840)
-			x.RmAI64 = a840
-			foryimpl.SetRefSlice(c, id838, x.RmAI64)
+			a558 := foryimpl.MakeSlice[[]int64](c, n557)
+			r.ReadRawInt64s(a558)
+			x.RmAI64 = a558
+			foryimpl.SetRefSlice(c, id556, x.RmAI64)
 		} else {
 			x.RmAI64 = nil
 		}
@@ -5586,19 +5211,19 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAI64")
 			return
 		}
-		if st841, id842 := c.ReadFieldRefFlag(); st841 == foryimpl.RefBack {
-			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id842)
-		} else if st841 == foryimpl.RefFollows {
-			n843 := c.ReadArrayLengthFast(1)
-			if n843 < 0 {
-				n843 = c.ReadArrayLength(1)
+		if st559, id560 := c.ReadFieldRefFlag(); st559 == foryimpl.RefBack {
+			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id560)
+		} else if st559 == foryimpl.RefFollows {
+			n561 := c.ReadArrayLengthFast(1)
+			if n561 < 0 {
+				n561 = c.ReadArrayLength(1)
 			}
-			a844 := foryimpl.MakeSlice[[]int8](c, n843)
-			for i845 := range a844 {
-				a844[i845] = r.ReadInt8()
+			a562 := foryimpl.MakeSlice[[]int8](c, n561)
+			for i563 := range a562 {
+				a562[i563] = r.ReadInt8()
 			}
-			x.RmAI8 = a844
-			foryimpl.SetRefSlice(c, id842, x.RmAI8)
+			x.RmAI8 = a562
+			foryimpl.SetRefSlice(c, id560, x.RmAI8)
 		} else {
 			x.RmAI8 = nil
 		}
@@ -5606,17 +5231,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAI8")
 			return
 		}
-		if st846, id847 := c.ReadFieldRefFlag(); st846 == foryimpl.RefBack {
-			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id847)
-		} else if st846 == foryimpl.RefFollows {
-			n848 := c.ReadArrayLengthFast(2)
-			if n848 < 0 {
-				n848 = c.ReadArrayLength(2)
+		if st564, id565 := c.ReadFieldRefFlag(); st564 == foryimpl.RefBack {
+			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id565)
+		} else if st564 == foryimpl.RefFollows {
+			n566 := c.ReadArrayLengthFast(2)
+			if n566 < 0 {
+				n566 = c.ReadArrayLength(2)
 			}
-			a849 := foryimpl.MakeSlice[[]uint16](c, n848)
-			r.ReadRawUint16s(a849)
-			x.RmAU16 = a849
-			foryimpl.SetRefSlice(c, id847, x.RmAU16)
+			a567 := foryimpl.MakeSlice[[]uint16](c, n566)
+			r.ReadRawUint16s(a567)
+			x.RmAU16 = a567
+			foryimpl.SetRefSlice(c, id565, x.RmAU16)
 		} else {
 			x.RmAU16 = nil
 		}
@@ -5624,17 +5249,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU16")
 			return
 		}
-		if st850, id851 := c.ReadFieldRefFlag(); st850 == foryimpl.RefBack {
-			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id851)
-		} else if st850 == foryimpl.RefFollows {
-			n852 := c.ReadArrayLengthFast(4)
-			if n852 < 0 {
-				n852 = c.ReadArrayLength(4)
+		if st568, id569 := c.ReadFieldRefFlag(); st568 == foryimpl.RefBack {
+			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id569)
+		} else if st568 == foryimpl.RefFollows {
+			n570 := c.ReadArrayLengthFast(4)
+			if n570 < 0 {
+				n570 = c.ReadArrayLength(4)
 			}
-			a853 := foryimpl.MakeSlice[[]uint32](c, n852)
-			r.ReadRawUint32s(a853)
-			x.RmAU32 = a853
-			foryimpl.SetRefSlice(c, id851, x.RmAU32)
+			a571 := foryimpl.MakeSlice[[]uint32](c, n570)
+			r.ReadRawUint32s(a571)
+			x.RmAU32 = a571
+			foryimpl.SetRefSlice(c, id569, x.RmAU32)
 		} else {
 			x.RmAU32 = nil
 		}
@@ -5642,17 +5267,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU32")
 			return
 		}
-		if st854, id855 := c.ReadFieldRefFlag(); st854 == foryimpl.RefBack {
-			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id855)
-		} else if st854 == foryimpl.RefFollows {
-			n856 := c.ReadArrayLengthFast(8)
-			if n856 < 0 {
-				n856 = c.ReadArrayLength(8)
+		if st572, id573 := c.ReadFieldRefFlag(); st572 == foryimpl.RefBack {
+			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id573)
+		} else if st572 == foryimpl.RefFollows {
+			n574 := c.ReadArrayLengthFast(8)
+			if n574 < 0 {
+				n574 = c.ReadArrayLength(8)
 			}
-			a857 := foryimpl.MakeSlice[[]uint64](c, n856)
-			r.ReadRawUint64s(a857)
-			x.RmAU64 = a857
-			foryimpl.SetRefSlice(c, id855, x.RmAU64)
+			a575 := foryimpl.MakeSlice[[]uint64](c, n574)
+			r.ReadRawUint64s(a575)
+			x.RmAU64 = a575
+			foryimpl.SetRefSlice(c, id573, x.RmAU64)
 		} else {
 			x.RmAU64 = nil
 		}
@@ -5660,17 +5285,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU64")
 			return
 		}
-		if st858, id859 := c.ReadFieldRefFlag(); st858 == foryimpl.RefBack {
-			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id859)
-		} else if st858 == foryimpl.RefFollows {
-			n860 := c.ReadArrayLengthFast(1)
-			if n860 < 0 {
-				n860 = c.ReadArrayLength(1)
+		if st576, id577 := c.ReadFieldRefFlag(); st576 == foryimpl.RefBack {
+			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id577)
+		} else if st576 == foryimpl.RefFollows {
+			n578 := c.ReadArrayLengthFast(1)
+			if n578 < 0 {
+				n578 = c.ReadArrayLength(1)
 			}
-			a861 := foryimpl.MakeSlice[[]uint8](c, n860)
-			copy(a861, r.ReadBytes(n860))
-			x.RmAU8 = a861
-			foryimpl.SetRefSlice(c, id859, x.RmAU8)
+			a579 := foryimpl.MakeSlice[[]uint8](c, n578)
+			copy(a579, r.ReadBytes(n578))
+			x.RmAU8 = a579
+			foryimpl.SetRefSlice(c, id577, x.RmAU8)
 		} else {
 			x.RmAU8 = nil
 		}
@@ -5678,11 +5303,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU8")
 			return
 		}
-		if st862, id863 := c.ReadFieldRefFlag(); st862 == foryimpl.RefBack {
-			x.RmBin = foryimpl.BackRefSlice[uint8](c, id863)
-		} else if st862 == foryimpl.RefFollows {
+		if st580, id581 := c.ReadFieldRefFlag(); st580 == foryimpl.RefBack {
+			x.RmBin = foryimpl.BackRefSlice[uint8](c, id581)
+		} else if st580 == foryimpl.RefFollows {
 			x.RmBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id863, x.RmBin)
+			foryimpl.SetRefSlice(c, id581, x.RmBin)
 		} else {
 			x.RmBin = nil
 		}
@@ -5691,125 +5316,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n817 := c.ReadArrayLengthFast(1)
-		if n817 < 0 {
-			n817 = c.ReadArrayLength(1)
+		n535 := c.ReadArrayLengthFast(1)
+		if n535 < 0 {
+			n535 = c.ReadArrayLength(1)
 		}
-		a818 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n817)
-		r.ReadRawBools(a818)
-		x.RmABool = a818
+		a536 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n535)
+		r.ReadRawBools(a536)
+		x.RmABool = a536
 		if c.Failed() {
 			c.Trace("RmABool")
 			return
 		}
-		n821 := c.ReadArrayLengthFast(4)
-		if n821 < 0 {
-			n821 = c.ReadArrayLength(4)
+		n539 := c.ReadArrayLengthFast(4)
+		if n539 < 0 {
+			n539 = c.ReadArrayLength(4)
 		}
-		a822 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n821)
-		r.ReadRawFloat32s(a822)
-		x.RmAF32 = a822
+		a540 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n539)
+		r.ReadRawFloat32s(a540)
+		x.RmAF32 = a540
 		if c.Failed() {
 			c.Trace("RmAF32")
 			return
 		}
-		n825 := c.ReadArrayLengthFast(8)
-		if n825 < 0 {
-			n825 = c.ReadArrayLength(8)
+		n543 := c.ReadArrayLengthFast(8)
+		if n543 < 0 {
+			n543 = c.ReadArrayLength(8)
 		}
-		a826 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n825)
-		r.ReadRawFloat64s(a826)
-		x.RmAF64 = a826
+		a544 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n543)
+		r.ReadRawFloat64s(a544)
+		x.RmAF64 = a544
 		if c.Failed() {
 			c.Trace("RmAF64")
 			return
 		}
-		n829 := c.ReadArrayLengthFast(2)
-		if n829 < 0 {
-			n829 = c.ReadArrayLength(2)
+		n547 := c.ReadArrayLengthFast(2)
+		if n547 < 0 {
+			n547 = c.ReadArrayLength(2)
 		}
-		a830 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n829)
-		r.ReadRawInt16s(a830)
-		x.RmAI16 = a830
+		a548 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n547)
+		r.ReadRawInt16s(a548)
+		x.RmAI16 = a548
 		if c.Failed() {
 			c.Trace("RmAI16")
 			return
 		}
-		n833 := c.ReadArrayLengthFast(4)
-		if n833 < 0 {
-			n833 = c.ReadArrayLength(4)
+		n551 := c.ReadArrayLengthFast(4)
+		if n551 < 0 {
+			n551 = c.ReadArrayLength(4)
 		}
-		a834 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n833)
-		r.ReadRawInt32s(a834)
-		x.RmAI32 = a834
+		a552 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n551)
+		r.ReadRawInt32s(a552)
+		x.RmAI32 = a552
 		if c.Failed() {
 			c.Trace("RmAI32")
 			return
 		}
-		n837 := c.ReadArrayLengthFast(8)
-		if n837 < 0 {
-			n837 = c.ReadArrayLength(8)
+		n555 := c.ReadArrayLengthFast(8)
+		if n555 < 0 {
+			n555 = c.ReadArrayLength(8)
 		}
-		a838 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n837)
-		r.ReadRawInt64s(a838)
-		x.RmAI64 = a838
+		a556 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n555)
+		r.ReadRawInt64s(a556)
+		x.RmAI64 = a556
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		n841 := c.ReadArrayLengthFast(1)
-		if n841 < 0 {
-			n841 = c.ReadArrayLength(1)
+		n559 := c.ReadArrayLengthFast(1)
+		if n559 < 0 {
+			n559 = c.ReadArrayLength(1)
 		}
-		a842 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n841)
-		for i843 := range a842 {
-			a842[i843] = r.ReadInt8()
+		a560 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n559)
+		for i561 := range a560 {
+			a560[i561] = r.ReadInt8()
 		}
-		x.RmAI8 = a842
+		x.RmAI8 = a560
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		n846 := c.ReadArrayLengthFast(2)
-		if n846 < 0 {
-			n846 = c.ReadArrayLength(2)
+		n564 := c.ReadArrayLengthFast(2)
+		if n564 < 0 {
+			n564 = c.ReadArrayLength(2)
 		}
-		a847 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n846)
-		r.ReadRawUint16s(a847)
-		x.RmAU16 = a847
+		a565 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n564)
+		r.ReadRawUint16s(a565)
+		x.RmAU16 = a565
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		n850 := c.ReadArrayLengthFast(4)
-		if n850 < 0 {
-			n850 = c.ReadArrayLength(4)
+		n568 := c.ReadArrayLengthFast(4)
+		if n568 < 0 {
+			n568 = c.ReadArrayLength(4)
 		}
-		a851 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n850)
-		r.ReadRawUint32s(a851)
-		x.RmAU32 = a851
+		a569 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n568)
+		r.ReadRawUint32s(a569)
+		x.RmAU32 = a569
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		n854 := c.ReadArrayLengthFast(8)
-		if n854 < 0 {
-			n854 = c.ReadArrayLength(8)
+		n572 := c.ReadArrayLengthFast(8)
+		if n572 < 0 {
+			n572 = c.ReadArrayLength(8)
 		}
-		a855 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n854)
-		r.ReadRawUint64s(a855)
-		x.RmAU64 = a855
+		a573 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n572)
+		r.ReadRawUint64s(a573)
+		x.RmAU64 = a573
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		n858 := c.ReadArrayLengthFast(1)
-		if n858 < 0 {
-			n858 = c.ReadArrayLength(1)
+		n576 := c.ReadArrayLengthFast(1)
+		if n576 < 0 {
+			n576 = c.ReadArrayLength(1)
 		}
-		a859 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n858)
-		copy(a859, r.ReadBytes(n858))
-		x.RmAU8 = a859
+		a577 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n576)
+		copy(a577, r.ReadBytes(n576))
+		x.RmAU8 = a577
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
@@ -5954,11 +5579,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st864, id865 := c.ReadRefFlag(); st864 == foryimpl.RefBack {
-			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id865)
-		} else if st864 == foryimpl.RefFollows {
+		if st582, id583 := c.ReadRefFlag(); st582 == foryimpl.RefBack {
+			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id583)
+		} else if st582 == foryimpl.RefFollows {
 			x.RmNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id865, x.RmNBin)
+			foryimpl.SetRefSlice(c, id583, x.RmNBin)
 		} else {
 			x.RmNBin = nil
 		}
@@ -5966,11 +5591,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNBin")
 			return
 		}
-		if st866, id867 := c.ReadRefFlag(); st866 == foryimpl.RefBack {
-			x.RmNLS = foryimpl.BackRefSlice[string](c, id867)
-		} else if st866 == foryimpl.RefFollows {
+		if st584, id585 := c.ReadRefFlag(); st584 == foryimpl.RefBack {
+			x.RmNLS = foryimpl.BackRefSlice[string](c, id585)
+		} else if st584 == foryimpl.RefFollows {
 			x.foryReadRmNLS(c)
-			foryimpl.SetRefSlice(c, id867, x.RmNLS)
+			foryimpl.SetRefSlice(c, id585, x.RmNLS)
 		} else {
 			x.RmNLS = nil
 		}
@@ -5978,11 +5603,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNLS")
 			return
 		}
-		if st868, id869 := c.ReadRefFlag(); st868 == foryimpl.RefBack {
-			x.RmNM = foryimpl.BackRefMap[string, int32](c, id869)
-		} else if st868 == foryimpl.RefFollows {
+		if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
+			x.RmNM = foryimpl.BackRefMap[string, int32](c, id587)
+		} else if st586 == foryimpl.RefFollows {
 			x.foryReadRmNM(c)
-			foryimpl.SetRefMap(c, id869, x.RmNM)
+			foryimpl.SetRefMap(c, id587, x.RmNM)
 		} else {
 			x.RmNM = nil
 		}
@@ -6094,11 +5719,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 11:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st893, id894 := c.ReadEvolvedRefFlag(f); st893 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id894)
-			} else if st893 == foryimpl.RefFollows {
+			} else if st611, id612 := c.ReadEvolvedRefFlag(f); st611 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id612)
+			} else if st611 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id894, x.Bin)
+				foryimpl.SetRefSlice(c, id612, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -6221,30 +5846,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 36:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st895, id896 := c.ReadEvolvedRefFlag(f); st895 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id896)
-			} else if st895 == foryimpl.RefFollows {
+			} else if st613, id614 := c.ReadEvolvedRefFlag(f); st613 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id614)
+			} else if st613 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id896, x.NBin)
+				foryimpl.SetRefSlice(c, id614, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 37:
-			if st897, id898 := c.ReadEvolvedRefFlag(f); st897 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id898)
-			} else if st897 == foryimpl.RefFollows {
+			if st615, id616 := c.ReadEvolvedRefFlag(f); st615 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id616)
+			} else if st615 == foryimpl.RefFollows {
 				x.foryReadNLS(c)
-				foryimpl.SetRefSlice(c, id898, x.NLS)
+				foryimpl.SetRefSlice(c, id616, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st899, id900 := c.ReadRefFlag(); st899 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id900)
-				} else if st899 == foryimpl.RefFollows {
+				if st617, id618 := c.ReadRefFlag(); st617 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id618)
+				} else if st617 == foryimpl.RefFollows {
 					x.foryReadNM(c)
-					foryimpl.SetRefMap(c, id900, x.NM)
+					foryimpl.SetRefMap(c, id618, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -6328,11 +5953,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st924, id925 := c.ReadEvolvedRefFlag(f); st924 == foryimpl.RefBack {
-				x.RmBin = foryimpl.BackRefSlice[uint8](c, id925)
-			} else if st924 == foryimpl.RefFollows {
+			} else if st642, id643 := c.ReadEvolvedRefFlag(f); st642 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id643)
+			} else if st642 == foryimpl.RefFollows {
 				x.RmBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id925, x.RmBin)
+				foryimpl.SetRefSlice(c, id643, x.RmBin)
 			} else {
 				x.RmBin = nil
 			}
@@ -6455,30 +6080,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st926, id927 := c.ReadEvolvedRefFlag(f); st926 == foryimpl.RefBack {
-				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id927)
-			} else if st926 == foryimpl.RefFollows {
+			} else if st644, id645 := c.ReadEvolvedRefFlag(f); st644 == foryimpl.RefBack {
+				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id645)
+			} else if st644 == foryimpl.RefFollows {
 				x.RmNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id927, x.RmNBin)
+				foryimpl.SetRefSlice(c, id645, x.RmNBin)
 			} else {
 				x.RmNBin = nil
 			}
 		case 77:
-			if st928, id929 := c.ReadEvolvedRefFlag(f); st928 == foryimpl.RefBack {
-				x.RmNLS = foryimpl.BackRefSlice[string](c, id929)
-			} else if st928 == foryimpl.RefFollows {
+			if st646, id647 := c.ReadEvolvedRefFlag(f); st646 == foryimpl.RefBack {
+				x.RmNLS = foryimpl.BackRefSlice[string](c, id647)
+			} else if st646 == foryimpl.RefFollows {
 				x.foryReadRmNLS(c)
-				foryimpl.SetRefSlice(c, id929, x.RmNLS)
+				foryimpl.SetRefSlice(c, id647, x.RmNLS)
 			} else {
 				x.RmNLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st930, id931 := c.ReadRefFlag(); st930 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id931)
-				} else if st930 == foryimpl.RefFollows {
+				if st648, id649 := c.ReadRefFlag(); st648 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id649)
+				} else if st648 == foryimpl.RefFollows {
 					x.foryReadRmNM(c)
-					foryimpl.SetRefMap(c, id931, x.RmNM)
+					foryimpl.SetRefMap(c, id649, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
@@ -8673,17 +8298,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k7 := range x.MSLIn {
-			if !foryimpl.ValidString(string(k7)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
-				return
-			}
-		}
-		for k19 := range x.RmMSLIn {
-			if !foryimpl.ValidString(string(k19)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "RmMSLIn"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -8932,17 +8549,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k53 := range x.MSLIn {
-			if !foryimpl.ValidString(string(k53)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
-				return
-			}
-		}
-		for k65 := range x.RmMSLIn {
-			if !foryimpl.ValidString(string(k65)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "RmMSLIn"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -8962,55 +8571,55 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.In.ForyWrite(c)
 	}
-	l71 := x.LIn
+	l59 := x.LIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l71)))
-		if len(l71) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l59)))
+		if len(l59) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l71) > 0 {
+	if len(l59) > 0 {
 		c.WriteStructMeta(foryTypeInner)
-		for i72 := range l71 {
-			l71[i72].ForyWrite(c)
+		for i60 := range l59 {
+			l59[i60].ForyWrite(c)
 		}
 	}
-	l73 := x.LLf
+	l61 := x.LLf
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l73)))
-		if len(l73) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l61)))
+		if len(l61) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l73) > 0 {
+	if len(l61) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i74 := range l73 {
-			l73[i74].ForyWrite(c)
+		for i62 := range l61 {
+			l61[i62].ForyWrite(c)
 		}
 	}
-	l75 := x.LPIn
-	b.WriteVarUint32(uint32(len(l75)))
-	if len(l75) > 0 {
-		h76 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p77 := range l75 {
-			if p77 == nil {
-				h76 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l63 := x.LPIn
+	b.WriteVarUint32(uint32(len(l63)))
+	if len(l63) > 0 {
+		h64 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p65 := range l63 {
+			if p65 == nil {
+				h64 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h76)
+		b.WriteUint8(h64)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p77 := range l75 {
-			if !foryimpl.WriteRefPtr(c, p77) {
-				p77.ForyWrite(c)
+		for _, p65 := range l63 {
+			if !foryimpl.WriteRefPtr(c, p65) {
+				p65.ForyWrite(c)
 			}
 		}
 	}
@@ -9026,36 +8635,36 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Lf.ForyWrite(c)
 	}
-	var mw78 foryimpl.MapWriter
-	mw78.BeginTracked(b, len(x.MSLIn))
-	for k79, v80 := range x.MSLIn {
-		if v80 == nil {
-			mw78.NullEntry(b)
-			foryimpl.WriteString(b, k79)
+	var mw66 foryimpl.MapWriter
+	mw66.BeginTracked(b, len(x.MSLIn))
+	for k67, v68 := range x.MSLIn {
+		if v68 == nil {
+			mw66.NullEntry(b)
+			foryimpl.WriteString(b, k67)
 		} else {
-			mw78.Entry(b)
-			foryimpl.WriteString(b, k79)
-			if !foryimpl.WriteRefSlice(c, v80) {
+			mw66.Entry(b)
+			foryimpl.WriteString(b, k67)
+			if !foryimpl.WriteRefSlice(c, v68) {
 				{
 					b.Reserve(6 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
-					if len(v80) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v68)))
+					if len(v68) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
 				}
-				if len(v80) > 0 {
+				if len(v68) > 0 {
 					c.WriteStructMeta(foryTypeInner)
-					for i81 := range v80 {
-						v80[i81].ForyWrite(c)
+					for i69 := range v68 {
+						v68[i69].ForyWrite(c)
 					}
 				}
 			}
 		}
 	}
-	mw78.End(b)
+	mw66.End(b)
 	if !foryimpl.WriteRefPtr(c, x.PIn) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
@@ -9080,55 +8689,55 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.RmIn.ForyWrite(c)
 	}
-	l82 := x.RmLIn
+	l70 := x.RmLIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
-		if len(l82) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l70)))
+		if len(l70) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l82) > 0 {
+	if len(l70) > 0 {
 		c.WriteStructMeta(foryTypeInner)
-		for i83 := range l82 {
-			l82[i83].ForyWrite(c)
+		for i71 := range l70 {
+			l70[i71].ForyWrite(c)
 		}
 	}
-	l84 := x.RmLLf
+	l72 := x.RmLLf
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l84)))
-		if len(l84) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
+		if len(l72) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l84) > 0 {
+	if len(l72) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i85 := range l84 {
-			l84[i85].ForyWrite(c)
+		for i73 := range l72 {
+			l72[i73].ForyWrite(c)
 		}
 	}
-	l86 := x.RmLPIn
-	b.WriteVarUint32(uint32(len(l86)))
-	if len(l86) > 0 {
-		h87 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p88 := range l86 {
-			if p88 == nil {
-				h87 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l74 := x.RmLPIn
+	b.WriteVarUint32(uint32(len(l74)))
+	if len(l74) > 0 {
+		h75 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p76 := range l74 {
+			if p76 == nil {
+				h75 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h87)
+		b.WriteUint8(h75)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p88 := range l86 {
-			if !foryimpl.WriteRefPtr(c, p88) {
-				p88.ForyWrite(c)
+		for _, p76 := range l74 {
+			if !foryimpl.WriteRefPtr(c, p76) {
+				p76.ForyWrite(c)
 			}
 		}
 	}
@@ -9144,36 +8753,36 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.RmLf.ForyWrite(c)
 	}
-	var mw89 foryimpl.MapWriter
-	mw89.BeginTracked(b, len(x.RmMSLIn))
-	for k90, v91 := range x.RmMSLIn {
-		if v91 == nil {
-			mw89.NullEntry(b)
-			foryimpl.WriteString(b, k90)
+	var mw77 foryimpl.MapWriter
+	mw77.BeginTracked(b, len(x.RmMSLIn))
+	for k78, v79 := range x.RmMSLIn {
+		if v79 == nil {
+			mw77.NullEntry(b)
+			foryimpl.WriteString(b, k78)
 		} else {
-			mw89.Entry(b)
-			foryimpl.WriteString(b, k90)
-			if !foryimpl.WriteRefSlice(c, v91) {
+			mw77.Entry(b)
+			foryimpl.WriteString(b, k78)
+			if !foryimpl.WriteRefSlice(c, v79) {
 				{
 					b.Reserve(6 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
-					if len(v91) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v79)))
+					if len(v79) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
 				}
-				if len(v91) > 0 {
+				if len(v79) > 0 {
 					c.WriteStructMeta(foryTypeInner)
-					for i92 := range v91 {
-						v91[i92].ForyWrite(c)
+					for i80 := range v79 {
+						v79[i80].ForyWrite(c)
 					}
 				}
 			}
 		}
 	}
-	mw89.End(b)
+	mw77.End(b)
 	if !foryimpl.WriteRefPtr(c, x.RmPIn) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
@@ -9186,6 +8795,21 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.RmPLf.ForyWrite(c)
 	}
+}
+
+// foryCheckUTF8 checks that every string Nested's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Nested) foryCheckUTF8() error {
+	for k4 := range x.MSLIn {
+		if !foryimpl.ValidString(string(k4)) {
+			return foryimpl.InvalidUTF8(foryTypeNested, "MSLIn")
+		}
+	}
+	for k10 := range x.RmMSLIn {
+		if !foryimpl.ValidString(string(k10)) {
+			return foryimpl.InvalidUTF8(foryTypeNested, "RmMSLIn")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
@@ -9223,8 +8847,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-				x.In.ForyReadEvolved(c, ev93)
+			if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+				x.In.ForyReadEvolved(c, ev81)
 			} else if !c.Failed() {
 				x.In.ForyRead(c)
 			}
@@ -9234,8 +8858,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-			x.In.ForyReadEvolved(c, ev93)
+		if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+			x.In.ForyReadEvolved(c, ev81)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
@@ -9261,8 +8885,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
-				x.Lf.ForyReadEvolved(c, ev94)
+			if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
+				x.Lf.ForyReadEvolved(c, ev82)
 			} else if !c.Failed() {
 				x.Lf.ForyRead(c)
 			}
@@ -9276,17 +8900,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("MSLIn")
 			return
 		}
-		if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-			x.PIn = foryimpl.BackRef[Inner](c, id96)
-		} else if st95 == foryimpl.RefFollows {
-			p97 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id96, p97)
-			if ev98 := c.ReadStructFieldMeta(foryTypeInner); ev98 != nil {
-				p97.ForyReadEvolved(c, ev98)
+		if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+			x.PIn = foryimpl.BackRef[Inner](c, id84)
+		} else if st83 == foryimpl.RefFollows {
+			p85 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id84, p85)
+			if ev86 := c.ReadStructFieldMeta(foryTypeInner); ev86 != nil {
+				p85.ForyReadEvolved(c, ev86)
 			} else if !c.Failed() {
-				p97.ForyRead(c)
+				p85.ForyRead(c)
 			}
-			x.PIn = p97
+			x.PIn = p85
 		} else {
 			x.PIn = nil
 		}
@@ -9294,17 +8918,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PIn")
 			return
 		}
-		if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-			x.PLf = foryimpl.BackRef[Leaf](c, id100)
-		} else if st99 == foryimpl.RefFollows {
-			p101 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id100, p101)
-			if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
-				p101.ForyReadEvolved(c, ev102)
+		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+			x.PLf = foryimpl.BackRef[Leaf](c, id88)
+		} else if st87 == foryimpl.RefFollows {
+			p89 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id88, p89)
+			if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
+				p89.ForyReadEvolved(c, ev90)
 			} else if !c.Failed() {
-				p101.ForyRead(c)
+				p89.ForyRead(c)
 			}
-			x.PLf = p101
+			x.PLf = p89
 		} else {
 			x.PLf = nil
 		}
@@ -9313,8 +8937,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
-				x.RmIn.ForyReadEvolved(c, ev103)
+			if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+				x.RmIn.ForyReadEvolved(c, ev91)
 			} else if !c.Failed() {
 				x.RmIn.ForyRead(c)
 			}
@@ -9324,8 +8948,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
-			x.Lf.ForyReadEvolved(c, ev94)
+		if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
+			x.Lf.ForyReadEvolved(c, ev82)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -9339,33 +8963,33 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p95 := foryimpl.Alloc[Inner](c)
-			if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
-				p95.ForyReadEvolved(c, ev96)
+			p83 := foryimpl.Alloc[Inner](c)
+			if ev84 := c.ReadStructFieldMeta(foryTypeInner); ev84 != nil {
+				p83.ForyReadEvolved(c, ev84)
 			} else if !c.Failed() {
-				p95.ForyRead(c)
+				p83.ForyRead(c)
 			}
-			x.PIn = p95
+			x.PIn = p83
 		}
 		if c.Failed() {
 			c.Trace("PIn")
 			return
 		}
 		if c.ReadFlag() {
-			p99 := foryimpl.Alloc[Leaf](c)
-			if ev100 := c.ReadStructFieldMeta(foryTypeLeaf); ev100 != nil {
-				p99.ForyReadEvolved(c, ev100)
+			p87 := foryimpl.Alloc[Leaf](c)
+			if ev88 := c.ReadStructFieldMeta(foryTypeLeaf); ev88 != nil {
+				p87.ForyReadEvolved(c, ev88)
 			} else if !c.Failed() {
-				p99.ForyRead(c)
+				p87.ForyRead(c)
 			}
-			x.PLf = p99
+			x.PLf = p87
 		}
 		if c.Failed() {
 			c.Trace("PLf")
 			return
 		}
-		if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
-			x.RmIn.ForyReadEvolved(c, ev103)
+		if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+			x.RmIn.ForyReadEvolved(c, ev91)
 		} else if !c.Failed() {
 			x.RmIn.ForyRead(c)
 		}
@@ -9391,8 +9015,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
-				x.RmLf.ForyReadEvolved(c, ev104)
+			if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+				x.RmLf.ForyReadEvolved(c, ev92)
 			} else if !c.Failed() {
 				x.RmLf.ForyRead(c)
 			}
@@ -9406,17 +9030,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmMSLIn")
 			return
 		}
-		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-			x.RmPIn = foryimpl.BackRef[Inner](c, id106)
-		} else if st105 == foryimpl.RefFollows {
-			p107 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id106, p107)
-			if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
-				p107.ForyReadEvolved(c, ev108)
+		if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+			x.RmPIn = foryimpl.BackRef[Inner](c, id94)
+		} else if st93 == foryimpl.RefFollows {
+			p95 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id94, p95)
+			if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
+				p95.ForyReadEvolved(c, ev96)
 			} else if !c.Failed() {
-				p107.ForyRead(c)
+				p95.ForyRead(c)
 			}
-			x.RmPIn = p107
+			x.RmPIn = p95
 		} else {
 			x.RmPIn = nil
 		}
@@ -9424,17 +9048,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmPIn")
 			return
 		}
-		if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-			x.RmPLf = foryimpl.BackRef[Leaf](c, id110)
-		} else if st109 == foryimpl.RefFollows {
-			p111 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id110, p111)
-			if ev112 := c.ReadStructFieldMeta(foryTypeLeaf); ev112 != nil {
-				p111.ForyReadEvolved(c, ev112)
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.RmPLf = foryimpl.BackRef[Leaf](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			p99 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id98, p99)
+			if ev100 := c.ReadStructFieldMeta(foryTypeLeaf); ev100 != nil {
+				p99.ForyReadEvolved(c, ev100)
 			} else if !c.Failed() {
-				p111.ForyRead(c)
+				p99.ForyRead(c)
 			}
-			x.RmPLf = p111
+			x.RmPLf = p99
 		} else {
 			x.RmPLf = nil
 		}
@@ -9443,8 +9067,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
-			x.RmLf.ForyReadEvolved(c, ev104)
+		if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+			x.RmLf.ForyReadEvolved(c, ev92)
 		} else if !c.Failed() {
 			x.RmLf.ForyRead(c)
 		}
@@ -9458,26 +9082,26 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p105 := foryimpl.Alloc[Inner](c)
-			if ev106 := c.ReadStructFieldMeta(foryTypeInner); ev106 != nil {
-				p105.ForyReadEvolved(c, ev106)
+			p93 := foryimpl.Alloc[Inner](c)
+			if ev94 := c.ReadStructFieldMeta(foryTypeInner); ev94 != nil {
+				p93.ForyReadEvolved(c, ev94)
 			} else if !c.Failed() {
-				p105.ForyRead(c)
+				p93.ForyRead(c)
 			}
-			x.RmPIn = p105
+			x.RmPIn = p93
 		}
 		if c.Failed() {
 			c.Trace("RmPIn")
 			return
 		}
 		if c.ReadFlag() {
-			p109 := foryimpl.Alloc[Leaf](c)
-			if ev110 := c.ReadStructFieldMeta(foryTypeLeaf); ev110 != nil {
-				p109.ForyReadEvolved(c, ev110)
+			p97 := foryimpl.Alloc[Leaf](c)
+			if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
+				p97.ForyReadEvolved(c, ev98)
 			} else if !c.Failed() {
-				p109.ForyRead(c)
+				p97.ForyRead(c)
 			}
-			x.RmPLf = p109
+			x.RmPLf = p97
 		}
 		if c.Failed() {
 			c.Trace("RmPLf")
@@ -9494,16 +9118,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev116 := c.ReadStructFieldMeta(foryTypeInner); ev116 != nil {
-						x.In.ForyReadEvolved(c, ev116)
+					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
+						x.In.ForyReadEvolved(c, ev104)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev113 := c.ReadStructFieldMeta(foryTypeInner); ev113 != nil {
-						x.In.ForyReadEvolved(c, ev113)
+					if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
+						x.In.ForyReadEvolved(c, ev101)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -9524,16 +9148,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
-						x.Lf.ForyReadEvolved(c, ev120)
+					if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
+						x.Lf.ForyReadEvolved(c, ev108)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev117 := c.ReadStructFieldMeta(foryTypeLeaf); ev117 != nil {
-						x.Lf.ForyReadEvolved(c, ev117)
+					if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
+						x.Lf.ForyReadEvolved(c, ev105)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -9545,71 +9169,71 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id124)
-				} else if st123 == foryimpl.RefFollows {
-					p125 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id124, p125)
-					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
-						p125.ForyReadEvolved(c, ev126)
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					p113 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id112, p113)
+					if ev114 := c.ReadStructFieldMeta(foryTypeInner); ev114 != nil {
+						p113.ForyReadEvolved(c, ev114)
 					} else if !c.Failed() {
-						p125.ForyRead(c)
+						p113.ForyRead(c)
 					}
-					x.PIn = p125
+					x.PIn = p113
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p121 := foryimpl.Alloc[Inner](c)
-					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
-						p121.ForyReadEvolved(c, ev122)
+					p109 := foryimpl.Alloc[Inner](c)
+					if ev110 := c.ReadStructFieldMeta(foryTypeInner); ev110 != nil {
+						p109.ForyReadEvolved(c, ev110)
 					} else if !c.Failed() {
-						p121.ForyRead(c)
+						p109.ForyRead(c)
 					}
-					x.PIn = p121
+					x.PIn = p109
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id130)
-				} else if st129 == foryimpl.RefFollows {
-					p131 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id130, p131)
-					if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
-						p131.ForyReadEvolved(c, ev132)
+				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id118)
+				} else if st117 == foryimpl.RefFollows {
+					p119 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id118, p119)
+					if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
+						p119.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
-						p131.ForyRead(c)
+						p119.ForyRead(c)
 					}
-					x.PLf = p131
+					x.PLf = p119
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p127 := foryimpl.Alloc[Leaf](c)
-					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
-						p127.ForyReadEvolved(c, ev128)
+					p115 := foryimpl.Alloc[Leaf](c)
+					if ev116 := c.ReadStructFieldMeta(foryTypeLeaf); ev116 != nil {
+						p115.ForyReadEvolved(c, ev116)
 					} else if !c.Failed() {
-						p127.ForyRead(c)
+						p115.ForyRead(c)
 					}
-					x.PLf = p127
+					x.PLf = p115
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev136 := c.ReadStructFieldMeta(foryTypeInner); ev136 != nil {
-						x.RmIn.ForyReadEvolved(c, ev136)
+					if ev124 := c.ReadStructFieldMeta(foryTypeInner); ev124 != nil {
+						x.RmIn.ForyReadEvolved(c, ev124)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev133 := c.ReadStructFieldMeta(foryTypeInner); ev133 != nil {
-						x.RmIn.ForyReadEvolved(c, ev133)
+					if ev121 := c.ReadStructFieldMeta(foryTypeInner); ev121 != nil {
+						x.RmIn.ForyReadEvolved(c, ev121)
 					} else if !c.Failed() {
 						x.RmIn.ForyRead(c)
 					}
@@ -9630,16 +9254,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
-						x.RmLf.ForyReadEvolved(c, ev140)
+					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
+						x.RmLf.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev137 := c.ReadStructFieldMeta(foryTypeLeaf); ev137 != nil {
-						x.RmLf.ForyReadEvolved(c, ev137)
+					if ev125 := c.ReadStructFieldMeta(foryTypeLeaf); ev125 != nil {
+						x.RmLf.ForyReadEvolved(c, ev125)
 					} else if !c.Failed() {
 						x.RmLf.ForyRead(c)
 					}
@@ -9651,56 +9275,56 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					p145 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id144, p145)
-					if ev146 := c.ReadStructFieldMeta(foryTypeInner); ev146 != nil {
-						p145.ForyReadEvolved(c, ev146)
+				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id132)
+				} else if st131 == foryimpl.RefFollows {
+					p133 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id132, p133)
+					if ev134 := c.ReadStructFieldMeta(foryTypeInner); ev134 != nil {
+						p133.ForyReadEvolved(c, ev134)
 					} else if !c.Failed() {
-						p145.ForyRead(c)
+						p133.ForyRead(c)
 					}
-					x.RmPIn = p145
+					x.RmPIn = p133
 				} else {
 					x.RmPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p141 := foryimpl.Alloc[Inner](c)
-					if ev142 := c.ReadStructFieldMeta(foryTypeInner); ev142 != nil {
-						p141.ForyReadEvolved(c, ev142)
+					p129 := foryimpl.Alloc[Inner](c)
+					if ev130 := c.ReadStructFieldMeta(foryTypeInner); ev130 != nil {
+						p129.ForyReadEvolved(c, ev130)
 					} else if !c.Failed() {
-						p141.ForyRead(c)
+						p129.ForyRead(c)
 					}
-					x.RmPIn = p141
+					x.RmPIn = p129
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id150)
-				} else if st149 == foryimpl.RefFollows {
-					p151 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id150, p151)
-					if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
-						p151.ForyReadEvolved(c, ev152)
+				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id138)
+				} else if st137 == foryimpl.RefFollows {
+					p139 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id138, p139)
+					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
+						p139.ForyReadEvolved(c, ev140)
 					} else if !c.Failed() {
-						p151.ForyRead(c)
+						p139.ForyRead(c)
 					}
-					x.RmPLf = p151
+					x.RmPLf = p139
 				} else {
 					x.RmPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p147 := foryimpl.Alloc[Leaf](c)
-					if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
-						p147.ForyReadEvolved(c, ev148)
+					p135 := foryimpl.Alloc[Leaf](c)
+					if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
+						p135.ForyReadEvolved(c, ev136)
 					} else if !c.Failed() {
-						p147.ForyRead(c)
+						p135.ForyRead(c)
 					}
-					x.RmPLf = p147
+					x.RmPLf = p135
 				}
 			}
 		default:
@@ -11155,17 +10779,9 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k3 := range x.NM {
-			if !foryimpl.ValidString(string(k3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
-				return
-			}
-		}
-		if x.NS != nil {
-			if !foryimpl.ValidString(string((*x.NS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -11213,30 +10829,19 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NIn.ForyWrite(c)
-	l8 := x.NL
-	b.WriteVarUint32(uint32(len(l8)))
-	if len(l8) > 0 {
-		b.Reserve(1 + len(l8)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e9 := range l8 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e9))
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteNL(b)
 	if x.NM == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		var mw10 foryimpl.MapWriter
-		mw10.Begin(b, len(x.NM))
-		for k11, v12 := range x.NM {
-			mw10.Entry(b)
-			foryimpl.WriteString(b, k11)
-			b.WriteVarInt32(v12)
+		var mw8 foryimpl.MapWriter
+		mw8.Begin(b, len(x.NM))
+		for k9, v10 := range x.NM {
+			mw8.Entry(b)
+			foryimpl.WriteString(b, k9)
+			b.WriteVarInt32(v10)
 		}
-		mw10.End(b)
+		mw8.End(b)
 	}
 	if x.NPIn == nil {
 		b.WriteUint8(foryimpl.FlagNull)
@@ -11258,17 +10863,9 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k15 := range x.NM {
-			if !foryimpl.ValidString(string(k15)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
-				return
-			}
-		}
-		if x.NS != nil {
-			if !foryimpl.ValidString(string((*x.NS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -11298,14 +10895,14 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteInt16(*x.NPW)
 	}
 	{
-		s19 := string(x.OldName)
-		b.Reserve(buffer.BatchSlack + len(s19) + 10)
+		s14 := string(x.OldName)
+		b.Reserve(buffer.BatchSlack + len(s14) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s19) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s19)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s19) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s14) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s14)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s14) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "OldName"))
 				return
 			}
@@ -11324,27 +10921,16 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.NIn.ForyWrite(c)
 	}
-	l20 := x.NL
-	b.WriteVarUint32(uint32(len(l20)))
-	if len(l20) > 0 {
-		b.Reserve(1 + len(l20)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e21 := range l20 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e21))
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteNL(b)
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw22 foryimpl.MapWriter
-		mw22.Begin(b, len(x.NM))
-		for k23, v24 := range x.NM {
-			mw22.Entry(b)
-			foryimpl.WriteString(b, k23)
-			b.WriteVarInt32(v24)
+		var mw15 foryimpl.MapWriter
+		mw15.Begin(b, len(x.NM))
+		for k16, v17 := range x.NM {
+			mw15.Entry(b)
+			foryimpl.WriteString(b, k16)
+			b.WriteVarInt32(v17)
 		}
-		mw22.End(b)
+		mw15.End(b)
 	}
 	if !foryimpl.WriteRefPtr(c, x.NPIn) {
 		if c.Compatible() {
@@ -11357,6 +10943,37 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.NS)
+	}
+}
+
+// foryCheckUTF8 checks that every string Changes's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Changes) foryCheckUTF8() error {
+	for k2 := range x.NM {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeChanges, "NM")
+		}
+	}
+	if x.NS != nil {
+		if !foryimpl.ValidString(string((*x.NS))) {
+			return foryimpl.InvalidUTF8(foryTypeChanges, "NS")
+		}
+	}
+	return nil
+}
+
+// foryWriteNL writes field NL's value, for both of Changes's writers.
+func (x *Changes) foryWriteNL(b *buffer.Buffer) {
+	l1 := x.NL
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		}
+		b.SetWriterIndex(off)
 	}
 }
 
@@ -11408,9 +11025,9 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p25 := foryimpl.Alloc[int16](c)
-		*p25 = r.ReadInt16()
-		x.NPW = p25
+		p18 := foryimpl.Alloc[int16](c)
+		*p18 = r.ReadInt16()
+		x.NPW = p18
 	}
 	if c.Failed() {
 		c.Trace("NPW")
@@ -11423,8 +11040,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
-				x.NIn.ForyReadEvolved(c, ev26)
+			if ev19 := c.ReadStructFieldMeta(foryTypeInner); ev19 != nil {
+				x.NIn.ForyReadEvolved(c, ev19)
 			} else if !c.Failed() {
 				x.NIn.ForyRead(c)
 			}
@@ -11434,8 +11051,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
-			x.NIn.ForyReadEvolved(c, ev26)
+		if ev19 := c.ReadStructFieldMeta(foryTypeInner); ev19 != nil {
+			x.NIn.ForyReadEvolved(c, ev19)
 		} else if !c.Failed() {
 			x.NIn.ForyRead(c)
 		}
@@ -11450,11 +11067,11 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id28)
-		} else if st27 == foryimpl.RefFollows {
+		if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id21)
+		} else if st20 == foryimpl.RefFollows {
 			x.foryReadNM(c)
-			foryimpl.SetRefMap(c, id28, x.NM)
+			foryimpl.SetRefMap(c, id21, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -11462,17 +11079,17 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NM")
 			return
 		}
-		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-			x.NPIn = foryimpl.BackRef[Inner](c, id30)
-		} else if st29 == foryimpl.RefFollows {
-			p31 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id30, p31)
-			if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
-				p31.ForyReadEvolved(c, ev32)
+		if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
+			x.NPIn = foryimpl.BackRef[Inner](c, id23)
+		} else if st22 == foryimpl.RefFollows {
+			p24 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id23, p24)
+			if ev25 := c.ReadStructFieldMeta(foryTypeInner); ev25 != nil {
+				p24.ForyReadEvolved(c, ev25)
 			} else if !c.Failed() {
-				p31.ForyRead(c)
+				p24.ForyRead(c)
 			}
-			x.NPIn = p31
+			x.NPIn = p24
 		} else {
 			x.NPIn = nil
 		}
@@ -11489,13 +11106,13 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p29 := foryimpl.Alloc[Inner](c)
-			if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
-				p29.ForyReadEvolved(c, ev30)
+			p22 := foryimpl.Alloc[Inner](c)
+			if ev23 := c.ReadStructFieldMeta(foryTypeInner); ev23 != nil {
+				p22.ForyReadEvolved(c, ev23)
 			} else if !c.Failed() {
-				p29.ForyRead(c)
+				p22.ForyRead(c)
 			}
-			x.NPIn = p29
+			x.NPIn = p22
 		}
 		if c.Failed() {
 			c.Trace("NPIn")
@@ -11503,9 +11120,9 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p33 := foryimpl.Alloc[string](c)
-		*p33 = c.ReadString()
-		x.NS = p33
+		p26 := foryimpl.Alloc[string](c)
+		*p26 = c.ReadString()
+		x.NS = p26
 	}
 	if c.Failed() {
 		c.Trace("NS")
@@ -11521,94 +11138,94 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
-					x.WFix = int32(v34)
+				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
+					x.WFix = int32(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 32); ok37 {
-					x.WF = float32(v36)
+				if v29, ok30 := c.ReadFloatAs(f, 32); ok30 {
+					x.WF = float32(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v38, ok39 := c.ReadUintAs(f, 16); ok39 {
-					x.WSU = uint16(v38)
+				if v31, ok32 := c.ReadUintAs(f, 16); ok32 {
+					x.WSU = uint16(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadUint16()
 			}
 		case 3:
 			if f.Convert {
-				if v40, ok41 := c.ReadUintAs(f, 16); ok41 {
-					x.WU = uint16(v40)
+				if v33, ok34 := c.ReadUintAs(f, 16); ok34 {
+					x.WU = uint16(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadUint16()
 			}
 		case 4:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 8); ok43 {
-					x.NWP = int8(v42)
+				if v35, ok36 := c.ReadIntAs(f, 8); ok36 {
+					x.NWP = int8(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NWP = r.ReadInt8()
 			}
 		case 5:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 8); ok45 {
-					x.W8 = int8(v44)
+				if v37, ok38 := c.ReadIntAs(f, 8); ok38 {
+					x.W8 = int8(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v46, ok47 := c.ReadIntAs(f, 32); ok47 {
-					x.Count = int32(v46)
+				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
+					x.Count = int32(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v48, ok49 := c.ReadIntAs(f, 32); ok49 {
-					x.NP = int32(v48)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.NP = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NP = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v50, ok51 := c.ReadIntAs(f, 32); ok51 {
-					x.W32 = int32(v50)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.W32 = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v52, ok53 := c.ReadIntAs(f, 32); ok53 {
-					x.WIF = int32(v52)
+				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
+					x.WIF = int32(v45)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v55, ok56 := c.ReadIntAs(f, 16); ok56 {
-					pv57 := int16(v55)
-					x.NPW = &pv57
+				if v48, ok49 := c.ReadIntAs(f, 16); ok49 {
+					pv50 := int16(v48)
+					x.NPW = &pv50
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p54 := foryimpl.Alloc[int16](c)
-				*p54 = r.ReadInt16()
-				x.NPW = p54
+				p47 := foryimpl.Alloc[int16](c)
+				*p47 = r.ReadInt16()
+				x.NPW = p47
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -11617,16 +11234,16 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev61 := c.ReadStructFieldMeta(foryTypeInner); ev61 != nil {
-						x.NIn.ForyReadEvolved(c, ev61)
+					if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
+						x.NIn.ForyReadEvolved(c, ev54)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev58 := c.ReadStructFieldMeta(foryTypeInner); ev58 != nil {
-						x.NIn.ForyReadEvolved(c, ev58)
+					if ev51 := c.ReadStructFieldMeta(foryTypeInner); ev51 != nil {
+						x.NIn.ForyReadEvolved(c, ev51)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
@@ -11640,11 +11257,11 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st62, id63 := c.ReadRefFlag(); st62 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id63)
-				} else if st62 == foryimpl.RefFollows {
+				if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id56)
+				} else if st55 == foryimpl.RefFollows {
 					x.foryReadNM(c)
-					foryimpl.SetRefMap(c, id63, x.NM)
+					foryimpl.SetRefMap(c, id56, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -11655,36 +11272,36 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st66, id67 := c.ReadRefFlag(); st66 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id67)
-				} else if st66 == foryimpl.RefFollows {
-					p68 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id67, p68)
-					if ev69 := c.ReadStructFieldMeta(foryTypeInner); ev69 != nil {
-						p68.ForyReadEvolved(c, ev69)
+				if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id60)
+				} else if st59 == foryimpl.RefFollows {
+					p61 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id60, p61)
+					if ev62 := c.ReadStructFieldMeta(foryTypeInner); ev62 != nil {
+						p61.ForyReadEvolved(c, ev62)
 					} else if !c.Failed() {
-						p68.ForyRead(c)
+						p61.ForyRead(c)
 					}
-					x.NPIn = p68
+					x.NPIn = p61
 				} else {
 					x.NPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p64 := foryimpl.Alloc[Inner](c)
-					if ev65 := c.ReadStructFieldMeta(foryTypeInner); ev65 != nil {
-						p64.ForyReadEvolved(c, ev65)
+					p57 := foryimpl.Alloc[Inner](c)
+					if ev58 := c.ReadStructFieldMeta(foryTypeInner); ev58 != nil {
+						p57.ForyReadEvolved(c, ev58)
 					} else if !c.Failed() {
-						p64.ForyRead(c)
+						p57.ForyRead(c)
 					}
-					x.NPIn = p64
+					x.NPIn = p57
 				}
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				p70 := foryimpl.Alloc[string](c)
-				*p70 = c.ReadString()
-				x.NS = p70
+				p63 := foryimpl.Alloc[string](c)
+				*p63 = c.ReadString()
+				x.NS = p63
 			}
 		default:
 			c.SkipField(f)
@@ -13032,8 +12649,8 @@ func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 // ForyWrite writes Record's struct body (docs/format.md §9).
 func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k3 := range x.Scores {
-			if !foryimpl.ValidString(string(k3)) {
+		for k2 := range x.Scores {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
 				return
 			}
@@ -13537,151 +13154,44 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	l20 := x.Bin2U8
 	b.WriteVarUint32(uint32(len(l20)))
 	b.WriteBytes(l20)
-	l21 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l21)))
-	if len(l21) > 0 {
-		b.Reserve(1 + len(l21)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e22 := range l21 {
-			{
-				buffer.PutBoolAt(w, off, e22)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteBoolL2A(b)
 	{
-		l23 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l23)*4 + 6)
+		l21 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l21)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l23)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l23)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l21)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l21)
 		b.SetWriterIndex(off)
 	}
-	l24 := x.H2A
-	b.WriteVarUint32(uint32(len(l24)))
-	if len(l24) > 0 {
-		b.Reserve(1 + len(l24)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e25 := range l24 {
-			{
-				buffer.PutUint16At(w, off, uint16(e25))
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l26 := x.Int2A
-	b.WriteVarUint32(uint32(len(l26)))
-	if len(l26) > 0 {
-		b.Reserve(1 + len(l26)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e27 := range l26 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e27)))
-		}
-		b.SetWriterIndex(off)
-	}
-	l28 := x.L2A
-	b.WriteVarUint32(uint32(len(l28)))
-	if len(l28) > 0 {
-		b.Reserve(1 + len(l28)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e29 := range l28 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e29))
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteH2A(b)
+	x.foryWriteInt2A(b)
+	x.foryWriteL2A(b)
 	if x.NL == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l30 := x.NL
-		b.WriteVarUint32(uint32(len(l30) * 2))
-		b.WriteRawUint16s(l30)
+		l22 := x.NL
+		b.WriteVarUint32(uint32(len(l22) * 2))
+		b.WriteRawUint16s(l22)
 	}
-	l31 := x.Named
-	b.WriteVarUint32(uint32(len(l31)))
-	if len(l31) > 0 {
-		b.Reserve(1 + len(l31)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e32 := range l31 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e32))
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteNamed(b)
 	if x.PA == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l33 := *x.PA
-		b.WriteVarUint32(uint32(len(l33) * 8))
-		b.WriteRawFloat64s(l33)
+		l23 := *x.PA
+		b.WriteVarUint32(uint32(len(l23) * 8))
+		b.WriteRawFloat64s(l23)
 	}
-	l34 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l34)))
-	if len(l34) > 0 {
-		h35 := foryimpl.ListDeclaredSameType
-		for _, p36 := range l34 {
-			if p36 == nil {
-				h35 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h35)
-		for _, p36 := range l34 {
-			if h35 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p36 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p36)
-		}
-	}
-	l37 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l37)))
-	if len(l37) > 0 {
-		b.Reserve(1 + len(l37)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e38 := range l37 {
-			{
-				buffer.PutUint8At(w, off, e38)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l39 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l39)))
-	if len(l39) > 0 {
-		b.Reserve(1 + len(l39)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e40 := range l39 {
-			off = buffer.PutVarUint64At(w, off, e40)
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWritePtrL2A(b)
+	x.foryWriteRaw2Bin(b)
+	x.foryWriteU64L2A(b)
 	{
-		l41 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l41)*1 + 6)
+		l24 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l24)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l41)*1))
-		off += copy(w[off:], l41)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*1))
+		off += copy(w[off:], l24)
 		b.SetWriterIndex(off)
 	}
 }
@@ -13689,247 +13199,287 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
-	l58 := x.A2L
-	l59 := x.Arr2Go
-	l60 := x.BH2L
+	l33 := x.A2L
+	l34 := x.Arr2Go
+	l35 := x.BH2L
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l58)*8 + len(l59)*2 + len(l60)*2 + 18)
+	b.Reserve(4 + buffer.BatchSlack + len(l33)*8 + len(l34)*2 + len(l35)*2 + 18)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, c.SchemaHash(-1820257229, 938746269))
 		off += 4
 	}
 	if c.TrackedFieldFlags() {
-		if st61, id62 := foryimpl.RefSliceAt(c, l58); st61 == foryimpl.RefBack {
+		if st36, id37 := foryimpl.RefSliceAt(c, l33); st36 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id62))
-		} else if st61 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id37))
+		} else if st36 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l58)*8))
-			off = buffer.PutRawInt64sAt(w, off, l58)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*8))
+			off = buffer.PutRawInt64sAt(w, off, l33)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l58)*8))
-		off = buffer.PutRawInt64sAt(w, off, l58)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*8))
+		off = buffer.PutRawInt64sAt(w, off, l33)
 	}
 	if c.TrackedFieldFlags() {
-		if st63, id64 := foryimpl.RefSliceAt(c, l59); st63 == foryimpl.RefBack {
+		if st38, id39 := foryimpl.RefSliceAt(c, l34); st38 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id64))
-		} else if st63 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id39))
+		} else if st38 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
-			off = buffer.PutRawInt16sAt(w, off, l59)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*2))
+			off = buffer.PutRawInt16sAt(w, off, l34)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
-		off = buffer.PutRawInt16sAt(w, off, l59)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*2))
+		off = buffer.PutRawInt16sAt(w, off, l34)
 	}
 	if c.TrackedFieldFlags() {
-		if st65, id66 := foryimpl.RefSliceAt(c, l60); st65 == foryimpl.RefBack {
+		if st40, id41 := foryimpl.RefSliceAt(c, l35); st40 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id66))
-		} else if st65 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id41))
+		} else if st40 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*2))
-			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l60))
+			off = buffer.PutVarUint32At(w, off, uint32(len(l35)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l35))
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l60)*2))
-		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l60))
+		off = buffer.PutVarUint32At(w, off, uint32(len(l35)*2))
+		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l35))
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
-			l67 := x.Bin2U8
-			b.WriteVarUint32(uint32(len(l67)))
-			b.WriteBytes(l67)
+			l42 := x.Bin2U8
+			b.WriteVarUint32(uint32(len(l42)))
+			b.WriteBytes(l42)
 		}
 	} else {
-		l68 := x.Bin2U8
-		b.WriteVarUint32(uint32(len(l68)))
-		b.WriteBytes(l68)
+		l43 := x.Bin2U8
+		b.WriteVarUint32(uint32(len(l43)))
+		b.WriteBytes(l43)
 	}
-	l69 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l69)))
-	if len(l69) > 0 {
-		b.Reserve(1 + len(l69)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e70 := range l69 {
-			{
-				buffer.PutBoolAt(w, off, e70)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteBoolL2A(b)
 	{
-		l71 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l71)*4 + 6)
+		l44 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l44)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st72, id73 := foryimpl.RefSliceAt(c, l71); st72 == foryimpl.RefBack {
+			if st45, id46 := foryimpl.RefSliceAt(c, l44); st45 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id73))
-			} else if st72 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id46))
+			} else if st45 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l71)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l71)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l44)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l44)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l71)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l71)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l44)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l44)
 		}
 		b.SetWriterIndex(off)
 	}
-	l74 := x.H2A
-	b.WriteVarUint32(uint32(len(l74)))
-	if len(l74) > 0 {
-		b.Reserve(1 + len(l74)*2 + buffer.BatchSlack)
+	x.foryWriteH2A(b)
+	x.foryWriteInt2A(b)
+	x.foryWriteL2A(b)
+	if !foryimpl.WriteRefSlice(c, x.NL) {
+		l47 := x.NL
+		b.WriteVarUint32(uint32(len(l47) * 2))
+		b.WriteRawUint16s(l47)
+	}
+	x.foryWriteNamed(b)
+	if !foryimpl.WriteRefPtr(c, x.PA) {
+		l48 := *x.PA
+		b.WriteVarUint32(uint32(len(l48) * 8))
+		b.WriteRawFloat64s(l48)
+	}
+	x.foryWritePtrL2A(b)
+	x.foryWriteRaw2Bin(b)
+	x.foryWriteU64L2A(b)
+	{
+		l49 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l49)*1 + 6)
+		w, off := b.Window(), b.WriterIndex()
+		if c.TrackedFieldFlags() {
+			if st50, id51 := foryimpl.RefSliceAt(c, l49); st50 == foryimpl.RefBack {
+				buffer.PutUint8At(w, off, foryimpl.FlagRef)
+				off = buffer.PutVarUint32At(w, off+1, uint32(id51))
+			} else if st50 == foryimpl.RefNull {
+				buffer.PutUint8At(w, off, foryimpl.FlagNull)
+				off++
+			} else {
+				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
+				off++
+				off = buffer.PutVarUint32At(w, off, uint32(len(l49)*1))
+				off += copy(w[off:], l49)
+			}
+		} else {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l49)*1))
+			off += copy(w[off:], l49)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteBoolL2A writes field BoolL2A's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteBoolL2A(b *buffer.Buffer) {
+	l1 := x.BoolL2A
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e75 := range l74 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutUint16At(w, off, uint16(e75))
+				buffer.PutBoolAt(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteH2A writes field H2A's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteH2A(b *buffer.Buffer) {
+	l1 := x.H2A
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint16At(w, off, uint16(e2))
 				off += 2
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l76 := x.Int2A
-	b.WriteVarUint32(uint32(len(l76)))
-	if len(l76) > 0 {
-		b.Reserve(1 + len(l76)*9 + buffer.BatchSlack)
+}
+
+// foryWriteInt2A writes field Int2A's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteInt2A(b *buffer.Buffer) {
+	l1 := x.Int2A
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e77 := range l76 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e77)))
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e2)))
 		}
 		b.SetWriterIndex(off)
 	}
-	l78 := x.L2A
-	b.WriteVarUint32(uint32(len(l78)))
-	if len(l78) > 0 {
-		b.Reserve(1 + len(l78)*5 + buffer.BatchSlack)
+}
+
+// foryWriteL2A writes field L2A's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteL2A(b *buffer.Buffer) {
+	l1 := x.L2A
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e79 := range l78 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e79))
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l80 := x.NL
-		b.WriteVarUint32(uint32(len(l80) * 2))
-		b.WriteRawUint16s(l80)
-	}
-	l81 := x.Named
-	b.WriteVarUint32(uint32(len(l81)))
-	if len(l81) > 0 {
-		b.Reserve(1 + len(l81)*5 + buffer.BatchSlack)
+}
+
+// foryWriteNamed writes field Named's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteNamed(b *buffer.Buffer) {
+	l1 := x.Named
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e82 := range l81 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e82))
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
 		}
 		b.SetWriterIndex(off)
 	}
-	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l83 := *x.PA
-		b.WriteVarUint32(uint32(len(l83) * 8))
-		b.WriteRawFloat64s(l83)
-	}
-	l84 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l84)))
-	if len(l84) > 0 {
-		h85 := foryimpl.ListDeclaredSameType
-		for _, p86 := range l84 {
-			if p86 == nil {
-				h85 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+}
+
+// foryWritePtrL2A writes field PtrL2A's value, for both of Seqs's writers.
+func (x *Seqs) foryWritePtrL2A(b *buffer.Buffer) {
+	l1 := x.PtrL2A
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h85)
-		for _, p86 := range l84 {
-			if h85 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p86 == nil {
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteVarInt32(*p86)
+			b.WriteVarInt32(*p3)
 		}
 	}
-	l87 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l87)))
-	if len(l87) > 0 {
-		b.Reserve(1 + len(l87)*1 + buffer.BatchSlack)
+}
+
+// foryWriteRaw2Bin writes field Raw2Bin's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteRaw2Bin(b *buffer.Buffer) {
+	l1 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e88 := range l87 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutUint8At(w, off, e88)
+				buffer.PutUint8At(w, off, e2)
 				off += 1
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l89 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l89)))
-	if len(l89) > 0 {
-		b.Reserve(1 + len(l89)*9 + buffer.BatchSlack)
+}
+
+// foryWriteU64L2A writes field U64L2A's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteU64L2A(b *buffer.Buffer) {
+	l1 := x.U64L2A
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e90 := range l89 {
-			off = buffer.PutVarUint64At(w, off, e90)
-		}
-		b.SetWriterIndex(off)
-	}
-	{
-		l91 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l91)*1 + 6)
-		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id93))
-			} else if st92 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l91)*1))
-				off += copy(w[off:], l91)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l91)*1))
-			off += copy(w[off:], l91)
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, e2)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -13974,17 +13524,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st94, id95 := c.ReadFieldRefFlag(); st94 == foryimpl.RefBack {
-			x.A2L = foryimpl.BackRefSlice[int64](c, id95)
-		} else if st94 == foryimpl.RefFollows {
-			n96 := c.ReadArrayLengthFast(8)
-			if n96 < 0 {
-				n96 = c.ReadArrayLength(8)
+		if st52, id53 := c.ReadFieldRefFlag(); st52 == foryimpl.RefBack {
+			x.A2L = foryimpl.BackRefSlice[int64](c, id53)
+		} else if st52 == foryimpl.RefFollows {
+			n54 := c.ReadArrayLengthFast(8)
+			if n54 < 0 {
+				n54 = c.ReadArrayLength(8)
 			}
-			a97 := foryimpl.MakeSlice[[]int64](c, n96)
-			r.ReadRawInt64s(a97)
-			x.A2L = a97
-			foryimpl.SetRefSlice(c, id95, x.A2L)
+			a55 := foryimpl.MakeSlice[[]int64](c, n54)
+			r.ReadRawInt64s(a55)
+			x.A2L = a55
+			foryimpl.SetRefSlice(c, id53, x.A2L)
 		} else {
 			x.A2L = nil
 		}
@@ -13992,17 +13542,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("A2L")
 			return
 		}
-		if st98, id99 := c.ReadFieldRefFlag(); st98 == foryimpl.RefBack {
-			x.Arr2Go = foryimpl.BackRefSlice[int16](c, id99)
-		} else if st98 == foryimpl.RefFollows {
-			n100 := c.ReadArrayLengthFast(2)
-			if n100 < 0 {
-				n100 = c.ReadArrayLength(2)
+		if st56, id57 := c.ReadFieldRefFlag(); st56 == foryimpl.RefBack {
+			x.Arr2Go = foryimpl.BackRefSlice[int16](c, id57)
+		} else if st56 == foryimpl.RefFollows {
+			n58 := c.ReadArrayLengthFast(2)
+			if n58 < 0 {
+				n58 = c.ReadArrayLength(2)
 			}
-			a101 := foryimpl.MakeSlice[[]int16](c, n100)
-			r.ReadRawInt16s(a101)
-			x.Arr2Go = a101
-			foryimpl.SetRefSlice(c, id99, x.Arr2Go)
+			a59 := foryimpl.MakeSlice[[]int16](c, n58)
+			r.ReadRawInt16s(a59)
+			x.Arr2Go = a59
+			foryimpl.SetRefSlice(c, id57, x.Arr2Go)
 		} else {
 			x.Arr2Go = nil
 		}
@@ -14010,17 +13560,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr2Go")
 			return
 		}
-		if st102, id103 := c.ReadFieldRefFlag(); st102 == foryimpl.RefBack {
-			x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id103)
-		} else if st102 == foryimpl.RefFollows {
-			n104 := c.ReadArrayLengthFast(2)
-			if n104 < 0 {
-				n104 = c.ReadArrayLength(2)
+		if st60, id61 := c.ReadFieldRefFlag(); st60 == foryimpl.RefBack {
+			x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id61)
+		} else if st60 == foryimpl.RefFollows {
+			n62 := c.ReadArrayLengthFast(2)
+			if n62 < 0 {
+				n62 = c.ReadArrayLength(2)
 			}
-			a105 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n104)
-			r.ReadRawUint16s(foryimpl.Uint16s(a105))
-			x.BH2L = a105
-			foryimpl.SetRefSlice(c, id103, x.BH2L)
+			a63 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n62)
+			r.ReadRawUint16s(foryimpl.Uint16s(a63))
+			x.BH2L = a63
+			foryimpl.SetRefSlice(c, id61, x.BH2L)
 		} else {
 			x.BH2L = nil
 		}
@@ -14028,11 +13578,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("BH2L")
 			return
 		}
-		if st106, id107 := c.ReadFieldRefFlag(); st106 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id107)
-		} else if st106 == foryimpl.RefFollows {
+		if st64, id65 := c.ReadFieldRefFlag(); st64 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id65)
+		} else if st64 == foryimpl.RefFollows {
 			x.Bin2U8 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id107, x.Bin2U8)
+			foryimpl.SetRefSlice(c, id65, x.Bin2U8)
 		} else {
 			x.Bin2U8 = nil
 		}
@@ -14041,35 +13591,35 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n94 := c.ReadArrayLengthFast(8)
-		if n94 < 0 {
-			n94 = c.ReadArrayLength(8)
+		n52 := c.ReadArrayLengthFast(8)
+		if n52 < 0 {
+			n52 = c.ReadArrayLength(8)
 		}
-		a95 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n94)
-		r.ReadRawInt64s(a95)
-		x.A2L = a95
+		a53 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n52)
+		r.ReadRawInt64s(a53)
+		x.A2L = a53
 		if c.Failed() {
 			c.Trace("A2L")
 			return
 		}
-		n98 := c.ReadArrayLengthFast(2)
-		if n98 < 0 {
-			n98 = c.ReadArrayLength(2)
+		n56 := c.ReadArrayLengthFast(2)
+		if n56 < 0 {
+			n56 = c.ReadArrayLength(2)
 		}
-		a99 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n98)
-		r.ReadRawInt16s(a99)
-		x.Arr2Go = a99
+		a57 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n56)
+		r.ReadRawInt16s(a57)
+		x.Arr2Go = a57
 		if c.Failed() {
 			c.Trace("Arr2Go")
 			return
 		}
-		n102 := c.ReadArrayLengthFast(2)
-		if n102 < 0 {
-			n102 = c.ReadArrayLength(2)
+		n60 := c.ReadArrayLengthFast(2)
+		if n60 < 0 {
+			n60 = c.ReadArrayLength(2)
 		}
-		a103 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n102)
-		r.ReadRawUint16s(foryimpl.Uint16s(a103))
-		x.BH2L = a103
+		a61 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n60)
+		r.ReadRawUint16s(foryimpl.Uint16s(a61))
+		x.BH2L = a61
 		if c.Failed() {
 			c.Trace("BH2L")
 			return
@@ -14086,17 +13636,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st108, id109 := c.ReadFieldRefFlag(); st108 == foryimpl.RefBack {
-			x.F32A2L = foryimpl.BackRefSlice[float32](c, id109)
-		} else if st108 == foryimpl.RefFollows {
-			n110 := c.ReadArrayLengthFast(4)
-			if n110 < 0 {
-				n110 = c.ReadArrayLength(4)
+		if st66, id67 := c.ReadFieldRefFlag(); st66 == foryimpl.RefBack {
+			x.F32A2L = foryimpl.BackRefSlice[float32](c, id67)
+		} else if st66 == foryimpl.RefFollows {
+			n68 := c.ReadArrayLengthFast(4)
+			if n68 < 0 {
+				n68 = c.ReadArrayLength(4)
 			}
-			a111 := foryimpl.MakeSlice[[]float32](c, n110)
-			r.ReadRawFloat32s(a111)
-			x.F32A2L = a111
-			foryimpl.SetRefSlice(c, id109, x.F32A2L)
+			a69 := foryimpl.MakeSlice[[]float32](c, n68)
+			r.ReadRawFloat32s(a69)
+			x.F32A2L = a69
+			foryimpl.SetRefSlice(c, id67, x.F32A2L)
 		} else {
 			x.F32A2L = nil
 		}
@@ -14105,13 +13655,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n108 := c.ReadArrayLengthFast(4)
-		if n108 < 0 {
-			n108 = c.ReadArrayLength(4)
+		n66 := c.ReadArrayLengthFast(4)
+		if n66 < 0 {
+			n66 = c.ReadArrayLength(4)
 		}
-		a109 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n108)
-		r.ReadRawFloat32s(a109)
-		x.F32A2L = a109
+		a67 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n66)
+		r.ReadRawFloat32s(a67)
+		x.F32A2L = a67
 		if c.Failed() {
 			c.Trace("F32A2L")
 			return
@@ -14133,17 +13683,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st112, id113 := c.ReadRefFlag(); st112 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id113)
-		} else if st112 == foryimpl.RefFollows {
-			n114 := c.ReadArrayLengthFast(2)
-			if n114 < 0 {
-				n114 = c.ReadArrayLength(2)
+		if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id71)
+		} else if st70 == foryimpl.RefFollows {
+			n72 := c.ReadArrayLengthFast(2)
+			if n72 < 0 {
+				n72 = c.ReadArrayLength(2)
 			}
-			a115 := foryimpl.MakeSlice[[]uint16](c, n114)
-			r.ReadRawUint16s(a115)
-			x.NL = a115
-			foryimpl.SetRefSlice(c, id113, x.NL)
+			a73 := foryimpl.MakeSlice[[]uint16](c, n72)
+			r.ReadRawUint16s(a73)
+			x.NL = a73
+			foryimpl.SetRefSlice(c, id71, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -14153,13 +13703,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n112 := c.ReadArrayLengthFast(2)
-			if n112 < 0 {
-				n112 = c.ReadArrayLength(2)
+			n70 := c.ReadArrayLengthFast(2)
+			if n70 < 0 {
+				n70 = c.ReadArrayLength(2)
 			}
-			a113 := foryimpl.MakeSlice[[]uint16](c, n112)
-			r.ReadRawUint16s(a113)
-			x.NL = a113
+			a71 := foryimpl.MakeSlice[[]uint16](c, n70)
+			r.ReadRawUint16s(a71)
+			x.NL = a71
 		}
 		if c.Failed() {
 			c.Trace("NL")
@@ -14172,19 +13722,19 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id117)
-		} else if st116 == foryimpl.RefFollows {
-			p118 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id117, p118)
-			n119 := c.ReadArrayLengthFast(8)
-			if n119 < 0 {
-				n119 = c.ReadArrayLength(8)
+		if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id75)
+		} else if st74 == foryimpl.RefFollows {
+			p76 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id75, p76)
+			n77 := c.ReadArrayLengthFast(8)
+			if n77 < 0 {
+				n77 = c.ReadArrayLength(8)
 			}
-			a120 := foryimpl.MakeSlice[[]float64](c, n119)
-			r.ReadRawFloat64s(a120)
-			*p118 = a120
-			x.PA = p118
+			a78 := foryimpl.MakeSlice[[]float64](c, n77)
+			r.ReadRawFloat64s(a78)
+			*p76 = a78
+			x.PA = p76
 		} else {
 			x.PA = nil
 		}
@@ -14194,15 +13744,15 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p116 := foryimpl.Alloc[[]float64](c)
-			n117 := c.ReadArrayLengthFast(8)
-			if n117 < 0 {
-				n117 = c.ReadArrayLength(8)
+			p74 := foryimpl.Alloc[[]float64](c)
+			n75 := c.ReadArrayLengthFast(8)
+			if n75 < 0 {
+				n75 = c.ReadArrayLength(8)
 			}
-			a118 := foryimpl.MakeSlice[[]float64](c, n117)
-			r.ReadRawFloat64s(a118)
-			*p116 = a118
-			x.PA = p116
+			a76 := foryimpl.MakeSlice[[]float64](c, n75)
+			r.ReadRawFloat64s(a76)
+			*p74 = a76
+			x.PA = p74
 		}
 		if c.Failed() {
 			c.Trace("PA")
@@ -14225,17 +13775,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st121, id122 := c.ReadFieldRefFlag(); st121 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id122)
-		} else if st121 == foryimpl.RefFollows {
-			n123 := c.ReadArrayLengthFast(1)
-			if n123 < 0 {
-				n123 = c.ReadArrayLength(1)
+		if st79, id80 := c.ReadFieldRefFlag(); st79 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id80)
+		} else if st79 == foryimpl.RefFollows {
+			n81 := c.ReadArrayLengthFast(1)
+			if n81 < 0 {
+				n81 = c.ReadArrayLength(1)
 			}
-			a124 := foryimpl.MakeSlice[[]uint8](c, n123)
-			copy(a124, r.ReadBytes(n123))
-			x.U82Bin = a124
-			foryimpl.SetRefSlice(c, id122, x.U82Bin)
+			a82 := foryimpl.MakeSlice[[]uint8](c, n81)
+			copy(a82, r.ReadBytes(n81))
+			x.U82Bin = a82
+			foryimpl.SetRefSlice(c, id80, x.U82Bin)
 		} else {
 			x.U82Bin = nil
 		}
@@ -14244,13 +13794,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n121 := c.ReadArrayLengthFast(1)
-		if n121 < 0 {
-			n121 = c.ReadArrayLength(1)
+		n79 := c.ReadArrayLengthFast(1)
+		if n79 < 0 {
+			n79 = c.ReadArrayLength(1)
 		}
-		a122 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n121)
-		copy(a122, r.ReadBytes(n121))
-		x.U82Bin = a122
+		a80 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n79)
+		copy(a80, r.ReadBytes(n79))
+		x.U82Bin = a80
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return
@@ -14285,11 +13835,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 3:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st131, id132 := c.ReadEvolvedRefFlag(f); st131 == foryimpl.RefBack {
-				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id132)
-			} else if st131 == foryimpl.RefFollows {
+			} else if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id90)
+			} else if st89 == foryimpl.RefFollows {
 				x.Bin2U8 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id132, x.Bin2U8)
+				foryimpl.SetRefSlice(c, id90, x.Bin2U8)
 			} else {
 				x.Bin2U8 = nil
 			}
@@ -14337,38 +13887,38 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st142, id143 := c.ReadRefFlag(); st142 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id143)
-				} else if st142 == foryimpl.RefFollows {
-					p144 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id143, p144)
-					n145 := c.ReadArrayLengthFast(8)
-					if n145 < 0 {
-						n145 = c.ReadArrayLength(8)
+				if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id101)
+				} else if st100 == foryimpl.RefFollows {
+					p102 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id101, p102)
+					n103 := c.ReadArrayLengthFast(8)
+					if n103 < 0 {
+						n103 = c.ReadArrayLength(8)
 					}
-					a146 := foryimpl.MakeSlice[[]float64](c, n145)
-					r.ReadRawFloat64s(a146)
-					*p144 = a146
-					x.PA = p144
+					a104 := foryimpl.MakeSlice[[]float64](c, n103)
+					r.ReadRawFloat64s(a104)
+					*p102 = a104
+					x.PA = p102
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s140 := foryimpl.ReadSliceAs[float64](c, f); s140 != nil {
-						v141 := []float64(s140)
-						x.PA = &v141
+					if s98 := foryimpl.ReadSliceAs[float64](c, f); s98 != nil {
+						v99 := []float64(s98)
+						x.PA = &v99
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p137 := foryimpl.Alloc[[]float64](c)
-					n138 := c.ReadArrayLengthFast(8)
-					if n138 < 0 {
-						n138 = c.ReadArrayLength(8)
+					p95 := foryimpl.Alloc[[]float64](c)
+					n96 := c.ReadArrayLengthFast(8)
+					if n96 < 0 {
+						n96 = c.ReadArrayLength(8)
 					}
-					a139 := foryimpl.MakeSlice[[]float64](c, n138)
-					r.ReadRawFloat64s(a139)
-					*p137 = a139
-					x.PA = p137
+					a97 := foryimpl.MakeSlice[[]float64](c, n96)
+					r.ReadRawFloat64s(a97)
+					*p95 = a97
+					x.PA = p95
 				}
 			}
 		case 12:

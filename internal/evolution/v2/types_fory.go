@@ -308,17 +308,9 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if x.AddPS != nil {
-			if !foryimpl.ValidString(string((*x.AddPS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddPS"))
-				return
-			}
-		}
-		if x.PS != nil {
-			if !foryimpl.ValidString(string((*x.PS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.AddE < 0 {
@@ -620,17 +612,9 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if x.AddPS != nil {
-			if !foryimpl.ValidString(string((*x.AddPS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "AddPS"))
-				return
-			}
-		}
-		if x.PS != nil {
-			if !foryimpl.ValidString(string((*x.PS))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeScalars, "PS"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.AddE < 0 {
@@ -935,6 +919,21 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.T)
+}
+
+// foryCheckUTF8 checks that every string Scalars's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Scalars) foryCheckUTF8() error {
+	if x.AddPS != nil {
+		if !foryimpl.ValidString(string((*x.AddPS))) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "AddPS")
+		}
+	}
+	if x.PS != nil {
+		if !foryimpl.ValidString(string((*x.PS))) {
+			return foryimpl.InvalidUTF8(foryTypeScalars, "PS")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Scalars's struct body (docs/format.md §9); errors are recorded in c.
@@ -2369,129 +2368,8 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for i24 := range x.AddLM {
-			for k25 := range x.AddLM[i24] {
-				if !foryimpl.ValidString(string(k25)) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "AddLM")
-				}
-			}
-		}
-		for _, e40 := range x.AddMBS {
-			if !foryimpl.ValidString(string(e40)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMBS")
-			}
-		}
-		for _, e44 := range x.AddMES {
-			if !foryimpl.ValidString(string(e44)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMES")
-			}
-		}
-		for _, e52 := range x.AddMIS {
-			if !foryimpl.ValidString(string(e52)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMIS")
-			}
-		}
-		for k55 := range x.AddMSI {
-			if !foryimpl.ValidString(string(k55)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSI")
-			}
-		}
-		for k59, e60 := range x.AddMSL {
-			if !foryimpl.ValidString(string(k59)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
-			}
-			for i62 := range e60 {
-				if !foryimpl.ValidString(string(e60[i62])) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
-				}
-			}
-		}
-		for k66, e67 := range x.AddMSM {
-			if !foryimpl.ValidString(string(k66)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
-			}
-			for k68 := range e67 {
-				if !foryimpl.ValidString(string(k68)) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
-				}
-			}
-		}
-		for k74 := range x.AddMSP {
-			if !foryimpl.ValidString(string(k74)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSP")
-			}
-		}
-		for i83 := range x.AddNLS {
-			if !foryimpl.ValidString(string(x.AddNLS[i83])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddNLS")
-			}
-		}
-		for k85 := range x.AddNM {
-			if !foryimpl.ValidString(string(k85)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "AddNM")
-			}
-		}
-		for i114 := range x.LM {
-			for k115 := range x.LM[i114] {
-				if !foryimpl.ValidString(string(k115)) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
-				}
-			}
-		}
-		for _, e130 := range x.MBS {
-			if !foryimpl.ValidString(string(e130)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
-			}
-		}
-		for _, e134 := range x.MES {
-			if !foryimpl.ValidString(string(e134)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
-			}
-		}
-		for _, e142 := range x.MIS {
-			if !foryimpl.ValidString(string(e142)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
-			}
-		}
-		for k145 := range x.MSI {
-			if !foryimpl.ValidString(string(k145)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
-			}
-		}
-		for k149, e150 := range x.MSL {
-			if !foryimpl.ValidString(string(k149)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
-			}
-			for i152 := range e150 {
-				if !foryimpl.ValidString(string(e150[i152])) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
-				}
-			}
-		}
-		for k156, e157 := range x.MSM {
-			if !foryimpl.ValidString(string(k156)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
-			}
-			for k158 := range e157 {
-				if !foryimpl.ValidString(string(k158)) {
-					return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
-				}
-			}
-		}
-		for k164 := range x.MSP {
-			if !foryimpl.ValidString(string(k164)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
-			}
-		}
-		for i173 := range x.NLS {
-			if !foryimpl.ValidString(string(x.NLS[i173])) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
-			}
-		}
-		for k175 := range x.NM {
-			if !foryimpl.ValidString(string(k175)) {
-				return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	l181 := x.ABool
@@ -2596,190 +2474,71 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	l206 := x.AddBin
 	b.WriteVarUint32(uint32(len(l206)))
 	b.WriteBytes(l206)
-	b.WriteVarUint32(uint32(len(x.AddFix)))
-	if len(x.AddFix) > 0 {
-		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e207 := range x.AddFix {
-			{
-				buffer.PutInt16At(w, off, e207)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l208 := x.AddLB
-	b.WriteVarUint32(uint32(len(l208)))
-	if len(l208) > 0 {
-		b.Reserve(1 + len(l208)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e209 := range l208 {
-			{
-				buffer.PutBoolAt(w, off, e209)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l210 := x.AddLE
-	b.WriteVarUint32(uint32(len(l210)))
-	if len(l210) > 0 {
+	x.foryWriteAddFix(b)
+	x.foryWriteAddLB(b)
+	x.foryWriteAddLE(b)
+	x.foryWriteAddLF32(b)
+	x.foryWriteAddLF64(b)
+	x.foryWriteAddLI32(b)
+	x.foryWriteAddLI64(b)
+	x.foryWriteAddLI8(b)
+	l207 := x.AddLL
+	b.WriteVarUint32(uint32(len(l207)))
+	if len(l207) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e211 := range l210 {
-			b.WriteVarUint32(uint32(e211))
-		}
-	}
-	l212 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l212)))
-	if len(l212) > 0 {
-		b.Reserve(1 + len(l212)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e213 := range l212 {
-			{
-				buffer.PutFloat32At(w, off, e213)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l214 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l214)))
-	if len(l214) > 0 {
-		b.Reserve(1 + len(l214)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e215 := range l214 {
-			{
-				buffer.PutFloat64At(w, off, e215)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l216 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l216)))
-	if len(l216) > 0 {
-		b.Reserve(1 + len(l216)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e217 := range l216 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e217))
-		}
-		b.SetWriterIndex(off)
-	}
-	l218 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l218)))
-	if len(l218) > 0 {
-		b.Reserve(1 + len(l218)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e219 := range l218 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e219))
-		}
-		b.SetWriterIndex(off)
-	}
-	l220 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l220)))
-	if len(l220) > 0 {
-		b.Reserve(1 + len(l220)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e221 := range l220 {
-			{
-				buffer.PutInt8At(w, off, e221)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l222 := x.AddLL
-	b.WriteVarUint32(uint32(len(l222)))
-	if len(l222) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e223 := range l222 {
-			b.WriteVarUint32(uint32(len(e223)))
-			if len(e223) > 0 {
-				b.Reserve(1 + len(e223)*5 + buffer.BatchSlack)
+		for _, e208 := range l207 {
+			b.WriteVarUint32(uint32(len(e208)))
+			if len(e208) > 0 {
+				b.Reserve(1 + len(e208)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e224 := range e223 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e224))
+				for _, e209 := range e208 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e209))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l225 := x.AddLM
-	b.WriteVarUint32(uint32(len(l225)))
-	if len(l225) > 0 {
+	l210 := x.AddLM
+	b.WriteVarUint32(uint32(len(l210)))
+	if len(l210) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e226 := range l225 {
-			var mw227 foryimpl.MapWriter
-			mw227.Begin(b, len(e226))
-			for k228, v229 := range e226 {
-				mw227.Entry(b)
-				foryimpl.WriteString(b, k228)
-				b.WriteVarInt32(v229)
+		for _, e211 := range l210 {
+			var mw212 foryimpl.MapWriter
+			mw212.Begin(b, len(e211))
+			for k213, v214 := range e211 {
+				mw212.Entry(b)
+				foryimpl.WriteString(b, k213)
+				b.WriteVarInt32(v214)
 			}
-			mw227.End(b)
+			mw212.End(b)
 		}
 	}
-	l230 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l230)))
-	if len(l230) > 0 {
-		h231 := foryimpl.ListDeclaredSameType
-		for _, p232 := range l230 {
-			if p232 == nil {
-				h231 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h231)
-		for _, p232 := range l230 {
-			if h231 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p232 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p232)
-		}
-	}
-	l233 := x.AddLS
+	x.foryWriteAddLPI(b)
+	l215 := x.AddLS
 	{
 		var ascii bool
-		sz235 := 6 + buffer.BatchSlack + len(l233)*9
-		for _, e234 := range l233 {
-			sz235 += len(e234)
+		sz217 := 6 + buffer.BatchSlack + len(l215)*9
+		for _, e216 := range l215 {
+			sz217 += len(e216)
 		}
-		b.Reserve(sz235)
+		b.Reserve(sz217)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l233)))
-		if len(l233) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l215)))
+		if len(l215) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e234 := range l233 {
-				if len(w)-off < len(e234)+9+buffer.BatchSlack {
+			for _, e216 := range l215 {
+				if len(w)-off < len(e216)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e234) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e216) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e234))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e234) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e234))
-					if !ascii && check && !foryimpl.ValidString(string(e234)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e216))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e216) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e216))
+					if !ascii && check && !foryimpl.ValidString(string(e216)) {
 						b.SetWriterIndex(start187)
 						return foryimpl.InvalidUTF8(foryTypeContainers, "AddLS")
 					}
@@ -2788,110 +2547,43 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	l236 := x.AddLT
-	b.WriteVarUint32(uint32(len(l236)))
-	if len(l236) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e237 := range l236 {
-			foryimpl.WriteTime(b, e237)
-		}
-	}
-	l238 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l238)))
-	if len(l238) > 0 {
-		b.Reserve(1 + len(l238)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e239 := range l238 {
-			{
-				buffer.PutUint16At(w, off, e239)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l240 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l240)))
-	if len(l240) > 0 {
-		b.Reserve(1 + len(l240)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e241 := range l240 {
-			off = buffer.PutVarUint64At(w, off, e241)
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw242 foryimpl.MapWriter
-	mw242.Begin(b, len(x.AddMBS))
-	for k243, v244 := range x.AddMBS {
-		mw242.Entry(b)
-		b.WriteBool(k243)
-		foryimpl.WriteString(b, v244)
-	}
-	mw242.End(b)
-	var mw245 foryimpl.MapWriter
-	mw245.Begin(b, len(x.AddMES))
-	for k246, v247 := range x.AddMES {
-		mw245.Entry(b)
-		b.WriteVarUint32(uint32(k246))
-		foryimpl.WriteString(b, v247)
-	}
-	mw245.End(b)
-	var mw248 foryimpl.MapWriter
-	mw248.Begin(b, len(x.AddMI64F))
-	for k249, v250 := range x.AddMI64F {
-		mw248.Entry(b)
-		b.WriteVarInt64(k249)
-		b.WriteFloat64(v250)
-	}
-	mw248.End(b)
-	var mw251 foryimpl.MapWriter
-	mw251.Begin(b, len(x.AddMIS))
-	for k252, v253 := range x.AddMIS {
-		mw251.Entry(b)
-		b.WriteVarInt32(k252)
-		foryimpl.WriteString(b, v253)
-	}
-	mw251.End(b)
-	var mw254 foryimpl.MapWriter
-	mw254.Begin(b, len(x.AddMSI))
-	for k255, v256 := range x.AddMSI {
-		mw254.Entry(b)
-		foryimpl.WriteString(b, k255)
-		b.WriteVarInt32(v256)
-	}
-	mw254.End(b)
-	var mw257 foryimpl.MapWriter
-	mw257.Begin(b, len(x.AddMSL))
-	for k258, v259 := range x.AddMSL {
-		if v259 == nil {
-			mw257.NullEntry(b)
-			foryimpl.WriteString(b, k258)
+	x.foryWriteAddLT(b)
+	x.foryWriteAddLU16(b)
+	x.foryWriteAddLU64(b)
+	x.foryWriteAddMBS(b)
+	x.foryWriteAddMES(b)
+	x.foryWriteAddMI64F(b)
+	x.foryWriteAddMIS(b)
+	x.foryWriteAddMSI(b)
+	var mw218 foryimpl.MapWriter
+	mw218.Begin(b, len(x.AddMSL))
+	for k219, v220 := range x.AddMSL {
+		if v220 == nil {
+			mw218.NullEntry(b)
+			foryimpl.WriteString(b, k219)
 		} else {
-			mw257.Entry(b)
-			foryimpl.WriteString(b, k258)
+			mw218.Entry(b)
+			foryimpl.WriteString(b, k219)
 			{
-				sz261 := 6 + buffer.BatchSlack + len(v259)*9
-				for _, e260 := range v259 {
-					sz261 += len(e260)
+				sz222 := 6 + buffer.BatchSlack + len(v220)*9
+				for _, e221 := range v220 {
+					sz222 += len(e221)
 				}
-				b.Reserve(sz261)
+				b.Reserve(sz222)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v259)))
-				if len(v259) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v220)))
+				if len(v220) > 0 {
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e260 := range v259 {
-						if len(w)-off < len(e260)+9+buffer.BatchSlack {
+					for _, e221 := range v220 {
+						if len(w)-off < len(e221)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e260) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e221) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e260))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-						if len(e260) > 0 {
-							off += copy(w[off:], e260)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e221))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+						if len(e221) > 0 {
+							off += copy(w[off:], e221)
 						}
 					}
 				}
@@ -2899,81 +2591,62 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			}
 		}
 	}
-	mw257.End(b)
-	var mw262 foryimpl.MapWriter
-	mw262.Begin(b, len(x.AddMSM))
-	for k263, v264 := range x.AddMSM {
-		if v264 == nil {
-			mw262.NullEntry(b)
-			foryimpl.WriteString(b, k263)
+	mw218.End(b)
+	var mw223 foryimpl.MapWriter
+	mw223.Begin(b, len(x.AddMSM))
+	for k224, v225 := range x.AddMSM {
+		if v225 == nil {
+			mw223.NullEntry(b)
+			foryimpl.WriteString(b, k224)
 		} else {
-			mw262.Entry(b)
-			foryimpl.WriteString(b, k263)
-			var mw265 foryimpl.MapWriter
-			mw265.Begin(b, len(v264))
-			for k266, v267 := range v264 {
-				mw265.Entry(b)
-				foryimpl.WriteString(b, k266)
-				b.WriteVarInt32(v267)
+			mw223.Entry(b)
+			foryimpl.WriteString(b, k224)
+			var mw226 foryimpl.MapWriter
+			mw226.Begin(b, len(v225))
+			for k227, v228 := range v225 {
+				mw226.Entry(b)
+				foryimpl.WriteString(b, k227)
+				b.WriteVarInt32(v228)
 			}
-			mw265.End(b)
+			mw226.End(b)
 		}
 	}
-	mw262.End(b)
-	var mw268 foryimpl.MapWriter
-	mw268.Begin(b, len(x.AddMSP))
-	for k269, v270 := range x.AddMSP {
-		if v270 == nil {
-			mw268.NullEntry(b)
-			foryimpl.WriteString(b, k269)
-		} else {
-			mw268.Entry(b)
-			foryimpl.WriteString(b, k269)
-			b.WriteVarInt32(*v270)
-		}
-	}
-	mw268.End(b)
-	var mw271 foryimpl.MapWriter
-	mw271.Begin(b, len(x.AddMU8))
-	for k272, v273 := range x.AddMU8 {
-		mw271.Entry(b)
-		b.WriteUint8(k272)
-		b.WriteUint16(v273)
-	}
-	mw271.End(b)
+	mw223.End(b)
+	x.foryWriteAddMSP(b)
+	x.foryWriteAddMU8(b)
 	if x.AddNBin == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l274 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l274)))
-		b.WriteBytes(l274)
+		l229 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l229)))
+		b.WriteBytes(l229)
 	}
 	if x.AddNLS == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l275 := x.AddNLS
+		l230 := x.AddNLS
 		{
-			sz277 := 6 + buffer.BatchSlack + len(l275)*9
-			for _, e276 := range l275 {
-				sz277 += len(e276)
+			sz232 := 6 + buffer.BatchSlack + len(l230)*9
+			for _, e231 := range l230 {
+				sz232 += len(e231)
 			}
-			b.Reserve(sz277)
+			b.Reserve(sz232)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l275)))
-			if len(l275) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l230)))
+			if len(l230) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e276 := range l275 {
-					if len(w)-off < len(e276)+9+buffer.BatchSlack {
+				for _, e231 := range l230 {
+					if len(w)-off < len(e231)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e276) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e231) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e276))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e276) > 0 {
-						off += copy(w[off:], e276)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e231))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e231) > 0 {
+						off += copy(w[off:], e231)
 					}
 				}
 			}
@@ -2984,217 +2657,84 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		var mw278 foryimpl.MapWriter
-		mw278.Begin(b, len(x.AddNM))
-		for k279, v280 := range x.AddNM {
-			mw278.Entry(b)
-			foryimpl.WriteString(b, k279)
-			b.WriteVarInt32(v280)
+		var mw233 foryimpl.MapWriter
+		mw233.Begin(b, len(x.AddNM))
+		for k234, v235 := range x.AddNM {
+			mw233.Entry(b)
+			foryimpl.WriteString(b, k234)
+			b.WriteVarInt32(v235)
 		}
-		mw278.End(b)
+		mw233.End(b)
 	}
-	l281 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l281)))
-	if len(l281) > 0 {
-		b.Reserve(1 + len(l281)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e282 := range l281 {
-			{
-				buffer.PutUint8At(w, off, e282)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l283 := x.Bin
-	b.WriteVarUint32(uint32(len(l283)))
-	b.WriteBytes(l283)
-	b.WriteVarUint32(uint32(len(x.Fix)))
-	if len(x.Fix) > 0 {
-		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e284 := range x.Fix {
-			{
-				buffer.PutInt16At(w, off, e284)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l285 := x.LB
-	b.WriteVarUint32(uint32(len(l285)))
-	if len(l285) > 0 {
-		b.Reserve(1 + len(l285)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e286 := range l285 {
-			{
-				buffer.PutBoolAt(w, off, e286)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l287 := x.LE
-	b.WriteVarUint32(uint32(len(l287)))
-	if len(l287) > 0 {
+	x.foryWriteAddRaw(b)
+	l236 := x.Bin
+	b.WriteVarUint32(uint32(len(l236)))
+	b.WriteBytes(l236)
+	x.foryWriteFix(b)
+	x.foryWriteLB(b)
+	x.foryWriteLE(b)
+	x.foryWriteLF32(b)
+	x.foryWriteLF64(b)
+	x.foryWriteLI32(b)
+	x.foryWriteLI64(b)
+	x.foryWriteLI8(b)
+	l237 := x.LL
+	b.WriteVarUint32(uint32(len(l237)))
+	if len(l237) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e288 := range l287 {
-			b.WriteVarUint32(uint32(e288))
-		}
-	}
-	l289 := x.LF32
-	b.WriteVarUint32(uint32(len(l289)))
-	if len(l289) > 0 {
-		b.Reserve(1 + len(l289)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e290 := range l289 {
-			{
-				buffer.PutFloat32At(w, off, e290)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l291 := x.LF64
-	b.WriteVarUint32(uint32(len(l291)))
-	if len(l291) > 0 {
-		b.Reserve(1 + len(l291)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e292 := range l291 {
-			{
-				buffer.PutFloat64At(w, off, e292)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l293 := x.LI32
-	b.WriteVarUint32(uint32(len(l293)))
-	if len(l293) > 0 {
-		b.Reserve(1 + len(l293)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e294 := range l293 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e294))
-		}
-		b.SetWriterIndex(off)
-	}
-	l295 := x.LI64
-	b.WriteVarUint32(uint32(len(l295)))
-	if len(l295) > 0 {
-		b.Reserve(1 + len(l295)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e296 := range l295 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e296))
-		}
-		b.SetWriterIndex(off)
-	}
-	l297 := x.LI8
-	b.WriteVarUint32(uint32(len(l297)))
-	if len(l297) > 0 {
-		b.Reserve(1 + len(l297)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e298 := range l297 {
-			{
-				buffer.PutInt8At(w, off, e298)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l299 := x.LL
-	b.WriteVarUint32(uint32(len(l299)))
-	if len(l299) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e300 := range l299 {
-			b.WriteVarUint32(uint32(len(e300)))
-			if len(e300) > 0 {
-				b.Reserve(1 + len(e300)*5 + buffer.BatchSlack)
+		for _, e238 := range l237 {
+			b.WriteVarUint32(uint32(len(e238)))
+			if len(e238) > 0 {
+				b.Reserve(1 + len(e238)*5 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e301 := range e300 {
-					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e301))
+				for _, e239 := range e238 {
+					off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e239))
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	l302 := x.LM
-	b.WriteVarUint32(uint32(len(l302)))
-	if len(l302) > 0 {
+	l240 := x.LM
+	b.WriteVarUint32(uint32(len(l240)))
+	if len(l240) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e303 := range l302 {
-			var mw304 foryimpl.MapWriter
-			mw304.Begin(b, len(e303))
-			for k305, v306 := range e303 {
-				mw304.Entry(b)
-				foryimpl.WriteString(b, k305)
-				b.WriteVarInt32(v306)
+		for _, e241 := range l240 {
+			var mw242 foryimpl.MapWriter
+			mw242.Begin(b, len(e241))
+			for k243, v244 := range e241 {
+				mw242.Entry(b)
+				foryimpl.WriteString(b, k243)
+				b.WriteVarInt32(v244)
 			}
-			mw304.End(b)
+			mw242.End(b)
 		}
 	}
-	l307 := x.LPI
-	b.WriteVarUint32(uint32(len(l307)))
-	if len(l307) > 0 {
-		h308 := foryimpl.ListDeclaredSameType
-		for _, p309 := range l307 {
-			if p309 == nil {
-				h308 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h308)
-		for _, p309 := range l307 {
-			if h308 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p309 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p309)
-		}
-	}
-	l310 := x.LS
+	x.foryWriteLPI(b)
+	l245 := x.LS
 	{
 		var ascii bool
-		sz312 := 6 + buffer.BatchSlack + len(l310)*9
-		for _, e311 := range l310 {
-			sz312 += len(e311)
+		sz247 := 6 + buffer.BatchSlack + len(l245)*9
+		for _, e246 := range l245 {
+			sz247 += len(e246)
 		}
-		b.Reserve(sz312)
+		b.Reserve(sz247)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l310)))
-		if len(l310) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l245)))
+		if len(l245) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e311 := range l310 {
-				if len(w)-off < len(e311)+9+buffer.BatchSlack {
+			for _, e246 := range l245 {
+				if len(w)-off < len(e246)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e311) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e246) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e311))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e311) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e311))
-					if !ascii && check && !foryimpl.ValidString(string(e311)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e246))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e246) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e246))
+					if !ascii && check && !foryimpl.ValidString(string(e246)) {
 						b.SetWriterIndex(start187)
 						return foryimpl.InvalidUTF8(foryTypeContainers, "LS")
 					}
@@ -3203,110 +2743,43 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	l313 := x.LT
-	b.WriteVarUint32(uint32(len(l313)))
-	if len(l313) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e314 := range l313 {
-			foryimpl.WriteTime(b, e314)
-		}
-	}
-	l315 := x.LU16
-	b.WriteVarUint32(uint32(len(l315)))
-	if len(l315) > 0 {
-		b.Reserve(1 + len(l315)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e316 := range l315 {
-			{
-				buffer.PutUint16At(w, off, e316)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l317 := x.LU64
-	b.WriteVarUint32(uint32(len(l317)))
-	if len(l317) > 0 {
-		b.Reserve(1 + len(l317)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e318 := range l317 {
-			off = buffer.PutVarUint64At(w, off, e318)
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw319 foryimpl.MapWriter
-	mw319.Begin(b, len(x.MBS))
-	for k320, v321 := range x.MBS {
-		mw319.Entry(b)
-		b.WriteBool(k320)
-		foryimpl.WriteString(b, v321)
-	}
-	mw319.End(b)
-	var mw322 foryimpl.MapWriter
-	mw322.Begin(b, len(x.MES))
-	for k323, v324 := range x.MES {
-		mw322.Entry(b)
-		b.WriteVarUint32(uint32(k323))
-		foryimpl.WriteString(b, v324)
-	}
-	mw322.End(b)
-	var mw325 foryimpl.MapWriter
-	mw325.Begin(b, len(x.MI64F))
-	for k326, v327 := range x.MI64F {
-		mw325.Entry(b)
-		b.WriteVarInt64(k326)
-		b.WriteFloat64(v327)
-	}
-	mw325.End(b)
-	var mw328 foryimpl.MapWriter
-	mw328.Begin(b, len(x.MIS))
-	for k329, v330 := range x.MIS {
-		mw328.Entry(b)
-		b.WriteVarInt32(k329)
-		foryimpl.WriteString(b, v330)
-	}
-	mw328.End(b)
-	var mw331 foryimpl.MapWriter
-	mw331.Begin(b, len(x.MSI))
-	for k332, v333 := range x.MSI {
-		mw331.Entry(b)
-		foryimpl.WriteString(b, k332)
-		b.WriteVarInt32(v333)
-	}
-	mw331.End(b)
-	var mw334 foryimpl.MapWriter
-	mw334.Begin(b, len(x.MSL))
-	for k335, v336 := range x.MSL {
-		if v336 == nil {
-			mw334.NullEntry(b)
-			foryimpl.WriteString(b, k335)
+	x.foryWriteLT(b)
+	x.foryWriteLU16(b)
+	x.foryWriteLU64(b)
+	x.foryWriteMBS(b)
+	x.foryWriteMES(b)
+	x.foryWriteMI64F(b)
+	x.foryWriteMIS(b)
+	x.foryWriteMSI(b)
+	var mw248 foryimpl.MapWriter
+	mw248.Begin(b, len(x.MSL))
+	for k249, v250 := range x.MSL {
+		if v250 == nil {
+			mw248.NullEntry(b)
+			foryimpl.WriteString(b, k249)
 		} else {
-			mw334.Entry(b)
-			foryimpl.WriteString(b, k335)
+			mw248.Entry(b)
+			foryimpl.WriteString(b, k249)
 			{
-				sz338 := 6 + buffer.BatchSlack + len(v336)*9
-				for _, e337 := range v336 {
-					sz338 += len(e337)
+				sz252 := 6 + buffer.BatchSlack + len(v250)*9
+				for _, e251 := range v250 {
+					sz252 += len(e251)
 				}
-				b.Reserve(sz338)
+				b.Reserve(sz252)
 				w, off := b.Window(), b.WriterIndex()
-				off = buffer.PutVarUint32At(w, off, uint32(len(v336)))
-				if len(v336) > 0 {
+				off = buffer.PutVarUint32At(w, off, uint32(len(v250)))
+				if len(v250) > 0 {
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e337 := range v336 {
-						if len(w)-off < len(e337)+9+buffer.BatchSlack {
+					for _, e251 := range v250 {
+						if len(w)-off < len(e251)+9+buffer.BatchSlack {
 							b.SetWriterIndex(off)
-							b.Reserve(len(e337) + 9 + buffer.BatchSlack)
+							b.Reserve(len(e251) + 9 + buffer.BatchSlack)
 							w = b.Window()
 						}
-						off = buffer.PutVarUint64At(w, off, uint64(len(e337))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-						if len(e337) > 0 {
-							off += copy(w[off:], e337)
+						off = buffer.PutVarUint64At(w, off, uint64(len(e251))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+						if len(e251) > 0 {
+							off += copy(w[off:], e251)
 						}
 					}
 				}
@@ -3314,81 +2787,62 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			}
 		}
 	}
-	mw334.End(b)
-	var mw339 foryimpl.MapWriter
-	mw339.Begin(b, len(x.MSM))
-	for k340, v341 := range x.MSM {
-		if v341 == nil {
-			mw339.NullEntry(b)
-			foryimpl.WriteString(b, k340)
+	mw248.End(b)
+	var mw253 foryimpl.MapWriter
+	mw253.Begin(b, len(x.MSM))
+	for k254, v255 := range x.MSM {
+		if v255 == nil {
+			mw253.NullEntry(b)
+			foryimpl.WriteString(b, k254)
 		} else {
-			mw339.Entry(b)
-			foryimpl.WriteString(b, k340)
-			var mw342 foryimpl.MapWriter
-			mw342.Begin(b, len(v341))
-			for k343, v344 := range v341 {
-				mw342.Entry(b)
-				foryimpl.WriteString(b, k343)
-				b.WriteVarInt32(v344)
+			mw253.Entry(b)
+			foryimpl.WriteString(b, k254)
+			var mw256 foryimpl.MapWriter
+			mw256.Begin(b, len(v255))
+			for k257, v258 := range v255 {
+				mw256.Entry(b)
+				foryimpl.WriteString(b, k257)
+				b.WriteVarInt32(v258)
 			}
-			mw342.End(b)
+			mw256.End(b)
 		}
 	}
-	mw339.End(b)
-	var mw345 foryimpl.MapWriter
-	mw345.Begin(b, len(x.MSP))
-	for k346, v347 := range x.MSP {
-		if v347 == nil {
-			mw345.NullEntry(b)
-			foryimpl.WriteString(b, k346)
-		} else {
-			mw345.Entry(b)
-			foryimpl.WriteString(b, k346)
-			b.WriteVarInt32(*v347)
-		}
-	}
-	mw345.End(b)
-	var mw348 foryimpl.MapWriter
-	mw348.Begin(b, len(x.MU8))
-	for k349, v350 := range x.MU8 {
-		mw348.Entry(b)
-		b.WriteUint8(k349)
-		b.WriteUint16(v350)
-	}
-	mw348.End(b)
+	mw253.End(b)
+	x.foryWriteMSP(b)
+	x.foryWriteMU8(b)
 	if x.NBin == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l351 := x.NBin
-		b.WriteVarUint32(uint32(len(l351)))
-		b.WriteBytes(l351)
+		l259 := x.NBin
+		b.WriteVarUint32(uint32(len(l259)))
+		b.WriteBytes(l259)
 	}
 	if x.NLS == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l352 := x.NLS
+		l260 := x.NLS
 		{
-			sz354 := 6 + buffer.BatchSlack + len(l352)*9
-			for _, e353 := range l352 {
-				sz354 += len(e353)
+			sz262 := 6 + buffer.BatchSlack + len(l260)*9
+			for _, e261 := range l260 {
+				sz262 += len(e261)
 			}
-			b.Reserve(sz354)
+			b.Reserve(sz262)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l352)))
-			if len(l352) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l260)))
+			if len(l260) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e353 := range l352 {
-					if len(w)-off < len(e353)+9+buffer.BatchSlack {
+				for _, e261 := range l260 {
+					if len(w)-off < len(e261)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e353) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e261) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e353))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e353) > 0 {
-						off += copy(w[off:], e353)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e261))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e261) > 0 {
+						off += copy(w[off:], e261)
 					}
 				}
 			}
@@ -3399,793 +2853,516 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		var mw355 foryimpl.MapWriter
-		mw355.Begin(b, len(x.NM))
-		for k356, v357 := range x.NM {
-			mw355.Entry(b)
-			foryimpl.WriteString(b, k356)
-			b.WriteVarInt32(v357)
+		var mw263 foryimpl.MapWriter
+		mw263.Begin(b, len(x.NM))
+		for k264, v265 := range x.NM {
+			mw263.Entry(b)
+			foryimpl.WriteString(b, k264)
+			b.WriteVarInt32(v265)
 		}
-		mw355.End(b)
+		mw263.End(b)
 	}
-	l358 := x.Raw
-	b.WriteVarUint32(uint32(len(l358)))
-	if len(l358) > 0 {
-		b.Reserve(1 + len(l358)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e359 := range l358 {
-			{
-				buffer.PutUint8At(w, off, e359)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteRaw(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i383 := range x.AddLM {
-			for k384 := range x.AddLM[i383] {
-				if !foryimpl.ValidString(string(k384)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLM"))
-					return
-				}
-			}
-		}
-		for _, e399 := range x.AddMBS {
-			if !foryimpl.ValidString(string(e399)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMBS"))
-				return
-			}
-		}
-		for _, e403 := range x.AddMES {
-			if !foryimpl.ValidString(string(e403)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMES"))
-				return
-			}
-		}
-		for _, e411 := range x.AddMIS {
-			if !foryimpl.ValidString(string(e411)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMIS"))
-				return
-			}
-		}
-		for k414 := range x.AddMSI {
-			if !foryimpl.ValidString(string(k414)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSI"))
-				return
-			}
-		}
-		for k418, e419 := range x.AddMSL {
-			if !foryimpl.ValidString(string(k418)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL"))
-				return
-			}
-			for i421 := range e419 {
-				if !foryimpl.ValidString(string(e419[i421])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL"))
-					return
-				}
-			}
-		}
-		for k425, e426 := range x.AddMSM {
-			if !foryimpl.ValidString(string(k425)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM"))
-				return
-			}
-			for k427 := range e426 {
-				if !foryimpl.ValidString(string(k427)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM"))
-					return
-				}
-			}
-		}
-		for k433 := range x.AddMSP {
-			if !foryimpl.ValidString(string(k433)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddMSP"))
-				return
-			}
-		}
-		for i442 := range x.AddNLS {
-			if !foryimpl.ValidString(string(x.AddNLS[i442])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddNLS"))
-				return
-			}
-		}
-		for k444 := range x.AddNM {
-			if !foryimpl.ValidString(string(k444)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddNM"))
-				return
-			}
-		}
-		for i473 := range x.LM {
-			for k474 := range x.LM[i473] {
-				if !foryimpl.ValidString(string(k474)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LM"))
-					return
-				}
-			}
-		}
-		for _, e489 := range x.MBS {
-			if !foryimpl.ValidString(string(e489)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MBS"))
-				return
-			}
-		}
-		for _, e493 := range x.MES {
-			if !foryimpl.ValidString(string(e493)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MES"))
-				return
-			}
-		}
-		for _, e501 := range x.MIS {
-			if !foryimpl.ValidString(string(e501)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MIS"))
-				return
-			}
-		}
-		for k504 := range x.MSI {
-			if !foryimpl.ValidString(string(k504)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSI"))
-				return
-			}
-		}
-		for k508, e509 := range x.MSL {
-			if !foryimpl.ValidString(string(k508)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
-				return
-			}
-			for i511 := range e509 {
-				if !foryimpl.ValidString(string(e509[i511])) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSL"))
-					return
-				}
-			}
-		}
-		for k515, e516 := range x.MSM {
-			if !foryimpl.ValidString(string(k515)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
-				return
-			}
-			for k517 := range e516 {
-				if !foryimpl.ValidString(string(k517)) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSM"))
-					return
-				}
-			}
-		}
-		for k523 := range x.MSP {
-			if !foryimpl.ValidString(string(k523)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "MSP"))
-				return
-			}
-		}
-		for i532 := range x.NLS {
-			if !foryimpl.ValidString(string(x.NLS[i532])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NLS"))
-				return
-			}
-		}
-		for k534 := range x.NM {
-			if !foryimpl.ValidString(string(k534)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "NM"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
-	l540 := x.ABool
-	l541 := x.AF32
-	l542 := x.AF64
-	l543 := x.AI16
-	l544 := x.AI32
-	l545 := x.AI64
+	l352 := x.ABool
+	l353 := x.AF32
+	l354 := x.AF64
+	l355 := x.AI16
+	l356 := x.AI32
+	l357 := x.AI64
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l540)*1 + len(l541)*4 + len(l542)*8 + len(l543)*2 + len(l544)*4 + len(l545)*8 + 36)
+	b.Reserve(4 + buffer.BatchSlack + len(l352)*1 + len(l353)*4 + len(l354)*8 + len(l355)*2 + len(l356)*4 + len(l357)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
 	if c.TrackedFieldFlags() {
-		if st546, id547 := foryimpl.RefSliceAt(c, l540); st546 == foryimpl.RefBack {
+		if st358, id359 := foryimpl.RefSliceAt(c, l352); st358 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id547))
-		} else if st546 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id359))
+		} else if st358 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
-			off = buffer.PutRawBoolsAt(w, off, l540)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
+			off = buffer.PutRawBoolsAt(w, off, l352)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l540)*1))
-		off = buffer.PutRawBoolsAt(w, off, l540)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
+		off = buffer.PutRawBoolsAt(w, off, l352)
 	}
 	if c.TrackedFieldFlags() {
-		if st548, id549 := foryimpl.RefSliceAt(c, l541); st548 == foryimpl.RefBack {
+		if st360, id361 := foryimpl.RefSliceAt(c, l353); st360 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id549))
-		} else if st548 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id361))
+		} else if st360 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l541)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l353)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l541)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l541)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l353)
 	}
 	if c.TrackedFieldFlags() {
-		if st550, id551 := foryimpl.RefSliceAt(c, l542); st550 == foryimpl.RefBack {
+		if st362, id363 := foryimpl.RefSliceAt(c, l354); st362 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id551))
-		} else if st550 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id363))
+		} else if st362 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l542)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l354)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l542)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l542)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l354)
 	}
 	if c.TrackedFieldFlags() {
-		if st552, id553 := foryimpl.RefSliceAt(c, l543); st552 == foryimpl.RefBack {
+		if st364, id365 := foryimpl.RefSliceAt(c, l355); st364 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id553))
-		} else if st552 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id365))
+		} else if st364 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
-			off = buffer.PutRawInt16sAt(w, off, l543)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
+			off = buffer.PutRawInt16sAt(w, off, l355)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l543)*2))
-		off = buffer.PutRawInt16sAt(w, off, l543)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
+		off = buffer.PutRawInt16sAt(w, off, l355)
 	}
 	if c.TrackedFieldFlags() {
-		if st554, id555 := foryimpl.RefSliceAt(c, l544); st554 == foryimpl.RefBack {
+		if st366, id367 := foryimpl.RefSliceAt(c, l356); st366 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id555))
-		} else if st554 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id367))
+		} else if st366 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
-			off = buffer.PutRawInt32sAt(w, off, l544)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
+			off = buffer.PutRawInt32sAt(w, off, l356)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l544)*4))
-		off = buffer.PutRawInt32sAt(w, off, l544)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
+		off = buffer.PutRawInt32sAt(w, off, l356)
 	}
 	if c.TrackedFieldFlags() {
-		if st556, id557 := foryimpl.RefSliceAt(c, l545); st556 == foryimpl.RefBack {
+		if st368, id369 := foryimpl.RefSliceAt(c, l357); st368 == foryimpl.RefBack {
 			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id557))
-		} else if st556 == foryimpl.RefNull {
+			off = buffer.PutVarUint32At(w, off+1, uint32(id369))
+		} else if st368 == foryimpl.RefNull {
 			buffer.PutUint8At(w, off, foryimpl.FlagNull)
 			off++
 		} else {
 			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
-			off = buffer.PutRawInt64sAt(w, off, l545)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
+			off = buffer.PutRawInt64sAt(w, off, l357)
 		}
 	} else {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l545)*8))
-		off = buffer.PutRawInt64sAt(w, off, l545)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
+		off = buffer.PutRawInt64sAt(w, off, l357)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AI8) {
-			l558 := x.AI8
-			b.WriteVarUint32(uint32(len(l558) * 1))
-			for _, e559 := range l558 {
-				b.WriteInt8(int8(e559))
+			l370 := x.AI8
+			b.WriteVarUint32(uint32(len(l370) * 1))
+			for _, e371 := range l370 {
+				b.WriteInt8(int8(e371))
 			}
 		}
 	} else {
-		l560 := x.AI8
-		b.WriteVarUint32(uint32(len(l560) * 1))
-		for _, e561 := range l560 {
-			b.WriteInt8(int8(e561))
+		l372 := x.AI8
+		b.WriteVarUint32(uint32(len(l372) * 1))
+		for _, e373 := range l372 {
+			b.WriteInt8(int8(e373))
 		}
 	}
 	{
-		l562 := x.AU16
-		l563 := x.AU32
-		l564 := x.AU64
-		l565 := x.AU8
-		l566 := x.AddABool
-		l567 := x.AddAF32
-		l568 := x.AddAF64
-		l569 := x.AddAI16
-		l570 := x.AddAI32
-		l571 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l562)*2 + len(l563)*4 + len(l564)*8 + len(l565)*1 + len(l566)*1 + len(l567)*4 + len(l568)*8 + len(l569)*2 + len(l570)*4 + len(l571)*8 + 60)
+		l374 := x.AU16
+		l375 := x.AU32
+		l376 := x.AU64
+		l377 := x.AU8
+		l378 := x.AddABool
+		l379 := x.AddAF32
+		l380 := x.AddAF64
+		l381 := x.AddAI16
+		l382 := x.AddAI32
+		l383 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l374)*2 + len(l375)*4 + len(l376)*8 + len(l377)*1 + len(l378)*1 + len(l379)*4 + len(l380)*8 + len(l381)*2 + len(l382)*4 + len(l383)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st572, id573 := foryimpl.RefSliceAt(c, l562); st572 == foryimpl.RefBack {
+			if st384, id385 := foryimpl.RefSliceAt(c, l374); st384 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id573))
-			} else if st572 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id385))
+			} else if st384 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
-				off = buffer.PutRawUint16sAt(w, off, l562)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l374)*2))
+				off = buffer.PutRawUint16sAt(w, off, l374)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l562)*2))
-			off = buffer.PutRawUint16sAt(w, off, l562)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l374)*2))
+			off = buffer.PutRawUint16sAt(w, off, l374)
 		}
 		if c.TrackedFieldFlags() {
-			if st574, id575 := foryimpl.RefSliceAt(c, l563); st574 == foryimpl.RefBack {
+			if st386, id387 := foryimpl.RefSliceAt(c, l375); st386 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id575))
-			} else if st574 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id387))
+			} else if st386 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
-				off = buffer.PutRawUint32sAt(w, off, l563)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l375)*4))
+				off = buffer.PutRawUint32sAt(w, off, l375)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l563)*4))
-			off = buffer.PutRawUint32sAt(w, off, l563)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l375)*4))
+			off = buffer.PutRawUint32sAt(w, off, l375)
 		}
 		if c.TrackedFieldFlags() {
-			if st576, id577 := foryimpl.RefSliceAt(c, l564); st576 == foryimpl.RefBack {
+			if st388, id389 := foryimpl.RefSliceAt(c, l376); st388 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id577))
-			} else if st576 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id389))
+			} else if st388 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
-				off = buffer.PutRawUint64sAt(w, off, l564)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l376)*8))
+				off = buffer.PutRawUint64sAt(w, off, l376)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l564)*8))
-			off = buffer.PutRawUint64sAt(w, off, l564)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*8))
+			off = buffer.PutRawUint64sAt(w, off, l376)
 		}
 		if c.TrackedFieldFlags() {
-			if st578, id579 := foryimpl.RefSliceAt(c, l565); st578 == foryimpl.RefBack {
+			if st390, id391 := foryimpl.RefSliceAt(c, l377); st390 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id579))
-			} else if st578 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id391))
+			} else if st390 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
-				off += copy(w[off:], l565)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l377)*1))
+				off += copy(w[off:], l377)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l565)*1))
-			off += copy(w[off:], l565)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*1))
+			off += copy(w[off:], l377)
 		}
 		if c.TrackedFieldFlags() {
-			if st580, id581 := foryimpl.RefSliceAt(c, l566); st580 == foryimpl.RefBack {
+			if st392, id393 := foryimpl.RefSliceAt(c, l378); st392 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id581))
-			} else if st580 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id393))
+			} else if st392 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l566)*1))
-				off = buffer.PutRawBoolsAt(w, off, l566)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l378)*1))
+				off = buffer.PutRawBoolsAt(w, off, l378)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l566)*1))
-			off = buffer.PutRawBoolsAt(w, off, l566)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l378)*1))
+			off = buffer.PutRawBoolsAt(w, off, l378)
 		}
 		if c.TrackedFieldFlags() {
-			if st582, id583 := foryimpl.RefSliceAt(c, l567); st582 == foryimpl.RefBack {
+			if st394, id395 := foryimpl.RefSliceAt(c, l379); st394 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id583))
-			} else if st582 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id395))
+			} else if st394 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l567)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l567)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l379)*4))
+				off = buffer.PutRawFloat32sAt(w, off, l379)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l567)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l567)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l379)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l379)
 		}
 		if c.TrackedFieldFlags() {
-			if st584, id585 := foryimpl.RefSliceAt(c, l568); st584 == foryimpl.RefBack {
+			if st396, id397 := foryimpl.RefSliceAt(c, l380); st396 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id585))
-			} else if st584 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id397))
+			} else if st396 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l568)*8))
-				off = buffer.PutRawFloat64sAt(w, off, l568)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l380)*8))
+				off = buffer.PutRawFloat64sAt(w, off, l380)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l568)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l568)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l380)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l380)
 		}
 		if c.TrackedFieldFlags() {
-			if st586, id587 := foryimpl.RefSliceAt(c, l569); st586 == foryimpl.RefBack {
+			if st398, id399 := foryimpl.RefSliceAt(c, l381); st398 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id587))
-			} else if st586 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id399))
+			} else if st398 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l569)*2))
-				off = buffer.PutRawInt16sAt(w, off, l569)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l381)*2))
+				off = buffer.PutRawInt16sAt(w, off, l381)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l569)*2))
-			off = buffer.PutRawInt16sAt(w, off, l569)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l381)*2))
+			off = buffer.PutRawInt16sAt(w, off, l381)
 		}
 		if c.TrackedFieldFlags() {
-			if st588, id589 := foryimpl.RefSliceAt(c, l570); st588 == foryimpl.RefBack {
+			if st400, id401 := foryimpl.RefSliceAt(c, l382); st400 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id589))
-			} else if st588 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id401))
+			} else if st400 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l570)*4))
-				off = buffer.PutRawInt32sAt(w, off, l570)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l382)*4))
+				off = buffer.PutRawInt32sAt(w, off, l382)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l570)*4))
-			off = buffer.PutRawInt32sAt(w, off, l570)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l382)*4))
+			off = buffer.PutRawInt32sAt(w, off, l382)
 		}
 		if c.TrackedFieldFlags() {
-			if st590, id591 := foryimpl.RefSliceAt(c, l571); st590 == foryimpl.RefBack {
+			if st402, id403 := foryimpl.RefSliceAt(c, l383); st402 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id591))
-			} else if st590 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id403))
+			} else if st402 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l571)*8))
-				off = buffer.PutRawInt64sAt(w, off, l571)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l383)*8))
+				off = buffer.PutRawInt64sAt(w, off, l383)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l571)*8))
-			off = buffer.PutRawInt64sAt(w, off, l571)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l383)*8))
+			off = buffer.PutRawInt64sAt(w, off, l383)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AddAI8) {
-			l592 := x.AddAI8
-			b.WriteVarUint32(uint32(len(l592) * 1))
-			for _, e593 := range l592 {
-				b.WriteInt8(int8(e593))
+			l404 := x.AddAI8
+			b.WriteVarUint32(uint32(len(l404) * 1))
+			for _, e405 := range l404 {
+				b.WriteInt8(int8(e405))
 			}
 		}
 	} else {
-		l594 := x.AddAI8
-		b.WriteVarUint32(uint32(len(l594) * 1))
-		for _, e595 := range l594 {
-			b.WriteInt8(int8(e595))
+		l406 := x.AddAI8
+		b.WriteVarUint32(uint32(len(l406) * 1))
+		for _, e407 := range l406 {
+			b.WriteInt8(int8(e407))
 		}
 	}
 	{
-		l596 := x.AddAU16
-		l597 := x.AddAU32
-		l598 := x.AddAU64
-		l599 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l596)*2 + len(l597)*4 + len(l598)*8 + len(l599)*1 + 24)
+		l408 := x.AddAU16
+		l409 := x.AddAU32
+		l410 := x.AddAU64
+		l411 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l408)*2 + len(l409)*4 + len(l410)*8 + len(l411)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st600, id601 := foryimpl.RefSliceAt(c, l596); st600 == foryimpl.RefBack {
+			if st412, id413 := foryimpl.RefSliceAt(c, l408); st412 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id601))
-			} else if st600 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id413))
+			} else if st412 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l596)*2))
-				off = buffer.PutRawUint16sAt(w, off, l596)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l408)*2))
+				off = buffer.PutRawUint16sAt(w, off, l408)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l596)*2))
-			off = buffer.PutRawUint16sAt(w, off, l596)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l408)*2))
+			off = buffer.PutRawUint16sAt(w, off, l408)
 		}
 		if c.TrackedFieldFlags() {
-			if st602, id603 := foryimpl.RefSliceAt(c, l597); st602 == foryimpl.RefBack {
+			if st414, id415 := foryimpl.RefSliceAt(c, l409); st414 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id603))
-			} else if st602 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id415))
+			} else if st414 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l597)*4))
-				off = buffer.PutRawUint32sAt(w, off, l597)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l409)*4))
+				off = buffer.PutRawUint32sAt(w, off, l409)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l597)*4))
-			off = buffer.PutRawUint32sAt(w, off, l597)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l409)*4))
+			off = buffer.PutRawUint32sAt(w, off, l409)
 		}
 		if c.TrackedFieldFlags() {
-			if st604, id605 := foryimpl.RefSliceAt(c, l598); st604 == foryimpl.RefBack {
+			if st416, id417 := foryimpl.RefSliceAt(c, l410); st416 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id605))
-			} else if st604 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id417))
+			} else if st416 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l598)*8))
-				off = buffer.PutRawUint64sAt(w, off, l598)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l410)*8))
+				off = buffer.PutRawUint64sAt(w, off, l410)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l598)*8))
-			off = buffer.PutRawUint64sAt(w, off, l598)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l410)*8))
+			off = buffer.PutRawUint64sAt(w, off, l410)
 		}
 		if c.TrackedFieldFlags() {
-			if st606, id607 := foryimpl.RefSliceAt(c, l599); st606 == foryimpl.RefBack {
+			if st418, id419 := foryimpl.RefSliceAt(c, l411); st418 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id607))
-			} else if st606 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id419))
+			} else if st418 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l599)*1))
-				off += copy(w[off:], l599)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l411)*1))
+				off += copy(w[off:], l411)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l599)*1))
-			off += copy(w[off:], l599)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l411)*1))
+			off += copy(w[off:], l411)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AddBin) {
-			l608 := x.AddBin
-			b.WriteVarUint32(uint32(len(l608)))
-			b.WriteBytes(l608)
+			l420 := x.AddBin
+			b.WriteVarUint32(uint32(len(l420)))
+			b.WriteBytes(l420)
 		}
 	} else {
-		l609 := x.AddBin
-		b.WriteVarUint32(uint32(len(l609)))
-		b.WriteBytes(l609)
+		l421 := x.AddBin
+		b.WriteVarUint32(uint32(len(l421)))
+		b.WriteBytes(l421)
 	}
-	b.WriteVarUint32(uint32(len(x.AddFix)))
-	if len(x.AddFix) > 0 {
-		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e610 := range x.AddFix {
-			{
-				buffer.PutInt16At(w, off, e610)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l611 := x.AddLB
-	b.WriteVarUint32(uint32(len(l611)))
-	if len(l611) > 0 {
-		b.Reserve(1 + len(l611)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e612 := range l611 {
-			{
-				buffer.PutBoolAt(w, off, e612)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l613 := x.AddLE
-	b.WriteVarUint32(uint32(len(l613)))
-	if len(l613) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e614 := range l613 {
-			b.WriteVarUint32(uint32(e614))
-		}
-	}
-	l615 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l615)))
-	if len(l615) > 0 {
-		b.Reserve(1 + len(l615)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e616 := range l615 {
-			{
-				buffer.PutFloat32At(w, off, e616)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l617 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l617)))
-	if len(l617) > 0 {
-		b.Reserve(1 + len(l617)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e618 := range l617 {
-			{
-				buffer.PutFloat64At(w, off, e618)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l619 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l619)))
-	if len(l619) > 0 {
-		b.Reserve(1 + len(l619)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e620 := range l619 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e620))
-		}
-		b.SetWriterIndex(off)
-	}
-	l621 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l621)))
-	if len(l621) > 0 {
-		b.Reserve(1 + len(l621)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e622 := range l621 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e622))
-		}
-		b.SetWriterIndex(off)
-	}
-	l623 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l623)))
-	if len(l623) > 0 {
-		b.Reserve(1 + len(l623)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e624 := range l623 {
-			{
-				buffer.PutInt8At(w, off, e624)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l625 := x.AddLL
-	b.WriteVarUint32(uint32(len(l625)))
-	if len(l625) > 0 {
+	x.foryWriteAddFix(b)
+	x.foryWriteAddLB(b)
+	x.foryWriteAddLE(b)
+	x.foryWriteAddLF32(b)
+	x.foryWriteAddLF64(b)
+	x.foryWriteAddLI32(b)
+	x.foryWriteAddLI64(b)
+	x.foryWriteAddLI8(b)
+	l422 := x.AddLL
+	b.WriteVarUint32(uint32(len(l422)))
+	if len(l422) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e626 := range l625 {
-			if !foryimpl.WriteRefSlice(c, e626) {
-				b.WriteVarUint32(uint32(len(e626)))
-				if len(e626) > 0 {
-					b.Reserve(1 + len(e626)*5 + buffer.BatchSlack)
+		for _, e423 := range l422 {
+			if !foryimpl.WriteRefSlice(c, e423) {
+				b.WriteVarUint32(uint32(len(e423)))
+				if len(e423) > 0 {
+					b.Reserve(1 + len(e423)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e627 := range e626 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e627))
+					for _, e424 := range e423 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e424))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l628 := x.AddLM
-	b.WriteVarUint32(uint32(len(l628)))
-	if len(l628) > 0 {
+	l425 := x.AddLM
+	b.WriteVarUint32(uint32(len(l425)))
+	if len(l425) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e629 := range l628 {
-			if !foryimpl.WriteRefMap(c, e629) {
-				var mw630 foryimpl.MapWriter
-				mw630.Begin(b, len(e629))
-				for k631, v632 := range e629 {
-					mw630.Entry(b)
-					foryimpl.WriteString(b, k631)
-					b.WriteVarInt32(v632)
+		for _, e426 := range l425 {
+			if !foryimpl.WriteRefMap(c, e426) {
+				var mw427 foryimpl.MapWriter
+				mw427.Begin(b, len(e426))
+				for k428, v429 := range e426 {
+					mw427.Entry(b)
+					foryimpl.WriteString(b, k428)
+					b.WriteVarInt32(v429)
 				}
-				mw630.End(b)
+				mw427.End(b)
 			}
 		}
 	}
-	l633 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l633)))
-	if len(l633) > 0 {
-		h634 := foryimpl.ListDeclaredSameType
-		for _, p635 := range l633 {
-			if p635 == nil {
-				h634 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h634)
-		for _, p635 := range l633 {
-			if h634 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p635 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p635)
-		}
-	}
-	l636 := x.AddLS
+	x.foryWriteAddLPI(b)
+	l430 := x.AddLS
 	{
 		var ascii bool
-		sz638 := 6 + buffer.BatchSlack + len(l636)*9
-		for _, e637 := range l636 {
-			sz638 += len(e637)
+		sz432 := 6 + buffer.BatchSlack + len(l430)*9
+		for _, e431 := range l430 {
+			sz432 += len(e431)
 		}
-		b.Reserve(sz638)
+		b.Reserve(sz432)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l636)))
-		if len(l636) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l430)))
+		if len(l430) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e637 := range l636 {
-				if len(w)-off < len(e637)+9+buffer.BatchSlack {
+			for _, e431 := range l430 {
+				if len(w)-off < len(e431)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e637) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e431) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e637))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e637) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e637))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e637)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e431))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e431) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e431))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e431)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLS"))
 						return
 					}
@@ -4194,111 +3371,44 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l639 := x.AddLT
-	b.WriteVarUint32(uint32(len(l639)))
-	if len(l639) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e640 := range l639 {
-			foryimpl.WriteTime(b, e640)
-		}
-	}
-	l641 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l641)))
-	if len(l641) > 0 {
-		b.Reserve(1 + len(l641)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e642 := range l641 {
-			{
-				buffer.PutUint16At(w, off, e642)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l643 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l643)))
-	if len(l643) > 0 {
-		b.Reserve(1 + len(l643)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e644 := range l643 {
-			off = buffer.PutVarUint64At(w, off, e644)
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw645 foryimpl.MapWriter
-	mw645.Begin(b, len(x.AddMBS))
-	for k646, v647 := range x.AddMBS {
-		mw645.Entry(b)
-		b.WriteBool(k646)
-		foryimpl.WriteString(b, v647)
-	}
-	mw645.End(b)
-	var mw648 foryimpl.MapWriter
-	mw648.Begin(b, len(x.AddMES))
-	for k649, v650 := range x.AddMES {
-		mw648.Entry(b)
-		b.WriteVarUint32(uint32(k649))
-		foryimpl.WriteString(b, v650)
-	}
-	mw648.End(b)
-	var mw651 foryimpl.MapWriter
-	mw651.Begin(b, len(x.AddMI64F))
-	for k652, v653 := range x.AddMI64F {
-		mw651.Entry(b)
-		b.WriteVarInt64(k652)
-		b.WriteFloat64(v653)
-	}
-	mw651.End(b)
-	var mw654 foryimpl.MapWriter
-	mw654.Begin(b, len(x.AddMIS))
-	for k655, v656 := range x.AddMIS {
-		mw654.Entry(b)
-		b.WriteVarInt32(k655)
-		foryimpl.WriteString(b, v656)
-	}
-	mw654.End(b)
-	var mw657 foryimpl.MapWriter
-	mw657.Begin(b, len(x.AddMSI))
-	for k658, v659 := range x.AddMSI {
-		mw657.Entry(b)
-		foryimpl.WriteString(b, k658)
-		b.WriteVarInt32(v659)
-	}
-	mw657.End(b)
-	var mw660 foryimpl.MapWriter
-	mw660.BeginTracked(b, len(x.AddMSL))
-	for k661, v662 := range x.AddMSL {
-		if v662 == nil {
-			mw660.NullEntry(b)
-			foryimpl.WriteString(b, k661)
+	x.foryWriteAddLT(b)
+	x.foryWriteAddLU16(b)
+	x.foryWriteAddLU64(b)
+	x.foryWriteAddMBS(b)
+	x.foryWriteAddMES(b)
+	x.foryWriteAddMI64F(b)
+	x.foryWriteAddMIS(b)
+	x.foryWriteAddMSI(b)
+	var mw433 foryimpl.MapWriter
+	mw433.BeginTracked(b, len(x.AddMSL))
+	for k434, v435 := range x.AddMSL {
+		if v435 == nil {
+			mw433.NullEntry(b)
+			foryimpl.WriteString(b, k434)
 		} else {
-			mw660.Entry(b)
-			foryimpl.WriteString(b, k661)
-			if !foryimpl.WriteRefSlice(c, v662) {
+			mw433.Entry(b)
+			foryimpl.WriteString(b, k434)
+			if !foryimpl.WriteRefSlice(c, v435) {
 				{
-					sz664 := 6 + buffer.BatchSlack + len(v662)*9
-					for _, e663 := range v662 {
-						sz664 += len(e663)
+					sz437 := 6 + buffer.BatchSlack + len(v435)*9
+					for _, e436 := range v435 {
+						sz437 += len(e436)
 					}
-					b.Reserve(sz664)
+					b.Reserve(sz437)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v662)))
-					if len(v662) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v435)))
+					if len(v435) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e663 := range v662 {
-							if len(w)-off < len(e663)+9+buffer.BatchSlack {
+						for _, e436 := range v435 {
+							if len(w)-off < len(e436)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e663) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e436) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e663))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e663) > 0 {
-								off += copy(w[off:], e663)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e436))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e436) > 0 {
+								off += copy(w[off:], e436)
 							}
 						}
 					}
@@ -4307,77 +3417,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw660.End(b)
-	var mw665 foryimpl.MapWriter
-	mw665.BeginTracked(b, len(x.AddMSM))
-	for k666, v667 := range x.AddMSM {
-		if v667 == nil {
-			mw665.NullEntry(b)
-			foryimpl.WriteString(b, k666)
+	mw433.End(b)
+	var mw438 foryimpl.MapWriter
+	mw438.BeginTracked(b, len(x.AddMSM))
+	for k439, v440 := range x.AddMSM {
+		if v440 == nil {
+			mw438.NullEntry(b)
+			foryimpl.WriteString(b, k439)
 		} else {
-			mw665.Entry(b)
-			foryimpl.WriteString(b, k666)
-			if !foryimpl.WriteRefMap(c, v667) {
-				var mw668 foryimpl.MapWriter
-				mw668.Begin(b, len(v667))
-				for k669, v670 := range v667 {
-					mw668.Entry(b)
-					foryimpl.WriteString(b, k669)
-					b.WriteVarInt32(v670)
+			mw438.Entry(b)
+			foryimpl.WriteString(b, k439)
+			if !foryimpl.WriteRefMap(c, v440) {
+				var mw441 foryimpl.MapWriter
+				mw441.Begin(b, len(v440))
+				for k442, v443 := range v440 {
+					mw441.Entry(b)
+					foryimpl.WriteString(b, k442)
+					b.WriteVarInt32(v443)
 				}
-				mw668.End(b)
+				mw441.End(b)
 			}
 		}
 	}
-	mw665.End(b)
-	var mw671 foryimpl.MapWriter
-	mw671.Begin(b, len(x.AddMSP))
-	for k672, v673 := range x.AddMSP {
-		if v673 == nil {
-			mw671.NullEntry(b)
-			foryimpl.WriteString(b, k672)
-		} else {
-			mw671.Entry(b)
-			foryimpl.WriteString(b, k672)
-			b.WriteVarInt32(*v673)
-		}
-	}
-	mw671.End(b)
-	var mw674 foryimpl.MapWriter
-	mw674.Begin(b, len(x.AddMU8))
-	for k675, v676 := range x.AddMU8 {
-		mw674.Entry(b)
-		b.WriteUint8(k675)
-		b.WriteUint16(v676)
-	}
-	mw674.End(b)
+	mw438.End(b)
+	x.foryWriteAddMSP(b)
+	x.foryWriteAddMU8(b)
 	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
-		l677 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l677)))
-		b.WriteBytes(l677)
+		l444 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l444)))
+		b.WriteBytes(l444)
 	}
 	if !foryimpl.WriteRefSlice(c, x.AddNLS) {
-		l678 := x.AddNLS
+		l445 := x.AddNLS
 		{
-			sz680 := 6 + buffer.BatchSlack + len(l678)*9
-			for _, e679 := range l678 {
-				sz680 += len(e679)
+			sz447 := 6 + buffer.BatchSlack + len(l445)*9
+			for _, e446 := range l445 {
+				sz447 += len(e446)
 			}
-			b.Reserve(sz680)
+			b.Reserve(sz447)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l678)))
-			if len(l678) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l445)))
+			if len(l445) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e679 := range l678 {
-					if len(w)-off < len(e679)+9+buffer.BatchSlack {
+				for _, e446 := range l445 {
+					if len(w)-off < len(e446)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e679) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e446) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e679))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e679) > 0 {
-						off += copy(w[off:], e679)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e446))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e446) > 0 {
+						off += copy(w[off:], e446)
 					}
 				}
 			}
@@ -4385,229 +3476,96 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.AddNM) {
-		var mw681 foryimpl.MapWriter
-		mw681.Begin(b, len(x.AddNM))
-		for k682, v683 := range x.AddNM {
-			mw681.Entry(b)
-			foryimpl.WriteString(b, k682)
-			b.WriteVarInt32(v683)
+		var mw448 foryimpl.MapWriter
+		mw448.Begin(b, len(x.AddNM))
+		for k449, v450 := range x.AddNM {
+			mw448.Entry(b)
+			foryimpl.WriteString(b, k449)
+			b.WriteVarInt32(v450)
 		}
-		mw681.End(b)
+		mw448.End(b)
 	}
-	l684 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l684)))
-	if len(l684) > 0 {
-		b.Reserve(1 + len(l684)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e685 := range l684 {
-			{
-				buffer.PutUint8At(w, off, e685)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteAddRaw(b)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l686 := x.Bin
-			b.WriteVarUint32(uint32(len(l686)))
-			b.WriteBytes(l686)
+			l451 := x.Bin
+			b.WriteVarUint32(uint32(len(l451)))
+			b.WriteBytes(l451)
 		}
 	} else {
-		l687 := x.Bin
-		b.WriteVarUint32(uint32(len(l687)))
-		b.WriteBytes(l687)
+		l452 := x.Bin
+		b.WriteVarUint32(uint32(len(l452)))
+		b.WriteBytes(l452)
 	}
-	b.WriteVarUint32(uint32(len(x.Fix)))
-	if len(x.Fix) > 0 {
-		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e688 := range x.Fix {
-			{
-				buffer.PutInt16At(w, off, e688)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l689 := x.LB
-	b.WriteVarUint32(uint32(len(l689)))
-	if len(l689) > 0 {
-		b.Reserve(1 + len(l689)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e690 := range l689 {
-			{
-				buffer.PutBoolAt(w, off, e690)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l691 := x.LE
-	b.WriteVarUint32(uint32(len(l691)))
-	if len(l691) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e692 := range l691 {
-			b.WriteVarUint32(uint32(e692))
-		}
-	}
-	l693 := x.LF32
-	b.WriteVarUint32(uint32(len(l693)))
-	if len(l693) > 0 {
-		b.Reserve(1 + len(l693)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e694 := range l693 {
-			{
-				buffer.PutFloat32At(w, off, e694)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l695 := x.LF64
-	b.WriteVarUint32(uint32(len(l695)))
-	if len(l695) > 0 {
-		b.Reserve(1 + len(l695)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e696 := range l695 {
-			{
-				buffer.PutFloat64At(w, off, e696)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l697 := x.LI32
-	b.WriteVarUint32(uint32(len(l697)))
-	if len(l697) > 0 {
-		b.Reserve(1 + len(l697)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e698 := range l697 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e698))
-		}
-		b.SetWriterIndex(off)
-	}
-	l699 := x.LI64
-	b.WriteVarUint32(uint32(len(l699)))
-	if len(l699) > 0 {
-		b.Reserve(1 + len(l699)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e700 := range l699 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e700))
-		}
-		b.SetWriterIndex(off)
-	}
-	l701 := x.LI8
-	b.WriteVarUint32(uint32(len(l701)))
-	if len(l701) > 0 {
-		b.Reserve(1 + len(l701)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e702 := range l701 {
-			{
-				buffer.PutInt8At(w, off, e702)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l703 := x.LL
-	b.WriteVarUint32(uint32(len(l703)))
-	if len(l703) > 0 {
+	x.foryWriteFix(b)
+	x.foryWriteLB(b)
+	x.foryWriteLE(b)
+	x.foryWriteLF32(b)
+	x.foryWriteLF64(b)
+	x.foryWriteLI32(b)
+	x.foryWriteLI64(b)
+	x.foryWriteLI8(b)
+	l453 := x.LL
+	b.WriteVarUint32(uint32(len(l453)))
+	if len(l453) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e704 := range l703 {
-			if !foryimpl.WriteRefSlice(c, e704) {
-				b.WriteVarUint32(uint32(len(e704)))
-				if len(e704) > 0 {
-					b.Reserve(1 + len(e704)*5 + buffer.BatchSlack)
+		for _, e454 := range l453 {
+			if !foryimpl.WriteRefSlice(c, e454) {
+				b.WriteVarUint32(uint32(len(e454)))
+				if len(e454) > 0 {
+					b.Reserve(1 + len(e454)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e705 := range e704 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e705))
+					for _, e455 := range e454 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e455))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l706 := x.LM
-	b.WriteVarUint32(uint32(len(l706)))
-	if len(l706) > 0 {
+	l456 := x.LM
+	b.WriteVarUint32(uint32(len(l456)))
+	if len(l456) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e707 := range l706 {
-			if !foryimpl.WriteRefMap(c, e707) {
-				var mw708 foryimpl.MapWriter
-				mw708.Begin(b, len(e707))
-				for k709, v710 := range e707 {
-					mw708.Entry(b)
-					foryimpl.WriteString(b, k709)
-					b.WriteVarInt32(v710)
+		for _, e457 := range l456 {
+			if !foryimpl.WriteRefMap(c, e457) {
+				var mw458 foryimpl.MapWriter
+				mw458.Begin(b, len(e457))
+				for k459, v460 := range e457 {
+					mw458.Entry(b)
+					foryimpl.WriteString(b, k459)
+					b.WriteVarInt32(v460)
 				}
-				mw708.End(b)
+				mw458.End(b)
 			}
 		}
 	}
-	l711 := x.LPI
-	b.WriteVarUint32(uint32(len(l711)))
-	if len(l711) > 0 {
-		h712 := foryimpl.ListDeclaredSameType
-		for _, p713 := range l711 {
-			if p713 == nil {
-				h712 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h712)
-		for _, p713 := range l711 {
-			if h712 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p713 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p713)
-		}
-	}
-	l714 := x.LS
+	x.foryWriteLPI(b)
+	l461 := x.LS
 	{
 		var ascii bool
-		sz716 := 6 + buffer.BatchSlack + len(l714)*9
-		for _, e715 := range l714 {
-			sz716 += len(e715)
+		sz463 := 6 + buffer.BatchSlack + len(l461)*9
+		for _, e462 := range l461 {
+			sz463 += len(e462)
 		}
-		b.Reserve(sz716)
+		b.Reserve(sz463)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l714)))
-		if len(l714) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l461)))
+		if len(l461) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e715 := range l714 {
-				if len(w)-off < len(e715)+9+buffer.BatchSlack {
+			for _, e462 := range l461 {
+				if len(w)-off < len(e462)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e715) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e462) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e715))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e715) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e715))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e715)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e462))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e462) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e462))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e462)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -4616,111 +3574,44 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l717 := x.LT
-	b.WriteVarUint32(uint32(len(l717)))
-	if len(l717) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e718 := range l717 {
-			foryimpl.WriteTime(b, e718)
-		}
-	}
-	l719 := x.LU16
-	b.WriteVarUint32(uint32(len(l719)))
-	if len(l719) > 0 {
-		b.Reserve(1 + len(l719)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e720 := range l719 {
-			{
-				buffer.PutUint16At(w, off, e720)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l721 := x.LU64
-	b.WriteVarUint32(uint32(len(l721)))
-	if len(l721) > 0 {
-		b.Reserve(1 + len(l721)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e722 := range l721 {
-			off = buffer.PutVarUint64At(w, off, e722)
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw723 foryimpl.MapWriter
-	mw723.Begin(b, len(x.MBS))
-	for k724, v725 := range x.MBS {
-		mw723.Entry(b)
-		b.WriteBool(k724)
-		foryimpl.WriteString(b, v725)
-	}
-	mw723.End(b)
-	var mw726 foryimpl.MapWriter
-	mw726.Begin(b, len(x.MES))
-	for k727, v728 := range x.MES {
-		mw726.Entry(b)
-		b.WriteVarUint32(uint32(k727))
-		foryimpl.WriteString(b, v728)
-	}
-	mw726.End(b)
-	var mw729 foryimpl.MapWriter
-	mw729.Begin(b, len(x.MI64F))
-	for k730, v731 := range x.MI64F {
-		mw729.Entry(b)
-		b.WriteVarInt64(k730)
-		b.WriteFloat64(v731)
-	}
-	mw729.End(b)
-	var mw732 foryimpl.MapWriter
-	mw732.Begin(b, len(x.MIS))
-	for k733, v734 := range x.MIS {
-		mw732.Entry(b)
-		b.WriteVarInt32(k733)
-		foryimpl.WriteString(b, v734)
-	}
-	mw732.End(b)
-	var mw735 foryimpl.MapWriter
-	mw735.Begin(b, len(x.MSI))
-	for k736, v737 := range x.MSI {
-		mw735.Entry(b)
-		foryimpl.WriteString(b, k736)
-		b.WriteVarInt32(v737)
-	}
-	mw735.End(b)
-	var mw738 foryimpl.MapWriter
-	mw738.BeginTracked(b, len(x.MSL))
-	for k739, v740 := range x.MSL {
-		if v740 == nil {
-			mw738.NullEntry(b)
-			foryimpl.WriteString(b, k739)
+	x.foryWriteLT(b)
+	x.foryWriteLU16(b)
+	x.foryWriteLU64(b)
+	x.foryWriteMBS(b)
+	x.foryWriteMES(b)
+	x.foryWriteMI64F(b)
+	x.foryWriteMIS(b)
+	x.foryWriteMSI(b)
+	var mw464 foryimpl.MapWriter
+	mw464.BeginTracked(b, len(x.MSL))
+	for k465, v466 := range x.MSL {
+		if v466 == nil {
+			mw464.NullEntry(b)
+			foryimpl.WriteString(b, k465)
 		} else {
-			mw738.Entry(b)
-			foryimpl.WriteString(b, k739)
-			if !foryimpl.WriteRefSlice(c, v740) {
+			mw464.Entry(b)
+			foryimpl.WriteString(b, k465)
+			if !foryimpl.WriteRefSlice(c, v466) {
 				{
-					sz742 := 6 + buffer.BatchSlack + len(v740)*9
-					for _, e741 := range v740 {
-						sz742 += len(e741)
+					sz468 := 6 + buffer.BatchSlack + len(v466)*9
+					for _, e467 := range v466 {
+						sz468 += len(e467)
 					}
-					b.Reserve(sz742)
+					b.Reserve(sz468)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v740)))
-					if len(v740) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v466)))
+					if len(v466) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e741 := range v740 {
-							if len(w)-off < len(e741)+9+buffer.BatchSlack {
+						for _, e467 := range v466 {
+							if len(w)-off < len(e467)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e741) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e467) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e741))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e741) > 0 {
-								off += copy(w[off:], e741)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e467))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e467) > 0 {
+								off += copy(w[off:], e467)
 							}
 						}
 					}
@@ -4729,77 +3620,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw738.End(b)
-	var mw743 foryimpl.MapWriter
-	mw743.BeginTracked(b, len(x.MSM))
-	for k744, v745 := range x.MSM {
-		if v745 == nil {
-			mw743.NullEntry(b)
-			foryimpl.WriteString(b, k744)
+	mw464.End(b)
+	var mw469 foryimpl.MapWriter
+	mw469.BeginTracked(b, len(x.MSM))
+	for k470, v471 := range x.MSM {
+		if v471 == nil {
+			mw469.NullEntry(b)
+			foryimpl.WriteString(b, k470)
 		} else {
-			mw743.Entry(b)
-			foryimpl.WriteString(b, k744)
-			if !foryimpl.WriteRefMap(c, v745) {
-				var mw746 foryimpl.MapWriter
-				mw746.Begin(b, len(v745))
-				for k747, v748 := range v745 {
-					mw746.Entry(b)
-					foryimpl.WriteString(b, k747)
-					b.WriteVarInt32(v748)
+			mw469.Entry(b)
+			foryimpl.WriteString(b, k470)
+			if !foryimpl.WriteRefMap(c, v471) {
+				var mw472 foryimpl.MapWriter
+				mw472.Begin(b, len(v471))
+				for k473, v474 := range v471 {
+					mw472.Entry(b)
+					foryimpl.WriteString(b, k473)
+					b.WriteVarInt32(v474)
 				}
-				mw746.End(b)
+				mw472.End(b)
 			}
 		}
 	}
-	mw743.End(b)
-	var mw749 foryimpl.MapWriter
-	mw749.Begin(b, len(x.MSP))
-	for k750, v751 := range x.MSP {
-		if v751 == nil {
-			mw749.NullEntry(b)
-			foryimpl.WriteString(b, k750)
-		} else {
-			mw749.Entry(b)
-			foryimpl.WriteString(b, k750)
-			b.WriteVarInt32(*v751)
-		}
-	}
-	mw749.End(b)
-	var mw752 foryimpl.MapWriter
-	mw752.Begin(b, len(x.MU8))
-	for k753, v754 := range x.MU8 {
-		mw752.Entry(b)
-		b.WriteUint8(k753)
-		b.WriteUint16(v754)
-	}
-	mw752.End(b)
+	mw469.End(b)
+	x.foryWriteMSP(b)
+	x.foryWriteMU8(b)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l755 := x.NBin
-		b.WriteVarUint32(uint32(len(l755)))
-		b.WriteBytes(l755)
+		l475 := x.NBin
+		b.WriteVarUint32(uint32(len(l475)))
+		b.WriteBytes(l475)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l756 := x.NLS
+		l476 := x.NLS
 		{
-			sz758 := 6 + buffer.BatchSlack + len(l756)*9
-			for _, e757 := range l756 {
-				sz758 += len(e757)
+			sz478 := 6 + buffer.BatchSlack + len(l476)*9
+			for _, e477 := range l476 {
+				sz478 += len(e477)
 			}
-			b.Reserve(sz758)
+			b.Reserve(sz478)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l756)))
-			if len(l756) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l476)))
+			if len(l476) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e757 := range l756 {
-					if len(w)-off < len(e757)+9+buffer.BatchSlack {
+				for _, e477 := range l476 {
+					if len(w)-off < len(e477)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e757) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e477) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e757))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e757) > 0 {
-						off += copy(w[off:], e757)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e477))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e477) > 0 {
+						off += copy(w[off:], e477)
 					}
 				}
 			}
@@ -4807,25 +3679,778 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw759 foryimpl.MapWriter
-		mw759.Begin(b, len(x.NM))
-		for k760, v761 := range x.NM {
-			mw759.Entry(b)
-			foryimpl.WriteString(b, k760)
-			b.WriteVarInt32(v761)
+		var mw479 foryimpl.MapWriter
+		mw479.Begin(b, len(x.NM))
+		for k480, v481 := range x.NM {
+			mw479.Entry(b)
+			foryimpl.WriteString(b, k480)
+			b.WriteVarInt32(v481)
 		}
-		mw759.End(b)
+		mw479.End(b)
 	}
-	l762 := x.Raw
-	b.WriteVarUint32(uint32(len(l762)))
-	if len(l762) > 0 {
-		b.Reserve(1 + len(l762)*1 + buffer.BatchSlack)
+	x.foryWriteRaw(b)
+}
+
+// foryCheckUTF8 checks that every string Containers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Containers) foryCheckUTF8() error {
+	for i14 := range x.AddLM {
+		for k15 := range x.AddLM[i14] {
+			if !foryimpl.ValidString(string(k15)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddLM")
+			}
+		}
+	}
+	for _, e22 := range x.AddMBS {
+		if !foryimpl.ValidString(string(e22)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddMBS")
+		}
+	}
+	for _, e24 := range x.AddMES {
+		if !foryimpl.ValidString(string(e24)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddMES")
+		}
+	}
+	for _, e28 := range x.AddMIS {
+		if !foryimpl.ValidString(string(e28)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddMIS")
+		}
+	}
+	for k29 := range x.AddMSI {
+		if !foryimpl.ValidString(string(k29)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSI")
+		}
+	}
+	for k31, e32 := range x.AddMSL {
+		if !foryimpl.ValidString(string(k31)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
+		}
+		for i34 := range e32 {
+			if !foryimpl.ValidString(string(e32[i34])) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSL")
+			}
+		}
+	}
+	for k35, e36 := range x.AddMSM {
+		if !foryimpl.ValidString(string(k35)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
+		}
+		for k37 := range e36 {
+			if !foryimpl.ValidString(string(k37)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSM")
+			}
+		}
+	}
+	for k39 := range x.AddMSP {
+		if !foryimpl.ValidString(string(k39)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddMSP")
+		}
+	}
+	for i44 := range x.AddNLS {
+		if !foryimpl.ValidString(string(x.AddNLS[i44])) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddNLS")
+		}
+	}
+	for k45 := range x.AddNM {
+		if !foryimpl.ValidString(string(k45)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "AddNM")
+		}
+	}
+	for i61 := range x.LM {
+		for k62 := range x.LM[i61] {
+			if !foryimpl.ValidString(string(k62)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "LM")
+			}
+		}
+	}
+	for _, e69 := range x.MBS {
+		if !foryimpl.ValidString(string(e69)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MBS")
+		}
+	}
+	for _, e71 := range x.MES {
+		if !foryimpl.ValidString(string(e71)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MES")
+		}
+	}
+	for _, e75 := range x.MIS {
+		if !foryimpl.ValidString(string(e75)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MIS")
+		}
+	}
+	for k76 := range x.MSI {
+		if !foryimpl.ValidString(string(k76)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MSI")
+		}
+	}
+	for k78, e79 := range x.MSL {
+		if !foryimpl.ValidString(string(k78)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
+		}
+		for i81 := range e79 {
+			if !foryimpl.ValidString(string(e79[i81])) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSL")
+			}
+		}
+	}
+	for k82, e83 := range x.MSM {
+		if !foryimpl.ValidString(string(k82)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
+		}
+		for k84 := range e83 {
+			if !foryimpl.ValidString(string(k84)) {
+				return foryimpl.InvalidUTF8(foryTypeContainers, "MSM")
+			}
+		}
+	}
+	for k86 := range x.MSP {
+		if !foryimpl.ValidString(string(k86)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "MSP")
+		}
+	}
+	for i91 := range x.NLS {
+		if !foryimpl.ValidString(string(x.NLS[i91])) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "NLS")
+		}
+	}
+	for k92 := range x.NM {
+		if !foryimpl.ValidString(string(k92)) {
+			return foryimpl.InvalidUTF8(foryTypeContainers, "NM")
+		}
+	}
+	return nil
+}
+
+// foryWriteAddFix writes field AddFix's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddFix(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.AddFix)))
+	if len(x.AddFix) > 0 {
+		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e763 := range l762 {
+		for _, e1 := range x.AddFix {
 			{
-				buffer.PutUint8At(w, off, e763)
+				buffer.PutInt16At(w, off, e1)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddLB writes field AddLB's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLB(b *buffer.Buffer) {
+	l1 := x.AddLB
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutBoolAt(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddLE writes field AddLE's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLE(b *buffer.Buffer) {
+	l1 := x.AddLE
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			b.WriteVarUint32(uint32(e2))
+		}
+	}
+}
+
+// foryWriteAddLF32 writes field AddLF32's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLF32(b *buffer.Buffer) {
+	l1 := x.AddLF32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddLF64 writes field AddLF64's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLF64(b *buffer.Buffer) {
+	l1 := x.AddLF64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat64At(w, off, e2)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddLI32 writes field AddLI32's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLI32(b *buffer.Buffer) {
+	l1 := x.AddLI32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddLI64 writes field AddLI64's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLI64(b *buffer.Buffer) {
+	l1 := x.AddLI64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddLI8 writes field AddLI8's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLI8(b *buffer.Buffer) {
+	l1 := x.AddLI8
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt8At(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddLPI writes field AddLPI's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLPI(b *buffer.Buffer) {
+	l1 := x.AddLPI
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			b.WriteVarInt32(*p3)
+		}
+	}
+}
+
+// foryWriteAddLT writes field AddLT's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLT(b *buffer.Buffer) {
+	l1 := x.AddLT
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			foryimpl.WriteTime(b, e2)
+		}
+	}
+}
+
+// foryWriteAddLU16 writes field AddLU16's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLU16(b *buffer.Buffer) {
+	l1 := x.AddLU16
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint16At(w, off, e2)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddLU64 writes field AddLU64's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddLU64(b *buffer.Buffer) {
+	l1 := x.AddLU64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, e2)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteAddMBS writes field AddMBS's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddMBS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.AddMBS))
+	for k2, v3 := range x.AddMBS {
+		mw1.Entry(b)
+		b.WriteBool(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteAddMES writes field AddMES's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddMES(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.AddMES))
+	for k2, v3 := range x.AddMES {
+		mw1.Entry(b)
+		b.WriteVarUint32(uint32(k2))
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteAddMI64F writes field AddMI64F's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddMI64F(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.AddMI64F))
+	for k2, v3 := range x.AddMI64F {
+		mw1.Entry(b)
+		b.WriteVarInt64(k2)
+		b.WriteFloat64(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteAddMIS writes field AddMIS's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddMIS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.AddMIS))
+	for k2, v3 := range x.AddMIS {
+		mw1.Entry(b)
+		b.WriteVarInt32(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteAddMSI writes field AddMSI's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddMSI(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.AddMSI))
+	for k2, v3 := range x.AddMSI {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteAddMSP writes field AddMSP's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddMSP(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.AddMSP))
+	for k2, v3 := range x.AddMSP {
+		if v3 == nil {
+			mw1.NullEntry(b)
+			foryimpl.WriteString(b, k2)
+		} else {
+			mw1.Entry(b)
+			foryimpl.WriteString(b, k2)
+			b.WriteVarInt32(*v3)
+		}
+	}
+	mw1.End(b)
+}
+
+// foryWriteAddMU8 writes field AddMU8's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddMU8(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.AddMU8))
+	for k2, v3 := range x.AddMU8 {
+		mw1.Entry(b)
+		b.WriteUint8(k2)
+		b.WriteUint16(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteAddRaw writes field AddRaw's value, for both of Containers's writers.
+func (x *Containers) foryWriteAddRaw(b *buffer.Buffer) {
+	l1 := x.AddRaw
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint8At(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteFix writes field Fix's value, for both of Containers's writers.
+func (x *Containers) foryWriteFix(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.Fix)))
+	if len(x.Fix) > 0 {
+		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e1 := range x.Fix {
+			{
+				buffer.PutInt16At(w, off, e1)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLB writes field LB's value, for both of Containers's writers.
+func (x *Containers) foryWriteLB(b *buffer.Buffer) {
+	l1 := x.LB
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutBoolAt(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLE writes field LE's value, for both of Containers's writers.
+func (x *Containers) foryWriteLE(b *buffer.Buffer) {
+	l1 := x.LE
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			b.WriteVarUint32(uint32(e2))
+		}
+	}
+}
+
+// foryWriteLF32 writes field LF32's value, for both of Containers's writers.
+func (x *Containers) foryWriteLF32(b *buffer.Buffer) {
+	l1 := x.LF32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLF64 writes field LF64's value, for both of Containers's writers.
+func (x *Containers) foryWriteLF64(b *buffer.Buffer) {
+	l1 := x.LF64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat64At(w, off, e2)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLI32 writes field LI32's value, for both of Containers's writers.
+func (x *Containers) foryWriteLI32(b *buffer.Buffer) {
+	l1 := x.LI32
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLI64 writes field LI64's value, for both of Containers's writers.
+func (x *Containers) foryWriteLI64(b *buffer.Buffer) {
+	l1 := x.LI64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLI8 writes field LI8's value, for both of Containers's writers.
+func (x *Containers) foryWriteLI8(b *buffer.Buffer) {
+	l1 := x.LI8
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt8At(w, off, e2)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLPI writes field LPI's value, for both of Containers's writers.
+func (x *Containers) foryWriteLPI(b *buffer.Buffer) {
+	l1 := x.LPI
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			b.WriteVarInt32(*p3)
+		}
+	}
+}
+
+// foryWriteLT writes field LT's value, for both of Containers's writers.
+func (x *Containers) foryWriteLT(b *buffer.Buffer) {
+	l1 := x.LT
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.WriteUint8(foryimpl.ListDeclaredSameType)
+		for _, e2 := range l1 {
+			foryimpl.WriteTime(b, e2)
+		}
+	}
+}
+
+// foryWriteLU16 writes field LU16's value, for both of Containers's writers.
+func (x *Containers) foryWriteLU16(b *buffer.Buffer) {
+	l1 := x.LU16
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint16At(w, off, e2)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteLU64 writes field LU64's value, for both of Containers's writers.
+func (x *Containers) foryWriteLU64(b *buffer.Buffer) {
+	l1 := x.LU64
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, e2)
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteMBS writes field MBS's value, for both of Containers's writers.
+func (x *Containers) foryWriteMBS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MBS))
+	for k2, v3 := range x.MBS {
+		mw1.Entry(b)
+		b.WriteBool(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMES writes field MES's value, for both of Containers's writers.
+func (x *Containers) foryWriteMES(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MES))
+	for k2, v3 := range x.MES {
+		mw1.Entry(b)
+		b.WriteVarUint32(uint32(k2))
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMI64F writes field MI64F's value, for both of Containers's writers.
+func (x *Containers) foryWriteMI64F(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MI64F))
+	for k2, v3 := range x.MI64F {
+		mw1.Entry(b)
+		b.WriteVarInt64(k2)
+		b.WriteFloat64(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMIS writes field MIS's value, for both of Containers's writers.
+func (x *Containers) foryWriteMIS(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MIS))
+	for k2, v3 := range x.MIS {
+		mw1.Entry(b)
+		b.WriteVarInt32(k2)
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMSI writes field MSI's value, for both of Containers's writers.
+func (x *Containers) foryWriteMSI(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MSI))
+	for k2, v3 := range x.MSI {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteMSP writes field MSP's value, for both of Containers's writers.
+func (x *Containers) foryWriteMSP(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MSP))
+	for k2, v3 := range x.MSP {
+		if v3 == nil {
+			mw1.NullEntry(b)
+			foryimpl.WriteString(b, k2)
+		} else {
+			mw1.Entry(b)
+			foryimpl.WriteString(b, k2)
+			b.WriteVarInt32(*v3)
+		}
+	}
+	mw1.End(b)
+}
+
+// foryWriteMU8 writes field MU8's value, for both of Containers's writers.
+func (x *Containers) foryWriteMU8(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.MU8))
+	for k2, v3 := range x.MU8 {
+		mw1.Entry(b)
+		b.WriteUint8(k2)
+		b.WriteUint16(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteRaw writes field Raw's value, for both of Containers's writers.
+func (x *Containers) foryWriteRaw(b *buffer.Buffer) {
+	l1 := x.Raw
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint8At(w, off, e2)
 				off += 1
 			}
 		}
@@ -4933,17 +4558,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st764, id765 := c.ReadFieldRefFlag(); st764 == foryimpl.RefBack {
-			x.ABool = foryimpl.BackRefSlice[bool](c, id765)
-		} else if st764 == foryimpl.RefFollows {
-			n766 := c.ReadArrayLengthFast(1)
-			if n766 < 0 {
-				n766 = c.ReadArrayLength(1)
+		if st482, id483 := c.ReadFieldRefFlag(); st482 == foryimpl.RefBack {
+			x.ABool = foryimpl.BackRefSlice[bool](c, id483)
+		} else if st482 == foryimpl.RefFollows {
+			n484 := c.ReadArrayLengthFast(1)
+			if n484 < 0 {
+				n484 = c.ReadArrayLength(1)
 			}
-			a767 := foryimpl.MakeSlice[[]bool](c, n766)
-			r.ReadRawBools(a767)
-			x.ABool = a767
-			foryimpl.SetRefSlice(c, id765, x.ABool)
+			a485 := foryimpl.MakeSlice[[]bool](c, n484)
+			r.ReadRawBools(a485)
+			x.ABool = a485
+			foryimpl.SetRefSlice(c, id483, x.ABool)
 		} else {
 			x.ABool = nil
 		}
@@ -4951,17 +4576,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("ABool")
 			return
 		}
-		if st768, id769 := c.ReadFieldRefFlag(); st768 == foryimpl.RefBack {
-			x.AF32 = foryimpl.BackRefSlice[float32](c, id769)
-		} else if st768 == foryimpl.RefFollows {
-			n770 := c.ReadArrayLengthFast(4)
-			if n770 < 0 {
-				n770 = c.ReadArrayLength(4)
+		if st486, id487 := c.ReadFieldRefFlag(); st486 == foryimpl.RefBack {
+			x.AF32 = foryimpl.BackRefSlice[float32](c, id487)
+		} else if st486 == foryimpl.RefFollows {
+			n488 := c.ReadArrayLengthFast(4)
+			if n488 < 0 {
+				n488 = c.ReadArrayLength(4)
 			}
-			a771 := foryimpl.MakeSlice[[]float32](c, n770)
-			r.ReadRawFloat32s(a771)
-			x.AF32 = a771
-			foryimpl.SetRefSlice(c, id769, x.AF32)
+			a489 := foryimpl.MakeSlice[[]float32](c, n488)
+			r.ReadRawFloat32s(a489)
+			x.AF32 = a489
+			foryimpl.SetRefSlice(c, id487, x.AF32)
 		} else {
 			x.AF32 = nil
 		}
@@ -4969,17 +4594,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AF32")
 			return
 		}
-		if st772, id773 := c.ReadFieldRefFlag(); st772 == foryimpl.RefBack {
-			x.AF64 = foryimpl.BackRefSlice[float64](c, id773)
-		} else if st772 == foryimpl.RefFollows {
-			n774 := c.ReadArrayLengthFast(8)
-			if n774 < 0 {
-				n774 = c.ReadArrayLength(8)
+		if st490, id491 := c.ReadFieldRefFlag(); st490 == foryimpl.RefBack {
+			x.AF64 = foryimpl.BackRefSlice[float64](c, id491)
+		} else if st490 == foryimpl.RefFollows {
+			n492 := c.ReadArrayLengthFast(8)
+			if n492 < 0 {
+				n492 = c.ReadArrayLength(8)
 			}
-			a775 := foryimpl.MakeSlice[[]float64](c, n774)
-			r.ReadRawFloat64s(a775)
-			x.AF64 = a775
-			foryimpl.SetRefSlice(c, id773, x.AF64)
+			a493 := foryimpl.MakeSlice[[]float64](c, n492)
+			r.ReadRawFloat64s(a493)
+			x.AF64 = a493
+			foryimpl.SetRefSlice(c, id491, x.AF64)
 		} else {
 			x.AF64 = nil
 		}
@@ -4987,17 +4612,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AF64")
 			return
 		}
-		if st776, id777 := c.ReadFieldRefFlag(); st776 == foryimpl.RefBack {
-			x.AI16 = foryimpl.BackRefSlice[int16](c, id777)
-		} else if st776 == foryimpl.RefFollows {
-			n778 := c.ReadArrayLengthFast(2)
-			if n778 < 0 {
-				n778 = c.ReadArrayLength(2)
+		if st494, id495 := c.ReadFieldRefFlag(); st494 == foryimpl.RefBack {
+			x.AI16 = foryimpl.BackRefSlice[int16](c, id495)
+		} else if st494 == foryimpl.RefFollows {
+			n496 := c.ReadArrayLengthFast(2)
+			if n496 < 0 {
+				n496 = c.ReadArrayLength(2)
 			}
-			a779 := foryimpl.MakeSlice[[]int16](c, n778)
-			r.ReadRawInt16s(a779)
-			x.AI16 = a779
-			foryimpl.SetRefSlice(c, id777, x.AI16)
+			a497 := foryimpl.MakeSlice[[]int16](c, n496)
+			r.ReadRawInt16s(a497)
+			x.AI16 = a497
+			foryimpl.SetRefSlice(c, id495, x.AI16)
 		} else {
 			x.AI16 = nil
 		}
@@ -5005,17 +4630,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AI16")
 			return
 		}
-		if st780, id781 := c.ReadFieldRefFlag(); st780 == foryimpl.RefBack {
-			x.AI32 = foryimpl.BackRefSlice[int32](c, id781)
-		} else if st780 == foryimpl.RefFollows {
-			n782 := c.ReadArrayLengthFast(4)
-			if n782 < 0 {
-				n782 = c.ReadArrayLength(4)
+		if st498, id499 := c.ReadFieldRefFlag(); st498 == foryimpl.RefBack {
+			x.AI32 = foryimpl.BackRefSlice[int32](c, id499)
+		} else if st498 == foryimpl.RefFollows {
+			n500 := c.ReadArrayLengthFast(4)
+			if n500 < 0 {
+				n500 = c.ReadArrayLength(4)
 			}
-			a783 := foryimpl.MakeSlice[[]int32](c, n782)
-			r.ReadRawInt32s(a783)
-			x.AI32 = a783
-			foryimpl.SetRefSlice(c, id781, x.AI32)
+			a501 := foryimpl.MakeSlice[[]int32](c, n500)
+			r.ReadRawInt32s(a501)
+			x.AI32 = a501
+			foryimpl.SetRefSlice(c, id499, x.AI32)
 		} else {
 			x.AI32 = nil
 		}
@@ -5023,17 +4648,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AI32")
 			return
 		}
-		if st784, id785 := c.ReadFieldRefFlag(); st784 == foryimpl.RefBack {
-			x.AI64 = foryimpl.BackRefSlice[int64](c, id785)
-		} else if st784 == foryimpl.RefFollows {
-			n786 := c.ReadArrayLengthFast(8)
-			if n786 < 0 {
-				n786 = c.ReadArrayLength(8)
+		if st502, id503 := c.ReadFieldRefFlag(); st502 == foryimpl.RefBack {
+			x.AI64 = foryimpl.BackRefSlice[int64](c, id503)
+		} else if st502 == foryimpl.RefFollows {
+			n504 := c.ReadArrayLengthFast(8)
+			if n504 < 0 {
+				n504 = c.ReadArrayLength(8)
 			}
-			a787 := foryimpl.MakeSlice[[]int64](c, n786)
-			r.ReadRawInt64s(a787)
-			x.AI64 = a787
-			foryimpl.SetRefSlice(c, id785, x.AI64)
+			a505 := foryimpl.MakeSlice[[]int64](c, n504)
+			r.ReadRawInt64s(a505)
+			x.AI64 = a505
+			foryimpl.SetRefSlice(c, id503, x.AI64)
 		} else {
 			x.AI64 = nil
 		}
@@ -5041,19 +4666,19 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AI64")
 			return
 		}
-		if st788, id789 := c.ReadFieldRefFlag(); st788 == foryimpl.RefBack {
-			x.AI8 = foryimpl.BackRefSlice[int8](c, id789)
-		} else if st788 == foryimpl.RefFollows {
-			n790 := c.ReadArrayLengthFast(1)
-			if n790 < 0 {
-				n790 = c.ReadArrayLength(1)
+		if st506, id507 := c.ReadFieldRefFlag(); st506 == foryimpl.RefBack {
+			x.AI8 = foryimpl.BackRefSlice[int8](c, id507)
+		} else if st506 == foryimpl.RefFollows {
+			n508 := c.ReadArrayLengthFast(1)
+			if n508 < 0 {
+				n508 = c.ReadArrayLength(1)
 			}
-			a791 := foryimpl.MakeSlice[[]int8](c, n790)
-			for i792 := range a791 {
-				a791[i792] = r.ReadInt8()
+			a509 := foryimpl.MakeSlice[[]int8](c, n508)
+			for i510 := range a509 {
+				a509[i510] = r.ReadInt8()
 			}
-			x.AI8 = a791
-			foryimpl.SetRefSlice(c, id789, x.AI8)
+			x.AI8 = a509
+			foryimpl.SetRefSlice(c, id507, x.AI8)
 		} else {
 			x.AI8 = nil
 		}
@@ -5061,17 +4686,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AI8")
 			return
 		}
-		if st793, id794 := c.ReadFieldRefFlag(); st793 == foryimpl.RefBack {
-			x.AU16 = foryimpl.BackRefSlice[uint16](c, id794)
-		} else if st793 == foryimpl.RefFollows {
-			n795 := c.ReadArrayLengthFast(2)
-			if n795 < 0 {
-				n795 = c.ReadArrayLength(2)
+		if st511, id512 := c.ReadFieldRefFlag(); st511 == foryimpl.RefBack {
+			x.AU16 = foryimpl.BackRefSlice[uint16](c, id512)
+		} else if st511 == foryimpl.RefFollows {
+			n513 := c.ReadArrayLengthFast(2)
+			if n513 < 0 {
+				n513 = c.ReadArrayLength(2)
 			}
-			a796 := foryimpl.MakeSlice[[]uint16](c, n795)
-			r.ReadRawUint16s(a796)
-			x.AU16 = a796
-			foryimpl.SetRefSlice(c, id794, x.AU16)
+			a514 := foryimpl.MakeSlice[[]uint16](c, n513)
+			r.ReadRawUint16s(a514)
+			x.AU16 = a514
+			foryimpl.SetRefSlice(c, id512, x.AU16)
 		} else {
 			x.AU16 = nil
 		}
@@ -5079,17 +4704,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU16")
 			return
 		}
-		if st797, id798 := c.ReadFieldRefFlag(); st797 == foryimpl.RefBack {
-			x.AU32 = foryimpl.BackRefSlice[uint32](c, id798)
-		} else if st797 == foryimpl.RefFollows {
-			n799 := c.ReadArrayLengthFast(4)
-			if n799 < 0 {
-				n799 = c.ReadArrayLength(4)
+		if st515, id516 := c.ReadFieldRefFlag(); st515 == foryimpl.RefBack {
+			x.AU32 = foryimpl.BackRefSlice[uint32](c, id516)
+		} else if st515 == foryimpl.RefFollows {
+			n517 := c.ReadArrayLengthFast(4)
+			if n517 < 0 {
+				n517 = c.ReadArrayLength(4)
 			}
-			a800 := foryimpl.MakeSlice[[]uint32](c, n799)
-			r.ReadRawUint32s(a800)
-			x.AU32 = a800
-			foryimpl.SetRefSlice(c, id798, x.AU32)
+			a518 := foryimpl.MakeSlice[[]uint32](c, n517)
+			r.ReadRawUint32s(a518)
+			x.AU32 = a518
+			foryimpl.SetRefSlice(c, id516, x.AU32)
 		} else {
 			x.AU32 = nil
 		}
@@ -5097,17 +4722,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU32")
 			return
 		}
-		if st801, id802 := c.ReadFieldRefFlag(); st801 == foryimpl.RefBack {
-			x.AU64 = foryimpl.BackRefSlice[uint64](c, id802)
-		} else if st801 == foryimpl.RefFollows {
-			n803 := c.ReadArrayLengthFast(8)
-			if n803 < 0 {
-				n803 = c.ReadArrayLength(8)
+		if st519, id520 := c.ReadFieldRefFlag(); st519 == foryimpl.RefBack {
+			x.AU64 = foryimpl.BackRefSlice[uint64](c, id520)
+		} else if st519 == foryimpl.RefFollows {
+			n521 := c.ReadArrayLengthFast(8)
+			if n521 < 0 {
+				n521 = c.ReadArrayLength(8)
 			}
-			a804 := foryimpl.MakeSlice[[]uint64](c, n803)
-			r.ReadRawUint64s(a804)
-			x.AU64 = a804
-			foryimpl.SetRefSlice(c, id802, x.AU64)
+			a522 := foryimpl.MakeSlice[[]uint64](c, n521)
+			r.ReadRawUint64s(a522)
+			x.AU64 = a522
+			foryimpl.SetRefSlice(c, id520, x.AU64)
 		} else {
 			x.AU64 = nil
 		}
@@ -5115,17 +4740,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU64")
 			return
 		}
-		if st805, id806 := c.ReadFieldRefFlag(); st805 == foryimpl.RefBack {
-			x.AU8 = foryimpl.BackRefSlice[uint8](c, id806)
-		} else if st805 == foryimpl.RefFollows {
-			n807 := c.ReadArrayLengthFast(1)
-			if n807 < 0 {
-				n807 = c.ReadArrayLength(1)
+		if st523, id524 := c.ReadFieldRefFlag(); st523 == foryimpl.RefBack {
+			x.AU8 = foryimpl.BackRefSlice[uint8](c, id524)
+		} else if st523 == foryimpl.RefFollows {
+			n525 := c.ReadArrayLengthFast(1)
+			if n525 < 0 {
+				n525 = c.ReadArrayLength(1)
 			}
-			a808 := foryimpl.MakeSlice[[]uint8](c, n807)
-			copy(a808, r.ReadBytes(n807))
-			x.AU8 = a808
-			foryimpl.SetRefSlice(c, id806, x.AU8)
+			a526 := foryimpl.MakeSlice[[]uint8](c, n525)
+			copy(a526, r.ReadBytes(n525))
+			x.AU8 = a526
+			foryimpl.SetRefSlice(c, id524, x.AU8)
 		} else {
 			x.AU8 = nil
 		}
@@ -5133,17 +4758,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU8")
 			return
 		}
-		if st809, id810 := c.ReadFieldRefFlag(); st809 == foryimpl.RefBack {
-			x.AddABool = foryimpl.BackRefSlice[bool](c, id810)
-		} else if st809 == foryimpl.RefFollows {
-			n811 := c.ReadArrayLengthFast(1)
-			if n811 < 0 {
-				n811 = c.ReadArrayLength(1)
+		if st527, id528 := c.ReadFieldRefFlag(); st527 == foryimpl.RefBack {
+			x.AddABool = foryimpl.BackRefSlice[bool](c, id528)
+		} else if st527 == foryimpl.RefFollows {
+			n529 := c.ReadArrayLengthFast(1)
+			if n529 < 0 {
+				n529 = c.ReadArrayLength(1)
 			}
-			a812 := foryimpl.MakeSlice[[]bool](c, n811)
-			r.ReadRawBools(a812)
-			x.AddABool = a812
-			foryimpl.SetRefSlice(c, id810, x.AddABool)
+			a530 := foryimpl.MakeSlice[[]bool](c, n529)
+			r.ReadRawBools(a530)
+			x.AddABool = a530
+			foryimpl.SetRefSlice(c, id528, x.AddABool)
 		} else {
 			x.AddABool = nil
 		}
@@ -5151,17 +4776,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddABool")
 			return
 		}
-		if st813, id814 := c.ReadFieldRefFlag(); st813 == foryimpl.RefBack {
-			x.AddAF32 = foryimpl.BackRefSlice[float32](c, id814)
-		} else if st813 == foryimpl.RefFollows {
-			n815 := c.ReadArrayLengthFast(4)
-			if n815 < 0 {
-				n815 = c.ReadArrayLength(4)
+		if st531, id532 := c.ReadFieldRefFlag(); st531 == foryimpl.RefBack {
+			x.AddAF32 = foryimpl.BackRefSlice[float32](c, id532)
+		} else if st531 == foryimpl.RefFollows {
+			n533 := c.ReadArrayLengthFast(4)
+			if n533 < 0 {
+				n533 = c.ReadArrayLength(4)
 			}
-			a816 := foryimpl.MakeSlice[[]float32](c, n815)
-			r.ReadRawFloat32s(a816)
-			x.AddAF32 = a816
-			foryimpl.SetRefSlice(c, id814, x.AddAF32)
+			a534 := foryimpl.MakeSlice[[]float32](c, n533)
+			r.ReadRawFloat32s(a534)
+			x.AddAF32 = a534
+			foryimpl.SetRefSlice(c, id532, x.AddAF32)
 		} else {
 			x.AddAF32 = nil
 		}
@@ -5169,17 +4794,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAF32")
 			return
 		}
-		if st817, id818 := c.ReadFieldRefFlag(); st817 == foryimpl.RefBack {
-			x.AddAF64 = foryimpl.BackRefSlice[float64](c, id818)
-		} else if st817 == foryimpl.RefFollows {
-			n819 := c.ReadArrayLengthFast(8)
-			if n819 < 0 {
-				n819 = c.ReadArrayLength(8)
+		if st535, id536 := c.ReadFieldRefFlag(); st535 == foryimpl.RefBack {
+			x.AddAF64 = foryimpl.BackRefSlice[float64](c, id536)
+		} else if st535 == foryimpl.RefFollows {
+			n537 := c.ReadArrayLengthFast(8)
+			if n537 < 0 {
+				n537 = c.ReadArrayLength(8)
 			}
-			a820 := foryimpl.MakeSlice[[]float64](c, n819)
-			r.ReadRawFloat64s(a820)
-			x.AddAF64 = a820
-			foryimpl.SetRefSlice(c, id818, x.AddAF64)
+			a538 := foryimpl.MakeSlice[[]float64](c, n537)
+			r.ReadRawFloat64s(a538)
+			x.AddAF64 = a538
+			foryimpl.SetRefSlice(c, id536, x.AddAF64)
 		} else {
 			x.AddAF64 = nil
 		}
@@ -5187,17 +4812,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAF64")
 			return
 		}
-		if st821, id822 := c.ReadFieldRefFlag(); st821 == foryimpl.RefBack {
-			x.AddAI16 = foryimpl.BackRefSlice[int16](c, id822)
-		} else if st821 == foryimpl.RefFollows {
-			n823 := c.ReadArrayLengthFast(2)
-			if n823 < 0 {
-				n823 = c.ReadArrayLength(2)
+		if st539, id540 := c.ReadFieldRefFlag(); st539 == foryimpl.RefBack {
+			x.AddAI16 = foryimpl.BackRefSlice[int16](c, id540)
+		} else if st539 == foryimpl.RefFollows {
+			n541 := c.ReadArrayLengthFast(2)
+			if n541 < 0 {
+				n541 = c.ReadArrayLength(2)
 			}
-			a824 := foryimpl.MakeSlice[[]int16](c, n823)
-			r.ReadRawInt16s(a824)
-			x.AddAI16 = a824
-			foryimpl.SetRefSlice(c, id822, x.AddAI16)
+			a542 := foryimpl.MakeSlice[[]int16](c, n541)
+			r.ReadRawInt16s(a542)
+			x.AddAI16 = a542
+			foryimpl.SetRefSlice(c, id540, x.AddAI16)
 		} else {
 			x.AddAI16 = nil
 		}
@@ -5205,17 +4830,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAI16")
 			return
 		}
-		if st825, id826 := c.ReadFieldRefFlag(); st825 == foryimpl.RefBack {
-			x.AddAI32 = foryimpl.BackRefSlice[int32](c, id826)
-		} else if st825 == foryimpl.RefFollows {
-			n827 := c.ReadArrayLengthFast(4)
-			if n827 < 0 {
-				n827 = c.ReadArrayLength(4)
+		if st543, id544 := c.ReadFieldRefFlag(); st543 == foryimpl.RefBack {
+			x.AddAI32 = foryimpl.BackRefSlice[int32](c, id544)
+		} else if st543 == foryimpl.RefFollows {
+			n545 := c.ReadArrayLengthFast(4)
+			if n545 < 0 {
+				n545 = c.ReadArrayLength(4)
 			}
-			a828 := foryimpl.MakeSlice[[]int32](c, n827)
-			r.ReadRawInt32s(a828)
-			x.AddAI32 = a828
-			foryimpl.SetRefSlice(c, id826, x.AddAI32)
+			a546 := foryimpl.MakeSlice[[]int32](c, n545)
+			r.ReadRawInt32s(a546)
+			x.AddAI32 = a546
+			foryimpl.SetRefSlice(c, id544, x.AddAI32)
 		} else {
 			x.AddAI32 = nil
 		}
@@ -5223,17 +4848,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAI32")
 			return
 		}
-		if st829, id830 := c.ReadFieldRefFlag(); st829 == foryimpl.RefBack {
-			x.AddAI64 = foryimpl.BackRefSlice[int64](c, id830)
-		} else if st829 == foryimpl.RefFollows {
-			n831 := c.ReadArrayLengthFast(8)
-			if n831 < 0 {
-				n831 = c.ReadArrayLength(8)
+		if st547, id548 := c.ReadFieldRefFlag(); st547 == foryimpl.RefBack {
+			x.AddAI64 = foryimpl.BackRefSlice[int64](c, id548)
+		} else if st547 == foryimpl.RefFollows {
+			n549 := c.ReadArrayLengthFast(8)
+			if n549 < 0 {
+				n549 = c.ReadArrayLength(8)
 			}
-			a832 := foryimpl.MakeSlice[[]int64](c, n831)
-			r.ReadRawInt64s(a832)
-			x.AddAI64 = a832
-			foryimpl.SetRefSlice(c, id830, x.AddAI64)
+			a550 := foryimpl.MakeSlice[[]int64](c, n549)
+			r.ReadRawInt64s(a550)
+			x.AddAI64 = a550
+			foryimpl.SetRefSlice(c, id548, x.AddAI64)
 		} else {
 			x.AddAI64 = nil
 		}
@@ -5241,19 +4866,19 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAI64")
 			return
 		}
-		if st833, id834 := c.ReadFieldRefFlag(); st833 == foryimpl.RefBack {
-			x.AddAI8 = foryimpl.BackRefSlice[int8](c, id834)
-		} else if st833 == foryimpl.RefFollows {
-			n835 := c.ReadArrayLengthFast(1)
-			if n835 < 0 {
-				n835 = c.ReadArrayLength(1)
+		if st551, id552 := c.ReadFieldRefFlag(); st551 == foryimpl.RefBack {
+			x.AddAI8 = foryimpl.BackRefSlice[int8](c, id552)
+		} else if st551 == foryimpl.RefFollows {
+			n553 := c.ReadArrayLengthFast(1)
+			if n553 < 0 {
+				n553 = c.ReadArrayLength(1)
 			}
-			a836 := foryimpl.MakeSlice[[]int8](c, n835)
-			for i837 := range a836 {
-				a836[i837] = r.ReadInt8()
+			a554 := foryimpl.MakeSlice[[]int8](c, n553)
+			for i555 := range a554 {
+				a554[i555] = r.ReadInt8()
 			}
-			x.AddAI8 = a836
-			foryimpl.SetRefSlice(c, id834, x.AddAI8)
+			x.AddAI8 = a554
+			foryimpl.SetRefSlice(c, id552, x.AddAI8)
 		} else {
 			x.AddAI8 = nil
 		}
@@ -5261,17 +4886,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAI8")
 			return
 		}
-		if st838, id839 := c.ReadFieldRefFlag(); st838 == foryimpl.RefBack {
-			x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id839)
-		} else if st838 == foryimpl.RefFollows {
-			n840 := c.ReadArrayLengthFast(2)
-			if n840 < 0 {
-				n840 = c.ReadArrayLength(2)
+		if st556, id557 := c.ReadFieldRefFlag(); st556 == foryimpl.RefBack {
+			x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id557)
+		} else if st556 == foryimpl.RefFollows {
+			n558 := c.ReadArrayLengthFast(2)
+			if n558 < 0 {
+				n558 = c.ReadArrayLength(2)
 			}
-			a841 := foryimpl.MakeSlice[[]uint16](c, n840)
-			r.ReadRawUint16s(a841)
-			x.AddAU16 = a841
-			foryimpl.SetRefSlice(c, id839, x.AddAU16)
+			a559 := foryimpl.MakeSlice[[]uint16](c, n558)
+			r.ReadRawUint16s(a559)
+			x.AddAU16 = a559
+			foryimpl.SetRefSlice(c, id557, x.AddAU16)
 		} else {
 			x.AddAU16 = nil
 		}
@@ -5279,17 +4904,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAU16")
 			return
 		}
-		if st842, id843 := c.ReadFieldRefFlag(); st842 == foryimpl.RefBack {
-			x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id843)
-		} else if st842 == foryimpl.RefFollows {
-			n844 := c.ReadArrayLengthFast(4)
-			if n844 < 0 {
-				n844 = c.ReadArrayLength(4)
+		if st560, id561 := c.ReadFieldRefFlag(); st560 == foryimpl.RefBack {
+			x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id561)
+		} else if st560 == foryimpl.RefFollows {
+			n562 := c.ReadArrayLengthFast(4)
+			if n562 < 0 {
+				n562 = c.ReadArrayLength(4)
 			}
-			a845 := foryimpl.MakeSlice[[]uint32](c, n844)
-			r.ReadRawUint32s(a845)
-			x.AddAU32 = a845
-			foryimpl.SetRefSlice(c, id843, x.AddAU32)
+			a563 := foryimpl.MakeSlice[[]uint32](c, n562)
+			r.ReadRawUint32s(a563)
+			x.AddAU32 = a563
+			foryimpl.SetRefSlice(c, id561, x.AddAU32)
 		} else {
 			x.AddAU32 = nil
 		}
@@ -5297,17 +4922,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAU32")
 			return
 		}
-		if st846, id847 := c.ReadFieldRefFlag(); st846 == foryimpl.RefBack {
-			x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id847)
-		} else if st846 == foryimpl.RefFollows {
-			n848 := c.ReadArrayLengthFast(8)
-			if n848 < 0 {
-				n848 = c.ReadArrayLength(8)
+		if st564, id565 := c.ReadFieldRefFlag(); st564 == foryimpl.RefBack {
+			x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id565)
+		} else if st564 == foryimpl.RefFollows {
+			n566 := c.ReadArrayLengthFast(8)
+			if n566 < 0 {
+				n566 = c.ReadArrayLength(8)
 			}
-			a849 := foryimpl.MakeSlice[[]uint64](c, n848)
-			r.ReadRawUint64s(a849)
-			x.AddAU64 = a849
-			foryimpl.SetRefSlice(c, id847, x.AddAU64)
+			a567 := foryimpl.MakeSlice[[]uint64](c, n566)
+			r.ReadRawUint64s(a567)
+			x.AddAU64 = a567
+			foryimpl.SetRefSlice(c, id565, x.AddAU64)
 		} else {
 			x.AddAU64 = nil
 		}
@@ -5315,17 +4940,17 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAU64")
 			return
 		}
-		if st850, id851 := c.ReadFieldRefFlag(); st850 == foryimpl.RefBack {
-			x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id851)
-		} else if st850 == foryimpl.RefFollows {
-			n852 := c.ReadArrayLengthFast(1)
-			if n852 < 0 {
-				n852 = c.ReadArrayLength(1)
+		if st568, id569 := c.ReadFieldRefFlag(); st568 == foryimpl.RefBack {
+			x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id569)
+		} else if st568 == foryimpl.RefFollows {
+			n570 := c.ReadArrayLengthFast(1)
+			if n570 < 0 {
+				n570 = c.ReadArrayLength(1)
 			}
-			a853 := foryimpl.MakeSlice[[]uint8](c, n852)
-			copy(a853, r.ReadBytes(n852))
-			x.AddAU8 = a853
-			foryimpl.SetRefSlice(c, id851, x.AddAU8)
+			a571 := foryimpl.MakeSlice[[]uint8](c, n570)
+			copy(a571, r.ReadBytes(n570))
+			x.AddAU8 = a571
+			foryimpl.SetRefSlice(c, id569, x.AddAU8)
 		} else {
 			x.AddAU8 = nil
 		}
@@ -5333,11 +4958,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAU8")
 			return
 		}
-		if st854, id855 := c.ReadFieldRefFlag(); st854 == foryimpl.RefBack {
-			x.AddBin = foryimpl.BackRefSlice[uint8](c, id855)
-		} else if st854 == foryimpl.RefFollows {
+		if st572, id573 := c.ReadFieldRefFlag(); st572 == foryimpl.RefBack {
+			x.AddBin = foryimpl.BackRefSlice[uint8](c, id573)
+		} else if st572 == foryimpl.RefFollows {
 			x.AddBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id855, x.AddBin)
+			foryimpl.SetRefSlice(c, id573, x.AddBin)
 		} else {
 			x.AddBin = nil
 		}
@@ -5346,248 +4971,248 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n764 := c.ReadArrayLengthFast(1)
-		if n764 < 0 {
-			n764 = c.ReadArrayLength(1)
+		n482 := c.ReadArrayLengthFast(1)
+		if n482 < 0 {
+			n482 = c.ReadArrayLength(1)
 		}
-		a765 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n764)
-		r.ReadRawBools(a765)
-		x.ABool = a765
+		a483 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n482)
+		r.ReadRawBools(a483)
+		x.ABool = a483
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		n768 := c.ReadArrayLengthFast(4)
-		if n768 < 0 {
-			n768 = c.ReadArrayLength(4)
+		n486 := c.ReadArrayLengthFast(4)
+		if n486 < 0 {
+			n486 = c.ReadArrayLength(4)
 		}
-		a769 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n768)
-		r.ReadRawFloat32s(a769)
-		x.AF32 = a769
+		a487 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n486)
+		r.ReadRawFloat32s(a487)
+		x.AF32 = a487
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		n772 := c.ReadArrayLengthFast(8)
-		if n772 < 0 {
-			n772 = c.ReadArrayLength(8)
+		n490 := c.ReadArrayLengthFast(8)
+		if n490 < 0 {
+			n490 = c.ReadArrayLength(8)
 		}
-		a773 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n772)
-		r.ReadRawFloat64s(a773)
-		x.AF64 = a773
+		a491 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n490)
+		r.ReadRawFloat64s(a491)
+		x.AF64 = a491
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		n776 := c.ReadArrayLengthFast(2)
-		if n776 < 0 {
-			n776 = c.ReadArrayLength(2)
+		n494 := c.ReadArrayLengthFast(2)
+		if n494 < 0 {
+			n494 = c.ReadArrayLength(2)
 		}
-		a777 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n776)
-		r.ReadRawInt16s(a777)
-		x.AI16 = a777
+		a495 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n494)
+		r.ReadRawInt16s(a495)
+		x.AI16 = a495
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		n780 := c.ReadArrayLengthFast(4)
-		if n780 < 0 {
-			n780 = c.ReadArrayLength(4)
+		n498 := c.ReadArrayLengthFast(4)
+		if n498 < 0 {
+			n498 = c.ReadArrayLength(4)
 		}
-		a781 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n780)
-		r.ReadRawInt32s(a781)
-		x.AI32 = a781
+		a499 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n498)
+		r.ReadRawInt32s(a499)
+		x.AI32 = a499
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		n784 := c.ReadArrayLengthFast(8)
-		if n784 < 0 {
-			n784 = c.ReadArrayLength(8)
+		n502 := c.ReadArrayLengthFast(8)
+		if n502 < 0 {
+			n502 = c.ReadArrayLength(8)
 		}
-		a785 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n784)
-		r.ReadRawInt64s(a785)
-		x.AI64 = a785
+		a503 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n502)
+		r.ReadRawInt64s(a503)
+		x.AI64 = a503
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n788 := c.ReadArrayLengthFast(1)
-		if n788 < 0 {
-			n788 = c.ReadArrayLength(1)
+		n506 := c.ReadArrayLengthFast(1)
+		if n506 < 0 {
+			n506 = c.ReadArrayLength(1)
 		}
-		a789 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n788)
-		for i790 := range a789 {
-			a789[i790] = r.ReadInt8()
+		a507 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n506)
+		for i508 := range a507 {
+			a507[i508] = r.ReadInt8()
 		}
-		x.AI8 = a789
+		x.AI8 = a507
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n793 := c.ReadArrayLengthFast(2)
-		if n793 < 0 {
-			n793 = c.ReadArrayLength(2)
+		n511 := c.ReadArrayLengthFast(2)
+		if n511 < 0 {
+			n511 = c.ReadArrayLength(2)
 		}
-		a794 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n793)
-		r.ReadRawUint16s(a794)
-		x.AU16 = a794
+		a512 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n511)
+		r.ReadRawUint16s(a512)
+		x.AU16 = a512
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n797 := c.ReadArrayLengthFast(4)
-		if n797 < 0 {
-			n797 = c.ReadArrayLength(4)
+		n515 := c.ReadArrayLengthFast(4)
+		if n515 < 0 {
+			n515 = c.ReadArrayLength(4)
 		}
-		a798 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n797)
-		r.ReadRawUint32s(a798)
-		x.AU32 = a798
+		a516 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n515)
+		r.ReadRawUint32s(a516)
+		x.AU32 = a516
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n801 := c.ReadArrayLengthFast(8)
-		if n801 < 0 {
-			n801 = c.ReadArrayLength(8)
+		n519 := c.ReadArrayLengthFast(8)
+		if n519 < 0 {
+			n519 = c.ReadArrayLength(8)
 		}
-		a802 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n801)
-		r.ReadRawUint64s(a802)
-		x.AU64 = a802
+		a520 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n519)
+		r.ReadRawUint64s(a520)
+		x.AU64 = a520
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n805 := c.ReadArrayLengthFast(1)
-		if n805 < 0 {
-			n805 = c.ReadArrayLength(1)
+		n523 := c.ReadArrayLengthFast(1)
+		if n523 < 0 {
+			n523 = c.ReadArrayLength(1)
 		}
-		a806 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n805)
-		copy(a806, r.ReadBytes(n805))
-		x.AU8 = a806
+		a524 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n523)
+		copy(a524, r.ReadBytes(n523))
+		x.AU8 = a524
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		n809 := c.ReadArrayLengthFast(1)
-		if n809 < 0 {
-			n809 = c.ReadArrayLength(1)
+		n527 := c.ReadArrayLengthFast(1)
+		if n527 < 0 {
+			n527 = c.ReadArrayLength(1)
 		}
-		a810 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n809)
-		r.ReadRawBools(a810)
-		x.AddABool = a810
+		a528 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n527)
+		r.ReadRawBools(a528)
+		x.AddABool = a528
 		if c.Failed() {
 			c.Trace("AddABool")
 			return
 		}
-		n813 := c.ReadArrayLengthFast(4)
-		if n813 < 0 {
-			n813 = c.ReadArrayLength(4)
+		n531 := c.ReadArrayLengthFast(4)
+		if n531 < 0 {
+			n531 = c.ReadArrayLength(4)
 		}
-		a814 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n813)
-		r.ReadRawFloat32s(a814)
-		x.AddAF32 = a814
+		a532 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n531)
+		r.ReadRawFloat32s(a532)
+		x.AddAF32 = a532
 		if c.Failed() {
 			c.Trace("AddAF32")
 			return
 		}
-		n817 := c.ReadArrayLengthFast(8)
-		if n817 < 0 {
-			n817 = c.ReadArrayLength(8)
+		n535 := c.ReadArrayLengthFast(8)
+		if n535 < 0 {
+			n535 = c.ReadArrayLength(8)
 		}
-		a818 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n817)
-		r.ReadRawFloat64s(a818)
-		x.AddAF64 = a818
+		a536 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n535)
+		r.ReadRawFloat64s(a536)
+		x.AddAF64 = a536
 		if c.Failed() {
 			c.Trace("AddAF64")
 			return
 		}
-		n821 := c.ReadArrayLengthFast(2)
-		if n821 < 0 {
-			n821 = c.ReadArrayLength(2)
+		n539 := c.ReadArrayLengthFast(2)
+		if n539 < 0 {
+			n539 = c.ReadArrayLength(2)
 		}
-		a822 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n821)
-		r.ReadRawInt16s(a822)
-		x.AddAI16 = a822
+		a540 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n539)
+		r.ReadRawInt16s(a540)
+		x.AddAI16 = a540
 		if c.Failed() {
 			c.Trace("AddAI16")
 			return
 		}
-		n825 := c.ReadArrayLengthFast(4)
-		if n825 < 0 {
-			n825 = c.ReadArrayLength(4)
+		n543 := c.ReadArrayLengthFast(4)
+		if n543 < 0 {
+			n543 = c.ReadArrayLength(4)
 		}
-		a826 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n825)
-		r.ReadRawInt32s(a826)
-		x.AddAI32 = a826
+		a544 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n543)
+		r.ReadRawInt32s(a544)
+		x.AddAI32 = a544
 		if c.Failed() {
 			c.Trace("AddAI32")
 			return
 		}
-		n829 := c.ReadArrayLengthFast(8)
-		if n829 < 0 {
-			n829 = c.ReadArrayLength(8)
+		n547 := c.ReadArrayLengthFast(8)
+		if n547 < 0 {
+			n547 = c.ReadArrayLength(8)
 		}
-		a830 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n829)
-		r.ReadRawInt64s(a830)
-		x.AddAI64 = a830
+		a548 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n547)
+		r.ReadRawInt64s(a548)
+		x.AddAI64 = a548
 		if c.Failed() {
 			c.Trace("AddAI64")
 			return
 		}
-		n833 := c.ReadArrayLengthFast(1)
-		if n833 < 0 {
-			n833 = c.ReadArrayLength(1)
+		n551 := c.ReadArrayLengthFast(1)
+		if n551 < 0 {
+			n551 = c.ReadArrayLength(1)
 		}
-		a834 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n833)
-		for i835 := range a834 {
-			a834[i835] = r.ReadInt8()
+		a552 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n551)
+		for i553 := range a552 {
+			a552[i553] = r.ReadInt8()
 		}
-		x.AddAI8 = a834
+		x.AddAI8 = a552
 		if c.Failed() {
 			c.Trace("AddAI8")
 			return
 		}
-		n838 := c.ReadArrayLengthFast(2)
-		if n838 < 0 {
-			n838 = c.ReadArrayLength(2)
+		n556 := c.ReadArrayLengthFast(2)
+		if n556 < 0 {
+			n556 = c.ReadArrayLength(2)
 		}
-		a839 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n838)
-		r.ReadRawUint16s(a839)
-		x.AddAU16 = a839
+		a557 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n556)
+		r.ReadRawUint16s(a557)
+		x.AddAU16 = a557
 		if c.Failed() {
 			c.Trace("AddAU16")
 			return
 		}
-		n842 := c.ReadArrayLengthFast(4)
-		if n842 < 0 {
-			n842 = c.ReadArrayLength(4)
+		n560 := c.ReadArrayLengthFast(4)
+		if n560 < 0 {
+			n560 = c.ReadArrayLength(4)
 		}
-		a843 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n842)
-		r.ReadRawUint32s(a843)
-		x.AddAU32 = a843
+		a561 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n560)
+		r.ReadRawUint32s(a561)
+		x.AddAU32 = a561
 		if c.Failed() {
 			c.Trace("AddAU32")
 			return
 		}
-		n846 := c.ReadArrayLengthFast(8)
-		if n846 < 0 {
-			n846 = c.ReadArrayLength(8)
+		n564 := c.ReadArrayLengthFast(8)
+		if n564 < 0 {
+			n564 = c.ReadArrayLength(8)
 		}
-		a847 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n846)
-		r.ReadRawUint64s(a847)
-		x.AddAU64 = a847
+		a565 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n564)
+		r.ReadRawUint64s(a565)
+		x.AddAU64 = a565
 		if c.Failed() {
 			c.Trace("AddAU64")
 			return
 		}
-		n850 := c.ReadArrayLengthFast(1)
-		if n850 < 0 {
-			n850 = c.ReadArrayLength(1)
+		n568 := c.ReadArrayLengthFast(1)
+		if n568 < 0 {
+			n568 = c.ReadArrayLength(1)
 		}
-		a851 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n850)
-		copy(a851, r.ReadBytes(n850))
-		x.AddAU8 = a851
+		a569 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n568)
+		copy(a569, r.ReadBytes(n568))
+		x.AddAU8 = a569
 		if c.Failed() {
 			c.Trace("AddAU8")
 			return
@@ -5732,11 +5357,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st856, id857 := c.ReadRefFlag(); st856 == foryimpl.RefBack {
-			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id857)
-		} else if st856 == foryimpl.RefFollows {
+		if st574, id575 := c.ReadRefFlag(); st574 == foryimpl.RefBack {
+			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id575)
+		} else if st574 == foryimpl.RefFollows {
 			x.AddNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id857, x.AddNBin)
+			foryimpl.SetRefSlice(c, id575, x.AddNBin)
 		} else {
 			x.AddNBin = nil
 		}
@@ -5744,11 +5369,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNBin")
 			return
 		}
-		if st858, id859 := c.ReadRefFlag(); st858 == foryimpl.RefBack {
-			x.AddNLS = foryimpl.BackRefSlice[string](c, id859)
-		} else if st858 == foryimpl.RefFollows {
+		if st576, id577 := c.ReadRefFlag(); st576 == foryimpl.RefBack {
+			x.AddNLS = foryimpl.BackRefSlice[string](c, id577)
+		} else if st576 == foryimpl.RefFollows {
 			x.foryReadAddNLS(c)
-			foryimpl.SetRefSlice(c, id859, x.AddNLS)
+			foryimpl.SetRefSlice(c, id577, x.AddNLS)
 		} else {
 			x.AddNLS = nil
 		}
@@ -5756,11 +5381,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNLS")
 			return
 		}
-		if st860, id861 := c.ReadRefFlag(); st860 == foryimpl.RefBack {
-			x.AddNM = foryimpl.BackRefMap[string, int32](c, id861)
-		} else if st860 == foryimpl.RefFollows {
+		if st578, id579 := c.ReadRefFlag(); st578 == foryimpl.RefBack {
+			x.AddNM = foryimpl.BackRefMap[string, int32](c, id579)
+		} else if st578 == foryimpl.RefFollows {
 			x.foryReadAddNM(c)
-			foryimpl.SetRefMap(c, id861, x.AddNM)
+			foryimpl.SetRefMap(c, id579, x.AddNM)
 		} else {
 			x.AddNM = nil
 		}
@@ -5797,11 +5422,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st862, id863 := c.ReadFieldRefFlag(); st862 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id863)
-		} else if st862 == foryimpl.RefFollows {
+		if st580, id581 := c.ReadFieldRefFlag(); st580 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id581)
+		} else if st580 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id863, x.Bin)
+			foryimpl.SetRefSlice(c, id581, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -5950,11 +5575,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st864, id865 := c.ReadRefFlag(); st864 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id865)
-		} else if st864 == foryimpl.RefFollows {
+		if st582, id583 := c.ReadRefFlag(); st582 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id583)
+		} else if st582 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id865, x.NBin)
+			foryimpl.SetRefSlice(c, id583, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -5962,11 +5587,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st866, id867 := c.ReadRefFlag(); st866 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id867)
-		} else if st866 == foryimpl.RefFollows {
+		if st584, id585 := c.ReadRefFlag(); st584 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id585)
+		} else if st584 == foryimpl.RefFollows {
 			x.foryReadNLS(c)
-			foryimpl.SetRefSlice(c, id867, x.NLS)
+			foryimpl.SetRefSlice(c, id585, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -5974,11 +5599,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st868, id869 := c.ReadRefFlag(); st868 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id869)
-		} else if st868 == foryimpl.RefFollows {
+		if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id587)
+		} else if st586 == foryimpl.RefFollows {
 			x.foryReadNM(c)
-			foryimpl.SetRefMap(c, id869, x.NM)
+			foryimpl.SetRefMap(c, id587, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -6156,11 +5781,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 22:
 			if f.Convert {
 				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st916, id917 := c.ReadEvolvedRefFlag(f); st916 == foryimpl.RefBack {
-				x.AddBin = foryimpl.BackRefSlice[uint8](c, id917)
-			} else if st916 == foryimpl.RefFollows {
+			} else if st634, id635 := c.ReadEvolvedRefFlag(f); st634 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id635)
+			} else if st634 == foryimpl.RefFollows {
 				x.AddBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id917, x.AddBin)
+				foryimpl.SetRefSlice(c, id635, x.AddBin)
 			} else {
 				x.AddBin = nil
 			}
@@ -6283,30 +5908,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 47:
 			if f.Convert {
 				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st918, id919 := c.ReadEvolvedRefFlag(f); st918 == foryimpl.RefBack {
-				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id919)
-			} else if st918 == foryimpl.RefFollows {
+			} else if st636, id637 := c.ReadEvolvedRefFlag(f); st636 == foryimpl.RefBack {
+				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id637)
+			} else if st636 == foryimpl.RefFollows {
 				x.AddNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id919, x.AddNBin)
+				foryimpl.SetRefSlice(c, id637, x.AddNBin)
 			} else {
 				x.AddNBin = nil
 			}
 		case 48:
-			if st920, id921 := c.ReadEvolvedRefFlag(f); st920 == foryimpl.RefBack {
-				x.AddNLS = foryimpl.BackRefSlice[string](c, id921)
-			} else if st920 == foryimpl.RefFollows {
+			if st638, id639 := c.ReadEvolvedRefFlag(f); st638 == foryimpl.RefBack {
+				x.AddNLS = foryimpl.BackRefSlice[string](c, id639)
+			} else if st638 == foryimpl.RefFollows {
 				x.foryReadAddNLS(c)
-				foryimpl.SetRefSlice(c, id921, x.AddNLS)
+				foryimpl.SetRefSlice(c, id639, x.AddNLS)
 			} else {
 				x.AddNLS = nil
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st922, id923 := c.ReadRefFlag(); st922 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id923)
-				} else if st922 == foryimpl.RefFollows {
+				if st640, id641 := c.ReadRefFlag(); st640 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id641)
+				} else if st640 == foryimpl.RefFollows {
 					x.foryReadAddNM(c)
-					foryimpl.SetRefMap(c, id923, x.AddNM)
+					foryimpl.SetRefMap(c, id641, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
@@ -6324,11 +5949,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st924, id925 := c.ReadEvolvedRefFlag(f); st924 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id925)
-			} else if st924 == foryimpl.RefFollows {
+			} else if st642, id643 := c.ReadEvolvedRefFlag(f); st642 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id643)
+			} else if st642 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id925, x.Bin)
+				foryimpl.SetRefSlice(c, id643, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -6451,30 +6076,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st926, id927 := c.ReadEvolvedRefFlag(f); st926 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id927)
-			} else if st926 == foryimpl.RefFollows {
+			} else if st644, id645 := c.ReadEvolvedRefFlag(f); st644 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id645)
+			} else if st644 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id927, x.NBin)
+				foryimpl.SetRefSlice(c, id645, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 77:
-			if st928, id929 := c.ReadEvolvedRefFlag(f); st928 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id929)
-			} else if st928 == foryimpl.RefFollows {
+			if st646, id647 := c.ReadEvolvedRefFlag(f); st646 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id647)
+			} else if st646 == foryimpl.RefFollows {
 				x.foryReadNLS(c)
-				foryimpl.SetRefSlice(c, id929, x.NLS)
+				foryimpl.SetRefSlice(c, id647, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st930, id931 := c.ReadRefFlag(); st930 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id931)
-				} else if st930 == foryimpl.RefFollows {
+				if st648, id649 := c.ReadRefFlag(); st648 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id649)
+				} else if st648 == foryimpl.RefFollows {
 					x.foryReadNM(c)
-					foryimpl.SetRefMap(c, id931, x.NM)
+					foryimpl.SetRefMap(c, id649, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -8669,17 +8294,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k7 := range x.AddMSLIn {
-			if !foryimpl.ValidString(string(k7)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "AddMSLIn"))
-				return
-			}
-		}
-		for k19 := range x.MSLIn {
-			if !foryimpl.ValidString(string(k19)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -8928,17 +8545,9 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k53 := range x.AddMSLIn {
-			if !foryimpl.ValidString(string(k53)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "AddMSLIn"))
-				return
-			}
-		}
-		for k65 := range x.MSLIn {
-			if !foryimpl.ValidString(string(k65)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeNested, "MSLIn"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -8958,55 +8567,55 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.AddIn.ForyWrite(c)
 	}
-	l71 := x.AddLIn
+	l59 := x.AddLIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l71)))
-		if len(l71) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l59)))
+		if len(l59) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l71) > 0 {
+	if len(l59) > 0 {
 		c.WriteStructMeta(foryTypeInner)
-		for i72 := range l71 {
-			l71[i72].ForyWrite(c)
+		for i60 := range l59 {
+			l59[i60].ForyWrite(c)
 		}
 	}
-	l73 := x.AddLLf
+	l61 := x.AddLLf
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l73)))
-		if len(l73) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l61)))
+		if len(l61) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l73) > 0 {
+	if len(l61) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i74 := range l73 {
-			l73[i74].ForyWrite(c)
+		for i62 := range l61 {
+			l61[i62].ForyWrite(c)
 		}
 	}
-	l75 := x.AddLPIn
-	b.WriteVarUint32(uint32(len(l75)))
-	if len(l75) > 0 {
-		h76 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p77 := range l75 {
-			if p77 == nil {
-				h76 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l63 := x.AddLPIn
+	b.WriteVarUint32(uint32(len(l63)))
+	if len(l63) > 0 {
+		h64 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p65 := range l63 {
+			if p65 == nil {
+				h64 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h76)
+		b.WriteUint8(h64)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p77 := range l75 {
-			if !foryimpl.WriteRefPtr(c, p77) {
-				p77.ForyWrite(c)
+		for _, p65 := range l63 {
+			if !foryimpl.WriteRefPtr(c, p65) {
+				p65.ForyWrite(c)
 			}
 		}
 	}
@@ -9022,36 +8631,36 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.AddLf.ForyWrite(c)
 	}
-	var mw78 foryimpl.MapWriter
-	mw78.BeginTracked(b, len(x.AddMSLIn))
-	for k79, v80 := range x.AddMSLIn {
-		if v80 == nil {
-			mw78.NullEntry(b)
-			foryimpl.WriteString(b, k79)
+	var mw66 foryimpl.MapWriter
+	mw66.BeginTracked(b, len(x.AddMSLIn))
+	for k67, v68 := range x.AddMSLIn {
+		if v68 == nil {
+			mw66.NullEntry(b)
+			foryimpl.WriteString(b, k67)
 		} else {
-			mw78.Entry(b)
-			foryimpl.WriteString(b, k79)
-			if !foryimpl.WriteRefSlice(c, v80) {
+			mw66.Entry(b)
+			foryimpl.WriteString(b, k67)
+			if !foryimpl.WriteRefSlice(c, v68) {
 				{
 					b.Reserve(6 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v80)))
-					if len(v80) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v68)))
+					if len(v68) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
 				}
-				if len(v80) > 0 {
+				if len(v68) > 0 {
 					c.WriteStructMeta(foryTypeInner)
-					for i81 := range v80 {
-						v80[i81].ForyWrite(c)
+					for i69 := range v68 {
+						v68[i69].ForyWrite(c)
 					}
 				}
 			}
 		}
 	}
-	mw78.End(b)
+	mw66.End(b)
 	if !foryimpl.WriteRefPtr(c, x.AddPIn) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
@@ -9076,55 +8685,55 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.In.ForyWrite(c)
 	}
-	l82 := x.LIn
+	l70 := x.LIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l82)))
-		if len(l82) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l70)))
+		if len(l70) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l82) > 0 {
+	if len(l70) > 0 {
 		c.WriteStructMeta(foryTypeInner)
-		for i83 := range l82 {
-			l82[i83].ForyWrite(c)
+		for i71 := range l70 {
+			l70[i71].ForyWrite(c)
 		}
 	}
-	l84 := x.LLf
+	l72 := x.LLf
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l84)))
-		if len(l84) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
+		if len(l72) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l84) > 0 {
+	if len(l72) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i85 := range l84 {
-			l84[i85].ForyWrite(c)
+		for i73 := range l72 {
+			l72[i73].ForyWrite(c)
 		}
 	}
-	l86 := x.LPIn
-	b.WriteVarUint32(uint32(len(l86)))
-	if len(l86) > 0 {
-		h87 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p88 := range l86 {
-			if p88 == nil {
-				h87 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l74 := x.LPIn
+	b.WriteVarUint32(uint32(len(l74)))
+	if len(l74) > 0 {
+		h75 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p76 := range l74 {
+			if p76 == nil {
+				h75 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h87)
+		b.WriteUint8(h75)
 		c.WriteStructMetaPtr(foryTypeInner)
-		for _, p88 := range l86 {
-			if !foryimpl.WriteRefPtr(c, p88) {
-				p88.ForyWrite(c)
+		for _, p76 := range l74 {
+			if !foryimpl.WriteRefPtr(c, p76) {
+				p76.ForyWrite(c)
 			}
 		}
 	}
@@ -9140,36 +8749,36 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Lf.ForyWrite(c)
 	}
-	var mw89 foryimpl.MapWriter
-	mw89.BeginTracked(b, len(x.MSLIn))
-	for k90, v91 := range x.MSLIn {
-		if v91 == nil {
-			mw89.NullEntry(b)
-			foryimpl.WriteString(b, k90)
+	var mw77 foryimpl.MapWriter
+	mw77.BeginTracked(b, len(x.MSLIn))
+	for k78, v79 := range x.MSLIn {
+		if v79 == nil {
+			mw77.NullEntry(b)
+			foryimpl.WriteString(b, k78)
 		} else {
-			mw89.Entry(b)
-			foryimpl.WriteString(b, k90)
-			if !foryimpl.WriteRefSlice(c, v91) {
+			mw77.Entry(b)
+			foryimpl.WriteString(b, k78)
+			if !foryimpl.WriteRefSlice(c, v79) {
 				{
 					b.Reserve(6 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v91)))
-					if len(v91) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v79)))
+					if len(v79) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListSameType)
 						off++
 					}
 					b.SetWriterIndex(off)
 				}
-				if len(v91) > 0 {
+				if len(v79) > 0 {
 					c.WriteStructMeta(foryTypeInner)
-					for i92 := range v91 {
-						v91[i92].ForyWrite(c)
+					for i80 := range v79 {
+						v79[i80].ForyWrite(c)
 					}
 				}
 			}
 		}
 	}
-	mw89.End(b)
+	mw77.End(b)
 	if !foryimpl.WriteRefPtr(c, x.PIn) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeInner)
@@ -9182,6 +8791,21 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.PLf.ForyWrite(c)
 	}
+}
+
+// foryCheckUTF8 checks that every string Nested's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Nested) foryCheckUTF8() error {
+	for k4 := range x.AddMSLIn {
+		if !foryimpl.ValidString(string(k4)) {
+			return foryimpl.InvalidUTF8(foryTypeNested, "AddMSLIn")
+		}
+	}
+	for k10 := range x.MSLIn {
+		if !foryimpl.ValidString(string(k10)) {
+			return foryimpl.InvalidUTF8(foryTypeNested, "MSLIn")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Nested's struct body (docs/format.md §9); errors are recorded in c.
@@ -9219,8 +8843,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-				x.AddIn.ForyReadEvolved(c, ev93)
+			if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+				x.AddIn.ForyReadEvolved(c, ev81)
 			} else if !c.Failed() {
 				x.AddIn.ForyRead(c)
 			}
@@ -9230,8 +8854,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev93 := c.ReadStructFieldMeta(foryTypeInner); ev93 != nil {
-			x.AddIn.ForyReadEvolved(c, ev93)
+		if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
+			x.AddIn.ForyReadEvolved(c, ev81)
 		} else if !c.Failed() {
 			x.AddIn.ForyRead(c)
 		}
@@ -9257,8 +8881,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
-				x.AddLf.ForyReadEvolved(c, ev94)
+			if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
+				x.AddLf.ForyReadEvolved(c, ev82)
 			} else if !c.Failed() {
 				x.AddLf.ForyRead(c)
 			}
@@ -9272,17 +8896,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddMSLIn")
 			return
 		}
-		if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-			x.AddPIn = foryimpl.BackRef[Inner](c, id96)
-		} else if st95 == foryimpl.RefFollows {
-			p97 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id96, p97)
-			if ev98 := c.ReadStructFieldMeta(foryTypeInner); ev98 != nil {
-				p97.ForyReadEvolved(c, ev98)
+		if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
+			x.AddPIn = foryimpl.BackRef[Inner](c, id84)
+		} else if st83 == foryimpl.RefFollows {
+			p85 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id84, p85)
+			if ev86 := c.ReadStructFieldMeta(foryTypeInner); ev86 != nil {
+				p85.ForyReadEvolved(c, ev86)
 			} else if !c.Failed() {
-				p97.ForyRead(c)
+				p85.ForyRead(c)
 			}
-			x.AddPIn = p97
+			x.AddPIn = p85
 		} else {
 			x.AddPIn = nil
 		}
@@ -9290,17 +8914,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddPIn")
 			return
 		}
-		if st99, id100 := c.ReadRefFlag(); st99 == foryimpl.RefBack {
-			x.AddPLf = foryimpl.BackRef[Leaf](c, id100)
-		} else if st99 == foryimpl.RefFollows {
-			p101 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id100, p101)
-			if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
-				p101.ForyReadEvolved(c, ev102)
+		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+			x.AddPLf = foryimpl.BackRef[Leaf](c, id88)
+		} else if st87 == foryimpl.RefFollows {
+			p89 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id88, p89)
+			if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
+				p89.ForyReadEvolved(c, ev90)
 			} else if !c.Failed() {
-				p101.ForyRead(c)
+				p89.ForyRead(c)
 			}
-			x.AddPLf = p101
+			x.AddPLf = p89
 		} else {
 			x.AddPLf = nil
 		}
@@ -9309,8 +8933,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
-				x.In.ForyReadEvolved(c, ev103)
+			if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+				x.In.ForyReadEvolved(c, ev91)
 			} else if !c.Failed() {
 				x.In.ForyRead(c)
 			}
@@ -9320,8 +8944,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
-			x.AddLf.ForyReadEvolved(c, ev94)
+		if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
+			x.AddLf.ForyReadEvolved(c, ev82)
 		} else if !c.Failed() {
 			x.AddLf.ForyRead(c)
 		}
@@ -9335,33 +8959,33 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p95 := foryimpl.Alloc[Inner](c)
-			if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
-				p95.ForyReadEvolved(c, ev96)
+			p83 := foryimpl.Alloc[Inner](c)
+			if ev84 := c.ReadStructFieldMeta(foryTypeInner); ev84 != nil {
+				p83.ForyReadEvolved(c, ev84)
 			} else if !c.Failed() {
-				p95.ForyRead(c)
+				p83.ForyRead(c)
 			}
-			x.AddPIn = p95
+			x.AddPIn = p83
 		}
 		if c.Failed() {
 			c.Trace("AddPIn")
 			return
 		}
 		if c.ReadFlag() {
-			p99 := foryimpl.Alloc[Leaf](c)
-			if ev100 := c.ReadStructFieldMeta(foryTypeLeaf); ev100 != nil {
-				p99.ForyReadEvolved(c, ev100)
+			p87 := foryimpl.Alloc[Leaf](c)
+			if ev88 := c.ReadStructFieldMeta(foryTypeLeaf); ev88 != nil {
+				p87.ForyReadEvolved(c, ev88)
 			} else if !c.Failed() {
-				p99.ForyRead(c)
+				p87.ForyRead(c)
 			}
-			x.AddPLf = p99
+			x.AddPLf = p87
 		}
 		if c.Failed() {
 			c.Trace("AddPLf")
 			return
 		}
-		if ev103 := c.ReadStructFieldMeta(foryTypeInner); ev103 != nil {
-			x.In.ForyReadEvolved(c, ev103)
+		if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
+			x.In.ForyReadEvolved(c, ev91)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
@@ -9387,8 +9011,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
-				x.Lf.ForyReadEvolved(c, ev104)
+			if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+				x.Lf.ForyReadEvolved(c, ev92)
 			} else if !c.Failed() {
 				x.Lf.ForyRead(c)
 			}
@@ -9402,17 +9026,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("MSLIn")
 			return
 		}
-		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-			x.PIn = foryimpl.BackRef[Inner](c, id106)
-		} else if st105 == foryimpl.RefFollows {
-			p107 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id106, p107)
-			if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
-				p107.ForyReadEvolved(c, ev108)
+		if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+			x.PIn = foryimpl.BackRef[Inner](c, id94)
+		} else if st93 == foryimpl.RefFollows {
+			p95 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id94, p95)
+			if ev96 := c.ReadStructFieldMeta(foryTypeInner); ev96 != nil {
+				p95.ForyReadEvolved(c, ev96)
 			} else if !c.Failed() {
-				p107.ForyRead(c)
+				p95.ForyRead(c)
 			}
-			x.PIn = p107
+			x.PIn = p95
 		} else {
 			x.PIn = nil
 		}
@@ -9420,17 +9044,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PIn")
 			return
 		}
-		if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-			x.PLf = foryimpl.BackRef[Leaf](c, id110)
-		} else if st109 == foryimpl.RefFollows {
-			p111 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id110, p111)
-			if ev112 := c.ReadStructFieldMeta(foryTypeLeaf); ev112 != nil {
-				p111.ForyReadEvolved(c, ev112)
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.PLf = foryimpl.BackRef[Leaf](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			p99 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id98, p99)
+			if ev100 := c.ReadStructFieldMeta(foryTypeLeaf); ev100 != nil {
+				p99.ForyReadEvolved(c, ev100)
 			} else if !c.Failed() {
-				p111.ForyRead(c)
+				p99.ForyRead(c)
 			}
-			x.PLf = p111
+			x.PLf = p99
 		} else {
 			x.PLf = nil
 		}
@@ -9439,8 +9063,8 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
-			x.Lf.ForyReadEvolved(c, ev104)
+		if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+			x.Lf.ForyReadEvolved(c, ev92)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
@@ -9454,26 +9078,26 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p105 := foryimpl.Alloc[Inner](c)
-			if ev106 := c.ReadStructFieldMeta(foryTypeInner); ev106 != nil {
-				p105.ForyReadEvolved(c, ev106)
+			p93 := foryimpl.Alloc[Inner](c)
+			if ev94 := c.ReadStructFieldMeta(foryTypeInner); ev94 != nil {
+				p93.ForyReadEvolved(c, ev94)
 			} else if !c.Failed() {
-				p105.ForyRead(c)
+				p93.ForyRead(c)
 			}
-			x.PIn = p105
+			x.PIn = p93
 		}
 		if c.Failed() {
 			c.Trace("PIn")
 			return
 		}
 		if c.ReadFlag() {
-			p109 := foryimpl.Alloc[Leaf](c)
-			if ev110 := c.ReadStructFieldMeta(foryTypeLeaf); ev110 != nil {
-				p109.ForyReadEvolved(c, ev110)
+			p97 := foryimpl.Alloc[Leaf](c)
+			if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
+				p97.ForyReadEvolved(c, ev98)
 			} else if !c.Failed() {
-				p109.ForyRead(c)
+				p97.ForyRead(c)
 			}
-			x.PLf = p109
+			x.PLf = p97
 		}
 		if c.Failed() {
 			c.Trace("PLf")
@@ -9490,16 +9114,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev116 := c.ReadStructFieldMeta(foryTypeInner); ev116 != nil {
-						x.AddIn.ForyReadEvolved(c, ev116)
+					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
+						x.AddIn.ForyReadEvolved(c, ev104)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev113 := c.ReadStructFieldMeta(foryTypeInner); ev113 != nil {
-						x.AddIn.ForyReadEvolved(c, ev113)
+					if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
+						x.AddIn.ForyReadEvolved(c, ev101)
 					} else if !c.Failed() {
 						x.AddIn.ForyRead(c)
 					}
@@ -9520,16 +9144,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
-						x.AddLf.ForyReadEvolved(c, ev120)
+					if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
+						x.AddLf.ForyReadEvolved(c, ev108)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev117 := c.ReadStructFieldMeta(foryTypeLeaf); ev117 != nil {
-						x.AddLf.ForyReadEvolved(c, ev117)
+					if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
+						x.AddLf.ForyReadEvolved(c, ev105)
 					} else if !c.Failed() {
 						x.AddLf.ForyRead(c)
 					}
@@ -9541,71 +9165,71 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id124)
-				} else if st123 == foryimpl.RefFollows {
-					p125 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id124, p125)
-					if ev126 := c.ReadStructFieldMeta(foryTypeInner); ev126 != nil {
-						p125.ForyReadEvolved(c, ev126)
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					p113 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id112, p113)
+					if ev114 := c.ReadStructFieldMeta(foryTypeInner); ev114 != nil {
+						p113.ForyReadEvolved(c, ev114)
 					} else if !c.Failed() {
-						p125.ForyRead(c)
+						p113.ForyRead(c)
 					}
-					x.AddPIn = p125
+					x.AddPIn = p113
 				} else {
 					x.AddPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p121 := foryimpl.Alloc[Inner](c)
-					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
-						p121.ForyReadEvolved(c, ev122)
+					p109 := foryimpl.Alloc[Inner](c)
+					if ev110 := c.ReadStructFieldMeta(foryTypeInner); ev110 != nil {
+						p109.ForyReadEvolved(c, ev110)
 					} else if !c.Failed() {
-						p121.ForyRead(c)
+						p109.ForyRead(c)
 					}
-					x.AddPIn = p121
+					x.AddPIn = p109
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id130)
-				} else if st129 == foryimpl.RefFollows {
-					p131 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id130, p131)
-					if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
-						p131.ForyReadEvolved(c, ev132)
+				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id118)
+				} else if st117 == foryimpl.RefFollows {
+					p119 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id118, p119)
+					if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
+						p119.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
-						p131.ForyRead(c)
+						p119.ForyRead(c)
 					}
-					x.AddPLf = p131
+					x.AddPLf = p119
 				} else {
 					x.AddPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p127 := foryimpl.Alloc[Leaf](c)
-					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
-						p127.ForyReadEvolved(c, ev128)
+					p115 := foryimpl.Alloc[Leaf](c)
+					if ev116 := c.ReadStructFieldMeta(foryTypeLeaf); ev116 != nil {
+						p115.ForyReadEvolved(c, ev116)
 					} else if !c.Failed() {
-						p127.ForyRead(c)
+						p115.ForyRead(c)
 					}
-					x.AddPLf = p127
+					x.AddPLf = p115
 				}
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev136 := c.ReadStructFieldMeta(foryTypeInner); ev136 != nil {
-						x.In.ForyReadEvolved(c, ev136)
+					if ev124 := c.ReadStructFieldMeta(foryTypeInner); ev124 != nil {
+						x.In.ForyReadEvolved(c, ev124)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev133 := c.ReadStructFieldMeta(foryTypeInner); ev133 != nil {
-						x.In.ForyReadEvolved(c, ev133)
+					if ev121 := c.ReadStructFieldMeta(foryTypeInner); ev121 != nil {
+						x.In.ForyReadEvolved(c, ev121)
 					} else if !c.Failed() {
 						x.In.ForyRead(c)
 					}
@@ -9626,16 +9250,16 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
-						x.Lf.ForyReadEvolved(c, ev140)
+					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
+						x.Lf.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev137 := c.ReadStructFieldMeta(foryTypeLeaf); ev137 != nil {
-						x.Lf.ForyReadEvolved(c, ev137)
+					if ev125 := c.ReadStructFieldMeta(foryTypeLeaf); ev125 != nil {
+						x.Lf.ForyReadEvolved(c, ev125)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -9647,56 +9271,56 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					p145 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id144, p145)
-					if ev146 := c.ReadStructFieldMeta(foryTypeInner); ev146 != nil {
-						p145.ForyReadEvolved(c, ev146)
+				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id132)
+				} else if st131 == foryimpl.RefFollows {
+					p133 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id132, p133)
+					if ev134 := c.ReadStructFieldMeta(foryTypeInner); ev134 != nil {
+						p133.ForyReadEvolved(c, ev134)
 					} else if !c.Failed() {
-						p145.ForyRead(c)
+						p133.ForyRead(c)
 					}
-					x.PIn = p145
+					x.PIn = p133
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p141 := foryimpl.Alloc[Inner](c)
-					if ev142 := c.ReadStructFieldMeta(foryTypeInner); ev142 != nil {
-						p141.ForyReadEvolved(c, ev142)
+					p129 := foryimpl.Alloc[Inner](c)
+					if ev130 := c.ReadStructFieldMeta(foryTypeInner); ev130 != nil {
+						p129.ForyReadEvolved(c, ev130)
 					} else if !c.Failed() {
-						p141.ForyRead(c)
+						p129.ForyRead(c)
 					}
-					x.PIn = p141
+					x.PIn = p129
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id150)
-				} else if st149 == foryimpl.RefFollows {
-					p151 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id150, p151)
-					if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
-						p151.ForyReadEvolved(c, ev152)
+				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id138)
+				} else if st137 == foryimpl.RefFollows {
+					p139 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id138, p139)
+					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
+						p139.ForyReadEvolved(c, ev140)
 					} else if !c.Failed() {
-						p151.ForyRead(c)
+						p139.ForyRead(c)
 					}
-					x.PLf = p151
+					x.PLf = p139
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p147 := foryimpl.Alloc[Leaf](c)
-					if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
-						p147.ForyReadEvolved(c, ev148)
+					p135 := foryimpl.Alloc[Leaf](c)
+					if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
+						p135.ForyReadEvolved(c, ev136)
 					} else if !c.Failed() {
-						p147.ForyRead(c)
+						p135.ForyRead(c)
 					}
-					x.PLf = p147
+					x.PLf = p135
 				}
 			}
 		default:
@@ -11221,11 +10845,9 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k3 := range x.NM {
-			if !foryimpl.ValidString(string(k3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -11300,27 +10922,20 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	var mw10 foryimpl.MapWriter
-	mw10.Begin(b, len(x.NM))
-	for k11, v12 := range x.NM {
-		mw10.Entry(b)
-		foryimpl.WriteString(b, k11)
-		b.WriteVarInt32(v12)
-	}
-	mw10.End(b)
+	x.foryWriteNM(b)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NPIn.ForyWrite(c)
 	{
-		s13 := string(x.NS)
-		b.Reserve(buffer.BatchSlack + len(s13) + 10)
+		s10 := string(x.NS)
+		b.Reserve(buffer.BatchSlack + len(s10) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s13) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s13)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s10) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s10)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
 				return
 			}
@@ -11332,11 +10947,9 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k16 := range x.NM {
-			if !foryimpl.ValidString(string(k16)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NM"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -11371,14 +10984,14 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarInt32(*x.NP)
 	}
 	{
-		s20 := string(x.NewName)
-		b.Reserve(buffer.BatchSlack + len(s20) + 10)
+		s14 := string(x.NewName)
+		b.Reserve(buffer.BatchSlack + len(s14) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s20))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s20) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s20)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s20) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s14))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s14) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s14)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s14) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NewName"))
 				return
 			}
@@ -11392,27 +11005,20 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		x.NIn.ForyWrite(c)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l21 := x.NL
-		b.WriteVarUint32(uint32(len(l21)))
-		if len(l21) > 0 {
-			b.Reserve(1 + len(l21)*5 + buffer.BatchSlack)
+		l15 := x.NL
+		b.WriteVarUint32(uint32(len(l15)))
+		if len(l15) > 0 {
+			b.Reserve(1 + len(l15)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e22 := range l21 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e22))
+			for _, e16 := range l15 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e16))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	var mw23 foryimpl.MapWriter
-	mw23.Begin(b, len(x.NM))
-	for k24, v25 := range x.NM {
-		mw23.Entry(b)
-		foryimpl.WriteString(b, k24)
-		b.WriteVarInt32(v25)
-	}
-	mw23.End(b)
+	x.foryWriteNM(b)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
@@ -11426,20 +11032,42 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		x.NPIn.ForyWrite(c)
 	}
 	{
-		s26 := string(x.NS)
-		b.Reserve(buffer.BatchSlack + len(s26) + 10)
+		s17 := string(x.NS)
+		b.Reserve(buffer.BatchSlack + len(s17) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s26))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s26) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s26)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s26) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s17))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s17) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s17)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s17) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeChanges, "NS"))
 				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
+}
+
+// foryCheckUTF8 checks that every string Changes's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Changes) foryCheckUTF8() error {
+	for k2 := range x.NM {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeChanges, "NM")
+		}
+	}
+	return nil
+}
+
+// foryWriteNM writes field NM's value, for both of Changes's writers.
+func (x *Changes) foryWriteNM(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.NM))
+	for k2, v3 := range x.NM {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads Changes's struct body (docs/format.md §9); errors are recorded in c.
@@ -11491,18 +11119,18 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p27 := foryimpl.Alloc[float32](c)
-		*p27 = r.ReadFloat32()
-		x.NWP = p27
+		p18 := foryimpl.Alloc[float32](c)
+		*p18 = r.ReadFloat32()
+		x.NWP = p18
 	}
 	if c.Failed() {
 		c.Trace("NWP")
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[int32](c)
-		*p28 = r.ReadVarInt32()
-		x.NP = p28
+		p19 := foryimpl.Alloc[int32](c)
+		*p19 = r.ReadVarInt32()
+		x.NP = p19
 	}
 	if c.Failed() {
 		c.Trace("NP")
@@ -11514,17 +11142,17 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-			x.NIn = foryimpl.BackRef[Inner](c, id30)
-		} else if st29 == foryimpl.RefFollows {
-			p31 := foryimpl.Alloc[Inner](c)
-			foryimpl.SetRef(c, id30, p31)
-			if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
-				p31.ForyReadEvolved(c, ev32)
+		if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+			x.NIn = foryimpl.BackRef[Inner](c, id21)
+		} else if st20 == foryimpl.RefFollows {
+			p22 := foryimpl.Alloc[Inner](c)
+			foryimpl.SetRef(c, id21, p22)
+			if ev23 := c.ReadStructFieldMeta(foryTypeInner); ev23 != nil {
+				p22.ForyReadEvolved(c, ev23)
 			} else if !c.Failed() {
-				p31.ForyRead(c)
+				p22.ForyRead(c)
 			}
-			x.NIn = p31
+			x.NIn = p22
 		} else {
 			x.NIn = nil
 		}
@@ -11532,11 +11160,11 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NIn")
 			return
 		}
-		if st33, id34 := c.ReadRefFlag(); st33 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[int32](c, id34)
-		} else if st33 == foryimpl.RefFollows {
+		if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[int32](c, id25)
+		} else if st24 == foryimpl.RefFollows {
 			x.foryReadNL(c)
-			foryimpl.SetRefSlice(c, id34, x.NL)
+			foryimpl.SetRefSlice(c, id25, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -11546,13 +11174,13 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p29 := foryimpl.Alloc[Inner](c)
-			if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
-				p29.ForyReadEvolved(c, ev30)
+			p20 := foryimpl.Alloc[Inner](c)
+			if ev21 := c.ReadStructFieldMeta(foryTypeInner); ev21 != nil {
+				p20.ForyReadEvolved(c, ev21)
 			} else if !c.Failed() {
-				p29.ForyRead(c)
+				p20.ForyRead(c)
 			}
-			x.NIn = p29
+			x.NIn = p20
 		}
 		if c.Failed() {
 			c.Trace("NIn")
@@ -11573,8 +11201,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
-				x.NPIn.ForyReadEvolved(c, ev35)
+			if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
+				x.NPIn.ForyReadEvolved(c, ev26)
 			} else if !c.Failed() {
 				x.NPIn.ForyRead(c)
 			}
@@ -11584,8 +11212,8 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
-			x.NPIn.ForyReadEvolved(c, ev35)
+		if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
+			x.NPIn.ForyReadEvolved(c, ev26)
 		} else if !c.Failed() {
 			x.NPIn.ForyRead(c)
 		}
@@ -11609,97 +11237,97 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
-					x.WF = float64(v36)
+				if v27, ok28 := c.ReadFloatAs(f, 64); ok28 {
+					x.WF = float64(v27)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
-					x.WIF = float64(v38)
+				if v29, ok30 := c.ReadFloatAs(f, 64); ok30 {
+					x.WIF = float64(v29)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v40, ok41 := c.ReadIntAs(f, 64); ok41 {
-					x.Total = int64(v40)
+				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
+					x.Total = int64(v31)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 64); ok43 {
-					x.NPW = int64(v42)
+				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
+					x.NPW = int64(v33)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v44, ok45 := c.ReadIntAs(f, 64); ok45 {
-					x.W32 = int64(v44)
+				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
+					x.W32 = int64(v35)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v46, ok47 := c.ReadIntAs(f, 64); ok47 {
-					x.WFix = int64(v46)
+				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
+					x.WFix = int64(v37)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v48, ok49 := c.ReadUintAs(f, 64); ok49 {
-					x.WU = uint64(v48)
+				if v39, ok40 := c.ReadUintAs(f, 64); ok40 {
+					x.WU = uint64(v39)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v50, ok51 := c.ReadIntAs(f, 32); ok51 {
-					x.W8 = int32(v50)
+				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
+					x.W8 = int32(v41)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v52, ok53 := c.ReadIntAs(f, 32); ok53 {
-					x.WSU = int32(v52)
+				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
+					x.WSU = int32(v43)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v55, ok56 := c.ReadFloatAs(f, 32); ok56 {
-					pv57 := float32(v55)
-					x.NWP = &pv57
+				if v46, ok47 := c.ReadFloatAs(f, 32); ok47 {
+					pv48 := float32(v46)
+					x.NWP = &pv48
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p54 := foryimpl.Alloc[float32](c)
-				*p54 = r.ReadFloat32()
-				x.NWP = p54
+				p45 := foryimpl.Alloc[float32](c)
+				*p45 = r.ReadFloat32()
+				x.NWP = p45
 			}
 		case 10:
 			if f.Convert {
-				if v59, ok60 := c.ReadIntAs(f, 32); ok60 {
-					pv61 := int32(v59)
-					x.NP = &pv61
+				if v50, ok51 := c.ReadIntAs(f, 32); ok51 {
+					pv52 := int32(v50)
+					x.NP = &pv52
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p58 := foryimpl.Alloc[int32](c)
-				*p58 = r.ReadVarInt32()
-				x.NP = p58
+				p49 := foryimpl.Alloc[int32](c)
+				*p49 = r.ReadVarInt32()
+				x.NP = p49
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -11707,39 +11335,39 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					p66 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id65, p66)
-					if ev67 := c.ReadStructFieldMeta(foryTypeInner); ev67 != nil {
-						p66.ForyReadEvolved(c, ev67)
+				if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id56)
+				} else if st55 == foryimpl.RefFollows {
+					p57 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id56, p57)
+					if ev58 := c.ReadStructFieldMeta(foryTypeInner); ev58 != nil {
+						p57.ForyReadEvolved(c, ev58)
 					} else if !c.Failed() {
-						p66.ForyRead(c)
+						p57.ForyRead(c)
 					}
-					x.NIn = p66
+					x.NIn = p57
 				} else {
 					x.NIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p62 := foryimpl.Alloc[Inner](c)
-					if ev63 := c.ReadStructFieldMeta(foryTypeInner); ev63 != nil {
-						p62.ForyReadEvolved(c, ev63)
+					p53 := foryimpl.Alloc[Inner](c)
+					if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
+						p53.ForyReadEvolved(c, ev54)
 					} else if !c.Failed() {
-						p62.ForyRead(c)
+						p53.ForyRead(c)
 					}
-					x.NIn = p62
+					x.NIn = p53
 				}
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st68, id69 := c.ReadEvolvedRefFlag(f); st68 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[int32](c, id69)
-			} else if st68 == foryimpl.RefFollows {
+			} else if st59, id60 := c.ReadEvolvedRefFlag(f); st59 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[int32](c, id60)
+			} else if st59 == foryimpl.RefFollows {
 				x.foryReadNL(c)
-				foryimpl.SetRefSlice(c, id69, x.NL)
+				foryimpl.SetRefSlice(c, id60, x.NL)
 			} else {
 				x.NL = nil
 			}
@@ -11750,16 +11378,16 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev73 := c.ReadStructFieldMeta(foryTypeInner); ev73 != nil {
-						x.NPIn.ForyReadEvolved(c, ev73)
+					if ev64 := c.ReadStructFieldMeta(foryTypeInner); ev64 != nil {
+						x.NPIn.ForyReadEvolved(c, ev64)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev70 := c.ReadStructFieldMeta(foryTypeInner); ev70 != nil {
-						x.NPIn.ForyReadEvolved(c, ev70)
+					if ev61 := c.ReadStructFieldMeta(foryTypeInner); ev61 != nil {
+						x.NPIn.ForyReadEvolved(c, ev61)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
@@ -12639,8 +12267,8 @@ func (x *MapHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 // ForyWrite writes MapHolder's struct body (docs/format.md §9).
 func (x *MapHolder) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k5 := range x.Same {
-			if !foryimpl.ValidString(string(k5)) {
+		for k3 := range x.Same {
+			if !foryimpl.ValidString(string(k3)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapHolder, "Same"))
 				return
 			}
@@ -13167,8 +12795,8 @@ func (x *Record) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 // ForyWrite writes Record's struct body (docs/format.md §9).
 func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k3 := range x.Scores {
-			if !foryimpl.ValidString(string(k3)) {
+		for k2 := range x.Scores {
+			if !foryimpl.ValidString(string(k2)) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeRecord, "Scores"))
 				return
 			}
@@ -13655,101 +13283,49 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(c.SchemaHash(1689476471, -979523647))
 	}
-	l13 := x.A2L
-	b.WriteVarUint32(uint32(len(l13)))
-	if len(l13) > 0 {
-		b.Reserve(1 + len(l13)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e14 := range l13 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e14))
-		}
-		b.SetWriterIndex(off)
-	}
-	b.WriteVarUint32(uint32(len(x.Arr2Go)))
-	if len(x.Arr2Go) > 0 {
-		b.Reserve(1 + len(x.Arr2Go)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e15 := range x.Arr2Go {
-			{
-				buffer.PutInt16At(w, off, e15)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l16 := x.BH2L
-	b.WriteVarUint32(uint32(len(l16)))
-	if len(l16) > 0 {
-		b.Reserve(1 + len(l16)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e17 := range l16 {
-			{
-				buffer.PutUint16At(w, off, uint16(e17))
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteA2L(b)
+	x.foryWriteArr2Go(b)
+	x.foryWriteBH2L(b)
 	{
-		l18 := x.Bin2U8
-		l19 := x.BoolL2A
-		b.Reserve(buffer.BatchSlack + len(l18)*1 + len(l19)*1 + 12)
+		l13 := x.Bin2U8
+		l14 := x.BoolL2A
+		b.Reserve(buffer.BatchSlack + len(l13)*1 + len(l14)*1 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l18)*1))
-		off += copy(w[off:], l18)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l19)*1))
-		off = buffer.PutRawBoolsAt(w, off, l19)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
+		off += copy(w[off:], l13)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*1))
+		off = buffer.PutRawBoolsAt(w, off, l14)
 		b.SetWriterIndex(off)
 	}
-	l20 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l20)))
-	if len(l20) > 0 {
-		b.Reserve(1 + len(l20)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e21 := range l20 {
-			{
-				buffer.PutFloat32At(w, off, e21)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteF32A2L(b)
 	{
-		l22 := x.H2A
-		l23 := x.Int2A
-		l24 := x.L2A
-		b.Reserve(buffer.BatchSlack + len(l22)*2 + len(l23)*8 + len(l24)*4 + 18)
+		l15 := x.H2A
+		l16 := x.Int2A
+		l17 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l15)*2 + len(l16)*8 + len(l17)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l22)*2))
-		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l22))
-		off = buffer.PutVarUint32At(w, off, uint32(len(l23)*8))
-		off = buffer.PutRawInt64sAt(w, off, l23)
-		off = buffer.PutVarUint32At(w, off, uint32(len(l24)*4))
-		off = buffer.PutRawInt32sAt(w, off, l24)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*2))
+		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l15))
+		off = buffer.PutVarUint32At(w, off, uint32(len(l16)*8))
+		off = buffer.PutRawInt64sAt(w, off, l16)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)*4))
+		off = buffer.PutRawInt32sAt(w, off, l17)
 		b.SetWriterIndex(off)
 	}
 	if x.NL == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l25 := x.NL
-		b.WriteVarUint32(uint32(len(l25)))
-		if len(l25) > 0 {
-			b.Reserve(1 + len(l25)*2 + buffer.BatchSlack)
+		l18 := x.NL
+		b.WriteVarUint32(uint32(len(l18)))
+		if len(l18) > 0 {
+			b.Reserve(1 + len(l18)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e26 := range l25 {
+			for _, e19 := range l18 {
 				{
-					buffer.PutUint16At(w, off, e26)
+					buffer.PutUint16At(w, off, e19)
 					off += 2
 				}
 			}
@@ -13757,27 +13333,27 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		l27 := x.Named
-		b.Reserve(buffer.BatchSlack + len(l27)*4 + 6)
+		l20 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l20)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l27)*4))
-		off = buffer.PutRawInt32sAt(w, off, l27)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l20)*4))
+		off = buffer.PutRawInt32sAt(w, off, l20)
 		b.SetWriterIndex(off)
 	}
 	if x.PA == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l28 := *x.PA
-		b.WriteVarUint32(uint32(len(l28)))
-		if len(l28) > 0 {
-			b.Reserve(1 + len(l28)*8 + buffer.BatchSlack)
+		l21 := *x.PA
+		b.WriteVarUint32(uint32(len(l21)))
+		if len(l21) > 0 {
+			b.Reserve(1 + len(l21)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e29 := range l28 {
+			for _, e22 := range l21 {
 				{
-					buffer.PutFloat64At(w, off, e29)
+					buffer.PutFloat64At(w, off, e22)
 					off += 8
 				}
 			}
@@ -13785,27 +13361,27 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		l30 := x.PtrL2A
-		b.Reserve(buffer.BatchSlack + len(l30)*4 + 6)
+		l23 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l23)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l30)*4))
-		off = buffer.PutRawInt32sAt(w, off, l30)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l23)*4))
+		off = buffer.PutRawInt32sAt(w, off, l23)
 		b.SetWriterIndex(off)
 	}
-	l31 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l31)))
-	b.WriteBytes(l31)
+	l24 := x.Raw2Bin
+	b.WriteVarUint32(uint32(len(l24)))
+	b.WriteBytes(l24)
 	{
-		l32 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l32)*8 + 6)
+		l25 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l25)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l32)*8))
-		off = buffer.PutRawUint64sAt(w, off, l32)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l25)*8))
+		off = buffer.PutRawUint64sAt(w, off, l25)
 		b.SetWriterIndex(off)
 	}
-	l33 := x.U82Bin
-	b.WriteVarUint32(uint32(len(l33)))
-	b.WriteBytes(l33)
+	l26 := x.U82Bin
+	b.WriteVarUint32(uint32(len(l26)))
+	b.WriteBytes(l26)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
@@ -13815,173 +13391,121 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(c.SchemaHash(1689476471, -979523647))
 	}
-	l46 := x.A2L
-	b.WriteVarUint32(uint32(len(l46)))
-	if len(l46) > 0 {
-		b.Reserve(1 + len(l46)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e47 := range l46 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e47))
-		}
-		b.SetWriterIndex(off)
-	}
-	b.WriteVarUint32(uint32(len(x.Arr2Go)))
-	if len(x.Arr2Go) > 0 {
-		b.Reserve(1 + len(x.Arr2Go)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e48 := range x.Arr2Go {
-			{
-				buffer.PutInt16At(w, off, e48)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l49 := x.BH2L
-	b.WriteVarUint32(uint32(len(l49)))
-	if len(l49) > 0 {
-		b.Reserve(1 + len(l49)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e50 := range l49 {
-			{
-				buffer.PutUint16At(w, off, uint16(e50))
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteA2L(b)
+	x.foryWriteArr2Go(b)
+	x.foryWriteBH2L(b)
 	{
-		l51 := x.Bin2U8
-		l52 := x.BoolL2A
-		b.Reserve(buffer.BatchSlack + len(l51)*1 + len(l52)*1 + 12)
+		l33 := x.Bin2U8
+		l34 := x.BoolL2A
+		b.Reserve(buffer.BatchSlack + len(l33)*1 + len(l34)*1 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st53, id54 := foryimpl.RefSliceAt(c, l51); st53 == foryimpl.RefBack {
+			if st35, id36 := foryimpl.RefSliceAt(c, l33); st35 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id54))
-			} else if st53 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id36))
+			} else if st35 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l51)*1))
-				off += copy(w[off:], l51)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l33)*1))
+				off += copy(w[off:], l33)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l51)*1))
-			off += copy(w[off:], l51)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*1))
+			off += copy(w[off:], l33)
 		}
 		if c.TrackedFieldFlags() {
-			if st55, id56 := foryimpl.RefSliceAt(c, l52); st55 == foryimpl.RefBack {
+			if st37, id38 := foryimpl.RefSliceAt(c, l34); st37 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id56))
-			} else if st55 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id38))
+			} else if st37 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l52)*1))
-				off = buffer.PutRawBoolsAt(w, off, l52)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l34)*1))
+				off = buffer.PutRawBoolsAt(w, off, l34)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l52)*1))
-			off = buffer.PutRawBoolsAt(w, off, l52)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*1))
+			off = buffer.PutRawBoolsAt(w, off, l34)
 		}
 		b.SetWriterIndex(off)
 	}
-	l57 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l57)))
-	if len(l57) > 0 {
-		b.Reserve(1 + len(l57)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e58 := range l57 {
-			{
-				buffer.PutFloat32At(w, off, e58)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteF32A2L(b)
 	{
-		l59 := x.H2A
-		l60 := x.Int2A
-		l61 := x.L2A
-		b.Reserve(buffer.BatchSlack + len(l59)*2 + len(l60)*8 + len(l61)*4 + 18)
+		l39 := x.H2A
+		l40 := x.Int2A
+		l41 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l39)*2 + len(l40)*8 + len(l41)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st62, id63 := foryimpl.RefSliceAt(c, l59); st62 == foryimpl.RefBack {
+			if st42, id43 := foryimpl.RefSliceAt(c, l39); st42 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id63))
-			} else if st62 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id43))
+			} else if st42 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
-				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
+				off = buffer.PutVarUint32At(w, off, uint32(len(l39)*2))
+				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l39))
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l59)*2))
-			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l59))
+			off = buffer.PutVarUint32At(w, off, uint32(len(l39)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l39))
 		}
 		if c.TrackedFieldFlags() {
-			if st64, id65 := foryimpl.RefSliceAt(c, l60); st64 == foryimpl.RefBack {
+			if st44, id45 := foryimpl.RefSliceAt(c, l40); st44 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id65))
-			} else if st64 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id45))
+			} else if st44 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
-				off = buffer.PutRawInt64sAt(w, off, l60)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l40)*8))
+				off = buffer.PutRawInt64sAt(w, off, l40)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
-			off = buffer.PutRawInt64sAt(w, off, l60)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*8))
+			off = buffer.PutRawInt64sAt(w, off, l40)
 		}
 		if c.TrackedFieldFlags() {
-			if st66, id67 := foryimpl.RefSliceAt(c, l61); st66 == foryimpl.RefBack {
+			if st46, id47 := foryimpl.RefSliceAt(c, l41); st46 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id67))
-			} else if st66 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id47))
+			} else if st46 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
-				off = buffer.PutRawInt32sAt(w, off, l61)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l41)*4))
+				off = buffer.PutRawInt32sAt(w, off, l41)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l61)*4))
-			off = buffer.PutRawInt32sAt(w, off, l61)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l41)*4))
+			off = buffer.PutRawInt32sAt(w, off, l41)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l68 := x.NL
-		b.WriteVarUint32(uint32(len(l68)))
-		if len(l68) > 0 {
-			b.Reserve(1 + len(l68)*2 + buffer.BatchSlack)
+		l48 := x.NL
+		b.WriteVarUint32(uint32(len(l48)))
+		if len(l48) > 0 {
+			b.Reserve(1 + len(l48)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e69 := range l68 {
+			for _, e49 := range l48 {
 				{
-					buffer.PutUint16At(w, off, e69)
+					buffer.PutUint16At(w, off, e49)
 					off += 2
 				}
 			}
@@ -13989,39 +13513,39 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		l70 := x.Named
-		b.Reserve(buffer.BatchSlack + len(l70)*4 + 6)
+		l50 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l50)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st71, id72 := foryimpl.RefSliceAt(c, l70); st71 == foryimpl.RefBack {
+			if st51, id52 := foryimpl.RefSliceAt(c, l50); st51 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id72))
-			} else if st71 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id52))
+			} else if st51 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l70)*4))
-				off = buffer.PutRawInt32sAt(w, off, l70)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l50)*4))
+				off = buffer.PutRawInt32sAt(w, off, l50)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l70)*4))
-			off = buffer.PutRawInt32sAt(w, off, l70)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l50)*4))
+			off = buffer.PutRawInt32sAt(w, off, l50)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l73 := *x.PA
-		b.WriteVarUint32(uint32(len(l73)))
-		if len(l73) > 0 {
-			b.Reserve(1 + len(l73)*8 + buffer.BatchSlack)
+		l53 := *x.PA
+		b.WriteVarUint32(uint32(len(l53)))
+		if len(l53) > 0 {
+			b.Reserve(1 + len(l53)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e74 := range l73 {
+			for _, e54 := range l53 {
 				{
-					buffer.PutFloat64At(w, off, e74)
+					buffer.PutFloat64At(w, off, e54)
 					off += 8
 				}
 			}
@@ -14029,72 +13553,144 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		l75 := x.PtrL2A
-		b.Reserve(buffer.BatchSlack + len(l75)*4 + 6)
+		l55 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l55)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st76, id77 := foryimpl.RefSliceAt(c, l75); st76 == foryimpl.RefBack {
+			if st56, id57 := foryimpl.RefSliceAt(c, l55); st56 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id77))
-			} else if st76 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id57))
+			} else if st56 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l75)*4))
-				off = buffer.PutRawInt32sAt(w, off, l75)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l55)*4))
+				off = buffer.PutRawInt32sAt(w, off, l55)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l75)*4))
-			off = buffer.PutRawInt32sAt(w, off, l75)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l55)*4))
+			off = buffer.PutRawInt32sAt(w, off, l55)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
-			l78 := x.Raw2Bin
-			b.WriteVarUint32(uint32(len(l78)))
-			b.WriteBytes(l78)
+			l58 := x.Raw2Bin
+			b.WriteVarUint32(uint32(len(l58)))
+			b.WriteBytes(l58)
 		}
 	} else {
-		l79 := x.Raw2Bin
-		b.WriteVarUint32(uint32(len(l79)))
-		b.WriteBytes(l79)
+		l59 := x.Raw2Bin
+		b.WriteVarUint32(uint32(len(l59)))
+		b.WriteBytes(l59)
 	}
 	{
-		l80 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l80)*8 + 6)
+		l60 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l60)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st81, id82 := foryimpl.RefSliceAt(c, l80); st81 == foryimpl.RefBack {
+			if st61, id62 := foryimpl.RefSliceAt(c, l60); st61 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id82))
-			} else if st81 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id62))
+			} else if st61 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l80)*8))
-				off = buffer.PutRawUint64sAt(w, off, l80)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
+				off = buffer.PutRawUint64sAt(w, off, l60)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l80)*8))
-			off = buffer.PutRawUint64sAt(w, off, l80)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
+			off = buffer.PutRawUint64sAt(w, off, l60)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.U82Bin) {
-			l83 := x.U82Bin
-			b.WriteVarUint32(uint32(len(l83)))
-			b.WriteBytes(l83)
+			l63 := x.U82Bin
+			b.WriteVarUint32(uint32(len(l63)))
+			b.WriteBytes(l63)
 		}
 	} else {
-		l84 := x.U82Bin
-		b.WriteVarUint32(uint32(len(l84)))
-		b.WriteBytes(l84)
+		l64 := x.U82Bin
+		b.WriteVarUint32(uint32(len(l64)))
+		b.WriteBytes(l64)
+	}
+}
+
+// foryWriteA2L writes field A2L's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteA2L(b *buffer.Buffer) {
+	l1 := x.A2L
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteArr2Go writes field Arr2Go's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteArr2Go(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.Arr2Go)))
+	if len(x.Arr2Go) > 0 {
+		b.Reserve(1 + len(x.Arr2Go)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e1 := range x.Arr2Go {
+			{
+				buffer.PutInt16At(w, off, e1)
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteBH2L writes field BH2L's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteBH2L(b *buffer.Buffer) {
+	l1 := x.BH2L
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutUint16At(w, off, uint16(e2))
+				off += 2
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteF32A2L writes field F32A2L's value, for both of Seqs's writers.
+func (x *Seqs) foryWriteF32A2L(b *buffer.Buffer) {
+	l1 := x.F32A2L
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutFloat32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
 	}
 }
 
@@ -14145,17 +13741,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st85, id86 := c.ReadFieldRefFlag(); st85 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id86)
-		} else if st85 == foryimpl.RefFollows {
-			n87 := c.ReadArrayLengthFast(1)
-			if n87 < 0 {
-				n87 = c.ReadArrayLength(1)
+		if st65, id66 := c.ReadFieldRefFlag(); st65 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id66)
+		} else if st65 == foryimpl.RefFollows {
+			n67 := c.ReadArrayLengthFast(1)
+			if n67 < 0 {
+				n67 = c.ReadArrayLength(1)
 			}
-			a88 := foryimpl.MakeSlice[[]uint8](c, n87)
-			copy(a88, r.ReadBytes(n87))
-			x.Bin2U8 = a88
-			foryimpl.SetRefSlice(c, id86, x.Bin2U8)
+			a68 := foryimpl.MakeSlice[[]uint8](c, n67)
+			copy(a68, r.ReadBytes(n67))
+			x.Bin2U8 = a68
+			foryimpl.SetRefSlice(c, id66, x.Bin2U8)
 		} else {
 			x.Bin2U8 = nil
 		}
@@ -14163,17 +13759,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2U8")
 			return
 		}
-		if st89, id90 := c.ReadFieldRefFlag(); st89 == foryimpl.RefBack {
-			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id90)
-		} else if st89 == foryimpl.RefFollows {
-			n91 := c.ReadArrayLengthFast(1)
-			if n91 < 0 {
-				n91 = c.ReadArrayLength(1)
+		if st69, id70 := c.ReadFieldRefFlag(); st69 == foryimpl.RefBack {
+			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id70)
+		} else if st69 == foryimpl.RefFollows {
+			n71 := c.ReadArrayLengthFast(1)
+			if n71 < 0 {
+				n71 = c.ReadArrayLength(1)
 			}
-			a92 := foryimpl.MakeSlice[[]bool](c, n91)
-			r.ReadRawBools(a92)
-			x.BoolL2A = a92
-			foryimpl.SetRefSlice(c, id90, x.BoolL2A)
+			a72 := foryimpl.MakeSlice[[]bool](c, n71)
+			r.ReadRawBools(a72)
+			x.BoolL2A = a72
+			foryimpl.SetRefSlice(c, id70, x.BoolL2A)
 		} else {
 			x.BoolL2A = nil
 		}
@@ -14182,24 +13778,24 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n85 := c.ReadArrayLengthFast(1)
-		if n85 < 0 {
-			n85 = c.ReadArrayLength(1)
+		n65 := c.ReadArrayLengthFast(1)
+		if n65 < 0 {
+			n65 = c.ReadArrayLength(1)
 		}
-		a86 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n85)
-		copy(a86, r.ReadBytes(n85))
-		x.Bin2U8 = a86
+		a66 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n65)
+		copy(a66, r.ReadBytes(n65))
+		x.Bin2U8 = a66
 		if c.Failed() {
 			c.Trace("Bin2U8")
 			return
 		}
-		n89 := c.ReadArrayLengthFast(1)
-		if n89 < 0 {
-			n89 = c.ReadArrayLength(1)
+		n69 := c.ReadArrayLengthFast(1)
+		if n69 < 0 {
+			n69 = c.ReadArrayLength(1)
 		}
-		a90 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n89)
-		r.ReadRawBools(a90)
-		x.BoolL2A = a90
+		a70 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n69)
+		r.ReadRawBools(a70)
+		x.BoolL2A = a70
 		if c.Failed() {
 			c.Trace("BoolL2A")
 			return
@@ -14211,17 +13807,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st93, id94 := c.ReadFieldRefFlag(); st93 == foryimpl.RefBack {
-			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id94)
-		} else if st93 == foryimpl.RefFollows {
-			n95 := c.ReadArrayLengthFast(2)
-			if n95 < 0 {
-				n95 = c.ReadArrayLength(2)
+		if st73, id74 := c.ReadFieldRefFlag(); st73 == foryimpl.RefBack {
+			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id74)
+		} else if st73 == foryimpl.RefFollows {
+			n75 := c.ReadArrayLengthFast(2)
+			if n75 < 0 {
+				n75 = c.ReadArrayLength(2)
 			}
-			a96 := foryimpl.MakeSlice[[]serializer.Float16](c, n95)
-			r.ReadRawUint16s(foryimpl.Uint16s(a96))
-			x.H2A = a96
-			foryimpl.SetRefSlice(c, id94, x.H2A)
+			a76 := foryimpl.MakeSlice[[]serializer.Float16](c, n75)
+			r.ReadRawUint16s(foryimpl.Uint16s(a76))
+			x.H2A = a76
+			foryimpl.SetRefSlice(c, id74, x.H2A)
 		} else {
 			x.H2A = nil
 		}
@@ -14229,17 +13825,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("H2A")
 			return
 		}
-		if st97, id98 := c.ReadFieldRefFlag(); st97 == foryimpl.RefBack {
-			x.Int2A = foryimpl.BackRefSlice[int64](c, id98)
-		} else if st97 == foryimpl.RefFollows {
-			n99 := c.ReadArrayLengthFast(8)
-			if n99 < 0 {
-				n99 = c.ReadArrayLength(8)
+		if st77, id78 := c.ReadFieldRefFlag(); st77 == foryimpl.RefBack {
+			x.Int2A = foryimpl.BackRefSlice[int64](c, id78)
+		} else if st77 == foryimpl.RefFollows {
+			n79 := c.ReadArrayLengthFast(8)
+			if n79 < 0 {
+				n79 = c.ReadArrayLength(8)
 			}
-			a100 := foryimpl.MakeSlice[[]int64](c, n99)
-			r.ReadRawInt64s(a100)
-			x.Int2A = a100
-			foryimpl.SetRefSlice(c, id98, x.Int2A)
+			a80 := foryimpl.MakeSlice[[]int64](c, n79)
+			r.ReadRawInt64s(a80)
+			x.Int2A = a80
+			foryimpl.SetRefSlice(c, id78, x.Int2A)
 		} else {
 			x.Int2A = nil
 		}
@@ -14247,17 +13843,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Int2A")
 			return
 		}
-		if st101, id102 := c.ReadFieldRefFlag(); st101 == foryimpl.RefBack {
-			x.L2A = foryimpl.BackRefSlice[int32](c, id102)
-		} else if st101 == foryimpl.RefFollows {
-			n103 := c.ReadArrayLengthFast(4)
-			if n103 < 0 {
-				n103 = c.ReadArrayLength(4)
+		if st81, id82 := c.ReadFieldRefFlag(); st81 == foryimpl.RefBack {
+			x.L2A = foryimpl.BackRefSlice[int32](c, id82)
+		} else if st81 == foryimpl.RefFollows {
+			n83 := c.ReadArrayLengthFast(4)
+			if n83 < 0 {
+				n83 = c.ReadArrayLength(4)
 			}
-			a104 := foryimpl.MakeSlice[[]int32](c, n103)
-			r.ReadRawInt32s(a104)
-			x.L2A = a104
-			foryimpl.SetRefSlice(c, id102, x.L2A)
+			a84 := foryimpl.MakeSlice[[]int32](c, n83)
+			r.ReadRawInt32s(a84)
+			x.L2A = a84
+			foryimpl.SetRefSlice(c, id82, x.L2A)
 		} else {
 			x.L2A = nil
 		}
@@ -14265,11 +13861,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("L2A")
 			return
 		}
-		if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id106)
-		} else if st105 == foryimpl.RefFollows {
+		if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id86)
+		} else if st85 == foryimpl.RefFollows {
 			x.foryReadNL(c)
-			foryimpl.SetRefSlice(c, id106, x.NL)
+			foryimpl.SetRefSlice(c, id86, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -14277,17 +13873,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NL")
 			return
 		}
-		if st107, id108 := c.ReadFieldRefFlag(); st107 == foryimpl.RefBack {
-			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id108))
-		} else if st107 == foryimpl.RefFollows {
-			n109 := c.ReadArrayLengthFast(4)
-			if n109 < 0 {
-				n109 = c.ReadArrayLength(4)
+		if st87, id88 := c.ReadFieldRefFlag(); st87 == foryimpl.RefBack {
+			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id88))
+		} else if st87 == foryimpl.RefFollows {
+			n89 := c.ReadArrayLengthFast(4)
+			if n89 < 0 {
+				n89 = c.ReadArrayLength(4)
 			}
-			a110 := foryimpl.MakeSlice[Int32s](c, n109)
-			r.ReadRawInt32s(a110)
-			x.Named = a110
-			foryimpl.SetRefSlice(c, id108, x.Named)
+			a90 := foryimpl.MakeSlice[Int32s](c, n89)
+			r.ReadRawInt32s(a90)
+			x.Named = a90
+			foryimpl.SetRefSlice(c, id88, x.Named)
 		} else {
 			x.Named = nil
 		}
@@ -14295,34 +13891,34 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Named")
 			return
 		}
-		if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id112)
-		} else if st111 == foryimpl.RefFollows {
-			p113 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id112, p113)
-			n114 := c.ReadLengthFast(8)
-			if n114 < 0 {
-				n114 = c.ReadLength(8)
+		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id92)
+		} else if st91 == foryimpl.RefFollows {
+			p93 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id92, p93)
+			n94 := c.ReadLengthFast(8)
+			if n94 < 0 {
+				n94 = c.ReadLength(8)
 			}
-			l115 := foryimpl.MakeSlice[[]float64](c, n114)
-			if n114 > 0 {
-				hn117 := c.ReadListHeader(20)
+			l95 := foryimpl.MakeSlice[[]float64](c, n94)
+			if n94 > 0 {
+				hn97 := c.ReadListHeader(20)
 				if !c.Failed() {
-					for i116 := range l115 {
-						if hn117 && !c.ReadFlag() {
-							clear(l115[i116 : i116+1])
+					for i96 := range l95 {
+						if hn97 && !c.ReadFlag() {
+							clear(l95[i96 : i96+1])
 							continue
 						}
-						l115[i116] = r.ReadFloat64()
+						l95[i96] = r.ReadFloat64()
 						if c.Failed() {
-							c.TraceIndex(i116)
+							c.TraceIndex(i96)
 							break
 						}
 					}
 				}
 			}
-			*p113 = l115
-			x.PA = p113
+			*p93 = l95
+			x.PA = p93
 		} else {
 			x.PA = nil
 		}
@@ -14330,17 +13926,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PA")
 			return
 		}
-		if st120, id121 := c.ReadFieldRefFlag(); st120 == foryimpl.RefBack {
-			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id121)
-		} else if st120 == foryimpl.RefFollows {
-			n122 := c.ReadArrayLengthFast(4)
-			if n122 < 0 {
-				n122 = c.ReadArrayLength(4)
+		if st100, id101 := c.ReadFieldRefFlag(); st100 == foryimpl.RefBack {
+			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id101)
+		} else if st100 == foryimpl.RefFollows {
+			n102 := c.ReadArrayLengthFast(4)
+			if n102 < 0 {
+				n102 = c.ReadArrayLength(4)
 			}
-			a123 := foryimpl.MakeSlice[[]int32](c, n122)
-			r.ReadRawInt32s(a123)
-			x.PtrL2A = a123
-			foryimpl.SetRefSlice(c, id121, x.PtrL2A)
+			a103 := foryimpl.MakeSlice[[]int32](c, n102)
+			r.ReadRawInt32s(a103)
+			x.PtrL2A = a103
+			foryimpl.SetRefSlice(c, id101, x.PtrL2A)
 		} else {
 			x.PtrL2A = nil
 		}
@@ -14348,11 +13944,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PtrL2A")
 			return
 		}
-		if st124, id125 := c.ReadFieldRefFlag(); st124 == foryimpl.RefBack {
-			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id125)
-		} else if st124 == foryimpl.RefFollows {
+		if st104, id105 := c.ReadFieldRefFlag(); st104 == foryimpl.RefBack {
+			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id105)
+		} else if st104 == foryimpl.RefFollows {
 			x.Raw2Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id125, x.Raw2Bin)
+			foryimpl.SetRefSlice(c, id105, x.Raw2Bin)
 		} else {
 			x.Raw2Bin = nil
 		}
@@ -14360,17 +13956,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		if st126, id127 := c.ReadFieldRefFlag(); st126 == foryimpl.RefBack {
-			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id127)
-		} else if st126 == foryimpl.RefFollows {
-			n128 := c.ReadArrayLengthFast(8)
-			if n128 < 0 {
-				n128 = c.ReadArrayLength(8)
+		if st106, id107 := c.ReadFieldRefFlag(); st106 == foryimpl.RefBack {
+			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id107)
+		} else if st106 == foryimpl.RefFollows {
+			n108 := c.ReadArrayLengthFast(8)
+			if n108 < 0 {
+				n108 = c.ReadArrayLength(8)
 			}
-			a129 := foryimpl.MakeSlice[[]uint64](c, n128)
-			r.ReadRawUint64s(a129)
-			x.U64L2A = a129
-			foryimpl.SetRefSlice(c, id127, x.U64L2A)
+			a109 := foryimpl.MakeSlice[[]uint64](c, n108)
+			r.ReadRawUint64s(a109)
+			x.U64L2A = a109
+			foryimpl.SetRefSlice(c, id107, x.U64L2A)
 		} else {
 			x.U64L2A = nil
 		}
@@ -14378,11 +13974,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("U64L2A")
 			return
 		}
-		if st130, id131 := c.ReadFieldRefFlag(); st130 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id131)
-		} else if st130 == foryimpl.RefFollows {
+		if st110, id111 := c.ReadFieldRefFlag(); st110 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id111)
+		} else if st110 == foryimpl.RefFollows {
 			x.U82Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id131, x.U82Bin)
+			foryimpl.SetRefSlice(c, id111, x.U82Bin)
 		} else {
 			x.U82Bin = nil
 		}
@@ -14391,35 +13987,35 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n93 := c.ReadArrayLengthFast(2)
-		if n93 < 0 {
-			n93 = c.ReadArrayLength(2)
+		n73 := c.ReadArrayLengthFast(2)
+		if n73 < 0 {
+			n73 = c.ReadArrayLength(2)
 		}
-		a94 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n93)
-		r.ReadRawUint16s(foryimpl.Uint16s(a94))
-		x.H2A = a94
+		a74 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n73)
+		r.ReadRawUint16s(foryimpl.Uint16s(a74))
+		x.H2A = a74
 		if c.Failed() {
 			c.Trace("H2A")
 			return
 		}
-		n97 := c.ReadArrayLengthFast(8)
-		if n97 < 0 {
-			n97 = c.ReadArrayLength(8)
+		n77 := c.ReadArrayLengthFast(8)
+		if n77 < 0 {
+			n77 = c.ReadArrayLength(8)
 		}
-		a98 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n97)
-		r.ReadRawInt64s(a98)
-		x.Int2A = a98
+		a78 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n77)
+		r.ReadRawInt64s(a78)
+		x.Int2A = a78
 		if c.Failed() {
 			c.Trace("Int2A")
 			return
 		}
-		n101 := c.ReadArrayLengthFast(4)
-		if n101 < 0 {
-			n101 = c.ReadArrayLength(4)
+		n81 := c.ReadArrayLengthFast(4)
+		if n81 < 0 {
+			n81 = c.ReadArrayLength(4)
 		}
-		a102 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n101)
-		r.ReadRawInt32s(a102)
-		x.L2A = a102
+		a82 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n81)
+		r.ReadRawInt32s(a82)
+		x.L2A = a82
 		if c.Failed() {
 			c.Trace("L2A")
 			return
@@ -14431,54 +14027,54 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NL")
 			return
 		}
-		n107 := c.ReadArrayLengthFast(4)
-		if n107 < 0 {
-			n107 = c.ReadArrayLength(4)
+		n87 := c.ReadArrayLengthFast(4)
+		if n87 < 0 {
+			n87 = c.ReadArrayLength(4)
 		}
-		a108 := foryimpl.ReuseSlice[Int32s](c, x.Named, n107)
-		r.ReadRawInt32s(a108)
-		x.Named = a108
+		a88 := foryimpl.ReuseSlice[Int32s](c, x.Named, n87)
+		r.ReadRawInt32s(a88)
+		x.Named = a88
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
 		if c.ReadFlag() {
-			p111 := foryimpl.Alloc[[]float64](c)
-			n112 := c.ReadLengthFast(8)
-			if n112 < 0 {
-				n112 = c.ReadLength(8)
+			p91 := foryimpl.Alloc[[]float64](c)
+			n92 := c.ReadLengthFast(8)
+			if n92 < 0 {
+				n92 = c.ReadLength(8)
 			}
-			l113 := foryimpl.MakeSlice[[]float64](c, n112)
-			if n112 > 0 {
-				hn115 := c.ReadListHeader(20)
+			l93 := foryimpl.MakeSlice[[]float64](c, n92)
+			if n92 > 0 {
+				hn95 := c.ReadListHeader(20)
 				if !c.Failed() {
-					for i114 := range l113 {
-						if hn115 && !c.ReadFlag() {
-							clear(l113[i114 : i114+1])
+					for i94 := range l93 {
+						if hn95 && !c.ReadFlag() {
+							clear(l93[i94 : i94+1])
 							continue
 						}
-						l113[i114] = r.ReadFloat64()
+						l93[i94] = r.ReadFloat64()
 						if c.Failed() {
-							c.TraceIndex(i114)
+							c.TraceIndex(i94)
 							break
 						}
 					}
 				}
 			}
-			*p111 = l113
-			x.PA = p111
+			*p91 = l93
+			x.PA = p91
 		}
 		if c.Failed() {
 			c.Trace("PA")
 			return
 		}
-		n120 := c.ReadArrayLengthFast(4)
-		if n120 < 0 {
-			n120 = c.ReadArrayLength(4)
+		n100 := c.ReadArrayLengthFast(4)
+		if n100 < 0 {
+			n100 = c.ReadArrayLength(4)
 		}
-		a121 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n120)
-		r.ReadRawInt32s(a121)
-		x.PtrL2A = a121
+		a101 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n100)
+		r.ReadRawInt32s(a101)
+		x.PtrL2A = a101
 		if c.Failed() {
 			c.Trace("PtrL2A")
 			return
@@ -14488,13 +14084,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		n126 := c.ReadArrayLengthFast(8)
-		if n126 < 0 {
-			n126 = c.ReadArrayLength(8)
+		n106 := c.ReadArrayLengthFast(8)
+		if n106 < 0 {
+			n106 = c.ReadArrayLength(8)
 		}
-		a127 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n126)
-		r.ReadRawUint64s(a127)
-		x.U64L2A = a127
+		a107 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n106)
+		r.ReadRawUint64s(a107)
+		x.U64L2A = a107
 		if c.Failed() {
 			c.Trace("U64L2A")
 			return
@@ -14570,11 +14166,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 9:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st142, id143 := c.ReadEvolvedRefFlag(f); st142 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[uint16](c, id143)
-			} else if st142 == foryimpl.RefFollows {
+			} else if st122, id123 := c.ReadEvolvedRefFlag(f); st122 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id123)
+			} else if st122 == foryimpl.RefFollows {
 				x.foryReadNL(c)
-				foryimpl.SetRefSlice(c, id143, x.NL)
+				foryimpl.SetRefSlice(c, id123, x.NL)
 			} else {
 				x.NL = nil
 			}
@@ -14586,68 +14182,68 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st155, id156 := c.ReadRefFlag(); st155 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id156)
-				} else if st155 == foryimpl.RefFollows {
-					p157 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id156, p157)
-					n158 := c.ReadLengthFast(8)
-					if n158 < 0 {
-						n158 = c.ReadLength(8)
+				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id136)
+				} else if st135 == foryimpl.RefFollows {
+					p137 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id136, p137)
+					n138 := c.ReadLengthFast(8)
+					if n138 < 0 {
+						n138 = c.ReadLength(8)
 					}
-					l159 := foryimpl.MakeSlice[[]float64](c, n158)
-					if n158 > 0 {
-						hn161 := c.ReadListHeader(20)
+					l139 := foryimpl.MakeSlice[[]float64](c, n138)
+					if n138 > 0 {
+						hn141 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i160 := range l159 {
-								if hn161 && !c.ReadFlag() {
-									clear(l159[i160 : i160+1])
+							for i140 := range l139 {
+								if hn141 && !c.ReadFlag() {
+									clear(l139[i140 : i140+1])
 									continue
 								}
-								l159[i160] = r.ReadFloat64()
+								l139[i140] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i160)
+									c.TraceIndex(i140)
 									break
 								}
 							}
 						}
 					}
-					*p157 = l159
-					x.PA = p157
+					*p137 = l139
+					x.PA = p137
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s153 := foryimpl.ReadSliceAs[float64](c, f); s153 != nil {
-						v154 := []float64(s153)
-						x.PA = &v154
+					if s133 := foryimpl.ReadSliceAs[float64](c, f); s133 != nil {
+						v134 := []float64(s133)
+						x.PA = &v134
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p146 := foryimpl.Alloc[[]float64](c)
-					n147 := c.ReadLengthFast(8)
-					if n147 < 0 {
-						n147 = c.ReadLength(8)
+					p126 := foryimpl.Alloc[[]float64](c)
+					n127 := c.ReadLengthFast(8)
+					if n127 < 0 {
+						n127 = c.ReadLength(8)
 					}
-					l148 := foryimpl.MakeSlice[[]float64](c, n147)
-					if n147 > 0 {
-						hn150 := c.ReadListHeader(20)
+					l128 := foryimpl.MakeSlice[[]float64](c, n127)
+					if n127 > 0 {
+						hn130 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i149 := range l148 {
-								if hn150 && !c.ReadFlag() {
-									clear(l148[i149 : i149+1])
+							for i129 := range l128 {
+								if hn130 && !c.ReadFlag() {
+									clear(l128[i129 : i129+1])
 									continue
 								}
-								l148[i149] = r.ReadFloat64()
+								l128[i129] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i149)
+									c.TraceIndex(i129)
 									break
 								}
 							}
 						}
 					}
-					*p146 = l148
-					x.PA = p146
+					*p126 = l128
+					x.PA = p126
 				}
 			}
 		case 12:
@@ -14659,11 +14255,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st166, id167 := c.ReadEvolvedRefFlag(f); st166 == foryimpl.RefBack {
-				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id167)
-			} else if st166 == foryimpl.RefFollows {
+			} else if st146, id147 := c.ReadEvolvedRefFlag(f); st146 == foryimpl.RefBack {
+				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id147)
+			} else if st146 == foryimpl.RefFollows {
 				x.Raw2Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id167, x.Raw2Bin)
+				foryimpl.SetRefSlice(c, id147, x.Raw2Bin)
 			} else {
 				x.Raw2Bin = nil
 			}
@@ -14676,11 +14272,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 15:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st170, id171 := c.ReadEvolvedRefFlag(f); st170 == foryimpl.RefBack {
-				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id171)
-			} else if st170 == foryimpl.RefFollows {
+			} else if st150, id151 := c.ReadEvolvedRefFlag(f); st150 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id151)
+			} else if st150 == foryimpl.RefFollows {
 				x.U82Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id171, x.U82Bin)
+				foryimpl.SetRefSlice(c, id151, x.U82Bin)
 			} else {
 				x.U82Bin = nil
 			}

@@ -463,23 +463,9 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for i14 := range x.Maybes {
-			if !foryimpl.ValidString(string(x.Maybes[i14])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
-				return
-			}
-		}
-		for _, e17 := range x.Pairs {
-			if !foryimpl.ValidString(string(e17)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Pairs"))
-				return
-			}
-		}
-		for k24 := range x.Scores {
-			if !foryimpl.ValidString(string(k24)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.Level < 0 {
@@ -538,35 +524,8 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
-	l35 := x.Fixeds
-	b.WriteVarUint32(uint32(len(l35)))
-	if len(l35) > 0 {
-		b.Reserve(1 + len(l35)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e36 := range l35 {
-			{
-				buffer.PutInt64At(w, off, e36)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	b.WriteVarUint32(uint32(len(x.Flags)))
-	if len(x.Flags) > 0 {
-		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e37 := range x.Flags {
-			{
-				buffer.PutBoolAt(w, off, e37)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteFixeds(b)
+	x.foryWriteFlags(b)
 	b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
 	b.WriteRawInt32s(x.Grid[:])
 	{
@@ -575,54 +534,54 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l38 := x.Maybe
-	b.WriteVarUint32(uint32(len(l38)))
-	if len(l38) > 0 {
-		h39 := foryimpl.ListSameType
-		for _, p40 := range l38 {
-			if p40 == nil {
-				h39 = foryimpl.ListSameType | foryimpl.ListHasNull
+	l35 := x.Maybe
+	b.WriteVarUint32(uint32(len(l35)))
+	if len(l35) > 0 {
+		h36 := foryimpl.ListSameType
+		for _, p37 := range l35 {
+			if p37 == nil {
+				h36 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h39)
+		b.WriteUint8(h36)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p40 := range l38 {
-			if h39 == foryimpl.ListSameType|foryimpl.ListHasNull {
-				if p40 == nil {
+		for _, p37 := range l35 {
+			if h36 == foryimpl.ListSameType|foryimpl.ListHasNull {
+				if p37 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			p40.ForyWrite(c)
+			p37.ForyWrite(c)
 		}
 	}
 	if x.Maybes == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l41 := x.Maybes
+		l38 := x.Maybes
 		{
-			sz43 := 6 + buffer.BatchSlack + len(l41)*9
-			for _, e42 := range l41 {
-				sz43 += len(e42)
+			sz40 := 6 + buffer.BatchSlack + len(l38)*9
+			for _, e39 := range l38 {
+				sz40 += len(e39)
 			}
-			b.Reserve(sz43)
+			b.Reserve(sz40)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l41)))
-			if len(l41) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l38)))
+			if len(l38) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e42 := range l41 {
-					if len(w)-off < len(e42)+9+buffer.BatchSlack {
+				for _, e39 := range l38 {
+					if len(w)-off < len(e39)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e42) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e39) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e42))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e42) > 0 {
-						off += copy(w[off:], e42)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e39))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e39) > 0 {
+						off += copy(w[off:], e39)
 					}
 				}
 			}
@@ -630,14 +589,14 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s44 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s44) + 10)
+		s41 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s41) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s44))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s44) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s44)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s44) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s41))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s41) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s41)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s41) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 				return
 			}
@@ -661,78 +620,54 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if err := x.Origin.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
-	var mw45 foryimpl.MapWriter
-	mw45.Begin(b, len(x.Pairs))
-	for k46, v47 := range x.Pairs {
-		mw45.Entry(b)
-		b.WriteVarUint32(uint32(len(k46)))
-		if len(k46) > 0 {
-			b.Reserve(1 + len(k46)*5 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e48 := range k46 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e48))
-			}
-			b.SetWriterIndex(off)
-		}
-		foryimpl.WriteString(b, v47)
-	}
-	mw45.End(b)
-	l49 := x.Points
+	x.foryWritePairs(b)
+	l42 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l49)))
-		if len(l49) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l42)))
+		if len(l42) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l49) > 0 {
+	if len(l42) > 0 {
 		c.WriteStructMeta(foryTypePoint)
-		for i50 := range l49 {
-			if err := l49[i50].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		for i43 := range l42 {
+			if err := l42[i43].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 				c.Fail(err)
 				break
 			}
 		}
 	}
-	l51 := x.Raw
-	b.WriteVarUint32(uint32(len(l51)))
-	b.WriteBytes(l51)
-	var mw52 foryimpl.MapWriter
-	mw52.Begin(b, len(x.Scores))
-	for k53, v54 := range x.Scores {
-		mw52.Entry(b)
-		foryimpl.WriteString(b, k53)
-		b.WriteVarInt32(v54)
-	}
-	mw52.End(b)
-	l55 := x.Tags
+	l44 := x.Raw
+	b.WriteVarUint32(uint32(len(l44)))
+	b.WriteBytes(l44)
+	x.foryWriteScores(b)
+	l45 := x.Tags
 	{
 		var ascii bool
-		sz57 := 6 + buffer.BatchSlack + len(l55)*9
-		for _, e56 := range l55 {
-			sz57 += len(e56)
+		sz47 := 6 + buffer.BatchSlack + len(l45)*9
+		for _, e46 := range l45 {
+			sz47 += len(e46)
 		}
-		b.Reserve(sz57)
+		b.Reserve(sz47)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l55)))
-		if len(l55) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l45)))
+		if len(l45) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e56 := range l55 {
-				if len(w)-off < len(e56)+9+buffer.BatchSlack {
+			for _, e46 := range l45 {
+				if len(w)-off < len(e46)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e56) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e46) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e56))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e56) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e56))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e56)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e46))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e46) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e46))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e46)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -747,23 +682,9 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for i71 := range x.Maybes {
-			if !foryimpl.ValidString(string(x.Maybes[i71])) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Maybes"))
-				return
-			}
-		}
-		for _, e74 := range x.Pairs {
-			if !foryimpl.ValidString(string(e74)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Pairs"))
-				return
-			}
-		}
-		for k81 := range x.Scores {
-			if !foryimpl.ValidString(string(k81)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Scores"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if x.Level < 0 {
@@ -790,86 +711,59 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarInt32(*x.Opt)
 	}
-	var mw86 foryimpl.MapWriter
-	mw86.BeginTracked(b, len(x.ByKey))
-	for k87, v88 := range x.ByKey {
-		if v88 == nil {
-			mw86.NullEntry(b)
-			b.WriteVarInt32(k87)
+	var mw62 foryimpl.MapWriter
+	mw62.BeginTracked(b, len(x.ByKey))
+	for k63, v64 := range x.ByKey {
+		if v64 == nil {
+			mw62.NullEntry(b)
+			b.WriteVarInt32(k63)
 		} else {
-			mw86.Entry(b)
-			b.WriteVarInt32(k87)
-			if !foryimpl.WriteRefPtr(c, v88) {
-				v88.ForyWrite(c)
+			mw62.Entry(b)
+			b.WriteVarInt32(k63)
+			if !foryimpl.WriteRefPtr(c, v64) {
+				v64.ForyWrite(c)
 			}
 		}
 	}
-	mw86.End(b)
-	l89 := x.Cells
-	b.WriteVarUint32(uint32(len(l89)))
-	if len(l89) > 0 {
+	mw62.End(b)
+	l65 := x.Cells
+	b.WriteVarUint32(uint32(len(l65)))
+	if len(l65) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e90 := range l89 {
-			if !foryimpl.WriteRefSlice(c, e90) {
-				b.WriteVarUint32(uint32(len(e90) * 4))
-				b.WriteRawFloat32s(e90)
+		for _, e66 := range l65 {
+			if !foryimpl.WriteRefSlice(c, e66) {
+				b.WriteVarUint32(uint32(len(e66) * 4))
+				b.WriteRawFloat32s(e66)
 			}
 		}
 	}
 	foryimpl.WriteDate(b, foryimpl.Date(x.Day))
 	{
-		l91 := x.Dense
-		b.Reserve(buffer.BatchSlack + len(l91)*4 + 6)
+		l67 := x.Dense
+		b.Reserve(buffer.BatchSlack + len(l67)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st92, id93 := foryimpl.RefSliceAt(c, l91); st92 == foryimpl.RefBack {
+			if st68, id69 := foryimpl.RefSliceAt(c, l67); st68 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id93))
-			} else if st92 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id69))
+			} else if st68 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
-				off = buffer.PutRawInt32sAt(w, off, l91)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
+				off = buffer.PutRawInt32sAt(w, off, l67)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l91)*4))
-			off = buffer.PutRawInt32sAt(w, off, l91)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
+			off = buffer.PutRawInt32sAt(w, off, l67)
 		}
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
-	l94 := x.Fixeds
-	b.WriteVarUint32(uint32(len(l94)))
-	if len(l94) > 0 {
-		b.Reserve(1 + len(l94)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e95 := range l94 {
-			{
-				buffer.PutInt64At(w, off, e95)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	b.WriteVarUint32(uint32(len(x.Flags)))
-	if len(x.Flags) > 0 {
-		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e96 := range x.Flags {
-			{
-				buffer.PutBoolAt(w, off, e96)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteFixeds(b)
+	x.foryWriteFlags(b)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
@@ -888,46 +782,46 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l97 := x.Maybe
-	b.WriteVarUint32(uint32(len(l97)))
-	if len(l97) > 0 {
-		h98 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p99 := range l97 {
-			if p99 == nil {
-				h98 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l70 := x.Maybe
+	b.WriteVarUint32(uint32(len(l70)))
+	if len(l70) > 0 {
+		h71 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p72 := range l70 {
+			if p72 == nil {
+				h71 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h98)
+		b.WriteUint8(h71)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p99 := range l97 {
-			if !foryimpl.WriteRefPtr(c, p99) {
-				p99.ForyWrite(c)
+		for _, p72 := range l70 {
+			if !foryimpl.WriteRefPtr(c, p72) {
+				p72.ForyWrite(c)
 			}
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Maybes) {
-		l100 := x.Maybes
+		l73 := x.Maybes
 		{
-			sz102 := 6 + buffer.BatchSlack + len(l100)*9
-			for _, e101 := range l100 {
-				sz102 += len(e101)
+			sz75 := 6 + buffer.BatchSlack + len(l73)*9
+			for _, e74 := range l73 {
+				sz75 += len(e74)
 			}
-			b.Reserve(sz102)
+			b.Reserve(sz75)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l100)))
-			if len(l100) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l73)))
+			if len(l73) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e101 := range l100 {
-					if len(w)-off < len(e101)+9+buffer.BatchSlack {
+				for _, e74 := range l73 {
+					if len(w)-off < len(e74)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e101) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e74) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e101))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e101) > 0 {
-						off += copy(w[off:], e101)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e74))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e74) > 0 {
+						off += copy(w[off:], e74)
 					}
 				}
 			}
@@ -935,14 +829,14 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s103 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s103) + 10)
+		s76 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s76) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s103))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s103) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s103)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s103) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s76))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s76) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s76)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s76) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 				return
 			}
@@ -967,83 +861,59 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Origin.ForyWrite(c)
 	}
-	var mw104 foryimpl.MapWriter
-	mw104.Begin(b, len(x.Pairs))
-	for k105, v106 := range x.Pairs {
-		mw104.Entry(b)
-		b.WriteVarUint32(uint32(len(k105)))
-		if len(k105) > 0 {
-			b.Reserve(1 + len(k105)*5 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e107 := range k105 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e107))
-			}
-			b.SetWriterIndex(off)
-		}
-		foryimpl.WriteString(b, v106)
-	}
-	mw104.End(b)
-	l108 := x.Points
+	x.foryWritePairs(b)
+	l77 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l108)))
-		if len(l108) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l77)))
+		if len(l77) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l108) > 0 {
+	if len(l77) > 0 {
 		c.WriteStructMeta(foryTypePoint)
-		for i109 := range l108 {
-			l108[i109].ForyWrite(c)
+		for i78 := range l77 {
+			l77[i78].ForyWrite(c)
 		}
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Raw) {
-			l110 := x.Raw
-			b.WriteVarUint32(uint32(len(l110)))
-			b.WriteBytes(l110)
+			l79 := x.Raw
+			b.WriteVarUint32(uint32(len(l79)))
+			b.WriteBytes(l79)
 		}
 	} else {
-		l111 := x.Raw
-		b.WriteVarUint32(uint32(len(l111)))
-		b.WriteBytes(l111)
+		l80 := x.Raw
+		b.WriteVarUint32(uint32(len(l80)))
+		b.WriteBytes(l80)
 	}
-	var mw112 foryimpl.MapWriter
-	mw112.Begin(b, len(x.Scores))
-	for k113, v114 := range x.Scores {
-		mw112.Entry(b)
-		foryimpl.WriteString(b, k113)
-		b.WriteVarInt32(v114)
-	}
-	mw112.End(b)
-	l115 := x.Tags
+	x.foryWriteScores(b)
+	l81 := x.Tags
 	{
 		var ascii bool
-		sz117 := 6 + buffer.BatchSlack + len(l115)*9
-		for _, e116 := range l115 {
-			sz117 += len(e116)
+		sz83 := 6 + buffer.BatchSlack + len(l81)*9
+		for _, e82 := range l81 {
+			sz83 += len(e82)
 		}
-		b.Reserve(sz117)
+		b.Reserve(sz83)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l115)))
-		if len(l115) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l81)))
+		if len(l81) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e116 := range l115 {
-				if len(w)-off < len(e116)+9+buffer.BatchSlack {
+			for _, e82 := range l81 {
+				if len(w)-off < len(e82)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e116) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e82) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e116))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e116) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e116))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e116)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e82))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e82) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e82))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e82)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -1053,6 +923,97 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteTime(b, x.When)
+}
+
+// foryCheckUTF8 checks that every string Sample's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Sample) foryCheckUTF8() error {
+	for i8 := range x.Maybes {
+		if !foryimpl.ValidString(string(x.Maybes[i8])) {
+			return foryimpl.InvalidUTF8(foryTypeSample, "Maybes")
+		}
+	}
+	for _, e10 := range x.Pairs {
+		if !foryimpl.ValidString(string(e10)) {
+			return foryimpl.InvalidUTF8(foryTypeSample, "Pairs")
+		}
+	}
+	for k13 := range x.Scores {
+		if !foryimpl.ValidString(string(k13)) {
+			return foryimpl.InvalidUTF8(foryTypeSample, "Scores")
+		}
+	}
+	return nil
+}
+
+// foryWriteFixeds writes field Fixeds's value, for both of Sample's writers.
+func (x *Sample) foryWriteFixeds(b *buffer.Buffer) {
+	l1 := x.Fixeds
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt64At(w, off, e2)
+				off += 8
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteFlags writes field Flags's value, for both of Sample's writers.
+func (x *Sample) foryWriteFlags(b *buffer.Buffer) {
+	b.WriteVarUint32(uint32(len(x.Flags)))
+	if len(x.Flags) > 0 {
+		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e1 := range x.Flags {
+			{
+				buffer.PutBoolAt(w, off, e1)
+				off += 1
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWritePairs writes field Pairs's value, for both of Sample's writers.
+func (x *Sample) foryWritePairs(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Pairs))
+	for k2, v3 := range x.Pairs {
+		mw1.Entry(b)
+		b.WriteVarUint32(uint32(len(k2)))
+		if len(k2) > 0 {
+			b.Reserve(1 + len(k2)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+			off++
+			for _, e4 := range k2 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e4))
+			}
+			b.SetWriterIndex(off)
+		}
+		foryimpl.WriteString(b, v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteScores writes field Scores's value, for both of Sample's writers.
+func (x *Sample) foryWriteScores(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Scores))
+	for k2, v3 := range x.Scores {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
@@ -1107,9 +1068,9 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p118 := foryimpl.Alloc[int32](c)
-		*p118 = r.ReadVarInt32()
-		x.Opt = p118
+		p84 := foryimpl.Alloc[int32](c)
+		*p84 = r.ReadVarInt32()
+		x.Opt = p84
 	}
 	if c.Failed() {
 		c.Trace("Opt")
@@ -1139,17 +1100,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st119, id120 := c.ReadFieldRefFlag(); st119 == foryimpl.RefBack {
-			x.Dense = foryimpl.BackRefSlice[int32](c, id120)
-		} else if st119 == foryimpl.RefFollows {
-			n121 := c.ReadArrayLengthFast(4)
-			if n121 < 0 {
-				n121 = c.ReadArrayLength(4)
+		if st85, id86 := c.ReadFieldRefFlag(); st85 == foryimpl.RefBack {
+			x.Dense = foryimpl.BackRefSlice[int32](c, id86)
+		} else if st85 == foryimpl.RefFollows {
+			n87 := c.ReadArrayLengthFast(4)
+			if n87 < 0 {
+				n87 = c.ReadArrayLength(4)
 			}
-			a122 := foryimpl.MakeSlice[[]int32](c, n121)
-			r.ReadRawInt32s(a122)
-			x.Dense = a122
-			foryimpl.SetRefSlice(c, id120, x.Dense)
+			a88 := foryimpl.MakeSlice[[]int32](c, n87)
+			r.ReadRawInt32s(a88)
+			x.Dense = a88
+			foryimpl.SetRefSlice(c, id86, x.Dense)
 		} else {
 			x.Dense = nil
 		}
@@ -1158,13 +1119,13 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n119 := c.ReadArrayLengthFast(4)
-		if n119 < 0 {
-			n119 = c.ReadArrayLength(4)
+		n85 := c.ReadArrayLengthFast(4)
+		if n85 < 0 {
+			n85 = c.ReadArrayLength(4)
 		}
-		a120 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n119)
-		r.ReadRawInt32s(a120)
-		x.Dense = a120
+		a86 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n85)
+		r.ReadRawInt32s(a86)
+		x.Dense = a86
 		if c.Failed() {
 			c.Trace("Dense")
 			return
@@ -1187,25 +1148,25 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n123 := c.ReadArrayLengthFast(4)
-			if n123 < 0 {
-				n123 = c.ReadArrayLength(4)
+			n89 := c.ReadArrayLengthFast(4)
+			if n89 < 0 {
+				n89 = c.ReadArrayLength(4)
 			}
-			if n123 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n123, 2))
+			if n89 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n89, 2))
 				return
 			}
-			var a124 [2]int32
-			r.ReadRawInt32s(a124[:])
-			x.Grid = a124
+			var a90 [2]int32
+			r.ReadRawInt32s(a90[:])
+			x.Grid = a90
 		}
 		if c.Failed() {
 			c.Trace("Grid")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e125 := c.ReadEnumFast(uint32(0x7fffffff)); e125 >= 0 {
-				x.Level = Level(e125)
+			if e91 := c.ReadEnumFast(uint32(0x7fffffff)); e91 >= 0 {
+				x.Level = Level(e91)
 			} else {
 				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1215,23 +1176,23 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n123 := c.ReadArrayLengthFast(4)
-		if n123 < 0 {
-			n123 = c.ReadArrayLength(4)
+		n89 := c.ReadArrayLengthFast(4)
+		if n89 < 0 {
+			n89 = c.ReadArrayLength(4)
 		}
-		if n123 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n123, 2))
+		if n89 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n89, 2))
 			return
 		}
-		var a124 [2]int32
-		r.ReadRawInt32s(a124[:])
-		x.Grid = a124
+		var a90 [2]int32
+		r.ReadRawInt32s(a90[:])
+		x.Grid = a90
 		if c.Failed() {
 			c.Trace("Grid")
 			return
 		}
-		if e125 := c.ReadEnumFast(uint32(0x7fffffff)); e125 >= 0 {
-			x.Level = Level(e125)
+		if e91 := c.ReadEnumFast(uint32(0x7fffffff)); e91 >= 0 {
+			x.Level = Level(e91)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1246,11 +1207,11 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
-			x.Maybes = foryimpl.BackRefSlice[string](c, id127)
-		} else if st126 == foryimpl.RefFollows {
+		if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
+			x.Maybes = foryimpl.BackRefSlice[string](c, id93)
+		} else if st92 == foryimpl.RefFollows {
 			x.foryReadMaybes(c)
-			foryimpl.SetRefSlice(c, id127, x.Maybes)
+			foryimpl.SetRefSlice(c, id93, x.Maybes)
 		} else {
 			x.Maybes = nil
 		}
@@ -1273,17 +1234,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st128, id129 := c.ReadRefFlag(); st128 == foryimpl.RefBack {
-			x.Next = foryimpl.BackRef[Point](c, id129)
-		} else if st128 == foryimpl.RefFollows {
-			p130 := foryimpl.Alloc[Point](c)
-			foryimpl.SetRef(c, id129, p130)
-			if ev131 := c.ReadStructFieldMeta(foryTypePoint); ev131 != nil {
-				p130.ForyReadEvolved(c, ev131)
+		if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Point](c, id95)
+		} else if st94 == foryimpl.RefFollows {
+			p96 := foryimpl.Alloc[Point](c)
+			foryimpl.SetRef(c, id95, p96)
+			if ev97 := c.ReadStructFieldMeta(foryTypePoint); ev97 != nil {
+				p96.ForyReadEvolved(c, ev97)
 			} else if !c.Failed() {
-				p130.ForyRead(c)
+				p96.ForyRead(c)
 			}
-			x.Next = p130
+			x.Next = p96
 		} else {
 			x.Next = nil
 		}
@@ -1292,8 +1253,8 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypePoint) {
-			if ev132 := c.ReadStructFieldMeta(foryTypePoint); ev132 != nil {
-				x.Origin.ForyReadEvolved(c, ev132)
+			if ev98 := c.ReadStructFieldMeta(foryTypePoint); ev98 != nil {
+				x.Origin.ForyReadEvolved(c, ev98)
 			} else if !c.Failed() {
 				x.Origin.ForyRead(c)
 			}
@@ -1304,20 +1265,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p128 := foryimpl.Alloc[Point](c)
-			if ev129 := c.ReadStructFieldMeta(foryTypePoint); ev129 != nil {
-				p128.ForyReadEvolved(c, ev129)
+			p94 := foryimpl.Alloc[Point](c)
+			if ev95 := c.ReadStructFieldMeta(foryTypePoint); ev95 != nil {
+				p94.ForyReadEvolved(c, ev95)
 			} else if !c.Failed() {
-				p128.ForyRead(c)
+				p94.ForyRead(c)
 			}
-			x.Next = p128
+			x.Next = p94
 		}
 		if c.Failed() {
 			c.Trace("Next")
 			return
 		}
-		if ev132 := c.ReadStructFieldMeta(foryTypePoint); ev132 != nil {
-			x.Origin.ForyReadEvolved(c, ev132)
+		if ev98 := c.ReadStructFieldMeta(foryTypePoint); ev98 != nil {
+			x.Origin.ForyReadEvolved(c, ev98)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1337,11 +1298,11 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st133, id134 := c.ReadFieldRefFlag(); st133 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id134)
-		} else if st133 == foryimpl.RefFollows {
+		if st99, id100 := c.ReadFieldRefFlag(); st99 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id100)
+		} else if st99 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id134, x.Raw)
+			foryimpl.SetRefSlice(c, id100, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -1381,46 +1342,46 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v135, ok136 := c.ReadFloatAs(f, 64); ok136 {
-					x.Temp = Celsius(v135)
+				if v101, ok102 := c.ReadFloatAs(f, 64); ok102 {
+					x.Temp = Celsius(v101)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v137, ok138 := c.ReadUintAs(f, 32); ok138 {
-					x.Fixed = uint32(v137)
+				if v103, ok104 := c.ReadUintAs(f, 32); ok104 {
+					x.Fixed = uint32(v103)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v139, ok140 := c.ReadIntAs(f, 64); ok140 {
-					x.ID = int64(v139)
+				if v105, ok106 := c.ReadIntAs(f, 64); ok106 {
+					x.ID = int64(v105)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v141, ok142 := c.ReadIntAs(f, 64); ok142 {
-					x.Big = int64(v141)
+				if v107, ok108 := c.ReadIntAs(f, 64); ok108 {
+					x.Big = int64(v107)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v144, ok145 := c.ReadIntAs(f, 32); ok145 {
-					pv146 := int32(v144)
-					x.Opt = &pv146
+				if v110, ok111 := c.ReadIntAs(f, 32); ok111 {
+					pv112 := int32(v110)
+					x.Opt = &pv112
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p143 := foryimpl.Alloc[int32](c)
-				*p143 = r.ReadVarInt32()
-				x.Opt = p143
+				p109 := foryimpl.Alloc[int32](c)
+				*p109 = r.ReadVarInt32()
+				x.Opt = p109
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -1459,48 +1420,48 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n153 := c.ReadArrayLengthFast(4)
-					if n153 < 0 {
-						n153 = c.ReadArrayLength(4)
+					n119 := c.ReadArrayLengthFast(4)
+					if n119 < 0 {
+						n119 = c.ReadArrayLength(4)
 					}
-					if n153 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n153, 2))
+					if n119 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n119, 2))
 						return
 					}
-					var a154 [2]int32
-					r.ReadRawInt32s(a154[:])
-					x.Grid = a154
+					var a120 [2]int32
+					r.ReadRawInt32s(a120[:])
+					x.Grid = a120
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n149 := c.ReadArrayLengthFast(4)
-					if n149 < 0 {
-						n149 = c.ReadArrayLength(4)
+					n115 := c.ReadArrayLengthFast(4)
+					if n115 < 0 {
+						n115 = c.ReadArrayLength(4)
 					}
-					if n149 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n149, 2))
+					if n115 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n115, 2))
 						return
 					}
-					var a150 [2]int32
-					r.ReadRawInt32s(a150[:])
-					x.Grid = a150
+					var a116 [2]int32
+					r.ReadRawInt32s(a116[:])
+					x.Grid = a116
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e158 := c.ReadEnumFast(uint32(0x7fffffff)); e158 >= 0 {
-						x.Level = Level(e158)
+					if e124 := c.ReadEnumFast(uint32(0x7fffffff)); e124 >= 0 {
+						x.Level = Level(e124)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e155 := c.ReadEnumFast(uint32(0x7fffffff)); e155 >= 0 {
-						x.Level = Level(e155)
+					if e121 := c.ReadEnumFast(uint32(0x7fffffff)); e121 >= 0 {
+						x.Level = Level(e121)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1511,11 +1472,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.foryReadMaybe(c)
 			}
 		case 15:
-			if st159, id160 := c.ReadEvolvedRefFlag(f); st159 == foryimpl.RefBack {
-				x.Maybes = foryimpl.BackRefSlice[string](c, id160)
-			} else if st159 == foryimpl.RefFollows {
+			if st125, id126 := c.ReadEvolvedRefFlag(f); st125 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id126)
+			} else if st125 == foryimpl.RefFollows {
 				x.foryReadMaybes(c)
-				foryimpl.SetRefSlice(c, id160, x.Maybes)
+				foryimpl.SetRefSlice(c, id126, x.Maybes)
 			} else {
 				x.Maybes = nil
 			}
@@ -1525,44 +1486,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st163, id164 := c.ReadRefFlag(); st163 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id164)
-				} else if st163 == foryimpl.RefFollows {
-					p165 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id164, p165)
-					if ev166 := c.ReadStructFieldMeta(foryTypePoint); ev166 != nil {
-						p165.ForyReadEvolved(c, ev166)
+				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id130)
+				} else if st129 == foryimpl.RefFollows {
+					p131 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id130, p131)
+					if ev132 := c.ReadStructFieldMeta(foryTypePoint); ev132 != nil {
+						p131.ForyReadEvolved(c, ev132)
 					} else if !c.Failed() {
-						p165.ForyRead(c)
+						p131.ForyRead(c)
 					}
-					x.Next = p165
+					x.Next = p131
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p161 := foryimpl.Alloc[Point](c)
-					if ev162 := c.ReadStructFieldMeta(foryTypePoint); ev162 != nil {
-						p161.ForyReadEvolved(c, ev162)
+					p127 := foryimpl.Alloc[Point](c)
+					if ev128 := c.ReadStructFieldMeta(foryTypePoint); ev128 != nil {
+						p127.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
-						p161.ForyRead(c)
+						p127.ForyRead(c)
 					}
-					x.Next = p161
+					x.Next = p127
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev170 := c.ReadStructFieldMeta(foryTypePoint); ev170 != nil {
-						x.Origin.ForyReadEvolved(c, ev170)
+					if ev136 := c.ReadStructFieldMeta(foryTypePoint); ev136 != nil {
+						x.Origin.ForyReadEvolved(c, ev136)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev167 := c.ReadStructFieldMeta(foryTypePoint); ev167 != nil {
-						x.Origin.ForyReadEvolved(c, ev167)
+					if ev133 := c.ReadStructFieldMeta(foryTypePoint); ev133 != nil {
+						x.Origin.ForyReadEvolved(c, ev133)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1579,11 +1540,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 21:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st171, id172 := c.ReadEvolvedRefFlag(f); st171 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id172)
-			} else if st171 == foryimpl.RefFollows {
+			} else if st137, id138 := c.ReadEvolvedRefFlag(f); st137 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id138)
+			} else if st137 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id172, x.Raw)
+				foryimpl.SetRefSlice(c, id138, x.Raw)
 			} else {
 				x.Raw = nil
 			}

@@ -755,11 +755,9 @@ func (x *Bag) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k3 := range x.M {
-			if !foryimpl.ValidString(string(k3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeBag, "M"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -818,11 +816,9 @@ func (x *Bag) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Bag) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k22 := range x.M {
-			if !foryimpl.ValidString(string(k22)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeBag, "M"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -830,47 +826,57 @@ func (x *Bag) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(971546682)
 	}
-	l28 := x.L
-	b.WriteVarUint32(uint32(len(l28)))
-	if len(l28) > 0 {
+	l24 := x.L
+	b.WriteVarUint32(uint32(len(l24)))
+	if len(l24) > 0 {
 		b.WriteUint8(foryimpl.ListSameType)
 		c.WriteExtElemMeta(foryExtMoneyCodec)
-		for i31 := range l28 {
-			if !c.ExtWritten(foryTypeBag, "L", (&MoneyCodec{}).WriteExt(c.Buffer(), &l28[i31])) {
+		for i27 := range l24 {
+			if !c.ExtWritten(foryTypeBag, "L", (&MoneyCodec{}).WriteExt(c.Buffer(), &l24[i27])) {
 				return
 			}
 		}
 	}
-	var mw32 foryimpl.MapWriter
-	mw32.Begin(b, len(x.M))
-	for k33, v34 := range x.M {
-		mw32.Entry(b)
-		foryimpl.WriteString(b, k33)
-		if !c.ExtWritten(foryTypeBag, "M", (&MoneyCodec{}).WriteExt(c.Buffer(), &v34)) {
+	var mw28 foryimpl.MapWriter
+	mw28.Begin(b, len(x.M))
+	for k29, v30 := range x.M {
+		mw28.Entry(b)
+		foryimpl.WriteString(b, k29)
+		if !c.ExtWritten(foryTypeBag, "M", (&MoneyCodec{}).WriteExt(c.Buffer(), &v30)) {
 			return
 		}
 	}
-	mw32.End(b)
-	l35 := x.P
-	b.WriteVarUint32(uint32(len(l35)))
-	if len(l35) > 0 {
-		h36 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p37 := range l35 {
-			if p37 == nil {
-				h36 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	mw28.End(b)
+	l31 := x.P
+	b.WriteVarUint32(uint32(len(l31)))
+	if len(l31) > 0 {
+		h32 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p33 := range l31 {
+			if p33 == nil {
+				h32 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h36)
+		b.WriteUint8(h32)
 		c.WriteExtElemMeta(foryExtMoneyCodec)
-		for _, p37 := range l35 {
-			if !foryimpl.WriteRefPtr(c, p37) {
-				if !c.ExtWritten(foryTypeBag, "P", (&MoneyCodec{}).WriteExt(c.Buffer(), p37)) {
+		for _, p33 := range l31 {
+			if !foryimpl.WriteRefPtr(c, p33) {
+				if !c.ExtWritten(foryTypeBag, "P", (&MoneyCodec{}).WriteExt(c.Buffer(), p33)) {
 					return
 				}
 			}
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string Bag's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Bag) foryCheckUTF8() error {
+	for k2 := range x.M {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeBag, "M")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Bag's struct body (docs/format.md §9); errors are recorded in c.

@@ -157,11 +157,9 @@ func (x *Shelf) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		for k1 := range x.Named {
-			if !foryimpl.ValidString(string(k1)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeShelf, "Named"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -204,11 +202,9 @@ func (x *Shelf) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Shelf) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k12 := range x.Named {
-			if !foryimpl.ValidString(string(k12)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeShelf, "Named"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -216,38 +212,48 @@ func (x *Shelf) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(207096206)
 	}
-	var mw18 foryimpl.MapWriter
-	mw18.BeginTracked(b, len(x.Named))
-	for k19, v20 := range x.Named {
-		if v20 == nil {
-			mw18.NullEntry(b)
-			foryimpl.WriteString(b, k19)
+	var mw15 foryimpl.MapWriter
+	mw15.BeginTracked(b, len(x.Named))
+	for k16, v17 := range x.Named {
+		if v17 == nil {
+			mw15.NullEntry(b)
+			foryimpl.WriteString(b, k16)
 		} else {
-			mw18.Entry(b)
-			foryimpl.WriteString(b, k19)
-			if !foryimpl.WriteRefPtr(c, v20) {
-				v20.ForyWrite(c)
+			mw15.Entry(b)
+			foryimpl.WriteString(b, k16)
+			if !foryimpl.WriteRefPtr(c, v17) {
+				v17.ForyWrite(c)
 			}
 		}
 	}
-	mw18.End(b)
-	l21 := x.Pages
+	mw15.End(b)
+	l18 := x.Pages
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l21)))
-		if len(l21) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l18)))
+		if len(l18) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l21) > 0 {
+	if len(l18) > 0 {
 		c.WriteStructMeta((*generics.Page[generics.User])(nil).ForyType())
-		for i22 := range l21 {
-			l21[i22].ForyWrite(c)
+		for i19 := range l18 {
+			l18[i19].ForyWrite(c)
 		}
 	}
+}
+
+// foryCheckUTF8 checks that every string Shelf's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Shelf) foryCheckUTF8() error {
+	for k1 := range x.Named {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeShelf, "Named")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Shelf's struct body (docs/format.md §9); errors are recorded in c.

@@ -229,35 +229,21 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 		}
 		b.SetWriterIndex(off)
 	}
-	l17 := x.Fixed
+	x.foryWriteFixed(b)
+	l17 := x.Nested
 	b.WriteVarUint32(uint32(len(l17)))
 	if len(l17) > 0 {
-		b.Reserve(1 + len(l17)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e18 := range l17 {
-			{
-				buffer.PutInt32At(w, off, e18)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l19 := x.Nested
-	b.WriteVarUint32(uint32(len(l19)))
-	if len(l19) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e20 := range l19 {
-			b.WriteVarUint32(uint32(len(e20)))
-			if len(e20) > 0 {
-				b.Reserve(1 + len(e20)*4 + buffer.BatchSlack)
+		for _, e18 := range l17 {
+			b.WriteVarUint32(uint32(len(e18)))
+			if len(e18) > 0 {
+				b.Reserve(1 + len(e18)*4 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e21 := range e20 {
+				for _, e19 := range e18 {
 					{
-						buffer.PutInt32At(w, off, e21)
+						buffer.PutInt32At(w, off, e19)
 						off += 4
 					}
 				}
@@ -265,43 +251,8 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	l22 := x.NotNull
-	b.WriteVarUint32(uint32(len(l22)))
-	if len(l22) > 0 {
-		b.Reserve(1 + len(l22)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e23 := range l22 {
-			{
-				buffer.PutInt32At(w, off, e23)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l24 := x.Nullable
-	b.WriteVarUint32(uint32(len(l24)))
-	if len(l24) > 0 {
-		h25 := foryimpl.ListDeclaredSameType
-		for _, p26 := range l24 {
-			if p26 == nil {
-				h25 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h25)
-		for _, p26 := range l24 {
-			if h25 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p26 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteInt32(*p26)
-		}
-	}
+	x.foryWriteNotNull(b)
+	x.foryWriteNullable(b)
 	return nil
 }
 
@@ -312,62 +263,48 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(1487297528)
 	}
-	l39 := x.Arrays
-	b.WriteVarUint32(uint32(len(l39)))
-	if len(l39) > 0 {
+	l26 := x.Arrays
+	b.WriteVarUint32(uint32(len(l26)))
+	if len(l26) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e40 := range l39 {
-			if !foryimpl.WriteRefSlice(c, e40) {
-				b.WriteVarUint32(uint32(len(e40) * 4))
-				b.WriteRawInt32s(e40)
+		for _, e27 := range l26 {
+			if !foryimpl.WriteRefSlice(c, e27) {
+				b.WriteVarUint32(uint32(len(e27) * 4))
+				b.WriteRawInt32s(e27)
 			}
 		}
 	}
 	{
-		s41 := string(x.Extra)
-		b.Reserve(buffer.BatchSlack + len(s41) + 10)
+		s28 := string(x.Extra)
+		b.Reserve(buffer.BatchSlack + len(s28) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s41))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s41) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s41)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s41) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s28))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s28) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s28)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s28) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeListHints, "Extra"))
 				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l42 := x.Fixed
-	b.WriteVarUint32(uint32(len(l42)))
-	if len(l42) > 0 {
-		b.Reserve(1 + len(l42)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e43 := range l42 {
-			{
-				buffer.PutInt32At(w, off, e43)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l44 := x.Nested
-	b.WriteVarUint32(uint32(len(l44)))
-	if len(l44) > 0 {
+	x.foryWriteFixed(b)
+	l29 := x.Nested
+	b.WriteVarUint32(uint32(len(l29)))
+	if len(l29) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e45 := range l44 {
-			if !foryimpl.WriteRefSlice(c, e45) {
-				b.WriteVarUint32(uint32(len(e45)))
-				if len(e45) > 0 {
-					b.Reserve(1 + len(e45)*4 + buffer.BatchSlack)
+		for _, e30 := range l29 {
+			if !foryimpl.WriteRefSlice(c, e30) {
+				b.WriteVarUint32(uint32(len(e30)))
+				if len(e30) > 0 {
+					b.Reserve(1 + len(e30)*4 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e46 := range e45 {
+					for _, e31 := range e30 {
 						{
-							buffer.PutInt32At(w, off, e46)
+							buffer.PutInt32At(w, off, e31)
 							off += 4
 						}
 					}
@@ -376,41 +313,70 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	l47 := x.NotNull
-	b.WriteVarUint32(uint32(len(l47)))
-	if len(l47) > 0 {
-		b.Reserve(1 + len(l47)*4 + buffer.BatchSlack)
+	x.foryWriteNotNull(b)
+	x.foryWriteNullable(b)
+}
+
+// foryWriteFixed writes field Fixed's value, for both of ListHints's writers.
+func (x *ListHints) foryWriteFixed(b *buffer.Buffer) {
+	l1 := x.Fixed
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e48 := range l47 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutInt32At(w, off, e48)
+				buffer.PutInt32At(w, off, e2)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	l49 := x.Nullable
-	b.WriteVarUint32(uint32(len(l49)))
-	if len(l49) > 0 {
-		h50 := foryimpl.ListDeclaredSameType
-		for _, p51 := range l49 {
-			if p51 == nil {
-				h50 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+}
+
+// foryWriteNotNull writes field NotNull's value, for both of ListHints's writers.
+func (x *ListHints) foryWriteNotNull(b *buffer.Buffer) {
+	l1 := x.NotNull
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+		off++
+		for _, e2 := range l1 {
+			{
+				buffer.PutInt32At(w, off, e2)
+				off += 4
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+}
+
+// foryWriteNullable writes field Nullable's value, for both of ListHints's writers.
+func (x *ListHints) foryWriteNullable(b *buffer.Buffer) {
+	l1 := x.Nullable
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h50)
-		for _, p51 := range l49 {
-			if h50 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p51 == nil {
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteInt32(*p51)
+			b.WriteInt32(*p3)
 		}
 	}
 }
@@ -881,25 +847,8 @@ func (x *MapValueHints) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (MapValueHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k1 := range x.Arrays {
-			if !foryimpl.ValidString(string(k1)) {
-				return foryimpl.InvalidUTF8(foryTypeMapValueHints, "Arrays")
-			}
-		}
-		for k5 := range x.I32 {
-			if !foryimpl.ValidString(string(k5)) {
-				return foryimpl.InvalidUTF8(foryTypeMapValueHints, "I32")
-			}
-		}
-		for k9 := range x.I64 {
-			if !foryimpl.ValidString(string(k9)) {
-				return foryimpl.InvalidUTF8(foryTypeMapValueHints, "I64")
-			}
-		}
-		for k13 := range x.Lists {
-			if !foryimpl.ValidString(string(k13)) {
-				return foryimpl.InvalidUTF8(foryTypeMapValueHints, "Lists")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	start19 := b.WriterIndex()
@@ -956,40 +905,26 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 		}
 		b.SetWriterIndex(off)
 	}
+	x.foryWriteI32(b)
+	x.foryWriteI64(b)
 	var mw24 foryimpl.MapWriter
-	mw24.Begin(b, len(x.I32))
-	for k25, v26 := range x.I32 {
-		mw24.Entry(b)
-		foryimpl.WriteString(b, k25)
-		b.WriteInt32(v26)
-	}
-	mw24.End(b)
-	var mw27 foryimpl.MapWriter
-	mw27.Begin(b, len(x.I64))
-	for k28, v29 := range x.I64 {
-		mw27.Entry(b)
-		foryimpl.WriteString(b, k28)
-		b.WriteInt64(v29)
-	}
-	mw27.End(b)
-	var mw30 foryimpl.MapWriter
-	mw30.Begin(b, len(x.Lists))
-	for k31, v32 := range x.Lists {
-		if v32 == nil {
-			mw30.NullEntry(b)
-			foryimpl.WriteString(b, k31)
+	mw24.Begin(b, len(x.Lists))
+	for k25, v26 := range x.Lists {
+		if v26 == nil {
+			mw24.NullEntry(b)
+			foryimpl.WriteString(b, k25)
 		} else {
-			mw30.Entry(b)
-			foryimpl.WriteString(b, k31)
-			b.WriteVarUint32(uint32(len(v32)))
-			if len(v32) > 0 {
-				b.Reserve(1 + len(v32)*4 + buffer.BatchSlack)
+			mw24.Entry(b)
+			foryimpl.WriteString(b, k25)
+			b.WriteVarUint32(uint32(len(v26)))
+			if len(v26) > 0 {
+				b.Reserve(1 + len(v26)*4 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e33 := range v32 {
+				for _, e27 := range v26 {
 					{
-						buffer.PutInt32At(w, off, e33)
+						buffer.PutInt32At(w, off, e27)
 						off += 4
 					}
 				}
@@ -997,36 +932,16 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 			}
 		}
 	}
-	mw30.End(b)
+	mw24.End(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k34 := range x.Arrays {
-			if !foryimpl.ValidString(string(k34)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "Arrays"))
-				return
-			}
-		}
-		for k38 := range x.I32 {
-			if !foryimpl.ValidString(string(k38)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "I32"))
-				return
-			}
-		}
-		for k42 := range x.I64 {
-			if !foryimpl.ValidString(string(k42)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "I64"))
-				return
-			}
-		}
-		for k46 := range x.Lists {
-			if !foryimpl.ValidString(string(k46)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "Lists"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -1034,72 +949,58 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(744389032)
 	}
-	var mw52 foryimpl.MapWriter
-	mw52.BeginTracked(b, len(x.Arrays))
-	for k53, v54 := range x.Arrays {
-		if v54 == nil {
-			mw52.NullEntry(b)
-			foryimpl.WriteString(b, k53)
+	var mw37 foryimpl.MapWriter
+	mw37.BeginTracked(b, len(x.Arrays))
+	for k38, v39 := range x.Arrays {
+		if v39 == nil {
+			mw37.NullEntry(b)
+			foryimpl.WriteString(b, k38)
 		} else {
-			mw52.Entry(b)
-			foryimpl.WriteString(b, k53)
-			if !foryimpl.WriteRefSlice(c, v54) {
-				b.WriteVarUint32(uint32(len(v54) * 4))
-				b.WriteRawInt32s(v54)
+			mw37.Entry(b)
+			foryimpl.WriteString(b, k38)
+			if !foryimpl.WriteRefSlice(c, v39) {
+				b.WriteVarUint32(uint32(len(v39) * 4))
+				b.WriteRawInt32s(v39)
 			}
 		}
 	}
-	mw52.End(b)
+	mw37.End(b)
 	{
-		s55 := string(x.Extra)
-		b.Reserve(buffer.BatchSlack + len(s55) + 10)
+		s40 := string(x.Extra)
+		b.Reserve(buffer.BatchSlack + len(s40) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s55))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s55) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s55)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s55) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s40))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s40) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s40)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s40) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeMapValueHints, "Extra"))
 				return
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw56 foryimpl.MapWriter
-	mw56.Begin(b, len(x.I32))
-	for k57, v58 := range x.I32 {
-		mw56.Entry(b)
-		foryimpl.WriteString(b, k57)
-		b.WriteInt32(v58)
-	}
-	mw56.End(b)
-	var mw59 foryimpl.MapWriter
-	mw59.Begin(b, len(x.I64))
-	for k60, v61 := range x.I64 {
-		mw59.Entry(b)
-		foryimpl.WriteString(b, k60)
-		b.WriteInt64(v61)
-	}
-	mw59.End(b)
-	var mw62 foryimpl.MapWriter
-	mw62.BeginTracked(b, len(x.Lists))
-	for k63, v64 := range x.Lists {
-		if v64 == nil {
-			mw62.NullEntry(b)
-			foryimpl.WriteString(b, k63)
+	x.foryWriteI32(b)
+	x.foryWriteI64(b)
+	var mw41 foryimpl.MapWriter
+	mw41.BeginTracked(b, len(x.Lists))
+	for k42, v43 := range x.Lists {
+		if v43 == nil {
+			mw41.NullEntry(b)
+			foryimpl.WriteString(b, k42)
 		} else {
-			mw62.Entry(b)
-			foryimpl.WriteString(b, k63)
-			if !foryimpl.WriteRefSlice(c, v64) {
-				b.WriteVarUint32(uint32(len(v64)))
-				if len(v64) > 0 {
-					b.Reserve(1 + len(v64)*4 + buffer.BatchSlack)
+			mw41.Entry(b)
+			foryimpl.WriteString(b, k42)
+			if !foryimpl.WriteRefSlice(c, v43) {
+				b.WriteVarUint32(uint32(len(v43)))
+				if len(v43) > 0 {
+					b.Reserve(1 + len(v43)*4 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e65 := range v64 {
+					for _, e44 := range v43 {
 						{
-							buffer.PutInt32At(w, off, e65)
+							buffer.PutInt32At(w, off, e44)
 							off += 4
 						}
 					}
@@ -1108,7 +1009,56 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw62.End(b)
+	mw41.End(b)
+}
+
+// foryCheckUTF8 checks that every string MapValueHints's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *MapValueHints) foryCheckUTF8() error {
+	for k1 := range x.Arrays {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeMapValueHints, "Arrays")
+		}
+	}
+	for k3 := range x.I32 {
+		if !foryimpl.ValidString(string(k3)) {
+			return foryimpl.InvalidUTF8(foryTypeMapValueHints, "I32")
+		}
+	}
+	for k5 := range x.I64 {
+		if !foryimpl.ValidString(string(k5)) {
+			return foryimpl.InvalidUTF8(foryTypeMapValueHints, "I64")
+		}
+	}
+	for k7 := range x.Lists {
+		if !foryimpl.ValidString(string(k7)) {
+			return foryimpl.InvalidUTF8(foryTypeMapValueHints, "Lists")
+		}
+	}
+	return nil
+}
+
+// foryWriteI32 writes field I32's value, for both of MapValueHints's writers.
+func (x *MapValueHints) foryWriteI32(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.I32))
+	for k2, v3 := range x.I32 {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteInt32(v3)
+	}
+	mw1.End(b)
+}
+
+// foryWriteI64 writes field I64's value, for both of MapValueHints's writers.
+func (x *MapValueHints) foryWriteI64(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.I64))
+	for k2, v3 := range x.I64 {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteInt64(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads MapValueHints's struct body (docs/format.md §9); errors are recorded in c.
@@ -1585,10 +1535,8 @@ func (x *MapKeyHints) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (MapKeyHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k1 := range x.NotNull {
-			if !foryimpl.ValidString(string(k1)) {
-				return foryimpl.InvalidUTF8(foryTypeMapKeyHints, "NotNull")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	s11 := string(x.Extra)
@@ -1622,102 +1570,108 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 		}
 	}
 	b.SetWriterIndex(off)
+	x.foryWriteNotNull(b)
 	var mw12 foryimpl.MapWriter
-	mw12.Begin(b, len(x.NotNull))
-	for k13, v14 := range x.NotNull {
-		mw12.Entry(b)
-		foryimpl.WriteString(b, k13)
-		b.WriteVarInt32(v14)
-	}
-	mw12.End(b)
-	var mw15 foryimpl.MapWriter
-	mw15.Begin(b, len(x.Tagged))
-	for k16, v17 := range x.Tagged {
-		if v17 == nil {
-			mw15.NullEntry(b)
-			b.WriteUint32(k16)
+	mw12.Begin(b, len(x.Tagged))
+	for k13, v14 := range x.Tagged {
+		if v14 == nil {
+			mw12.NullEntry(b)
+			b.WriteUint32(k13)
 		} else {
-			mw15.Entry(b)
-			b.WriteUint32(k16)
-			b.WriteVarUint32(uint32(len(v17)))
-			if len(v17) > 0 {
-				b.Reserve(1 + len(v17)*9 + buffer.BatchSlack)
+			mw12.Entry(b)
+			b.WriteUint32(k13)
+			b.WriteVarUint32(uint32(len(v14)))
+			if len(v14) > 0 {
+				b.Reserve(1 + len(v14)*9 + buffer.BatchSlack)
 				w, off := b.Window(), b.WriterIndex()
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e18 := range v17 {
-					off = buffer.PutTaggedUint64At(w, off, e18)
+				for _, e15 := range v14 {
+					off = buffer.PutTaggedUint64At(w, off, e15)
 				}
 				b.SetWriterIndex(off)
 			}
 		}
 	}
-	mw15.End(b)
+	mw12.End(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k19 := range x.NotNull {
-			if !foryimpl.ValidString(string(k19)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMapKeyHints, "NotNull"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
-	s29 := string(x.Extra)
+	s21 := string(x.Extra)
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s29) + 10)
+	b.Reserve(4 + buffer.BatchSlack + len(s21) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 993051676)
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s29))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s29) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s29)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s29) {
+	off = buffer.PutVarUint64At(w, off, uint64(len(s21))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+	if len(s21) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s21)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s21) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeMapKeyHints, "Extra"))
 			return
 		}
 	}
 	b.SetWriterIndex(off)
-	var mw30 foryimpl.MapWriter
-	mw30.Begin(b, len(x.NotNull))
-	for k31, v32 := range x.NotNull {
-		mw30.Entry(b)
-		foryimpl.WriteString(b, k31)
-		b.WriteVarInt32(v32)
-	}
-	mw30.End(b)
-	var mw33 foryimpl.MapWriter
-	mw33.BeginTracked(b, len(x.Tagged))
-	for k34, v35 := range x.Tagged {
-		if v35 == nil {
-			mw33.NullEntry(b)
-			b.WriteUint32(k34)
+	x.foryWriteNotNull(b)
+	var mw22 foryimpl.MapWriter
+	mw22.BeginTracked(b, len(x.Tagged))
+	for k23, v24 := range x.Tagged {
+		if v24 == nil {
+			mw22.NullEntry(b)
+			b.WriteUint32(k23)
 		} else {
-			mw33.Entry(b)
-			b.WriteUint32(k34)
-			if !foryimpl.WriteRefSlice(c, v35) {
-				b.WriteVarUint32(uint32(len(v35)))
-				if len(v35) > 0 {
-					b.Reserve(1 + len(v35)*9 + buffer.BatchSlack)
+			mw22.Entry(b)
+			b.WriteUint32(k23)
+			if !foryimpl.WriteRefSlice(c, v24) {
+				b.WriteVarUint32(uint32(len(v24)))
+				if len(v24) > 0 {
+					b.Reserve(1 + len(v24)*9 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e36 := range v35 {
-						off = buffer.PutTaggedUint64At(w, off, e36)
+					for _, e25 := range v24 {
+						off = buffer.PutTaggedUint64At(w, off, e25)
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	mw33.End(b)
+	mw22.End(b)
+}
+
+// foryCheckUTF8 checks that every string MapKeyHints's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *MapKeyHints) foryCheckUTF8() error {
+	for k1 := range x.NotNull {
+		if !foryimpl.ValidString(string(k1)) {
+			return foryimpl.InvalidUTF8(foryTypeMapKeyHints, "NotNull")
+		}
+	}
+	return nil
+}
+
+// foryWriteNotNull writes field NotNull's value, for both of MapKeyHints's writers.
+func (x *MapKeyHints) foryWriteNotNull(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.NotNull))
+	for k2, v3 := range x.NotNull {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads MapKeyHints's struct body (docs/format.md §9); errors are recorded in c.
@@ -2777,36 +2731,26 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 	b.WriteRawInt32s(x.Tagged[:])
-	b.WriteVarUint32(uint32(len(x.Untagged)))
-	if len(x.Untagged) > 0 {
-		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e4 := range x.Untagged {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e4))
-		}
-		b.SetWriterIndex(off)
-	}
+	x.foryWriteUntagged(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	b := c.Buffer()
-	s7 := string(x.Extra)
+	s5 := string(x.Extra)
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s7) + 10)
+	b.Reserve(4 + buffer.BatchSlack + len(s5) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -831419307)
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s7) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s7)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
+	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+	if len(s5) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s5)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeGoArrays, "Extra"))
 			return
 		}
@@ -2820,14 +2764,19 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 		b.WriteRawInt32s(x.Tagged[:])
 	}
+	x.foryWriteUntagged(b)
+}
+
+// foryWriteUntagged writes field Untagged's value, for both of GoArrays's writers.
+func (x *GoArrays) foryWriteUntagged(b *buffer.Buffer) {
 	b.WriteVarUint32(uint32(len(x.Untagged)))
 	if len(x.Untagged) > 0 {
 		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e8 := range x.Untagged {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e8))
+		for _, e1 := range x.Untagged {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -2851,34 +2800,34 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n9 := c.ReadArrayLengthFast(4)
-			if n9 < 0 {
-				n9 = c.ReadArrayLength(4)
+			n6 := c.ReadArrayLengthFast(4)
+			if n6 < 0 {
+				n6 = c.ReadArrayLength(4)
 			}
-			if n9 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n9, 3))
+			if n6 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n6, 3))
 				return
 			}
-			var a10 [3]int32
-			r.ReadRawInt32s(a10[:])
-			x.Tagged = a10
+			var a7 [3]int32
+			r.ReadRawInt32s(a7[:])
+			x.Tagged = a7
 		}
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
 		}
 	} else {
-		n9 := c.ReadArrayLengthFast(4)
-		if n9 < 0 {
-			n9 = c.ReadArrayLength(4)
+		n6 := c.ReadArrayLengthFast(4)
+		if n6 < 0 {
+			n6 = c.ReadArrayLength(4)
 		}
-		if n9 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n9, 3))
+		if n6 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n6, 3))
 			return
 		}
-		var a10 [3]int32
-		r.ReadRawInt32s(a10[:])
-		x.Tagged = a10
+		var a7 [3]int32
+		r.ReadRawInt32s(a7[:])
+		x.Tagged = a7
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
@@ -2904,33 +2853,33 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n15 := c.ReadArrayLengthFast(4)
-					if n15 < 0 {
-						n15 = c.ReadArrayLength(4)
+					n12 := c.ReadArrayLengthFast(4)
+					if n12 < 0 {
+						n12 = c.ReadArrayLength(4)
 					}
-					if n15 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n15, 3))
+					if n12 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n12, 3))
 						return
 					}
-					var a16 [3]int32
-					r.ReadRawInt32s(a16[:])
-					x.Tagged = a16
+					var a13 [3]int32
+					r.ReadRawInt32s(a13[:])
+					x.Tagged = a13
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n11 := c.ReadArrayLengthFast(4)
-					if n11 < 0 {
-						n11 = c.ReadArrayLength(4)
+					n8 := c.ReadArrayLengthFast(4)
+					if n8 < 0 {
+						n8 = c.ReadArrayLength(4)
 					}
-					if n11 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n11, 3))
+					if n8 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n8, 3))
 						return
 					}
-					var a12 [3]int32
-					r.ReadRawInt32s(a12[:])
-					x.Tagged = a12
+					var a9 [3]int32
+					r.ReadRawInt32s(a9[:])
+					x.Tagged = a9
 				}
 			}
 		case 2:
@@ -3122,10 +3071,8 @@ func (x *EnumHints) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (EnumHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		for k3 := range x.Map {
-			if !foryimpl.ValidString(string(k3)) {
-				return foryimpl.InvalidUTF8(foryTypeEnumHints, "Map")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	s7 := string(x.Extra)
@@ -3172,64 +3119,70 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	var mw10 foryimpl.MapWriter
-	mw10.Begin(b, len(x.Map))
-	for k11, v12 := range x.Map {
-		mw10.Entry(b)
-		foryimpl.WriteString(b, k11)
-		b.WriteVarUint32(uint32(v12))
-	}
-	mw10.End(b)
+	x.foryWriteMap(b)
 	return nil
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		for k15 := range x.Map {
-			if !foryimpl.ValidString(string(k15)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEnumHints, "Map"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
-	s19 := string(x.Extra)
+	s13 := string(x.Extra)
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s19) + 10)
+	b.Reserve(4 + buffer.BatchSlack + len(s13) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -789601344)
 		off += 4
 	}
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s19))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s19) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s19)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s19) {
+	off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+	if len(s13) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s13)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeEnumHints, "Extra"))
 			return
 		}
 	}
 	b.SetWriterIndex(off)
 	if !foryimpl.WriteRefSlice(c, x.List) {
-		l20 := x.List
-		b.WriteVarUint32(uint32(len(l20)))
-		if len(l20) > 0 {
+		l14 := x.List
+		b.WriteVarUint32(uint32(len(l14)))
+		if len(l14) > 0 {
 			b.WriteUint8(foryimpl.ListDeclaredSameType)
-			for _, e21 := range l20 {
-				b.WriteVarUint32(uint32(e21))
+			for _, e15 := range l14 {
+				b.WriteVarUint32(uint32(e15))
 			}
 		}
 	}
-	var mw22 foryimpl.MapWriter
-	mw22.Begin(b, len(x.Map))
-	for k23, v24 := range x.Map {
-		mw22.Entry(b)
-		foryimpl.WriteString(b, k23)
-		b.WriteVarUint32(uint32(v24))
+	x.foryWriteMap(b)
+}
+
+// foryCheckUTF8 checks that every string EnumHints's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *EnumHints) foryCheckUTF8() error {
+	for k2 := range x.Map {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeEnumHints, "Map")
+		}
 	}
-	mw22.End(b)
+	return nil
+}
+
+// foryWriteMap writes field Map's value, for both of EnumHints's writers.
+func (x *EnumHints) foryWriteMap(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Map))
+	for k2, v3 := range x.Map {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarUint32(uint32(v3))
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads EnumHints's struct body (docs/format.md §9); errors are recorded in c.
@@ -3253,11 +3206,11 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-			x.List = foryimpl.BackRefSlice[Color](c, id26)
-		} else if st25 == foryimpl.RefFollows {
+		if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
+			x.List = foryimpl.BackRefSlice[Color](c, id17)
+		} else if st16 == foryimpl.RefFollows {
 			x.foryReadList(c)
-			foryimpl.SetRefSlice(c, id26, x.List)
+			foryimpl.SetRefSlice(c, id17, x.List)
 		} else {
 			x.List = nil
 		}
@@ -3293,11 +3246,11 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Extra = c.ReadString()
 			}
 		case 1:
-			if st27, id28 := c.ReadEvolvedRefFlag(f); st27 == foryimpl.RefBack {
-				x.List = foryimpl.BackRefSlice[Color](c, id28)
-			} else if st27 == foryimpl.RefFollows {
+			if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.List = foryimpl.BackRefSlice[Color](c, id19)
+			} else if st18 == foryimpl.RefFollows {
 				x.foryReadList(c)
-				foryimpl.SetRefSlice(c, id28, x.List)
+				foryimpl.SetRefSlice(c, id19, x.List)
 			} else {
 				x.List = nil
 			}

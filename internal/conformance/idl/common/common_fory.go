@@ -410,8 +410,8 @@ func (x *Contact) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) 
 				return foryimpl.InvalidUTF8(foryTypeContact, "Email")
 			}
 		}
-		if o3, ok := x.Phone.Get(); ok {
-			if !foryimpl.ValidString(string(o3)) {
+		if o2, ok := x.Phone.Get(); ok {
+			if !foryimpl.ValidString(string(o2)) {
 				return foryimpl.InvalidUTF8(foryTypeContact, "Phone")
 			}
 		}

@@ -560,17 +560,9 @@ func (x *Cat) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if o1, ok := x.Name.Get(); ok {
-			if !foryimpl.ValidString(string(o1)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCat, "Name"))
-				return
-			}
-		}
-		for k4 := range x.Scores {
-			if !foryimpl.ValidString(string(k4)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCat, "Scores"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -631,30 +623,15 @@ func (x *Cat) ForyWrite(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw12 foryimpl.MapWriter
-	mw12.Begin(b, len(x.Scores))
-	for k13, v14 := range x.Scores {
-		mw12.Entry(b)
-		foryimpl.WriteString(b, k13)
-		b.WriteVarInt32(v14)
-	}
-	mw12.End(b)
+	x.foryWriteScores(b)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Cat) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if o15, ok := x.Name.Get(); ok {
-			if !foryimpl.ValidString(string(o15)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCat, "Name"))
-				return
-			}
-		}
-		for k18 := range x.Scores {
-			if !foryimpl.ValidString(string(k18)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeCat, "Scores"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -673,35 +650,35 @@ func (x *Cat) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Friend.ForyWrite(c)
 	}
-	if o22, ok := x.Name.Get(); ok {
+	if o16, ok := x.Name.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o22)
+		foryimpl.WriteString(b, o16)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
-	l23 := x.Tags
+	l17 := x.Tags
 	{
 		var ascii bool
-		sz25 := 6 + buffer.BatchSlack + len(l23)*9
-		for _, e24 := range l23 {
-			sz25 += len(e24)
+		sz19 := 6 + buffer.BatchSlack + len(l17)*9
+		for _, e18 := range l17 {
+			sz19 += len(e18)
 		}
-		b.Reserve(sz25)
+		b.Reserve(sz19)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l23)))
-		if len(l23) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
+		if len(l17) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e24 := range l23 {
-				if len(w)-off < len(e24)+9+buffer.BatchSlack {
+			for _, e18 := range l17 {
+				if len(w)-off < len(e18)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e24) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e18) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e24))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e24) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e24))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e24)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e18) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e18))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e18)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeCat, "Tags"))
 						return
 					}
@@ -710,14 +687,34 @@ func (x *Cat) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw26 foryimpl.MapWriter
-	mw26.Begin(b, len(x.Scores))
-	for k27, v28 := range x.Scores {
-		mw26.Entry(b)
-		foryimpl.WriteString(b, k27)
-		b.WriteVarInt32(v28)
+	x.foryWriteScores(b)
+}
+
+// foryCheckUTF8 checks that every string Cat's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Cat) foryCheckUTF8() error {
+	if o1, ok := x.Name.Get(); ok {
+		if !foryimpl.ValidString(string(o1)) {
+			return foryimpl.InvalidUTF8(foryTypeCat, "Name")
+		}
 	}
-	mw26.End(b)
+	for k2 := range x.Scores {
+		if !foryimpl.ValidString(string(k2)) {
+			return foryimpl.InvalidUTF8(foryTypeCat, "Scores")
+		}
+	}
+	return nil
+}
+
+// foryWriteScores writes field Scores's value, for both of Cat's writers.
+func (x *Cat) foryWriteScores(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Scores))
+	for k2, v3 := range x.Scores {
+		mw1.Entry(b)
+		foryimpl.WriteString(b, k2)
+		b.WriteVarInt32(v3)
+	}
+	mw1.End(b)
 }
 
 // ForyRead reads Cat's struct body (docs/format.md §9); errors are recorded in c.
@@ -744,17 +741,17 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-			x.Friend = foryimpl.BackRef[Dog](c, id30)
-		} else if st29 == foryimpl.RefFollows {
-			p31 := foryimpl.Alloc[Dog](c)
-			foryimpl.SetRef(c, id30, p31)
-			if ev32 := c.ReadStructFieldMeta(foryTypeDog); ev32 != nil {
-				p31.ForyReadEvolved(c, ev32)
+		if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
+			x.Friend = foryimpl.BackRef[Dog](c, id21)
+		} else if st20 == foryimpl.RefFollows {
+			p22 := foryimpl.Alloc[Dog](c)
+			foryimpl.SetRef(c, id21, p22)
+			if ev23 := c.ReadStructFieldMeta(foryTypeDog); ev23 != nil {
+				p22.ForyReadEvolved(c, ev23)
 			} else if !c.Failed() {
-				p31.ForyRead(c)
+				p22.ForyRead(c)
 			}
-			x.Friend = p31
+			x.Friend = p22
 		} else {
 			x.Friend = nil
 		}
@@ -764,13 +761,13 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p29 := foryimpl.Alloc[Dog](c)
-			if ev30 := c.ReadStructFieldMeta(foryTypeDog); ev30 != nil {
-				p29.ForyReadEvolved(c, ev30)
+			p20 := foryimpl.Alloc[Dog](c)
+			if ev21 := c.ReadStructFieldMeta(foryTypeDog); ev21 != nil {
+				p20.ForyReadEvolved(c, ev21)
 			} else if !c.Failed() {
-				p29.ForyRead(c)
+				p20.ForyRead(c)
 			}
-			x.Friend = p29
+			x.Friend = p20
 		}
 		if c.Failed() {
 			c.Trace("Friend")
@@ -778,9 +775,9 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		var o33 string
-		o33 = c.ReadString()
-		x.Name = serializer.Some(o33)
+		var o24 string
+		o24 = c.ReadString()
+		x.Name = serializer.Some(o24)
 	}
 	if c.Failed() {
 		c.Trace("Name")
@@ -806,44 +803,44 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
-					x.Lives = int32(v34)
+				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
+					x.Lives = int32(v25)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Lives = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-					x.Friend = foryimpl.BackRef[Dog](c, id39)
-				} else if st38 == foryimpl.RefFollows {
-					p40 := foryimpl.Alloc[Dog](c)
-					foryimpl.SetRef(c, id39, p40)
-					if ev41 := c.ReadStructFieldMeta(foryTypeDog); ev41 != nil {
-						p40.ForyReadEvolved(c, ev41)
+				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+					x.Friend = foryimpl.BackRef[Dog](c, id30)
+				} else if st29 == foryimpl.RefFollows {
+					p31 := foryimpl.Alloc[Dog](c)
+					foryimpl.SetRef(c, id30, p31)
+					if ev32 := c.ReadStructFieldMeta(foryTypeDog); ev32 != nil {
+						p31.ForyReadEvolved(c, ev32)
 					} else if !c.Failed() {
-						p40.ForyRead(c)
+						p31.ForyRead(c)
 					}
-					x.Friend = p40
+					x.Friend = p31
 				} else {
 					x.Friend = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p36 := foryimpl.Alloc[Dog](c)
-					if ev37 := c.ReadStructFieldMeta(foryTypeDog); ev37 != nil {
-						p36.ForyReadEvolved(c, ev37)
+					p27 := foryimpl.Alloc[Dog](c)
+					if ev28 := c.ReadStructFieldMeta(foryTypeDog); ev28 != nil {
+						p27.ForyReadEvolved(c, ev28)
 					} else if !c.Failed() {
-						p36.ForyRead(c)
+						p27.ForyRead(c)
 					}
-					x.Friend = p36
+					x.Friend = p27
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				var o42 string
-				o42 = c.ReadString()
-				x.Name = serializer.Some(o42)
+				var o33 string
+				o33 = c.ReadString()
+				x.Name = serializer.Some(o33)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {

@@ -209,37 +209,9 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		return
 	}
 	if c.CheckUTF8() {
-		if o3, ok := x.Os.Get(); ok {
-			if !foryimpl.ValidString(string(o3)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Os"))
-				return
-			}
-		}
-		for i8 := range x.Ostrs {
-			if x.Ostrs[i8] != nil {
-				if !foryimpl.ValidString(string((*x.Ostrs[i8]))) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Ostrs"))
-					return
-				}
-			}
-		}
-		for k12 := range x.Lmap {
-			if !foryimpl.ValidString(string(k12)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Lmap"))
-				return
-			}
-		}
-		for k16 := range x.Omap {
-			if !foryimpl.ValidString(string(k16)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Omap"))
-				return
-			}
-		}
-		for _, e23 := range x.Nested {
-			if !foryimpl.ValidString(string(e23)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Nested"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if err := foryimpl.CheckDecimal(foryTypeEverything, "Dec", &(x.Dec).Unscaled, (x.Dec).Scale); err != nil {
@@ -352,143 +324,61 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	l32 := x.Ostrs
+	x.foryWriteOstrs(b)
+	l32 := x.Rleaves
 	b.WriteVarUint32(uint32(len(l32)))
 	if len(l32) > 0 {
-		h33 := foryimpl.ListDeclaredSameType
+		h33 := foryimpl.ListSameType
 		for _, p34 := range l32 {
 			if p34 == nil {
-				h33 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				h33 = foryimpl.ListSameType | foryimpl.ListHasNull
 				break
 			}
 		}
 		b.WriteUint8(h33)
+		c.WriteStructMetaPtr(foryTypeLeaf)
 		for _, p34 := range l32 {
-			if h33 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+			if h33 == foryimpl.ListSameType|foryimpl.ListHasNull {
 				if p34 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			foryimpl.WriteString(b, *p34)
+			p34.ForyWrite(c)
 		}
 	}
-	l35 := x.Rleaves
-	b.WriteVarUint32(uint32(len(l35)))
-	if len(l35) > 0 {
-		h36 := foryimpl.ListSameType
-		for _, p37 := range l35 {
-			if p37 == nil {
-				h36 = foryimpl.ListSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h36)
-		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p37 := range l35 {
-			if h36 == foryimpl.ListSameType|foryimpl.ListHasNull {
-				if p37 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			p37.ForyWrite(c)
-		}
+	var mw35 foryimpl.MapWriter
+	mw35.Begin(b, len(x.Lmap))
+	for k36, v37 := range x.Lmap {
+		mw35.Entry(b)
+		foryimpl.WriteString(b, k36)
+		v37.ForyWrite(c)
 	}
-	var mw38 foryimpl.MapWriter
-	mw38.Begin(b, len(x.Lmap))
-	for k39, v40 := range x.Lmap {
-		mw38.Entry(b)
-		foryimpl.WriteString(b, k39)
-		v40.ForyWrite(c)
-	}
-	mw38.End(b)
-	var mw41 foryimpl.MapWriter
-	mw41.Begin(b, len(x.Omap))
-	for k42, v43 := range x.Omap {
-		if v43 == nil {
-			mw41.NullEntry(b)
-			foryimpl.WriteString(b, k42)
-		} else {
-			mw41.Entry(b)
-			foryimpl.WriteString(b, k42)
-			b.WriteVarInt32(*v43)
-		}
-	}
-	mw41.End(b)
+	mw35.End(b)
+	x.foryWriteOmap(b)
 	{
-		l44 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l44)*4 + 12)
+		l38 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l38)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l44)*4))
-		off = buffer.PutRawInt32sAt(w, off, l44)
+		off = buffer.PutVarUint32At(w, off, uint32(len(l38)*4))
+		off = buffer.PutRawInt32sAt(w, off, l38)
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
 	x.Shape.ForyWriteUnion(c)
 	foryimpl.WriteAny(c, x.Anything)
-	l45 := x.FixedList
-	b.WriteVarUint32(uint32(len(l45)))
-	if len(l45) > 0 {
-		b.Reserve(1 + len(l45)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e46 := range l45 {
-			{
-				buffer.PutInt32At(w, off, e46)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	var mw47 foryimpl.MapWriter
-	mw47.Begin(b, len(x.Nested))
-	for k48, v49 := range x.Nested {
-		mw47.Entry(b)
-		b.WriteVarInt64(k48)
-		foryimpl.WriteString(b, v49)
-	}
-	mw47.End(b)
+	x.foryWriteFixedList(b)
+	x.foryWriteNested(b)
 	c.Leave()
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if o52, ok := x.Os.Get(); ok {
-			if !foryimpl.ValidString(string(o52)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Os"))
-				return
-			}
-		}
-		for i57 := range x.Ostrs {
-			if x.Ostrs[i57] != nil {
-				if !foryimpl.ValidString(string((*x.Ostrs[i57]))) {
-					c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Ostrs"))
-					return
-				}
-			}
-		}
-		for k61 := range x.Lmap {
-			if !foryimpl.ValidString(string(k61)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Lmap"))
-				return
-			}
-		}
-		for k65 := range x.Omap {
-			if !foryimpl.ValidString(string(k65)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Omap"))
-				return
-			}
-		}
-		for _, e72 := range x.Nested {
-			if !foryimpl.ValidString(string(e72)) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Nested"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	if err := foryimpl.CheckDecimal(foryTypeEverything, "Dec", &(x.Dec).Unscaled, (x.Dec).Scale); err != nil {
@@ -525,21 +415,21 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.I32))
 	off = buffer.PutVarUint32At(w, off, x.U32)
 	b.SetWriterIndex(off)
-	if o75, ok := x.Oi.Get(); ok {
+	if o51, ok := x.Oi.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteVarInt32(o75)
+		b.WriteVarInt32(o51)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
 	{
-		s76 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s76) + 10)
+		s52 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s52) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s76))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s76) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s76)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s76) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s52))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s52) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s52)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s52) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "S"))
 				return
 			}
@@ -548,22 +438,22 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l77 := x.Bin
-			b.WriteVarUint32(uint32(len(l77)))
-			b.WriteBytes(l77)
+			l53 := x.Bin
+			b.WriteVarUint32(uint32(len(l53)))
+			b.WriteBytes(l53)
 		}
 	} else {
-		l78 := x.Bin
-		b.WriteVarUint32(uint32(len(l78)))
-		b.WriteBytes(l78)
+		l54 := x.Bin
+		b.WriteVarUint32(uint32(len(l54)))
+		b.WriteBytes(l54)
 	}
 	foryimpl.WriteTime(b, x.Ts)
 	foryimpl.WriteDate(b, foryimpl.Date(x.D))
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
-	if o79, ok := x.Os.Get(); ok {
+	if o55, ok := x.Os.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o79)
+		foryimpl.WriteString(b, o55)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -579,104 +469,71 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Shared.ForyWrite(c)
 	}
-	l80 := x.Leaves
+	l56 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l80)))
-		if len(l80) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l56)))
+		if len(l56) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l80) > 0 {
+	if len(l56) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i81 := range l80 {
-			l80[i81].ForyWrite(c)
+		for i57 := range l56 {
+			l56[i57].ForyWrite(c)
 		}
 	}
-	l82 := x.Ostrs
-	b.WriteVarUint32(uint32(len(l82)))
-	if len(l82) > 0 {
-		h83 := foryimpl.ListDeclaredSameType
-		for _, p84 := range l82 {
-			if p84 == nil {
-				h83 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+	x.foryWriteOstrs(b)
+	l58 := x.Rleaves
+	b.WriteVarUint32(uint32(len(l58)))
+	if len(l58) > 0 {
+		h59 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p60 := range l58 {
+			if p60 == nil {
+				h59 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h83)
-		for _, p84 := range l82 {
-			if h83 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p84 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			foryimpl.WriteString(b, *p84)
-		}
-	}
-	l85 := x.Rleaves
-	b.WriteVarUint32(uint32(len(l85)))
-	if len(l85) > 0 {
-		h86 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p87 := range l85 {
-			if p87 == nil {
-				h86 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h86)
+		b.WriteUint8(h59)
 		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p87 := range l85 {
-			if !foryimpl.WriteRefPtr(c, p87) {
-				p87.ForyWrite(c)
+		for _, p60 := range l58 {
+			if !foryimpl.WriteRefPtr(c, p60) {
+				p60.ForyWrite(c)
 			}
 		}
 	}
-	var mw88 foryimpl.MapWriter
-	mw88.Begin(b, len(x.Lmap))
-	for k89, v90 := range x.Lmap {
-		mw88.Entry(b)
-		foryimpl.WriteString(b, k89)
-		v90.ForyWrite(c)
+	var mw61 foryimpl.MapWriter
+	mw61.Begin(b, len(x.Lmap))
+	for k62, v63 := range x.Lmap {
+		mw61.Entry(b)
+		foryimpl.WriteString(b, k62)
+		v63.ForyWrite(c)
 	}
-	mw88.End(b)
-	var mw91 foryimpl.MapWriter
-	mw91.Begin(b, len(x.Omap))
-	for k92, v93 := range x.Omap {
-		if v93 == nil {
-			mw91.NullEntry(b)
-			foryimpl.WriteString(b, k92)
-		} else {
-			mw91.Entry(b)
-			foryimpl.WriteString(b, k92)
-			b.WriteVarInt32(*v93)
-		}
-	}
-	mw91.End(b)
+	mw61.End(b)
+	x.foryWriteOmap(b)
 	{
-		l94 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l94)*4 + 12)
+		l64 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l64)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		if c.TrackedFieldFlags() {
-			if st95, id96 := foryimpl.RefSliceAt(c, l94); st95 == foryimpl.RefBack {
+			if st65, id66 := foryimpl.RefSliceAt(c, l64); st65 == foryimpl.RefBack {
 				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id96))
-			} else if st95 == foryimpl.RefNull {
+				off = buffer.PutVarUint32At(w, off+1, uint32(id66))
+			} else if st65 == foryimpl.RefNull {
 				buffer.PutUint8At(w, off, foryimpl.FlagNull)
 				off++
 			} else {
 				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
 				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
-				off = buffer.PutRawInt32sAt(w, off, l94)
+				off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
+				off = buffer.PutRawInt32sAt(w, off, l64)
 			}
 		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l94)*4))
-			off = buffer.PutRawInt32sAt(w, off, l94)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
+			off = buffer.PutRawInt32sAt(w, off, l64)
 		}
 		if c.TrackedFieldFlags() {
 			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
@@ -688,30 +545,115 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	b.WriteUint8(foryimpl.FlagNotNull)
 	x.Shape.ForyWriteUnion(c)
 	foryimpl.WriteAny(c, x.Anything)
-	l97 := x.FixedList
-	b.WriteVarUint32(uint32(len(l97)))
-	if len(l97) > 0 {
-		b.Reserve(1 + len(l97)*4 + buffer.BatchSlack)
+	x.foryWriteFixedList(b)
+	x.foryWriteNested(b)
+	c.Leave()
+}
+
+// foryCheckUTF8 checks that every string Everything's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Everything) foryCheckUTF8() error {
+	if o2, ok := x.Os.Get(); ok {
+		if !foryimpl.ValidString(string(o2)) {
+			return foryimpl.InvalidUTF8(foryTypeEverything, "Os")
+		}
+	}
+	for i5 := range x.Ostrs {
+		if x.Ostrs[i5] != nil {
+			if !foryimpl.ValidString(string((*x.Ostrs[i5]))) {
+				return foryimpl.InvalidUTF8(foryTypeEverything, "Ostrs")
+			}
+		}
+	}
+	for k7 := range x.Lmap {
+		if !foryimpl.ValidString(string(k7)) {
+			return foryimpl.InvalidUTF8(foryTypeEverything, "Lmap")
+		}
+	}
+	for k9 := range x.Omap {
+		if !foryimpl.ValidString(string(k9)) {
+			return foryimpl.InvalidUTF8(foryTypeEverything, "Omap")
+		}
+	}
+	for _, e13 := range x.Nested {
+		if !foryimpl.ValidString(string(e13)) {
+			return foryimpl.InvalidUTF8(foryTypeEverything, "Nested")
+		}
+	}
+	return nil
+}
+
+// foryWriteOstrs writes field Ostrs's value, for both of Everything's writers.
+func (x *Everything) foryWriteOstrs(b *buffer.Buffer) {
+	l1 := x.Ostrs
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		h2 := foryimpl.ListDeclaredSameType
+		for _, p3 := range l1 {
+			if p3 == nil {
+				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+				break
+			}
+		}
+		b.WriteUint8(h2)
+		for _, p3 := range l1 {
+			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p3 == nil {
+					b.WriteUint8(foryimpl.FlagNull)
+					continue
+				}
+				b.WriteUint8(foryimpl.FlagNotNull)
+			}
+			foryimpl.WriteString(b, *p3)
+		}
+	}
+}
+
+// foryWriteOmap writes field Omap's value, for both of Everything's writers.
+func (x *Everything) foryWriteOmap(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Omap))
+	for k2, v3 := range x.Omap {
+		if v3 == nil {
+			mw1.NullEntry(b)
+			foryimpl.WriteString(b, k2)
+		} else {
+			mw1.Entry(b)
+			foryimpl.WriteString(b, k2)
+			b.WriteVarInt32(*v3)
+		}
+	}
+	mw1.End(b)
+}
+
+// foryWriteFixedList writes field FixedList's value, for both of Everything's writers.
+func (x *Everything) foryWriteFixedList(b *buffer.Buffer) {
+	l1 := x.FixedList
+	b.WriteVarUint32(uint32(len(l1)))
+	if len(l1) > 0 {
+		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e98 := range l97 {
+		for _, e2 := range l1 {
 			{
-				buffer.PutInt32At(w, off, e98)
+				buffer.PutInt32At(w, off, e2)
 				off += 4
 			}
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw99 foryimpl.MapWriter
-	mw99.Begin(b, len(x.Nested))
-	for k100, v101 := range x.Nested {
-		mw99.Entry(b)
-		b.WriteVarInt64(k100)
-		foryimpl.WriteString(b, v101)
+}
+
+// foryWriteNested writes field Nested's value, for both of Everything's writers.
+func (x *Everything) foryWriteNested(b *buffer.Buffer) {
+	var mw1 foryimpl.MapWriter
+	mw1.Begin(b, len(x.Nested))
+	for k2, v3 := range x.Nested {
+		mw1.Entry(b)
+		b.WriteVarInt64(k2)
+		foryimpl.WriteString(b, v3)
 	}
-	mw99.End(b)
-	c.Leave()
+	mw1.End(b)
 }
 
 // ForyRead reads Everything's struct body (docs/format.md §9); errors are recorded in c.
@@ -779,9 +721,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o102 int32
-		o102 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o102)
+		var o67 int32
+		o67 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o67)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -793,11 +735,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st103, id104 := c.ReadFieldRefFlag(); st103 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id104)
-		} else if st103 == foryimpl.RefFollows {
+		if st68, id69 := c.ReadFieldRefFlag(); st68 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id69)
+		} else if st68 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id104, x.Bin)
+			foryimpl.SetRefSlice(c, id69, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -833,26 +775,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o105 string
-		o105 = c.ReadString()
-		x.Os = serializer.Some(o105)
+		var o70 string
+		o70 = c.ReadString()
+		x.Os = serializer.Some(o70)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
 	if c.TrackRef() {
-		if st106, id107 := c.ReadRefFlag(); st106 == foryimpl.RefBack {
-			x.Leaf = foryimpl.BackRef[Leaf](c, id107)
-		} else if st106 == foryimpl.RefFollows {
-			p108 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id107, p108)
-			if ev109 := c.ReadStructFieldMeta(foryTypeLeaf); ev109 != nil {
-				p108.ForyReadEvolved(c, ev109)
+		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id72)
+		} else if st71 == foryimpl.RefFollows {
+			p73 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id72, p73)
+			if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
+				p73.ForyReadEvolved(c, ev74)
 			} else if !c.Failed() {
-				p108.ForyRead(c)
+				p73.ForyRead(c)
 			}
-			x.Leaf = p108
+			x.Leaf = p73
 		} else {
 			x.Leaf = nil
 		}
@@ -860,17 +802,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Leaf")
 			return
 		}
-		if st110, id111 := c.ReadRefFlag(); st110 == foryimpl.RefBack {
-			x.Shared = foryimpl.BackRef[Leaf](c, id111)
-		} else if st110 == foryimpl.RefFollows {
-			p112 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id111, p112)
-			if ev113 := c.ReadStructFieldMeta(foryTypeLeaf); ev113 != nil {
-				p112.ForyReadEvolved(c, ev113)
+		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id76)
+		} else if st75 == foryimpl.RefFollows {
+			p77 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id76, p77)
+			if ev78 := c.ReadStructFieldMeta(foryTypeLeaf); ev78 != nil {
+				p77.ForyReadEvolved(c, ev78)
 			} else if !c.Failed() {
-				p112.ForyRead(c)
+				p77.ForyRead(c)
 			}
-			x.Shared = p112
+			x.Shared = p77
 		} else {
 			x.Shared = nil
 		}
@@ -880,26 +822,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p106 := foryimpl.Alloc[Leaf](c)
-			if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
-				p106.ForyReadEvolved(c, ev107)
+			p71 := foryimpl.Alloc[Leaf](c)
+			if ev72 := c.ReadStructFieldMeta(foryTypeLeaf); ev72 != nil {
+				p71.ForyReadEvolved(c, ev72)
 			} else if !c.Failed() {
-				p106.ForyRead(c)
+				p71.ForyRead(c)
 			}
-			x.Leaf = p106
+			x.Leaf = p71
 		}
 		if c.Failed() {
 			c.Trace("Leaf")
 			return
 		}
 		if c.ReadFlag() {
-			p110 := foryimpl.Alloc[Leaf](c)
-			if ev111 := c.ReadStructFieldMeta(foryTypeLeaf); ev111 != nil {
-				p110.ForyReadEvolved(c, ev111)
+			p75 := foryimpl.Alloc[Leaf](c)
+			if ev76 := c.ReadStructFieldMeta(foryTypeLeaf); ev76 != nil {
+				p75.ForyReadEvolved(c, ev76)
 			} else if !c.Failed() {
-				p110.ForyRead(c)
+				p75.ForyRead(c)
 			}
-			x.Shared = p110
+			x.Shared = p75
 		}
 		if c.Failed() {
 			c.Trace("Shared")
@@ -932,17 +874,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st114, id115 := c.ReadFieldRefFlag(); st114 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id115)
-		} else if st114 == foryimpl.RefFollows {
-			n116 := c.ReadArrayLengthFast(4)
-			if n116 < 0 {
-				n116 = c.ReadArrayLength(4)
+		if st79, id80 := c.ReadFieldRefFlag(); st79 == foryimpl.RefBack {
+			x.Arr = foryimpl.BackRefSlice[int32](c, id80)
+		} else if st79 == foryimpl.RefFollows {
+			n81 := c.ReadArrayLengthFast(4)
+			if n81 < 0 {
+				n81 = c.ReadArrayLength(4)
 			}
-			a117 := foryimpl.MakeSlice[[]int32](c, n116)
-			r.ReadRawInt32s(a117)
-			x.Arr = a117
-			foryimpl.SetRefSlice(c, id115, x.Arr)
+			a82 := foryimpl.MakeSlice[[]int32](c, n81)
+			r.ReadRawInt32s(a82)
+			x.Arr = a82
+			foryimpl.SetRefSlice(c, id80, x.Arr)
 		} else {
 			x.Arr = nil
 		}
@@ -951,8 +893,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
-				x.Kind = Kind(e118)
+			if e83 := c.ReadEnumFast(uint32(0x7fffffff)); e83 >= 0 {
+				x.Kind = Kind(e83)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -969,19 +911,19 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n114 := c.ReadArrayLengthFast(4)
-		if n114 < 0 {
-			n114 = c.ReadArrayLength(4)
+		n79 := c.ReadArrayLengthFast(4)
+		if n79 < 0 {
+			n79 = c.ReadArrayLength(4)
 		}
-		a115 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n114)
-		r.ReadRawInt32s(a115)
-		x.Arr = a115
+		a80 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n79)
+		r.ReadRawInt32s(a80)
+		x.Arr = a80
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
-		if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
-			x.Kind = Kind(e118)
+		if e83 := c.ReadEnumFast(uint32(0x7fffffff)); e83 >= 0 {
+			x.Kind = Kind(e83)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1024,48 +966,48 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.Fi64 = int64(v121)
+				if v86, ok87 := c.ReadIntAs(f, 64); ok87 {
+					x.Fi64 = int64(v86)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v123, ok124 := c.ReadFloatAs(f, 64); ok124 {
-					x.F64 = float64(v123)
+				if v88, ok89 := c.ReadFloatAs(f, 64); ok89 {
+					x.F64 = float64(v88)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v125, ok126 := c.ReadIntAs(f, 32); ok126 {
-					x.Fi32 = int32(v125)
+				if v90, ok91 := c.ReadIntAs(f, 32); ok91 {
+					x.Fi32 = int32(v90)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v127, ok128 := c.ReadFloatAs(f, 32); ok128 {
-					x.F32 = float32(v127)
+				if v92, ok93 := c.ReadFloatAs(f, 32); ok93 {
+					x.F32 = float32(v92)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v129, ok130 := c.ReadIntAs(f, 16); ok130 {
-					x.I16 = int16(v129)
+				if v94, ok95 := c.ReadIntAs(f, 16); ok95 {
+					x.I16 = int16(v94)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v131, ok132 := c.ReadFloatAs(f, 64); ok132 {
-					x.H = serializer.Float16(v131)
+				if v96, ok97 := c.ReadFloatAs(f, 64); ok97 {
+					x.H = serializer.Float16(v96)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
@@ -1076,61 +1018,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v133, ok134 := c.ReadIntAs(f, 8); ok134 {
-					x.I8 = int8(v133)
+				if v98, ok99 := c.ReadIntAs(f, 8); ok99 {
+					x.I8 = int8(v98)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v135, ok136 := c.ReadIntAs(f, 64); ok136 {
-					x.I64 = int64(v135)
+				if v100, ok101 := c.ReadIntAs(f, 64); ok101 {
+					x.I64 = int64(v100)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v137, ok138 := c.ReadIntAs(f, 64); ok138 {
-					x.Ti64 = int64(v137)
+				if v102, ok103 := c.ReadIntAs(f, 64); ok103 {
+					x.Ti64 = int64(v102)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v139, ok140 := c.ReadUintAs(f, 64); ok140 {
-					x.U64 = uint64(v139)
+				if v104, ok105 := c.ReadUintAs(f, 64); ok105 {
+					x.U64 = uint64(v104)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v141, ok142 := c.ReadIntAs(f, 32); ok142 {
-					x.I32 = int32(v141)
+				if v106, ok107 := c.ReadIntAs(f, 32); ok107 {
+					x.I32 = int32(v106)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 32); ok144 {
-					x.U32 = uint32(v143)
+				if v108, ok109 := c.ReadUintAs(f, 32); ok109 {
+					x.U32 = uint32(v108)
 				}
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v146, ok147 := c.ReadIntAs(f, 32); ok147 {
-					x.Oi = serializer.Some(int32(v146))
+				if v111, ok112 := c.ReadIntAs(f, 32); ok112 {
+					x.Oi = serializer.Some(int32(v111))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o145 int32
-				o145 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o145)
+				var o110 int32
+				o110 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o110)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1139,11 +1081,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st148, id149 := c.ReadEvolvedRefFlag(f); st148 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id149)
-			} else if st148 == foryimpl.RefFollows {
+			} else if st113, id114 := c.ReadEvolvedRefFlag(f); st113 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id114)
+			} else if st113 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id149, x.Bin)
+				foryimpl.SetRefSlice(c, id114, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -1165,62 +1107,62 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o150 string
-				o150 = c.ReadString()
-				x.Os = serializer.Some(o150)
+				var o115 string
+				o115 = c.ReadString()
+				x.Os = serializer.Some(o115)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st153, id154 := c.ReadRefFlag(); st153 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id154)
-				} else if st153 == foryimpl.RefFollows {
-					p155 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id154, p155)
-					if ev156 := c.ReadStructFieldMeta(foryTypeLeaf); ev156 != nil {
-						p155.ForyReadEvolved(c, ev156)
+				if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id119)
+				} else if st118 == foryimpl.RefFollows {
+					p120 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id119, p120)
+					if ev121 := c.ReadStructFieldMeta(foryTypeLeaf); ev121 != nil {
+						p120.ForyReadEvolved(c, ev121)
 					} else if !c.Failed() {
-						p155.ForyRead(c)
+						p120.ForyRead(c)
 					}
-					x.Leaf = p155
+					x.Leaf = p120
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p151 := foryimpl.Alloc[Leaf](c)
-					if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
-						p151.ForyReadEvolved(c, ev152)
+					p116 := foryimpl.Alloc[Leaf](c)
+					if ev117 := c.ReadStructFieldMeta(foryTypeLeaf); ev117 != nil {
+						p116.ForyReadEvolved(c, ev117)
 					} else if !c.Failed() {
-						p151.ForyRead(c)
+						p116.ForyRead(c)
 					}
-					x.Leaf = p151
+					x.Leaf = p116
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st159, id160 := c.ReadRefFlag(); st159 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id160)
-				} else if st159 == foryimpl.RefFollows {
-					p161 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id160, p161)
-					if ev162 := c.ReadStructFieldMeta(foryTypeLeaf); ev162 != nil {
-						p161.ForyReadEvolved(c, ev162)
+				if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id125)
+				} else if st124 == foryimpl.RefFollows {
+					p126 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id125, p126)
+					if ev127 := c.ReadStructFieldMeta(foryTypeLeaf); ev127 != nil {
+						p126.ForyReadEvolved(c, ev127)
 					} else if !c.Failed() {
-						p161.ForyRead(c)
+						p126.ForyRead(c)
 					}
-					x.Shared = p161
+					x.Shared = p126
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p157 := foryimpl.Alloc[Leaf](c)
-					if ev158 := c.ReadStructFieldMeta(foryTypeLeaf); ev158 != nil {
-						p157.ForyReadEvolved(c, ev158)
+					p122 := foryimpl.Alloc[Leaf](c)
+					if ev123 := c.ReadStructFieldMeta(foryTypeLeaf); ev123 != nil {
+						p122.ForyReadEvolved(c, ev123)
 					} else if !c.Failed() {
-						p157.ForyRead(c)
+						p122.ForyRead(c)
 					}
-					x.Shared = p157
+					x.Shared = p122
 				}
 			}
 		case 23:
@@ -1252,16 +1194,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e168 := c.ReadEnumFast(uint32(0x7fffffff)); e168 >= 0 {
-						x.Kind = Kind(e168)
+					if e133 := c.ReadEnumFast(uint32(0x7fffffff)); e133 >= 0 {
+						x.Kind = Kind(e133)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e165 := c.ReadEnumFast(uint32(0x7fffffff)); e165 >= 0 {
-						x.Kind = Kind(e165)
+					if e130 := c.ReadEnumFast(uint32(0x7fffffff)); e130 >= 0 {
+						x.Kind = Kind(e130)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}

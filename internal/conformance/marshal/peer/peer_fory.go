@@ -161,15 +161,8 @@ func (x *Host) ForyWrite(c *foryimpl.WriteContext) {
 // foryWriteFlat is ForyWrite without a context (Host nests no struct); as the root it writes the root prefix first. It writes nothing on error.
 func (x *Host) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
 	if check {
-		if x.Prefix != nil {
-			if !foryimpl.ValidString(string((*x.Prefix))) {
-				return foryimpl.InvalidUTF8(foryTypeHost, "Prefix")
-			}
-		}
-		if x.Big != nil {
-			if !foryimpl.ValidString(string((*x.Big))) {
-				return foryimpl.InvalidUTF8(foryTypeHost, "Big")
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			return err
 		}
 	}
 	s1 := string(x.Addr)
@@ -249,17 +242,9 @@ func (x *Host) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) err
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
 func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.CheckUTF8() {
-		if x.Prefix != nil {
-			if !foryimpl.ValidString(string((*x.Prefix))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeHost, "Prefix"))
-				return
-			}
-		}
-		if x.Big != nil {
-			if !foryimpl.ValidString(string((*x.Big))) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeHost, "Big"))
-				return
-			}
+		if err := x.foryCheckUTF8(); err != nil {
+			c.Fail(err)
+			return
 		}
 	}
 	b := c.Buffer()
@@ -329,6 +314,21 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
+}
+
+// foryCheckUTF8 checks that every string Host's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
+func (x *Host) foryCheckUTF8() error {
+	if x.Prefix != nil {
+		if !foryimpl.ValidString(string((*x.Prefix))) {
+			return foryimpl.InvalidUTF8(foryTypeHost, "Prefix")
+		}
+	}
+	if x.Big != nil {
+		if !foryimpl.ValidString(string((*x.Big))) {
+			return foryimpl.InvalidUTF8(foryTypeHost, "Big")
+		}
+	}
+	return nil
 }
 
 // ForyRead reads Host's struct body (docs/format.md §9); errors are recorded in c.

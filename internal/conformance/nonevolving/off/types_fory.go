@@ -441,21 +441,21 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.FP.ForyWrite(c)
 	}
-	l7 := x.L
+	l6 := x.L
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l7)))
-		if len(l7) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l6)))
+		if len(l6) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l7) > 0 {
+	if len(l6) > 0 {
 		c.WriteStructMeta(foryTypeFixed)
-		for i8 := range l7 {
-			l7[i8].ForyWrite(c)
+		for i7 := range l6 {
+			l6[i7].ForyWrite(c)
 		}
 	}
 }
@@ -480,8 +480,8 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if c.ReadStructValueFlag(foryTypeFixed) {
-			if ev9 := c.ReadStructFieldMeta(foryTypeFixed); ev9 != nil {
-				x.F.ForyReadEvolved(c, ev9)
+			if ev8 := c.ReadStructFieldMeta(foryTypeFixed); ev8 != nil {
+				x.F.ForyReadEvolved(c, ev8)
 			} else if !c.Failed() {
 				x.F.ForyRead(c)
 			}
@@ -490,17 +490,17 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("F")
 			return
 		}
-		if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
-			x.FP = foryimpl.BackRef[Fixed](c, id11)
-		} else if st10 == foryimpl.RefFollows {
-			p12 := foryimpl.Alloc[Fixed](c)
-			foryimpl.SetRef(c, id11, p12)
-			if ev13 := c.ReadStructFieldMeta(foryTypeFixed); ev13 != nil {
-				p12.ForyReadEvolved(c, ev13)
+		if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+			x.FP = foryimpl.BackRef[Fixed](c, id10)
+		} else if st9 == foryimpl.RefFollows {
+			p11 := foryimpl.Alloc[Fixed](c)
+			foryimpl.SetRef(c, id10, p11)
+			if ev12 := c.ReadStructFieldMeta(foryTypeFixed); ev12 != nil {
+				p11.ForyReadEvolved(c, ev12)
 			} else if !c.Failed() {
-				p12.ForyRead(c)
+				p11.ForyRead(c)
 			}
-			x.FP = p12
+			x.FP = p11
 		} else {
 			x.FP = nil
 		}
@@ -509,8 +509,8 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev9 := c.ReadStructFieldMeta(foryTypeFixed); ev9 != nil {
-			x.F.ForyReadEvolved(c, ev9)
+		if ev8 := c.ReadStructFieldMeta(foryTypeFixed); ev8 != nil {
+			x.F.ForyReadEvolved(c, ev8)
 		} else if !c.Failed() {
 			x.F.ForyRead(c)
 		}
@@ -519,13 +519,13 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p10 := foryimpl.Alloc[Fixed](c)
-			if ev11 := c.ReadStructFieldMeta(foryTypeFixed); ev11 != nil {
-				p10.ForyReadEvolved(c, ev11)
+			p9 := foryimpl.Alloc[Fixed](c)
+			if ev10 := c.ReadStructFieldMeta(foryTypeFixed); ev10 != nil {
+				p9.ForyReadEvolved(c, ev10)
 			} else if !c.Failed() {
-				p10.ForyRead(c)
+				p9.ForyRead(c)
 			}
-			x.FP = p10
+			x.FP = p9
 		}
 		if c.Failed() {
 			c.Trace("FP")
@@ -547,16 +547,16 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev17 := c.ReadStructFieldMeta(foryTypeFixed); ev17 != nil {
-						x.F.ForyReadEvolved(c, ev17)
+					if ev16 := c.ReadStructFieldMeta(foryTypeFixed); ev16 != nil {
+						x.F.ForyReadEvolved(c, ev16)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev14 := c.ReadStructFieldMeta(foryTypeFixed); ev14 != nil {
-						x.F.ForyReadEvolved(c, ev14)
+					if ev13 := c.ReadStructFieldMeta(foryTypeFixed); ev13 != nil {
+						x.F.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
 						x.F.ForyRead(c)
 					}
@@ -564,29 +564,29 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-					x.FP = foryimpl.BackRef[Fixed](c, id21)
-				} else if st20 == foryimpl.RefFollows {
-					p22 := foryimpl.Alloc[Fixed](c)
-					foryimpl.SetRef(c, id21, p22)
-					if ev23 := c.ReadStructFieldMeta(foryTypeFixed); ev23 != nil {
-						p22.ForyReadEvolved(c, ev23)
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.FP = foryimpl.BackRef[Fixed](c, id20)
+				} else if st19 == foryimpl.RefFollows {
+					p21 := foryimpl.Alloc[Fixed](c)
+					foryimpl.SetRef(c, id20, p21)
+					if ev22 := c.ReadStructFieldMeta(foryTypeFixed); ev22 != nil {
+						p21.ForyReadEvolved(c, ev22)
 					} else if !c.Failed() {
-						p22.ForyRead(c)
+						p21.ForyRead(c)
 					}
-					x.FP = p22
+					x.FP = p21
 				} else {
 					x.FP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p18 := foryimpl.Alloc[Fixed](c)
-					if ev19 := c.ReadStructFieldMeta(foryTypeFixed); ev19 != nil {
-						p18.ForyReadEvolved(c, ev19)
+					p17 := foryimpl.Alloc[Fixed](c)
+					if ev18 := c.ReadStructFieldMeta(foryTypeFixed); ev18 != nil {
+						p17.ForyReadEvolved(c, ev18)
 					} else if !c.Failed() {
-						p18.ForyRead(c)
+						p17.ForyRead(c)
 					}
-					x.FP = p18
+					x.FP = p17
 				}
 			}
 		case 2:
