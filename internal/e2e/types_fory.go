@@ -225,9 +225,7 @@ func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 64); ok2 {
-					x.ID = int64(v1)
-				}
+				x.ID = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
@@ -961,73 +959,55 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
-					x.FI64 = int64(v15)
-				}
+				x.FI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v17, ok18 := c.ReadUintAs(f, 64); ok18 {
-					x.FU64 = uint64(v17)
-				}
+				x.FU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v19, ok20 := c.ReadFloatAs(f, 64); ok20 {
-					x.F64 = float64(v19)
-				}
+				x.F64 = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v21, ok22 := c.ReadFloatAs(f, 64); ok22 {
-					x.Temp = Celsius(v21)
-				}
+				x.Temp = Celsius(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 4:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
-					x.FI32 = int32(v23)
-				}
+				x.FI32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FI32 = r.ReadInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v25, ok26 := c.ReadUintAs(f, 32); ok26 {
-					x.FU32 = uint32(v25)
-				}
+				x.FU32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FU32 = r.ReadUint32()
 			}
 		case 6:
 			if f.Convert {
-				if v27, ok28 := c.ReadFloatAs(f, 32); ok28 {
-					x.F32 = float32(v27)
-				}
+				x.F32 = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 7:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 16); ok30 {
-					x.I16 = int16(v29)
-				}
+				x.I16 = int16(c.ReadIntValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 8:
 			if f.Convert {
-				if v31, ok32 := c.ReadUintAs(f, 16); ok32 {
-					x.U16 = uint16(v31)
-				}
+				x.U16 = uint16(c.ReadUintValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
 			}
@@ -1037,141 +1017,117 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 10:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 8); ok34 {
-					x.I8 = int8(v33)
-				}
+				x.I8 = int8(c.ReadIntValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 11:
 			if f.Convert {
-				if v35, ok36 := c.ReadUintAs(f, 8); ok36 {
-					x.U8 = uint8(v35)
-				}
+				x.U8 = uint8(c.ReadUintValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 12:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					x.I = int(v37)
-				}
+				x.I = int(c.ReadIntValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 13:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 64); ok40 {
-					x.I64 = int64(v39)
-				}
+				x.I64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 64); ok42 {
-					x.TI64 = int64(v41)
-				}
+				x.TI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.TI64 = r.ReadTaggedInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v43, ok44 := c.ReadUintAs(f, 64); ok44 {
-					x.U = uint(v43)
-				}
+				x.U = uint(c.ReadUintValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 16:
 			if f.Convert {
-				if v45, ok46 := c.ReadUintAs(f, 64); ok46 {
-					x.U64 = uint64(v45)
-				}
+				x.U64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v47, ok48 := c.ReadUintAs(f, 64); ok48 {
-					x.TU64 = uint64(v47)
-				}
+				x.TU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.TU64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v49, ok50 := c.ReadIntAs(f, 32); ok50 {
-					x.Tagd = int32(v49)
-				}
+				x.Tagd = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tagd = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 32); ok52 {
-					x.I32 = int32(v51)
-				}
+				x.I32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v53, ok54 := c.ReadUintAs(f, 32); ok54 {
-					x.Cnt = Count(v53)
-				}
+				x.Cnt = Count(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Cnt = Count(r.ReadVarUint32())
 			}
 		case 21:
 			if f.Convert {
-				if v55, ok56 := c.ReadUintAs(f, 32); ok56 {
-					x.U32 = uint32(v55)
-				}
+				x.U32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 22:
 			if f.Convert {
-				if v58, ok59 := c.ReadFloatAs(f, 32); ok59 {
-					pv60 := float32(v58)
-					x.PF32 = &pv60
+				if v16, ok17 := c.ReadFloatAs(f, 32); ok17 {
+					pv18 := float32(v16)
+					x.PF32 = &pv18
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p57 := foryimpl.Alloc[float32](c)
-				*p57 = r.ReadFloat32()
-				x.PF32 = p57
+				p15 := foryimpl.Alloc[float32](c)
+				*p15 = r.ReadFloat32()
+				x.PF32 = p15
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				p61 := foryimpl.Alloc[bool](c)
-				*p61 = r.ReadBool()
-				x.PB = p61
+				p19 := foryimpl.Alloc[bool](c)
+				*p19 = r.ReadBool()
+				x.PB = p19
 			}
 		case 24:
 			if f.Convert {
-				if v63, ok64 := c.ReadIntAs(f, 64); ok64 {
-					pv65 := int64(v63)
-					x.PI64 = &pv65
+				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
+					pv23 := int64(v21)
+					x.PI64 = &pv23
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p62 := foryimpl.Alloc[int64](c)
-				*p62 = r.ReadVarInt64()
-				x.PI64 = p62
+				p20 := foryimpl.Alloc[int64](c)
+				*p20 = r.ReadVarInt64()
+				x.PI64 = p20
 			}
 		case 25:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev69 := c.ReadStructFieldMeta(foryTypeBase); ev69 != nil {
-						x.Base.ForyReadEvolved(c, ev69)
+					if ev27 := c.ReadStructFieldMeta(foryTypeBase); ev27 != nil {
+						x.Base.ForyReadEvolved(c, ev27)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev66 := c.ReadStructFieldMeta(foryTypeBase); ev66 != nil {
-						x.Base.ForyReadEvolved(c, ev66)
+					if ev24 := c.ReadStructFieldMeta(foryTypeBase); ev24 != nil {
+						x.Base.ForyReadEvolved(c, ev24)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
@@ -1180,16 +1136,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 26:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e73 := c.ReadEnumFast(uint32(0x7fffffff)); e73 >= 0 {
-						x.Col = Color(e73)
+					if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
+						x.Col = Color(e31)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e70 := c.ReadEnumFast(uint32(0x7fffffff)); e70 >= 0 {
-						x.Col = Color(e70)
+					if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
+						x.Col = Color(e28)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1209,50 +1165,50 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st76, id77 := c.ReadRefFlag(); st76 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id77)
-				} else if st76 == foryimpl.RefFollows {
-					p78 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id77, p78)
-					if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
-						*p78 = Color(e79)
+				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id35)
+				} else if st34 == foryimpl.RefFollows {
+					p36 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id35, p36)
+					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
+						*p36 = Color(e37)
 					} else {
-						*p78 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p78
+					x.PCol = p36
 				} else {
 					x.PCol = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p74 := foryimpl.Alloc[Color](c)
-					if e75 := c.ReadEnumFast(uint32(0x7fffffff)); e75 >= 0 {
-						*p74 = Color(e75)
+					p32 := foryimpl.Alloc[Color](c)
+					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+						*p32 = Color(e33)
 					} else {
-						*p74 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p74
+					x.PCol = p32
 				}
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				p80 := foryimpl.Alloc[string](c)
-				*p80 = c.ReadString()
-				x.PS = p80
+				p38 := foryimpl.Alloc[string](c)
+				*p38 = c.ReadString()
+				x.PS = p38
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e84 := c.ReadEnumFast(uint32(0xffff)); e84 >= 0 {
-						x.Shd = Shade(e84)
+					if e42 := c.ReadEnumFast(uint32(0xffff)); e42 >= 0 {
+						x.Shd = Shade(e42)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e81 := c.ReadEnumFast(uint32(0xffff)); e81 >= 0 {
-						x.Shd = Shade(e81)
+					if e39 := c.ReadEnumFast(uint32(0xffff)); e39 >= 0 {
+						x.Shd = Shade(e39)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
@@ -1261,16 +1217,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e88 := c.ReadEnumFast(uint32(0x7fffffff)); e88 >= 0 {
-						x.Stat = other.Status(e88)
+					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
+						x.Stat = other.Status(e46)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e85 := c.ReadEnumFast(uint32(0x7fffffff)); e85 >= 0 {
-						x.Stat = other.Status(e85)
+					if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
+						x.Stat = other.Status(e43)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -6814,37 +6770,35 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.Value = int32(v5)
-				}
+				x.Value = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id10, p11)
-					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id8)
+				} else if st7 == foryimpl.RefFollows {
+					p9 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id8, p9)
+					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.Next = p11
+					x.Next = p9
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p7 := foryimpl.Alloc[Node](c)
-					if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
-						p7.ForyReadEvolved(c, ev8)
+					p5 := foryimpl.Alloc[Node](c)
+					if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
+						p5.ForyReadEvolved(c, ev6)
 					} else if !c.Failed() {
-						p7.ForyRead(c)
+						p5.ForyRead(c)
 					}
-					x.Next = p7
+					x.Next = p5
 				}
 			}
 		default:
@@ -7958,50 +7912,46 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v60, ok61 := c.ReadFloatAs(f, 64); ok61 {
-					x.Half = serializer.Float16(v60)
-				}
+				x.Half = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Half = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v62, ok63 := c.ReadFloatAs(f, 64); ok63 {
-					x.Brain = serializer.BFloat16(v62)
-				}
+				x.Brain = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Brain = serializer.BFloat16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
-					x.Nothing = serializer.Some(float32(v65))
+				if v61, ok62 := c.ReadFloatAs(f, 32); ok62 {
+					x.Nothing = serializer.Some(float32(v61))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o64 float32
-				o64 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o64)
+				var o60 float32
+				o60 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o60)
 			}
 		case 3:
 			if f.Convert {
-				if v68, ok69 := c.ReadFloatAs(f, 64); ok69 {
-					pv70 := serializer.Float16(v68)
-					x.PHalf = &pv70
+				if v64, ok65 := c.ReadFloatAs(f, 64); ok65 {
+					pv66 := serializer.Float16(v64)
+					x.PHalf = &pv66
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p67 := foryimpl.Alloc[serializer.Float16](c)
-				*p67 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p67
+				p63 := foryimpl.Alloc[serializer.Float16](c)
+				*p63 = serializer.Float16(r.ReadUint16())
+				x.PHalf = p63
 			}
 		case 4:
 			if f.Convert {
-				if v72, ok73 := c.ReadIntAs(f, 64); ok73 {
-					x.MaybeN = serializer.Some(int64(v72))
+				if v68, ok69 := c.ReadIntAs(f, 64); ok69 {
+					x.MaybeN = serializer.Some(int64(v68))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o71 int64
-				o71 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o71)
+				var o67 int64
+				o67 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o67)
 			}
 		case 5:
 			if f.Convert {
@@ -8025,15 +7975,15 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o76 string
-				o76 = c.ReadString()
-				x.MaybeS = serializer.Some(o76)
+				var o72 string
+				o72 = c.ReadString()
+				x.MaybeS = serializer.Some(o72)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p77 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p77).Scale = c.ReadDecimal(&(*p77).Unscaled)
-				x.PPrice = p77
+				p73 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p73).Scale = c.ReadDecimal(&(*p73).Unscaled)
+				x.PPrice = p73
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {

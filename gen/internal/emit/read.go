@@ -522,19 +522,30 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			body = present
 		} else if scalarT.Kind.IsPrimitive() && scalarT.Kind != model.Bool {
 			method, bits := convMethod(scalarT.Kind)
-			v, ok := g.fresh("v"), g.fresh("ok")
 			var assign []jen.Code
-			if w.Go.Kind == model.Pointer {
+			var v, ok string
+			if w.Go.Kind == model.Pointer || w.Go.Kind == model.Optional {
+				v, ok = g.fresh("v"), g.fresh("ok")
+			}
+			if v == "" {
+				// A value field, zeroed before the loop: the value or 0.
+				read := jen.Id("c").Dot(strings.Replace(method, "As", "ValueAs", 1)).Call(jen.Id("f"), jen.Lit(bits))
+				if scalarT.Named != nil || bits != 64 || scalarT.Kind == model.Int || scalarT.Kind == model.Uint {
+					read = g.goType(scalarT).Call(read)
+				}
+				body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(jen.Id("x").Dot(fl.GoName).Op("=").Add(read)).
+					Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
+			} else if w.Go.Kind == model.Pointer {
 				pv := g.fresh("pv")
 				assign = []jen.Code{jen.Id(pv).Op(":=").Add(g.goType(scalarT)).Call(jen.Id(v)), jen.Id("x").Dot(fl.GoName).Op("=").Op("&").Id(pv)}
 			} else if w.Go.Kind == model.Optional {
 				assign = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(serializerPkg, "Some").Call(g.goType(scalarT).Call(jen.Id(v)))}
-			} else {
-				assign = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Add(g.goType(scalarT)).Call(jen.Id(v))}
 			}
-			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(
-				jen.If(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Id("c").Dot(method).Call(jen.Id("f"), jen.Lit(bits)), jen.Id(ok)).Block(assign...),
-			).Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
+			if v != "" {
+				body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(
+					jen.If(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Id("c").Dot(method).Call(jen.Id("f"), jen.Lit(bits)), jen.Id(ok)).Block(assign...),
+				).Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
+			}
 		} else if conv := g.convertSeq(fl); conv != nil {
 			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(conv...).
 				Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))

@@ -241,9 +241,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.Weight = int32(v2)
-				}
+				x.Weight = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Weight = r.ReadVarInt32()
 			}
@@ -1909,81 +1907,61 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v121, ok122 := c.ReadIntAs(f, 64); ok122 {
-					x.Fi64 = int64(v121)
-				}
+				x.Fi64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v123, ok124 := c.ReadUintAs(f, 64); ok124 {
-					x.Fu64 = uint64(v123)
-				}
+				x.Fu64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fu64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v125, ok126 := c.ReadFloatAs(f, 64); ok126 {
-					x.F64 = float64(v125)
-				}
+				x.F64 = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 3:
 			if f.Convert {
-				if v127, ok128 := c.ReadIntAs(f, 32); ok128 {
-					x.Fi32 = int32(v127)
-				}
+				x.Fi32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v129, ok130 := c.ReadUintAs(f, 32); ok130 {
-					x.Fu32 = uint32(v129)
-				}
+				x.Fu32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fu32 = r.ReadUint32()
 			}
 		case 5:
 			if f.Convert {
-				if v131, ok132 := c.ReadFloatAs(f, 32); ok132 {
-					x.F32 = float32(v131)
-				}
+				x.F32 = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 6:
 			if f.Convert {
-				if v133, ok134 := c.ReadIntAs(f, 16); ok134 {
-					x.I16 = int16(v133)
-				}
+				x.I16 = int16(c.ReadIntValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 7:
 			if f.Convert {
-				if v135, ok136 := c.ReadUintAs(f, 16); ok136 {
-					x.U16 = uint16(v135)
-				}
+				x.U16 = uint16(c.ReadUintValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
 			}
 		case 8:
 			if f.Convert {
-				if v137, ok138 := c.ReadFloatAs(f, 64); ok138 {
-					x.F16 = serializer.Float16(v137)
-				}
+				x.F16 = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 9:
 			if f.Convert {
-				if v139, ok140 := c.ReadFloatAs(f, 64); ok140 {
-					x.Bf16 = serializer.BFloat16(v139)
-				}
+				x.Bf16 = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bf16 = serializer.BFloat16(r.ReadUint16())
 			}
@@ -1993,93 +1971,73 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 11:
 			if f.Convert {
-				if v141, ok142 := c.ReadIntAs(f, 8); ok142 {
-					x.I8 = int8(v141)
-				}
+				x.I8 = int8(c.ReadIntValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 12:
 			if f.Convert {
-				if v143, ok144 := c.ReadUintAs(f, 8); ok144 {
-					x.U8 = uint8(v143)
-				}
+				x.U8 = uint8(c.ReadUintValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 13:
 			if f.Convert {
-				if v145, ok146 := c.ReadIntAs(f, 64); ok146 {
-					x.I64 = int64(v145)
-				}
+				x.I64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 14:
 			if f.Convert {
-				if v147, ok148 := c.ReadIntAs(f, 64); ok148 {
-					x.Vi64 = int64(v147)
-				}
+				x.Vi64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Vi64 = r.ReadVarInt64()
 			}
 		case 15:
 			if f.Convert {
-				if v149, ok150 := c.ReadIntAs(f, 64); ok150 {
-					x.Ti64 = int64(v149)
-				}
+				x.Ti64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 16:
 			if f.Convert {
-				if v151, ok152 := c.ReadUintAs(f, 64); ok152 {
-					x.U64 = uint64(v151)
-				}
+				x.U64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 17:
 			if f.Convert {
-				if v153, ok154 := c.ReadUintAs(f, 64); ok154 {
-					x.Tu64 = uint64(v153)
-				}
+				x.Tu64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Tu64 = r.ReadTaggedUint64()
 			}
 		case 18:
 			if f.Convert {
-				if v155, ok156 := c.ReadIntAs(f, 32); ok156 {
-					x.I32 = int32(v155)
-				}
+				x.I32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v157, ok158 := c.ReadIntAs(f, 32); ok158 {
-					x.To = int32(v157)
-				}
+				x.To = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.To = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v159, ok160 := c.ReadUintAs(f, 32); ok160 {
-					x.U32 = uint32(v159)
-				}
+				x.U32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 21:
 			if f.Convert {
-				if v162, ok163 := c.ReadIntAs(f, 32); ok163 {
-					x.Oi32 = serializer.Some(int32(v162))
+				if v122, ok123 := c.ReadIntAs(f, 32); ok123 {
+					x.Oi32 = serializer.Some(int32(v122))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o161 int32
-				o161 = r.ReadVarInt32()
-				x.Oi32 = serializer.Some(o161)
+				var o121 int32
+				o121 = r.ReadVarInt32()
+				x.Oi32 = serializer.Some(o121)
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
@@ -2088,11 +2046,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 23:
 			if f.Convert {
 				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st164, id165 := c.ReadEvolvedRefFlag(f); st164 == foryimpl.RefBack {
-				x.Data = foryimpl.BackRefSlice[uint8](c, id165)
-			} else if st164 == foryimpl.RefFollows {
+			} else if st124, id125 := c.ReadEvolvedRefFlag(f); st124 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id125)
+			} else if st124 == foryimpl.RefFollows {
 				x.Data = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id165, x.Data)
+				foryimpl.SetRefSlice(c, id125, x.Data)
 			} else {
 				x.Data = nil
 			}
@@ -2114,23 +2072,23 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				var o166 string
-				o166 = c.ReadString()
-				x.Os = serializer.Some(o166)
+				var o126 string
+				o126 = c.ReadString()
+				x.Os = serializer.Some(o126)
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e170 := c.ReadEnumFast(uint32(0x7fffffff)); e170 >= 0 {
-						x.Level = Level(e170)
+					if e130 := c.ReadEnumFast(uint32(0x7fffffff)); e130 >= 0 {
+						x.Level = Level(e130)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e167 := c.ReadEnumFast(uint32(0x7fffffff)); e167 >= 0 {
-						x.Level = Level(e167)
+					if e127 := c.ReadEnumFast(uint32(0x7fffffff)); e127 >= 0 {
+						x.Level = Level(e127)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2139,16 +2097,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e174 := c.ReadEnumFast(uint32(0x7fffffff)); e174 >= 0 {
-						x.Mood = Mood(e174)
+					if e134 := c.ReadEnumFast(uint32(0x7fffffff)); e134 >= 0 {
+						x.Mood = Mood(e134)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e171 := c.ReadEnumFast(uint32(0x7fffffff)); e171 >= 0 {
-						x.Mood = Mood(e171)
+					if e131 := c.ReadEnumFast(uint32(0x7fffffff)); e131 >= 0 {
+						x.Mood = Mood(e131)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2156,83 +2114,83 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 31:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st177, id178 := c.ReadRefFlag(); st177 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id178)
-				} else if st177 == foryimpl.RefFollows {
-					p179 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id178, p179)
-					if ev180 := c.ReadStructFieldMeta(foryTypeLeaf); ev180 != nil {
-						p179.ForyReadEvolved(c, ev180)
+				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id138)
+				} else if st137 == foryimpl.RefFollows {
+					p139 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id138, p139)
+					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
+						p139.ForyReadEvolved(c, ev140)
 					} else if !c.Failed() {
-						p179.ForyRead(c)
+						p139.ForyRead(c)
 					}
-					x.Leaf = p179
+					x.Leaf = p139
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p175 := foryimpl.Alloc[Leaf](c)
-					if ev176 := c.ReadStructFieldMeta(foryTypeLeaf); ev176 != nil {
-						p175.ForyReadEvolved(c, ev176)
+					p135 := foryimpl.Alloc[Leaf](c)
+					if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
+						p135.ForyReadEvolved(c, ev136)
 					} else if !c.Failed() {
-						p175.ForyRead(c)
+						p135.ForyRead(c)
 					}
-					x.Leaf = p175
+					x.Leaf = p135
 				}
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st183, id184 := c.ReadRefFlag(); st183 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id184)
-				} else if st183 == foryimpl.RefFollows {
-					p185 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id184, p185)
-					if ev186 := c.ReadStructFieldMeta(foryTypeLeaf); ev186 != nil {
-						p185.ForyReadEvolved(c, ev186)
+				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id144)
+				} else if st143 == foryimpl.RefFollows {
+					p145 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id144, p145)
+					if ev146 := c.ReadStructFieldMeta(foryTypeLeaf); ev146 != nil {
+						p145.ForyReadEvolved(c, ev146)
 					} else if !c.Failed() {
-						p185.ForyRead(c)
+						p145.ForyRead(c)
 					}
-					x.Shared = p185
+					x.Shared = p145
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p181 := foryimpl.Alloc[Leaf](c)
-					if ev182 := c.ReadStructFieldMeta(foryTypeLeaf); ev182 != nil {
-						p181.ForyReadEvolved(c, ev182)
+					p141 := foryimpl.Alloc[Leaf](c)
+					if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
+						p141.ForyReadEvolved(c, ev142)
 					} else if !c.Failed() {
-						p181.ForyRead(c)
+						p141.ForyRead(c)
 					}
-					x.Shared = p181
+					x.Shared = p141
 				}
 			}
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st189, id190 := c.ReadRefFlag(); st189 == foryimpl.RefBack {
-					x.SharedAgain = foryimpl.BackRef[Leaf](c, id190)
-				} else if st189 == foryimpl.RefFollows {
-					p191 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id190, p191)
-					if ev192 := c.ReadStructFieldMeta(foryTypeLeaf); ev192 != nil {
-						p191.ForyReadEvolved(c, ev192)
+				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
+					x.SharedAgain = foryimpl.BackRef[Leaf](c, id150)
+				} else if st149 == foryimpl.RefFollows {
+					p151 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id150, p151)
+					if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
+						p151.ForyReadEvolved(c, ev152)
 					} else if !c.Failed() {
-						p191.ForyRead(c)
+						p151.ForyRead(c)
 					}
-					x.SharedAgain = p191
+					x.SharedAgain = p151
 				} else {
 					x.SharedAgain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p187 := foryimpl.Alloc[Leaf](c)
-					if ev188 := c.ReadStructFieldMeta(foryTypeLeaf); ev188 != nil {
-						p187.ForyReadEvolved(c, ev188)
+					p147 := foryimpl.Alloc[Leaf](c)
+					if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
+						p147.ForyReadEvolved(c, ev148)
 					} else if !c.Failed() {
-						p187.ForyRead(c)
+						p147.ForyRead(c)
 					}
-					x.SharedAgain = p187
+					x.SharedAgain = p147
 				}
 			}
 		case 34:
@@ -2311,44 +2269,44 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			x.Anything = foryimpl.ReadAny(c, false)
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st201, id202 := c.ReadRefFlag(); st201 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Everything_Inner](c, id202)
-				} else if st201 == foryimpl.RefFollows {
-					p203 := foryimpl.Alloc[Everything_Inner](c)
-					foryimpl.SetRef(c, id202, p203)
-					if ev204 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev204 != nil {
-						p203.ForyReadEvolved(c, ev204)
+				if st161, id162 := c.ReadRefFlag(); st161 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Everything_Inner](c, id162)
+				} else if st161 == foryimpl.RefFollows {
+					p163 := foryimpl.Alloc[Everything_Inner](c)
+					foryimpl.SetRef(c, id162, p163)
+					if ev164 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev164 != nil {
+						p163.ForyReadEvolved(c, ev164)
 					} else if !c.Failed() {
-						p203.ForyRead(c)
+						p163.ForyRead(c)
 					}
-					x.Inner = p203
+					x.Inner = p163
 				} else {
 					x.Inner = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p199 := foryimpl.Alloc[Everything_Inner](c)
-					if ev200 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev200 != nil {
-						p199.ForyReadEvolved(c, ev200)
+					p159 := foryimpl.Alloc[Everything_Inner](c)
+					if ev160 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev160 != nil {
+						p159.ForyReadEvolved(c, ev160)
 					} else if !c.Failed() {
-						p199.ForyRead(c)
+						p159.ForyRead(c)
 					}
-					x.Inner = p199
+					x.Inner = p159
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e208 := c.ReadEnumFast(uint32(0x7fffffff)); e208 >= 0 {
-						x.Kind = Everything_Inner_Kind(e208)
+					if e168 := c.ReadEnumFast(uint32(0x7fffffff)); e168 >= 0 {
+						x.Kind = Everything_Inner_Kind(e168)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e205 := c.ReadEnumFast(uint32(0x7fffffff)); e205 >= 0 {
-						x.Kind = Everything_Inner_Kind(e205)
+					if e165 := c.ReadEnumFast(uint32(0x7fffffff)); e165 >= 0 {
+						x.Kind = Everything_Inner_Kind(e165)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}

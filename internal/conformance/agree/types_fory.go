@@ -1251,9 +1251,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.V = int32(v1)
-				}
+				x.V = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
 			}
@@ -2021,38 +2019,32 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v14, ok15 := c.ReadUintAs(f, 64); ok15 {
-					x.B = uint(v14)
-				}
+				x.B = uint(c.ReadUintValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.B = uint(r.ReadUint32())
 			}
 		case 1:
 			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 64); ok17 {
-					x.C = int(v16)
-				}
+				x.C = int(c.ReadIntValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.C = int(r.ReadVarInt64())
 			}
 		case 2:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
-					x.A = int(v18)
-				}
+				x.A = int(c.ReadIntValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = int(r.ReadVarInt32())
 			}
 		case 3:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
-					pv23 := int(v21)
-					x.P = &pv23
+				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
+					pv17 := int(v15)
+					x.P = &pv17
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p20 := foryimpl.Alloc[int](c)
-				*p20 = int(r.ReadInt32())
-				x.P = p20
+				p14 := foryimpl.Alloc[int](c)
+				*p14 = int(r.ReadInt32())
+				x.P = p14
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -2352,9 +2344,7 @@ func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.X = int32(v1)
-				}
+				x.X = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.X = r.ReadVarInt32()
 			}

@@ -336,97 +336,73 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.F1 = int32(v1)
-				}
+				x.F1 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F1 = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.F2 = int32(v3)
-				}
+				x.F2 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F2 = r.ReadVarInt32()
 			}
 		case 2:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.F3 = int32(v5)
-				}
+				x.F3 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F3 = r.ReadVarInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.F4 = int32(v7)
-				}
+				x.F4 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F4 = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.F5 = int32(v9)
-				}
+				x.F5 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F5 = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.F6 = int32(v11)
-				}
+				x.F6 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F6 = r.ReadVarInt32()
 			}
 		case 6:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.F7 = int32(v13)
-				}
+				x.F7 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F7 = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.F8 = int32(v15)
-				}
+				x.F8 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
-					x.F9 = int32(v17)
-				}
+				x.F9 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F9 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
-					x.F10 = int32(v19)
-				}
+				x.F10 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F10 = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
-					x.F11 = int32(v21)
-				}
+				x.F11 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F11 = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
-					x.F12 = int32(v23)
-				}
+				x.F12 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F12 = r.ReadVarInt32()
 			}
@@ -1141,33 +1117,25 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v59, ok60 := c.ReadFloatAs(f, 64); ok60 {
-					x.DoubleValue = float64(v59)
-				}
+				x.DoubleValue = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValue = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v61, ok62 := c.ReadFloatAs(f, 64); ok62 {
-					x.DoubleValueBoxed = float64(v61)
-				}
+				x.DoubleValueBoxed = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.DoubleValueBoxed = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
-					x.FloatValue = float32(v63)
-				}
+				x.FloatValue = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValue = r.ReadFloat32()
 			}
 		case 3:
 			if f.Convert {
-				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
-					x.FloatValueBoxed = float32(v65)
-				}
+				x.FloatValueBoxed = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FloatValueBoxed = r.ReadFloat32()
 			}
@@ -1181,65 +1149,49 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 64); ok68 {
-					x.LongValue = int64(v67)
-				}
+				x.LongValue = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValue = r.ReadVarInt64()
 			}
 		case 7:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 64); ok70 {
-					x.LongValueBoxed = int64(v69)
-				}
+				x.LongValueBoxed = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.LongValueBoxed = r.ReadVarInt64()
 			}
 		case 8:
 			if f.Convert {
-				if v71, ok72 := c.ReadIntAs(f, 32); ok72 {
-					x.IntValue = int32(v71)
-				}
+				x.IntValue = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValue = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v73, ok74 := c.ReadIntAs(f, 32); ok74 {
-					x.ShortValue = int32(v73)
-				}
+				x.ShortValue = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValue = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 32); ok76 {
-					x.CharValue = int32(v75)
-				}
+				x.CharValue = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValue = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 32); ok78 {
-					x.IntValueBoxed = int32(v77)
-				}
+				x.IntValueBoxed = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.IntValueBoxed = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v79, ok80 := c.ReadIntAs(f, 32); ok80 {
-					x.ShortValueBoxed = int32(v79)
-				}
+				x.ShortValueBoxed = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.ShortValueBoxed = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.CharValueBoxed = int32(v81)
-				}
+				x.CharValueBoxed = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.CharValueBoxed = r.ReadVarInt32()
 			}
@@ -2118,41 +2070,31 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if f.Convert {
-				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
-					x.Duration = int64(v19)
-				}
+				x.Duration = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Duration = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
-					x.Size = int64(v21)
-				}
+				x.Size = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Size = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
-					x.Width = int32(v23)
-				}
+				x.Width = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
-					x.Height = int32(v25)
-				}
+				x.Height = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
-					x.Bitrate = int32(v27)
-				}
+				x.Bitrate = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Bitrate = r.ReadVarInt32()
 			}
@@ -2175,16 +2117,16 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e32 := c.ReadEnumFast(uint32(0x7fffffff)); e32 >= 0 {
-						x.Player = Player(e32)
+					if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
+						x.Player = Player(e22)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e29 := c.ReadEnumFast(uint32(0x7fffffff)); e29 >= 0 {
-						x.Player = Player(e29)
+					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
+						x.Player = Player(e19)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2527,17 +2469,13 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.Width = int32(v6)
-				}
+				x.Width = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
-					x.Height = int32(v8)
-				}
+				x.Height = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
@@ -2552,16 +2490,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.Size = Size(e13)
+					if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+						x.Size = Size(e9)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-						x.Size = Size(e10)
+					if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
+						x.Size = Size(e6)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}

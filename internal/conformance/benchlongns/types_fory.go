@@ -367,97 +367,73 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.F1 = int32(v1)
-				}
+				x.F1 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F1 = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.F2 = int32(v3)
-				}
+				x.F2 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F2 = r.ReadVarInt32()
 			}
 		case 2:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.F3 = int32(v5)
-				}
+				x.F3 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F3 = r.ReadVarInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.F4 = int32(v7)
-				}
+				x.F4 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F4 = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.F5 = int32(v9)
-				}
+				x.F5 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F5 = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.F6 = int32(v11)
-				}
+				x.F6 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F6 = r.ReadVarInt32()
 			}
 		case 6:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.F7 = int32(v13)
-				}
+				x.F7 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F7 = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.F8 = int32(v15)
-				}
+				x.F8 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
-					x.F9 = int32(v17)
-				}
+				x.F9 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F9 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
-					x.F10 = int32(v19)
-				}
+				x.F10 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F10 = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
-					x.F11 = int32(v21)
-				}
+				x.F11 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F11 = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
-					x.F12 = int32(v23)
-				}
+				x.F12 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F12 = r.ReadVarInt32()
 			}

@@ -259,25 +259,23 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.ID = int32(v2)
-				}
+				x.ID = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev7 := c.ReadStructFieldMeta(foryTypeLevel2); ev7 != nil {
-						x.Mid.ForyReadEvolved(c, ev7)
+					if ev5 := c.ReadStructFieldMeta(foryTypeLevel2); ev5 != nil {
+						x.Mid.ForyReadEvolved(c, ev5)
 					} else if !c.Failed() {
 						x.Mid.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev4 := c.ReadStructFieldMeta(foryTypeLevel2); ev4 != nil {
-						x.Mid.ForyReadEvolved(c, ev4)
+					if ev2 := c.ReadStructFieldMeta(foryTypeLevel2); ev2 != nil {
+						x.Mid.ForyReadEvolved(c, ev2)
 					} else if !c.Failed() {
 						x.Mid.ForyRead(c)
 					}
@@ -876,9 +874,7 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 64); ok7 {
-					x.Value = int64(v6)
-				}
+				x.Value = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt64()
 			}

@@ -657,9 +657,7 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v34, ok35 := c.ReadIntAs(f, 32); ok35 {
-					x.Age = int32(v34)
-				}
+				x.Age = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
 			}
@@ -669,44 +667,44 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id39)
-				} else if st38 == foryimpl.RefFollows {
-					p40 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id39, p40)
-					if ev41 := c.ReadStructFieldMeta(foryTypeAddress); ev41 != nil {
-						p40.ForyReadEvolved(c, ev41)
+				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id37)
+				} else if st36 == foryimpl.RefFollows {
+					p38 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id37, p38)
+					if ev39 := c.ReadStructFieldMeta(foryTypeAddress); ev39 != nil {
+						p38.ForyReadEvolved(c, ev39)
 					} else if !c.Failed() {
-						p40.ForyRead(c)
+						p38.ForyRead(c)
 					}
-					x.Home = p40
+					x.Home = p38
 				} else {
 					x.Home = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p36 := foryimpl.Alloc[Address](c)
-					if ev37 := c.ReadStructFieldMeta(foryTypeAddress); ev37 != nil {
-						p36.ForyReadEvolved(c, ev37)
+					p34 := foryimpl.Alloc[Address](c)
+					if ev35 := c.ReadStructFieldMeta(foryTypeAddress); ev35 != nil {
+						p34.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
-						p36.ForyRead(c)
+						p34.ForyRead(c)
 					}
-					x.Home = p36
+					x.Home = p34
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e45 := c.ReadEnumFast(uint32(0x7fffffff)); e45 >= 0 {
-						x.Level = Color(e45)
+					if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
+						x.Level = Color(e43)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e42 := c.ReadEnumFast(uint32(0x7fffffff)); e42 >= 0 {
-						x.Level = Color(e42)
+					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
+						x.Level = Color(e40)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -718,9 +716,9 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p46 := foryimpl.Alloc[string](c)
-				*p46 = c.ReadString()
-				x.Nick = p46
+				p44 := foryimpl.Alloc[string](c)
+				*p44 = c.ReadString()
+				x.Nick = p44
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -739,16 +737,16 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev52 := c.ReadStructFieldMeta(foryTypeAddress); ev52 != nil {
-						x.Work.ForyReadEvolved(c, ev52)
+					if ev50 := c.ReadStructFieldMeta(foryTypeAddress); ev50 != nil {
+						x.Work.ForyReadEvolved(c, ev50)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev49 := c.ReadStructFieldMeta(foryTypeAddress); ev49 != nil {
-						x.Work.ForyReadEvolved(c, ev49)
+					if ev47 := c.ReadStructFieldMeta(foryTypeAddress); ev47 != nil {
+						x.Work.ForyReadEvolved(c, ev47)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
@@ -998,9 +996,7 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.Zip = int32(v2)
-				}
+				x.Zip = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}

@@ -326,9 +326,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.Age = int32(v2)
-				}
+				x.Age = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
 			}
@@ -1086,9 +1084,7 @@ func (x *foryBest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 64); ok3 {
-					x.Val = int64(v2)
-				}
+				x.Val = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Val = r.ReadVarInt64()
 			}
@@ -1454,25 +1450,23 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.N = int32(v7)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev12 := c.ReadStructFieldMeta(foryTypeforyBest); ev12 != nil {
-						x.Best.ForyReadEvolved(c, ev12)
+					if ev10 := c.ReadStructFieldMeta(foryTypeforyBest); ev10 != nil {
+						x.Best.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
 						x.Best.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev9 := c.ReadStructFieldMeta(foryTypeforyBest); ev9 != nil {
-						x.Best.ForyReadEvolved(c, ev9)
+					if ev7 := c.ReadStructFieldMeta(foryTypeforyBest); ev7 != nil {
+						x.Best.ForyReadEvolved(c, ev7)
 					} else if !c.Failed() {
 						x.Best.ForyRead(c)
 					}
@@ -1480,44 +1474,44 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.Tags = foryimpl.BackRef[Page[string]](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					p17 := foryimpl.Alloc[Page[string]](c)
-					foryimpl.SetRef(c, id16, p17)
-					if ev18 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
+				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
+					x.Tags = foryimpl.BackRef[Page[string]](c, id14)
+				} else if st13 == foryimpl.RefFollows {
+					p15 := foryimpl.Alloc[Page[string]](c)
+					foryimpl.SetRef(c, id14, p15)
+					if ev16 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev16 != nil {
+						p15.ForyReadEvolved(c, ev16)
 					} else if !c.Failed() {
-						p17.ForyRead(c)
+						p15.ForyRead(c)
 					}
-					x.Tags = p17
+					x.Tags = p15
 				} else {
 					x.Tags = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p13 := foryimpl.Alloc[Page[string]](c)
-					if ev14 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+					p11 := foryimpl.Alloc[Page[string]](c)
+					if ev12 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Tags = p13
+					x.Tags = p11
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev22 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev22 != nil {
-						x.Users.ForyReadEvolved(c, ev22)
+					if ev20 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev20 != nil {
+						x.Users.ForyReadEvolved(c, ev20)
 					} else if !c.Failed() {
 						x.Users.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev19 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev19 != nil {
-						x.Users.ForyReadEvolved(c, ev19)
+					if ev17 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev17 != nil {
+						x.Users.ForyReadEvolved(c, ev17)
 					} else if !c.Failed() {
 						x.Users.ForyRead(c)
 					}

@@ -466,78 +466,62 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v24, ok25 := c.ReadFloatAs(f, 64); ok25 {
-					x.F16 = serializer.Float16(v24)
-				}
+				x.F16 = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v26, ok27 := c.ReadFloatAs(f, 64); ok27 {
-					x.F16Inf = serializer.Float16(v26)
-				}
+				x.F16Inf = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Inf = serializer.Float16(r.ReadUint16())
 			}
 		case 2:
 			if f.Convert {
-				if v28, ok29 := c.ReadFloatAs(f, 64); ok29 {
-					x.F16Max = serializer.Float16(v28)
-				}
+				x.F16Max = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Max = serializer.Float16(r.ReadUint16())
 			}
 		case 3:
 			if f.Convert {
-				if v30, ok31 := c.ReadFloatAs(f, 64); ok31 {
-					x.F16NaN = serializer.Float16(v30)
-				}
+				x.F16NaN = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16NaN = serializer.Float16(r.ReadUint16())
 			}
 		case 4:
 			if f.Convert {
-				if v32, ok33 := c.ReadFloatAs(f, 64); ok33 {
-					x.F16Neg = serializer.Float16(v32)
-				}
+				x.F16Neg = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Neg = serializer.Float16(r.ReadUint16())
 			}
 		case 5:
 			if f.Convert {
-				if v34, ok35 := c.ReadFloatAs(f, 64); ok35 {
-					x.F16Tiny = serializer.Float16(v34)
-				}
+				x.F16Tiny = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16Tiny = serializer.Float16(r.ReadUint16())
 			}
 		case 6:
 			if f.Convert {
-				if v36, ok37 := c.ReadFloatAs(f, 64); ok37 {
-					x.BF16 = serializer.BFloat16(v36)
-				}
+				x.BF16 = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16 = serializer.BFloat16(r.ReadUint16())
 			}
 		case 7:
 			if f.Convert {
-				if v38, ok39 := c.ReadFloatAs(f, 64); ok39 {
-					x.BF16Neg = serializer.BFloat16(v38)
-				}
+				x.BF16Neg = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}
 		case 8:
 			if f.Convert {
-				if v41, ok42 := c.ReadFloatAs(f, 64); ok42 {
-					pv43 := serializer.Float16(v41)
-					x.F16Ptr = &pv43
+				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
+					pv27 := serializer.Float16(v25)
+					x.F16Ptr = &pv27
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p40 := foryimpl.Alloc[serializer.Float16](c)
-				*p40 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p40
+				p24 := foryimpl.Alloc[serializer.Float16](c)
+				*p24 = serializer.Float16(r.ReadUint16())
+				x.F16Ptr = p24
 			}
 		case 9:
 			if f.Convert {
@@ -850,33 +834,31 @@ func (x *BFloat16Ptr) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Count = int32(v3)
-				}
+				x.Count = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v6, ok7 := c.ReadFloatAs(f, 64); ok7 {
-					pv8 := serializer.Float16(v6)
-					x.Other = &pv8
+				if v4, ok5 := c.ReadFloatAs(f, 64); ok5 {
+					pv6 := serializer.Float16(v4)
+					x.Other = &pv6
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p5 := foryimpl.Alloc[serializer.Float16](c)
-				*p5 = serializer.Float16(r.ReadUint16())
-				x.Other = p5
+				p3 := foryimpl.Alloc[serializer.Float16](c)
+				*p3 = serializer.Float16(r.ReadUint16())
+				x.Other = p3
 			}
 		case 2:
 			if f.Convert {
-				if v10, ok11 := c.ReadFloatAs(f, 64); ok11 {
-					pv12 := serializer.BFloat16(v10)
-					x.Value = &pv12
+				if v8, ok9 := c.ReadFloatAs(f, 64); ok9 {
+					pv10 := serializer.BFloat16(v8)
+					x.Value = &pv10
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p9 := foryimpl.Alloc[serializer.BFloat16](c)
-				*p9 = serializer.BFloat16(r.ReadUint16())
-				x.Value = p9
+				p7 := foryimpl.Alloc[serializer.BFloat16](c)
+				*p7 = serializer.BFloat16(r.ReadUint16())
+				x.Value = p7
 			}
 		default:
 			c.SkipField(f)

@@ -2290,9 +2290,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
@@ -3539,53 +3537,51 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
-					x.Upper = int64(v15)
-				}
+				x.Upper = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Upper = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
-					x.Opt64 = serializer.Some(int64(v18))
+				if v16, ok17 := c.ReadIntAs(f, 64); ok17 {
+					x.Opt64 = serializer.Some(int64(v16))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o17 int64
-				o17 = r.ReadInt64()
-				x.Opt64 = serializer.Some(o17)
+				var o15 int64
+				o15 = r.ReadInt64()
+				x.Opt64 = serializer.Some(o15)
 			}
 		case 2:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
-					x.OptUnset = serializer.Some(int64(v21))
+				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
+					x.OptUnset = serializer.Some(int64(v19))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o20 int64
-				o20 = r.ReadInt64()
-				x.OptUnset = serializer.Some(o20)
+				var o18 int64
+				o18 = r.ReadInt64()
+				x.OptUnset = serializer.Some(o18)
 			}
 		case 3:
 			if f.Convert {
-				if v24, ok25 := c.ReadIntAs(f, 32); ok25 {
-					x.Opt32 = serializer.Some(int32(v24))
+				if v22, ok23 := c.ReadIntAs(f, 32); ok23 {
+					x.Opt32 = serializer.Some(int32(v22))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o23 int32
-				o23 = r.ReadInt32()
-				x.Opt32 = serializer.Some(o23)
+				var o21 int32
+				o21 = r.ReadInt32()
+				x.Opt32 = serializer.Some(o21)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p26 := foryimpl.Alloc[string](c)
-				*p26 = c.ReadString()
-				x.Yes = p26
+				p24 := foryimpl.Alloc[string](c)
+				*p24 = c.ReadString()
+				x.Yes = p24
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p27 := foryimpl.Alloc[string](c)
-				*p27 = c.ReadString()
-				x.YesNil = p27
+				p25 := foryimpl.Alloc[string](c)
+				*p25 = c.ReadString()
+				x.YesNil = p25
 			}
 		default:
 			c.SkipField(f)

@@ -948,49 +948,37 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v84, ok85 := c.ReadIntAs(f, 64); ok85 {
-					x.Fi64 = int64(v84)
-				}
+				x.Fi64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v86, ok87 := c.ReadFloatAs(f, 64); ok87 {
-					x.F64 = float64(v86)
-				}
+				x.F64 = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v88, ok89 := c.ReadIntAs(f, 32); ok89 {
-					x.Fi32 = int32(v88)
-				}
+				x.Fi32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v90, ok91 := c.ReadFloatAs(f, 32); ok91 {
-					x.F32 = float32(v90)
-				}
+				x.F32 = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v92, ok93 := c.ReadIntAs(f, 16); ok93 {
-					x.I16 = int16(v92)
-				}
+				x.I16 = int16(c.ReadIntValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v94, ok95 := c.ReadFloatAs(f, 64); ok95 {
-					x.H = serializer.Float16(v94)
-				}
+				x.H = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
 			}
@@ -1000,61 +988,49 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v96, ok97 := c.ReadIntAs(f, 8); ok97 {
-					x.I8 = int8(v96)
-				}
+				x.I8 = int8(c.ReadIntValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v98, ok99 := c.ReadIntAs(f, 64); ok99 {
-					x.I64 = int64(v98)
-				}
+				x.I64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v100, ok101 := c.ReadIntAs(f, 64); ok101 {
-					x.Ti64 = int64(v100)
-				}
+				x.Ti64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v102, ok103 := c.ReadUintAs(f, 64); ok103 {
-					x.U64 = uint64(v102)
-				}
+				x.U64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v104, ok105 := c.ReadIntAs(f, 32); ok105 {
-					x.I32 = int32(v104)
-				}
+				x.I32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v106, ok107 := c.ReadUintAs(f, 32); ok107 {
-					x.U32 = uint32(v106)
-				}
+				x.U32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v109, ok110 := c.ReadIntAs(f, 32); ok110 {
-					x.Oi = serializer.Some(int32(v109))
+				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
+					x.Oi = serializer.Some(int32(v85))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o108 int32
-				o108 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o108)
+				var o84 int32
+				o84 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o84)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1063,11 +1039,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st111, id112 := c.ReadEvolvedRefFlag(f); st111 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id112)
-			} else if st111 == foryimpl.RefFollows {
+			} else if st87, id88 := c.ReadEvolvedRefFlag(f); st87 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id88)
+			} else if st87 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id112, x.Bin)
+				foryimpl.SetRefSlice(c, id88, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -1089,62 +1065,62 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o113 string
-				o113 = c.ReadString()
-				x.Os = serializer.Some(o113)
+				var o89 string
+				o89 = c.ReadString()
+				x.Os = serializer.Some(o89)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id117)
-				} else if st116 == foryimpl.RefFollows {
-					p118 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id117, p118)
-					if ev119 := c.ReadStructFieldMeta(foryTypeLeaf); ev119 != nil {
-						p118.ForyReadEvolved(c, ev119)
+				if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id93)
+				} else if st92 == foryimpl.RefFollows {
+					p94 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id93, p94)
+					if ev95 := c.ReadStructFieldMeta(foryTypeLeaf); ev95 != nil {
+						p94.ForyReadEvolved(c, ev95)
 					} else if !c.Failed() {
-						p118.ForyRead(c)
+						p94.ForyRead(c)
 					}
-					x.Leaf = p118
+					x.Leaf = p94
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p114 := foryimpl.Alloc[Leaf](c)
-					if ev115 := c.ReadStructFieldMeta(foryTypeLeaf); ev115 != nil {
-						p114.ForyReadEvolved(c, ev115)
+					p90 := foryimpl.Alloc[Leaf](c)
+					if ev91 := c.ReadStructFieldMeta(foryTypeLeaf); ev91 != nil {
+						p90.ForyReadEvolved(c, ev91)
 					} else if !c.Failed() {
-						p114.ForyRead(c)
+						p90.ForyRead(c)
 					}
-					x.Leaf = p114
+					x.Leaf = p90
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st122, id123 := c.ReadRefFlag(); st122 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id123)
-				} else if st122 == foryimpl.RefFollows {
-					p124 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id123, p124)
-					if ev125 := c.ReadStructFieldMeta(foryTypeLeaf); ev125 != nil {
-						p124.ForyReadEvolved(c, ev125)
+				if st98, id99 := c.ReadRefFlag(); st98 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id99)
+				} else if st98 == foryimpl.RefFollows {
+					p100 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id99, p100)
+					if ev101 := c.ReadStructFieldMeta(foryTypeLeaf); ev101 != nil {
+						p100.ForyReadEvolved(c, ev101)
 					} else if !c.Failed() {
-						p124.ForyRead(c)
+						p100.ForyRead(c)
 					}
-					x.Shared = p124
+					x.Shared = p100
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p120 := foryimpl.Alloc[Leaf](c)
-					if ev121 := c.ReadStructFieldMeta(foryTypeLeaf); ev121 != nil {
-						p120.ForyReadEvolved(c, ev121)
+					p96 := foryimpl.Alloc[Leaf](c)
+					if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
+						p96.ForyReadEvolved(c, ev97)
 					} else if !c.Failed() {
-						p120.ForyRead(c)
+						p96.ForyRead(c)
 					}
-					x.Shared = p120
+					x.Shared = p96
 				}
 			}
 		case 23:
@@ -1176,16 +1152,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e131 := c.ReadEnumFast(uint32(0x7fffffff)); e131 >= 0 {
-						x.Kind = Kind(e131)
+					if e107 := c.ReadEnumFast(uint32(0x7fffffff)); e107 >= 0 {
+						x.Kind = Kind(e107)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e128 := c.ReadEnumFast(uint32(0x7fffffff)); e128 >= 0 {
-						x.Kind = Kind(e128)
+					if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
+						x.Kind = Kind(e104)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1637,9 +1613,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}

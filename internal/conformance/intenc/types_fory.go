@@ -276,73 +276,55 @@ func (x *IntEncodings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 64); ok2 {
-					x.FixedI64 = int64(v1)
-				}
+				x.FixedI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixedI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadUintAs(f, 64); ok4 {
-					x.FixedU64 = uint64(v3)
-				}
+				x.FixedU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixedU64 = r.ReadUint64()
 			}
 		case 2:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.FixedI32 = int32(v5)
-				}
+				x.FixedI32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixedI32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v7, ok8 := c.ReadUintAs(f, 32); ok8 {
-					x.FixedU32 = uint32(v7)
-				}
+				x.FixedU32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixedU32 = r.ReadUint32()
 			}
 		case 4:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 64); ok10 {
-					x.VarI64 = int64(v9)
-				}
+				x.VarI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.VarI64 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 64); ok12 {
-					x.TaggedI64 = int64(v11)
-				}
+				x.TaggedI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.TaggedI64 = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v13, ok14 := c.ReadUintAs(f, 64); ok14 {
-					x.Uint = uint(v13)
-				}
+				x.Uint = uint(c.ReadUintValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Uint = uint(r.ReadVarUint64())
 			}
 		case 7:
 			if f.Convert {
-				if v15, ok16 := c.ReadUintAs(f, 64); ok16 {
-					x.TaggedU64 = uint64(v15)
-				}
+				x.TaggedU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.TaggedU64 = r.ReadTaggedUint64()
 			}
 		case 8:
 			if f.Convert {
-				if v17, ok18 := c.ReadUintAs(f, 32); ok18 {
-					x.VarU32 = uint32(v17)
-				}
+				x.VarU32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.VarU32 = r.ReadVarUint32()
 			}

@@ -557,17 +557,13 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v24, ok25 := c.ReadFloatAs(f, 32); ok25 {
-					x.Ratio = float32(v24)
-				}
+				x.Ratio = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat32()
 			}
 		case 1:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 16); ok27 {
-					x.Small = int16(v26)
-				}
+				x.Small = int16(c.ReadIntValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Small = r.ReadInt16()
 			}
@@ -577,70 +573,64 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 3:
 			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 64); ok29 {
-					x.Count = int64(v28)
-				}
+				x.Count = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v30, ok31 := c.ReadUintAs(f, 64); ok31 {
-					x.Big = uint64(v30)
-				}
+				x.Big = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadVarUint64()
 			}
 		case 5:
 			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
-					x.Code = int32(v32)
-				}
+				x.Code = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Code = r.ReadVarInt32()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p34 := foryimpl.Alloc[bool](c)
-				*p34 = r.ReadBool()
-				x.OptFlag = p34
+				p24 := foryimpl.Alloc[bool](c)
+				*p24 = r.ReadBool()
+				x.OptFlag = p24
 			}
 		case 7:
 			if f.Convert {
-				if v36, ok37 := c.ReadIntAs(f, 32); ok37 {
-					pv38 := int32(v36)
-					x.Opt = &pv38
+				if v26, ok27 := c.ReadIntAs(f, 32); ok27 {
+					pv28 := int32(v26)
+					x.Opt = &pv28
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p35 := foryimpl.Alloc[int32](c)
-				*p35 = r.ReadVarInt32()
-				x.Opt = p35
+				p25 := foryimpl.Alloc[int32](c)
+				*p25 = r.ReadVarInt32()
+				x.Opt = p25
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st41, id42 := c.ReadRefFlag(); st41 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id42)
-				} else if st41 == foryimpl.RefFollows {
-					p43 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id42, p43)
-					if ev44 := c.ReadStructFieldMeta(foryTypeInner); ev44 != nil {
-						p43.ForyReadEvolved(c, ev44)
+				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id32)
+				} else if st31 == foryimpl.RefFollows {
+					p33 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id32, p33)
+					if ev34 := c.ReadStructFieldMeta(foryTypeInner); ev34 != nil {
+						p33.ForyReadEvolved(c, ev34)
 					} else if !c.Failed() {
-						p43.ForyRead(c)
+						p33.ForyRead(c)
 					}
-					x.Child = p43
+					x.Child = p33
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p39 := foryimpl.Alloc[Inner](c)
-					if ev40 := c.ReadStructFieldMeta(foryTypeInner); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
+					p29 := foryimpl.Alloc[Inner](c)
+					if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+						p29.ForyReadEvolved(c, ev30)
 					} else if !c.Failed() {
-						p39.ForyRead(c)
+						p29.ForyRead(c)
 					}
-					x.Child = p39
+					x.Child = p29
 				}
 			}
 		case 9:
@@ -650,16 +640,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e48 := c.ReadEnumFast(uint32(0x7fffffff)); e48 >= 0 {
-						x.Kind = Color(e48)
+					if e38 := c.ReadEnumFast(uint32(0x7fffffff)); e38 >= 0 {
+						x.Kind = Color(e38)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e45 := c.ReadEnumFast(uint32(0x7fffffff)); e45 >= 0 {
-						x.Kind = Color(e45)
+					if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
+						x.Kind = Color(e35)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -921,9 +911,7 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.V = int32(v2)
-				}
+				x.V = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
 			}

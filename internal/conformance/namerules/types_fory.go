@@ -216,25 +216,19 @@ func (x *NameRules) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 64); ok3 {
-					x.UserID = int64(v2)
-				}
+				x.UserID = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.UserID = r.ReadVarInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v4, ok5 := c.ReadIntAs(f, 32); ok5 {
-					x.HTTPCode = int32(v4)
-				}
+				x.HTTPCode = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.HTTPCode = r.ReadVarInt32()
 			}
 		case 2:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.X2Y = int32(v6)
-				}
+				x.X2Y = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.X2Y = r.ReadVarInt32()
 			}

@@ -268,37 +268,35 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.X = int32(v5)
-				}
+				x.X = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.X = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Inner](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id10, p11)
-					if ev12 := c.ReadStructFieldMeta(foryTypeInner); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Inner](c, id8)
+				} else if st7 == foryimpl.RefFollows {
+					p9 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id8, p9)
+					if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.Inner = p11
+					x.Inner = p9
 				} else {
 					x.Inner = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p7 := foryimpl.Alloc[Inner](c)
-					if ev8 := c.ReadStructFieldMeta(foryTypeInner); ev8 != nil {
-						p7.ForyReadEvolved(c, ev8)
+					p5 := foryimpl.Alloc[Inner](c)
+					if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
+						p5.ForyReadEvolved(c, ev6)
 					} else if !c.Failed() {
-						p7.ForyRead(c)
+						p5.ForyRead(c)
 					}
-					x.Inner = p7
+					x.Inner = p5
 				}
 			}
 		default:
@@ -495,9 +493,7 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.V = int32(v2)
-				}
+				x.V = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
 			}

@@ -225,9 +225,7 @@ func (x *PK) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
-					x.N = int32(v8)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}

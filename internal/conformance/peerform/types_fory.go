@@ -212,9 +212,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
@@ -1020,25 +1018,23 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.Count = int32(v2)
-				}
+				x.Count = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev7 := c.ReadStructFieldMeta(foryTypeLeaf); ev7 != nil {
-						x.Inner.ForyReadEvolved(c, ev7)
+					if ev5 := c.ReadStructFieldMeta(foryTypeLeaf); ev5 != nil {
+						x.Inner.ForyReadEvolved(c, ev5)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev4 := c.ReadStructFieldMeta(foryTypeLeaf); ev4 != nil {
-						x.Inner.ForyReadEvolved(c, ev4)
+					if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
+						x.Inner.ForyReadEvolved(c, ev2)
 					} else if !c.Failed() {
 						x.Inner.ForyRead(c)
 					}
@@ -1924,20 +1920,18 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.Count = int32(v6)
-				}
+				x.Count = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
 				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st8, id9 := c.ReadEvolvedRefFlag(f); st8 == foryimpl.RefBack {
-				x.Data = foryimpl.BackRefSlice[uint8](c, id9)
-			} else if st8 == foryimpl.RefFollows {
+			} else if st6, id7 := c.ReadEvolvedRefFlag(f); st6 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id7)
+			} else if st6 == foryimpl.RefFollows {
 				x.Data = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id9, x.Data)
+				foryimpl.SetRefSlice(c, id7, x.Data)
 			} else {
 				x.Data = nil
 			}
@@ -2950,25 +2944,23 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-						x.E = Color(e7)
+					if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+						x.E = Color(e5)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-						x.E = Color(e4)
+					if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+						x.E = Color(e2)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}

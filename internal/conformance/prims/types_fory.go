@@ -329,33 +329,25 @@ func (x *AllPrims) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadFloatAs(f, 64); ok2 {
-					x.F64 = float64(v1)
-				}
+				x.F64 = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadFloatAs(f, 32); ok4 {
-					x.F32 = float32(v3)
-				}
+				x.F32 = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 2:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 16); ok6 {
-					x.I16 = int16(v5)
-				}
+				x.I16 = int16(c.ReadIntValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 3:
 			if f.Convert {
-				if v7, ok8 := c.ReadUintAs(f, 16); ok8 {
-					x.U16 = uint16(v7)
-				}
+				x.U16 = uint16(c.ReadUintValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
 			}
@@ -365,57 +357,43 @@ func (x *AllPrims) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 5:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 8); ok10 {
-					x.I8 = int8(v9)
-				}
+				x.I8 = int8(c.ReadIntValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 6:
 			if f.Convert {
-				if v11, ok12 := c.ReadUintAs(f, 8); ok12 {
-					x.U8 = uint8(v11)
-				}
+				x.U8 = uint8(c.ReadUintValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 7:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 64); ok14 {
-					x.I = int(v13)
-				}
+				x.I = int(c.ReadIntValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 8:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
-					x.I64 = int64(v15)
-				}
+				x.I64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v17, ok18 := c.ReadUintAs(f, 64); ok18 {
-					x.U64 = uint64(v17)
-				}
+				x.U64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 10:
 			if f.Convert {
-				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
-					x.I32 = int32(v19)
-				}
+				x.I32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v21, ok22 := c.ReadUintAs(f, 32); ok22 {
-					x.U32 = uint32(v21)
-				}
+				x.U32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}

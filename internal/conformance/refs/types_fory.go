@@ -322,17 +322,13 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.Width = int32(v6)
-				}
+				x.Width = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
-					x.Height = int32(v8)
-				}
+				x.Height = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
@@ -347,16 +343,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.Size = Size(e13)
+					if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+						x.Size = Size(e9)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-						x.Size = Size(e10)
+					if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
+						x.Size = Size(e6)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1286,37 +1282,35 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.Value = int32(v5)
-				}
+				x.Value = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id10, p11)
-					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id8)
+				} else if st7 == foryimpl.RefFollows {
+					p9 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id8, p9)
+					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.Next = p11
+					x.Next = p9
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p7 := foryimpl.Alloc[Node](c)
-					if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
-						p7.ForyReadEvolved(c, ev8)
+					p5 := foryimpl.Alloc[Node](c)
+					if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
+						p5.ForyReadEvolved(c, ev6)
 					} else if !c.Failed() {
-						p7.ForyRead(c)
+						p5.ForyRead(c)
 					}
-					x.Next = p7
+					x.Next = p5
 				}
 			}
 		default:
@@ -2618,9 +2612,7 @@ func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.ID = int32(v2)
-				}
+				x.ID = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt32()
 			}

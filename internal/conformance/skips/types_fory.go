@@ -420,9 +420,7 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.Extra = int32(v1)
-				}
+				x.Extra = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Extra = r.ReadVarInt32()
 			}
@@ -661,9 +659,7 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.Extra = int32(v1)
-				}
+				x.Extra = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Extra = r.ReadVarInt32()
 			}
@@ -902,9 +898,7 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.Extra = int32(v1)
-				}
+				x.Extra = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Extra = r.ReadVarInt32()
 			}
@@ -1563,17 +1557,13 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadFloatAs(f, 64); ok2 {
-					x.F16 = serializer.Float16(v1)
-				}
+				x.F16 = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F16 = serializer.Float16(r.ReadUint16())
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadFloatAs(f, 64); ok4 {
-					x.BF16Neg = serializer.BFloat16(v3)
-				}
+				x.BF16Neg = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
 			}

@@ -228,9 +228,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 64); ok3 {
-					x.ID = int64(v2)
-				}
+				x.ID = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}

@@ -353,257 +353,193 @@ func (x *Wide) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.FieldNumber01 = int32(v3)
-				}
+				x.FieldNumber01 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber01 = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.FieldNumber02 = int32(v5)
-				}
+				x.FieldNumber02 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber02 = r.ReadVarInt32()
 			}
 		case 2:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.FieldNumber03 = int32(v7)
-				}
+				x.FieldNumber03 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber03 = r.ReadVarInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.FieldNumber04 = int32(v9)
-				}
+				x.FieldNumber04 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber04 = r.ReadVarInt32()
 			}
 		case 4:
 			if f.Convert {
-				if v11, ok12 := c.ReadIntAs(f, 32); ok12 {
-					x.FieldNumber05 = int32(v11)
-				}
+				x.FieldNumber05 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber05 = r.ReadVarInt32()
 			}
 		case 5:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.FieldNumber06 = int32(v13)
-				}
+				x.FieldNumber06 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber06 = r.ReadVarInt32()
 			}
 		case 6:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.FieldNumber07 = int32(v15)
-				}
+				x.FieldNumber07 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber07 = r.ReadVarInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 32); ok18 {
-					x.FieldNumber08 = int32(v17)
-				}
+				x.FieldNumber08 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber08 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v19, ok20 := c.ReadIntAs(f, 32); ok20 {
-					x.FieldNumber09 = int32(v19)
-				}
+				x.FieldNumber09 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber09 = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
-					x.FieldNumber10 = int32(v21)
-				}
+				x.FieldNumber10 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber10 = r.ReadVarInt32()
 			}
 		case 10:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 32); ok24 {
-					x.FieldNumber11 = int32(v23)
-				}
+				x.FieldNumber11 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber11 = r.ReadVarInt32()
 			}
 		case 11:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
-					x.FieldNumber12 = int32(v25)
-				}
+				x.FieldNumber12 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber12 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v27, ok28 := c.ReadIntAs(f, 32); ok28 {
-					x.FieldNumber13 = int32(v27)
-				}
+				x.FieldNumber13 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber13 = r.ReadVarInt32()
 			}
 		case 13:
 			if f.Convert {
-				if v29, ok30 := c.ReadIntAs(f, 32); ok30 {
-					x.FieldNumber14 = int32(v29)
-				}
+				x.FieldNumber14 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber14 = r.ReadVarInt32()
 			}
 		case 14:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 32); ok32 {
-					x.FieldNumber15 = int32(v31)
-				}
+				x.FieldNumber15 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber15 = r.ReadVarInt32()
 			}
 		case 15:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 32); ok34 {
-					x.FieldNumber16 = int32(v33)
-				}
+				x.FieldNumber16 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber16 = r.ReadVarInt32()
 			}
 		case 16:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 32); ok36 {
-					x.FieldNumber17 = int32(v35)
-				}
+				x.FieldNumber17 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber17 = r.ReadVarInt32()
 			}
 		case 17:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 32); ok38 {
-					x.FieldNumber18 = int32(v37)
-				}
+				x.FieldNumber18 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber18 = r.ReadVarInt32()
 			}
 		case 18:
 			if f.Convert {
-				if v39, ok40 := c.ReadIntAs(f, 32); ok40 {
-					x.FieldNumber19 = int32(v39)
-				}
+				x.FieldNumber19 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber19 = r.ReadVarInt32()
 			}
 		case 19:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.FieldNumber20 = int32(v41)
-				}
+				x.FieldNumber20 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber20 = r.ReadVarInt32()
 			}
 		case 20:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.FieldNumber21 = int32(v43)
-				}
+				x.FieldNumber21 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber21 = r.ReadVarInt32()
 			}
 		case 21:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 32); ok46 {
-					x.FieldNumber22 = int32(v45)
-				}
+				x.FieldNumber22 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber22 = r.ReadVarInt32()
 			}
 		case 22:
 			if f.Convert {
-				if v47, ok48 := c.ReadIntAs(f, 32); ok48 {
-					x.FieldNumber23 = int32(v47)
-				}
+				x.FieldNumber23 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber23 = r.ReadVarInt32()
 			}
 		case 23:
 			if f.Convert {
-				if v49, ok50 := c.ReadIntAs(f, 32); ok50 {
-					x.FieldNumber24 = int32(v49)
-				}
+				x.FieldNumber24 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber24 = r.ReadVarInt32()
 			}
 		case 24:
 			if f.Convert {
-				if v51, ok52 := c.ReadIntAs(f, 32); ok52 {
-					x.FieldNumber25 = int32(v51)
-				}
+				x.FieldNumber25 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber25 = r.ReadVarInt32()
 			}
 		case 25:
 			if f.Convert {
-				if v53, ok54 := c.ReadIntAs(f, 32); ok54 {
-					x.FieldNumber26 = int32(v53)
-				}
+				x.FieldNumber26 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber26 = r.ReadVarInt32()
 			}
 		case 26:
 			if f.Convert {
-				if v55, ok56 := c.ReadIntAs(f, 32); ok56 {
-					x.FieldNumber27 = int32(v55)
-				}
+				x.FieldNumber27 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber27 = r.ReadVarInt32()
 			}
 		case 27:
 			if f.Convert {
-				if v57, ok58 := c.ReadIntAs(f, 32); ok58 {
-					x.FieldNumber28 = int32(v57)
-				}
+				x.FieldNumber28 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber28 = r.ReadVarInt32()
 			}
 		case 28:
 			if f.Convert {
-				if v59, ok60 := c.ReadIntAs(f, 32); ok60 {
-					x.FieldNumber29 = int32(v59)
-				}
+				x.FieldNumber29 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber29 = r.ReadVarInt32()
 			}
 		case 29:
 			if f.Convert {
-				if v61, ok62 := c.ReadIntAs(f, 32); ok62 {
-					x.FieldNumber30 = int32(v61)
-				}
+				x.FieldNumber30 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber30 = r.ReadVarInt32()
 			}
 		case 30:
 			if f.Convert {
-				if v63, ok64 := c.ReadIntAs(f, 32); ok64 {
-					x.FieldNumber31 = int32(v63)
-				}
+				x.FieldNumber31 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber31 = r.ReadVarInt32()
 			}
 		case 31:
 			if f.Convert {
-				if v65, ok66 := c.ReadIntAs(f, 32); ok66 {
-					x.FieldNumber32 = int32(v65)
-				}
+				x.FieldNumber32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FieldNumber32 = r.ReadVarInt32()
 			}

@@ -388,9 +388,7 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					x.Zip = int32(v13)
-				}
+				x.Zip = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Zip = r.ReadVarInt32()
 			}
@@ -401,16 +399,16 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						x.Status = Status(e18)
+					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+						x.Status = Status(e16)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						x.Status = Status(e15)
+					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
+						x.Status = Status(e13)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -1412,129 +1412,97 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 64); ok44 {
-					x.AddFixI64 = int64(v43)
-				}
+				x.AddFixI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v45, ok46 := c.ReadIntAs(f, 64); ok46 {
-					x.FixI64 = int64(v45)
-				}
+				x.FixI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI64 = r.ReadInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v47, ok48 := c.ReadUintAs(f, 64); ok48 {
-					x.AddFixU64 = uint64(v47)
-				}
+				x.AddFixU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU64 = r.ReadUint64()
 			}
 		case 3:
 			if f.Convert {
-				if v49, ok50 := c.ReadUintAs(f, 64); ok50 {
-					x.FixU64 = uint64(v49)
-				}
+				x.FixU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU64 = r.ReadUint64()
 			}
 		case 4:
 			if f.Convert {
-				if v51, ok52 := c.ReadFloatAs(f, 64); ok52 {
-					x.AddF64 = float64(v51)
-				}
+				x.AddF64 = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF64 = r.ReadFloat64()
 			}
 		case 5:
 			if f.Convert {
-				if v53, ok54 := c.ReadFloatAs(f, 64); ok54 {
-					x.F64 = float64(v53)
-				}
+				x.F64 = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 6:
 			if f.Convert {
-				if v55, ok56 := c.ReadIntAs(f, 32); ok56 {
-					x.AddFixI32 = int32(v55)
-				}
+				x.AddFixI32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixI32 = r.ReadInt32()
 			}
 		case 7:
 			if f.Convert {
-				if v57, ok58 := c.ReadIntAs(f, 32); ok58 {
-					x.FixI32 = int32(v57)
-				}
+				x.FixI32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixI32 = r.ReadInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v59, ok60 := c.ReadUintAs(f, 32); ok60 {
-					x.AddFixU32 = uint32(v59)
-				}
+				x.AddFixU32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddFixU32 = r.ReadUint32()
 			}
 		case 9:
 			if f.Convert {
-				if v61, ok62 := c.ReadUintAs(f, 32); ok62 {
-					x.FixU32 = uint32(v61)
-				}
+				x.FixU32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.FixU32 = r.ReadUint32()
 			}
 		case 10:
 			if f.Convert {
-				if v63, ok64 := c.ReadFloatAs(f, 32); ok64 {
-					x.AddF32 = float32(v63)
-				}
+				x.AddF32 = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddF32 = r.ReadFloat32()
 			}
 		case 11:
 			if f.Convert {
-				if v65, ok66 := c.ReadFloatAs(f, 32); ok66 {
-					x.F32 = float32(v65)
-				}
+				x.F32 = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 12:
 			if f.Convert {
-				if v67, ok68 := c.ReadIntAs(f, 16); ok68 {
-					x.AddI16 = int16(v67)
-				}
+				x.AddI16 = int16(c.ReadIntValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI16 = r.ReadInt16()
 			}
 		case 13:
 			if f.Convert {
-				if v69, ok70 := c.ReadIntAs(f, 16); ok70 {
-					x.I16 = int16(v69)
-				}
+				x.I16 = int16(c.ReadIntValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 14:
 			if f.Convert {
-				if v71, ok72 := c.ReadUintAs(f, 16); ok72 {
-					x.AddU16 = uint16(v71)
-				}
+				x.AddU16 = uint16(c.ReadUintValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU16 = r.ReadUint16()
 			}
 		case 15:
 			if f.Convert {
-				if v73, ok74 := c.ReadUintAs(f, 16); ok74 {
-					x.U16 = uint16(v73)
-				}
+				x.U16 = uint16(c.ReadUintValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U16 = r.ReadUint16()
 			}
@@ -1548,345 +1516,301 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 18:
 			if f.Convert {
-				if v75, ok76 := c.ReadIntAs(f, 8); ok76 {
-					x.AddI8 = int8(v75)
-				}
+				x.AddI8 = int8(c.ReadIntValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI8 = r.ReadInt8()
 			}
 		case 19:
 			if f.Convert {
-				if v77, ok78 := c.ReadIntAs(f, 8); ok78 {
-					x.I8 = int8(v77)
-				}
+				x.I8 = int8(c.ReadIntValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 20:
 			if f.Convert {
-				if v79, ok80 := c.ReadUintAs(f, 8); ok80 {
-					x.AddU8 = uint8(v79)
-				}
+				x.AddU8 = uint8(c.ReadUintValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU8 = r.ReadUint8()
 			}
 		case 21:
 			if f.Convert {
-				if v81, ok82 := c.ReadUintAs(f, 8); ok82 {
-					x.U8 = uint8(v81)
-				}
+				x.U8 = uint8(c.ReadUintValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U8 = r.ReadUint8()
 			}
 		case 22:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 64); ok84 {
-					x.AddI = int(v83)
-				}
+				x.AddI = int(c.ReadIntValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI = int(r.ReadVarInt64())
 			}
 		case 23:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 64); ok86 {
-					x.AddI64 = int64(v85)
-				}
+				x.AddI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI64 = r.ReadVarInt64()
 			}
 		case 24:
 			if f.Convert {
-				if v87, ok88 := c.ReadIntAs(f, 64); ok88 {
-					x.AddMyI = MyInt(v87)
-				}
+				x.AddMyI = MyInt(c.ReadIntValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddMyI = MyInt(r.ReadVarInt64())
 			}
 		case 25:
 			if f.Convert {
-				if v89, ok90 := c.ReadIntAs(f, 64); ok90 {
-					x.I = int(v89)
-				}
+				x.I = int(c.ReadIntValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I = int(r.ReadVarInt64())
 			}
 		case 26:
 			if f.Convert {
-				if v91, ok92 := c.ReadIntAs(f, 64); ok92 {
-					x.I64 = int64(v91)
-				}
+				x.I64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 27:
 			if f.Convert {
-				if v93, ok94 := c.ReadIntAs(f, 64); ok94 {
-					x.MyI = MyInt(v93)
-				}
+				x.MyI = MyInt(c.ReadIntValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.MyI = MyInt(r.ReadVarInt64())
 			}
 		case 28:
 			if f.Convert {
-				if v95, ok96 := c.ReadIntAs(f, 64); ok96 {
-					x.AddTagI64 = int64(v95)
-				}
+				x.AddTagI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagI64 = r.ReadTaggedInt64()
 			}
 		case 29:
 			if f.Convert {
-				if v97, ok98 := c.ReadIntAs(f, 64); ok98 {
-					x.TagI64 = int64(v97)
-				}
+				x.TagI64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagI64 = r.ReadTaggedInt64()
 			}
 		case 30:
 			if f.Convert {
-				if v99, ok100 := c.ReadUintAs(f, 64); ok100 {
-					x.AddU = uint(v99)
-				}
+				x.AddU = uint(c.ReadUintValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU = uint(r.ReadVarUint64())
 			}
 		case 31:
 			if f.Convert {
-				if v101, ok102 := c.ReadUintAs(f, 64); ok102 {
-					x.AddU64 = uint64(v101)
-				}
+				x.AddU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU64 = r.ReadVarUint64()
 			}
 		case 32:
 			if f.Convert {
-				if v103, ok104 := c.ReadUintAs(f, 64); ok104 {
-					x.U = uint(v103)
-				}
+				x.U = uint(c.ReadUintValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U = uint(r.ReadVarUint64())
 			}
 		case 33:
 			if f.Convert {
-				if v105, ok106 := c.ReadUintAs(f, 64); ok106 {
-					x.U64 = uint64(v105)
-				}
+				x.U64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 34:
 			if f.Convert {
-				if v107, ok108 := c.ReadUintAs(f, 64); ok108 {
-					x.AddTagU64 = uint64(v107)
-				}
+				x.AddTagU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddTagU64 = r.ReadTaggedUint64()
 			}
 		case 35:
 			if f.Convert {
-				if v109, ok110 := c.ReadUintAs(f, 64); ok110 {
-					x.TagU64 = uint64(v109)
-				}
+				x.TagU64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.TagU64 = r.ReadTaggedUint64()
 			}
 		case 36:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 32); ok112 {
-					x.AddI32 = int32(v111)
-				}
+				x.AddI32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddI32 = r.ReadVarInt32()
 			}
 		case 37:
 			if f.Convert {
-				if v113, ok114 := c.ReadIntAs(f, 32); ok114 {
-					x.I32 = int32(v113)
-				}
+				x.I32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 38:
 			if f.Convert {
-				if v115, ok116 := c.ReadUintAs(f, 32); ok116 {
-					x.AddU32 = uint32(v115)
-				}
+				x.AddU32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.AddU32 = r.ReadVarUint32()
 			}
 		case 39:
 			if f.Convert {
-				if v117, ok118 := c.ReadUintAs(f, 32); ok118 {
-					x.U32 = uint32(v117)
-				}
+				x.U32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 40:
 			if f.Convert {
-				if v120, ok121 := c.ReadFloatAs(f, 64); ok121 {
-					pv122 := float64(v120)
-					x.AddPF64 = &pv122
+				if v44, ok45 := c.ReadFloatAs(f, 64); ok45 {
+					pv46 := float64(v44)
+					x.AddPF64 = &pv46
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p119 := foryimpl.Alloc[float64](c)
-				*p119 = r.ReadFloat64()
-				x.AddPF64 = p119
+				p43 := foryimpl.Alloc[float64](c)
+				*p43 = r.ReadFloat64()
+				x.AddPF64 = p43
 			}
 		case 41:
 			if f.Convert {
-				if v124, ok125 := c.ReadFloatAs(f, 64); ok125 {
-					pv126 := float64(v124)
-					x.PF64 = &pv126
+				if v48, ok49 := c.ReadFloatAs(f, 64); ok49 {
+					pv50 := float64(v48)
+					x.PF64 = &pv50
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p123 := foryimpl.Alloc[float64](c)
-				*p123 = r.ReadFloat64()
-				x.PF64 = p123
+				p47 := foryimpl.Alloc[float64](c)
+				*p47 = r.ReadFloat64()
+				x.PF64 = p47
 			}
 		case 42:
 			if f.Convert {
-				if v128, ok129 := c.ReadFloatAs(f, 32); ok129 {
-					pv130 := float32(v128)
-					x.AddPF32 = &pv130
+				if v52, ok53 := c.ReadFloatAs(f, 32); ok53 {
+					pv54 := float32(v52)
+					x.AddPF32 = &pv54
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p127 := foryimpl.Alloc[float32](c)
-				*p127 = r.ReadFloat32()
-				x.AddPF32 = p127
+				p51 := foryimpl.Alloc[float32](c)
+				*p51 = r.ReadFloat32()
+				x.AddPF32 = p51
 			}
 		case 43:
 			if f.Convert {
-				if v132, ok133 := c.ReadFloatAs(f, 32); ok133 {
-					pv134 := float32(v132)
-					x.PF32 = &pv134
+				if v56, ok57 := c.ReadFloatAs(f, 32); ok57 {
+					pv58 := float32(v56)
+					x.PF32 = &pv58
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p131 := foryimpl.Alloc[float32](c)
-				*p131 = r.ReadFloat32()
-				x.PF32 = p131
+				p55 := foryimpl.Alloc[float32](c)
+				*p55 = r.ReadFloat32()
+				x.PF32 = p55
 			}
 		case 44:
 			if f.Convert {
-				if v136, ok137 := c.ReadUintAs(f, 16); ok137 {
-					pv138 := uint16(v136)
-					x.AddPU16 = &pv138
+				if v60, ok61 := c.ReadUintAs(f, 16); ok61 {
+					pv62 := uint16(v60)
+					x.AddPU16 = &pv62
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p135 := foryimpl.Alloc[uint16](c)
-				*p135 = r.ReadUint16()
-				x.AddPU16 = p135
+				p59 := foryimpl.Alloc[uint16](c)
+				*p59 = r.ReadUint16()
+				x.AddPU16 = p59
 			}
 		case 45:
 			if f.Convert {
-				if v140, ok141 := c.ReadUintAs(f, 16); ok141 {
-					pv142 := uint16(v140)
-					x.PU16 = &pv142
+				if v64, ok65 := c.ReadUintAs(f, 16); ok65 {
+					pv66 := uint16(v64)
+					x.PU16 = &pv66
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p139 := foryimpl.Alloc[uint16](c)
-				*p139 = r.ReadUint16()
-				x.PU16 = p139
+				p63 := foryimpl.Alloc[uint16](c)
+				*p63 = r.ReadUint16()
+				x.PU16 = p63
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				p143 := foryimpl.Alloc[bool](c)
-				*p143 = r.ReadBool()
-				x.AddPB = p143
+				p67 := foryimpl.Alloc[bool](c)
+				*p67 = r.ReadBool()
+				x.AddPB = p67
 			}
 		case 47:
 			if !f.Flag || c.ReadFlag() {
-				p144 := foryimpl.Alloc[bool](c)
-				*p144 = r.ReadBool()
-				x.PB = p144
+				p68 := foryimpl.Alloc[bool](c)
+				*p68 = r.ReadBool()
+				x.PB = p68
 			}
 		case 48:
 			if f.Convert {
-				if v146, ok147 := c.ReadIntAs(f, 8); ok147 {
-					pv148 := int8(v146)
-					x.AddPI8 = &pv148
+				if v70, ok71 := c.ReadIntAs(f, 8); ok71 {
+					pv72 := int8(v70)
+					x.AddPI8 = &pv72
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p145 := foryimpl.Alloc[int8](c)
-				*p145 = r.ReadInt8()
-				x.AddPI8 = p145
+				p69 := foryimpl.Alloc[int8](c)
+				*p69 = r.ReadInt8()
+				x.AddPI8 = p69
 			}
 		case 49:
 			if f.Convert {
-				if v150, ok151 := c.ReadIntAs(f, 8); ok151 {
-					pv152 := int8(v150)
-					x.PI8 = &pv152
+				if v74, ok75 := c.ReadIntAs(f, 8); ok75 {
+					pv76 := int8(v74)
+					x.PI8 = &pv76
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p149 := foryimpl.Alloc[int8](c)
-				*p149 = r.ReadInt8()
-				x.PI8 = p149
+				p73 := foryimpl.Alloc[int8](c)
+				*p73 = r.ReadInt8()
+				x.PI8 = p73
 			}
 		case 50:
 			if f.Convert {
-				if v154, ok155 := c.ReadIntAs(f, 64); ok155 {
-					pv156 := int64(v154)
-					x.AddPI64 = &pv156
+				if v78, ok79 := c.ReadIntAs(f, 64); ok79 {
+					pv80 := int64(v78)
+					x.AddPI64 = &pv80
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p153 := foryimpl.Alloc[int64](c)
-				*p153 = r.ReadVarInt64()
-				x.AddPI64 = p153
+				p77 := foryimpl.Alloc[int64](c)
+				*p77 = r.ReadVarInt64()
+				x.AddPI64 = p77
 			}
 		case 51:
 			if f.Convert {
-				if v158, ok159 := c.ReadIntAs(f, 64); ok159 {
-					pv160 := int64(v158)
-					x.PI64 = &pv160
+				if v82, ok83 := c.ReadIntAs(f, 64); ok83 {
+					pv84 := int64(v82)
+					x.PI64 = &pv84
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p157 := foryimpl.Alloc[int64](c)
-				*p157 = r.ReadVarInt64()
-				x.PI64 = p157
+				p81 := foryimpl.Alloc[int64](c)
+				*p81 = r.ReadVarInt64()
+				x.PI64 = p81
 			}
 		case 52:
 			if f.Convert {
-				if v162, ok163 := c.ReadUintAs(f, 64); ok163 {
-					pv164 := uint64(v162)
-					x.AddPU64 = &pv164
+				if v86, ok87 := c.ReadUintAs(f, 64); ok87 {
+					pv88 := uint64(v86)
+					x.AddPU64 = &pv88
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p161 := foryimpl.Alloc[uint64](c)
-				*p161 = r.ReadVarUint64()
-				x.AddPU64 = p161
+				p85 := foryimpl.Alloc[uint64](c)
+				*p85 = r.ReadVarUint64()
+				x.AddPU64 = p85
 			}
 		case 53:
 			if f.Convert {
-				if v166, ok167 := c.ReadUintAs(f, 64); ok167 {
-					pv168 := uint64(v166)
-					x.PU64 = &pv168
+				if v90, ok91 := c.ReadUintAs(f, 64); ok91 {
+					pv92 := uint64(v90)
+					x.PU64 = &pv92
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p165 := foryimpl.Alloc[uint64](c)
-				*p165 = r.ReadVarUint64()
-				x.PU64 = p165
+				p89 := foryimpl.Alloc[uint64](c)
+				*p89 = r.ReadVarUint64()
+				x.PU64 = p89
 			}
 		case 54:
 			if f.Convert {
-				if v170, ok171 := c.ReadIntAs(f, 32); ok171 {
-					pv172 := int32(v170)
-					x.AddPI32 = &pv172
+				if v94, ok95 := c.ReadIntAs(f, 32); ok95 {
+					pv96 := int32(v94)
+					x.AddPI32 = &pv96
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p169 := foryimpl.Alloc[int32](c)
-				*p169 = r.ReadVarInt32()
-				x.AddPI32 = p169
+				p93 := foryimpl.Alloc[int32](c)
+				*p93 = r.ReadVarInt32()
+				x.AddPI32 = p93
 			}
 		case 55:
 			if f.Convert {
-				if v174, ok175 := c.ReadIntAs(f, 32); ok175 {
-					pv176 := int32(v174)
-					x.PI32 = &pv176
+				if v98, ok99 := c.ReadIntAs(f, 32); ok99 {
+					pv100 := int32(v98)
+					x.PI32 = &pv100
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p173 := foryimpl.Alloc[int32](c)
-				*p173 = r.ReadVarInt32()
-				x.PI32 = p173
+				p97 := foryimpl.Alloc[int32](c)
+				*p97 = r.ReadVarInt32()
+				x.PI32 = p97
 			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
@@ -1899,16 +1823,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e180 := c.ReadEnumFast(uint32(0x7fffffff)); e180 >= 0 {
-						x.AddE = Color(e180)
+					if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
+						x.AddE = Color(e104)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e177 := c.ReadEnumFast(uint32(0x7fffffff)); e177 >= 0 {
-						x.AddE = Color(e177)
+					if e101 := c.ReadEnumFast(uint32(0x7fffffff)); e101 >= 0 {
+						x.AddE = Color(e101)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1920,54 +1844,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p181 := foryimpl.Alloc[time.Duration](c)
-				*p181 = c.ReadDuration()
-				x.AddPD = p181
+				p105 := foryimpl.Alloc[time.Duration](c)
+				*p105 = c.ReadDuration()
+				x.AddPD = p105
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p182 := foryimpl.Alloc[serializer.Date](c)
-				*p182 = serializer.Date(c.ReadDate())
-				x.AddPDt = p182
+				p106 := foryimpl.Alloc[serializer.Date](c)
+				*p106 = serializer.Date(c.ReadDate())
+				x.AddPDt = p106
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st185, id186 := c.ReadRefFlag(); st185 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id186)
-				} else if st185 == foryimpl.RefFollows {
-					p187 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id186, p187)
-					if e188 := c.ReadEnumFast(uint32(0x7fffffff)); e188 >= 0 {
-						*p187 = Color(e188)
+				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id110)
+				} else if st109 == foryimpl.RefFollows {
+					p111 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id110, p111)
+					if e112 := c.ReadEnumFast(uint32(0x7fffffff)); e112 >= 0 {
+						*p111 = Color(e112)
 					} else {
-						*p187 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p111 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p187
+					x.AddPE = p111
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p183 := foryimpl.Alloc[Color](c)
-					if e184 := c.ReadEnumFast(uint32(0x7fffffff)); e184 >= 0 {
-						*p183 = Color(e184)
+					p107 := foryimpl.Alloc[Color](c)
+					if e108 := c.ReadEnumFast(uint32(0x7fffffff)); e108 >= 0 {
+						*p107 = Color(e108)
 					} else {
-						*p183 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p107 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p183
+					x.AddPE = p107
 				}
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				p189 := foryimpl.Alloc[string](c)
-				*p189 = c.ReadString()
-				x.AddPS = p189
+				p113 := foryimpl.Alloc[string](c)
+				*p113 = c.ReadString()
+				x.AddPS = p113
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p190 := foryimpl.Alloc[time.Time](c)
-				*p190 = c.ReadTime()
-				x.AddPT = p190
+				p114 := foryimpl.Alloc[time.Time](c)
+				*p114 = c.ReadTime()
+				x.AddPT = p114
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1988,16 +1912,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 69:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e194 := c.ReadEnumFast(uint32(0x7fffffff)); e194 >= 0 {
-						x.E = Color(e194)
+					if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
+						x.E = Color(e118)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e191 := c.ReadEnumFast(uint32(0x7fffffff)); e191 >= 0 {
-						x.E = Color(e191)
+					if e115 := c.ReadEnumFast(uint32(0x7fffffff)); e115 >= 0 {
+						x.E = Color(e115)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2009,54 +1933,54 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p195 := foryimpl.Alloc[time.Duration](c)
-				*p195 = c.ReadDuration()
-				x.PD = p195
+				p119 := foryimpl.Alloc[time.Duration](c)
+				*p119 = c.ReadDuration()
+				x.PD = p119
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p196 := foryimpl.Alloc[serializer.Date](c)
-				*p196 = serializer.Date(c.ReadDate())
-				x.PDt = p196
+				p120 := foryimpl.Alloc[serializer.Date](c)
+				*p120 = serializer.Date(c.ReadDate())
+				x.PDt = p120
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st199, id200 := c.ReadRefFlag(); st199 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id200)
-				} else if st199 == foryimpl.RefFollows {
-					p201 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id200, p201)
-					if e202 := c.ReadEnumFast(uint32(0x7fffffff)); e202 >= 0 {
-						*p201 = Color(e202)
+				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id124)
+				} else if st123 == foryimpl.RefFollows {
+					p125 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id124, p125)
+					if e126 := c.ReadEnumFast(uint32(0x7fffffff)); e126 >= 0 {
+						*p125 = Color(e126)
 					} else {
-						*p201 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p125 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p201
+					x.PE = p125
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p197 := foryimpl.Alloc[Color](c)
-					if e198 := c.ReadEnumFast(uint32(0x7fffffff)); e198 >= 0 {
-						*p197 = Color(e198)
+					p121 := foryimpl.Alloc[Color](c)
+					if e122 := c.ReadEnumFast(uint32(0x7fffffff)); e122 >= 0 {
+						*p121 = Color(e122)
 					} else {
-						*p197 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p121 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p197
+					x.PE = p121
 				}
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				p203 := foryimpl.Alloc[string](c)
-				*p203 = c.ReadString()
-				x.PS = p203
+				p127 := foryimpl.Alloc[string](c)
+				*p127 = c.ReadString()
+				x.PS = p127
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p204 := foryimpl.Alloc[time.Time](c)
-				*p204 = c.ReadTime()
-				x.PT = p204
+				p128 := foryimpl.Alloc[time.Time](c)
+				*p128 = c.ReadTime()
+				x.PT = p128
 			}
 		case 76:
 			if !f.Flag || c.ReadFlag() {
@@ -10400,9 +10324,7 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
-					x.Score = int64(v12)
-				}
+				x.Score = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Score = r.ReadVarInt64()
 			}
@@ -10413,16 +10335,16 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev17 := c.ReadStructFieldMeta(foryTypeLeaf); ev17 != nil {
-						x.Lf.ForyReadEvolved(c, ev17)
+					if ev15 := c.ReadStructFieldMeta(foryTypeLeaf); ev15 != nil {
+						x.Lf.ForyReadEvolved(c, ev15)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
-						x.Lf.ForyReadEvolved(c, ev14)
+					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+						x.Lf.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
 						x.Lf.ForyRead(c)
 					}
@@ -10660,9 +10582,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.V = int32(v2)
-				}
+				x.V = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
 			}
@@ -11237,97 +11157,79 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v27, ok28 := c.ReadFloatAs(f, 64); ok28 {
-					x.WF = float64(v27)
-				}
+				x.WF = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.WF = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v29, ok30 := c.ReadFloatAs(f, 64); ok30 {
-					x.WIF = float64(v29)
-				}
+				x.WIF = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.WIF = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v31, ok32 := c.ReadIntAs(f, 64); ok32 {
-					x.Total = int64(v31)
-				}
+				x.Total = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Total = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v33, ok34 := c.ReadIntAs(f, 64); ok34 {
-					x.NPW = int64(v33)
-				}
+				x.NPW = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.NPW = r.ReadVarInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v35, ok36 := c.ReadIntAs(f, 64); ok36 {
-					x.W32 = int64(v35)
-				}
+				x.W32 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.W32 = r.ReadVarInt64()
 			}
 		case 5:
 			if f.Convert {
-				if v37, ok38 := c.ReadIntAs(f, 64); ok38 {
-					x.WFix = int64(v37)
-				}
+				x.WFix = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.WFix = r.ReadTaggedInt64()
 			}
 		case 6:
 			if f.Convert {
-				if v39, ok40 := c.ReadUintAs(f, 64); ok40 {
-					x.WU = uint64(v39)
-				}
+				x.WU = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.WU = r.ReadVarUint64()
 			}
 		case 7:
 			if f.Convert {
-				if v41, ok42 := c.ReadIntAs(f, 32); ok42 {
-					x.W8 = int32(v41)
-				}
+				x.W8 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.W8 = r.ReadVarInt32()
 			}
 		case 8:
 			if f.Convert {
-				if v43, ok44 := c.ReadIntAs(f, 32); ok44 {
-					x.WSU = int32(v43)
-				}
+				x.WSU = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.WSU = r.ReadVarInt32()
 			}
 		case 9:
 			if f.Convert {
-				if v46, ok47 := c.ReadFloatAs(f, 32); ok47 {
-					pv48 := float32(v46)
-					x.NWP = &pv48
+				if v28, ok29 := c.ReadFloatAs(f, 32); ok29 {
+					pv30 := float32(v28)
+					x.NWP = &pv30
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p45 := foryimpl.Alloc[float32](c)
-				*p45 = r.ReadFloat32()
-				x.NWP = p45
+				p27 := foryimpl.Alloc[float32](c)
+				*p27 = r.ReadFloat32()
+				x.NWP = p27
 			}
 		case 10:
 			if f.Convert {
-				if v50, ok51 := c.ReadIntAs(f, 32); ok51 {
-					pv52 := int32(v50)
-					x.NP = &pv52
+				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
+					pv34 := int32(v32)
+					x.NP = &pv34
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p49 := foryimpl.Alloc[int32](c)
-				*p49 = r.ReadVarInt32()
-				x.NP = p49
+				p31 := foryimpl.Alloc[int32](c)
+				*p31 = r.ReadVarInt32()
+				x.NP = p31
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -11335,39 +11237,39 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id56)
-				} else if st55 == foryimpl.RefFollows {
-					p57 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id56, p57)
-					if ev58 := c.ReadStructFieldMeta(foryTypeInner); ev58 != nil {
-						p57.ForyReadEvolved(c, ev58)
+				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id38)
+				} else if st37 == foryimpl.RefFollows {
+					p39 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id38, p39)
+					if ev40 := c.ReadStructFieldMeta(foryTypeInner); ev40 != nil {
+						p39.ForyReadEvolved(c, ev40)
 					} else if !c.Failed() {
-						p57.ForyRead(c)
+						p39.ForyRead(c)
 					}
-					x.NIn = p57
+					x.NIn = p39
 				} else {
 					x.NIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p53 := foryimpl.Alloc[Inner](c)
-					if ev54 := c.ReadStructFieldMeta(foryTypeInner); ev54 != nil {
-						p53.ForyReadEvolved(c, ev54)
+					p35 := foryimpl.Alloc[Inner](c)
+					if ev36 := c.ReadStructFieldMeta(foryTypeInner); ev36 != nil {
+						p35.ForyReadEvolved(c, ev36)
 					} else if !c.Failed() {
-						p53.ForyRead(c)
+						p35.ForyRead(c)
 					}
-					x.NIn = p53
+					x.NIn = p35
 				}
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st59, id60 := c.ReadEvolvedRefFlag(f); st59 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[int32](c, id60)
-			} else if st59 == foryimpl.RefFollows {
+			} else if st41, id42 := c.ReadEvolvedRefFlag(f); st41 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[int32](c, id42)
+			} else if st41 == foryimpl.RefFollows {
 				x.foryReadNL(c)
-				foryimpl.SetRefSlice(c, id60, x.NL)
+				foryimpl.SetRefSlice(c, id42, x.NL)
 			} else {
 				x.NL = nil
 			}
@@ -11378,16 +11280,16 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev64 := c.ReadStructFieldMeta(foryTypeInner); ev64 != nil {
-						x.NPIn.ForyReadEvolved(c, ev64)
+					if ev46 := c.ReadStructFieldMeta(foryTypeInner); ev46 != nil {
+						x.NPIn.ForyReadEvolved(c, ev46)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev61 := c.ReadStructFieldMeta(foryTypeInner); ev61 != nil {
-						x.NPIn.ForyReadEvolved(c, ev61)
+					if ev43 := c.ReadStructFieldMeta(foryTypeInner); ev43 != nil {
+						x.NPIn.ForyReadEvolved(c, ev43)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
@@ -11708,25 +11610,21 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadFloatAs(f, 64); ok8 {
-					x.D = float64(v7)
-				}
+				x.D = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.D = r.ReadFloat64()
 			}
 		case 1:
 			if f.Convert {
-				if v9, ok10 := c.ReadIntAs(f, 32); ok10 {
-					x.A = int32(v9)
-				}
+				x.A = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.A = r.ReadVarInt32()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p11 := foryimpl.Alloc[bool](c)
-				*p11 = r.ReadBool()
-				x.E = p11
+				p7 := foryimpl.Alloc[bool](c)
+				*p7 = r.ReadBool()
+				x.E = p7
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -12057,22 +11955,20 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 64); ok8 {
-					x.Alpha = int64(v7)
-				}
+				x.Alpha = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Alpha = r.ReadVarInt64()
 			}
 		case 2:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 16); ok11 {
-					pv12 := int16(v10)
-					x.Gamma = &pv12
+				if v8, ok9 := c.ReadIntAs(f, 16); ok9 {
+					pv10 := int16(v8)
+					x.Gamma = &pv10
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p9 := foryimpl.Alloc[int16](c)
-				*p9 = r.ReadInt16()
-				x.Gamma = p9
+				p7 := foryimpl.Alloc[int16](c)
+				*p7 = r.ReadInt16()
+				x.Gamma = p7
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -12608,9 +12504,7 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.V = int32(v2)
-				}
+				x.V = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.V = r.ReadVarInt32()
 			}
@@ -12956,9 +12850,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v17, ok18 := c.ReadFloatAs(f, 64); ok18 {
-					x.Ratio = float64(v17)
-				}
+				x.Ratio = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ratio = r.ReadFloat64()
 			}
@@ -12968,17 +12860,13 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 2:
 			if f.Convert {
-				if v19, ok20 := c.ReadIntAs(f, 64); ok20 {
-					x.Count = int64(v19)
-				}
+				x.Count = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Count = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
-					x.ID = int64(v21)
-				}
+				x.ID = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}

@@ -252,17 +252,13 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v1, ok2 := c.ReadIntAs(f, 32); ok2 {
-					x.X = int32(v1)
-				}
+				x.X = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.X = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					x.Y = int32(v3)
-				}
+				x.Y = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Y = r.ReadVarInt32()
 			}
@@ -1342,46 +1338,38 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v101, ok102 := c.ReadFloatAs(f, 64); ok102 {
-					x.Temp = Celsius(v101)
-				}
+				x.Temp = Celsius(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Temp = Celsius(r.ReadFloat64())
 			}
 		case 1:
 			if f.Convert {
-				if v103, ok104 := c.ReadUintAs(f, 32); ok104 {
-					x.Fixed = uint32(v103)
-				}
+				x.Fixed = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fixed = r.ReadUint32()
 			}
 		case 2:
 			if f.Convert {
-				if v105, ok106 := c.ReadIntAs(f, 64); ok106 {
-					x.ID = int64(v105)
-				}
+				x.ID = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.ID = r.ReadVarInt64()
 			}
 		case 3:
 			if f.Convert {
-				if v107, ok108 := c.ReadIntAs(f, 64); ok108 {
-					x.Big = int64(v107)
-				}
+				x.Big = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Big = r.ReadTaggedInt64()
 			}
 		case 4:
 			if f.Convert {
-				if v110, ok111 := c.ReadIntAs(f, 32); ok111 {
-					pv112 := int32(v110)
-					x.Opt = &pv112
+				if v102, ok103 := c.ReadIntAs(f, 32); ok103 {
+					pv104 := int32(v102)
+					x.Opt = &pv104
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				p109 := foryimpl.Alloc[int32](c)
-				*p109 = r.ReadVarInt32()
-				x.Opt = p109
+				p101 := foryimpl.Alloc[int32](c)
+				*p101 = r.ReadVarInt32()
+				x.Opt = p101
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -1420,48 +1408,48 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n119 := c.ReadArrayLengthFast(4)
-					if n119 < 0 {
-						n119 = c.ReadArrayLength(4)
+					n111 := c.ReadArrayLengthFast(4)
+					if n111 < 0 {
+						n111 = c.ReadArrayLength(4)
 					}
-					if n119 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n119, 2))
+					if n111 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n111, 2))
 						return
 					}
-					var a120 [2]int32
-					r.ReadRawInt32s(a120[:])
-					x.Grid = a120
+					var a112 [2]int32
+					r.ReadRawInt32s(a112[:])
+					x.Grid = a112
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n115 := c.ReadArrayLengthFast(4)
-					if n115 < 0 {
-						n115 = c.ReadArrayLength(4)
+					n107 := c.ReadArrayLengthFast(4)
+					if n107 < 0 {
+						n107 = c.ReadArrayLength(4)
 					}
-					if n115 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n115, 2))
+					if n107 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n107, 2))
 						return
 					}
-					var a116 [2]int32
-					r.ReadRawInt32s(a116[:])
-					x.Grid = a116
+					var a108 [2]int32
+					r.ReadRawInt32s(a108[:])
+					x.Grid = a108
 				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e124 := c.ReadEnumFast(uint32(0x7fffffff)); e124 >= 0 {
-						x.Level = Level(e124)
+					if e116 := c.ReadEnumFast(uint32(0x7fffffff)); e116 >= 0 {
+						x.Level = Level(e116)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e121 := c.ReadEnumFast(uint32(0x7fffffff)); e121 >= 0 {
-						x.Level = Level(e121)
+					if e113 := c.ReadEnumFast(uint32(0x7fffffff)); e113 >= 0 {
+						x.Level = Level(e113)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1472,11 +1460,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.foryReadMaybe(c)
 			}
 		case 15:
-			if st125, id126 := c.ReadEvolvedRefFlag(f); st125 == foryimpl.RefBack {
-				x.Maybes = foryimpl.BackRefSlice[string](c, id126)
-			} else if st125 == foryimpl.RefFollows {
+			if st117, id118 := c.ReadEvolvedRefFlag(f); st117 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id118)
+			} else if st117 == foryimpl.RefFollows {
 				x.foryReadMaybes(c)
-				foryimpl.SetRefSlice(c, id126, x.Maybes)
+				foryimpl.SetRefSlice(c, id118, x.Maybes)
 			} else {
 				x.Maybes = nil
 			}
@@ -1486,44 +1474,44 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st129, id130 := c.ReadRefFlag(); st129 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id130)
-				} else if st129 == foryimpl.RefFollows {
-					p131 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id130, p131)
-					if ev132 := c.ReadStructFieldMeta(foryTypePoint); ev132 != nil {
-						p131.ForyReadEvolved(c, ev132)
+				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id122)
+				} else if st121 == foryimpl.RefFollows {
+					p123 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id122, p123)
+					if ev124 := c.ReadStructFieldMeta(foryTypePoint); ev124 != nil {
+						p123.ForyReadEvolved(c, ev124)
 					} else if !c.Failed() {
-						p131.ForyRead(c)
+						p123.ForyRead(c)
 					}
-					x.Next = p131
+					x.Next = p123
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p127 := foryimpl.Alloc[Point](c)
-					if ev128 := c.ReadStructFieldMeta(foryTypePoint); ev128 != nil {
-						p127.ForyReadEvolved(c, ev128)
+					p119 := foryimpl.Alloc[Point](c)
+					if ev120 := c.ReadStructFieldMeta(foryTypePoint); ev120 != nil {
+						p119.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
-						p127.ForyRead(c)
+						p119.ForyRead(c)
 					}
-					x.Next = p127
+					x.Next = p119
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev136 := c.ReadStructFieldMeta(foryTypePoint); ev136 != nil {
-						x.Origin.ForyReadEvolved(c, ev136)
+					if ev128 := c.ReadStructFieldMeta(foryTypePoint); ev128 != nil {
+						x.Origin.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev133 := c.ReadStructFieldMeta(foryTypePoint); ev133 != nil {
-						x.Origin.ForyReadEvolved(c, ev133)
+					if ev125 := c.ReadStructFieldMeta(foryTypePoint); ev125 != nil {
+						x.Origin.ForyReadEvolved(c, ev125)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1540,11 +1528,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 21:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st137, id138 := c.ReadEvolvedRefFlag(f); st137 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id138)
-			} else if st137 == foryimpl.RefFollows {
+			} else if st129, id130 := c.ReadEvolvedRefFlag(f); st129 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id130)
+			} else if st129 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id138, x.Raw)
+				foryimpl.SetRefSlice(c, id130, x.Raw)
 			} else {
 				x.Raw = nil
 			}

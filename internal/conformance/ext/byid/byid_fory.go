@@ -323,9 +323,7 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.N = int32(v6)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
@@ -351,31 +349,31 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id12, p13)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[money.Money](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[money.Money](c)
+					foryimpl.SetRef(c, id10, p11)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p13))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
 					}
-					x.Tip = p13
+					x.Tip = p11
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p10 := foryimpl.Alloc[money.Money](c)
+					p8 := foryimpl.Alloc[money.Money](c)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p10))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p8))
 					}
-					x.Tip = p10
+					x.Tip = p8
 				}
 			}
 		default:
@@ -578,9 +576,7 @@ func (x *MoneyStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 64); ok3 {
-					x.Units = int64(v2)
-				}
+				x.Units = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Units = r.ReadVarInt64()
 			}
@@ -906,25 +902,23 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.N = int32(v6)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev11 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev11 != nil {
-						x.Price.ForyReadEvolved(c, ev11)
+					if ev9 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev9 != nil {
+						x.Price.ForyReadEvolved(c, ev9)
 					} else if !c.Failed() {
 						x.Price.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev8 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev8 != nil {
-						x.Price.ForyReadEvolved(c, ev8)
+					if ev6 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev6 != nil {
+						x.Price.ForyReadEvolved(c, ev6)
 					} else if !c.Failed() {
 						x.Price.ForyRead(c)
 					}
@@ -932,29 +926,29 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[MoneyStruct](c, id15)
-				} else if st14 == foryimpl.RefFollows {
-					p16 := foryimpl.Alloc[MoneyStruct](c)
-					foryimpl.SetRef(c, id15, p16)
-					if ev17 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev17 != nil {
-						p16.ForyReadEvolved(c, ev17)
+				if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[MoneyStruct](c, id13)
+				} else if st12 == foryimpl.RefFollows {
+					p14 := foryimpl.Alloc[MoneyStruct](c)
+					foryimpl.SetRef(c, id13, p14)
+					if ev15 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev15 != nil {
+						p14.ForyReadEvolved(c, ev15)
 					} else if !c.Failed() {
-						p16.ForyRead(c)
+						p14.ForyRead(c)
 					}
-					x.Tip = p16
+					x.Tip = p14
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p12 := foryimpl.Alloc[MoneyStruct](c)
-					if ev13 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev13 != nil {
-						p12.ForyReadEvolved(c, ev13)
+					p10 := foryimpl.Alloc[MoneyStruct](c)
+					if ev11 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev11 != nil {
+						p10.ForyReadEvolved(c, ev11)
 					} else if !c.Failed() {
-						p12.ForyRead(c)
+						p10.ForyRead(c)
 					}
-					x.Tip = p12
+					x.Tip = p10
 				}
 			}
 		default:

@@ -325,9 +325,7 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v6, ok7 := c.ReadIntAs(f, 32); ok7 {
-					x.N = int32(v6)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
@@ -353,31 +351,31 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id12, p13)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[money.Money](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[money.Money](c)
+					foryimpl.SetRef(c, id10, p11)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p13))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
 					}
-					x.Tip = p13
+					x.Tip = p11
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p10 := foryimpl.Alloc[money.Money](c)
+					p8 := foryimpl.Alloc[money.Money](c)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p10))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p8))
 					}
-					x.Tip = p10
+					x.Tip = p8
 				}
 			}
 		default:

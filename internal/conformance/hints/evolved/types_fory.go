@@ -3905,41 +3905,39 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v17, ok18 := c.ReadIntAs(f, 64); ok18 {
-					x.Upper = int64(v17)
-				}
+				x.Upper = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Upper = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v20, ok21 := c.ReadIntAs(f, 64); ok21 {
-					x.Opt64 = serializer.Some(int64(v20))
+				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
+					x.Opt64 = serializer.Some(int64(v18))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o19 int64
-				o19 = r.ReadInt64()
-				x.Opt64 = serializer.Some(o19)
+				var o17 int64
+				o17 = r.ReadInt64()
+				x.Opt64 = serializer.Some(o17)
 			}
 		case 2:
 			if f.Convert {
-				if v23, ok24 := c.ReadIntAs(f, 64); ok24 {
-					x.OptUnset = serializer.Some(int64(v23))
+				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
+					x.OptUnset = serializer.Some(int64(v21))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o22 int64
-				o22 = r.ReadInt64()
-				x.OptUnset = serializer.Some(o22)
+				var o20 int64
+				o20 = r.ReadInt64()
+				x.OptUnset = serializer.Some(o20)
 			}
 		case 3:
 			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 32); ok27 {
-					x.Opt32 = serializer.Some(int32(v26))
+				if v24, ok25 := c.ReadIntAs(f, 32); ok25 {
+					x.Opt32 = serializer.Some(int32(v24))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o25 int32
-				o25 = r.ReadInt32()
-				x.Opt32 = serializer.Some(o25)
+				var o23 int32
+				o23 = r.ReadInt32()
+				x.Opt32 = serializer.Some(o23)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
@@ -3947,15 +3945,15 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				p28 := foryimpl.Alloc[string](c)
-				*p28 = c.ReadString()
-				x.Yes = p28
+				p26 := foryimpl.Alloc[string](c)
+				*p26 = c.ReadString()
+				x.Yes = p26
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				p29 := foryimpl.Alloc[string](c)
-				*p29 = c.ReadString()
-				x.YesNil = p29
+				p27 := foryimpl.Alloc[string](c)
+				*p27 = c.ReadString()
+				x.YesNil = p27
 			}
 		default:
 			c.SkipField(f)
@@ -4154,9 +4152,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
@@ -4361,9 +4357,7 @@ func (x *SetLeaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}

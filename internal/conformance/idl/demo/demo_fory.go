@@ -392,17 +392,15 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v5, ok6 := c.ReadIntAs(f, 32); ok6 {
-					x.Age = int32(v5)
-				}
+				x.Age = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Age = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				var o7 string
-				o7 = c.ReadString()
-				x.Name = serializer.Some(o7)
+				var o5 string
+				o5 = c.ReadString()
+				x.Name = serializer.Some(o5)
 			}
 		default:
 			c.SkipField(f)
@@ -803,44 +801,42 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
-					x.Lives = int32(v25)
-				}
+				x.Lives = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Lives = r.ReadVarInt32()
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-					x.Friend = foryimpl.BackRef[Dog](c, id30)
-				} else if st29 == foryimpl.RefFollows {
-					p31 := foryimpl.Alloc[Dog](c)
-					foryimpl.SetRef(c, id30, p31)
-					if ev32 := c.ReadStructFieldMeta(foryTypeDog); ev32 != nil {
-						p31.ForyReadEvolved(c, ev32)
+				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
+					x.Friend = foryimpl.BackRef[Dog](c, id28)
+				} else if st27 == foryimpl.RefFollows {
+					p29 := foryimpl.Alloc[Dog](c)
+					foryimpl.SetRef(c, id28, p29)
+					if ev30 := c.ReadStructFieldMeta(foryTypeDog); ev30 != nil {
+						p29.ForyReadEvolved(c, ev30)
 					} else if !c.Failed() {
-						p31.ForyRead(c)
+						p29.ForyRead(c)
 					}
-					x.Friend = p31
+					x.Friend = p29
 				} else {
 					x.Friend = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p27 := foryimpl.Alloc[Dog](c)
-					if ev28 := c.ReadStructFieldMeta(foryTypeDog); ev28 != nil {
-						p27.ForyReadEvolved(c, ev28)
+					p25 := foryimpl.Alloc[Dog](c)
+					if ev26 := c.ReadStructFieldMeta(foryTypeDog); ev26 != nil {
+						p25.ForyReadEvolved(c, ev26)
 					} else if !c.Failed() {
-						p27.ForyRead(c)
+						p25.ForyRead(c)
 					}
-					x.Friend = p27
+					x.Friend = p25
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				var o33 string
-				o33 = c.ReadString()
-				x.Name = serializer.Some(o33)
+				var o31 string
+				o31 = c.ReadString()
+				x.Name = serializer.Some(o31)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {

@@ -966,49 +966,37 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v86, ok87 := c.ReadIntAs(f, 64); ok87 {
-					x.Fi64 = int64(v86)
-				}
+				x.Fi64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi64 = r.ReadInt64()
 			}
 		case 1:
 			if f.Convert {
-				if v88, ok89 := c.ReadFloatAs(f, 64); ok89 {
-					x.F64 = float64(v88)
-				}
+				x.F64 = c.ReadFloatValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.F64 = r.ReadFloat64()
 			}
 		case 2:
 			if f.Convert {
-				if v90, ok91 := c.ReadIntAs(f, 32); ok91 {
-					x.Fi32 = int32(v90)
-				}
+				x.Fi32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Fi32 = r.ReadInt32()
 			}
 		case 3:
 			if f.Convert {
-				if v92, ok93 := c.ReadFloatAs(f, 32); ok93 {
-					x.F32 = float32(v92)
-				}
+				x.F32 = float32(c.ReadFloatValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.F32 = r.ReadFloat32()
 			}
 		case 4:
 			if f.Convert {
-				if v94, ok95 := c.ReadIntAs(f, 16); ok95 {
-					x.I16 = int16(v94)
-				}
+				x.I16 = int16(c.ReadIntValueAs(f, 16))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I16 = r.ReadInt16()
 			}
 		case 5:
 			if f.Convert {
-				if v96, ok97 := c.ReadFloatAs(f, 64); ok97 {
-					x.H = serializer.Float16(v96)
-				}
+				x.H = serializer.Float16(c.ReadFloatValueAs(f, 64))
 			} else if !f.Flag || c.ReadFlag() {
 				x.H = serializer.Float16(r.ReadUint16())
 			}
@@ -1018,61 +1006,49 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 7:
 			if f.Convert {
-				if v98, ok99 := c.ReadIntAs(f, 8); ok99 {
-					x.I8 = int8(v98)
-				}
+				x.I8 = int8(c.ReadIntValueAs(f, 8))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I8 = r.ReadInt8()
 			}
 		case 8:
 			if f.Convert {
-				if v100, ok101 := c.ReadIntAs(f, 64); ok101 {
-					x.I64 = int64(v100)
-				}
+				x.I64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.I64 = r.ReadVarInt64()
 			}
 		case 9:
 			if f.Convert {
-				if v102, ok103 := c.ReadIntAs(f, 64); ok103 {
-					x.Ti64 = int64(v102)
-				}
+				x.Ti64 = c.ReadIntValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.Ti64 = r.ReadTaggedInt64()
 			}
 		case 10:
 			if f.Convert {
-				if v104, ok105 := c.ReadUintAs(f, 64); ok105 {
-					x.U64 = uint64(v104)
-				}
+				x.U64 = c.ReadUintValueAs(f, 64)
 			} else if !f.Flag || c.ReadFlag() {
 				x.U64 = r.ReadVarUint64()
 			}
 		case 11:
 			if f.Convert {
-				if v106, ok107 := c.ReadIntAs(f, 32); ok107 {
-					x.I32 = int32(v106)
-				}
+				x.I32 = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.I32 = r.ReadVarInt32()
 			}
 		case 12:
 			if f.Convert {
-				if v108, ok109 := c.ReadUintAs(f, 32); ok109 {
-					x.U32 = uint32(v108)
-				}
+				x.U32 = uint32(c.ReadUintValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.U32 = r.ReadVarUint32()
 			}
 		case 13:
 			if f.Convert {
-				if v111, ok112 := c.ReadIntAs(f, 32); ok112 {
-					x.Oi = serializer.Some(int32(v111))
+				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
+					x.Oi = serializer.Some(int32(v87))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o110 int32
-				o110 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o110)
+				var o86 int32
+				o86 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o86)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
@@ -1081,11 +1057,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st113, id114 := c.ReadEvolvedRefFlag(f); st113 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id114)
-			} else if st113 == foryimpl.RefFollows {
+			} else if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id90)
+			} else if st89 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id114, x.Bin)
+				foryimpl.SetRefSlice(c, id90, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -1107,62 +1083,62 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o115 string
-				o115 = c.ReadString()
-				x.Os = serializer.Some(o115)
+				var o91 string
+				o91 = c.ReadString()
+				x.Os = serializer.Some(o91)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st118, id119 := c.ReadRefFlag(); st118 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id119)
-				} else if st118 == foryimpl.RefFollows {
-					p120 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id119, p120)
-					if ev121 := c.ReadStructFieldMeta(foryTypeLeaf); ev121 != nil {
-						p120.ForyReadEvolved(c, ev121)
+				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id95)
+				} else if st94 == foryimpl.RefFollows {
+					p96 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id95, p96)
+					if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
+						p96.ForyReadEvolved(c, ev97)
 					} else if !c.Failed() {
-						p120.ForyRead(c)
+						p96.ForyRead(c)
 					}
-					x.Leaf = p120
+					x.Leaf = p96
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p116 := foryimpl.Alloc[Leaf](c)
-					if ev117 := c.ReadStructFieldMeta(foryTypeLeaf); ev117 != nil {
-						p116.ForyReadEvolved(c, ev117)
+					p92 := foryimpl.Alloc[Leaf](c)
+					if ev93 := c.ReadStructFieldMeta(foryTypeLeaf); ev93 != nil {
+						p92.ForyReadEvolved(c, ev93)
 					} else if !c.Failed() {
-						p116.ForyRead(c)
+						p92.ForyRead(c)
 					}
-					x.Leaf = p116
+					x.Leaf = p92
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st124, id125 := c.ReadRefFlag(); st124 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id125)
-				} else if st124 == foryimpl.RefFollows {
-					p126 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id125, p126)
-					if ev127 := c.ReadStructFieldMeta(foryTypeLeaf); ev127 != nil {
-						p126.ForyReadEvolved(c, ev127)
+				if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id101)
+				} else if st100 == foryimpl.RefFollows {
+					p102 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id101, p102)
+					if ev103 := c.ReadStructFieldMeta(foryTypeLeaf); ev103 != nil {
+						p102.ForyReadEvolved(c, ev103)
 					} else if !c.Failed() {
-						p126.ForyRead(c)
+						p102.ForyRead(c)
 					}
-					x.Shared = p126
+					x.Shared = p102
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p122 := foryimpl.Alloc[Leaf](c)
-					if ev123 := c.ReadStructFieldMeta(foryTypeLeaf); ev123 != nil {
-						p122.ForyReadEvolved(c, ev123)
+					p98 := foryimpl.Alloc[Leaf](c)
+					if ev99 := c.ReadStructFieldMeta(foryTypeLeaf); ev99 != nil {
+						p98.ForyReadEvolved(c, ev99)
 					} else if !c.Failed() {
-						p122.ForyRead(c)
+						p98.ForyRead(c)
 					}
-					x.Shared = p122
+					x.Shared = p98
 				}
 			}
 		case 23:
@@ -1194,16 +1170,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e133 := c.ReadEnumFast(uint32(0x7fffffff)); e133 >= 0 {
-						x.Kind = Kind(e133)
+					if e109 := c.ReadEnumFast(uint32(0x7fffffff)); e109 >= 0 {
+						x.Kind = Kind(e109)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e130 := c.ReadEnumFast(uint32(0x7fffffff)); e130 >= 0 {
-						x.Kind = Kind(e130)
+					if e106 := c.ReadEnumFast(uint32(0x7fffffff)); e106 >= 0 {
+						x.Kind = Kind(e106)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1665,9 +1641,7 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}

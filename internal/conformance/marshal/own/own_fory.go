@@ -423,51 +423,49 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 32); ok22 {
-					x.Port = int32(v21)
-				}
+				x.Port = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Port = r.ReadVarInt32()
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				if p23, ok := c.ReadText(); ok {
-					c.Unmarshaled((x.Addr).UnmarshalText(p23))
+				if p21, ok := c.ReadText(); ok {
+					c.Unmarshaled((x.Addr).UnmarshalText(p21))
 				}
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p24 := foryimpl.Alloc[netip.Prefix](c)
-				if p25, ok := c.ReadText(); ok {
-					c.Unmarshaled((*p24).UnmarshalText(p25))
+				p22 := foryimpl.Alloc[netip.Prefix](c)
+				if p23, ok := c.ReadText(); ok {
+					c.Unmarshaled((*p22).UnmarshalText(p23))
 				}
-				x.Prefix = p24
+				x.Prefix = p22
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if p30, ok := c.ReadBinaryView(); ok {
-						c.Unmarshaled((x.Home).UnmarshalBinary(p30))
+					if p28, ok := c.ReadBinaryView(); ok {
+						c.Unmarshaled((x.Home).UnmarshalBinary(p28))
 					}
 				}
 			} else {
 				if f.Convert {
-					if s27 := foryimpl.ReadSliceAs[byte](c, f); !c.Failed() && s27 != nil {
-						c.Unmarshaled(x.Home.UnmarshalBinary(s27))
+					if s25 := foryimpl.ReadSliceAs[byte](c, f); !c.Failed() && s25 != nil {
+						c.Unmarshaled(x.Home.UnmarshalBinary(s25))
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					if p26, ok := c.ReadBinaryView(); ok {
-						c.Unmarshaled((x.Home).UnmarshalBinary(p26))
+					if p24, ok := c.ReadBinaryView(); ok {
+						c.Unmarshaled((x.Home).UnmarshalBinary(p24))
 					}
 				}
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p31 := foryimpl.Alloc[big.Int](c)
-				if p32, ok := c.ReadText(); ok {
-					c.Unmarshaled((*p31).UnmarshalText(p32))
+				p29 := foryimpl.Alloc[big.Int](c)
+				if p30, ok := c.ReadText(); ok {
+					c.Unmarshaled((*p29).UnmarshalText(p30))
 				}
-				x.Big = p31
+				x.Big = p29
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -475,8 +473,8 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				if p33, ok := c.ReadText(); ok {
-					c.Unmarshaled((x.Code).UnmarshalText(p33))
+				if p31, ok := c.ReadText(); ok {
+					c.Unmarshaled((x.Code).UnmarshalText(p31))
 				}
 			}
 		default:

@@ -417,9 +417,7 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 32); ok16 {
-					x.Port = int32(v15)
-				}
+				x.Port = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Port = r.ReadVarInt32()
 			}
@@ -429,26 +427,26 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				p17 := foryimpl.Alloc[string](c)
-				*p17 = c.ReadString()
-				x.Prefix = p17
+				p15 := foryimpl.Alloc[string](c)
+				*p15 = c.ReadString()
+				x.Prefix = p15
 			}
 		case 3:
 			if f.Convert {
 				x.Home = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
-				x.Home = foryimpl.BackRefSlice[uint8](c, id19)
-			} else if st18 == foryimpl.RefFollows {
+			} else if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
+				x.Home = foryimpl.BackRefSlice[uint8](c, id17)
+			} else if st16 == foryimpl.RefFollows {
 				x.Home = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id19, x.Home)
+				foryimpl.SetRefSlice(c, id17, x.Home)
 			} else {
 				x.Home = nil
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				p20 := foryimpl.Alloc[string](c)
-				*p20 = c.ReadString()
-				x.Big = p20
+				p18 := foryimpl.Alloc[string](c)
+				*p18 = c.ReadString()
+				x.Big = p18
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {

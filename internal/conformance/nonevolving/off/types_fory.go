@@ -196,9 +196,7 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}
@@ -847,9 +845,7 @@ func (x *FixedN) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v2, ok3 := c.ReadIntAs(f, 32); ok3 {
-					x.N = int32(v2)
-				}
+				x.N = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.N = r.ReadVarInt32()
 			}

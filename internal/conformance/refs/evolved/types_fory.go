@@ -349,17 +349,13 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 32); ok9 {
-					x.Width = int32(v8)
-				}
+				x.Width = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Width = r.ReadVarInt32()
 			}
 		case 1:
 			if f.Convert {
-				if v10, ok11 := c.ReadIntAs(f, 32); ok11 {
-					x.Height = int32(v10)
-				}
+				x.Height = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Height = r.ReadVarInt32()
 			}
@@ -374,16 +370,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						x.Size = Size(e15)
+					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+						x.Size = Size(e11)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-						x.Size = Size(e12)
+					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+						x.Size = Size(e8)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1095,9 +1091,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v7, ok8 := c.ReadIntAs(f, 32); ok8 {
-					x.Value = int32(v7)
-				}
+				x.Value = int32(c.ReadIntValueAs(f, 32))
 			} else if !f.Flag || c.ReadFlag() {
 				x.Value = r.ReadVarInt32()
 			}
@@ -1107,29 +1101,29 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeNode); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Node](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p13.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Next = p13
+					x.Next = p11
 				} else {
 					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Node](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
+					p7 := foryimpl.Alloc[Node](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p9.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Next = p9
+					x.Next = p7
 				}
 			}
 		default:
