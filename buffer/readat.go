@@ -183,9 +183,19 @@ func errOff(off int) int {
 // CommitRun ends a run of offset-passing reads started at r.Offset(): it
 // moves the reader to off, or records the run's error at the run's start.
 func (r *Reader) CommitRun(off int) {
+	// The common case inlines into the generated readers; the errors are
+	// a call (instructions.sh SmallMessage forygen Deserialize).
+	if off >= 0 && r.err == nil {
+		r.off = off
+		return
+	}
+	r.commitRunFailed(off)
+}
+
+// commitRunFailed is CommitRun for a run that failed, or a reader that had.
+func (r *Reader) commitRunFailed(off int) {
 	switch {
 	case off >= 0:
-		r.SetOffset(off)
 	case off == offOverflow:
 		r.Fail(ErrVarintOverflow)
 	default:

@@ -140,6 +140,7 @@ func rootTracked(data []byte) bool { return len(data) > 1 && data[1] == meta.Fla
 // read.
 func (c *ReadContext) release() {
 	c.r.Reset(nil)
+	c.depth = 0
 	c.path = c.path[:0]
 	c.defs = c.defs[:0]
 	c.names = c.names[:0]

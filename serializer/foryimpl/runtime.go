@@ -260,11 +260,16 @@ func (f *Runtime) BeginReadFast(data []byte) *ReadContext {
 		return nil
 	}
 	c := f.reader
-	c.r.Reset(data)
-	c.trackRef = rootTracked(data)
+	// The context is released: its reader holds no error (EndReadFast
+	// drops it only without one; release resets it).
+	c.r.Load(data)
+	c.trackRef = n > 1 && data[1] == meta.FlagRefValue
 	c.budget = n*c.perByte + c.linearBase
 	c.elems = n + c.unbacked
-	c.depth = 0
+	// depth is 0: a read that succeeded left every Enter with its Leave,
+	// and one that failed went through release, which zeroes it. Not
+	// zeroing it here keeps BeginReadFast within the inlining budget
+	// (instructions.sh SmallMessage forygen Deserialize).
 	return c
 }
 

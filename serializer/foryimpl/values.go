@@ -65,6 +65,21 @@ func WriteDate(b *buffer.Buffer, d Date) { b.WriteVarInt64(d.days()) }
 // ReadTime reads a TIMESTAMP into a time in the configured location
 // (time.Local by default, as official Go does).
 func (c *ReadContext) ReadTime() time.Time {
+	// One bounds check for the 12 bytes (instructions.sh SmallMessage
+	// forygen Deserialize); a short input or a bad nanosecond count goes
+	// the checked way, which says what is wrong.
+	if in, off := c.r.Bytes(), c.r.Offset(); c.r.Err() == nil && len(in)-off >= 12 {
+		sec := int64(buffer.ReadUint64At(in, off))
+		if nsec := buffer.ReadUint32At(in, off+8); nsec < 1e9 {
+			c.r.SetOffset(off + 12)
+			return time.Unix(sec, int64(nsec)).In(c.opts.TimeLocation)
+		}
+	}
+	return c.readTimeChecked()
+}
+
+// readTimeChecked is ReadTime with each read checked.
+func (c *ReadContext) readTimeChecked() time.Time {
 	sec := c.r.ReadInt64()
 	nsec := c.r.ReadUint32()
 	if c.r.Err() != nil {
