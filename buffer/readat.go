@@ -196,6 +196,7 @@ func (r *Reader) CommitRun(off int) {
 func (r *Reader) commitRunFailed(off int) {
 	switch {
 	case off >= 0:
+		// The reader failed before: its error stands.
 	case off == offOverflow:
 		r.Fail(ErrVarintOverflow)
 	default:

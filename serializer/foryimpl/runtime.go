@@ -263,6 +263,8 @@ func (f *Runtime) BeginReadFast(data []byte) *ReadContext {
 	// The context is released: its reader holds no error (EndReadFast
 	// drops it only without one; release resets it).
 	c.r.Load(data)
+	// rootTracked(data), with the length already at hand: calling it
+	// costs the inlining budget 4 more.
 	c.trackRef = n > 1 && data[1] == meta.FlagRefValue
 	c.budget = n*c.perByte + c.linearBase
 	c.elems = n + c.unbacked

@@ -69,7 +69,7 @@ func (c *ReadContext) ReadTime() time.Time {
 	// forygen Deserialize); a short input or a bad nanosecond count goes
 	// the checked way, which says what is wrong.
 	if in, off := c.r.Bytes(), c.r.Offset(); c.r.Err() == nil && len(in)-off >= 12 {
-		sec := int64(buffer.ReadUint64At(in, off))
+		sec := buffer.ReadInt64At(in, off)
 		if nsec := buffer.ReadUint32At(in, off+8); nsec < 1e9 {
 			c.r.SetOffset(off + 12)
 			return time.Unix(sec, int64(nsec)).In(c.opts.TimeLocation)

@@ -521,30 +521,28 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			// An any value carries its own flag.
 			body = present
 		} else if scalarT.Kind.IsPrimitive() && scalarT.Kind != model.Bool {
-			method, bits := convMethod(scalarT.Kind)
-			var assign []jen.Code
-			var v, ok string
-			if w.Go.Kind == model.Pointer || w.Go.Kind == model.Optional {
-				v, ok = g.fresh("v"), g.fresh("ok")
-			}
-			if v == "" {
+			num, bits := convNumber(scalarT.Kind)
+			// Without conversion: the value behind the flag the remote field has.
+			plain := jen.Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...)
+			if w.Go.Kind != model.Pointer && w.Go.Kind != model.Optional {
 				// A value field, zeroed before the loop: the value or 0.
-				read := jen.Id("c").Dot(strings.Replace(method, "As", "ValueAs", 1)).Call(jen.Id("f"), jen.Lit(bits))
+				read := jen.Id("c").Dot("Read"+num+"ValueAs").Call(jen.Id("f"), jen.Lit(bits))
 				if scalarT.Named != nil || bits != 64 || scalarT.Kind == model.Int || scalarT.Kind == model.Uint {
 					read = g.goType(scalarT).Call(read)
 				}
-				body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(jen.Id("x").Dot(fl.GoName).Op("=").Add(read)).
-					Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
-			} else if w.Go.Kind == model.Pointer {
-				pv := g.fresh("pv")
-				assign = []jen.Code{jen.Id(pv).Op(":=").Add(g.goType(scalarT)).Call(jen.Id(v)), jen.Id("x").Dot(fl.GoName).Op("=").Op("&").Id(pv)}
-			} else if w.Go.Kind == model.Optional {
-				assign = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(serializerPkg, "Some").Call(g.goType(scalarT).Call(jen.Id(v)))}
-			}
-			if v != "" {
+				body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(jen.Id("x").Dot(fl.GoName).Op("=").Add(read)).Add(plain))
+			} else {
+				v, ok := g.fresh("v"), g.fresh("ok")
+				var assign []jen.Code
+				if w.Go.Kind == model.Pointer {
+					pv := g.fresh("pv")
+					assign = []jen.Code{jen.Id(pv).Op(":=").Add(g.goType(scalarT)).Call(jen.Id(v)), jen.Id("x").Dot(fl.GoName).Op("=").Op("&").Id(pv)}
+				} else {
+					assign = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(serializerPkg, "Some").Call(g.goType(scalarT).Call(jen.Id(v)))}
+				}
 				body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(
-					jen.If(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Id("c").Dot(method).Call(jen.Id("f"), jen.Lit(bits)), jen.Id(ok)).Block(assign...),
-				).Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
+					jen.If(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Id("c").Dot("Read"+num+"As").Call(jen.Id("f"), jen.Lit(bits)), jen.Id(ok)).Block(assign...),
+				).Add(plain))
 			}
 		} else if conv := g.convertSeq(fl); conv != nil {
 			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(conv...).
@@ -653,28 +651,31 @@ func (g *gen) convertSeq(fl *plan.Field) []jen.Code {
 	)}
 }
 
-func convMethod(k model.Kind) (string, int) {
+// convNumber is the number kind of a converted scalar field's local type,
+// naming its ReadContext method (Read<kind>As, Read<kind>ValueAs), and its
+// bit size.
+func convNumber(k model.Kind) (string, int) {
 	switch k {
 	case model.Int8:
-		return "ReadIntAs", 8
+		return "Int", 8
 	case model.Int16:
-		return "ReadIntAs", 16
+		return "Int", 16
 	case model.Int32:
-		return "ReadIntAs", 32
+		return "Int", 32
 	case model.Int64, model.Int:
-		return "ReadIntAs", 64
+		return "Int", 64
 	case model.Uint8:
-		return "ReadUintAs", 8
+		return "Uint", 8
 	case model.Uint16:
-		return "ReadUintAs", 16
+		return "Uint", 16
 	case model.Uint32:
-		return "ReadUintAs", 32
+		return "Uint", 32
 	case model.Uint64, model.Uint:
-		return "ReadUintAs", 64
+		return "Uint", 64
 	case model.Float32:
-		return "ReadFloatAs", 32
+		return "Float", 32
 	}
-	return "ReadFloatAs", 64
+	return "Float", 64
 }
 
 // makeSlice allocates a decoded slice of n elements, reusing the previous
