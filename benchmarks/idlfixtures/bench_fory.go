@@ -54,6 +54,7 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "idlfixtures.NumericStruct",
 	RootCompatible: foryRootNumericStruct,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[NumericStruct](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash:     -373483677,
 	TypeDef:        foryRootNumericStruct[4:],
 	UserID:         1,
@@ -332,89 +333,7 @@ func (x *NumericStruct) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a NumericStruct body written with another schema, following ev (docs/format.md §11.4).
 func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStruct{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.F1 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F1 = r.ReadVarInt32()
-			}
-		case 1:
-			if f.Convert {
-				x.F2 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F2 = r.ReadVarInt32()
-			}
-		case 2:
-			if f.Convert {
-				x.F3 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F3 = r.ReadVarInt32()
-			}
-		case 3:
-			if f.Convert {
-				x.F4 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F4 = r.ReadVarInt32()
-			}
-		case 4:
-			if f.Convert {
-				x.F5 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F5 = r.ReadVarInt32()
-			}
-		case 5:
-			if f.Convert {
-				x.F6 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F6 = r.ReadVarInt32()
-			}
-		case 6:
-			if f.Convert {
-				x.F7 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F7 = r.ReadVarInt32()
-			}
-		case 7:
-			if f.Convert {
-				x.F8 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F8 = r.ReadVarInt32()
-			}
-		case 8:
-			if f.Convert {
-				x.F9 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F9 = r.ReadVarInt32()
-			}
-		case 9:
-			if f.Convert {
-				x.F10 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F10 = r.ReadVarInt32()
-			}
-		case 10:
-			if f.Convert {
-				x.F11 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F11 = r.ReadVarInt32()
-			}
-		case 11:
-			if f.Convert {
-				x.F12 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F12 = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
@@ -443,6 +362,7 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootSample,
 	RootCompatibleRef: foryRootRefSample,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21),
 	SchemaHash:        552725182,
 	TypeDef:           foryRootSample[4:],
 	TypeDefRef:        foryRootRefSample[4:],
@@ -1113,89 +1033,8 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Sample body written with another schema, following ev (docs/format.md §11.4).
 func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Sample{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.DoubleValue = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.DoubleValue = r.ReadFloat64()
-			}
-		case 1:
-			if f.Convert {
-				x.DoubleValueBoxed = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.DoubleValueBoxed = r.ReadFloat64()
-			}
-		case 2:
-			if f.Convert {
-				x.FloatValue = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FloatValue = r.ReadFloat32()
-			}
-		case 3:
-			if f.Convert {
-				x.FloatValueBoxed = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FloatValueBoxed = r.ReadFloat32()
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.BooleanValue = r.ReadBool()
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				x.BooleanValueBoxed = r.ReadBool()
-			}
-		case 6:
-			if f.Convert {
-				x.LongValue = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.LongValue = r.ReadVarInt64()
-			}
-		case 7:
-			if f.Convert {
-				x.LongValueBoxed = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.LongValueBoxed = r.ReadVarInt64()
-			}
-		case 8:
-			if f.Convert {
-				x.IntValue = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.IntValue = r.ReadVarInt32()
-			}
-		case 9:
-			if f.Convert {
-				x.ShortValue = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.ShortValue = r.ReadVarInt32()
-			}
-		case 10:
-			if f.Convert {
-				x.CharValue = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.CharValue = r.ReadVarInt32()
-			}
-		case 11:
-			if f.Convert {
-				x.IntValueBoxed = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.IntValueBoxed = r.ReadVarInt32()
-			}
-		case 12:
-			if f.Convert {
-				x.ShortValueBoxed = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.ShortValueBoxed = r.ReadVarInt32()
-			}
-		case 13:
-			if f.Convert {
-				x.CharValueBoxed = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.CharValueBoxed = r.ReadVarInt32()
-			}
 		case 14:
 			if f.Convert {
 				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
@@ -1238,12 +1077,6 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			} else {
 				x.BooleanArray = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 			}
-		case 21:
-			if !f.Flag || c.ReadFlag() {
-				x.String = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1274,6 +1107,7 @@ var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootMedia,
 	RootCompatibleRef: foryRootRefMedia,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x03},
+	Scalars:           foryimpl.ScalarFieldsOf[Media](0, 1, 2, 3, 4, 5, 6, 7, 8, 11),
 	SchemaHash:        -604294006,
 	TypeDef:           foryRootMedia[4:],
 	TypeDefRef:        foryRootRefMedia[4:],
@@ -1709,55 +1543,8 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Media body written with another schema, following ev (docs/format.md §11.4).
 func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Media{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.HasBitrate = r.ReadBool()
-			}
-		case 1:
-			if f.Convert {
-				x.Duration = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Duration = r.ReadVarInt64()
-			}
-		case 2:
-			if f.Convert {
-				x.Size = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Size = r.ReadVarInt64()
-			}
-		case 3:
-			if f.Convert {
-				x.Width = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Width = r.ReadVarInt32()
-			}
-		case 4:
-			if f.Convert {
-				x.Height = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Height = r.ReadVarInt32()
-			}
-		case 5:
-			if f.Convert {
-				x.Bitrate = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Bitrate = r.ReadVarInt32()
-			}
-		case 6:
-			if !f.Flag || c.ReadFlag() {
-				x.Uri = c.ReadString()
-			}
-		case 7:
-			if !f.Flag || c.ReadFlag() {
-				x.Title = c.ReadString()
-			}
-		case 8:
-			if !f.Flag || c.ReadFlag() {
-				x.Format = c.ReadString()
-			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadPersons(c)
@@ -1780,12 +1567,6 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					}
 				}
 			}
-		case 11:
-			if !f.Flag || c.ReadFlag() {
-				x.Copyright = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1840,6 +1621,7 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootImage,
 	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
+	Scalars:           foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
 	SchemaHash:        1960516840,
 	TypeDef:           foryRootImage[4:],
 	TypeDefRef:        foryRootRefImage[4:],
@@ -2112,29 +1894,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Image body written with another schema, following ev (docs/format.md §11.4).
 func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Image{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Width = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Width = r.ReadVarInt32()
-			}
-		case 1:
-			if f.Convert {
-				x.Height = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Height = r.ReadVarInt32()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Uri = c.ReadString()
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Title = c.ReadString()
-			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -2153,8 +1914,6 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2434,7 +2193,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MediaContent body written with another schema, following ev (docs/format.md §11.4).
 func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MediaContent{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2467,8 +2226,6 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadImages(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2708,14 +2465,12 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NumericStructList body written with another schema, following ev (docs/format.md §11.4).
 func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStructList{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadNumericStructs(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2952,14 +2707,12 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SampleList body written with another schema, following ev (docs/format.md §11.4).
 func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SampleList{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadSampleList(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3196,14 +2949,12 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MediaContentList body written with another schema, following ev (docs/format.md §11.4).
 func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MediaContentList{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMediaContentList(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3276,6 +3027,7 @@ var foryTypeSmallMessage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "idlfixtures.SmallMessage",
 	RootCompatible: foryRootSmallMessage,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0e},
+	Scalars:        foryimpl.ScalarFieldsOf[SmallMessage](0, 1, 2, 3, 5),
 	SchemaHash:     452529313,
 	TypeDef:        foryRootSmallMessage[4:],
 	UserID:         14,
@@ -3486,39 +3238,12 @@ func (x *SmallMessage) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SmallMessage body written with another schema, following ev (docs/format.md §11.4).
 func (x *SmallMessage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SmallMessage{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Money = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Money = r.ReadFloat64()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Spouse = r.ReadBool()
-			}
-		case 2:
-			if f.Convert {
-				x.Siblings = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Siblings = r.ReadVarInt64()
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
 				x.BirthDay = c.ReadTime()
 			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				x.Phone = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -56,6 +56,7 @@ var foryTypeBase = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "e2e.Base",
 	RootCompatible: foryRootBase,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x8f, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Base](0),
 	SchemaHash:     -816597648,
 	TypeDef:        foryRootBase[4:],
 	UserID:         911,
@@ -220,21 +221,12 @@ func (x *Base) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Base body written with another schema, following ev (docs/format.md §11.4).
 func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Base{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt64()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.Created = c.ReadTime()
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -284,6 +276,7 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootScalars,
 	RootCompatibleRef: foryRootRefScalars,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
+	Scalars:           foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 31),
 	SchemaHash:        -1932231185,
 	TypeDef:           foryRootScalars[4:],
 	TypeDefRef:        foryRootRefScalars[4:],
@@ -954,180 +947,21 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (docs/format.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Scalars{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.FI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.FI64 = r.ReadInt64()
-			}
-		case 1:
-			if f.Convert {
-				x.FU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.FU64 = r.ReadUint64()
-			}
-		case 2:
-			if f.Convert {
-				x.F64 = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.F64 = r.ReadFloat64()
-			}
-		case 3:
-			if f.Convert {
-				x.Temp = Celsius(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Temp = Celsius(r.ReadFloat64())
-			}
-		case 4:
-			if f.Convert {
-				x.FI32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FI32 = r.ReadInt32()
-			}
-		case 5:
-			if f.Convert {
-				x.FU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FU32 = r.ReadUint32()
-			}
-		case 6:
-			if f.Convert {
-				x.F32 = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F32 = r.ReadFloat32()
-			}
-		case 7:
-			if f.Convert {
-				x.I16 = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I16 = r.ReadInt16()
-			}
-		case 8:
-			if f.Convert {
-				x.U16 = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U16 = r.ReadUint16()
-			}
-		case 9:
-			if !f.Flag || c.ReadFlag() {
-				x.B = r.ReadBool()
-			}
-		case 10:
-			if f.Convert {
-				x.I8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I8 = r.ReadInt8()
-			}
-		case 11:
-			if f.Convert {
-				x.U8 = uint8(c.ReadUintValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U8 = r.ReadUint8()
-			}
-		case 12:
-			if f.Convert {
-				x.I = int(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I = int(r.ReadVarInt64())
-			}
-		case 13:
-			if f.Convert {
-				x.I64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.I64 = r.ReadVarInt64()
-			}
-		case 14:
-			if f.Convert {
-				x.TI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.TI64 = r.ReadTaggedInt64()
-			}
-		case 15:
-			if f.Convert {
-				x.U = uint(c.ReadUintValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U = uint(r.ReadVarUint64())
-			}
-		case 16:
-			if f.Convert {
-				x.U64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.U64 = r.ReadVarUint64()
-			}
-		case 17:
-			if f.Convert {
-				x.TU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.TU64 = r.ReadTaggedUint64()
-			}
-		case 18:
-			if f.Convert {
-				x.Tagd = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Tagd = r.ReadVarInt32()
-			}
-		case 19:
-			if f.Convert {
-				x.I32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I32 = r.ReadVarInt32()
-			}
-		case 20:
-			if f.Convert {
-				x.Cnt = Count(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Cnt = Count(r.ReadVarUint32())
-			}
-		case 21:
-			if f.Convert {
-				x.U32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U32 = r.ReadVarUint32()
-			}
-		case 22:
-			if f.Convert {
-				if v16, ok17 := c.ReadFloatAs(f, 32); ok17 {
-					pv18 := float32(v16)
-					x.PF32 = &pv18
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[float32](c)
-				*p15 = r.ReadFloat32()
-				x.PF32 = p15
-			}
-		case 23:
-			if !f.Flag || c.ReadFlag() {
-				p19 := foryimpl.Alloc[bool](c)
-				*p19 = r.ReadBool()
-				x.PB = p19
-			}
-		case 24:
-			if f.Convert {
-				if v21, ok22 := c.ReadIntAs(f, 64); ok22 {
-					pv23 := int64(v21)
-					x.PI64 = &pv23
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p20 := foryimpl.Alloc[int64](c)
-				*p20 = r.ReadVarInt64()
-				x.PI64 = p20
-			}
 		case 25:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev27 := c.ReadStructFieldMeta(foryTypeBase); ev27 != nil {
-						x.Base.ForyReadEvolved(c, ev27)
+					if ev18 := c.ReadStructFieldMeta(foryTypeBase); ev18 != nil {
+						x.Base.ForyReadEvolved(c, ev18)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev24 := c.ReadStructFieldMeta(foryTypeBase); ev24 != nil {
-						x.Base.ForyReadEvolved(c, ev24)
+					if ev15 := c.ReadStructFieldMeta(foryTypeBase); ev15 != nil {
+						x.Base.ForyReadEvolved(c, ev15)
 					} else if !c.Failed() {
 						x.Base.ForyRead(c)
 					}
@@ -1136,16 +970,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 26:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e31 := c.ReadEnumFast(uint32(0x7fffffff)); e31 >= 0 {
-						x.Col = Color(e31)
+					if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
+						x.Col = Color(e22)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
-						x.Col = Color(e28)
+					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
+						x.Col = Color(e19)
 					} else {
 						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1159,56 +993,46 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if !f.Flag || c.ReadFlag() {
 				x.Dur = c.ReadDuration()
 			}
-		case 29:
-			if !f.Flag || c.ReadFlag() {
-				x.Lbl = Label(c.ReadString())
-			}
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id35)
-				} else if st34 == foryimpl.RefFollows {
-					p36 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id35, p36)
-					if e37 := c.ReadEnumFast(uint32(0x7fffffff)); e37 >= 0 {
-						*p36 = Color(e37)
+				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id26)
+				} else if st25 == foryimpl.RefFollows {
+					p27 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id26, p27)
+					if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
+						*p27 = Color(e28)
 					} else {
-						*p36 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p27 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p36
+					x.PCol = p27
 				} else {
 					x.PCol = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p32 := foryimpl.Alloc[Color](c)
-					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-						*p32 = Color(e33)
+					p23 := foryimpl.Alloc[Color](c)
+					if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+						*p23 = Color(e24)
 					} else {
-						*p32 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p32
+					x.PCol = p23
 				}
-			}
-		case 31:
-			if !f.Flag || c.ReadFlag() {
-				p38 := foryimpl.Alloc[string](c)
-				*p38 = c.ReadString()
-				x.PS = p38
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e42 := c.ReadEnumFast(uint32(0xffff)); e42 >= 0 {
-						x.Shd = Shade(e42)
+					if e32 := c.ReadEnumFast(uint32(0xffff)); e32 >= 0 {
+						x.Shd = Shade(e32)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e39 := c.ReadEnumFast(uint32(0xffff)); e39 >= 0 {
-						x.Shd = Shade(e39)
+					if e29 := c.ReadEnumFast(uint32(0xffff)); e29 >= 0 {
+						x.Shd = Shade(e29)
 					} else {
 						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 					}
@@ -1217,16 +1041,16 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
-						x.Stat = other.Status(e46)
+					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+						x.Stat = other.Status(e36)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
-						x.Stat = other.Status(e43)
+					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+						x.Stat = other.Status(e33)
 					} else {
 						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1236,8 +1060,6 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if !f.Flag || c.ReadFlag() {
 				x.When = c.ReadTime()
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1301,6 +1123,7 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 		0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46,
 		0x40,
 	},
+	Scalars:    foryimpl.ScalarFieldsOf[Containers](28),
 	SchemaHash: -1520594053,
 	TypeDef:    foryRootContainers[4:],
 	TypeDefRef: foryRootRefContainers[4:],
@@ -2996,7 +2819,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -3180,10 +3003,6 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			} else {
 				x.Raw = nil
 			}
-		case 28:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
-			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrArr(c)
@@ -3214,8 +3033,6 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadU64s(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -4655,7 +4472,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -4737,8 +4554,6 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStructs(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -5501,6 +5316,7 @@ var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootComposite,
 	RootCompatibleRef: foryRootRefComposite,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
+	Scalars:           foryimpl.ScalarFieldsOf[Composite](8),
 	SchemaHash:        1985963974,
 	TypeDef:           foryRootComposite[4:],
 	TypeDefRef:        foryRootRefComposite[4:],
@@ -6115,7 +5931,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Composite body written with another schema, following ev (docs/format.md §11.4).
 func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Composite{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -6223,10 +6039,6 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
 			}
-		case 8:
-			if !f.Flag || c.ReadFlag() {
-				x.Title = c.ReadString()
-			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
@@ -6254,8 +6066,6 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					x.Work = p72
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -6513,6 +6323,7 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootNode,
 	RootCompatibleRef: foryRootRefNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
+	Scalars:           foryimpl.ScalarFieldsOf[Node](0),
 	SchemaHash:        587892696,
 	TypeDef:           foryRootNode[4:],
 	TypeDefRef:        foryRootRefNode[4:],
@@ -6765,15 +6576,8 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		return
 	}
 	*x = Node{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Value = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Value = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
@@ -6801,8 +6605,6 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					x.Next = p5
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -6826,6 +6628,7 @@ var foryTypeTree = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "e2e.Tree",
 	RootCompatible: foryRootTree,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9d, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Tree](2),
 	SchemaHash:     -878088041,
 	TypeDef:        foryRootTree[4:],
 	UserID:         925,
@@ -7155,7 +6958,7 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		return
 	}
 	*x = Tree{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -7165,12 +6968,6 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadIndex(c)
 			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -7337,6 +7134,7 @@ var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootCarriers,
 	RootCompatibleRef: foryRootRefCarriers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
+	Scalars:           foryimpl.ScalarFieldsOf[Carriers](0, 1, 3),
 	SchemaHash:        -1083382323,
 	TypeDef:           foryRootCarriers[4:],
 	TypeDefRef:        foryRootRefCarriers[4:],
@@ -7908,20 +7706,8 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Carriers{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Half = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Half = serializer.Float16(r.ReadUint16())
-			}
-		case 1:
-			if f.Convert {
-				x.Brain = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Brain = serializer.BFloat16(r.ReadUint16())
-			}
 		case 2:
 			if f.Convert {
 				if v61, ok62 := c.ReadFloatAs(f, 32); ok62 {
@@ -7932,26 +7718,15 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				o60 = r.ReadFloat32()
 				x.Nothing = serializer.Some(o60)
 			}
-		case 3:
-			if f.Convert {
-				if v64, ok65 := c.ReadFloatAs(f, 64); ok65 {
-					pv66 := serializer.Float16(v64)
-					x.PHalf = &pv66
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p63 := foryimpl.Alloc[serializer.Float16](c)
-				*p63 = serializer.Float16(r.ReadUint16())
-				x.PHalf = p63
-			}
 		case 4:
 			if f.Convert {
-				if v68, ok69 := c.ReadIntAs(f, 64); ok69 {
-					x.MaybeN = serializer.Some(int64(v68))
+				if v64, ok65 := c.ReadIntAs(f, 64); ok65 {
+					x.MaybeN = serializer.Some(int64(v64))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o67 int64
-				o67 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o67)
+				var o63 int64
+				o63 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o63)
 			}
 		case 5:
 			if f.Convert {
@@ -7975,15 +7750,15 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o72 string
-				o72 = c.ReadString()
-				x.MaybeS = serializer.Some(o72)
+				var o68 string
+				o68 = c.ReadString()
+				x.MaybeS = serializer.Some(o68)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p73 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p73).Scale = c.ReadDecimal(&(*p73).Unscaled)
-				x.PPrice = p73
+				p69 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p69).Scale = c.ReadDecimal(&(*p69).Unscaled)
+				x.PPrice = p69
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
@@ -7997,8 +7772,6 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadWords(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -8927,7 +8700,7 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Hinted{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -9093,8 +8866,6 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadTaggedI64(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

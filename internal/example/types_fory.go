@@ -46,6 +46,7 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootUser,
 	RootCompatibleRef: foryRootRefUser,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x64},
+	Scalars:           foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:        1990315993,
 	TypeDef:           foryRootUser[4:],
 	TypeDefRef:        foryRootRefUser[4:],
@@ -370,19 +371,8 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a User body written with another schema, following ev (docs/format.md §11.4).
 func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = User{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt64()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
@@ -405,8 +395,6 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -592,14 +580,12 @@ func (x *Event) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Event body written with another schema, following ev (docs/format.md §11.4).
 func (x *Event) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Event{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.At = c.ReadTime()
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -15,6 +15,8 @@ type Evolution struct {
 	local  *TypeInfo
 	remote *meta.TypeDef
 	fields []EvolvedField
+	// steps are what ReadScalars does at each field (scalars.go).
+	steps []scalarStep
 }
 
 // EvolvedField is one remote field of an Evolution.
@@ -30,6 +32,8 @@ type EvolvedField struct {
 	Convert bool
 	name    string
 	def     *meta.FieldDef
+	// scalar is the local field when ReadScalars reads it.
+	scalar scalar
 }
 
 // NumFields returns the number of remote fields.
@@ -78,6 +82,9 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 			}
 			continue
 		}
+		if f.Local < len(t.scalars) {
+			f.scalar = t.scalars[f.Local]
+		}
 		lt := &local[f.Local].Type
 		switch meta.ConversionOf(&rf.Type, lt) {
 		case meta.Same:
@@ -95,6 +102,7 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 				f.name, rf.Type.TypeID, lt.TypeID, t.GoName, nestedDiff(&rf.Type, lt, ""))
 		}
 	}
+	ev.steps = scalarSteps(ev.fields)
 	return ev, nil
 }
 

@@ -42,6 +42,8 @@ var probeType = NewStructType(StructSpec{
 	TypeDef:        probeTypeDef,
 	RootConsistent: []byte{meta.HeaderXlang, FlagNotNull, meta.TypeStruct, 0xa9, 0x46},
 	RootCompatible: append([]byte{meta.HeaderXlang, FlagNotNull, meta.TypeCompatibleStruct, 0}, probeTypeDef...),
+	GoFields:       []string{"F", "A", "B"},
+	Scalars:        ScalarFieldsOf[probe](0, 1, 2),
 })
 
 // TestNewStructTypeChecksRootPrefixes: a spec whose root prefixes disagree
@@ -114,39 +116,11 @@ func (x *probe) ForyRead(c *ReadContext) {
 	x.B = c.ReadString()
 }
 
-// ForyReadEvolved follows the shape of generated code (emit/read.go).
+// ForyReadEvolved follows the shape of generated code (emit/read.go): its
+// fields are all scalars, which ReadScalars reads.
 func (x *probe) ForyReadEvolved(c *ReadContext, ev *Evolution) {
 	*x = probe{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				if v, ok := c.ReadFloatAs(f, 64); ok {
-					x.F = v
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				x.F = r.ReadFloat64()
-			}
-		case 1:
-			if f.Convert {
-				if v, ok := c.ReadIntAs(f, 64); ok {
-					x.A = v
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				x.A = r.ReadVarInt64()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.B = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			return
-		}
-	}
+	ReadScalars(c, ev, 0, x)
 }
 
 // remoteField is a field of a foreign schema with the value to write.

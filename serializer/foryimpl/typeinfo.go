@@ -62,6 +62,9 @@ type StructSpec struct {
 	// its meta is STRUCT and the user id, or NAMED_STRUCT and its TypeDef,
 	// and its TypeDef is not marked compatible (docs/format.md §11.5).
 	NonEvolving bool
+	// Scalars are the fields the evolved reader leaves to ReadScalars
+	// (scalars.go).
+	Scalars ScalarFields
 }
 
 // TypeInfo is the runtime view of a generated struct, built once per type at
@@ -86,6 +89,8 @@ type TypeInfo struct {
 	tracked *TypeInfo
 	// fields are the local fields in write order, for field matching.
 	fields []meta.FieldDef
+	// scalars are the fields ReadScalars reads, by index (scalars.go).
+	scalars []scalar
 	// remotes are the received schemas accepted for this type.
 	remotes remoteCache
 }
@@ -133,6 +138,7 @@ func newTypeInfo(spec StructSpec, typeDef []byte) *TypeInfo {
 		panic(fmt.Sprintf("serializer: generated TypeDef of %s does not parse: %v", spec.GoName, err))
 	}
 	t.fields = td.Fields
+	t.scalars = resolveScalars(&spec, td.Fields)
 	t.self = &remoteDef{header: td.Header, def: td}
 	t.rootConsistent = append([]byte{meta.HeaderXlang, FlagNotNull}, spec.ConsistentMeta...)
 	t.rootCompatible = append([]byte{meta.HeaderXlang, FlagNotNull, t.compatibleTypeID, 0}, typeDef...)

@@ -296,6 +296,9 @@ func (g *gen) emit(f *jen.File) {
 	if m.Reg.NonEvolving {
 		spec[jen.Id("NonEvolving")] = jen.True()
 	}
+	if t := g.scalarFields(); t != nil {
+		spec[jen.Id("Scalars")] = t
+	}
 	if m.Reg.ByName {
 		spec[jen.Id("ByName")] = jen.True()
 		spec[jen.Id("Namespace")] = jen.Lit(m.Reg.Namespace)

@@ -486,6 +486,10 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 	var cases []jen.Code
 	for i, fl := range s.Fields {
 		w := fl.Wire
+		if evolvedScalar(fl) {
+			// ReadScalars reads it (StructSpec.Scalars).
+			continue
+		}
 		scalarT := w.Go
 		if scalarT.Kind == model.Pointer || scalarT.Kind == model.Optional {
 			scalarT = scalarT.Elem
@@ -561,24 +565,63 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 		}
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 	}
-	cases = append(cases, jen.Default().Block(jen.Id("c").Dot("SkipField").Call(jen.Id("f"))))
-	loop := []jen.Code{
-		jen.Switch(jen.Id("f").Op(":=").Id("ev").Dot("Field").Call(jen.Id("i")), jen.Id("f").Dot("Local")).Block(cases...),
-		jen.If(jen.Id("c").Dot("Failed").Call()).Block(
-			jen.Id("c").Dot("Trace").Call(jen.Id("ev").Dot("Field").Call(jen.Id("i")).Dot("Name").Call()), jen.Return()),
+	// The scalars and the skipped fields are read by ReadScalars, which
+	// returns at each remote field that lands in one of the cases.
+	scalars := func(from jen.Code) *jen.Statement {
+		return jen.Qual(implPkg, "ReadScalars").Call(jen.Id("c"), jen.Id("ev"), from, jen.Id("x"))
 	}
 	body := append(g.enter(), jen.Op("*").Id("x").Op("=").Id(g.name()).Values())
-	if readsWithR(loop) {
-		body = append(body, jen.Id("r").Op(":=").Id("c").Dot("Reader").Call())
+	if len(cases) == 0 {
+		body = append(body, scalars(jen.Lit(0)))
+	} else {
+		loop := []jen.Code{
+			jen.Switch(jen.Id("f").Op(":=").Id("ev").Dot("Field").Call(jen.Id("i")), jen.Id("f").Dot("Local")).Block(cases...),
+			jen.If(jen.Id("c").Dot("Failed").Call()).Block(
+				jen.Id("c").Dot("Trace").Call(jen.Id("ev").Dot("Field").Call(jen.Id("i")).Dot("Name").Call()), jen.Return()),
+		}
+		if readsWithR(loop) {
+			body = append(body, jen.Id("r").Op(":=").Id("c").Dot("Reader").Call())
+		}
+		body = append(body,
+			jen.For(jen.Id("i").Op(":=").Add(scalars(jen.Lit(0))), jen.Id("i").Op("<").Id("ev").Dot("NumFields").Call(), jen.Id("i").Op("=").Add(scalars(jen.Id("i").Op("+").Lit(1)))).Block(loop...),
+		)
 	}
-	body = append(body,
-		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Id("ev").Dot("NumFields").Call(), jen.Id("i").Op("++")).Block(loop...),
-	)
 	body = append(body, g.leave()...)
 	f.Commentf("ForyReadEvolved reads a %s body written with another schema, following ev (docs/format.md §11.4).", g.name())
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyReadEvolved").
 		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext"), jen.Id("ev").Op("*").Qual(implPkg, "Evolution")).Block(body...)
 	f.Line()
+}
+
+// evolvedScalar reports whether the evolved reader leaves a field to
+// foryimpl.ReadScalars (StructSpec.Scalars): a bool, number or string
+// value field, or a pointer to one (a named one too), that is not
+// tracked. Marshalers, extension types, enums and times have kinds of
+// their own.
+func evolvedScalar(fl *plan.Field) bool {
+	t := fl.Wire.Go
+	if fl.RefOn || fl.Wire.TypeID == meta.TypeUnknown {
+		return false
+	}
+	if t.Kind == model.Pointer {
+		t = t.Elem
+	}
+	return t.Kind.IsPrimitive() || t.Kind == model.String
+}
+
+// scalarFields is StructSpec.Scalars, the indices of the fields
+// ReadScalars reads; nil when there is none.
+func (g *gen) scalarFields() jen.Code {
+	var idx []jen.Code
+	for i, fl := range g.s.Fields {
+		if evolvedScalar(fl) {
+			idx = append(idx, jen.Lit(i))
+		}
+	}
+	if idx == nil {
+		return nil
+	}
+	return jen.Qual(implPkg, "ScalarFieldsOf").Types(jen.Id(g.name())).Call(idx...)
 }
 
 // convertSeq returns the read of a list or array field of scalars whose

@@ -24,6 +24,7 @@ var foryTypeHelloRequest = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "idlgreeter.HelloRequest",
 	RootCompatible: foryRootHelloRequest,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x87, 0x87, 0xe5, 0x0a},
+	Scalars:        foryimpl.ScalarFieldsOf[HelloRequest](0),
 	SchemaHash:     -2083538306,
 	TypeDef:        foryRootHelloRequest[4:],
 	UserID:         2896282523,
@@ -176,20 +177,7 @@ func (x *HelloRequest) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a HelloRequest body written with another schema, following ev (docs/format.md §11.4).
 func (x *HelloRequest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = HelloRequest{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootHelloReply is the compatible-mode root prefix of HelloReply: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHelloReply[4:], docs/format.md §11).
@@ -205,6 +193,7 @@ var foryTypeHelloReply = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "idlgreeter.HelloReply",
 	RootCompatible: foryRootHelloReply,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf0, 0xbd, 0xb0, 0xc2, 0x0f},
+	Scalars:        foryimpl.ScalarFieldsOf[HelloReply](0),
 	SchemaHash:     -2083538306,
 	TypeDef:        foryRootHelloReply[4:],
 	UserID:         4165738224,
@@ -357,20 +346,7 @@ func (x *HelloReply) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a HelloReply body written with another schema, following ev (docs/format.md §11.4).
 func (x *HelloReply) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = HelloReply{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Reply = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

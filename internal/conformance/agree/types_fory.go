@@ -52,6 +52,7 @@ var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "agree.OptInt",
 	RootCompatible: foryRootOptInt,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xac, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[OptInt](0),
 	SchemaHash:     1913758343,
 	TypeDef:        foryRootOptInt[4:],
 	UserID:         300,
@@ -208,28 +209,7 @@ func (x *OptInt) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a OptInt body written with another schema, following ev (docs/format.md §11.4).
 func (x *OptInt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = OptInt{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				if v3, ok4 := c.ReadIntAs(f, 32); ok4 {
-					pv5 := int32(v3)
-					x.OptI = &pv5
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p2 := foryimpl.Alloc[int32](c)
-				*p2 = r.ReadVarInt32()
-				x.OptI = p2
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootNilValues is the compatible-mode root prefix of NilValues: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilValues[4:], docs/format.md §11).
@@ -653,7 +633,7 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NilValues body written with another schema, following ev (docs/format.md §11.4).
 func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NilValues{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -667,8 +647,6 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadC(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1039,6 +1017,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "agree.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0),
 	SchemaHash:     265356942,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         310,
@@ -1246,23 +1225,7 @@ func (x *Leaf) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootMapKinds is the compatible-mode root prefix of MapKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKinds[4:], docs/format.md §11).
@@ -1557,7 +1520,7 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapKinds body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapKinds{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -1571,8 +1534,6 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadP(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1719,6 +1680,7 @@ var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash: 784636272,
 	RootCompatible: foryRootInts,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Ints](0, 1, 2, 3, 4),
 	SchemaHash:     2127988035,
 	TypeDef:        foryRootInts[4:],
 	UserID:         312,
@@ -2014,42 +1976,8 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Ints body written with another schema, following ev (docs/format.md §11.4).
 func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Ints{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.B = uint(c.ReadUintValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.B = uint(r.ReadUint32())
-			}
-		case 1:
-			if f.Convert {
-				x.C = int(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.C = int(r.ReadVarInt64())
-			}
-		case 2:
-			if f.Convert {
-				x.A = int(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.A = int(r.ReadVarInt32())
-			}
-		case 3:
-			if f.Convert {
-				if v15, ok16 := c.ReadIntAs(f, 64); ok16 {
-					pv17 := int(v15)
-					x.P = &pv17
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p14 := foryimpl.Alloc[int](c)
-				*p14 = int(r.ReadInt32())
-				x.P = p14
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
@@ -2058,8 +1986,6 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadAttr(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2132,6 +2058,7 @@ var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "demo",
 	RootCompatible: foryRootPt,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x04, 0x03, 0xbe, 0x60},
+	Scalars:        foryimpl.ScalarFieldsOf[Pt](0),
 	SchemaHash:     265356942,
 	TypeDef:        foryRootPt[4:],
 	TypeName:       "Pt",
@@ -2339,23 +2266,7 @@ func (x *Pt) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Pt body written with another schema, following ev (docs/format.md §11.4).
 func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Pt{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.X = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.X = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootPtLists is the compatible-mode root prefix of PtLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtLists[4:], docs/format.md §11).
@@ -2667,7 +2578,7 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a PtLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PtLists{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -2681,8 +2592,6 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadC(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3101,7 +3010,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Enums body written with another schema, following ev (docs/format.md §11.4).
 func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Enums{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -3139,8 +3048,6 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3404,7 +3311,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EnumsEvolved body written with another schema, following ev (docs/format.md §11.4).
 func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumsEvolved{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -3442,8 +3349,6 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -243,12 +243,10 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		return
 	}
 	*x = Holder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.V = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -468,14 +466,12 @@ func (x *Pair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		return
 	}
 	*x = Pair{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.A = foryimpl.ReadAny(c, false)
 		case 1:
 			x.B = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -212,12 +212,10 @@ func (x *AnyAlone) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		return
 	}
 	*x = AnyAlone{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.Value = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -240,6 +238,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "anynull.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         351,
@@ -409,27 +408,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootAnyWithStruct is the compatible-mode root prefix of AnyWithStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyWithStruct[4:], docs/format.md §11).
@@ -454,6 +433,7 @@ var foryTypeAnyWithStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootAnyWithStruct,
 	RootCompatibleRef: foryRootRefAnyWithStruct,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xe0, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[AnyWithStruct](0, 1),
 	SchemaHash:        -470079111,
 	TypeDef:           foryRootAnyWithStruct[4:],
 	TypeDefRef:        foryRootRefAnyWithStruct[4:],
@@ -700,25 +680,12 @@ func (x *AnyWithStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		return
 	}
 	*x = AnyWithStruct{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 2:
 			x.Text = foryimpl.ReadAny(c, false)
 		case 3:
 			x.Thing = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -751,6 +718,7 @@ var foryTypeAnyMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootAnyMixed,
 	RootCompatibleRef: foryRootRefAnyMixed,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xe1, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[AnyMixed](0),
 	SchemaHash:        -654982088,
 	TypeDef:           foryRootAnyMixed[4:],
 	TypeDefRef:        foryRootRefAnyMixed[4:],
@@ -1067,13 +1035,8 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		return
 	}
 	*x = AnyMixed{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Flag = r.ReadBool()
-			}
 		case 1:
 			x.A = foryimpl.ReadAny(c, false)
 		case 2:
@@ -1088,8 +1051,6 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 6:
 			x.Plain = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

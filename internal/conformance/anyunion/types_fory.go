@@ -24,6 +24,7 @@ var foryTypeAnyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "anyunion.AnyInner",
 	RootCompatible: foryRootAnyInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xda, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[AnyInner](0, 1),
 	SchemaHash:     320167363,
 	TypeDef:        foryRootAnyInner[4:],
 	UserID:         218,
@@ -193,27 +194,7 @@ func (x *AnyInner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a AnyInner body written with another schema, following ev (docs/format.md §11.4).
 func (x *AnyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = AnyInner{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Tag = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
@@ -506,7 +487,7 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		return
 	}
 	*x = AnyHolder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.F64 = foryimpl.ReadAny(c, false)
@@ -526,8 +507,6 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			x.Str = foryimpl.ReadAny(c, false)
 		case 8:
 			x.Value = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -711,14 +690,12 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		return
 	}
 	*x = AnyList{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.Items = foryimpl.ReadAnyList(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -910,14 +887,12 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		return
 	}
 	*x = AnyMap{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.Entries = foryimpl.ReadStringAnyMap(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -940,6 +915,7 @@ var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "anyunion.Dog",
 	RootCompatible: foryRootDog,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd7, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[Dog](0, 1),
 	SchemaHash:     -93375902,
 	TypeDef:        foryRootDog[4:],
 	UserID:         215,
@@ -1109,27 +1085,7 @@ func (x *Dog) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Dog body written with another schema, following ev (docs/format.md §11.4).
 func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Dog{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Age = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Age = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootPetOwner is the compatible-mode root prefix of PetOwner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPetOwner[4:], docs/format.md §11).
@@ -1152,6 +1108,7 @@ var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootPetOwner,
 	RootCompatibleRef: foryRootRefPetOwner,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[PetOwner](0),
 	SchemaHash:        -746559640,
 	TypeDef:           foryRootPetOwner[4:],
 	TypeDefRef:        foryRootRefPetOwner[4:],
@@ -1380,12 +1337,8 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		return
 	}
 	*x = PetOwner{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -1396,8 +1349,6 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					x.Pet.ForyReadUnion(c)
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1650,7 +1601,7 @@ func (x *MaybePet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		return
 	}
 	*x = MaybePet{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1674,8 +1625,6 @@ func (x *MaybePet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					x.Must.ForyReadUnion(c)
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -28,6 +28,7 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "",
 	RootCompatible: foryRootNumericStruct,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
+	Scalars:        foryimpl.ScalarFieldsOf[NumericStruct](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash:     -373483677,
 	TypeDef:        foryRootNumericStruct[4:],
 	TypeName:       "NumericStruct",
@@ -323,89 +324,7 @@ func (x *NumericStruct) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a NumericStruct body written with another schema, following ev (docs/format.md §11.4).
 func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStruct{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.F1 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F1 = r.ReadVarInt32()
-			}
-		case 1:
-			if f.Convert {
-				x.F2 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F2 = r.ReadVarInt32()
-			}
-		case 2:
-			if f.Convert {
-				x.F3 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F3 = r.ReadVarInt32()
-			}
-		case 3:
-			if f.Convert {
-				x.F4 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F4 = r.ReadVarInt32()
-			}
-		case 4:
-			if f.Convert {
-				x.F5 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F5 = r.ReadVarInt32()
-			}
-		case 5:
-			if f.Convert {
-				x.F6 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F6 = r.ReadVarInt32()
-			}
-		case 6:
-			if f.Convert {
-				x.F7 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F7 = r.ReadVarInt32()
-			}
-		case 7:
-			if f.Convert {
-				x.F8 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F8 = r.ReadVarInt32()
-			}
-		case 8:
-			if f.Convert {
-				x.F9 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F9 = r.ReadVarInt32()
-			}
-		case 9:
-			if f.Convert {
-				x.F10 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F10 = r.ReadVarInt32()
-			}
-		case 10:
-			if f.Convert {
-				x.F11 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F11 = r.ReadVarInt32()
-			}
-		case 11:
-			if f.Convert {
-				x.F12 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F12 = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -257,7 +257,7 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a BigMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = BigMaps{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -275,8 +275,6 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrToStr(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -434,7 +434,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Bytes body written with another schema, following ev (docs/format.md §11.4).
 func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Bytes{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -471,8 +471,6 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			} else {
 				x.U8Arr = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

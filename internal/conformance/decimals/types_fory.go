@@ -327,7 +327,7 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Decimals body written with another schema, following ev (docs/format.md §11.4).
 func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Decimals{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -369,8 +369,6 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			if !f.Flag || c.ReadFlag() {
 				(x.Zero).Scale = c.ReadDecimal(&(x.Zero).Unscaled)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

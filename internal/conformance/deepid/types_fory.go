@@ -31,6 +31,7 @@ var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootLevel1,
 	RootCompatibleRef: foryRootRefLevel1,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6d},
+	Scalars:           foryimpl.ScalarFieldsOf[Level1](0),
 	SchemaHash:        -1488160190,
 	TypeDef:           foryRootLevel1[4:],
 	TypeDefRef:        foryRootRefLevel1[4:],
@@ -254,15 +255,8 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Level1 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level1{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -281,8 +275,6 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -312,6 +304,7 @@ var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootLevel2,
 	RootCompatibleRef: foryRootRefLevel2,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6e},
+	Scalars:           foryimpl.ScalarFieldsOf[Level2](2),
 	SchemaHash:        1449674691,
 	TypeDef:           foryRootLevel2[4:],
 	TypeDefRef:        foryRootRefLevel2[4:],
@@ -603,7 +596,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Level2 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level2{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -650,12 +643,6 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					x.DeepP = p12
 				}
 			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -677,6 +664,7 @@ var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "deepid.Level3",
 	RootCompatible: foryRootLevel3,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6f},
+	Scalars:        foryimpl.ScalarFieldsOf[Level3](0),
 	SchemaHash:     74480476,
 	TypeDef:        foryRootLevel3[4:],
 	UserID:         111,
@@ -869,21 +857,12 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Level3 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level3{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Value = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Value = r.ReadVarInt64()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -33,6 +33,7 @@ var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootLevel1,
 	RootCompatibleRef: foryRootRefLevel1,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
+	Scalars:           foryimpl.ScalarFieldsOf[Level1](0),
 	SchemaHash:        -1488160190,
 	TypeDef:           foryRootLevel1[4:],
 	TypeDefRef:        foryRootRefLevel1[4:],
@@ -264,15 +265,8 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Level1 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level1{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -291,8 +285,6 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -326,6 +318,7 @@ var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootLevel2,
 	RootCompatibleRef: foryRootRefLevel2,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
+	Scalars:           foryimpl.ScalarFieldsOf[Level2](2),
 	SchemaHash:        1449674691,
 	TypeDef:           foryRootLevel2[4:],
 	TypeDefRef:        foryRootRefLevel2[4:],
@@ -625,7 +618,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Level2 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level2{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -672,12 +665,6 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					x.DeepP = p12
 				}
 			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -702,6 +689,7 @@ var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "edge",
 	RootCompatible: foryRootLevel3,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb8},
+	Scalars:        foryimpl.ScalarFieldsOf[Level3](0),
 	SchemaHash:     74480476,
 	TypeDef:        foryRootLevel3[4:],
 	TypeName:       "Level3",
@@ -900,21 +888,12 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Level3 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Level3{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Value = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Value = r.ReadVarInt64()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

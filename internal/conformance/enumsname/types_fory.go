@@ -352,7 +352,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EnumHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumHolder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -403,8 +403,6 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 					x.PC = p13
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

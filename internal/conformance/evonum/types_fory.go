@@ -25,6 +25,7 @@ var foryTypeNumericStructV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evonum.NumericStructV2",
 	RootCompatible: foryRootNumericStructV2,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[NumericStructV2](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash:     -1769761060,
 	TypeDef:        foryRootNumericStructV2[4:],
 	UserID:         1,
@@ -305,89 +306,7 @@ func (x *NumericStructV2) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a NumericStructV2 body written with another schema, following ev (docs/format.md §11.4).
 func (x *NumericStructV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NumericStructV2{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.F1 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.F1 = r.ReadVarInt64()
-			}
-		case 1:
-			if f.Convert {
-				x.F2 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F2 = r.ReadVarInt32()
-			}
-		case 2:
-			if f.Convert {
-				x.F3 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F3 = r.ReadVarInt32()
-			}
-		case 3:
-			if f.Convert {
-				x.F4 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F4 = r.ReadVarInt32()
-			}
-		case 4:
-			if f.Convert {
-				x.F5 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F5 = r.ReadVarInt32()
-			}
-		case 5:
-			if f.Convert {
-				x.F6 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F6 = r.ReadVarInt32()
-			}
-		case 6:
-			if f.Convert {
-				x.F7 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F7 = r.ReadVarInt32()
-			}
-		case 7:
-			if f.Convert {
-				x.F8 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F8 = r.ReadVarInt32()
-			}
-		case 8:
-			if f.Convert {
-				x.F9 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F9 = r.ReadVarInt32()
-			}
-		case 9:
-			if f.Convert {
-				x.F10 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F10 = r.ReadVarInt32()
-			}
-		case 10:
-			if f.Convert {
-				x.F11 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F11 = r.ReadVarInt32()
-			}
-		case 11:
-			if f.Convert {
-				x.F12 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F12 = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -24,6 +24,7 @@ var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evov1.PersonV1",
 	RootCompatible: foryRootPersonV1,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
+	Scalars:        foryimpl.ScalarFieldsOf[PersonV1](0, 1),
 	SchemaHash:     -1021436278,
 	TypeDef:        foryRootPersonV1[4:],
 	UserID:         120,
@@ -190,27 +191,7 @@ func (x *PersonV1) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a PersonV1 body written with another schema, following ev (docs/format.md §11.4).
 func (x *PersonV1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PersonV1{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Age = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Age = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

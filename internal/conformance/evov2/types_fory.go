@@ -52,6 +52,7 @@ var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootPersonV2,
 	RootCompatibleRef: foryRootRefPersonV2,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x78},
+	Scalars:           foryimpl.ScalarFieldsOf[PersonV2](0, 1, 4, 5),
 	SchemaHash:        -1712269785,
 	TypeDef:           foryRootPersonV2[4:],
 	TypeDefRef:        foryRootRefPersonV2[4:],
@@ -652,19 +653,8 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a PersonV2 body written with another schema, following ev (docs/format.md §11.4).
 func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PersonV2{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Age = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Age = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Email = c.ReadString()
-			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
@@ -710,16 +700,6 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					}
 				}
 			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				p44 := foryimpl.Alloc[string](c)
-				*p44 = c.ReadString()
-				x.Nick = p44
-			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadScores(c)
@@ -737,23 +717,21 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev50 := c.ReadStructFieldMeta(foryTypeAddress); ev50 != nil {
-						x.Work.ForyReadEvolved(c, ev50)
+					if ev49 := c.ReadStructFieldMeta(foryTypeAddress); ev49 != nil {
+						x.Work.ForyReadEvolved(c, ev49)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev47 := c.ReadStructFieldMeta(foryTypeAddress); ev47 != nil {
-						x.Work.ForyReadEvolved(c, ev47)
+					if ev46 := c.ReadStructFieldMeta(foryTypeAddress); ev46 != nil {
+						x.Work.ForyReadEvolved(c, ev46)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -825,6 +803,7 @@ var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evov2.Address",
 	RootCompatible: foryRootAddress,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x79},
+	Scalars:        foryimpl.ScalarFieldsOf[Address](0, 1),
 	SchemaHash:     2079610740,
 	TypeDef:        foryRootAddress[4:],
 	UserID:         121,
@@ -991,27 +970,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Address body written with another schema, following ev (docs/format.md §11.4).
 func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Address{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Zip = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Zip = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Street = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

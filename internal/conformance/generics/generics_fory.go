@@ -152,6 +152,7 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "generics.User",
 	RootCompatible: foryRootUser,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
+	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:     -1021436278,
 	TypeDef:        foryRootUser[4:],
 	UserID:         710,
@@ -321,27 +322,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a User body written with another schema, following ev (docs/format.md §11.4).
 func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = User{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Age = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Age = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootforyUserPage is the compatible-mode root prefix of foryUserPage: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootforyUserPage[4:], docs/format.md §11).
@@ -357,6 +338,7 @@ var foryTypeforyUserPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "generics.Page[User]",
 	RootCompatible: foryRootforyUserPage,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc7, 0x05},
+	Scalars:        foryimpl.ScalarFieldsOf[foryUserPage](1),
 	SchemaHash:     1438874717,
 	TypeDef:        foryRootforyUserPage[4:],
 	UserID:         711,
@@ -553,18 +535,12 @@ func (x *foryUserPage) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a foryUserPage body written with another schema, following ev (docs/format.md §11.4).
 func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = foryUserPage{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadItems(c)
 			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Next = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -643,6 +619,7 @@ var foryTypeforyStringPage = foryimpl.NewStructType(foryimpl.StructSpec{
 		0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x10, 0x02, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20,
 		0x0c, 0x20,
 	},
+	Scalars:    foryimpl.ScalarFieldsOf[foryStringPage](1),
 	SchemaHash: -1917813998,
 	TypeDef:    foryRootforyStringPage[4:],
 	TypeName:   "StringPage",
@@ -851,18 +828,12 @@ func (x *foryStringPage) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a foryStringPage body written with another schema, following ev (docs/format.md §11.4).
 func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = foryStringPage{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadItems(c)
 			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Next = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -910,6 +881,7 @@ var foryTypeforyBest = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "generics.Pair[string, int64]",
 	RootCompatible: foryRootforyBest,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x05},
+	Scalars:        foryimpl.ScalarFieldsOf[foryBest](0, 1),
 	SchemaHash:     -1410679589,
 	TypeDef:        foryRootforyBest[4:],
 	UserID:         713,
@@ -1079,27 +1051,7 @@ func (x *foryBest) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a foryBest body written with another schema, following ev (docs/format.md §11.4).
 func (x *foryBest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = foryBest{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Val = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Val = r.ReadVarInt64()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Key = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootBook is the compatible-mode root prefix of Book: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBook[4:], docs/format.md §11).
@@ -1125,6 +1077,7 @@ var foryTypeBook = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootBook,
 	RootCompatibleRef: foryRootRefBook,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x05},
+	Scalars:           foryimpl.ScalarFieldsOf[Book](0),
 	SchemaHash:        637710721,
 	TypeDef:           foryRootBook[4:],
 	TypeDefRef:        foryRootRefBook[4:],
@@ -1445,15 +1398,8 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Book body written with another schema, following ev (docs/format.md §11.4).
 func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Book{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -1517,8 +1463,6 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1729,12 +1673,10 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		return
 	}
 	*x = Holder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.V = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

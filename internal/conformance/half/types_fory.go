@@ -44,6 +44,7 @@ var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootHalfFloats,
 	RootCompatibleRef: foryRootRefHalfFloats,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[HalfFloats](0, 1, 2, 3, 4, 5, 6, 7, 8),
 	SchemaHash:        474352351,
 	TypeDef:           foryRootHalfFloats[4:],
 	TypeDefRef:        foryRootRefHalfFloats[4:],
@@ -461,68 +462,8 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a HalfFloats body written with another schema, following ev (docs/format.md §11.4).
 func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = HalfFloats{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.F16 = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F16 = serializer.Float16(r.ReadUint16())
-			}
-		case 1:
-			if f.Convert {
-				x.F16Inf = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F16Inf = serializer.Float16(r.ReadUint16())
-			}
-		case 2:
-			if f.Convert {
-				x.F16Max = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F16Max = serializer.Float16(r.ReadUint16())
-			}
-		case 3:
-			if f.Convert {
-				x.F16NaN = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F16NaN = serializer.Float16(r.ReadUint16())
-			}
-		case 4:
-			if f.Convert {
-				x.F16Neg = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F16Neg = serializer.Float16(r.ReadUint16())
-			}
-		case 5:
-			if f.Convert {
-				x.F16Tiny = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F16Tiny = serializer.Float16(r.ReadUint16())
-			}
-		case 6:
-			if f.Convert {
-				x.BF16 = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.BF16 = serializer.BFloat16(r.ReadUint16())
-			}
-		case 7:
-			if f.Convert {
-				x.BF16Neg = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
-			}
-		case 8:
-			if f.Convert {
-				if v25, ok26 := c.ReadFloatAs(f, 64); ok26 {
-					pv27 := serializer.Float16(v25)
-					x.F16Ptr = &pv27
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p24 := foryimpl.Alloc[serializer.Float16](c)
-				*p24 = serializer.Float16(r.ReadUint16())
-				x.F16Ptr = p24
-			}
 		case 9:
 			if f.Convert {
 				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
@@ -547,8 +488,6 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadF16List(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -626,6 +565,7 @@ var foryTypeBFloat16Ptr = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash: 1017813165,
 	RootCompatible: foryRootBFloat16Ptr,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe0, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[BFloat16Ptr](0, 1, 2),
 	SchemaHash:     -1884433039,
 	TypeDef:        foryRootBFloat16Ptr[4:],
 	UserID:         224,
@@ -829,45 +769,7 @@ func (x *BFloat16Ptr) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a BFloat16Ptr body written with another schema, following ev (docs/format.md §11.4).
 func (x *BFloat16Ptr) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = BFloat16Ptr{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Count = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Count = r.ReadVarInt32()
-			}
-		case 1:
-			if f.Convert {
-				if v4, ok5 := c.ReadFloatAs(f, 64); ok5 {
-					pv6 := serializer.Float16(v4)
-					x.Other = &pv6
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p3 := foryimpl.Alloc[serializer.Float16](c)
-				*p3 = serializer.Float16(r.ReadUint16())
-				x.Other = p3
-			}
-		case 2:
-			if f.Convert {
-				if v8, ok9 := c.ReadFloatAs(f, 64); ok9 {
-					pv10 := serializer.BFloat16(v8)
-					x.Value = &pv10
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p7 := foryimpl.Alloc[serializer.BFloat16](c)
-				*p7 = serializer.BFloat16(r.ReadUint16())
-				x.Value = p7
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -392,7 +392,7 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ListHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListHints{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -420,8 +420,6 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadNullable(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1031,7 +1029,7 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapValueHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapValueHints{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -1049,8 +1047,6 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadLists(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1593,7 +1589,7 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapKeyHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapKeyHints{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -1603,8 +1599,6 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTagged(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2037,7 +2031,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NotNullPtrs body written with another schema, following ev (docs/format.md §11.4).
 func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NotNullPtrs{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2093,8 +2087,6 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 					x.Ref = p15
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2116,6 +2108,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "hints.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         333,
@@ -2285,27 +2278,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootGoArrays is the compatible-mode root prefix of GoArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGoArrays[4:], docs/format.md §11).
@@ -2569,7 +2542,7 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = GoArrays{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2609,8 +2582,6 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadUntagged(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2926,7 +2897,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EnumHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumHints{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
@@ -2941,8 +2912,6 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMap(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3195,14 +3164,12 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ArrayKeysPlain body written with another schema, following ev (docs/format.md §11.4).
 func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ArrayKeysPlain{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadByPair(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3275,6 +3242,7 @@ var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "hints.Spellings",
 	RootCompatible: foryRootSpellings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Spellings](0, 4, 5),
 	SchemaHash:     1158691696,
 	TypeDef:        foryRootSpellings[4:],
 	UserID:         341,
@@ -3533,14 +3501,8 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Spellings{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Upper = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Upper = r.ReadInt64()
-			}
 		case 1:
 			if f.Convert {
 				if v16, ok17 := c.ReadIntAs(f, 64); ok17 {
@@ -3571,20 +3533,6 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				o21 = r.ReadInt32()
 				x.Opt32 = serializer.Some(o21)
 			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				p24 := foryimpl.Alloc[string](c)
-				*p24 = c.ReadString()
-				x.Yes = p24
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				p25 := foryimpl.Alloc[string](c)
-				*p25 = c.ReadString()
-				x.YesNil = p25
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

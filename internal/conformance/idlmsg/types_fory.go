@@ -56,6 +56,7 @@ var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootEverything,
 	RootCompatibleRef: foryRootRefEverything,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14),
 	SchemaHash:        1660645014,
 	TypeDef:           foryRootEverything[4:],
 	TypeDefRef:        foryRootRefEverything[4:],
@@ -944,84 +945,8 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 	*x = Everything{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Fi64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Fi64 = r.ReadInt64()
-			}
-		case 1:
-			if f.Convert {
-				x.F64 = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.F64 = r.ReadFloat64()
-			}
-		case 2:
-			if f.Convert {
-				x.Fi32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Fi32 = r.ReadInt32()
-			}
-		case 3:
-			if f.Convert {
-				x.F32 = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F32 = r.ReadFloat32()
-			}
-		case 4:
-			if f.Convert {
-				x.I16 = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I16 = r.ReadInt16()
-			}
-		case 5:
-			if f.Convert {
-				x.H = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.H = serializer.Float16(r.ReadUint16())
-			}
-		case 6:
-			if !f.Flag || c.ReadFlag() {
-				x.B = r.ReadBool()
-			}
-		case 7:
-			if f.Convert {
-				x.I8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I8 = r.ReadInt8()
-			}
-		case 8:
-			if f.Convert {
-				x.I64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.I64 = r.ReadVarInt64()
-			}
-		case 9:
-			if f.Convert {
-				x.Ti64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Ti64 = r.ReadTaggedInt64()
-			}
-		case 10:
-			if f.Convert {
-				x.U64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.U64 = r.ReadVarUint64()
-			}
-		case 11:
-			if f.Convert {
-				x.I32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I32 = r.ReadVarInt32()
-			}
-		case 12:
-			if f.Convert {
-				x.U32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U32 = r.ReadVarUint32()
-			}
 		case 13:
 			if f.Convert {
 				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
@@ -1031,10 +956,6 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				var o84 int32
 				o84 = r.ReadVarInt32()
 				x.Oi = serializer.Some(o84)
-			}
-		case 14:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
 			}
 		case 15:
 			if f.Convert {
@@ -1179,8 +1100,6 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadNested(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1439,6 +1358,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "idlmsg.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     -93375902,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         202,
@@ -1608,27 +1528,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -24,6 +24,7 @@ var foryTypeCircle = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "iface.Circle",
 	RootCompatible: foryRootCircle,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Circle](0),
 	SchemaHash:     1796276482,
 	TypeDef:        foryRootCircle[4:],
 	UserID:         401,
@@ -228,23 +229,7 @@ func (x *Circle) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Circle body written with another schema, following ev (docs/format.md §11.4).
 func (x *Circle) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Circle{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.R = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.R = r.ReadFloat64()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootSquare is the compatible-mode root prefix of Square: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSquare[4:], docs/format.md §11).
@@ -260,6 +245,7 @@ var foryTypeSquare = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "iface.Square",
 	RootCompatible: foryRootSquare,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x92, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Square](0),
 	SchemaHash:     1749068659,
 	TypeDef:        foryRootSquare[4:],
 	UserID:         402,
@@ -467,23 +453,7 @@ func (x *Square) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Square body written with another schema, following ev (docs/format.md §11.4).
 func (x *Square) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Square{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.S = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.S = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootLabel is the compatible-mode root prefix of Label: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLabel[4:], docs/format.md §11).
@@ -499,6 +469,7 @@ var foryTypeLabel = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "iface.Label",
 	RootCompatible: foryRootLabel,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Label](0),
 	SchemaHash:     859087242,
 	TypeDef:        foryRootLabel[4:],
 	UserID:         404,
@@ -654,20 +625,7 @@ func (x *Label) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Label body written with another schema, following ev (docs/format.md §11.4).
 func (x *Label) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Label{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Text = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootDrawing is the compatible-mode root prefix of Drawing: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDrawing[4:], docs/format.md §11).
@@ -693,6 +651,7 @@ var foryTypeDrawing = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootDrawing,
 	RootCompatibleRef: foryRootRefDrawing,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
+	Scalars:           foryimpl.ScalarFieldsOf[Drawing](0),
 	SchemaHash:        1745970268,
 	TypeDef:           foryRootDrawing[4:],
 	TypeDefRef:        foryRootRefDrawing[4:],
@@ -923,15 +882,8 @@ func (x *Drawing) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		return
 	}
 	*x = Drawing{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
 		case 1:
 			x.Any = foryimpl.ReadAny(c, false)
 		case 2:
@@ -940,8 +892,6 @@ func (x *Drawing) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 3:
 			// Shape: an any whose value implements it; the generated types of this package that do: *Circle, *Square.
 			x.Other = foryimpl.ReadAnyAs[Shape](c, "iface.Shape", "*Circle, *Square")
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1159,7 +1109,7 @@ func (x *Gallery) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		return
 	}
 	*x = Gallery{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -1173,8 +1123,6 @@ func (x *Gallery) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if !f.Flag || c.ReadFlag() {
 				x.Shapes = foryimpl.ReadAnyListAs[Shape](c, "iface.Shape", "*Circle, *Square")
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

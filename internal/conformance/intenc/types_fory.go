@@ -28,6 +28,7 @@ var foryTypeIntEncodings = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "intenc.IntEncodings",
 	RootCompatible: foryRootIntEncodings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x71},
+	Scalars:        foryimpl.ScalarFieldsOf[IntEncodings](0, 1, 2, 3, 4, 5, 6, 7, 8),
 	SchemaHash:     -2042259195,
 	TypeDef:        foryRootIntEncodings[4:],
 	UserID:         113,
@@ -271,71 +272,7 @@ func (x *IntEncodings) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a IntEncodings body written with another schema, following ev (docs/format.md §11.4).
 func (x *IntEncodings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = IntEncodings{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.FixedI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixedI64 = r.ReadInt64()
-			}
-		case 1:
-			if f.Convert {
-				x.FixedU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixedU64 = r.ReadUint64()
-			}
-		case 2:
-			if f.Convert {
-				x.FixedI32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixedI32 = r.ReadInt32()
-			}
-		case 3:
-			if f.Convert {
-				x.FixedU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixedU32 = r.ReadUint32()
-			}
-		case 4:
-			if f.Convert {
-				x.VarI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.VarI64 = r.ReadVarInt64()
-			}
-		case 5:
-			if f.Convert {
-				x.TaggedI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.TaggedI64 = r.ReadTaggedInt64()
-			}
-		case 6:
-			if f.Convert {
-				x.Uint = uint(c.ReadUintValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Uint = uint(r.ReadVarUint64())
-			}
-		case 7:
-			if f.Convert {
-				x.TaggedU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.TaggedU64 = r.ReadTaggedUint64()
-			}
-		case 8:
-			if f.Convert {
-				x.VarU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.VarU32 = r.ReadVarUint32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -208,7 +208,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -218,8 +218,6 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrToI32(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -55,6 +55,7 @@ var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootMixed,
 	RootCompatibleRef: foryRootRefMixed,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x77},
+	Scalars:           foryimpl.ScalarFieldsOf[Mixed](0, 1, 2, 3, 4, 5, 6, 7, 12),
 	SchemaHash:        1141199422,
 	TypeDef:           foryRootMixed[4:],
 	TypeDefRef:        foryRootRefMixed[4:],
@@ -552,85 +553,33 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Mixed{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Ratio = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Ratio = r.ReadFloat32()
-			}
-		case 1:
-			if f.Convert {
-				x.Small = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Small = r.ReadInt16()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Flag = r.ReadBool()
-			}
-		case 3:
-			if f.Convert {
-				x.Count = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Count = r.ReadVarInt64()
-			}
-		case 4:
-			if f.Convert {
-				x.Big = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Big = r.ReadVarUint64()
-			}
-		case 5:
-			if f.Convert {
-				x.Code = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Code = r.ReadVarInt32()
-			}
-		case 6:
-			if !f.Flag || c.ReadFlag() {
-				p24 := foryimpl.Alloc[bool](c)
-				*p24 = r.ReadBool()
-				x.OptFlag = p24
-			}
-		case 7:
-			if f.Convert {
-				if v26, ok27 := c.ReadIntAs(f, 32); ok27 {
-					pv28 := int32(v26)
-					x.Opt = &pv28
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p25 := foryimpl.Alloc[int32](c)
-				*p25 = r.ReadVarInt32()
-				x.Opt = p25
-			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id32)
-				} else if st31 == foryimpl.RefFollows {
-					p33 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id32, p33)
-					if ev34 := c.ReadStructFieldMeta(foryTypeInner); ev34 != nil {
-						p33.ForyReadEvolved(c, ev34)
+				if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+					x.Child = foryimpl.BackRef[Inner](c, id27)
+				} else if st26 == foryimpl.RefFollows {
+					p28 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id27, p28)
+					if ev29 := c.ReadStructFieldMeta(foryTypeInner); ev29 != nil {
+						p28.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
-						p33.ForyRead(c)
+						p28.ForyRead(c)
 					}
-					x.Child = p33
+					x.Child = p28
 				} else {
 					x.Child = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p29 := foryimpl.Alloc[Inner](c)
-					if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
-						p29.ForyReadEvolved(c, ev30)
+					p24 := foryimpl.Alloc[Inner](c)
+					if ev25 := c.ReadStructFieldMeta(foryTypeInner); ev25 != nil {
+						p24.ForyReadEvolved(c, ev25)
 					} else if !c.Failed() {
-						p29.ForyRead(c)
+						p24.ForyRead(c)
 					}
-					x.Child = p29
+					x.Child = p24
 				}
 			}
 		case 9:
@@ -640,16 +589,16 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e38 := c.ReadEnumFast(uint32(0x7fffffff)); e38 >= 0 {
-						x.Kind = Color(e38)
+					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
+						x.Kind = Color(e33)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e35 := c.ReadEnumFast(uint32(0x7fffffff)); e35 >= 0 {
-						x.Kind = Color(e35)
+					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+						x.Kind = Color(e30)
 					} else {
 						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -659,16 +608,10 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadLookup(c)
 			}
-		case 12:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
 				x.Stamp = c.ReadTime()
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -740,6 +683,7 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "mixed.Inner",
 	RootCompatible: foryRootInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
+	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 1),
 	SchemaHash:     270494220,
 	TypeDef:        foryRootInner[4:],
 	UserID:         106,
@@ -906,27 +850,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -25,6 +25,7 @@ var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "namerules.NameRules",
 	RootCompatible: foryRootNameRules,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x75},
+	Scalars:        foryimpl.ScalarFieldsOf[NameRules](0, 1, 2, 3),
 	SchemaHash:     -501123143,
 	TypeDef:        foryRootNameRules[4:],
 	UserID:         117,
@@ -211,39 +212,7 @@ func (x *NameRules) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NameRules body written with another schema, following ev (docs/format.md §11.4).
 func (x *NameRules) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NameRules{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.UserID = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.UserID = r.ReadVarInt64()
-			}
-		case 1:
-			if f.Convert {
-				x.HTTPCode = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.HTTPCode = r.ReadVarInt32()
-			}
-		case 2:
-			if f.Convert {
-				x.X2Y = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.X2Y = r.ReadVarInt32()
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.URI = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -32,6 +32,7 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootOuter,
 	RootCompatibleRef: foryRootRefOuter,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x69},
+	Scalars:           foryimpl.ScalarFieldsOf[Outer](0),
 	SchemaHash:        -2047280483,
 	TypeDef:           foryRootOuter[4:],
 	TypeDefRef:        foryRootRefOuter[4:],
@@ -263,15 +264,8 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Outer body written with another schema, following ev (docs/format.md §11.4).
 func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Outer{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.X = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.X = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
@@ -299,8 +293,6 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					x.Inner = p5
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -322,6 +314,7 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "nested.Inner",
 	RootCompatible: foryRootInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
+	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 1),
 	SchemaHash:     270494220,
 	TypeDef:        foryRootInner[4:],
 	UserID:         106,
@@ -488,27 +481,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

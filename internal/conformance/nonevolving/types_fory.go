@@ -24,6 +24,7 @@ var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "nonevolving.Fixed",
 	RootCompatible: foryRootFixed,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
+	Scalars:        foryimpl.ScalarFieldsOf[Fixed](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootFixed[4:],
 	UserID:         601,
@@ -193,27 +194,7 @@ func (x *Fixed) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Fixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Fixed{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
@@ -542,7 +523,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Outer body written with another schema, following ev (docs/format.md §11.4).
 func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Outer{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -593,8 +574,6 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadL(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -669,6 +648,7 @@ var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "demo",
 	RootCompatible: foryRootFixedN,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x0a, 0x02, 0x3e, 0x42, 0xe2, 0x07, 0x38},
+	Scalars:        foryimpl.ScalarFieldsOf[FixedN](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootFixedN[4:],
 	TypeName:       "FixedN",
@@ -841,27 +821,7 @@ func (x *FixedN) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a FixedN body written with another schema, following ev (docs/format.md §11.4).
 func (x *FixedN) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = FixedN{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

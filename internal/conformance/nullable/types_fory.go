@@ -392,7 +392,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NullableContainers body written with another schema, following ev (docs/format.md §11.4).
 func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NullableContainers{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -429,8 +429,6 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			} else {
 				x.Strs = nil
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -24,6 +24,7 @@ var foryTypePK = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "nullkeys.PK",
 	RootCompatible: foryRootPK,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf5, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[PK](0),
 	SchemaHash:     1979134437,
 	TypeDef:        foryRootPK[4:],
 	UserID:         501,
@@ -220,21 +221,12 @@ func (x *PK) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a PK body written with another schema, following ev (docs/format.md §11.4).
 func (x *PK) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PK{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadM(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -303,7 +303,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Optionals{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -363,8 +363,6 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				o43 = c.ReadString()
 				x.Str = serializer.Some(o43)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -38,6 +38,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "peerform.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x92, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         402,
@@ -207,27 +208,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
@@ -251,6 +232,7 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootHolder,
 	RootCompatibleRef: foryRootRefHolder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
+	Scalars:           foryimpl.ScalarFieldsOf[Holder](0),
 	SchemaHash:        -423750057,
 	TypeDef:           foryRootHolder[4:],
 	TypeDefRef:        foryRootRefHolder[4:],
@@ -501,12 +483,8 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Holder body written with another schema, following ev (docs/format.md §11.4).
 func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Holder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Label = c.ReadString()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
@@ -534,8 +512,6 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					x.Next = p7
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -745,12 +721,10 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		return
 	}
 	*x = AnyHolder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.Value = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -780,6 +754,7 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootOuter,
 	RootCompatibleRef: foryRootRefOuter,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
+	Scalars:           foryimpl.ScalarFieldsOf[Outer](0),
 	SchemaHash:        -576121450,
 	TypeDef:           foryRootOuter[4:],
 	TypeDefRef:        foryRootRefOuter[4:],
@@ -1013,15 +988,8 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Outer body written with another schema, following ev (docs/format.md §11.4).
 func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Outer{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Count = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Count = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -1040,8 +1008,6 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1357,7 +1323,7 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Arrays body written with another schema, following ev (docs/format.md §11.4).
 func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Arrays{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -1371,8 +1337,6 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			} else {
 				x.Longs = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1394,6 +1358,7 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "peerform.Node",
 	RootCompatible: foryRootNode,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x96, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Node](1),
 	SchemaHash:     -1179955273,
 	TypeDef:        foryRootNode[4:],
 	UserID:         406,
@@ -1598,18 +1563,12 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		return
 	}
 	*x = Node{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadChildren(c)
 			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1690,6 +1649,7 @@ var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootBin,
 	RootCompatibleRef: foryRootRefBin,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9a, 0x03},
+	Scalars:           foryimpl.ScalarFieldsOf[Bin](0),
 	SchemaHash:        536270527,
 	TypeDef:           foryRootBin[4:],
 	TypeDefRef:        foryRootRefBin[4:],
@@ -1915,15 +1875,8 @@ func (x *Bin) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Bin body written with another schema, following ev (docs/format.md §11.4).
 func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Bin{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Count = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Count = r.ReadVarInt32()
-			}
 		case 1:
 			if f.Convert {
 				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
@@ -1935,8 +1888,6 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 			} else {
 				x.Data = nil
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2244,7 +2195,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Mixed{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2274,8 +2225,6 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadM(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2356,6 +2305,7 @@ var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootNullables,
 	RootCompatibleRef: foryRootRefNullables,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x03},
+	Scalars:           foryimpl.ScalarFieldsOf[Nullables](0),
 	SchemaHash:        1806992366,
 	TypeDef:           foryRootNullables[4:],
 	TypeDefRef:        foryRootRefNullables[4:],
@@ -2639,20 +2589,8 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Nullables body written with another schema, following ev (docs/format.md §11.4).
 func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Nullables{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				if v13, ok14 := c.ReadIntAs(f, 32); ok14 {
-					pv15 := int32(v13)
-					x.K = &pv15
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p12 := foryimpl.Alloc[int32](c)
-				*p12 = r.ReadVarInt32()
-				x.K = p12
-			}
 		case 1:
 			if f.Convert {
 				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
@@ -2661,33 +2599,31 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Leaf](c, id21)
-				} else if st20 == foryimpl.RefFollows {
-					p22 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id21, p22)
-					if ev23 := c.ReadStructFieldMeta(foryTypeLeaf); ev23 != nil {
-						p22.ForyReadEvolved(c, ev23)
-					} else if !c.Failed() {
-						p22.ForyRead(c)
-					}
-					x.Next = p22
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Leaf](c, id17)
+				} else if st16 == foryimpl.RefFollows {
 					p18 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id17, p18)
 					if ev19 := c.ReadStructFieldMeta(foryTypeLeaf); ev19 != nil {
 						p18.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
 						p18.ForyRead(c)
 					}
 					x.Next = p18
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p14 := foryimpl.Alloc[Leaf](c)
+					if ev15 := c.ReadStructFieldMeta(foryTypeLeaf); ev15 != nil {
+						p14.ForyReadEvolved(c, ev15)
+					} else if !c.Failed() {
+						p14.ForyRead(c)
+					}
+					x.Next = p14
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2716,6 +2652,7 @@ var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootColored,
 	RootCompatibleRef: foryRootRefColored,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xa5, 0x03},
+	Scalars:           foryimpl.ScalarFieldsOf[Colored](0),
 	SchemaHash:        887372110,
 	TypeDef:           foryRootColored[4:],
 	TypeDefRef:        foryRootRefColored[4:],
@@ -2939,15 +2876,8 @@ func (x *Colored) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Colored body written with another schema, following ev (docs/format.md §11.4).
 func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Colored{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -2966,8 +2896,6 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

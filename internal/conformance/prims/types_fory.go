@@ -27,6 +27,7 @@ var foryTypeAllPrims = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "prims.AllPrims",
 	RootCompatible: foryRootAllPrims,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
+	Scalars:        foryimpl.ScalarFieldsOf[AllPrims](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash:     -299331752,
 	TypeDef:        foryRootAllPrims[4:],
 	UserID:         100,
@@ -324,87 +325,7 @@ func (x *AllPrims) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a AllPrims body written with another schema, following ev (docs/format.md §11.4).
 func (x *AllPrims) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = AllPrims{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.F64 = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.F64 = r.ReadFloat64()
-			}
-		case 1:
-			if f.Convert {
-				x.F32 = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F32 = r.ReadFloat32()
-			}
-		case 2:
-			if f.Convert {
-				x.I16 = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I16 = r.ReadInt16()
-			}
-		case 3:
-			if f.Convert {
-				x.U16 = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U16 = r.ReadUint16()
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.B = r.ReadBool()
-			}
-		case 5:
-			if f.Convert {
-				x.I8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I8 = r.ReadInt8()
-			}
-		case 6:
-			if f.Convert {
-				x.U8 = uint8(c.ReadUintValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U8 = r.ReadUint8()
-			}
-		case 7:
-			if f.Convert {
-				x.I = int(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I = int(r.ReadVarInt64())
-			}
-		case 8:
-			if f.Convert {
-				x.I64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.I64 = r.ReadVarInt64()
-			}
-		case 9:
-			if f.Convert {
-				x.U64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.U64 = r.ReadVarUint64()
-			}
-		case 10:
-			if f.Convert {
-				x.I32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I32 = r.ReadVarInt32()
-			}
-		case 11:
-			if f.Convert {
-				x.U32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U32 = r.ReadVarUint32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

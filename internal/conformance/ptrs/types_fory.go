@@ -26,6 +26,7 @@ var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash: -128040816,
 	RootCompatible: foryRootPtrs,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x72},
+	Scalars:        foryimpl.ScalarFieldsOf[Ptrs](0, 1, 2, 3, 4),
 	SchemaHash:     1778562021,
 	TypeDef:        foryRootPtrs[4:],
 	UserID:         114,
@@ -263,62 +264,7 @@ func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Ptrs body written with another schema, following ev (docs/format.md §11.4).
 func (x *Ptrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Ptrs{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				if v7, ok8 := c.ReadFloatAs(f, 64); ok8 {
-					pv9 := float64(v7)
-					x.PF64 = &pv9
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p6 := foryimpl.Alloc[float64](c)
-				*p6 = r.ReadFloat64()
-				x.PF64 = p6
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				p10 := foryimpl.Alloc[bool](c)
-				*p10 = r.ReadBool()
-				x.PB = p10
-			}
-		case 2:
-			if f.Convert {
-				if v12, ok13 := c.ReadIntAs(f, 64); ok13 {
-					pv14 := int64(v12)
-					x.PI64 = &pv14
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p11 := foryimpl.Alloc[int64](c)
-				*p11 = r.ReadVarInt64()
-				x.PI64 = p11
-			}
-		case 3:
-			if f.Convert {
-				if v16, ok17 := c.ReadIntAs(f, 32); ok17 {
-					pv18 := int32(v16)
-					x.PI32 = &pv18
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[int32](c)
-				*p15 = r.ReadVarInt32()
-				x.PI32 = p15
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				p19 := foryimpl.Alloc[string](c)
-				*p19 = c.ReadString()
-				x.PS = p19
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -45,6 +45,7 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootImage,
 	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
+	Scalars:           foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
 	SchemaHash:        1960516840,
 	TypeDef:           foryRootImage[4:],
 	TypeDefRef:        foryRootRefImage[4:],
@@ -317,29 +318,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Image body written with another schema, following ev (docs/format.md §11.4).
 func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Image{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Width = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Width = r.ReadVarInt32()
-			}
-		case 1:
-			if f.Convert {
-				x.Height = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Height = r.ReadVarInt32()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.URI = c.ReadString()
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Title = c.ReadString()
-			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -358,8 +338,6 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -650,7 +628,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ImagePair body written with another schema, following ev (docs/format.md §11.4).
 func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ImagePair{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -706,8 +684,6 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					x.Thumb = p15
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -935,14 +911,12 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ImagePtrList body written with another schema, following ev (docs/format.md §11.4).
 func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ImagePtrList{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadImages(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1025,6 +999,7 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootNode,
 	RootCompatibleRef: foryRootRefNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[Node](0),
 	SchemaHash:        587892696,
 	TypeDef:           foryRootNode[4:],
 	TypeDefRef:        foryRootRefNode[4:],
@@ -1277,15 +1252,8 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		return
 	}
 	*x = Node{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Value = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Value = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
@@ -1313,8 +1281,6 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					x.Next = p5
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1347,6 +1313,7 @@ var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootTreeNode,
 	RootCompatibleRef: foryRootRefTreeNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcb, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[TreeNode](1),
 	SchemaHash:        1345458556,
 	TypeDef:           foryRootTreeNode[4:],
 	TypeDefRef:        foryRootRefTreeNode[4:],
@@ -1663,15 +1630,11 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		return
 	}
 	*x = TreeNode{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadChildren(c)
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1700,8 +1663,6 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					x.Parent = p16
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1783,6 +1744,7 @@ var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash: -61741120,
 	RootCompatible: foryRootSharedUntracked,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[SharedUntracked](0, 1, 4, 5, 8, 9),
 	SchemaHash:     1487575884,
 	TypeDef:        foryRootSharedUntracked[4:],
 	UserID:         205,
@@ -2188,31 +2150,8 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SharedUntracked body written with another schema, following ev (docs/format.md §11.4).
 func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SharedUntracked{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				if v38, ok39 := c.ReadIntAs(f, 32); ok39 {
-					pv40 := int32(v38)
-					x.Count1 = &pv40
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p37 := foryimpl.Alloc[int32](c)
-				*p37 = r.ReadVarInt32()
-				x.Count1 = p37
-			}
-		case 1:
-			if f.Convert {
-				if v42, ok43 := c.ReadIntAs(f, 32); ok43 {
-					pv44 := int32(v42)
-					x.Count2 = &pv44
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p41 := foryimpl.Alloc[int32](c)
-				*p41 = r.ReadVarInt32()
-				x.Count2 = p41
-			}
 		case 2:
 			if f.Convert {
 				x.Ints1 = foryimpl.ReadSliceAs[int32](c, f)
@@ -2225,18 +2164,6 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadInts2(c)
 			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				p45 := foryimpl.Alloc[string](c)
-				*p45 = c.ReadString()
-				x.Label1 = p45
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				p46 := foryimpl.Alloc[string](c)
-				*p46 = c.ReadString()
-				x.Label2 = p46
-			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMap1(c)
@@ -2244,14 +2171,6 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 		case 7:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMap2(c)
-			}
-		case 8:
-			if !f.Flag || c.ReadFlag() {
-				x.Name1 = c.ReadString()
-			}
-		case 9:
-			if !f.Flag || c.ReadFlag() {
-				x.Name2 = c.ReadString()
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
@@ -2261,8 +2180,6 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrs2(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2438,6 +2355,7 @@ var foryTypeRefElem = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.RefElem",
 	RootCompatible: foryRootRefElem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[RefElem](0, 1),
 	SchemaHash:     -502268582,
 	TypeDef:        foryRootRefElem[4:],
 	UserID:         207,
@@ -2607,27 +2525,7 @@ func (x *RefElem) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a RefElem body written with another schema, following ev (docs/format.md §11.4).
 func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = RefElem{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootRefContainers is the compatible-mode root prefix of RefContainers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
@@ -3026,7 +2924,7 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a RefContainers body written with another schema, following ev (docs/format.md §11.4).
 func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = RefContainers{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -3067,8 +2965,6 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadSet(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3639,7 +3535,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a RefTagged body written with another schema, following ev (docs/format.md §11.4).
 func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = RefTagged{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -3726,8 +3622,6 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					x.Tagged2 = p34
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -4261,7 +4155,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a RefDisabled body written with another schema, following ev (docs/format.md §11.4).
 func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = RefDisabled{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -4345,8 +4239,6 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadOnList(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -5082,7 +4974,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SharedTrackedKinds body written with another schema, following ev (docs/format.md §11.4).
 func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SharedTrackedKinds{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -5170,8 +5062,6 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 					x.foryReadMap2(c)
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -5307,6 +5197,7 @@ var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootNilPointers,
 	RootCompatibleRef: foryRootRefNilPointers,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[NilPointers](0, 4),
 	SchemaHash:        1625135257,
 	TypeDef:           foryRootNilPointers[4:],
 	TypeDefRef:        foryRootRefNilPointers[4:],
@@ -5766,115 +5657,95 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		return
 	}
 	*x = NilPointers{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				if v25, ok26 := c.ReadIntAs(f, 32); ok26 {
-					pv27 := int32(v25)
-					x.Count = &pv27
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p24 := foryimpl.Alloc[int32](c)
-				*p24 = r.ReadVarInt32()
-				x.Count = p24
-			}
 		case 1:
 			x.Extra = foryimpl.ReadAny(c, false)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-					x.Image = foryimpl.BackRef[Image](c, id31)
-				} else if st30 == foryimpl.RefFollows {
-					p32 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id31, p32)
-					if ev33 := c.ReadStructFieldMeta(foryTypeImage); ev33 != nil {
-						p32.ForyReadEvolved(c, ev33)
-					} else if !c.Failed() {
-						p32.ForyRead(c)
-					}
-					x.Image = p32
-				} else {
-					x.Image = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
+					x.Image = foryimpl.BackRef[Image](c, id27)
+				} else if st26 == foryimpl.RefFollows {
 					p28 := foryimpl.Alloc[Image](c)
+					foryimpl.SetRef(c, id27, p28)
 					if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
 						p28.ForyReadEvolved(c, ev29)
 					} else if !c.Failed() {
 						p28.ForyRead(c)
 					}
 					x.Image = p28
+				} else {
+					x.Image = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p24 := foryimpl.Alloc[Image](c)
+					if ev25 := c.ReadStructFieldMeta(foryTypeImage); ev25 != nil {
+						p24.ForyReadEvolved(c, ev25)
+					} else if !c.Failed() {
+						p24.ForyRead(c)
+					}
+					x.Image = p24
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadImages(c)
 			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				p34 := foryimpl.Alloc[string](c)
-				*p34 = c.ReadString()
-				x.Label = p34
-			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					x.Node = foryimpl.BackRef[Node](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id38, p39)
-					if ev40 := c.ReadStructFieldMeta(foryTypeNode); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
+				if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+					x.Node = foryimpl.BackRef[Node](c, id33)
+				} else if st32 == foryimpl.RefFollows {
+					p34 := foryimpl.Alloc[Node](c)
+					foryimpl.SetRef(c, id33, p34)
+					if ev35 := c.ReadStructFieldMeta(foryTypeNode); ev35 != nil {
+						p34.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
-						p39.ForyRead(c)
+						p34.ForyRead(c)
 					}
-					x.Node = p39
+					x.Node = p34
 				} else {
 					x.Node = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p35 := foryimpl.Alloc[Node](c)
-					if ev36 := c.ReadStructFieldMeta(foryTypeNode); ev36 != nil {
-						p35.ForyReadEvolved(c, ev36)
+					p30 := foryimpl.Alloc[Node](c)
+					if ev31 := c.ReadStructFieldMeta(foryTypeNode); ev31 != nil {
+						p30.ForyReadEvolved(c, ev31)
 					} else if !c.Failed() {
-						p35.ForyRead(c)
+						p30.ForyRead(c)
 					}
-					x.Node = p35
+					x.Node = p30
 				}
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-					x.Tree = foryimpl.BackRef[TreeNode](c, id44)
-				} else if st43 == foryimpl.RefFollows {
-					p45 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id44, p45)
-					if ev46 := c.ReadStructFieldMeta(foryTypeTreeNode); ev46 != nil {
-						p45.ForyReadEvolved(c, ev46)
+				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
+					x.Tree = foryimpl.BackRef[TreeNode](c, id39)
+				} else if st38 == foryimpl.RefFollows {
+					p40 := foryimpl.Alloc[TreeNode](c)
+					foryimpl.SetRef(c, id39, p40)
+					if ev41 := c.ReadStructFieldMeta(foryTypeTreeNode); ev41 != nil {
+						p40.ForyReadEvolved(c, ev41)
 					} else if !c.Failed() {
-						p45.ForyRead(c)
+						p40.ForyRead(c)
 					}
-					x.Tree = p45
+					x.Tree = p40
 				} else {
 					x.Tree = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p41 := foryimpl.Alloc[TreeNode](c)
-					if ev42 := c.ReadStructFieldMeta(foryTypeTreeNode); ev42 != nil {
-						p41.ForyReadEvolved(c, ev42)
+					p36 := foryimpl.Alloc[TreeNode](c)
+					if ev37 := c.ReadStructFieldMeta(foryTypeTreeNode); ev37 != nil {
+						p36.ForyReadEvolved(c, ev37)
 					} else if !c.Failed() {
-						p41.ForyRead(c)
+						p36.ForyRead(c)
 					}
-					x.Tree = p41
+					x.Tree = p36
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -6556,7 +6427,7 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		return
 	}
 	*x = SharedTracked{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.Any1 = foryimpl.ReadAny(c, false)
@@ -6648,8 +6519,6 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 					x.foryReadMap2(c)
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -359,7 +359,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetHolder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -392,8 +392,6 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrings(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -713,7 +711,7 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetMulti body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetMulti{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -723,8 +721,6 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadWords(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1081,7 +1077,7 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetsInside body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetsInside{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -1091,8 +1087,6 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadList(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -24,6 +24,7 @@ var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "skips.PetOwner",
 	RootCompatible: foryRootPetOwner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[PetOwner](0),
 	SchemaHash:     -2083538306,
 	TypeDef:        foryRootPetOwner[4:],
 	UserID:         217,
@@ -179,20 +180,7 @@ func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a PetOwner body written with another schema, following ev (docs/format.md §11.4).
 func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PetOwner{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
@@ -208,6 +196,7 @@ var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "skips.AnyHolder",
 	RootCompatible: foryRootAnyHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdb, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[AnyHolder](0),
 	SchemaHash:     -504813805,
 	TypeDef:        foryRootAnyHolder[4:],
 	UserID:         219,
@@ -415,23 +404,7 @@ func (x *AnyHolder) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a AnyHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = AnyHolder{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Extra = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Extra = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootAnyList is the compatible-mode root prefix of AnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyList[4:], docs/format.md §11).
@@ -447,6 +420,7 @@ var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "skips.AnyList",
 	RootCompatible: foryRootAnyList,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdc, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[AnyList](0),
 	SchemaHash:     -504813805,
 	TypeDef:        foryRootAnyList[4:],
 	UserID:         220,
@@ -654,23 +628,7 @@ func (x *AnyList) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a AnyList body written with another schema, following ev (docs/format.md §11.4).
 func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = AnyList{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Extra = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Extra = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootAnyMap is the compatible-mode root prefix of AnyMap: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMap[4:], docs/format.md §11).
@@ -686,6 +644,7 @@ var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "skips.AnyMap",
 	RootCompatible: foryRootAnyMap,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdd, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[AnyMap](0),
 	SchemaHash:     -504813805,
 	TypeDef:        foryRootAnyMap[4:],
 	UserID:         221,
@@ -893,23 +852,7 @@ func (x *AnyMap) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a AnyMap body written with another schema, following ev (docs/format.md §11.4).
 func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = AnyMap{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Extra = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Extra = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootSetHolder is the compatible-mode root prefix of SetHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetHolder[4:], docs/format.md §11).
@@ -1078,14 +1021,12 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetHolder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadInts(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1285,14 +1226,12 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetMulti body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetMulti{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadCodes(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1339,6 +1278,7 @@ var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "skips.HalfFloats",
 	RootCompatible: foryRootHalfFloats,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[HalfFloats](0, 1),
 	SchemaHash:     -1751198262,
 	TypeDef:        foryRootHalfFloats[4:],
 	UserID:         213,
@@ -1552,29 +1492,7 @@ func (x *HalfFloats) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a HalfFloats body written with another schema, following ev (docs/format.md §11.4).
 func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = HalfFloats{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.F16 = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F16 = serializer.Float16(r.ReadUint16())
-			}
-		case 1:
-			if f.Convert {
-				x.BF16Neg = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.BF16Neg = serializer.BFloat16(r.ReadUint16())
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootDecimals is the compatible-mode root prefix of Decimals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDecimals[4:], docs/format.md §11).
@@ -1740,14 +1658,12 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Decimals body written with another schema, following ev (docs/format.md §11.4).
 func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Decimals{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1932,7 +1848,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Optionals body written with another schema, following ev (docs/format.md §11.4).
 func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Optionals{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -1940,8 +1856,6 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				o5 = c.ReadString()
 				x.Str = serializer.Some(o5)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2127,14 +2041,12 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a BigMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = BigMaps{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadI32ToStr(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

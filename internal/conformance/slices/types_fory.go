@@ -402,7 +402,7 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Slices body written with another schema, following ev (docs/format.md §11.4).
 func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Slices{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -426,8 +426,6 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrs(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

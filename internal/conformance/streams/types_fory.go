@@ -24,6 +24,7 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "streams.User",
 	RootCompatible: foryRootUser,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
+	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:     -1993551251,
 	TypeDef:        foryRootUser[4:],
 	UserID:         100,
@@ -228,25 +229,12 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a User body written with another schema, following ev (docs/format.md §11.4).
 func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = User{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt64()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -294,6 +282,7 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "streams.Item",
 	RootCompatible: foryRootItem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
+	Scalars:        foryimpl.ScalarFieldsOf[Item](0, 1),
 	SchemaHash:     1590280357,
 	TypeDef:        foryRootItem[4:],
 	UserID:         101,
@@ -460,27 +449,7 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Item body written with another schema, following ev (docs/format.md §11.4).
 func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Item{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Qty = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Qty = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.SKU = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -25,6 +25,7 @@ var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "strs.Strings",
 	RootCompatible: foryRootStrings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
+	Scalars:        foryimpl.ScalarFieldsOf[Strings](0, 1, 2, 3, 4),
 	SchemaHash:     1904676594,
 	TypeDef:        foryRootStrings[4:],
 	UserID:         101,
@@ -242,36 +243,7 @@ func (x *Strings) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Strings body written with another schema, following ev (docs/format.md §11.4).
 func (x *Strings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Strings{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.ASCII = c.ReadString()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.CJK = c.ReadString()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Emoji = c.ReadString()
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Empty = c.ReadString()
-			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.Latin1 = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

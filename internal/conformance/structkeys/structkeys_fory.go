@@ -24,6 +24,7 @@ var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "structkeys.Point",
 	RootCompatible: foryRootPoint,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xa0, 0x06},
+	Scalars:        foryimpl.ScalarFieldsOf[Point](0, 1),
 	SchemaHash:     613113960,
 	TypeDef:        foryRootPoint[4:],
 	UserID:         800,
@@ -237,29 +238,7 @@ func (x *Point) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Point body written with another schema, following ev (docs/format.md §11.4).
 func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Point{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.X = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.X = r.ReadVarInt32()
-			}
-		case 1:
-			if f.Convert {
-				x.Y = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Y = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootGrid is the compatible-mode root prefix of Grid: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGrid[4:], docs/format.md §11).
@@ -483,7 +462,7 @@ func (x *Grid) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Grid body written with another schema, following ev (docs/format.md §11.4).
 func (x *Grid) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Grid{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -493,8 +472,6 @@ func (x *Grid) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadByPoint(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -276,7 +276,7 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a StructLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = StructLists{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -286,8 +286,6 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadValues(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -413,6 +411,7 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "structlists.Inner",
 	RootCompatible: foryRootInner,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
+	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 1),
 	SchemaHash:     270494220,
 	TypeDef:        foryRootInner[4:],
 	UserID:         106,
@@ -579,27 +578,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -54,6 +54,7 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "structroots.User",
 	RootCompatible: foryRootUser,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf5, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:     1549828091,
 	TypeDef:        foryRootUser[4:],
 	UserID:         501,
@@ -223,27 +224,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a User body written with another schema, following ev (docs/format.md §11.4).
 func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = User{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.ID = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt64()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -183,7 +183,7 @@ func (x *Times) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Times body written with another schema, following ev (docs/format.md §11.4).
 func (x *Times) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Times{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -197,8 +197,6 @@ func (x *Times) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if !f.Flag || c.ReadFlag() {
 				x.T = c.ReadTime()
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

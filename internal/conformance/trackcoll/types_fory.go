@@ -400,7 +400,7 @@ func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NestedLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NestedLists{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -414,8 +414,6 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrs(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -915,14 +913,12 @@ func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ListOfMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListOfMaps{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMaps(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1445,7 +1441,7 @@ func (x *MapOfLists) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapOfLists body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapOfLists{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -1459,8 +1455,6 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrs(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2092,14 +2086,12 @@ func (x *MapOfMaps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapOfMaps body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapOfMaps{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadNested(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2520,7 +2512,7 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetsInside body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetsInside{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -2530,8 +2522,6 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMap(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3055,7 +3045,7 @@ func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Binaries body written with another schema, following ev (docs/format.md §11.4).
 func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Binaries{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -3065,8 +3055,6 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMap(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3570,7 +3558,7 @@ func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SharedInner body written with another schema, following ev (docs/format.md §11.4).
 func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SharedInner{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -3580,8 +3568,6 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMaps(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -4155,7 +4141,7 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EmptyArrays body written with another schema, following ev (docs/format.md §11.4).
 func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EmptyArrays{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -4186,8 +4172,6 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			} else {
 				x.I64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -4599,7 +4583,7 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a OneEmptyArray body written with another schema, following ev (docs/format.md §11.4).
 func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = OneEmptyArray{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -4630,8 +4614,6 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			} else {
 				x.Nil = foryimpl.ReadArrayEvolved[[]int32](c, f)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -4965,7 +4947,7 @@ func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EmptyInner body written with another schema, following ev (docs/format.md §11.4).
 func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EmptyInner{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -4975,8 +4957,6 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrs(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -5165,6 +5145,7 @@ var foryTypeLeaf311 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "trackcoll.Leaf311",
 	RootCompatible: foryRootLeaf311,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf311](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf311[4:],
 	UserID:         311,
@@ -5334,27 +5315,7 @@ func (x *Leaf311) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf311 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf311) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf311{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootNilValues is the compatible-mode root prefix of NilValues: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilValues[4:], docs/format.md §11).
@@ -5641,7 +5602,7 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NilValues body written with another schema, following ev (docs/format.md §11.4).
 func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NilValues{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -5651,8 +5612,6 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadNils(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -6163,7 +6122,7 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EnumPtrs body written with another schema, following ev (docs/format.md §11.4).
 func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumPtrs{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6246,8 +6205,6 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 					x.Zero = p25
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -6620,7 +6577,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NullableSets body written with another schema, following ev (docs/format.md §11.4).
 func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NullableSets{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6671,8 +6628,6 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadPlain(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -6791,6 +6746,7 @@ var foryTypeLeaf316 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "trackcoll.Leaf316",
 	RootCompatible: foryRootLeaf316,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf316](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf316[4:],
 	UserID:         316,
@@ -6960,27 +6916,7 @@ func (x *Leaf316) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf316 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf316) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf316{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootAnyListByID is the compatible-mode root prefix of AnyListByID: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyListByID[4:], docs/format.md §11).
@@ -7157,14 +7093,12 @@ func (x *AnyListByID) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		return
 	}
 	*x = AnyListByID{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.Items = foryimpl.ReadAnyList(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -7189,6 +7123,7 @@ var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "demo3",
 	RootCompatible: foryRootLeafNamed,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x06, 0x03, 0x2c, 0x80, 0x28},
+	Scalars:        foryimpl.ScalarFieldsOf[LeafNamed](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeafNamed[4:],
 	TypeName:       "Leaf",
@@ -7361,27 +7296,7 @@ func (x *LeafNamed) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a LeafNamed body written with another schema, following ev (docs/format.md §11.4).
 func (x *LeafNamed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = LeafNamed{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootAnyListByName is the compatible-mode root prefix of AnyListByName: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyListByName[4:], docs/format.md §11).
@@ -7558,14 +7473,12 @@ func (x *AnyListByName) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		return
 	}
 	*x = AnyListByName{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.Items = foryimpl.ReadAnyList(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -7588,6 +7501,7 @@ var foryTypeLeaf319 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "trackcoll.Leaf319",
 	RootCompatible: foryRootLeaf319,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf319](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf319[4:],
 	UserID:         319,
@@ -7757,27 +7671,7 @@ func (x *Leaf319) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf319 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf319) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf319{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
@@ -7795,6 +7689,7 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "demo3",
 	RootCompatible: foryRootTag,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x04, 0x03, 0x4c, 0x06},
+	Scalars:        foryimpl.ScalarFieldsOf[Tag](0),
 	SchemaHash:     2116166638,
 	TypeDef:        foryRootTag[4:],
 	TypeName:       "Tag",
@@ -7953,20 +7848,7 @@ func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Tag body written with another schema, following ev (docs/format.md §11.4).
 func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Tag{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Label = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootAnyMaps is the compatible-mode root prefix of AnyMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMaps[4:], docs/format.md §11).
@@ -8168,7 +8050,7 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		return
 	}
 	*x = AnyMaps{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -8178,8 +8060,6 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if !f.Flag || c.ReadFlag() {
 				x.ByName = foryimpl.ReadStringAnyMap(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -8202,6 +8082,7 @@ var foryTypeLeaf321 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "trackcoll.Leaf321",
 	RootCompatible: foryRootLeaf321,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc1, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf321](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf321[4:],
 	UserID:         321,
@@ -8371,27 +8252,7 @@ func (x *Leaf321) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf321 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf321) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf321{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootSharedAny is the compatible-mode root prefix of SharedAny: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedAny[4:], docs/format.md §11).
@@ -8688,7 +8549,7 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		return
 	}
 	*x = SharedAny{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8725,8 +8586,6 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if !f.Flag || c.ReadFlag() {
 				x.Map = foryimpl.ReadStringAnyMap(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -8749,6 +8608,7 @@ var foryTypeLeaf323 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "trackcoll.Leaf323",
 	RootCompatible: foryRootLeaf323,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc3, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf323](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf323[4:],
 	UserID:         323,
@@ -8918,27 +8778,7 @@ func (x *Leaf323) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf323 body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf323) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf323{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootSharedAnyList is the compatible-mode root prefix of SharedAnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedAnyList[4:], docs/format.md §11).
@@ -9134,7 +8974,7 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		return
 	}
 	*x = SharedAnyList{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -9144,8 +8984,6 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			if !f.Flag || c.ReadFlag() {
 				x.Map = foryimpl.ReadStringAnyMap(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -10067,7 +9905,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Mixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Mixed{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -10117,8 +9955,6 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStrs(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

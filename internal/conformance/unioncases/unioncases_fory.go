@@ -232,7 +232,7 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		return
 	}
 	*x = Holder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -246,8 +246,6 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			x.V = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

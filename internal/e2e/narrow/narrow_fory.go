@@ -25,6 +25,7 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "narrow.Scalars",
 	RootCompatible: foryRootScalars,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Scalars](0, 1),
 	SchemaHash:     311733697,
 	TypeDef:        foryRootScalars[4:],
 	UserID:         920,
@@ -247,27 +248,7 @@ func (x *Scalars) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (docs/format.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Scalars{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.B = r.ReadBool()
-			}
-		case 1:
-			if f.Convert {
-				x.Tagd = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Tagd = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
@@ -288,6 +269,7 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 		0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46,
 		0x40,
 	},
+	Scalars:    foryimpl.ScalarFieldsOf[Containers](0),
 	SchemaHash: 1663082097,
 	TypeDef:    foryRootContainers[4:],
 	TypeName:   "Containers",
@@ -449,20 +431,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
@@ -727,7 +696,7 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Maps body written with another schema, following ev (docs/format.md §11.4).
 func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Maps{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -737,8 +706,6 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadStructs(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -862,6 +829,7 @@ var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "narrow.Composite",
 	RootCompatible: foryRootComposite,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Composite](1),
 	SchemaHash:     -1796675783,
 	TypeDef:        foryRootComposite[4:],
 	UserID:         923,
@@ -1125,18 +1093,12 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Composite body written with another schema, following ev (docs/format.md §11.4).
 func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Composite{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadByName(c)
 			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Title = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1231,6 +1193,7 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "narrow.Node",
 	RootCompatible: foryRootNode,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Node](0),
 	SchemaHash:     212292213,
 	TypeDef:        foryRootNode[4:],
 	UserID:         924,
@@ -1438,23 +1401,7 @@ func (x *Node) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Node body written with another schema, following ev (docs/format.md §11.4).
 func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Node{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Value = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Value = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

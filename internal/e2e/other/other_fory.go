@@ -47,6 +47,7 @@ var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootAddress,
 	RootCompatibleRef: foryRootRefAddress,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
+	Scalars:           foryimpl.ScalarFieldsOf[Address](0, 3),
 	SchemaHash:        1250604956,
 	TypeDef:           foryRootAddress[4:],
 	TypeDefRef:        foryRootRefAddress[4:],
@@ -383,15 +384,8 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Address body written with another schema, following ev (docs/format.md §11.4).
 func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Address{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Zip = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Zip = r.ReadVarInt32()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadLines(c)
@@ -414,12 +408,6 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 					}
 				}
 			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Street = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -469,6 +457,7 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "other",
 	RootCompatible: foryRootTag,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
+	Scalars:        foryimpl.ScalarFieldsOf[Tag](0, 1),
 	SchemaHash:     2010132404,
 	TypeDef:        foryRootTag[4:],
 	TypeName:       "Tag",
@@ -641,24 +630,7 @@ func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Tag body written with another schema, following ev (docs/format.md §11.4).
 func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Tag{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Key = c.ReadString()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Value = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

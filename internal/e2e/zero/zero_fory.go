@@ -197,16 +197,7 @@ func (x *Address) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Address body written with another schema, following ev (docs/format.md §11.4).
 func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Address{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
@@ -407,16 +398,7 @@ func (x *Tag) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Tag body written with another schema, following ev (docs/format.md §11.4).
 func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Tag{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
@@ -868,7 +850,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Composite body written with another schema, following ev (docs/format.md §11.4).
 func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Composite{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -890,8 +872,6 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -107,6 +107,7 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootScalars,
 	RootCompatibleRef: foryRootRefScalars,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 59, 63, 68, 72, 74, 76),
 	SchemaHash:        -1775609943,
 	TypeDef:           foryRootScalars[4:],
 	TypeDefRef:        foryRootRefScalars[4:],
@@ -1403,411 +1404,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (docs/format.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Scalars{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.FixI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixI64 = r.ReadInt64()
-			}
-		case 1:
-			if f.Convert {
-				x.RmFixI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmFixI64 = r.ReadInt64()
-			}
-		case 2:
-			if f.Convert {
-				x.FixU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixU64 = r.ReadUint64()
-			}
-		case 3:
-			if f.Convert {
-				x.RmFixU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmFixU64 = r.ReadUint64()
-			}
-		case 4:
-			if f.Convert {
-				x.F64 = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.F64 = r.ReadFloat64()
-			}
-		case 5:
-			if f.Convert {
-				x.RmF64 = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmF64 = r.ReadFloat64()
-			}
-		case 6:
-			if f.Convert {
-				x.FixI32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixI32 = r.ReadInt32()
-			}
-		case 7:
-			if f.Convert {
-				x.RmFixI32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmFixI32 = r.ReadInt32()
-			}
-		case 8:
-			if f.Convert {
-				x.FixU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixU32 = r.ReadUint32()
-			}
-		case 9:
-			if f.Convert {
-				x.RmFixU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmFixU32 = r.ReadUint32()
-			}
-		case 10:
-			if f.Convert {
-				x.F32 = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F32 = r.ReadFloat32()
-			}
-		case 11:
-			if f.Convert {
-				x.RmF32 = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmF32 = r.ReadFloat32()
-			}
-		case 12:
-			if f.Convert {
-				x.I16 = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I16 = r.ReadInt16()
-			}
-		case 13:
-			if f.Convert {
-				x.RmI16 = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmI16 = r.ReadInt16()
-			}
-		case 14:
-			if f.Convert {
-				x.RmU16 = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmU16 = r.ReadUint16()
-			}
-		case 15:
-			if f.Convert {
-				x.U16 = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U16 = r.ReadUint16()
-			}
-		case 16:
-			if !f.Flag || c.ReadFlag() {
-				x.B = r.ReadBool()
-			}
-		case 17:
-			if !f.Flag || c.ReadFlag() {
-				x.RmB = r.ReadBool()
-			}
-		case 18:
-			if f.Convert {
-				x.I8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I8 = r.ReadInt8()
-			}
-		case 19:
-			if f.Convert {
-				x.RmI8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmI8 = r.ReadInt8()
-			}
-		case 20:
-			if f.Convert {
-				x.RmU8 = uint8(c.ReadUintValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmU8 = r.ReadUint8()
-			}
-		case 21:
-			if f.Convert {
-				x.U8 = uint8(c.ReadUintValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U8 = r.ReadUint8()
-			}
-		case 22:
-			if f.Convert {
-				x.I = int(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I = int(r.ReadVarInt64())
-			}
-		case 23:
-			if f.Convert {
-				x.I64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.I64 = r.ReadVarInt64()
-			}
-		case 24:
-			if f.Convert {
-				x.MyI = MyInt(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.MyI = MyInt(r.ReadVarInt64())
-			}
-		case 25:
-			if f.Convert {
-				x.RmI = int(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmI = int(r.ReadVarInt64())
-			}
-		case 26:
-			if f.Convert {
-				x.RmI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmI64 = r.ReadVarInt64()
-			}
-		case 27:
-			if f.Convert {
-				x.RmMyI = MyInt(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmMyI = MyInt(r.ReadVarInt64())
-			}
-		case 28:
-			if f.Convert {
-				x.RmTagI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmTagI64 = r.ReadTaggedInt64()
-			}
-		case 29:
-			if f.Convert {
-				x.TagI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.TagI64 = r.ReadTaggedInt64()
-			}
-		case 30:
-			if f.Convert {
-				x.RmU = uint(c.ReadUintValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmU = uint(r.ReadVarUint64())
-			}
-		case 31:
-			if f.Convert {
-				x.RmU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmU64 = r.ReadVarUint64()
-			}
-		case 32:
-			if f.Convert {
-				x.U = uint(c.ReadUintValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U = uint(r.ReadVarUint64())
-			}
-		case 33:
-			if f.Convert {
-				x.U64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.U64 = r.ReadVarUint64()
-			}
-		case 34:
-			if f.Convert {
-				x.RmTagU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmTagU64 = r.ReadTaggedUint64()
-			}
-		case 35:
-			if f.Convert {
-				x.TagU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.TagU64 = r.ReadTaggedUint64()
-			}
-		case 36:
-			if f.Convert {
-				x.I32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I32 = r.ReadVarInt32()
-			}
-		case 37:
-			if f.Convert {
-				x.RmI32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmI32 = r.ReadVarInt32()
-			}
-		case 38:
-			if f.Convert {
-				x.RmU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.RmU32 = r.ReadVarUint32()
-			}
-		case 39:
-			if f.Convert {
-				x.U32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U32 = r.ReadVarUint32()
-			}
-		case 40:
-			if f.Convert {
-				if v44, ok45 := c.ReadFloatAs(f, 64); ok45 {
-					pv46 := float64(v44)
-					x.PF64 = &pv46
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p43 := foryimpl.Alloc[float64](c)
-				*p43 = r.ReadFloat64()
-				x.PF64 = p43
-			}
-		case 41:
-			if f.Convert {
-				if v48, ok49 := c.ReadFloatAs(f, 64); ok49 {
-					pv50 := float64(v48)
-					x.RmPF64 = &pv50
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p47 := foryimpl.Alloc[float64](c)
-				*p47 = r.ReadFloat64()
-				x.RmPF64 = p47
-			}
-		case 42:
-			if f.Convert {
-				if v52, ok53 := c.ReadFloatAs(f, 32); ok53 {
-					pv54 := float32(v52)
-					x.PF32 = &pv54
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p51 := foryimpl.Alloc[float32](c)
-				*p51 = r.ReadFloat32()
-				x.PF32 = p51
-			}
-		case 43:
-			if f.Convert {
-				if v56, ok57 := c.ReadFloatAs(f, 32); ok57 {
-					pv58 := float32(v56)
-					x.RmPF32 = &pv58
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p55 := foryimpl.Alloc[float32](c)
-				*p55 = r.ReadFloat32()
-				x.RmPF32 = p55
-			}
-		case 44:
-			if f.Convert {
-				if v60, ok61 := c.ReadUintAs(f, 16); ok61 {
-					pv62 := uint16(v60)
-					x.PU16 = &pv62
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p59 := foryimpl.Alloc[uint16](c)
-				*p59 = r.ReadUint16()
-				x.PU16 = p59
-			}
-		case 45:
-			if f.Convert {
-				if v64, ok65 := c.ReadUintAs(f, 16); ok65 {
-					pv66 := uint16(v64)
-					x.RmPU16 = &pv66
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p63 := foryimpl.Alloc[uint16](c)
-				*p63 = r.ReadUint16()
-				x.RmPU16 = p63
-			}
-		case 46:
-			if !f.Flag || c.ReadFlag() {
-				p67 := foryimpl.Alloc[bool](c)
-				*p67 = r.ReadBool()
-				x.PB = p67
-			}
-		case 47:
-			if !f.Flag || c.ReadFlag() {
-				p68 := foryimpl.Alloc[bool](c)
-				*p68 = r.ReadBool()
-				x.RmPB = p68
-			}
-		case 48:
-			if f.Convert {
-				if v70, ok71 := c.ReadIntAs(f, 8); ok71 {
-					pv72 := int8(v70)
-					x.PI8 = &pv72
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p69 := foryimpl.Alloc[int8](c)
-				*p69 = r.ReadInt8()
-				x.PI8 = p69
-			}
-		case 49:
-			if f.Convert {
-				if v74, ok75 := c.ReadIntAs(f, 8); ok75 {
-					pv76 := int8(v74)
-					x.RmPI8 = &pv76
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p73 := foryimpl.Alloc[int8](c)
-				*p73 = r.ReadInt8()
-				x.RmPI8 = p73
-			}
-		case 50:
-			if f.Convert {
-				if v78, ok79 := c.ReadIntAs(f, 64); ok79 {
-					pv80 := int64(v78)
-					x.PI64 = &pv80
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p77 := foryimpl.Alloc[int64](c)
-				*p77 = r.ReadVarInt64()
-				x.PI64 = p77
-			}
-		case 51:
-			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 64); ok83 {
-					pv84 := int64(v82)
-					x.RmPI64 = &pv84
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p81 := foryimpl.Alloc[int64](c)
-				*p81 = r.ReadVarInt64()
-				x.RmPI64 = p81
-			}
-		case 52:
-			if f.Convert {
-				if v86, ok87 := c.ReadUintAs(f, 64); ok87 {
-					pv88 := uint64(v86)
-					x.PU64 = &pv88
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p85 := foryimpl.Alloc[uint64](c)
-				*p85 = r.ReadVarUint64()
-				x.PU64 = p85
-			}
-		case 53:
-			if f.Convert {
-				if v90, ok91 := c.ReadUintAs(f, 64); ok91 {
-					pv92 := uint64(v90)
-					x.RmPU64 = &pv92
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p89 := foryimpl.Alloc[uint64](c)
-				*p89 = r.ReadVarUint64()
-				x.RmPU64 = p89
-			}
-		case 54:
-			if f.Convert {
-				if v94, ok95 := c.ReadIntAs(f, 32); ok95 {
-					pv96 := int32(v94)
-					x.PI32 = &pv96
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p93 := foryimpl.Alloc[int32](c)
-				*p93 = r.ReadVarInt32()
-				x.PI32 = p93
-			}
-		case 55:
-			if f.Convert {
-				if v98, ok99 := c.ReadIntAs(f, 32); ok99 {
-					pv100 := int32(v98)
-					x.RmPI32 = &pv100
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p97 := foryimpl.Alloc[int32](c)
-				*p97 = r.ReadVarInt32()
-				x.RmPI32 = p97
-			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
 				x.D = c.ReadDuration()
@@ -1819,75 +1417,65 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
-						x.E = Color(e104)
+					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
+						x.E = Color(e46)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e101 := c.ReadEnumFast(uint32(0x7fffffff)); e101 >= 0 {
-						x.E = Color(e101)
+					if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
+						x.E = Color(e43)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			}
-		case 59:
-			if !f.Flag || c.ReadFlag() {
-				x.MyS = MyString(c.ReadString())
-			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p105 := foryimpl.Alloc[time.Duration](c)
-				*p105 = c.ReadDuration()
-				x.PD = p105
+				p47 := foryimpl.Alloc[time.Duration](c)
+				*p47 = c.ReadDuration()
+				x.PD = p47
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p106 := foryimpl.Alloc[serializer.Date](c)
-				*p106 = serializer.Date(c.ReadDate())
-				x.PDt = p106
+				p48 := foryimpl.Alloc[serializer.Date](c)
+				*p48 = serializer.Date(c.ReadDate())
+				x.PDt = p48
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					p111 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id110, p111)
-					if e112 := c.ReadEnumFast(uint32(0x7fffffff)); e112 >= 0 {
-						*p111 = Color(e112)
+				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id52)
+				} else if st51 == foryimpl.RefFollows {
+					p53 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id52, p53)
+					if e54 := c.ReadEnumFast(uint32(0x7fffffff)); e54 >= 0 {
+						*p53 = Color(e54)
 					} else {
-						*p111 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p53 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p111
+					x.PE = p53
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p107 := foryimpl.Alloc[Color](c)
-					if e108 := c.ReadEnumFast(uint32(0x7fffffff)); e108 >= 0 {
-						*p107 = Color(e108)
+					p49 := foryimpl.Alloc[Color](c)
+					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
+						*p49 = Color(e50)
 					} else {
-						*p107 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p49 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p107
+					x.PE = p49
 				}
-			}
-		case 63:
-			if !f.Flag || c.ReadFlag() {
-				p113 := foryimpl.Alloc[string](c)
-				*p113 = c.ReadString()
-				x.PS = p113
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p114 := foryimpl.Alloc[time.Time](c)
-				*p114 = c.ReadTime()
-				x.PT = p114
+				p55 := foryimpl.Alloc[time.Time](c)
+				*p55 = c.ReadTime()
+				x.PT = p55
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1900,94 +1488,74 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 67:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
-						x.RmE = Color(e118)
+					if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
+						x.RmE = Color(e59)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e115 := c.ReadEnumFast(uint32(0x7fffffff)); e115 >= 0 {
-						x.RmE = Color(e115)
+					if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
+						x.RmE = Color(e56)
 					} else {
 						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			}
-		case 68:
-			if !f.Flag || c.ReadFlag() {
-				x.RmMyS = MyString(c.ReadString())
-			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p119 := foryimpl.Alloc[time.Duration](c)
-				*p119 = c.ReadDuration()
-				x.RmPD = p119
+				p60 := foryimpl.Alloc[time.Duration](c)
+				*p60 = c.ReadDuration()
+				x.RmPD = p60
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p120 := foryimpl.Alloc[serializer.Date](c)
-				*p120 = serializer.Date(c.ReadDate())
-				x.RmPDt = p120
+				p61 := foryimpl.Alloc[serializer.Date](c)
+				*p61 = serializer.Date(c.ReadDate())
+				x.RmPDt = p61
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id124)
-				} else if st123 == foryimpl.RefFollows {
-					p125 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id124, p125)
-					if e126 := c.ReadEnumFast(uint32(0x7fffffff)); e126 >= 0 {
-						*p125 = Color(e126)
+				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id65)
+				} else if st64 == foryimpl.RefFollows {
+					p66 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id65, p66)
+					if e67 := c.ReadEnumFast(uint32(0x7fffffff)); e67 >= 0 {
+						*p66 = Color(e67)
 					} else {
-						*p125 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p125
+					x.RmPE = p66
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p121 := foryimpl.Alloc[Color](c)
-					if e122 := c.ReadEnumFast(uint32(0x7fffffff)); e122 >= 0 {
-						*p121 = Color(e122)
+					p62 := foryimpl.Alloc[Color](c)
+					if e63 := c.ReadEnumFast(uint32(0x7fffffff)); e63 >= 0 {
+						*p62 = Color(e63)
 					} else {
-						*p121 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p62 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p121
+					x.RmPE = p62
 				}
-			}
-		case 72:
-			if !f.Flag || c.ReadFlag() {
-				p127 := foryimpl.Alloc[string](c)
-				*p127 = c.ReadString()
-				x.RmPS = p127
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p128 := foryimpl.Alloc[time.Time](c)
-				*p128 = c.ReadTime()
-				x.RmPT = p128
-			}
-		case 74:
-			if !f.Flag || c.ReadFlag() {
-				x.RmS = c.ReadString()
+				p68 := foryimpl.Alloc[time.Time](c)
+				*p68 = c.ReadTime()
+				x.RmPT = p68
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
 				x.RmT = c.ReadTime()
 			}
-		case 76:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
-			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
 				x.T = c.ReadTime()
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -5572,7 +5140,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -6042,8 +5610,6 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadRmRaw(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -9037,7 +8603,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Nested body written with another schema, following ev (docs/format.md §11.4).
 func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Nested{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -9251,8 +8817,6 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					x.RmPLf = p135
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -9980,6 +9544,7 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootInner,
 	RootCompatibleRef: foryRootRefInner,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Inner](0, 1, 3),
 	SchemaHash:        -455157084,
 	TypeDef:           foryRootInner[4:],
 	TypeDefRef:        foryRootRefInner[4:],
@@ -10270,19 +9835,8 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Old = r.ReadBool()
-			}
-		case 1:
-			if f.Convert {
-				x.Score = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Score = r.ReadVarInt32()
-			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
@@ -10310,12 +9864,6 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					x.Lf = p7
 				}
 			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -10339,6 +9887,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "evo",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x06, 0x03, 0x2c, 0x80, 0x28},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     -1227067955,
 	TypeDef:        foryRootLeaf[4:],
 	TypeName:       "Leaf",
@@ -10511,27 +10060,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Gone = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootChanges is the compatible-mode root prefix of Changes: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootChanges[4:], docs/format.md §11).
@@ -10563,6 +10092,7 @@ var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootChanges,
 	RootCompatibleRef: foryRootRefChanges,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Changes](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16),
 	SchemaHash:        -1095387611,
 	TypeDef:           foryRootChanges[4:],
 	TypeDefRef:        foryRootRefChanges[4:],
@@ -11053,97 +10583,21 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Changes body written with another schema, following ev (docs/format.md §11.4).
 func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Changes{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.WFix = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.WFix = r.ReadInt32()
-			}
-		case 1:
-			if f.Convert {
-				x.WF = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.WF = r.ReadFloat32()
-			}
-		case 2:
-			if f.Convert {
-				x.WSU = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.WSU = r.ReadUint16()
-			}
-		case 3:
-			if f.Convert {
-				x.WU = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.WU = r.ReadUint16()
-			}
-		case 4:
-			if f.Convert {
-				x.NWP = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.NWP = r.ReadInt8()
-			}
-		case 5:
-			if f.Convert {
-				x.W8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.W8 = r.ReadInt8()
-			}
-		case 6:
-			if f.Convert {
-				x.Count = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Count = r.ReadVarInt32()
-			}
-		case 7:
-			if f.Convert {
-				x.NP = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.NP = r.ReadVarInt32()
-			}
-		case 8:
-			if f.Convert {
-				x.W32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.W32 = r.ReadVarInt32()
-			}
-		case 9:
-			if f.Convert {
-				x.WIF = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.WIF = r.ReadVarInt32()
-			}
-		case 10:
-			if f.Convert {
-				if v28, ok29 := c.ReadIntAs(f, 16); ok29 {
-					pv30 := int16(v28)
-					x.NPW = &pv30
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p27 := foryimpl.Alloc[int16](c)
-				*p27 = r.ReadInt16()
-				x.NPW = p27
-			}
-		case 11:
-			if !f.Flag || c.ReadFlag() {
-				x.OldName = c.ReadString()
-			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev34 := c.ReadStructFieldMeta(foryTypeInner); ev34 != nil {
-						x.NIn.ForyReadEvolved(c, ev34)
+					if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
+						x.NIn.ForyReadEvolved(c, ev30)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev31 := c.ReadStructFieldMeta(foryTypeInner); ev31 != nil {
-						x.NIn.ForyReadEvolved(c, ev31)
+					if ev27 := c.ReadStructFieldMeta(foryTypeInner); ev27 != nil {
+						x.NIn.ForyReadEvolved(c, ev27)
 					} else if !c.Failed() {
 						x.NIn.ForyRead(c)
 					}
@@ -11157,11 +10611,11 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id36)
-				} else if st35 == foryimpl.RefFollows {
+				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id32)
+				} else if st31 == foryimpl.RefFollows {
 					x.foryReadNM(c)
-					foryimpl.SetRefMap(c, id36, x.NM)
+					foryimpl.SetRefMap(c, id32, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -11172,39 +10626,31 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st39, id40 := c.ReadRefFlag(); st39 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id40)
-				} else if st39 == foryimpl.RefFollows {
-					p41 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id40, p41)
-					if ev42 := c.ReadStructFieldMeta(foryTypeInner); ev42 != nil {
-						p41.ForyReadEvolved(c, ev42)
-					} else if !c.Failed() {
-						p41.ForyRead(c)
-					}
-					x.NPIn = p41
-				} else {
-					x.NPIn = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id36)
+				} else if st35 == foryimpl.RefFollows {
 					p37 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id36, p37)
 					if ev38 := c.ReadStructFieldMeta(foryTypeInner); ev38 != nil {
 						p37.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
 						p37.ForyRead(c)
 					}
 					x.NPIn = p37
+				} else {
+					x.NPIn = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p33 := foryimpl.Alloc[Inner](c)
+					if ev34 := c.ReadStructFieldMeta(foryTypeInner); ev34 != nil {
+						p33.ForyReadEvolved(c, ev34)
+					} else if !c.Failed() {
+						p33.ForyRead(c)
+					}
+					x.NPIn = p33
 				}
 			}
-		case 16:
-			if !f.Flag || c.ReadFlag() {
-				p43 := foryimpl.Alloc[string](c)
-				*p43 = c.ReadString()
-				x.NS = p43
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -11278,6 +10724,7 @@ var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash: -1033713175,
 	RootCompatible: foryRootReorderTags,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[ReorderTags](0, 1, 2, 3),
 	SchemaHash:     -1163998027,
 	TypeDef:        foryRootReorderTags[4:],
 	UserID:         314,
@@ -11509,39 +10956,14 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ReorderTags body written with another schema, following ev (docs/format.md §11.4).
 func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ReorderTags{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.D = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.D = r.ReadFloat64()
-			}
-		case 1:
-			if f.Convert {
-				x.A = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.A = r.ReadVarInt32()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p7 := foryimpl.Alloc[bool](c)
-				*p7 = r.ReadBool()
-				x.E = p7
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.B = c.ReadString()
-			}
 		case 4:
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadC(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -11592,6 +11014,7 @@ var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash: -123410920,
 	RootCompatible: foryRootReorderNames,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[ReorderNames](0, 1, 2, 4),
 	SchemaHash:     25827702,
 	TypeDef:        foryRootReorderNames[4:],
 	UserID:         315,
@@ -11850,40 +11273,12 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ReorderNames body written with another schema, following ev (docs/format.md §11.4).
 func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ReorderNames{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Mid = r.ReadBool()
-			}
-		case 1:
-			if f.Convert {
-				x.Alpha = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Alpha = r.ReadVarInt64()
-			}
-		case 2:
-			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 16); ok9 {
-					pv10 := int16(v8)
-					x.Gamma = &pv10
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p7 := foryimpl.Alloc[int16](c)
-				*p7 = r.ReadInt16()
-				x.Gamma = p7
-			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadBeta(c)
 			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.Zed = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -11931,6 +11326,7 @@ var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v1.MapHolder",
 	RootCompatible: foryRootMapHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[MapHolder](0),
 	SchemaHash:     -1470693653,
 	TypeDef:        foryRootMapHolder[4:],
 	UserID:         316,
@@ -12122,18 +11518,12 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapHolder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadSame(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -12182,6 +11572,7 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v1.Item",
 	RootCompatible: foryRootItem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Item](0, 1),
 	SchemaHash:     1273490864,
 	TypeDef:        foryRootItem[4:],
 	UserID:         317,
@@ -12351,27 +11742,7 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Item body written with another schema, following ev (docs/format.md §11.4).
 func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Item{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.K = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootRecord is the compatible-mode root prefix of Record: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRecord[4:], docs/format.md §11).
@@ -12389,6 +11760,7 @@ var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v1.Record",
 	RootCompatible: foryRootRecord,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Record](0, 1, 2, 3, 5),
 	SchemaHash:     -1334161704,
 	TypeDef:        foryRootRecord[4:],
 	UserID:         320,
@@ -12698,38 +12070,11 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Record body written with another schema, following ev (docs/format.md §11.4).
 func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Record{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Ratio = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Ratio = r.ReadFloat64()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Active = r.ReadBool()
-			}
-		case 2:
-			if f.Convert {
-				x.ID = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt64()
-			}
-		case 3:
-			if f.Convert {
-				x.Count = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Count = r.ReadVarInt32()
-			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadItems(c)
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -12739,8 +12084,6 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -13698,7 +13041,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Seqs{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -13831,8 +13174,6 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			} else {
 				x.U82Bin = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -14230,7 +13571,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SeqsBad body written with another schema, following ev (docs/format.md §11.4).
 func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SeqsBad{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -14238,8 +13579,6 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadW(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

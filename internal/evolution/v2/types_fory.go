@@ -111,6 +111,7 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootScalars,
 	RootCompatibleRef: foryRootRefScalars,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 59, 63, 65, 70, 74, 76),
 	SchemaHash:        1797273883,
 	TypeDef:           foryRootScalars[4:],
 	TypeDefRef:        foryRootRefScalars[4:],
@@ -1407,411 +1408,8 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Scalars body written with another schema, following ev (docs/format.md §11.4).
 func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Scalars{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.AddFixI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddFixI64 = r.ReadInt64()
-			}
-		case 1:
-			if f.Convert {
-				x.FixI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixI64 = r.ReadInt64()
-			}
-		case 2:
-			if f.Convert {
-				x.AddFixU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddFixU64 = r.ReadUint64()
-			}
-		case 3:
-			if f.Convert {
-				x.FixU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixU64 = r.ReadUint64()
-			}
-		case 4:
-			if f.Convert {
-				x.AddF64 = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddF64 = r.ReadFloat64()
-			}
-		case 5:
-			if f.Convert {
-				x.F64 = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.F64 = r.ReadFloat64()
-			}
-		case 6:
-			if f.Convert {
-				x.AddFixI32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddFixI32 = r.ReadInt32()
-			}
-		case 7:
-			if f.Convert {
-				x.FixI32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixI32 = r.ReadInt32()
-			}
-		case 8:
-			if f.Convert {
-				x.AddFixU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddFixU32 = r.ReadUint32()
-			}
-		case 9:
-			if f.Convert {
-				x.FixU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.FixU32 = r.ReadUint32()
-			}
-		case 10:
-			if f.Convert {
-				x.AddF32 = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddF32 = r.ReadFloat32()
-			}
-		case 11:
-			if f.Convert {
-				x.F32 = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F32 = r.ReadFloat32()
-			}
-		case 12:
-			if f.Convert {
-				x.AddI16 = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddI16 = r.ReadInt16()
-			}
-		case 13:
-			if f.Convert {
-				x.I16 = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I16 = r.ReadInt16()
-			}
-		case 14:
-			if f.Convert {
-				x.AddU16 = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddU16 = r.ReadUint16()
-			}
-		case 15:
-			if f.Convert {
-				x.U16 = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U16 = r.ReadUint16()
-			}
-		case 16:
-			if !f.Flag || c.ReadFlag() {
-				x.AddB = r.ReadBool()
-			}
-		case 17:
-			if !f.Flag || c.ReadFlag() {
-				x.B = r.ReadBool()
-			}
-		case 18:
-			if f.Convert {
-				x.AddI8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddI8 = r.ReadInt8()
-			}
-		case 19:
-			if f.Convert {
-				x.I8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I8 = r.ReadInt8()
-			}
-		case 20:
-			if f.Convert {
-				x.AddU8 = uint8(c.ReadUintValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddU8 = r.ReadUint8()
-			}
-		case 21:
-			if f.Convert {
-				x.U8 = uint8(c.ReadUintValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U8 = r.ReadUint8()
-			}
-		case 22:
-			if f.Convert {
-				x.AddI = int(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddI = int(r.ReadVarInt64())
-			}
-		case 23:
-			if f.Convert {
-				x.AddI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddI64 = r.ReadVarInt64()
-			}
-		case 24:
-			if f.Convert {
-				x.AddMyI = MyInt(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddMyI = MyInt(r.ReadVarInt64())
-			}
-		case 25:
-			if f.Convert {
-				x.I = int(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I = int(r.ReadVarInt64())
-			}
-		case 26:
-			if f.Convert {
-				x.I64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.I64 = r.ReadVarInt64()
-			}
-		case 27:
-			if f.Convert {
-				x.MyI = MyInt(c.ReadIntValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.MyI = MyInt(r.ReadVarInt64())
-			}
-		case 28:
-			if f.Convert {
-				x.AddTagI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddTagI64 = r.ReadTaggedInt64()
-			}
-		case 29:
-			if f.Convert {
-				x.TagI64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.TagI64 = r.ReadTaggedInt64()
-			}
-		case 30:
-			if f.Convert {
-				x.AddU = uint(c.ReadUintValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddU = uint(r.ReadVarUint64())
-			}
-		case 31:
-			if f.Convert {
-				x.AddU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddU64 = r.ReadVarUint64()
-			}
-		case 32:
-			if f.Convert {
-				x.U = uint(c.ReadUintValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U = uint(r.ReadVarUint64())
-			}
-		case 33:
-			if f.Convert {
-				x.U64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.U64 = r.ReadVarUint64()
-			}
-		case 34:
-			if f.Convert {
-				x.AddTagU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddTagU64 = r.ReadTaggedUint64()
-			}
-		case 35:
-			if f.Convert {
-				x.TagU64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.TagU64 = r.ReadTaggedUint64()
-			}
-		case 36:
-			if f.Convert {
-				x.AddI32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddI32 = r.ReadVarInt32()
-			}
-		case 37:
-			if f.Convert {
-				x.I32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I32 = r.ReadVarInt32()
-			}
-		case 38:
-			if f.Convert {
-				x.AddU32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.AddU32 = r.ReadVarUint32()
-			}
-		case 39:
-			if f.Convert {
-				x.U32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U32 = r.ReadVarUint32()
-			}
-		case 40:
-			if f.Convert {
-				if v44, ok45 := c.ReadFloatAs(f, 64); ok45 {
-					pv46 := float64(v44)
-					x.AddPF64 = &pv46
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p43 := foryimpl.Alloc[float64](c)
-				*p43 = r.ReadFloat64()
-				x.AddPF64 = p43
-			}
-		case 41:
-			if f.Convert {
-				if v48, ok49 := c.ReadFloatAs(f, 64); ok49 {
-					pv50 := float64(v48)
-					x.PF64 = &pv50
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p47 := foryimpl.Alloc[float64](c)
-				*p47 = r.ReadFloat64()
-				x.PF64 = p47
-			}
-		case 42:
-			if f.Convert {
-				if v52, ok53 := c.ReadFloatAs(f, 32); ok53 {
-					pv54 := float32(v52)
-					x.AddPF32 = &pv54
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p51 := foryimpl.Alloc[float32](c)
-				*p51 = r.ReadFloat32()
-				x.AddPF32 = p51
-			}
-		case 43:
-			if f.Convert {
-				if v56, ok57 := c.ReadFloatAs(f, 32); ok57 {
-					pv58 := float32(v56)
-					x.PF32 = &pv58
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p55 := foryimpl.Alloc[float32](c)
-				*p55 = r.ReadFloat32()
-				x.PF32 = p55
-			}
-		case 44:
-			if f.Convert {
-				if v60, ok61 := c.ReadUintAs(f, 16); ok61 {
-					pv62 := uint16(v60)
-					x.AddPU16 = &pv62
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p59 := foryimpl.Alloc[uint16](c)
-				*p59 = r.ReadUint16()
-				x.AddPU16 = p59
-			}
-		case 45:
-			if f.Convert {
-				if v64, ok65 := c.ReadUintAs(f, 16); ok65 {
-					pv66 := uint16(v64)
-					x.PU16 = &pv66
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p63 := foryimpl.Alloc[uint16](c)
-				*p63 = r.ReadUint16()
-				x.PU16 = p63
-			}
-		case 46:
-			if !f.Flag || c.ReadFlag() {
-				p67 := foryimpl.Alloc[bool](c)
-				*p67 = r.ReadBool()
-				x.AddPB = p67
-			}
-		case 47:
-			if !f.Flag || c.ReadFlag() {
-				p68 := foryimpl.Alloc[bool](c)
-				*p68 = r.ReadBool()
-				x.PB = p68
-			}
-		case 48:
-			if f.Convert {
-				if v70, ok71 := c.ReadIntAs(f, 8); ok71 {
-					pv72 := int8(v70)
-					x.AddPI8 = &pv72
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p69 := foryimpl.Alloc[int8](c)
-				*p69 = r.ReadInt8()
-				x.AddPI8 = p69
-			}
-		case 49:
-			if f.Convert {
-				if v74, ok75 := c.ReadIntAs(f, 8); ok75 {
-					pv76 := int8(v74)
-					x.PI8 = &pv76
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p73 := foryimpl.Alloc[int8](c)
-				*p73 = r.ReadInt8()
-				x.PI8 = p73
-			}
-		case 50:
-			if f.Convert {
-				if v78, ok79 := c.ReadIntAs(f, 64); ok79 {
-					pv80 := int64(v78)
-					x.AddPI64 = &pv80
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p77 := foryimpl.Alloc[int64](c)
-				*p77 = r.ReadVarInt64()
-				x.AddPI64 = p77
-			}
-		case 51:
-			if f.Convert {
-				if v82, ok83 := c.ReadIntAs(f, 64); ok83 {
-					pv84 := int64(v82)
-					x.PI64 = &pv84
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p81 := foryimpl.Alloc[int64](c)
-				*p81 = r.ReadVarInt64()
-				x.PI64 = p81
-			}
-		case 52:
-			if f.Convert {
-				if v86, ok87 := c.ReadUintAs(f, 64); ok87 {
-					pv88 := uint64(v86)
-					x.AddPU64 = &pv88
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p85 := foryimpl.Alloc[uint64](c)
-				*p85 = r.ReadVarUint64()
-				x.AddPU64 = p85
-			}
-		case 53:
-			if f.Convert {
-				if v90, ok91 := c.ReadUintAs(f, 64); ok91 {
-					pv92 := uint64(v90)
-					x.PU64 = &pv92
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p89 := foryimpl.Alloc[uint64](c)
-				*p89 = r.ReadVarUint64()
-				x.PU64 = p89
-			}
-		case 54:
-			if f.Convert {
-				if v94, ok95 := c.ReadIntAs(f, 32); ok95 {
-					pv96 := int32(v94)
-					x.AddPI32 = &pv96
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p93 := foryimpl.Alloc[int32](c)
-				*p93 = r.ReadVarInt32()
-				x.AddPI32 = p93
-			}
-		case 55:
-			if f.Convert {
-				if v98, ok99 := c.ReadIntAs(f, 32); ok99 {
-					pv100 := int32(v98)
-					x.PI32 = &pv100
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p97 := foryimpl.Alloc[int32](c)
-				*p97 = r.ReadVarInt32()
-				x.PI32 = p97
-			}
 		case 56:
 			if !f.Flag || c.ReadFlag() {
 				x.AddD = c.ReadDuration()
@@ -1823,79 +1421,65 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 58:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
-						x.AddE = Color(e104)
+					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
+						x.AddE = Color(e46)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e101 := c.ReadEnumFast(uint32(0x7fffffff)); e101 >= 0 {
-						x.AddE = Color(e101)
+					if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
+						x.AddE = Color(e43)
 					} else {
 						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			}
-		case 59:
-			if !f.Flag || c.ReadFlag() {
-				x.AddMyS = MyString(c.ReadString())
-			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p105 := foryimpl.Alloc[time.Duration](c)
-				*p105 = c.ReadDuration()
-				x.AddPD = p105
+				p47 := foryimpl.Alloc[time.Duration](c)
+				*p47 = c.ReadDuration()
+				x.AddPD = p47
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p106 := foryimpl.Alloc[serializer.Date](c)
-				*p106 = serializer.Date(c.ReadDate())
-				x.AddPDt = p106
+				p48 := foryimpl.Alloc[serializer.Date](c)
+				*p48 = serializer.Date(c.ReadDate())
+				x.AddPDt = p48
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					p111 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id110, p111)
-					if e112 := c.ReadEnumFast(uint32(0x7fffffff)); e112 >= 0 {
-						*p111 = Color(e112)
+				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id52)
+				} else if st51 == foryimpl.RefFollows {
+					p53 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id52, p53)
+					if e54 := c.ReadEnumFast(uint32(0x7fffffff)); e54 >= 0 {
+						*p53 = Color(e54)
 					} else {
-						*p111 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p53 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p111
+					x.AddPE = p53
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p107 := foryimpl.Alloc[Color](c)
-					if e108 := c.ReadEnumFast(uint32(0x7fffffff)); e108 >= 0 {
-						*p107 = Color(e108)
+					p49 := foryimpl.Alloc[Color](c)
+					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
+						*p49 = Color(e50)
 					} else {
-						*p107 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p49 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p107
+					x.AddPE = p49
 				}
-			}
-		case 63:
-			if !f.Flag || c.ReadFlag() {
-				p113 := foryimpl.Alloc[string](c)
-				*p113 = c.ReadString()
-				x.AddPS = p113
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p114 := foryimpl.Alloc[time.Time](c)
-				*p114 = c.ReadTime()
-				x.AddPT = p114
-			}
-		case 65:
-			if !f.Flag || c.ReadFlag() {
-				x.AddS = c.ReadString()
+				p55 := foryimpl.Alloc[time.Time](c)
+				*p55 = c.ReadTime()
+				x.AddPT = p55
 			}
 		case 66:
 			if !f.Flag || c.ReadFlag() {
@@ -1912,86 +1496,70 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 69:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e118 := c.ReadEnumFast(uint32(0x7fffffff)); e118 >= 0 {
-						x.E = Color(e118)
+					if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
+						x.E = Color(e59)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e115 := c.ReadEnumFast(uint32(0x7fffffff)); e115 >= 0 {
-						x.E = Color(e115)
+					if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
+						x.E = Color(e56)
 					} else {
 						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			}
-		case 70:
-			if !f.Flag || c.ReadFlag() {
-				x.MyS = MyString(c.ReadString())
-			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p119 := foryimpl.Alloc[time.Duration](c)
-				*p119 = c.ReadDuration()
-				x.PD = p119
+				p60 := foryimpl.Alloc[time.Duration](c)
+				*p60 = c.ReadDuration()
+				x.PD = p60
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p120 := foryimpl.Alloc[serializer.Date](c)
-				*p120 = serializer.Date(c.ReadDate())
-				x.PDt = p120
+				p61 := foryimpl.Alloc[serializer.Date](c)
+				*p61 = serializer.Date(c.ReadDate())
+				x.PDt = p61
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st123, id124 := c.ReadRefFlag(); st123 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id124)
-				} else if st123 == foryimpl.RefFollows {
-					p125 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id124, p125)
-					if e126 := c.ReadEnumFast(uint32(0x7fffffff)); e126 >= 0 {
-						*p125 = Color(e126)
+				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id65)
+				} else if st64 == foryimpl.RefFollows {
+					p66 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id65, p66)
+					if e67 := c.ReadEnumFast(uint32(0x7fffffff)); e67 >= 0 {
+						*p66 = Color(e67)
 					} else {
-						*p125 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p125
+					x.PE = p66
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p121 := foryimpl.Alloc[Color](c)
-					if e122 := c.ReadEnumFast(uint32(0x7fffffff)); e122 >= 0 {
-						*p121 = Color(e122)
+					p62 := foryimpl.Alloc[Color](c)
+					if e63 := c.ReadEnumFast(uint32(0x7fffffff)); e63 >= 0 {
+						*p62 = Color(e63)
 					} else {
-						*p121 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p62 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p121
+					x.PE = p62
 				}
-			}
-		case 74:
-			if !f.Flag || c.ReadFlag() {
-				p127 := foryimpl.Alloc[string](c)
-				*p127 = c.ReadString()
-				x.PS = p127
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p128 := foryimpl.Alloc[time.Time](c)
-				*p128 = c.ReadTime()
-				x.PT = p128
-			}
-		case 76:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
+				p68 := foryimpl.Alloc[time.Time](c)
+				*p68 = c.ReadTime()
+				x.PT = p68
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
 				x.T = c.ReadTime()
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -5568,7 +5136,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Containers body written with another schema, following ev (docs/format.md §11.4).
 func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Containers{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -6038,8 +5606,6 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadRaw(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -9033,7 +8599,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Nested body written with another schema, following ev (docs/format.md §11.4).
 func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Nested{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -9247,8 +8813,6 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					x.PLf = p135
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -9975,6 +9539,7 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootInner,
 	RootCompatibleRef: foryRootRefInner,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Inner](0, 3),
 	SchemaHash:        842977065,
 	TypeDef:           foryRootInner[4:],
 	TypeDefRef:        foryRootRefInner[4:],
@@ -10319,15 +9884,8 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Inner{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Score = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Score = r.ReadVarInt64()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadExtra(c)
@@ -10350,12 +9908,6 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					}
 				}
 			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -10405,6 +9957,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "evo",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x06, 0x03, 0x2c, 0x80, 0x28},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     955585112,
 	TypeDef:        foryRootLeaf[4:],
 	TypeName:       "Leaf",
@@ -10577,27 +10130,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.W = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootChanges is the compatible-mode root prefix of Changes: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootChanges[4:], docs/format.md §11).
@@ -10629,6 +10162,7 @@ var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootChanges,
 	RootCompatibleRef: foryRootRefChanges,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Changes](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16),
 	SchemaHash:        -1865153215,
 	TypeDef:           foryRootChanges[4:],
 	TypeDefRef:        foryRootRefChanges[4:],
@@ -11152,124 +10686,43 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Changes body written with another schema, following ev (docs/format.md §11.4).
 func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Changes{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.WF = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.WF = r.ReadFloat64()
-			}
-		case 1:
-			if f.Convert {
-				x.WIF = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.WIF = r.ReadFloat64()
-			}
-		case 2:
-			if f.Convert {
-				x.Total = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Total = r.ReadVarInt64()
-			}
-		case 3:
-			if f.Convert {
-				x.NPW = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.NPW = r.ReadVarInt64()
-			}
-		case 4:
-			if f.Convert {
-				x.W32 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.W32 = r.ReadVarInt64()
-			}
-		case 5:
-			if f.Convert {
-				x.WFix = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.WFix = r.ReadTaggedInt64()
-			}
-		case 6:
-			if f.Convert {
-				x.WU = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.WU = r.ReadVarUint64()
-			}
-		case 7:
-			if f.Convert {
-				x.W8 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.W8 = r.ReadVarInt32()
-			}
-		case 8:
-			if f.Convert {
-				x.WSU = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.WSU = r.ReadVarInt32()
-			}
-		case 9:
-			if f.Convert {
-				if v28, ok29 := c.ReadFloatAs(f, 32); ok29 {
-					pv30 := float32(v28)
-					x.NWP = &pv30
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p27 := foryimpl.Alloc[float32](c)
-				*p27 = r.ReadFloat32()
-				x.NWP = p27
-			}
-		case 10:
-			if f.Convert {
-				if v32, ok33 := c.ReadIntAs(f, 32); ok33 {
-					pv34 := int32(v32)
-					x.NP = &pv34
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p31 := foryimpl.Alloc[int32](c)
-				*p31 = r.ReadVarInt32()
-				x.NP = p31
-			}
-		case 11:
-			if !f.Flag || c.ReadFlag() {
-				x.NewName = c.ReadString()
-			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id38, p39)
-					if ev40 := c.ReadStructFieldMeta(foryTypeInner); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
+				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
+					x.NIn = foryimpl.BackRef[Inner](c, id30)
+				} else if st29 == foryimpl.RefFollows {
+					p31 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id30, p31)
+					if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
+						p31.ForyReadEvolved(c, ev32)
 					} else if !c.Failed() {
-						p39.ForyRead(c)
+						p31.ForyRead(c)
 					}
-					x.NIn = p39
+					x.NIn = p31
 				} else {
 					x.NIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p35 := foryimpl.Alloc[Inner](c)
-					if ev36 := c.ReadStructFieldMeta(foryTypeInner); ev36 != nil {
-						p35.ForyReadEvolved(c, ev36)
+					p27 := foryimpl.Alloc[Inner](c)
+					if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
+						p27.ForyReadEvolved(c, ev28)
 					} else if !c.Failed() {
-						p35.ForyRead(c)
+						p27.ForyRead(c)
 					}
-					x.NIn = p35
+					x.NIn = p27
 				}
 			}
 		case 13:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st41, id42 := c.ReadEvolvedRefFlag(f); st41 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[int32](c, id42)
-			} else if st41 == foryimpl.RefFollows {
+			} else if st33, id34 := c.ReadEvolvedRefFlag(f); st33 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[int32](c, id34)
+			} else if st33 == foryimpl.RefFollows {
 				x.foryReadNL(c)
-				foryimpl.SetRefSlice(c, id42, x.NL)
+				foryimpl.SetRefSlice(c, id34, x.NL)
 			} else {
 				x.NL = nil
 			}
@@ -11280,27 +10733,21 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev46 := c.ReadStructFieldMeta(foryTypeInner); ev46 != nil {
-						x.NPIn.ForyReadEvolved(c, ev46)
+					if ev38 := c.ReadStructFieldMeta(foryTypeInner); ev38 != nil {
+						x.NPIn.ForyReadEvolved(c, ev38)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev43 := c.ReadStructFieldMeta(foryTypeInner); ev43 != nil {
-						x.NPIn.ForyReadEvolved(c, ev43)
+					if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
+						x.NPIn.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
 						x.NPIn.ForyRead(c)
 					}
 				}
 			}
-		case 16:
-			if !f.Flag || c.ReadFlag() {
-				x.NS = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -11374,6 +10821,7 @@ var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash: -1033713175,
 	RootCompatible: foryRootReorderTags,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[ReorderTags](0, 1, 2, 3),
 	SchemaHash:     -1163998027,
 	TypeDef:        foryRootReorderTags[4:],
 	UserID:         314,
@@ -11605,39 +11053,14 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ReorderTags body written with another schema, following ev (docs/format.md §11.4).
 func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ReorderTags{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.D = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.D = r.ReadFloat64()
-			}
-		case 1:
-			if f.Convert {
-				x.A = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.A = r.ReadVarInt32()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p7 := foryimpl.Alloc[bool](c)
-				*p7 = r.ReadBool()
-				x.E = p7
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.B = c.ReadString()
-			}
 		case 4:
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadC(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -11688,6 +11111,7 @@ var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash: -123410920,
 	RootCompatible: foryRootReorderNames,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[ReorderNames](0, 1, 2, 4),
 	SchemaHash:     25827702,
 	TypeDef:        foryRootReorderNames[4:],
 	UserID:         315,
@@ -11946,40 +11370,12 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ReorderNames body written with another schema, following ev (docs/format.md §11.4).
 func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ReorderNames{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Mid = r.ReadBool()
-			}
-		case 1:
-			if f.Convert {
-				x.Alpha = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Alpha = r.ReadVarInt64()
-			}
-		case 2:
-			if f.Convert {
-				if v8, ok9 := c.ReadIntAs(f, 16); ok9 {
-					pv10 := int16(v8)
-					x.Gamma = &pv10
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p7 := foryimpl.Alloc[int16](c)
-				*p7 = r.ReadInt16()
-				x.Gamma = p7
-			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadBeta(c)
 			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.Zed = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -12028,6 +11424,7 @@ var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v2.MapHolder",
 	RootCompatible: foryRootMapHolder,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[MapHolder](1),
 	SchemaHash:     -1820067348,
 	TypeDef:        foryRootMapHolder[4:],
 	UserID:         316,
@@ -12238,22 +11635,16 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapHolder body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapHolder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadExtra(c)
 			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadSame(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -12330,6 +11721,7 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v2.Item",
 	RootCompatible: foryRootItem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Item](0, 1),
 	SchemaHash:     1273490864,
 	TypeDef:        foryRootItem[4:],
 	UserID:         317,
@@ -12499,27 +11891,7 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Item body written with another schema, following ev (docs/format.md §11.4).
 func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Item{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.K = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootRecord is the compatible-mode root prefix of Record: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRecord[4:], docs/format.md §11).
@@ -12537,6 +11909,7 @@ var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v2.Record",
 	RootCompatible: foryRootRecord,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Record](0, 1, 2, 3, 5),
 	SchemaHash:     -1489344564,
 	TypeDef:        foryRootRecord[4:],
 	UserID:         320,
@@ -12845,38 +12218,11 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Record body written with another schema, following ev (docs/format.md §11.4).
 func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Record{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Ratio = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Ratio = r.ReadFloat64()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Active = r.ReadBool()
-			}
-		case 2:
-			if f.Convert {
-				x.Count = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Count = r.ReadVarInt64()
-			}
-		case 3:
-			if f.Convert {
-				x.ID = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt64()
-			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadItems(c)
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -12886,8 +12232,6 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTags(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -13995,7 +13339,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Seqs{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -14168,8 +13512,6 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			} else {
 				x.U82Bin = nil
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -14566,7 +13908,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SeqsBad body written with another schema, following ev (docs/format.md §11.4).
 func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SeqsBad{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
@@ -14574,8 +13916,6 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			} else {
 				x.W = foryimpl.ReadArrayEvolved[[]int64](c, f)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

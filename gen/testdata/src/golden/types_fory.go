@@ -39,6 +39,7 @@ var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "golden.Point",
 	RootCompatible: foryRootPoint,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0a},
+	Scalars:        foryimpl.ScalarFieldsOf[Point](0, 1),
 	SchemaHash:     613113960,
 	TypeDef:        foryRootPoint[4:],
 	UserID:         10,
@@ -247,29 +248,7 @@ func (x *Point) foryReadFrom(r *buffer.Reader) bool {
 // ForyReadEvolved reads a Point body written with another schema, following ev (docs/format.md §11.4).
 func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Point{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.X = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.X = r.ReadVarInt32()
-			}
-		case 1:
-			if f.Convert {
-				x.Y = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Y = r.ReadVarInt32()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
@@ -313,6 +292,7 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootSample,
 	RootCompatibleRef: foryRootRefSample,
 	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	Scalars:           foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 16),
 	SchemaHash:        1226675355,
 	TypeDef:           foryRootSample[4:],
 	TypeDefRef:        foryRootRefSample[4:],
@@ -1334,43 +1314,8 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Sample{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Temp = Celsius(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Temp = Celsius(r.ReadFloat64())
-			}
-		case 1:
-			if f.Convert {
-				x.Fixed = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Fixed = r.ReadUint32()
-			}
-		case 2:
-			if f.Convert {
-				x.ID = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.ID = r.ReadVarInt64()
-			}
-		case 3:
-			if f.Convert {
-				x.Big = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Big = r.ReadTaggedInt64()
-			}
-		case 4:
-			if f.Convert {
-				if v102, ok103 := c.ReadIntAs(f, 32); ok103 {
-					pv104 := int32(v102)
-					x.Opt = &pv104
-				}
-			} else if !f.Flag || c.ReadFlag() {
-				p101 := foryimpl.Alloc[int32](c)
-				*p101 = r.ReadVarInt32()
-				x.Opt = p101
-			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadByKey(c)
@@ -1408,22 +1353,6 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n111 := c.ReadArrayLengthFast(4)
-					if n111 < 0 {
-						n111 = c.ReadArrayLength(4)
-					}
-					if n111 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n111, 2))
-						return
-					}
-					var a112 [2]int32
-					r.ReadRawInt32s(a112[:])
-					x.Grid = a112
-				}
-			} else {
-				if f.Convert {
-					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
-				} else if !f.Flag || c.ReadFlag() {
 					n107 := c.ReadArrayLengthFast(4)
 					if n107 < 0 {
 						n107 = c.ReadArrayLength(4)
@@ -1436,20 +1365,36 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					r.ReadRawInt32s(a108[:])
 					x.Grid = a108
 				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n103 := c.ReadArrayLengthFast(4)
+					if n103 < 0 {
+						n103 = c.ReadArrayLength(4)
+					}
+					if n103 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n103, 2))
+						return
+					}
+					var a104 [2]int32
+					r.ReadRawInt32s(a104[:])
+					x.Grid = a104
+				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e116 := c.ReadEnumFast(uint32(0x7fffffff)); e116 >= 0 {
-						x.Level = Level(e116)
+					if e112 := c.ReadEnumFast(uint32(0x7fffffff)); e112 >= 0 {
+						x.Level = Level(e112)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e113 := c.ReadEnumFast(uint32(0x7fffffff)); e113 >= 0 {
-						x.Level = Level(e113)
+					if e109 := c.ReadEnumFast(uint32(0x7fffffff)); e109 >= 0 {
+						x.Level = Level(e109)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1460,58 +1405,54 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.foryReadMaybe(c)
 			}
 		case 15:
-			if st117, id118 := c.ReadEvolvedRefFlag(f); st117 == foryimpl.RefBack {
-				x.Maybes = foryimpl.BackRefSlice[string](c, id118)
-			} else if st117 == foryimpl.RefFollows {
+			if st113, id114 := c.ReadEvolvedRefFlag(f); st113 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id114)
+			} else if st113 == foryimpl.RefFollows {
 				x.foryReadMaybes(c)
-				foryimpl.SetRefSlice(c, id118, x.Maybes)
+				foryimpl.SetRefSlice(c, id114, x.Maybes)
 			} else {
 				x.Maybes = nil
 			}
-		case 16:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st121, id122 := c.ReadRefFlag(); st121 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id122)
-				} else if st121 == foryimpl.RefFollows {
-					p123 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id122, p123)
-					if ev124 := c.ReadStructFieldMeta(foryTypePoint); ev124 != nil {
-						p123.ForyReadEvolved(c, ev124)
-					} else if !c.Failed() {
-						p123.ForyRead(c)
-					}
-					x.Next = p123
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id118)
+				} else if st117 == foryimpl.RefFollows {
 					p119 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id118, p119)
 					if ev120 := c.ReadStructFieldMeta(foryTypePoint); ev120 != nil {
 						p119.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
 						p119.ForyRead(c)
 					}
 					x.Next = p119
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p115 := foryimpl.Alloc[Point](c)
+					if ev116 := c.ReadStructFieldMeta(foryTypePoint); ev116 != nil {
+						p115.ForyReadEvolved(c, ev116)
+					} else if !c.Failed() {
+						p115.ForyRead(c)
+					}
+					x.Next = p115
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev128 := c.ReadStructFieldMeta(foryTypePoint); ev128 != nil {
-						x.Origin.ForyReadEvolved(c, ev128)
+					if ev124 := c.ReadStructFieldMeta(foryTypePoint); ev124 != nil {
+						x.Origin.ForyReadEvolved(c, ev124)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev125 := c.ReadStructFieldMeta(foryTypePoint); ev125 != nil {
-						x.Origin.ForyReadEvolved(c, ev125)
+					if ev121 := c.ReadStructFieldMeta(foryTypePoint); ev121 != nil {
+						x.Origin.ForyReadEvolved(c, ev121)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1528,11 +1469,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 21:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st129, id130 := c.ReadEvolvedRefFlag(f); st129 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id130)
-			} else if st129 == foryimpl.RefFollows {
+			} else if st125, id126 := c.ReadEvolvedRefFlag(f); st125 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id126)
+			} else if st125 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id130, x.Raw)
+				foryimpl.SetRefSlice(c, id126, x.Raw)
 			} else {
 				x.Raw = nil
 			}
@@ -1548,8 +1489,6 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if !f.Flag || c.ReadFlag() {
 				x.When = c.ReadTime()
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -52,6 +52,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v2.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     613642911,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         310,
@@ -221,27 +222,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.V = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.V = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.W = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootMapKinds is the compatible-mode root prefix of MapKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKinds[4:], docs/format.md §11).
@@ -418,14 +399,12 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapKinds body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapKinds{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadS(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -691,7 +670,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Enums{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -713,8 +692,6 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					x.B = Wide32(r.ReadVarUint32())
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -743,6 +720,7 @@ var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootEnumsEvolved,
 	RootCompatibleRef: foryRootRefEnumsEvolved,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[EnumsEvolved](0),
 	SchemaHash:        194337534,
 	TypeDef:           foryRootEnumsEvolved[4:],
 	TypeDefRef:        foryRootRefEnumsEvolved[4:],
@@ -971,14 +949,8 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumsEvolved{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.C = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.C = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -999,8 +971,6 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 					x.B = Wide32(r.ReadVarUint32())
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -39,6 +39,7 @@ var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootOrder,
 	RootCompatibleRef: foryRootRefOrder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Order](0),
 	SchemaHash:        -915977133,
 	TypeDef:           foryRootOrder[4:],
 	TypeDefRef:        foryRootRefOrder[4:],
@@ -318,15 +319,8 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Order body written with another schema, following ev (docs/format.md §11.4).
 func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Order{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -376,8 +370,6 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					x.Tip = p8
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -399,6 +391,7 @@ var foryTypeMoneyStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "byid.MoneyStruct",
 	RootCompatible: foryRootMoneyStruct,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[MoneyStruct](0, 1),
 	SchemaHash:     -105865995,
 	TypeDef:        foryRootMoneyStruct[4:],
 	UserID:         305,
@@ -571,27 +564,7 @@ func (x *MoneyStruct) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MoneyStruct body written with another schema, following ev (docs/format.md §11.4).
 func (x *MoneyStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MoneyStruct{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Units = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Units = r.ReadVarInt64()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Cur = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootOrderStruct is the compatible-mode root prefix of OrderStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOrderStruct[4:], docs/format.md §11).
@@ -615,6 +588,7 @@ var foryTypeOrderStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootOrderStruct,
 	RootCompatibleRef: foryRootRefOrderStruct,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[OrderStruct](0),
 	SchemaHash:        -915977133,
 	TypeDef:           foryRootOrderStruct[4:],
 	TypeDefRef:        foryRootRefOrderStruct[4:],
@@ -897,15 +871,8 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a OrderStruct body written with another schema, following ev (docs/format.md §11.4).
 func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = OrderStruct{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -951,8 +918,6 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 					x.Tip = p10
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1163,12 +1128,10 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		return
 	}
 	*x = Holder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.V = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1484,7 +1447,7 @@ func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Bag body written with another schema, following ev (docs/format.md §11.4).
 func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Bag{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -1498,8 +1461,6 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadP(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -41,6 +41,7 @@ var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootOrder,
 	RootCompatibleRef: foryRootRefOrder,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Order](0),
 	SchemaHash:        -915977133,
 	TypeDef:           foryRootOrder[4:],
 	TypeDefRef:        foryRootRefOrder[4:],
@@ -320,15 +321,8 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Order body written with another schema, following ev (docs/format.md §11.4).
 func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Order{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -378,8 +372,6 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					x.Tip = p8
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -590,12 +582,10 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		return
 	}
 	*x = Holder{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			x.V = foryimpl.ReadAny(c, false)
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -911,7 +901,7 @@ func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Bag body written with another schema, following ev (docs/format.md §11.4).
 func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Bag{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -925,8 +915,6 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadP(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -290,7 +290,7 @@ func (x *Shelf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Shelf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Shelf{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -300,8 +300,6 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadPages(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

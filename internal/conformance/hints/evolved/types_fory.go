@@ -40,6 +40,7 @@ var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.ListHints",
 	RootCompatible: foryRootListHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[ListHints](1),
 	SchemaHash:     1487297528,
 	TypeDef:        foryRootListHints[4:],
 	UserID:         330,
@@ -433,15 +434,11 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ListHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ListHints{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadArrays(c)
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
 			}
 		case 2:
 			if f.Convert {
@@ -465,8 +462,6 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadNullable(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -711,6 +706,7 @@ var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.MapValueHints",
 	RootCompatible: foryRootMapValueHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[MapValueHints](1),
 	SchemaHash:     744389032,
 	TypeDef:        foryRootMapValueHints[4:],
 	UserID:         331,
@@ -1118,15 +1114,11 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapValueHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapValueHints{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadArrays(c)
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -1140,8 +1132,6 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadLists(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1407,6 +1397,7 @@ var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.MapKeyHints",
 	RootCompatible: foryRootMapKeyHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[MapKeyHints](0),
 	SchemaHash:     993051676,
 	TypeDef:        foryRootMapKeyHints[4:],
 	UserID:         332,
@@ -1713,12 +1704,8 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a MapKeyHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = MapKeyHints{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadNotNull(c)
@@ -1727,8 +1714,6 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadTagged(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1901,6 +1886,7 @@ var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootNotNullPtrs,
 	RootCompatibleRef: foryRootRefNotNullPtrs,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[NotNullPtrs](1),
 	SchemaHash:        641807311,
 	TypeDef:           foryRootNotNullPtrs[4:],
 	TypeDefRef:        foryRootRefNotNullPtrs[4:],
@@ -2204,7 +2190,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a NotNullPtrs body written with another schema, following ev (docs/format.md §11.4).
 func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = NotNullPtrs{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2233,10 +2219,6 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 					x.Plain = p11
 				}
 			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
-			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
@@ -2264,8 +2246,6 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 					x.Ref = p17
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2287,6 +2267,7 @@ var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.PtrSet",
 	RootCompatible: foryRootPtrSet,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[PtrSet](0),
 	SchemaHash:     2103786732,
 	TypeDef:        foryRootPtrSet[4:],
 	UserID:         336,
@@ -2484,18 +2465,12 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a PtrSet body written with another schema, following ev (docs/format.md §11.4).
 func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PtrSet{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadLeaves(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2570,6 +2545,7 @@ var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootGoArrays,
 	RootCompatibleRef: foryRootRefGoArrays,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[GoArrays](0),
 	SchemaHash:        -831419307,
 	TypeDef:           foryRootGoArrays[4:],
 	TypeDefRef:        foryRootRefGoArrays[4:],
@@ -2844,12 +2820,8 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = GoArrays{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -2888,8 +2860,6 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadUntagged(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -2943,6 +2913,7 @@ var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.EnumHints",
 	RootCompatible: foryRootEnumHints,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[EnumHints](0),
 	SchemaHash:     -789601344,
 	TypeDef:        foryRootEnumHints[4:],
 	UserID:         339,
@@ -3239,12 +3210,8 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a EnumHints body written with another schema, following ev (docs/format.md §11.4).
 func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = EnumHints{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
-			}
 		case 1:
 			if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
 				x.List = foryimpl.BackRefSlice[Color](c, id19)
@@ -3258,8 +3225,6 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadMap(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3338,6 +3303,7 @@ var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.ArrayKeysPlain",
 	RootCompatible: foryRootArrayKeysPlain,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[ArrayKeysPlain](1),
 	SchemaHash:     156444968,
 	TypeDef:        foryRootArrayKeysPlain[4:],
 	UserID:         342,
@@ -3534,18 +3500,12 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ArrayKeysPlain body written with another schema, following ev (docs/format.md §11.4).
 func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ArrayKeysPlain{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadByPair(c)
 			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3618,6 +3578,7 @@ var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.Spellings",
 	RootCompatible: foryRootSpellings,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Spellings](0, 4, 5, 6),
 	SchemaHash:     217746706,
 	TypeDef:        foryRootSpellings[4:],
 	UserID:         341,
@@ -3901,14 +3862,8 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Spellings{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Upper = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Upper = r.ReadInt64()
-			}
 		case 1:
 			if f.Convert {
 				if v18, ok19 := c.ReadIntAs(f, 64); ok19 {
@@ -3939,24 +3894,6 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				o23 = r.ReadInt32()
 				x.Opt32 = serializer.Some(o23)
 			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				x.Extra = c.ReadString()
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				p26 := foryimpl.Alloc[string](c)
-				*p26 = c.ReadString()
-				x.Yes = p26
-			}
-		case 6:
-			if !f.Flag || c.ReadFlag() {
-				p27 := foryimpl.Alloc[string](c)
-				*p27 = c.ReadString()
-				x.YesNil = p27
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3978,6 +3915,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         333,
@@ -4147,27 +4085,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootSetLeaf is the compatible-mode root prefix of SetLeaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetLeaf[4:], docs/format.md §11).
@@ -4183,6 +4101,7 @@ var foryTypeSetLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.SetLeaf",
 	RootCompatible: foryRootSetLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[SetLeaf](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootSetLeaf[4:],
 	UserID:         335,
@@ -4352,27 +4271,7 @@ func (x *SetLeaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SetLeaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *SetLeaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SetLeaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -197,14 +197,12 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a PtrSet body written with another schema, following ev (docs/format.md §11.4).
 func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = PtrSet{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadLeaves(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -270,6 +268,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "ptrset.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         335,
@@ -439,27 +438,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -38,6 +38,7 @@ var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "common.Address",
 	RootCompatible: foryRootAddress,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
+	Scalars:        foryimpl.ScalarFieldsOf[Address](0, 1, 2, 3),
 	SchemaHash:     -1368162355,
 	TypeDef:        foryRootAddress[4:],
 	UserID:         101,
@@ -255,32 +256,14 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Address body written with another schema, following ev (docs/format.md §11.4).
 func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Address{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Street = c.ReadString()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.City = c.ReadString()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.State = c.ReadString()
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Country = c.ReadString()
-			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
 				var o9 string
 				o9 = c.ReadString()
 				x.PostalCode = serializer.Some(o9)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -483,7 +466,7 @@ func (x *Contact) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Contact body written with another schema, following ev (docs/format.md §11.4).
 func (x *Contact) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Contact{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
@@ -497,8 +480,6 @@ func (x *Contact) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				o10 = c.ReadString()
 				x.Phone = serializer.Some(o10)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -35,6 +35,7 @@ var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "demo.Item",
 	RootCompatible: foryRootItem,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
+	Scalars:        foryimpl.ScalarFieldsOf[Item](0),
 	SchemaHash:     -2083538306,
 	TypeDef:        foryRootItem[4:],
 	UserID:         102,
@@ -184,20 +185,7 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Item body written with another schema, following ev (docs/format.md §11.4).
 func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Item{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootDog is the compatible-mode root prefix of Dog: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDog[4:], docs/format.md §11).
@@ -213,6 +201,7 @@ var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "demo.Dog",
 	RootCompatible: foryRootDog,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x67},
+	Scalars:        foryimpl.ScalarFieldsOf[Dog](0),
 	SchemaHash:     1600341137,
 	TypeDef:        foryRootDog[4:],
 	UserID:         103,
@@ -387,23 +376,14 @@ func (x *Dog) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Dog body written with another schema, following ev (docs/format.md §11.4).
 func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Dog{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Age = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Age = r.ReadVarInt32()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				var o5 string
 				o5 = c.ReadString()
 				x.Name = serializer.Some(o5)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -425,6 +405,7 @@ var foryTypeCat = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "demo.Cat",
 	RootCompatible: foryRootCat,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x68},
+	Scalars:        foryimpl.ScalarFieldsOf[Cat](0),
 	SchemaHash:     -222720522,
 	TypeDef:        foryRootCat[4:],
 	UserID:         104,
@@ -796,15 +777,8 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Cat body written with another schema, following ev (docs/format.md §11.4).
 func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Cat{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Lives = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Lives = r.ReadVarInt32()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
@@ -846,8 +820,6 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadScores(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -919,6 +891,7 @@ var foryTypeSensorData = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "demo.SensorData",
 	RootCompatible: foryRootSensorData,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x69},
+	Scalars:        foryimpl.ScalarFieldsOf[SensorData](0),
 	SchemaHash:     -102121238,
 	TypeDef:        foryRootSensorData[4:],
 	UserID:         105,
@@ -1157,12 +1130,8 @@ func (x *SensorData) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a SensorData body written with another schema, following ev (docs/format.md §11.4).
 func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = SensorData{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.SensorId = c.ReadString()
-			}
 		case 1:
 			if f.Convert {
 				x.Readings = foryimpl.ReadSliceAs[int32](c, f)
@@ -1187,8 +1156,6 @@ func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			} else if !f.Flag || c.ReadFlag() {
 				x.foryReadFlags(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1318,6 +1285,7 @@ var foryTypeConfig = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "demo.Config",
 	RootCompatible: foryRootConfig,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x82, 0xc3, 0x37},
+	Scalars:        foryimpl.ScalarFieldsOf[Config](0, 1),
 	SchemaHash:     -1051425075,
 	TypeDef:        foryRootConfig[4:],
 	UserID:         116441401,
@@ -1490,24 +1458,7 @@ func (x *Config) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Config body written with another schema, following ev (docs/format.md §11.4).
 func (x *Config) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Config{}
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Key = c.ReadString()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Value = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

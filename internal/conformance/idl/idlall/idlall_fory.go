@@ -67,6 +67,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "idlall.Leaf",
 	RootCompatible: foryRootLeaf,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     -93375902,
 	TypeDef:        foryRootLeaf[4:],
 	UserID:         301,
@@ -236,27 +237,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Leaf body written with another schema, following ev (docs/format.md §11.4).
 func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Leaf{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Weight = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Weight = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Label = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootEverything_Inner is the compatible-mode root prefix of Everything_Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEverything_Inner[4:], docs/format.md §11).
@@ -279,6 +260,7 @@ var foryTypeEverything_Inner = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootEverything_Inner,
 	RootCompatibleRef: foryRootRefEverything_Inner,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
+	Scalars:           foryimpl.ScalarFieldsOf[Everything_Inner](0),
 	SchemaHash:        -746559640,
 	TypeDef:           foryRootEverything_Inner[4:],
 	TypeDefRef:        foryRootRefEverything_Inner[4:],
@@ -508,12 +490,8 @@ func (x *Everything_Inner) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Everything_Inner body written with another schema, following ev (docs/format.md §11.4).
 func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Everything_Inner{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Note = c.ReadString()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -532,8 +510,6 @@ func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -580,6 +556,7 @@ var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootEverything,
 	RootCompatibleRef: foryRootRefEverything,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
+	Scalars:           foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22),
 	SchemaHash:        513323009,
 	TypeDef:           foryRootEverything[4:],
 	TypeDefRef:        foryRootRefEverything[4:],
@@ -1903,132 +1880,8 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 	*x = Everything{}
 	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Fi64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Fi64 = r.ReadInt64()
-			}
-		case 1:
-			if f.Convert {
-				x.Fu64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Fu64 = r.ReadUint64()
-			}
-		case 2:
-			if f.Convert {
-				x.F64 = c.ReadFloatValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.F64 = r.ReadFloat64()
-			}
-		case 3:
-			if f.Convert {
-				x.Fi32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Fi32 = r.ReadInt32()
-			}
-		case 4:
-			if f.Convert {
-				x.Fu32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Fu32 = r.ReadUint32()
-			}
-		case 5:
-			if f.Convert {
-				x.F32 = float32(c.ReadFloatValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F32 = r.ReadFloat32()
-			}
-		case 6:
-			if f.Convert {
-				x.I16 = int16(c.ReadIntValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I16 = r.ReadInt16()
-			}
-		case 7:
-			if f.Convert {
-				x.U16 = uint16(c.ReadUintValueAs(f, 16))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U16 = r.ReadUint16()
-			}
-		case 8:
-			if f.Convert {
-				x.F16 = serializer.Float16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.F16 = serializer.Float16(r.ReadUint16())
-			}
-		case 9:
-			if f.Convert {
-				x.Bf16 = serializer.BFloat16(c.ReadFloatValueAs(f, 64))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Bf16 = serializer.BFloat16(r.ReadUint16())
-			}
-		case 10:
-			if !f.Flag || c.ReadFlag() {
-				x.B = r.ReadBool()
-			}
-		case 11:
-			if f.Convert {
-				x.I8 = int8(c.ReadIntValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I8 = r.ReadInt8()
-			}
-		case 12:
-			if f.Convert {
-				x.U8 = uint8(c.ReadUintValueAs(f, 8))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U8 = r.ReadUint8()
-			}
-		case 13:
-			if f.Convert {
-				x.I64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.I64 = r.ReadVarInt64()
-			}
-		case 14:
-			if f.Convert {
-				x.Vi64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Vi64 = r.ReadVarInt64()
-			}
-		case 15:
-			if f.Convert {
-				x.Ti64 = c.ReadIntValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Ti64 = r.ReadTaggedInt64()
-			}
-		case 16:
-			if f.Convert {
-				x.U64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.U64 = r.ReadVarUint64()
-			}
-		case 17:
-			if f.Convert {
-				x.Tu64 = c.ReadUintValueAs(f, 64)
-			} else if !f.Flag || c.ReadFlag() {
-				x.Tu64 = r.ReadTaggedUint64()
-			}
-		case 18:
-			if f.Convert {
-				x.I32 = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.I32 = r.ReadVarInt32()
-			}
-		case 19:
-			if f.Convert {
-				x.To = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.To = r.ReadVarInt32()
-			}
-		case 20:
-			if f.Convert {
-				x.U32 = uint32(c.ReadUintValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.U32 = r.ReadVarUint32()
-			}
 		case 21:
 			if f.Convert {
 				if v122, ok123 := c.ReadIntAs(f, 32); ok123 {
@@ -2038,10 +1891,6 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				var o121 int32
 				o121 = r.ReadVarInt32()
 				x.Oi32 = serializer.Some(o121)
-			}
-		case 22:
-			if !f.Flag || c.ReadFlag() {
-				x.S = c.ReadString()
 			}
 		case 23:
 			if f.Convert {
@@ -2312,8 +2161,6 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

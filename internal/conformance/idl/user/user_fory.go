@@ -32,6 +32,7 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootUser,
 	RootCompatibleRef: foryRootRefUser,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:        -1331862473,
 	TypeDef:           foryRootUser[4:],
 	TypeDefRef:        foryRootRefUser[4:],
@@ -443,16 +444,8 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a User body written with another schema, following ev (docs/format.md §11.4).
 func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = User{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.Id = c.ReadString()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
@@ -552,8 +545,6 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					}
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -575,6 +566,7 @@ var foryTypeUserPreferences = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "user.UserPreferences",
 	RootCompatible: foryRootUserPreferences,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[UserPreferences](0, 2, 3),
 	SchemaHash:     567907206,
 	TypeDef:        foryRootUserPreferences[4:],
 	UserID:         201,
@@ -867,13 +859,8 @@ func (x *UserPreferences) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a UserPreferences body written with another schema, following ev (docs/format.md §11.4).
 func (x *UserPreferences) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = UserPreferences{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if !f.Flag || c.ReadFlag() {
-				x.NotificationsEnabled = r.ReadBool()
-			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
@@ -901,16 +888,6 @@ func (x *UserPreferences) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 					x.User = p9
 				}
 			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Language = c.ReadString()
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Timezone = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

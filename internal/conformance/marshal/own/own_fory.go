@@ -34,6 +34,7 @@ var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootHost,
 	RootCompatibleRef: foryRootRefHost,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
+	Scalars:           foryimpl.ScalarFieldsOf[Host](0, 5),
 	SchemaHash:        1346462917,
 	TypeDef:           foryRootHost[4:],
 	TypeDefRef:        foryRootRefHost[4:],
@@ -418,15 +419,8 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Host body written with another schema, following ev (docs/format.md §11.4).
 func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Host{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Port = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Port = r.ReadVarInt32()
-			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
 				if p21, ok := c.ReadText(); ok {
@@ -467,18 +461,12 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 				x.Big = p29
 			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
 				if p31, ok := c.ReadText(); ok {
 					c.Unmarshaled((x.Code).UnmarshalText(p31))
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -31,6 +31,7 @@ var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootHost,
 	RootCompatibleRef: foryRootRefHost,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
+	Scalars:           foryimpl.ScalarFieldsOf[Host](0, 1, 2, 4, 5, 6),
 	SchemaHash:        1346462917,
 	TypeDef:           foryRootHost[4:],
 	TypeDefRef:        foryRootRefHost[4:],
@@ -412,52 +413,19 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Host body written with another schema, following ev (docs/format.md §11.4).
 func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Host{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Port = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Port = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Addr = c.ReadString()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				p15 := foryimpl.Alloc[string](c)
-				*p15 = c.ReadString()
-				x.Prefix = p15
-			}
 		case 3:
 			if f.Convert {
 				x.Home = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
-				x.Home = foryimpl.BackRefSlice[uint8](c, id17)
-			} else if st16 == foryimpl.RefFollows {
+			} else if st15, id16 := c.ReadEvolvedRefFlag(f); st15 == foryimpl.RefBack {
+				x.Home = foryimpl.BackRefSlice[uint8](c, id16)
+			} else if st15 == foryimpl.RefFollows {
 				x.Home = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id17, x.Home)
+				foryimpl.SetRefSlice(c, id16, x.Home)
 			} else {
 				x.Home = nil
 			}
-		case 4:
-			if !f.Flag || c.ReadFlag() {
-				p18 := foryimpl.Alloc[string](c)
-				*p18 = c.ReadString()
-				x.Big = p18
-			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		case 6:
-			if !f.Flag || c.ReadFlag() {
-				x.Code = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -22,6 +22,7 @@ var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	NonEvolving:    true,
 	RootCompatible: foryRootFixed,
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
+	Scalars:        foryimpl.ScalarFieldsOf[Fixed](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef: []byte{
 		0x0b, 0xf0, 0xdc, 0xa9, 0xfa, 0x39, 0x2c, 0x28, 0x82, 0xd9, 0x04, 0x40, 0x05, 0x34, 0x48, 0x15,
@@ -191,27 +192,7 @@ func (x *Fixed) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Fixed body written with another schema, following ev (docs/format.md §11.4).
 func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Fixed{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
@@ -540,7 +521,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Outer body written with another schema, following ev (docs/format.md §11.4).
 func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Outer{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -591,8 +572,6 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if !f.Flag || c.ReadFlag() {
 				x.foryReadL(c)
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -668,6 +647,7 @@ var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	NonEvolving:    true,
 	RootCompatible: foryRootFixedN,
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x0a, 0x02, 0x3e, 0x42, 0xe2, 0x07, 0x38},
+	Scalars:        foryimpl.ScalarFieldsOf[FixedN](0, 1),
 	SchemaHash:     1094317010,
 	TypeDef:        foryRootFixedN[4:],
 	TypeName:       "FixedN",
@@ -840,27 +820,7 @@ func (x *FixedN) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a FixedN body written with another schema, following ev (docs/format.md §11.4).
 func (x *FixedN) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = FixedN{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
-		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.N = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.N = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Name = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
-		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
-			return
-		}
-	}
+	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -45,6 +45,7 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootImage,
 	RootCompatibleRef: foryRootRefImage,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
+	Scalars:           foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3, 5),
 	SchemaHash:        -1435521715,
 	TypeDef:           foryRootImage[4:],
 	TypeDefRef:        foryRootRefImage[4:],
@@ -344,29 +345,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a Image body written with another schema, following ev (docs/format.md §11.4).
 func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = Image{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Width = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Width = r.ReadVarInt32()
-			}
-		case 1:
-			if f.Convert {
-				x.Height = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Height = r.ReadVarInt32()
-			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.URI = c.ReadString()
-			}
-		case 3:
-			if !f.Flag || c.ReadFlag() {
-				x.Title = c.ReadString()
-			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
@@ -385,12 +365,6 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 					}
 				}
 			}
-		case 5:
-			if !f.Flag || c.ReadFlag() {
-				x.Alt = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -420,6 +394,7 @@ var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootImagePair,
 	RootCompatibleRef: foryRootRefImagePair,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[ImagePair](2),
 	SchemaHash:        493306450,
 	TypeDef:           foryRootImagePair[4:],
 	TypeDefRef:        foryRootRefImagePair[4:],
@@ -717,7 +692,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 // ForyReadEvolved reads a ImagePair body written with another schema, following ev (docs/format.md §11.4).
 func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	*x = ImagePair{}
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -773,12 +748,6 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 					x.Thumb = p17
 				}
 			}
-		case 2:
-			if !f.Flag || c.ReadFlag() {
-				x.Note = c.ReadString()
-			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -808,6 +777,7 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootCompatible:    foryRootNode,
 	RootCompatibleRef: foryRootRefNode,
 	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
+	Scalars:           foryimpl.ScalarFieldsOf[Node](0, 1),
 	SchemaHash:        -98367958,
 	TypeDef:           foryRootNode[4:],
 	TypeDefRef:        foryRootRefNode[4:],
@@ -1086,19 +1056,8 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		return
 	}
 	*x = Node{}
-	r := c.Reader()
-	for i := 0; i < ev.NumFields(); i++ {
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
-		case 0:
-			if f.Convert {
-				x.Value = int32(c.ReadIntValueAs(f, 32))
-			} else if !f.Flag || c.ReadFlag() {
-				x.Value = r.ReadVarInt32()
-			}
-		case 1:
-			if !f.Flag || c.ReadFlag() {
-				x.Label = c.ReadString()
-			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
@@ -1126,8 +1085,6 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					x.Next = p7
 				}
 			}
-		default:
-			c.SkipField(f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
