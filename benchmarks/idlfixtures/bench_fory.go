@@ -1505,7 +1505,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	x.foryReadPersons(c)
+	x.Persons = x.foryReadPersons(c, x.Persons)
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -1547,7 +1547,7 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPersons(c)
+				x.Persons = x.foryReadPersons(c, x.Persons)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1576,12 +1576,12 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadPersons reads field Persons's value, for ForyRead and ForyReadEvolved.
-func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
+func (x *Media) foryReadPersons(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Persons, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -1598,7 +1598,8 @@ func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Persons = l2
+	v = l2
+	return v
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
@@ -2183,7 +2184,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadImages(c)
+	x.Images = x.foryReadImages(c, x.Images)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -2224,7 +2225,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadImages(c)
+				x.Images = x.foryReadImages(c, x.Images)
 			}
 		}
 		if c.Failed() {
@@ -2235,12 +2236,12 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
+func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext, old []Image) (v []Image) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Image](c, x.Images, n1)
+	l2 := foryimpl.ReuseSlice[[]Image](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
@@ -2282,7 +2283,8 @@ func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Images = l2
+	v = l2
+	return v
 }
 
 // foryRootNumericStructList is the compatible-mode root prefix of NumericStructList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStructList[4:], docs/format.md §11).
@@ -2455,7 +2457,7 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadNumericStructs(c)
+	x.NumericStructs = x.foryReadNumericStructs(c, x.NumericStructs)
 	if c.Failed() {
 		c.Trace("NumericStructs")
 		return
@@ -2469,7 +2471,7 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNumericStructs(c)
+				x.NumericStructs = x.foryReadNumericStructs(c, x.NumericStructs)
 			}
 		}
 		if c.Failed() {
@@ -2480,12 +2482,12 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 }
 
 // foryReadNumericStructs reads field NumericStructs's value, for ForyRead and ForyReadEvolved.
-func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext) {
+func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext, old []NumericStruct) (v []NumericStruct) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n1)
+	l2 := foryimpl.ReuseSlice[[]NumericStruct](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
 		if !c.Failed() {
@@ -2527,7 +2529,8 @@ func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.NumericStructs = l2
+	v = l2
+	return v
 }
 
 // foryRootSampleList is the compatible-mode root prefix of SampleList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSampleList[4:], docs/format.md §11).
@@ -2697,7 +2700,7 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadSampleList(c)
+	x.SampleList = x.foryReadSampleList(c, x.SampleList)
 	if c.Failed() {
 		c.Trace("SampleList")
 		return
@@ -2711,7 +2714,7 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadSampleList(c)
+				x.SampleList = x.foryReadSampleList(c, x.SampleList)
 			}
 		}
 		if c.Failed() {
@@ -2722,12 +2725,12 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadSampleList reads field SampleList's value, for ForyRead and ForyReadEvolved.
-func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext) {
+func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext, old []Sample) (v []Sample) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n1)
+	l2 := foryimpl.ReuseSlice[[]Sample](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeSample)
 		if !c.Failed() {
@@ -2769,7 +2772,8 @@ func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.SampleList = l2
+	v = l2
+	return v
 }
 
 // foryRootMediaContentList is the compatible-mode root prefix of MediaContentList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMediaContentList[4:], docs/format.md §11).
@@ -2939,7 +2943,7 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadMediaContentList(c)
+	x.MediaContentList = x.foryReadMediaContentList(c, x.MediaContentList)
 	if c.Failed() {
 		c.Trace("MediaContentList")
 		return
@@ -2953,7 +2957,7 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMediaContentList(c)
+				x.MediaContentList = x.foryReadMediaContentList(c, x.MediaContentList)
 			}
 		}
 		if c.Failed() {
@@ -2964,12 +2968,12 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 }
 
 // foryReadMediaContentList reads field MediaContentList's value, for ForyRead and ForyReadEvolved.
-func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext) {
+func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext, old []MediaContent) (v []MediaContent) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n1)
+	l2 := foryimpl.ReuseSlice[[]MediaContent](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeMediaContent)
 		if !c.Failed() {
@@ -3011,7 +3015,8 @@ func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.MediaContentList = l2
+	v = l2
+	return v
 }
 
 // foryRootSmallMessage is the compatible-mode root prefix of SmallMessage: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSmallMessage[4:], docs/format.md §11).

@@ -2332,22 +2332,22 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadArr(c)
+	x.Arr = x.foryReadArr(c)
 	if c.Failed() {
 		c.Trace("Arr")
 		return
 	}
-	x.foryReadBools(c)
+	x.Bools = x.foryReadBools(c, x.Bools)
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	x.foryReadBytes(c)
+	x.Bytes = x.foryReadBytes(c, x.Bytes)
 	if c.Failed() {
 		c.Trace("Bytes")
 		return
 	}
-	x.foryReadColors(c)
+	x.Colors = x.foryReadColors(c, x.Colors)
 	if c.Failed() {
 		c.Trace("Colors")
 		return
@@ -2649,32 +2649,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadF32s(c)
+	x.F32s = x.foryReadF32s(c, x.F32s)
 	if c.Failed() {
 		c.Trace("F32s")
 		return
 	}
-	x.foryReadF64s(c)
+	x.F64s = x.foryReadF64s(c, x.F64s)
 	if c.Failed() {
 		c.Trace("F64s")
 		return
 	}
-	x.foryReadI16s(c)
+	x.I16s = x.foryReadI16s(c, x.I16s)
 	if c.Failed() {
 		c.Trace("I16s")
 		return
 	}
-	x.foryReadI32s(c)
+	x.I32s = x.foryReadI32s(c, x.I32s)
 	if c.Failed() {
 		c.Trace("I32s")
 		return
 	}
-	x.foryReadI64s(c)
+	x.I64s = x.foryReadI64s(c, x.I64s)
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	x.foryReadI8s(c)
+	x.I8s = x.foryReadI8s(c, x.I8s)
 	if c.Failed() {
 		c.Trace("I8s")
 		return
@@ -2683,7 +2683,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
 			x.NI64s = foryimpl.BackRefSlice[int64](c, id203)
 		} else if st202 == foryimpl.RefFollows {
-			x.foryReadNI64s(c)
+			x.NI64s = x.foryReadI64s(c, x.NI64s)
 			foryimpl.SetRefSlice(c, id203, x.NI64s)
 		} else {
 			x.NI64s = nil
@@ -2695,7 +2695,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
 			x.NMap = foryimpl.BackRefMap[string, int32](c, id205)
 		} else if st204 == foryimpl.RefFollows {
-			x.foryReadNMap(c)
+			x.NMap = x.foryReadNMap(c)
 			foryimpl.SetRefMap(c, id205, x.NMap)
 		} else {
 			x.NMap = nil
@@ -2707,7 +2707,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
 			x.NStrs = foryimpl.BackRefSlice[string](c, id207)
 		} else if st206 == foryimpl.RefFollows {
-			x.foryReadNStrs(c)
+			x.NStrs = x.foryReadNStrs(c, x.NStrs)
 			foryimpl.SetRefSlice(c, id207, x.NStrs)
 		} else {
 			x.NStrs = nil
@@ -2718,43 +2718,43 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			x.foryReadNI64s(c)
+			x.NI64s = x.foryReadI64s(c, x.NI64s)
 		}
 		if c.Failed() {
 			c.Trace("NI64s")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNMap(c)
+			x.NMap = x.foryReadNMap(c)
 		}
 		if c.Failed() {
 			c.Trace("NMap")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNStrs(c)
+			x.NStrs = x.foryReadNStrs(c, x.NStrs)
 		}
 		if c.Failed() {
 			c.Trace("NStrs")
 			return
 		}
 	}
-	x.foryReadNamed(c)
+	x.Named = x.foryReadNamed(c, x.Named)
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	x.foryReadNested(c)
+	x.Nested = x.foryReadNested(c, x.Nested)
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	x.foryReadPI32s(c)
+	x.PI32s = x.foryReadPI32s(c, x.PI32s)
 	if c.Failed() {
 		c.Trace("PI32s")
 		return
 	}
-	x.foryReadPStrs(c)
+	x.PStrs = x.foryReadPStrs(c, x.PStrs)
 	if c.Failed() {
 		c.Trace("PStrs")
 		return
@@ -2784,32 +2784,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("S")
 		return
 	}
-	x.foryReadStrArr(c)
+	x.StrArr = x.foryReadStrArr(c)
 	if c.Failed() {
 		c.Trace("StrArr")
 		return
 	}
-	x.foryReadStrs(c)
+	x.Strs = x.foryReadNStrs(c, x.Strs)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
 	}
-	x.foryReadTimes(c)
+	x.Times = x.foryReadTimes(c, x.Times)
 	if c.Failed() {
 		c.Trace("Times")
 		return
 	}
-	x.foryReadU16s(c)
+	x.U16s = x.foryReadU16s(c, x.U16s)
 	if c.Failed() {
 		c.Trace("U16s")
 		return
 	}
-	x.foryReadU32s(c)
+	x.U32s = x.foryReadU32s(c, x.U32s)
 	if c.Failed() {
 		c.Trace("U32s")
 		return
 	}
-	x.foryReadU64s(c)
+	x.U64s = x.foryReadU64s(c, x.U64s)
 	if c.Failed() {
 		c.Trace("U64s")
 		return
@@ -2825,23 +2825,23 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadArr(c)
+				x.Arr = x.foryReadArr(c)
 			}
 		case 1:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadBools(c)
+				x.Bools = x.foryReadBools(c, x.Bools)
 			}
 		case 2:
 			if f.Convert {
 				x.Bytes = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadBytes(c)
+				x.Bytes = x.foryReadBytes(c, x.Bytes)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadColors(c)
+				x.Colors = x.foryReadColors(c, x.Colors)
 			}
 		case 4:
 			if f.Convert {
@@ -2907,37 +2907,37 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadF32s(c)
+				x.F32s = x.foryReadF32s(c, x.F32s)
 			}
 		case 15:
 			if f.Convert {
 				x.F64s = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadF64s(c)
+				x.F64s = x.foryReadF64s(c, x.F64s)
 			}
 		case 16:
 			if f.Convert {
 				x.I16s = foryimpl.ReadSliceAs[int16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadI16s(c)
+				x.I16s = x.foryReadI16s(c, x.I16s)
 			}
 		case 17:
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadI32s(c)
+				x.I32s = x.foryReadI32s(c, x.I32s)
 			}
 		case 18:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadI64s(c)
+				x.I64s = x.foryReadI64s(c, x.I64s)
 			}
 		case 19:
 			if f.Convert {
 				x.I8s = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadI8s(c)
+				x.I8s = x.foryReadI8s(c, x.I8s)
 			}
 		case 20:
 			if f.Convert {
@@ -2945,7 +2945,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			} else if st231, id232 := c.ReadEvolvedRefFlag(f); st231 == foryimpl.RefBack {
 				x.NI64s = foryimpl.BackRefSlice[int64](c, id232)
 			} else if st231 == foryimpl.RefFollows {
-				x.foryReadNI64s(c)
+				x.NI64s = x.foryReadI64s(c, x.NI64s)
 				foryimpl.SetRefSlice(c, id232, x.NI64s)
 			} else {
 				x.NI64s = nil
@@ -2955,42 +2955,42 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
 					x.NMap = foryimpl.BackRefMap[string, int32](c, id234)
 				} else if st233 == foryimpl.RefFollows {
-					x.foryReadNMap(c)
+					x.NMap = x.foryReadNMap(c)
 					foryimpl.SetRefMap(c, id234, x.NMap)
 				} else {
 					x.NMap = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadNMap(c)
+					x.NMap = x.foryReadNMap(c)
 				}
 			}
 		case 22:
 			if st235, id236 := c.ReadEvolvedRefFlag(f); st235 == foryimpl.RefBack {
 				x.NStrs = foryimpl.BackRefSlice[string](c, id236)
 			} else if st235 == foryimpl.RefFollows {
-				x.foryReadNStrs(c)
+				x.NStrs = x.foryReadNStrs(c, x.NStrs)
 				foryimpl.SetRefSlice(c, id236, x.NStrs)
 			} else {
 				x.NStrs = nil
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNamed(c)
+				x.Named = x.foryReadNamed(c, x.Named)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNested(c)
+				x.Nested = x.foryReadNested(c, x.Nested)
 			}
 		case 25:
 			if f.Convert {
 				x.PI32s = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadPI32s(c)
+				x.PI32s = x.foryReadPI32s(c, x.PI32s)
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPStrs(c)
+				x.PStrs = x.foryReadPStrs(c, x.PStrs)
 			}
 		case 27:
 			if f.Convert {
@@ -3005,33 +3005,33 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrArr(c)
+				x.StrArr = x.foryReadStrArr(c)
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrs(c)
+				x.Strs = x.foryReadNStrs(c, x.Strs)
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTimes(c)
+				x.Times = x.foryReadTimes(c, x.Times)
 			}
 		case 32:
 			if f.Convert {
 				x.U16s = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadU16s(c)
+				x.U16s = x.foryReadU16s(c, x.U16s)
 			}
 		case 33:
 			if f.Convert {
 				x.U32s = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadU32s(c)
+				x.U32s = x.foryReadU32s(c, x.U32s)
 			}
 		case 34:
 			if f.Convert {
 				x.U64s = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadU64s(c)
+				x.U64s = x.foryReadU64s(c, x.U64s)
 			}
 		}
 		if c.Failed() {
@@ -3042,7 +3042,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadArr reads field Arr's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadArr(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadArr(c *foryimpl.ReadContext) (v [3]int16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3069,17 +3069,18 @@ func (x *Containers) foryReadArr(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Arr = l2
+	v = l2
+	return v
 }
 
 // foryReadBools reads field Bools's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadBools(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadBools(c *foryimpl.ReadContext, old []bool) (v []bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n1)
+	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -3096,17 +3097,18 @@ func (x *Containers) foryReadBools(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Bools = l2
+	v = l2
+	return v
 }
 
 // foryReadBytes reads field Bytes's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadBytes(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadBytes(c *foryimpl.ReadContext, old []uint8) (v []uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Bytes, n1)
+	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -3123,16 +3125,17 @@ func (x *Containers) foryReadBytes(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Bytes = l2
+	v = l2
+	return v
 }
 
 // foryReadColors reads field Colors's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadColors(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadColors(c *foryimpl.ReadContext, old []Color) (v []Color) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n1)
+	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {
@@ -3153,17 +3156,18 @@ func (x *Containers) foryReadColors(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Colors = l2
+	v = l2
+	return v
 }
 
 // foryReadF32s reads field F32s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadF32s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadF32s(c *foryimpl.ReadContext, old []float32) (v []float32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, x.F32s, n1)
+	l2 := foryimpl.ReuseSlice[[]float32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(19)
 		if !c.Failed() {
@@ -3180,17 +3184,18 @@ func (x *Containers) foryReadF32s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.F32s = l2
+	v = l2
+	return v
 }
 
 // foryReadF64s reads field F64s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadF64s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadF64s(c *foryimpl.ReadContext, old []float64) (v []float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, x.F64s, n1)
+	l2 := foryimpl.ReuseSlice[[]float64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(20)
 		if !c.Failed() {
@@ -3207,17 +3212,18 @@ func (x *Containers) foryReadF64s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.F64s = l2
+	v = l2
+	return v
 }
 
 // foryReadI16s reads field I16s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadI16s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadI16s(c *foryimpl.ReadContext, old []int16) (v []int16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]int16](c, x.I16s, n1)
+	l2 := foryimpl.ReuseSlice[[]int16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(3)
 		if !c.Failed() {
@@ -3234,17 +3240,18 @@ func (x *Containers) foryReadI16s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I16s = l2
+	v = l2
+	return v
 }
 
 // foryReadI32s reads field I32s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadI32s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadI32s(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -3261,17 +3268,18 @@ func (x *Containers) foryReadI32s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I32s = l2
+	v = l2
+	return v
 }
 
-// foryReadI64s reads field I64s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadI64s(c *foryimpl.ReadContext) {
+// foryReadI64s reads the value of fields I64s, NI64s, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadI64s(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -3288,17 +3296,18 @@ func (x *Containers) foryReadI64s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I64s = l2
+	v = l2
+	return v
 }
 
 // foryReadI8s reads field I8s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadI8s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadI8s(c *foryimpl.ReadContext, old []int8) (v []int8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int8](c, x.I8s, n1)
+	l2 := foryimpl.ReuseSlice[[]int8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(2)
 		if !c.Failed() {
@@ -3315,38 +3324,12 @@ func (x *Containers) foryReadI8s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I8s = l2
-}
-
-// foryReadNI64s reads field NI64s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNI64s(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.NI64s, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.NI64s = l2
+	v = l2
+	return v
 }
 
 // foryReadNMap reads field NMap's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNMap(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadNMap(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3366,16 +3349,17 @@ func (x *Containers) foryReadNMap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.NMap = m2
+	v = m2
+	return v
 }
 
-// foryReadNStrs reads field NStrs's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNStrs(c *foryimpl.ReadContext) {
+// foryReadNStrs reads the value of fields NStrs, Strs, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadNStrs(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.NStrs, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -3392,16 +3376,17 @@ func (x *Containers) foryReadNStrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.NStrs = l2
+	v = l2
+	return v
 }
 
 // foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNamed(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadNamed(c *foryimpl.ReadContext, old Names) (v Names) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[Names](c, x.Named, n1)
+	l2 := foryimpl.ReuseSlice[Names](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -3418,17 +3403,18 @@ func (x *Containers) foryReadNamed(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Named = l2
+	v = l2
+	return v
 }
 
 // foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNested(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -3502,17 +3488,18 @@ func (x *Containers) foryReadNested(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Nested = l2
+	v = l2
+	return v
 }
 
 // foryReadPI32s reads field PI32s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadPI32s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadPI32s(c *foryimpl.ReadContext, old []*int32) (v []*int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*int32](c, x.PI32s, n1)
+	l2 := foryimpl.ReuseSlice[[]*int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -3531,16 +3518,17 @@ func (x *Containers) foryReadPI32s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PI32s = l2
+	v = l2
+	return v
 }
 
 // foryReadPStrs reads field PStrs's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadPStrs(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadPStrs(c *foryimpl.ReadContext, old []*string) (v []*string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*string](c, x.PStrs, n1)
+	l2 := foryimpl.ReuseSlice[[]*string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -3559,11 +3547,12 @@ func (x *Containers) foryReadPStrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PStrs = l2
+	v = l2
+	return v
 }
 
 // foryReadStrArr reads field StrArr's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadStrArr(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadStrArr(c *foryimpl.ReadContext) (v [2]string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
@@ -3589,42 +3578,17 @@ func (x *Containers) foryReadStrArr(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.StrArr = l2
-}
-
-// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadStrs(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.Strs = l2
+	v = l2
+	return v
 }
 
 // foryReadTimes reads field Times's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadTimes(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadTimes(c *foryimpl.ReadContext, old []time.Time) (v []time.Time) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.Times, n1)
+	l2 := foryimpl.ReuseSlice[[]time.Time](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(38)
 		if !c.Failed() {
@@ -3641,17 +3605,18 @@ func (x *Containers) foryReadTimes(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Times = l2
+	v = l2
+	return v
 }
 
 // foryReadU16s reads field U16s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadU16s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadU16s(c *foryimpl.ReadContext, old []uint16) (v []uint16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, x.U16s, n1)
+	l2 := foryimpl.ReuseSlice[[]uint16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(10)
 		if !c.Failed() {
@@ -3668,17 +3633,18 @@ func (x *Containers) foryReadU16s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U16s = l2
+	v = l2
+	return v
 }
 
 // foryReadU32s reads field U32s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadU32s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadU32s(c *foryimpl.ReadContext, old []uint32) (v []uint32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint32](c, x.U32s, n1)
+	l2 := foryimpl.ReuseSlice[[]uint32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(12)
 		if !c.Failed() {
@@ -3695,17 +3661,18 @@ func (x *Containers) foryReadU32s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U32s = l2
+	v = l2
+	return v
 }
 
 // foryReadU64s reads field U64s's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadU64s(c *foryimpl.ReadContext) {
+func (x *Containers) foryReadU64s(c *foryimpl.ReadContext, old []uint64) (v []uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, x.U64s, n1)
+	l2 := foryimpl.ReuseSlice[[]uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(14)
 		if !c.Failed() {
@@ -3722,7 +3689,8 @@ func (x *Containers) foryReadU64s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U64s = l2
+	v = l2
+	return v
 }
 
 // foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
@@ -4346,123 +4314,123 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadByBool(c)
+	x.ByBool = x.foryReadByBool(c)
 	if c.Failed() {
 		c.Trace("ByBool")
 		return
 	}
-	x.foryReadByEnum(c)
+	x.ByEnum = x.foryReadByEnum(c)
 	if c.Failed() {
 		c.Trace("ByEnum")
 		return
 	}
-	x.foryReadByI16(c)
+	x.ByI16 = x.foryReadByI16(c)
 	if c.Failed() {
 		c.Trace("ByI16")
 		return
 	}
-	x.foryReadByI32(c)
+	x.ByI32 = x.foryReadByI32(c)
 	if c.Failed() {
 		c.Trace("ByI32")
 		return
 	}
-	x.foryReadByI64(c)
+	x.ByI64 = x.foryReadByI64(c)
 	if c.Failed() {
 		c.Trace("ByI64")
 		return
 	}
-	x.foryReadByI8(c)
+	x.ByI8 = x.foryReadByI8(c)
 	if c.Failed() {
 		c.Trace("ByI8")
 		return
 	}
-	x.foryReadByInt(c)
+	x.ByInt = x.foryReadByInt(c)
 	if c.Failed() {
 		c.Trace("ByInt")
 		return
 	}
-	x.foryReadByStr(c)
+	x.ByStr = x.foryReadByStr(c)
 	if c.Failed() {
 		c.Trace("ByStr")
 		return
 	}
-	x.foryReadByU16(c)
+	x.ByU16 = x.foryReadByU16(c)
 	if c.Failed() {
 		c.Trace("ByU16")
 		return
 	}
-	x.foryReadByU32(c)
+	x.ByU32 = x.foryReadByU32(c)
 	if c.Failed() {
 		c.Trace("ByU32")
 		return
 	}
-	x.foryReadByU64(c)
+	x.ByU64 = x.foryReadByU64(c)
 	if c.Failed() {
 		c.Trace("ByU64")
 		return
 	}
-	x.foryReadByU8(c)
+	x.ByU8 = x.foryReadByU8(c)
 	if c.Failed() {
 		c.Trace("ByU8")
 		return
 	}
-	x.foryReadByUint(c)
+	x.ByUint = x.foryReadByUint(c)
 	if c.Failed() {
 		c.Trace("ByUint")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadInnerRef(c)
+		x.Inner = x.foryReadInnerRef(c)
 		if c.Failed() {
 			c.Trace("Inner")
 			return
 		}
-		x.foryReadListsRef(c)
+		x.Lists = x.foryReadListsRef(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
 		}
 	} else {
-		x.foryReadInner(c)
+		x.Inner = x.foryReadInner(c)
 		if c.Failed() {
 			c.Trace("Inner")
 			return
 		}
-		x.foryReadLists(c)
+		x.Lists = x.foryReadLists(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
 		}
 	}
-	x.foryReadNamed(c)
+	x.Named = x.foryReadNamed(c)
 	if c.Failed() {
 		c.Trace("Named")
 		return
 	}
-	x.foryReadPVals(c)
+	x.PVals = x.foryReadPVals(c)
 	if c.Failed() {
 		c.Trace("PVals")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadPtrsRef(c)
+		x.Ptrs = x.foryReadPtrsRef(c)
 		if c.Failed() {
 			c.Trace("Ptrs")
 			return
 		}
 	} else {
-		x.foryReadPtrs(c)
+		x.Ptrs = x.foryReadPtrs(c)
 		if c.Failed() {
 			c.Trace("Ptrs")
 			return
 		}
 	}
-	x.foryReadShadeKey(c)
+	x.ShadeKey = x.foryReadShadeKey(c)
 	if c.Failed() {
 		c.Trace("ShadeKey")
 		return
 	}
-	x.foryReadStructs(c)
+	x.Structs = x.foryReadStructs(c)
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -4476,83 +4444,83 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByBool(c)
+				x.ByBool = x.foryReadByBool(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByEnum(c)
+				x.ByEnum = x.foryReadByEnum(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByI16(c)
+				x.ByI16 = x.foryReadByI16(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByI32(c)
+				x.ByI32 = x.foryReadByI32(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByI64(c)
+				x.ByI64 = x.foryReadByI64(c)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByI8(c)
+				x.ByI8 = x.foryReadByI8(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByInt(c)
+				x.ByInt = x.foryReadByInt(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByStr(c)
+				x.ByStr = x.foryReadByStr(c)
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByU16(c)
+				x.ByU16 = x.foryReadByU16(c)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByU32(c)
+				x.ByU32 = x.foryReadByU32(c)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByU64(c)
+				x.ByU64 = x.foryReadByU64(c)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByU8(c)
+				x.ByU8 = x.foryReadByU8(c)
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByUint(c)
+				x.ByUint = x.foryReadByUint(c)
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadInner(c)
+				x.Inner = x.foryReadInner(c)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLists(c)
+				x.Lists = x.foryReadLists(c)
 			}
 		case 15:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNamed(c)
+				x.Named = x.foryReadNamed(c)
 			}
 		case 16:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPVals(c)
+				x.PVals = x.foryReadPVals(c)
 			}
 		case 17:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPtrs(c)
+				x.Ptrs = x.foryReadPtrs(c)
 			}
 		case 18:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadShadeKey(c)
+				x.ShadeKey = x.foryReadShadeKey(c)
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStructs(c)
+				x.Structs = x.foryReadStructs(c)
 			}
 		}
 		if c.Failed() {
@@ -4563,7 +4531,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadByBool reads field ByBool's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByBool(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByBool(c *foryimpl.ReadContext) (v map[bool]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4583,11 +4551,12 @@ func (x *Maps) foryReadByBool(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByBool = m2
+	v = m2
+	return v
 }
 
 // foryReadByEnum reads field ByEnum's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByEnum(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByEnum(c *foryimpl.ReadContext) (v map[Color]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4611,11 +4580,12 @@ func (x *Maps) foryReadByEnum(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByEnum = m2
+	v = m2
+	return v
 }
 
 // foryReadByI16 reads field ByI16's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByI16(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByI16(c *foryimpl.ReadContext) (v map[int16]int16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4635,11 +4605,12 @@ func (x *Maps) foryReadByI16(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByI16 = m2
+	v = m2
+	return v
 }
 
 // foryReadByI32 reads field ByI32's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByI32(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByI32(c *foryimpl.ReadContext) (v map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4659,11 +4630,12 @@ func (x *Maps) foryReadByI32(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByI32 = m2
+	v = m2
+	return v
 }
 
 // foryReadByI64 reads field ByI64's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByI64(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByI64(c *foryimpl.ReadContext) (v map[int64]float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4683,11 +4655,12 @@ func (x *Maps) foryReadByI64(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByI64 = m2
+	v = m2
+	return v
 }
 
 // foryReadByI8 reads field ByI8's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByI8(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByI8(c *foryimpl.ReadContext) (v map[int8]int8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4707,11 +4680,12 @@ func (x *Maps) foryReadByI8(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByI8 = m2
+	v = m2
+	return v
 }
 
 // foryReadByInt reads field ByInt's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByInt(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByInt(c *foryimpl.ReadContext) (v map[int]int) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4731,11 +4705,12 @@ func (x *Maps) foryReadByInt(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByInt = m2
+	v = m2
+	return v
 }
 
 // foryReadByStr reads field ByStr's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByStr(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByStr(c *foryimpl.ReadContext) (v map[string]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -4754,11 +4729,12 @@ func (x *Maps) foryReadByStr(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByStr = m2
+	v = m2
+	return v
 }
 
 // foryReadByU16 reads field ByU16's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByU16(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByU16(c *foryimpl.ReadContext) (v map[uint16]uint16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4778,11 +4754,12 @@ func (x *Maps) foryReadByU16(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByU16 = m2
+	v = m2
+	return v
 }
 
 // foryReadByU32 reads field ByU32's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByU32(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByU32(c *foryimpl.ReadContext) (v map[uint32]uint32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4802,11 +4779,12 @@ func (x *Maps) foryReadByU32(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByU32 = m2
+	v = m2
+	return v
 }
 
 // foryReadByU64 reads field ByU64's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByU64(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByU64(c *foryimpl.ReadContext) (v map[uint64]uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4826,11 +4804,12 @@ func (x *Maps) foryReadByU64(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByU64 = m2
+	v = m2
+	return v
 }
 
 // foryReadByU8 reads field ByU8's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByU8(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByU8(c *foryimpl.ReadContext) (v map[uint8]uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4850,11 +4829,12 @@ func (x *Maps) foryReadByU8(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByU8 = m2
+	v = m2
+	return v
 }
 
 // foryReadByUint reads field ByUint's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadByUint(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadByUint(c *foryimpl.ReadContext) (v map[uint]bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4874,11 +4854,12 @@ func (x *Maps) foryReadByUint(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByUint = m2
+	v = m2
+	return v
 }
 
 // foryReadInner reads field Inner's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadInner(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadInner(c *foryimpl.ReadContext) (v map[string]map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4916,11 +4897,12 @@ func (x *Maps) foryReadInner(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Inner = m2
+	v = m2
+	return v
 }
 
 // foryReadInnerRef reads field Inner's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadInnerRef(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadInnerRef(c *foryimpl.ReadContext) (v map[string]map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -4985,11 +4967,12 @@ func (x *Maps) foryReadInnerRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Inner = m2
+	v = m2
+	return v
 }
 
 // foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadLists(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadLists(c *foryimpl.ReadContext) (v map[string][]int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5030,11 +5013,12 @@ func (x *Maps) foryReadLists(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Lists = m2
+	v = m2
+	return v
 }
 
 // foryReadListsRef reads field Lists's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) (v map[string][]int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5105,11 +5089,12 @@ func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Lists = m2
+	v = m2
+	return v
 }
 
 // foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadNamed(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadNamed(c *foryimpl.ReadContext) (v Scores) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5129,11 +5114,12 @@ func (x *Maps) foryReadNamed(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Named = m2
+	v = m2
+	return v
 }
 
 // foryReadPVals reads field PVals's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadPVals(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadPVals(c *foryimpl.ReadContext) (v map[string]*int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5155,11 +5141,12 @@ func (x *Maps) foryReadPVals(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.PVals = m2
+	v = m2
+	return v
 }
 
 // foryReadPtrs reads field Ptrs's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) (v map[int32]*other.Address) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5185,11 +5172,12 @@ func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Ptrs = m2
+	v = m2
+	return v
 }
 
 // foryReadPtrsRef reads field Ptrs's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) (v map[int32]*other.Address) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5230,11 +5218,12 @@ func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Ptrs = m2
+	v = m2
+	return v
 }
 
 // foryReadShadeKey reads field ShadeKey's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadShadeKey(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadShadeKey(c *foryimpl.ReadContext) (v map[Shade]Label) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -5257,11 +5246,12 @@ func (x *Maps) foryReadShadeKey(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ShadeKey = m2
+	v = m2
+	return v
 }
 
 // foryReadStructs reads field Structs's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) (v map[string]other.Address) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -5284,7 +5274,8 @@ func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Structs = m2
+	v = m2
+	return v
 }
 
 // foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
@@ -5754,13 +5745,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadAddrs(c)
+	x.Addrs = x.foryReadAddrs(c, x.Addrs)
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadByNameRef(c)
+		x.ByName = x.foryReadByNameRef(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
@@ -5777,7 +5768,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		x.foryReadByName(c)
+		x.ByName = x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
@@ -5792,7 +5783,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadPAddrs(c)
+	x.PAddrs = x.foryReadPAddrs(c, x.PAddrs)
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
@@ -5882,7 +5873,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -5935,11 +5926,11 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddrs(c)
+				x.Addrs = x.foryReadAddrs(c, x.Addrs)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByName(c)
+				x.ByName = x.foryReadByName(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -5961,7 +5952,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPAddrs(c)
+				x.PAddrs = x.foryReadPAddrs(c, x.PAddrs)
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6037,7 +6028,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6075,12 +6066,12 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadAddrs reads field Addrs's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext, old []other.Address) (v []other.Address) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]other.Address](c, x.Addrs, n1)
+	l2 := foryimpl.ReuseSlice[[]other.Address](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 		if !c.Failed() {
@@ -6122,11 +6113,12 @@ func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Addrs = l2
+	v = l2
+	return v
 }
 
 // foryReadByName reads field ByName's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadByName(c *foryimpl.ReadContext) (v map[string]*other.Tag) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -6151,11 +6143,12 @@ func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByName = m2
+	v = m2
+	return v
 }
 
 // foryReadByNameRef reads field ByName's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*other.Tag) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -6195,16 +6188,17 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByName = m2
+	v = m2
+	return v
 }
 
 // foryReadPAddrs reads field PAddrs's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext, old []*other.Address) (v []*other.Address) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*other.Address](c, x.PAddrs, n1)
+	l2 := foryimpl.ReuseSlice[[]*other.Address](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
 		if !c.Failed() {
@@ -6248,16 +6242,17 @@ func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PAddrs = l2
+	v = l2
+	return v
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadTags(c *foryimpl.ReadContext, old []other.Tag) (v []other.Tag) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]other.Tag](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]other.Tag](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
 		if !c.Failed() {
@@ -6299,7 +6294,8 @@ func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
@@ -6926,19 +6922,19 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadChildren(c)
+	x.Children = x.foryReadChildren(c, x.Children)
 	if c.Failed() {
 		c.Trace("Children")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadIndexRef(c)
+		x.Index = x.foryReadIndexRef(c)
 		if c.Failed() {
 			c.Trace("Index")
 			return
 		}
 	} else {
-		x.foryReadIndex(c)
+		x.Index = x.foryReadIndex(c)
 		if c.Failed() {
 			c.Trace("Index")
 			return
@@ -6962,11 +6958,11 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadChildren(c)
+				x.Children = x.foryReadChildren(c, x.Children)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadIndex(c)
+				x.Index = x.foryReadIndex(c)
 			}
 		}
 		if c.Failed() {
@@ -6978,12 +6974,12 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadChildren reads field Children's value, for ForyRead and ForyReadEvolved.
-func (x *Tree) foryReadChildren(c *foryimpl.ReadContext) {
+func (x *Tree) foryReadChildren(c *foryimpl.ReadContext, old []*Tree) (v []*Tree) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Tree](c, x.Children, n1)
+	l2 := foryimpl.ReuseSlice[[]*Tree](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTree)
 		if !c.Failed() {
@@ -7027,11 +7023,12 @@ func (x *Tree) foryReadChildren(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Children = l2
+	v = l2
+	return v
 }
 
 // foryReadIndex reads field Index's value, for ForyRead and ForyReadEvolved.
-func (x *Tree) foryReadIndex(c *foryimpl.ReadContext) {
+func (x *Tree) foryReadIndex(c *foryimpl.ReadContext) (v map[string]*Tree) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -7056,11 +7053,12 @@ func (x *Tree) foryReadIndex(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Index = m2
+	v = m2
+	return v
 }
 
 // foryReadIndexRef reads field Index's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Tree) foryReadIndexRef(c *foryimpl.ReadContext) {
+func (x *Tree) foryReadIndexRef(c *foryimpl.ReadContext) (v map[string]*Tree) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -7100,7 +7098,8 @@ func (x *Tree) foryReadIndexRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Index = m2
+	v = m2
+	return v
 }
 
 // foryRootCarriers is the compatible-mode root prefix of Carriers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCarriers[4:], docs/format.md §11).
@@ -7634,7 +7633,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Brains")
 			return
 		}
-		x.foryReadByNameRef(c)
+		x.ByName = x.foryReadByNameRef(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
@@ -7651,18 +7650,18 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Brains")
 			return
 		}
-		x.foryReadByName(c)
+		x.ByName = x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	}
-	x.foryReadCodes(c)
+	x.Codes = x.foryReadCodes(c)
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	x.foryReadHalves(c)
+	x.Halves = x.foryReadHalves(c, x.Halves)
 	if c.Failed() {
 		c.Trace("Halves")
 		return
@@ -7690,12 +7689,12 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Price")
 		return
 	}
-	x.foryReadPrices(c)
+	x.Prices = x.foryReadPrices(c, x.Prices)
 	if c.Failed() {
 		c.Trace("Prices")
 		return
 	}
-	x.foryReadWords(c)
+	x.Words = x.foryReadWords(c)
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -7736,17 +7735,17 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByName(c)
+				x.ByName = x.foryReadByName(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadCodes(c)
+				x.Codes = x.foryReadCodes(c)
 			}
 		case 8:
 			if f.Convert {
 				x.Halves = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadHalves(c)
+				x.Halves = x.foryReadHalves(c, x.Halves)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
@@ -7766,11 +7765,11 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 12:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPrices(c)
+				x.Prices = x.foryReadPrices(c, x.Prices)
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadWords(c)
+				x.Words = x.foryReadWords(c)
 			}
 		}
 		if c.Failed() {
@@ -7781,7 +7780,7 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadByName reads field ByName's value, for ForyRead and ForyReadEvolved.
-func (x *Carriers) foryReadByName(c *foryimpl.ReadContext) {
+func (x *Carriers) foryReadByName(c *foryimpl.ReadContext) (v map[string]serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7820,11 +7819,12 @@ func (x *Carriers) foryReadByName(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByName = m2
+	v = m2
+	return v
 }
 
 // foryReadByNameRef reads field ByName's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Carriers) foryReadByNameRef(c *foryimpl.ReadContext) {
+func (x *Carriers) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -7891,11 +7891,12 @@ func (x *Carriers) foryReadByNameRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByName = m2
+	v = m2
+	return v
 }
 
 // foryReadCodes reads field Codes's value, for ForyRead and ForyReadEvolved.
-func (x *Carriers) foryReadCodes(c *foryimpl.ReadContext) {
+func (x *Carriers) foryReadCodes(c *foryimpl.ReadContext) (v serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -7916,17 +7917,18 @@ func (x *Carriers) foryReadCodes(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Codes = s2
+	v = s2
+	return v
 }
 
 // foryReadHalves reads field Halves's value, for ForyRead and ForyReadEvolved.
-func (x *Carriers) foryReadHalves(c *foryimpl.ReadContext) {
+func (x *Carriers) foryReadHalves(c *foryimpl.ReadContext, old []serializer.Float16) (v []serializer.Float16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.Halves, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(17)
 		if !c.Failed() {
@@ -7943,16 +7945,17 @@ func (x *Carriers) foryReadHalves(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Halves = l2
+	v = l2
+	return v
 }
 
 // foryReadPrices reads field Prices's value, for ForyRead and ForyReadEvolved.
-func (x *Carriers) foryReadPrices(c *foryimpl.ReadContext) {
+func (x *Carriers) foryReadPrices(c *foryimpl.ReadContext, old []serializer.Decimal) (v []serializer.Decimal) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.Prices, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.Decimal](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(40)
 		if !c.Failed() {
@@ -7969,11 +7972,12 @@ func (x *Carriers) foryReadPrices(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Prices = l2
+	v = l2
+	return v
 }
 
 // foryReadWords reads field Words's value, for ForyRead and ForyReadEvolved.
-func (x *Carriers) foryReadWords(c *foryimpl.ReadContext) {
+func (x *Carriers) foryReadWords(c *foryimpl.ReadContext) (v serializer.Set[string]) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
@@ -7993,7 +7997,8 @@ func (x *Carriers) foryReadWords(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Words = s2
+	v = s2
+	return v
 }
 
 // foryRootHinted is the compatible-mode root prefix of Hinted: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHinted[4:], docs/format.md §11).
@@ -8528,50 +8533,50 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Opt")
 		return
 	}
-	x.foryReadArrList(c)
+	x.ArrList = x.foryReadArrList(c)
 	if c.Failed() {
 		c.Trace("ArrList")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadArrValsRef(c)
+		x.ArrVals = x.foryReadArrValsRef(c)
 		if c.Failed() {
 			c.Trace("ArrVals")
 			return
 		}
 	} else {
-		x.foryReadArrVals(c)
+		x.ArrVals = x.foryReadArrVals(c)
 		if c.Failed() {
 			c.Trace("ArrVals")
 			return
 		}
 	}
-	x.foryReadArrays(c)
+	x.Arrays = x.foryReadArrays(c, x.Arrays)
 	if c.Failed() {
 		c.Trace("Arrays")
 		return
 	}
-	x.foryReadByFixed(c)
+	x.ByFixed = x.foryReadByFixed(c)
 	if c.Failed() {
 		c.Trace("ByFixed")
 		return
 	}
-	x.foryReadEnumKeys(c)
+	x.EnumKeys = x.foryReadEnumKeys(c)
 	if c.Failed() {
 		c.Trace("EnumKeys")
 		return
 	}
-	x.foryReadFixed(c)
+	x.Fixed = x.foryReadFixed(c)
 	if c.Failed() {
 		c.Trace("Fixed")
 		return
 	}
-	x.foryReadFixedI64(c)
+	x.FixedI64 = x.foryReadFixedI64(c, x.FixedI64)
 	if c.Failed() {
 		c.Trace("FixedI64")
 		return
 	}
-	x.foryReadFixedU32(c)
+	x.FixedU32 = x.foryReadFixedU32(c, x.FixedU32)
 	if c.Failed() {
 		c.Trace("FixedU32")
 		return
@@ -8679,17 +8684,17 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadPFixedU64(c)
+	x.PFixedU64 = x.foryReadPFixedU64(c, x.PFixedU64)
 	if c.Failed() {
 		c.Trace("PFixedU64")
 		return
 	}
-	x.foryReadStrKeys(c)
+	x.StrKeys = x.foryReadStrKeys(c)
 	if c.Failed() {
 		c.Trace("StrKeys")
 		return
 	}
-	x.foryReadTaggedI64(c)
+	x.TaggedI64 = x.foryReadTaggedI64(c, x.TaggedI64)
 	if c.Failed() {
 		c.Trace("TaggedI64")
 		return
@@ -8716,39 +8721,39 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				foryimpl.CopyArray(c, x.ArrList[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadArrList(c)
+				x.ArrList = x.foryReadArrList(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadArrVals(c)
+				x.ArrVals = x.foryReadArrVals(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadArrays(c)
+				x.Arrays = x.foryReadArrays(c, x.Arrays)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByFixed(c)
+				x.ByFixed = x.foryReadByFixed(c)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadEnumKeys(c)
+				x.EnumKeys = x.foryReadEnumKeys(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadFixed(c)
+				x.Fixed = x.foryReadFixed(c)
 			}
 		case 7:
 			if f.Convert {
 				x.FixedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFixedI64(c)
+				x.FixedI64 = x.foryReadFixedI64(c, x.FixedI64)
 			}
 		case 8:
 			if f.Convert {
 				x.FixedU32 = foryimpl.ReadSliceAs[uint32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFixedU32(c)
+				x.FixedU32 = x.foryReadFixedU32(c, x.FixedU32)
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8854,17 +8859,17 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.PFixedU64 = foryimpl.ReadPointersAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadPFixedU64(c)
+				x.PFixedU64 = x.foryReadPFixedU64(c, x.PFixedU64)
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrKeys(c)
+				x.StrKeys = x.foryReadStrKeys(c)
 			}
 		case 14:
 			if f.Convert {
 				x.TaggedI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadTaggedI64(c)
+				x.TaggedI64 = x.foryReadTaggedI64(c, x.TaggedI64)
 			}
 		}
 		if c.Failed() {
@@ -8875,7 +8880,7 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryReadArrList reads field ArrList's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadArrList(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadArrList(c *foryimpl.ReadContext) (v [2]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
@@ -8902,11 +8907,12 @@ func (x *Hinted) foryReadArrList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.ArrList = l2
+	v = l2
+	return v
 }
 
 // foryReadArrVals reads field ArrVals's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadArrVals(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadArrVals(c *foryimpl.ReadContext) (v map[int32][]float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -8932,11 +8938,12 @@ func (x *Hinted) foryReadArrVals(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ArrVals = m2
+	v = m2
+	return v
 }
 
 // foryReadArrValsRef reads field ArrVals's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadArrValsRef(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadArrValsRef(c *foryimpl.ReadContext) (v map[int32][]float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -8977,17 +8984,18 @@ func (x *Hinted) foryReadArrValsRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ArrVals = m2
+	v = m2
+	return v
 }
 
 // foryReadArrays reads field Arrays's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext, old [][]int64) (v [][]int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int64](c, x.Arrays, n1)
+	l2 := foryimpl.ReuseSlice[[][]int64](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(47)
 		if !c.Failed() {
@@ -9031,11 +9039,12 @@ func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Arrays = l2
+	v = l2
+	return v
 }
 
 // foryReadByFixed reads field ByFixed's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadByFixed(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadByFixed(c *foryimpl.ReadContext) (v map[int64]uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -9055,11 +9064,12 @@ func (x *Hinted) foryReadByFixed(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByFixed = m2
+	v = m2
+	return v
 }
 
 // foryReadEnumKeys reads field EnumKeys's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadEnumKeys(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadEnumKeys(c *foryimpl.ReadContext) (v map[[2]Color]bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -9108,11 +9118,12 @@ func (x *Hinted) foryReadEnumKeys(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.EnumKeys = m2
+	v = m2
+	return v
 }
 
 // foryReadFixed reads field Fixed's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadFixed(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadFixed(c *foryimpl.ReadContext) (v serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -9133,17 +9144,18 @@ func (x *Hinted) foryReadFixed(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Fixed = s2
+	v = s2
+	return v
 }
 
 // foryReadFixedI64 reads field FixedI64's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadFixedI64(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadFixedI64(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.FixedI64, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(6)
 		if !c.Failed() {
@@ -9160,17 +9172,18 @@ func (x *Hinted) foryReadFixedI64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.FixedI64 = l2
+	v = l2
+	return v
 }
 
 // foryReadFixedU32 reads field FixedU32's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadFixedU32(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadFixedU32(c *foryimpl.ReadContext, old []uint32) (v []uint32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint32](c, x.FixedU32, n1)
+	l2 := foryimpl.ReuseSlice[[]uint32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(11)
 		if !c.Failed() {
@@ -9187,17 +9200,18 @@ func (x *Hinted) foryReadFixedU32(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.FixedU32 = l2
+	v = l2
+	return v
 }
 
 // foryReadPFixedU64 reads field PFixedU64's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadPFixedU64(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadPFixedU64(c *foryimpl.ReadContext, old []*uint64) (v []*uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*uint64](c, x.PFixedU64, n1)
+	l2 := foryimpl.ReuseSlice[[]*uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(13)
 		if !c.Failed() {
@@ -9216,11 +9230,12 @@ func (x *Hinted) foryReadPFixedU64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PFixedU64 = l2
+	v = l2
+	return v
 }
 
 // foryReadStrKeys reads field StrKeys's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadStrKeys(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadStrKeys(c *foryimpl.ReadContext) (v map[[2]string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -9265,17 +9280,18 @@ func (x *Hinted) foryReadStrKeys(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.StrKeys = m2
+	v = m2
+	return v
 }
 
 // foryReadTaggedI64 reads field TaggedI64's value, for ForyRead and ForyReadEvolved.
-func (x *Hinted) foryReadTaggedI64(c *foryimpl.ReadContext) {
+func (x *Hinted) foryReadTaggedI64(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.TaggedI64, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(8)
 		if !c.Failed() {
@@ -9292,7 +9308,8 @@ func (x *Hinted) foryReadTaggedI64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.TaggedI64 = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -165,7 +165,11 @@ type gen struct {
 	// x, set where a shared value reader may replace the read
 	// (valueReader); valueReaders collects the fields that got one.
 	valueField   *plan.Field
-	valueReaders map[valueKey]valueMethod
+	valueReaders map[valueKey]*valueMethod
+	// valueBodies are the readers by type and body, valueOrder in the
+	// order they were made (valueReaderFor).
+	valueBodies map[string]*valueMethod
+	valueOrder  []*valueMethod
 	// valueWriters holds the fields' shared value writers (valueWriterFor).
 	valueWriters map[*plan.Field]*valueWriter
 	// utfCheckers holds the struct's UTF-8 checks (utfChecker).
@@ -193,6 +197,9 @@ type utfChecker struct {
 type valueMethod struct {
 	name string
 	ref  bool
+	// field is the field it was made for, users the fields that call it.
+	field *plan.Field
+	users []string
 }
 
 // method claims the name of a generated method: base, or base with

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/forygen/forygen/gen/internal/model"
@@ -165,16 +166,19 @@ func TestEntryGolden(t *testing.T) {
 // TestValueMethodNames: a field's value methods are named after it, and a
 // field whose name would give one the name of another method gets another
 // (method): From, Flat and Ref against foryReadFrom, foryWriteFlat and
-// foryWriteRef, MRef against M's tracking reader.
+// foryWriteRef, MRef against M's tracking reader. Fields of one type
+// share a reader, named after the first (A and B: foryReadA).
 func TestValueMethodNames(t *testing.T) {
-	list := func() *model.Type { return sliceOf(prim(model.Int32)) }
 	var fields []*model.Field
-	for i, name := range []string{"From", "Flat", "Ref", "MRef"} {
-		fields = append(fields, &model.Field{GoName: name, Type: list(), Tag: model.Tag{ID: i + 1}})
+	for i, k := range []model.Kind{model.Int32, model.Int64, model.Uint16, model.Uint32} {
+		name := []string{"From", "Flat", "Ref", "MRef"}[i]
+		fields = append(fields, &model.Field{GoName: name, Type: sliceOf(prim(k)), Tag: model.Tag{ID: i + 1}})
 	}
 	fields = append(fields,
 		&model.Field{GoName: "M", Type: &model.Type{Kind: model.Map, Key: prim(model.String), Elem: ptrTo(leafType)}, Tag: model.Tag{ID: 5}},
-		&model.Field{GoName: "P", Type: ptrTo(leafType), Tag: model.Tag{ID: 6}})
+		&model.Field{GoName: "P", Type: ptrTo(leafType), Tag: model.Tag{ID: 6}},
+		&model.Field{GoName: "A", Type: sliceOf(prim(model.Int8)), Tag: model.Tag{ID: 7}},
+		&model.Field{GoName: "B", Type: sliceOf(prim(model.Int8)), Tag: model.Tag{ID: 8}})
 	s := &model.StructDecl{Name: "T", Reg: model.Registration{ID: 1}, Fields: fields}
 	src := renderFile(t, s, leaf())
 	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, 0)
@@ -196,9 +200,15 @@ func TestValueMethodNames(t *testing.T) {
 		seen[fd.Name.Name] = true
 	}
 	for _, want := range []string{"foryWriteRef", "foryWriteFlat_", "foryWriteRef_", "foryWriteFrom", "foryWriteMRef",
-		"foryReadFlat", "foryReadRef", "foryReadMRef", "foryReadM", "foryReadMRef_"} {
+		"foryReadFlat", "foryReadRef", "foryReadMRef", "foryReadM", "foryReadMRef_", "foryReadA"} {
 		if !seen[want] {
 			t.Errorf("no method %s; T has %v", want, seen)
 		}
+	}
+	if seen["foryReadB"] {
+		t.Errorf("B has a reader of its own; A's reads the same type")
+	}
+	if !strings.Contains(string(src), "x.B = x.foryReadA(c, x.B)") {
+		t.Errorf("B is not read with A's reader")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -273,7 +274,11 @@ func (g *gen) readValue(dst *jen.Statement, w *plan.Wire, addressable bool) []je
 		// shared value reader where it has one, and nothing nested.
 		g.valueField = nil
 		if valueReader(w) && dst.GoString() == "x."+fl.GoName {
-			return []jen.Code{jen.Id("x").Dot(g.valueReaderFor(fl)).Call(jen.Id("c"))}
+			args := []jen.Code{jen.Id("c")}
+			if reusesValue(fl) {
+				args = append(args, dst.Clone())
+			}
+			return []jen.Code{dst.Clone().Op("=").Id("x").Dot(g.valueReaderFor(fl)).Call(args...)}
 		}
 	}
 	if w.Nullable {
@@ -1103,69 +1108,93 @@ func valueReader(w *plan.Wire) bool {
 // valueReaderFor names the shared value reader of fl in the current
 // mode, recording it for emitValueReaders: foryRead<Field>, or
 // foryRead<Field>Ref for tracking where the two modes read it differently
-// (a map whose values may carry reference flags).
+// (a map whose values may carry reference flags). A reader takes the
+// field's value and returns the one read, so that fields of one type
+// and encoding share one (internal/evolution/v1's Containers: every
+// field has an Rm twin); it is named after the first.
 func (g *gen) valueReaderFor(fl *plan.Field) string {
 	if g.valueReaders == nil {
-		g.valueReaders = map[valueKey]valueMethod{}
+		g.valueReaders = map[valueKey]*valueMethod{}
+		g.valueBodies = map[string]*valueMethod{}
 	}
 	k := valueKey{fl, g.track}
 	if m, ok := g.valueReaders[k]; ok {
 		return m.name
 	}
-	ref := g.track && render(g.valueRead(fl, false)) != render(g.valueRead(fl, true))
-	if m, ok := g.valueReaders[valueKey{fl, !g.track}]; ok && m.ref == ref {
-		// The other mode's reader serves this one too.
-		g.valueReaders[k] = m
-		return m.name
+	body := render(g.valueRead(fl, g.track))
+	ref := g.track && render(g.valueRead(fl, false)) != body
+	key := fmt.Sprintf("%t %t %#v\n%s", ref, reusesValue(fl), g.goType(fl.Wire.Go), body)
+	m, ok := g.valueBodies[key]
+	if !ok {
+		base := "foryRead" + fl.GoName
+		if ref {
+			base += "Ref"
+		}
+		m = &valueMethod{name: g.method(base), ref: ref, field: fl}
+		g.valueBodies[key] = m
+		g.valueOrder = append(g.valueOrder, m)
 	}
-	base := "foryRead" + fl.GoName
-	if ref {
-		base += "Ref"
+	if !slices.Contains(m.users, fl.GoName) {
+		m.users = append(m.users, fl.GoName)
 	}
-	m := valueMethod{g.method(base), ref}
 	g.valueReaders[k] = m
 	return m.name
 }
 
-// valueRead is the body of fl's shared value reader in a mode. The
+// reusesValue reports whether fl's value reader takes the field's
+// previous value, a list's slice to reuse.
+func reusesValue(fl *plan.Field) bool {
+	return fl.Wire.Go.Kind == model.Slice && fl.Wire.TypeID == meta.TypeList
+}
+
+// valueRead is the body of fl's shared value reader in a mode, which
+// reads into its result v (reusing old, a list's previous slice). The
 // temporaries it takes are given back, so that a trial render does not
 // renumber the code around it.
 func (g *gen) valueRead(fl *plan.Field, track bool) []jen.Code {
 	savedTrack, savedTmp, savedReuse := g.track, g.tmp, g.reuse
 	g.track, g.tmp, g.reuse = track, 0, nil
-	if fl.Wire.Go.Kind == model.Slice && fl.Wire.TypeID == meta.TypeList {
-		g.reuse = jen.Id("x").Dot(fl.GoName)
+	if reusesValue(fl) {
+		g.reuse = jen.Id("old")
 	}
 	inner := *fl.Wire
 	inner.Nullable = false
-	code := g.readValue(jen.Id("x").Dot(fl.GoName), &inner, true)
+	code := g.readValue(jen.Id("v"), &inner, true)
 	g.track, g.tmp, g.reuse = savedTrack, savedTmp, savedReuse
 	if readsWithR(code) {
 		code = append([]jen.Code{jen.Id("r").Op(":=").Id("c").Dot("Reader").Call()}, code...)
 	}
-	return code
+	if fieldUse.MatchString(render(code)) {
+		// A body that named a field could not serve another.
+		panic("emit: the value reader of " + g.name() + "." + fl.GoName + " uses the struct")
+	}
+	return append(code, jen.Return(jen.Id("v")))
 }
 
+// fieldUse matches a use of the receiver x in rendered code.
+var fieldUse = regexp.MustCompile(`(^|[^\w.])x\.`)
+
 // emitValueReaders writes the shared value readers the struct's readers
-// call, in field order, the untracking one first.
+// call, in the order they were first called.
 func (g *gen) emitValueReaders(f *jen.File) {
-	done := map[string]bool{}
-	for _, fl := range g.s.Fields {
-		for _, track := range []bool{false, true} {
-			m, ok := g.valueReaders[valueKey{fl, track}]
-			if !ok || done[m.name] {
-				continue
-			}
-			done[m.name] = true
-			mode := ""
-			if m.ref {
-				mode = " with reference tracking"
-			}
-			f.Commentf("%s reads field %s's value%s, for ForyRead and ForyReadEvolved.", m.name, fl.GoName, mode)
-			f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(m.name).
-				Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext")).Block(g.valueRead(fl, m.ref)...)
-			f.Line()
+	for _, m := range g.valueOrder {
+		mode := ""
+		if m.ref {
+			mode = " with reference tracking"
 		}
+		whose := "field " + m.users[0] + "'s value"
+		if len(m.users) > 1 {
+			whose = "the value of fields " + strings.Join(m.users, ", ")
+		}
+		f.Commentf("%s reads %s%s, for ForyRead and ForyReadEvolved.", m.name, whose, mode)
+		t := g.goType(m.field.Wire.Go)
+		params := []jen.Code{jen.Id("c").Op("*").Qual(implPkg, "ReadContext")}
+		if reusesValue(m.field) {
+			params = append(params, jen.Id("old").Add(t.Clone()))
+		}
+		f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(m.name).
+			Params(params...).Params(jen.Id("v").Add(t)).Block(g.valueRead(m.field, m.ref)...)
+		f.Line()
 	}
 }
 

@@ -1696,32 +1696,32 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadNames(c)
+	x.Names = x.foryReadNames(c, x.Names)
 	if c.Failed() {
 		c.Trace("Names")
 		return
 	}
-	x.foryReadNums(c)
+	x.Nums = x.foryReadNums(c, x.Nums)
 	if c.Failed() {
 		c.Trace("Nums")
 		return
 	}
-	x.foryReadMaybe(c)
+	x.Maybe = x.foryReadMaybe(c, x.Maybe)
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
 	}
-	x.foryReadFixeds(c)
+	x.Fixeds = x.foryReadFixeds(c, x.Fixeds)
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	x.foryReadLeaves(c)
+	x.Leaves = x.foryReadLeaves(c, x.Leaves)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	x.foryReadRefLeaves(c)
+	x.RefLeaves = x.foryReadRefLeaves(c, x.RefLeaves)
 	if c.Failed() {
 		c.Trace("RefLeaves")
 		return
@@ -1758,23 +1758,23 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadCounts(c)
+	x.Counts = x.foryReadCounts(c)
 	if c.Failed() {
 		c.Trace("Counts")
 		return
 	}
-	x.foryReadById(c)
+	x.ById = x.foryReadById(c)
 	if c.Failed() {
 		c.Trace("ById")
 		return
 	}
-	x.foryReadCounters(c)
+	x.Counters = x.foryReadCounters(c)
 	if c.Failed() {
 		c.Trace("Counters")
 		return
 	}
 	if c.ReadFlag() {
-		x.foryReadOptList(c)
+		x.OptList = x.foryReadNames(c, x.OptList)
 	}
 	if c.Failed() {
 		c.Trace("OptList")
@@ -2044,31 +2044,31 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNames(c)
+				x.Names = x.foryReadNames(c, x.Names)
 			}
 		case 35:
 			if f.Convert {
 				x.Nums = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadNums(c)
+				x.Nums = x.foryReadNums(c, x.Nums)
 			}
 		case 36:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMaybe(c)
+				x.Maybe = x.foryReadMaybe(c, x.Maybe)
 			}
 		case 37:
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFixeds(c)
+				x.Fixeds = x.foryReadFixeds(c, x.Fixeds)
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLeaves(c)
+				x.Leaves = x.foryReadLeaves(c, x.Leaves)
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRefLeaves(c)
+				x.RefLeaves = x.foryReadRefLeaves(c, x.RefLeaves)
 			}
 		case 40:
 			if f.Convert {
@@ -2078,19 +2078,19 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadCounts(c)
+				x.Counts = x.foryReadCounts(c)
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadById(c)
+				x.ById = x.foryReadById(c)
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadCounters(c)
+				x.Counters = x.foryReadCounters(c)
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadOptList(c)
+				x.OptList = x.foryReadNames(c, x.OptList)
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2170,13 +2170,13 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	c.Leave()
 }
 
-// foryReadNames reads field Names's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadNames(c *foryimpl.ReadContext) {
+// foryReadNames reads the value of fields Names, OptList, for ForyRead and ForyReadEvolved.
+func (x *Everything) foryReadNames(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Names, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -2193,17 +2193,18 @@ func (x *Everything) foryReadNames(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Names = l2
+	v = l2
+	return v
 }
 
 // foryReadNums reads field Nums's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadNums(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadNums(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.Nums, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -2220,16 +2221,17 @@ func (x *Everything) foryReadNums(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Nums = l2
+	v = l2
+	return v
 }
 
 // foryReadMaybe reads field Maybe's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadMaybe(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadMaybe(c *foryimpl.ReadContext, old []*string) (v []*string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*string](c, x.Maybe, n1)
+	l2 := foryimpl.ReuseSlice[[]*string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -2248,17 +2250,18 @@ func (x *Everything) foryReadMaybe(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Maybe = l2
+	v = l2
+	return v
 }
 
 // foryReadFixeds reads field Fixeds's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.Fixeds, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(4)
 		if !c.Failed() {
@@ -2275,16 +2278,17 @@ func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Fixeds = l2
+	v = l2
+	return v
 }
 
 // foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext, old []Leaf) (v []Leaf) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n1)
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
@@ -2326,16 +2330,17 @@ func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Leaves = l2
+	v = l2
+	return v
 }
 
 // foryReadRefLeaves reads field RefLeaves's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadRefLeaves(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadRefLeaves(c *foryimpl.ReadContext, old []*Leaf) (v []*Leaf) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Leaf](c, x.RefLeaves, n1)
+	l2 := foryimpl.ReuseSlice[[]*Leaf](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
@@ -2379,11 +2384,12 @@ func (x *Everything) foryReadRefLeaves(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.RefLeaves = l2
+	v = l2
+	return v
 }
 
 // foryReadCounts reads field Counts's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadCounts(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadCounts(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2403,11 +2409,12 @@ func (x *Everything) foryReadCounts(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Counts = m2
+	v = m2
+	return v
 }
 
 // foryReadById reads field ById's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadById(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadById(c *foryimpl.ReadContext) (v map[int32]Leaf) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2431,11 +2438,12 @@ func (x *Everything) foryReadById(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ById = m2
+	v = m2
+	return v
 }
 
 // foryReadCounters reads field Counters's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadCounters(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadCounters(c *foryimpl.ReadContext) (v map[string]uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2455,33 +2463,8 @@ func (x *Everything) foryReadCounters(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Counters = m2
-}
-
-// foryReadOptList reads field OptList's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadOptList(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.OptList, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.OptList = l2
+	v = m2
+	return v
 }
 
 // foryUnionChoice is Choice's static type information (a union, id=302).

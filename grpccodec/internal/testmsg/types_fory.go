@@ -1342,7 +1342,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadImages(c)
+	x.Images = x.foryReadImages(c, x.Images)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1374,7 +1374,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadImages(c)
+				x.Images = x.foryReadImages(c, x.Images)
 			}
 		}
 		if c.Failed() {
@@ -1385,12 +1385,12 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
+func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext, old []Image) (v []Image) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Image](c, x.Images, n1)
+	l2 := foryimpl.ReuseSlice[[]Image](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
@@ -1432,7 +1432,8 @@ func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Images = l2
+	v = l2
+	return v
 }
 
 // foryRootMedia is the compatible-mode root prefix of Media: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMedia[4:], docs/format.md §11).
@@ -1855,7 +1856,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	x.foryReadPersons(c)
+	x.Persons = x.foryReadPersons(c, x.Persons)
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -1897,7 +1898,7 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPersons(c)
+				x.Persons = x.foryReadPersons(c, x.Persons)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1926,12 +1927,12 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadPersons reads field Persons's value, for ForyRead and ForyReadEvolved.
-func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
+func (x *Media) foryReadPersons(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Persons, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -1948,7 +1949,8 @@ func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Persons = l2
+	v = l2
+	return v
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
@@ -2587,7 +2589,7 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadImages(c)
+	x.Images = x.foryReadImages(c, x.Images)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -2655,7 +2657,7 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadImages(c)
+				x.Images = x.foryReadImages(c, x.Images)
 			}
 		}
 		if c.Failed() {
@@ -2666,12 +2668,12 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *Album) foryReadImages(c *foryimpl.ReadContext) {
+func (x *Album) foryReadImages(c *foryimpl.ReadContext, old []*Image) (v []*Image) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n1)
+	l2 := foryimpl.ReuseSlice[[]*Image](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
@@ -2715,7 +2717,8 @@ func (x *Album) foryReadImages(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Images = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

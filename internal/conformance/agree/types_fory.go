@@ -596,33 +596,33 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadARef(c)
+		x.A = x.foryReadARef(c)
 		if c.Failed() {
 			c.Trace("A")
 			return
 		}
-		x.foryReadBRef(c)
+		x.B = x.foryReadBRef(c)
 		if c.Failed() {
 			c.Trace("B")
 			return
 		}
-		x.foryReadCRef(c)
+		x.C = x.foryReadCRef(c)
 		if c.Failed() {
 			c.Trace("C")
 			return
 		}
 	} else {
-		x.foryReadA(c)
+		x.A = x.foryReadA(c)
 		if c.Failed() {
 			c.Trace("A")
 			return
 		}
-		x.foryReadB(c)
+		x.B = x.foryReadB(c)
 		if c.Failed() {
 			c.Trace("B")
 			return
 		}
-		x.foryReadC(c)
+		x.C = x.foryReadC(c)
 		if c.Failed() {
 			c.Trace("C")
 			return
@@ -637,15 +637,15 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadA(c)
+				x.A = x.foryReadA(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadB(c)
+				x.B = x.foryReadB(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadC(c)
+				x.C = x.foryReadC(c)
 			}
 		}
 		if c.Failed() {
@@ -656,7 +656,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadA reads field A's value, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadA(c *foryimpl.ReadContext) {
+func (x *NilValues) foryReadA(c *foryimpl.ReadContext) (v map[int32][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -697,11 +697,12 @@ func (x *NilValues) foryReadA(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.A = m2
+	v = m2
+	return v
 }
 
 // foryReadARef reads field A's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) {
+func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) (v map[int32][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -772,11 +773,12 @@ func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.A = m2
+	v = m2
+	return v
 }
 
 // foryReadB reads field B's value, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadB(c *foryimpl.ReadContext) {
+func (x *NilValues) foryReadB(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -816,11 +818,12 @@ func (x *NilValues) foryReadB(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.B = m2
+	v = m2
+	return v
 }
 
 // foryReadBRef reads field B's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadBRef(c *foryimpl.ReadContext) {
+func (x *NilValues) foryReadBRef(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -890,11 +893,12 @@ func (x *NilValues) foryReadBRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.B = m2
+	v = m2
+	return v
 }
 
 // foryReadC reads field C's value, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadC(c *foryimpl.ReadContext) {
+func (x *NilValues) foryReadC(c *foryimpl.ReadContext) (v map[string]map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -932,11 +936,12 @@ func (x *NilValues) foryReadC(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.C = m2
+	v = m2
+	return v
 }
 
 // foryReadCRef reads field C's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadCRef(c *foryimpl.ReadContext) {
+func (x *NilValues) foryReadCRef(c *foryimpl.ReadContext) (v map[string]map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1001,7 +1006,8 @@ func (x *NilValues) foryReadCRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.C = m2
+	v = m2
+	return v
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
@@ -1492,24 +1498,24 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadS(c)
+	x.S = x.foryReadS(c)
 	if c.Failed() {
 		c.Trace("S")
 		return
 	}
-	x.foryReadL(c)
+	x.L = x.foryReadL(c)
 	if c.Failed() {
 		c.Trace("L")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadPRef(c)
+		x.P = x.foryReadPRef(c)
 		if c.Failed() {
 			c.Trace("P")
 			return
 		}
 	} else {
-		x.foryReadP(c)
+		x.P = x.foryReadP(c)
 		if c.Failed() {
 			c.Trace("P")
 			return
@@ -1524,15 +1530,15 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadS(c)
+				x.S = x.foryReadS(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadL(c)
+				x.L = x.foryReadL(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadP(c)
+				x.P = x.foryReadP(c)
 			}
 		}
 		if c.Failed() {
@@ -1543,7 +1549,7 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadS reads field S's value, for ForyRead and ForyReadEvolved.
-func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) {
+func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1563,11 +1569,12 @@ func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.S = m2
+	v = m2
+	return v
 }
 
 // foryReadL reads field L's value, for ForyRead and ForyReadEvolved.
-func (x *MapKinds) foryReadL(c *foryimpl.ReadContext) {
+func (x *MapKinds) foryReadL(c *foryimpl.ReadContext) (v map[string]Leaf) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1590,11 +1597,12 @@ func (x *MapKinds) foryReadL(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.L = m2
+	v = m2
+	return v
 }
 
 // foryReadP reads field P's value, for ForyRead and ForyReadEvolved.
-func (x *MapKinds) foryReadP(c *foryimpl.ReadContext) {
+func (x *MapKinds) foryReadP(c *foryimpl.ReadContext) (v map[string]*Leaf) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1619,11 +1627,12 @@ func (x *MapKinds) foryReadP(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.P = m2
+	v = m2
+	return v
 }
 
 // foryReadPRef reads field P's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *MapKinds) foryReadPRef(c *foryimpl.ReadContext) {
+func (x *MapKinds) foryReadPRef(c *foryimpl.ReadContext) (v map[string]*Leaf) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1663,7 +1672,8 @@ func (x *MapKinds) foryReadPRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.P = m2
+	v = m2
+	return v
 }
 
 // foryRootInts is the compatible-mode root prefix of Ints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInts[4:], docs/format.md §11).
@@ -1961,12 +1971,12 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	x.foryReadAttr(c)
+	x.Attr = x.foryReadAttr(c)
 	if c.Failed() {
 		c.Trace("Attr")
 		return
@@ -1980,11 +1990,11 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAttr(c)
+				x.Attr = x.foryReadAttr(c)
 			}
 		}
 		if c.Failed() {
@@ -1995,12 +2005,12 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Ints) foryReadTags(c *foryimpl.ReadContext) {
+func (x *Ints) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -2017,11 +2027,12 @@ func (x *Ints) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // foryReadAttr reads field Attr's value, for ForyRead and ForyReadEvolved.
-func (x *Ints) foryReadAttr(c *foryimpl.ReadContext) {
+func (x *Ints) foryReadAttr(c *foryimpl.ReadContext) (v map[string]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -2040,7 +2051,8 @@ func (x *Ints) foryReadAttr(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Attr = m2
+	v = m2
+	return v
 }
 
 // foryRootPt is the compatible-mode root prefix of Pt: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootPt[4:], docs/format.md §11).
@@ -2558,17 +2570,17 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadA(c)
+	x.A = x.foryReadA(c, x.A)
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	x.foryReadB(c)
+	x.B = x.foryReadB(c, x.B)
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	x.foryReadC(c)
+	x.C = x.foryReadA(c, x.C)
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -2582,15 +2594,15 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadA(c)
+				x.A = x.foryReadA(c, x.A)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadB(c)
+				x.B = x.foryReadB(c, x.B)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadC(c)
+				x.C = x.foryReadA(c, x.C)
 			}
 		}
 		if c.Failed() {
@@ -2600,13 +2612,13 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	}
 }
 
-// foryReadA reads field A's value, for ForyRead and ForyReadEvolved.
-func (x *PtLists) foryReadA(c *foryimpl.ReadContext) {
+// foryReadA reads the value of fields A, C, for ForyRead and ForyReadEvolved.
+func (x *PtLists) foryReadA(c *foryimpl.ReadContext, old []Pt) (v []Pt) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Pt](c, x.A, n1)
+	l2 := foryimpl.ReuseSlice[[]Pt](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePt)
 		if !c.Failed() {
@@ -2648,16 +2660,17 @@ func (x *PtLists) foryReadA(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.A = l2
+	v = l2
+	return v
 }
 
 // foryReadB reads field B's value, for ForyRead and ForyReadEvolved.
-func (x *PtLists) foryReadB(c *foryimpl.ReadContext) {
+func (x *PtLists) foryReadB(c *foryimpl.ReadContext, old []*Pt) (v []*Pt) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Pt](c, x.B, n1)
+	l2 := foryimpl.ReuseSlice[[]*Pt](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePt)
 		if !c.Failed() {
@@ -2701,58 +2714,8 @@ func (x *PtLists) foryReadB(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.B = l2
-}
-
-// foryReadC reads field C's value, for ForyRead and ForyReadEvolved.
-func (x *PtLists) foryReadC(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Pt](c, x.C, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Pt](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Pt{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.C = l2
+	v = l2
+	return v
 }
 
 // foryRootEnums is the compatible-mode root prefix of Enums: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnums[4:], docs/format.md §11).

@@ -1016,7 +1016,7 @@ func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("D")
 		return
 	}
-	x.foryReadList(c)
+	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -1047,7 +1047,7 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			x.D = foryimpl.ReadAny(c, false)
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 			}
 		case 6:
 			x.Plain = foryimpl.ReadAny(c, false)
@@ -1061,12 +1061,12 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *AnyMixed) foryReadList(c *foryimpl.ReadContext) {
+func (x *AnyMixed) foryReadList(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -1083,7 +1083,8 @@ func (x *AnyMixed) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -1342,7 +1342,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadImages(c)
+	x.Images = x.foryReadImages(c, x.Images)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1374,7 +1374,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadImages(c)
+				x.Images = x.foryReadImages(c, x.Images)
 			}
 		}
 		if c.Failed() {
@@ -1385,12 +1385,12 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
+func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext, old []Image) (v []Image) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Image](c, x.Images, n1)
+	l2 := foryimpl.ReuseSlice[[]Image](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
@@ -1432,7 +1432,8 @@ func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Images = l2
+	v = l2
+	return v
 }
 
 // foryRootMedia is the compatible-mode root prefix of Media: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMedia[4:], docs/format.md §11).
@@ -1855,7 +1856,7 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	x.foryReadPersons(c)
+	x.Persons = x.foryReadPersons(c, x.Persons)
 	if c.Failed() {
 		c.Trace("Persons")
 		return
@@ -1897,7 +1898,7 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPersons(c)
+				x.Persons = x.foryReadPersons(c, x.Persons)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1926,12 +1927,12 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadPersons reads field Persons's value, for ForyRead and ForyReadEvolved.
-func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
+func (x *Media) foryReadPersons(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Persons, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -1948,7 +1949,8 @@ func (x *Media) foryReadPersons(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Persons = l2
+	v = l2
+	return v
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
@@ -2442,7 +2444,7 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadNumericStructs(c)
+	x.NumericStructs = x.foryReadNumericStructs(c, x.NumericStructs)
 	if c.Failed() {
 		c.Trace("NumericStructs")
 		return
@@ -2456,7 +2458,7 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNumericStructs(c)
+				x.NumericStructs = x.foryReadNumericStructs(c, x.NumericStructs)
 			}
 		}
 		if c.Failed() {
@@ -2467,12 +2469,12 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 }
 
 // foryReadNumericStructs reads field NumericStructs's value, for ForyRead and ForyReadEvolved.
-func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext) {
+func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext, old []NumericStruct) (v []NumericStruct) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]NumericStruct](c, x.NumericStructs, n1)
+	l2 := foryimpl.ReuseSlice[[]NumericStruct](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
 		if !c.Failed() {
@@ -2514,7 +2516,8 @@ func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.NumericStructs = l2
+	v = l2
+	return v
 }
 
 // foryRootSampleList is the compatible-mode root prefix of SampleList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSampleList[4:], docs/format.md §11).
@@ -2684,7 +2687,7 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadSampleList(c)
+	x.SampleList = x.foryReadSampleList(c, x.SampleList)
 	if c.Failed() {
 		c.Trace("SampleList")
 		return
@@ -2698,7 +2701,7 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadSampleList(c)
+				x.SampleList = x.foryReadSampleList(c, x.SampleList)
 			}
 		}
 		if c.Failed() {
@@ -2709,12 +2712,12 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadSampleList reads field SampleList's value, for ForyRead and ForyReadEvolved.
-func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext) {
+func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext, old []Sample) (v []Sample) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Sample](c, x.SampleList, n1)
+	l2 := foryimpl.ReuseSlice[[]Sample](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeSample)
 		if !c.Failed() {
@@ -2756,7 +2759,8 @@ func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.SampleList = l2
+	v = l2
+	return v
 }
 
 // foryRootMediaContentList is the compatible-mode root prefix of MediaContentList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMediaContentList[4:], docs/format.md §11).
@@ -2926,7 +2930,7 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadMediaContentList(c)
+	x.MediaContentList = x.foryReadMediaContentList(c, x.MediaContentList)
 	if c.Failed() {
 		c.Trace("MediaContentList")
 		return
@@ -2940,7 +2944,7 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMediaContentList(c)
+				x.MediaContentList = x.foryReadMediaContentList(c, x.MediaContentList)
 			}
 		}
 		if c.Failed() {
@@ -2951,12 +2955,12 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 }
 
 // foryReadMediaContentList reads field MediaContentList's value, for ForyRead and ForyReadEvolved.
-func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext) {
+func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext, old []MediaContent) (v []MediaContent) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]MediaContent](c, x.MediaContentList, n1)
+	l2 := foryimpl.ReuseSlice[[]MediaContent](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeMediaContent)
 		if !c.Failed() {
@@ -2998,7 +3002,8 @@ func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.MediaContentList = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

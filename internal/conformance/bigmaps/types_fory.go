@@ -232,22 +232,22 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadI32ToI32(c)
+	x.I32ToI32 = x.foryReadI32ToI32(c)
 	if c.Failed() {
 		c.Trace("I32ToI32")
 		return
 	}
-	x.foryReadI32ToStr(c)
+	x.I32ToStr = x.foryReadI32ToStr(c)
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
 	}
-	x.foryReadStrToI64(c)
+	x.StrToI64 = x.foryReadStrToI64(c)
 	if c.Failed() {
 		c.Trace("StrToI64")
 		return
 	}
-	x.foryReadStrToStr(c)
+	x.StrToStr = x.foryReadStrToStr(c)
 	if c.Failed() {
 		c.Trace("StrToStr")
 		return
@@ -261,19 +261,19 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadI32ToI32(c)
+				x.I32ToI32 = x.foryReadI32ToI32(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadI32ToStr(c)
+				x.I32ToStr = x.foryReadI32ToStr(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrToI64(c)
+				x.StrToI64 = x.foryReadStrToI64(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrToStr(c)
+				x.StrToStr = x.foryReadStrToStr(c)
 			}
 		}
 		if c.Failed() {
@@ -284,7 +284,7 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryReadI32ToI32 reads field I32ToI32's value, for ForyRead and ForyReadEvolved.
-func (x *BigMaps) foryReadI32ToI32(c *foryimpl.ReadContext) {
+func (x *BigMaps) foryReadI32ToI32(c *foryimpl.ReadContext) (v map[int32]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -304,11 +304,12 @@ func (x *BigMaps) foryReadI32ToI32(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.I32ToI32 = m2
+	v = m2
+	return v
 }
 
 // foryReadI32ToStr reads field I32ToStr's value, for ForyRead and ForyReadEvolved.
-func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
+func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) (v map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -328,11 +329,12 @@ func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.I32ToStr = m2
+	v = m2
+	return v
 }
 
 // foryReadStrToI64 reads field StrToI64's value, for ForyRead and ForyReadEvolved.
-func (x *BigMaps) foryReadStrToI64(c *foryimpl.ReadContext) {
+func (x *BigMaps) foryReadStrToI64(c *foryimpl.ReadContext) (v map[string]int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -352,11 +354,12 @@ func (x *BigMaps) foryReadStrToI64(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.StrToI64 = m2
+	v = m2
+	return v
 }
 
 // foryReadStrToStr reads field StrToStr's value, for ForyRead and ForyReadEvolved.
-func (x *BigMaps) foryReadStrToStr(c *foryimpl.ReadContext) {
+func (x *BigMaps) foryReadStrToStr(c *foryimpl.ReadContext) (v map[string]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -375,7 +378,8 @@ func (x *BigMaps) foryReadStrToStr(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.StrToStr = m2
+	v = m2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

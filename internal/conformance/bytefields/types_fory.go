@@ -387,12 +387,12 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadBools(c)
+	x.Bools = x.foryReadBools(c, x.Bools)
 	if c.Failed() {
 		c.Trace("Bools")
 		return
 	}
-	x.foryReadPlain(c)
+	x.Plain = x.foryReadPlain(c, x.Plain)
 	if c.Failed() {
 		c.Trace("Plain")
 		return
@@ -457,13 +457,13 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadBools(c)
+				x.Bools = x.foryReadBools(c, x.Bools)
 			}
 		case 3:
 			if f.Convert {
 				x.Plain = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadPlain(c)
+				x.Plain = x.foryReadPlain(c, x.Plain)
 			}
 		case 4:
 			if f.Convert {
@@ -480,13 +480,13 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadBools reads field Bools's value, for ForyRead and ForyReadEvolved.
-func (x *Bytes) foryReadBools(c *foryimpl.ReadContext) {
+func (x *Bytes) foryReadBools(c *foryimpl.ReadContext, old []bool) (v []bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, x.Bools, n1)
+	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -503,17 +503,18 @@ func (x *Bytes) foryReadBools(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Bools = l2
+	v = l2
+	return v
 }
 
 // foryReadPlain reads field Plain's value, for ForyRead and ForyReadEvolved.
-func (x *Bytes) foryReadPlain(c *foryimpl.ReadContext) {
+func (x *Bytes) foryReadPlain(c *foryimpl.ReadContext, old []uint8) (v []uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Plain, n1)
+	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -530,7 +531,8 @@ func (x *Bytes) foryReadPlain(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Plain = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

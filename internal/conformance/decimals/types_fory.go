@@ -274,7 +274,7 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Huge")
 		return
 	}
-	x.foryReadList(c)
+	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -335,7 +335,7 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
@@ -378,12 +378,12 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *Decimals) foryReadList(c *foryimpl.ReadContext) {
+func (x *Decimals) foryReadList(c *foryimpl.ReadContext, old []serializer.Decimal) (v []serializer.Decimal) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Decimal](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.Decimal](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(40)
 		if !c.Failed() {
@@ -400,7 +400,8 @@ func (x *Decimals) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -878,7 +878,7 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Value..Value")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -892,7 +892,7 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		}
 		if c.Failed() {
@@ -903,12 +903,12 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Level3) foryReadTags(c *foryimpl.ReadContext) {
+func (x *Level3) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -925,7 +925,8 @@ func (x *Level3) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -308,7 +308,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadColors(c)
+	x.Colors = x.foryReadColors(c, x.Colors)
 	if c.Failed() {
 		c.Trace("Colors")
 		return
@@ -374,7 +374,7 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadColors(c)
+				x.Colors = x.foryReadColors(c, x.Colors)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -412,12 +412,12 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadColors reads field Colors's value, for ForyRead and ForyReadEvolved.
-func (x *EnumHolder) foryReadColors(c *foryimpl.ReadContext) {
+func (x *EnumHolder) foryReadColors(c *foryimpl.ReadContext, old []Color) (v []Color) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, x.Colors, n1)
+	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {
@@ -438,7 +438,8 @@ func (x *EnumHolder) foryReadColors(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Colors = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

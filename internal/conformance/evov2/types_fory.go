@@ -586,12 +586,12 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Nick")
 		return
 	}
-	x.foryReadScores(c)
+	x.Scores = x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -702,11 +702,11 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadScores(c)
+				x.Scores = x.foryReadScores(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		case 8:
 			if f.Convert {
@@ -741,7 +741,7 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
-func (x *PersonV2) foryReadScores(c *foryimpl.ReadContext) {
+func (x *PersonV2) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -761,16 +761,17 @@ func (x *PersonV2) foryReadScores(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Scores = m2
+	v = m2
+	return v
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *PersonV2) foryReadTags(c *foryimpl.ReadContext) {
+func (x *PersonV2) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -787,7 +788,8 @@ func (x *PersonV2) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).

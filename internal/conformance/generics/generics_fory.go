@@ -520,7 +520,7 @@ func (x *foryUserPage) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadItems(c)
+	x.Items = x.foryReadItems(c, x.Items)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -539,7 +539,7 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadItems(c)
+				x.Items = x.foryReadItems(c, x.Items)
 			}
 		}
 		if c.Failed() {
@@ -550,12 +550,12 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *foryUserPage) foryReadItems(c *foryimpl.ReadContext) {
+func (x *foryUserPage) foryReadItems(c *foryimpl.ReadContext, old []User) (v []User) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]User](c, x.Items, n1)
+	l2 := foryimpl.ReuseSlice[[]User](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeUser)
 		if !c.Failed() {
@@ -597,7 +597,8 @@ func (x *foryUserPage) foryReadItems(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Items = l2
+	v = l2
+	return v
 }
 
 // foryRootforyStringPage is the compatible-mode root prefix of foryStringPage: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootforyStringPage[4:], docs/format.md §11).
@@ -813,7 +814,7 @@ func (x *foryStringPage) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadItems(c)
+	x.Items = x.foryReadItems(c, x.Items)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -832,7 +833,7 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadItems(c)
+				x.Items = x.foryReadItems(c, x.Items)
 			}
 		}
 		if c.Failed() {
@@ -843,12 +844,12 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 }
 
 // foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *foryStringPage) foryReadItems(c *foryimpl.ReadContext) {
+func (x *foryStringPage) foryReadItems(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Items, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -865,7 +866,8 @@ func (x *foryStringPage) foryReadItems(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Items = l2
+	v = l2
+	return v
 }
 
 // foryRootforyBest is the compatible-mode root prefix of foryBest: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootforyBest[4:], docs/format.md §11).

@@ -415,7 +415,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadBF16List(c)
+	x.BF16List = x.foryReadBF16List(c, x.BF16List)
 	if c.Failed() {
 		c.Trace("BF16List")
 		return
@@ -452,7 +452,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadF16List(c)
+	x.F16List = x.foryReadF16List(c, x.F16List)
 	if c.Failed() {
 		c.Trace("F16List")
 		return
@@ -474,7 +474,7 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadBF16List(c)
+				x.BF16List = x.foryReadBF16List(c, x.BF16List)
 			}
 		case 11:
 			if f.Convert {
@@ -486,7 +486,7 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadF16List(c)
+				x.F16List = x.foryReadF16List(c, x.F16List)
 			}
 		}
 		if c.Failed() {
@@ -497,13 +497,13 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadBF16List reads field BF16List's value, for ForyRead and ForyReadEvolved.
-func (x *HalfFloats) foryReadBF16List(c *foryimpl.ReadContext) {
+func (x *HalfFloats) foryReadBF16List(c *foryimpl.ReadContext, old []serializer.BFloat16) (v []serializer.BFloat16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16List, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(18)
 		if !c.Failed() {
@@ -520,17 +520,18 @@ func (x *HalfFloats) foryReadBF16List(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.BF16List = l2
+	v = l2
+	return v
 }
 
 // foryReadF16List reads field F16List's value, for ForyRead and ForyReadEvolved.
-func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext) {
+func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext, old []serializer.Float16) (v []serializer.Float16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16List, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(17)
 		if !c.Failed() {
@@ -547,7 +548,8 @@ func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.F16List = l2
+	v = l2
+	return v
 }
 
 // foryRootBFloat16Ptr is the compatible-mode root prefix of BFloat16Ptr: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBFloat16Ptr[4:], docs/format.md §11).

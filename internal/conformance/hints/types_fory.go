@@ -362,27 +362,27 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadArrays(c)
+	x.Arrays = x.foryReadArrays(c, x.Arrays)
 	if c.Failed() {
 		c.Trace("Arrays")
 		return
 	}
-	x.foryReadFixed(c)
+	x.Fixed = x.foryReadFixed(c, x.Fixed)
 	if c.Failed() {
 		c.Trace("Fixed")
 		return
 	}
-	x.foryReadNested(c)
+	x.Nested = x.foryReadNested(c, x.Nested)
 	if c.Failed() {
 		c.Trace("Nested")
 		return
 	}
-	x.foryReadNotNull(c)
+	x.NotNull = x.foryReadFixed(c, x.NotNull)
 	if c.Failed() {
 		c.Trace("NotNull")
 		return
 	}
-	x.foryReadNullable(c)
+	x.Nullable = x.foryReadNullable(c, x.Nullable)
 	if c.Failed() {
 		c.Trace("Nullable")
 		return
@@ -396,29 +396,29 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadArrays(c)
+				x.Arrays = x.foryReadArrays(c, x.Arrays)
 			}
 		case 1:
 			if f.Convert {
 				x.Fixed = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFixed(c)
+				x.Fixed = x.foryReadFixed(c, x.Fixed)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNested(c)
+				x.Nested = x.foryReadNested(c, x.Nested)
 			}
 		case 3:
 			if f.Convert {
 				x.NotNull = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadNotNull(c)
+				x.NotNull = x.foryReadFixed(c, x.NotNull)
 			}
 		case 4:
 			if f.Convert {
 				x.Nullable = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadNullable(c)
+				x.Nullable = x.foryReadNullable(c, x.Nullable)
 			}
 		}
 		if c.Failed() {
@@ -429,13 +429,13 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadArrays reads field Arrays's value, for ForyRead and ForyReadEvolved.
-func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext) {
+func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Arrays, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(46)
 		if !c.Failed() {
@@ -479,17 +479,18 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Arrays = l2
+	v = l2
+	return v
 }
 
-// foryReadFixed reads field Fixed's value, for ForyRead and ForyReadEvolved.
-func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext) {
+// foryReadFixed reads the value of fields Fixed, NotNull, for ForyRead and ForyReadEvolved.
+func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.Fixed, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(4)
 		if !c.Failed() {
@@ -506,17 +507,18 @@ func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Fixed = l2
+	v = l2
+	return v
 }
 
 // foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
-func (x *ListHints) foryReadNested(c *foryimpl.ReadContext) {
+func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Nested, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -590,44 +592,18 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Nested = l2
-}
-
-// foryReadNotNull reads field NotNull's value, for ForyRead and ForyReadEvolved.
-func (x *ListHints) foryReadNotNull(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(4)
-	if n1 < 0 {
-		n1 = c.ReadLength(4)
-	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.NotNull, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(4)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.NotNull = l2
+	v = l2
+	return v
 }
 
 // foryReadNullable reads field Nullable's value, for ForyRead and ForyReadEvolved.
-func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext) {
+func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext, old []*int32) (v []*int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*int32](c, x.Nullable, n1)
+	l2 := foryimpl.ReuseSlice[[]*int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(4)
 		if !c.Failed() {
@@ -646,7 +622,8 @@ func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Nullable = l2
+	v = l2
+	return v
 }
 
 // foryRootMapValueHints is the compatible-mode root prefix of MapValueHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapValueHints[4:], docs/format.md §11).
@@ -989,36 +966,36 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadArraysRef(c)
+		x.Arrays = x.foryReadArraysRef(c)
 		if c.Failed() {
 			c.Trace("Arrays")
 			return
 		}
 	} else {
-		x.foryReadArrays(c)
+		x.Arrays = x.foryReadArrays(c)
 		if c.Failed() {
 			c.Trace("Arrays")
 			return
 		}
 	}
-	x.foryReadI32(c)
+	x.I32 = x.foryReadI32(c)
 	if c.Failed() {
 		c.Trace("I32")
 		return
 	}
-	x.foryReadI64(c)
+	x.I64 = x.foryReadI64(c)
 	if c.Failed() {
 		c.Trace("I64")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadListsRef(c)
+		x.Lists = x.foryReadListsRef(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
 		}
 	} else {
-		x.foryReadLists(c)
+		x.Lists = x.foryReadLists(c)
 		if c.Failed() {
 			c.Trace("Lists")
 			return
@@ -1033,19 +1010,19 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadArrays(c)
+				x.Arrays = x.foryReadArrays(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadI32(c)
+				x.I32 = x.foryReadI32(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadI64(c)
+				x.I64 = x.foryReadI64(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLists(c)
+				x.Lists = x.foryReadLists(c)
 			}
 		}
 		if c.Failed() {
@@ -1056,7 +1033,7 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryReadArrays reads field Arrays's value, for ForyRead and ForyReadEvolved.
-func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) {
+func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) (v map[string][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1082,11 +1059,12 @@ func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Arrays = m2
+	v = m2
+	return v
 }
 
 // foryReadArraysRef reads field Arrays's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) {
+func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) (v map[string][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1127,11 +1105,12 @@ func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Arrays = m2
+	v = m2
+	return v
 }
 
 // foryReadI32 reads field I32's value, for ForyRead and ForyReadEvolved.
-func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) {
+func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1151,11 +1130,12 @@ func (x *MapValueHints) foryReadI32(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.I32 = m2
+	v = m2
+	return v
 }
 
 // foryReadI64 reads field I64's value, for ForyRead and ForyReadEvolved.
-func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) {
+func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) (v map[string]int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1175,11 +1155,12 @@ func (x *MapValueHints) foryReadI64(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.I64 = m2
+	v = m2
+	return v
 }
 
 // foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
-func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) {
+func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) (v map[string][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1220,11 +1201,12 @@ func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Lists = m2
+	v = m2
+	return v
 }
 
 // foryReadListsRef reads field Lists's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) {
+func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1295,7 +1277,8 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Lists = m2
+	v = m2
+	return v
 }
 
 // foryRootMapKeyHints is the compatible-mode root prefix of MapKeyHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKeyHints[4:], docs/format.md §11).
@@ -1566,19 +1549,19 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadNotNull(c)
+	x.NotNull = x.foryReadNotNull(c)
 	if c.Failed() {
 		c.Trace("NotNull")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadTaggedRef(c)
+		x.Tagged = x.foryReadTaggedRef(c)
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
 		}
 	} else {
-		x.foryReadTagged(c)
+		x.Tagged = x.foryReadTagged(c)
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
@@ -1593,11 +1576,11 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNotNull(c)
+				x.NotNull = x.foryReadNotNull(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTagged(c)
+				x.Tagged = x.foryReadTagged(c)
 			}
 		}
 		if c.Failed() {
@@ -1608,7 +1591,7 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryReadNotNull reads field NotNull's value, for ForyRead and ForyReadEvolved.
-func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) {
+func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1628,11 +1611,12 @@ func (x *MapKeyHints) foryReadNotNull(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.NotNull = m2
+	v = m2
+	return v
 }
 
 // foryReadTagged reads field Tagged's value, for ForyRead and ForyReadEvolved.
-func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) {
+func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) (v map[uint32][]uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1673,11 +1657,12 @@ func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Tagged = m2
+	v = m2
+	return v
 }
 
 // foryReadTaggedRef reads field Tagged's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) {
+func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][]uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1748,7 +1733,8 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Tagged = m2
+	v = m2
+	return v
 }
 
 // foryRootNotNullPtrs is the compatible-mode root prefix of NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNotNullPtrs[4:], docs/format.md §11).
@@ -2531,7 +2517,7 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadUntagged(c)
+	x.Untagged = x.foryReadUntagged(c)
 	if c.Failed() {
 		c.Trace("Untagged")
 		return
@@ -2580,7 +2566,7 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Untagged[:], foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadUntagged(c)
+				x.Untagged = x.foryReadUntagged(c)
 			}
 		}
 		if c.Failed() {
@@ -2591,7 +2577,7 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadUntagged reads field Untagged's value, for ForyRead and ForyReadEvolved.
-func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) {
+func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) (v [3]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -2618,7 +2604,8 @@ func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Untagged = l2
+	v = l2
+	return v
 }
 
 // foryRootEnumHints is the compatible-mode root prefix of EnumHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumHints[4:], docs/format.md §11).
@@ -2867,7 +2854,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
 			x.List = foryimpl.BackRefSlice[Color](c, id15)
 		} else if st14 == foryimpl.RefFollows {
-			x.foryReadList(c)
+			x.List = x.foryReadList(c, x.List)
 			foryimpl.SetRefSlice(c, id15, x.List)
 		} else {
 			x.List = nil
@@ -2878,7 +2865,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			x.foryReadList(c)
+			x.List = x.foryReadList(c, x.List)
 		} else {
 			x.List = nil
 		}
@@ -2887,7 +2874,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadMap(c)
+	x.Map = x.foryReadMap(c)
 	if c.Failed() {
 		c.Trace("Map")
 		return
@@ -2903,14 +2890,14 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
 				x.List = foryimpl.BackRefSlice[Color](c, id17)
 			} else if st16 == foryimpl.RefFollows {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 				foryimpl.SetRefSlice(c, id17, x.List)
 			} else {
 				x.List = nil
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMap(c)
+				x.Map = x.foryReadMap(c)
 			}
 		}
 		if c.Failed() {
@@ -2921,12 +2908,12 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *EnumHints) foryReadList(c *foryimpl.ReadContext) {
+func (x *EnumHints) foryReadList(c *foryimpl.ReadContext, old []Color) (v []Color) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {
@@ -2947,11 +2934,12 @@ func (x *EnumHints) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
-func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) {
+func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) (v map[string]Color) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -2974,7 +2962,8 @@ func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map = m2
+	v = m2
+	return v
 }
 
 // foryRootArrayKeysPlain is the compatible-mode root prefix of ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrayKeysPlain[4:], docs/format.md §11).
@@ -3154,7 +3143,7 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadByPair(c)
+	x.ByPair = x.foryReadByPair(c)
 	if c.Failed() {
 		c.Trace("ByPair")
 		return
@@ -3168,7 +3157,7 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByPair(c)
+				x.ByPair = x.foryReadByPair(c)
 			}
 		}
 		if c.Failed() {
@@ -3179,7 +3168,7 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 }
 
 // foryReadByPair reads field ByPair's value, for ForyRead and ForyReadEvolved.
-func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) {
+func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) (v map[[2]int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3224,7 +3213,8 @@ func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByPair = m2
+	v = m2
+	return v
 }
 
 // foryRootSpellings is the compatible-mode root prefix of Spellings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSpellings[4:], docs/format.md §11).

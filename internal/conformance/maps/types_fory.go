@@ -193,12 +193,12 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadI32ToStr(c)
+	x.I32ToStr = x.foryReadI32ToStr(c)
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
 	}
-	x.foryReadStrToI32(c)
+	x.StrToI32 = x.foryReadStrToI32(c)
 	if c.Failed() {
 		c.Trace("StrToI32")
 		return
@@ -212,11 +212,11 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadI32ToStr(c)
+				x.I32ToStr = x.foryReadI32ToStr(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrToI32(c)
+				x.StrToI32 = x.foryReadStrToI32(c)
 			}
 		}
 		if c.Failed() {
@@ -227,7 +227,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadI32ToStr reads field I32ToStr's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadI32ToStr(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadI32ToStr(c *foryimpl.ReadContext) (v map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -247,11 +247,12 @@ func (x *Maps) foryReadI32ToStr(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.I32ToStr = m2
+	v = m2
+	return v
 }
 
 // foryReadStrToI32 reads field StrToI32's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadStrToI32(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadStrToI32(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -271,7 +272,8 @@ func (x *Maps) foryReadStrToI32(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.StrToI32 = m2
+	v = m2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -505,7 +505,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadItems(c)
+	x.Items = x.foryReadItems(c, x.Items)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -533,7 +533,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadLookup(c)
+	x.Lookup = x.foryReadLookup(c)
 	if c.Failed() {
 		c.Trace("Lookup")
 		return
@@ -584,7 +584,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadItems(c)
+				x.Items = x.foryReadItems(c, x.Items)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -606,7 +606,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLookup(c)
+				x.Lookup = x.foryReadLookup(c)
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
@@ -621,12 +621,12 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadItems(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadItems(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Items, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -643,11 +643,12 @@ func (x *Mixed) foryReadItems(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Items = l2
+	v = l2
+	return v
 }
 
 // foryReadLookup reads field Lookup's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadLookup(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadLookup(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -667,7 +668,8 @@ func (x *Mixed) foryReadLookup(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Lookup = m2
+	v = m2
+	return v
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).

@@ -331,7 +331,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
 			x.Ints = foryimpl.BackRefSlice[int32](c, id31)
 		} else if st30 == foryimpl.RefFollows {
-			x.foryReadInts(c)
+			x.Ints = x.foryReadInts(c, x.Ints)
 			foryimpl.SetRefSlice(c, id31, x.Ints)
 		} else {
 			x.Ints = nil
@@ -343,7 +343,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
 			x.Map = foryimpl.BackRefMap[string, int32](c, id33)
 		} else if st32 == foryimpl.RefFollows {
-			x.foryReadMap(c)
+			x.Map = x.foryReadMap(c)
 			foryimpl.SetRefMap(c, id33, x.Map)
 		} else {
 			x.Map = nil
@@ -355,7 +355,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
 			x.Strs = foryimpl.BackRefSlice[string](c, id35)
 		} else if st34 == foryimpl.RefFollows {
-			x.foryReadStrs(c)
+			x.Strs = x.foryReadStrs(c, x.Strs)
 			foryimpl.SetRefSlice(c, id35, x.Strs)
 		} else {
 			x.Strs = nil
@@ -366,21 +366,21 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			x.foryReadInts(c)
+			x.Ints = x.foryReadInts(c, x.Ints)
 		}
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadMap(c)
+			x.Map = x.foryReadMap(c)
 		}
 		if c.Failed() {
 			c.Trace("Map")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadStrs(c)
+			x.Strs = x.foryReadStrs(c, x.Strs)
 		}
 		if c.Failed() {
 			c.Trace("Strs")
@@ -400,7 +400,7 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			} else if st36, id37 := c.ReadEvolvedRefFlag(f); st36 == foryimpl.RefBack {
 				x.Ints = foryimpl.BackRefSlice[int32](c, id37)
 			} else if st36 == foryimpl.RefFollows {
-				x.foryReadInts(c)
+				x.Ints = x.foryReadInts(c, x.Ints)
 				foryimpl.SetRefSlice(c, id37, x.Ints)
 			} else {
 				x.Ints = nil
@@ -410,21 +410,21 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
 					x.Map = foryimpl.BackRefMap[string, int32](c, id39)
 				} else if st38 == foryimpl.RefFollows {
-					x.foryReadMap(c)
+					x.Map = x.foryReadMap(c)
 					foryimpl.SetRefMap(c, id39, x.Map)
 				} else {
 					x.Map = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadMap(c)
+					x.Map = x.foryReadMap(c)
 				}
 			}
 		case 2:
 			if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
 				x.Strs = foryimpl.BackRefSlice[string](c, id41)
 			} else if st40 == foryimpl.RefFollows {
-				x.foryReadStrs(c)
+				x.Strs = x.foryReadStrs(c, x.Strs)
 				foryimpl.SetRefSlice(c, id41, x.Strs)
 			} else {
 				x.Strs = nil
@@ -438,13 +438,13 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 }
 
 // foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
-func (x *NullableContainers) foryReadInts(c *foryimpl.ReadContext) {
+func (x *NullableContainers) foryReadInts(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -461,11 +461,12 @@ func (x *NullableContainers) foryReadInts(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Ints = l2
+	v = l2
+	return v
 }
 
 // foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
-func (x *NullableContainers) foryReadMap(c *foryimpl.ReadContext) {
+func (x *NullableContainers) foryReadMap(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -485,16 +486,17 @@ func (x *NullableContainers) foryReadMap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map = m2
+	v = m2
+	return v
 }
 
 // foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *NullableContainers) foryReadStrs(c *foryimpl.ReadContext) {
+func (x *NullableContainers) foryReadStrs(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -511,7 +513,8 @@ func (x *NullableContainers) foryReadStrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Strs = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -211,7 +211,7 @@ func (x *PK) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("N..N")
 		return
 	}
-	x.foryReadM(c)
+	x.M = x.foryReadM(c)
 	if c.Failed() {
 		c.Trace("M")
 		return
@@ -225,7 +225,7 @@ func (x *PK) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadM(c)
+				x.M = x.foryReadM(c)
 			}
 		}
 		if c.Failed() {
@@ -236,7 +236,7 @@ func (x *PK) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryReadM reads field M's value, for ForyRead and ForyReadEvolved.
-func (x *PK) foryReadM(c *foryimpl.ReadContext) {
+func (x *PK) foryReadM(c *foryimpl.ReadContext) (v map[*string]*string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
@@ -261,7 +261,8 @@ func (x *PK) foryReadM(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.M = m2
+	v = m2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

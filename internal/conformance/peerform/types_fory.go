@@ -1544,7 +1544,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadChildren(c)
+	x.Children = x.foryReadChildren(c, x.Children)
 	if c.Failed() {
 		c.Trace("Children")
 		return
@@ -1567,7 +1567,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadChildren(c)
+				x.Children = x.foryReadChildren(c, x.Children)
 			}
 		}
 		if c.Failed() {
@@ -1579,12 +1579,12 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadChildren reads field Children's value, for ForyRead and ForyReadEvolved.
-func (x *Node) foryReadChildren(c *foryimpl.ReadContext) {
+func (x *Node) foryReadChildren(c *foryimpl.ReadContext, old []Node) (v []Node) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Node](c, x.Children, n1)
+	l2 := foryimpl.ReuseSlice[[]Node](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeNode)
 		if !c.Failed() {
@@ -1626,7 +1626,8 @@ func (x *Node) foryReadChildren(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Children = l2
+	v = l2
+	return v
 }
 
 // foryRootBin is the compatible-mode root prefix of Bin: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBin[4:], docs/format.md §11).
@@ -2180,12 +2181,12 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadList(c)
+	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
-	x.foryReadM(c)
+	x.M = x.foryReadM(c)
 	if c.Failed() {
 		c.Trace("M")
 		return
@@ -2219,11 +2220,11 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			if f.Convert {
 				x.List = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadM(c)
+				x.M = x.foryReadM(c)
 			}
 		}
 		if c.Failed() {
@@ -2234,13 +2235,13 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadList(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadList(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -2257,11 +2258,12 @@ func (x *Mixed) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // foryReadM reads field M's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadM(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadM(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2281,7 +2283,8 @@ func (x *Mixed) foryReadM(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.M = m2
+	v = m2
+	return v
 }
 
 // foryRootNullables is the compatible-mode root prefix of Nullables: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullables[4:], docs/format.md §11).

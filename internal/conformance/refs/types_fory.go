@@ -901,7 +901,7 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadImages(c)
+	x.Images = x.foryReadImages(c, x.Images)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -915,7 +915,7 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadImages(c)
+				x.Images = x.foryReadImages(c, x.Images)
 			}
 		}
 		if c.Failed() {
@@ -926,12 +926,12 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *ImagePtrList) foryReadImages(c *foryimpl.ReadContext) {
+func (x *ImagePtrList) foryReadImages(c *foryimpl.ReadContext, old []*Image) (v []*Image) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n1)
+	l2 := foryimpl.ReuseSlice[[]*Image](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
@@ -975,7 +975,8 @@ func (x *ImagePtrList) foryReadImages(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Images = l2
+	v = l2
+	return v
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
@@ -1577,7 +1578,7 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadChildren(c)
+	x.Children = x.foryReadChildren(c, x.Children)
 	if c.Failed() {
 		c.Trace("Children")
 		return
@@ -1634,7 +1635,7 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadChildren(c)
+				x.Children = x.foryReadChildren(c, x.Children)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1673,12 +1674,12 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadChildren reads field Children's value, for ForyRead and ForyReadEvolved.
-func (x *TreeNode) foryReadChildren(c *foryimpl.ReadContext) {
+func (x *TreeNode) foryReadChildren(c *foryimpl.ReadContext, old []*TreeNode) (v []*TreeNode) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*TreeNode](c, x.Children, n1)
+	l2 := foryimpl.ReuseSlice[[]*TreeNode](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTreeNode)
 		if !c.Failed() {
@@ -1722,7 +1723,8 @@ func (x *TreeNode) foryReadChildren(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Children = l2
+	v = l2
+	return v
 }
 
 // foryRootSharedUntracked is the compatible-mode root prefix of SharedUntracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedUntracked[4:], docs/format.md §11).
@@ -2087,12 +2089,12 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Count2")
 		return
 	}
-	x.foryReadInts1(c)
+	x.Ints1 = x.foryReadInts1(c, x.Ints1)
 	if c.Failed() {
 		c.Trace("Ints1")
 		return
 	}
-	x.foryReadInts2(c)
+	x.Ints2 = x.foryReadInts1(c, x.Ints2)
 	if c.Failed() {
 		c.Trace("Ints2")
 		return
@@ -2115,12 +2117,12 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Label2")
 		return
 	}
-	x.foryReadMap1(c)
+	x.Map1 = x.foryReadMap1(c)
 	if c.Failed() {
 		c.Trace("Map1")
 		return
 	}
-	x.foryReadMap2(c)
+	x.Map2 = x.foryReadMap1(c)
 	if c.Failed() {
 		c.Trace("Map2")
 		return
@@ -2135,12 +2137,12 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name2")
 		return
 	}
-	x.foryReadStrs1(c)
+	x.Strs1 = x.foryReadStrs1(c, x.Strs1)
 	if c.Failed() {
 		c.Trace("Strs1")
 		return
 	}
-	x.foryReadStrs2(c)
+	x.Strs2 = x.foryReadStrs1(c, x.Strs2)
 	if c.Failed() {
 		c.Trace("Strs2")
 		return
@@ -2156,29 +2158,29 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			if f.Convert {
 				x.Ints1 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadInts1(c)
+				x.Ints1 = x.foryReadInts1(c, x.Ints1)
 			}
 		case 3:
 			if f.Convert {
 				x.Ints2 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadInts2(c)
+				x.Ints2 = x.foryReadInts1(c, x.Ints2)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMap1(c)
+				x.Map1 = x.foryReadMap1(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMap2(c)
+				x.Map2 = x.foryReadMap1(c)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrs1(c)
+				x.Strs1 = x.foryReadStrs1(c, x.Strs1)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrs2(c)
+				x.Strs2 = x.foryReadStrs1(c, x.Strs2)
 			}
 		}
 		if c.Failed() {
@@ -2188,14 +2190,14 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 	}
 }
 
-// foryReadInts1 reads field Ints1's value, for ForyRead and ForyReadEvolved.
-func (x *SharedUntracked) foryReadInts1(c *foryimpl.ReadContext) {
+// foryReadInts1 reads the value of fields Ints1, Ints2, for ForyRead and ForyReadEvolved.
+func (x *SharedUntracked) foryReadInts1(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.Ints1, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -2212,38 +2214,12 @@ func (x *SharedUntracked) foryReadInts1(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Ints1 = l2
+	v = l2
+	return v
 }
 
-// foryReadInts2 reads field Ints2's value, for ForyRead and ForyReadEvolved.
-func (x *SharedUntracked) foryReadInts2(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.Ints2, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.Ints2 = l2
-}
-
-// foryReadMap1 reads field Map1's value, for ForyRead and ForyReadEvolved.
-func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) {
+// foryReadMap1 reads the value of fields Map1, Map2, for ForyRead and ForyReadEvolved.
+func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2263,40 +2239,17 @@ func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map1 = m2
+	v = m2
+	return v
 }
 
-// foryReadMap2 reads field Map2's value, for ForyRead and ForyReadEvolved.
-func (x *SharedUntracked) foryReadMap2(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.Map2 = m2
-}
-
-// foryReadStrs1 reads field Strs1's value, for ForyRead and ForyReadEvolved.
-func (x *SharedUntracked) foryReadStrs1(c *foryimpl.ReadContext) {
+// foryReadStrs1 reads the value of fields Strs1, Strs2, for ForyRead and ForyReadEvolved.
+func (x *SharedUntracked) foryReadStrs1(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs1, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -2313,33 +2266,8 @@ func (x *SharedUntracked) foryReadStrs1(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Strs1 = l2
-}
-
-// foryReadStrs2 reads field Strs2's value, for ForyRead and ForyReadEvolved.
-func (x *SharedUntracked) foryReadStrs2(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs2, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.Strs2 = l2
+	v = l2
+	return v
 }
 
 // foryRootRefElem is the compatible-mode root prefix of RefElem: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefElem[4:], docs/format.md §11).
@@ -2865,13 +2793,13 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadList(c)
+	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadMapRef(c)
+		x.Map = x.foryReadMapRef(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
@@ -2895,7 +2823,7 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		x.foryReadMap(c)
+		x.Map = x.foryReadMap(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
@@ -2914,7 +2842,7 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadSet(c)
+	x.Set = x.foryReadSet(c)
 	if c.Failed() {
 		c.Trace("Set")
 		return
@@ -2928,11 +2856,11 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMap(c)
+				x.Map = x.foryReadMap(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2963,7 +2891,7 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadSet(c)
+				x.Set = x.foryReadSet(c)
 			}
 		}
 		if c.Failed() {
@@ -2974,12 +2902,12 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *RefContainers) foryReadList(c *foryimpl.ReadContext) {
+func (x *RefContainers) foryReadList(c *foryimpl.ReadContext, old []*RefElem) (v []*RefElem) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[]*RefElem](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeRefElem)
 		if !c.Failed() {
@@ -3023,11 +2951,12 @@ func (x *RefContainers) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
-func (x *RefContainers) foryReadMap(c *foryimpl.ReadContext) {
+func (x *RefContainers) foryReadMap(c *foryimpl.ReadContext) (v map[string]*RefElem) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -3052,11 +2981,12 @@ func (x *RefContainers) foryReadMap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map = m2
+	v = m2
+	return v
 }
 
 // foryReadMapRef reads field Map's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *RefContainers) foryReadMapRef(c *foryimpl.ReadContext) {
+func (x *RefContainers) foryReadMapRef(c *foryimpl.ReadContext) (v map[string]*RefElem) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -3096,11 +3026,12 @@ func (x *RefContainers) foryReadMapRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map = m2
+	v = m2
+	return v
 }
 
 // foryReadSet reads field Set's value, for ForyRead and ForyReadEvolved.
-func (x *RefContainers) foryReadSet(c *foryimpl.ReadContext) {
+func (x *RefContainers) foryReadSet(c *foryimpl.ReadContext) (v serializer.Set[*RefElem]) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
@@ -3140,7 +3071,8 @@ func (x *RefContainers) foryReadSet(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Set = s2
+	v = s2
+	return v
 }
 
 // foryRootRefTagged is the compatible-mode root prefix of RefTagged: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefTagged[4:], docs/format.md §11).
@@ -3429,7 +3361,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadList(c)
+	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -3539,7 +3471,7 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -3631,12 +3563,12 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *RefTagged) foryReadList(c *foryimpl.ReadContext) {
+func (x *RefTagged) foryReadList(c *foryimpl.ReadContext, old []*RefElem) (v []*RefElem) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*RefElem](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[]*RefElem](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeRefElem)
 		if !c.Failed() {
@@ -3680,7 +3612,8 @@ func (x *RefTagged) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // foryRootRefDisabled is the compatible-mode root prefix of RefDisabled: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefDisabled[4:], docs/format.md §11).
@@ -4075,7 +4008,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Off2")
 		return
 	}
-	x.foryReadOffList(c)
+	x.OffList = x.foryReadOffList(c, x.OffList)
 	if c.Failed() {
 		c.Trace("OffList")
 		return
@@ -4145,7 +4078,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadOnList(c)
+	x.OnList = x.foryReadOffList(c, x.OnList)
 	if c.Failed() {
 		c.Trace("OnList")
 		return
@@ -4179,7 +4112,7 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadOffList(c)
+				x.OffList = x.foryReadOffList(c, x.OffList)
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -4237,7 +4170,7 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadOnList(c)
+				x.OnList = x.foryReadOffList(c, x.OnList)
 			}
 		}
 		if c.Failed() {
@@ -4247,13 +4180,13 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadOffList reads field OffList's value, for ForyRead and ForyReadEvolved.
-func (x *RefDisabled) foryReadOffList(c *foryimpl.ReadContext) {
+// foryReadOffList reads the value of fields OffList, OnList, for ForyRead and ForyReadEvolved.
+func (x *RefDisabled) foryReadOffList(c *foryimpl.ReadContext, old []*Image) (v []*Image) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, x.OffList, n1)
+	l2 := foryimpl.ReuseSlice[[]*Image](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
@@ -4297,60 +4230,8 @@ func (x *RefDisabled) foryReadOffList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.OffList = l2
-}
-
-// foryReadOnList reads field OnList's value, for ForyRead and ForyReadEvolved.
-func (x *RefDisabled) foryReadOnList(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, x.OnList, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Image](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Image](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.OnList = l2
+	v = l2
+	return v
 }
 
 // foryRootSharedTrackedKinds is the compatible-mode root prefix of SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTrackedKinds[4:], docs/format.md §11).
@@ -4854,7 +4735,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
 			x.List1 = foryimpl.BackRefSlice[int32](c, id66)
 		} else if st65 == foryimpl.RefFollows {
-			x.foryReadList1(c)
+			x.List1 = x.foryReadList1(c, x.List1)
 			foryimpl.SetRefSlice(c, id66, x.List1)
 		} else {
 			x.List1 = nil
@@ -4866,7 +4747,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
 			x.List2 = foryimpl.BackRefSlice[int32](c, id68)
 		} else if st67 == foryimpl.RefFollows {
-			x.foryReadList2(c)
+			x.List2 = x.foryReadList1(c, x.List2)
 			foryimpl.SetRefSlice(c, id68, x.List2)
 		} else {
 			x.List2 = nil
@@ -4878,7 +4759,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
 			x.Map1 = foryimpl.BackRefMap[string, int32](c, id70)
 		} else if st69 == foryimpl.RefFollows {
-			x.foryReadMap1(c)
+			x.Map1 = x.foryReadMap1(c)
 			foryimpl.SetRefMap(c, id70, x.Map1)
 		} else {
 			x.Map1 = nil
@@ -4890,7 +4771,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
 			x.Map2 = foryimpl.BackRefMap[string, int32](c, id72)
 		} else if st71 == foryimpl.RefFollows {
-			x.foryReadMap2(c)
+			x.Map2 = x.foryReadMap1(c)
 			foryimpl.SetRefMap(c, id72, x.Map2)
 		} else {
 			x.Map2 = nil
@@ -4933,7 +4814,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadList1(c)
+			x.List1 = x.foryReadList1(c, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -4942,7 +4823,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadList2(c)
+			x.List2 = x.foryReadList1(c, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -4951,7 +4832,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadMap1(c)
+			x.Map1 = x.foryReadMap1(c)
 		} else {
 			x.Map1 = nil
 		}
@@ -4960,7 +4841,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadMap2(c)
+			x.Map2 = x.foryReadMap1(c)
 		} else {
 			x.Map2 = nil
 		}
@@ -5016,7 +4897,7 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			} else if st81, id82 := c.ReadEvolvedRefFlag(f); st81 == foryimpl.RefBack {
 				x.List1 = foryimpl.BackRefSlice[int32](c, id82)
 			} else if st81 == foryimpl.RefFollows {
-				x.foryReadList1(c)
+				x.List1 = x.foryReadList1(c, x.List1)
 				foryimpl.SetRefSlice(c, id82, x.List1)
 			} else {
 				x.List1 = nil
@@ -5027,7 +4908,7 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
 				x.List2 = foryimpl.BackRefSlice[int32](c, id84)
 			} else if st83 == foryimpl.RefFollows {
-				x.foryReadList2(c)
+				x.List2 = x.foryReadList1(c, x.List2)
 				foryimpl.SetRefSlice(c, id84, x.List2)
 			} else {
 				x.List2 = nil
@@ -5037,14 +4918,14 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
 					x.Map1 = foryimpl.BackRefMap[string, int32](c, id86)
 				} else if st85 == foryimpl.RefFollows {
-					x.foryReadMap1(c)
+					x.Map1 = x.foryReadMap1(c)
 					foryimpl.SetRefMap(c, id86, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadMap1(c)
+					x.Map1 = x.foryReadMap1(c)
 				}
 			}
 		case 7:
@@ -5052,14 +4933,14 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
 					x.Map2 = foryimpl.BackRefMap[string, int32](c, id88)
 				} else if st87 == foryimpl.RefFollows {
-					x.foryReadMap2(c)
+					x.Map2 = x.foryReadMap1(c)
 					foryimpl.SetRefMap(c, id88, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadMap2(c)
+					x.Map2 = x.foryReadMap1(c)
 				}
 			}
 		}
@@ -5070,14 +4951,14 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	}
 }
 
-// foryReadList1 reads field List1's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTrackedKinds) foryReadList1(c *foryimpl.ReadContext) {
+// foryReadList1 reads the value of fields List1, List2, for ForyRead and ForyReadEvolved.
+func (x *SharedTrackedKinds) foryReadList1(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.List1, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -5094,38 +4975,12 @@ func (x *SharedTrackedKinds) foryReadList1(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List1 = l2
+	v = l2
+	return v
 }
 
-// foryReadList2 reads field List2's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTrackedKinds) foryReadList2(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.List2, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.List2 = l2
-}
-
-// foryReadMap1 reads field Map1's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) {
+// foryReadMap1 reads the value of fields Map1, Map2, for ForyRead and ForyReadEvolved.
+func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5145,31 +5000,8 @@ func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map1 = m2
-}
-
-// foryReadMap2 reads field Map2's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTrackedKinds) foryReadMap2(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.Map2 = m2
+	v = m2
+	return v
 }
 
 // foryRootNilPointers is the compatible-mode root prefix of NilPointers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilPointers[4:], docs/format.md §11).
@@ -5569,7 +5401,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadImages(c)
+	x.Images = x.foryReadImages(c, x.Images)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -5690,7 +5522,7 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadImages(c)
+				x.Images = x.foryReadImages(c, x.Images)
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -5756,12 +5588,12 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *NilPointers) foryReadImages(c *foryimpl.ReadContext) {
+func (x *NilPointers) foryReadImages(c *foryimpl.ReadContext, old []*Image) (v []*Image) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, x.Images, n1)
+	l2 := foryimpl.ReuseSlice[[]*Image](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
 		if !c.Failed() {
@@ -5805,7 +5637,8 @@ func (x *NilPointers) foryReadImages(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Images = l2
+	v = l2
+	return v
 }
 
 // foryRootSharedTracked is the compatible-mode root prefix of SharedTracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTracked[4:], docs/format.md §11).
@@ -6303,7 +6136,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
 			x.List1 = foryimpl.BackRefSlice[int32](c, id66)
 		} else if st65 == foryimpl.RefFollows {
-			x.foryReadList1(c)
+			x.List1 = x.foryReadList1(c, x.List1)
 			foryimpl.SetRefSlice(c, id66, x.List1)
 		} else {
 			x.List1 = nil
@@ -6315,7 +6148,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
 			x.List2 = foryimpl.BackRefSlice[int32](c, id68)
 		} else if st67 == foryimpl.RefFollows {
-			x.foryReadList2(c)
+			x.List2 = x.foryReadList1(c, x.List2)
 			foryimpl.SetRefSlice(c, id68, x.List2)
 		} else {
 			x.List2 = nil
@@ -6327,7 +6160,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
 			x.Map1 = foryimpl.BackRefMap[string, int32](c, id70)
 		} else if st69 == foryimpl.RefFollows {
-			x.foryReadMap1(c)
+			x.Map1 = x.foryReadMap1(c)
 			foryimpl.SetRefMap(c, id70, x.Map1)
 		} else {
 			x.Map1 = nil
@@ -6339,7 +6172,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
 			x.Map2 = foryimpl.BackRefMap[string, int32](c, id72)
 		} else if st71 == foryimpl.RefFollows {
-			x.foryReadMap2(c)
+			x.Map2 = x.foryReadMap1(c)
 			foryimpl.SetRefMap(c, id72, x.Map2)
 		} else {
 			x.Map2 = nil
@@ -6382,7 +6215,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadList1(c)
+			x.List1 = x.foryReadList1(c, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -6391,7 +6224,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadList2(c)
+			x.List2 = x.foryReadList1(c, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -6400,7 +6233,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadMap1(c)
+			x.Map1 = x.foryReadMap1(c)
 		} else {
 			x.Map1 = nil
 		}
@@ -6409,7 +6242,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadMap2(c)
+			x.Map2 = x.foryReadMap1(c)
 		} else {
 			x.Map2 = nil
 		}
@@ -6473,7 +6306,7 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			} else if st81, id82 := c.ReadEvolvedRefFlag(f); st81 == foryimpl.RefBack {
 				x.List1 = foryimpl.BackRefSlice[int32](c, id82)
 			} else if st81 == foryimpl.RefFollows {
-				x.foryReadList1(c)
+				x.List1 = x.foryReadList1(c, x.List1)
 				foryimpl.SetRefSlice(c, id82, x.List1)
 			} else {
 				x.List1 = nil
@@ -6484,7 +6317,7 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
 				x.List2 = foryimpl.BackRefSlice[int32](c, id84)
 			} else if st83 == foryimpl.RefFollows {
-				x.foryReadList2(c)
+				x.List2 = x.foryReadList1(c, x.List2)
 				foryimpl.SetRefSlice(c, id84, x.List2)
 			} else {
 				x.List2 = nil
@@ -6494,14 +6327,14 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
 					x.Map1 = foryimpl.BackRefMap[string, int32](c, id86)
 				} else if st85 == foryimpl.RefFollows {
-					x.foryReadMap1(c)
+					x.Map1 = x.foryReadMap1(c)
 					foryimpl.SetRefMap(c, id86, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadMap1(c)
+					x.Map1 = x.foryReadMap1(c)
 				}
 			}
 		case 9:
@@ -6509,14 +6342,14 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
 					x.Map2 = foryimpl.BackRefMap[string, int32](c, id88)
 				} else if st87 == foryimpl.RefFollows {
-					x.foryReadMap2(c)
+					x.Map2 = x.foryReadMap1(c)
 					foryimpl.SetRefMap(c, id88, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadMap2(c)
+					x.Map2 = x.foryReadMap1(c)
 				}
 			}
 		}
@@ -6528,14 +6361,14 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	c.Leave()
 }
 
-// foryReadList1 reads field List1's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTracked) foryReadList1(c *foryimpl.ReadContext) {
+// foryReadList1 reads the value of fields List1, List2, for ForyRead and ForyReadEvolved.
+func (x *SharedTracked) foryReadList1(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.List1, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -6552,38 +6385,12 @@ func (x *SharedTracked) foryReadList1(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List1 = l2
+	v = l2
+	return v
 }
 
-// foryReadList2 reads field List2's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTracked) foryReadList2(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.List2, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.List2 = l2
-}
-
-// foryReadMap1 reads field Map1's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTracked) foryReadMap1(c *foryimpl.ReadContext) {
+// foryReadMap1 reads the value of fields Map1, Map2, for ForyRead and ForyReadEvolved.
+func (x *SharedTracked) foryReadMap1(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6603,31 +6410,8 @@ func (x *SharedTracked) foryReadMap1(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map1 = m2
-}
-
-// foryReadMap2 reads field Map2's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTracked) foryReadMap2(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.Map2 = m2
+	v = m2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

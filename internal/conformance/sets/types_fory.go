@@ -312,12 +312,12 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadEmpty(c)
+	x.Empty = x.foryReadEmpty(c)
 	if c.Failed() {
 		c.Trace("Empty")
 		return
 	}
-	x.foryReadInts(c)
+	x.Ints = x.foryReadInts(c)
 	if c.Failed() {
 		c.Trace("Ints")
 		return
@@ -326,7 +326,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
 			x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id19))
 		} else if st18 == foryimpl.RefFollows {
-			x.foryReadMaybe(c)
+			x.Maybe = x.foryReadMaybe(c)
 			foryimpl.SetRefMap(c, id19, x.Maybe)
 		} else {
 			x.Maybe = nil
@@ -337,19 +337,19 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			x.foryReadMaybe(c)
+			x.Maybe = x.foryReadMaybe(c)
 		}
 		if c.Failed() {
 			c.Trace("Maybe")
 			return
 		}
 	}
-	x.foryReadMissing(c)
+	x.Missing = x.foryReadMaybe(c)
 	if c.Failed() {
 		c.Trace("Missing")
 		return
 	}
-	x.foryReadStrings(c)
+	x.Strings = x.foryReadMaybe(c)
 	if c.Failed() {
 		c.Trace("Strings")
 		return
@@ -363,34 +363,34 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadEmpty(c)
+				x.Empty = x.foryReadEmpty(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadInts(c)
+				x.Ints = x.foryReadInts(c)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
 					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id21))
 				} else if st20 == foryimpl.RefFollows {
-					x.foryReadMaybe(c)
+					x.Maybe = x.foryReadMaybe(c)
 					foryimpl.SetRefMap(c, id21, x.Maybe)
 				} else {
 					x.Maybe = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadMaybe(c)
+					x.Maybe = x.foryReadMaybe(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMissing(c)
+				x.Missing = x.foryReadMaybe(c)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrings(c)
+				x.Strings = x.foryReadMaybe(c)
 			}
 		}
 		if c.Failed() {
@@ -401,7 +401,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadEmpty reads field Empty's value, for ForyRead and ForyReadEvolved.
-func (x *SetHolder) foryReadEmpty(c *foryimpl.ReadContext) {
+func (x *SetHolder) foryReadEmpty(c *foryimpl.ReadContext) (v serializer.Set[int64]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -422,11 +422,12 @@ func (x *SetHolder) foryReadEmpty(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Empty = s2
+	v = s2
+	return v
 }
 
 // foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
-func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
+func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) (v serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -447,11 +448,12 @@ func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Ints = s2
+	v = s2
+	return v
 }
 
-// foryReadMaybe reads field Maybe's value, for ForyRead and ForyReadEvolved.
-func (x *SetHolder) foryReadMaybe(c *foryimpl.ReadContext) {
+// foryReadMaybe reads the value of fields Maybe, Missing, Strings, for ForyRead and ForyReadEvolved.
+func (x *SetHolder) foryReadMaybe(c *foryimpl.ReadContext) (v serializer.Set[string]) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
@@ -471,55 +473,8 @@ func (x *SetHolder) foryReadMaybe(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Maybe = s2
-}
-
-// foryReadMissing reads field Missing's value, for ForyRead and ForyReadEvolved.
-func (x *SetHolder) foryReadMissing(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
-	if n1 > 0 {
-		hn3 := c.ReadListHeader(21)
-		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
-			if hn3 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e5 string
-			{
-				e5 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s2, e5, i4)
-		}
-	}
-	x.Missing = s2
-}
-
-// foryReadStrings reads field Strings's value, for ForyRead and ForyReadEvolved.
-func (x *SetHolder) foryReadStrings(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
-	if n1 > 0 {
-		hn3 := c.ReadListHeader(21)
-		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
-			if hn3 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e5 string
-			{
-				e5 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s2, e5, i4)
-		}
-	}
-	x.Strings = s2
+	v = s2
+	return v
 }
 
 // foryRootSetMulti is the compatible-mode root prefix of SetMulti: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetMulti[4:], docs/format.md §11).
@@ -696,12 +651,12 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadCodes(c)
+	x.Codes = x.foryReadCodes(c)
 	if c.Failed() {
 		c.Trace("Codes")
 		return
 	}
-	x.foryReadWords(c)
+	x.Words = x.foryReadWords(c)
 	if c.Failed() {
 		c.Trace("Words")
 		return
@@ -715,11 +670,11 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadCodes(c)
+				x.Codes = x.foryReadCodes(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadWords(c)
+				x.Words = x.foryReadWords(c)
 			}
 		}
 		if c.Failed() {
@@ -730,7 +685,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadCodes reads field Codes's value, for ForyRead and ForyReadEvolved.
-func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
+func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) (v serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -751,11 +706,12 @@ func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Codes = s2
+	v = s2
+	return v
 }
 
 // foryReadWords reads field Words's value, for ForyRead and ForyReadEvolved.
-func (x *SetMulti) foryReadWords(c *foryimpl.ReadContext) {
+func (x *SetMulti) foryReadWords(c *foryimpl.ReadContext) (v serializer.Set[string]) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
@@ -775,7 +731,8 @@ func (x *SetMulti) foryReadWords(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Words = s2
+	v = s2
+	return v
 }
 
 // foryRootSetsInside is the compatible-mode root prefix of SetsInside: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetsInside[4:], docs/format.md §11).
@@ -1055,19 +1012,19 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadByKeyRef(c)
+		x.ByKey = x.foryReadByKeyRef(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	} else {
-		x.foryReadByKey(c)
+		x.ByKey = x.foryReadByKey(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	}
-	x.foryReadList(c)
+	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -1081,11 +1038,11 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByKey(c)
+				x.ByKey = x.foryReadByKey(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 			}
 		}
 		if c.Failed() {
@@ -1096,7 +1053,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadByKey reads field ByKey's value, for ForyRead and ForyReadEvolved.
-func (x *SetsInside) foryReadByKey(c *foryimpl.ReadContext) {
+func (x *SetsInside) foryReadByKey(c *foryimpl.ReadContext) (v map[string]serializer.Set[string]) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1134,11 +1091,12 @@ func (x *SetsInside) foryReadByKey(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByKey = m2
+	v = m2
+	return v
 }
 
 // foryReadByKeyRef reads field ByKey's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *SetsInside) foryReadByKeyRef(c *foryimpl.ReadContext) {
+func (x *SetsInside) foryReadByKeyRef(c *foryimpl.ReadContext) (v map[string]serializer.Set[string]) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1204,17 +1162,18 @@ func (x *SetsInside) foryReadByKeyRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByKey = m2
+	v = m2
+	return v
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
+func (x *SetsInside) foryReadList(c *foryimpl.ReadContext, old []serializer.Set[int32]) (v []serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(23)
 		if !c.Failed() {
@@ -1284,7 +1243,8 @@ func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

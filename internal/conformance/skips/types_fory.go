@@ -1011,7 +1011,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadInts(c)
+	x.Ints = x.foryReadInts(c)
 	if c.Failed() {
 		c.Trace("Ints")
 		return
@@ -1025,7 +1025,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadInts(c)
+				x.Ints = x.foryReadInts(c)
 			}
 		}
 		if c.Failed() {
@@ -1036,7 +1036,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
-func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
+func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) (v serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1057,7 +1057,8 @@ func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Ints = s2
+	v = s2
+	return v
 }
 
 // foryRootSetMulti is the compatible-mode root prefix of SetMulti: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetMulti[4:], docs/format.md §11).
@@ -1216,7 +1217,7 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadCodes(c)
+	x.Codes = x.foryReadCodes(c)
 	if c.Failed() {
 		c.Trace("Codes")
 		return
@@ -1230,7 +1231,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadCodes(c)
+				x.Codes = x.foryReadCodes(c)
 			}
 		}
 		if c.Failed() {
@@ -1241,7 +1242,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadCodes reads field Codes's value, for ForyRead and ForyReadEvolved.
-func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
+func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) (v serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1262,7 +1263,8 @@ func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Codes = s2
+	v = s2
+	return v
 }
 
 // foryRootHalfFloats is the compatible-mode root prefix of HalfFloats: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHalfFloats[4:], docs/format.md §11).
@@ -2031,7 +2033,7 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadI32ToStr(c)
+	x.I32ToStr = x.foryReadI32ToStr(c)
 	if c.Failed() {
 		c.Trace("I32ToStr")
 		return
@@ -2045,7 +2047,7 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadI32ToStr(c)
+				x.I32ToStr = x.foryReadI32ToStr(c)
 			}
 		}
 		if c.Failed() {
@@ -2056,7 +2058,7 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryReadI32ToStr reads field I32ToStr's value, for ForyRead and ForyReadEvolved.
-func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
+func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) (v map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2076,7 +2078,8 @@ func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.I32ToStr = m2
+	v = m2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -350,7 +350,7 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadI32s(c)
+	x.I32s = x.foryReadI32s(c, x.I32s)
 	if c.Failed() {
 		c.Trace("I32s")
 		return
@@ -387,12 +387,12 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadI64s(c)
+	x.I64s = x.foryReadI64s(c, x.I64s)
 	if c.Failed() {
 		c.Trace("I64s")
 		return
 	}
-	x.foryReadStrs(c)
+	x.Strs = x.foryReadStrs(c, x.Strs)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -408,7 +408,7 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I32s = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadI32s(c)
+				x.I32s = x.foryReadI32s(c, x.I32s)
 			}
 		case 1:
 			if f.Convert {
@@ -420,11 +420,11 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadI64s(c)
+				x.I64s = x.foryReadI64s(c, x.I64s)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrs(c)
+				x.Strs = x.foryReadStrs(c, x.Strs)
 			}
 		}
 		if c.Failed() {
@@ -435,13 +435,13 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryReadI32s reads field I32s's value, for ForyRead and ForyReadEvolved.
-func (x *Slices) foryReadI32s(c *foryimpl.ReadContext) {
+func (x *Slices) foryReadI32s(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.I32s, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -458,17 +458,18 @@ func (x *Slices) foryReadI32s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I32s = l2
+	v = l2
+	return v
 }
 
 // foryReadI64s reads field I64s's value, for ForyRead and ForyReadEvolved.
-func (x *Slices) foryReadI64s(c *foryimpl.ReadContext) {
+func (x *Slices) foryReadI64s(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.I64s, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -485,16 +486,17 @@ func (x *Slices) foryReadI64s(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.I64s = l2
+	v = l2
+	return v
 }
 
 // foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *Slices) foryReadStrs(c *foryimpl.ReadContext) {
+func (x *Slices) foryReadStrs(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Strs, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -511,7 +513,8 @@ func (x *Slices) foryReadStrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Strs = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

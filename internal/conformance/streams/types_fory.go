@@ -219,7 +219,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -233,7 +233,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		}
 		if c.Failed() {
@@ -244,12 +244,12 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *User) foryReadTags(c *foryimpl.ReadContext) {
+func (x *User) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -266,7 +266,8 @@ func (x *User) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).

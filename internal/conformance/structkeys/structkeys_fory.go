@@ -447,12 +447,12 @@ func (x *Grid) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadByPair(c)
+	x.ByPair = x.foryReadByPair(c)
 	if c.Failed() {
 		c.Trace("ByPair")
 		return
 	}
-	x.foryReadByPoint(c)
+	x.ByPoint = x.foryReadByPoint(c)
 	if c.Failed() {
 		c.Trace("ByPoint")
 		return
@@ -466,11 +466,11 @@ func (x *Grid) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByPair(c)
+				x.ByPair = x.foryReadByPair(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByPoint(c)
+				x.ByPoint = x.foryReadByPoint(c)
 			}
 		}
 		if c.Failed() {
@@ -481,7 +481,7 @@ func (x *Grid) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadByPair reads field ByPair's value, for ForyRead and ForyReadEvolved.
-func (x *Grid) foryReadByPair(c *foryimpl.ReadContext) {
+func (x *Grid) foryReadByPair(c *foryimpl.ReadContext) (v map[[2]int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -526,11 +526,12 @@ func (x *Grid) foryReadByPair(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByPair = m2
+	v = m2
+	return v
 }
 
 // foryReadByPoint reads field ByPoint's value, for ForyRead and ForyReadEvolved.
-func (x *Grid) foryReadByPoint(c *foryimpl.ReadContext) {
+func (x *Grid) foryReadByPoint(c *foryimpl.ReadContext) (v map[Point]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -549,7 +550,8 @@ func (x *Grid) foryReadByPoint(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByPoint = m2
+	v = m2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

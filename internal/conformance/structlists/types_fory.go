@@ -261,12 +261,12 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadPointers(c)
+	x.Pointers = x.foryReadPointers(c, x.Pointers)
 	if c.Failed() {
 		c.Trace("Pointers")
 		return
 	}
-	x.foryReadValues(c)
+	x.Values = x.foryReadValues(c, x.Values)
 	if c.Failed() {
 		c.Trace("Values")
 		return
@@ -280,11 +280,11 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPointers(c)
+				x.Pointers = x.foryReadPointers(c, x.Pointers)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadValues(c)
+				x.Values = x.foryReadValues(c, x.Values)
 			}
 		}
 		if c.Failed() {
@@ -295,12 +295,12 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryReadPointers reads field Pointers's value, for ForyRead and ForyReadEvolved.
-func (x *StructLists) foryReadPointers(c *foryimpl.ReadContext) {
+func (x *StructLists) foryReadPointers(c *foryimpl.ReadContext, old []*Inner) (v []*Inner) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.Pointers, n1)
+	l2 := foryimpl.ReuseSlice[[]*Inner](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
@@ -344,16 +344,17 @@ func (x *StructLists) foryReadPointers(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Pointers = l2
+	v = l2
+	return v
 }
 
 // foryReadValues reads field Values's value, for ForyRead and ForyReadEvolved.
-func (x *StructLists) foryReadValues(c *foryimpl.ReadContext) {
+func (x *StructLists) foryReadValues(c *foryimpl.ReadContext, old []Inner) (v []Inner) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Inner](c, x.Values, n1)
+	l2 := foryimpl.ReuseSlice[[]Inner](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
@@ -395,7 +396,8 @@ func (x *StructLists) foryReadValues(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Values = l2
+	v = l2
+	return v
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).

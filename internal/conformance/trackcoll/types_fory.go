@@ -380,17 +380,17 @@ func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadInts(c)
+	x.Ints = x.foryReadInts(c, x.Ints)
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
-	x.foryReadMissing(c)
+	x.Missing = x.foryReadInts(c, x.Missing)
 	if c.Failed() {
 		c.Trace("Missing")
 		return
 	}
-	x.foryReadStrs(c)
+	x.Strs = x.foryReadStrs(c, x.Strs)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -404,15 +404,15 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadInts(c)
+				x.Ints = x.foryReadInts(c, x.Ints)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMissing(c)
+				x.Missing = x.foryReadInts(c, x.Missing)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrs(c)
+				x.Strs = x.foryReadStrs(c, x.Strs)
 			}
 		}
 		if c.Failed() {
@@ -422,14 +422,14 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	}
 }
 
-// foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
-func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext) {
+// foryReadInts reads the value of fields Ints, Missing, for ForyRead and ForyReadEvolved.
+func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -503,100 +503,17 @@ func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Ints = l2
-}
-
-// foryReadMissing reads field Missing's value, for ForyRead and ForyReadEvolved.
-func (x *NestedLists) foryReadMissing(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Missing, n1)
-	if n1 > 0 {
-		hn4, tr6 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
-					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(1)
-						if n9 < 0 {
-							n9 = c.ReadLength(1)
-						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
-						if n9 > 0 {
-							hn12 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i11 := range l10 {
-									if hn12 && !c.ReadFlag() {
-										clear(l10[i11 : i11+1])
-										continue
-									}
-									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
-										break
-									}
-								}
-							}
-						}
-						l2[i3] = l10
-						foryimpl.SetRefSlice(c, id8, l2[i3])
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.Missing = l2
+	v = l2
+	return v
 }
 
 // foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext) {
+func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [][]string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n1)
+	l2 := foryimpl.ReuseSlice[[][]string](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -670,7 +587,8 @@ func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Strs = l2
+	v = l2
+	return v
 }
 
 // foryRootListOfMaps is the compatible-mode root prefix of ListOfMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListOfMaps[4:], docs/format.md §11).
@@ -903,7 +821,7 @@ func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadMaps(c)
+	x.Maps = x.foryReadMaps(c, x.Maps)
 	if c.Failed() {
 		c.Trace("Maps")
 		return
@@ -917,7 +835,7 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMaps(c)
+				x.Maps = x.foryReadMaps(c, x.Maps)
 			}
 		}
 		if c.Failed() {
@@ -928,13 +846,13 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadMaps reads field Maps's value, for ForyRead and ForyReadEvolved.
-func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext) {
+func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int32) (v []map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n1)
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
@@ -1002,7 +920,8 @@ func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Maps = l2
+	v = l2
+	return v
 }
 
 // foryRootMapOfLists is the compatible-mode root prefix of MapOfLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapOfLists[4:], docs/format.md §11).
@@ -1404,33 +1323,33 @@ func (x *MapOfLists) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadIntsRef(c)
+		x.Ints = x.foryReadIntsRef(c)
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
-		x.foryReadNilListRef(c)
+		x.NilList = x.foryReadIntsRef(c)
 		if c.Failed() {
 			c.Trace("NilList")
 			return
 		}
-		x.foryReadStrsRef(c)
+		x.Strs = x.foryReadStrsRef(c)
 		if c.Failed() {
 			c.Trace("Strs")
 			return
 		}
 	} else {
-		x.foryReadInts(c)
+		x.Ints = x.foryReadInts(c)
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
-		x.foryReadNilList(c)
+		x.NilList = x.foryReadInts(c)
 		if c.Failed() {
 			c.Trace("NilList")
 			return
 		}
-		x.foryReadStrs(c)
+		x.Strs = x.foryReadStrs(c)
 		if c.Failed() {
 			c.Trace("Strs")
 			return
@@ -1445,15 +1364,15 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadInts(c)
+				x.Ints = x.foryReadInts(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNilList(c)
+				x.NilList = x.foryReadInts(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrs(c)
+				x.Strs = x.foryReadStrs(c)
 			}
 		}
 		if c.Failed() {
@@ -1463,8 +1382,8 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
-func (x *MapOfLists) foryReadInts(c *foryimpl.ReadContext) {
+// foryReadInts reads the value of fields Ints, NilList, for ForyRead and ForyReadEvolved.
+func (x *MapOfLists) foryReadInts(c *foryimpl.ReadContext) (v map[string][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1505,11 +1424,12 @@ func (x *MapOfLists) foryReadInts(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Ints = m2
+	v = m2
+	return v
 }
 
-// foryReadIntsRef reads field Ints's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) {
+// foryReadIntsRef reads the value of fields Ints, NilList with reference tracking, for ForyRead and ForyReadEvolved.
+func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) (v map[string][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1580,131 +1500,12 @@ func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Ints = m2
-}
-
-// foryReadNilList reads field NilList's value, for ForyRead and ForyReadEvolved.
-func (x *MapOfLists) foryReadNilList(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []int32
-			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.NilList = m2
-}
-
-// foryReadNilListRef reads field NilList's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *MapOfLists) foryReadNilListRef(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []int32
-			if tr14 {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[int32](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadLengthFast(1)
-					if n17 < 0 {
-						n17 = c.ReadLength(1)
-					}
-					l18 := foryimpl.MakeSlice[[]int32](c, n17)
-					if n17 > 0 {
-						hn20 := c.ReadListHeader(5)
-						if !c.Failed() {
-							for i19 := range l18 {
-								if hn20 && !c.ReadFlag() {
-									clear(l18[i19 : i19+1])
-									continue
-								}
-								l18[i19] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i19)
-									break
-								}
-							}
-						}
-					}
-					v7 = l18
-					foryimpl.SetRefSlice(c, id16, v7)
-				} else {
-					v7 = nil
-				}
-			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.NilList = m2
+	v = m2
+	return v
 }
 
 // foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *MapOfLists) foryReadStrs(c *foryimpl.ReadContext) {
+func (x *MapOfLists) foryReadStrs(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1744,11 +1545,12 @@ func (x *MapOfLists) foryReadStrs(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Strs = m2
+	v = m2
+	return v
 }
 
 // foryReadStrsRef reads field Strs's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) {
+func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1818,7 +1620,8 @@ func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Strs = m2
+	v = m2
+	return v
 }
 
 // foryRootMapOfMaps is the compatible-mode root prefix of MapOfMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapOfMaps[4:], docs/format.md §11).
@@ -2069,13 +1872,13 @@ func (x *MapOfMaps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadNestedRef(c)
+		x.Nested = x.foryReadNestedRef(c)
 		if c.Failed() {
 			c.Trace("Nested")
 			return
 		}
 	} else {
-		x.foryReadNested(c)
+		x.Nested = x.foryReadNested(c)
 		if c.Failed() {
 			c.Trace("Nested")
 			return
@@ -2090,7 +1893,7 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNested(c)
+				x.Nested = x.foryReadNested(c)
 			}
 		}
 		if c.Failed() {
@@ -2101,7 +1904,7 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
-func (x *MapOfMaps) foryReadNested(c *foryimpl.ReadContext) {
+func (x *MapOfMaps) foryReadNested(c *foryimpl.ReadContext) (v map[string]map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2139,11 +1942,12 @@ func (x *MapOfMaps) foryReadNested(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Nested = m2
+	v = m2
+	return v
 }
 
 // foryReadNestedRef reads field Nested's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *MapOfMaps) foryReadNestedRef(c *foryimpl.ReadContext) {
+func (x *MapOfMaps) foryReadNestedRef(c *foryimpl.ReadContext) (v map[string]map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2208,7 +2012,8 @@ func (x *MapOfMaps) foryReadNestedRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Nested = m2
+	v = m2
+	return v
 }
 
 // foryRootSetsInside is the compatible-mode root prefix of SetsInside: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetsInside[4:], docs/format.md §11).
@@ -2489,19 +2294,19 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadList(c)
+	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadMapRef(c)
+		x.Map = x.foryReadMapRef(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
 		}
 	} else {
-		x.foryReadMap(c)
+		x.Map = x.foryReadMap(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
@@ -2516,11 +2321,11 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMap(c)
+				x.Map = x.foryReadMap(c)
 			}
 		}
 		if c.Failed() {
@@ -2531,12 +2336,12 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
+func (x *SetsInside) foryReadList(c *foryimpl.ReadContext, old []serializer.Set[string]) (v []serializer.Set[string]) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Set[string]](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.Set[string]](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(23)
 		if !c.Failed() {
@@ -2606,11 +2411,12 @@ func (x *SetsInside) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
-func (x *SetsInside) foryReadMap(c *foryimpl.ReadContext) {
+func (x *SetsInside) foryReadMap(c *foryimpl.ReadContext) (v map[string]serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2649,11 +2455,12 @@ func (x *SetsInside) foryReadMap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map = m2
+	v = m2
+	return v
 }
 
 // foryReadMapRef reads field Map's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *SetsInside) foryReadMapRef(c *foryimpl.ReadContext) {
+func (x *SetsInside) foryReadMapRef(c *foryimpl.ReadContext) (v map[string]serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -2720,7 +2527,8 @@ func (x *SetsInside) foryReadMapRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map = m2
+	v = m2
+	return v
 }
 
 // foryRootBinaries is the compatible-mode root prefix of Binaries: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBinaries[4:], docs/format.md §11).
@@ -3022,19 +2830,19 @@ func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadList(c)
+	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadMapRef(c)
+		x.Map = x.foryReadMapRef(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
 		}
 	} else {
-		x.foryReadMap(c)
+		x.Map = x.foryReadMap(c)
 		if c.Failed() {
 			c.Trace("Map")
 			return
@@ -3049,11 +2857,11 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadList(c)
+				x.List = x.foryReadList(c, x.List)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMap(c)
+				x.Map = x.foryReadMap(c)
 			}
 		}
 		if c.Failed() {
@@ -3064,13 +2872,13 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *Binaries) foryReadList(c *foryimpl.ReadContext) {
+func (x *Binaries) foryReadList(c *foryimpl.ReadContext, old [][]uint8) (v [][]uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]uint8](c, x.List, n1)
+	l2 := foryimpl.ReuseSlice[[][]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -3144,11 +2952,12 @@ func (x *Binaries) foryReadList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.List = l2
+	v = l2
+	return v
 }
 
 // foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
-func (x *Binaries) foryReadMap(c *foryimpl.ReadContext) {
+func (x *Binaries) foryReadMap(c *foryimpl.ReadContext) (v map[string][]uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3189,11 +2998,12 @@ func (x *Binaries) foryReadMap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map = m2
+	v = m2
+	return v
 }
 
 // foryReadMapRef reads field Map's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) {
+func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) (v map[string][]uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -3264,7 +3074,8 @@ func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Map = m2
+	v = m2
+	return v
 }
 
 // foryRootSharedInner is the compatible-mode root prefix of SharedInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedInner[4:], docs/format.md §11).
@@ -3543,12 +3354,12 @@ func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadLists(c)
+	x.Lists = x.foryReadLists(c, x.Lists)
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
-	x.foryReadMaps(c)
+	x.Maps = x.foryReadMaps(c, x.Maps)
 	if c.Failed() {
 		c.Trace("Maps")
 		return
@@ -3562,11 +3373,11 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLists(c)
+				x.Lists = x.foryReadLists(c, x.Lists)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMaps(c)
+				x.Maps = x.foryReadMaps(c, x.Maps)
 			}
 		}
 		if c.Failed() {
@@ -3577,13 +3388,13 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
-func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext) {
+func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -3657,17 +3468,18 @@ func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Lists = l2
+	v = l2
+	return v
 }
 
 // foryReadMaps reads field Maps's value, for ForyRead and ForyReadEvolved.
-func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext) {
+func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int32) (v []map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.Maps, n1)
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
@@ -3735,7 +3547,8 @@ func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Maps = l2
+	v = l2
+	return v
 }
 
 // foryRootEmptyArrays is the compatible-mode root prefix of EmptyArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEmptyArrays[4:], docs/format.md §11).
@@ -4932,12 +4745,12 @@ func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadInts(c)
+	x.Ints = x.foryReadInts(c, x.Ints)
 	if c.Failed() {
 		c.Trace("Ints")
 		return
 	}
-	x.foryReadStrs(c)
+	x.Strs = x.foryReadStrs(c, x.Strs)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -4951,11 +4764,11 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadInts(c)
+				x.Ints = x.foryReadInts(c, x.Ints)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrs(c)
+				x.Strs = x.foryReadStrs(c, x.Strs)
 			}
 		}
 		if c.Failed() {
@@ -4966,13 +4779,13 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadInts reads field Ints's value, for ForyRead and ForyReadEvolved.
-func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext) {
+func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Ints, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -5046,16 +4859,17 @@ func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Ints = l2
+	v = l2
+	return v
 }
 
 // foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext) {
+func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [][]string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n1)
+	l2 := foryimpl.ReuseSlice[[][]string](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -5129,7 +4943,8 @@ func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Strs = l2
+	v = l2
+	return v
 }
 
 // foryRootLeaf311 is the compatible-mode root prefix of Leaf311: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf311[4:], docs/format.md §11).
@@ -5575,23 +5390,23 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadItemsRef(c)
+		x.Items = x.foryReadItemsRef(c)
 		if c.Failed() {
 			c.Trace("Items")
 			return
 		}
-		x.foryReadNilsRef(c)
+		x.Nils = x.foryReadItemsRef(c)
 		if c.Failed() {
 			c.Trace("Nils")
 			return
 		}
 	} else {
-		x.foryReadItems(c)
+		x.Items = x.foryReadItems(c)
 		if c.Failed() {
 			c.Trace("Items")
 			return
 		}
-		x.foryReadNils(c)
+		x.Nils = x.foryReadItems(c)
 		if c.Failed() {
 			c.Trace("Nils")
 			return
@@ -5606,11 +5421,11 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadItems(c)
+				x.Items = x.foryReadItems(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNils(c)
+				x.Nils = x.foryReadItems(c)
 			}
 		}
 		if c.Failed() {
@@ -5620,8 +5435,8 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	}
 }
 
-// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadItems(c *foryimpl.ReadContext) {
+// foryReadItems reads the value of fields Items, Nils, for ForyRead and ForyReadEvolved.
+func (x *NilValues) foryReadItems(c *foryimpl.ReadContext) (v map[string]*Leaf311) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -5646,11 +5461,12 @@ func (x *NilValues) foryReadItems(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Items = m2
+	v = m2
+	return v
 }
 
-// foryReadItemsRef reads field Items's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadItemsRef(c *foryimpl.ReadContext) {
+// foryReadItemsRef reads the value of fields Items, Nils with reference tracking, for ForyRead and ForyReadEvolved.
+func (x *NilValues) foryReadItemsRef(c *foryimpl.ReadContext) (v map[string]*Leaf311) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -5690,80 +5506,8 @@ func (x *NilValues) foryReadItemsRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Items = m2
-}
-
-// foryReadNils reads field Nils's value, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadNils(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]*Leaf311](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, ev9 := c.ReadMapChunk(n1, 21, 28, foryTypeLeaf311, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 *Leaf311
-			if !vn4 {
-				p8 := foryimpl.Alloc[Leaf311](c)
-				if ev9 != nil {
-					p8.ForyReadEvolved(c, ev9)
-				} else {
-					p8.ForyRead(c)
-				}
-				v7 = p8
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.Nils = m2
-}
-
-// foryReadNilsRef reads field Nils's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *NilValues) foryReadNilsRef(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]*Leaf311](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr10, ev9 := c.ReadMapChunkRef(n1, 21, 28, foryTypeLeaf311)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 *Leaf311
-			if tr10 {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					v7 = foryimpl.BackRef[Leaf311](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Leaf311](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev9 != nil {
-						p13.ForyReadEvolved(c, ev9)
-					} else {
-						p13.ForyRead(c)
-					}
-					v7 = p13
-				} else {
-					v7 = nil
-				}
-			} else if !vn4 {
-				p8 := foryimpl.Alloc[Leaf311](c)
-				if ev9 != nil {
-					p8.ForyReadEvolved(c, ev9)
-				} else {
-					p8.ForyRead(c)
-				}
-				v7 = p8
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.Nils = m2
+	v = m2
+	return v
 }
 
 // foryRootEnumPtrs is the compatible-mode root prefix of EnumPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumPtrs[4:], docs/format.md §11).
@@ -6511,7 +6255,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
 			x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id20))
 		} else if st19 == foryimpl.RefFollows {
-			x.foryReadEmpty(c)
+			x.Empty = x.foryReadEmpty(c)
 			foryimpl.SetRefMap(c, id20, x.Empty)
 		} else {
 			x.Empty = nil
@@ -6523,7 +6267,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
 			x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id22))
 		} else if st21 == foryimpl.RefFollows {
-			x.foryReadNil(c)
+			x.Nil = x.foryReadEmpty(c)
 			foryimpl.SetRefMap(c, id22, x.Nil)
 		} else {
 			x.Nil = nil
@@ -6535,7 +6279,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
 			x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id24))
 		} else if st23 == foryimpl.RefFollows {
-			x.foryReadOne(c)
+			x.One = x.foryReadOne(c)
 			foryimpl.SetRefMap(c, id24, x.One)
 		} else {
 			x.One = nil
@@ -6546,28 +6290,28 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			x.foryReadEmpty(c)
+			x.Empty = x.foryReadEmpty(c)
 		}
 		if c.Failed() {
 			c.Trace("Empty")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNil(c)
+			x.Nil = x.foryReadEmpty(c)
 		}
 		if c.Failed() {
 			c.Trace("Nil")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadOne(c)
+			x.One = x.foryReadOne(c)
 		}
 		if c.Failed() {
 			c.Trace("One")
 			return
 		}
 	}
-	x.foryReadPlain(c)
+	x.Plain = x.foryReadEmpty(c)
 	if c.Failed() {
 		c.Trace("Plain")
 		return
@@ -6584,14 +6328,14 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
 					x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id26))
 				} else if st25 == foryimpl.RefFollows {
-					x.foryReadEmpty(c)
+					x.Empty = x.foryReadEmpty(c)
 					foryimpl.SetRefMap(c, id26, x.Empty)
 				} else {
 					x.Empty = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadEmpty(c)
+					x.Empty = x.foryReadEmpty(c)
 				}
 			}
 		case 1:
@@ -6599,14 +6343,14 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
 					x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id28))
 				} else if st27 == foryimpl.RefFollows {
-					x.foryReadNil(c)
+					x.Nil = x.foryReadEmpty(c)
 					foryimpl.SetRefMap(c, id28, x.Nil)
 				} else {
 					x.Nil = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadNil(c)
+					x.Nil = x.foryReadEmpty(c)
 				}
 			}
 		case 2:
@@ -6614,19 +6358,19 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
 					x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id30))
 				} else if st29 == foryimpl.RefFollows {
-					x.foryReadOne(c)
+					x.One = x.foryReadOne(c)
 					foryimpl.SetRefMap(c, id30, x.One)
 				} else {
 					x.One = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadOne(c)
+					x.One = x.foryReadOne(c)
 				}
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPlain(c)
+				x.Plain = x.foryReadEmpty(c)
 			}
 		}
 		if c.Failed() {
@@ -6636,8 +6380,8 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	}
 }
 
-// foryReadEmpty reads field Empty's value, for ForyRead and ForyReadEvolved.
-func (x *NullableSets) foryReadEmpty(c *foryimpl.ReadContext) {
+// foryReadEmpty reads the value of fields Empty, Nil, Plain, for ForyRead and ForyReadEvolved.
+func (x *NullableSets) foryReadEmpty(c *foryimpl.ReadContext) (v serializer.Set[string]) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
@@ -6657,35 +6401,12 @@ func (x *NullableSets) foryReadEmpty(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Empty = s2
-}
-
-// foryReadNil reads field Nil's value, for ForyRead and ForyReadEvolved.
-func (x *NullableSets) foryReadNil(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
-	if n1 > 0 {
-		hn3 := c.ReadListHeader(21)
-		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
-			if hn3 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e5 string
-			{
-				e5 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s2, e5, i4)
-		}
-	}
-	x.Nil = s2
+	v = s2
+	return v
 }
 
 // foryReadOne reads field One's value, for ForyRead and ForyReadEvolved.
-func (x *NullableSets) foryReadOne(c *foryimpl.ReadContext) {
+func (x *NullableSets) foryReadOne(c *foryimpl.ReadContext) (v serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -6706,31 +6427,8 @@ func (x *NullableSets) foryReadOne(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.One = s2
-}
-
-// foryReadPlain reads field Plain's value, for ForyRead and ForyReadEvolved.
-func (x *NullableSets) foryReadPlain(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	s2 := foryimpl.MakeMap[serializer.Set[string]](c, n1)
-	if n1 > 0 {
-		hn3 := c.ReadListHeader(21)
-		for i4 := 0; i4 < n1 && !c.Failed(); i4++ {
-			if hn3 && !c.ReadFlag() {
-				c.Fail(foryimpl.ErrNullSetElement())
-				break
-			}
-			var e5 string
-			{
-				e5 = c.ReadString()
-			}
-			foryimpl.AddSetElement(c, s2, e5, i4)
-		}
-	}
-	x.Plain = s2
+	v = s2
+	return v
 }
 
 // foryRootLeaf316 is the compatible-mode root prefix of Leaf316: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf316[4:], docs/format.md §11).
@@ -9806,96 +9504,96 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadBins(c)
+	x.Bins = x.foryReadBins(c, x.Bins)
 	if c.Failed() {
 		c.Trace("Bins")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadByKeyRef(c)
+		x.ByKey = x.foryReadByKeyRef(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	} else {
-		x.foryReadByKey(c)
+		x.ByKey = x.foryReadByKey(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	}
-	x.foryReadDeep(c)
+	x.Deep = x.foryReadDeep(c, x.Deep)
 	if c.Failed() {
 		c.Trace("Deep")
 		return
 	}
-	x.foryReadFloats(c)
+	x.Floats = x.foryReadFloats(c, x.Floats)
 	if c.Failed() {
 		c.Trace("Floats")
 		return
 	}
-	x.foryReadLeafList(c)
+	x.LeafList = x.foryReadLeafList(c, x.LeafList)
 	if c.Failed() {
 		c.Trace("LeafList")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadLeavesRef(c)
+		x.Leaves = x.foryReadLeavesRef(c)
 		if c.Failed() {
 			c.Trace("Leaves")
 			return
 		}
 	} else {
-		x.foryReadLeaves(c)
+		x.Leaves = x.foryReadLeaves(c)
 		if c.Failed() {
 			c.Trace("Leaves")
 			return
 		}
 	}
-	x.foryReadLists(c)
+	x.Lists = x.foryReadLists(c, x.Lists)
 	if c.Failed() {
 		c.Trace("Lists")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadMapsRef(c)
+		x.Maps = x.foryReadMapsRef(c, x.Maps)
 		if c.Failed() {
 			c.Trace("Maps")
 			return
 		}
-		x.foryReadNestedRef(c)
+		x.Nested = x.foryReadNestedRef(c)
 		if c.Failed() {
 			c.Trace("Nested")
 			return
 		}
-		x.foryReadSetMapRef(c)
+		x.SetMap = x.foryReadSetMapRef(c)
 		if c.Failed() {
 			c.Trace("SetMap")
 			return
 		}
 	} else {
-		x.foryReadMaps(c)
+		x.Maps = x.foryReadMaps(c, x.Maps)
 		if c.Failed() {
 			c.Trace("Maps")
 			return
 		}
-		x.foryReadNested(c)
+		x.Nested = x.foryReadNested(c)
 		if c.Failed() {
 			c.Trace("Nested")
 			return
 		}
-		x.foryReadSetMap(c)
+		x.SetMap = x.foryReadSetMap(c)
 		if c.Failed() {
 			c.Trace("SetMap")
 			return
 		}
 	}
-	x.foryReadSets(c)
+	x.Sets = x.foryReadSets(c, x.Sets)
 	if c.Failed() {
 		c.Trace("Sets")
 		return
 	}
-	x.foryReadStrs(c)
+	x.Strs = x.foryReadStrs(c, x.Strs)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -9909,51 +9607,51 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadBins(c)
+				x.Bins = x.foryReadBins(c, x.Bins)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByKey(c)
+				x.ByKey = x.foryReadByKey(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadDeep(c)
+				x.Deep = x.foryReadDeep(c, x.Deep)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadFloats(c)
+				x.Floats = x.foryReadFloats(c, x.Floats)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLeafList(c)
+				x.LeafList = x.foryReadLeafList(c, x.LeafList)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLeaves(c)
+				x.Leaves = x.foryReadLeaves(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLists(c)
+				x.Lists = x.foryReadLists(c, x.Lists)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMaps(c)
+				x.Maps = x.foryReadMaps(c, x.Maps)
 			}
 		case 8:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNested(c)
+				x.Nested = x.foryReadNested(c)
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadSetMap(c)
+				x.SetMap = x.foryReadSetMap(c)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadSets(c)
+				x.Sets = x.foryReadSets(c, x.Sets)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStrs(c)
+				x.Strs = x.foryReadStrs(c, x.Strs)
 			}
 		}
 		if c.Failed() {
@@ -9964,13 +9662,13 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadBins reads field Bins's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadBins(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadBins(c *foryimpl.ReadContext, old [][]uint8) (v [][]uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]uint8](c, x.Bins, n1)
+	l2 := foryimpl.ReuseSlice[[][]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -10044,11 +9742,12 @@ func (x *Mixed) foryReadBins(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Bins = l2
+	v = l2
+	return v
 }
 
 // foryReadByKey reads field ByKey's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadByKey(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadByKey(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -10088,11 +9787,12 @@ func (x *Mixed) foryReadByKey(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByKey = m2
+	v = m2
+	return v
 }
 
 // foryReadByKeyRef reads field ByKey's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadByKeyRef(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadByKeyRef(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -10162,17 +9862,18 @@ func (x *Mixed) foryReadByKeyRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByKey = m2
+	v = m2
+	return v
 }
 
 // foryReadDeep reads field Deep's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][][]int64](c, x.Deep, n1)
+	l2 := foryimpl.ReuseSlice[[][][]int64](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -10360,17 +10061,18 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Deep = l2
+	v = l2
+	return v
 }
 
 // foryReadFloats reads field Floats's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext, old [][]float64) (v [][]float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]float64](c, x.Floats, n1)
+	l2 := foryimpl.ReuseSlice[[][]float64](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -10444,16 +10146,17 @@ func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Floats = l2
+	v = l2
+	return v
 }
 
 // foryReadLeafList reads field LeafList's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadLeafList(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadLeafList(c *foryimpl.ReadContext, old []*Leaf311) (v []*Leaf311) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Leaf311](c, x.LeafList, n1)
+	l2 := foryimpl.ReuseSlice[[]*Leaf311](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf311)
 		if !c.Failed() {
@@ -10497,11 +10200,12 @@ func (x *Mixed) foryReadLeafList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LeafList = l2
+	v = l2
+	return v
 }
 
 // foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadLeaves(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadLeaves(c *foryimpl.ReadContext) (v map[string]*Leaf311) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -10526,11 +10230,12 @@ func (x *Mixed) foryReadLeaves(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Leaves = m2
+	v = m2
+	return v
 }
 
 // foryReadLeavesRef reads field Leaves's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadLeavesRef(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadLeavesRef(c *foryimpl.ReadContext) (v map[string]*Leaf311) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -10570,17 +10275,18 @@ func (x *Mixed) foryReadLeavesRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Leaves = m2
+	v = m2
+	return v
 }
 
 // foryReadLists reads field Lists's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadLists(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.Lists, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -10654,17 +10360,18 @@ func (x *Mixed) foryReadLists(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Lists = l2
+	v = l2
+	return v
 }
 
 // foryReadMaps reads field Maps's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext, old []map[string][]int32) (v []map[string][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n1)
+	l2 := foryimpl.ReuseSlice[[]map[string][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
@@ -10774,17 +10481,18 @@ func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Maps = l2
+	v = l2
+	return v
 }
 
 // foryReadMapsRef reads field Maps's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int32) (v []map[string][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]map[string][]int32](c, x.Maps, n1)
+	l2 := foryimpl.ReuseSlice[[]map[string][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
@@ -10954,11 +10662,12 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Maps = l2
+	v = l2
+	return v
 }
 
 // foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadNested(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadNested(c *foryimpl.ReadContext) (v map[int32]map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10996,11 +10705,12 @@ func (x *Mixed) foryReadNested(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Nested = m2
+	v = m2
+	return v
 }
 
 // foryReadNestedRef reads field Nested's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadNestedRef(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadNestedRef(c *foryimpl.ReadContext) (v map[int32]map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -11065,11 +10775,12 @@ func (x *Mixed) foryReadNestedRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Nested = m2
+	v = m2
+	return v
 }
 
 // foryReadSetMap reads field SetMap's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadSetMap(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadSetMap(c *foryimpl.ReadContext) (v map[string]serializer.Set[string]) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -11107,11 +10818,12 @@ func (x *Mixed) foryReadSetMap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.SetMap = m2
+	v = m2
+	return v
 }
 
 // foryReadSetMapRef reads field SetMap's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadSetMapRef(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadSetMapRef(c *foryimpl.ReadContext) (v map[string]serializer.Set[string]) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -11177,17 +10889,18 @@ func (x *Mixed) foryReadSetMapRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.SetMap = m2
+	v = m2
+	return v
 }
 
 // foryReadSets reads field Sets's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadSets(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadSets(c *foryimpl.ReadContext, old []serializer.Set[int32]) (v []serializer.Set[int32]) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, x.Sets, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.Set[int32]](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(23)
 		if !c.Failed() {
@@ -11257,16 +10970,17 @@ func (x *Mixed) foryReadSets(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Sets = l2
+	v = l2
+	return v
 }
 
 // foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext) {
+func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [][]string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]string](c, x.Strs, n1)
+	l2 := foryimpl.ReuseSlice[[][]string](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -11340,7 +11054,8 @@ func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Strs = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -674,19 +674,19 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadPtrsRef(c)
+		x.Ptrs = x.foryReadPtrsRef(c)
 		if c.Failed() {
 			c.Trace("Ptrs")
 			return
 		}
 	} else {
-		x.foryReadPtrs(c)
+		x.Ptrs = x.foryReadPtrs(c)
 		if c.Failed() {
 			c.Trace("Ptrs")
 			return
 		}
 	}
-	x.foryReadStructs(c)
+	x.Structs = x.foryReadStructs(c)
 	if c.Failed() {
 		c.Trace("Structs")
 		return
@@ -700,11 +700,11 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPtrs(c)
+				x.Ptrs = x.foryReadPtrs(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadStructs(c)
+				x.Structs = x.foryReadStructs(c)
 			}
 		}
 		if c.Failed() {
@@ -715,7 +715,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadPtrs reads field Ptrs's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) (v map[int32]*other.Address) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -741,11 +741,12 @@ func (x *Maps) foryReadPtrs(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Ptrs = m2
+	v = m2
+	return v
 }
 
 // foryReadPtrsRef reads field Ptrs's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) (v map[int32]*other.Address) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -786,11 +787,12 @@ func (x *Maps) foryReadPtrsRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Ptrs = m2
+	v = m2
+	return v
 }
 
 // foryReadStructs reads field Structs's value, for ForyRead and ForyReadEvolved.
-func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) {
+func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) (v map[string]other.Address) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -813,7 +815,8 @@ func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Structs = m2
+	v = m2
+	return v
 }
 
 // foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
@@ -1071,13 +1074,13 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadByNameRef(c)
+		x.ByName = x.foryReadByNameRef(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	} else {
-		x.foryReadByName(c)
+		x.ByName = x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
@@ -1097,7 +1100,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByName(c)
+				x.ByName = x.foryReadByName(c)
 			}
 		}
 		if c.Failed() {
@@ -1108,7 +1111,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadByName reads field ByName's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadByName(c *foryimpl.ReadContext) (v map[string]*other.Tag) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1133,11 +1136,12 @@ func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByName = m2
+	v = m2
+	return v
 }
 
 // foryReadByNameRef reads field ByName's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*other.Tag) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1177,7 +1181,8 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByName = m2
+	v = m2
+	return v
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).

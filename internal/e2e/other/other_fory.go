@@ -346,7 +346,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	x.foryReadLines(c)
+	x.Lines = x.foryReadLines(c, x.Lines)
 	if c.Failed() {
 		c.Trace("Lines")
 		return
@@ -388,7 +388,7 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLines(c)
+				x.Lines = x.foryReadLines(c, x.Lines)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -417,12 +417,12 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryReadLines reads field Lines's value, for ForyRead and ForyReadEvolved.
-func (x *Address) foryReadLines(c *foryimpl.ReadContext) {
+func (x *Address) foryReadLines(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Lines, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -439,7 +439,8 @@ func (x *Address) foryReadLines(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Lines = l2
+	v = l2
+	return v
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).

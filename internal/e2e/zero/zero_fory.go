@@ -812,35 +812,35 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadAddrs(c)
+	x.Addrs = x.foryReadAddrs(c, x.Addrs)
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
 	}
-	x.foryReadBomb(c)
+	x.Bomb = x.foryReadBomb(c, x.Bomb)
 	if c.Failed() {
 		c.Trace("Bomb")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadByNameRef(c)
+		x.ByName = x.foryReadByNameRef(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	} else {
-		x.foryReadByName(c)
+		x.ByName = x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
 	}
-	x.foryReadPAddrs(c)
+	x.PAddrs = x.foryReadPAddrs(c, x.PAddrs)
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -854,23 +854,23 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddrs(c)
+				x.Addrs = x.foryReadAddrs(c, x.Addrs)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadBomb(c)
+				x.Bomb = x.foryReadBomb(c, x.Bomb)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByName(c)
+				x.ByName = x.foryReadByName(c)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPAddrs(c)
+				x.PAddrs = x.foryReadPAddrs(c, x.PAddrs)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		}
 		if c.Failed() {
@@ -881,12 +881,12 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadAddrs reads field Addrs's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext, old []Address) (v []Address) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Address](c, x.Addrs, n1)
+	l2 := foryimpl.ReuseSlice[[]Address](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeAddress)
 		if !c.Failed() {
@@ -928,16 +928,17 @@ func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Addrs = l2
+	v = l2
+	return v
 }
 
 // foryReadBomb reads field Bomb's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadBomb(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadBomb(c *foryimpl.ReadContext, old [][]Address) (v [][]Address) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]Address](c, x.Bomb, n1)
+	l2 := foryimpl.ReuseSlice[[][]Address](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -1061,11 +1062,12 @@ func (x *Composite) foryReadBomb(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Bomb = l2
+	v = l2
+	return v
 }
 
 // foryReadByName reads field ByName's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadByName(c *foryimpl.ReadContext) (v map[string]*Tag) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1090,11 +1092,12 @@ func (x *Composite) foryReadByName(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByName = m2
+	v = m2
+	return v
 }
 
 // foryReadByNameRef reads field ByName's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*Tag) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1134,16 +1137,17 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByName = m2
+	v = m2
+	return v
 }
 
 // foryReadPAddrs reads field PAddrs's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext, old []*Address) (v []*Address) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Address](c, x.PAddrs, n1)
+	l2 := foryimpl.ReuseSlice[[]*Address](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeAddress)
 		if !c.Failed() {
@@ -1187,16 +1191,17 @@ func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PAddrs = l2
+	v = l2
+	return v
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
+func (x *Composite) foryReadTags(c *foryimpl.ReadContext, old []Tag) (v []Tag) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Tag](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]Tag](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTag)
 		if !c.Failed() {
@@ -1238,7 +1243,8 @@ func (x *Composite) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -4396,135 +4396,135 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadFix(c)
+	x.Fix = x.foryReadFix(c)
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	x.foryReadLB(c)
+	x.LB = x.foryReadLB(c, x.LB)
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	x.foryReadLE(c)
+	x.LE = x.foryReadLE(c, x.LE)
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	x.foryReadLF32(c)
+	x.LF32 = x.foryReadLF32(c, x.LF32)
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	x.foryReadLF64(c)
+	x.LF64 = x.foryReadLF64(c, x.LF64)
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	x.foryReadLI32(c)
+	x.LI32 = x.foryReadLI32(c, x.LI32)
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	x.foryReadLI64(c)
+	x.LI64 = x.foryReadLI64(c, x.LI64)
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	x.foryReadLI8(c)
+	x.LI8 = x.foryReadLI8(c, x.LI8)
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	x.foryReadLL(c)
+	x.LL = x.foryReadLL(c, x.LL)
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	x.foryReadLM(c)
+	x.LM = x.foryReadLM(c, x.LM)
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	x.foryReadLPI(c)
+	x.LPI = x.foryReadLPI(c, x.LPI)
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	x.foryReadLS(c)
+	x.LS = x.foryReadLS(c, x.LS)
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	x.foryReadLT(c)
+	x.LT = x.foryReadLT(c, x.LT)
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	x.foryReadLU16(c)
+	x.LU16 = x.foryReadLU16(c, x.LU16)
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	x.foryReadLU64(c)
+	x.LU64 = x.foryReadLU64(c, x.LU64)
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	x.foryReadMBS(c)
+	x.MBS = x.foryReadMBS(c)
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	x.foryReadMES(c)
+	x.MES = x.foryReadMES(c)
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	x.foryReadMI64F(c)
+	x.MI64F = x.foryReadMI64F(c)
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	x.foryReadMIS(c)
+	x.MIS = x.foryReadMIS(c)
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	x.foryReadMSI(c)
+	x.MSI = x.foryReadMSI(c)
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadMSLRef(c)
+		x.MSL = x.foryReadMSLRef(c)
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		x.foryReadMSMRef(c)
+		x.MSM = x.foryReadMSMRef(c)
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	} else {
-		x.foryReadMSL(c)
+		x.MSL = x.foryReadMSL(c)
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		x.foryReadMSM(c)
+		x.MSM = x.foryReadMSM(c)
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	}
-	x.foryReadMSP(c)
+	x.MSP = x.foryReadMSP(c)
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	x.foryReadMU8(c)
+	x.MU8 = x.foryReadMU8(c)
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -4545,7 +4545,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st531, id532 := c.ReadRefFlag(); st531 == foryimpl.RefBack {
 			x.NLS = foryimpl.BackRefSlice[string](c, id532)
 		} else if st531 == foryimpl.RefFollows {
-			x.foryReadNLS(c)
+			x.NLS = x.foryReadLS(c, x.NLS)
 			foryimpl.SetRefSlice(c, id532, x.NLS)
 		} else {
 			x.NLS = nil
@@ -4557,7 +4557,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st533, id534 := c.ReadRefFlag(); st533 == foryimpl.RefBack {
 			x.NM = foryimpl.BackRefMap[string, int32](c, id534)
 		} else if st533 == foryimpl.RefFollows {
-			x.foryReadNM(c)
+			x.NM = x.foryReadMSI(c)
 			foryimpl.SetRefMap(c, id534, x.NM)
 		} else {
 			x.NM = nil
@@ -4575,21 +4575,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNLS(c)
+			x.NLS = x.foryReadLS(c, x.NLS)
 		}
 		if c.Failed() {
 			c.Trace("NLS")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNM(c)
+			x.NM = x.foryReadMSI(c)
 		}
 		if c.Failed() {
 			c.Trace("NM")
 			return
 		}
 	}
-	x.foryReadRaw(c)
+	x.Raw = x.foryReadRaw(c, x.Raw)
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -4937,135 +4937,135 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadRmFix(c)
+	x.RmFix = x.foryReadFix(c)
 	if c.Failed() {
 		c.Trace("RmFix")
 		return
 	}
-	x.foryReadRmLB(c)
+	x.RmLB = x.foryReadLB(c, x.RmLB)
 	if c.Failed() {
 		c.Trace("RmLB")
 		return
 	}
-	x.foryReadRmLE(c)
+	x.RmLE = x.foryReadLE(c, x.RmLE)
 	if c.Failed() {
 		c.Trace("RmLE")
 		return
 	}
-	x.foryReadRmLF32(c)
+	x.RmLF32 = x.foryReadLF32(c, x.RmLF32)
 	if c.Failed() {
 		c.Trace("RmLF32")
 		return
 	}
-	x.foryReadRmLF64(c)
+	x.RmLF64 = x.foryReadLF64(c, x.RmLF64)
 	if c.Failed() {
 		c.Trace("RmLF64")
 		return
 	}
-	x.foryReadRmLI32(c)
+	x.RmLI32 = x.foryReadLI32(c, x.RmLI32)
 	if c.Failed() {
 		c.Trace("RmLI32")
 		return
 	}
-	x.foryReadRmLI64(c)
+	x.RmLI64 = x.foryReadLI64(c, x.RmLI64)
 	if c.Failed() {
 		c.Trace("RmLI64")
 		return
 	}
-	x.foryReadRmLI8(c)
+	x.RmLI8 = x.foryReadLI8(c, x.RmLI8)
 	if c.Failed() {
 		c.Trace("RmLI8")
 		return
 	}
-	x.foryReadRmLL(c)
+	x.RmLL = x.foryReadLL(c, x.RmLL)
 	if c.Failed() {
 		c.Trace("RmLL")
 		return
 	}
-	x.foryReadRmLM(c)
+	x.RmLM = x.foryReadLM(c, x.RmLM)
 	if c.Failed() {
 		c.Trace("RmLM")
 		return
 	}
-	x.foryReadRmLPI(c)
+	x.RmLPI = x.foryReadLPI(c, x.RmLPI)
 	if c.Failed() {
 		c.Trace("RmLPI")
 		return
 	}
-	x.foryReadRmLS(c)
+	x.RmLS = x.foryReadLS(c, x.RmLS)
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
 	}
-	x.foryReadRmLT(c)
+	x.RmLT = x.foryReadLT(c, x.RmLT)
 	if c.Failed() {
 		c.Trace("RmLT")
 		return
 	}
-	x.foryReadRmLU16(c)
+	x.RmLU16 = x.foryReadLU16(c, x.RmLU16)
 	if c.Failed() {
 		c.Trace("RmLU16")
 		return
 	}
-	x.foryReadRmLU64(c)
+	x.RmLU64 = x.foryReadLU64(c, x.RmLU64)
 	if c.Failed() {
 		c.Trace("RmLU64")
 		return
 	}
-	x.foryReadRmMBS(c)
+	x.RmMBS = x.foryReadMBS(c)
 	if c.Failed() {
 		c.Trace("RmMBS")
 		return
 	}
-	x.foryReadRmMES(c)
+	x.RmMES = x.foryReadMES(c)
 	if c.Failed() {
 		c.Trace("RmMES")
 		return
 	}
-	x.foryReadRmMI64F(c)
+	x.RmMI64F = x.foryReadMI64F(c)
 	if c.Failed() {
 		c.Trace("RmMI64F")
 		return
 	}
-	x.foryReadRmMIS(c)
+	x.RmMIS = x.foryReadMIS(c)
 	if c.Failed() {
 		c.Trace("RmMIS")
 		return
 	}
-	x.foryReadRmMSI(c)
+	x.RmMSI = x.foryReadMSI(c)
 	if c.Failed() {
 		c.Trace("RmMSI")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadRmMSLRef(c)
+		x.RmMSL = x.foryReadMSLRef(c)
 		if c.Failed() {
 			c.Trace("RmMSL")
 			return
 		}
-		x.foryReadRmMSMRef(c)
+		x.RmMSM = x.foryReadMSMRef(c)
 		if c.Failed() {
 			c.Trace("RmMSM")
 			return
 		}
 	} else {
-		x.foryReadRmMSL(c)
+		x.RmMSL = x.foryReadMSL(c)
 		if c.Failed() {
 			c.Trace("RmMSL")
 			return
 		}
-		x.foryReadRmMSM(c)
+		x.RmMSM = x.foryReadMSM(c)
 		if c.Failed() {
 			c.Trace("RmMSM")
 			return
 		}
 	}
-	x.foryReadRmMSP(c)
+	x.RmMSP = x.foryReadMSP(c)
 	if c.Failed() {
 		c.Trace("RmMSP")
 		return
 	}
-	x.foryReadRmMU8(c)
+	x.RmMU8 = x.foryReadMU8(c)
 	if c.Failed() {
 		c.Trace("RmMU8")
 		return
@@ -5086,7 +5086,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st584, id585 := c.ReadRefFlag(); st584 == foryimpl.RefBack {
 			x.RmNLS = foryimpl.BackRefSlice[string](c, id585)
 		} else if st584 == foryimpl.RefFollows {
-			x.foryReadRmNLS(c)
+			x.RmNLS = x.foryReadLS(c, x.RmNLS)
 			foryimpl.SetRefSlice(c, id585, x.RmNLS)
 		} else {
 			x.RmNLS = nil
@@ -5098,7 +5098,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
 			x.RmNM = foryimpl.BackRefMap[string, int32](c, id587)
 		} else if st586 == foryimpl.RefFollows {
-			x.foryReadRmNM(c)
+			x.RmNM = x.foryReadMSI(c)
 			foryimpl.SetRefMap(c, id587, x.RmNM)
 		} else {
 			x.RmNM = nil
@@ -5116,21 +5116,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadRmNLS(c)
+			x.RmNLS = x.foryReadLS(c, x.RmNLS)
 		}
 		if c.Failed() {
 			c.Trace("RmNLS")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadRmNM(c)
+			x.RmNM = x.foryReadMSI(c)
 		}
 		if c.Failed() {
 			c.Trace("RmNM")
 			return
 		}
 	}
-	x.foryReadRmRaw(c)
+	x.RmRaw = x.foryReadRaw(c, x.RmRaw)
 	if c.Failed() {
 		c.Trace("RmRaw")
 		return
@@ -5223,117 +5223,117 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFix(c)
+				x.Fix = x.foryReadFix(c)
 			}
 		case 13:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLB(c)
+				x.LB = x.foryReadLB(c, x.LB)
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLE(c)
+				x.LE = x.foryReadLE(c, x.LE)
 			}
 		case 15:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLF32(c)
+				x.LF32 = x.foryReadLF32(c, x.LF32)
 			}
 		case 16:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLF64(c)
+				x.LF64 = x.foryReadLF64(c, x.LF64)
 			}
 		case 17:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLI32(c)
+				x.LI32 = x.foryReadLI32(c, x.LI32)
 			}
 		case 18:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLI64(c)
+				x.LI64 = x.foryReadLI64(c, x.LI64)
 			}
 		case 19:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLI8(c)
+				x.LI8 = x.foryReadLI8(c, x.LI8)
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLL(c)
+				x.LL = x.foryReadLL(c, x.LL)
 			}
 		case 21:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLM(c)
+				x.LM = x.foryReadLM(c, x.LM)
 			}
 		case 22:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLPI(c)
+				x.LPI = x.foryReadLPI(c, x.LPI)
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLS(c)
+				x.LS = x.foryReadLS(c, x.LS)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLT(c)
+				x.LT = x.foryReadLT(c, x.LT)
 			}
 		case 25:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLU16(c)
+				x.LU16 = x.foryReadLU16(c, x.LU16)
 			}
 		case 26:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLU64(c)
+				x.LU64 = x.foryReadLU64(c, x.LU64)
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMBS(c)
+				x.MBS = x.foryReadMBS(c)
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMES(c)
+				x.MES = x.foryReadMES(c)
 			}
 		case 29:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMI64F(c)
+				x.MI64F = x.foryReadMI64F(c)
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMIS(c)
+				x.MIS = x.foryReadMIS(c)
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSI(c)
+				x.MSI = x.foryReadMSI(c)
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSL(c)
+				x.MSL = x.foryReadMSL(c)
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSM(c)
+				x.MSM = x.foryReadMSM(c)
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSP(c)
+				x.MSP = x.foryReadMSP(c)
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMU8(c)
+				x.MU8 = x.foryReadMU8(c)
 			}
 		case 36:
 			if f.Convert {
@@ -5350,7 +5350,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if st615, id616 := c.ReadEvolvedRefFlag(f); st615 == foryimpl.RefBack {
 				x.NLS = foryimpl.BackRefSlice[string](c, id616)
 			} else if st615 == foryimpl.RefFollows {
-				x.foryReadNLS(c)
+				x.NLS = x.foryReadLS(c, x.NLS)
 				foryimpl.SetRefSlice(c, id616, x.NLS)
 			} else {
 				x.NLS = nil
@@ -5360,21 +5360,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st617, id618 := c.ReadRefFlag(); st617 == foryimpl.RefBack {
 					x.NM = foryimpl.BackRefMap[string, int32](c, id618)
 				} else if st617 == foryimpl.RefFollows {
-					x.foryReadNM(c)
+					x.NM = x.foryReadMSI(c)
 					foryimpl.SetRefMap(c, id618, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadNM(c)
+					x.NM = x.foryReadMSI(c)
 				}
 			}
 		case 39:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRaw(c)
+				x.Raw = x.foryReadRaw(c, x.Raw)
 			}
 		case 40:
 			if f.Convert {
@@ -5457,117 +5457,117 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.RmFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmFix(c)
+				x.RmFix = x.foryReadFix(c)
 			}
 		case 53:
 			if f.Convert {
 				x.RmLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLB(c)
+				x.RmLB = x.foryReadLB(c, x.RmLB)
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLE(c)
+				x.RmLE = x.foryReadLE(c, x.RmLE)
 			}
 		case 55:
 			if f.Convert {
 				x.RmLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLF32(c)
+				x.RmLF32 = x.foryReadLF32(c, x.RmLF32)
 			}
 		case 56:
 			if f.Convert {
 				x.RmLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLF64(c)
+				x.RmLF64 = x.foryReadLF64(c, x.RmLF64)
 			}
 		case 57:
 			if f.Convert {
 				x.RmLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLI32(c)
+				x.RmLI32 = x.foryReadLI32(c, x.RmLI32)
 			}
 		case 58:
 			if f.Convert {
 				x.RmLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLI64(c)
+				x.RmLI64 = x.foryReadLI64(c, x.RmLI64)
 			}
 		case 59:
 			if f.Convert {
 				x.RmLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLI8(c)
+				x.RmLI8 = x.foryReadLI8(c, x.RmLI8)
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLL(c)
+				x.RmLL = x.foryReadLL(c, x.RmLL)
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLM(c)
+				x.RmLM = x.foryReadLM(c, x.RmLM)
 			}
 		case 62:
 			if f.Convert {
 				x.RmLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLPI(c)
+				x.RmLPI = x.foryReadLPI(c, x.RmLPI)
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLS(c)
+				x.RmLS = x.foryReadLS(c, x.RmLS)
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLT(c)
+				x.RmLT = x.foryReadLT(c, x.RmLT)
 			}
 		case 65:
 			if f.Convert {
 				x.RmLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLU16(c)
+				x.RmLU16 = x.foryReadLU16(c, x.RmLU16)
 			}
 		case 66:
 			if f.Convert {
 				x.RmLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLU64(c)
+				x.RmLU64 = x.foryReadLU64(c, x.RmLU64)
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMBS(c)
+				x.RmMBS = x.foryReadMBS(c)
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMES(c)
+				x.RmMES = x.foryReadMES(c)
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMI64F(c)
+				x.RmMI64F = x.foryReadMI64F(c)
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMIS(c)
+				x.RmMIS = x.foryReadMIS(c)
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMSI(c)
+				x.RmMSI = x.foryReadMSI(c)
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMSL(c)
+				x.RmMSL = x.foryReadMSL(c)
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMSM(c)
+				x.RmMSM = x.foryReadMSM(c)
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMSP(c)
+				x.RmMSP = x.foryReadMSP(c)
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMU8(c)
+				x.RmMU8 = x.foryReadMU8(c)
 			}
 		case 76:
 			if f.Convert {
@@ -5584,7 +5584,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if st646, id647 := c.ReadEvolvedRefFlag(f); st646 == foryimpl.RefBack {
 				x.RmNLS = foryimpl.BackRefSlice[string](c, id647)
 			} else if st646 == foryimpl.RefFollows {
-				x.foryReadRmNLS(c)
+				x.RmNLS = x.foryReadLS(c, x.RmNLS)
 				foryimpl.SetRefSlice(c, id647, x.RmNLS)
 			} else {
 				x.RmNLS = nil
@@ -5594,21 +5594,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st648, id649 := c.ReadRefFlag(); st648 == foryimpl.RefBack {
 					x.RmNM = foryimpl.BackRefMap[string, int32](c, id649)
 				} else if st648 == foryimpl.RefFollows {
-					x.foryReadRmNM(c)
+					x.RmNM = x.foryReadMSI(c)
 					foryimpl.SetRefMap(c, id649, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadRmNM(c)
+					x.RmNM = x.foryReadMSI(c)
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.RmRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRmRaw(c)
+				x.RmRaw = x.foryReadRaw(c, x.RmRaw)
 			}
 		}
 		if c.Failed() {
@@ -5618,8 +5618,8 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadFix reads field Fix's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
+// foryReadFix reads the value of fields Fix, RmFix, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadFix(c *foryimpl.ReadContext) (v [3]int16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5646,17 +5646,18 @@ func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Fix = l2
+	v = l2
+	return v
 }
 
-// foryReadLB reads field LB's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
+// foryReadLB reads the value of fields LB, RmLB, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLB(c *foryimpl.ReadContext, old []bool) (v []bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1)
+	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -5673,16 +5674,17 @@ func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LB = l2
+	v = l2
+	return v
 }
 
-// foryReadLE reads field LE's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
+// foryReadLE reads the value of fields LE, RmLE, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLE(c *foryimpl.ReadContext, old []Color) (v []Color) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1)
+	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {
@@ -5703,17 +5705,18 @@ func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LE = l2
+	v = l2
+	return v
 }
 
-// foryReadLF32 reads field LF32's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
+// foryReadLF32 reads the value of fields LF32, RmLF32, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLF32(c *foryimpl.ReadContext, old []float32) (v []float32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1)
+	l2 := foryimpl.ReuseSlice[[]float32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(19)
 		if !c.Failed() {
@@ -5730,17 +5733,18 @@ func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LF32 = l2
+	v = l2
+	return v
 }
 
-// foryReadLF64 reads field LF64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
+// foryReadLF64 reads the value of fields LF64, RmLF64, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLF64(c *foryimpl.ReadContext, old []float64) (v []float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1)
+	l2 := foryimpl.ReuseSlice[[]float64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(20)
 		if !c.Failed() {
@@ -5757,17 +5761,18 @@ func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LF64 = l2
+	v = l2
+	return v
 }
 
-// foryReadLI32 reads field LI32's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
+// foryReadLI32 reads the value of fields LI32, RmLI32, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLI32(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -5784,17 +5789,18 @@ func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI32 = l2
+	v = l2
+	return v
 }
 
-// foryReadLI64 reads field LI64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
+// foryReadLI64 reads the value of fields LI64, RmLI64, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLI64(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -5811,17 +5817,18 @@ func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI64 = l2
+	v = l2
+	return v
 }
 
-// foryReadLI8 reads field LI8's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
+// foryReadLI8 reads the value of fields LI8, RmLI8, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLI8(c *foryimpl.ReadContext, old []int8) (v []int8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1)
+	l2 := foryimpl.ReuseSlice[[]int8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(2)
 		if !c.Failed() {
@@ -5838,17 +5845,18 @@ func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LI8 = l2
+	v = l2
+	return v
 }
 
-// foryReadLL reads field LL's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
+// foryReadLL reads the value of fields LL, RmLL, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLL(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -5922,17 +5930,18 @@ func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LL = l2
+	v = l2
+	return v
 }
 
-// foryReadLM reads field LM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
+// foryReadLM reads the value of fields LM, RmLM, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLM(c *foryimpl.ReadContext, old []map[string]int32) (v []map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1)
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
@@ -6000,17 +6009,18 @@ func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LM = l2
+	v = l2
+	return v
 }
 
-// foryReadLPI reads field LPI's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
+// foryReadLPI reads the value of fields LPI, RmLPI, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLPI(c *foryimpl.ReadContext, old []*int32) (v []*int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1)
+	l2 := foryimpl.ReuseSlice[[]*int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -6029,16 +6039,17 @@ func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LPI = l2
+	v = l2
+	return v
 }
 
-// foryReadLS reads field LS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
+// foryReadLS reads the value of fields LS, NLS, RmLS, RmNLS, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLS(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.LS, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -6055,16 +6066,17 @@ func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LS = l2
+	v = l2
+	return v
 }
 
-// foryReadLT reads field LT's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
+// foryReadLT reads the value of fields LT, RmLT, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLT(c *foryimpl.ReadContext, old []time.Time) (v []time.Time) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1)
+	l2 := foryimpl.ReuseSlice[[]time.Time](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(38)
 		if !c.Failed() {
@@ -6081,17 +6093,18 @@ func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LT = l2
+	v = l2
+	return v
 }
 
-// foryReadLU16 reads field LU16's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
+// foryReadLU16 reads the value of fields LU16, RmLU16, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLU16(c *foryimpl.ReadContext, old []uint16) (v []uint16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1)
+	l2 := foryimpl.ReuseSlice[[]uint16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(10)
 		if !c.Failed() {
@@ -6108,17 +6121,18 @@ func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU16 = l2
+	v = l2
+	return v
 }
 
-// foryReadLU64 reads field LU64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
+// foryReadLU64 reads the value of fields LU64, RmLU64, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadLU64(c *foryimpl.ReadContext, old []uint64) (v []uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1)
+	l2 := foryimpl.ReuseSlice[[]uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(14)
 		if !c.Failed() {
@@ -6135,11 +6149,12 @@ func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LU64 = l2
+	v = l2
+	return v
 }
 
-// foryReadMBS reads field MBS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
+// foryReadMBS reads the value of fields MBS, RmMBS, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) (v map[bool]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6159,11 +6174,12 @@ func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MBS = m2
+	v = m2
+	return v
 }
 
-// foryReadMES reads field MES's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
+// foryReadMES reads the value of fields MES, RmMES, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMES(c *foryimpl.ReadContext) (v map[Color]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -6186,11 +6202,12 @@ func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MES = m2
+	v = m2
+	return v
 }
 
-// foryReadMI64F reads field MI64F's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
+// foryReadMI64F reads the value of fields MI64F, RmMI64F, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) (v map[int64]float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6210,11 +6227,12 @@ func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MI64F = m2
+	v = m2
+	return v
 }
 
-// foryReadMIS reads field MIS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
+// foryReadMIS reads the value of fields MIS, RmMIS, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) (v map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6234,11 +6252,12 @@ func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MIS = m2
+	v = m2
+	return v
 }
 
-// foryReadMSI reads field MSI's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
+// foryReadMSI reads the value of fields MSI, NM, RmMSI, RmNM, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6258,11 +6277,12 @@ func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MSI = m2
+	v = m2
+	return v
 }
 
-// foryReadMSL reads field MSL's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
+// foryReadMSL reads the value of fields MSL, RmMSL, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -6302,11 +6322,12 @@ func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MSL = m2
+	v = m2
+	return v
 }
 
-// foryReadMSLRef reads field MSL's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
+// foryReadMSLRef reads the value of fields MSL, RmMSL with reference tracking, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -6376,11 +6397,12 @@ func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MSL = m2
+	v = m2
+	return v
 }
 
-// foryReadMSM reads field MSM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
+// foryReadMSM reads the value of fields MSM, RmMSM, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) (v map[string]map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6418,11 +6440,12 @@ func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MSM = m2
+	v = m2
+	return v
 }
 
-// foryReadMSMRef reads field MSM's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
+// foryReadMSMRef reads the value of fields MSM, RmMSM with reference tracking, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) (v map[string]map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6487,11 +6510,12 @@ func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MSM = m2
+	v = m2
+	return v
 }
 
-// foryReadMSP reads field MSP's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
+// foryReadMSP reads the value of fields MSP, RmMSP, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) (v map[string]*int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6513,11 +6537,12 @@ func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MSP = m2
+	v = m2
+	return v
 }
 
-// foryReadMU8 reads field MU8's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
+// foryReadMU8 reads the value of fields MU8, RmMU8, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) (v map[uint8]uint16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6537,67 +6562,18 @@ func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MU8 = m2
+	v = m2
+	return v
 }
 
-// foryReadNLS reads field NLS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNLS(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.NLS, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.NLS = l2
-}
-
-// foryReadNM reads field NM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNM(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.NM = m2
-}
-
-// foryReadRaw reads field Raw's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
+// foryReadRaw reads the value of fields Raw, RmRaw, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadRaw(c *foryimpl.ReadContext, old []uint8) (v []uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1)
+	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -6614,1006 +6590,8 @@ func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Raw = l2
-}
-
-// foryReadRmFix reads field RmFix's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmFix(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	if n1 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1, 3))
-		return
-	}
-	var l2 [3]int16
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmFix = l2
-}
-
-// foryReadRmLB reads field RmLB's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLB(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, x.RmLB, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLB = l2
-}
-
-// foryReadRmLE reads field RmLE's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLE(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, x.RmLE, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-					l2[i3] = Color(e7)
-				} else {
-					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLE = l2
-}
-
-// foryReadRmLF32 reads field RmLF32's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLF32(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(4)
-	if n1 < 0 {
-		n1 = c.ReadLength(4)
-	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, x.RmLF32, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF32 = l2
-}
-
-// foryReadRmLF64 reads field RmLF64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLF64(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(8)
-	if n1 < 0 {
-		n1 = c.ReadLength(8)
-	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, x.RmLF64, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLF64 = l2
-}
-
-// foryReadRmLI32 reads field RmLI32's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLI32(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.RmLI32, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI32 = l2
-}
-
-// foryReadRmLI64 reads field RmLI64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLI64(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.RmLI64, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI64 = l2
-}
-
-// foryReadRmLI8 reads field RmLI8's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLI8(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int8](c, x.RmLI8, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLI8 = l2
-}
-
-// foryReadRmLL reads field RmLL's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLL(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.RmLL, n1)
-	if n1 > 0 {
-		hn4, tr6 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
-					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(1)
-						if n9 < 0 {
-							n9 = c.ReadLength(1)
-						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
-						if n9 > 0 {
-							hn12 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i11 := range l10 {
-									if hn12 && !c.ReadFlag() {
-										clear(l10[i11 : i11+1])
-										continue
-									}
-									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
-										break
-									}
-								}
-							}
-						}
-						l2[i3] = l10
-						foryimpl.SetRefSlice(c, id8, l2[i3])
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLL = l2
-}
-
-// foryReadRmLM reads field RmLM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLM(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.RmLM, n1)
-	if n1 > 0 {
-		hn4, tr6 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRefMap[string, int32](c, id8)
-					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(2)
-						if n9 < 0 {
-							n9 = c.ReadLength(2)
-						}
-						m10 := foryimpl.MakeMap[map[string]int32](c, n9)
-						for n9 > 0 && !c.Failed() {
-							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 5, nil, false)
-							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
-								var k14 string
-								k14 = c.ReadString()
-								var v15 int32
-								if !vn12 {
-									v15 = r.ReadVarInt32()
-								}
-								m10[k14] = v15
-							}
-							n9 -= sz11
-						}
-						l2[i3] = m10
-						foryimpl.SetRefMap(c, id8, l2[i3])
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				n17 := c.ReadLengthFast(2)
-				if n17 < 0 {
-					n17 = c.ReadLength(2)
-				}
-				m18 := foryimpl.MakeMap[map[string]int32](c, n17)
-				for n17 > 0 && !c.Failed() {
-					sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
-					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-						var k22 string
-						k22 = c.ReadString()
-						var v23 int32
-						if !vn20 {
-							v23 = r.ReadVarInt32()
-						}
-						m18[k22] = v23
-					}
-					n17 -= sz19
-				}
-				l2[i3] = m18
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLM = l2
-}
-
-// foryReadRmLPI reads field RmLPI's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLPI(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*int32](c, x.RmLPI, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[int32](c)
-				*p7 = r.ReadVarInt32()
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPI = l2
-}
-
-// foryReadRmLS reads field RmLS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLS(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.RmLS, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLS = l2
-}
-
-// foryReadRmLT reads field RmLT's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLT(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.RmLT, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLT = l2
-}
-
-// foryReadRmLU16 reads field RmLU16's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLU16(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, x.RmLU16, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU16 = l2
-}
-
-// foryReadRmLU64 reads field RmLU64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmLU64(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, x.RmLU64, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLU64 = l2
-}
-
-// foryReadRmMBS reads field RmMBS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMBS(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[bool]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 1, 21, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 bool
-			k6 = r.ReadBool()
-			var v7 string
-			if !vn4 {
-				v7 = c.ReadString()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMBS = m2
-}
-
-// foryReadRmMES reads field RmMES's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMES(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[Color]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 25, 21, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 Color
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				k6 = Color(e8)
-			} else {
-				k6 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v7 string
-			if !vn4 {
-				v7 = c.ReadString()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMES = m2
-}
-
-// foryReadRmMI64F reads field RmMI64F's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMI64F(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[int64]float64](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 20, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 int64
-			k6 = r.ReadVarInt64()
-			var v7 float64
-			if !vn4 {
-				v7 = r.ReadFloat64()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMI64F = m2
-}
-
-// foryReadRmMIS reads field RmMIS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMIS(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 int32
-			k6 = r.ReadVarInt32()
-			var v7 string
-			if !vn4 {
-				v7 = c.ReadString()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMIS = m2
-}
-
-// foryReadRmMSI reads field RmMSI's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMSI(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMSI = m2
-}
-
-// foryReadRmMSL reads field RmMSL's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMSL(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []string
-			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMSL = m2
-}
-
-// foryReadRmMSLRef reads field RmMSL's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMSLRef(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []string
-			if tr14 {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[string](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadLengthFast(1)
-					if n17 < 0 {
-						n17 = c.ReadLength(1)
-					}
-					l18 := foryimpl.MakeSlice[[]string](c, n17)
-					if n17 > 0 {
-						hn20 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i19 := range l18 {
-								if hn20 && !c.ReadFlag() {
-									clear(l18[i19 : i19+1])
-									continue
-								}
-								l18[i19] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i19)
-									break
-								}
-							}
-						}
-					}
-					v7 = l18
-					foryimpl.SetRefSlice(c, id16, v7)
-				} else {
-					v7 = nil
-				}
-			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMSL = m2
-}
-
-// foryReadRmMSM reads field RmMSM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMSM(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 map[string]int32
-			if !vn4 {
-				n8 := c.ReadLengthFast(2)
-				if n8 < 0 {
-					n8 = c.ReadLength(2)
-				}
-				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
-				for n8 > 0 && !c.Failed() {
-					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
-					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-						var k13 string
-						k13 = c.ReadString()
-						var v14 int32
-						if !vn11 {
-							v14 = r.ReadVarInt32()
-						}
-						m9[k13] = v14
-					}
-					n8 -= sz10
-				}
-				v7 = m9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMSM = m2
-}
-
-// foryReadRmMSMRef reads field RmMSM's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMSMRef(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 map[string]int32
-			if tr16 {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefMap[string, int32](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					n19 := c.ReadLengthFast(2)
-					if n19 < 0 {
-						n19 = c.ReadLength(2)
-					}
-					m20 := foryimpl.MakeMap[map[string]int32](c, n19)
-					for n19 > 0 && !c.Failed() {
-						sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
-						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
-							var k24 string
-							k24 = c.ReadString()
-							var v25 int32
-							if !vn22 {
-								v25 = r.ReadVarInt32()
-							}
-							m20[k24] = v25
-						}
-						n19 -= sz21
-					}
-					v7 = m20
-					foryimpl.SetRefMap(c, id18, v7)
-				} else {
-					v7 = nil
-				}
-			} else if !vn4 {
-				n8 := c.ReadLengthFast(2)
-				if n8 < 0 {
-					n8 = c.ReadLength(2)
-				}
-				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
-				for n8 > 0 && !c.Failed() {
-					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
-					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-						var k13 string
-						k13 = c.ReadString()
-						var v14 int32
-						if !vn11 {
-							v14 = r.ReadVarInt32()
-						}
-						m9[k13] = v14
-					}
-					n8 -= sz10
-				}
-				v7 = m9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMSM = m2
-}
-
-// foryReadRmMSP reads field RmMSP's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMSP(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]*int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 *int32
-			if !vn4 {
-				p8 := foryimpl.Alloc[int32](c)
-				*p8 = r.ReadVarInt32()
-				v7 = p8
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMSP = m2
-}
-
-// foryReadRmMU8 reads field RmMU8's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmMU8(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[uint8]uint16](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 9, 10, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 uint8
-			k6 = r.ReadUint8()
-			var v7 uint16
-			if !vn4 {
-				v7 = r.ReadUint16()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMU8 = m2
-}
-
-// foryReadRmNLS reads field RmNLS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmNLS(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.RmNLS, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmNLS = l2
-}
-
-// foryReadRmNM reads field RmNM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmNM(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmNM = m2
-}
-
-// foryReadRmRaw reads field RmRaw's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRmRaw(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, x.RmRaw, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmRaw = l2
+	v = l2
+	return v
 }
 
 // foryRootNested is the compatible-mode root prefix of Nested: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNested[4:], docs/format.md §11).
@@ -8358,17 +7336,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadLIn(c)
+	x.LIn = x.foryReadLIn(c, x.LIn)
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	x.foryReadLLf(c)
+	x.LLf = x.foryReadLLf(c, x.LLf)
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	x.foryReadLPIn(c)
+	x.LPIn = x.foryReadLPIn(c, x.LPIn)
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
@@ -8385,7 +7363,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Lf")
 			return
 		}
-		x.foryReadMSLInRef(c)
+		x.MSLIn = x.foryReadMSLInRef(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
 			return
@@ -8447,7 +7425,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Lf")
 			return
 		}
-		x.foryReadMSLIn(c)
+		x.MSLIn = x.foryReadMSLIn(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
 			return
@@ -8488,17 +7466,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadRmLIn(c)
+	x.RmLIn = x.foryReadLIn(c, x.RmLIn)
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	x.foryReadRmLLf(c)
+	x.RmLLf = x.foryReadLLf(c, x.RmLLf)
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	x.foryReadRmLPIn(c)
+	x.RmLPIn = x.foryReadLPIn(c, x.RmLPIn)
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
@@ -8515,7 +7493,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmLf")
 			return
 		}
-		x.foryReadRmMSLInRef(c)
+		x.RmMSLIn = x.foryReadMSLInRef(c)
 		if c.Failed() {
 			c.Trace("RmMSLIn")
 			return
@@ -8566,7 +7544,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmLf")
 			return
 		}
-		x.foryReadRmMSLIn(c)
+		x.RmMSLIn = x.foryReadMSLIn(c)
 		if c.Failed() {
 			c.Trace("RmMSLIn")
 			return
@@ -8625,15 +7603,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLIn(c)
+				x.LIn = x.foryReadLIn(c, x.LIn)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLLf(c)
+				x.LLf = x.foryReadLLf(c, x.LLf)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLPIn(c)
+				x.LPIn = x.foryReadLPIn(c, x.LPIn)
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8655,7 +7633,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSLIn(c)
+				x.MSLIn = x.foryReadMSLIn(c)
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8731,15 +7709,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLIn(c)
+				x.RmLIn = x.foryReadLIn(c, x.RmLIn)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLLf(c)
+				x.RmLLf = x.foryReadLLf(c, x.RmLLf)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmLPIn(c)
+				x.RmLPIn = x.foryReadLPIn(c, x.RmLPIn)
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8761,7 +7739,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRmMSLIn(c)
+				x.RmMSLIn = x.foryReadMSLIn(c)
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8825,13 +7803,13 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadLIn reads field LIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
+// foryReadLIn reads the value of fields LIn, RmLIn, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadLIn(c *foryimpl.ReadContext, old []Inner) (v []Inner) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n1)
+	l2 := foryimpl.ReuseSlice[[]Inner](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
@@ -8873,16 +7851,17 @@ func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LIn = l2
+	v = l2
+	return v
 }
 
-// foryReadLLf reads field LLf's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
+// foryReadLLf reads the value of fields LLf, RmLLf, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadLLf(c *foryimpl.ReadContext, old []Leaf) (v []Leaf) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n1)
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
@@ -8924,16 +7903,17 @@ func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LLf = l2
+	v = l2
+	return v
 }
 
-// foryReadLPIn reads field LPIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
+// foryReadLPIn reads the value of fields LPIn, RmLPIn, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext, old []*Inner) (v []*Inner) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n1)
+	l2 := foryimpl.ReuseSlice[[]*Inner](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
@@ -8977,11 +7957,12 @@ func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.LPIn = l2
+	v = l2
+	return v
 }
 
-// foryReadMSLIn reads field MSLIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
+// foryReadMSLIn reads the value of fields MSLIn, RmMSLIn, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) (v map[string][]Inner) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -9046,11 +8027,12 @@ func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MSLIn = m2
+	v = m2
+	return v
 }
 
-// foryReadMSLInRef reads field MSLIn's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
+// foryReadMSLInRef reads the value of fields MSLIn, RmMSLIn with reference tracking, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) (v map[string][]Inner) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -9170,355 +8152,8 @@ func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.MSLIn = m2
-}
-
-// foryReadRmLIn reads field RmLIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadRmLIn(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Inner](c, x.RmLIn, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLIn = l2
-}
-
-// foryReadRmLLf reads field RmLLf's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadRmLLf(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.RmLLf, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLLf = l2
-}
-
-// foryReadRmLPIn reads field RmLPIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadRmLPIn(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.RmLPIn, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Inner](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Inner](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.RmLPIn = l2
-}
-
-// foryReadRmMSLIn reads field RmMSLIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadRmMSLIn(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []Inner
-			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
-				if n8 > 0 {
-					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if tr13 {
-								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
-										l9[i10] = *p16
-									}
-								} else if st14 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id15, &l9[i10])
-									if ev12 != nil {
-										l9[i10].ForyReadEvolved(c, ev12)
-									} else {
-										l9[i10].ForyRead(c)
-									}
-								} else {
-									l9[i10] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i10)
-									break
-								}
-								continue
-							}
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
-							} else {
-								l9[i10].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMSLIn = m2
-}
-
-// foryReadRmMSLInRef reads field RmMSLIn's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadRmMSLInRef(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr17, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []Inner
-			if tr17 {
-				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[Inner](c, id19)
-				} else if st18 == foryimpl.RefFollows {
-					n20 := c.ReadLengthFast(1)
-					if n20 < 0 {
-						n20 = c.ReadLength(1)
-					}
-					l21 := foryimpl.MakeSlice[[]Inner](c, n20)
-					if n20 > 0 {
-						hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i22 := range l21 {
-								if tr25 {
-									if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-										if p28 := foryimpl.BackRef[Inner](c, id27); p28 != nil {
-											l21[i22] = *p28
-										}
-									} else if st26 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id27, &l21[i22])
-										if ev24 != nil {
-											l21[i22].ForyReadEvolved(c, ev24)
-										} else {
-											l21[i22].ForyRead(c)
-										}
-									} else {
-										l21[i22] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i22)
-										break
-									}
-									continue
-								}
-								if hn23 && !c.ReadFlag() {
-									clear(l21[i22 : i22+1])
-									continue
-								}
-								if ev24 != nil {
-									l21[i22].ForyReadEvolved(c, ev24)
-								} else {
-									l21[i22].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i22)
-									break
-								}
-							}
-						}
-					}
-					v7 = l21
-					foryimpl.SetRefSlice(c, id19, v7)
-				} else {
-					v7 = nil
-				}
-			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
-				if n8 > 0 {
-					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if tr13 {
-								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
-										l9[i10] = *p16
-									}
-								} else if st14 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id15, &l9[i10])
-									if ev12 != nil {
-										l9[i10].ForyReadEvolved(c, ev12)
-									} else {
-										l9[i10].ForyRead(c)
-									}
-								} else {
-									l9[i10] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i10)
-									break
-								}
-								continue
-							}
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
-							} else {
-								l9[i10].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.RmMSLIn = m2
+	v = m2
+	return v
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
@@ -10511,7 +9146,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadNL(c)
+	x.NL = x.foryReadNL(c, x.NL)
 	if c.Failed() {
 		c.Trace("NL")
 		return
@@ -10520,7 +9155,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
 			x.NM = foryimpl.BackRefMap[string, int32](c, id21)
 		} else if st20 == foryimpl.RefFollows {
-			x.foryReadNM(c)
+			x.NM = x.foryReadNM(c)
 			foryimpl.SetRefMap(c, id21, x.NM)
 		} else {
 			x.NM = nil
@@ -10549,7 +9184,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			x.foryReadNM(c)
+			x.NM = x.foryReadNM(c)
 		}
 		if c.Failed() {
 			c.Trace("NM")
@@ -10607,21 +9242,21 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadNL(c)
+				x.NL = x.foryReadNL(c, x.NL)
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
 					x.NM = foryimpl.BackRefMap[string, int32](c, id32)
 				} else if st31 == foryimpl.RefFollows {
-					x.foryReadNM(c)
+					x.NM = x.foryReadNM(c)
 					foryimpl.SetRefMap(c, id32, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadNM(c)
+					x.NM = x.foryReadNM(c)
 				}
 			}
 		case 15:
@@ -10660,13 +9295,13 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryReadNL reads field NL's value, for ForyRead and ForyReadEvolved.
-func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
+func (x *Changes) foryReadNL(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.NL, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -10683,11 +9318,12 @@ func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.NL = l2
+	v = l2
+	return v
 }
 
 // foryReadNM reads field NM's value, for ForyRead and ForyReadEvolved.
-func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
+func (x *Changes) foryReadNM(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10707,7 +9343,8 @@ func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.NM = m2
+	v = m2
+	return v
 }
 
 // foryRootReorderTags is the compatible-mode root prefix of ReorderTags: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderTags[4:], docs/format.md §11).
@@ -10946,7 +9583,7 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	x.foryReadC(c)
+	x.C = x.foryReadC(c, x.C)
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -10962,7 +9599,7 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadC(c)
+				x.C = x.foryReadC(c, x.C)
 			}
 		}
 		if c.Failed() {
@@ -10973,13 +9610,13 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryReadC reads field C's value, for ForyRead and ForyReadEvolved.
-func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
+func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.C, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -10996,7 +9633,8 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.C = l2
+	v = l2
+	return v
 }
 
 // foryRootReorderNames is the compatible-mode root prefix of ReorderNames: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderNames[4:], docs/format.md §11).
@@ -11258,7 +9896,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	x.foryReadBeta(c)
+	x.Beta = x.foryReadBeta(c, x.Beta)
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -11277,7 +9915,7 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadBeta(c)
+				x.Beta = x.foryReadBeta(c, x.Beta)
 			}
 		}
 		if c.Failed() {
@@ -11288,12 +9926,12 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryReadBeta reads field Beta's value, for ForyRead and ForyReadEvolved.
-func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
+func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Beta, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -11310,7 +9948,8 @@ func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Beta = l2
+	v = l2
+	return v
 }
 
 // foryRootMapHolder is the compatible-mode root prefix of MapHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapHolder[4:], docs/format.md §11).
@@ -11508,7 +10147,7 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.foryReadSame(c)
+	x.Same = x.foryReadSame(c)
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -11522,7 +10161,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadSame(c)
+				x.Same = x.foryReadSame(c)
 			}
 		}
 		if c.Failed() {
@@ -11533,7 +10172,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadSame reads field Same's value, for ForyRead and ForyReadEvolved.
-func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
+func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) (v map[string]Item) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -11556,7 +10195,8 @@ func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Same = m2
+	v = m2
+	return v
 }
 
 // foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
@@ -12045,7 +10685,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	x.foryReadItems(c)
+	x.Items = x.foryReadItems(c, x.Items)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -12055,12 +10695,12 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.foryReadScores(c)
+	x.Scores = x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -12074,15 +10714,15 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadItems(c)
+				x.Items = x.foryReadItems(c, x.Items)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadScores(c)
+				x.Scores = x.foryReadScores(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		}
 		if c.Failed() {
@@ -12093,12 +10733,12 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
+func (x *Record) foryReadItems(c *foryimpl.ReadContext, old []Item) (v []Item) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Item](c, x.Items, n1)
+	l2 := foryimpl.ReuseSlice[[]Item](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeItem)
 		if !c.Failed() {
@@ -12140,11 +10780,12 @@ func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Items = l2
+	v = l2
+	return v
 }
 
 // foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
+func (x *Record) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -12164,16 +10805,17 @@ func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Scores = m2
+	v = m2
+	return v
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
+func (x *Record) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -12190,7 +10832,8 @@ func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // foryRootSeqs is the compatible-mode root prefix of Seqs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqs[4:], docs/format.md §11).
@@ -12859,7 +11502,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadBoolL2A(c)
+	x.BoolL2A = x.foryReadBoolL2A(c, x.BoolL2A)
 	if c.Failed() {
 		c.Trace("BoolL2A")
 		return
@@ -12896,17 +11539,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadH2A(c)
+	x.H2A = x.foryReadH2A(c, x.H2A)
 	if c.Failed() {
 		c.Trace("H2A")
 		return
 	}
-	x.foryReadInt2A(c)
+	x.Int2A = x.foryReadInt2A(c, x.Int2A)
 	if c.Failed() {
 		c.Trace("Int2A")
 		return
 	}
-	x.foryReadL2A(c)
+	x.L2A = x.foryReadL2A(c, x.L2A)
 	if c.Failed() {
 		c.Trace("L2A")
 		return
@@ -12945,7 +11588,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadNamed(c)
+	x.Named = x.foryReadNamed(c, x.Named)
 	if c.Failed() {
 		c.Trace("Named")
 		return
@@ -12988,17 +11631,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadPtrL2A(c)
+	x.PtrL2A = x.foryReadPtrL2A(c, x.PtrL2A)
 	if c.Failed() {
 		c.Trace("PtrL2A")
 		return
 	}
-	x.foryReadRaw2Bin(c)
+	x.Raw2Bin = x.foryReadRaw2Bin(c, x.Raw2Bin)
 	if c.Failed() {
 		c.Trace("Raw2Bin")
 		return
 	}
-	x.foryReadU64L2A(c)
+	x.U64L2A = x.foryReadU64L2A(c, x.U64L2A)
 	if c.Failed() {
 		c.Trace("U64L2A")
 		return
@@ -13076,7 +11719,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadBoolL2A(c)
+				x.BoolL2A = x.foryReadBoolL2A(c, x.BoolL2A)
 			}
 		case 5:
 			if f.Convert {
@@ -13088,19 +11731,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadH2A(c)
+				x.H2A = x.foryReadH2A(c, x.H2A)
 			}
 		case 7:
 			if f.Convert {
 				x.Int2A = foryimpl.ReadSliceAs[int](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadInt2A(c)
+				x.Int2A = x.foryReadInt2A(c, x.Int2A)
 			}
 		case 8:
 			if f.Convert {
 				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadL2A(c)
+				x.L2A = x.foryReadL2A(c, x.L2A)
 			}
 		case 9:
 			if f.Convert {
@@ -13112,7 +11755,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadNamed(c)
+				x.Named = x.foryReadNamed(c, x.Named)
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -13154,19 +11797,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.PtrL2A = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadPtrL2A(c)
+				x.PtrL2A = x.foryReadPtrL2A(c, x.PtrL2A)
 			}
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRaw2Bin(c)
+				x.Raw2Bin = x.foryReadRaw2Bin(c, x.Raw2Bin)
 			}
 		case 14:
 			if f.Convert {
 				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadU64L2A(c)
+				x.U64L2A = x.foryReadU64L2A(c, x.U64L2A)
 			}
 		case 15:
 			if f.Convert {
@@ -13183,13 +11826,13 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadBoolL2A reads field BoolL2A's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadBoolL2A(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadBoolL2A(c *foryimpl.ReadContext, old []bool) (v []bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n1)
+	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -13206,17 +11849,18 @@ func (x *Seqs) foryReadBoolL2A(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.BoolL2A = l2
+	v = l2
+	return v
 }
 
 // foryReadH2A reads field H2A's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadH2A(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadH2A(c *foryimpl.ReadContext, old []serializer.Float16) (v []serializer.Float16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(17)
 		if !c.Failed() {
@@ -13233,17 +11877,18 @@ func (x *Seqs) foryReadH2A(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.H2A = l2
+	v = l2
+	return v
 }
 
 // foryReadInt2A reads field Int2A's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadInt2A(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadInt2A(c *foryimpl.ReadContext, old []int) (v []int) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int](c, x.Int2A, n1)
+	l2 := foryimpl.ReuseSlice[[]int](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -13260,17 +11905,18 @@ func (x *Seqs) foryReadInt2A(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Int2A = l2
+	v = l2
+	return v
 }
 
 // foryReadL2A reads field L2A's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadL2A(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadL2A(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -13287,17 +11933,18 @@ func (x *Seqs) foryReadL2A(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.L2A = l2
+	v = l2
+	return v
 }
 
 // foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadNamed(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadNamed(c *foryimpl.ReadContext, old Int32s) (v Int32s) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[Int32s](c, x.Named, n1)
+	l2 := foryimpl.ReuseSlice[Int32s](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -13314,17 +11961,18 @@ func (x *Seqs) foryReadNamed(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Named = l2
+	v = l2
+	return v
 }
 
 // foryReadPtrL2A reads field PtrL2A's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadPtrL2A(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadPtrL2A(c *foryimpl.ReadContext, old []*int32) (v []*int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*int32](c, x.PtrL2A, n1)
+	l2 := foryimpl.ReuseSlice[[]*int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -13343,17 +11991,18 @@ func (x *Seqs) foryReadPtrL2A(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.PtrL2A = l2
+	v = l2
+	return v
 }
 
 // foryReadRaw2Bin reads field Raw2Bin's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadRaw2Bin(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadRaw2Bin(c *foryimpl.ReadContext, old []uint8) (v []uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Raw2Bin, n1)
+	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -13370,17 +12019,18 @@ func (x *Seqs) foryReadRaw2Bin(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Raw2Bin = l2
+	v = l2
+	return v
 }
 
 // foryReadU64L2A reads field U64L2A's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext, old []uint64) (v []uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n1)
+	l2 := foryimpl.ReuseSlice[[]uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(14)
 		if !c.Failed() {
@@ -13397,7 +12047,8 @@ func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.U64L2A = l2
+	v = l2
+	return v
 }
 
 // foryRootSeqsBad is the compatible-mode root prefix of SeqsBad: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqsBad[4:], docs/format.md §11).
@@ -13561,7 +12212,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadW(c)
+	x.W = x.foryReadW(c, x.W)
 	if c.Failed() {
 		c.Trace("W")
 		return
@@ -13577,7 +12228,7 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			if f.Convert {
 				x.W = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadW(c)
+				x.W = x.foryReadW(c, x.W)
 			}
 		}
 		if c.Failed() {
@@ -13588,13 +12239,13 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryReadW reads field W's value, for ForyRead and ForyReadEvolved.
-func (x *SeqsBad) foryReadW(c *foryimpl.ReadContext) {
+func (x *SeqsBad) foryReadW(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.W, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -13611,7 +12262,8 @@ func (x *SeqsBad) foryReadW(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.W = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

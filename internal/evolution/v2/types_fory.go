@@ -4715,135 +4715,135 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadAddFix(c)
+	x.AddFix = x.foryReadAddFix(c)
 	if c.Failed() {
 		c.Trace("AddFix")
 		return
 	}
-	x.foryReadAddLB(c)
+	x.AddLB = x.foryReadAddLB(c, x.AddLB)
 	if c.Failed() {
 		c.Trace("AddLB")
 		return
 	}
-	x.foryReadAddLE(c)
+	x.AddLE = x.foryReadAddLE(c, x.AddLE)
 	if c.Failed() {
 		c.Trace("AddLE")
 		return
 	}
-	x.foryReadAddLF32(c)
+	x.AddLF32 = x.foryReadAddLF32(c, x.AddLF32)
 	if c.Failed() {
 		c.Trace("AddLF32")
 		return
 	}
-	x.foryReadAddLF64(c)
+	x.AddLF64 = x.foryReadAddLF64(c, x.AddLF64)
 	if c.Failed() {
 		c.Trace("AddLF64")
 		return
 	}
-	x.foryReadAddLI32(c)
+	x.AddLI32 = x.foryReadAddLI32(c, x.AddLI32)
 	if c.Failed() {
 		c.Trace("AddLI32")
 		return
 	}
-	x.foryReadAddLI64(c)
+	x.AddLI64 = x.foryReadAddLI64(c, x.AddLI64)
 	if c.Failed() {
 		c.Trace("AddLI64")
 		return
 	}
-	x.foryReadAddLI8(c)
+	x.AddLI8 = x.foryReadAddLI8(c, x.AddLI8)
 	if c.Failed() {
 		c.Trace("AddLI8")
 		return
 	}
-	x.foryReadAddLL(c)
+	x.AddLL = x.foryReadAddLL(c, x.AddLL)
 	if c.Failed() {
 		c.Trace("AddLL")
 		return
 	}
-	x.foryReadAddLM(c)
+	x.AddLM = x.foryReadAddLM(c, x.AddLM)
 	if c.Failed() {
 		c.Trace("AddLM")
 		return
 	}
-	x.foryReadAddLPI(c)
+	x.AddLPI = x.foryReadAddLPI(c, x.AddLPI)
 	if c.Failed() {
 		c.Trace("AddLPI")
 		return
 	}
-	x.foryReadAddLS(c)
+	x.AddLS = x.foryReadAddLS(c, x.AddLS)
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
 	}
-	x.foryReadAddLT(c)
+	x.AddLT = x.foryReadAddLT(c, x.AddLT)
 	if c.Failed() {
 		c.Trace("AddLT")
 		return
 	}
-	x.foryReadAddLU16(c)
+	x.AddLU16 = x.foryReadAddLU16(c, x.AddLU16)
 	if c.Failed() {
 		c.Trace("AddLU16")
 		return
 	}
-	x.foryReadAddLU64(c)
+	x.AddLU64 = x.foryReadAddLU64(c, x.AddLU64)
 	if c.Failed() {
 		c.Trace("AddLU64")
 		return
 	}
-	x.foryReadAddMBS(c)
+	x.AddMBS = x.foryReadAddMBS(c)
 	if c.Failed() {
 		c.Trace("AddMBS")
 		return
 	}
-	x.foryReadAddMES(c)
+	x.AddMES = x.foryReadAddMES(c)
 	if c.Failed() {
 		c.Trace("AddMES")
 		return
 	}
-	x.foryReadAddMI64F(c)
+	x.AddMI64F = x.foryReadAddMI64F(c)
 	if c.Failed() {
 		c.Trace("AddMI64F")
 		return
 	}
-	x.foryReadAddMIS(c)
+	x.AddMIS = x.foryReadAddMIS(c)
 	if c.Failed() {
 		c.Trace("AddMIS")
 		return
 	}
-	x.foryReadAddMSI(c)
+	x.AddMSI = x.foryReadAddMSI(c)
 	if c.Failed() {
 		c.Trace("AddMSI")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadAddMSLRef(c)
+		x.AddMSL = x.foryReadAddMSLRef(c)
 		if c.Failed() {
 			c.Trace("AddMSL")
 			return
 		}
-		x.foryReadAddMSMRef(c)
+		x.AddMSM = x.foryReadAddMSMRef(c)
 		if c.Failed() {
 			c.Trace("AddMSM")
 			return
 		}
 	} else {
-		x.foryReadAddMSL(c)
+		x.AddMSL = x.foryReadAddMSL(c)
 		if c.Failed() {
 			c.Trace("AddMSL")
 			return
 		}
-		x.foryReadAddMSM(c)
+		x.AddMSM = x.foryReadAddMSM(c)
 		if c.Failed() {
 			c.Trace("AddMSM")
 			return
 		}
 	}
-	x.foryReadAddMSP(c)
+	x.AddMSP = x.foryReadAddMSP(c)
 	if c.Failed() {
 		c.Trace("AddMSP")
 		return
 	}
-	x.foryReadAddMU8(c)
+	x.AddMU8 = x.foryReadAddMU8(c)
 	if c.Failed() {
 		c.Trace("AddMU8")
 		return
@@ -4864,7 +4864,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st576, id577 := c.ReadRefFlag(); st576 == foryimpl.RefBack {
 			x.AddNLS = foryimpl.BackRefSlice[string](c, id577)
 		} else if st576 == foryimpl.RefFollows {
-			x.foryReadAddNLS(c)
+			x.AddNLS = x.foryReadAddLS(c, x.AddNLS)
 			foryimpl.SetRefSlice(c, id577, x.AddNLS)
 		} else {
 			x.AddNLS = nil
@@ -4876,7 +4876,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st578, id579 := c.ReadRefFlag(); st578 == foryimpl.RefBack {
 			x.AddNM = foryimpl.BackRefMap[string, int32](c, id579)
 		} else if st578 == foryimpl.RefFollows {
-			x.foryReadAddNM(c)
+			x.AddNM = x.foryReadAddMSI(c)
 			foryimpl.SetRefMap(c, id579, x.AddNM)
 		} else {
 			x.AddNM = nil
@@ -4894,21 +4894,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadAddNLS(c)
+			x.AddNLS = x.foryReadAddLS(c, x.AddNLS)
 		}
 		if c.Failed() {
 			c.Trace("AddNLS")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadAddNM(c)
+			x.AddNM = x.foryReadAddMSI(c)
 		}
 		if c.Failed() {
 			c.Trace("AddNM")
 			return
 		}
 	}
-	x.foryReadAddRaw(c)
+	x.AddRaw = x.foryReadAddRaw(c, x.AddRaw)
 	if c.Failed() {
 		c.Trace("AddRaw")
 		return
@@ -4933,135 +4933,135 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadFix(c)
+	x.Fix = x.foryReadAddFix(c)
 	if c.Failed() {
 		c.Trace("Fix")
 		return
 	}
-	x.foryReadLB(c)
+	x.LB = x.foryReadAddLB(c, x.LB)
 	if c.Failed() {
 		c.Trace("LB")
 		return
 	}
-	x.foryReadLE(c)
+	x.LE = x.foryReadAddLE(c, x.LE)
 	if c.Failed() {
 		c.Trace("LE")
 		return
 	}
-	x.foryReadLF32(c)
+	x.LF32 = x.foryReadAddLF32(c, x.LF32)
 	if c.Failed() {
 		c.Trace("LF32")
 		return
 	}
-	x.foryReadLF64(c)
+	x.LF64 = x.foryReadAddLF64(c, x.LF64)
 	if c.Failed() {
 		c.Trace("LF64")
 		return
 	}
-	x.foryReadLI32(c)
+	x.LI32 = x.foryReadAddLI32(c, x.LI32)
 	if c.Failed() {
 		c.Trace("LI32")
 		return
 	}
-	x.foryReadLI64(c)
+	x.LI64 = x.foryReadAddLI64(c, x.LI64)
 	if c.Failed() {
 		c.Trace("LI64")
 		return
 	}
-	x.foryReadLI8(c)
+	x.LI8 = x.foryReadAddLI8(c, x.LI8)
 	if c.Failed() {
 		c.Trace("LI8")
 		return
 	}
-	x.foryReadLL(c)
+	x.LL = x.foryReadAddLL(c, x.LL)
 	if c.Failed() {
 		c.Trace("LL")
 		return
 	}
-	x.foryReadLM(c)
+	x.LM = x.foryReadAddLM(c, x.LM)
 	if c.Failed() {
 		c.Trace("LM")
 		return
 	}
-	x.foryReadLPI(c)
+	x.LPI = x.foryReadAddLPI(c, x.LPI)
 	if c.Failed() {
 		c.Trace("LPI")
 		return
 	}
-	x.foryReadLS(c)
+	x.LS = x.foryReadAddLS(c, x.LS)
 	if c.Failed() {
 		c.Trace("LS")
 		return
 	}
-	x.foryReadLT(c)
+	x.LT = x.foryReadAddLT(c, x.LT)
 	if c.Failed() {
 		c.Trace("LT")
 		return
 	}
-	x.foryReadLU16(c)
+	x.LU16 = x.foryReadAddLU16(c, x.LU16)
 	if c.Failed() {
 		c.Trace("LU16")
 		return
 	}
-	x.foryReadLU64(c)
+	x.LU64 = x.foryReadAddLU64(c, x.LU64)
 	if c.Failed() {
 		c.Trace("LU64")
 		return
 	}
-	x.foryReadMBS(c)
+	x.MBS = x.foryReadAddMBS(c)
 	if c.Failed() {
 		c.Trace("MBS")
 		return
 	}
-	x.foryReadMES(c)
+	x.MES = x.foryReadAddMES(c)
 	if c.Failed() {
 		c.Trace("MES")
 		return
 	}
-	x.foryReadMI64F(c)
+	x.MI64F = x.foryReadAddMI64F(c)
 	if c.Failed() {
 		c.Trace("MI64F")
 		return
 	}
-	x.foryReadMIS(c)
+	x.MIS = x.foryReadAddMIS(c)
 	if c.Failed() {
 		c.Trace("MIS")
 		return
 	}
-	x.foryReadMSI(c)
+	x.MSI = x.foryReadAddMSI(c)
 	if c.Failed() {
 		c.Trace("MSI")
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadMSLRef(c)
+		x.MSL = x.foryReadAddMSLRef(c)
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		x.foryReadMSMRef(c)
+		x.MSM = x.foryReadAddMSMRef(c)
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	} else {
-		x.foryReadMSL(c)
+		x.MSL = x.foryReadAddMSL(c)
 		if c.Failed() {
 			c.Trace("MSL")
 			return
 		}
-		x.foryReadMSM(c)
+		x.MSM = x.foryReadAddMSM(c)
 		if c.Failed() {
 			c.Trace("MSM")
 			return
 		}
 	}
-	x.foryReadMSP(c)
+	x.MSP = x.foryReadAddMSP(c)
 	if c.Failed() {
 		c.Trace("MSP")
 		return
 	}
-	x.foryReadMU8(c)
+	x.MU8 = x.foryReadAddMU8(c)
 	if c.Failed() {
 		c.Trace("MU8")
 		return
@@ -5082,7 +5082,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st584, id585 := c.ReadRefFlag(); st584 == foryimpl.RefBack {
 			x.NLS = foryimpl.BackRefSlice[string](c, id585)
 		} else if st584 == foryimpl.RefFollows {
-			x.foryReadNLS(c)
+			x.NLS = x.foryReadAddLS(c, x.NLS)
 			foryimpl.SetRefSlice(c, id585, x.NLS)
 		} else {
 			x.NLS = nil
@@ -5094,7 +5094,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
 			x.NM = foryimpl.BackRefMap[string, int32](c, id587)
 		} else if st586 == foryimpl.RefFollows {
-			x.foryReadNM(c)
+			x.NM = x.foryReadAddMSI(c)
 			foryimpl.SetRefMap(c, id587, x.NM)
 		} else {
 			x.NM = nil
@@ -5112,21 +5112,21 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNLS(c)
+			x.NLS = x.foryReadAddLS(c, x.NLS)
 		}
 		if c.Failed() {
 			c.Trace("NLS")
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNM(c)
+			x.NM = x.foryReadAddMSI(c)
 		}
 		if c.Failed() {
 			c.Trace("NM")
 			return
 		}
 	}
-	x.foryReadRaw(c)
+	x.Raw = x.foryReadAddRaw(c, x.Raw)
 	if c.Failed() {
 		c.Trace("Raw")
 		return
@@ -5285,117 +5285,117 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.AddFix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddFix(c)
+				x.AddFix = x.foryReadAddFix(c)
 			}
 		case 24:
 			if f.Convert {
 				x.AddLB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLB(c)
+				x.AddLB = x.foryReadAddLB(c, x.AddLB)
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLE(c)
+				x.AddLE = x.foryReadAddLE(c, x.AddLE)
 			}
 		case 26:
 			if f.Convert {
 				x.AddLF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLF32(c)
+				x.AddLF32 = x.foryReadAddLF32(c, x.AddLF32)
 			}
 		case 27:
 			if f.Convert {
 				x.AddLF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLF64(c)
+				x.AddLF64 = x.foryReadAddLF64(c, x.AddLF64)
 			}
 		case 28:
 			if f.Convert {
 				x.AddLI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLI32(c)
+				x.AddLI32 = x.foryReadAddLI32(c, x.AddLI32)
 			}
 		case 29:
 			if f.Convert {
 				x.AddLI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLI64(c)
+				x.AddLI64 = x.foryReadAddLI64(c, x.AddLI64)
 			}
 		case 30:
 			if f.Convert {
 				x.AddLI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLI8(c)
+				x.AddLI8 = x.foryReadAddLI8(c, x.AddLI8)
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLL(c)
+				x.AddLL = x.foryReadAddLL(c, x.AddLL)
 			}
 		case 32:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLM(c)
+				x.AddLM = x.foryReadAddLM(c, x.AddLM)
 			}
 		case 33:
 			if f.Convert {
 				x.AddLPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLPI(c)
+				x.AddLPI = x.foryReadAddLPI(c, x.AddLPI)
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLS(c)
+				x.AddLS = x.foryReadAddLS(c, x.AddLS)
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLT(c)
+				x.AddLT = x.foryReadAddLT(c, x.AddLT)
 			}
 		case 36:
 			if f.Convert {
 				x.AddLU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLU16(c)
+				x.AddLU16 = x.foryReadAddLU16(c, x.AddLU16)
 			}
 		case 37:
 			if f.Convert {
 				x.AddLU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLU64(c)
+				x.AddLU64 = x.foryReadAddLU64(c, x.AddLU64)
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMBS(c)
+				x.AddMBS = x.foryReadAddMBS(c)
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMES(c)
+				x.AddMES = x.foryReadAddMES(c)
 			}
 		case 40:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMI64F(c)
+				x.AddMI64F = x.foryReadAddMI64F(c)
 			}
 		case 41:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMIS(c)
+				x.AddMIS = x.foryReadAddMIS(c)
 			}
 		case 42:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMSI(c)
+				x.AddMSI = x.foryReadAddMSI(c)
 			}
 		case 43:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMSL(c)
+				x.AddMSL = x.foryReadAddMSL(c)
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMSM(c)
+				x.AddMSM = x.foryReadAddMSM(c)
 			}
 		case 45:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMSP(c)
+				x.AddMSP = x.foryReadAddMSP(c)
 			}
 		case 46:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMU8(c)
+				x.AddMU8 = x.foryReadAddMU8(c)
 			}
 		case 47:
 			if f.Convert {
@@ -5412,7 +5412,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if st638, id639 := c.ReadEvolvedRefFlag(f); st638 == foryimpl.RefBack {
 				x.AddNLS = foryimpl.BackRefSlice[string](c, id639)
 			} else if st638 == foryimpl.RefFollows {
-				x.foryReadAddNLS(c)
+				x.AddNLS = x.foryReadAddLS(c, x.AddNLS)
 				foryimpl.SetRefSlice(c, id639, x.AddNLS)
 			} else {
 				x.AddNLS = nil
@@ -5422,21 +5422,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st640, id641 := c.ReadRefFlag(); st640 == foryimpl.RefBack {
 					x.AddNM = foryimpl.BackRefMap[string, int32](c, id641)
 				} else if st640 == foryimpl.RefFollows {
-					x.foryReadAddNM(c)
+					x.AddNM = x.foryReadAddMSI(c)
 					foryimpl.SetRefMap(c, id641, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadAddNM(c)
+					x.AddNM = x.foryReadAddMSI(c)
 				}
 			}
 		case 50:
 			if f.Convert {
 				x.AddRaw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadAddRaw(c)
+				x.AddRaw = x.foryReadAddRaw(c, x.AddRaw)
 			}
 		case 51:
 			if f.Convert {
@@ -5453,117 +5453,117 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Fix[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFix(c)
+				x.Fix = x.foryReadAddFix(c)
 			}
 		case 53:
 			if f.Convert {
 				x.LB = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLB(c)
+				x.LB = x.foryReadAddLB(c, x.LB)
 			}
 		case 54:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLE(c)
+				x.LE = x.foryReadAddLE(c, x.LE)
 			}
 		case 55:
 			if f.Convert {
 				x.LF32 = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLF32(c)
+				x.LF32 = x.foryReadAddLF32(c, x.LF32)
 			}
 		case 56:
 			if f.Convert {
 				x.LF64 = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLF64(c)
+				x.LF64 = x.foryReadAddLF64(c, x.LF64)
 			}
 		case 57:
 			if f.Convert {
 				x.LI32 = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLI32(c)
+				x.LI32 = x.foryReadAddLI32(c, x.LI32)
 			}
 		case 58:
 			if f.Convert {
 				x.LI64 = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLI64(c)
+				x.LI64 = x.foryReadAddLI64(c, x.LI64)
 			}
 		case 59:
 			if f.Convert {
 				x.LI8 = foryimpl.ReadSliceAs[int8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLI8(c)
+				x.LI8 = x.foryReadAddLI8(c, x.LI8)
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLL(c)
+				x.LL = x.foryReadAddLL(c, x.LL)
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLM(c)
+				x.LM = x.foryReadAddLM(c, x.LM)
 			}
 		case 62:
 			if f.Convert {
 				x.LPI = foryimpl.ReadPointersAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLPI(c)
+				x.LPI = x.foryReadAddLPI(c, x.LPI)
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLS(c)
+				x.LS = x.foryReadAddLS(c, x.LS)
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLT(c)
+				x.LT = x.foryReadAddLT(c, x.LT)
 			}
 		case 65:
 			if f.Convert {
 				x.LU16 = foryimpl.ReadSliceAs[uint16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLU16(c)
+				x.LU16 = x.foryReadAddLU16(c, x.LU16)
 			}
 		case 66:
 			if f.Convert {
 				x.LU64 = foryimpl.ReadSliceAs[uint64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadLU64(c)
+				x.LU64 = x.foryReadAddLU64(c, x.LU64)
 			}
 		case 67:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMBS(c)
+				x.MBS = x.foryReadAddMBS(c)
 			}
 		case 68:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMES(c)
+				x.MES = x.foryReadAddMES(c)
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMI64F(c)
+				x.MI64F = x.foryReadAddMI64F(c)
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMIS(c)
+				x.MIS = x.foryReadAddMIS(c)
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSI(c)
+				x.MSI = x.foryReadAddMSI(c)
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSL(c)
+				x.MSL = x.foryReadAddMSL(c)
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSM(c)
+				x.MSM = x.foryReadAddMSM(c)
 			}
 		case 74:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSP(c)
+				x.MSP = x.foryReadAddMSP(c)
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMU8(c)
+				x.MU8 = x.foryReadAddMU8(c)
 			}
 		case 76:
 			if f.Convert {
@@ -5580,7 +5580,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if st646, id647 := c.ReadEvolvedRefFlag(f); st646 == foryimpl.RefBack {
 				x.NLS = foryimpl.BackRefSlice[string](c, id647)
 			} else if st646 == foryimpl.RefFollows {
-				x.foryReadNLS(c)
+				x.NLS = x.foryReadAddLS(c, x.NLS)
 				foryimpl.SetRefSlice(c, id647, x.NLS)
 			} else {
 				x.NLS = nil
@@ -5590,21 +5590,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				if st648, id649 := c.ReadRefFlag(); st648 == foryimpl.RefBack {
 					x.NM = foryimpl.BackRefMap[string, int32](c, id649)
 				} else if st648 == foryimpl.RefFollows {
-					x.foryReadNM(c)
+					x.NM = x.foryReadAddMSI(c)
 					foryimpl.SetRefMap(c, id649, x.NM)
 				} else {
 					x.NM = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					x.foryReadNM(c)
+					x.NM = x.foryReadAddMSI(c)
 				}
 			}
 		case 79:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadRaw(c)
+				x.Raw = x.foryReadAddRaw(c, x.Raw)
 			}
 		}
 		if c.Failed() {
@@ -5614,8 +5614,8 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	}
 }
 
-// foryReadAddFix reads field AddFix's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddFix(c *foryimpl.ReadContext) {
+// foryReadAddFix reads the value of fields AddFix, Fix, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddFix(c *foryimpl.ReadContext) (v [3]int16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -5642,17 +5642,18 @@ func (x *Containers) foryReadAddFix(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddFix = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLB reads field AddLB's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLB(c *foryimpl.ReadContext) {
+// foryReadAddLB reads the value of fields AddLB, LB, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLB(c *foryimpl.ReadContext, old []bool) (v []bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, x.AddLB, n1)
+	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -5669,16 +5670,17 @@ func (x *Containers) foryReadAddLB(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLB = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLE reads field AddLE's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLE(c *foryimpl.ReadContext) {
+// foryReadAddLE reads the value of fields AddLE, LE, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLE(c *foryimpl.ReadContext, old []Color) (v []Color) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, x.AddLE, n1)
+	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {
@@ -5699,17 +5701,18 @@ func (x *Containers) foryReadAddLE(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLE = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLF32 reads field AddLF32's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLF32(c *foryimpl.ReadContext) {
+// foryReadAddLF32 reads the value of fields AddLF32, LF32, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLF32(c *foryimpl.ReadContext, old []float32) (v []float32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, x.AddLF32, n1)
+	l2 := foryimpl.ReuseSlice[[]float32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(19)
 		if !c.Failed() {
@@ -5726,17 +5729,18 @@ func (x *Containers) foryReadAddLF32(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLF32 = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLF64 reads field AddLF64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLF64(c *foryimpl.ReadContext) {
+// foryReadAddLF64 reads the value of fields AddLF64, LF64, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLF64(c *foryimpl.ReadContext, old []float64) (v []float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, x.AddLF64, n1)
+	l2 := foryimpl.ReuseSlice[[]float64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(20)
 		if !c.Failed() {
@@ -5753,17 +5757,18 @@ func (x *Containers) foryReadAddLF64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLF64 = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLI32 reads field AddLI32's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLI32(c *foryimpl.ReadContext) {
+// foryReadAddLI32 reads the value of fields AddLI32, LI32, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLI32(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.AddLI32, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -5780,17 +5785,18 @@ func (x *Containers) foryReadAddLI32(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLI32 = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLI64 reads field AddLI64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLI64(c *foryimpl.ReadContext) {
+// foryReadAddLI64 reads the value of fields AddLI64, LI64, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLI64(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.AddLI64, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -5807,17 +5813,18 @@ func (x *Containers) foryReadAddLI64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLI64 = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLI8 reads field AddLI8's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLI8(c *foryimpl.ReadContext) {
+// foryReadAddLI8 reads the value of fields AddLI8, LI8, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLI8(c *foryimpl.ReadContext, old []int8) (v []int8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int8](c, x.AddLI8, n1)
+	l2 := foryimpl.ReuseSlice[[]int8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(2)
 		if !c.Failed() {
@@ -5834,17 +5841,18 @@ func (x *Containers) foryReadAddLI8(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLI8 = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLL reads field AddLL's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext) {
+// foryReadAddLL reads the value of fields AddLL, LL, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext, old [][]int32) (v [][]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.AddLL, n1)
+	l2 := foryimpl.ReuseSlice[[][]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(22)
 		if !c.Failed() {
@@ -5918,17 +5926,18 @@ func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLL = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLM reads field AddLM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLM(c *foryimpl.ReadContext) {
+// foryReadAddLM reads the value of fields AddLM, LM, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLM(c *foryimpl.ReadContext, old []map[string]int32) (v []map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.AddLM, n1)
+	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(24)
 		if !c.Failed() {
@@ -5996,17 +6005,18 @@ func (x *Containers) foryReadAddLM(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLM = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLPI reads field AddLPI's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLPI(c *foryimpl.ReadContext) {
+// foryReadAddLPI reads the value of fields AddLPI, LPI, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLPI(c *foryimpl.ReadContext, old []*int32) (v []*int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*int32](c, x.AddLPI, n1)
+	l2 := foryimpl.ReuseSlice[[]*int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -6025,16 +6035,17 @@ func (x *Containers) foryReadAddLPI(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLPI = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLS reads field AddLS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLS(c *foryimpl.ReadContext) {
+// foryReadAddLS reads the value of fields AddLS, AddNLS, LS, NLS, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLS(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.AddLS, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -6051,16 +6062,17 @@ func (x *Containers) foryReadAddLS(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLS = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLT reads field AddLT's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLT(c *foryimpl.ReadContext) {
+// foryReadAddLT reads the value of fields AddLT, LT, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLT(c *foryimpl.ReadContext, old []time.Time) (v []time.Time) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.AddLT, n1)
+	l2 := foryimpl.ReuseSlice[[]time.Time](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(38)
 		if !c.Failed() {
@@ -6077,17 +6089,18 @@ func (x *Containers) foryReadAddLT(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLT = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLU16 reads field AddLU16's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLU16(c *foryimpl.ReadContext) {
+// foryReadAddLU16 reads the value of fields AddLU16, LU16, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLU16(c *foryimpl.ReadContext, old []uint16) (v []uint16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, x.AddLU16, n1)
+	l2 := foryimpl.ReuseSlice[[]uint16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(10)
 		if !c.Failed() {
@@ -6104,17 +6117,18 @@ func (x *Containers) foryReadAddLU16(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLU16 = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLU64 reads field AddLU64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLU64(c *foryimpl.ReadContext) {
+// foryReadAddLU64 reads the value of fields AddLU64, LU64, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddLU64(c *foryimpl.ReadContext, old []uint64) (v []uint64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, x.AddLU64, n1)
+	l2 := foryimpl.ReuseSlice[[]uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(14)
 		if !c.Failed() {
@@ -6131,11 +6145,12 @@ func (x *Containers) foryReadAddLU64(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLU64 = l2
+	v = l2
+	return v
 }
 
-// foryReadAddMBS reads field AddMBS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMBS(c *foryimpl.ReadContext) {
+// foryReadAddMBS reads the value of fields AddMBS, MBS, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMBS(c *foryimpl.ReadContext) (v map[bool]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6155,11 +6170,12 @@ func (x *Containers) foryReadAddMBS(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMBS = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMES reads field AddMES's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMES(c *foryimpl.ReadContext) {
+// foryReadAddMES reads the value of fields AddMES, MES, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMES(c *foryimpl.ReadContext) (v map[Color]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -6182,11 +6198,12 @@ func (x *Containers) foryReadAddMES(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMES = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMI64F reads field AddMI64F's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMI64F(c *foryimpl.ReadContext) {
+// foryReadAddMI64F reads the value of fields AddMI64F, MI64F, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMI64F(c *foryimpl.ReadContext) (v map[int64]float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6206,11 +6223,12 @@ func (x *Containers) foryReadAddMI64F(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMI64F = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMIS reads field AddMIS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMIS(c *foryimpl.ReadContext) {
+// foryReadAddMIS reads the value of fields AddMIS, MIS, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMIS(c *foryimpl.ReadContext) (v map[int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6230,11 +6248,12 @@ func (x *Containers) foryReadAddMIS(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMIS = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMSI reads field AddMSI's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMSI(c *foryimpl.ReadContext) {
+// foryReadAddMSI reads the value of fields AddMSI, AddNM, MSI, NM, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMSI(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6254,11 +6273,12 @@ func (x *Containers) foryReadAddMSI(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMSI = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMSL reads field AddMSL's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMSL(c *foryimpl.ReadContext) {
+// foryReadAddMSL reads the value of fields AddMSL, MSL, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMSL(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -6298,11 +6318,12 @@ func (x *Containers) foryReadAddMSL(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMSL = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMSLRef reads field AddMSL's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMSLRef(c *foryimpl.ReadContext) {
+// foryReadAddMSLRef reads the value of fields AddMSL, MSL with reference tracking, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMSLRef(c *foryimpl.ReadContext) (v map[string][]string) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -6372,11 +6393,12 @@ func (x *Containers) foryReadAddMSLRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMSL = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMSM reads field AddMSM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMSM(c *foryimpl.ReadContext) {
+// foryReadAddMSM reads the value of fields AddMSM, MSM, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMSM(c *foryimpl.ReadContext) (v map[string]map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6414,11 +6436,12 @@ func (x *Containers) foryReadAddMSM(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMSM = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMSMRef reads field AddMSM's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMSMRef(c *foryimpl.ReadContext) {
+// foryReadAddMSMRef reads the value of fields AddMSM, MSM with reference tracking, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMSMRef(c *foryimpl.ReadContext) (v map[string]map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6483,11 +6506,12 @@ func (x *Containers) foryReadAddMSMRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMSM = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMSP reads field AddMSP's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMSP(c *foryimpl.ReadContext) {
+// foryReadAddMSP reads the value of fields AddMSP, MSP, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMSP(c *foryimpl.ReadContext) (v map[string]*int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6509,11 +6533,12 @@ func (x *Containers) foryReadAddMSP(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMSP = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMU8 reads field AddMU8's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddMU8(c *foryimpl.ReadContext) {
+// foryReadAddMU8 reads the value of fields AddMU8, MU8, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddMU8(c *foryimpl.ReadContext) (v map[uint8]uint16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -6533,67 +6558,18 @@ func (x *Containers) foryReadAddMU8(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMU8 = m2
+	v = m2
+	return v
 }
 
-// foryReadAddNLS reads field AddNLS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddNLS(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.AddNLS, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.AddNLS = l2
-}
-
-// foryReadAddNM reads field AddNM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddNM(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.AddNM = m2
-}
-
-// foryReadAddRaw reads field AddRaw's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext) {
+// foryReadAddRaw reads the value of fields AddRaw, Raw, for ForyRead and ForyReadEvolved.
+func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext, old []uint8) (v []uint8) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, x.AddRaw, n1)
+	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -6610,1006 +6586,8 @@ func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddRaw = l2
-}
-
-// foryReadFix reads field Fix's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadFix(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	if n1 != 3 && !c.Failed() {
-		c.Fail(foryimpl.ErrArrayLength(n1, 3))
-		return
-	}
-	var l2 [3]int16
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(3)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.Fix = l2
-}
-
-// foryReadLB reads field LB's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLB(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, x.LB, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(1)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LB = l2
-}
-
-// foryReadLE reads field LE's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLE(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, x.LE, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(25)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-					l2[i3] = Color(e7)
-				} else {
-					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LE = l2
-}
-
-// foryReadLF32 reads field LF32's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLF32(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(4)
-	if n1 < 0 {
-		n1 = c.ReadLength(4)
-	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, x.LF32, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(19)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LF32 = l2
-}
-
-// foryReadLF64 reads field LF64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLF64(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(8)
-	if n1 < 0 {
-		n1 = c.ReadLength(8)
-	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, x.LF64, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(20)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LF64 = l2
-}
-
-// foryReadLI32 reads field LI32's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLI32(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.LI32, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LI32 = l2
-}
-
-// foryReadLI64 reads field LI64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLI64(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.LI64, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(7)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LI64 = l2
-}
-
-// foryReadLI8 reads field LI8's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLI8(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]int8](c, x.LI8, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(2)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LI8 = l2
-}
-
-// foryReadLL reads field LL's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLL(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[][]int32](c, x.LL, n1)
-	if n1 > 0 {
-		hn4, tr6 := c.ReadListHeaderRef(22)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRefSlice[int32](c, id8)
-					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(1)
-						if n9 < 0 {
-							n9 = c.ReadLength(1)
-						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
-						if n9 > 0 {
-							hn12 := c.ReadListHeader(5)
-							if !c.Failed() {
-								for i11 := range l10 {
-									if hn12 && !c.ReadFlag() {
-										clear(l10[i11 : i11+1])
-										continue
-									}
-									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
-										break
-									}
-								}
-							}
-						}
-						l2[i3] = l10
-						foryimpl.SetRefSlice(c, id8, l2[i3])
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(5)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LL = l2
-}
-
-// foryReadLM reads field LM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLM(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]map[string]int32](c, x.LM, n1)
-	if n1 > 0 {
-		hn4, tr6 := c.ReadListHeaderRef(24)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRefMap[string, int32](c, id8)
-					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(2)
-						if n9 < 0 {
-							n9 = c.ReadLength(2)
-						}
-						m10 := foryimpl.MakeMap[map[string]int32](c, n9)
-						for n9 > 0 && !c.Failed() {
-							sz11, vn12, _ := c.ReadMapChunk(n9, 21, 5, nil, false)
-							for j13 := 0; j13 < sz11 && !c.Failed(); j13++ {
-								var k14 string
-								k14 = c.ReadString()
-								var v15 int32
-								if !vn12 {
-									v15 = r.ReadVarInt32()
-								}
-								m10[k14] = v15
-							}
-							n9 -= sz11
-						}
-						l2[i3] = m10
-						foryimpl.SetRefMap(c, id8, l2[i3])
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				n17 := c.ReadLengthFast(2)
-				if n17 < 0 {
-					n17 = c.ReadLength(2)
-				}
-				m18 := foryimpl.MakeMap[map[string]int32](c, n17)
-				for n17 > 0 && !c.Failed() {
-					sz19, vn20, _ := c.ReadMapChunk(n17, 21, 5, nil, false)
-					for j21 := 0; j21 < sz19 && !c.Failed(); j21++ {
-						var k22 string
-						k22 = c.ReadString()
-						var v23 int32
-						if !vn20 {
-							v23 = r.ReadVarInt32()
-						}
-						m18[k22] = v23
-					}
-					n17 -= sz19
-				}
-				l2[i3] = m18
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LM = l2
-}
-
-// foryReadLPI reads field LPI's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLPI(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*int32](c, x.LPI, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(5)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[int32](c)
-				*p7 = r.ReadVarInt32()
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LPI = l2
-}
-
-// foryReadLS reads field LS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLS(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.LS, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LS = l2
-}
-
-// foryReadLT reads field LT's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLT(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]time.Time](c, x.LT, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(38)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LT = l2
-}
-
-// foryReadLU16 reads field LU16's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLU16(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, x.LU16, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(10)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LU16 = l2
-}
-
-// foryReadLU64 reads field LU64's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLU64(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, x.LU64, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(14)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LU64 = l2
-}
-
-// foryReadMBS reads field MBS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMBS(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[bool]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 1, 21, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 bool
-			k6 = r.ReadBool()
-			var v7 string
-			if !vn4 {
-				v7 = c.ReadString()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MBS = m2
-}
-
-// foryReadMES reads field MES's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMES(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[Color]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 25, 21, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 Color
-			if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-				k6 = Color(e8)
-			} else {
-				k6 = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-			var v7 string
-			if !vn4 {
-				v7 = c.ReadString()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MES = m2
-}
-
-// foryReadMI64F reads field MI64F's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMI64F(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[int64]float64](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 7, 20, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 int64
-			k6 = r.ReadVarInt64()
-			var v7 float64
-			if !vn4 {
-				v7 = r.ReadFloat64()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MI64F = m2
-}
-
-// foryReadMIS reads field MIS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMIS(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[int32]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 5, 21, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 int32
-			k6 = r.ReadVarInt32()
-			var v7 string
-			if !vn4 {
-				v7 = c.ReadString()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MIS = m2
-}
-
-// foryReadMSI reads field MSI's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSI(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MSI = m2
-}
-
-// foryReadMSL reads field MSL's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []string
-			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MSL = m2
-}
-
-// foryReadMSLRef reads field MSL's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []string
-			if tr14 {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[string](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadLengthFast(1)
-					if n17 < 0 {
-						n17 = c.ReadLength(1)
-					}
-					l18 := foryimpl.MakeSlice[[]string](c, n17)
-					if n17 > 0 {
-						hn20 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i19 := range l18 {
-								if hn20 && !c.ReadFlag() {
-									clear(l18[i19 : i19+1])
-									continue
-								}
-								l18[i19] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i19)
-									break
-								}
-							}
-						}
-					}
-					v7 = l18
-					foryimpl.SetRefSlice(c, id16, v7)
-				} else {
-					v7 = nil
-				}
-			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MSL = m2
-}
-
-// foryReadMSM reads field MSM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSM(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 24, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 map[string]int32
-			if !vn4 {
-				n8 := c.ReadLengthFast(2)
-				if n8 < 0 {
-					n8 = c.ReadLength(2)
-				}
-				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
-				for n8 > 0 && !c.Failed() {
-					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
-					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-						var k13 string
-						k13 = c.ReadString()
-						var v14 int32
-						if !vn11 {
-							v14 = r.ReadVarInt32()
-						}
-						m9[k13] = v14
-					}
-					n8 -= sz10
-				}
-				v7 = m9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MSM = m2
-}
-
-// foryReadMSMRef reads field MSM's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSMRef(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr16, _ := c.ReadMapChunkRef(n1, 21, 24, nil)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 map[string]int32
-			if tr16 {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefMap[string, int32](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					n19 := c.ReadLengthFast(2)
-					if n19 < 0 {
-						n19 = c.ReadLength(2)
-					}
-					m20 := foryimpl.MakeMap[map[string]int32](c, n19)
-					for n19 > 0 && !c.Failed() {
-						sz21, vn22, _ := c.ReadMapChunk(n19, 21, 5, nil, false)
-						for j23 := 0; j23 < sz21 && !c.Failed(); j23++ {
-							var k24 string
-							k24 = c.ReadString()
-							var v25 int32
-							if !vn22 {
-								v25 = r.ReadVarInt32()
-							}
-							m20[k24] = v25
-						}
-						n19 -= sz21
-					}
-					v7 = m20
-					foryimpl.SetRefMap(c, id18, v7)
-				} else {
-					v7 = nil
-				}
-			} else if !vn4 {
-				n8 := c.ReadLengthFast(2)
-				if n8 < 0 {
-					n8 = c.ReadLength(2)
-				}
-				m9 := foryimpl.MakeMap[map[string]int32](c, n8)
-				for n8 > 0 && !c.Failed() {
-					sz10, vn11, _ := c.ReadMapChunk(n8, 21, 5, nil, false)
-					for j12 := 0; j12 < sz10 && !c.Failed(); j12++ {
-						var k13 string
-						k13 = c.ReadString()
-						var v14 int32
-						if !vn11 {
-							v14 = r.ReadVarInt32()
-						}
-						m9[k13] = v14
-					}
-					n8 -= sz10
-				}
-				v7 = m9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MSM = m2
-}
-
-// foryReadMSP reads field MSP's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMSP(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]*int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 *int32
-			if !vn4 {
-				p8 := foryimpl.Alloc[int32](c)
-				*p8 = r.ReadVarInt32()
-				v7 = p8
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MSP = m2
-}
-
-// foryReadMU8 reads field MU8's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadMU8(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[uint8]uint16](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 9, 10, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 uint8
-			k6 = r.ReadUint8()
-			var v7 uint16
-			if !vn4 {
-				v7 = r.ReadUint16()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MU8 = m2
-}
-
-// foryReadNLS reads field NLS's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNLS(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.NLS, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.NLS = l2
-}
-
-// foryReadNM reads field NM's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNM(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string]int32](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 5, nil, false)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 int32
-			if !vn4 {
-				v7 = r.ReadVarInt32()
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.NM = m2
-}
-
-// foryReadRaw reads field Raw's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadRaw(c *foryimpl.ReadContext) {
-	r := c.Reader()
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, x.Raw, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(9)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.Raw = l2
+	v = l2
+	return v
 }
 
 // foryRootNested is the compatible-mode root prefix of Nested: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNested[4:], docs/format.md §11).
@@ -8354,17 +7332,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadAddLIn(c)
+	x.AddLIn = x.foryReadAddLIn(c, x.AddLIn)
 	if c.Failed() {
 		c.Trace("AddLIn")
 		return
 	}
-	x.foryReadAddLLf(c)
+	x.AddLLf = x.foryReadAddLLf(c, x.AddLLf)
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	x.foryReadAddLPIn(c)
+	x.AddLPIn = x.foryReadAddLPIn(c, x.AddLPIn)
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
@@ -8381,7 +7359,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddLf")
 			return
 		}
-		x.foryReadAddMSLInRef(c)
+		x.AddMSLIn = x.foryReadAddMSLInRef(c)
 		if c.Failed() {
 			c.Trace("AddMSLIn")
 			return
@@ -8443,7 +7421,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddLf")
 			return
 		}
-		x.foryReadAddMSLIn(c)
+		x.AddMSLIn = x.foryReadAddMSLIn(c)
 		if c.Failed() {
 			c.Trace("AddMSLIn")
 			return
@@ -8484,17 +7462,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadLIn(c)
+	x.LIn = x.foryReadAddLIn(c, x.LIn)
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	x.foryReadLLf(c)
+	x.LLf = x.foryReadAddLLf(c, x.LLf)
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	x.foryReadLPIn(c)
+	x.LPIn = x.foryReadAddLPIn(c, x.LPIn)
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
@@ -8511,7 +7489,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Lf")
 			return
 		}
-		x.foryReadMSLInRef(c)
+		x.MSLIn = x.foryReadAddMSLInRef(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
 			return
@@ -8562,7 +7540,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Lf")
 			return
 		}
-		x.foryReadMSLIn(c)
+		x.MSLIn = x.foryReadAddMSLIn(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
 			return
@@ -8621,15 +7599,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLIn(c)
+				x.AddLIn = x.foryReadAddLIn(c, x.AddLIn)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLLf(c)
+				x.AddLLf = x.foryReadAddLLf(c, x.AddLLf)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddLPIn(c)
+				x.AddLPIn = x.foryReadAddLPIn(c, x.AddLPIn)
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8651,7 +7629,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadAddMSLIn(c)
+				x.AddMSLIn = x.foryReadAddMSLIn(c)
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8727,15 +7705,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLIn(c)
+				x.LIn = x.foryReadAddLIn(c, x.LIn)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLLf(c)
+				x.LLf = x.foryReadAddLLf(c, x.LLf)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLPIn(c)
+				x.LPIn = x.foryReadAddLPIn(c, x.LPIn)
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8757,7 +7735,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 13:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMSLIn(c)
+				x.MSLIn = x.foryReadAddMSLIn(c)
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -8821,13 +7799,13 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadAddLIn reads field AddLIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadAddLIn(c *foryimpl.ReadContext) {
+// foryReadAddLIn reads the value of fields AddLIn, LIn, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadAddLIn(c *foryimpl.ReadContext, old []Inner) (v []Inner) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Inner](c, x.AddLIn, n1)
+	l2 := foryimpl.ReuseSlice[[]Inner](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
@@ -8869,16 +7847,17 @@ func (x *Nested) foryReadAddLIn(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLIn = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLLf reads field AddLLf's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadAddLLf(c *foryimpl.ReadContext) {
+// foryReadAddLLf reads the value of fields AddLLf, LLf, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadAddLLf(c *foryimpl.ReadContext, old []Leaf) (v []Leaf) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.AddLLf, n1)
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
@@ -8920,16 +7899,17 @@ func (x *Nested) foryReadAddLLf(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLLf = l2
+	v = l2
+	return v
 }
 
-// foryReadAddLPIn reads field AddLPIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadAddLPIn(c *foryimpl.ReadContext) {
+// foryReadAddLPIn reads the value of fields AddLPIn, LPIn, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadAddLPIn(c *foryimpl.ReadContext, old []*Inner) (v []*Inner) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.AddLPIn, n1)
+	l2 := foryimpl.ReuseSlice[[]*Inner](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
 		if !c.Failed() {
@@ -8973,11 +7953,12 @@ func (x *Nested) foryReadAddLPIn(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.AddLPIn = l2
+	v = l2
+	return v
 }
 
-// foryReadAddMSLIn reads field AddMSLIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadAddMSLIn(c *foryimpl.ReadContext) {
+// foryReadAddMSLIn reads the value of fields AddMSLIn, MSLIn, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadAddMSLIn(c *foryimpl.ReadContext) (v map[string][]Inner) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -9042,11 +8023,12 @@ func (x *Nested) foryReadAddMSLIn(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMSLIn = m2
+	v = m2
+	return v
 }
 
-// foryReadAddMSLInRef reads field AddMSLIn's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadAddMSLInRef(c *foryimpl.ReadContext) {
+// foryReadAddMSLInRef reads the value of fields AddMSLIn, MSLIn with reference tracking, for ForyRead and ForyReadEvolved.
+func (x *Nested) foryReadAddMSLInRef(c *foryimpl.ReadContext) (v map[string][]Inner) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -9166,355 +8148,8 @@ func (x *Nested) foryReadAddMSLInRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.AddMSLIn = m2
-}
-
-// foryReadLIn reads field LIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLIn(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Inner](c, x.LIn, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LIn = l2
-}
-
-// foryReadLLf reads field LLf's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLLf(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.LLf, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LLf = l2
-}
-
-// foryReadLPIn reads field LPIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Inner](c, x.LPIn, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Inner](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Inner](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.LPIn = l2
-}
-
-// foryReadMSLIn reads field MSLIn's value, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, _ := c.ReadMapChunk(n1, 21, 22, nil, true)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []Inner
-			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
-				if n8 > 0 {
-					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if tr13 {
-								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
-										l9[i10] = *p16
-									}
-								} else if st14 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id15, &l9[i10])
-									if ev12 != nil {
-										l9[i10].ForyReadEvolved(c, ev12)
-									} else {
-										l9[i10].ForyRead(c)
-									}
-								} else {
-									l9[i10] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i10)
-									break
-								}
-								continue
-							}
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
-							} else {
-								l9[i10].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MSLIn = m2
-}
-
-// foryReadMSLInRef reads field MSLIn's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(2)
-	if n1 < 0 {
-		n1 = c.ReadLength(2)
-	}
-	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
-	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr17, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
-		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
-			var k6 string
-			k6 = c.ReadString()
-			var v7 []Inner
-			if tr17 {
-				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[Inner](c, id19)
-				} else if st18 == foryimpl.RefFollows {
-					n20 := c.ReadLengthFast(1)
-					if n20 < 0 {
-						n20 = c.ReadLength(1)
-					}
-					l21 := foryimpl.MakeSlice[[]Inner](c, n20)
-					if n20 > 0 {
-						hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i22 := range l21 {
-								if tr25 {
-									if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-										if p28 := foryimpl.BackRef[Inner](c, id27); p28 != nil {
-											l21[i22] = *p28
-										}
-									} else if st26 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id27, &l21[i22])
-										if ev24 != nil {
-											l21[i22].ForyReadEvolved(c, ev24)
-										} else {
-											l21[i22].ForyRead(c)
-										}
-									} else {
-										l21[i22] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i22)
-										break
-									}
-									continue
-								}
-								if hn23 && !c.ReadFlag() {
-									clear(l21[i22 : i22+1])
-									continue
-								}
-								if ev24 != nil {
-									l21[i22].ForyReadEvolved(c, ev24)
-								} else {
-									l21[i22].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i22)
-									break
-								}
-							}
-						}
-					}
-					v7 = l21
-					foryimpl.SetRefSlice(c, id19, v7)
-				} else {
-					v7 = nil
-				}
-			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
-				if n8 > 0 {
-					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if tr13 {
-								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
-										l9[i10] = *p16
-									}
-								} else if st14 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id15, &l9[i10])
-									if ev12 != nil {
-										l9[i10].ForyReadEvolved(c, ev12)
-									} else {
-										l9[i10].ForyRead(c)
-									}
-								} else {
-									l9[i10] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i10)
-									break
-								}
-								continue
-							}
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
-							} else {
-								l9[i10].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
-			}
-			m2[k6] = v7
-		}
-		n1 -= sz3
-	}
-	x.MSLIn = m2
+	v = m2
+	return v
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
@@ -9846,7 +8481,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	x.foryReadExtra(c)
+	x.Extra = x.foryReadExtra(c, x.Extra)
 	if c.Failed() {
 		c.Trace("Extra")
 		return
@@ -9888,7 +8523,7 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadExtra(c)
+				x.Extra = x.foryReadExtra(c, x.Extra)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -9917,12 +8552,12 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadExtra reads field Extra's value, for ForyRead and ForyReadEvolved.
-func (x *Inner) foryReadExtra(c *foryimpl.ReadContext) {
+func (x *Inner) foryReadExtra(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Extra, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -9939,7 +8574,8 @@ func (x *Inner) foryReadExtra(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Extra = l2
+	v = l2
+	return v
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
@@ -10617,7 +9253,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
 			x.NL = foryimpl.BackRefSlice[int32](c, id25)
 		} else if st24 == foryimpl.RefFollows {
-			x.foryReadNL(c)
+			x.NL = x.foryReadNL(c, x.NL)
 			foryimpl.SetRefSlice(c, id25, x.NL)
 		} else {
 			x.NL = nil
@@ -10641,14 +9277,14 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNL(c)
+			x.NL = x.foryReadNL(c, x.NL)
 		}
 		if c.Failed() {
 			c.Trace("NL")
 			return
 		}
 	}
-	x.foryReadNM(c)
+	x.NM = x.foryReadNM(c)
 	if c.Failed() {
 		c.Trace("NM")
 		return
@@ -10721,14 +9357,14 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			} else if st33, id34 := c.ReadEvolvedRefFlag(f); st33 == foryimpl.RefBack {
 				x.NL = foryimpl.BackRefSlice[int32](c, id34)
 			} else if st33 == foryimpl.RefFollows {
-				x.foryReadNL(c)
+				x.NL = x.foryReadNL(c, x.NL)
 				foryimpl.SetRefSlice(c, id34, x.NL)
 			} else {
 				x.NL = nil
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNM(c)
+				x.NM = x.foryReadNM(c)
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -10757,13 +9393,13 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryReadNL reads field NL's value, for ForyRead and ForyReadEvolved.
-func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
+func (x *Changes) foryReadNL(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.NL, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -10780,11 +9416,12 @@ func (x *Changes) foryReadNL(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.NL = l2
+	v = l2
+	return v
 }
 
 // foryReadNM reads field NM's value, for ForyRead and ForyReadEvolved.
-func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
+func (x *Changes) foryReadNM(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -10804,7 +9441,8 @@ func (x *Changes) foryReadNM(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.NM = m2
+	v = m2
+	return v
 }
 
 // foryRootReorderTags is the compatible-mode root prefix of ReorderTags: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderTags[4:], docs/format.md §11).
@@ -11043,7 +9681,7 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("B")
 		return
 	}
-	x.foryReadC(c)
+	x.C = x.foryReadC(c, x.C)
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -11059,7 +9697,7 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			if f.Convert {
 				x.C = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadC(c)
+				x.C = x.foryReadC(c, x.C)
 			}
 		}
 		if c.Failed() {
@@ -11070,13 +9708,13 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryReadC reads field C's value, for ForyRead and ForyReadEvolved.
-func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
+func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.C, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -11093,7 +9731,8 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.C = l2
+	v = l2
+	return v
 }
 
 // foryRootReorderNames is the compatible-mode root prefix of ReorderNames: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderNames[4:], docs/format.md §11).
@@ -11355,7 +9994,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	x.foryReadBeta(c)
+	x.Beta = x.foryReadBeta(c, x.Beta)
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -11374,7 +10013,7 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadBeta(c)
+				x.Beta = x.foryReadBeta(c, x.Beta)
 			}
 		}
 		if c.Failed() {
@@ -11385,12 +10024,12 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryReadBeta reads field Beta's value, for ForyRead and ForyReadEvolved.
-func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
+func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Beta, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -11407,7 +10046,8 @@ func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Beta = l2
+	v = l2
+	return v
 }
 
 // foryRootMapHolder is the compatible-mode root prefix of MapHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapHolder[4:], docs/format.md §11).
@@ -11615,7 +10255,7 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadExtra(c)
+	x.Extra = x.foryReadExtra(c)
 	if c.Failed() {
 		c.Trace("Extra")
 		return
@@ -11625,7 +10265,7 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.foryReadSame(c)
+	x.Same = x.foryReadSame(c)
 	if c.Failed() {
 		c.Trace("Same")
 		return
@@ -11639,11 +10279,11 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadExtra(c)
+				x.Extra = x.foryReadExtra(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadSame(c)
+				x.Same = x.foryReadSame(c)
 			}
 		}
 		if c.Failed() {
@@ -11654,7 +10294,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryReadExtra reads field Extra's value, for ForyRead and ForyReadEvolved.
-func (x *MapHolder) foryReadExtra(c *foryimpl.ReadContext) {
+func (x *MapHolder) foryReadExtra(c *foryimpl.ReadContext) (v map[int32]Item) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -11678,11 +10318,12 @@ func (x *MapHolder) foryReadExtra(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Extra = m2
+	v = m2
+	return v
 }
 
 // foryReadSame reads field Same's value, for ForyRead and ForyReadEvolved.
-func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
+func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) (v map[string]Item) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -11705,7 +10346,8 @@ func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Same = m2
+	v = m2
+	return v
 }
 
 // foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
@@ -12193,7 +10835,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	x.foryReadItems(c)
+	x.Items = x.foryReadItems(c, x.Items)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -12203,12 +10845,12 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.foryReadScores(c)
+	x.Scores = x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -12222,15 +10864,15 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadItems(c)
+				x.Items = x.foryReadItems(c, x.Items)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadScores(c)
+				x.Scores = x.foryReadScores(c)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		}
 		if c.Failed() {
@@ -12241,12 +10883,12 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
+func (x *Record) foryReadItems(c *foryimpl.ReadContext, old []Item) (v []Item) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Item](c, x.Items, n1)
+	l2 := foryimpl.ReuseSlice[[]Item](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeItem)
 		if !c.Failed() {
@@ -12288,11 +10930,12 @@ func (x *Record) foryReadItems(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Items = l2
+	v = l2
+	return v
 }
 
 // foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
+func (x *Record) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -12312,16 +10955,17 @@ func (x *Record) foryReadScores(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Scores = m2
+	v = m2
+	return v
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
+func (x *Record) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -12338,7 +10982,8 @@ func (x *Record) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // foryRootSeqs is the compatible-mode root prefix of Seqs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqs[4:], docs/format.md §11).
@@ -12957,17 +11602,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadA2L(c)
+	x.A2L = x.foryReadA2L(c, x.A2L)
 	if c.Failed() {
 		c.Trace("A2L")
 		return
 	}
-	x.foryReadArr2Go(c)
+	x.Arr2Go = x.foryReadArr2Go(c)
 	if c.Failed() {
 		c.Trace("Arr2Go")
 		return
 	}
-	x.foryReadBH2L(c)
+	x.BH2L = x.foryReadBH2L(c, x.BH2L)
 	if c.Failed() {
 		c.Trace("BH2L")
 		return
@@ -13033,7 +11678,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadF32A2L(c)
+	x.F32A2L = x.foryReadF32A2L(c, x.F32A2L)
 	if c.Failed() {
 		c.Trace("F32A2L")
 		return
@@ -13096,7 +11741,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
 			x.NL = foryimpl.BackRefSlice[uint16](c, id86)
 		} else if st85 == foryimpl.RefFollows {
-			x.foryReadNL(c)
+			x.NL = x.foryReadNL(c, x.NL)
 			foryimpl.SetRefSlice(c, id86, x.NL)
 		} else {
 			x.NL = nil
@@ -13253,7 +11898,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.foryReadNL(c)
+			x.NL = x.foryReadNL(c, x.NL)
 		}
 		if c.Failed() {
 			c.Trace("NL")
@@ -13345,19 +11990,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadA2L(c)
+				x.A2L = x.foryReadA2L(c, x.A2L)
 			}
 		case 1:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Arr2Go[:], foryimpl.ReadSliceAs[int16](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadArr2Go(c)
+				x.Arr2Go = x.foryReadArr2Go(c)
 			}
 		case 2:
 			if f.Convert {
 				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadBH2L(c)
+				x.BH2L = x.foryReadBH2L(c, x.BH2L)
 			}
 		case 3:
 			if f.Convert {
@@ -13375,7 +12020,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadF32A2L(c)
+				x.F32A2L = x.foryReadF32A2L(c, x.F32A2L)
 			}
 		case 6:
 			if f.Convert {
@@ -13401,7 +12046,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			} else if st122, id123 := c.ReadEvolvedRefFlag(f); st122 == foryimpl.RefBack {
 				x.NL = foryimpl.BackRefSlice[uint16](c, id123)
 			} else if st122 == foryimpl.RefFollows {
-				x.foryReadNL(c)
+				x.NL = x.foryReadNL(c, x.NL)
 				foryimpl.SetRefSlice(c, id123, x.NL)
 			} else {
 				x.NL = nil
@@ -13521,13 +12166,13 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryReadA2L reads field A2L's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadA2L(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadA2L(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -13544,11 +12189,12 @@ func (x *Seqs) foryReadA2L(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.A2L = l2
+	v = l2
+	return v
 }
 
 // foryReadArr2Go reads field Arr2Go's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadArr2Go(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadArr2Go(c *foryimpl.ReadContext) (v [3]int16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -13575,17 +12221,18 @@ func (x *Seqs) foryReadArr2Go(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Arr2Go = l2
+	v = l2
+	return v
 }
 
 // foryReadBH2L reads field BH2L's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadBH2L(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadBH2L(c *foryimpl.ReadContext, old []serializer.BFloat16) (v []serializer.BFloat16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n1)
+	l2 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(18)
 		if !c.Failed() {
@@ -13602,17 +12249,18 @@ func (x *Seqs) foryReadBH2L(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.BH2L = l2
+	v = l2
+	return v
 }
 
 // foryReadF32A2L reads field F32A2L's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadF32A2L(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadF32A2L(c *foryimpl.ReadContext, old []float32) (v []float32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n1)
+	l2 := foryimpl.ReuseSlice[[]float32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(19)
 		if !c.Failed() {
@@ -13629,17 +12277,18 @@ func (x *Seqs) foryReadF32A2L(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.F32A2L = l2
+	v = l2
+	return v
 }
 
 // foryReadNL reads field NL's value, for ForyRead and ForyReadEvolved.
-func (x *Seqs) foryReadNL(c *foryimpl.ReadContext) {
+func (x *Seqs) foryReadNL(c *foryimpl.ReadContext, old []uint16) (v []uint16) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, x.NL, n1)
+	l2 := foryimpl.ReuseSlice[[]uint16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(10)
 		if !c.Failed() {
@@ -13656,7 +12305,8 @@ func (x *Seqs) foryReadNL(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.NL = l2
+	v = l2
+	return v
 }
 
 // foryRootSeqsBad is the compatible-mode root prefix of SeqsBad: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqsBad[4:], docs/format.md §11).

@@ -1053,19 +1053,19 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.foryReadByKeyRef(c)
+		x.ByKey = x.foryReadByKeyRef(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	} else {
-		x.foryReadByKey(c)
+		x.ByKey = x.foryReadByKey(c)
 		if c.Failed() {
 			c.Trace("ByKey")
 			return
 		}
 	}
-	x.foryReadCells(c)
+	x.Cells = x.foryReadCells(c, x.Cells)
 	if c.Failed() {
 		c.Trace("Cells")
 		return
@@ -1112,12 +1112,12 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Every")
 		return
 	}
-	x.foryReadFixeds(c)
+	x.Fixeds = x.foryReadFixeds(c, x.Fixeds)
 	if c.Failed() {
 		c.Trace("Fixeds")
 		return
 	}
-	x.foryReadFlags(c)
+	x.Flags = x.foryReadFlags(c)
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -1177,7 +1177,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadMaybe(c)
+	x.Maybe = x.foryReadMaybe(c, x.Maybe)
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
@@ -1186,7 +1186,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
 			x.Maybes = foryimpl.BackRefSlice[string](c, id93)
 		} else if st92 == foryimpl.RefFollows {
-			x.foryReadMaybes(c)
+			x.Maybes = x.foryReadMaybes(c, x.Maybes)
 			foryimpl.SetRefSlice(c, id93, x.Maybes)
 		} else {
 			x.Maybes = nil
@@ -1197,7 +1197,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			x.foryReadMaybes(c)
+			x.Maybes = x.foryReadMaybes(c, x.Maybes)
 		}
 		if c.Failed() {
 			c.Trace("Maybes")
@@ -1263,12 +1263,12 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadPairs(c)
+	x.Pairs = x.foryReadPairs(c)
 	if c.Failed() {
 		c.Trace("Pairs")
 		return
 	}
-	x.foryReadPoints(c)
+	x.Points = x.foryReadPoints(c, x.Points)
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1293,12 +1293,12 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadScores(c)
+	x.Scores = x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadMaybes(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1318,11 +1318,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadByKey(c)
+				x.ByKey = x.foryReadByKey(c)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadCells(c)
+				x.Cells = x.foryReadCells(c, x.Cells)
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
@@ -1342,13 +1342,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			if f.Convert {
 				x.Fixeds = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFixeds(c)
+				x.Fixeds = x.foryReadFixeds(c, x.Fixeds)
 			}
 		case 11:
 			if f.Convert {
 				foryimpl.CopyArray(c, x.Flags[:], foryimpl.ReadBoolsAs[bool](c, f))
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFlags(c)
+				x.Flags = x.foryReadFlags(c)
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1402,13 +1402,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadMaybe(c)
+				x.Maybe = x.foryReadMaybe(c, x.Maybe)
 			}
 		case 15:
 			if st113, id114 := c.ReadEvolvedRefFlag(f); st113 == foryimpl.RefBack {
 				x.Maybes = foryimpl.BackRefSlice[string](c, id114)
 			} else if st113 == foryimpl.RefFollows {
-				x.foryReadMaybes(c)
+				x.Maybes = x.foryReadMaybes(c, x.Maybes)
 				foryimpl.SetRefSlice(c, id114, x.Maybes)
 			} else {
 				x.Maybes = nil
@@ -1460,11 +1460,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 19:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPairs(c)
+				x.Pairs = x.foryReadPairs(c)
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPoints(c)
+				x.Points = x.foryReadPoints(c, x.Points)
 			}
 		case 21:
 			if f.Convert {
@@ -1479,11 +1479,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 22:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadScores(c)
+				x.Scores = x.foryReadScores(c)
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadMaybes(c, x.Tags)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
@@ -1498,7 +1498,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryReadByKey reads field ByKey's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadByKey(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadByKey(c *foryimpl.ReadContext) (v map[int32]*Point) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1524,11 +1524,12 @@ func (x *Sample) foryReadByKey(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByKey = m2
+	v = m2
+	return v
 }
 
 // foryReadByKeyRef reads field ByKey's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadByKeyRef(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadByKeyRef(c *foryimpl.ReadContext) (v map[int32]*Point) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1569,17 +1570,18 @@ func (x *Sample) foryReadByKeyRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.ByKey = m2
+	v = m2
+	return v
 }
 
 // foryReadCells reads field Cells's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadCells(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadCells(c *foryimpl.ReadContext, old [][]float32) (v [][]float32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[][]float32](c, x.Cells, n1)
+	l2 := foryimpl.ReuseSlice[[][]float32](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadListHeaderRef(55)
 		if !c.Failed() {
@@ -1623,17 +1625,18 @@ func (x *Sample) foryReadCells(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Cells = l2
+	v = l2
+	return v
 }
 
 // foryReadFixeds reads field Fixeds's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadFixeds(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadFixeds(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.Fixeds, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(6)
 		if !c.Failed() {
@@ -1650,11 +1653,12 @@ func (x *Sample) foryReadFixeds(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Fixeds = l2
+	v = l2
+	return v
 }
 
 // foryReadFlags reads field Flags's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadFlags(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadFlags(c *foryimpl.ReadContext) (v [4]bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
@@ -1681,16 +1685,17 @@ func (x *Sample) foryReadFlags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Flags = l2
+	v = l2
+	return v
 }
 
 // foryReadMaybe reads field Maybe's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadMaybe(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadMaybe(c *foryimpl.ReadContext, old []*Point) (v []*Point) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Point](c, x.Maybe, n1)
+	l2 := foryimpl.ReuseSlice[[]*Point](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
@@ -1734,16 +1739,17 @@ func (x *Sample) foryReadMaybe(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Maybe = l2
+	v = l2
+	return v
 }
 
-// foryReadMaybes reads field Maybes's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadMaybes(c *foryimpl.ReadContext) {
+// foryReadMaybes reads the value of fields Maybes, Tags, for ForyRead and ForyReadEvolved.
+func (x *Sample) foryReadMaybes(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Maybes, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -1760,11 +1766,12 @@ func (x *Sample) foryReadMaybes(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Maybes = l2
+	v = l2
+	return v
 }
 
 // foryReadPairs reads field Pairs's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) (v map[[2]int32]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1809,16 +1816,17 @@ func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Pairs = m2
+	v = m2
+	return v
 }
 
 // foryReadPoints reads field Points's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadPoints(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadPoints(c *foryimpl.ReadContext, old []Point) (v []Point) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Point](c, x.Points, n1)
+	l2 := foryimpl.ReuseSlice[[]Point](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePoint)
 		if !c.Failed() {
@@ -1860,11 +1868,12 @@ func (x *Sample) foryReadPoints(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Points = l2
+	v = l2
+	return v
 }
 
 // foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadScores(c *foryimpl.ReadContext) {
+func (x *Sample) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1884,33 +1893,8 @@ func (x *Sample) foryReadScores(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Scores = m2
-}
-
-// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadTags(c *foryimpl.ReadContext) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	x.Tags = l2
+	v = m2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -389,7 +389,7 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadS(c)
+	x.S = x.foryReadS(c)
 	if c.Failed() {
 		c.Trace("S")
 		return
@@ -403,7 +403,7 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadS(c)
+				x.S = x.foryReadS(c)
 			}
 		}
 		if c.Failed() {
@@ -414,7 +414,7 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryReadS reads field S's value, for ForyRead and ForyReadEvolved.
-func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) {
+func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -434,7 +434,8 @@ func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.S = m2
+	v = m2
+	return v
 }
 
 // foryRootEnums is the compatible-mode root prefix of Enums: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnums[4:], docs/format.md §11).

@@ -1427,17 +1427,17 @@ func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadL(c)
+	x.L = x.foryReadL(c, x.L)
 	if c.Failed() {
 		c.Trace("L")
 		return
 	}
-	x.foryReadM(c)
+	x.M = x.foryReadM(c)
 	if c.Failed() {
 		c.Trace("M")
 		return
 	}
-	x.foryReadP(c)
+	x.P = x.foryReadP(c, x.P)
 	if c.Failed() {
 		c.Trace("P")
 		return
@@ -1451,15 +1451,15 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadL(c)
+				x.L = x.foryReadL(c, x.L)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadM(c)
+				x.M = x.foryReadM(c)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadP(c)
+				x.P = x.foryReadP(c, x.P)
 			}
 		}
 		if c.Failed() {
@@ -1470,12 +1470,12 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryReadL reads field L's value, for ForyRead and ForyReadEvolved.
-func (x *Bag) foryReadL(c *foryimpl.ReadContext) {
+func (x *Bag) foryReadL(c *foryimpl.ReadContext, old []money.Money) (v []money.Money) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]money.Money](c, x.L, n1)
+	l2 := foryimpl.ReuseSlice[[]money.Money](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadExtListHeader(foryExtMoneyCodec)
 		if !c.Failed() {
@@ -1495,11 +1495,12 @@ func (x *Bag) foryReadL(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.L = l2
+	v = l2
+	return v
 }
 
 // foryReadM reads field M's value, for ForyRead and ForyReadEvolved.
-func (x *Bag) foryReadM(c *foryimpl.ReadContext) {
+func (x *Bag) foryReadM(c *foryimpl.ReadContext) (v map[string]money.Money) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1518,16 +1519,17 @@ func (x *Bag) foryReadM(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.M = m2
+	v = m2
+	return v
 }
 
 // foryReadP reads field P's value, for ForyRead and ForyReadEvolved.
-func (x *Bag) foryReadP(c *foryimpl.ReadContext) {
+func (x *Bag) foryReadP(c *foryimpl.ReadContext, old []*money.Money) (v []*money.Money) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*money.Money](c, x.P, n1)
+	l2 := foryimpl.ReuseSlice[[]*money.Money](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6 := c.ReadExtListHeader(foryExtMoneyCodec)
 		if !c.Failed() {
@@ -1563,7 +1565,8 @@ func (x *Bag) foryReadP(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.P = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

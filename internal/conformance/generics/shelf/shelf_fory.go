@@ -268,19 +268,19 @@ func (x *Shelf) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.foryReadNamedRef(c)
+		x.Named = x.foryReadNamedRef(c)
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
 	} else {
-		x.foryReadNamed(c)
+		x.Named = x.foryReadNamed(c)
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
 	}
-	x.foryReadPages(c)
+	x.Pages = x.foryReadPages(c, x.Pages)
 	if c.Failed() {
 		c.Trace("Pages")
 		return
@@ -294,11 +294,11 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNamed(c)
+				x.Named = x.foryReadNamed(c)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadPages(c)
+				x.Pages = x.foryReadPages(c, x.Pages)
 			}
 		}
 		if c.Failed() {
@@ -309,7 +309,7 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
-func (x *Shelf) foryReadNamed(c *foryimpl.ReadContext) {
+func (x *Shelf) foryReadNamed(c *foryimpl.ReadContext) (v map[string]*generics.Page[string]) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -334,11 +334,12 @@ func (x *Shelf) foryReadNamed(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Named = m2
+	v = m2
+	return v
 }
 
 // foryReadNamedRef reads field Named's value with reference tracking, for ForyRead and ForyReadEvolved.
-func (x *Shelf) foryReadNamedRef(c *foryimpl.ReadContext) {
+func (x *Shelf) foryReadNamedRef(c *foryimpl.ReadContext) (v map[string]*generics.Page[string]) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -378,16 +379,17 @@ func (x *Shelf) foryReadNamedRef(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Named = m2
+	v = m2
+	return v
 }
 
 // foryReadPages reads field Pages's value, for ForyRead and ForyReadEvolved.
-func (x *Shelf) foryReadPages(c *foryimpl.ReadContext) {
+func (x *Shelf) foryReadPages(c *foryimpl.ReadContext, old []generics.Page[generics.User]) (v []generics.Page[generics.User]) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]generics.Page[generics.User]](c, x.Pages, n1)
+	l2 := foryimpl.ReuseSlice[[]generics.Page[generics.User]](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
 		if !c.Failed() {
@@ -429,7 +431,8 @@ func (x *Shelf) foryReadPages(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Pages = l2
+	v = l2
+	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

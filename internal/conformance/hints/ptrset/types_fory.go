@@ -187,7 +187,7 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadLeaves(c)
+	x.Leaves = x.foryReadLeaves(c)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
@@ -201,7 +201,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLeaves(c)
+				x.Leaves = x.foryReadLeaves(c)
 			}
 		}
 		if c.Failed() {
@@ -212,7 +212,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
-func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) {
+func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) (v serializer.Set[*Leaf]) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
@@ -252,7 +252,8 @@ func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) {
 			foryimpl.AddSetElement(c, s2, e5, i4)
 		}
 	}
-	x.Leaves = s2
+	v = s2
+	return v
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).

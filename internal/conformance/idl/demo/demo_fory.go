@@ -762,12 +762,12 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.foryReadTags(c)
+	x.Tags = x.foryReadTags(c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
-	x.foryReadScores(c)
+	x.Scores = x.foryReadScores(c)
 	if c.Failed() {
 		c.Trace("Scores")
 		return
@@ -814,11 +814,11 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadTags(c)
+				x.Tags = x.foryReadTags(c, x.Tags)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadScores(c)
+				x.Scores = x.foryReadScores(c)
 			}
 		}
 		if c.Failed() {
@@ -829,12 +829,12 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Cat) foryReadTags(c *foryimpl.ReadContext) {
+func (x *Cat) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]string](c, x.Tags, n1)
+	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -851,11 +851,12 @@ func (x *Cat) foryReadTags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Tags = l2
+	v = l2
+	return v
 }
 
 // foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
-func (x *Cat) foryReadScores(c *foryimpl.ReadContext) {
+func (x *Cat) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -875,7 +876,8 @@ func (x *Cat) foryReadScores(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Scores = m2
+	v = m2
+	return v
 }
 
 // foryRootSensorData is the compatible-mode root prefix of SensorData: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSensorData[4:], docs/format.md §11).
@@ -1105,22 +1107,22 @@ func (x *SensorData) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("SensorId")
 		return
 	}
-	x.foryReadReadings(c)
+	x.Readings = x.foryReadReadings(c, x.Readings)
 	if c.Failed() {
 		c.Trace("Readings")
 		return
 	}
-	x.foryReadTemperatures(c)
+	x.Temperatures = x.foryReadTemperatures(c, x.Temperatures)
 	if c.Failed() {
 		c.Trace("Temperatures")
 		return
 	}
-	x.foryReadTimestamps(c)
+	x.Timestamps = x.foryReadTimestamps(c, x.Timestamps)
 	if c.Failed() {
 		c.Trace("Timestamps")
 		return
 	}
-	x.foryReadFlags(c)
+	x.Flags = x.foryReadFlags(c, x.Flags)
 	if c.Failed() {
 		c.Trace("Flags")
 		return
@@ -1136,25 +1138,25 @@ func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.Readings = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadReadings(c)
+				x.Readings = x.foryReadReadings(c, x.Readings)
 			}
 		case 2:
 			if f.Convert {
 				x.Temperatures = foryimpl.ReadSliceAs[float64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadTemperatures(c)
+				x.Temperatures = x.foryReadTemperatures(c, x.Temperatures)
 			}
 		case 3:
 			if f.Convert {
 				x.Timestamps = foryimpl.ReadSliceAs[int64](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadTimestamps(c)
+				x.Timestamps = x.foryReadTimestamps(c, x.Timestamps)
 			}
 		case 4:
 			if f.Convert {
 				x.Flags = foryimpl.ReadBoolsAs[bool](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFlags(c)
+				x.Flags = x.foryReadFlags(c, x.Flags)
 			}
 		}
 		if c.Failed() {
@@ -1165,13 +1167,13 @@ func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadReadings reads field Readings's value, for ForyRead and ForyReadEvolved.
-func (x *SensorData) foryReadReadings(c *foryimpl.ReadContext) {
+func (x *SensorData) foryReadReadings(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.Readings, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -1188,17 +1190,18 @@ func (x *SensorData) foryReadReadings(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Readings = l2
+	v = l2
+	return v
 }
 
 // foryReadTemperatures reads field Temperatures's value, for ForyRead and ForyReadEvolved.
-func (x *SensorData) foryReadTemperatures(c *foryimpl.ReadContext) {
+func (x *SensorData) foryReadTemperatures(c *foryimpl.ReadContext, old []float64) (v []float64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(8)
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, x.Temperatures, n1)
+	l2 := foryimpl.ReuseSlice[[]float64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(20)
 		if !c.Failed() {
@@ -1215,17 +1218,18 @@ func (x *SensorData) foryReadTemperatures(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Temperatures = l2
+	v = l2
+	return v
 }
 
 // foryReadTimestamps reads field Timestamps's value, for ForyRead and ForyReadEvolved.
-func (x *SensorData) foryReadTimestamps(c *foryimpl.ReadContext) {
+func (x *SensorData) foryReadTimestamps(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, x.Timestamps, n1)
+	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -1242,17 +1246,18 @@ func (x *SensorData) foryReadTimestamps(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Timestamps = l2
+	v = l2
+	return v
 }
 
 // foryReadFlags reads field Flags's value, for ForyRead and ForyReadEvolved.
-func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext) {
+func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext, old []bool) (v []bool) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, x.Flags, n1)
+	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -1269,7 +1274,8 @@ func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Flags = l2
+	v = l2
+	return v
 }
 
 // foryRootConfig is the compatible-mode root prefix of Config: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootConfig[4:], docs/format.md §11).

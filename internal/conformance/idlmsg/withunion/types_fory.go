@@ -849,27 +849,27 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadLeaves(c)
+	x.Leaves = x.foryReadLeaves(c, x.Leaves)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	x.foryReadOstrs(c)
+	x.Ostrs = x.foryReadOstrs(c, x.Ostrs)
 	if c.Failed() {
 		c.Trace("Ostrs")
 		return
 	}
-	x.foryReadRleaves(c)
+	x.Rleaves = x.foryReadRleaves(c, x.Rleaves)
 	if c.Failed() {
 		c.Trace("Rleaves")
 		return
 	}
-	x.foryReadLmap(c)
+	x.Lmap = x.foryReadLmap(c)
 	if c.Failed() {
 		c.Trace("Lmap")
 		return
 	}
-	x.foryReadOmap(c)
+	x.Omap = x.foryReadOmap(c)
 	if c.Failed() {
 		c.Trace("Omap")
 		return
@@ -943,12 +943,12 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Anything")
 		return
 	}
-	x.foryReadFixedList(c)
+	x.FixedList = x.foryReadFixedList(c, x.FixedList)
 	if c.Failed() {
 		c.Trace("FixedList")
 		return
 	}
-	x.foryReadNested(c)
+	x.Nested = x.foryReadNested(c)
 	if c.Failed() {
 		c.Trace("Nested")
 		return
@@ -1064,23 +1064,23 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLeaves(c)
+				x.Leaves = x.foryReadLeaves(c, x.Leaves)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadOstrs(c)
+				x.Ostrs = x.foryReadOstrs(c, x.Ostrs)
 			}
 		case 25:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadRleaves(c)
+				x.Rleaves = x.foryReadRleaves(c, x.Rleaves)
 			}
 		case 26:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadLmap(c)
+				x.Lmap = x.foryReadLmap(c)
 			}
 		case 27:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadOmap(c)
+				x.Omap = x.foryReadOmap(c)
 			}
 		case 28:
 			if f.Convert {
@@ -1122,11 +1122,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			if f.Convert {
 				x.FixedList = foryimpl.ReadSliceAs[int32](c, f)
 			} else if !f.Flag || c.ReadFlag() {
-				x.foryReadFixedList(c)
+				x.FixedList = x.foryReadFixedList(c, x.FixedList)
 			}
 		case 33:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadNested(c)
+				x.Nested = x.foryReadNested(c)
 			}
 		}
 		if c.Failed() {
@@ -1138,12 +1138,12 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext, old []Leaf) (v []Leaf) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, x.Leaves, n1)
+	l2 := foryimpl.ReuseSlice[[]Leaf](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
@@ -1185,16 +1185,17 @@ func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Leaves = l2
+	v = l2
+	return v
 }
 
 // foryReadOstrs reads field Ostrs's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadOstrs(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadOstrs(c *foryimpl.ReadContext, old []*string) (v []*string) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*string](c, x.Ostrs, n1)
+	l2 := foryimpl.ReuseSlice[[]*string](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(21)
 		if !c.Failed() {
@@ -1213,16 +1214,17 @@ func (x *Everything) foryReadOstrs(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Ostrs = l2
+	v = l2
+	return v
 }
 
 // foryReadRleaves reads field Rleaves's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadRleaves(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadRleaves(c *foryimpl.ReadContext, old []*Leaf) (v []*Leaf) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]*Leaf](c, x.Rleaves, n1)
+	l2 := foryimpl.ReuseSlice[[]*Leaf](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
 		if !c.Failed() {
@@ -1266,11 +1268,12 @@ func (x *Everything) foryReadRleaves(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.Rleaves = l2
+	v = l2
+	return v
 }
 
 // foryReadLmap reads field Lmap's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadLmap(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadLmap(c *foryimpl.ReadContext) (v map[string]Leaf) {
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
@@ -1293,11 +1296,12 @@ func (x *Everything) foryReadLmap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Lmap = m2
+	v = m2
+	return v
 }
 
 // foryReadOmap reads field Omap's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadOmap(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadOmap(c *foryimpl.ReadContext) (v map[string]*int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1319,17 +1323,18 @@ func (x *Everything) foryReadOmap(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Omap = m2
+	v = m2
+	return v
 }
 
 // foryReadFixedList reads field FixedList's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(4)
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, x.FixedList, n1)
+	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(4)
 		if !c.Failed() {
@@ -1346,11 +1351,12 @@ func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.FixedList = l2
+	v = l2
+	return v
 }
 
 // foryReadNested reads field Nested's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadNested(c *foryimpl.ReadContext) {
+func (x *Everything) foryReadNested(c *foryimpl.ReadContext) (v map[int64]string) {
 	r := c.Reader()
 	n1 := c.ReadLengthFast(2)
 	if n1 < 0 {
@@ -1370,7 +1376,8 @@ func (x *Everything) foryReadNested(c *foryimpl.ReadContext) {
 		}
 		n1 -= sz3
 	}
-	x.Nested = m2
+	v = m2
+	return v
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).

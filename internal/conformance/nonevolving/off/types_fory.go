@@ -511,7 +511,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.foryReadL(c)
+	x.L = x.foryReadL(c, x.L)
 	if c.Failed() {
 		c.Trace("L")
 		return
@@ -570,7 +570,7 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.foryReadL(c)
+				x.L = x.foryReadL(c, x.L)
 			}
 		}
 		if c.Failed() {
@@ -581,12 +581,12 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryReadL reads field L's value, for ForyRead and ForyReadEvolved.
-func (x *Outer) foryReadL(c *foryimpl.ReadContext) {
+func (x *Outer) foryReadL(c *foryimpl.ReadContext, old []Fixed) (v []Fixed) {
 	n1 := c.ReadLengthFast(1)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Fixed](c, x.L, n1)
+	l2 := foryimpl.ReuseSlice[[]Fixed](c, old, n1)
 	if n1 > 0 {
 		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeFixed)
 		if !c.Failed() {
@@ -628,7 +628,8 @@ func (x *Outer) foryReadL(c *foryimpl.ReadContext) {
 			}
 		}
 	}
-	x.L = l2
+	v = l2
+	return v
 }
 
 // foryRootFixedN is the compatible-mode root prefix of FixedN: header 01, root flag ff, type id 29, meta index 0, TypeDef (foryRootFixedN[4:], docs/format.md §11).
