@@ -1298,10 +1298,10 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	x.foryWriteArr(b)
-	x.foryWriteBools(b)
-	x.foryWriteBytes(b)
-	x.foryWriteColors(b)
+	x.foryWriteArr(b, x.Arr)
+	x.foryWriteBools(b, x.Bools)
+	x.foryWriteBytes(b, x.Bytes)
+	x.foryWriteColors(b, x.Colors)
 	{
 		l51 := x.DBools
 		l52 := x.DF32
@@ -1344,12 +1344,12 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		off = buffer.PutRawUint64sAt(w, off, l61)
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteF32s(b)
-	x.foryWriteF64s(b)
-	x.foryWriteI16s(b)
-	x.foryWriteI32s(b)
-	x.foryWriteI64s(b)
-	x.foryWriteI8s(b)
+	x.foryWriteF32s(b, x.F32s)
+	x.foryWriteF64s(b, x.F64s)
+	x.foryWriteI16s(b, x.I16s)
+	x.foryWriteI32s(b, x.I32s)
+	x.foryWriteI64s(b, x.I64s)
+	x.foryWriteI8s(b, x.I8s)
 	if x.NI64s == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -1460,8 +1460,8 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			}
 		}
 	}
-	x.foryWritePI32s(b)
-	x.foryWritePStrs(b)
+	x.foryWritePI32s(b, x.PI32s)
+	x.foryWritePStrs(b, x.PStrs)
 	l76 := x.Raw
 	b.WriteVarUint32(uint32(len(l76)))
 	b.WriteBytes(l76)
@@ -1541,10 +1541,10 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteTimes(b)
-	x.foryWriteU16s(b)
-	x.foryWriteU32s(b)
-	x.foryWriteU64s(b)
+	x.foryWriteTimes(b, x.Times)
+	x.foryWriteU16s(b, x.U16s)
+	x.foryWriteU32s(b, x.U32s)
+	x.foryWriteU64s(b, x.U64s)
 	return nil
 }
 
@@ -1561,10 +1561,10 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1520594053)
 	}
-	x.foryWriteArr(b)
-	x.foryWriteBools(b)
-	x.foryWriteBytes(b)
-	x.foryWriteColors(b)
+	x.foryWriteArr(b, x.Arr)
+	x.foryWriteBools(b, x.Bools)
+	x.foryWriteBytes(b, x.Bytes)
+	x.foryWriteColors(b, x.Colors)
 	{
 		l108 := x.DBools
 		l109 := x.DF32
@@ -1752,12 +1752,12 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteF32s(b)
-	x.foryWriteF64s(b)
-	x.foryWriteI16s(b)
-	x.foryWriteI32s(b)
-	x.foryWriteI64s(b)
-	x.foryWriteI8s(b)
+	x.foryWriteF32s(b, x.F32s)
+	x.foryWriteF64s(b, x.F64s)
+	x.foryWriteI16s(b, x.I16s)
+	x.foryWriteI32s(b, x.I32s)
+	x.foryWriteI64s(b, x.I64s)
+	x.foryWriteI8s(b, x.I8s)
 	if !foryimpl.WriteRefSlice(c, x.NI64s) {
 		l139 := x.NI64s
 		b.WriteVarUint32(uint32(len(l139)))
@@ -1861,8 +1861,8 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWritePI32s(b)
-	x.foryWritePStrs(b)
+	x.foryWritePI32s(b, x.PI32s)
+	x.foryWritePStrs(b, x.PStrs)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Raw) {
 			l153 := x.Raw
@@ -1950,10 +1950,10 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteTimes(b)
-	x.foryWriteU16s(b)
-	x.foryWriteU32s(b)
-	x.foryWriteU64s(b)
+	x.foryWriteTimes(b, x.Times)
+	x.foryWriteU16s(b, x.U16s)
+	x.foryWriteU32s(b, x.U32s)
+	x.foryWriteU64s(b, x.U64s)
 }
 
 // foryCheckUTF8 checks that every string Containers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -1979,14 +1979,14 @@ func (x *Containers) foryCheckUTF8() error {
 }
 
 // foryWriteArr writes field Arr's value, for both of Containers's writers.
-func (x *Containers) foryWriteArr(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Arr)))
-	if len(x.Arr) > 0 {
-		b.Reserve(1 + len(x.Arr)*2 + buffer.BatchSlack)
+func (x *Containers) foryWriteArr(b *buffer.Buffer, v [3]int16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e1 := range x.Arr {
+		for _, e1 := range v {
 			{
 				buffer.PutInt16At(w, off, e1)
 				off += 2
@@ -1997,17 +1997,16 @@ func (x *Containers) foryWriteArr(b *buffer.Buffer) {
 }
 
 // foryWriteBools writes field Bools's value, for both of Containers's writers.
-func (x *Containers) foryWriteBools(b *buffer.Buffer) {
-	l1 := x.Bools
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+func (x *Containers) foryWriteBools(b *buffer.Buffer, v []bool) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutBoolAt(w, off, e2)
+				buffer.PutBoolAt(w, off, e1)
 				off += 1
 			}
 		}
@@ -2016,17 +2015,16 @@ func (x *Containers) foryWriteBools(b *buffer.Buffer) {
 }
 
 // foryWriteBytes writes field Bytes's value, for both of Containers's writers.
-func (x *Containers) foryWriteBytes(b *buffer.Buffer) {
-	l1 := x.Bytes
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+func (x *Containers) foryWriteBytes(b *buffer.Buffer, v []uint8) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint8At(w, off, e2)
+				buffer.PutUint8At(w, off, e1)
 				off += 1
 			}
 		}
@@ -2035,29 +2033,27 @@ func (x *Containers) foryWriteBytes(b *buffer.Buffer) {
 }
 
 // foryWriteColors writes field Colors's value, for both of Containers's writers.
-func (x *Containers) foryWriteColors(b *buffer.Buffer) {
-	l1 := x.Colors
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+func (x *Containers) foryWriteColors(b *buffer.Buffer, v []Color) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			b.WriteVarUint32(uint32(e2))
+		for _, e1 := range v {
+			b.WriteVarUint32(uint32(e1))
 		}
 	}
 }
 
 // foryWriteF32s writes field F32s's value, for both of Containers's writers.
-func (x *Containers) foryWriteF32s(b *buffer.Buffer) {
-	l1 := x.F32s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+func (x *Containers) foryWriteF32s(b *buffer.Buffer, v []float32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutFloat32At(w, off, e2)
+				buffer.PutFloat32At(w, off, e1)
 				off += 4
 			}
 		}
@@ -2066,17 +2062,16 @@ func (x *Containers) foryWriteF32s(b *buffer.Buffer) {
 }
 
 // foryWriteF64s writes field F64s's value, for both of Containers's writers.
-func (x *Containers) foryWriteF64s(b *buffer.Buffer) {
-	l1 := x.F64s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+func (x *Containers) foryWriteF64s(b *buffer.Buffer, v []float64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutFloat64At(w, off, e2)
+				buffer.PutFloat64At(w, off, e1)
 				off += 8
 			}
 		}
@@ -2085,17 +2080,16 @@ func (x *Containers) foryWriteF64s(b *buffer.Buffer) {
 }
 
 // foryWriteI16s writes field I16s's value, for both of Containers's writers.
-func (x *Containers) foryWriteI16s(b *buffer.Buffer) {
-	l1 := x.I16s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+func (x *Containers) foryWriteI16s(b *buffer.Buffer, v []int16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt16At(w, off, e2)
+				buffer.PutInt16At(w, off, e1)
 				off += 2
 			}
 		}
@@ -2104,49 +2098,46 @@ func (x *Containers) foryWriteI16s(b *buffer.Buffer) {
 }
 
 // foryWriteI32s writes field I32s's value, for both of Containers's writers.
-func (x *Containers) foryWriteI32s(b *buffer.Buffer) {
-	l1 := x.I32s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+func (x *Containers) foryWriteI32s(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteI64s writes field I64s's value, for both of Containers's writers.
-func (x *Containers) foryWriteI64s(b *buffer.Buffer) {
-	l1 := x.I64s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+func (x *Containers) foryWriteI64s(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteI8s writes field I8s's value, for both of Containers's writers.
-func (x *Containers) foryWriteI8s(b *buffer.Buffer) {
-	l1 := x.I8s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+func (x *Containers) foryWriteI8s(b *buffer.Buffer, v []int8) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt8At(w, off, e2)
+				buffer.PutInt8At(w, off, e1)
 				off += 1
 			}
 		}
@@ -2155,81 +2146,77 @@ func (x *Containers) foryWriteI8s(b *buffer.Buffer) {
 }
 
 // foryWritePI32s writes field PI32s's value, for both of Containers's writers.
-func (x *Containers) foryWritePI32s(b *buffer.Buffer) {
-	l1 := x.PI32s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+func (x *Containers) foryWritePI32s(b *buffer.Buffer, v []*int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteVarInt32(*p3)
+			b.WriteVarInt32(*p2)
 		}
 	}
 }
 
 // foryWritePStrs writes field PStrs's value, for both of Containers's writers.
-func (x *Containers) foryWritePStrs(b *buffer.Buffer) {
-	l1 := x.PStrs
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+func (x *Containers) foryWritePStrs(b *buffer.Buffer, v []*string) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			foryimpl.WriteString(b, *p3)
+			foryimpl.WriteString(b, *p2)
 		}
 	}
 }
 
 // foryWriteTimes writes field Times's value, for both of Containers's writers.
-func (x *Containers) foryWriteTimes(b *buffer.Buffer) {
-	l1 := x.Times
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+func (x *Containers) foryWriteTimes(b *buffer.Buffer, v []time.Time) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			foryimpl.WriteTime(b, e2)
+		for _, e1 := range v {
+			foryimpl.WriteTime(b, e1)
 		}
 	}
 }
 
 // foryWriteU16s writes field U16s's value, for both of Containers's writers.
-func (x *Containers) foryWriteU16s(b *buffer.Buffer) {
-	l1 := x.U16s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+func (x *Containers) foryWriteU16s(b *buffer.Buffer, v []uint16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint16At(w, off, e2)
+				buffer.PutUint16At(w, off, e1)
 				off += 2
 			}
 		}
@@ -2238,32 +2225,30 @@ func (x *Containers) foryWriteU16s(b *buffer.Buffer) {
 }
 
 // foryWriteU32s writes field U32s's value, for both of Containers's writers.
-func (x *Containers) foryWriteU32s(b *buffer.Buffer) {
-	l1 := x.U32s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+func (x *Containers) foryWriteU32s(b *buffer.Buffer, v []uint32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, e2)
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, e1)
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteU64s writes field U64s's value, for both of Containers's writers.
-func (x *Containers) foryWriteU64s(b *buffer.Buffer) {
-	l1 := x.U64s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+func (x *Containers) foryWriteU64s(b *buffer.Buffer, v []uint64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, e2)
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, e1)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -3865,19 +3850,19 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-873264611)
 	}
-	x.foryWriteByBool(b)
-	x.foryWriteByEnum(b)
-	x.foryWriteByI16(b)
-	x.foryWriteByI32(b)
-	x.foryWriteByI64(b)
-	x.foryWriteByI8(b)
-	x.foryWriteByInt(b)
-	x.foryWriteByStr(b)
-	x.foryWriteByU16(b)
-	x.foryWriteByU32(b)
-	x.foryWriteByU64(b)
-	x.foryWriteByU8(b)
-	x.foryWriteByUint(b)
+	x.foryWriteByBool(b, x.ByBool)
+	x.foryWriteByEnum(b, x.ByEnum)
+	x.foryWriteByI16(b, x.ByI16)
+	x.foryWriteByI32(b, x.ByI32)
+	x.foryWriteByI64(b, x.ByI64)
+	x.foryWriteByI8(b, x.ByI8)
+	x.foryWriteByInt(b, x.ByInt)
+	x.foryWriteByStr(b, x.ByStr)
+	x.foryWriteByU16(b, x.ByU16)
+	x.foryWriteByU32(b, x.ByU32)
+	x.foryWriteByU64(b, x.ByU64)
+	x.foryWriteByU8(b, x.ByU8)
+	x.foryWriteByUint(b, x.ByUint)
 	var mw87 foryimpl.MapWriter
 	mw87.Begin(b, len(x.Inner))
 	for k88, v89 := range x.Inner {
@@ -3921,8 +3906,8 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	mw93.End(b)
-	x.foryWriteNamed(b)
-	x.foryWritePVals(b)
+	x.foryWriteNamed(b, x.Named)
+	x.foryWritePVals(b, x.PVals)
 	var mw97 foryimpl.MapWriter
 	mw97.Begin(b, len(x.Ptrs))
 	for k98, v99 := range x.Ptrs {
@@ -3936,7 +3921,7 @@ func (x *Maps) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	mw97.End(b)
-	x.foryWriteShadeKey(b)
+	x.foryWriteShadeKey(b, x.ShadeKey)
 	var mw100 foryimpl.MapWriter
 	mw100.Begin(b, len(x.Structs))
 	for k101, v102 := range x.Structs {
@@ -3960,19 +3945,19 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-873264611)
 	}
-	x.foryWriteByBool(b)
-	x.foryWriteByEnum(b)
-	x.foryWriteByI16(b)
-	x.foryWriteByI32(b)
-	x.foryWriteByI64(b)
-	x.foryWriteByI8(b)
-	x.foryWriteByInt(b)
-	x.foryWriteByStr(b)
-	x.foryWriteByU16(b)
-	x.foryWriteByU32(b)
-	x.foryWriteByU64(b)
-	x.foryWriteByU8(b)
-	x.foryWriteByUint(b)
+	x.foryWriteByBool(b, x.ByBool)
+	x.foryWriteByEnum(b, x.ByEnum)
+	x.foryWriteByI16(b, x.ByI16)
+	x.foryWriteByI32(b, x.ByI32)
+	x.foryWriteByI64(b, x.ByI64)
+	x.foryWriteByI8(b, x.ByI8)
+	x.foryWriteByInt(b, x.ByInt)
+	x.foryWriteByStr(b, x.ByStr)
+	x.foryWriteByU16(b, x.ByU16)
+	x.foryWriteByU32(b, x.ByU32)
+	x.foryWriteByU64(b, x.ByU64)
+	x.foryWriteByU8(b, x.ByU8)
+	x.foryWriteByUint(b, x.ByUint)
 	var mw146 foryimpl.MapWriter
 	mw146.BeginTracked(b, len(x.Inner))
 	for k147, v148 := range x.Inner {
@@ -4020,8 +4005,8 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw152.End(b)
-	x.foryWriteNamed(b)
-	x.foryWritePVals(b)
+	x.foryWriteNamed(b, x.Named)
+	x.foryWritePVals(b, x.PVals)
 	var mw156 foryimpl.MapWriter
 	mw156.BeginTracked(b, len(x.Ptrs))
 	for k157, v158 := range x.Ptrs {
@@ -4037,7 +4022,7 @@ func (x *Maps) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw156.End(b)
-	x.foryWriteShadeKey(b)
+	x.foryWriteShadeKey(b, x.ShadeKey)
 	var mw159 foryimpl.MapWriter
 	mw159.Begin(b, len(x.Structs))
 	for k160, v161 := range x.Structs {
@@ -4107,10 +4092,10 @@ func (x *Maps) foryCheckUTF8() error {
 }
 
 // foryWriteByBool writes field ByBool's value, for both of Maps's writers.
-func (x *Maps) foryWriteByBool(b *buffer.Buffer) {
+func (x *Maps) foryWriteByBool(b *buffer.Buffer, v map[bool]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByBool))
-	for k2, v3 := range x.ByBool {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteBool(k2)
 		foryimpl.WriteString(b, v3)
@@ -4119,10 +4104,10 @@ func (x *Maps) foryWriteByBool(b *buffer.Buffer) {
 }
 
 // foryWriteByEnum writes field ByEnum's value, for both of Maps's writers.
-func (x *Maps) foryWriteByEnum(b *buffer.Buffer) {
+func (x *Maps) foryWriteByEnum(b *buffer.Buffer, v map[Color]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByEnum))
-	for k2, v3 := range x.ByEnum {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint32(uint32(k2))
 		b.WriteVarInt32(v3)
@@ -4131,10 +4116,10 @@ func (x *Maps) foryWriteByEnum(b *buffer.Buffer) {
 }
 
 // foryWriteByI16 writes field ByI16's value, for both of Maps's writers.
-func (x *Maps) foryWriteByI16(b *buffer.Buffer) {
+func (x *Maps) foryWriteByI16(b *buffer.Buffer, v map[int16]int16) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByI16))
-	for k2, v3 := range x.ByI16 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteInt16(k2)
 		b.WriteInt16(v3)
@@ -4143,10 +4128,10 @@ func (x *Maps) foryWriteByI16(b *buffer.Buffer) {
 }
 
 // foryWriteByI32 writes field ByI32's value, for both of Maps's writers.
-func (x *Maps) foryWriteByI32(b *buffer.Buffer) {
+func (x *Maps) foryWriteByI32(b *buffer.Buffer, v map[int32]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByI32))
-	for k2, v3 := range x.ByI32 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarInt32(k2)
 		foryimpl.WriteString(b, v3)
@@ -4155,10 +4140,10 @@ func (x *Maps) foryWriteByI32(b *buffer.Buffer) {
 }
 
 // foryWriteByI64 writes field ByI64's value, for both of Maps's writers.
-func (x *Maps) foryWriteByI64(b *buffer.Buffer) {
+func (x *Maps) foryWriteByI64(b *buffer.Buffer, v map[int64]float64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByI64))
-	for k2, v3 := range x.ByI64 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarInt64(k2)
 		b.WriteFloat64(v3)
@@ -4167,10 +4152,10 @@ func (x *Maps) foryWriteByI64(b *buffer.Buffer) {
 }
 
 // foryWriteByI8 writes field ByI8's value, for both of Maps's writers.
-func (x *Maps) foryWriteByI8(b *buffer.Buffer) {
+func (x *Maps) foryWriteByI8(b *buffer.Buffer, v map[int8]int8) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByI8))
-	for k2, v3 := range x.ByI8 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteInt8(k2)
 		b.WriteInt8(v3)
@@ -4179,10 +4164,10 @@ func (x *Maps) foryWriteByI8(b *buffer.Buffer) {
 }
 
 // foryWriteByInt writes field ByInt's value, for both of Maps's writers.
-func (x *Maps) foryWriteByInt(b *buffer.Buffer) {
+func (x *Maps) foryWriteByInt(b *buffer.Buffer, v map[int]int) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByInt))
-	for k2, v3 := range x.ByInt {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarInt64(int64(k2))
 		b.WriteVarInt64(int64(v3))
@@ -4191,10 +4176,10 @@ func (x *Maps) foryWriteByInt(b *buffer.Buffer) {
 }
 
 // foryWriteByStr writes field ByStr's value, for both of Maps's writers.
-func (x *Maps) foryWriteByStr(b *buffer.Buffer) {
+func (x *Maps) foryWriteByStr(b *buffer.Buffer, v map[string]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByStr))
-	for k2, v3 := range x.ByStr {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		foryimpl.WriteString(b, v3)
@@ -4203,10 +4188,10 @@ func (x *Maps) foryWriteByStr(b *buffer.Buffer) {
 }
 
 // foryWriteByU16 writes field ByU16's value, for both of Maps's writers.
-func (x *Maps) foryWriteByU16(b *buffer.Buffer) {
+func (x *Maps) foryWriteByU16(b *buffer.Buffer, v map[uint16]uint16) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByU16))
-	for k2, v3 := range x.ByU16 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteUint16(k2)
 		b.WriteUint16(v3)
@@ -4215,10 +4200,10 @@ func (x *Maps) foryWriteByU16(b *buffer.Buffer) {
 }
 
 // foryWriteByU32 writes field ByU32's value, for both of Maps's writers.
-func (x *Maps) foryWriteByU32(b *buffer.Buffer) {
+func (x *Maps) foryWriteByU32(b *buffer.Buffer, v map[uint32]uint32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByU32))
-	for k2, v3 := range x.ByU32 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint32(k2)
 		b.WriteVarUint32(v3)
@@ -4227,10 +4212,10 @@ func (x *Maps) foryWriteByU32(b *buffer.Buffer) {
 }
 
 // foryWriteByU64 writes field ByU64's value, for both of Maps's writers.
-func (x *Maps) foryWriteByU64(b *buffer.Buffer) {
+func (x *Maps) foryWriteByU64(b *buffer.Buffer, v map[uint64]uint64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByU64))
-	for k2, v3 := range x.ByU64 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint64(k2)
 		b.WriteVarUint64(v3)
@@ -4239,10 +4224,10 @@ func (x *Maps) foryWriteByU64(b *buffer.Buffer) {
 }
 
 // foryWriteByU8 writes field ByU8's value, for both of Maps's writers.
-func (x *Maps) foryWriteByU8(b *buffer.Buffer) {
+func (x *Maps) foryWriteByU8(b *buffer.Buffer, v map[uint8]uint8) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByU8))
-	for k2, v3 := range x.ByU8 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteUint8(k2)
 		b.WriteUint8(v3)
@@ -4251,10 +4236,10 @@ func (x *Maps) foryWriteByU8(b *buffer.Buffer) {
 }
 
 // foryWriteByUint writes field ByUint's value, for both of Maps's writers.
-func (x *Maps) foryWriteByUint(b *buffer.Buffer) {
+func (x *Maps) foryWriteByUint(b *buffer.Buffer, v map[uint]bool) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByUint))
-	for k2, v3 := range x.ByUint {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint64(uint64(k2))
 		b.WriteBool(v3)
@@ -4263,10 +4248,10 @@ func (x *Maps) foryWriteByUint(b *buffer.Buffer) {
 }
 
 // foryWriteNamed writes field Named's value, for both of Maps's writers.
-func (x *Maps) foryWriteNamed(b *buffer.Buffer) {
+func (x *Maps) foryWriteNamed(b *buffer.Buffer, v Scores) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Named))
-	for k2, v3 := range x.Named {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)
@@ -4275,10 +4260,10 @@ func (x *Maps) foryWriteNamed(b *buffer.Buffer) {
 }
 
 // foryWritePVals writes field PVals's value, for both of Maps's writers.
-func (x *Maps) foryWritePVals(b *buffer.Buffer) {
+func (x *Maps) foryWritePVals(b *buffer.Buffer, v map[string]*int64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.PVals))
-	for k2, v3 := range x.PVals {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		if v3 == nil {
 			mw1.NullEntry(b)
 			foryimpl.WriteString(b, k2)
@@ -4292,10 +4277,10 @@ func (x *Maps) foryWritePVals(b *buffer.Buffer) {
 }
 
 // foryWriteShadeKey writes field ShadeKey's value, for both of Maps's writers.
-func (x *Maps) foryWriteShadeKey(b *buffer.Buffer) {
+func (x *Maps) foryWriteShadeKey(b *buffer.Buffer, v map[Shade]Label) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ShadeKey))
-	for k2, v3 := range x.ShadeKey {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint32(uint32(k2))
 		foryimpl.WriteString(b, string(v3))
@@ -7345,8 +7330,8 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 		}
 	}
 	mw25.End(b)
-	x.foryWriteCodes(b)
-	x.foryWriteHalves(b)
+	x.foryWriteCodes(b, x.Codes)
+	x.foryWriteHalves(b, x.Halves)
 	if o29, ok := x.MaybeS.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, o29)
@@ -7360,8 +7345,8 @@ func (x *Carriers) ForyWrite(c *foryimpl.WriteContext) {
 		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
-	x.foryWritePrices(b)
-	x.foryWriteWords(b)
+	x.foryWritePrices(b, x.Prices)
+	x.foryWriteWords(b, x.Words)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
@@ -7462,8 +7447,8 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw46.End(b)
-	x.foryWriteCodes(b)
-	x.foryWriteHalves(b)
+	x.foryWriteCodes(b, x.Codes)
+	x.foryWriteHalves(b, x.Halves)
 	if o50, ok := x.MaybeS.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, o50)
@@ -7477,8 +7462,8 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteDecimal(b, &(*x.PPrice).Unscaled, (*x.PPrice).Scale)
 	}
 	foryimpl.WriteDecimal(b, &(x.Price).Unscaled, (x.Price).Scale)
-	x.foryWritePrices(b)
-	x.foryWriteWords(b)
+	x.foryWritePrices(b, x.Prices)
+	x.foryWriteWords(b, x.Words)
 }
 
 // foryCheckUTF8 checks that every string Carriers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -7502,28 +7487,27 @@ func (x *Carriers) foryCheckUTF8() error {
 }
 
 // foryWriteCodes writes field Codes's value, for both of Carriers's writers.
-func (x *Carriers) foryWriteCodes(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Codes)))
-	if len(x.Codes) > 0 {
+func (x *Carriers) foryWriteCodes(b *buffer.Buffer, v serializer.Set[int32]) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e1 := range x.Codes {
+		for e1 := range v {
 			b.WriteVarInt32(e1)
 		}
 	}
 }
 
 // foryWriteHalves writes field Halves's value, for both of Carriers's writers.
-func (x *Carriers) foryWriteHalves(b *buffer.Buffer) {
-	l1 := x.Halves
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+func (x *Carriers) foryWriteHalves(b *buffer.Buffer, v []serializer.Float16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint16At(w, off, uint16(e2))
+				buffer.PutUint16At(w, off, uint16(e1))
 				off += 2
 			}
 		}
@@ -7532,23 +7516,22 @@ func (x *Carriers) foryWriteHalves(b *buffer.Buffer) {
 }
 
 // foryWritePrices writes field Prices's value, for both of Carriers's writers.
-func (x *Carriers) foryWritePrices(b *buffer.Buffer) {
-	l1 := x.Prices
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+func (x *Carriers) foryWritePrices(b *buffer.Buffer, v []serializer.Decimal) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			foryimpl.WriteDecimal(b, &(e2).Unscaled, (e2).Scale)
+		for _, e1 := range v {
+			foryimpl.WriteDecimal(b, &(e1).Unscaled, (e1).Scale)
 		}
 	}
 }
 
 // foryWriteWords writes field Words's value, for both of Carriers's writers.
-func (x *Carriers) foryWriteWords(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Words)))
-	if len(x.Words) > 0 {
+func (x *Carriers) foryWriteWords(b *buffer.Buffer, v serializer.Set[string]) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e1 := range x.Words {
+		for e1 := range v {
 			foryimpl.WriteString(b, e1)
 		}
 	}
@@ -8192,7 +8175,7 @@ func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
-	x.foryWriteArrList(b)
+	x.foryWriteArrList(b, x.ArrList)
 	var mw39 foryimpl.MapWriter
 	mw39.Begin(b, len(x.ArrVals))
 	for k40, v41 := range x.ArrVals {
@@ -8216,11 +8199,11 @@ func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 			b.WriteRawInt64s(e43)
 		}
 	}
-	x.foryWriteByFixed(b)
-	x.foryWriteEnumKeys(b)
-	x.foryWriteFixed(b)
-	x.foryWriteFixedI64(b)
-	x.foryWriteFixedU32(b)
+	x.foryWriteByFixed(b, x.ByFixed)
+	x.foryWriteEnumKeys(b, x.EnumKeys)
+	x.foryWriteFixed(b, x.Fixed)
+	x.foryWriteFixedI64(b, x.FixedI64)
+	x.foryWriteFixedU32(b, x.FixedU32)
 	b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
 	b.WriteRawFloat32s(x.GoF32[:])
 	b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
@@ -8229,9 +8212,9 @@ func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	}
 	b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
 	b.WriteBytes(x.GoU8[:])
-	x.foryWritePFixedU64(b)
-	x.foryWriteStrKeys(b)
-	x.foryWriteTaggedI64(b)
+	x.foryWritePFixedU64(b, x.PFixedU64)
+	x.foryWriteStrKeys(b, x.StrKeys)
+	x.foryWriteTaggedI64(b, x.TaggedI64)
 	return nil
 }
 
@@ -8254,7 +8237,7 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
-	x.foryWriteArrList(b)
+	x.foryWriteArrList(b, x.ArrList)
 	var mw64 foryimpl.MapWriter
 	mw64.BeginTracked(b, len(x.ArrVals))
 	for k65, v66 := range x.ArrVals {
@@ -8282,11 +8265,11 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteByFixed(b)
-	x.foryWriteEnumKeys(b)
-	x.foryWriteFixed(b)
-	x.foryWriteFixedI64(b)
-	x.foryWriteFixedU32(b)
+	x.foryWriteByFixed(b, x.ByFixed)
+	x.foryWriteEnumKeys(b, x.EnumKeys)
+	x.foryWriteFixed(b, x.Fixed)
+	x.foryWriteFixedI64(b, x.FixedI64)
+	x.foryWriteFixedU32(b, x.FixedU32)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.GoF32[:]) * 4))
@@ -8315,9 +8298,9 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(x.GoU8[:]) * 1))
 		b.WriteBytes(x.GoU8[:])
 	}
-	x.foryWritePFixedU64(b)
-	x.foryWriteStrKeys(b)
-	x.foryWriteTaggedI64(b)
+	x.foryWritePFixedU64(b, x.PFixedU64)
+	x.foryWriteStrKeys(b, x.StrKeys)
+	x.foryWriteTaggedI64(b, x.TaggedI64)
 }
 
 // foryCheckUTF8 checks that every string Hinted's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -8333,14 +8316,14 @@ func (x *Hinted) foryCheckUTF8() error {
 }
 
 // foryWriteArrList writes field ArrList's value, for both of Hinted's writers.
-func (x *Hinted) foryWriteArrList(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.ArrList)))
-	if len(x.ArrList) > 0 {
-		b.Reserve(1 + len(x.ArrList)*4 + buffer.BatchSlack)
+func (x *Hinted) foryWriteArrList(b *buffer.Buffer, v [2]int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e1 := range x.ArrList {
+		for _, e1 := range v {
 			{
 				buffer.PutInt32At(w, off, e1)
 				off += 4
@@ -8351,10 +8334,10 @@ func (x *Hinted) foryWriteArrList(b *buffer.Buffer) {
 }
 
 // foryWriteByFixed writes field ByFixed's value, for both of Hinted's writers.
-func (x *Hinted) foryWriteByFixed(b *buffer.Buffer) {
+func (x *Hinted) foryWriteByFixed(b *buffer.Buffer, v map[int64]uint64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.ByFixed))
-	for k2, v3 := range x.ByFixed {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteInt64(k2)
 		b.WriteTaggedUint64(v3)
@@ -8363,10 +8346,10 @@ func (x *Hinted) foryWriteByFixed(b *buffer.Buffer) {
 }
 
 // foryWriteEnumKeys writes field EnumKeys's value, for both of Hinted's writers.
-func (x *Hinted) foryWriteEnumKeys(b *buffer.Buffer) {
+func (x *Hinted) foryWriteEnumKeys(b *buffer.Buffer, v map[[2]Color]bool) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.EnumKeys))
-	for k2, v3 := range x.EnumKeys {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint32(uint32(len(k2)))
 		if len(k2) > 0 {
@@ -8381,28 +8364,27 @@ func (x *Hinted) foryWriteEnumKeys(b *buffer.Buffer) {
 }
 
 // foryWriteFixed writes field Fixed's value, for both of Hinted's writers.
-func (x *Hinted) foryWriteFixed(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Fixed)))
-	if len(x.Fixed) > 0 {
+func (x *Hinted) foryWriteFixed(b *buffer.Buffer, v serializer.Set[int32]) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e1 := range x.Fixed {
+		for e1 := range v {
 			b.WriteInt32(e1)
 		}
 	}
 }
 
 // foryWriteFixedI64 writes field FixedI64's value, for both of Hinted's writers.
-func (x *Hinted) foryWriteFixedI64(b *buffer.Buffer) {
-	l1 := x.FixedI64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+func (x *Hinted) foryWriteFixedI64(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt64At(w, off, e2)
+				buffer.PutInt64At(w, off, e1)
 				off += 8
 			}
 		}
@@ -8411,17 +8393,16 @@ func (x *Hinted) foryWriteFixedI64(b *buffer.Buffer) {
 }
 
 // foryWriteFixedU32 writes field FixedU32's value, for both of Hinted's writers.
-func (x *Hinted) foryWriteFixedU32(b *buffer.Buffer) {
-	l1 := x.FixedU32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+func (x *Hinted) foryWriteFixedU32(b *buffer.Buffer, v []uint32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint32At(w, off, e2)
+				buffer.PutUint32At(w, off, e1)
 				off += 4
 			}
 		}
@@ -8430,36 +8411,35 @@ func (x *Hinted) foryWriteFixedU32(b *buffer.Buffer) {
 }
 
 // foryWritePFixedU64 writes field PFixedU64's value, for both of Hinted's writers.
-func (x *Hinted) foryWritePFixedU64(b *buffer.Buffer) {
-	l1 := x.PFixedU64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+func (x *Hinted) foryWritePFixedU64(b *buffer.Buffer, v []*uint64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteUint64(*p3)
+			b.WriteUint64(*p2)
 		}
 	}
 }
 
 // foryWriteStrKeys writes field StrKeys's value, for both of Hinted's writers.
-func (x *Hinted) foryWriteStrKeys(b *buffer.Buffer) {
+func (x *Hinted) foryWriteStrKeys(b *buffer.Buffer, v map[[2]string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.StrKeys))
-	for k2, v3 := range x.StrKeys {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		{
 			sz5 := 6 + buffer.BatchSlack + len(k2)*9
@@ -8492,16 +8472,15 @@ func (x *Hinted) foryWriteStrKeys(b *buffer.Buffer) {
 }
 
 // foryWriteTaggedI64 writes field TaggedI64's value, for both of Hinted's writers.
-func (x *Hinted) foryWriteTaggedI64(b *buffer.Buffer) {
-	l1 := x.TaggedI64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+func (x *Hinted) foryWriteTaggedI64(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutTaggedInt64At(w, off, e2)
+		for _, e1 := range v {
+			off = buffer.PutTaggedInt64At(w, off, e1)
 		}
 		b.SetWriterIndex(off)
 	}

@@ -172,6 +172,8 @@ type gen struct {
 	valueOrder  []*valueMethod
 	// valueWriters holds the fields' shared value writers (valueWriterFor).
 	valueWriters map[*plan.Field]*valueWriter
+	// writerBodies are the shared value writers by type and body.
+	writerBodies map[string]*valueWriter
 	// utfCheckers holds the struct's UTF-8 checks (utfChecker).
 	utfCheckers []utfChecker
 	// methods holds the names of the struct's generated methods that are

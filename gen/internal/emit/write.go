@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -1299,7 +1300,7 @@ func (g *gen) valueWriterCall(fl *plan.Field) []jen.Code {
 	if name == "" {
 		return nil
 	}
-	return []jen.Code{jen.Id("x").Dot(name).Call(jen.Id("b"))}
+	return []jen.Code{jen.Id("x").Dot(name).Call(jen.Id("b"), jen.Id("x").Dot(fl.GoName))}
 }
 
 // valueWriterFor names fl's shared value writer, decided the first time
@@ -1318,21 +1319,34 @@ func (g *gen) valueWriterFor(fl *plan.Field) string {
 	g.valueWriters[fl] = vw
 	off, fails := g.valueWrite(fl, false)
 	text := render(off)
-	if fails || contextUse.MatchString(text) {
+	if fails || contextUse.MatchString(text) || fieldUse.MatchString(text) {
 		return ""
 	}
 	if on, _ := g.valueWrite(fl, true); render(on) != text {
 		return ""
 	}
-	vw.name, vw.body = g.method("foryWrite"+fl.GoName), off
+	// Fields of one type that write alike share the first one's.
+	key := fmt.Sprintf("%#v\n%s", g.goType(fl.Wire.Go), text)
+	if g.writerBodies == nil {
+		g.writerBodies = map[string]*valueWriter{}
+	}
+	if first, ok := g.writerBodies[key]; ok {
+		first.users = append(first.users, fl.GoName)
+		vw.name = first.name
+		return vw.name
+	}
+	vw.name, vw.body, vw.field, vw.users = g.method("foryWrite"+fl.GoName), off, fl, []string{fl.GoName}
+	g.writerBodies[key] = vw
 	return vw.name
 }
 
 // valueWriter is a field's shared value writer: its name ("" for none)
-// and code.
+// and code, and for the field it was made for, the fields that call it.
 type valueWriter struct {
-	name string
-	body []jen.Code
+	name  string
+	body  []jen.Code
+	field *plan.Field
+	users []string
 }
 
 // valueWrite is the body of fl's shared value writer in a mode, and
@@ -1350,7 +1364,7 @@ func (g *gen) valueWrite(fl *plan.Field, track bool) ([]jen.Code, bool) {
 	if g.checkedOnCopy(fl) {
 		g.copyCheck = fl.GoName
 	}
-	code := g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)
+	code := g.writeValue(jen.Id("v"), fl.Wire, true)
 	*g = saved
 	return code, fails
 }
@@ -1360,12 +1374,16 @@ func (g *gen) valueWrite(fl *plan.Field, track bool) ([]jen.Code, bool) {
 func (g *gen) emitValueWriters(f *jen.File) {
 	for _, fl := range g.s.Fields {
 		vw := g.valueWriters[fl]
-		if vw == nil || vw.name == "" {
+		if vw == nil || vw.field != fl {
 			continue
 		}
-		f.Commentf("%s writes field %s's value, for both of %s's writers.", vw.name, fl.GoName, g.name())
+		whose := "field " + fl.GoName + "'s value"
+		if len(vw.users) > 1 {
+			whose = "the value of fields " + strings.Join(vw.users, ", ")
+		}
+		f.Commentf("%s writes %s, for both of %s's writers.", vw.name, whose, g.name())
 		f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id(vw.name).
-			Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer")).Block(vw.body...)
+			Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.Id("v").Add(g.goType(fl.Wire.Go))).Block(vw.body...)
 		f.Line()
 	}
 }

@@ -1392,7 +1392,7 @@ func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1007685497)
 	}
-	x.foryWriteS(b)
+	x.foryWriteS(b, x.S)
 	var mw13 foryimpl.MapWriter
 	mw13.Begin(b, len(x.L))
 	for k14, v15 := range x.L {
@@ -1429,7 +1429,7 @@ func (x *MapKinds) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1007685497)
 	}
-	x.foryWriteS(b)
+	x.foryWriteS(b, x.S)
 	var mw25 foryimpl.MapWriter
 	mw25.Begin(b, len(x.L))
 	for k26, v27 := range x.L {
@@ -1476,10 +1476,10 @@ func (x *MapKinds) foryCheckUTF8() error {
 }
 
 // foryWriteS writes field S's value, for both of MapKinds's writers.
-func (x *MapKinds) foryWriteS(b *buffer.Buffer) {
+func (x *MapKinds) foryWriteS(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.S))
-	for k2, v3 := range x.S {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)

@@ -196,8 +196,8 @@ func (x *Bytes) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 		off = buffer.PutRawBoolsAt(w, off, l6)
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteBools(b)
-	x.foryWritePlain(b)
+	x.foryWriteBools(b, x.Bools)
+	x.foryWritePlain(b, x.Plain)
 	{
 		l7 := x.U8Arr
 		b.Reserve(buffer.BatchSlack + len(l7)*1 + 6)
@@ -250,8 +250,8 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteBools(b)
-	x.foryWritePlain(b)
+	x.foryWriteBools(b, x.Bools)
+	x.foryWritePlain(b, x.Plain)
 	{
 		l15 := x.U8Arr
 		b.Reserve(buffer.BatchSlack + len(l15)*1 + 6)
@@ -278,17 +278,16 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // foryWriteBools writes field Bools's value, for both of Bytes's writers.
-func (x *Bytes) foryWriteBools(b *buffer.Buffer) {
-	l1 := x.Bools
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+func (x *Bytes) foryWriteBools(b *buffer.Buffer, v []bool) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutBoolAt(w, off, e2)
+				buffer.PutBoolAt(w, off, e1)
 				off += 1
 			}
 		}
@@ -297,17 +296,16 @@ func (x *Bytes) foryWriteBools(b *buffer.Buffer) {
 }
 
 // foryWritePlain writes field Plain's value, for both of Bytes's writers.
-func (x *Bytes) foryWritePlain(b *buffer.Buffer) {
-	l1 := x.Plain
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+func (x *Bytes) foryWritePlain(b *buffer.Buffer, v []uint8) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint8At(w, off, e2)
+				buffer.PutUint8At(w, off, e1)
 				off += 1
 			}
 		}

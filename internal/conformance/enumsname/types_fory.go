@@ -218,7 +218,7 @@ func (x *EnumHolder) ForyWrite(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
 	b.SetWriterIndex(off)
-	x.foryWriteColors(b)
+	x.foryWriteColors(b, x.Colors)
 	if x.PC == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -253,7 +253,7 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.C))
 	b.SetWriterIndex(off)
-	x.foryWriteColors(b)
+	x.foryWriteColors(b, x.Colors)
 	if x.PC == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -263,13 +263,12 @@ func (x *EnumHolder) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // foryWriteColors writes field Colors's value, for both of EnumHolder's writers.
-func (x *EnumHolder) foryWriteColors(b *buffer.Buffer) {
-	l1 := x.Colors
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+func (x *EnumHolder) foryWriteColors(b *buffer.Buffer, v []Color) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			b.WriteVarUint32(uint32(e2))
+		for _, e1 := range v {
+			b.WriteVarUint32(uint32(e1))
 		}
 	}
 }

@@ -274,7 +274,7 @@ func (x *PersonV2) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Nick)
 	}
-	x.foryWriteScores(b)
+	x.foryWriteScores(b, x.Scores)
 	l8 := x.Tags
 	{
 		var ascii bool
@@ -386,7 +386,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Nick)
 	}
-	x.foryWriteScores(b)
+	x.foryWriteScores(b, x.Scores)
 	l17 := x.Tags
 	{
 		var ascii bool
@@ -471,10 +471,10 @@ func (x *PersonV2) foryCheckUTF8() error {
 }
 
 // foryWriteScores writes field Scores's value, for both of PersonV2's writers.
-func (x *PersonV2) foryWriteScores(b *buffer.Buffer) {
+func (x *PersonV2) foryWriteScores(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Scores))
-	for k2, v3 := range x.Scores {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)

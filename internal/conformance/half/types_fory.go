@@ -208,7 +208,7 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l5))
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteBF16List(b)
+	x.foryWriteBF16List(b, x.BF16List)
 	{
 		l6 := x.F16Arr
 		b.Reserve(buffer.BatchSlack + len(l6)*2 + 6)
@@ -217,7 +217,7 @@ func (x *HalfFloats) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l6))
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteF16List(b)
+	x.foryWriteF16List(b, x.F16List)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
@@ -269,7 +269,7 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteBF16List(b)
+	x.foryWriteBF16List(b, x.BF16List)
 	{
 		l12 := x.F16Arr
 		b.Reserve(buffer.BatchSlack + len(l12)*2 + 6)
@@ -293,21 +293,20 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteF16List(b)
+	x.foryWriteF16List(b, x.F16List)
 }
 
 // foryWriteBF16List writes field BF16List's value, for both of HalfFloats's writers.
-func (x *HalfFloats) foryWriteBF16List(b *buffer.Buffer) {
-	l1 := x.BF16List
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+func (x *HalfFloats) foryWriteBF16List(b *buffer.Buffer, v []serializer.BFloat16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint16At(w, off, uint16(e2))
+				buffer.PutUint16At(w, off, uint16(e1))
 				off += 2
 			}
 		}
@@ -316,17 +315,16 @@ func (x *HalfFloats) foryWriteBF16List(b *buffer.Buffer) {
 }
 
 // foryWriteF16List writes field F16List's value, for both of HalfFloats's writers.
-func (x *HalfFloats) foryWriteF16List(b *buffer.Buffer) {
-	l1 := x.F16List
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+func (x *HalfFloats) foryWriteF16List(b *buffer.Buffer, v []serializer.Float16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint16At(w, off, uint16(e2))
+				buffer.PutUint16At(w, off, uint16(e1))
 				off += 2
 			}
 		}

@@ -208,7 +208,7 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			b.WriteRawInt32s(e14)
 		}
 	}
-	x.foryWriteFixed(b)
+	x.foryWriteFixed(b, x.Fixed)
 	l15 := x.Nested
 	b.WriteVarUint32(uint32(len(l15)))
 	if len(l15) > 0 {
@@ -230,8 +230,8 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	x.foryWriteNotNull(b)
-	x.foryWriteNullable(b)
+	x.foryWriteFixed(b, x.NotNull)
+	x.foryWriteNullable(b, x.Nullable)
 	return nil
 }
 
@@ -253,7 +253,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteFixed(b)
+	x.foryWriteFixed(b, x.Fixed)
 	l26 := x.Nested
 	b.WriteVarUint32(uint32(len(l26)))
 	if len(l26) > 0 {
@@ -277,41 +277,21 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteNotNull(b)
-	x.foryWriteNullable(b)
+	x.foryWriteFixed(b, x.NotNull)
+	x.foryWriteNullable(b, x.Nullable)
 }
 
-// foryWriteFixed writes field Fixed's value, for both of ListHints's writers.
-func (x *ListHints) foryWriteFixed(b *buffer.Buffer) {
-	l1 := x.Fixed
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+// foryWriteFixed writes the value of fields Fixed, NotNull, for both of ListHints's writers.
+func (x *ListHints) foryWriteFixed(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt32At(w, off, e2)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteNotNull writes field NotNull's value, for both of ListHints's writers.
-func (x *ListHints) foryWriteNotNull(b *buffer.Buffer) {
-	l1 := x.NotNull
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutInt32At(w, off, e2)
+				buffer.PutInt32At(w, off, e1)
 				off += 4
 			}
 		}
@@ -320,27 +300,26 @@ func (x *ListHints) foryWriteNotNull(b *buffer.Buffer) {
 }
 
 // foryWriteNullable writes field Nullable's value, for both of ListHints's writers.
-func (x *ListHints) foryWriteNullable(b *buffer.Buffer) {
-	l1 := x.Nullable
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+func (x *ListHints) foryWriteNullable(b *buffer.Buffer, v []*int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteInt32(*p3)
+			b.WriteInt32(*p2)
 		}
 	}
 }
@@ -813,8 +792,8 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 		}
 	}
 	mw19.End(b)
-	x.foryWriteI32(b)
-	x.foryWriteI64(b)
+	x.foryWriteI32(b, x.I32)
+	x.foryWriteI64(b, x.I64)
 	var mw22 foryimpl.MapWriter
 	mw22.Begin(b, len(x.Lists))
 	for k23, v24 := range x.Lists {
@@ -873,8 +852,8 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw35.End(b)
-	x.foryWriteI32(b)
-	x.foryWriteI64(b)
+	x.foryWriteI32(b, x.I32)
+	x.foryWriteI64(b, x.I64)
 	var mw38 foryimpl.MapWriter
 	mw38.BeginTracked(b, len(x.Lists))
 	for k39, v40 := range x.Lists {
@@ -931,10 +910,10 @@ func (x *MapValueHints) foryCheckUTF8() error {
 }
 
 // foryWriteI32 writes field I32's value, for both of MapValueHints's writers.
-func (x *MapValueHints) foryWriteI32(b *buffer.Buffer) {
+func (x *MapValueHints) foryWriteI32(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.I32))
-	for k2, v3 := range x.I32 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteInt32(v3)
@@ -943,10 +922,10 @@ func (x *MapValueHints) foryWriteI32(b *buffer.Buffer) {
 }
 
 // foryWriteI64 writes field I64's value, for both of MapValueHints's writers.
-func (x *MapValueHints) foryWriteI64(b *buffer.Buffer) {
+func (x *MapValueHints) foryWriteI64(b *buffer.Buffer, v map[string]int64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.I64))
-	for k2, v3 := range x.I64 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteInt64(v3)
@@ -1448,7 +1427,7 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	x.foryWriteNotNull(b)
+	x.foryWriteNotNull(b, x.NotNull)
 	var mw11 foryimpl.MapWriter
 	mw11.Begin(b, len(x.Tagged))
 	for k12, v13 := range x.Tagged {
@@ -1488,7 +1467,7 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1259396011)
 	}
-	x.foryWriteNotNull(b)
+	x.foryWriteNotNull(b, x.NotNull)
 	var mw20 foryimpl.MapWriter
 	mw20.BeginTracked(b, len(x.Tagged))
 	for k21, v22 := range x.Tagged {
@@ -1527,10 +1506,10 @@ func (x *MapKeyHints) foryCheckUTF8() error {
 }
 
 // foryWriteNotNull writes field NotNull's value, for both of MapKeyHints's writers.
-func (x *MapKeyHints) foryWriteNotNull(b *buffer.Buffer) {
+func (x *MapKeyHints) foryWriteNotNull(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.NotNull))
-	for k2, v3 := range x.NotNull {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)
@@ -2434,7 +2413,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 	b.WriteRawInt32s(x.Tagged[:])
-	x.foryWriteUntagged(b)
+	x.foryWriteUntagged(b, x.Untagged)
 	return nil
 }
 
@@ -2453,18 +2432,18 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 		b.WriteRawInt32s(x.Tagged[:])
 	}
-	x.foryWriteUntagged(b)
+	x.foryWriteUntagged(b, x.Untagged)
 }
 
 // foryWriteUntagged writes field Untagged's value, for both of GoArrays's writers.
-func (x *GoArrays) foryWriteUntagged(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Untagged)))
-	if len(x.Untagged) > 0 {
-		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
+func (x *GoArrays) foryWriteUntagged(b *buffer.Buffer, v [3]int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e1 := range x.Untagged {
+		for _, e1 := range v {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
@@ -2783,7 +2762,7 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	x.foryWriteMap(b)
+	x.foryWriteMap(b, x.Map)
 	return nil
 }
 
@@ -2810,7 +2789,7 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteMap(b)
+	x.foryWriteMap(b, x.Map)
 }
 
 // foryCheckUTF8 checks that every string EnumHints's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -2824,10 +2803,10 @@ func (x *EnumHints) foryCheckUTF8() error {
 }
 
 // foryWriteMap writes field Map's value, for both of EnumHints's writers.
-func (x *EnumHints) foryWriteMap(b *buffer.Buffer) {
+func (x *EnumHints) foryWriteMap(b *buffer.Buffer, v map[string]Color) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Map))
-	for k2, v3 := range x.Map {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarUint32(uint32(v3))

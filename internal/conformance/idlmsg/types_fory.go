@@ -322,7 +322,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteOstrs(b)
+	x.foryWriteOstrs(b, x.Ostrs)
 	l32 := x.Rleaves
 	b.WriteVarUint32(uint32(len(l32)))
 	if len(l32) > 0 {
@@ -354,7 +354,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		v37.ForyWrite(c)
 	}
 	mw35.End(b)
-	x.foryWriteOmap(b)
+	x.foryWriteOmap(b, x.Omap)
 	{
 		l38 := x.Arr
 		b.Reserve(buffer.BatchSlack + len(l38)*4 + 12)
@@ -365,8 +365,8 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteAny(c, x.Anything)
-	x.foryWriteFixedList(b)
-	x.foryWriteNested(b)
+	x.foryWriteFixedList(b, x.FixedList)
+	x.foryWriteNested(b, x.Nested)
 	c.Leave()
 }
 
@@ -483,7 +483,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 			l56[i57].ForyWrite(c)
 		}
 	}
-	x.foryWriteOstrs(b)
+	x.foryWriteOstrs(b, x.Ostrs)
 	l58 := x.Rleaves
 	b.WriteVarUint32(uint32(len(l58)))
 	if len(l58) > 0 {
@@ -510,7 +510,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		v63.ForyWrite(c)
 	}
 	mw61.End(b)
-	x.foryWriteOmap(b)
+	x.foryWriteOmap(b, x.Omap)
 	{
 		l64 := x.Arr
 		b.Reserve(buffer.BatchSlack + len(l64)*4 + 12)
@@ -540,8 +540,8 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteAny(c, x.Anything)
-	x.foryWriteFixedList(b)
-	x.foryWriteNested(b)
+	x.foryWriteFixedList(b, x.FixedList)
+	x.foryWriteNested(b, x.Nested)
 	c.Leave()
 }
 
@@ -578,36 +578,35 @@ func (x *Everything) foryCheckUTF8() error {
 }
 
 // foryWriteOstrs writes field Ostrs's value, for both of Everything's writers.
-func (x *Everything) foryWriteOstrs(b *buffer.Buffer) {
-	l1 := x.Ostrs
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+func (x *Everything) foryWriteOstrs(b *buffer.Buffer, v []*string) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			foryimpl.WriteString(b, *p3)
+			foryimpl.WriteString(b, *p2)
 		}
 	}
 }
 
 // foryWriteOmap writes field Omap's value, for both of Everything's writers.
-func (x *Everything) foryWriteOmap(b *buffer.Buffer) {
+func (x *Everything) foryWriteOmap(b *buffer.Buffer, v map[string]*int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Omap))
-	for k2, v3 := range x.Omap {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		if v3 == nil {
 			mw1.NullEntry(b)
 			foryimpl.WriteString(b, k2)
@@ -621,17 +620,16 @@ func (x *Everything) foryWriteOmap(b *buffer.Buffer) {
 }
 
 // foryWriteFixedList writes field FixedList's value, for both of Everything's writers.
-func (x *Everything) foryWriteFixedList(b *buffer.Buffer) {
-	l1 := x.FixedList
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+func (x *Everything) foryWriteFixedList(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt32At(w, off, e2)
+				buffer.PutInt32At(w, off, e1)
 				off += 4
 			}
 		}
@@ -640,10 +638,10 @@ func (x *Everything) foryWriteFixedList(b *buffer.Buffer) {
 }
 
 // foryWriteNested writes field Nested's value, for both of Everything's writers.
-func (x *Everything) foryWriteNested(b *buffer.Buffer) {
+func (x *Everything) foryWriteNested(b *buffer.Buffer, v map[int64]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Nested))
-	for k2, v3 := range x.Nested {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarInt64(k2)
 		foryimpl.WriteString(b, v3)

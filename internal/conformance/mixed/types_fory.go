@@ -270,7 +270,7 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteLookup(b)
+	x.foryWriteLookup(b, x.Lookup)
 	{
 		s9 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s9) + 10)
@@ -376,7 +376,7 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteLookup(b)
+	x.foryWriteLookup(b, x.Lookup)
 	{
 		s16 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s16) + 10)
@@ -406,10 +406,10 @@ func (x *Mixed) foryCheckUTF8() error {
 }
 
 // foryWriteLookup writes field Lookup's value, for both of Mixed's writers.
-func (x *Mixed) foryWriteLookup(b *buffer.Buffer) {
+func (x *Mixed) foryWriteLookup(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Lookup))
-	for k2, v3 := range x.Lookup {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)

@@ -2069,8 +2069,8 @@ func (x *Mixed) ForyWrite(c *foryimpl.WriteContext) {
 	if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
-	x.foryWriteList(b)
-	x.foryWriteM(b)
+	x.foryWriteList(b, x.List)
+	x.foryWriteM(b, x.M)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
@@ -2098,8 +2098,8 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Inner.ForyWrite(c)
 	}
-	x.foryWriteList(b)
-	x.foryWriteM(b)
+	x.foryWriteList(b, x.List)
+	x.foryWriteM(b, x.M)
 }
 
 // foryCheckUTF8 checks that every string Mixed's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -2113,26 +2113,25 @@ func (x *Mixed) foryCheckUTF8() error {
 }
 
 // foryWriteList writes field List's value, for both of Mixed's writers.
-func (x *Mixed) foryWriteList(b *buffer.Buffer) {
-	l1 := x.List
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+func (x *Mixed) foryWriteList(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteM writes field M's value, for both of Mixed's writers.
-func (x *Mixed) foryWriteM(b *buffer.Buffer) {
+func (x *Mixed) foryWriteM(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.M))
-	for k2, v3 := range x.M {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)

@@ -190,8 +190,8 @@ func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	x.foryWriteEmpty(b)
-	x.foryWriteInts(b)
+	x.foryWriteEmpty(b, x.Empty)
+	x.foryWriteInts(b, x.Ints)
 	if x.Maybe == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -204,8 +204,8 @@ func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	x.foryWriteMissing(b)
-	x.foryWriteStrings(b)
+	x.foryWriteMissing(b, x.Missing)
+	x.foryWriteMissing(b, x.Strings)
 	return nil
 }
 
@@ -222,8 +222,8 @@ func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(143701304)
 	}
-	x.foryWriteEmpty(b)
-	x.foryWriteInts(b)
+	x.foryWriteEmpty(b, x.Empty)
+	x.foryWriteInts(b, x.Ints)
 	if !foryimpl.WriteRefMap(c, x.Maybe) {
 		b.WriteVarUint32(uint32(len(x.Maybe)))
 		if len(x.Maybe) > 0 {
@@ -233,8 +233,8 @@ func (x *SetHolder) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteMissing(b)
-	x.foryWriteStrings(b)
+	x.foryWriteMissing(b, x.Missing)
+	x.foryWriteMissing(b, x.Strings)
 }
 
 // foryCheckUTF8 checks that every string SetHolder's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -258,44 +258,33 @@ func (x *SetHolder) foryCheckUTF8() error {
 }
 
 // foryWriteEmpty writes field Empty's value, for both of SetHolder's writers.
-func (x *SetHolder) foryWriteEmpty(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Empty)))
-	if len(x.Empty) > 0 {
+func (x *SetHolder) foryWriteEmpty(b *buffer.Buffer, v serializer.Set[int64]) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e1 := range x.Empty {
+		for e1 := range v {
 			b.WriteVarInt64(e1)
 		}
 	}
 }
 
 // foryWriteInts writes field Ints's value, for both of SetHolder's writers.
-func (x *SetHolder) foryWriteInts(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Ints)))
-	if len(x.Ints) > 0 {
+func (x *SetHolder) foryWriteInts(b *buffer.Buffer, v serializer.Set[int32]) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e1 := range x.Ints {
+		for e1 := range v {
 			b.WriteVarInt32(e1)
 		}
 	}
 }
 
-// foryWriteMissing writes field Missing's value, for both of SetHolder's writers.
-func (x *SetHolder) foryWriteMissing(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Missing)))
-	if len(x.Missing) > 0 {
+// foryWriteMissing writes the value of fields Missing, Strings, for both of SetHolder's writers.
+func (x *SetHolder) foryWriteMissing(b *buffer.Buffer, v serializer.Set[string]) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e1 := range x.Missing {
-			foryimpl.WriteString(b, e1)
-		}
-	}
-}
-
-// foryWriteStrings writes field Strings's value, for both of SetHolder's writers.
-func (x *SetHolder) foryWriteStrings(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Strings)))
-	if len(x.Strings) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e1 := range x.Strings {
+		for e1 := range v {
 			foryimpl.WriteString(b, e1)
 		}
 	}

@@ -185,7 +185,7 @@ func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	x.foryWriteI32s(b)
+	x.foryWriteI32s(b, x.I32s)
 	{
 		l7 := x.I64Arr
 		b.Reserve(buffer.BatchSlack + len(l7)*8 + 6)
@@ -194,7 +194,7 @@ func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 		off = buffer.PutRawInt64sAt(w, off, l7)
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteI64s(b)
+	x.foryWriteI64s(b, x.I64s)
 	l8 := x.Strs
 	{
 		var ascii bool
@@ -236,7 +236,7 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-1958479619)
 	}
-	x.foryWriteI32s(b)
+	x.foryWriteI32s(b, x.I32s)
 	{
 		l14 := x.I64Arr
 		b.Reserve(buffer.BatchSlack + len(l14)*8 + 6)
@@ -260,7 +260,7 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteI64s(b)
+	x.foryWriteI64s(b, x.I64s)
 	l17 := x.Strs
 	{
 		var ascii bool
@@ -295,32 +295,30 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // foryWriteI32s writes field I32s's value, for both of Slices's writers.
-func (x *Slices) foryWriteI32s(b *buffer.Buffer) {
-	l1 := x.I32s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+func (x *Slices) foryWriteI32s(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteI64s writes field I64s's value, for both of Slices's writers.
-func (x *Slices) foryWriteI64s(b *buffer.Buffer) {
-	l1 := x.I64s
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+func (x *Slices) foryWriteI64s(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e1))
 		}
 		b.SetWriterIndex(off)
 	}

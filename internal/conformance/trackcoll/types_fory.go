@@ -6162,7 +6162,7 @@ func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root b
 			}
 		}
 	}
-	x.foryWritePlain(b)
+	x.foryWritePlain(b, x.Plain)
 	return nil
 }
 
@@ -6206,7 +6206,7 @@ func (x *NullableSets) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWritePlain(b)
+	x.foryWritePlain(b, x.Plain)
 }
 
 // foryCheckUTF8 checks that every string NullableSets's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -6230,11 +6230,11 @@ func (x *NullableSets) foryCheckUTF8() error {
 }
 
 // foryWritePlain writes field Plain's value, for both of NullableSets's writers.
-func (x *NullableSets) foryWritePlain(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Plain)))
-	if len(x.Plain) > 0 {
+func (x *NullableSets) foryWritePlain(b *buffer.Buffer, v serializer.Set[string]) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for e1 := range x.Plain {
+		for e1 := range v {
 			foryimpl.WriteString(b, e1)
 		}
 	}

@@ -1920,14 +1920,14 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	l194 := x.Bin
 	b.WriteVarUint32(uint32(len(l194)))
 	b.WriteBytes(l194)
-	x.foryWriteFix(b)
-	x.foryWriteLB(b)
-	x.foryWriteLE(b)
-	x.foryWriteLF32(b)
-	x.foryWriteLF64(b)
-	x.foryWriteLI32(b)
-	x.foryWriteLI64(b)
-	x.foryWriteLI8(b)
+	x.foryWriteFix(b, x.Fix)
+	x.foryWriteLB(b, x.LB)
+	x.foryWriteLE(b, x.LE)
+	x.foryWriteLF32(b, x.LF32)
+	x.foryWriteLF64(b, x.LF64)
+	x.foryWriteLI32(b, x.LI32)
+	x.foryWriteLI64(b, x.LI64)
+	x.foryWriteLI8(b, x.LI8)
 	l195 := x.LL
 	b.WriteVarUint32(uint32(len(l195)))
 	if len(l195) > 0 {
@@ -1961,7 +1961,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			mw200.End(b)
 		}
 	}
-	x.foryWriteLPI(b)
+	x.foryWriteLPI(b, x.LPI)
 	l203 := x.LS
 	{
 		var ascii bool
@@ -1993,14 +1993,14 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteLT(b)
-	x.foryWriteLU16(b)
-	x.foryWriteLU64(b)
-	x.foryWriteMBS(b)
-	x.foryWriteMES(b)
-	x.foryWriteMI64F(b)
-	x.foryWriteMIS(b)
-	x.foryWriteMSI(b)
+	x.foryWriteLT(b, x.LT)
+	x.foryWriteLU16(b, x.LU16)
+	x.foryWriteLU64(b, x.LU64)
+	x.foryWriteMBS(b, x.MBS)
+	x.foryWriteMES(b, x.MES)
+	x.foryWriteMI64F(b, x.MI64F)
+	x.foryWriteMIS(b, x.MIS)
+	x.foryWriteMSI(b, x.MSI)
 	var mw206 foryimpl.MapWriter
 	mw206.Begin(b, len(x.MSL))
 	for k207, v208 := range x.MSL {
@@ -2058,8 +2058,8 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 	}
 	mw211.End(b)
-	x.foryWriteMSP(b)
-	x.foryWriteMU8(b)
+	x.foryWriteMSP(b, x.MSP)
+	x.foryWriteMU8(b, x.MU8)
 	if x.NBin == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -2112,7 +2112,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		mw221.End(b)
 	}
-	x.foryWriteRaw(b)
+	x.foryWriteRaw(b, x.Raw)
 	{
 		l224 := x.RmABool
 		l225 := x.RmAF32
@@ -2161,14 +2161,14 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	l236 := x.RmBin
 	b.WriteVarUint32(uint32(len(l236)))
 	b.WriteBytes(l236)
-	x.foryWriteRmFix(b)
-	x.foryWriteRmLB(b)
-	x.foryWriteRmLE(b)
-	x.foryWriteRmLF32(b)
-	x.foryWriteRmLF64(b)
-	x.foryWriteRmLI32(b)
-	x.foryWriteRmLI64(b)
-	x.foryWriteRmLI8(b)
+	x.foryWriteFix(b, x.RmFix)
+	x.foryWriteLB(b, x.RmLB)
+	x.foryWriteLE(b, x.RmLE)
+	x.foryWriteLF32(b, x.RmLF32)
+	x.foryWriteLF64(b, x.RmLF64)
+	x.foryWriteLI32(b, x.RmLI32)
+	x.foryWriteLI64(b, x.RmLI64)
+	x.foryWriteLI8(b, x.RmLI8)
 	l237 := x.RmLL
 	b.WriteVarUint32(uint32(len(l237)))
 	if len(l237) > 0 {
@@ -2202,7 +2202,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			mw242.End(b)
 		}
 	}
-	x.foryWriteRmLPI(b)
+	x.foryWriteLPI(b, x.RmLPI)
 	l245 := x.RmLS
 	{
 		var ascii bool
@@ -2234,14 +2234,14 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteRmLT(b)
-	x.foryWriteRmLU16(b)
-	x.foryWriteRmLU64(b)
-	x.foryWriteRmMBS(b)
-	x.foryWriteRmMES(b)
-	x.foryWriteRmMI64F(b)
-	x.foryWriteRmMIS(b)
-	x.foryWriteRmMSI(b)
+	x.foryWriteLT(b, x.RmLT)
+	x.foryWriteLU16(b, x.RmLU16)
+	x.foryWriteLU64(b, x.RmLU64)
+	x.foryWriteMBS(b, x.RmMBS)
+	x.foryWriteMES(b, x.RmMES)
+	x.foryWriteMI64F(b, x.RmMI64F)
+	x.foryWriteMIS(b, x.RmMIS)
+	x.foryWriteMSI(b, x.RmMSI)
 	var mw248 foryimpl.MapWriter
 	mw248.Begin(b, len(x.RmMSL))
 	for k249, v250 := range x.RmMSL {
@@ -2299,8 +2299,8 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 	}
 	mw253.End(b)
-	x.foryWriteRmMSP(b)
-	x.foryWriteRmMU8(b)
+	x.foryWriteMSP(b, x.RmMSP)
+	x.foryWriteMU8(b, x.RmMU8)
 	if x.RmNBin == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -2353,7 +2353,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		mw263.End(b)
 	}
-	x.foryWriteRmRaw(b)
+	x.foryWriteRaw(b, x.RmRaw)
 	return nil
 }
 
@@ -2585,14 +2585,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l387)))
 		b.WriteBytes(l387)
 	}
-	x.foryWriteFix(b)
-	x.foryWriteLB(b)
-	x.foryWriteLE(b)
-	x.foryWriteLF32(b)
-	x.foryWriteLF64(b)
-	x.foryWriteLI32(b)
-	x.foryWriteLI64(b)
-	x.foryWriteLI8(b)
+	x.foryWriteFix(b, x.Fix)
+	x.foryWriteLB(b, x.LB)
+	x.foryWriteLE(b, x.LE)
+	x.foryWriteLF32(b, x.LF32)
+	x.foryWriteLF64(b, x.LF64)
+	x.foryWriteLI32(b, x.LI32)
+	x.foryWriteLI64(b, x.LI64)
+	x.foryWriteLI8(b, x.LI8)
 	l388 := x.LL
 	b.WriteVarUint32(uint32(len(l388)))
 	if len(l388) > 0 {
@@ -2630,7 +2630,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteLPI(b)
+	x.foryWriteLPI(b, x.LPI)
 	l396 := x.LS
 	{
 		var ascii bool
@@ -2662,14 +2662,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteLT(b)
-	x.foryWriteLU16(b)
-	x.foryWriteLU64(b)
-	x.foryWriteMBS(b)
-	x.foryWriteMES(b)
-	x.foryWriteMI64F(b)
-	x.foryWriteMIS(b)
-	x.foryWriteMSI(b)
+	x.foryWriteLT(b, x.LT)
+	x.foryWriteLU16(b, x.LU16)
+	x.foryWriteLU64(b, x.LU64)
+	x.foryWriteMBS(b, x.MBS)
+	x.foryWriteMES(b, x.MES)
+	x.foryWriteMI64F(b, x.MI64F)
+	x.foryWriteMIS(b, x.MIS)
+	x.foryWriteMSI(b, x.MSI)
 	var mw399 foryimpl.MapWriter
 	mw399.BeginTracked(b, len(x.MSL))
 	for k400, v401 := range x.MSL {
@@ -2731,8 +2731,8 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw404.End(b)
-	x.foryWriteMSP(b)
-	x.foryWriteMU8(b)
+	x.foryWriteMSP(b, x.MSP)
+	x.foryWriteMU8(b, x.MU8)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
 		l410 := x.NBin
 		b.WriteVarUint32(uint32(len(l410)))
@@ -2776,7 +2776,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		mw414.End(b)
 	}
-	x.foryWriteRaw(b)
+	x.foryWriteRaw(b, x.Raw)
 	{
 		l417 := x.RmABool
 		l418 := x.RmAF32
@@ -2993,14 +2993,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l452)))
 		b.WriteBytes(l452)
 	}
-	x.foryWriteRmFix(b)
-	x.foryWriteRmLB(b)
-	x.foryWriteRmLE(b)
-	x.foryWriteRmLF32(b)
-	x.foryWriteRmLF64(b)
-	x.foryWriteRmLI32(b)
-	x.foryWriteRmLI64(b)
-	x.foryWriteRmLI8(b)
+	x.foryWriteFix(b, x.RmFix)
+	x.foryWriteLB(b, x.RmLB)
+	x.foryWriteLE(b, x.RmLE)
+	x.foryWriteLF32(b, x.RmLF32)
+	x.foryWriteLF64(b, x.RmLF64)
+	x.foryWriteLI32(b, x.RmLI32)
+	x.foryWriteLI64(b, x.RmLI64)
+	x.foryWriteLI8(b, x.RmLI8)
 	l453 := x.RmLL
 	b.WriteVarUint32(uint32(len(l453)))
 	if len(l453) > 0 {
@@ -3038,7 +3038,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteRmLPI(b)
+	x.foryWriteLPI(b, x.RmLPI)
 	l461 := x.RmLS
 	{
 		var ascii bool
@@ -3070,14 +3070,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteRmLT(b)
-	x.foryWriteRmLU16(b)
-	x.foryWriteRmLU64(b)
-	x.foryWriteRmMBS(b)
-	x.foryWriteRmMES(b)
-	x.foryWriteRmMI64F(b)
-	x.foryWriteRmMIS(b)
-	x.foryWriteRmMSI(b)
+	x.foryWriteLT(b, x.RmLT)
+	x.foryWriteLU16(b, x.RmLU16)
+	x.foryWriteLU64(b, x.RmLU64)
+	x.foryWriteMBS(b, x.RmMBS)
+	x.foryWriteMES(b, x.RmMES)
+	x.foryWriteMI64F(b, x.RmMI64F)
+	x.foryWriteMIS(b, x.RmMIS)
+	x.foryWriteMSI(b, x.RmMSI)
 	var mw464 foryimpl.MapWriter
 	mw464.BeginTracked(b, len(x.RmMSL))
 	for k465, v466 := range x.RmMSL {
@@ -3139,8 +3139,8 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw469.End(b)
-	x.foryWriteRmMSP(b)
-	x.foryWriteRmMU8(b)
+	x.foryWriteMSP(b, x.RmMSP)
+	x.foryWriteMU8(b, x.RmMU8)
 	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
 		l475 := x.RmNBin
 		b.WriteVarUint32(uint32(len(l475)))
@@ -3184,7 +3184,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		mw479.End(b)
 	}
-	x.foryWriteRmRaw(b)
+	x.foryWriteRaw(b, x.RmRaw)
 }
 
 // foryCheckUTF8 checks that every string Containers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -3316,15 +3316,15 @@ func (x *Containers) foryCheckUTF8() error {
 	return nil
 }
 
-// foryWriteFix writes field Fix's value, for both of Containers's writers.
-func (x *Containers) foryWriteFix(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Fix)))
-	if len(x.Fix) > 0 {
-		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
+// foryWriteFix writes the value of fields Fix, RmFix, for both of Containers's writers.
+func (x *Containers) foryWriteFix(b *buffer.Buffer, v [3]int16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e1 := range x.Fix {
+		for _, e1 := range v {
 			{
 				buffer.PutInt16At(w, off, e1)
 				off += 2
@@ -3334,18 +3334,17 @@ func (x *Containers) foryWriteFix(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteLB writes field LB's value, for both of Containers's writers.
-func (x *Containers) foryWriteLB(b *buffer.Buffer) {
-	l1 := x.LB
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+// foryWriteLB writes the value of fields LB, RmLB, for both of Containers's writers.
+func (x *Containers) foryWriteLB(b *buffer.Buffer, v []bool) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutBoolAt(w, off, e2)
+				buffer.PutBoolAt(w, off, e1)
 				off += 1
 			}
 		}
@@ -3353,30 +3352,28 @@ func (x *Containers) foryWriteLB(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteLE writes field LE's value, for both of Containers's writers.
-func (x *Containers) foryWriteLE(b *buffer.Buffer) {
-	l1 := x.LE
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+// foryWriteLE writes the value of fields LE, RmLE, for both of Containers's writers.
+func (x *Containers) foryWriteLE(b *buffer.Buffer, v []Color) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			b.WriteVarUint32(uint32(e2))
+		for _, e1 := range v {
+			b.WriteVarUint32(uint32(e1))
 		}
 	}
 }
 
-// foryWriteLF32 writes field LF32's value, for both of Containers's writers.
-func (x *Containers) foryWriteLF32(b *buffer.Buffer) {
-	l1 := x.LF32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+// foryWriteLF32 writes the value of fields LF32, RmLF32, for both of Containers's writers.
+func (x *Containers) foryWriteLF32(b *buffer.Buffer, v []float32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutFloat32At(w, off, e2)
+				buffer.PutFloat32At(w, off, e1)
 				off += 4
 			}
 		}
@@ -3384,18 +3381,17 @@ func (x *Containers) foryWriteLF32(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteLF64 writes field LF64's value, for both of Containers's writers.
-func (x *Containers) foryWriteLF64(b *buffer.Buffer) {
-	l1 := x.LF64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+// foryWriteLF64 writes the value of fields LF64, RmLF64, for both of Containers's writers.
+func (x *Containers) foryWriteLF64(b *buffer.Buffer, v []float64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutFloat64At(w, off, e2)
+				buffer.PutFloat64At(w, off, e1)
 				off += 8
 			}
 		}
@@ -3403,50 +3399,47 @@ func (x *Containers) foryWriteLF64(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteLI32 writes field LI32's value, for both of Containers's writers.
-func (x *Containers) foryWriteLI32(b *buffer.Buffer) {
-	l1 := x.LI32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+// foryWriteLI32 writes the value of fields LI32, RmLI32, for both of Containers's writers.
+func (x *Containers) foryWriteLI32(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
-// foryWriteLI64 writes field LI64's value, for both of Containers's writers.
-func (x *Containers) foryWriteLI64(b *buffer.Buffer) {
-	l1 := x.LI64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+// foryWriteLI64 writes the value of fields LI64, RmLI64, for both of Containers's writers.
+func (x *Containers) foryWriteLI64(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
-// foryWriteLI8 writes field LI8's value, for both of Containers's writers.
-func (x *Containers) foryWriteLI8(b *buffer.Buffer) {
-	l1 := x.LI8
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+// foryWriteLI8 writes the value of fields LI8, RmLI8, for both of Containers's writers.
+func (x *Containers) foryWriteLI8(b *buffer.Buffer, v []int8) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt8At(w, off, e2)
+				buffer.PutInt8At(w, off, e1)
 				off += 1
 			}
 		}
@@ -3454,56 +3447,53 @@ func (x *Containers) foryWriteLI8(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteLPI writes field LPI's value, for both of Containers's writers.
-func (x *Containers) foryWriteLPI(b *buffer.Buffer) {
-	l1 := x.LPI
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+// foryWriteLPI writes the value of fields LPI, RmLPI, for both of Containers's writers.
+func (x *Containers) foryWriteLPI(b *buffer.Buffer, v []*int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteVarInt32(*p3)
+			b.WriteVarInt32(*p2)
 		}
 	}
 }
 
-// foryWriteLT writes field LT's value, for both of Containers's writers.
-func (x *Containers) foryWriteLT(b *buffer.Buffer) {
-	l1 := x.LT
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+// foryWriteLT writes the value of fields LT, RmLT, for both of Containers's writers.
+func (x *Containers) foryWriteLT(b *buffer.Buffer, v []time.Time) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			foryimpl.WriteTime(b, e2)
+		for _, e1 := range v {
+			foryimpl.WriteTime(b, e1)
 		}
 	}
 }
 
-// foryWriteLU16 writes field LU16's value, for both of Containers's writers.
-func (x *Containers) foryWriteLU16(b *buffer.Buffer) {
-	l1 := x.LU16
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+// foryWriteLU16 writes the value of fields LU16, RmLU16, for both of Containers's writers.
+func (x *Containers) foryWriteLU16(b *buffer.Buffer, v []uint16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint16At(w, off, e2)
+				buffer.PutUint16At(w, off, e1)
 				off += 2
 			}
 		}
@@ -3511,27 +3501,26 @@ func (x *Containers) foryWriteLU16(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteLU64 writes field LU64's value, for both of Containers's writers.
-func (x *Containers) foryWriteLU64(b *buffer.Buffer) {
-	l1 := x.LU64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+// foryWriteLU64 writes the value of fields LU64, RmLU64, for both of Containers's writers.
+func (x *Containers) foryWriteLU64(b *buffer.Buffer, v []uint64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, e2)
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, e1)
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
-// foryWriteMBS writes field MBS's value, for both of Containers's writers.
-func (x *Containers) foryWriteMBS(b *buffer.Buffer) {
+// foryWriteMBS writes the value of fields MBS, RmMBS, for both of Containers's writers.
+func (x *Containers) foryWriteMBS(b *buffer.Buffer, v map[bool]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MBS))
-	for k2, v3 := range x.MBS {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteBool(k2)
 		foryimpl.WriteString(b, v3)
@@ -3539,11 +3528,11 @@ func (x *Containers) foryWriteMBS(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteMES writes field MES's value, for both of Containers's writers.
-func (x *Containers) foryWriteMES(b *buffer.Buffer) {
+// foryWriteMES writes the value of fields MES, RmMES, for both of Containers's writers.
+func (x *Containers) foryWriteMES(b *buffer.Buffer, v map[Color]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MES))
-	for k2, v3 := range x.MES {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint32(uint32(k2))
 		foryimpl.WriteString(b, v3)
@@ -3551,11 +3540,11 @@ func (x *Containers) foryWriteMES(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteMI64F writes field MI64F's value, for both of Containers's writers.
-func (x *Containers) foryWriteMI64F(b *buffer.Buffer) {
+// foryWriteMI64F writes the value of fields MI64F, RmMI64F, for both of Containers's writers.
+func (x *Containers) foryWriteMI64F(b *buffer.Buffer, v map[int64]float64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MI64F))
-	for k2, v3 := range x.MI64F {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarInt64(k2)
 		b.WriteFloat64(v3)
@@ -3563,11 +3552,11 @@ func (x *Containers) foryWriteMI64F(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteMIS writes field MIS's value, for both of Containers's writers.
-func (x *Containers) foryWriteMIS(b *buffer.Buffer) {
+// foryWriteMIS writes the value of fields MIS, RmMIS, for both of Containers's writers.
+func (x *Containers) foryWriteMIS(b *buffer.Buffer, v map[int32]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MIS))
-	for k2, v3 := range x.MIS {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarInt32(k2)
 		foryimpl.WriteString(b, v3)
@@ -3575,11 +3564,11 @@ func (x *Containers) foryWriteMIS(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteMSI writes field MSI's value, for both of Containers's writers.
-func (x *Containers) foryWriteMSI(b *buffer.Buffer) {
+// foryWriteMSI writes the value of fields MSI, RmMSI, for both of Containers's writers.
+func (x *Containers) foryWriteMSI(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MSI))
-	for k2, v3 := range x.MSI {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)
@@ -3587,11 +3576,11 @@ func (x *Containers) foryWriteMSI(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteMSP writes field MSP's value, for both of Containers's writers.
-func (x *Containers) foryWriteMSP(b *buffer.Buffer) {
+// foryWriteMSP writes the value of fields MSP, RmMSP, for both of Containers's writers.
+func (x *Containers) foryWriteMSP(b *buffer.Buffer, v map[string]*int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MSP))
-	for k2, v3 := range x.MSP {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		if v3 == nil {
 			mw1.NullEntry(b)
 			foryimpl.WriteString(b, k2)
@@ -3604,11 +3593,11 @@ func (x *Containers) foryWriteMSP(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteMU8 writes field MU8's value, for both of Containers's writers.
-func (x *Containers) foryWriteMU8(b *buffer.Buffer) {
+// foryWriteMU8 writes the value of fields MU8, RmMU8, for both of Containers's writers.
+func (x *Containers) foryWriteMU8(b *buffer.Buffer, v map[uint8]uint16) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MU8))
-	for k2, v3 := range x.MU8 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteUint8(k2)
 		b.WriteUint16(v3)
@@ -3616,337 +3605,17 @@ func (x *Containers) foryWriteMU8(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteRaw writes field Raw's value, for both of Containers's writers.
-func (x *Containers) foryWriteRaw(b *buffer.Buffer) {
-	l1 := x.Raw
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+// foryWriteRaw writes the value of fields Raw, RmRaw, for both of Containers's writers.
+func (x *Containers) foryWriteRaw(b *buffer.Buffer, v []uint8) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint8At(w, off, e2)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmFix writes field RmFix's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmFix(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.RmFix)))
-	if len(x.RmFix) > 0 {
-		b.Reserve(1 + len(x.RmFix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e1 := range x.RmFix {
-			{
-				buffer.PutInt16At(w, off, e1)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmLB writes field RmLB's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLB(b *buffer.Buffer) {
-	l1 := x.RmLB
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutBoolAt(w, off, e2)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmLE writes field RmLE's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLE(b *buffer.Buffer) {
-	l1 := x.RmLE
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			b.WriteVarUint32(uint32(e2))
-		}
-	}
-}
-
-// foryWriteRmLF32 writes field RmLF32's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLF32(b *buffer.Buffer) {
-	l1 := x.RmLF32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutFloat32At(w, off, e2)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmLF64 writes field RmLF64's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLF64(b *buffer.Buffer) {
-	l1 := x.RmLF64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutFloat64At(w, off, e2)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmLI32 writes field RmLI32's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLI32(b *buffer.Buffer) {
-	l1 := x.RmLI32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmLI64 writes field RmLI64's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLI64(b *buffer.Buffer) {
-	l1 := x.RmLI64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmLI8 writes field RmLI8's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLI8(b *buffer.Buffer) {
-	l1 := x.RmLI8
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutInt8At(w, off, e2)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmLPI writes field RmLPI's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLPI(b *buffer.Buffer) {
-	l1 := x.RmLPI
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p3)
-		}
-	}
-}
-
-// foryWriteRmLT writes field RmLT's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLT(b *buffer.Buffer) {
-	l1 := x.RmLT
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			foryimpl.WriteTime(b, e2)
-		}
-	}
-}
-
-// foryWriteRmLU16 writes field RmLU16's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLU16(b *buffer.Buffer) {
-	l1 := x.RmLU16
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutUint16At(w, off, e2)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmLU64 writes field RmLU64's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmLU64(b *buffer.Buffer) {
-	l1 := x.RmLU64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, e2)
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteRmMBS writes field RmMBS's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmMBS(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.RmMBS))
-	for k2, v3 := range x.RmMBS {
-		mw1.Entry(b)
-		b.WriteBool(k2)
-		foryimpl.WriteString(b, v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteRmMES writes field RmMES's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmMES(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.RmMES))
-	for k2, v3 := range x.RmMES {
-		mw1.Entry(b)
-		b.WriteVarUint32(uint32(k2))
-		foryimpl.WriteString(b, v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteRmMI64F writes field RmMI64F's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmMI64F(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.RmMI64F))
-	for k2, v3 := range x.RmMI64F {
-		mw1.Entry(b)
-		b.WriteVarInt64(k2)
-		b.WriteFloat64(v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteRmMIS writes field RmMIS's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmMIS(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.RmMIS))
-	for k2, v3 := range x.RmMIS {
-		mw1.Entry(b)
-		b.WriteVarInt32(k2)
-		foryimpl.WriteString(b, v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteRmMSI writes field RmMSI's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmMSI(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.RmMSI))
-	for k2, v3 := range x.RmMSI {
-		mw1.Entry(b)
-		foryimpl.WriteString(b, k2)
-		b.WriteVarInt32(v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteRmMSP writes field RmMSP's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmMSP(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.RmMSP))
-	for k2, v3 := range x.RmMSP {
-		if v3 == nil {
-			mw1.NullEntry(b)
-			foryimpl.WriteString(b, k2)
-		} else {
-			mw1.Entry(b)
-			foryimpl.WriteString(b, k2)
-			b.WriteVarInt32(*v3)
-		}
-	}
-	mw1.End(b)
-}
-
-// foryWriteRmMU8 writes field RmMU8's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmMU8(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.RmMU8))
-	for k2, v3 := range x.RmMU8 {
-		mw1.Entry(b)
-		b.WriteUint8(k2)
-		b.WriteUint16(v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteRmRaw writes field RmRaw's value, for both of Containers's writers.
-func (x *Containers) foryWriteRmRaw(b *buffer.Buffer) {
-	l1 := x.RmRaw
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutUint8At(w, off, e2)
+				buffer.PutUint8At(w, off, e1)
 				off += 1
 			}
 		}
@@ -8914,7 +8583,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 		c.WriteStructMeta(foryTypeInner)
 	}
 	x.NIn.ForyWrite(c)
-	x.foryWriteNL(b)
+	x.foryWriteNL(b, x.NL)
 	if x.NM == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -9006,7 +8675,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.NIn.ForyWrite(c)
 	}
-	x.foryWriteNL(b)
+	x.foryWriteNL(b, x.NL)
 	if !foryimpl.WriteRefMap(c, x.NM) {
 		var mw15 foryimpl.MapWriter
 		mw15.Begin(b, len(x.NM))
@@ -9047,16 +8716,15 @@ func (x *Changes) foryCheckUTF8() error {
 }
 
 // foryWriteNL writes field NL's value, for both of Changes's writers.
-func (x *Changes) foryWriteNL(b *buffer.Buffer) {
-	l1 := x.NL
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+func (x *Changes) foryWriteNL(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -11026,7 +10694,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	l20 := x.Bin2U8
 	b.WriteVarUint32(uint32(len(l20)))
 	b.WriteBytes(l20)
-	x.foryWriteBoolL2A(b)
+	x.foryWriteBoolL2A(b, x.BoolL2A)
 	{
 		l21 := x.F32A2L
 		b.Reserve(buffer.BatchSlack + len(l21)*4 + 6)
@@ -11035,9 +10703,9 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutRawFloat32sAt(w, off, l21)
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteH2A(b)
-	x.foryWriteInt2A(b)
-	x.foryWriteL2A(b)
+	x.foryWriteH2A(b, x.H2A)
+	x.foryWriteInt2A(b, x.Int2A)
+	x.foryWriteL2A(b, x.L2A)
 	if x.NL == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -11046,7 +10714,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l22) * 2))
 		b.WriteRawUint16s(l22)
 	}
-	x.foryWriteNamed(b)
+	x.foryWriteNamed(b, x.Named)
 	if x.PA == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -11055,9 +10723,9 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l23) * 8))
 		b.WriteRawFloat64s(l23)
 	}
-	x.foryWritePtrL2A(b)
-	x.foryWriteRaw2Bin(b)
-	x.foryWriteU64L2A(b)
+	x.foryWritePtrL2A(b, x.PtrL2A)
+	x.foryWriteRaw2Bin(b, x.Raw2Bin)
+	x.foryWriteU64L2A(b, x.U64L2A)
 	{
 		l24 := x.U82Bin
 		b.Reserve(buffer.BatchSlack + len(l24)*1 + 6)
@@ -11144,7 +10812,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l43)))
 		b.WriteBytes(l43)
 	}
-	x.foryWriteBoolL2A(b)
+	x.foryWriteBoolL2A(b, x.BoolL2A)
 	{
 		l44 := x.F32A2L
 		b.Reserve(buffer.BatchSlack + len(l44)*4 + 6)
@@ -11168,23 +10836,23 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteH2A(b)
-	x.foryWriteInt2A(b)
-	x.foryWriteL2A(b)
+	x.foryWriteH2A(b, x.H2A)
+	x.foryWriteInt2A(b, x.Int2A)
+	x.foryWriteL2A(b, x.L2A)
 	if !foryimpl.WriteRefSlice(c, x.NL) {
 		l47 := x.NL
 		b.WriteVarUint32(uint32(len(l47) * 2))
 		b.WriteRawUint16s(l47)
 	}
-	x.foryWriteNamed(b)
+	x.foryWriteNamed(b, x.Named)
 	if !foryimpl.WriteRefPtr(c, x.PA) {
 		l48 := *x.PA
 		b.WriteVarUint32(uint32(len(l48) * 8))
 		b.WriteRawFloat64s(l48)
 	}
-	x.foryWritePtrL2A(b)
-	x.foryWriteRaw2Bin(b)
-	x.foryWriteU64L2A(b)
+	x.foryWritePtrL2A(b, x.PtrL2A)
+	x.foryWriteRaw2Bin(b, x.Raw2Bin)
+	x.foryWriteU64L2A(b, x.U64L2A)
 	{
 		l49 := x.U82Bin
 		b.Reserve(buffer.BatchSlack + len(l49)*1 + 6)
@@ -11211,17 +10879,16 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // foryWriteBoolL2A writes field BoolL2A's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteBoolL2A(b *buffer.Buffer) {
-	l1 := x.BoolL2A
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+func (x *Seqs) foryWriteBoolL2A(b *buffer.Buffer, v []bool) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutBoolAt(w, off, e2)
+				buffer.PutBoolAt(w, off, e1)
 				off += 1
 			}
 		}
@@ -11230,17 +10897,16 @@ func (x *Seqs) foryWriteBoolL2A(b *buffer.Buffer) {
 }
 
 // foryWriteH2A writes field H2A's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteH2A(b *buffer.Buffer) {
-	l1 := x.H2A
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+func (x *Seqs) foryWriteH2A(b *buffer.Buffer, v []serializer.Float16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint16At(w, off, uint16(e2))
+				buffer.PutUint16At(w, off, uint16(e1))
 				off += 2
 			}
 		}
@@ -11249,91 +10915,86 @@ func (x *Seqs) foryWriteH2A(b *buffer.Buffer) {
 }
 
 // foryWriteInt2A writes field Int2A's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteInt2A(b *buffer.Buffer) {
-	l1 := x.Int2A
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+func (x *Seqs) foryWriteInt2A(b *buffer.Buffer, v []int) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e2)))
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(int64(e1)))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteL2A writes field L2A's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteL2A(b *buffer.Buffer) {
-	l1 := x.L2A
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+func (x *Seqs) foryWriteL2A(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteNamed writes field Named's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteNamed(b *buffer.Buffer) {
-	l1 := x.Named
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+func (x *Seqs) foryWriteNamed(b *buffer.Buffer, v Int32s) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWritePtrL2A writes field PtrL2A's value, for both of Seqs's writers.
-func (x *Seqs) foryWritePtrL2A(b *buffer.Buffer) {
-	l1 := x.PtrL2A
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+func (x *Seqs) foryWritePtrL2A(b *buffer.Buffer, v []*int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteVarInt32(*p3)
+			b.WriteVarInt32(*p2)
 		}
 	}
 }
 
 // foryWriteRaw2Bin writes field Raw2Bin's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteRaw2Bin(b *buffer.Buffer) {
-	l1 := x.Raw2Bin
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+func (x *Seqs) foryWriteRaw2Bin(b *buffer.Buffer, v []uint8) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint8At(w, off, e2)
+				buffer.PutUint8At(w, off, e1)
 				off += 1
 			}
 		}
@@ -11342,16 +11003,15 @@ func (x *Seqs) foryWriteRaw2Bin(b *buffer.Buffer) {
 }
 
 // foryWriteU64L2A writes field U64L2A's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteU64L2A(b *buffer.Buffer) {
-	l1 := x.U64L2A
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+func (x *Seqs) foryWriteU64L2A(b *buffer.Buffer, v []uint64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, e2)
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, e1)
 		}
 		b.SetWriterIndex(off)
 	}

@@ -1966,14 +1966,14 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	l206 := x.AddBin
 	b.WriteVarUint32(uint32(len(l206)))
 	b.WriteBytes(l206)
-	x.foryWriteAddFix(b)
-	x.foryWriteAddLB(b)
-	x.foryWriteAddLE(b)
-	x.foryWriteAddLF32(b)
-	x.foryWriteAddLF64(b)
-	x.foryWriteAddLI32(b)
-	x.foryWriteAddLI64(b)
-	x.foryWriteAddLI8(b)
+	x.foryWriteAddFix(b, x.AddFix)
+	x.foryWriteAddLB(b, x.AddLB)
+	x.foryWriteAddLE(b, x.AddLE)
+	x.foryWriteAddLF32(b, x.AddLF32)
+	x.foryWriteAddLF64(b, x.AddLF64)
+	x.foryWriteAddLI32(b, x.AddLI32)
+	x.foryWriteAddLI64(b, x.AddLI64)
+	x.foryWriteAddLI8(b, x.AddLI8)
 	l207 := x.AddLL
 	b.WriteVarUint32(uint32(len(l207)))
 	if len(l207) > 0 {
@@ -2007,7 +2007,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			mw212.End(b)
 		}
 	}
-	x.foryWriteAddLPI(b)
+	x.foryWriteAddLPI(b, x.AddLPI)
 	l215 := x.AddLS
 	{
 		var ascii bool
@@ -2039,14 +2039,14 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteAddLT(b)
-	x.foryWriteAddLU16(b)
-	x.foryWriteAddLU64(b)
-	x.foryWriteAddMBS(b)
-	x.foryWriteAddMES(b)
-	x.foryWriteAddMI64F(b)
-	x.foryWriteAddMIS(b)
-	x.foryWriteAddMSI(b)
+	x.foryWriteAddLT(b, x.AddLT)
+	x.foryWriteAddLU16(b, x.AddLU16)
+	x.foryWriteAddLU64(b, x.AddLU64)
+	x.foryWriteAddMBS(b, x.AddMBS)
+	x.foryWriteAddMES(b, x.AddMES)
+	x.foryWriteAddMI64F(b, x.AddMI64F)
+	x.foryWriteAddMIS(b, x.AddMIS)
+	x.foryWriteAddMSI(b, x.AddMSI)
 	var mw218 foryimpl.MapWriter
 	mw218.Begin(b, len(x.AddMSL))
 	for k219, v220 := range x.AddMSL {
@@ -2104,8 +2104,8 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 	}
 	mw223.End(b)
-	x.foryWriteAddMSP(b)
-	x.foryWriteAddMU8(b)
+	x.foryWriteAddMSP(b, x.AddMSP)
+	x.foryWriteAddMU8(b, x.AddMU8)
 	if x.AddNBin == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -2158,18 +2158,18 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		mw233.End(b)
 	}
-	x.foryWriteAddRaw(b)
+	x.foryWriteAddRaw(b, x.AddRaw)
 	l236 := x.Bin
 	b.WriteVarUint32(uint32(len(l236)))
 	b.WriteBytes(l236)
-	x.foryWriteFix(b)
-	x.foryWriteLB(b)
-	x.foryWriteLE(b)
-	x.foryWriteLF32(b)
-	x.foryWriteLF64(b)
-	x.foryWriteLI32(b)
-	x.foryWriteLI64(b)
-	x.foryWriteLI8(b)
+	x.foryWriteAddFix(b, x.Fix)
+	x.foryWriteAddLB(b, x.LB)
+	x.foryWriteAddLE(b, x.LE)
+	x.foryWriteAddLF32(b, x.LF32)
+	x.foryWriteAddLF64(b, x.LF64)
+	x.foryWriteAddLI32(b, x.LI32)
+	x.foryWriteAddLI64(b, x.LI64)
+	x.foryWriteAddLI8(b, x.LI8)
 	l237 := x.LL
 	b.WriteVarUint32(uint32(len(l237)))
 	if len(l237) > 0 {
@@ -2203,7 +2203,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 			mw242.End(b)
 		}
 	}
-	x.foryWriteLPI(b)
+	x.foryWriteAddLPI(b, x.LPI)
 	l245 := x.LS
 	{
 		var ascii bool
@@ -2235,14 +2235,14 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteLT(b)
-	x.foryWriteLU16(b)
-	x.foryWriteLU64(b)
-	x.foryWriteMBS(b)
-	x.foryWriteMES(b)
-	x.foryWriteMI64F(b)
-	x.foryWriteMIS(b)
-	x.foryWriteMSI(b)
+	x.foryWriteAddLT(b, x.LT)
+	x.foryWriteAddLU16(b, x.LU16)
+	x.foryWriteAddLU64(b, x.LU64)
+	x.foryWriteAddMBS(b, x.MBS)
+	x.foryWriteAddMES(b, x.MES)
+	x.foryWriteAddMI64F(b, x.MI64F)
+	x.foryWriteAddMIS(b, x.MIS)
+	x.foryWriteAddMSI(b, x.MSI)
 	var mw248 foryimpl.MapWriter
 	mw248.Begin(b, len(x.MSL))
 	for k249, v250 := range x.MSL {
@@ -2300,8 +2300,8 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 	}
 	mw253.End(b)
-	x.foryWriteMSP(b)
-	x.foryWriteMU8(b)
+	x.foryWriteAddMSP(b, x.MSP)
+	x.foryWriteAddMU8(b, x.MU8)
 	if x.NBin == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -2354,7 +2354,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 		}
 		mw263.End(b)
 	}
-	x.foryWriteRaw(b)
+	x.foryWriteAddRaw(b, x.Raw)
 	return nil
 }
 
@@ -2786,14 +2786,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l421)))
 		b.WriteBytes(l421)
 	}
-	x.foryWriteAddFix(b)
-	x.foryWriteAddLB(b)
-	x.foryWriteAddLE(b)
-	x.foryWriteAddLF32(b)
-	x.foryWriteAddLF64(b)
-	x.foryWriteAddLI32(b)
-	x.foryWriteAddLI64(b)
-	x.foryWriteAddLI8(b)
+	x.foryWriteAddFix(b, x.AddFix)
+	x.foryWriteAddLB(b, x.AddLB)
+	x.foryWriteAddLE(b, x.AddLE)
+	x.foryWriteAddLF32(b, x.AddLF32)
+	x.foryWriteAddLF64(b, x.AddLF64)
+	x.foryWriteAddLI32(b, x.AddLI32)
+	x.foryWriteAddLI64(b, x.AddLI64)
+	x.foryWriteAddLI8(b, x.AddLI8)
 	l422 := x.AddLL
 	b.WriteVarUint32(uint32(len(l422)))
 	if len(l422) > 0 {
@@ -2831,7 +2831,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteAddLPI(b)
+	x.foryWriteAddLPI(b, x.AddLPI)
 	l430 := x.AddLS
 	{
 		var ascii bool
@@ -2863,14 +2863,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteAddLT(b)
-	x.foryWriteAddLU16(b)
-	x.foryWriteAddLU64(b)
-	x.foryWriteAddMBS(b)
-	x.foryWriteAddMES(b)
-	x.foryWriteAddMI64F(b)
-	x.foryWriteAddMIS(b)
-	x.foryWriteAddMSI(b)
+	x.foryWriteAddLT(b, x.AddLT)
+	x.foryWriteAddLU16(b, x.AddLU16)
+	x.foryWriteAddLU64(b, x.AddLU64)
+	x.foryWriteAddMBS(b, x.AddMBS)
+	x.foryWriteAddMES(b, x.AddMES)
+	x.foryWriteAddMI64F(b, x.AddMI64F)
+	x.foryWriteAddMIS(b, x.AddMIS)
+	x.foryWriteAddMSI(b, x.AddMSI)
 	var mw433 foryimpl.MapWriter
 	mw433.BeginTracked(b, len(x.AddMSL))
 	for k434, v435 := range x.AddMSL {
@@ -2932,8 +2932,8 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw438.End(b)
-	x.foryWriteAddMSP(b)
-	x.foryWriteAddMU8(b)
+	x.foryWriteAddMSP(b, x.AddMSP)
+	x.foryWriteAddMU8(b, x.AddMU8)
 	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
 		l444 := x.AddNBin
 		b.WriteVarUint32(uint32(len(l444)))
@@ -2977,7 +2977,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		mw448.End(b)
 	}
-	x.foryWriteAddRaw(b)
+	x.foryWriteAddRaw(b, x.AddRaw)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
 			l451 := x.Bin
@@ -2989,14 +2989,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l452)))
 		b.WriteBytes(l452)
 	}
-	x.foryWriteFix(b)
-	x.foryWriteLB(b)
-	x.foryWriteLE(b)
-	x.foryWriteLF32(b)
-	x.foryWriteLF64(b)
-	x.foryWriteLI32(b)
-	x.foryWriteLI64(b)
-	x.foryWriteLI8(b)
+	x.foryWriteAddFix(b, x.Fix)
+	x.foryWriteAddLB(b, x.LB)
+	x.foryWriteAddLE(b, x.LE)
+	x.foryWriteAddLF32(b, x.LF32)
+	x.foryWriteAddLF64(b, x.LF64)
+	x.foryWriteAddLI32(b, x.LI32)
+	x.foryWriteAddLI64(b, x.LI64)
+	x.foryWriteAddLI8(b, x.LI8)
 	l453 := x.LL
 	b.WriteVarUint32(uint32(len(l453)))
 	if len(l453) > 0 {
@@ -3034,7 +3034,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteLPI(b)
+	x.foryWriteAddLPI(b, x.LPI)
 	l461 := x.LS
 	{
 		var ascii bool
@@ -3066,14 +3066,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteLT(b)
-	x.foryWriteLU16(b)
-	x.foryWriteLU64(b)
-	x.foryWriteMBS(b)
-	x.foryWriteMES(b)
-	x.foryWriteMI64F(b)
-	x.foryWriteMIS(b)
-	x.foryWriteMSI(b)
+	x.foryWriteAddLT(b, x.LT)
+	x.foryWriteAddLU16(b, x.LU16)
+	x.foryWriteAddLU64(b, x.LU64)
+	x.foryWriteAddMBS(b, x.MBS)
+	x.foryWriteAddMES(b, x.MES)
+	x.foryWriteAddMI64F(b, x.MI64F)
+	x.foryWriteAddMIS(b, x.MIS)
+	x.foryWriteAddMSI(b, x.MSI)
 	var mw464 foryimpl.MapWriter
 	mw464.BeginTracked(b, len(x.MSL))
 	for k465, v466 := range x.MSL {
@@ -3135,8 +3135,8 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	mw469.End(b)
-	x.foryWriteMSP(b)
-	x.foryWriteMU8(b)
+	x.foryWriteAddMSP(b, x.MSP)
+	x.foryWriteAddMU8(b, x.MU8)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
 		l475 := x.NBin
 		b.WriteVarUint32(uint32(len(l475)))
@@ -3180,7 +3180,7 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		mw479.End(b)
 	}
-	x.foryWriteRaw(b)
+	x.foryWriteAddRaw(b, x.Raw)
 }
 
 // foryCheckUTF8 checks that every string Containers's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -3312,15 +3312,15 @@ func (x *Containers) foryCheckUTF8() error {
 	return nil
 }
 
-// foryWriteAddFix writes field AddFix's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddFix(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.AddFix)))
-	if len(x.AddFix) > 0 {
-		b.Reserve(1 + len(x.AddFix)*2 + buffer.BatchSlack)
+// foryWriteAddFix writes the value of fields AddFix, Fix, for both of Containers's writers.
+func (x *Containers) foryWriteAddFix(b *buffer.Buffer, v [3]int16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e1 := range x.AddFix {
+		for _, e1 := range v {
 			{
 				buffer.PutInt16At(w, off, e1)
 				off += 2
@@ -3330,18 +3330,17 @@ func (x *Containers) foryWriteAddFix(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteAddLB writes field AddLB's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLB(b *buffer.Buffer) {
-	l1 := x.AddLB
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+// foryWriteAddLB writes the value of fields AddLB, LB, for both of Containers's writers.
+func (x *Containers) foryWriteAddLB(b *buffer.Buffer, v []bool) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutBoolAt(w, off, e2)
+				buffer.PutBoolAt(w, off, e1)
 				off += 1
 			}
 		}
@@ -3349,30 +3348,28 @@ func (x *Containers) foryWriteAddLB(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteAddLE writes field AddLE's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLE(b *buffer.Buffer) {
-	l1 := x.AddLE
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+// foryWriteAddLE writes the value of fields AddLE, LE, for both of Containers's writers.
+func (x *Containers) foryWriteAddLE(b *buffer.Buffer, v []Color) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			b.WriteVarUint32(uint32(e2))
+		for _, e1 := range v {
+			b.WriteVarUint32(uint32(e1))
 		}
 	}
 }
 
-// foryWriteAddLF32 writes field AddLF32's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLF32(b *buffer.Buffer) {
-	l1 := x.AddLF32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+// foryWriteAddLF32 writes the value of fields AddLF32, LF32, for both of Containers's writers.
+func (x *Containers) foryWriteAddLF32(b *buffer.Buffer, v []float32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutFloat32At(w, off, e2)
+				buffer.PutFloat32At(w, off, e1)
 				off += 4
 			}
 		}
@@ -3380,18 +3377,17 @@ func (x *Containers) foryWriteAddLF32(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteAddLF64 writes field AddLF64's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLF64(b *buffer.Buffer) {
-	l1 := x.AddLF64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+// foryWriteAddLF64 writes the value of fields AddLF64, LF64, for both of Containers's writers.
+func (x *Containers) foryWriteAddLF64(b *buffer.Buffer, v []float64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutFloat64At(w, off, e2)
+				buffer.PutFloat64At(w, off, e1)
 				off += 8
 			}
 		}
@@ -3399,50 +3395,47 @@ func (x *Containers) foryWriteAddLF64(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteAddLI32 writes field AddLI32's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLI32(b *buffer.Buffer) {
-	l1 := x.AddLI32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
+// foryWriteAddLI32 writes the value of fields AddLI32, LI32, for both of Containers's writers.
+func (x *Containers) foryWriteAddLI32(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
-// foryWriteAddLI64 writes field AddLI64's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLI64(b *buffer.Buffer) {
-	l1 := x.AddLI64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+// foryWriteAddLI64 writes the value of fields AddLI64, LI64, for both of Containers's writers.
+func (x *Containers) foryWriteAddLI64(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
-// foryWriteAddLI8 writes field AddLI8's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLI8(b *buffer.Buffer) {
-	l1 := x.AddLI8
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+// foryWriteAddLI8 writes the value of fields AddLI8, LI8, for both of Containers's writers.
+func (x *Containers) foryWriteAddLI8(b *buffer.Buffer, v []int8) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt8At(w, off, e2)
+				buffer.PutInt8At(w, off, e1)
 				off += 1
 			}
 		}
@@ -3450,56 +3443,53 @@ func (x *Containers) foryWriteAddLI8(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteAddLPI writes field AddLPI's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLPI(b *buffer.Buffer) {
-	l1 := x.AddLPI
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+// foryWriteAddLPI writes the value of fields AddLPI, LPI, for both of Containers's writers.
+func (x *Containers) foryWriteAddLPI(b *buffer.Buffer, v []*int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteVarInt32(*p3)
+			b.WriteVarInt32(*p2)
 		}
 	}
 }
 
-// foryWriteAddLT writes field AddLT's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLT(b *buffer.Buffer) {
-	l1 := x.AddLT
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
+// foryWriteAddLT writes the value of fields AddLT, LT, for both of Containers's writers.
+func (x *Containers) foryWriteAddLT(b *buffer.Buffer, v []time.Time) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			foryimpl.WriteTime(b, e2)
+		for _, e1 := range v {
+			foryimpl.WriteTime(b, e1)
 		}
 	}
 }
 
-// foryWriteAddLU16 writes field AddLU16's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLU16(b *buffer.Buffer) {
-	l1 := x.AddLU16
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+// foryWriteAddLU16 writes the value of fields AddLU16, LU16, for both of Containers's writers.
+func (x *Containers) foryWriteAddLU16(b *buffer.Buffer, v []uint16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint16At(w, off, e2)
+				buffer.PutUint16At(w, off, e1)
 				off += 2
 			}
 		}
@@ -3507,27 +3497,26 @@ func (x *Containers) foryWriteAddLU16(b *buffer.Buffer) {
 	}
 }
 
-// foryWriteAddLU64 writes field AddLU64's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddLU64(b *buffer.Buffer) {
-	l1 := x.AddLU64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+// foryWriteAddLU64 writes the value of fields AddLU64, LU64, for both of Containers's writers.
+func (x *Containers) foryWriteAddLU64(b *buffer.Buffer, v []uint64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, e2)
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, e1)
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
-// foryWriteAddMBS writes field AddMBS's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddMBS(b *buffer.Buffer) {
+// foryWriteAddMBS writes the value of fields AddMBS, MBS, for both of Containers's writers.
+func (x *Containers) foryWriteAddMBS(b *buffer.Buffer, v map[bool]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.AddMBS))
-	for k2, v3 := range x.AddMBS {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteBool(k2)
 		foryimpl.WriteString(b, v3)
@@ -3535,11 +3524,11 @@ func (x *Containers) foryWriteAddMBS(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteAddMES writes field AddMES's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddMES(b *buffer.Buffer) {
+// foryWriteAddMES writes the value of fields AddMES, MES, for both of Containers's writers.
+func (x *Containers) foryWriteAddMES(b *buffer.Buffer, v map[Color]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.AddMES))
-	for k2, v3 := range x.AddMES {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint32(uint32(k2))
 		foryimpl.WriteString(b, v3)
@@ -3547,11 +3536,11 @@ func (x *Containers) foryWriteAddMES(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteAddMI64F writes field AddMI64F's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddMI64F(b *buffer.Buffer) {
+// foryWriteAddMI64F writes the value of fields AddMI64F, MI64F, for both of Containers's writers.
+func (x *Containers) foryWriteAddMI64F(b *buffer.Buffer, v map[int64]float64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.AddMI64F))
-	for k2, v3 := range x.AddMI64F {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarInt64(k2)
 		b.WriteFloat64(v3)
@@ -3559,11 +3548,11 @@ func (x *Containers) foryWriteAddMI64F(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteAddMIS writes field AddMIS's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddMIS(b *buffer.Buffer) {
+// foryWriteAddMIS writes the value of fields AddMIS, MIS, for both of Containers's writers.
+func (x *Containers) foryWriteAddMIS(b *buffer.Buffer, v map[int32]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.AddMIS))
-	for k2, v3 := range x.AddMIS {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarInt32(k2)
 		foryimpl.WriteString(b, v3)
@@ -3571,11 +3560,11 @@ func (x *Containers) foryWriteAddMIS(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteAddMSI writes field AddMSI's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddMSI(b *buffer.Buffer) {
+// foryWriteAddMSI writes the value of fields AddMSI, MSI, for both of Containers's writers.
+func (x *Containers) foryWriteAddMSI(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.AddMSI))
-	for k2, v3 := range x.AddMSI {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)
@@ -3583,11 +3572,11 @@ func (x *Containers) foryWriteAddMSI(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteAddMSP writes field AddMSP's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddMSP(b *buffer.Buffer) {
+// foryWriteAddMSP writes the value of fields AddMSP, MSP, for both of Containers's writers.
+func (x *Containers) foryWriteAddMSP(b *buffer.Buffer, v map[string]*int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.AddMSP))
-	for k2, v3 := range x.AddMSP {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		if v3 == nil {
 			mw1.NullEntry(b)
 			foryimpl.WriteString(b, k2)
@@ -3600,11 +3589,11 @@ func (x *Containers) foryWriteAddMSP(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteAddMU8 writes field AddMU8's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddMU8(b *buffer.Buffer) {
+// foryWriteAddMU8 writes the value of fields AddMU8, MU8, for both of Containers's writers.
+func (x *Containers) foryWriteAddMU8(b *buffer.Buffer, v map[uint8]uint16) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.AddMU8))
-	for k2, v3 := range x.AddMU8 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteUint8(k2)
 		b.WriteUint16(v3)
@@ -3612,337 +3601,17 @@ func (x *Containers) foryWriteAddMU8(b *buffer.Buffer) {
 	mw1.End(b)
 }
 
-// foryWriteAddRaw writes field AddRaw's value, for both of Containers's writers.
-func (x *Containers) foryWriteAddRaw(b *buffer.Buffer) {
-	l1 := x.AddRaw
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
+// foryWriteAddRaw writes the value of fields AddRaw, Raw, for both of Containers's writers.
+func (x *Containers) foryWriteAddRaw(b *buffer.Buffer, v []uint8) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint8At(w, off, e2)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteFix writes field Fix's value, for both of Containers's writers.
-func (x *Containers) foryWriteFix(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Fix)))
-	if len(x.Fix) > 0 {
-		b.Reserve(1 + len(x.Fix)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e1 := range x.Fix {
-			{
-				buffer.PutInt16At(w, off, e1)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteLB writes field LB's value, for both of Containers's writers.
-func (x *Containers) foryWriteLB(b *buffer.Buffer) {
-	l1 := x.LB
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutBoolAt(w, off, e2)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteLE writes field LE's value, for both of Containers's writers.
-func (x *Containers) foryWriteLE(b *buffer.Buffer) {
-	l1 := x.LE
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			b.WriteVarUint32(uint32(e2))
-		}
-	}
-}
-
-// foryWriteLF32 writes field LF32's value, for both of Containers's writers.
-func (x *Containers) foryWriteLF32(b *buffer.Buffer) {
-	l1 := x.LF32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutFloat32At(w, off, e2)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteLF64 writes field LF64's value, for both of Containers's writers.
-func (x *Containers) foryWriteLF64(b *buffer.Buffer) {
-	l1 := x.LF64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutFloat64At(w, off, e2)
-				off += 8
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteLI32 writes field LI32's value, for both of Containers's writers.
-func (x *Containers) foryWriteLI32(b *buffer.Buffer) {
-	l1 := x.LI32
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*5 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e2))
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteLI64 writes field LI64's value, for both of Containers's writers.
-func (x *Containers) foryWriteLI64(b *buffer.Buffer) {
-	l1 := x.LI64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteLI8 writes field LI8's value, for both of Containers's writers.
-func (x *Containers) foryWriteLI8(b *buffer.Buffer) {
-	l1 := x.LI8
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutInt8At(w, off, e2)
-				off += 1
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteLPI writes field LPI's value, for both of Containers's writers.
-func (x *Containers) foryWriteLPI(b *buffer.Buffer) {
-	l1 := x.LPI
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
-				break
-			}
-		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
-					b.WriteUint8(foryimpl.FlagNull)
-					continue
-				}
-				b.WriteUint8(foryimpl.FlagNotNull)
-			}
-			b.WriteVarInt32(*p3)
-		}
-	}
-}
-
-// foryWriteLT writes field LT's value, for both of Containers's writers.
-func (x *Containers) foryWriteLT(b *buffer.Buffer) {
-	l1 := x.LT
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.WriteUint8(foryimpl.ListDeclaredSameType)
-		for _, e2 := range l1 {
-			foryimpl.WriteTime(b, e2)
-		}
-	}
-}
-
-// foryWriteLU16 writes field LU16's value, for both of Containers's writers.
-func (x *Containers) foryWriteLU16(b *buffer.Buffer) {
-	l1 := x.LU16
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutUint16At(w, off, e2)
-				off += 2
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteLU64 writes field LU64's value, for both of Containers's writers.
-func (x *Containers) foryWriteLU64(b *buffer.Buffer) {
-	l1 := x.LU64
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, e2)
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteMBS writes field MBS's value, for both of Containers's writers.
-func (x *Containers) foryWriteMBS(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MBS))
-	for k2, v3 := range x.MBS {
-		mw1.Entry(b)
-		b.WriteBool(k2)
-		foryimpl.WriteString(b, v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteMES writes field MES's value, for both of Containers's writers.
-func (x *Containers) foryWriteMES(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MES))
-	for k2, v3 := range x.MES {
-		mw1.Entry(b)
-		b.WriteVarUint32(uint32(k2))
-		foryimpl.WriteString(b, v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteMI64F writes field MI64F's value, for both of Containers's writers.
-func (x *Containers) foryWriteMI64F(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MI64F))
-	for k2, v3 := range x.MI64F {
-		mw1.Entry(b)
-		b.WriteVarInt64(k2)
-		b.WriteFloat64(v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteMIS writes field MIS's value, for both of Containers's writers.
-func (x *Containers) foryWriteMIS(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MIS))
-	for k2, v3 := range x.MIS {
-		mw1.Entry(b)
-		b.WriteVarInt32(k2)
-		foryimpl.WriteString(b, v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteMSI writes field MSI's value, for both of Containers's writers.
-func (x *Containers) foryWriteMSI(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MSI))
-	for k2, v3 := range x.MSI {
-		mw1.Entry(b)
-		foryimpl.WriteString(b, k2)
-		b.WriteVarInt32(v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteMSP writes field MSP's value, for both of Containers's writers.
-func (x *Containers) foryWriteMSP(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MSP))
-	for k2, v3 := range x.MSP {
-		if v3 == nil {
-			mw1.NullEntry(b)
-			foryimpl.WriteString(b, k2)
-		} else {
-			mw1.Entry(b)
-			foryimpl.WriteString(b, k2)
-			b.WriteVarInt32(*v3)
-		}
-	}
-	mw1.End(b)
-}
-
-// foryWriteMU8 writes field MU8's value, for both of Containers's writers.
-func (x *Containers) foryWriteMU8(b *buffer.Buffer) {
-	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.MU8))
-	for k2, v3 := range x.MU8 {
-		mw1.Entry(b)
-		b.WriteUint8(k2)
-		b.WriteUint16(v3)
-	}
-	mw1.End(b)
-}
-
-// foryWriteRaw writes field Raw's value, for both of Containers's writers.
-func (x *Containers) foryWriteRaw(b *buffer.Buffer) {
-	l1 := x.Raw
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*1 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutUint8At(w, off, e2)
+				buffer.PutUint8At(w, off, e1)
 				off += 1
 			}
 		}
@@ -9012,7 +8681,7 @@ func (x *Changes) ForyWrite(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	x.foryWriteNM(b)
+	x.foryWriteNM(b, x.NM)
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeInner)
 	}
@@ -9108,7 +8777,7 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	x.foryWriteNM(b)
+	x.foryWriteNM(b, x.NM)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		if c.Compatible() {
@@ -9149,10 +8818,10 @@ func (x *Changes) foryCheckUTF8() error {
 }
 
 // foryWriteNM writes field NM's value, for both of Changes's writers.
-func (x *Changes) foryWriteNM(b *buffer.Buffer) {
+func (x *Changes) foryWriteNM(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.NM))
-	for k2, v3 := range x.NM {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)
@@ -11160,9 +10829,9 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(c.SchemaHash(1689476471, -979523647))
 	}
-	x.foryWriteA2L(b)
-	x.foryWriteArr2Go(b)
-	x.foryWriteBH2L(b)
+	x.foryWriteA2L(b, x.A2L)
+	x.foryWriteArr2Go(b, x.Arr2Go)
+	x.foryWriteBH2L(b, x.BH2L)
 	{
 		l13 := x.Bin2U8
 		l14 := x.BoolL2A
@@ -11174,7 +10843,7 @@ func (x *Seqs) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutRawBoolsAt(w, off, l14)
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteF32A2L(b)
+	x.foryWriteF32A2L(b, x.F32A2L)
 	{
 		l15 := x.H2A
 		l16 := x.Int2A
@@ -11268,9 +10937,9 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(c.SchemaHash(1689476471, -979523647))
 	}
-	x.foryWriteA2L(b)
-	x.foryWriteArr2Go(b)
-	x.foryWriteBH2L(b)
+	x.foryWriteA2L(b, x.A2L)
+	x.foryWriteArr2Go(b, x.Arr2Go)
+	x.foryWriteBH2L(b, x.BH2L)
 	{
 		l33 := x.Bin2U8
 		l34 := x.BoolL2A
@@ -11312,7 +10981,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteF32A2L(b)
+	x.foryWriteF32A2L(b, x.F32A2L)
 	{
 		l39 := x.H2A
 		l40 := x.Int2A
@@ -11500,30 +11169,29 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 }
 
 // foryWriteA2L writes field A2L's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteA2L(b *buffer.Buffer) {
-	l1 := x.A2L
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+func (x *Seqs) foryWriteA2L(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteArr2Go writes field Arr2Go's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteArr2Go(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Arr2Go)))
-	if len(x.Arr2Go) > 0 {
-		b.Reserve(1 + len(x.Arr2Go)*2 + buffer.BatchSlack)
+func (x *Seqs) foryWriteArr2Go(b *buffer.Buffer, v [3]int16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e1 := range x.Arr2Go {
+		for _, e1 := range v {
 			{
 				buffer.PutInt16At(w, off, e1)
 				off += 2
@@ -11534,17 +11202,16 @@ func (x *Seqs) foryWriteArr2Go(b *buffer.Buffer) {
 }
 
 // foryWriteBH2L writes field BH2L's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteBH2L(b *buffer.Buffer) {
-	l1 := x.BH2L
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*2 + buffer.BatchSlack)
+func (x *Seqs) foryWriteBH2L(b *buffer.Buffer, v []serializer.BFloat16) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*2 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutUint16At(w, off, uint16(e2))
+				buffer.PutUint16At(w, off, uint16(e1))
 				off += 2
 			}
 		}
@@ -11553,17 +11220,16 @@ func (x *Seqs) foryWriteBH2L(b *buffer.Buffer) {
 }
 
 // foryWriteF32A2L writes field F32A2L's value, for both of Seqs's writers.
-func (x *Seqs) foryWriteF32A2L(b *buffer.Buffer) {
-	l1 := x.F32A2L
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+func (x *Seqs) foryWriteF32A2L(b *buffer.Buffer, v []float32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutFloat32At(w, off, e2)
+				buffer.PutFloat32At(w, off, e1)
 				off += 4
 			}
 		}

@@ -500,8 +500,8 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
-	x.foryWriteFixeds(b)
-	x.foryWriteFlags(b)
+	x.foryWriteFixeds(b, x.Fixeds)
+	x.foryWriteFlags(b, x.Flags)
 	b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
 	b.WriteRawInt32s(x.Grid[:])
 	{
@@ -596,7 +596,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if err := x.Origin.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
 		c.Fail(err)
 	}
-	x.foryWritePairs(b)
+	x.foryWritePairs(b, x.Pairs)
 	l42 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -620,7 +620,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	l44 := x.Raw
 	b.WriteVarUint32(uint32(len(l44)))
 	b.WriteBytes(l44)
-	x.foryWriteScores(b)
+	x.foryWriteScores(b, x.Scores)
 	l45 := x.Tags
 	{
 		var ascii bool
@@ -738,8 +738,8 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.SetWriterIndex(off)
 	}
 	foryimpl.WriteDuration(b, x.Every)
-	x.foryWriteFixeds(b)
-	x.foryWriteFlags(b)
+	x.foryWriteFixeds(b, x.Fixeds)
+	x.foryWriteFlags(b, x.Flags)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Grid[:]) * 4))
@@ -837,7 +837,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Origin.ForyWrite(c)
 	}
-	x.foryWritePairs(b)
+	x.foryWritePairs(b, x.Pairs)
 	l77 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -866,7 +866,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(l80)))
 		b.WriteBytes(l80)
 	}
-	x.foryWriteScores(b)
+	x.foryWriteScores(b, x.Scores)
 	l81 := x.Tags
 	{
 		var ascii bool
@@ -922,17 +922,16 @@ func (x *Sample) foryCheckUTF8() error {
 }
 
 // foryWriteFixeds writes field Fixeds's value, for both of Sample's writers.
-func (x *Sample) foryWriteFixeds(b *buffer.Buffer) {
-	l1 := x.Fixeds
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*8 + buffer.BatchSlack)
+func (x *Sample) foryWriteFixeds(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*8 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt64At(w, off, e2)
+				buffer.PutInt64At(w, off, e1)
 				off += 8
 			}
 		}
@@ -941,14 +940,14 @@ func (x *Sample) foryWriteFixeds(b *buffer.Buffer) {
 }
 
 // foryWriteFlags writes field Flags's value, for both of Sample's writers.
-func (x *Sample) foryWriteFlags(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Flags)))
-	if len(x.Flags) > 0 {
-		b.Reserve(1 + len(x.Flags)*1 + buffer.BatchSlack)
+func (x *Sample) foryWriteFlags(b *buffer.Buffer, v [4]bool) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*1 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e1 := range x.Flags {
+		for _, e1 := range v {
 			{
 				buffer.PutBoolAt(w, off, e1)
 				off += 1
@@ -959,10 +958,10 @@ func (x *Sample) foryWriteFlags(b *buffer.Buffer) {
 }
 
 // foryWritePairs writes field Pairs's value, for both of Sample's writers.
-func (x *Sample) foryWritePairs(b *buffer.Buffer) {
+func (x *Sample) foryWritePairs(b *buffer.Buffer, v map[[2]int32]string) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Pairs))
-	for k2, v3 := range x.Pairs {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		b.WriteVarUint32(uint32(len(k2)))
 		if len(k2) > 0 {
@@ -981,10 +980,10 @@ func (x *Sample) foryWritePairs(b *buffer.Buffer) {
 }
 
 // foryWriteScores writes field Scores's value, for both of Sample's writers.
-func (x *Sample) foryWriteScores(b *buffer.Buffer) {
+func (x *Sample) foryWriteScores(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Scores))
-	for k2, v3 := range x.Scores {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)

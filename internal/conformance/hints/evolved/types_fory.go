@@ -230,7 +230,7 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteFixed(b)
+	x.foryWriteFixed(b, x.Fixed)
 	l17 := x.Nested
 	b.WriteVarUint32(uint32(len(l17)))
 	if len(l17) > 0 {
@@ -252,8 +252,8 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	x.foryWriteNotNull(b)
-	x.foryWriteNullable(b)
+	x.foryWriteFixed(b, x.NotNull)
+	x.foryWriteNullable(b, x.Nullable)
 	return nil
 }
 
@@ -290,7 +290,7 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteFixed(b)
+	x.foryWriteFixed(b, x.Fixed)
 	l29 := x.Nested
 	b.WriteVarUint32(uint32(len(l29)))
 	if len(l29) > 0 {
@@ -314,41 +314,21 @@ func (x *ListHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteNotNull(b)
-	x.foryWriteNullable(b)
+	x.foryWriteFixed(b, x.NotNull)
+	x.foryWriteNullable(b, x.Nullable)
 }
 
-// foryWriteFixed writes field Fixed's value, for both of ListHints's writers.
-func (x *ListHints) foryWriteFixed(b *buffer.Buffer) {
-	l1 := x.Fixed
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+// foryWriteFixed writes the value of fields Fixed, NotNull, for both of ListHints's writers.
+func (x *ListHints) foryWriteFixed(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt32At(w, off, e2)
-				off += 4
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-}
-
-// foryWriteNotNull writes field NotNull's value, for both of ListHints's writers.
-func (x *ListHints) foryWriteNotNull(b *buffer.Buffer) {
-	l1 := x.NotNull
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
-		w, off := b.Window(), b.WriterIndex()
-		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-		off++
-		for _, e2 := range l1 {
-			{
-				buffer.PutInt32At(w, off, e2)
+				buffer.PutInt32At(w, off, e1)
 				off += 4
 			}
 		}
@@ -357,27 +337,26 @@ func (x *ListHints) foryWriteNotNull(b *buffer.Buffer) {
 }
 
 // foryWriteNullable writes field Nullable's value, for both of ListHints's writers.
-func (x *ListHints) foryWriteNullable(b *buffer.Buffer) {
-	l1 := x.Nullable
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+func (x *ListHints) foryWriteNullable(b *buffer.Buffer, v []*int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			b.WriteInt32(*p3)
+			b.WriteInt32(*p2)
 		}
 	}
 }
@@ -878,8 +857,8 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteI32(b)
-	x.foryWriteI64(b)
+	x.foryWriteI32(b, x.I32)
+	x.foryWriteI64(b, x.I64)
 	var mw24 foryimpl.MapWriter
 	mw24.Begin(b, len(x.Lists))
 	for k25, v26 := range x.Lists {
@@ -953,8 +932,8 @@ func (x *MapValueHints) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteI32(b)
-	x.foryWriteI64(b)
+	x.foryWriteI32(b, x.I32)
+	x.foryWriteI64(b, x.I64)
 	var mw41 foryimpl.MapWriter
 	mw41.BeginTracked(b, len(x.Lists))
 	for k42, v43 := range x.Lists {
@@ -1011,10 +990,10 @@ func (x *MapValueHints) foryCheckUTF8() error {
 }
 
 // foryWriteI32 writes field I32's value, for both of MapValueHints's writers.
-func (x *MapValueHints) foryWriteI32(b *buffer.Buffer) {
+func (x *MapValueHints) foryWriteI32(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.I32))
-	for k2, v3 := range x.I32 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteInt32(v3)
@@ -1023,10 +1002,10 @@ func (x *MapValueHints) foryWriteI32(b *buffer.Buffer) {
 }
 
 // foryWriteI64 writes field I64's value, for both of MapValueHints's writers.
-func (x *MapValueHints) foryWriteI64(b *buffer.Buffer) {
+func (x *MapValueHints) foryWriteI64(b *buffer.Buffer, v map[string]int64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.I64))
-	for k2, v3 := range x.I64 {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteInt64(v3)
@@ -1544,7 +1523,7 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 		}
 	}
 	b.SetWriterIndex(off)
-	x.foryWriteNotNull(b)
+	x.foryWriteNotNull(b, x.NotNull)
 	var mw12 foryimpl.MapWriter
 	mw12.Begin(b, len(x.Tagged))
 	for k13, v14 := range x.Tagged {
@@ -1598,7 +1577,7 @@ func (x *MapKeyHints) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b.SetWriterIndex(off)
-	x.foryWriteNotNull(b)
+	x.foryWriteNotNull(b, x.NotNull)
 	var mw22 foryimpl.MapWriter
 	mw22.BeginTracked(b, len(x.Tagged))
 	for k23, v24 := range x.Tagged {
@@ -1637,10 +1616,10 @@ func (x *MapKeyHints) foryCheckUTF8() error {
 }
 
 // foryWriteNotNull writes field NotNull's value, for both of MapKeyHints's writers.
-func (x *MapKeyHints) foryWriteNotNull(b *buffer.Buffer) {
+func (x *MapKeyHints) foryWriteNotNull(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.NotNull))
-	for k2, v3 := range x.NotNull {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)
@@ -2694,7 +2673,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	b.SetWriterIndex(off)
 	b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 	b.WriteRawInt32s(x.Tagged[:])
-	x.foryWriteUntagged(b)
+	x.foryWriteUntagged(b, x.Untagged)
 	return nil
 }
 
@@ -2727,18 +2706,18 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 		b.WriteRawInt32s(x.Tagged[:])
 	}
-	x.foryWriteUntagged(b)
+	x.foryWriteUntagged(b, x.Untagged)
 }
 
 // foryWriteUntagged writes field Untagged's value, for both of GoArrays's writers.
-func (x *GoArrays) foryWriteUntagged(b *buffer.Buffer) {
-	b.WriteVarUint32(uint32(len(x.Untagged)))
-	if len(x.Untagged) > 0 {
-		b.Reserve(1 + len(x.Untagged)*5 + buffer.BatchSlack)
+func (x *GoArrays) foryWriteUntagged(b *buffer.Buffer, v [3]int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*5 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e1 := range x.Untagged {
+		for _, e1 := range v {
 			off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e1))
 		}
 		b.SetWriterIndex(off)
@@ -3078,7 +3057,7 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 			}
 		}
 	}
-	x.foryWriteMap(b)
+	x.foryWriteMap(b, x.Map)
 	return nil
 }
 
@@ -3119,7 +3098,7 @@ func (x *EnumHints) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	x.foryWriteMap(b)
+	x.foryWriteMap(b, x.Map)
 }
 
 // foryCheckUTF8 checks that every string EnumHints's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -3133,10 +3112,10 @@ func (x *EnumHints) foryCheckUTF8() error {
 }
 
 // foryWriteMap writes field Map's value, for both of EnumHints's writers.
-func (x *EnumHints) foryWriteMap(b *buffer.Buffer) {
+func (x *EnumHints) foryWriteMap(b *buffer.Buffer, v map[string]Color) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Map))
-	for k2, v3 := range x.Map {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarUint32(uint32(v3))

@@ -602,7 +602,7 @@ func (x *Cat) ForyWrite(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteScores(b)
+	x.foryWriteScores(b, x.Scores)
 }
 
 // foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
@@ -666,7 +666,7 @@ func (x *Cat) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteScores(b)
+	x.foryWriteScores(b, x.Scores)
 }
 
 // foryCheckUTF8 checks that every string Cat's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -685,10 +685,10 @@ func (x *Cat) foryCheckUTF8() error {
 }
 
 // foryWriteScores writes field Scores's value, for both of Cat's writers.
-func (x *Cat) foryWriteScores(b *buffer.Buffer) {
+func (x *Cat) foryWriteScores(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Scores))
-	for k2, v3 := range x.Scores {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)

@@ -884,9 +884,9 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteNums(b)
-	x.foryWriteMaybe(b)
-	x.foryWriteFixeds(b)
+	x.foryWriteNums(b, x.Nums)
+	x.foryWriteMaybe(b, x.Maybe)
+	x.foryWriteFixeds(b, x.Fixeds)
 	l39 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -938,7 +938,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		off = buffer.PutRawInt32sAt(w, off, l44)
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteCounts(b)
+	x.foryWriteCounts(b, x.Counts)
 	var mw45 foryimpl.MapWriter
 	mw45.Begin(b, len(x.ById))
 	for k46, v47 := range x.ById {
@@ -947,7 +947,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		v47.ForyWrite(c)
 	}
 	mw45.End(b)
-	x.foryWriteCounters(b)
+	x.foryWriteCounters(b, x.Counters)
 	if x.OptList == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -1171,9 +1171,9 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteNums(b)
-	x.foryWriteMaybe(b)
-	x.foryWriteFixeds(b)
+	x.foryWriteNums(b, x.Nums)
+	x.foryWriteMaybe(b, x.Maybe)
+	x.foryWriteFixeds(b, x.Fixeds)
 	l75 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -1232,7 +1232,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	x.foryWriteCounts(b)
+	x.foryWriteCounts(b, x.Counts)
 	var mw83 foryimpl.MapWriter
 	mw83.Begin(b, len(x.ById))
 	for k84, v85 := range x.ById {
@@ -1241,7 +1241,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		v85.ForyWrite(c)
 	}
 	mw83.End(b)
-	x.foryWriteCounters(b)
+	x.foryWriteCounters(b, x.Counters)
 	if x.OptList == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
@@ -1334,59 +1334,56 @@ func (x *Everything) foryCheckUTF8() error {
 }
 
 // foryWriteNums writes field Nums's value, for both of Everything's writers.
-func (x *Everything) foryWriteNums(b *buffer.Buffer) {
-	l1 := x.Nums
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*9 + buffer.BatchSlack)
+func (x *Everything) foryWriteNums(b *buffer.Buffer, v []int64) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*9 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
-			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e2))
+		for _, e1 := range v {
+			off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e1))
 		}
 		b.SetWriterIndex(off)
 	}
 }
 
 // foryWriteMaybe writes field Maybe's value, for both of Everything's writers.
-func (x *Everything) foryWriteMaybe(b *buffer.Buffer) {
-	l1 := x.Maybe
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		h2 := foryimpl.ListDeclaredSameType
-		for _, p3 := range l1 {
-			if p3 == nil {
-				h2 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
+func (x *Everything) foryWriteMaybe(b *buffer.Buffer, v []*string) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		h1 := foryimpl.ListDeclaredSameType
+		for _, p2 := range v {
+			if p2 == nil {
+				h1 = foryimpl.ListDeclaredSameType | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h2)
-		for _, p3 := range l1 {
-			if h2 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
-				if p3 == nil {
+		b.WriteUint8(h1)
+		for _, p2 := range v {
+			if h1 == foryimpl.ListDeclaredSameType|foryimpl.ListHasNull {
+				if p2 == nil {
 					b.WriteUint8(foryimpl.FlagNull)
 					continue
 				}
 				b.WriteUint8(foryimpl.FlagNotNull)
 			}
-			foryimpl.WriteString(b, *p3)
+			foryimpl.WriteString(b, *p2)
 		}
 	}
 }
 
 // foryWriteFixeds writes field Fixeds's value, for both of Everything's writers.
-func (x *Everything) foryWriteFixeds(b *buffer.Buffer) {
-	l1 := x.Fixeds
-	b.WriteVarUint32(uint32(len(l1)))
-	if len(l1) > 0 {
-		b.Reserve(1 + len(l1)*4 + buffer.BatchSlack)
+func (x *Everything) foryWriteFixeds(b *buffer.Buffer, v []int32) {
+	b.WriteVarUint32(uint32(len(v)))
+	if len(v) > 0 {
+		b.Reserve(1 + len(v)*4 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
 		buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 		off++
-		for _, e2 := range l1 {
+		for _, e1 := range v {
 			{
-				buffer.PutInt32At(w, off, e2)
+				buffer.PutInt32At(w, off, e1)
 				off += 4
 			}
 		}
@@ -1395,10 +1392,10 @@ func (x *Everything) foryWriteFixeds(b *buffer.Buffer) {
 }
 
 // foryWriteCounts writes field Counts's value, for both of Everything's writers.
-func (x *Everything) foryWriteCounts(b *buffer.Buffer) {
+func (x *Everything) foryWriteCounts(b *buffer.Buffer, v map[string]int32) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Counts))
-	for k2, v3 := range x.Counts {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteVarInt32(v3)
@@ -1407,10 +1404,10 @@ func (x *Everything) foryWriteCounts(b *buffer.Buffer) {
 }
 
 // foryWriteCounters writes field Counters's value, for both of Everything's writers.
-func (x *Everything) foryWriteCounters(b *buffer.Buffer) {
+func (x *Everything) foryWriteCounters(b *buffer.Buffer, v map[string]uint64) {
 	var mw1 foryimpl.MapWriter
-	mw1.Begin(b, len(x.Counters))
-	for k2, v3 := range x.Counters {
+	mw1.Begin(b, len(v))
+	for k2, v3 := range v {
 		mw1.Entry(b)
 		foryimpl.WriteString(b, k2)
 		b.WriteTaggedUint64(v3)
