@@ -1574,105 +1574,28 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		l113 := x.DI64
 		b.Reserve(buffer.BatchSlack + len(l108)*1 + len(l109)*4 + len(l110)*8 + len(l111)*2 + len(l112)*4 + len(l113)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st114, id115 := foryimpl.RefSliceAt(c, l108); st114 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id115))
-			} else if st114 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l108)*1))
-				off = buffer.PutRawBoolsAt(w, off, l108)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l108); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l108)*1))
 			off = buffer.PutRawBoolsAt(w, off, l108)
 		}
-		if c.TrackedFieldFlags() {
-			if st116, id117 := foryimpl.RefSliceAt(c, l109); st116 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id117))
-			} else if st116 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l109)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l109)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l109); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l109)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l109)
 		}
-		if c.TrackedFieldFlags() {
-			if st118, id119 := foryimpl.RefSliceAt(c, l110); st118 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id119))
-			} else if st118 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l110)*8))
-				off = buffer.PutRawFloat64sAt(w, off, l110)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l110); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l110)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l110)
 		}
-		if c.TrackedFieldFlags() {
-			if st120, id121 := foryimpl.RefSliceAt(c, l111); st120 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id121))
-			} else if st120 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l111)*2))
-				off = buffer.PutRawInt16sAt(w, off, l111)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l111); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l111)*2))
 			off = buffer.PutRawInt16sAt(w, off, l111)
 		}
-		if c.TrackedFieldFlags() {
-			if st122, id123 := foryimpl.RefSliceAt(c, l112); st122 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id123))
-			} else if st122 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l112)*4))
-				off = buffer.PutRawInt32sAt(w, off, l112)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l112); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l112)*4))
 			off = buffer.PutRawInt32sAt(w, off, l112)
 		}
-		if c.TrackedFieldFlags() {
-			if st124, id125 := foryimpl.RefSliceAt(c, l113); st124 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id125))
-			} else if st124 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l113)*8))
-				off = buffer.PutRawInt64sAt(w, off, l113)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l113); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l113)*8))
 			off = buffer.PutRawInt64sAt(w, off, l113)
 		}
@@ -1680,75 +1603,37 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.DI8) {
-			l126 := x.DI8
-			b.WriteVarUint32(uint32(len(l126) * 1))
-			for _, e127 := range l126 {
-				b.WriteInt8(int8(e127))
+			l114 := x.DI8
+			b.WriteVarUint32(uint32(len(l114) * 1))
+			for _, e115 := range l114 {
+				b.WriteInt8(int8(e115))
 			}
 		}
 	} else {
-		l128 := x.DI8
-		b.WriteVarUint32(uint32(len(l128) * 1))
-		for _, e129 := range l128 {
-			b.WriteInt8(int8(e129))
+		l116 := x.DI8
+		b.WriteVarUint32(uint32(len(l116) * 1))
+		for _, e117 := range l116 {
+			b.WriteInt8(int8(e117))
 		}
 	}
 	{
-		l130 := x.DU16
-		l131 := x.DU32
-		l132 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l130)*2 + len(l131)*4 + len(l132)*8 + 18)
+		l118 := x.DU16
+		l119 := x.DU32
+		l120 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l118)*2 + len(l119)*4 + len(l120)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st133, id134 := foryimpl.RefSliceAt(c, l130); st133 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id134))
-			} else if st133 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l130)*2))
-				off = buffer.PutRawUint16sAt(w, off, l130)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l130)*2))
-			off = buffer.PutRawUint16sAt(w, off, l130)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l118); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l118)*2))
+			off = buffer.PutRawUint16sAt(w, off, l118)
 		}
-		if c.TrackedFieldFlags() {
-			if st135, id136 := foryimpl.RefSliceAt(c, l131); st135 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id136))
-			} else if st135 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l131)*4))
-				off = buffer.PutRawUint32sAt(w, off, l131)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l131)*4))
-			off = buffer.PutRawUint32sAt(w, off, l131)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l119); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l119)*4))
+			off = buffer.PutRawUint32sAt(w, off, l119)
 		}
-		if c.TrackedFieldFlags() {
-			if st137, id138 := foryimpl.RefSliceAt(c, l132); st137 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id138))
-			} else if st137 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l132)*8))
-				off = buffer.PutRawUint64sAt(w, off, l132)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l132)*8))
-			off = buffer.PutRawUint64sAt(w, off, l132)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l120); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l120)*8))
+			off = buffer.PutRawUint64sAt(w, off, l120)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1759,80 +1644,80 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteI64s(b, x.I64s)
 	x.foryWriteI8s(b, x.I8s)
 	if !foryimpl.WriteRefSlice(c, x.NI64s) {
-		l139 := x.NI64s
-		b.WriteVarUint32(uint32(len(l139)))
-		if len(l139) > 0 {
-			b.Reserve(1 + len(l139)*9 + buffer.BatchSlack)
+		l121 := x.NI64s
+		b.WriteVarUint32(uint32(len(l121)))
+		if len(l121) > 0 {
+			b.Reserve(1 + len(l121)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e140 := range l139 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e140))
+			for _, e122 := range l121 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e122))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NMap) {
-		var mw141 foryimpl.MapWriter
-		mw141.Begin(b, len(x.NMap))
-		for k142, v143 := range x.NMap {
-			mw141.Entry(b)
-			foryimpl.WriteString(b, k142)
-			b.WriteVarInt32(v143)
+		var mw123 foryimpl.MapWriter
+		mw123.Begin(b, len(x.NMap))
+		for k124, v125 := range x.NMap {
+			mw123.Entry(b)
+			foryimpl.WriteString(b, k124)
+			b.WriteVarInt32(v125)
 		}
-		mw141.End(b)
+		mw123.End(b)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NStrs) {
-		l144 := x.NStrs
+		l126 := x.NStrs
 		{
-			sz146 := 6 + buffer.BatchSlack + len(l144)*9
-			for _, e145 := range l144 {
-				sz146 += len(e145)
+			sz128 := 6 + buffer.BatchSlack + len(l126)*9
+			for _, e127 := range l126 {
+				sz128 += len(e127)
 			}
-			b.Reserve(sz146)
+			b.Reserve(sz128)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l144)))
-			if len(l144) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l126)))
+			if len(l126) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e145 := range l144 {
-					if len(w)-off < len(e145)+9+buffer.BatchSlack {
+				for _, e127 := range l126 {
+					if len(w)-off < len(e127)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e145) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e127) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e145))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e145) > 0 {
-						off += copy(w[off:], e145)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e127))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e127) > 0 {
+						off += copy(w[off:], e127)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l147 := x.Named
+	l129 := x.Named
 	{
 		var ascii bool
-		sz149 := 6 + buffer.BatchSlack + len(l147)*9
-		for _, e148 := range l147 {
-			sz149 += len(e148)
+		sz131 := 6 + buffer.BatchSlack + len(l129)*9
+		for _, e130 := range l129 {
+			sz131 += len(e130)
 		}
-		b.Reserve(sz149)
+		b.Reserve(sz131)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l147)))
-		if len(l147) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l129)))
+		if len(l129) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e148 := range l147 {
-				if len(w)-off < len(e148)+9+buffer.BatchSlack {
+			for _, e130 := range l129 {
+				if len(w)-off < len(e130)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e148) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e130) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e148))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e148) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e148))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e148)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e130) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e130))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e130)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Named"))
 						return
 					}
@@ -1841,20 +1726,20 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l150 := x.Nested
-	b.WriteVarUint32(uint32(len(l150)))
-	if len(l150) > 0 {
+	l132 := x.Nested
+	b.WriteVarUint32(uint32(len(l132)))
+	if len(l132) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e151 := range l150 {
-			if !foryimpl.WriteRefSlice(c, e151) {
-				b.WriteVarUint32(uint32(len(e151)))
-				if len(e151) > 0 {
-					b.Reserve(1 + len(e151)*5 + buffer.BatchSlack)
+		for _, e133 := range l132 {
+			if !foryimpl.WriteRefSlice(c, e133) {
+				b.WriteVarUint32(uint32(len(e133)))
+				if len(e133) > 0 {
+					b.Reserve(1 + len(e133)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e152 := range e151 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e152))
+					for _, e134 := range e133 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e134))
 					}
 					b.SetWriterIndex(off)
 				}
@@ -1865,24 +1750,24 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWritePStrs(b, x.PStrs)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Raw) {
-			l153 := x.Raw
-			b.WriteVarUint32(uint32(len(l153)))
-			b.WriteBytes(l153)
+			l135 := x.Raw
+			b.WriteVarUint32(uint32(len(l135)))
+			b.WriteBytes(l135)
 		}
 	} else {
-		l154 := x.Raw
-		b.WriteVarUint32(uint32(len(l154)))
-		b.WriteBytes(l154)
+		l136 := x.Raw
+		b.WriteVarUint32(uint32(len(l136)))
+		b.WriteBytes(l136)
 	}
 	{
-		s155 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s155) + 10)
+		s137 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s137) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s155))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s155) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s155)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s155) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s137))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s137) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s137)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s137) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "S"))
 				return
 			}
@@ -1891,26 +1776,26 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		var ascii bool
-		sz157 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e156 := range x.StrArr {
-			sz157 += len(e156)
+		sz139 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e138 := range x.StrArr {
+			sz139 += len(e138)
 		}
-		b.Reserve(sz157)
+		b.Reserve(sz139)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e156 := range x.StrArr {
-				if len(w)-off < len(e156)+9+buffer.BatchSlack {
+			for _, e138 := range x.StrArr {
+				if len(w)-off < len(e138)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e156) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e138) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e156))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e156) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e156))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e156)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e138))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e138) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e138))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e138)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
 						return
 					}
@@ -1919,29 +1804,29 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l158 := x.Strs
+	l140 := x.Strs
 	{
 		var ascii bool
-		sz160 := 6 + buffer.BatchSlack + len(l158)*9
-		for _, e159 := range l158 {
-			sz160 += len(e159)
+		sz142 := 6 + buffer.BatchSlack + len(l140)*9
+		for _, e141 := range l140 {
+			sz142 += len(e141)
 		}
-		b.Reserve(sz160)
+		b.Reserve(sz142)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l158)))
-		if len(l158) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l140)))
+		if len(l140) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e159 := range l158 {
-				if len(w)-off < len(e159)+9+buffer.BatchSlack {
+			for _, e141 := range l140 {
+				if len(w)-off < len(e141)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e159) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e141) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e159))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e159) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e159))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e159)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e141))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e141) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e141))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e141)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Strs"))
 						return
 					}
@@ -2338,297 +2223,165 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st161, id162 := c.ReadFieldRefFlag(); st161 == foryimpl.RefBack {
-			x.DBools = foryimpl.BackRefSlice[bool](c, id162)
-		} else if st161 == foryimpl.RefFollows {
-			n163 := c.ReadArrayLengthFast(1)
-			if n163 < 0 {
-				n163 = c.ReadArrayLength(1)
-			}
-			a164 := foryimpl.MakeSlice[[]bool](c, n163)
-			r.ReadRawBools(a164)
-			x.DBools = a164
-			foryimpl.SetRefSlice(c, id162, x.DBools)
-		} else {
-			x.DBools = nil
-		}
+		x.DBools = foryimpl.ReadRefBoolArray[[]bool](c)
 		if c.Failed() {
 			c.Trace("DBools")
 			return
 		}
-		if st165, id166 := c.ReadFieldRefFlag(); st165 == foryimpl.RefBack {
-			x.DF32 = foryimpl.BackRefSlice[float32](c, id166)
-		} else if st165 == foryimpl.RefFollows {
-			n167 := c.ReadArrayLengthFast(4)
-			if n167 < 0 {
-				n167 = c.ReadArrayLength(4)
-			}
-			a168 := foryimpl.MakeSlice[[]float32](c, n167)
-			r.ReadRawFloat32s(a168)
-			x.DF32 = a168
-			foryimpl.SetRefSlice(c, id166, x.DF32)
-		} else {
-			x.DF32 = nil
-		}
+		x.DF32 = foryimpl.ReadRefArray[[]float32](c)
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		if st169, id170 := c.ReadFieldRefFlag(); st169 == foryimpl.RefBack {
-			x.DF64 = foryimpl.BackRefSlice[float64](c, id170)
-		} else if st169 == foryimpl.RefFollows {
-			n171 := c.ReadArrayLengthFast(8)
-			if n171 < 0 {
-				n171 = c.ReadArrayLength(8)
-			}
-			a172 := foryimpl.MakeSlice[[]float64](c, n171)
-			r.ReadRawFloat64s(a172)
-			x.DF64 = a172
-			foryimpl.SetRefSlice(c, id170, x.DF64)
-		} else {
-			x.DF64 = nil
-		}
+		x.DF64 = foryimpl.ReadRefArray[[]float64](c)
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		if st173, id174 := c.ReadFieldRefFlag(); st173 == foryimpl.RefBack {
-			x.DI16 = foryimpl.BackRefSlice[int16](c, id174)
-		} else if st173 == foryimpl.RefFollows {
-			n175 := c.ReadArrayLengthFast(2)
-			if n175 < 0 {
-				n175 = c.ReadArrayLength(2)
-			}
-			a176 := foryimpl.MakeSlice[[]int16](c, n175)
-			r.ReadRawInt16s(a176)
-			x.DI16 = a176
-			foryimpl.SetRefSlice(c, id174, x.DI16)
-		} else {
-			x.DI16 = nil
-		}
+		x.DI16 = foryimpl.ReadRefArray[[]int16](c)
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		if st177, id178 := c.ReadFieldRefFlag(); st177 == foryimpl.RefBack {
-			x.DI32 = foryimpl.BackRefSlice[int32](c, id178)
-		} else if st177 == foryimpl.RefFollows {
-			n179 := c.ReadArrayLengthFast(4)
-			if n179 < 0 {
-				n179 = c.ReadArrayLength(4)
-			}
-			a180 := foryimpl.MakeSlice[[]int32](c, n179)
-			r.ReadRawInt32s(a180)
-			x.DI32 = a180
-			foryimpl.SetRefSlice(c, id178, x.DI32)
-		} else {
-			x.DI32 = nil
-		}
+		x.DI32 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		if st181, id182 := c.ReadFieldRefFlag(); st181 == foryimpl.RefBack {
-			x.DI64 = foryimpl.BackRefSlice[int64](c, id182)
-		} else if st181 == foryimpl.RefFollows {
-			n183 := c.ReadArrayLengthFast(8)
-			if n183 < 0 {
-				n183 = c.ReadArrayLength(8)
-			}
-			a184 := foryimpl.MakeSlice[[]int64](c, n183)
-			r.ReadRawInt64s(a184)
-			x.DI64 = a184
-			foryimpl.SetRefSlice(c, id182, x.DI64)
-		} else {
-			x.DI64 = nil
-		}
+		x.DI64 = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		if st185, id186 := c.ReadFieldRefFlag(); st185 == foryimpl.RefBack {
-			x.DI8 = foryimpl.BackRefSlice[int8](c, id186)
-		} else if st185 == foryimpl.RefFollows {
-			n187 := c.ReadArrayLengthFast(1)
-			if n187 < 0 {
-				n187 = c.ReadArrayLength(1)
-			}
-			a188 := foryimpl.MakeSlice[[]int8](c, n187)
-			for i189 := range a188 {
-				a188[i189] = r.ReadInt8()
-			}
-			x.DI8 = a188
-			foryimpl.SetRefSlice(c, id186, x.DI8)
-		} else {
-			x.DI8 = nil
-		}
+		x.DI8 = foryimpl.ReadRefArray[[]int8](c)
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		if st190, id191 := c.ReadFieldRefFlag(); st190 == foryimpl.RefBack {
-			x.DU16 = foryimpl.BackRefSlice[uint16](c, id191)
-		} else if st190 == foryimpl.RefFollows {
-			n192 := c.ReadArrayLengthFast(2)
-			if n192 < 0 {
-				n192 = c.ReadArrayLength(2)
-			}
-			a193 := foryimpl.MakeSlice[[]uint16](c, n192)
-			r.ReadRawUint16s(a193)
-			x.DU16 = a193
-			foryimpl.SetRefSlice(c, id191, x.DU16)
-		} else {
-			x.DU16 = nil
-		}
+		x.DU16 = foryimpl.ReadRefArray[[]uint16](c)
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		if st194, id195 := c.ReadFieldRefFlag(); st194 == foryimpl.RefBack {
-			x.DU32 = foryimpl.BackRefSlice[uint32](c, id195)
-		} else if st194 == foryimpl.RefFollows {
-			n196 := c.ReadArrayLengthFast(4)
-			if n196 < 0 {
-				n196 = c.ReadArrayLength(4)
-			}
-			a197 := foryimpl.MakeSlice[[]uint32](c, n196)
-			r.ReadRawUint32s(a197)
-			x.DU32 = a197
-			foryimpl.SetRefSlice(c, id195, x.DU32)
-		} else {
-			x.DU32 = nil
-		}
+		x.DU32 = foryimpl.ReadRefArray[[]uint32](c)
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		if st198, id199 := c.ReadFieldRefFlag(); st198 == foryimpl.RefBack {
-			x.DU64 = foryimpl.BackRefSlice[uint64](c, id199)
-		} else if st198 == foryimpl.RefFollows {
-			n200 := c.ReadArrayLengthFast(8)
-			if n200 < 0 {
-				n200 = c.ReadArrayLength(8)
-			}
-			a201 := foryimpl.MakeSlice[[]uint64](c, n200)
-			r.ReadRawUint64s(a201)
-			x.DU64 = a201
-			foryimpl.SetRefSlice(c, id199, x.DU64)
-		} else {
-			x.DU64 = nil
-		}
+		x.DU64 = foryimpl.ReadRefArray[[]uint64](c)
 		if c.Failed() {
 			c.Trace("DU64")
 			return
 		}
 	} else {
-		n161 := c.ReadArrayLengthFast(1)
-		if n161 < 0 {
-			n161 = c.ReadArrayLength(1)
+		n143 := c.ReadArrayLengthFast(1)
+		if n143 < 0 {
+			n143 = c.ReadArrayLength(1)
 		}
-		a162 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n161)
-		r.ReadRawBools(a162)
-		x.DBools = a162
+		a144 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n143)
+		r.ReadRawBools(a144)
+		x.DBools = a144
 		if c.Failed() {
 			c.Trace("DBools")
 			return
 		}
-		n165 := c.ReadArrayLengthFast(4)
-		if n165 < 0 {
-			n165 = c.ReadArrayLength(4)
+		n145 := c.ReadArrayLengthFast(4)
+		if n145 < 0 {
+			n145 = c.ReadArrayLength(4)
 		}
-		a166 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n165)
-		r.ReadRawFloat32s(a166)
-		x.DF32 = a166
+		a146 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n145)
+		r.ReadRawFloat32s(a146)
+		x.DF32 = a146
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		n169 := c.ReadArrayLengthFast(8)
-		if n169 < 0 {
-			n169 = c.ReadArrayLength(8)
+		n147 := c.ReadArrayLengthFast(8)
+		if n147 < 0 {
+			n147 = c.ReadArrayLength(8)
 		}
-		a170 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n169)
-		r.ReadRawFloat64s(a170)
-		x.DF64 = a170
+		a148 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n147)
+		r.ReadRawFloat64s(a148)
+		x.DF64 = a148
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		n173 := c.ReadArrayLengthFast(2)
-		if n173 < 0 {
-			n173 = c.ReadArrayLength(2)
+		n149 := c.ReadArrayLengthFast(2)
+		if n149 < 0 {
+			n149 = c.ReadArrayLength(2)
 		}
-		a174 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n173)
-		r.ReadRawInt16s(a174)
-		x.DI16 = a174
+		a150 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n149)
+		r.ReadRawInt16s(a150)
+		x.DI16 = a150
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		n177 := c.ReadArrayLengthFast(4)
-		if n177 < 0 {
-			n177 = c.ReadArrayLength(4)
+		n151 := c.ReadArrayLengthFast(4)
+		if n151 < 0 {
+			n151 = c.ReadArrayLength(4)
 		}
-		a178 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n177)
-		r.ReadRawInt32s(a178)
-		x.DI32 = a178
+		a152 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n151)
+		r.ReadRawInt32s(a152)
+		x.DI32 = a152
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		n181 := c.ReadArrayLengthFast(8)
-		if n181 < 0 {
-			n181 = c.ReadArrayLength(8)
+		n153 := c.ReadArrayLengthFast(8)
+		if n153 < 0 {
+			n153 = c.ReadArrayLength(8)
 		}
-		a182 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n181)
-		r.ReadRawInt64s(a182)
-		x.DI64 = a182
+		a154 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n153)
+		r.ReadRawInt64s(a154)
+		x.DI64 = a154
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		n185 := c.ReadArrayLengthFast(1)
-		if n185 < 0 {
-			n185 = c.ReadArrayLength(1)
+		n155 := c.ReadArrayLengthFast(1)
+		if n155 < 0 {
+			n155 = c.ReadArrayLength(1)
 		}
-		a186 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n185)
-		for i187 := range a186 {
-			a186[i187] = r.ReadInt8()
+		a156 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n155)
+		for i157 := range a156 {
+			a156[i157] = r.ReadInt8()
 		}
-		x.DI8 = a186
+		x.DI8 = a156
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		n190 := c.ReadArrayLengthFast(2)
-		if n190 < 0 {
-			n190 = c.ReadArrayLength(2)
+		n158 := c.ReadArrayLengthFast(2)
+		if n158 < 0 {
+			n158 = c.ReadArrayLength(2)
 		}
-		a191 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n190)
-		r.ReadRawUint16s(a191)
-		x.DU16 = a191
+		a159 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n158)
+		r.ReadRawUint16s(a159)
+		x.DU16 = a159
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		n194 := c.ReadArrayLengthFast(4)
-		if n194 < 0 {
-			n194 = c.ReadArrayLength(4)
+		n160 := c.ReadArrayLengthFast(4)
+		if n160 < 0 {
+			n160 = c.ReadArrayLength(4)
 		}
-		a195 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n194)
-		r.ReadRawUint32s(a195)
-		x.DU32 = a195
+		a161 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n160)
+		r.ReadRawUint32s(a161)
+		x.DU32 = a161
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		n198 := c.ReadArrayLengthFast(8)
-		if n198 < 0 {
-			n198 = c.ReadArrayLength(8)
+		n162 := c.ReadArrayLengthFast(8)
+		if n162 < 0 {
+			n162 = c.ReadArrayLength(8)
 		}
-		a199 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n198)
-		r.ReadRawUint64s(a199)
-		x.DU64 = a199
+		a163 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n162)
+		r.ReadRawUint64s(a163)
+		x.DU64 = a163
 		if c.Failed() {
 			c.Trace("DU64")
 			return
@@ -2665,11 +2418,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st202, id203 := c.ReadRefFlag(); st202 == foryimpl.RefBack {
-			x.NI64s = foryimpl.BackRefSlice[int64](c, id203)
-		} else if st202 == foryimpl.RefFollows {
+		if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
+			x.NI64s = foryimpl.BackRefSlice[int64](c, id165)
+		} else if st164 == foryimpl.RefFollows {
 			x.NI64s = x.foryReadI64s(c, x.NI64s)
-			foryimpl.SetRefSlice(c, id203, x.NI64s)
+			foryimpl.SetRefSlice(c, id165, x.NI64s)
 		} else {
 			x.NI64s = nil
 		}
@@ -2677,11 +2430,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NI64s")
 			return
 		}
-		if st204, id205 := c.ReadRefFlag(); st204 == foryimpl.RefBack {
-			x.NMap = foryimpl.BackRefMap[string, int32](c, id205)
-		} else if st204 == foryimpl.RefFollows {
+		if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
+			x.NMap = foryimpl.BackRefMap[string, int32](c, id167)
+		} else if st166 == foryimpl.RefFollows {
 			x.NMap = x.foryReadNMap(c)
-			foryimpl.SetRefMap(c, id205, x.NMap)
+			foryimpl.SetRefMap(c, id167, x.NMap)
 		} else {
 			x.NMap = nil
 		}
@@ -2689,11 +2442,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NMap")
 			return
 		}
-		if st206, id207 := c.ReadRefFlag(); st206 == foryimpl.RefBack {
-			x.NStrs = foryimpl.BackRefSlice[string](c, id207)
-		} else if st206 == foryimpl.RefFollows {
+		if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
+			x.NStrs = foryimpl.BackRefSlice[string](c, id169)
+		} else if st168 == foryimpl.RefFollows {
 			x.NStrs = x.foryReadNStrs(c, x.NStrs)
-			foryimpl.SetRefSlice(c, id207, x.NStrs)
+			foryimpl.SetRefSlice(c, id169, x.NStrs)
 		} else {
 			x.NStrs = nil
 		}
@@ -2745,11 +2498,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st208, id209 := c.ReadFieldRefFlag(); st208 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id209)
-		} else if st208 == foryimpl.RefFollows {
+		if st170, id171 := c.ReadFieldRefFlag(); st170 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id171)
+		} else if st170 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id209, x.Raw)
+			foryimpl.SetRefSlice(c, id171, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -2927,21 +2680,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st231, id232 := c.ReadEvolvedRefFlag(f); st231 == foryimpl.RefBack {
-				x.NI64s = foryimpl.BackRefSlice[int64](c, id232)
-			} else if st231 == foryimpl.RefFollows {
+			} else if st193, id194 := c.ReadEvolvedRefFlag(f); st193 == foryimpl.RefBack {
+				x.NI64s = foryimpl.BackRefSlice[int64](c, id194)
+			} else if st193 == foryimpl.RefFollows {
 				x.NI64s = x.foryReadI64s(c, x.NI64s)
-				foryimpl.SetRefSlice(c, id232, x.NI64s)
+				foryimpl.SetRefSlice(c, id194, x.NI64s)
 			} else {
 				x.NI64s = nil
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st233, id234 := c.ReadRefFlag(); st233 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id234)
-				} else if st233 == foryimpl.RefFollows {
+				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id196)
+				} else if st195 == foryimpl.RefFollows {
 					x.NMap = x.foryReadNMap(c)
-					foryimpl.SetRefMap(c, id234, x.NMap)
+					foryimpl.SetRefMap(c, id196, x.NMap)
 				} else {
 					x.NMap = nil
 				}
@@ -2951,11 +2704,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 22:
-			if st235, id236 := c.ReadEvolvedRefFlag(f); st235 == foryimpl.RefBack {
-				x.NStrs = foryimpl.BackRefSlice[string](c, id236)
-			} else if st235 == foryimpl.RefFollows {
+			if st197, id198 := c.ReadEvolvedRefFlag(f); st197 == foryimpl.RefBack {
+				x.NStrs = foryimpl.BackRefSlice[string](c, id198)
+			} else if st197 == foryimpl.RefFollows {
 				x.NStrs = x.foryReadNStrs(c, x.NStrs)
-				foryimpl.SetRefSlice(c, id236, x.NStrs)
+				foryimpl.SetRefSlice(c, id198, x.NStrs)
 			} else {
 				x.NStrs = nil
 			}
@@ -2980,11 +2733,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 27:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st237, id238 := c.ReadEvolvedRefFlag(f); st237 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id238)
-			} else if st237 == foryimpl.RefFollows {
+			} else if st199, id200 := c.ReadEvolvedRefFlag(f); st199 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id200)
+			} else if st199 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id238, x.Raw)
+				foryimpl.SetRefSlice(c, id200, x.Raw)
 			} else {
 				x.Raw = nil
 			}
@@ -7407,51 +7160,39 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		l43 := x.Brains
 		b.Reserve(buffer.BatchSlack + len(l43)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st44, id45 := foryimpl.RefSliceAt(c, l43); st44 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id45))
-			} else if st44 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l43)*2))
-				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l43))
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l43); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l43)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l43))
 		}
 		b.SetWriterIndex(off)
 	}
-	var mw46 foryimpl.MapWriter
-	mw46.BeginTracked(b, len(x.ByName))
-	for k47, v48 := range x.ByName {
-		if v48 == nil {
-			mw46.NullEntry(b)
-			foryimpl.WriteString(b, k47)
+	var mw44 foryimpl.MapWriter
+	mw44.BeginTracked(b, len(x.ByName))
+	for k45, v46 := range x.ByName {
+		if v46 == nil {
+			mw44.NullEntry(b)
+			foryimpl.WriteString(b, k45)
 		} else {
-			mw46.Entry(b)
-			foryimpl.WriteString(b, k47)
-			if !foryimpl.WriteRefMap(c, v48) {
-				b.WriteVarUint32(uint32(len(v48)))
-				if len(v48) > 0 {
+			mw44.Entry(b)
+			foryimpl.WriteString(b, k45)
+			if !foryimpl.WriteRefMap(c, v46) {
+				b.WriteVarUint32(uint32(len(v46)))
+				if len(v46) > 0 {
 					b.WriteUint8(foryimpl.ListDeclaredSameType)
-					for e49 := range v48 {
-						b.WriteVarInt32(e49)
+					for e47 := range v46 {
+						b.WriteVarInt32(e47)
 					}
 				}
 			}
 		}
 	}
-	mw46.End(b)
+	mw44.End(b)
 	x.foryWriteCodes(b, x.Codes)
 	x.foryWriteHalves(b, x.Halves)
-	if o50, ok := x.MaybeS.Get(); ok {
+	if o48, ok := x.MaybeS.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o50)
+		foryimpl.WriteString(b, o48)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -7571,47 +7312,34 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o51 float32
-		o51 = r.ReadFloat32()
-		x.Nothing = serializer.Some(o51)
+		var o49 float32
+		o49 = r.ReadFloat32()
+		x.Nothing = serializer.Some(o49)
 	}
 	if c.Failed() {
 		c.Trace("Nothing")
 		return
 	}
 	if c.ReadFlag() {
-		p52 := foryimpl.Alloc[serializer.Float16](c)
-		*p52 = serializer.Float16(r.ReadUint16())
-		x.PHalf = p52
+		p50 := foryimpl.Alloc[serializer.Float16](c)
+		*p50 = serializer.Float16(r.ReadUint16())
+		x.PHalf = p50
 	}
 	if c.Failed() {
 		c.Trace("PHalf")
 		return
 	}
 	if c.ReadFlag() {
-		var o53 int64
-		o53 = r.ReadVarInt64()
-		x.MaybeN = serializer.Some(o53)
+		var o51 int64
+		o51 = r.ReadVarInt64()
+		x.MaybeN = serializer.Some(o51)
 	}
 	if c.Failed() {
 		c.Trace("MaybeN")
 		return
 	}
 	if c.TrackRef() {
-		if st54, id55 := c.ReadFieldRefFlag(); st54 == foryimpl.RefBack {
-			x.Brains = foryimpl.BackRefSlice[serializer.BFloat16](c, id55)
-		} else if st54 == foryimpl.RefFollows {
-			n56 := c.ReadArrayLengthFast(2)
-			if n56 < 0 {
-				n56 = c.ReadArrayLength(2)
-			}
-			a57 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n56)
-			r.ReadRawUint16s(foryimpl.Uint16s(a57))
-			x.Brains = a57
-			foryimpl.SetRefSlice(c, id55, x.Brains)
-		} else {
-			x.Brains = nil
-		}
+		x.Brains = foryimpl.ReadRefArray[[]serializer.BFloat16](c)
 		if c.Failed() {
 			c.Trace("Brains")
 			return
@@ -7622,13 +7350,13 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n54 := c.ReadArrayLengthFast(2)
-		if n54 < 0 {
-			n54 = c.ReadArrayLength(2)
+		n52 := c.ReadArrayLengthFast(2)
+		if n52 < 0 {
+			n52 = c.ReadArrayLength(2)
 		}
-		a55 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n54)
-		r.ReadRawUint16s(foryimpl.Uint16s(a55))
-		x.Brains = a55
+		a53 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n52)
+		r.ReadRawUint16s(foryimpl.Uint16s(a53))
+		x.Brains = a53
 		if c.Failed() {
 			c.Trace("Brains")
 			return
@@ -7650,18 +7378,18 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o58 string
-		o58 = c.ReadString()
-		x.MaybeS = serializer.Some(o58)
+		var o54 string
+		o54 = c.ReadString()
+		x.MaybeS = serializer.Some(o54)
 	}
 	if c.Failed() {
 		c.Trace("MaybeS")
 		return
 	}
 	if c.ReadFlag() {
-		p59 := foryimpl.Alloc[serializer.Decimal](c)
-		(*p59).Scale = c.ReadDecimal(&(*p59).Unscaled)
-		x.PPrice = p59
+		p55 := foryimpl.Alloc[serializer.Decimal](c)
+		(*p55).Scale = c.ReadDecimal(&(*p55).Unscaled)
+		x.PPrice = p55
 	}
 	if c.Failed() {
 		c.Trace("PPrice")
@@ -7692,23 +7420,23 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 2:
 			if f.Convert {
-				if v61, ok62 := c.ReadFloatAs(f, 32); ok62 {
-					x.Nothing = serializer.Some(float32(v61))
+				if v57, ok58 := c.ReadFloatAs(f, 32); ok58 {
+					x.Nothing = serializer.Some(float32(v57))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o60 float32
-				o60 = r.ReadFloat32()
-				x.Nothing = serializer.Some(o60)
+				var o56 float32
+				o56 = r.ReadFloat32()
+				x.Nothing = serializer.Some(o56)
 			}
 		case 4:
 			if f.Convert {
-				if v64, ok65 := c.ReadIntAs(f, 64); ok65 {
-					x.MaybeN = serializer.Some(int64(v64))
+				if v60, ok61 := c.ReadIntAs(f, 64); ok61 {
+					x.MaybeN = serializer.Some(int64(v60))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o63 int64
-				o63 = r.ReadVarInt64()
-				x.MaybeN = serializer.Some(o63)
+				var o59 int64
+				o59 = r.ReadVarInt64()
+				x.MaybeN = serializer.Some(o59)
 			}
 		case 5:
 			if f.Convert {
@@ -7732,15 +7460,15 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				var o68 string
-				o68 = c.ReadString()
-				x.MaybeS = serializer.Some(o68)
+				var o64 string
+				o64 = c.ReadString()
+				x.MaybeS = serializer.Some(o64)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				p69 := foryimpl.Alloc[serializer.Decimal](c)
-				(*p69).Scale = c.ReadDecimal(&(*p69).Unscaled)
-				x.PPrice = p69
+				p65 := foryimpl.Alloc[serializer.Decimal](c)
+				(*p65).Scale = c.ReadDecimal(&(*p65).Unscaled)
+				x.PPrice = p65
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {

@@ -375,12 +375,17 @@ func SetRef[T any](c *ReadContext, id int, p *T) {
 // SetRefSlice is SetRef for a slice.
 func SetRefSlice[E any](c *ReadContext, id int, s []E) {
 	if id >= 0 {
-		p := unsafe.Pointer(unsafe.SliceData(s))
-		if len(s) == 0 {
-			p = unsafe.Pointer(&emptySlice)
-		}
-		c.setRef(id, refEntry{v: (*E)(nil), p: p, n: len(s)})
+		c.setRef(id, sliceEntry(s))
 	}
+}
+
+// sliceEntry is the read table's entry of slice s.
+func sliceEntry[E any](s []E) refEntry {
+	p := unsafe.Pointer(unsafe.SliceData(s))
+	if len(s) == 0 {
+		p = unsafe.Pointer(&emptySlice)
+	}
+	return refEntry{v: (*E)(nil), p: p, n: len(s)}
 }
 
 // emptySlice marks a zero-length slice in the read table. Official Go
@@ -478,19 +483,47 @@ func AcceptRootRef(c *ReadContext, n int, t *TypeInfo, x Message) {
 	c.setRef(0, refEntry{v: x})
 }
 
-// RefSliceAt is WriteRefSlice for a tracked slice written inside a run of
-// put-at stores: it reports RefNull, RefBack and the id, or RefFollows
-// after recording a new slice, and writes nothing; the caller stores the
-// flag.
-func RefSliceAt[E any](c *WriteContext, s []E) (state, id int) {
+// PutRefSliceAt is WriteRefSlice for a tracked slice written inside a run
+// of put-at stores: it writes the reference flag at w[off:] (a
+// back-reference and its id, null, or 0x00 after recording a new slice)
+// and returns the offset after it, and whether the slice's value follows.
+// The run's reserve counts the flag and an id.
+func PutRefSliceAt[E any](c *WriteContext, w []byte, off int, s []E) (int, bool) {
 	if s == nil {
-		return RefNull, -1
+		buffer.PutUint8At(w, off, meta.FlagNull)
+		return off + 1, false
 	}
 	id, seen := c.refs.find(c.refs.sliceKey(unsafe.Pointer(unsafe.SliceData(s)), len(s)))
 	if seen {
-		return RefBack, id
+		buffer.PutUint8At(w, off, meta.FlagRef)
+		return buffer.PutVarUint32At(w, off+1, uint32(id)), false
 	}
-	return RefFollows, id
+	buffer.PutUint8At(w, off, meta.FlagRefValue)
+	return off + 1, true
+}
+
+// PutFieldRefSliceAt is PutRefSliceAt for a dense array field, whose flag
+// only some forms write (TrackedFieldFlags): in the others it writes
+// nothing and the value follows. It repeats PutRefSliceAt's body rather
+// than call it, and checks the form inside rather than in an inlined
+// wrapper: the body is too large to inline, and the generated writers too
+// large for the compiler to inline a call into, so each would be a second
+// call per array (instructions.sh Sample forygen-ref Serialize).
+func PutFieldRefSliceAt[E any](c *WriteContext, w []byte, off int, s []E) (int, bool) {
+	if !c.TrackedFieldFlags() {
+		return off, true
+	}
+	if s == nil {
+		buffer.PutUint8At(w, off, meta.FlagNull)
+		return off + 1, false
+	}
+	id, seen := c.refs.find(c.refs.sliceKey(unsafe.Pointer(unsafe.SliceData(s)), len(s)))
+	if seen {
+		buffer.PutUint8At(w, off, meta.FlagRef)
+		return buffer.PutVarUint32At(w, off+1, uint32(id)), false
+	}
+	buffer.PutUint8At(w, off, meta.FlagRefValue)
+	return off + 1, true
 }
 
 // refEntrySize is what one read object costs in the read table.

@@ -341,6 +341,7 @@ func runBound(base *jen.Statement, run []*plan.Field, vals []*jen.Statement) *je
 // later run: nothing else takes back what the earlier ones committed).
 func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []jen.Code {
 	var out []jen.Code
+	follows := false
 	for i, fl := range run {
 		v := vals[i].Clone()
 		tracked := g.track && fl.RefOn
@@ -354,24 +355,17 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 					jen.Uint32().Call(jen.Len(v.Clone()).Op("*").Lit(fl.Wire.Elem.Width))),
 				put}
 			if tracked {
-				// The reference flag in the run: a back-reference (at most
-				// 1 + 5 bytes, within the flag and length the bound counts)
-				// or nil instead of the array, or 0x00 before it; none in
-				// the other languages' same-schema form (§14.30).
-				st, id := g.fresh("st"), g.fresh("id")
-				bare := body
-				body = []jen.Code{jen.If(jen.List(jen.Id(st), jen.Id(id)).Op(":=").Qual(implPkg, "RefSliceAt").Call(jen.Id("c"), v.Clone()), jen.Id(st).Op("==").Qual(implPkg, "RefBack")).Block(
-					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("FlagRef")),
-					jen.Id("off").Op("=").Qual(bufferPkg, "PutVarUint32At").Call(jen.Id("w"), jen.Id("off").Op("+").Lit(1), jen.Uint32().Call(jen.Id(id))),
-				).Else().If(jen.Id(st).Op("==").Qual(implPkg, "RefNull")).Block(
-					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("FlagNull")),
-					jen.Id("off").Op("++"),
-				).Else().Block(append([]jen.Code{
-					jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("FlagRefValue")),
-					jen.Id("off").Op("++")}, body...)...)}
+				// The reference flag in the run (PutRefSliceAt): a
+				// back-reference (at most 1 + 5 bytes, within the flag and
+				// length the bound counts) or nil instead of the array, or
+				// 0x00 before it; none in the other languages' same-schema
+				// form (§14.30, PutFieldRefSliceAt).
+				put := "PutRefSliceAt"
 				if fl.Unflagged {
-					body = []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).Block(body...).Else().Block(bare...)}
+					put = "PutFieldRefSliceAt"
 				}
+				body = []jen.Code{jen.If(jen.List(jen.Id("off"), jen.Id("follows")).Op("=").Qual(implPkg, put).Call(jen.Id("c"), jen.Id("w"), jen.Id("off"), v.Clone()), jen.Id("follows")).Block(body...)}
+				follows = true
 			}
 			out = append(out, body...)
 			continue
@@ -394,6 +388,9 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 	}
 	if runHasString(run) {
 		out = append([]jen.Code{jen.Var().Id("ascii").Bool()}, out...)
+	}
+	if follows {
+		out = append([]jen.Code{jen.Var().Id("follows").Bool()}, out...)
 	}
 	return out
 }

@@ -624,123 +624,33 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.IntValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.ShortValueBoxed))
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
+	var follows bool
 	var ascii bool
-	if c.TrackedFieldFlags() {
-		if st17, id18 := foryimpl.RefSliceAt(c, l9); st17 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id18))
-		} else if st17 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
-			off = buffer.PutRawInt32sAt(w, off, l9)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l9); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 		off = buffer.PutRawInt32sAt(w, off, l9)
 	}
-	if c.TrackedFieldFlags() {
-		if st19, id20 := foryimpl.RefSliceAt(c, l10); st19 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id20))
-		} else if st19 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
-			off = buffer.PutRawInt64sAt(w, off, l10)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l10); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
 		off = buffer.PutRawInt64sAt(w, off, l10)
 	}
-	if c.TrackedFieldFlags() {
-		if st21, id22 := foryimpl.RefSliceAt(c, l11); st21 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id22))
-		} else if st21 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l11)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l11)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l11); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l11)
 	}
-	if c.TrackedFieldFlags() {
-		if st23, id24 := foryimpl.RefSliceAt(c, l12); st23 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id24))
-		} else if st23 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l12)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l12); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l12)
 	}
-	if c.TrackedFieldFlags() {
-		if st25, id26 := foryimpl.RefSliceAt(c, l13); st25 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id26))
-		} else if st25 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
-			off = buffer.PutRawInt32sAt(w, off, l13)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l13); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
 		off = buffer.PutRawInt32sAt(w, off, l13)
 	}
-	if c.TrackedFieldFlags() {
-		if st27, id28 := foryimpl.RefSliceAt(c, l14); st27 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id28))
-		} else if st27 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
-			off = buffer.PutRawInt32sAt(w, off, l14)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l14); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
 		off = buffer.PutRawInt32sAt(w, off, l14)
 	}
-	if c.TrackedFieldFlags() {
-		if st29, id30 := foryimpl.RefSliceAt(c, l15); st29 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id30))
-		} else if st29 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
-			off = buffer.PutRawBoolsAt(w, off, l15)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l15); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
 		off = buffer.PutRawBoolsAt(w, off, l15)
 	}
@@ -817,206 +727,115 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st31, id32 := c.ReadFieldRefFlag(); st31 == foryimpl.RefBack {
-			x.IntArray = foryimpl.BackRefSlice[int32](c, id32)
-		} else if st31 == foryimpl.RefFollows {
-			n33 := c.ReadArrayLengthFast(4)
-			if n33 < 0 {
-				n33 = c.ReadArrayLength(4)
-			}
-			a34 := foryimpl.MakeSlice[[]int32](c, n33)
-			r.ReadRawInt32s(a34)
-			x.IntArray = a34
-			foryimpl.SetRefSlice(c, id32, x.IntArray)
-		} else {
-			x.IntArray = nil
-		}
+		x.IntArray = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("IntArray")
 			return
 		}
-		if st35, id36 := c.ReadFieldRefFlag(); st35 == foryimpl.RefBack {
-			x.LongArray = foryimpl.BackRefSlice[int64](c, id36)
-		} else if st35 == foryimpl.RefFollows {
-			n37 := c.ReadArrayLengthFast(8)
-			if n37 < 0 {
-				n37 = c.ReadArrayLength(8)
-			}
-			a38 := foryimpl.MakeSlice[[]int64](c, n37)
-			r.ReadRawInt64s(a38)
-			x.LongArray = a38
-			foryimpl.SetRefSlice(c, id36, x.LongArray)
-		} else {
-			x.LongArray = nil
-		}
+		x.LongArray = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("LongArray")
 			return
 		}
-		if st39, id40 := c.ReadFieldRefFlag(); st39 == foryimpl.RefBack {
-			x.FloatArray = foryimpl.BackRefSlice[float32](c, id40)
-		} else if st39 == foryimpl.RefFollows {
-			n41 := c.ReadArrayLengthFast(4)
-			if n41 < 0 {
-				n41 = c.ReadArrayLength(4)
-			}
-			a42 := foryimpl.MakeSlice[[]float32](c, n41)
-			r.ReadRawFloat32s(a42)
-			x.FloatArray = a42
-			foryimpl.SetRefSlice(c, id40, x.FloatArray)
-		} else {
-			x.FloatArray = nil
-		}
+		x.FloatArray = foryimpl.ReadRefArray[[]float32](c)
 		if c.Failed() {
 			c.Trace("FloatArray")
 			return
 		}
-		if st43, id44 := c.ReadFieldRefFlag(); st43 == foryimpl.RefBack {
-			x.DoubleArray = foryimpl.BackRefSlice[float64](c, id44)
-		} else if st43 == foryimpl.RefFollows {
-			n45 := c.ReadArrayLengthFast(8)
-			if n45 < 0 {
-				n45 = c.ReadArrayLength(8)
-			}
-			a46 := foryimpl.MakeSlice[[]float64](c, n45)
-			r.ReadRawFloat64s(a46)
-			x.DoubleArray = a46
-			foryimpl.SetRefSlice(c, id44, x.DoubleArray)
-		} else {
-			x.DoubleArray = nil
-		}
+		x.DoubleArray = foryimpl.ReadRefArray[[]float64](c)
 		if c.Failed() {
 			c.Trace("DoubleArray")
 			return
 		}
-		if st47, id48 := c.ReadFieldRefFlag(); st47 == foryimpl.RefBack {
-			x.ShortArray = foryimpl.BackRefSlice[int32](c, id48)
-		} else if st47 == foryimpl.RefFollows {
-			n49 := c.ReadArrayLengthFast(4)
-			if n49 < 0 {
-				n49 = c.ReadArrayLength(4)
-			}
-			a50 := foryimpl.MakeSlice[[]int32](c, n49)
-			r.ReadRawInt32s(a50)
-			x.ShortArray = a50
-			foryimpl.SetRefSlice(c, id48, x.ShortArray)
-		} else {
-			x.ShortArray = nil
-		}
+		x.ShortArray = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("ShortArray")
 			return
 		}
-		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
-			x.CharArray = foryimpl.BackRefSlice[int32](c, id52)
-		} else if st51 == foryimpl.RefFollows {
-			n53 := c.ReadArrayLengthFast(4)
-			if n53 < 0 {
-				n53 = c.ReadArrayLength(4)
-			}
-			a54 := foryimpl.MakeSlice[[]int32](c, n53)
-			r.ReadRawInt32s(a54)
-			x.CharArray = a54
-			foryimpl.SetRefSlice(c, id52, x.CharArray)
-		} else {
-			x.CharArray = nil
-		}
+		x.CharArray = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("CharArray")
 			return
 		}
-		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
-			x.BooleanArray = foryimpl.BackRefSlice[bool](c, id56)
-		} else if st55 == foryimpl.RefFollows {
-			n57 := c.ReadArrayLengthFast(1)
-			if n57 < 0 {
-				n57 = c.ReadArrayLength(1)
-			}
-			a58 := foryimpl.MakeSlice[[]bool](c, n57)
-			r.ReadRawBools(a58)
-			x.BooleanArray = a58
-			foryimpl.SetRefSlice(c, id56, x.BooleanArray)
-		} else {
-			x.BooleanArray = nil
-		}
+		x.BooleanArray = foryimpl.ReadRefBoolArray[[]bool](c)
 		if c.Failed() {
 			c.Trace("BooleanArray")
 			return
 		}
 	} else {
-		n31 := c.ReadArrayLengthFast(4)
-		if n31 < 0 {
-			n31 = c.ReadArrayLength(4)
+		n17 := c.ReadArrayLengthFast(4)
+		if n17 < 0 {
+			n17 = c.ReadArrayLength(4)
 		}
-		a32 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n31)
-		r.ReadRawInt32s(a32)
-		x.IntArray = a32
+		a18 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n17)
+		r.ReadRawInt32s(a18)
+		x.IntArray = a18
 		if c.Failed() {
 			c.Trace("IntArray")
 			return
 		}
-		n35 := c.ReadArrayLengthFast(8)
-		if n35 < 0 {
-			n35 = c.ReadArrayLength(8)
+		n19 := c.ReadArrayLengthFast(8)
+		if n19 < 0 {
+			n19 = c.ReadArrayLength(8)
 		}
-		a36 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n35)
-		r.ReadRawInt64s(a36)
-		x.LongArray = a36
+		a20 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n19)
+		r.ReadRawInt64s(a20)
+		x.LongArray = a20
 		if c.Failed() {
 			c.Trace("LongArray")
 			return
 		}
-		n39 := c.ReadArrayLengthFast(4)
-		if n39 < 0 {
-			n39 = c.ReadArrayLength(4)
+		n21 := c.ReadArrayLengthFast(4)
+		if n21 < 0 {
+			n21 = c.ReadArrayLength(4)
 		}
-		a40 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n39)
-		r.ReadRawFloat32s(a40)
-		x.FloatArray = a40
+		a22 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n21)
+		r.ReadRawFloat32s(a22)
+		x.FloatArray = a22
 		if c.Failed() {
 			c.Trace("FloatArray")
 			return
 		}
-		n43 := c.ReadArrayLengthFast(8)
-		if n43 < 0 {
-			n43 = c.ReadArrayLength(8)
+		n23 := c.ReadArrayLengthFast(8)
+		if n23 < 0 {
+			n23 = c.ReadArrayLength(8)
 		}
-		a44 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n43)
-		r.ReadRawFloat64s(a44)
-		x.DoubleArray = a44
+		a24 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n23)
+		r.ReadRawFloat64s(a24)
+		x.DoubleArray = a24
 		if c.Failed() {
 			c.Trace("DoubleArray")
 			return
 		}
-		n47 := c.ReadArrayLengthFast(4)
-		if n47 < 0 {
-			n47 = c.ReadArrayLength(4)
+		n25 := c.ReadArrayLengthFast(4)
+		if n25 < 0 {
+			n25 = c.ReadArrayLength(4)
 		}
-		a48 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n47)
-		r.ReadRawInt32s(a48)
-		x.ShortArray = a48
+		a26 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n25)
+		r.ReadRawInt32s(a26)
+		x.ShortArray = a26
 		if c.Failed() {
 			c.Trace("ShortArray")
 			return
 		}
-		n51 := c.ReadArrayLengthFast(4)
-		if n51 < 0 {
-			n51 = c.ReadArrayLength(4)
+		n27 := c.ReadArrayLengthFast(4)
+		if n27 < 0 {
+			n27 = c.ReadArrayLength(4)
 		}
-		a52 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n51)
-		r.ReadRawInt32s(a52)
-		x.CharArray = a52
+		a28 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n27)
+		r.ReadRawInt32s(a28)
+		x.CharArray = a28
 		if c.Failed() {
 			c.Trace("CharArray")
 			return
 		}
-		n55 := c.ReadArrayLengthFast(1)
-		if n55 < 0 {
-			n55 = c.ReadArrayLength(1)
+		n29 := c.ReadArrayLengthFast(1)
+		if n29 < 0 {
+			n29 = c.ReadArrayLength(1)
 		}
-		a56 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n55)
-		r.ReadRawBools(a56)
-		x.BooleanArray = a56
+		a30 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n29)
+		r.ReadRawBools(a30)
+		x.BooleanArray = a30
 		if c.Failed() {
 			c.Trace("BooleanArray")
 			return

@@ -231,20 +231,8 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 		l12 := x.BoolA
 		b.Reserve(buffer.BatchSlack + len(l12)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st13, id14 := foryimpl.RefSliceAt(c, l12); st13 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id14))
-			} else if st13 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
-				off = buffer.PutRawBoolsAt(w, off, l12)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l12); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
 			off = buffer.PutRawBoolsAt(w, off, l12)
 		}
@@ -253,25 +241,13 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteBools(b, x.Bools)
 	x.foryWritePlain(b, x.Plain)
 	{
-		l15 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l15)*1 + 6)
+		l13 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l13)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st16, id17 := foryimpl.RefSliceAt(c, l15); st16 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id17))
-			} else if st16 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
-				off += copy(w[off:], l15)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
-			off += copy(w[off:], l15)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l13); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
+			off += copy(w[off:], l13)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -337,11 +313,11 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st18, id19 := c.ReadFieldRefFlag(); st18 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id19)
-		} else if st18 == foryimpl.RefFollows {
+		if st14, id15 := c.ReadFieldRefFlag(); st14 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id15)
+		} else if st14 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id19, x.Bin)
+			foryimpl.SetRefSlice(c, id15, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -349,20 +325,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		if st20, id21 := c.ReadFieldRefFlag(); st20 == foryimpl.RefBack {
-			x.BoolA = foryimpl.BackRefSlice[bool](c, id21)
-		} else if st20 == foryimpl.RefFollows {
-			n22 := c.ReadArrayLengthFast(1)
-			if n22 < 0 {
-				n22 = c.ReadArrayLength(1)
-			}
-			a23 := foryimpl.MakeSlice[[]bool](c, n22)
-			r.ReadRawBools(a23)
-			x.BoolA = a23
-			foryimpl.SetRefSlice(c, id21, x.BoolA)
-		} else {
-			x.BoolA = nil
-		}
+		x.BoolA = foryimpl.ReadRefBoolArray[[]bool](c)
 		if c.Failed() {
 			c.Trace("BoolA")
 			return
@@ -373,13 +336,13 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n20 := c.ReadArrayLengthFast(1)
-		if n20 < 0 {
-			n20 = c.ReadArrayLength(1)
+		n16 := c.ReadArrayLengthFast(1)
+		if n16 < 0 {
+			n16 = c.ReadArrayLength(1)
 		}
-		a21 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n20)
-		r.ReadRawBools(a21)
-		x.BoolA = a21
+		a17 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n16)
+		r.ReadRawBools(a17)
+		x.BoolA = a17
 		if c.Failed() {
 			c.Trace("BoolA")
 			return
@@ -396,32 +359,19 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st24, id25 := c.ReadFieldRefFlag(); st24 == foryimpl.RefBack {
-			x.U8Arr = foryimpl.BackRefSlice[uint8](c, id25)
-		} else if st24 == foryimpl.RefFollows {
-			n26 := c.ReadArrayLengthFast(1)
-			if n26 < 0 {
-				n26 = c.ReadArrayLength(1)
-			}
-			a27 := foryimpl.MakeSlice[[]uint8](c, n26)
-			copy(a27, r.ReadBytes(n26))
-			x.U8Arr = a27
-			foryimpl.SetRefSlice(c, id25, x.U8Arr)
-		} else {
-			x.U8Arr = nil
-		}
+		x.U8Arr = foryimpl.ReadRefArray[[]uint8](c)
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return
 		}
 	} else {
-		n24 := c.ReadArrayLengthFast(1)
-		if n24 < 0 {
-			n24 = c.ReadArrayLength(1)
+		n18 := c.ReadArrayLengthFast(1)
+		if n18 < 0 {
+			n18 = c.ReadArrayLength(1)
 		}
-		a25 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n24)
-		copy(a25, r.ReadBytes(n24))
-		x.U8Arr = a25
+		a19 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n18)
+		copy(a19, r.ReadBytes(n18))
+		x.U8Arr = a19
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return
@@ -437,11 +387,11 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st28, id29 := c.ReadEvolvedRefFlag(f); st28 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id29)
-			} else if st28 == foryimpl.RefFollows {
+			} else if st20, id21 := c.ReadEvolvedRefFlag(f); st20 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id21)
+			} else if st20 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id29, x.Bin)
+				foryimpl.SetRefSlice(c, id21, x.Bin)
 			} else {
 				x.Bin = nil
 			}

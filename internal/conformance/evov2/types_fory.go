@@ -422,20 +422,8 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		l20 := x.Weights
 		b.Reserve(buffer.BatchSlack + len(l20)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st21, id22 := foryimpl.RefSliceAt(c, l20); st21 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id22))
-			} else if st21 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l20)*8))
-				off = buffer.PutRawFloat64sAt(w, off, l20)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l20); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l20)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l20)
 		}
@@ -519,17 +507,17 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
-			x.Home = foryimpl.BackRef[Address](c, id24)
-		} else if st23 == foryimpl.RefFollows {
-			p25 := foryimpl.Alloc[Address](c)
-			foryimpl.SetRef(c, id24, p25)
-			if ev26 := c.ReadStructFieldMeta(foryTypeAddress); ev26 != nil {
-				p25.ForyReadEvolved(c, ev26)
+		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
+			x.Home = foryimpl.BackRef[Address](c, id22)
+		} else if st21 == foryimpl.RefFollows {
+			p23 := foryimpl.Alloc[Address](c)
+			foryimpl.SetRef(c, id22, p23)
+			if ev24 := c.ReadStructFieldMeta(foryTypeAddress); ev24 != nil {
+				p23.ForyReadEvolved(c, ev24)
 			} else if !c.Failed() {
-				p25.ForyRead(c)
+				p23.ForyRead(c)
 			}
-			x.Home = p25
+			x.Home = p23
 		} else {
 			x.Home = nil
 		}
@@ -538,8 +526,8 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-				x.Level = Color(e27)
+			if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+				x.Level = Color(e25)
 			} else {
 				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -550,20 +538,20 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p23 := foryimpl.Alloc[Address](c)
-			if ev24 := c.ReadStructFieldMeta(foryTypeAddress); ev24 != nil {
-				p23.ForyReadEvolved(c, ev24)
+			p21 := foryimpl.Alloc[Address](c)
+			if ev22 := c.ReadStructFieldMeta(foryTypeAddress); ev22 != nil {
+				p21.ForyReadEvolved(c, ev22)
 			} else if !c.Failed() {
-				p23.ForyRead(c)
+				p21.ForyRead(c)
 			}
-			x.Home = p23
+			x.Home = p21
 		}
 		if c.Failed() {
 			c.Trace("Home")
 			return
 		}
-		if e27 := c.ReadEnumFast(uint32(0x7fffffff)); e27 >= 0 {
-			x.Level = Color(e27)
+		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
+			x.Level = Color(e25)
 		} else {
 			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -578,9 +566,9 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p28 := foryimpl.Alloc[string](c)
-		*p28 = c.ReadString()
-		x.Nick = p28
+		p26 := foryimpl.Alloc[string](c)
+		*p26 = c.ReadString()
+		x.Nick = p26
 	}
 	if c.Failed() {
 		c.Trace("Nick")
@@ -597,27 +585,14 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st29, id30 := c.ReadFieldRefFlag(); st29 == foryimpl.RefBack {
-			x.Weights = foryimpl.BackRefSlice[float64](c, id30)
-		} else if st29 == foryimpl.RefFollows {
-			n31 := c.ReadArrayLengthFast(8)
-			if n31 < 0 {
-				n31 = c.ReadArrayLength(8)
-			}
-			a32 := foryimpl.MakeSlice[[]float64](c, n31)
-			r.ReadRawFloat64s(a32)
-			x.Weights = a32
-			foryimpl.SetRefSlice(c, id30, x.Weights)
-		} else {
-			x.Weights = nil
-		}
+		x.Weights = foryimpl.ReadRefArray[[]float64](c)
 		if c.Failed() {
 			c.Trace("Weights")
 			return
 		}
 		if c.ReadStructValueFlag(foryTypeAddress) {
-			if ev33 := c.ReadStructFieldMeta(foryTypeAddress); ev33 != nil {
-				x.Work.ForyReadEvolved(c, ev33)
+			if ev29 := c.ReadStructFieldMeta(foryTypeAddress); ev29 != nil {
+				x.Work.ForyReadEvolved(c, ev29)
 			} else if !c.Failed() {
 				x.Work.ForyRead(c)
 			}
@@ -627,19 +602,19 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n29 := c.ReadArrayLengthFast(8)
-		if n29 < 0 {
-			n29 = c.ReadArrayLength(8)
+		n27 := c.ReadArrayLengthFast(8)
+		if n27 < 0 {
+			n27 = c.ReadArrayLength(8)
 		}
-		a30 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n29)
-		r.ReadRawFloat64s(a30)
-		x.Weights = a30
+		a28 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n27)
+		r.ReadRawFloat64s(a28)
+		x.Weights = a28
 		if c.Failed() {
 			c.Trace("Weights")
 			return
 		}
-		if ev33 := c.ReadStructFieldMeta(foryTypeAddress); ev33 != nil {
-			x.Work.ForyReadEvolved(c, ev33)
+		if ev29 := c.ReadStructFieldMeta(foryTypeAddress); ev29 != nil {
+			x.Work.ForyReadEvolved(c, ev29)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
@@ -657,44 +632,44 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id37)
-				} else if st36 == foryimpl.RefFollows {
-					p38 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id37, p38)
-					if ev39 := c.ReadStructFieldMeta(foryTypeAddress); ev39 != nil {
-						p38.ForyReadEvolved(c, ev39)
-					} else if !c.Failed() {
-						p38.ForyRead(c)
-					}
-					x.Home = p38
-				} else {
-					x.Home = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+					x.Home = foryimpl.BackRef[Address](c, id33)
+				} else if st32 == foryimpl.RefFollows {
 					p34 := foryimpl.Alloc[Address](c)
+					foryimpl.SetRef(c, id33, p34)
 					if ev35 := c.ReadStructFieldMeta(foryTypeAddress); ev35 != nil {
 						p34.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
 						p34.ForyRead(c)
 					}
 					x.Home = p34
+				} else {
+					x.Home = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p30 := foryimpl.Alloc[Address](c)
+					if ev31 := c.ReadStructFieldMeta(foryTypeAddress); ev31 != nil {
+						p30.ForyReadEvolved(c, ev31)
+					} else if !c.Failed() {
+						p30.ForyRead(c)
+					}
+					x.Home = p30
 				}
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
-						x.Level = Color(e43)
+					if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
+						x.Level = Color(e39)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e40 := c.ReadEnumFast(uint32(0x7fffffff)); e40 >= 0 {
-						x.Level = Color(e40)
+					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+						x.Level = Color(e36)
 					} else {
 						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -717,16 +692,16 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev49 := c.ReadStructFieldMeta(foryTypeAddress); ev49 != nil {
-						x.Work.ForyReadEvolved(c, ev49)
+					if ev45 := c.ReadStructFieldMeta(foryTypeAddress); ev45 != nil {
+						x.Work.ForyReadEvolved(c, ev45)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev46 := c.ReadStructFieldMeta(foryTypeAddress); ev46 != nil {
-						x.Work.ForyReadEvolved(c, ev46)
+					if ev42 := c.ReadStructFieldMeta(foryTypeAddress); ev42 != nil {
+						x.Work.ForyReadEvolved(c, ev42)
 					} else if !c.Failed() {
 						x.Work.ForyRead(c)
 					}

@@ -250,20 +250,8 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		l9 := x.BF16Arr
 		b.Reserve(buffer.BatchSlack + len(l9)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st10, id11 := foryimpl.RefSliceAt(c, l9); st10 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id11))
-			} else if st10 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
-				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l9))
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l9); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l9))
 		}
@@ -271,25 +259,13 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.foryWriteBF16List(b, x.BF16List)
 	{
-		l12 := x.F16Arr
-		b.Reserve(buffer.BatchSlack + len(l12)*2 + 6)
+		l10 := x.F16Arr
+		b.Reserve(buffer.BatchSlack + len(l10)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st13, id14 := foryimpl.RefSliceAt(c, l12); st13 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id14))
-			} else if st13 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l12)*2))
-				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l12))
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*2))
-			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l12))
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l10); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l10))
 		}
 		b.SetWriterIndex(off)
 	}
@@ -373,41 +349,28 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[serializer.Float16](c)
-		*p15 = serializer.Float16(r.ReadUint16())
-		x.F16Ptr = p15
+		p11 := foryimpl.Alloc[serializer.Float16](c)
+		*p11 = serializer.Float16(r.ReadUint16())
+		x.F16Ptr = p11
 	}
 	if c.Failed() {
 		c.Trace("F16Ptr")
 		return
 	}
 	if c.TrackRef() {
-		if st16, id17 := c.ReadFieldRefFlag(); st16 == foryimpl.RefBack {
-			x.BF16Arr = foryimpl.BackRefSlice[serializer.BFloat16](c, id17)
-		} else if st16 == foryimpl.RefFollows {
-			n18 := c.ReadArrayLengthFast(2)
-			if n18 < 0 {
-				n18 = c.ReadArrayLength(2)
-			}
-			a19 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n18)
-			r.ReadRawUint16s(foryimpl.Uint16s(a19))
-			x.BF16Arr = a19
-			foryimpl.SetRefSlice(c, id17, x.BF16Arr)
-		} else {
-			x.BF16Arr = nil
-		}
+		x.BF16Arr = foryimpl.ReadRefArray[[]serializer.BFloat16](c)
 		if c.Failed() {
 			c.Trace("BF16Arr")
 			return
 		}
 	} else {
-		n16 := c.ReadArrayLengthFast(2)
-		if n16 < 0 {
-			n16 = c.ReadArrayLength(2)
+		n12 := c.ReadArrayLengthFast(2)
+		if n12 < 0 {
+			n12 = c.ReadArrayLength(2)
 		}
-		a17 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n16)
-		r.ReadRawUint16s(foryimpl.Uint16s(a17))
-		x.BF16Arr = a17
+		a13 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n12)
+		r.ReadRawUint16s(foryimpl.Uint16s(a13))
+		x.BF16Arr = a13
 		if c.Failed() {
 			c.Trace("BF16Arr")
 			return
@@ -419,32 +382,19 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st20, id21 := c.ReadFieldRefFlag(); st20 == foryimpl.RefBack {
-			x.F16Arr = foryimpl.BackRefSlice[serializer.Float16](c, id21)
-		} else if st20 == foryimpl.RefFollows {
-			n22 := c.ReadArrayLengthFast(2)
-			if n22 < 0 {
-				n22 = c.ReadArrayLength(2)
-			}
-			a23 := foryimpl.MakeSlice[[]serializer.Float16](c, n22)
-			r.ReadRawUint16s(foryimpl.Uint16s(a23))
-			x.F16Arr = a23
-			foryimpl.SetRefSlice(c, id21, x.F16Arr)
-		} else {
-			x.F16Arr = nil
-		}
+		x.F16Arr = foryimpl.ReadRefArray[[]serializer.Float16](c)
 		if c.Failed() {
 			c.Trace("F16Arr")
 			return
 		}
 	} else {
-		n20 := c.ReadArrayLengthFast(2)
-		if n20 < 0 {
-			n20 = c.ReadArrayLength(2)
+		n14 := c.ReadArrayLengthFast(2)
+		if n14 < 0 {
+			n14 = c.ReadArrayLength(2)
 		}
-		a21 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n20)
-		r.ReadRawUint16s(foryimpl.Uint16s(a21))
-		x.F16Arr = a21
+		a15 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n14)
+		r.ReadRawUint16s(foryimpl.Uint16s(a15))
+		x.F16Arr = a15
 		if c.Failed() {
 			c.Trace("F16Arr")
 			return

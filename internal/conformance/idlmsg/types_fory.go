@@ -515,20 +515,8 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		l64 := x.Arr
 		b.Reserve(buffer.BatchSlack + len(l64)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st65, id66 := foryimpl.RefSliceAt(c, l64); st65 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id66))
-			} else if st65 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
-				off = buffer.PutRawInt32sAt(w, off, l64)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l64); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
 			off = buffer.PutRawInt32sAt(w, off, l64)
 		}
@@ -714,9 +702,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o67 int32
-		o67 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o67)
+		var o65 int32
+		o65 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o65)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -728,11 +716,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st68, id69 := c.ReadFieldRefFlag(); st68 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id69)
-		} else if st68 == foryimpl.RefFollows {
+		if st66, id67 := c.ReadFieldRefFlag(); st66 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id67)
+		} else if st66 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id69, x.Bin)
+			foryimpl.SetRefSlice(c, id67, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -768,26 +756,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o70 string
-		o70 = c.ReadString()
-		x.Os = serializer.Some(o70)
+		var o68 string
+		o68 = c.ReadString()
+		x.Os = serializer.Some(o68)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
 	if c.TrackRef() {
-		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-			x.Leaf = foryimpl.BackRef[Leaf](c, id72)
-		} else if st71 == foryimpl.RefFollows {
-			p73 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id72, p73)
-			if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
-				p73.ForyReadEvolved(c, ev74)
+		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id70)
+		} else if st69 == foryimpl.RefFollows {
+			p71 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id70, p71)
+			if ev72 := c.ReadStructFieldMeta(foryTypeLeaf); ev72 != nil {
+				p71.ForyReadEvolved(c, ev72)
 			} else if !c.Failed() {
-				p73.ForyRead(c)
+				p71.ForyRead(c)
 			}
-			x.Leaf = p73
+			x.Leaf = p71
 		} else {
 			x.Leaf = nil
 		}
@@ -795,17 +783,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Leaf")
 			return
 		}
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.Shared = foryimpl.BackRef[Leaf](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			p77 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id76, p77)
-			if ev78 := c.ReadStructFieldMeta(foryTypeLeaf); ev78 != nil {
-				p77.ForyReadEvolved(c, ev78)
+		if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id74)
+		} else if st73 == foryimpl.RefFollows {
+			p75 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id74, p75)
+			if ev76 := c.ReadStructFieldMeta(foryTypeLeaf); ev76 != nil {
+				p75.ForyReadEvolved(c, ev76)
 			} else if !c.Failed() {
-				p77.ForyRead(c)
+				p75.ForyRead(c)
 			}
-			x.Shared = p77
+			x.Shared = p75
 		} else {
 			x.Shared = nil
 		}
@@ -815,26 +803,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p71 := foryimpl.Alloc[Leaf](c)
-			if ev72 := c.ReadStructFieldMeta(foryTypeLeaf); ev72 != nil {
-				p71.ForyReadEvolved(c, ev72)
+			p69 := foryimpl.Alloc[Leaf](c)
+			if ev70 := c.ReadStructFieldMeta(foryTypeLeaf); ev70 != nil {
+				p69.ForyReadEvolved(c, ev70)
 			} else if !c.Failed() {
-				p71.ForyRead(c)
+				p69.ForyRead(c)
 			}
-			x.Leaf = p71
+			x.Leaf = p69
 		}
 		if c.Failed() {
 			c.Trace("Leaf")
 			return
 		}
 		if c.ReadFlag() {
-			p75 := foryimpl.Alloc[Leaf](c)
-			if ev76 := c.ReadStructFieldMeta(foryTypeLeaf); ev76 != nil {
-				p75.ForyReadEvolved(c, ev76)
+			p73 := foryimpl.Alloc[Leaf](c)
+			if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
+				p73.ForyReadEvolved(c, ev74)
 			} else if !c.Failed() {
-				p75.ForyRead(c)
+				p73.ForyRead(c)
 			}
-			x.Shared = p75
+			x.Shared = p73
 		}
 		if c.Failed() {
 			c.Trace("Shared")
@@ -867,27 +855,14 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st79, id80 := c.ReadFieldRefFlag(); st79 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id80)
-		} else if st79 == foryimpl.RefFollows {
-			n81 := c.ReadArrayLengthFast(4)
-			if n81 < 0 {
-				n81 = c.ReadArrayLength(4)
-			}
-			a82 := foryimpl.MakeSlice[[]int32](c, n81)
-			r.ReadRawInt32s(a82)
-			x.Arr = a82
-			foryimpl.SetRefSlice(c, id80, x.Arr)
-		} else {
-			x.Arr = nil
-		}
+		x.Arr = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e83 := c.ReadEnumFast(uint32(0x7fffffff)); e83 >= 0 {
-				x.Kind = Kind(e83)
+			if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
+				x.Kind = Kind(e79)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -897,19 +872,19 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n79 := c.ReadArrayLengthFast(4)
-		if n79 < 0 {
-			n79 = c.ReadArrayLength(4)
+		n77 := c.ReadArrayLengthFast(4)
+		if n77 < 0 {
+			n77 = c.ReadArrayLength(4)
 		}
-		a80 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n79)
-		r.ReadRawInt32s(a80)
-		x.Arr = a80
+		a78 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n77)
+		r.ReadRawInt32s(a78)
+		x.Arr = a78
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
-		if e83 := c.ReadEnumFast(uint32(0x7fffffff)); e83 >= 0 {
-			x.Kind = Kind(e83)
+		if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
+			x.Kind = Kind(e79)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -947,22 +922,22 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 13:
 			if f.Convert {
-				if v85, ok86 := c.ReadIntAs(f, 32); ok86 {
-					x.Oi = serializer.Some(int32(v85))
+				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
+					x.Oi = serializer.Some(int32(v81))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o84 int32
-				o84 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o84)
+				var o80 int32
+				o80 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o80)
 			}
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st87, id88 := c.ReadEvolvedRefFlag(f); st87 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id88)
-			} else if st87 == foryimpl.RefFollows {
+			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id84)
+			} else if st83 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id88, x.Bin)
+				foryimpl.SetRefSlice(c, id84, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -984,62 +959,62 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o89 string
-				o89 = c.ReadString()
-				x.Os = serializer.Some(o89)
+				var o85 string
+				o85 = c.ReadString()
+				x.Os = serializer.Some(o85)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id93)
-				} else if st92 == foryimpl.RefFollows {
-					p94 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id93, p94)
-					if ev95 := c.ReadStructFieldMeta(foryTypeLeaf); ev95 != nil {
-						p94.ForyReadEvolved(c, ev95)
-					} else if !c.Failed() {
-						p94.ForyRead(c)
-					}
-					x.Leaf = p94
-				} else {
-					x.Leaf = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id89)
+				} else if st88 == foryimpl.RefFollows {
 					p90 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id89, p90)
 					if ev91 := c.ReadStructFieldMeta(foryTypeLeaf); ev91 != nil {
 						p90.ForyReadEvolved(c, ev91)
 					} else if !c.Failed() {
 						p90.ForyRead(c)
 					}
 					x.Leaf = p90
+				} else {
+					x.Leaf = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p86 := foryimpl.Alloc[Leaf](c)
+					if ev87 := c.ReadStructFieldMeta(foryTypeLeaf); ev87 != nil {
+						p86.ForyReadEvolved(c, ev87)
+					} else if !c.Failed() {
+						p86.ForyRead(c)
+					}
+					x.Leaf = p86
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st98, id99 := c.ReadRefFlag(); st98 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id99)
-				} else if st98 == foryimpl.RefFollows {
-					p100 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id99, p100)
-					if ev101 := c.ReadStructFieldMeta(foryTypeLeaf); ev101 != nil {
-						p100.ForyReadEvolved(c, ev101)
-					} else if !c.Failed() {
-						p100.ForyRead(c)
-					}
-					x.Shared = p100
-				} else {
-					x.Shared = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id95)
+				} else if st94 == foryimpl.RefFollows {
 					p96 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id95, p96)
 					if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
 						p96.ForyReadEvolved(c, ev97)
 					} else if !c.Failed() {
 						p96.ForyRead(c)
 					}
 					x.Shared = p96
+				} else {
+					x.Shared = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p92 := foryimpl.Alloc[Leaf](c)
+					if ev93 := c.ReadStructFieldMeta(foryTypeLeaf); ev93 != nil {
+						p92.ForyReadEvolved(c, ev93)
+					} else if !c.Failed() {
+						p92.ForyRead(c)
+					}
+					x.Shared = p92
 				}
 			}
 		case 23:
@@ -1071,16 +1046,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e107 := c.ReadEnumFast(uint32(0x7fffffff)); e107 >= 0 {
-						x.Kind = Kind(e107)
+					if e103 := c.ReadEnumFast(uint32(0x7fffffff)); e103 >= 0 {
+						x.Kind = Kind(e103)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
-						x.Kind = Kind(e104)
+					if e100 := c.ReadEnumFast(uint32(0x7fffffff)); e100 >= 0 {
+						x.Kind = Kind(e100)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}

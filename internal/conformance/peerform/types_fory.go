@@ -1202,37 +1202,12 @@ func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -2121142106)
 		off += 4
 	}
-	if c.TrackedFieldFlags() {
-		if st5, id6 := foryimpl.RefSliceAt(c, l3); st5 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id6))
-		} else if st5 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l3)*4))
-			off = buffer.PutRawInt32sAt(w, off, l3)
-		}
-	} else {
+	var follows bool
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l3); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)*4))
 		off = buffer.PutRawInt32sAt(w, off, l3)
 	}
-	if c.TrackedFieldFlags() {
-		if st7, id8 := foryimpl.RefSliceAt(c, l4); st7 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id8))
-		} else if st7 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l4)*8))
-			off = buffer.PutRawInt64sAt(w, off, l4)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l4); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l4)*8))
 		off = buffer.PutRawInt64sAt(w, off, l4)
 	}
@@ -1258,61 +1233,35 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st9, id10 := c.ReadFieldRefFlag(); st9 == foryimpl.RefBack {
-			x.Ints = foryimpl.BackRefSlice[int32](c, id10)
-		} else if st9 == foryimpl.RefFollows {
-			n11 := c.ReadArrayLengthFast(4)
-			if n11 < 0 {
-				n11 = c.ReadArrayLength(4)
-			}
-			a12 := foryimpl.MakeSlice[[]int32](c, n11)
-			r.ReadRawInt32s(a12)
-			x.Ints = a12
-			foryimpl.SetRefSlice(c, id10, x.Ints)
-		} else {
-			x.Ints = nil
-		}
+		x.Ints = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
-		if st13, id14 := c.ReadFieldRefFlag(); st13 == foryimpl.RefBack {
-			x.Longs = foryimpl.BackRefSlice[int64](c, id14)
-		} else if st13 == foryimpl.RefFollows {
-			n15 := c.ReadArrayLengthFast(8)
-			if n15 < 0 {
-				n15 = c.ReadArrayLength(8)
-			}
-			a16 := foryimpl.MakeSlice[[]int64](c, n15)
-			r.ReadRawInt64s(a16)
-			x.Longs = a16
-			foryimpl.SetRefSlice(c, id14, x.Longs)
-		} else {
-			x.Longs = nil
-		}
+		x.Longs = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("Longs")
 			return
 		}
 	} else {
-		n9 := c.ReadArrayLengthFast(4)
-		if n9 < 0 {
-			n9 = c.ReadArrayLength(4)
+		n5 := c.ReadArrayLengthFast(4)
+		if n5 < 0 {
+			n5 = c.ReadArrayLength(4)
 		}
-		a10 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n9)
-		r.ReadRawInt32s(a10)
-		x.Ints = a10
+		a6 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n5)
+		r.ReadRawInt32s(a6)
+		x.Ints = a6
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
-		n13 := c.ReadArrayLengthFast(8)
-		if n13 < 0 {
-			n13 = c.ReadArrayLength(8)
+		n7 := c.ReadArrayLengthFast(8)
+		if n7 < 0 {
+			n7 = c.ReadArrayLength(8)
 		}
-		a14 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n13)
-		r.ReadRawInt64s(a14)
-		x.Longs = a14
+		a8 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n7)
+		r.ReadRawInt64s(a8)
+		x.Longs = a8
 		if c.Failed() {
 			c.Trace("Longs")
 			return

@@ -4529,110 +4529,85 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -2014874351)
 		off += 4
 	}
-	if c.TrackedFieldFlags() {
-		if st35, id36 := foryimpl.RefSliceAt(c, l33); st35 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id36))
-		} else if st35 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
-			off = buffer.PutRawInt32sAt(w, off, l33)
-		}
-	} else {
+	var follows bool
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l33); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
 		off = buffer.PutRawInt32sAt(w, off, l33)
 	}
-	if c.TrackedFieldFlags() {
-		if st37, id38 := foryimpl.RefSliceAt(c, l34); st37 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id38))
-		} else if st37 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
-			off = buffer.PutRawInt32sAt(w, off, l34)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l34); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
 		off = buffer.PutRawInt32sAt(w, off, l34)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin1) {
-			l39 := x.Bin1
-			b.WriteVarUint32(uint32(len(l39)))
-			b.WriteBytes(l39)
+			l35 := x.Bin1
+			b.WriteVarUint32(uint32(len(l35)))
+			b.WriteBytes(l35)
 		}
 	} else {
-		l40 := x.Bin1
-		b.WriteVarUint32(uint32(len(l40)))
-		b.WriteBytes(l40)
+		l36 := x.Bin1
+		b.WriteVarUint32(uint32(len(l36)))
+		b.WriteBytes(l36)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin2) {
-			l41 := x.Bin2
-			b.WriteVarUint32(uint32(len(l41)))
-			b.WriteBytes(l41)
+			l37 := x.Bin2
+			b.WriteVarUint32(uint32(len(l37)))
+			b.WriteBytes(l37)
 		}
 	} else {
-		l42 := x.Bin2
-		b.WriteVarUint32(uint32(len(l42)))
-		b.WriteBytes(l42)
+		l38 := x.Bin2
+		b.WriteVarUint32(uint32(len(l38)))
+		b.WriteBytes(l38)
 	}
 	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l43 := x.List1
-		b.WriteVarUint32(uint32(len(l43)))
-		if len(l43) > 0 {
-			b.Reserve(1 + len(l43)*5 + buffer.BatchSlack)
+		l39 := x.List1
+		b.WriteVarUint32(uint32(len(l39)))
+		if len(l39) > 0 {
+			b.Reserve(1 + len(l39)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e44 := range l43 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
+			for _, e40 := range l39 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e40))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l45 := x.List2
-		b.WriteVarUint32(uint32(len(l45)))
-		if len(l45) > 0 {
-			b.Reserve(1 + len(l45)*5 + buffer.BatchSlack)
+		l41 := x.List2
+		b.WriteVarUint32(uint32(len(l41)))
+		if len(l41) > 0 {
+			b.Reserve(1 + len(l41)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e46 := range l45 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e46))
+			for _, e42 := range l41 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e42))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw47 foryimpl.MapWriter
-		mw47.Begin(b, len(x.Map1))
-		for k48, v49 := range x.Map1 {
-			mw47.Entry(b)
-			foryimpl.WriteString(b, k48)
-			b.WriteVarInt32(v49)
+		var mw43 foryimpl.MapWriter
+		mw43.Begin(b, len(x.Map1))
+		for k44, v45 := range x.Map1 {
+			mw43.Entry(b)
+			foryimpl.WriteString(b, k44)
+			b.WriteVarInt32(v45)
 		}
-		mw47.End(b)
+		mw43.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw50 foryimpl.MapWriter
-		mw50.Begin(b, len(x.Map2))
-		for k51, v52 := range x.Map2 {
-			mw50.Entry(b)
-			foryimpl.WriteString(b, k51)
-			b.WriteVarInt32(v52)
+		var mw46 foryimpl.MapWriter
+		mw46.Begin(b, len(x.Map2))
+		for k47, v48 := range x.Map2 {
+			mw46.Entry(b)
+			foryimpl.WriteString(b, k47)
+			b.WriteVarInt32(v48)
 		}
-		mw50.End(b)
+		mw46.End(b)
 	}
 }
 
@@ -4672,47 +4647,21 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
-			x.Arr1 = foryimpl.BackRefSlice[int32](c, id54)
-		} else if st53 == foryimpl.RefFollows {
-			n55 := c.ReadArrayLengthFast(4)
-			if n55 < 0 {
-				n55 = c.ReadArrayLength(4)
-			}
-			a56 := foryimpl.MakeSlice[[]int32](c, n55)
-			r.ReadRawInt32s(a56)
-			x.Arr1 = a56
-			foryimpl.SetRefSlice(c, id54, x.Arr1)
-		} else {
-			x.Arr1 = nil
-		}
+		x.Arr1 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		if st57, id58 := c.ReadFieldRefFlag(); st57 == foryimpl.RefBack {
-			x.Arr2 = foryimpl.BackRefSlice[int32](c, id58)
-		} else if st57 == foryimpl.RefFollows {
-			n59 := c.ReadArrayLengthFast(4)
-			if n59 < 0 {
-				n59 = c.ReadArrayLength(4)
-			}
-			a60 := foryimpl.MakeSlice[[]int32](c, n59)
-			r.ReadRawInt32s(a60)
-			x.Arr2 = a60
-			foryimpl.SetRefSlice(c, id58, x.Arr2)
-		} else {
-			x.Arr2 = nil
-		}
+		x.Arr2 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
 		}
-		if st61, id62 := c.ReadFieldRefFlag(); st61 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id62)
-		} else if st61 == foryimpl.RefFollows {
+		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id54)
+		} else if st53 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id62, x.Bin1)
+			foryimpl.SetRefSlice(c, id54, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
@@ -4720,11 +4669,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin1")
 			return
 		}
-		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id64)
-		} else if st63 == foryimpl.RefFollows {
+		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id56)
+		} else if st55 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id64, x.Bin2)
+			foryimpl.SetRefSlice(c, id56, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
@@ -4732,11 +4681,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2")
 			return
 		}
-		if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id66)
-		} else if st65 == foryimpl.RefFollows {
+		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id58)
+		} else if st57 == foryimpl.RefFollows {
 			x.List1 = x.foryReadList1(c, x.List1)
-			foryimpl.SetRefSlice(c, id66, x.List1)
+			foryimpl.SetRefSlice(c, id58, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -4744,11 +4693,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id68)
-		} else if st67 == foryimpl.RefFollows {
+		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
 			x.List2 = x.foryReadList1(c, x.List2)
-			foryimpl.SetRefSlice(c, id68, x.List2)
+			foryimpl.SetRefSlice(c, id60, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -4756,11 +4705,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id70)
-		} else if st69 == foryimpl.RefFollows {
+		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id62)
+		} else if st61 == foryimpl.RefFollows {
 			x.Map1 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id70, x.Map1)
+			foryimpl.SetRefMap(c, id62, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -4768,11 +4717,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id72)
-		} else if st71 == foryimpl.RefFollows {
+		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id64)
+		} else if st63 == foryimpl.RefFollows {
 			x.Map2 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id72, x.Map2)
+			foryimpl.SetRefMap(c, id64, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -4781,24 +4730,24 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n53 := c.ReadArrayLengthFast(4)
-		if n53 < 0 {
-			n53 = c.ReadArrayLength(4)
+		n49 := c.ReadArrayLengthFast(4)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(4)
 		}
-		a54 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n53)
-		r.ReadRawInt32s(a54)
-		x.Arr1 = a54
+		a50 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n49)
+		r.ReadRawInt32s(a50)
+		x.Arr1 = a50
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		n57 := c.ReadArrayLengthFast(4)
-		if n57 < 0 {
-			n57 = c.ReadArrayLength(4)
+		n51 := c.ReadArrayLengthFast(4)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(4)
 		}
-		a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n57)
-		r.ReadRawInt32s(a58)
-		x.Arr2 = a58
+		a52 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n51)
+		r.ReadRawInt32s(a52)
+		x.Arr2 = a52
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -4872,54 +4821,54 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		case 2:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st77, id78 := c.ReadEvolvedRefFlag(f); st77 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id78)
-			} else if st77 == foryimpl.RefFollows {
+			} else if st69, id70 := c.ReadEvolvedRefFlag(f); st69 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id70)
+			} else if st69 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id78, x.Bin1)
+				foryimpl.SetRefSlice(c, id70, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 3:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st79, id80 := c.ReadEvolvedRefFlag(f); st79 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id80)
-			} else if st79 == foryimpl.RefFollows {
+			} else if st71, id72 := c.ReadEvolvedRefFlag(f); st71 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id72)
+			} else if st71 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id80, x.Bin2)
+				foryimpl.SetRefSlice(c, id72, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 4:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st81, id82 := c.ReadEvolvedRefFlag(f); st81 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id82)
-			} else if st81 == foryimpl.RefFollows {
+			} else if st73, id74 := c.ReadEvolvedRefFlag(f); st73 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id74)
+			} else if st73 == foryimpl.RefFollows {
 				x.List1 = x.foryReadList1(c, x.List1)
-				foryimpl.SetRefSlice(c, id82, x.List1)
+				foryimpl.SetRefSlice(c, id74, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id84)
-			} else if st83 == foryimpl.RefFollows {
+			} else if st75, id76 := c.ReadEvolvedRefFlag(f); st75 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id76)
+			} else if st75 == foryimpl.RefFollows {
 				x.List2 = x.foryReadList1(c, x.List2)
-				foryimpl.SetRefSlice(c, id84, x.List2)
+				foryimpl.SetRefSlice(c, id76, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id86)
-				} else if st85 == foryimpl.RefFollows {
+				if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id78)
+				} else if st77 == foryimpl.RefFollows {
 					x.Map1 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id86, x.Map1)
+					foryimpl.SetRefMap(c, id78, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -4930,11 +4879,11 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id88)
-				} else if st87 == foryimpl.RefFollows {
+				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id80)
+				} else if st79 == foryimpl.RefFollows {
 					x.Map2 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id88, x.Map2)
+					foryimpl.SetRefMap(c, id80, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
@@ -5915,37 +5864,12 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 		l34 := x.Arr2
 		b.Reserve(buffer.BatchSlack + len(l33)*4 + len(l34)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st35, id36 := foryimpl.RefSliceAt(c, l33); st35 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id36))
-			} else if st35 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
-				off = buffer.PutRawInt32sAt(w, off, l33)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l33); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
 			off = buffer.PutRawInt32sAt(w, off, l33)
 		}
-		if c.TrackedFieldFlags() {
-			if st37, id38 := foryimpl.RefSliceAt(c, l34); st37 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id38))
-			} else if st37 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
-				off = buffer.PutRawInt32sAt(w, off, l34)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l34); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
 			off = buffer.PutRawInt32sAt(w, off, l34)
 		}
@@ -5953,73 +5877,73 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin1) {
-			l39 := x.Bin1
-			b.WriteVarUint32(uint32(len(l39)))
-			b.WriteBytes(l39)
+			l35 := x.Bin1
+			b.WriteVarUint32(uint32(len(l35)))
+			b.WriteBytes(l35)
 		}
 	} else {
-		l40 := x.Bin1
-		b.WriteVarUint32(uint32(len(l40)))
-		b.WriteBytes(l40)
+		l36 := x.Bin1
+		b.WriteVarUint32(uint32(len(l36)))
+		b.WriteBytes(l36)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin2) {
-			l41 := x.Bin2
-			b.WriteVarUint32(uint32(len(l41)))
-			b.WriteBytes(l41)
+			l37 := x.Bin2
+			b.WriteVarUint32(uint32(len(l37)))
+			b.WriteBytes(l37)
 		}
 	} else {
-		l42 := x.Bin2
-		b.WriteVarUint32(uint32(len(l42)))
-		b.WriteBytes(l42)
+		l38 := x.Bin2
+		b.WriteVarUint32(uint32(len(l38)))
+		b.WriteBytes(l38)
 	}
 	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l43 := x.List1
-		b.WriteVarUint32(uint32(len(l43)))
-		if len(l43) > 0 {
-			b.Reserve(1 + len(l43)*5 + buffer.BatchSlack)
+		l39 := x.List1
+		b.WriteVarUint32(uint32(len(l39)))
+		if len(l39) > 0 {
+			b.Reserve(1 + len(l39)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e44 := range l43 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
+			for _, e40 := range l39 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e40))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l45 := x.List2
-		b.WriteVarUint32(uint32(len(l45)))
-		if len(l45) > 0 {
-			b.Reserve(1 + len(l45)*5 + buffer.BatchSlack)
+		l41 := x.List2
+		b.WriteVarUint32(uint32(len(l41)))
+		if len(l41) > 0 {
+			b.Reserve(1 + len(l41)*5 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e46 := range l45 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e46))
+			for _, e42 := range l41 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e42))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw47 foryimpl.MapWriter
-		mw47.Begin(b, len(x.Map1))
-		for k48, v49 := range x.Map1 {
-			mw47.Entry(b)
-			foryimpl.WriteString(b, k48)
-			b.WriteVarInt32(v49)
+		var mw43 foryimpl.MapWriter
+		mw43.Begin(b, len(x.Map1))
+		for k44, v45 := range x.Map1 {
+			mw43.Entry(b)
+			foryimpl.WriteString(b, k44)
+			b.WriteVarInt32(v45)
 		}
-		mw47.End(b)
+		mw43.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw50 foryimpl.MapWriter
-		mw50.Begin(b, len(x.Map2))
-		for k51, v52 := range x.Map2 {
-			mw50.Entry(b)
-			foryimpl.WriteString(b, k51)
-			b.WriteVarInt32(v52)
+		var mw46 foryimpl.MapWriter
+		mw46.Begin(b, len(x.Map2))
+		for k47, v48 := range x.Map2 {
+			mw46.Entry(b)
+			foryimpl.WriteString(b, k47)
+			b.WriteVarInt32(v48)
 		}
-		mw50.End(b)
+		mw46.End(b)
 	}
 	c.Leave()
 }
@@ -6073,47 +5997,21 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
-			x.Arr1 = foryimpl.BackRefSlice[int32](c, id54)
-		} else if st53 == foryimpl.RefFollows {
-			n55 := c.ReadArrayLengthFast(4)
-			if n55 < 0 {
-				n55 = c.ReadArrayLength(4)
-			}
-			a56 := foryimpl.MakeSlice[[]int32](c, n55)
-			r.ReadRawInt32s(a56)
-			x.Arr1 = a56
-			foryimpl.SetRefSlice(c, id54, x.Arr1)
-		} else {
-			x.Arr1 = nil
-		}
+		x.Arr1 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		if st57, id58 := c.ReadFieldRefFlag(); st57 == foryimpl.RefBack {
-			x.Arr2 = foryimpl.BackRefSlice[int32](c, id58)
-		} else if st57 == foryimpl.RefFollows {
-			n59 := c.ReadArrayLengthFast(4)
-			if n59 < 0 {
-				n59 = c.ReadArrayLength(4)
-			}
-			a60 := foryimpl.MakeSlice[[]int32](c, n59)
-			r.ReadRawInt32s(a60)
-			x.Arr2 = a60
-			foryimpl.SetRefSlice(c, id58, x.Arr2)
-		} else {
-			x.Arr2 = nil
-		}
+		x.Arr2 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
 		}
-		if st61, id62 := c.ReadFieldRefFlag(); st61 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id62)
-		} else if st61 == foryimpl.RefFollows {
+		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id54)
+		} else if st53 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id62, x.Bin1)
+			foryimpl.SetRefSlice(c, id54, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
@@ -6121,11 +6019,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin1")
 			return
 		}
-		if st63, id64 := c.ReadFieldRefFlag(); st63 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id64)
-		} else if st63 == foryimpl.RefFollows {
+		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id56)
+		} else if st55 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id64, x.Bin2)
+			foryimpl.SetRefSlice(c, id56, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
@@ -6133,11 +6031,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2")
 			return
 		}
-		if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id66)
-		} else if st65 == foryimpl.RefFollows {
+		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id58)
+		} else if st57 == foryimpl.RefFollows {
 			x.List1 = x.foryReadList1(c, x.List1)
-			foryimpl.SetRefSlice(c, id66, x.List1)
+			foryimpl.SetRefSlice(c, id58, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -6145,11 +6043,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st67, id68 := c.ReadRefFlag(); st67 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id68)
-		} else if st67 == foryimpl.RefFollows {
+		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
 			x.List2 = x.foryReadList1(c, x.List2)
-			foryimpl.SetRefSlice(c, id68, x.List2)
+			foryimpl.SetRefSlice(c, id60, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -6157,11 +6055,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id70)
-		} else if st69 == foryimpl.RefFollows {
+		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id62)
+		} else if st61 == foryimpl.RefFollows {
 			x.Map1 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id70, x.Map1)
+			foryimpl.SetRefMap(c, id62, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -6169,11 +6067,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id72)
-		} else if st71 == foryimpl.RefFollows {
+		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id64)
+		} else if st63 == foryimpl.RefFollows {
 			x.Map2 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id72, x.Map2)
+			foryimpl.SetRefMap(c, id64, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -6182,24 +6080,24 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n53 := c.ReadArrayLengthFast(4)
-		if n53 < 0 {
-			n53 = c.ReadArrayLength(4)
+		n49 := c.ReadArrayLengthFast(4)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(4)
 		}
-		a54 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n53)
-		r.ReadRawInt32s(a54)
-		x.Arr1 = a54
+		a50 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n49)
+		r.ReadRawInt32s(a50)
+		x.Arr1 = a50
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		n57 := c.ReadArrayLengthFast(4)
-		if n57 < 0 {
-			n57 = c.ReadArrayLength(4)
+		n51 := c.ReadArrayLengthFast(4)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(4)
 		}
-		a58 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n57)
-		r.ReadRawInt32s(a58)
-		x.Arr2 = a58
+		a52 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n51)
+		r.ReadRawInt32s(a52)
+		x.Arr2 = a52
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -6281,54 +6179,54 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 4:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st77, id78 := c.ReadEvolvedRefFlag(f); st77 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id78)
-			} else if st77 == foryimpl.RefFollows {
+			} else if st69, id70 := c.ReadEvolvedRefFlag(f); st69 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id70)
+			} else if st69 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id78, x.Bin1)
+				foryimpl.SetRefSlice(c, id70, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st79, id80 := c.ReadEvolvedRefFlag(f); st79 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id80)
-			} else if st79 == foryimpl.RefFollows {
+			} else if st71, id72 := c.ReadEvolvedRefFlag(f); st71 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id72)
+			} else if st71 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id80, x.Bin2)
+				foryimpl.SetRefSlice(c, id72, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 6:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st81, id82 := c.ReadEvolvedRefFlag(f); st81 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id82)
-			} else if st81 == foryimpl.RefFollows {
+			} else if st73, id74 := c.ReadEvolvedRefFlag(f); st73 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id74)
+			} else if st73 == foryimpl.RefFollows {
 				x.List1 = x.foryReadList1(c, x.List1)
-				foryimpl.SetRefSlice(c, id82, x.List1)
+				foryimpl.SetRefSlice(c, id74, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 7:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id84)
-			} else if st83 == foryimpl.RefFollows {
+			} else if st75, id76 := c.ReadEvolvedRefFlag(f); st75 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id76)
+			} else if st75 == foryimpl.RefFollows {
 				x.List2 = x.foryReadList1(c, x.List2)
-				foryimpl.SetRefSlice(c, id84, x.List2)
+				foryimpl.SetRefSlice(c, id76, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id86)
-				} else if st85 == foryimpl.RefFollows {
+				if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id78)
+				} else if st77 == foryimpl.RefFollows {
 					x.Map1 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id86, x.Map1)
+					foryimpl.SetRefMap(c, id78, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -6339,11 +6237,11 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id88)
-				} else if st87 == foryimpl.RefFollows {
+				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id80)
+				} else if st79 == foryimpl.RefFollows {
 					x.Map2 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id88, x.Map2)
+					foryimpl.SetRefMap(c, id80, x.Map2)
 				} else {
 					x.Map2 = nil
 				}

@@ -241,49 +241,37 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 		l14 := x.I64Arr
 		b.Reserve(buffer.BatchSlack + len(l14)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st15, id16 := foryimpl.RefSliceAt(c, l14); st15 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id16))
-			} else if st15 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l14)*8))
-				off = buffer.PutRawInt64sAt(w, off, l14)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l14); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l14)*8))
 			off = buffer.PutRawInt64sAt(w, off, l14)
 		}
 		b.SetWriterIndex(off)
 	}
 	x.foryWriteI64s(b, x.I64s)
-	l17 := x.Strs
+	l15 := x.Strs
 	{
 		var ascii bool
-		sz19 := 6 + buffer.BatchSlack + len(l17)*9
-		for _, e18 := range l17 {
-			sz19 += len(e18)
+		sz17 := 6 + buffer.BatchSlack + len(l15)*9
+		for _, e16 := range l15 {
+			sz17 += len(e16)
 		}
-		b.Reserve(sz19)
+		b.Reserve(sz17)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l17)))
-		if len(l17) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l15)))
+		if len(l15) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e18 := range l17 {
-				if len(w)-off < len(e18)+9+buffer.BatchSlack {
+			for _, e16 := range l15 {
+				if len(w)-off < len(e16)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e18) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e16) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e18))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e18) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e18))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e18)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e16))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e16) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e16))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e16)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSlices, "Strs"))
 						return
 					}
@@ -354,32 +342,19 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st20, id21 := c.ReadFieldRefFlag(); st20 == foryimpl.RefBack {
-			x.I64Arr = foryimpl.BackRefSlice[int64](c, id21)
-		} else if st20 == foryimpl.RefFollows {
-			n22 := c.ReadArrayLengthFast(8)
-			if n22 < 0 {
-				n22 = c.ReadArrayLength(8)
-			}
-			a23 := foryimpl.MakeSlice[[]int64](c, n22)
-			r.ReadRawInt64s(a23)
-			x.I64Arr = a23
-			foryimpl.SetRefSlice(c, id21, x.I64Arr)
-		} else {
-			x.I64Arr = nil
-		}
+		x.I64Arr = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("I64Arr")
 			return
 		}
 	} else {
-		n20 := c.ReadArrayLengthFast(8)
-		if n20 < 0 {
-			n20 = c.ReadArrayLength(8)
+		n18 := c.ReadArrayLengthFast(8)
+		if n18 < 0 {
+			n18 = c.ReadArrayLength(8)
 		}
-		a21 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n20)
-		r.ReadRawInt64s(a21)
-		x.I64Arr = a21
+		a19 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n18)
+		r.ReadRawInt64s(a19)
+		x.I64Arr = a19
 		if c.Failed() {
 			c.Trace("I64Arr")
 			return

@@ -3768,54 +3768,16 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		l9 := x.I64
 		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st10, id11 := foryimpl.RefSliceAt(c, l7); st10 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id11))
-			} else if st10 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l7)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l7); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l7)
 		}
-		if c.TrackedFieldFlags() {
-			if st12, id13 := foryimpl.RefSliceAt(c, l8); st12 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id13))
-			} else if st12 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
-				off = buffer.PutRawInt32sAt(w, off, l8)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l8); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 			off = buffer.PutRawInt32sAt(w, off, l8)
 		}
-		if c.TrackedFieldFlags() {
-			if st14, id15 := foryimpl.RefSliceAt(c, l9); st14 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id15))
-			} else if st14 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
-				off = buffer.PutRawInt64sAt(w, off, l9)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l9); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
 			off = buffer.PutRawInt64sAt(w, off, l9)
 		}
@@ -3843,11 +3805,11 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st16, id17 := c.ReadFieldRefFlag(); st16 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id17)
-		} else if st16 == foryimpl.RefFollows {
+		if st10, id11 := c.ReadFieldRefFlag(); st10 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id11)
+		} else if st10 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id17, x.Bin)
+			foryimpl.SetRefSlice(c, id11, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -3855,56 +3817,17 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		if st18, id19 := c.ReadFieldRefFlag(); st18 == foryimpl.RefBack {
-			x.F32 = foryimpl.BackRefSlice[float32](c, id19)
-		} else if st18 == foryimpl.RefFollows {
-			n20 := c.ReadArrayLengthFast(4)
-			if n20 < 0 {
-				n20 = c.ReadArrayLength(4)
-			}
-			a21 := foryimpl.MakeSlice[[]float32](c, n20)
-			r.ReadRawFloat32s(a21)
-			x.F32 = a21
-			foryimpl.SetRefSlice(c, id19, x.F32)
-		} else {
-			x.F32 = nil
-		}
+		x.F32 = foryimpl.ReadRefArray[[]float32](c)
 		if c.Failed() {
 			c.Trace("F32")
 			return
 		}
-		if st22, id23 := c.ReadFieldRefFlag(); st22 == foryimpl.RefBack {
-			x.I32 = foryimpl.BackRefSlice[int32](c, id23)
-		} else if st22 == foryimpl.RefFollows {
-			n24 := c.ReadArrayLengthFast(4)
-			if n24 < 0 {
-				n24 = c.ReadArrayLength(4)
-			}
-			a25 := foryimpl.MakeSlice[[]int32](c, n24)
-			r.ReadRawInt32s(a25)
-			x.I32 = a25
-			foryimpl.SetRefSlice(c, id23, x.I32)
-		} else {
-			x.I32 = nil
-		}
+		x.I32 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("I32")
 			return
 		}
-		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
-			x.I64 = foryimpl.BackRefSlice[int64](c, id27)
-		} else if st26 == foryimpl.RefFollows {
-			n28 := c.ReadArrayLengthFast(8)
-			if n28 < 0 {
-				n28 = c.ReadArrayLength(8)
-			}
-			a29 := foryimpl.MakeSlice[[]int64](c, n28)
-			r.ReadRawInt64s(a29)
-			x.I64 = a29
-			foryimpl.SetRefSlice(c, id27, x.I64)
-		} else {
-			x.I64 = nil
-		}
+		x.I64 = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("I64")
 			return
@@ -3915,35 +3838,35 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n18 := c.ReadArrayLengthFast(4)
-		if n18 < 0 {
-			n18 = c.ReadArrayLength(4)
+		n12 := c.ReadArrayLengthFast(4)
+		if n12 < 0 {
+			n12 = c.ReadArrayLength(4)
 		}
-		a19 := foryimpl.ReuseSlice[[]float32](c, x.F32, n18)
-		r.ReadRawFloat32s(a19)
-		x.F32 = a19
+		a13 := foryimpl.ReuseSlice[[]float32](c, x.F32, n12)
+		r.ReadRawFloat32s(a13)
+		x.F32 = a13
 		if c.Failed() {
 			c.Trace("F32")
 			return
 		}
-		n22 := c.ReadArrayLengthFast(4)
-		if n22 < 0 {
-			n22 = c.ReadArrayLength(4)
+		n14 := c.ReadArrayLengthFast(4)
+		if n14 < 0 {
+			n14 = c.ReadArrayLength(4)
 		}
-		a23 := foryimpl.ReuseSlice[[]int32](c, x.I32, n22)
-		r.ReadRawInt32s(a23)
-		x.I32 = a23
+		a15 := foryimpl.ReuseSlice[[]int32](c, x.I32, n14)
+		r.ReadRawInt32s(a15)
+		x.I32 = a15
 		if c.Failed() {
 			c.Trace("I32")
 			return
 		}
-		n26 := c.ReadArrayLengthFast(8)
-		if n26 < 0 {
-			n26 = c.ReadArrayLength(8)
+		n16 := c.ReadArrayLengthFast(8)
+		if n16 < 0 {
+			n16 = c.ReadArrayLength(8)
 		}
-		a27 := foryimpl.ReuseSlice[[]int64](c, x.I64, n26)
-		r.ReadRawInt64s(a27)
-		x.I64 = a27
+		a17 := foryimpl.ReuseSlice[[]int64](c, x.I64, n16)
+		r.ReadRawInt64s(a17)
+		x.I64 = a17
 		if c.Failed() {
 			c.Trace("I64")
 			return
@@ -3959,11 +3882,11 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st30, id31 := c.ReadEvolvedRefFlag(f); st30 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
-			} else if st30 == foryimpl.RefFollows {
+			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id19)
+			} else if st18 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id31, x.Bin)
+				foryimpl.SetRefSlice(c, id19, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -4210,54 +4133,16 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 		l9 := x.Nil
 		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st10, id11 := foryimpl.RefSliceAt(c, l7); st10 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id11))
-			} else if st10 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
-				off = buffer.PutRawInt32sAt(w, off, l7)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l7); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
 			off = buffer.PutRawInt32sAt(w, off, l7)
 		}
-		if c.TrackedFieldFlags() {
-			if st12, id13 := foryimpl.RefSliceAt(c, l8); st12 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id13))
-			} else if st12 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
-				off = buffer.PutRawInt32sAt(w, off, l8)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l8); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 			off = buffer.PutRawInt32sAt(w, off, l8)
 		}
-		if c.TrackedFieldFlags() {
-			if st14, id15 := foryimpl.RefSliceAt(c, l9); st14 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id15))
-			} else if st14 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
-				off = buffer.PutRawInt32sAt(w, off, l9)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l9); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 			off = buffer.PutRawInt32sAt(w, off, l9)
 		}
@@ -4285,11 +4170,11 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st16, id17 := c.ReadFieldRefFlag(); st16 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id17)
-		} else if st16 == foryimpl.RefFollows {
+		if st10, id11 := c.ReadFieldRefFlag(); st10 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id11)
+		} else if st10 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id17, x.Bin)
+			foryimpl.SetRefSlice(c, id11, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -4297,56 +4182,17 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		if st18, id19 := c.ReadFieldRefFlag(); st18 == foryimpl.RefBack {
-			x.Empty = foryimpl.BackRefSlice[int32](c, id19)
-		} else if st18 == foryimpl.RefFollows {
-			n20 := c.ReadArrayLengthFast(4)
-			if n20 < 0 {
-				n20 = c.ReadArrayLength(4)
-			}
-			a21 := foryimpl.MakeSlice[[]int32](c, n20)
-			r.ReadRawInt32s(a21)
-			x.Empty = a21
-			foryimpl.SetRefSlice(c, id19, x.Empty)
-		} else {
-			x.Empty = nil
-		}
+		x.Empty = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Empty")
 			return
 		}
-		if st22, id23 := c.ReadFieldRefFlag(); st22 == foryimpl.RefBack {
-			x.Full = foryimpl.BackRefSlice[int32](c, id23)
-		} else if st22 == foryimpl.RefFollows {
-			n24 := c.ReadArrayLengthFast(4)
-			if n24 < 0 {
-				n24 = c.ReadArrayLength(4)
-			}
-			a25 := foryimpl.MakeSlice[[]int32](c, n24)
-			r.ReadRawInt32s(a25)
-			x.Full = a25
-			foryimpl.SetRefSlice(c, id23, x.Full)
-		} else {
-			x.Full = nil
-		}
+		x.Full = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Full")
 			return
 		}
-		if st26, id27 := c.ReadFieldRefFlag(); st26 == foryimpl.RefBack {
-			x.Nil = foryimpl.BackRefSlice[int32](c, id27)
-		} else if st26 == foryimpl.RefFollows {
-			n28 := c.ReadArrayLengthFast(4)
-			if n28 < 0 {
-				n28 = c.ReadArrayLength(4)
-			}
-			a29 := foryimpl.MakeSlice[[]int32](c, n28)
-			r.ReadRawInt32s(a29)
-			x.Nil = a29
-			foryimpl.SetRefSlice(c, id27, x.Nil)
-		} else {
-			x.Nil = nil
-		}
+		x.Nil = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Nil")
 			return
@@ -4357,35 +4203,35 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n18 := c.ReadArrayLengthFast(4)
-		if n18 < 0 {
-			n18 = c.ReadArrayLength(4)
+		n12 := c.ReadArrayLengthFast(4)
+		if n12 < 0 {
+			n12 = c.ReadArrayLength(4)
 		}
-		a19 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n18)
-		r.ReadRawInt32s(a19)
-		x.Empty = a19
+		a13 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n12)
+		r.ReadRawInt32s(a13)
+		x.Empty = a13
 		if c.Failed() {
 			c.Trace("Empty")
 			return
 		}
-		n22 := c.ReadArrayLengthFast(4)
-		if n22 < 0 {
-			n22 = c.ReadArrayLength(4)
+		n14 := c.ReadArrayLengthFast(4)
+		if n14 < 0 {
+			n14 = c.ReadArrayLength(4)
 		}
-		a23 := foryimpl.ReuseSlice[[]int32](c, x.Full, n22)
-		r.ReadRawInt32s(a23)
-		x.Full = a23
+		a15 := foryimpl.ReuseSlice[[]int32](c, x.Full, n14)
+		r.ReadRawInt32s(a15)
+		x.Full = a15
 		if c.Failed() {
 			c.Trace("Full")
 			return
 		}
-		n26 := c.ReadArrayLengthFast(4)
-		if n26 < 0 {
-			n26 = c.ReadArrayLength(4)
+		n16 := c.ReadArrayLengthFast(4)
+		if n16 < 0 {
+			n16 = c.ReadArrayLength(4)
 		}
-		a27 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n26)
-		r.ReadRawInt32s(a27)
-		x.Nil = a27
+		a17 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n16)
+		r.ReadRawInt32s(a17)
+		x.Nil = a17
 		if c.Failed() {
 			c.Trace("Nil")
 			return
@@ -4401,11 +4247,11 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st30, id31 := c.ReadEvolvedRefFlag(f); st30 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id31)
-			} else if st30 == foryimpl.RefFollows {
+			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id19)
+			} else if st18 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id31, x.Bin)
+				foryimpl.SetRefSlice(c, id19, x.Bin)
 			} else {
 				x.Bin = nil
 			}

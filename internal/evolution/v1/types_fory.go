@@ -2379,211 +2379,83 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
-	if c.TrackedFieldFlags() {
-		if st358, id359 := foryimpl.RefSliceAt(c, l352); st358 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id359))
-		} else if st358 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
-			off = buffer.PutRawBoolsAt(w, off, l352)
-		}
-	} else {
+	var follows bool
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l352); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
 		off = buffer.PutRawBoolsAt(w, off, l352)
 	}
-	if c.TrackedFieldFlags() {
-		if st360, id361 := foryimpl.RefSliceAt(c, l353); st360 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id361))
-		} else if st360 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l353)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l353); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l353)
 	}
-	if c.TrackedFieldFlags() {
-		if st362, id363 := foryimpl.RefSliceAt(c, l354); st362 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id363))
-		} else if st362 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l354)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l354); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l354)
 	}
-	if c.TrackedFieldFlags() {
-		if st364, id365 := foryimpl.RefSliceAt(c, l355); st364 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id365))
-		} else if st364 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
-			off = buffer.PutRawInt16sAt(w, off, l355)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l355); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
 		off = buffer.PutRawInt16sAt(w, off, l355)
 	}
-	if c.TrackedFieldFlags() {
-		if st366, id367 := foryimpl.RefSliceAt(c, l356); st366 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id367))
-		} else if st366 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
-			off = buffer.PutRawInt32sAt(w, off, l356)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l356); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
 		off = buffer.PutRawInt32sAt(w, off, l356)
 	}
-	if c.TrackedFieldFlags() {
-		if st368, id369 := foryimpl.RefSliceAt(c, l357); st368 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id369))
-		} else if st368 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
-			off = buffer.PutRawInt64sAt(w, off, l357)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l357); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
 		off = buffer.PutRawInt64sAt(w, off, l357)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AI8) {
-			l370 := x.AI8
-			b.WriteVarUint32(uint32(len(l370) * 1))
-			for _, e371 := range l370 {
-				b.WriteInt8(int8(e371))
+			l358 := x.AI8
+			b.WriteVarUint32(uint32(len(l358) * 1))
+			for _, e359 := range l358 {
+				b.WriteInt8(int8(e359))
 			}
 		}
 	} else {
-		l372 := x.AI8
-		b.WriteVarUint32(uint32(len(l372) * 1))
-		for _, e373 := range l372 {
-			b.WriteInt8(int8(e373))
+		l360 := x.AI8
+		b.WriteVarUint32(uint32(len(l360) * 1))
+		for _, e361 := range l360 {
+			b.WriteInt8(int8(e361))
 		}
 	}
 	{
-		l374 := x.AU16
-		l375 := x.AU32
-		l376 := x.AU64
-		l377 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l374)*2 + len(l375)*4 + len(l376)*8 + len(l377)*1 + 24)
+		l362 := x.AU16
+		l363 := x.AU32
+		l364 := x.AU64
+		l365 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l362)*2 + len(l363)*4 + len(l364)*8 + len(l365)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st378, id379 := foryimpl.RefSliceAt(c, l374); st378 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id379))
-			} else if st378 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l374)*2))
-				off = buffer.PutRawUint16sAt(w, off, l374)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l374)*2))
-			off = buffer.PutRawUint16sAt(w, off, l374)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l362); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l362)*2))
+			off = buffer.PutRawUint16sAt(w, off, l362)
 		}
-		if c.TrackedFieldFlags() {
-			if st380, id381 := foryimpl.RefSliceAt(c, l375); st380 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id381))
-			} else if st380 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l375)*4))
-				off = buffer.PutRawUint32sAt(w, off, l375)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l375)*4))
-			off = buffer.PutRawUint32sAt(w, off, l375)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l363); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l363)*4))
+			off = buffer.PutRawUint32sAt(w, off, l363)
 		}
-		if c.TrackedFieldFlags() {
-			if st382, id383 := foryimpl.RefSliceAt(c, l376); st382 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id383))
-			} else if st382 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l376)*8))
-				off = buffer.PutRawUint64sAt(w, off, l376)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*8))
-			off = buffer.PutRawUint64sAt(w, off, l376)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l364); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l364)*8))
+			off = buffer.PutRawUint64sAt(w, off, l364)
 		}
-		if c.TrackedFieldFlags() {
-			if st384, id385 := foryimpl.RefSliceAt(c, l377); st384 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id385))
-			} else if st384 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l377)*1))
-				off += copy(w[off:], l377)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*1))
-			off += copy(w[off:], l377)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l365); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l365)*1))
+			off += copy(w[off:], l365)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l386 := x.Bin
-			b.WriteVarUint32(uint32(len(l386)))
-			b.WriteBytes(l386)
+			l366 := x.Bin
+			b.WriteVarUint32(uint32(len(l366)))
+			b.WriteBytes(l366)
 		}
 	} else {
-		l387 := x.Bin
-		b.WriteVarUint32(uint32(len(l387)))
-		b.WriteBytes(l387)
+		l367 := x.Bin
+		b.WriteVarUint32(uint32(len(l367)))
+		b.WriteBytes(l367)
 	}
 	x.foryWriteFix(b, x.Fix)
 	x.foryWriteLB(b, x.LB)
@@ -2593,67 +2465,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteLI32(b, x.LI32)
 	x.foryWriteLI64(b, x.LI64)
 	x.foryWriteLI8(b, x.LI8)
-	l388 := x.LL
-	b.WriteVarUint32(uint32(len(l388)))
-	if len(l388) > 0 {
+	l368 := x.LL
+	b.WriteVarUint32(uint32(len(l368)))
+	if len(l368) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e389 := range l388 {
-			if !foryimpl.WriteRefSlice(c, e389) {
-				b.WriteVarUint32(uint32(len(e389)))
-				if len(e389) > 0 {
-					b.Reserve(1 + len(e389)*5 + buffer.BatchSlack)
+		for _, e369 := range l368 {
+			if !foryimpl.WriteRefSlice(c, e369) {
+				b.WriteVarUint32(uint32(len(e369)))
+				if len(e369) > 0 {
+					b.Reserve(1 + len(e369)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e390 := range e389 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e390))
+					for _, e370 := range e369 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e370))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l391 := x.LM
-	b.WriteVarUint32(uint32(len(l391)))
-	if len(l391) > 0 {
+	l371 := x.LM
+	b.WriteVarUint32(uint32(len(l371)))
+	if len(l371) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e392 := range l391 {
-			if !foryimpl.WriteRefMap(c, e392) {
-				var mw393 foryimpl.MapWriter
-				mw393.Begin(b, len(e392))
-				for k394, v395 := range e392 {
-					mw393.Entry(b)
-					foryimpl.WriteString(b, k394)
-					b.WriteVarInt32(v395)
+		for _, e372 := range l371 {
+			if !foryimpl.WriteRefMap(c, e372) {
+				var mw373 foryimpl.MapWriter
+				mw373.Begin(b, len(e372))
+				for k374, v375 := range e372 {
+					mw373.Entry(b)
+					foryimpl.WriteString(b, k374)
+					b.WriteVarInt32(v375)
 				}
-				mw393.End(b)
+				mw373.End(b)
 			}
 		}
 	}
 	x.foryWriteLPI(b, x.LPI)
-	l396 := x.LS
+	l376 := x.LS
 	{
 		var ascii bool
-		sz398 := 6 + buffer.BatchSlack + len(l396)*9
-		for _, e397 := range l396 {
-			sz398 += len(e397)
+		sz378 := 6 + buffer.BatchSlack + len(l376)*9
+		for _, e377 := range l376 {
+			sz378 += len(e377)
 		}
-		b.Reserve(sz398)
+		b.Reserve(sz378)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l396)))
-		if len(l396) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l376)))
+		if len(l376) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e397 := range l396 {
-				if len(w)-off < len(e397)+9+buffer.BatchSlack {
+			for _, e377 := range l376 {
+				if len(w)-off < len(e377)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e397) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e377) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e397))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e397) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e397))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e397)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e377))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e377) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e377))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e377)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -2670,36 +2542,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteMI64F(b, x.MI64F)
 	x.foryWriteMIS(b, x.MIS)
 	x.foryWriteMSI(b, x.MSI)
-	var mw399 foryimpl.MapWriter
-	mw399.BeginTracked(b, len(x.MSL))
-	for k400, v401 := range x.MSL {
-		if v401 == nil {
-			mw399.NullEntry(b)
-			foryimpl.WriteString(b, k400)
+	var mw379 foryimpl.MapWriter
+	mw379.BeginTracked(b, len(x.MSL))
+	for k380, v381 := range x.MSL {
+		if v381 == nil {
+			mw379.NullEntry(b)
+			foryimpl.WriteString(b, k380)
 		} else {
-			mw399.Entry(b)
-			foryimpl.WriteString(b, k400)
-			if !foryimpl.WriteRefSlice(c, v401) {
+			mw379.Entry(b)
+			foryimpl.WriteString(b, k380)
+			if !foryimpl.WriteRefSlice(c, v381) {
 				{
-					sz403 := 6 + buffer.BatchSlack + len(v401)*9
-					for _, e402 := range v401 {
-						sz403 += len(e402)
+					sz383 := 6 + buffer.BatchSlack + len(v381)*9
+					for _, e382 := range v381 {
+						sz383 += len(e382)
 					}
-					b.Reserve(sz403)
+					b.Reserve(sz383)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v401)))
-					if len(v401) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v381)))
+					if len(v381) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e402 := range v401 {
-							if len(w)-off < len(e402)+9+buffer.BatchSlack {
+						for _, e382 := range v381 {
+							if len(w)-off < len(e382)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e402) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e382) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e402))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e402) > 0 {
-								off += copy(w[off:], e402)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e382))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e382) > 0 {
+								off += copy(w[off:], e382)
 							}
 						}
 					}
@@ -2708,58 +2580,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw399.End(b)
-	var mw404 foryimpl.MapWriter
-	mw404.BeginTracked(b, len(x.MSM))
-	for k405, v406 := range x.MSM {
-		if v406 == nil {
-			mw404.NullEntry(b)
-			foryimpl.WriteString(b, k405)
+	mw379.End(b)
+	var mw384 foryimpl.MapWriter
+	mw384.BeginTracked(b, len(x.MSM))
+	for k385, v386 := range x.MSM {
+		if v386 == nil {
+			mw384.NullEntry(b)
+			foryimpl.WriteString(b, k385)
 		} else {
-			mw404.Entry(b)
-			foryimpl.WriteString(b, k405)
-			if !foryimpl.WriteRefMap(c, v406) {
-				var mw407 foryimpl.MapWriter
-				mw407.Begin(b, len(v406))
-				for k408, v409 := range v406 {
-					mw407.Entry(b)
-					foryimpl.WriteString(b, k408)
-					b.WriteVarInt32(v409)
+			mw384.Entry(b)
+			foryimpl.WriteString(b, k385)
+			if !foryimpl.WriteRefMap(c, v386) {
+				var mw387 foryimpl.MapWriter
+				mw387.Begin(b, len(v386))
+				for k388, v389 := range v386 {
+					mw387.Entry(b)
+					foryimpl.WriteString(b, k388)
+					b.WriteVarInt32(v389)
 				}
-				mw407.End(b)
+				mw387.End(b)
 			}
 		}
 	}
-	mw404.End(b)
+	mw384.End(b)
 	x.foryWriteMSP(b, x.MSP)
 	x.foryWriteMU8(b, x.MU8)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l410 := x.NBin
-		b.WriteVarUint32(uint32(len(l410)))
-		b.WriteBytes(l410)
+		l390 := x.NBin
+		b.WriteVarUint32(uint32(len(l390)))
+		b.WriteBytes(l390)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l411 := x.NLS
+		l391 := x.NLS
 		{
-			sz413 := 6 + buffer.BatchSlack + len(l411)*9
-			for _, e412 := range l411 {
-				sz413 += len(e412)
+			sz393 := 6 + buffer.BatchSlack + len(l391)*9
+			for _, e392 := range l391 {
+				sz393 += len(e392)
 			}
-			b.Reserve(sz413)
+			b.Reserve(sz393)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l411)))
-			if len(l411) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l391)))
+			if len(l391) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e412 := range l411 {
-					if len(w)-off < len(e412)+9+buffer.BatchSlack {
+				for _, e392 := range l391 {
+					if len(w)-off < len(e392)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e412) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e392) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e412))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e412) > 0 {
-						off += copy(w[off:], e412)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e392))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e392) > 0 {
+						off += copy(w[off:], e392)
 					}
 				}
 			}
@@ -2767,231 +2639,103 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw414 foryimpl.MapWriter
-		mw414.Begin(b, len(x.NM))
-		for k415, v416 := range x.NM {
-			mw414.Entry(b)
-			foryimpl.WriteString(b, k415)
-			b.WriteVarInt32(v416)
+		var mw394 foryimpl.MapWriter
+		mw394.Begin(b, len(x.NM))
+		for k395, v396 := range x.NM {
+			mw394.Entry(b)
+			foryimpl.WriteString(b, k395)
+			b.WriteVarInt32(v396)
 		}
-		mw414.End(b)
+		mw394.End(b)
 	}
 	x.foryWriteRaw(b, x.Raw)
 	{
-		l417 := x.RmABool
-		l418 := x.RmAF32
-		l419 := x.RmAF64
-		l420 := x.RmAI16
-		l421 := x.RmAI32
-		l422 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l417)*1 + len(l418)*4 + len(l419)*8 + len(l420)*2 + len(l421)*4 + len(l422)*8 + 36)
+		l397 := x.RmABool
+		l398 := x.RmAF32
+		l399 := x.RmAF64
+		l400 := x.RmAI16
+		l401 := x.RmAI32
+		l402 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l397)*1 + len(l398)*4 + len(l399)*8 + len(l400)*2 + len(l401)*4 + len(l402)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st423, id424 := foryimpl.RefSliceAt(c, l417); st423 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id424))
-			} else if st423 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l417)*1))
-				off = buffer.PutRawBoolsAt(w, off, l417)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l417)*1))
-			off = buffer.PutRawBoolsAt(w, off, l417)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l397); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l397)*1))
+			off = buffer.PutRawBoolsAt(w, off, l397)
 		}
-		if c.TrackedFieldFlags() {
-			if st425, id426 := foryimpl.RefSliceAt(c, l418); st425 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id426))
-			} else if st425 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l418)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l418)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l418)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l418)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l398); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l398)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l398)
 		}
-		if c.TrackedFieldFlags() {
-			if st427, id428 := foryimpl.RefSliceAt(c, l419); st427 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id428))
-			} else if st427 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l419)*8))
-				off = buffer.PutRawFloat64sAt(w, off, l419)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l419)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l419)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l399); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l399)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l399)
 		}
-		if c.TrackedFieldFlags() {
-			if st429, id430 := foryimpl.RefSliceAt(c, l420); st429 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id430))
-			} else if st429 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l420)*2))
-				off = buffer.PutRawInt16sAt(w, off, l420)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l420)*2))
-			off = buffer.PutRawInt16sAt(w, off, l420)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l400); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l400)*2))
+			off = buffer.PutRawInt16sAt(w, off, l400)
 		}
-		if c.TrackedFieldFlags() {
-			if st431, id432 := foryimpl.RefSliceAt(c, l421); st431 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id432))
-			} else if st431 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l421)*4))
-				off = buffer.PutRawInt32sAt(w, off, l421)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l421)*4))
-			off = buffer.PutRawInt32sAt(w, off, l421)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l401); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l401)*4))
+			off = buffer.PutRawInt32sAt(w, off, l401)
 		}
-		if c.TrackedFieldFlags() {
-			if st433, id434 := foryimpl.RefSliceAt(c, l422); st433 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id434))
-			} else if st433 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l422)*8))
-				off = buffer.PutRawInt64sAt(w, off, l422)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l422)*8))
-			off = buffer.PutRawInt64sAt(w, off, l422)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l402); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l402)*8))
+			off = buffer.PutRawInt64sAt(w, off, l402)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.RmAI8) {
-			l435 := x.RmAI8
-			b.WriteVarUint32(uint32(len(l435) * 1))
-			for _, e436 := range l435 {
-				b.WriteInt8(int8(e436))
+			l403 := x.RmAI8
+			b.WriteVarUint32(uint32(len(l403) * 1))
+			for _, e404 := range l403 {
+				b.WriteInt8(int8(e404))
 			}
 		}
 	} else {
-		l437 := x.RmAI8
-		b.WriteVarUint32(uint32(len(l437) * 1))
-		for _, e438 := range l437 {
-			b.WriteInt8(int8(e438))
+		l405 := x.RmAI8
+		b.WriteVarUint32(uint32(len(l405) * 1))
+		for _, e406 := range l405 {
+			b.WriteInt8(int8(e406))
 		}
 	}
 	{
-		l439 := x.RmAU16
-		l440 := x.RmAU32
-		l441 := x.RmAU64
-		l442 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l439)*2 + len(l440)*4 + len(l441)*8 + len(l442)*1 + 24)
+		l407 := x.RmAU16
+		l408 := x.RmAU32
+		l409 := x.RmAU64
+		l410 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l407)*2 + len(l408)*4 + len(l409)*8 + len(l410)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st443, id444 := foryimpl.RefSliceAt(c, l439); st443 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id444))
-			} else if st443 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l439)*2))
-				off = buffer.PutRawUint16sAt(w, off, l439)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l439)*2))
-			off = buffer.PutRawUint16sAt(w, off, l439)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l407); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l407)*2))
+			off = buffer.PutRawUint16sAt(w, off, l407)
 		}
-		if c.TrackedFieldFlags() {
-			if st445, id446 := foryimpl.RefSliceAt(c, l440); st445 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id446))
-			} else if st445 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l440)*4))
-				off = buffer.PutRawUint32sAt(w, off, l440)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l440)*4))
-			off = buffer.PutRawUint32sAt(w, off, l440)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l408); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l408)*4))
+			off = buffer.PutRawUint32sAt(w, off, l408)
 		}
-		if c.TrackedFieldFlags() {
-			if st447, id448 := foryimpl.RefSliceAt(c, l441); st447 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id448))
-			} else if st447 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l441)*8))
-				off = buffer.PutRawUint64sAt(w, off, l441)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l441)*8))
-			off = buffer.PutRawUint64sAt(w, off, l441)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l409); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l409)*8))
+			off = buffer.PutRawUint64sAt(w, off, l409)
 		}
-		if c.TrackedFieldFlags() {
-			if st449, id450 := foryimpl.RefSliceAt(c, l442); st449 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id450))
-			} else if st449 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l442)*1))
-				off += copy(w[off:], l442)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l442)*1))
-			off += copy(w[off:], l442)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l410); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l410)*1))
+			off += copy(w[off:], l410)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.RmBin) {
-			l451 := x.RmBin
-			b.WriteVarUint32(uint32(len(l451)))
-			b.WriteBytes(l451)
+			l411 := x.RmBin
+			b.WriteVarUint32(uint32(len(l411)))
+			b.WriteBytes(l411)
 		}
 	} else {
-		l452 := x.RmBin
-		b.WriteVarUint32(uint32(len(l452)))
-		b.WriteBytes(l452)
+		l412 := x.RmBin
+		b.WriteVarUint32(uint32(len(l412)))
+		b.WriteBytes(l412)
 	}
 	x.foryWriteFix(b, x.RmFix)
 	x.foryWriteLB(b, x.RmLB)
@@ -3001,67 +2745,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteLI32(b, x.RmLI32)
 	x.foryWriteLI64(b, x.RmLI64)
 	x.foryWriteLI8(b, x.RmLI8)
-	l453 := x.RmLL
-	b.WriteVarUint32(uint32(len(l453)))
-	if len(l453) > 0 {
+	l413 := x.RmLL
+	b.WriteVarUint32(uint32(len(l413)))
+	if len(l413) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e454 := range l453 {
-			if !foryimpl.WriteRefSlice(c, e454) {
-				b.WriteVarUint32(uint32(len(e454)))
-				if len(e454) > 0 {
-					b.Reserve(1 + len(e454)*5 + buffer.BatchSlack)
+		for _, e414 := range l413 {
+			if !foryimpl.WriteRefSlice(c, e414) {
+				b.WriteVarUint32(uint32(len(e414)))
+				if len(e414) > 0 {
+					b.Reserve(1 + len(e414)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e455 := range e454 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e455))
+					for _, e415 := range e414 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e415))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l456 := x.RmLM
-	b.WriteVarUint32(uint32(len(l456)))
-	if len(l456) > 0 {
+	l416 := x.RmLM
+	b.WriteVarUint32(uint32(len(l416)))
+	if len(l416) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e457 := range l456 {
-			if !foryimpl.WriteRefMap(c, e457) {
-				var mw458 foryimpl.MapWriter
-				mw458.Begin(b, len(e457))
-				for k459, v460 := range e457 {
-					mw458.Entry(b)
-					foryimpl.WriteString(b, k459)
-					b.WriteVarInt32(v460)
+		for _, e417 := range l416 {
+			if !foryimpl.WriteRefMap(c, e417) {
+				var mw418 foryimpl.MapWriter
+				mw418.Begin(b, len(e417))
+				for k419, v420 := range e417 {
+					mw418.Entry(b)
+					foryimpl.WriteString(b, k419)
+					b.WriteVarInt32(v420)
 				}
-				mw458.End(b)
+				mw418.End(b)
 			}
 		}
 	}
 	x.foryWriteLPI(b, x.RmLPI)
-	l461 := x.RmLS
+	l421 := x.RmLS
 	{
 		var ascii bool
-		sz463 := 6 + buffer.BatchSlack + len(l461)*9
-		for _, e462 := range l461 {
-			sz463 += len(e462)
+		sz423 := 6 + buffer.BatchSlack + len(l421)*9
+		for _, e422 := range l421 {
+			sz423 += len(e422)
 		}
-		b.Reserve(sz463)
+		b.Reserve(sz423)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l461)))
-		if len(l461) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l421)))
+		if len(l421) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e462 := range l461 {
-				if len(w)-off < len(e462)+9+buffer.BatchSlack {
+			for _, e422 := range l421 {
+				if len(w)-off < len(e422)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e462) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e422) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e462))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e462) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e462))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e462)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e422))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e422) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e422))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e422)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLS"))
 						return
 					}
@@ -3078,36 +2822,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteMI64F(b, x.RmMI64F)
 	x.foryWriteMIS(b, x.RmMIS)
 	x.foryWriteMSI(b, x.RmMSI)
-	var mw464 foryimpl.MapWriter
-	mw464.BeginTracked(b, len(x.RmMSL))
-	for k465, v466 := range x.RmMSL {
-		if v466 == nil {
-			mw464.NullEntry(b)
-			foryimpl.WriteString(b, k465)
+	var mw424 foryimpl.MapWriter
+	mw424.BeginTracked(b, len(x.RmMSL))
+	for k425, v426 := range x.RmMSL {
+		if v426 == nil {
+			mw424.NullEntry(b)
+			foryimpl.WriteString(b, k425)
 		} else {
-			mw464.Entry(b)
-			foryimpl.WriteString(b, k465)
-			if !foryimpl.WriteRefSlice(c, v466) {
+			mw424.Entry(b)
+			foryimpl.WriteString(b, k425)
+			if !foryimpl.WriteRefSlice(c, v426) {
 				{
-					sz468 := 6 + buffer.BatchSlack + len(v466)*9
-					for _, e467 := range v466 {
-						sz468 += len(e467)
+					sz428 := 6 + buffer.BatchSlack + len(v426)*9
+					for _, e427 := range v426 {
+						sz428 += len(e427)
 					}
-					b.Reserve(sz468)
+					b.Reserve(sz428)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v466)))
-					if len(v466) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v426)))
+					if len(v426) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e467 := range v466 {
-							if len(w)-off < len(e467)+9+buffer.BatchSlack {
+						for _, e427 := range v426 {
+							if len(w)-off < len(e427)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e467) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e427) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e467))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e467) > 0 {
-								off += copy(w[off:], e467)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e427))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e427) > 0 {
+								off += copy(w[off:], e427)
 							}
 						}
 					}
@@ -3116,58 +2860,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw464.End(b)
-	var mw469 foryimpl.MapWriter
-	mw469.BeginTracked(b, len(x.RmMSM))
-	for k470, v471 := range x.RmMSM {
-		if v471 == nil {
-			mw469.NullEntry(b)
-			foryimpl.WriteString(b, k470)
+	mw424.End(b)
+	var mw429 foryimpl.MapWriter
+	mw429.BeginTracked(b, len(x.RmMSM))
+	for k430, v431 := range x.RmMSM {
+		if v431 == nil {
+			mw429.NullEntry(b)
+			foryimpl.WriteString(b, k430)
 		} else {
-			mw469.Entry(b)
-			foryimpl.WriteString(b, k470)
-			if !foryimpl.WriteRefMap(c, v471) {
-				var mw472 foryimpl.MapWriter
-				mw472.Begin(b, len(v471))
-				for k473, v474 := range v471 {
-					mw472.Entry(b)
-					foryimpl.WriteString(b, k473)
-					b.WriteVarInt32(v474)
+			mw429.Entry(b)
+			foryimpl.WriteString(b, k430)
+			if !foryimpl.WriteRefMap(c, v431) {
+				var mw432 foryimpl.MapWriter
+				mw432.Begin(b, len(v431))
+				for k433, v434 := range v431 {
+					mw432.Entry(b)
+					foryimpl.WriteString(b, k433)
+					b.WriteVarInt32(v434)
 				}
-				mw472.End(b)
+				mw432.End(b)
 			}
 		}
 	}
-	mw469.End(b)
+	mw429.End(b)
 	x.foryWriteMSP(b, x.RmMSP)
 	x.foryWriteMU8(b, x.RmMU8)
 	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
-		l475 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l475)))
-		b.WriteBytes(l475)
+		l435 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l435)))
+		b.WriteBytes(l435)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmNLS) {
-		l476 := x.RmNLS
+		l436 := x.RmNLS
 		{
-			sz478 := 6 + buffer.BatchSlack + len(l476)*9
-			for _, e477 := range l476 {
-				sz478 += len(e477)
+			sz438 := 6 + buffer.BatchSlack + len(l436)*9
+			for _, e437 := range l436 {
+				sz438 += len(e437)
 			}
-			b.Reserve(sz478)
+			b.Reserve(sz438)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l476)))
-			if len(l476) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l436)))
+			if len(l436) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e477 := range l476 {
-					if len(w)-off < len(e477)+9+buffer.BatchSlack {
+				for _, e437 := range l436 {
+					if len(w)-off < len(e437)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e477) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e437) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e477))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e477) > 0 {
-						off += copy(w[off:], e477)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e437))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e437) > 0 {
+						off += copy(w[off:], e437)
 					}
 				}
 			}
@@ -3175,14 +2919,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.RmNM) {
-		var mw479 foryimpl.MapWriter
-		mw479.Begin(b, len(x.RmNM))
-		for k480, v481 := range x.RmNM {
-			mw479.Entry(b)
-			foryimpl.WriteString(b, k480)
-			b.WriteVarInt32(v481)
+		var mw439 foryimpl.MapWriter
+		mw439.Begin(b, len(x.RmNM))
+		for k440, v441 := range x.RmNM {
+			mw439.Entry(b)
+			foryimpl.WriteString(b, k440)
+			b.WriteVarInt32(v441)
 		}
-		mw479.End(b)
+		mw439.End(b)
 	}
 	x.foryWriteRaw(b, x.RmRaw)
 }
@@ -3723,211 +3467,66 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st482, id483 := c.ReadFieldRefFlag(); st482 == foryimpl.RefBack {
-			x.ABool = foryimpl.BackRefSlice[bool](c, id483)
-		} else if st482 == foryimpl.RefFollows {
-			n484 := c.ReadArrayLengthFast(1)
-			if n484 < 0 {
-				n484 = c.ReadArrayLength(1)
-			}
-			a485 := foryimpl.MakeSlice[[]bool](c, n484)
-			r.ReadRawBools(a485)
-			x.ABool = a485
-			foryimpl.SetRefSlice(c, id483, x.ABool)
-		} else {
-			x.ABool = nil
-		}
+		x.ABool = foryimpl.ReadRefBoolArray[[]bool](c)
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		if st486, id487 := c.ReadFieldRefFlag(); st486 == foryimpl.RefBack {
-			x.AF32 = foryimpl.BackRefSlice[float32](c, id487)
-		} else if st486 == foryimpl.RefFollows {
-			n488 := c.ReadArrayLengthFast(4)
-			if n488 < 0 {
-				n488 = c.ReadArrayLength(4)
-			}
-			a489 := foryimpl.MakeSlice[[]float32](c, n488)
-			r.ReadRawFloat32s(a489)
-			x.AF32 = a489
-			foryimpl.SetRefSlice(c, id487, x.AF32)
-		} else {
-			x.AF32 = nil
-		}
+		x.AF32 = foryimpl.ReadRefArray[[]float32](c)
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		if st490, id491 := c.ReadFieldRefFlag(); st490 == foryimpl.RefBack {
-			x.AF64 = foryimpl.BackRefSlice[float64](c, id491)
-		} else if st490 == foryimpl.RefFollows {
-			n492 := c.ReadArrayLengthFast(8)
-			if n492 < 0 {
-				n492 = c.ReadArrayLength(8)
-			}
-			a493 := foryimpl.MakeSlice[[]float64](c, n492)
-			r.ReadRawFloat64s(a493)
-			x.AF64 = a493
-			foryimpl.SetRefSlice(c, id491, x.AF64)
-		} else {
-			x.AF64 = nil
-		}
+		x.AF64 = foryimpl.ReadRefArray[[]float64](c)
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		if st494, id495 := c.ReadFieldRefFlag(); st494 == foryimpl.RefBack {
-			x.AI16 = foryimpl.BackRefSlice[int16](c, id495)
-		} else if st494 == foryimpl.RefFollows {
-			n496 := c.ReadArrayLengthFast(2)
-			if n496 < 0 {
-				n496 = c.ReadArrayLength(2)
-			}
-			a497 := foryimpl.MakeSlice[[]int16](c, n496)
-			r.ReadRawInt16s(a497)
-			x.AI16 = a497
-			foryimpl.SetRefSlice(c, id495, x.AI16)
-		} else {
-			x.AI16 = nil
-		}
+		x.AI16 = foryimpl.ReadRefArray[[]int16](c)
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		if st498, id499 := c.ReadFieldRefFlag(); st498 == foryimpl.RefBack {
-			x.AI32 = foryimpl.BackRefSlice[int32](c, id499)
-		} else if st498 == foryimpl.RefFollows {
-			n500 := c.ReadArrayLengthFast(4)
-			if n500 < 0 {
-				n500 = c.ReadArrayLength(4)
-			}
-			a501 := foryimpl.MakeSlice[[]int32](c, n500)
-			r.ReadRawInt32s(a501)
-			x.AI32 = a501
-			foryimpl.SetRefSlice(c, id499, x.AI32)
-		} else {
-			x.AI32 = nil
-		}
+		x.AI32 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		if st502, id503 := c.ReadFieldRefFlag(); st502 == foryimpl.RefBack {
-			x.AI64 = foryimpl.BackRefSlice[int64](c, id503)
-		} else if st502 == foryimpl.RefFollows {
-			n504 := c.ReadArrayLengthFast(8)
-			if n504 < 0 {
-				n504 = c.ReadArrayLength(8)
-			}
-			a505 := foryimpl.MakeSlice[[]int64](c, n504)
-			r.ReadRawInt64s(a505)
-			x.AI64 = a505
-			foryimpl.SetRefSlice(c, id503, x.AI64)
-		} else {
-			x.AI64 = nil
-		}
+		x.AI64 = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		if st506, id507 := c.ReadFieldRefFlag(); st506 == foryimpl.RefBack {
-			x.AI8 = foryimpl.BackRefSlice[int8](c, id507)
-		} else if st506 == foryimpl.RefFollows {
-			n508 := c.ReadArrayLengthFast(1)
-			if n508 < 0 {
-				n508 = c.ReadArrayLength(1)
-			}
-			a509 := foryimpl.MakeSlice[[]int8](c, n508)
-			for i510 := range a509 {
-				a509[i510] = r.ReadInt8()
-			}
-			x.AI8 = a509
-			foryimpl.SetRefSlice(c, id507, x.AI8)
-		} else {
-			x.AI8 = nil
-		}
+		x.AI8 = foryimpl.ReadRefArray[[]int8](c)
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		if st511, id512 := c.ReadFieldRefFlag(); st511 == foryimpl.RefBack {
-			x.AU16 = foryimpl.BackRefSlice[uint16](c, id512)
-		} else if st511 == foryimpl.RefFollows {
-			n513 := c.ReadArrayLengthFast(2)
-			if n513 < 0 {
-				n513 = c.ReadArrayLength(2)
-			}
-			a514 := foryimpl.MakeSlice[[]uint16](c, n513)
-			r.ReadRawUint16s(a514)
-			x.AU16 = a514
-			foryimpl.SetRefSlice(c, id512, x.AU16)
-		} else {
-			x.AU16 = nil
-		}
+		x.AU16 = foryimpl.ReadRefArray[[]uint16](c)
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		if st515, id516 := c.ReadFieldRefFlag(); st515 == foryimpl.RefBack {
-			x.AU32 = foryimpl.BackRefSlice[uint32](c, id516)
-		} else if st515 == foryimpl.RefFollows {
-			n517 := c.ReadArrayLengthFast(4)
-			if n517 < 0 {
-				n517 = c.ReadArrayLength(4)
-			}
-			a518 := foryimpl.MakeSlice[[]uint32](c, n517)
-			r.ReadRawUint32s(a518)
-			x.AU32 = a518
-			foryimpl.SetRefSlice(c, id516, x.AU32)
-		} else {
-			x.AU32 = nil
-		}
+		x.AU32 = foryimpl.ReadRefArray[[]uint32](c)
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		if st519, id520 := c.ReadFieldRefFlag(); st519 == foryimpl.RefBack {
-			x.AU64 = foryimpl.BackRefSlice[uint64](c, id520)
-		} else if st519 == foryimpl.RefFollows {
-			n521 := c.ReadArrayLengthFast(8)
-			if n521 < 0 {
-				n521 = c.ReadArrayLength(8)
-			}
-			a522 := foryimpl.MakeSlice[[]uint64](c, n521)
-			r.ReadRawUint64s(a522)
-			x.AU64 = a522
-			foryimpl.SetRefSlice(c, id520, x.AU64)
-		} else {
-			x.AU64 = nil
-		}
+		x.AU64 = foryimpl.ReadRefArray[[]uint64](c)
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		if st523, id524 := c.ReadFieldRefFlag(); st523 == foryimpl.RefBack {
-			x.AU8 = foryimpl.BackRefSlice[uint8](c, id524)
-		} else if st523 == foryimpl.RefFollows {
-			n525 := c.ReadArrayLengthFast(1)
-			if n525 < 0 {
-				n525 = c.ReadArrayLength(1)
-			}
-			a526 := foryimpl.MakeSlice[[]uint8](c, n525)
-			copy(a526, r.ReadBytes(n525))
-			x.AU8 = a526
-			foryimpl.SetRefSlice(c, id524, x.AU8)
-		} else {
-			x.AU8 = nil
-		}
+		x.AU8 = foryimpl.ReadRefArray[[]uint8](c)
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		if st527, id528 := c.ReadFieldRefFlag(); st527 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id528)
-		} else if st527 == foryimpl.RefFollows {
+		if st465, id466 := c.ReadFieldRefFlag(); st465 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id466)
+		} else if st465 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id528, x.Bin)
+			foryimpl.SetRefSlice(c, id466, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -3936,125 +3535,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n482 := c.ReadArrayLengthFast(1)
-		if n482 < 0 {
-			n482 = c.ReadArrayLength(1)
+		n442 := c.ReadArrayLengthFast(1)
+		if n442 < 0 {
+			n442 = c.ReadArrayLength(1)
 		}
-		a483 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n482)
-		r.ReadRawBools(a483)
-		x.ABool = a483
+		a443 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n442)
+		r.ReadRawBools(a443)
+		x.ABool = a443
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		n486 := c.ReadArrayLengthFast(4)
-		if n486 < 0 {
-			n486 = c.ReadArrayLength(4)
+		n444 := c.ReadArrayLengthFast(4)
+		if n444 < 0 {
+			n444 = c.ReadArrayLength(4)
 		}
-		a487 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n486)
-		r.ReadRawFloat32s(a487)
-		x.AF32 = a487
+		a445 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n444)
+		r.ReadRawFloat32s(a445)
+		x.AF32 = a445
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		n490 := c.ReadArrayLengthFast(8)
-		if n490 < 0 {
-			n490 = c.ReadArrayLength(8)
+		n446 := c.ReadArrayLengthFast(8)
+		if n446 < 0 {
+			n446 = c.ReadArrayLength(8)
 		}
-		a491 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n490)
-		r.ReadRawFloat64s(a491)
-		x.AF64 = a491
+		a447 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n446)
+		r.ReadRawFloat64s(a447)
+		x.AF64 = a447
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		n494 := c.ReadArrayLengthFast(2)
-		if n494 < 0 {
-			n494 = c.ReadArrayLength(2)
+		n448 := c.ReadArrayLengthFast(2)
+		if n448 < 0 {
+			n448 = c.ReadArrayLength(2)
 		}
-		a495 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n494)
-		r.ReadRawInt16s(a495)
-		x.AI16 = a495
+		a449 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n448)
+		r.ReadRawInt16s(a449)
+		x.AI16 = a449
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		n498 := c.ReadArrayLengthFast(4)
-		if n498 < 0 {
-			n498 = c.ReadArrayLength(4)
+		n450 := c.ReadArrayLengthFast(4)
+		if n450 < 0 {
+			n450 = c.ReadArrayLength(4)
 		}
-		a499 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n498)
-		r.ReadRawInt32s(a499)
-		x.AI32 = a499
+		a451 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n450)
+		r.ReadRawInt32s(a451)
+		x.AI32 = a451
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		n502 := c.ReadArrayLengthFast(8)
-		if n502 < 0 {
-			n502 = c.ReadArrayLength(8)
+		n452 := c.ReadArrayLengthFast(8)
+		if n452 < 0 {
+			n452 = c.ReadArrayLength(8)
 		}
-		a503 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n502)
-		r.ReadRawInt64s(a503)
-		x.AI64 = a503
+		a453 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n452)
+		r.ReadRawInt64s(a453)
+		x.AI64 = a453
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n506 := c.ReadArrayLengthFast(1)
-		if n506 < 0 {
-			n506 = c.ReadArrayLength(1)
+		n454 := c.ReadArrayLengthFast(1)
+		if n454 < 0 {
+			n454 = c.ReadArrayLength(1)
 		}
-		a507 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n506)
-		for i508 := range a507 {
-			a507[i508] = r.ReadInt8()
+		a455 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n454)
+		for i456 := range a455 {
+			a455[i456] = r.ReadInt8()
 		}
-		x.AI8 = a507
+		x.AI8 = a455
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n511 := c.ReadArrayLengthFast(2)
-		if n511 < 0 {
-			n511 = c.ReadArrayLength(2)
+		n457 := c.ReadArrayLengthFast(2)
+		if n457 < 0 {
+			n457 = c.ReadArrayLength(2)
 		}
-		a512 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n511)
-		r.ReadRawUint16s(a512)
-		x.AU16 = a512
+		a458 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n457)
+		r.ReadRawUint16s(a458)
+		x.AU16 = a458
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n515 := c.ReadArrayLengthFast(4)
-		if n515 < 0 {
-			n515 = c.ReadArrayLength(4)
+		n459 := c.ReadArrayLengthFast(4)
+		if n459 < 0 {
+			n459 = c.ReadArrayLength(4)
 		}
-		a516 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n515)
-		r.ReadRawUint32s(a516)
-		x.AU32 = a516
+		a460 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n459)
+		r.ReadRawUint32s(a460)
+		x.AU32 = a460
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n519 := c.ReadArrayLengthFast(8)
-		if n519 < 0 {
-			n519 = c.ReadArrayLength(8)
+		n461 := c.ReadArrayLengthFast(8)
+		if n461 < 0 {
+			n461 = c.ReadArrayLength(8)
 		}
-		a520 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n519)
-		r.ReadRawUint64s(a520)
-		x.AU64 = a520
+		a462 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n461)
+		r.ReadRawUint64s(a462)
+		x.AU64 = a462
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n523 := c.ReadArrayLengthFast(1)
-		if n523 < 0 {
-			n523 = c.ReadArrayLength(1)
+		n463 := c.ReadArrayLengthFast(1)
+		if n463 < 0 {
+			n463 = c.ReadArrayLength(1)
 		}
-		a524 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n523)
-		copy(a524, r.ReadBytes(n523))
-		x.AU8 = a524
+		a464 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n463)
+		copy(a464, r.ReadBytes(n463))
+		x.AU8 = a464
 		if c.Failed() {
 			c.Trace("AU8")
 			return
@@ -4199,11 +3798,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st529, id530 := c.ReadRefFlag(); st529 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id530)
-		} else if st529 == foryimpl.RefFollows {
+		if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id468)
+		} else if st467 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id530, x.NBin)
+			foryimpl.SetRefSlice(c, id468, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -4211,11 +3810,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st531, id532 := c.ReadRefFlag(); st531 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id532)
-		} else if st531 == foryimpl.RefFollows {
+		if st469, id470 := c.ReadRefFlag(); st469 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id470)
+		} else if st469 == foryimpl.RefFollows {
 			x.NLS = x.foryReadLS(c, x.NLS)
-			foryimpl.SetRefSlice(c, id532, x.NLS)
+			foryimpl.SetRefSlice(c, id470, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -4223,11 +3822,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st533, id534 := c.ReadRefFlag(); st533 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id534)
-		} else if st533 == foryimpl.RefFollows {
+		if st471, id472 := c.ReadRefFlag(); st471 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id472)
+		} else if st471 == foryimpl.RefFollows {
 			x.NM = x.foryReadMSI(c)
-			foryimpl.SetRefMap(c, id534, x.NM)
+			foryimpl.SetRefMap(c, id472, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -4264,211 +3863,66 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st535, id536 := c.ReadFieldRefFlag(); st535 == foryimpl.RefBack {
-			x.RmABool = foryimpl.BackRefSlice[bool](c, id536)
-		} else if st535 == foryimpl.RefFollows {
-			n537 := c.ReadArrayLengthFast(1)
-			if n537 < 0 {
-				n537 = c.ReadArrayLength(1)
-			}
-			a538 := foryimpl.MakeSlice[[]bool](c, n537)
-			r.ReadRawBools(a538)
-			x.RmABool = a538
-			foryimpl.SetRefSlice(c, id536, x.RmABool)
-		} else {
-			x.RmABool = nil
-		}
+		x.RmABool = foryimpl.ReadRefBoolArray[[]bool](c)
 		if c.Failed() {
 			c.Trace("RmABool")
 			return
 		}
-		if st539, id540 := c.ReadFieldRefFlag(); st539 == foryimpl.RefBack {
-			x.RmAF32 = foryimpl.BackRefSlice[float32](c, id540)
-		} else if st539 == foryimpl.RefFollows {
-			n541 := c.ReadArrayLengthFast(4)
-			if n541 < 0 {
-				n541 = c.ReadArrayLength(4)
-			}
-			a542 := foryimpl.MakeSlice[[]float32](c, n541)
-			r.ReadRawFloat32s(a542)
-			x.RmAF32 = a542
-			foryimpl.SetRefSlice(c, id540, x.RmAF32)
-		} else {
-			x.RmAF32 = nil
-		}
+		x.RmAF32 = foryimpl.ReadRefArray[[]float32](c)
 		if c.Failed() {
 			c.Trace("RmAF32")
 			return
 		}
-		if st543, id544 := c.ReadFieldRefFlag(); st543 == foryimpl.RefBack {
-			x.RmAF64 = foryimpl.BackRefSlice[float64](c, id544)
-		} else if st543 == foryimpl.RefFollows {
-			n545 := c.ReadArrayLengthFast(8)
-			if n545 < 0 {
-				n545 = c.ReadArrayLength(8)
-			}
-			a546 := foryimpl.MakeSlice[[]float64](c, n545)
-			r.ReadRawFloat64s(a546)
-			x.RmAF64 = a546
-			foryimpl.SetRefSlice(c, id544, x.RmAF64)
-		} else {
-			x.RmAF64 = nil
-		}
+		x.RmAF64 = foryimpl.ReadRefArray[[]float64](c)
 		if c.Failed() {
 			c.Trace("RmAF64")
 			return
 		}
-		if st547, id548 := c.ReadFieldRefFlag(); st547 == foryimpl.RefBack {
-			x.RmAI16 = foryimpl.BackRefSlice[int16](c, id548)
-		} else if st547 == foryimpl.RefFollows {
-			n549 := c.ReadArrayLengthFast(2)
-			if n549 < 0 {
-				n549 = c.ReadArrayLength(2)
-			}
-			a550 := foryimpl.MakeSlice[[]int16](c, n549)
-			r.ReadRawInt16s(a550)
-			x.RmAI16 = a550
-			foryimpl.SetRefSlice(c, id548, x.RmAI16)
-		} else {
-			x.RmAI16 = nil
-		}
+		x.RmAI16 = foryimpl.ReadRefArray[[]int16](c)
 		if c.Failed() {
 			c.Trace("RmAI16")
 			return
 		}
-		if st551, id552 := c.ReadFieldRefFlag(); st551 == foryimpl.RefBack {
-			x.RmAI32 = foryimpl.BackRefSlice[int32](c, id552)
-		} else if st551 == foryimpl.RefFollows {
-			n553 := c.ReadArrayLengthFast(4)
-			if n553 < 0 {
-				n553 = c.ReadArrayLength(4)
-			}
-			a554 := foryimpl.MakeSlice[[]int32](c, n553)
-			r.ReadRawInt32s(a554)
-			x.RmAI32 = a554
-			foryimpl.SetRefSlice(c, id552, x.RmAI32)
-		} else {
-			x.RmAI32 = nil
-		}
+		x.RmAI32 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("RmAI32")
 			return
 		}
-		if st555, id556 := c.ReadFieldRefFlag(); st555 == foryimpl.RefBack {
-			x.RmAI64 = foryimpl.BackRefSlice[int64](c, id556)
-		} else if st555 == foryimpl.RefFollows {
-			n557 := c.ReadArrayLengthFast(8)
-			if n557 < 0 {
-				n557 = c.ReadArrayLength(8)
-			}
-			a558 := foryimpl.MakeSlice[[]int64](c, n557)
-			r.ReadRawInt64s(a558)
-			x.RmAI64 = a558
-			foryimpl.SetRefSlice(c, id556, x.RmAI64)
-		} else {
-			x.RmAI64 = nil
-		}
+		x.RmAI64 = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		if st559, id560 := c.ReadFieldRefFlag(); st559 == foryimpl.RefBack {
-			x.RmAI8 = foryimpl.BackRefSlice[int8](c, id560)
-		} else if st559 == foryimpl.RefFollows {
-			n561 := c.ReadArrayLengthFast(1)
-			if n561 < 0 {
-				n561 = c.ReadArrayLength(1)
-			}
-			a562 := foryimpl.MakeSlice[[]int8](c, n561)
-			for i563 := range a562 {
-				a562[i563] = r.ReadInt8()
-			}
-			x.RmAI8 = a562
-			foryimpl.SetRefSlice(c, id560, x.RmAI8)
-		} else {
-			x.RmAI8 = nil
-		}
+		x.RmAI8 = foryimpl.ReadRefArray[[]int8](c)
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		if st564, id565 := c.ReadFieldRefFlag(); st564 == foryimpl.RefBack {
-			x.RmAU16 = foryimpl.BackRefSlice[uint16](c, id565)
-		} else if st564 == foryimpl.RefFollows {
-			n566 := c.ReadArrayLengthFast(2)
-			if n566 < 0 {
-				n566 = c.ReadArrayLength(2)
-			}
-			a567 := foryimpl.MakeSlice[[]uint16](c, n566)
-			r.ReadRawUint16s(a567)
-			x.RmAU16 = a567
-			foryimpl.SetRefSlice(c, id565, x.RmAU16)
-		} else {
-			x.RmAU16 = nil
-		}
+		x.RmAU16 = foryimpl.ReadRefArray[[]uint16](c)
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		if st568, id569 := c.ReadFieldRefFlag(); st568 == foryimpl.RefBack {
-			x.RmAU32 = foryimpl.BackRefSlice[uint32](c, id569)
-		} else if st568 == foryimpl.RefFollows {
-			n570 := c.ReadArrayLengthFast(4)
-			if n570 < 0 {
-				n570 = c.ReadArrayLength(4)
-			}
-			a571 := foryimpl.MakeSlice[[]uint32](c, n570)
-			r.ReadRawUint32s(a571)
-			x.RmAU32 = a571
-			foryimpl.SetRefSlice(c, id569, x.RmAU32)
-		} else {
-			x.RmAU32 = nil
-		}
+		x.RmAU32 = foryimpl.ReadRefArray[[]uint32](c)
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		if st572, id573 := c.ReadFieldRefFlag(); st572 == foryimpl.RefBack {
-			x.RmAU64 = foryimpl.BackRefSlice[uint64](c, id573)
-		} else if st572 == foryimpl.RefFollows {
-			n574 := c.ReadArrayLengthFast(8)
-			if n574 < 0 {
-				n574 = c.ReadArrayLength(8)
-			}
-			a575 := foryimpl.MakeSlice[[]uint64](c, n574)
-			r.ReadRawUint64s(a575)
-			x.RmAU64 = a575
-			foryimpl.SetRefSlice(c, id573, x.RmAU64)
-		} else {
-			x.RmAU64 = nil
-		}
+		x.RmAU64 = foryimpl.ReadRefArray[[]uint64](c)
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		if st576, id577 := c.ReadFieldRefFlag(); st576 == foryimpl.RefBack {
-			x.RmAU8 = foryimpl.BackRefSlice[uint8](c, id577)
-		} else if st576 == foryimpl.RefFollows {
-			n578 := c.ReadArrayLengthFast(1)
-			if n578 < 0 {
-				n578 = c.ReadArrayLength(1)
-			}
-			a579 := foryimpl.MakeSlice[[]uint8](c, n578)
-			copy(a579, r.ReadBytes(n578))
-			x.RmAU8 = a579
-			foryimpl.SetRefSlice(c, id577, x.RmAU8)
-		} else {
-			x.RmAU8 = nil
-		}
+		x.RmAU8 = foryimpl.ReadRefArray[[]uint8](c)
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
 		}
-		if st580, id581 := c.ReadFieldRefFlag(); st580 == foryimpl.RefBack {
-			x.RmBin = foryimpl.BackRefSlice[uint8](c, id581)
-		} else if st580 == foryimpl.RefFollows {
+		if st496, id497 := c.ReadFieldRefFlag(); st496 == foryimpl.RefBack {
+			x.RmBin = foryimpl.BackRefSlice[uint8](c, id497)
+		} else if st496 == foryimpl.RefFollows {
 			x.RmBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id581, x.RmBin)
+			foryimpl.SetRefSlice(c, id497, x.RmBin)
 		} else {
 			x.RmBin = nil
 		}
@@ -4477,125 +3931,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n535 := c.ReadArrayLengthFast(1)
-		if n535 < 0 {
-			n535 = c.ReadArrayLength(1)
+		n473 := c.ReadArrayLengthFast(1)
+		if n473 < 0 {
+			n473 = c.ReadArrayLength(1)
 		}
-		a536 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n535)
-		r.ReadRawBools(a536)
-		x.RmABool = a536
+		a474 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n473)
+		r.ReadRawBools(a474)
+		x.RmABool = a474
 		if c.Failed() {
 			c.Trace("RmABool")
 			return
 		}
-		n539 := c.ReadArrayLengthFast(4)
-		if n539 < 0 {
-			n539 = c.ReadArrayLength(4)
+		n475 := c.ReadArrayLengthFast(4)
+		if n475 < 0 {
+			n475 = c.ReadArrayLength(4)
 		}
-		a540 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n539)
-		r.ReadRawFloat32s(a540)
-		x.RmAF32 = a540
+		a476 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n475)
+		r.ReadRawFloat32s(a476)
+		x.RmAF32 = a476
 		if c.Failed() {
 			c.Trace("RmAF32")
 			return
 		}
-		n543 := c.ReadArrayLengthFast(8)
-		if n543 < 0 {
-			n543 = c.ReadArrayLength(8)
+		n477 := c.ReadArrayLengthFast(8)
+		if n477 < 0 {
+			n477 = c.ReadArrayLength(8)
 		}
-		a544 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n543)
-		r.ReadRawFloat64s(a544)
-		x.RmAF64 = a544
+		a478 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n477)
+		r.ReadRawFloat64s(a478)
+		x.RmAF64 = a478
 		if c.Failed() {
 			c.Trace("RmAF64")
 			return
 		}
-		n547 := c.ReadArrayLengthFast(2)
-		if n547 < 0 {
-			n547 = c.ReadArrayLength(2)
+		n479 := c.ReadArrayLengthFast(2)
+		if n479 < 0 {
+			n479 = c.ReadArrayLength(2)
 		}
-		a548 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n547)
-		r.ReadRawInt16s(a548)
-		x.RmAI16 = a548
+		a480 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n479)
+		r.ReadRawInt16s(a480)
+		x.RmAI16 = a480
 		if c.Failed() {
 			c.Trace("RmAI16")
 			return
 		}
-		n551 := c.ReadArrayLengthFast(4)
-		if n551 < 0 {
-			n551 = c.ReadArrayLength(4)
+		n481 := c.ReadArrayLengthFast(4)
+		if n481 < 0 {
+			n481 = c.ReadArrayLength(4)
 		}
-		a552 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n551)
-		r.ReadRawInt32s(a552)
-		x.RmAI32 = a552
+		a482 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n481)
+		r.ReadRawInt32s(a482)
+		x.RmAI32 = a482
 		if c.Failed() {
 			c.Trace("RmAI32")
 			return
 		}
-		n555 := c.ReadArrayLengthFast(8)
-		if n555 < 0 {
-			n555 = c.ReadArrayLength(8)
+		n483 := c.ReadArrayLengthFast(8)
+		if n483 < 0 {
+			n483 = c.ReadArrayLength(8)
 		}
-		a556 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n555)
-		r.ReadRawInt64s(a556)
-		x.RmAI64 = a556
+		a484 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n483)
+		r.ReadRawInt64s(a484)
+		x.RmAI64 = a484
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		n559 := c.ReadArrayLengthFast(1)
-		if n559 < 0 {
-			n559 = c.ReadArrayLength(1)
+		n485 := c.ReadArrayLengthFast(1)
+		if n485 < 0 {
+			n485 = c.ReadArrayLength(1)
 		}
-		a560 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n559)
-		for i561 := range a560 {
-			a560[i561] = r.ReadInt8()
+		a486 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n485)
+		for i487 := range a486 {
+			a486[i487] = r.ReadInt8()
 		}
-		x.RmAI8 = a560
+		x.RmAI8 = a486
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		n564 := c.ReadArrayLengthFast(2)
-		if n564 < 0 {
-			n564 = c.ReadArrayLength(2)
+		n488 := c.ReadArrayLengthFast(2)
+		if n488 < 0 {
+			n488 = c.ReadArrayLength(2)
 		}
-		a565 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n564)
-		r.ReadRawUint16s(a565)
-		x.RmAU16 = a565
+		a489 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n488)
+		r.ReadRawUint16s(a489)
+		x.RmAU16 = a489
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		n568 := c.ReadArrayLengthFast(4)
-		if n568 < 0 {
-			n568 = c.ReadArrayLength(4)
+		n490 := c.ReadArrayLengthFast(4)
+		if n490 < 0 {
+			n490 = c.ReadArrayLength(4)
 		}
-		a569 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n568)
-		r.ReadRawUint32s(a569)
-		x.RmAU32 = a569
+		a491 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n490)
+		r.ReadRawUint32s(a491)
+		x.RmAU32 = a491
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		n572 := c.ReadArrayLengthFast(8)
-		if n572 < 0 {
-			n572 = c.ReadArrayLength(8)
+		n492 := c.ReadArrayLengthFast(8)
+		if n492 < 0 {
+			n492 = c.ReadArrayLength(8)
 		}
-		a573 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n572)
-		r.ReadRawUint64s(a573)
-		x.RmAU64 = a573
+		a493 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n492)
+		r.ReadRawUint64s(a493)
+		x.RmAU64 = a493
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		n576 := c.ReadArrayLengthFast(1)
-		if n576 < 0 {
-			n576 = c.ReadArrayLength(1)
+		n494 := c.ReadArrayLengthFast(1)
+		if n494 < 0 {
+			n494 = c.ReadArrayLength(1)
 		}
-		a577 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n576)
-		copy(a577, r.ReadBytes(n576))
-		x.RmAU8 = a577
+		a495 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n494)
+		copy(a495, r.ReadBytes(n494))
+		x.RmAU8 = a495
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
@@ -4740,11 +4194,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st582, id583 := c.ReadRefFlag(); st582 == foryimpl.RefBack {
-			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id583)
-		} else if st582 == foryimpl.RefFollows {
+		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
+			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id499)
+		} else if st498 == foryimpl.RefFollows {
 			x.RmNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id583, x.RmNBin)
+			foryimpl.SetRefSlice(c, id499, x.RmNBin)
 		} else {
 			x.RmNBin = nil
 		}
@@ -4752,11 +4206,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNBin")
 			return
 		}
-		if st584, id585 := c.ReadRefFlag(); st584 == foryimpl.RefBack {
-			x.RmNLS = foryimpl.BackRefSlice[string](c, id585)
-		} else if st584 == foryimpl.RefFollows {
+		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
+			x.RmNLS = foryimpl.BackRefSlice[string](c, id501)
+		} else if st500 == foryimpl.RefFollows {
 			x.RmNLS = x.foryReadLS(c, x.RmNLS)
-			foryimpl.SetRefSlice(c, id585, x.RmNLS)
+			foryimpl.SetRefSlice(c, id501, x.RmNLS)
 		} else {
 			x.RmNLS = nil
 		}
@@ -4764,11 +4218,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNLS")
 			return
 		}
-		if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
-			x.RmNM = foryimpl.BackRefMap[string, int32](c, id587)
-		} else if st586 == foryimpl.RefFollows {
+		if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
+			x.RmNM = foryimpl.BackRefMap[string, int32](c, id503)
+		} else if st502 == foryimpl.RefFollows {
 			x.RmNM = x.foryReadMSI(c)
-			foryimpl.SetRefMap(c, id587, x.RmNM)
+			foryimpl.SetRefMap(c, id503, x.RmNM)
 		} else {
 			x.RmNM = nil
 		}
@@ -4880,11 +4334,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 11:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st611, id612 := c.ReadEvolvedRefFlag(f); st611 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id612)
-			} else if st611 == foryimpl.RefFollows {
+			} else if st527, id528 := c.ReadEvolvedRefFlag(f); st527 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id528)
+			} else if st527 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id612, x.Bin)
+				foryimpl.SetRefSlice(c, id528, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -5007,30 +4461,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 36:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st613, id614 := c.ReadEvolvedRefFlag(f); st613 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id614)
-			} else if st613 == foryimpl.RefFollows {
+			} else if st529, id530 := c.ReadEvolvedRefFlag(f); st529 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id530)
+			} else if st529 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id614, x.NBin)
+				foryimpl.SetRefSlice(c, id530, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 37:
-			if st615, id616 := c.ReadEvolvedRefFlag(f); st615 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id616)
-			} else if st615 == foryimpl.RefFollows {
+			if st531, id532 := c.ReadEvolvedRefFlag(f); st531 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id532)
+			} else if st531 == foryimpl.RefFollows {
 				x.NLS = x.foryReadLS(c, x.NLS)
-				foryimpl.SetRefSlice(c, id616, x.NLS)
+				foryimpl.SetRefSlice(c, id532, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st617, id618 := c.ReadRefFlag(); st617 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id618)
-				} else if st617 == foryimpl.RefFollows {
+				if st533, id534 := c.ReadRefFlag(); st533 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id534)
+				} else if st533 == foryimpl.RefFollows {
 					x.NM = x.foryReadMSI(c)
-					foryimpl.SetRefMap(c, id618, x.NM)
+					foryimpl.SetRefMap(c, id534, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -5114,11 +4568,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st642, id643 := c.ReadEvolvedRefFlag(f); st642 == foryimpl.RefBack {
-				x.RmBin = foryimpl.BackRefSlice[uint8](c, id643)
-			} else if st642 == foryimpl.RefFollows {
+			} else if st558, id559 := c.ReadEvolvedRefFlag(f); st558 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id559)
+			} else if st558 == foryimpl.RefFollows {
 				x.RmBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id643, x.RmBin)
+				foryimpl.SetRefSlice(c, id559, x.RmBin)
 			} else {
 				x.RmBin = nil
 			}
@@ -5241,30 +4695,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st644, id645 := c.ReadEvolvedRefFlag(f); st644 == foryimpl.RefBack {
-				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id645)
-			} else if st644 == foryimpl.RefFollows {
+			} else if st560, id561 := c.ReadEvolvedRefFlag(f); st560 == foryimpl.RefBack {
+				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id561)
+			} else if st560 == foryimpl.RefFollows {
 				x.RmNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id645, x.RmNBin)
+				foryimpl.SetRefSlice(c, id561, x.RmNBin)
 			} else {
 				x.RmNBin = nil
 			}
 		case 77:
-			if st646, id647 := c.ReadEvolvedRefFlag(f); st646 == foryimpl.RefBack {
-				x.RmNLS = foryimpl.BackRefSlice[string](c, id647)
-			} else if st646 == foryimpl.RefFollows {
+			if st562, id563 := c.ReadEvolvedRefFlag(f); st562 == foryimpl.RefBack {
+				x.RmNLS = foryimpl.BackRefSlice[string](c, id563)
+			} else if st562 == foryimpl.RefFollows {
 				x.RmNLS = x.foryReadLS(c, x.RmNLS)
-				foryimpl.SetRefSlice(c, id647, x.RmNLS)
+				foryimpl.SetRefSlice(c, id563, x.RmNLS)
 			} else {
 				x.RmNLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st648, id649 := c.ReadRefFlag(); st648 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id649)
-				} else if st648 == foryimpl.RefFollows {
+				if st564, id565 := c.ReadRefFlag(); st564 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id565)
+				} else if st564 == foryimpl.RefFollows {
 					x.RmNM = x.foryReadMSI(c)
-					foryimpl.SetRefMap(c, id649, x.RmNM)
+					foryimpl.SetRefMap(c, id565, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
@@ -10749,90 +10203,40 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, c.SchemaHash(-1820257229, 938746269))
 		off += 4
 	}
-	if c.TrackedFieldFlags() {
-		if st36, id37 := foryimpl.RefSliceAt(c, l33); st36 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id37))
-		} else if st36 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*8))
-			off = buffer.PutRawInt64sAt(w, off, l33)
-		}
-	} else {
+	var follows bool
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l33); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*8))
 		off = buffer.PutRawInt64sAt(w, off, l33)
 	}
-	if c.TrackedFieldFlags() {
-		if st38, id39 := foryimpl.RefSliceAt(c, l34); st38 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id39))
-		} else if st38 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*2))
-			off = buffer.PutRawInt16sAt(w, off, l34)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l34); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*2))
 		off = buffer.PutRawInt16sAt(w, off, l34)
 	}
-	if c.TrackedFieldFlags() {
-		if st40, id41 := foryimpl.RefSliceAt(c, l35); st40 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id41))
-		} else if st40 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l35)*2))
-			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l35))
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l35); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l35)*2))
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l35))
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
-			l42 := x.Bin2U8
-			b.WriteVarUint32(uint32(len(l42)))
-			b.WriteBytes(l42)
+			l36 := x.Bin2U8
+			b.WriteVarUint32(uint32(len(l36)))
+			b.WriteBytes(l36)
 		}
 	} else {
-		l43 := x.Bin2U8
-		b.WriteVarUint32(uint32(len(l43)))
-		b.WriteBytes(l43)
+		l37 := x.Bin2U8
+		b.WriteVarUint32(uint32(len(l37)))
+		b.WriteBytes(l37)
 	}
 	x.foryWriteBoolL2A(b, x.BoolL2A)
 	{
-		l44 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l44)*4 + 6)
+		l38 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l38)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st45, id46 := foryimpl.RefSliceAt(c, l44); st45 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id46))
-			} else if st45 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l44)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l44)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l44)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l44)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l38); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l38)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l38)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -10840,39 +10244,27 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteInt2A(b, x.Int2A)
 	x.foryWriteL2A(b, x.L2A)
 	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l47 := x.NL
-		b.WriteVarUint32(uint32(len(l47) * 2))
-		b.WriteRawUint16s(l47)
+		l39 := x.NL
+		b.WriteVarUint32(uint32(len(l39) * 2))
+		b.WriteRawUint16s(l39)
 	}
 	x.foryWriteNamed(b, x.Named)
 	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l48 := *x.PA
-		b.WriteVarUint32(uint32(len(l48) * 8))
-		b.WriteRawFloat64s(l48)
+		l40 := *x.PA
+		b.WriteVarUint32(uint32(len(l40) * 8))
+		b.WriteRawFloat64s(l40)
 	}
 	x.foryWritePtrL2A(b, x.PtrL2A)
 	x.foryWriteRaw2Bin(b, x.Raw2Bin)
 	x.foryWriteU64L2A(b, x.U64L2A)
 	{
-		l49 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l49)*1 + 6)
+		l41 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l41)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st50, id51 := foryimpl.RefSliceAt(c, l49); st50 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id51))
-			} else if st50 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l49)*1))
-				off += copy(w[off:], l49)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l49)*1))
-			off += copy(w[off:], l49)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l41); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l41)*1))
+			off += copy(w[off:], l41)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -11056,65 +10448,26 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st52, id53 := c.ReadFieldRefFlag(); st52 == foryimpl.RefBack {
-			x.A2L = foryimpl.BackRefSlice[int64](c, id53)
-		} else if st52 == foryimpl.RefFollows {
-			n54 := c.ReadArrayLengthFast(8)
-			if n54 < 0 {
-				n54 = c.ReadArrayLength(8)
-			}
-			a55 := foryimpl.MakeSlice[[]int64](c, n54)
-			r.ReadRawInt64s(a55)
-			x.A2L = a55
-			foryimpl.SetRefSlice(c, id53, x.A2L)
-		} else {
-			x.A2L = nil
-		}
+		x.A2L = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("A2L")
 			return
 		}
-		if st56, id57 := c.ReadFieldRefFlag(); st56 == foryimpl.RefBack {
-			x.Arr2Go = foryimpl.BackRefSlice[int16](c, id57)
-		} else if st56 == foryimpl.RefFollows {
-			n58 := c.ReadArrayLengthFast(2)
-			if n58 < 0 {
-				n58 = c.ReadArrayLength(2)
-			}
-			a59 := foryimpl.MakeSlice[[]int16](c, n58)
-			r.ReadRawInt16s(a59)
-			x.Arr2Go = a59
-			foryimpl.SetRefSlice(c, id57, x.Arr2Go)
-		} else {
-			x.Arr2Go = nil
-		}
+		x.Arr2Go = foryimpl.ReadRefArray[[]int16](c)
 		if c.Failed() {
 			c.Trace("Arr2Go")
 			return
 		}
-		if st60, id61 := c.ReadFieldRefFlag(); st60 == foryimpl.RefBack {
-			x.BH2L = foryimpl.BackRefSlice[serializer.BFloat16](c, id61)
-		} else if st60 == foryimpl.RefFollows {
-			n62 := c.ReadArrayLengthFast(2)
-			if n62 < 0 {
-				n62 = c.ReadArrayLength(2)
-			}
-			a63 := foryimpl.MakeSlice[[]serializer.BFloat16](c, n62)
-			r.ReadRawUint16s(foryimpl.Uint16s(a63))
-			x.BH2L = a63
-			foryimpl.SetRefSlice(c, id61, x.BH2L)
-		} else {
-			x.BH2L = nil
-		}
+		x.BH2L = foryimpl.ReadRefArray[[]serializer.BFloat16](c)
 		if c.Failed() {
 			c.Trace("BH2L")
 			return
 		}
-		if st64, id65 := c.ReadFieldRefFlag(); st64 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id65)
-		} else if st64 == foryimpl.RefFollows {
+		if st48, id49 := c.ReadFieldRefFlag(); st48 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id49)
+		} else if st48 == foryimpl.RefFollows {
 			x.Bin2U8 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id65, x.Bin2U8)
+			foryimpl.SetRefSlice(c, id49, x.Bin2U8)
 		} else {
 			x.Bin2U8 = nil
 		}
@@ -11123,35 +10476,35 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n52 := c.ReadArrayLengthFast(8)
-		if n52 < 0 {
-			n52 = c.ReadArrayLength(8)
+		n42 := c.ReadArrayLengthFast(8)
+		if n42 < 0 {
+			n42 = c.ReadArrayLength(8)
 		}
-		a53 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n52)
-		r.ReadRawInt64s(a53)
-		x.A2L = a53
+		a43 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n42)
+		r.ReadRawInt64s(a43)
+		x.A2L = a43
 		if c.Failed() {
 			c.Trace("A2L")
 			return
 		}
-		n56 := c.ReadArrayLengthFast(2)
-		if n56 < 0 {
-			n56 = c.ReadArrayLength(2)
+		n44 := c.ReadArrayLengthFast(2)
+		if n44 < 0 {
+			n44 = c.ReadArrayLength(2)
 		}
-		a57 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n56)
-		r.ReadRawInt16s(a57)
-		x.Arr2Go = a57
+		a45 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n44)
+		r.ReadRawInt16s(a45)
+		x.Arr2Go = a45
 		if c.Failed() {
 			c.Trace("Arr2Go")
 			return
 		}
-		n60 := c.ReadArrayLengthFast(2)
-		if n60 < 0 {
-			n60 = c.ReadArrayLength(2)
+		n46 := c.ReadArrayLengthFast(2)
+		if n46 < 0 {
+			n46 = c.ReadArrayLength(2)
 		}
-		a61 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n60)
-		r.ReadRawUint16s(foryimpl.Uint16s(a61))
-		x.BH2L = a61
+		a47 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n46)
+		r.ReadRawUint16s(foryimpl.Uint16s(a47))
+		x.BH2L = a47
 		if c.Failed() {
 			c.Trace("BH2L")
 			return
@@ -11168,32 +10521,19 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st66, id67 := c.ReadFieldRefFlag(); st66 == foryimpl.RefBack {
-			x.F32A2L = foryimpl.BackRefSlice[float32](c, id67)
-		} else if st66 == foryimpl.RefFollows {
-			n68 := c.ReadArrayLengthFast(4)
-			if n68 < 0 {
-				n68 = c.ReadArrayLength(4)
-			}
-			a69 := foryimpl.MakeSlice[[]float32](c, n68)
-			r.ReadRawFloat32s(a69)
-			x.F32A2L = a69
-			foryimpl.SetRefSlice(c, id67, x.F32A2L)
-		} else {
-			x.F32A2L = nil
-		}
+		x.F32A2L = foryimpl.ReadRefArray[[]float32](c)
 		if c.Failed() {
 			c.Trace("F32A2L")
 			return
 		}
 	} else {
-		n66 := c.ReadArrayLengthFast(4)
-		if n66 < 0 {
-			n66 = c.ReadArrayLength(4)
+		n50 := c.ReadArrayLengthFast(4)
+		if n50 < 0 {
+			n50 = c.ReadArrayLength(4)
 		}
-		a67 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n66)
-		r.ReadRawFloat32s(a67)
-		x.F32A2L = a67
+		a51 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n50)
+		r.ReadRawFloat32s(a51)
+		x.F32A2L = a51
 		if c.Failed() {
 			c.Trace("F32A2L")
 			return
@@ -11215,17 +10555,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st70, id71 := c.ReadRefFlag(); st70 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id71)
-		} else if st70 == foryimpl.RefFollows {
-			n72 := c.ReadArrayLengthFast(2)
-			if n72 < 0 {
-				n72 = c.ReadArrayLength(2)
+		if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id53)
+		} else if st52 == foryimpl.RefFollows {
+			n54 := c.ReadArrayLengthFast(2)
+			if n54 < 0 {
+				n54 = c.ReadArrayLength(2)
 			}
-			a73 := foryimpl.MakeSlice[[]uint16](c, n72)
-			r.ReadRawUint16s(a73)
-			x.NL = a73
-			foryimpl.SetRefSlice(c, id71, x.NL)
+			a55 := foryimpl.MakeSlice[[]uint16](c, n54)
+			r.ReadRawUint16s(a55)
+			x.NL = a55
+			foryimpl.SetRefSlice(c, id53, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -11235,13 +10575,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n70 := c.ReadArrayLengthFast(2)
-			if n70 < 0 {
-				n70 = c.ReadArrayLength(2)
+			n52 := c.ReadArrayLengthFast(2)
+			if n52 < 0 {
+				n52 = c.ReadArrayLength(2)
 			}
-			a71 := foryimpl.MakeSlice[[]uint16](c, n70)
-			r.ReadRawUint16s(a71)
-			x.NL = a71
+			a53 := foryimpl.MakeSlice[[]uint16](c, n52)
+			r.ReadRawUint16s(a53)
+			x.NL = a53
 		}
 		if c.Failed() {
 			c.Trace("NL")
@@ -11254,19 +10594,19 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id75)
-		} else if st74 == foryimpl.RefFollows {
-			p76 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id75, p76)
-			n77 := c.ReadArrayLengthFast(8)
-			if n77 < 0 {
-				n77 = c.ReadArrayLength(8)
+		if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id57)
+		} else if st56 == foryimpl.RefFollows {
+			p58 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id57, p58)
+			n59 := c.ReadArrayLengthFast(8)
+			if n59 < 0 {
+				n59 = c.ReadArrayLength(8)
 			}
-			a78 := foryimpl.MakeSlice[[]float64](c, n77)
-			r.ReadRawFloat64s(a78)
-			*p76 = a78
-			x.PA = p76
+			a60 := foryimpl.MakeSlice[[]float64](c, n59)
+			r.ReadRawFloat64s(a60)
+			*p58 = a60
+			x.PA = p58
 		} else {
 			x.PA = nil
 		}
@@ -11276,15 +10616,15 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p74 := foryimpl.Alloc[[]float64](c)
-			n75 := c.ReadArrayLengthFast(8)
-			if n75 < 0 {
-				n75 = c.ReadArrayLength(8)
+			p56 := foryimpl.Alloc[[]float64](c)
+			n57 := c.ReadArrayLengthFast(8)
+			if n57 < 0 {
+				n57 = c.ReadArrayLength(8)
 			}
-			a76 := foryimpl.MakeSlice[[]float64](c, n75)
-			r.ReadRawFloat64s(a76)
-			*p74 = a76
-			x.PA = p74
+			a58 := foryimpl.MakeSlice[[]float64](c, n57)
+			r.ReadRawFloat64s(a58)
+			*p56 = a58
+			x.PA = p56
 		}
 		if c.Failed() {
 			c.Trace("PA")
@@ -11307,32 +10647,19 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st79, id80 := c.ReadFieldRefFlag(); st79 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id80)
-		} else if st79 == foryimpl.RefFollows {
-			n81 := c.ReadArrayLengthFast(1)
-			if n81 < 0 {
-				n81 = c.ReadArrayLength(1)
-			}
-			a82 := foryimpl.MakeSlice[[]uint8](c, n81)
-			copy(a82, r.ReadBytes(n81))
-			x.U82Bin = a82
-			foryimpl.SetRefSlice(c, id80, x.U82Bin)
-		} else {
-			x.U82Bin = nil
-		}
+		x.U82Bin = foryimpl.ReadRefArray[[]uint8](c)
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return
 		}
 	} else {
-		n79 := c.ReadArrayLengthFast(1)
-		if n79 < 0 {
-			n79 = c.ReadArrayLength(1)
+		n61 := c.ReadArrayLengthFast(1)
+		if n61 < 0 {
+			n61 = c.ReadArrayLength(1)
 		}
-		a80 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n79)
-		copy(a80, r.ReadBytes(n79))
-		x.U82Bin = a80
+		a62 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n61)
+		copy(a62, r.ReadBytes(n61))
+		x.U82Bin = a62
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return
@@ -11367,11 +10694,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 3:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
-				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id90)
-			} else if st89 == foryimpl.RefFollows {
+			} else if st69, id70 := c.ReadEvolvedRefFlag(f); st69 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id70)
+			} else if st69 == foryimpl.RefFollows {
 				x.Bin2U8 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id90, x.Bin2U8)
+				foryimpl.SetRefSlice(c, id70, x.Bin2U8)
 			} else {
 				x.Bin2U8 = nil
 			}
@@ -11419,38 +10746,38 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id101)
-				} else if st100 == foryimpl.RefFollows {
-					p102 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id101, p102)
-					n103 := c.ReadArrayLengthFast(8)
-					if n103 < 0 {
-						n103 = c.ReadArrayLength(8)
+				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id81)
+				} else if st80 == foryimpl.RefFollows {
+					p82 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id81, p82)
+					n83 := c.ReadArrayLengthFast(8)
+					if n83 < 0 {
+						n83 = c.ReadArrayLength(8)
 					}
-					a104 := foryimpl.MakeSlice[[]float64](c, n103)
-					r.ReadRawFloat64s(a104)
-					*p102 = a104
-					x.PA = p102
+					a84 := foryimpl.MakeSlice[[]float64](c, n83)
+					r.ReadRawFloat64s(a84)
+					*p82 = a84
+					x.PA = p82
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s98 := foryimpl.ReadSliceAs[float64](c, f); s98 != nil {
-						v99 := []float64(s98)
-						x.PA = &v99
+					if s78 := foryimpl.ReadSliceAs[float64](c, f); s78 != nil {
+						v79 := []float64(s78)
+						x.PA = &v79
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p95 := foryimpl.Alloc[[]float64](c)
-					n96 := c.ReadArrayLengthFast(8)
-					if n96 < 0 {
-						n96 = c.ReadArrayLength(8)
+					p75 := foryimpl.Alloc[[]float64](c)
+					n76 := c.ReadArrayLengthFast(8)
+					if n76 < 0 {
+						n76 = c.ReadArrayLength(8)
 					}
-					a97 := foryimpl.MakeSlice[[]float64](c, n96)
-					r.ReadRawFloat64s(a97)
-					*p95 = a97
-					x.PA = p95
+					a77 := foryimpl.MakeSlice[[]float64](c, n76)
+					r.ReadRawFloat64s(a77)
+					*p75 = a77
+					x.PA = p75
 				}
 			}
 		case 12:

@@ -2380,411 +2380,154 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
-	if c.TrackedFieldFlags() {
-		if st358, id359 := foryimpl.RefSliceAt(c, l352); st358 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id359))
-		} else if st358 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
-			off = buffer.PutRawBoolsAt(w, off, l352)
-		}
-	} else {
+	var follows bool
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l352); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
 		off = buffer.PutRawBoolsAt(w, off, l352)
 	}
-	if c.TrackedFieldFlags() {
-		if st360, id361 := foryimpl.RefSliceAt(c, l353); st360 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id361))
-		} else if st360 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l353)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l353); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l353)
 	}
-	if c.TrackedFieldFlags() {
-		if st362, id363 := foryimpl.RefSliceAt(c, l354); st362 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id363))
-		} else if st362 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l354)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l354); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l354)
 	}
-	if c.TrackedFieldFlags() {
-		if st364, id365 := foryimpl.RefSliceAt(c, l355); st364 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id365))
-		} else if st364 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
-			off = buffer.PutRawInt16sAt(w, off, l355)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l355); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
 		off = buffer.PutRawInt16sAt(w, off, l355)
 	}
-	if c.TrackedFieldFlags() {
-		if st366, id367 := foryimpl.RefSliceAt(c, l356); st366 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id367))
-		} else if st366 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
-			off = buffer.PutRawInt32sAt(w, off, l356)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l356); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
 		off = buffer.PutRawInt32sAt(w, off, l356)
 	}
-	if c.TrackedFieldFlags() {
-		if st368, id369 := foryimpl.RefSliceAt(c, l357); st368 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id369))
-		} else if st368 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
-			off = buffer.PutRawInt64sAt(w, off, l357)
-		}
-	} else {
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l357); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
 		off = buffer.PutRawInt64sAt(w, off, l357)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AI8) {
-			l370 := x.AI8
-			b.WriteVarUint32(uint32(len(l370) * 1))
-			for _, e371 := range l370 {
-				b.WriteInt8(int8(e371))
+			l358 := x.AI8
+			b.WriteVarUint32(uint32(len(l358) * 1))
+			for _, e359 := range l358 {
+				b.WriteInt8(int8(e359))
 			}
 		}
 	} else {
-		l372 := x.AI8
-		b.WriteVarUint32(uint32(len(l372) * 1))
-		for _, e373 := range l372 {
-			b.WriteInt8(int8(e373))
+		l360 := x.AI8
+		b.WriteVarUint32(uint32(len(l360) * 1))
+		for _, e361 := range l360 {
+			b.WriteInt8(int8(e361))
 		}
 	}
 	{
-		l374 := x.AU16
-		l375 := x.AU32
-		l376 := x.AU64
-		l377 := x.AU8
-		l378 := x.AddABool
-		l379 := x.AddAF32
-		l380 := x.AddAF64
-		l381 := x.AddAI16
-		l382 := x.AddAI32
-		l383 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l374)*2 + len(l375)*4 + len(l376)*8 + len(l377)*1 + len(l378)*1 + len(l379)*4 + len(l380)*8 + len(l381)*2 + len(l382)*4 + len(l383)*8 + 60)
+		l362 := x.AU16
+		l363 := x.AU32
+		l364 := x.AU64
+		l365 := x.AU8
+		l366 := x.AddABool
+		l367 := x.AddAF32
+		l368 := x.AddAF64
+		l369 := x.AddAI16
+		l370 := x.AddAI32
+		l371 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l362)*2 + len(l363)*4 + len(l364)*8 + len(l365)*1 + len(l366)*1 + len(l367)*4 + len(l368)*8 + len(l369)*2 + len(l370)*4 + len(l371)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st384, id385 := foryimpl.RefSliceAt(c, l374); st384 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id385))
-			} else if st384 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l374)*2))
-				off = buffer.PutRawUint16sAt(w, off, l374)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l374)*2))
-			off = buffer.PutRawUint16sAt(w, off, l374)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l362); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l362)*2))
+			off = buffer.PutRawUint16sAt(w, off, l362)
 		}
-		if c.TrackedFieldFlags() {
-			if st386, id387 := foryimpl.RefSliceAt(c, l375); st386 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id387))
-			} else if st386 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l375)*4))
-				off = buffer.PutRawUint32sAt(w, off, l375)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l375)*4))
-			off = buffer.PutRawUint32sAt(w, off, l375)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l363); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l363)*4))
+			off = buffer.PutRawUint32sAt(w, off, l363)
 		}
-		if c.TrackedFieldFlags() {
-			if st388, id389 := foryimpl.RefSliceAt(c, l376); st388 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id389))
-			} else if st388 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l376)*8))
-				off = buffer.PutRawUint64sAt(w, off, l376)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*8))
-			off = buffer.PutRawUint64sAt(w, off, l376)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l364); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l364)*8))
+			off = buffer.PutRawUint64sAt(w, off, l364)
 		}
-		if c.TrackedFieldFlags() {
-			if st390, id391 := foryimpl.RefSliceAt(c, l377); st390 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id391))
-			} else if st390 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l377)*1))
-				off += copy(w[off:], l377)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*1))
-			off += copy(w[off:], l377)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l365); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l365)*1))
+			off += copy(w[off:], l365)
 		}
-		if c.TrackedFieldFlags() {
-			if st392, id393 := foryimpl.RefSliceAt(c, l378); st392 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id393))
-			} else if st392 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l378)*1))
-				off = buffer.PutRawBoolsAt(w, off, l378)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l378)*1))
-			off = buffer.PutRawBoolsAt(w, off, l378)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l366); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l366)*1))
+			off = buffer.PutRawBoolsAt(w, off, l366)
 		}
-		if c.TrackedFieldFlags() {
-			if st394, id395 := foryimpl.RefSliceAt(c, l379); st394 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id395))
-			} else if st394 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l379)*4))
-				off = buffer.PutRawFloat32sAt(w, off, l379)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l379)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l379)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l367); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l367)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l367)
 		}
-		if c.TrackedFieldFlags() {
-			if st396, id397 := foryimpl.RefSliceAt(c, l380); st396 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id397))
-			} else if st396 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l380)*8))
-				off = buffer.PutRawFloat64sAt(w, off, l380)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l380)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l380)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l368); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l368)
 		}
-		if c.TrackedFieldFlags() {
-			if st398, id399 := foryimpl.RefSliceAt(c, l381); st398 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id399))
-			} else if st398 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l381)*2))
-				off = buffer.PutRawInt16sAt(w, off, l381)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l381)*2))
-			off = buffer.PutRawInt16sAt(w, off, l381)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l369); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*2))
+			off = buffer.PutRawInt16sAt(w, off, l369)
 		}
-		if c.TrackedFieldFlags() {
-			if st400, id401 := foryimpl.RefSliceAt(c, l382); st400 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id401))
-			} else if st400 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l382)*4))
-				off = buffer.PutRawInt32sAt(w, off, l382)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l382)*4))
-			off = buffer.PutRawInt32sAt(w, off, l382)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l370); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l370)*4))
+			off = buffer.PutRawInt32sAt(w, off, l370)
 		}
-		if c.TrackedFieldFlags() {
-			if st402, id403 := foryimpl.RefSliceAt(c, l383); st402 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id403))
-			} else if st402 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l383)*8))
-				off = buffer.PutRawInt64sAt(w, off, l383)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l383)*8))
-			off = buffer.PutRawInt64sAt(w, off, l383)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l371); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l371)*8))
+			off = buffer.PutRawInt64sAt(w, off, l371)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AddAI8) {
-			l404 := x.AddAI8
-			b.WriteVarUint32(uint32(len(l404) * 1))
-			for _, e405 := range l404 {
-				b.WriteInt8(int8(e405))
+			l372 := x.AddAI8
+			b.WriteVarUint32(uint32(len(l372) * 1))
+			for _, e373 := range l372 {
+				b.WriteInt8(int8(e373))
 			}
 		}
 	} else {
-		l406 := x.AddAI8
-		b.WriteVarUint32(uint32(len(l406) * 1))
-		for _, e407 := range l406 {
-			b.WriteInt8(int8(e407))
+		l374 := x.AddAI8
+		b.WriteVarUint32(uint32(len(l374) * 1))
+		for _, e375 := range l374 {
+			b.WriteInt8(int8(e375))
 		}
 	}
 	{
-		l408 := x.AddAU16
-		l409 := x.AddAU32
-		l410 := x.AddAU64
-		l411 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l408)*2 + len(l409)*4 + len(l410)*8 + len(l411)*1 + 24)
+		l376 := x.AddAU16
+		l377 := x.AddAU32
+		l378 := x.AddAU64
+		l379 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l376)*2 + len(l377)*4 + len(l378)*8 + len(l379)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st412, id413 := foryimpl.RefSliceAt(c, l408); st412 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id413))
-			} else if st412 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l408)*2))
-				off = buffer.PutRawUint16sAt(w, off, l408)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l408)*2))
-			off = buffer.PutRawUint16sAt(w, off, l408)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l376); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*2))
+			off = buffer.PutRawUint16sAt(w, off, l376)
 		}
-		if c.TrackedFieldFlags() {
-			if st414, id415 := foryimpl.RefSliceAt(c, l409); st414 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id415))
-			} else if st414 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l409)*4))
-				off = buffer.PutRawUint32sAt(w, off, l409)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l409)*4))
-			off = buffer.PutRawUint32sAt(w, off, l409)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l377); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*4))
+			off = buffer.PutRawUint32sAt(w, off, l377)
 		}
-		if c.TrackedFieldFlags() {
-			if st416, id417 := foryimpl.RefSliceAt(c, l410); st416 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id417))
-			} else if st416 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l410)*8))
-				off = buffer.PutRawUint64sAt(w, off, l410)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l410)*8))
-			off = buffer.PutRawUint64sAt(w, off, l410)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l378); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l378)*8))
+			off = buffer.PutRawUint64sAt(w, off, l378)
 		}
-		if c.TrackedFieldFlags() {
-			if st418, id419 := foryimpl.RefSliceAt(c, l411); st418 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id419))
-			} else if st418 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l411)*1))
-				off += copy(w[off:], l411)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l411)*1))
-			off += copy(w[off:], l411)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l379); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l379)*1))
+			off += copy(w[off:], l379)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AddBin) {
-			l420 := x.AddBin
-			b.WriteVarUint32(uint32(len(l420)))
-			b.WriteBytes(l420)
+			l380 := x.AddBin
+			b.WriteVarUint32(uint32(len(l380)))
+			b.WriteBytes(l380)
 		}
 	} else {
-		l421 := x.AddBin
-		b.WriteVarUint32(uint32(len(l421)))
-		b.WriteBytes(l421)
+		l381 := x.AddBin
+		b.WriteVarUint32(uint32(len(l381)))
+		b.WriteBytes(l381)
 	}
 	x.foryWriteAddFix(b, x.AddFix)
 	x.foryWriteAddLB(b, x.AddLB)
@@ -2794,67 +2537,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddLI32(b, x.AddLI32)
 	x.foryWriteAddLI64(b, x.AddLI64)
 	x.foryWriteAddLI8(b, x.AddLI8)
-	l422 := x.AddLL
-	b.WriteVarUint32(uint32(len(l422)))
-	if len(l422) > 0 {
+	l382 := x.AddLL
+	b.WriteVarUint32(uint32(len(l382)))
+	if len(l382) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e423 := range l422 {
-			if !foryimpl.WriteRefSlice(c, e423) {
-				b.WriteVarUint32(uint32(len(e423)))
-				if len(e423) > 0 {
-					b.Reserve(1 + len(e423)*5 + buffer.BatchSlack)
+		for _, e383 := range l382 {
+			if !foryimpl.WriteRefSlice(c, e383) {
+				b.WriteVarUint32(uint32(len(e383)))
+				if len(e383) > 0 {
+					b.Reserve(1 + len(e383)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e424 := range e423 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e424))
+					for _, e384 := range e383 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e384))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l425 := x.AddLM
-	b.WriteVarUint32(uint32(len(l425)))
-	if len(l425) > 0 {
+	l385 := x.AddLM
+	b.WriteVarUint32(uint32(len(l385)))
+	if len(l385) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e426 := range l425 {
-			if !foryimpl.WriteRefMap(c, e426) {
-				var mw427 foryimpl.MapWriter
-				mw427.Begin(b, len(e426))
-				for k428, v429 := range e426 {
-					mw427.Entry(b)
-					foryimpl.WriteString(b, k428)
-					b.WriteVarInt32(v429)
+		for _, e386 := range l385 {
+			if !foryimpl.WriteRefMap(c, e386) {
+				var mw387 foryimpl.MapWriter
+				mw387.Begin(b, len(e386))
+				for k388, v389 := range e386 {
+					mw387.Entry(b)
+					foryimpl.WriteString(b, k388)
+					b.WriteVarInt32(v389)
 				}
-				mw427.End(b)
+				mw387.End(b)
 			}
 		}
 	}
 	x.foryWriteAddLPI(b, x.AddLPI)
-	l430 := x.AddLS
+	l390 := x.AddLS
 	{
 		var ascii bool
-		sz432 := 6 + buffer.BatchSlack + len(l430)*9
-		for _, e431 := range l430 {
-			sz432 += len(e431)
+		sz392 := 6 + buffer.BatchSlack + len(l390)*9
+		for _, e391 := range l390 {
+			sz392 += len(e391)
 		}
-		b.Reserve(sz432)
+		b.Reserve(sz392)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l430)))
-		if len(l430) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l390)))
+		if len(l390) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e431 := range l430 {
-				if len(w)-off < len(e431)+9+buffer.BatchSlack {
+			for _, e391 := range l390 {
+				if len(w)-off < len(e391)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e431) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e391) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e431))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e431) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e431))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e431)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e391))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e391) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e391))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e391)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLS"))
 						return
 					}
@@ -2871,36 +2614,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddMI64F(b, x.AddMI64F)
 	x.foryWriteAddMIS(b, x.AddMIS)
 	x.foryWriteAddMSI(b, x.AddMSI)
-	var mw433 foryimpl.MapWriter
-	mw433.BeginTracked(b, len(x.AddMSL))
-	for k434, v435 := range x.AddMSL {
-		if v435 == nil {
-			mw433.NullEntry(b)
-			foryimpl.WriteString(b, k434)
+	var mw393 foryimpl.MapWriter
+	mw393.BeginTracked(b, len(x.AddMSL))
+	for k394, v395 := range x.AddMSL {
+		if v395 == nil {
+			mw393.NullEntry(b)
+			foryimpl.WriteString(b, k394)
 		} else {
-			mw433.Entry(b)
-			foryimpl.WriteString(b, k434)
-			if !foryimpl.WriteRefSlice(c, v435) {
+			mw393.Entry(b)
+			foryimpl.WriteString(b, k394)
+			if !foryimpl.WriteRefSlice(c, v395) {
 				{
-					sz437 := 6 + buffer.BatchSlack + len(v435)*9
-					for _, e436 := range v435 {
-						sz437 += len(e436)
+					sz397 := 6 + buffer.BatchSlack + len(v395)*9
+					for _, e396 := range v395 {
+						sz397 += len(e396)
 					}
-					b.Reserve(sz437)
+					b.Reserve(sz397)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v435)))
-					if len(v435) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v395)))
+					if len(v395) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e436 := range v435 {
-							if len(w)-off < len(e436)+9+buffer.BatchSlack {
+						for _, e396 := range v395 {
+							if len(w)-off < len(e396)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e436) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e396) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e436))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e436) > 0 {
-								off += copy(w[off:], e436)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e396))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e396) > 0 {
+								off += copy(w[off:], e396)
 							}
 						}
 					}
@@ -2909,58 +2652,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw433.End(b)
-	var mw438 foryimpl.MapWriter
-	mw438.BeginTracked(b, len(x.AddMSM))
-	for k439, v440 := range x.AddMSM {
-		if v440 == nil {
-			mw438.NullEntry(b)
-			foryimpl.WriteString(b, k439)
+	mw393.End(b)
+	var mw398 foryimpl.MapWriter
+	mw398.BeginTracked(b, len(x.AddMSM))
+	for k399, v400 := range x.AddMSM {
+		if v400 == nil {
+			mw398.NullEntry(b)
+			foryimpl.WriteString(b, k399)
 		} else {
-			mw438.Entry(b)
-			foryimpl.WriteString(b, k439)
-			if !foryimpl.WriteRefMap(c, v440) {
-				var mw441 foryimpl.MapWriter
-				mw441.Begin(b, len(v440))
-				for k442, v443 := range v440 {
-					mw441.Entry(b)
-					foryimpl.WriteString(b, k442)
-					b.WriteVarInt32(v443)
+			mw398.Entry(b)
+			foryimpl.WriteString(b, k399)
+			if !foryimpl.WriteRefMap(c, v400) {
+				var mw401 foryimpl.MapWriter
+				mw401.Begin(b, len(v400))
+				for k402, v403 := range v400 {
+					mw401.Entry(b)
+					foryimpl.WriteString(b, k402)
+					b.WriteVarInt32(v403)
 				}
-				mw441.End(b)
+				mw401.End(b)
 			}
 		}
 	}
-	mw438.End(b)
+	mw398.End(b)
 	x.foryWriteAddMSP(b, x.AddMSP)
 	x.foryWriteAddMU8(b, x.AddMU8)
 	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
-		l444 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l444)))
-		b.WriteBytes(l444)
+		l404 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l404)))
+		b.WriteBytes(l404)
 	}
 	if !foryimpl.WriteRefSlice(c, x.AddNLS) {
-		l445 := x.AddNLS
+		l405 := x.AddNLS
 		{
-			sz447 := 6 + buffer.BatchSlack + len(l445)*9
-			for _, e446 := range l445 {
-				sz447 += len(e446)
+			sz407 := 6 + buffer.BatchSlack + len(l405)*9
+			for _, e406 := range l405 {
+				sz407 += len(e406)
 			}
-			b.Reserve(sz447)
+			b.Reserve(sz407)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l445)))
-			if len(l445) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l405)))
+			if len(l405) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e446 := range l445 {
-					if len(w)-off < len(e446)+9+buffer.BatchSlack {
+				for _, e406 := range l405 {
+					if len(w)-off < len(e406)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e446) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e406) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e446))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e446) > 0 {
-						off += copy(w[off:], e446)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e406))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e406) > 0 {
+						off += copy(w[off:], e406)
 					}
 				}
 			}
@@ -2968,26 +2711,26 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.AddNM) {
-		var mw448 foryimpl.MapWriter
-		mw448.Begin(b, len(x.AddNM))
-		for k449, v450 := range x.AddNM {
-			mw448.Entry(b)
-			foryimpl.WriteString(b, k449)
-			b.WriteVarInt32(v450)
+		var mw408 foryimpl.MapWriter
+		mw408.Begin(b, len(x.AddNM))
+		for k409, v410 := range x.AddNM {
+			mw408.Entry(b)
+			foryimpl.WriteString(b, k409)
+			b.WriteVarInt32(v410)
 		}
-		mw448.End(b)
+		mw408.End(b)
 	}
 	x.foryWriteAddRaw(b, x.AddRaw)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l451 := x.Bin
-			b.WriteVarUint32(uint32(len(l451)))
-			b.WriteBytes(l451)
+			l411 := x.Bin
+			b.WriteVarUint32(uint32(len(l411)))
+			b.WriteBytes(l411)
 		}
 	} else {
-		l452 := x.Bin
-		b.WriteVarUint32(uint32(len(l452)))
-		b.WriteBytes(l452)
+		l412 := x.Bin
+		b.WriteVarUint32(uint32(len(l412)))
+		b.WriteBytes(l412)
 	}
 	x.foryWriteAddFix(b, x.Fix)
 	x.foryWriteAddLB(b, x.LB)
@@ -2997,67 +2740,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddLI32(b, x.LI32)
 	x.foryWriteAddLI64(b, x.LI64)
 	x.foryWriteAddLI8(b, x.LI8)
-	l453 := x.LL
-	b.WriteVarUint32(uint32(len(l453)))
-	if len(l453) > 0 {
+	l413 := x.LL
+	b.WriteVarUint32(uint32(len(l413)))
+	if len(l413) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e454 := range l453 {
-			if !foryimpl.WriteRefSlice(c, e454) {
-				b.WriteVarUint32(uint32(len(e454)))
-				if len(e454) > 0 {
-					b.Reserve(1 + len(e454)*5 + buffer.BatchSlack)
+		for _, e414 := range l413 {
+			if !foryimpl.WriteRefSlice(c, e414) {
+				b.WriteVarUint32(uint32(len(e414)))
+				if len(e414) > 0 {
+					b.Reserve(1 + len(e414)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e455 := range e454 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e455))
+					for _, e415 := range e414 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e415))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l456 := x.LM
-	b.WriteVarUint32(uint32(len(l456)))
-	if len(l456) > 0 {
+	l416 := x.LM
+	b.WriteVarUint32(uint32(len(l416)))
+	if len(l416) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e457 := range l456 {
-			if !foryimpl.WriteRefMap(c, e457) {
-				var mw458 foryimpl.MapWriter
-				mw458.Begin(b, len(e457))
-				for k459, v460 := range e457 {
-					mw458.Entry(b)
-					foryimpl.WriteString(b, k459)
-					b.WriteVarInt32(v460)
+		for _, e417 := range l416 {
+			if !foryimpl.WriteRefMap(c, e417) {
+				var mw418 foryimpl.MapWriter
+				mw418.Begin(b, len(e417))
+				for k419, v420 := range e417 {
+					mw418.Entry(b)
+					foryimpl.WriteString(b, k419)
+					b.WriteVarInt32(v420)
 				}
-				mw458.End(b)
+				mw418.End(b)
 			}
 		}
 	}
 	x.foryWriteAddLPI(b, x.LPI)
-	l461 := x.LS
+	l421 := x.LS
 	{
 		var ascii bool
-		sz463 := 6 + buffer.BatchSlack + len(l461)*9
-		for _, e462 := range l461 {
-			sz463 += len(e462)
+		sz423 := 6 + buffer.BatchSlack + len(l421)*9
+		for _, e422 := range l421 {
+			sz423 += len(e422)
 		}
-		b.Reserve(sz463)
+		b.Reserve(sz423)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l461)))
-		if len(l461) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l421)))
+		if len(l421) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e462 := range l461 {
-				if len(w)-off < len(e462)+9+buffer.BatchSlack {
+			for _, e422 := range l421 {
+				if len(w)-off < len(e422)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e462) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e422) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e462))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e462) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e462))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e462)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e422))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e422) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e422))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e422)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -3074,36 +2817,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddMI64F(b, x.MI64F)
 	x.foryWriteAddMIS(b, x.MIS)
 	x.foryWriteAddMSI(b, x.MSI)
-	var mw464 foryimpl.MapWriter
-	mw464.BeginTracked(b, len(x.MSL))
-	for k465, v466 := range x.MSL {
-		if v466 == nil {
-			mw464.NullEntry(b)
-			foryimpl.WriteString(b, k465)
+	var mw424 foryimpl.MapWriter
+	mw424.BeginTracked(b, len(x.MSL))
+	for k425, v426 := range x.MSL {
+		if v426 == nil {
+			mw424.NullEntry(b)
+			foryimpl.WriteString(b, k425)
 		} else {
-			mw464.Entry(b)
-			foryimpl.WriteString(b, k465)
-			if !foryimpl.WriteRefSlice(c, v466) {
+			mw424.Entry(b)
+			foryimpl.WriteString(b, k425)
+			if !foryimpl.WriteRefSlice(c, v426) {
 				{
-					sz468 := 6 + buffer.BatchSlack + len(v466)*9
-					for _, e467 := range v466 {
-						sz468 += len(e467)
+					sz428 := 6 + buffer.BatchSlack + len(v426)*9
+					for _, e427 := range v426 {
+						sz428 += len(e427)
 					}
-					b.Reserve(sz468)
+					b.Reserve(sz428)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v466)))
-					if len(v466) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v426)))
+					if len(v426) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e467 := range v466 {
-							if len(w)-off < len(e467)+9+buffer.BatchSlack {
+						for _, e427 := range v426 {
+							if len(w)-off < len(e427)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e467) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e427) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e467))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e467) > 0 {
-								off += copy(w[off:], e467)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e427))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e427) > 0 {
+								off += copy(w[off:], e427)
 							}
 						}
 					}
@@ -3112,58 +2855,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw464.End(b)
-	var mw469 foryimpl.MapWriter
-	mw469.BeginTracked(b, len(x.MSM))
-	for k470, v471 := range x.MSM {
-		if v471 == nil {
-			mw469.NullEntry(b)
-			foryimpl.WriteString(b, k470)
+	mw424.End(b)
+	var mw429 foryimpl.MapWriter
+	mw429.BeginTracked(b, len(x.MSM))
+	for k430, v431 := range x.MSM {
+		if v431 == nil {
+			mw429.NullEntry(b)
+			foryimpl.WriteString(b, k430)
 		} else {
-			mw469.Entry(b)
-			foryimpl.WriteString(b, k470)
-			if !foryimpl.WriteRefMap(c, v471) {
-				var mw472 foryimpl.MapWriter
-				mw472.Begin(b, len(v471))
-				for k473, v474 := range v471 {
-					mw472.Entry(b)
-					foryimpl.WriteString(b, k473)
-					b.WriteVarInt32(v474)
+			mw429.Entry(b)
+			foryimpl.WriteString(b, k430)
+			if !foryimpl.WriteRefMap(c, v431) {
+				var mw432 foryimpl.MapWriter
+				mw432.Begin(b, len(v431))
+				for k433, v434 := range v431 {
+					mw432.Entry(b)
+					foryimpl.WriteString(b, k433)
+					b.WriteVarInt32(v434)
 				}
-				mw472.End(b)
+				mw432.End(b)
 			}
 		}
 	}
-	mw469.End(b)
+	mw429.End(b)
 	x.foryWriteAddMSP(b, x.MSP)
 	x.foryWriteAddMU8(b, x.MU8)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l475 := x.NBin
-		b.WriteVarUint32(uint32(len(l475)))
-		b.WriteBytes(l475)
+		l435 := x.NBin
+		b.WriteVarUint32(uint32(len(l435)))
+		b.WriteBytes(l435)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l476 := x.NLS
+		l436 := x.NLS
 		{
-			sz478 := 6 + buffer.BatchSlack + len(l476)*9
-			for _, e477 := range l476 {
-				sz478 += len(e477)
+			sz438 := 6 + buffer.BatchSlack + len(l436)*9
+			for _, e437 := range l436 {
+				sz438 += len(e437)
 			}
-			b.Reserve(sz478)
+			b.Reserve(sz438)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l476)))
-			if len(l476) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l436)))
+			if len(l436) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e477 := range l476 {
-					if len(w)-off < len(e477)+9+buffer.BatchSlack {
+				for _, e437 := range l436 {
+					if len(w)-off < len(e437)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e477) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e437) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e477))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e477) > 0 {
-						off += copy(w[off:], e477)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e437))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e437) > 0 {
+						off += copy(w[off:], e437)
 					}
 				}
 			}
@@ -3171,14 +2914,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw479 foryimpl.MapWriter
-		mw479.Begin(b, len(x.NM))
-		for k480, v481 := range x.NM {
-			mw479.Entry(b)
-			foryimpl.WriteString(b, k480)
-			b.WriteVarInt32(v481)
+		var mw439 foryimpl.MapWriter
+		mw439.Begin(b, len(x.NM))
+		for k440, v441 := range x.NM {
+			mw439.Entry(b)
+			foryimpl.WriteString(b, k440)
+			b.WriteVarInt32(v441)
 		}
-		mw479.End(b)
+		mw439.End(b)
 	}
 	x.foryWriteAddRaw(b, x.Raw)
 }
@@ -3719,411 +3462,121 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st482, id483 := c.ReadFieldRefFlag(); st482 == foryimpl.RefBack {
-			x.ABool = foryimpl.BackRefSlice[bool](c, id483)
-		} else if st482 == foryimpl.RefFollows {
-			n484 := c.ReadArrayLengthFast(1)
-			if n484 < 0 {
-				n484 = c.ReadArrayLength(1)
-			}
-			a485 := foryimpl.MakeSlice[[]bool](c, n484)
-			r.ReadRawBools(a485)
-			x.ABool = a485
-			foryimpl.SetRefSlice(c, id483, x.ABool)
-		} else {
-			x.ABool = nil
-		}
+		x.ABool = foryimpl.ReadRefBoolArray[[]bool](c)
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		if st486, id487 := c.ReadFieldRefFlag(); st486 == foryimpl.RefBack {
-			x.AF32 = foryimpl.BackRefSlice[float32](c, id487)
-		} else if st486 == foryimpl.RefFollows {
-			n488 := c.ReadArrayLengthFast(4)
-			if n488 < 0 {
-				n488 = c.ReadArrayLength(4)
-			}
-			a489 := foryimpl.MakeSlice[[]float32](c, n488)
-			r.ReadRawFloat32s(a489)
-			x.AF32 = a489
-			foryimpl.SetRefSlice(c, id487, x.AF32)
-		} else {
-			x.AF32 = nil
-		}
+		x.AF32 = foryimpl.ReadRefArray[[]float32](c)
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		if st490, id491 := c.ReadFieldRefFlag(); st490 == foryimpl.RefBack {
-			x.AF64 = foryimpl.BackRefSlice[float64](c, id491)
-		} else if st490 == foryimpl.RefFollows {
-			n492 := c.ReadArrayLengthFast(8)
-			if n492 < 0 {
-				n492 = c.ReadArrayLength(8)
-			}
-			a493 := foryimpl.MakeSlice[[]float64](c, n492)
-			r.ReadRawFloat64s(a493)
-			x.AF64 = a493
-			foryimpl.SetRefSlice(c, id491, x.AF64)
-		} else {
-			x.AF64 = nil
-		}
+		x.AF64 = foryimpl.ReadRefArray[[]float64](c)
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		if st494, id495 := c.ReadFieldRefFlag(); st494 == foryimpl.RefBack {
-			x.AI16 = foryimpl.BackRefSlice[int16](c, id495)
-		} else if st494 == foryimpl.RefFollows {
-			n496 := c.ReadArrayLengthFast(2)
-			if n496 < 0 {
-				n496 = c.ReadArrayLength(2)
-			}
-			a497 := foryimpl.MakeSlice[[]int16](c, n496)
-			r.ReadRawInt16s(a497)
-			x.AI16 = a497
-			foryimpl.SetRefSlice(c, id495, x.AI16)
-		} else {
-			x.AI16 = nil
-		}
+		x.AI16 = foryimpl.ReadRefArray[[]int16](c)
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		if st498, id499 := c.ReadFieldRefFlag(); st498 == foryimpl.RefBack {
-			x.AI32 = foryimpl.BackRefSlice[int32](c, id499)
-		} else if st498 == foryimpl.RefFollows {
-			n500 := c.ReadArrayLengthFast(4)
-			if n500 < 0 {
-				n500 = c.ReadArrayLength(4)
-			}
-			a501 := foryimpl.MakeSlice[[]int32](c, n500)
-			r.ReadRawInt32s(a501)
-			x.AI32 = a501
-			foryimpl.SetRefSlice(c, id499, x.AI32)
-		} else {
-			x.AI32 = nil
-		}
+		x.AI32 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		if st502, id503 := c.ReadFieldRefFlag(); st502 == foryimpl.RefBack {
-			x.AI64 = foryimpl.BackRefSlice[int64](c, id503)
-		} else if st502 == foryimpl.RefFollows {
-			n504 := c.ReadArrayLengthFast(8)
-			if n504 < 0 {
-				n504 = c.ReadArrayLength(8)
-			}
-			a505 := foryimpl.MakeSlice[[]int64](c, n504)
-			r.ReadRawInt64s(a505)
-			x.AI64 = a505
-			foryimpl.SetRefSlice(c, id503, x.AI64)
-		} else {
-			x.AI64 = nil
-		}
+		x.AI64 = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		if st506, id507 := c.ReadFieldRefFlag(); st506 == foryimpl.RefBack {
-			x.AI8 = foryimpl.BackRefSlice[int8](c, id507)
-		} else if st506 == foryimpl.RefFollows {
-			n508 := c.ReadArrayLengthFast(1)
-			if n508 < 0 {
-				n508 = c.ReadArrayLength(1)
-			}
-			a509 := foryimpl.MakeSlice[[]int8](c, n508)
-			for i510 := range a509 {
-				a509[i510] = r.ReadInt8()
-			}
-			x.AI8 = a509
-			foryimpl.SetRefSlice(c, id507, x.AI8)
-		} else {
-			x.AI8 = nil
-		}
+		x.AI8 = foryimpl.ReadRefArray[[]int8](c)
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		if st511, id512 := c.ReadFieldRefFlag(); st511 == foryimpl.RefBack {
-			x.AU16 = foryimpl.BackRefSlice[uint16](c, id512)
-		} else if st511 == foryimpl.RefFollows {
-			n513 := c.ReadArrayLengthFast(2)
-			if n513 < 0 {
-				n513 = c.ReadArrayLength(2)
-			}
-			a514 := foryimpl.MakeSlice[[]uint16](c, n513)
-			r.ReadRawUint16s(a514)
-			x.AU16 = a514
-			foryimpl.SetRefSlice(c, id512, x.AU16)
-		} else {
-			x.AU16 = nil
-		}
+		x.AU16 = foryimpl.ReadRefArray[[]uint16](c)
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		if st515, id516 := c.ReadFieldRefFlag(); st515 == foryimpl.RefBack {
-			x.AU32 = foryimpl.BackRefSlice[uint32](c, id516)
-		} else if st515 == foryimpl.RefFollows {
-			n517 := c.ReadArrayLengthFast(4)
-			if n517 < 0 {
-				n517 = c.ReadArrayLength(4)
-			}
-			a518 := foryimpl.MakeSlice[[]uint32](c, n517)
-			r.ReadRawUint32s(a518)
-			x.AU32 = a518
-			foryimpl.SetRefSlice(c, id516, x.AU32)
-		} else {
-			x.AU32 = nil
-		}
+		x.AU32 = foryimpl.ReadRefArray[[]uint32](c)
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		if st519, id520 := c.ReadFieldRefFlag(); st519 == foryimpl.RefBack {
-			x.AU64 = foryimpl.BackRefSlice[uint64](c, id520)
-		} else if st519 == foryimpl.RefFollows {
-			n521 := c.ReadArrayLengthFast(8)
-			if n521 < 0 {
-				n521 = c.ReadArrayLength(8)
-			}
-			a522 := foryimpl.MakeSlice[[]uint64](c, n521)
-			r.ReadRawUint64s(a522)
-			x.AU64 = a522
-			foryimpl.SetRefSlice(c, id520, x.AU64)
-		} else {
-			x.AU64 = nil
-		}
+		x.AU64 = foryimpl.ReadRefArray[[]uint64](c)
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		if st523, id524 := c.ReadFieldRefFlag(); st523 == foryimpl.RefBack {
-			x.AU8 = foryimpl.BackRefSlice[uint8](c, id524)
-		} else if st523 == foryimpl.RefFollows {
-			n525 := c.ReadArrayLengthFast(1)
-			if n525 < 0 {
-				n525 = c.ReadArrayLength(1)
-			}
-			a526 := foryimpl.MakeSlice[[]uint8](c, n525)
-			copy(a526, r.ReadBytes(n525))
-			x.AU8 = a526
-			foryimpl.SetRefSlice(c, id524, x.AU8)
-		} else {
-			x.AU8 = nil
-		}
+		x.AU8 = foryimpl.ReadRefArray[[]uint8](c)
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		if st527, id528 := c.ReadFieldRefFlag(); st527 == foryimpl.RefBack {
-			x.AddABool = foryimpl.BackRefSlice[bool](c, id528)
-		} else if st527 == foryimpl.RefFollows {
-			n529 := c.ReadArrayLengthFast(1)
-			if n529 < 0 {
-				n529 = c.ReadArrayLength(1)
-			}
-			a530 := foryimpl.MakeSlice[[]bool](c, n529)
-			r.ReadRawBools(a530)
-			x.AddABool = a530
-			foryimpl.SetRefSlice(c, id528, x.AddABool)
-		} else {
-			x.AddABool = nil
-		}
+		x.AddABool = foryimpl.ReadRefBoolArray[[]bool](c)
 		if c.Failed() {
 			c.Trace("AddABool")
 			return
 		}
-		if st531, id532 := c.ReadFieldRefFlag(); st531 == foryimpl.RefBack {
-			x.AddAF32 = foryimpl.BackRefSlice[float32](c, id532)
-		} else if st531 == foryimpl.RefFollows {
-			n533 := c.ReadArrayLengthFast(4)
-			if n533 < 0 {
-				n533 = c.ReadArrayLength(4)
-			}
-			a534 := foryimpl.MakeSlice[[]float32](c, n533)
-			r.ReadRawFloat32s(a534)
-			x.AddAF32 = a534
-			foryimpl.SetRefSlice(c, id532, x.AddAF32)
-		} else {
-			x.AddAF32 = nil
-		}
+		x.AddAF32 = foryimpl.ReadRefArray[[]float32](c)
 		if c.Failed() {
 			c.Trace("AddAF32")
 			return
 		}
-		if st535, id536 := c.ReadFieldRefFlag(); st535 == foryimpl.RefBack {
-			x.AddAF64 = foryimpl.BackRefSlice[float64](c, id536)
-		} else if st535 == foryimpl.RefFollows {
-			n537 := c.ReadArrayLengthFast(8)
-			if n537 < 0 {
-				n537 = c.ReadArrayLength(8)
-			}
-			a538 := foryimpl.MakeSlice[[]float64](c, n537)
-			r.ReadRawFloat64s(a538)
-			x.AddAF64 = a538
-			foryimpl.SetRefSlice(c, id536, x.AddAF64)
-		} else {
-			x.AddAF64 = nil
-		}
+		x.AddAF64 = foryimpl.ReadRefArray[[]float64](c)
 		if c.Failed() {
 			c.Trace("AddAF64")
 			return
 		}
-		if st539, id540 := c.ReadFieldRefFlag(); st539 == foryimpl.RefBack {
-			x.AddAI16 = foryimpl.BackRefSlice[int16](c, id540)
-		} else if st539 == foryimpl.RefFollows {
-			n541 := c.ReadArrayLengthFast(2)
-			if n541 < 0 {
-				n541 = c.ReadArrayLength(2)
-			}
-			a542 := foryimpl.MakeSlice[[]int16](c, n541)
-			r.ReadRawInt16s(a542)
-			x.AddAI16 = a542
-			foryimpl.SetRefSlice(c, id540, x.AddAI16)
-		} else {
-			x.AddAI16 = nil
-		}
+		x.AddAI16 = foryimpl.ReadRefArray[[]int16](c)
 		if c.Failed() {
 			c.Trace("AddAI16")
 			return
 		}
-		if st543, id544 := c.ReadFieldRefFlag(); st543 == foryimpl.RefBack {
-			x.AddAI32 = foryimpl.BackRefSlice[int32](c, id544)
-		} else if st543 == foryimpl.RefFollows {
-			n545 := c.ReadArrayLengthFast(4)
-			if n545 < 0 {
-				n545 = c.ReadArrayLength(4)
-			}
-			a546 := foryimpl.MakeSlice[[]int32](c, n545)
-			r.ReadRawInt32s(a546)
-			x.AddAI32 = a546
-			foryimpl.SetRefSlice(c, id544, x.AddAI32)
-		} else {
-			x.AddAI32 = nil
-		}
+		x.AddAI32 = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("AddAI32")
 			return
 		}
-		if st547, id548 := c.ReadFieldRefFlag(); st547 == foryimpl.RefBack {
-			x.AddAI64 = foryimpl.BackRefSlice[int64](c, id548)
-		} else if st547 == foryimpl.RefFollows {
-			n549 := c.ReadArrayLengthFast(8)
-			if n549 < 0 {
-				n549 = c.ReadArrayLength(8)
-			}
-			a550 := foryimpl.MakeSlice[[]int64](c, n549)
-			r.ReadRawInt64s(a550)
-			x.AddAI64 = a550
-			foryimpl.SetRefSlice(c, id548, x.AddAI64)
-		} else {
-			x.AddAI64 = nil
-		}
+		x.AddAI64 = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("AddAI64")
 			return
 		}
-		if st551, id552 := c.ReadFieldRefFlag(); st551 == foryimpl.RefBack {
-			x.AddAI8 = foryimpl.BackRefSlice[int8](c, id552)
-		} else if st551 == foryimpl.RefFollows {
-			n553 := c.ReadArrayLengthFast(1)
-			if n553 < 0 {
-				n553 = c.ReadArrayLength(1)
-			}
-			a554 := foryimpl.MakeSlice[[]int8](c, n553)
-			for i555 := range a554 {
-				a554[i555] = r.ReadInt8()
-			}
-			x.AddAI8 = a554
-			foryimpl.SetRefSlice(c, id552, x.AddAI8)
-		} else {
-			x.AddAI8 = nil
-		}
+		x.AddAI8 = foryimpl.ReadRefArray[[]int8](c)
 		if c.Failed() {
 			c.Trace("AddAI8")
 			return
 		}
-		if st556, id557 := c.ReadFieldRefFlag(); st556 == foryimpl.RefBack {
-			x.AddAU16 = foryimpl.BackRefSlice[uint16](c, id557)
-		} else if st556 == foryimpl.RefFollows {
-			n558 := c.ReadArrayLengthFast(2)
-			if n558 < 0 {
-				n558 = c.ReadArrayLength(2)
-			}
-			a559 := foryimpl.MakeSlice[[]uint16](c, n558)
-			r.ReadRawUint16s(a559)
-			x.AddAU16 = a559
-			foryimpl.SetRefSlice(c, id557, x.AddAU16)
-		} else {
-			x.AddAU16 = nil
-		}
+		x.AddAU16 = foryimpl.ReadRefArray[[]uint16](c)
 		if c.Failed() {
 			c.Trace("AddAU16")
 			return
 		}
-		if st560, id561 := c.ReadFieldRefFlag(); st560 == foryimpl.RefBack {
-			x.AddAU32 = foryimpl.BackRefSlice[uint32](c, id561)
-		} else if st560 == foryimpl.RefFollows {
-			n562 := c.ReadArrayLengthFast(4)
-			if n562 < 0 {
-				n562 = c.ReadArrayLength(4)
-			}
-			a563 := foryimpl.MakeSlice[[]uint32](c, n562)
-			r.ReadRawUint32s(a563)
-			x.AddAU32 = a563
-			foryimpl.SetRefSlice(c, id561, x.AddAU32)
-		} else {
-			x.AddAU32 = nil
-		}
+		x.AddAU32 = foryimpl.ReadRefArray[[]uint32](c)
 		if c.Failed() {
 			c.Trace("AddAU32")
 			return
 		}
-		if st564, id565 := c.ReadFieldRefFlag(); st564 == foryimpl.RefBack {
-			x.AddAU64 = foryimpl.BackRefSlice[uint64](c, id565)
-		} else if st564 == foryimpl.RefFollows {
-			n566 := c.ReadArrayLengthFast(8)
-			if n566 < 0 {
-				n566 = c.ReadArrayLength(8)
-			}
-			a567 := foryimpl.MakeSlice[[]uint64](c, n566)
-			r.ReadRawUint64s(a567)
-			x.AddAU64 = a567
-			foryimpl.SetRefSlice(c, id565, x.AddAU64)
-		} else {
-			x.AddAU64 = nil
-		}
+		x.AddAU64 = foryimpl.ReadRefArray[[]uint64](c)
 		if c.Failed() {
 			c.Trace("AddAU64")
 			return
 		}
-		if st568, id569 := c.ReadFieldRefFlag(); st568 == foryimpl.RefBack {
-			x.AddAU8 = foryimpl.BackRefSlice[uint8](c, id569)
-		} else if st568 == foryimpl.RefFollows {
-			n570 := c.ReadArrayLengthFast(1)
-			if n570 < 0 {
-				n570 = c.ReadArrayLength(1)
-			}
-			a571 := foryimpl.MakeSlice[[]uint8](c, n570)
-			copy(a571, r.ReadBytes(n570))
-			x.AddAU8 = a571
-			foryimpl.SetRefSlice(c, id569, x.AddAU8)
-		} else {
-			x.AddAU8 = nil
-		}
+		x.AddAU8 = foryimpl.ReadRefArray[[]uint8](c)
 		if c.Failed() {
 			c.Trace("AddAU8")
 			return
 		}
-		if st572, id573 := c.ReadFieldRefFlag(); st572 == foryimpl.RefBack {
-			x.AddBin = foryimpl.BackRefSlice[uint8](c, id573)
-		} else if st572 == foryimpl.RefFollows {
+		if st488, id489 := c.ReadFieldRefFlag(); st488 == foryimpl.RefBack {
+			x.AddBin = foryimpl.BackRefSlice[uint8](c, id489)
+		} else if st488 == foryimpl.RefFollows {
 			x.AddBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id573, x.AddBin)
+			foryimpl.SetRefSlice(c, id489, x.AddBin)
 		} else {
 			x.AddBin = nil
 		}
@@ -4132,248 +3585,248 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n482 := c.ReadArrayLengthFast(1)
-		if n482 < 0 {
-			n482 = c.ReadArrayLength(1)
+		n442 := c.ReadArrayLengthFast(1)
+		if n442 < 0 {
+			n442 = c.ReadArrayLength(1)
 		}
-		a483 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n482)
-		r.ReadRawBools(a483)
-		x.ABool = a483
+		a443 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n442)
+		r.ReadRawBools(a443)
+		x.ABool = a443
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		n486 := c.ReadArrayLengthFast(4)
-		if n486 < 0 {
-			n486 = c.ReadArrayLength(4)
+		n444 := c.ReadArrayLengthFast(4)
+		if n444 < 0 {
+			n444 = c.ReadArrayLength(4)
 		}
-		a487 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n486)
-		r.ReadRawFloat32s(a487)
-		x.AF32 = a487
+		a445 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n444)
+		r.ReadRawFloat32s(a445)
+		x.AF32 = a445
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		n490 := c.ReadArrayLengthFast(8)
-		if n490 < 0 {
-			n490 = c.ReadArrayLength(8)
+		n446 := c.ReadArrayLengthFast(8)
+		if n446 < 0 {
+			n446 = c.ReadArrayLength(8)
 		}
-		a491 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n490)
-		r.ReadRawFloat64s(a491)
-		x.AF64 = a491
+		a447 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n446)
+		r.ReadRawFloat64s(a447)
+		x.AF64 = a447
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		n494 := c.ReadArrayLengthFast(2)
-		if n494 < 0 {
-			n494 = c.ReadArrayLength(2)
+		n448 := c.ReadArrayLengthFast(2)
+		if n448 < 0 {
+			n448 = c.ReadArrayLength(2)
 		}
-		a495 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n494)
-		r.ReadRawInt16s(a495)
-		x.AI16 = a495
+		a449 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n448)
+		r.ReadRawInt16s(a449)
+		x.AI16 = a449
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		n498 := c.ReadArrayLengthFast(4)
-		if n498 < 0 {
-			n498 = c.ReadArrayLength(4)
+		n450 := c.ReadArrayLengthFast(4)
+		if n450 < 0 {
+			n450 = c.ReadArrayLength(4)
 		}
-		a499 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n498)
-		r.ReadRawInt32s(a499)
-		x.AI32 = a499
+		a451 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n450)
+		r.ReadRawInt32s(a451)
+		x.AI32 = a451
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		n502 := c.ReadArrayLengthFast(8)
-		if n502 < 0 {
-			n502 = c.ReadArrayLength(8)
+		n452 := c.ReadArrayLengthFast(8)
+		if n452 < 0 {
+			n452 = c.ReadArrayLength(8)
 		}
-		a503 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n502)
-		r.ReadRawInt64s(a503)
-		x.AI64 = a503
+		a453 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n452)
+		r.ReadRawInt64s(a453)
+		x.AI64 = a453
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n506 := c.ReadArrayLengthFast(1)
-		if n506 < 0 {
-			n506 = c.ReadArrayLength(1)
+		n454 := c.ReadArrayLengthFast(1)
+		if n454 < 0 {
+			n454 = c.ReadArrayLength(1)
 		}
-		a507 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n506)
-		for i508 := range a507 {
-			a507[i508] = r.ReadInt8()
+		a455 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n454)
+		for i456 := range a455 {
+			a455[i456] = r.ReadInt8()
 		}
-		x.AI8 = a507
+		x.AI8 = a455
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n511 := c.ReadArrayLengthFast(2)
-		if n511 < 0 {
-			n511 = c.ReadArrayLength(2)
+		n457 := c.ReadArrayLengthFast(2)
+		if n457 < 0 {
+			n457 = c.ReadArrayLength(2)
 		}
-		a512 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n511)
-		r.ReadRawUint16s(a512)
-		x.AU16 = a512
+		a458 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n457)
+		r.ReadRawUint16s(a458)
+		x.AU16 = a458
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n515 := c.ReadArrayLengthFast(4)
-		if n515 < 0 {
-			n515 = c.ReadArrayLength(4)
+		n459 := c.ReadArrayLengthFast(4)
+		if n459 < 0 {
+			n459 = c.ReadArrayLength(4)
 		}
-		a516 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n515)
-		r.ReadRawUint32s(a516)
-		x.AU32 = a516
+		a460 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n459)
+		r.ReadRawUint32s(a460)
+		x.AU32 = a460
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n519 := c.ReadArrayLengthFast(8)
-		if n519 < 0 {
-			n519 = c.ReadArrayLength(8)
+		n461 := c.ReadArrayLengthFast(8)
+		if n461 < 0 {
+			n461 = c.ReadArrayLength(8)
 		}
-		a520 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n519)
-		r.ReadRawUint64s(a520)
-		x.AU64 = a520
+		a462 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n461)
+		r.ReadRawUint64s(a462)
+		x.AU64 = a462
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n523 := c.ReadArrayLengthFast(1)
-		if n523 < 0 {
-			n523 = c.ReadArrayLength(1)
+		n463 := c.ReadArrayLengthFast(1)
+		if n463 < 0 {
+			n463 = c.ReadArrayLength(1)
 		}
-		a524 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n523)
-		copy(a524, r.ReadBytes(n523))
-		x.AU8 = a524
+		a464 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n463)
+		copy(a464, r.ReadBytes(n463))
+		x.AU8 = a464
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		n527 := c.ReadArrayLengthFast(1)
-		if n527 < 0 {
-			n527 = c.ReadArrayLength(1)
+		n465 := c.ReadArrayLengthFast(1)
+		if n465 < 0 {
+			n465 = c.ReadArrayLength(1)
 		}
-		a528 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n527)
-		r.ReadRawBools(a528)
-		x.AddABool = a528
+		a466 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n465)
+		r.ReadRawBools(a466)
+		x.AddABool = a466
 		if c.Failed() {
 			c.Trace("AddABool")
 			return
 		}
-		n531 := c.ReadArrayLengthFast(4)
-		if n531 < 0 {
-			n531 = c.ReadArrayLength(4)
+		n467 := c.ReadArrayLengthFast(4)
+		if n467 < 0 {
+			n467 = c.ReadArrayLength(4)
 		}
-		a532 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n531)
-		r.ReadRawFloat32s(a532)
-		x.AddAF32 = a532
+		a468 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n467)
+		r.ReadRawFloat32s(a468)
+		x.AddAF32 = a468
 		if c.Failed() {
 			c.Trace("AddAF32")
 			return
 		}
-		n535 := c.ReadArrayLengthFast(8)
-		if n535 < 0 {
-			n535 = c.ReadArrayLength(8)
+		n469 := c.ReadArrayLengthFast(8)
+		if n469 < 0 {
+			n469 = c.ReadArrayLength(8)
 		}
-		a536 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n535)
-		r.ReadRawFloat64s(a536)
-		x.AddAF64 = a536
+		a470 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n469)
+		r.ReadRawFloat64s(a470)
+		x.AddAF64 = a470
 		if c.Failed() {
 			c.Trace("AddAF64")
 			return
 		}
-		n539 := c.ReadArrayLengthFast(2)
-		if n539 < 0 {
-			n539 = c.ReadArrayLength(2)
+		n471 := c.ReadArrayLengthFast(2)
+		if n471 < 0 {
+			n471 = c.ReadArrayLength(2)
 		}
-		a540 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n539)
-		r.ReadRawInt16s(a540)
-		x.AddAI16 = a540
+		a472 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n471)
+		r.ReadRawInt16s(a472)
+		x.AddAI16 = a472
 		if c.Failed() {
 			c.Trace("AddAI16")
 			return
 		}
-		n543 := c.ReadArrayLengthFast(4)
-		if n543 < 0 {
-			n543 = c.ReadArrayLength(4)
+		n473 := c.ReadArrayLengthFast(4)
+		if n473 < 0 {
+			n473 = c.ReadArrayLength(4)
 		}
-		a544 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n543)
-		r.ReadRawInt32s(a544)
-		x.AddAI32 = a544
+		a474 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n473)
+		r.ReadRawInt32s(a474)
+		x.AddAI32 = a474
 		if c.Failed() {
 			c.Trace("AddAI32")
 			return
 		}
-		n547 := c.ReadArrayLengthFast(8)
-		if n547 < 0 {
-			n547 = c.ReadArrayLength(8)
+		n475 := c.ReadArrayLengthFast(8)
+		if n475 < 0 {
+			n475 = c.ReadArrayLength(8)
 		}
-		a548 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n547)
-		r.ReadRawInt64s(a548)
-		x.AddAI64 = a548
+		a476 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n475)
+		r.ReadRawInt64s(a476)
+		x.AddAI64 = a476
 		if c.Failed() {
 			c.Trace("AddAI64")
 			return
 		}
-		n551 := c.ReadArrayLengthFast(1)
-		if n551 < 0 {
-			n551 = c.ReadArrayLength(1)
+		n477 := c.ReadArrayLengthFast(1)
+		if n477 < 0 {
+			n477 = c.ReadArrayLength(1)
 		}
-		a552 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n551)
-		for i553 := range a552 {
-			a552[i553] = r.ReadInt8()
+		a478 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n477)
+		for i479 := range a478 {
+			a478[i479] = r.ReadInt8()
 		}
-		x.AddAI8 = a552
+		x.AddAI8 = a478
 		if c.Failed() {
 			c.Trace("AddAI8")
 			return
 		}
-		n556 := c.ReadArrayLengthFast(2)
-		if n556 < 0 {
-			n556 = c.ReadArrayLength(2)
+		n480 := c.ReadArrayLengthFast(2)
+		if n480 < 0 {
+			n480 = c.ReadArrayLength(2)
 		}
-		a557 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n556)
-		r.ReadRawUint16s(a557)
-		x.AddAU16 = a557
+		a481 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n480)
+		r.ReadRawUint16s(a481)
+		x.AddAU16 = a481
 		if c.Failed() {
 			c.Trace("AddAU16")
 			return
 		}
-		n560 := c.ReadArrayLengthFast(4)
-		if n560 < 0 {
-			n560 = c.ReadArrayLength(4)
+		n482 := c.ReadArrayLengthFast(4)
+		if n482 < 0 {
+			n482 = c.ReadArrayLength(4)
 		}
-		a561 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n560)
-		r.ReadRawUint32s(a561)
-		x.AddAU32 = a561
+		a483 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n482)
+		r.ReadRawUint32s(a483)
+		x.AddAU32 = a483
 		if c.Failed() {
 			c.Trace("AddAU32")
 			return
 		}
-		n564 := c.ReadArrayLengthFast(8)
-		if n564 < 0 {
-			n564 = c.ReadArrayLength(8)
+		n484 := c.ReadArrayLengthFast(8)
+		if n484 < 0 {
+			n484 = c.ReadArrayLength(8)
 		}
-		a565 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n564)
-		r.ReadRawUint64s(a565)
-		x.AddAU64 = a565
+		a485 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n484)
+		r.ReadRawUint64s(a485)
+		x.AddAU64 = a485
 		if c.Failed() {
 			c.Trace("AddAU64")
 			return
 		}
-		n568 := c.ReadArrayLengthFast(1)
-		if n568 < 0 {
-			n568 = c.ReadArrayLength(1)
+		n486 := c.ReadArrayLengthFast(1)
+		if n486 < 0 {
+			n486 = c.ReadArrayLength(1)
 		}
-		a569 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n568)
-		copy(a569, r.ReadBytes(n568))
-		x.AddAU8 = a569
+		a487 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n486)
+		copy(a487, r.ReadBytes(n486))
+		x.AddAU8 = a487
 		if c.Failed() {
 			c.Trace("AddAU8")
 			return
@@ -4518,11 +3971,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st574, id575 := c.ReadRefFlag(); st574 == foryimpl.RefBack {
-			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id575)
-		} else if st574 == foryimpl.RefFollows {
+		if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
+			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id491)
+		} else if st490 == foryimpl.RefFollows {
 			x.AddNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id575, x.AddNBin)
+			foryimpl.SetRefSlice(c, id491, x.AddNBin)
 		} else {
 			x.AddNBin = nil
 		}
@@ -4530,11 +3983,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNBin")
 			return
 		}
-		if st576, id577 := c.ReadRefFlag(); st576 == foryimpl.RefBack {
-			x.AddNLS = foryimpl.BackRefSlice[string](c, id577)
-		} else if st576 == foryimpl.RefFollows {
+		if st492, id493 := c.ReadRefFlag(); st492 == foryimpl.RefBack {
+			x.AddNLS = foryimpl.BackRefSlice[string](c, id493)
+		} else if st492 == foryimpl.RefFollows {
 			x.AddNLS = x.foryReadAddLS(c, x.AddNLS)
-			foryimpl.SetRefSlice(c, id577, x.AddNLS)
+			foryimpl.SetRefSlice(c, id493, x.AddNLS)
 		} else {
 			x.AddNLS = nil
 		}
@@ -4542,11 +3995,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNLS")
 			return
 		}
-		if st578, id579 := c.ReadRefFlag(); st578 == foryimpl.RefBack {
-			x.AddNM = foryimpl.BackRefMap[string, int32](c, id579)
-		} else if st578 == foryimpl.RefFollows {
+		if st494, id495 := c.ReadRefFlag(); st494 == foryimpl.RefBack {
+			x.AddNM = foryimpl.BackRefMap[string, int32](c, id495)
+		} else if st494 == foryimpl.RefFollows {
 			x.AddNM = x.foryReadAddMSI(c)
-			foryimpl.SetRefMap(c, id579, x.AddNM)
+			foryimpl.SetRefMap(c, id495, x.AddNM)
 		} else {
 			x.AddNM = nil
 		}
@@ -4583,11 +4036,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st580, id581 := c.ReadFieldRefFlag(); st580 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id581)
-		} else if st580 == foryimpl.RefFollows {
+		if st496, id497 := c.ReadFieldRefFlag(); st496 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id497)
+		} else if st496 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id581, x.Bin)
+			foryimpl.SetRefSlice(c, id497, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -4736,11 +4189,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st582, id583 := c.ReadRefFlag(); st582 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id583)
-		} else if st582 == foryimpl.RefFollows {
+		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id499)
+		} else if st498 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id583, x.NBin)
+			foryimpl.SetRefSlice(c, id499, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -4748,11 +4201,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st584, id585 := c.ReadRefFlag(); st584 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id585)
-		} else if st584 == foryimpl.RefFollows {
+		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id501)
+		} else if st500 == foryimpl.RefFollows {
 			x.NLS = x.foryReadAddLS(c, x.NLS)
-			foryimpl.SetRefSlice(c, id585, x.NLS)
+			foryimpl.SetRefSlice(c, id501, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -4760,11 +4213,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st586, id587 := c.ReadRefFlag(); st586 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id587)
-		} else if st586 == foryimpl.RefFollows {
+		if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id503)
+		} else if st502 == foryimpl.RefFollows {
 			x.NM = x.foryReadAddMSI(c)
-			foryimpl.SetRefMap(c, id587, x.NM)
+			foryimpl.SetRefMap(c, id503, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -4942,11 +4395,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 22:
 			if f.Convert {
 				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st634, id635 := c.ReadEvolvedRefFlag(f); st634 == foryimpl.RefBack {
-				x.AddBin = foryimpl.BackRefSlice[uint8](c, id635)
-			} else if st634 == foryimpl.RefFollows {
+			} else if st550, id551 := c.ReadEvolvedRefFlag(f); st550 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id551)
+			} else if st550 == foryimpl.RefFollows {
 				x.AddBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id635, x.AddBin)
+				foryimpl.SetRefSlice(c, id551, x.AddBin)
 			} else {
 				x.AddBin = nil
 			}
@@ -5069,30 +4522,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 47:
 			if f.Convert {
 				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st636, id637 := c.ReadEvolvedRefFlag(f); st636 == foryimpl.RefBack {
-				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id637)
-			} else if st636 == foryimpl.RefFollows {
+			} else if st552, id553 := c.ReadEvolvedRefFlag(f); st552 == foryimpl.RefBack {
+				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id553)
+			} else if st552 == foryimpl.RefFollows {
 				x.AddNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id637, x.AddNBin)
+				foryimpl.SetRefSlice(c, id553, x.AddNBin)
 			} else {
 				x.AddNBin = nil
 			}
 		case 48:
-			if st638, id639 := c.ReadEvolvedRefFlag(f); st638 == foryimpl.RefBack {
-				x.AddNLS = foryimpl.BackRefSlice[string](c, id639)
-			} else if st638 == foryimpl.RefFollows {
+			if st554, id555 := c.ReadEvolvedRefFlag(f); st554 == foryimpl.RefBack {
+				x.AddNLS = foryimpl.BackRefSlice[string](c, id555)
+			} else if st554 == foryimpl.RefFollows {
 				x.AddNLS = x.foryReadAddLS(c, x.AddNLS)
-				foryimpl.SetRefSlice(c, id639, x.AddNLS)
+				foryimpl.SetRefSlice(c, id555, x.AddNLS)
 			} else {
 				x.AddNLS = nil
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st640, id641 := c.ReadRefFlag(); st640 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id641)
-				} else if st640 == foryimpl.RefFollows {
+				if st556, id557 := c.ReadRefFlag(); st556 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id557)
+				} else if st556 == foryimpl.RefFollows {
 					x.AddNM = x.foryReadAddMSI(c)
-					foryimpl.SetRefMap(c, id641, x.AddNM)
+					foryimpl.SetRefMap(c, id557, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
@@ -5110,11 +4563,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st642, id643 := c.ReadEvolvedRefFlag(f); st642 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id643)
-			} else if st642 == foryimpl.RefFollows {
+			} else if st558, id559 := c.ReadEvolvedRefFlag(f); st558 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id559)
+			} else if st558 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id643, x.Bin)
+				foryimpl.SetRefSlice(c, id559, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -5237,30 +4690,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st644, id645 := c.ReadEvolvedRefFlag(f); st644 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id645)
-			} else if st644 == foryimpl.RefFollows {
+			} else if st560, id561 := c.ReadEvolvedRefFlag(f); st560 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id561)
+			} else if st560 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id645, x.NBin)
+				foryimpl.SetRefSlice(c, id561, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 77:
-			if st646, id647 := c.ReadEvolvedRefFlag(f); st646 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id647)
-			} else if st646 == foryimpl.RefFollows {
+			if st562, id563 := c.ReadEvolvedRefFlag(f); st562 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id563)
+			} else if st562 == foryimpl.RefFollows {
 				x.NLS = x.foryReadAddLS(c, x.NLS)
-				foryimpl.SetRefSlice(c, id647, x.NLS)
+				foryimpl.SetRefSlice(c, id563, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st648, id649 := c.ReadRefFlag(); st648 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id649)
-				} else if st648 == foryimpl.RefFollows {
+				if st564, id565 := c.ReadRefFlag(); st564 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id565)
+				} else if st564 == foryimpl.RefFollows {
 					x.NM = x.foryReadAddMSI(c)
-					foryimpl.SetRefMap(c, id649, x.NM)
+					foryimpl.SetRefMap(c, id565, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -10945,37 +10398,12 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		l34 := x.BoolL2A
 		b.Reserve(buffer.BatchSlack + len(l33)*1 + len(l34)*1 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st35, id36 := foryimpl.RefSliceAt(c, l33); st35 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id36))
-			} else if st35 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l33)*1))
-				off += copy(w[off:], l33)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l33); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*1))
 			off += copy(w[off:], l33)
 		}
-		if c.TrackedFieldFlags() {
-			if st37, id38 := foryimpl.RefSliceAt(c, l34); st37 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id38))
-			} else if st37 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l34)*1))
-				off = buffer.PutRawBoolsAt(w, off, l34)
-			}
-		} else {
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l34); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*1))
 			off = buffer.PutRawBoolsAt(w, off, l34)
 		}
@@ -10983,75 +10411,37 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.foryWriteF32A2L(b, x.F32A2L)
 	{
-		l39 := x.H2A
-		l40 := x.Int2A
-		l41 := x.L2A
-		b.Reserve(buffer.BatchSlack + len(l39)*2 + len(l40)*8 + len(l41)*4 + 18)
+		l35 := x.H2A
+		l36 := x.Int2A
+		l37 := x.L2A
+		b.Reserve(buffer.BatchSlack + len(l35)*2 + len(l36)*8 + len(l37)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st42, id43 := foryimpl.RefSliceAt(c, l39); st42 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id43))
-			} else if st42 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l39)*2))
-				off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l39))
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l39)*2))
-			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l39))
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l35); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l35)*2))
+			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l35))
 		}
-		if c.TrackedFieldFlags() {
-			if st44, id45 := foryimpl.RefSliceAt(c, l40); st44 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id45))
-			} else if st44 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l40)*8))
-				off = buffer.PutRawInt64sAt(w, off, l40)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*8))
-			off = buffer.PutRawInt64sAt(w, off, l40)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l36); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l36)*8))
+			off = buffer.PutRawInt64sAt(w, off, l36)
 		}
-		if c.TrackedFieldFlags() {
-			if st46, id47 := foryimpl.RefSliceAt(c, l41); st46 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id47))
-			} else if st46 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l41)*4))
-				off = buffer.PutRawInt32sAt(w, off, l41)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l41)*4))
-			off = buffer.PutRawInt32sAt(w, off, l41)
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l37); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l37)*4))
+			off = buffer.PutRawInt32sAt(w, off, l37)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l48 := x.NL
-		b.WriteVarUint32(uint32(len(l48)))
-		if len(l48) > 0 {
-			b.Reserve(1 + len(l48)*2 + buffer.BatchSlack)
+		l38 := x.NL
+		b.WriteVarUint32(uint32(len(l38)))
+		if len(l38) > 0 {
+			b.Reserve(1 + len(l38)*2 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e49 := range l48 {
+			for _, e39 := range l38 {
 				{
-					buffer.PutUint16At(w, off, e49)
+					buffer.PutUint16At(w, off, e39)
 					off += 2
 				}
 			}
@@ -11059,39 +10449,27 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		l50 := x.Named
-		b.Reserve(buffer.BatchSlack + len(l50)*4 + 6)
+		l40 := x.Named
+		b.Reserve(buffer.BatchSlack + len(l40)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st51, id52 := foryimpl.RefSliceAt(c, l50); st51 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id52))
-			} else if st51 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l50)*4))
-				off = buffer.PutRawInt32sAt(w, off, l50)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l50)*4))
-			off = buffer.PutRawInt32sAt(w, off, l50)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l40); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
+			off = buffer.PutRawInt32sAt(w, off, l40)
 		}
 		b.SetWriterIndex(off)
 	}
 	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l53 := *x.PA
-		b.WriteVarUint32(uint32(len(l53)))
-		if len(l53) > 0 {
-			b.Reserve(1 + len(l53)*8 + buffer.BatchSlack)
+		l41 := *x.PA
+		b.WriteVarUint32(uint32(len(l41)))
+		if len(l41) > 0 {
+			b.Reserve(1 + len(l41)*8 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e54 := range l53 {
+			for _, e42 := range l41 {
 				{
-					buffer.PutFloat64At(w, off, e54)
+					buffer.PutFloat64At(w, off, e42)
 					off += 8
 				}
 			}
@@ -11099,72 +10477,48 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		l55 := x.PtrL2A
-		b.Reserve(buffer.BatchSlack + len(l55)*4 + 6)
+		l43 := x.PtrL2A
+		b.Reserve(buffer.BatchSlack + len(l43)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st56, id57 := foryimpl.RefSliceAt(c, l55); st56 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id57))
-			} else if st56 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l55)*4))
-				off = buffer.PutRawInt32sAt(w, off, l55)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l55)*4))
-			off = buffer.PutRawInt32sAt(w, off, l55)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l43); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l43)*4))
+			off = buffer.PutRawInt32sAt(w, off, l43)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
-			l58 := x.Raw2Bin
-			b.WriteVarUint32(uint32(len(l58)))
-			b.WriteBytes(l58)
+			l44 := x.Raw2Bin
+			b.WriteVarUint32(uint32(len(l44)))
+			b.WriteBytes(l44)
 		}
 	} else {
-		l59 := x.Raw2Bin
-		b.WriteVarUint32(uint32(len(l59)))
-		b.WriteBytes(l59)
+		l45 := x.Raw2Bin
+		b.WriteVarUint32(uint32(len(l45)))
+		b.WriteBytes(l45)
 	}
 	{
-		l60 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l60)*8 + 6)
+		l46 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l46)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st61, id62 := foryimpl.RefSliceAt(c, l60); st61 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id62))
-			} else if st61 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
-				off = buffer.PutRawUint64sAt(w, off, l60)
-			}
-		} else {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l60)*8))
-			off = buffer.PutRawUint64sAt(w, off, l60)
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l46); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l46)*8))
+			off = buffer.PutRawUint64sAt(w, off, l46)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.U82Bin) {
-			l63 := x.U82Bin
-			b.WriteVarUint32(uint32(len(l63)))
-			b.WriteBytes(l63)
+			l47 := x.U82Bin
+			b.WriteVarUint32(uint32(len(l47)))
+			b.WriteBytes(l47)
 		}
 	} else {
-		l64 := x.U82Bin
-		b.WriteVarUint32(uint32(len(l64)))
-		b.WriteBytes(l64)
+		l48 := x.U82Bin
+		b.WriteVarUint32(uint32(len(l48)))
+		b.WriteBytes(l48)
 	}
 }
 
@@ -11284,61 +10638,35 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st65, id66 := c.ReadFieldRefFlag(); st65 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id66)
-		} else if st65 == foryimpl.RefFollows {
-			n67 := c.ReadArrayLengthFast(1)
-			if n67 < 0 {
-				n67 = c.ReadArrayLength(1)
-			}
-			a68 := foryimpl.MakeSlice[[]uint8](c, n67)
-			copy(a68, r.ReadBytes(n67))
-			x.Bin2U8 = a68
-			foryimpl.SetRefSlice(c, id66, x.Bin2U8)
-		} else {
-			x.Bin2U8 = nil
-		}
+		x.Bin2U8 = foryimpl.ReadRefArray[[]uint8](c)
 		if c.Failed() {
 			c.Trace("Bin2U8")
 			return
 		}
-		if st69, id70 := c.ReadFieldRefFlag(); st69 == foryimpl.RefBack {
-			x.BoolL2A = foryimpl.BackRefSlice[bool](c, id70)
-		} else if st69 == foryimpl.RefFollows {
-			n71 := c.ReadArrayLengthFast(1)
-			if n71 < 0 {
-				n71 = c.ReadArrayLength(1)
-			}
-			a72 := foryimpl.MakeSlice[[]bool](c, n71)
-			r.ReadRawBools(a72)
-			x.BoolL2A = a72
-			foryimpl.SetRefSlice(c, id70, x.BoolL2A)
-		} else {
-			x.BoolL2A = nil
-		}
+		x.BoolL2A = foryimpl.ReadRefBoolArray[[]bool](c)
 		if c.Failed() {
 			c.Trace("BoolL2A")
 			return
 		}
 	} else {
-		n65 := c.ReadArrayLengthFast(1)
-		if n65 < 0 {
-			n65 = c.ReadArrayLength(1)
+		n49 := c.ReadArrayLengthFast(1)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(1)
 		}
-		a66 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n65)
-		copy(a66, r.ReadBytes(n65))
-		x.Bin2U8 = a66
+		a50 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n49)
+		copy(a50, r.ReadBytes(n49))
+		x.Bin2U8 = a50
 		if c.Failed() {
 			c.Trace("Bin2U8")
 			return
 		}
-		n69 := c.ReadArrayLengthFast(1)
-		if n69 < 0 {
-			n69 = c.ReadArrayLength(1)
+		n51 := c.ReadArrayLengthFast(1)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(1)
 		}
-		a70 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n69)
-		r.ReadRawBools(a70)
-		x.BoolL2A = a70
+		a52 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n51)
+		r.ReadRawBools(a52)
+		x.BoolL2A = a52
 		if c.Failed() {
 			c.Trace("BoolL2A")
 			return
@@ -11350,65 +10678,26 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st73, id74 := c.ReadFieldRefFlag(); st73 == foryimpl.RefBack {
-			x.H2A = foryimpl.BackRefSlice[serializer.Float16](c, id74)
-		} else if st73 == foryimpl.RefFollows {
-			n75 := c.ReadArrayLengthFast(2)
-			if n75 < 0 {
-				n75 = c.ReadArrayLength(2)
-			}
-			a76 := foryimpl.MakeSlice[[]serializer.Float16](c, n75)
-			r.ReadRawUint16s(foryimpl.Uint16s(a76))
-			x.H2A = a76
-			foryimpl.SetRefSlice(c, id74, x.H2A)
-		} else {
-			x.H2A = nil
-		}
+		x.H2A = foryimpl.ReadRefArray[[]serializer.Float16](c)
 		if c.Failed() {
 			c.Trace("H2A")
 			return
 		}
-		if st77, id78 := c.ReadFieldRefFlag(); st77 == foryimpl.RefBack {
-			x.Int2A = foryimpl.BackRefSlice[int64](c, id78)
-		} else if st77 == foryimpl.RefFollows {
-			n79 := c.ReadArrayLengthFast(8)
-			if n79 < 0 {
-				n79 = c.ReadArrayLength(8)
-			}
-			a80 := foryimpl.MakeSlice[[]int64](c, n79)
-			r.ReadRawInt64s(a80)
-			x.Int2A = a80
-			foryimpl.SetRefSlice(c, id78, x.Int2A)
-		} else {
-			x.Int2A = nil
-		}
+		x.Int2A = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("Int2A")
 			return
 		}
-		if st81, id82 := c.ReadFieldRefFlag(); st81 == foryimpl.RefBack {
-			x.L2A = foryimpl.BackRefSlice[int32](c, id82)
-		} else if st81 == foryimpl.RefFollows {
-			n83 := c.ReadArrayLengthFast(4)
-			if n83 < 0 {
-				n83 = c.ReadArrayLength(4)
-			}
-			a84 := foryimpl.MakeSlice[[]int32](c, n83)
-			r.ReadRawInt32s(a84)
-			x.L2A = a84
-			foryimpl.SetRefSlice(c, id82, x.L2A)
-		} else {
-			x.L2A = nil
-		}
+		x.L2A = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("L2A")
 			return
 		}
-		if st85, id86 := c.ReadRefFlag(); st85 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id86)
-		} else if st85 == foryimpl.RefFollows {
+		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id60)
+		} else if st59 == foryimpl.RefFollows {
 			x.NL = x.foryReadNL(c, x.NL)
-			foryimpl.SetRefSlice(c, id86, x.NL)
+			foryimpl.SetRefSlice(c, id60, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -11416,52 +10705,39 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NL")
 			return
 		}
-		if st87, id88 := c.ReadFieldRefFlag(); st87 == foryimpl.RefBack {
-			x.Named = Int32s(foryimpl.BackRefSlice[int32](c, id88))
-		} else if st87 == foryimpl.RefFollows {
-			n89 := c.ReadArrayLengthFast(4)
-			if n89 < 0 {
-				n89 = c.ReadArrayLength(4)
-			}
-			a90 := foryimpl.MakeSlice[Int32s](c, n89)
-			r.ReadRawInt32s(a90)
-			x.Named = a90
-			foryimpl.SetRefSlice(c, id88, x.Named)
-		} else {
-			x.Named = nil
-		}
+		x.Named = foryimpl.ReadRefArray[Int32s](c)
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
-		if st91, id92 := c.ReadRefFlag(); st91 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id92)
-		} else if st91 == foryimpl.RefFollows {
-			p93 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id92, p93)
-			n94 := c.ReadLengthFast(8)
-			if n94 < 0 {
-				n94 = c.ReadLength(8)
+		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id64)
+		} else if st63 == foryimpl.RefFollows {
+			p65 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id64, p65)
+			n66 := c.ReadLengthFast(8)
+			if n66 < 0 {
+				n66 = c.ReadLength(8)
 			}
-			l95 := foryimpl.MakeSlice[[]float64](c, n94)
-			if n94 > 0 {
-				hn97 := c.ReadListHeader(20)
+			l67 := foryimpl.MakeSlice[[]float64](c, n66)
+			if n66 > 0 {
+				hn69 := c.ReadListHeader(20)
 				if !c.Failed() {
-					for i96 := range l95 {
-						if hn97 && !c.ReadFlag() {
-							clear(l95[i96 : i96+1])
+					for i68 := range l67 {
+						if hn69 && !c.ReadFlag() {
+							clear(l67[i68 : i68+1])
 							continue
 						}
-						l95[i96] = r.ReadFloat64()
+						l67[i68] = r.ReadFloat64()
 						if c.Failed() {
-							c.TraceIndex(i96)
+							c.TraceIndex(i68)
 							break
 						}
 					}
 				}
 			}
-			*p93 = l95
-			x.PA = p93
+			*p65 = l67
+			x.PA = p65
 		} else {
 			x.PA = nil
 		}
@@ -11469,29 +10745,16 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PA")
 			return
 		}
-		if st100, id101 := c.ReadFieldRefFlag(); st100 == foryimpl.RefBack {
-			x.PtrL2A = foryimpl.BackRefSlice[int32](c, id101)
-		} else if st100 == foryimpl.RefFollows {
-			n102 := c.ReadArrayLengthFast(4)
-			if n102 < 0 {
-				n102 = c.ReadArrayLength(4)
-			}
-			a103 := foryimpl.MakeSlice[[]int32](c, n102)
-			r.ReadRawInt32s(a103)
-			x.PtrL2A = a103
-			foryimpl.SetRefSlice(c, id101, x.PtrL2A)
-		} else {
-			x.PtrL2A = nil
-		}
+		x.PtrL2A = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("PtrL2A")
 			return
 		}
-		if st104, id105 := c.ReadFieldRefFlag(); st104 == foryimpl.RefBack {
-			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id105)
-		} else if st104 == foryimpl.RefFollows {
+		if st74, id75 := c.ReadFieldRefFlag(); st74 == foryimpl.RefBack {
+			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id75)
+		} else if st74 == foryimpl.RefFollows {
 			x.Raw2Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id105, x.Raw2Bin)
+			foryimpl.SetRefSlice(c, id75, x.Raw2Bin)
 		} else {
 			x.Raw2Bin = nil
 		}
@@ -11499,29 +10762,16 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		if st106, id107 := c.ReadFieldRefFlag(); st106 == foryimpl.RefBack {
-			x.U64L2A = foryimpl.BackRefSlice[uint64](c, id107)
-		} else if st106 == foryimpl.RefFollows {
-			n108 := c.ReadArrayLengthFast(8)
-			if n108 < 0 {
-				n108 = c.ReadArrayLength(8)
-			}
-			a109 := foryimpl.MakeSlice[[]uint64](c, n108)
-			r.ReadRawUint64s(a109)
-			x.U64L2A = a109
-			foryimpl.SetRefSlice(c, id107, x.U64L2A)
-		} else {
-			x.U64L2A = nil
-		}
+		x.U64L2A = foryimpl.ReadRefArray[[]uint64](c)
 		if c.Failed() {
 			c.Trace("U64L2A")
 			return
 		}
-		if st110, id111 := c.ReadFieldRefFlag(); st110 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id111)
-		} else if st110 == foryimpl.RefFollows {
+		if st78, id79 := c.ReadFieldRefFlag(); st78 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id79)
+		} else if st78 == foryimpl.RefFollows {
 			x.U82Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id111, x.U82Bin)
+			foryimpl.SetRefSlice(c, id79, x.U82Bin)
 		} else {
 			x.U82Bin = nil
 		}
@@ -11530,35 +10780,35 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n73 := c.ReadArrayLengthFast(2)
-		if n73 < 0 {
-			n73 = c.ReadArrayLength(2)
+		n53 := c.ReadArrayLengthFast(2)
+		if n53 < 0 {
+			n53 = c.ReadArrayLength(2)
 		}
-		a74 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n73)
-		r.ReadRawUint16s(foryimpl.Uint16s(a74))
-		x.H2A = a74
+		a54 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n53)
+		r.ReadRawUint16s(foryimpl.Uint16s(a54))
+		x.H2A = a54
 		if c.Failed() {
 			c.Trace("H2A")
 			return
 		}
-		n77 := c.ReadArrayLengthFast(8)
-		if n77 < 0 {
-			n77 = c.ReadArrayLength(8)
+		n55 := c.ReadArrayLengthFast(8)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(8)
 		}
-		a78 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n77)
-		r.ReadRawInt64s(a78)
-		x.Int2A = a78
+		a56 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n55)
+		r.ReadRawInt64s(a56)
+		x.Int2A = a56
 		if c.Failed() {
 			c.Trace("Int2A")
 			return
 		}
-		n81 := c.ReadArrayLengthFast(4)
-		if n81 < 0 {
-			n81 = c.ReadArrayLength(4)
+		n57 := c.ReadArrayLengthFast(4)
+		if n57 < 0 {
+			n57 = c.ReadArrayLength(4)
 		}
-		a82 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n81)
-		r.ReadRawInt32s(a82)
-		x.L2A = a82
+		a58 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n57)
+		r.ReadRawInt32s(a58)
+		x.L2A = a58
 		if c.Failed() {
 			c.Trace("L2A")
 			return
@@ -11570,54 +10820,54 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NL")
 			return
 		}
-		n87 := c.ReadArrayLengthFast(4)
-		if n87 < 0 {
-			n87 = c.ReadArrayLength(4)
+		n61 := c.ReadArrayLengthFast(4)
+		if n61 < 0 {
+			n61 = c.ReadArrayLength(4)
 		}
-		a88 := foryimpl.ReuseSlice[Int32s](c, x.Named, n87)
-		r.ReadRawInt32s(a88)
-		x.Named = a88
+		a62 := foryimpl.ReuseSlice[Int32s](c, x.Named, n61)
+		r.ReadRawInt32s(a62)
+		x.Named = a62
 		if c.Failed() {
 			c.Trace("Named")
 			return
 		}
 		if c.ReadFlag() {
-			p91 := foryimpl.Alloc[[]float64](c)
-			n92 := c.ReadLengthFast(8)
-			if n92 < 0 {
-				n92 = c.ReadLength(8)
+			p63 := foryimpl.Alloc[[]float64](c)
+			n64 := c.ReadLengthFast(8)
+			if n64 < 0 {
+				n64 = c.ReadLength(8)
 			}
-			l93 := foryimpl.MakeSlice[[]float64](c, n92)
-			if n92 > 0 {
-				hn95 := c.ReadListHeader(20)
+			l65 := foryimpl.MakeSlice[[]float64](c, n64)
+			if n64 > 0 {
+				hn67 := c.ReadListHeader(20)
 				if !c.Failed() {
-					for i94 := range l93 {
-						if hn95 && !c.ReadFlag() {
-							clear(l93[i94 : i94+1])
+					for i66 := range l65 {
+						if hn67 && !c.ReadFlag() {
+							clear(l65[i66 : i66+1])
 							continue
 						}
-						l93[i94] = r.ReadFloat64()
+						l65[i66] = r.ReadFloat64()
 						if c.Failed() {
-							c.TraceIndex(i94)
+							c.TraceIndex(i66)
 							break
 						}
 					}
 				}
 			}
-			*p91 = l93
-			x.PA = p91
+			*p63 = l65
+			x.PA = p63
 		}
 		if c.Failed() {
 			c.Trace("PA")
 			return
 		}
-		n100 := c.ReadArrayLengthFast(4)
-		if n100 < 0 {
-			n100 = c.ReadArrayLength(4)
+		n72 := c.ReadArrayLengthFast(4)
+		if n72 < 0 {
+			n72 = c.ReadArrayLength(4)
 		}
-		a101 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n100)
-		r.ReadRawInt32s(a101)
-		x.PtrL2A = a101
+		a73 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n72)
+		r.ReadRawInt32s(a73)
+		x.PtrL2A = a73
 		if c.Failed() {
 			c.Trace("PtrL2A")
 			return
@@ -11627,13 +10877,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		n106 := c.ReadArrayLengthFast(8)
-		if n106 < 0 {
-			n106 = c.ReadArrayLength(8)
+		n76 := c.ReadArrayLengthFast(8)
+		if n76 < 0 {
+			n76 = c.ReadArrayLength(8)
 		}
-		a107 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n106)
-		r.ReadRawUint64s(a107)
-		x.U64L2A = a107
+		a77 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n76)
+		r.ReadRawUint64s(a77)
+		x.U64L2A = a77
 		if c.Failed() {
 			c.Trace("U64L2A")
 			return
@@ -11709,11 +10959,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 9:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st122, id123 := c.ReadEvolvedRefFlag(f); st122 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[uint16](c, id123)
-			} else if st122 == foryimpl.RefFollows {
+			} else if st90, id91 := c.ReadEvolvedRefFlag(f); st90 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id91)
+			} else if st90 == foryimpl.RefFollows {
 				x.NL = x.foryReadNL(c, x.NL)
-				foryimpl.SetRefSlice(c, id123, x.NL)
+				foryimpl.SetRefSlice(c, id91, x.NL)
 			} else {
 				x.NL = nil
 			}
@@ -11725,68 +10975,68 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st135, id136 := c.ReadRefFlag(); st135 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id136)
-				} else if st135 == foryimpl.RefFollows {
-					p137 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id136, p137)
-					n138 := c.ReadLengthFast(8)
-					if n138 < 0 {
-						n138 = c.ReadLength(8)
+				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id104)
+				} else if st103 == foryimpl.RefFollows {
+					p105 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id104, p105)
+					n106 := c.ReadLengthFast(8)
+					if n106 < 0 {
+						n106 = c.ReadLength(8)
 					}
-					l139 := foryimpl.MakeSlice[[]float64](c, n138)
-					if n138 > 0 {
-						hn141 := c.ReadListHeader(20)
+					l107 := foryimpl.MakeSlice[[]float64](c, n106)
+					if n106 > 0 {
+						hn109 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i140 := range l139 {
-								if hn141 && !c.ReadFlag() {
-									clear(l139[i140 : i140+1])
+							for i108 := range l107 {
+								if hn109 && !c.ReadFlag() {
+									clear(l107[i108 : i108+1])
 									continue
 								}
-								l139[i140] = r.ReadFloat64()
+								l107[i108] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i140)
+									c.TraceIndex(i108)
 									break
 								}
 							}
 						}
 					}
-					*p137 = l139
-					x.PA = p137
+					*p105 = l107
+					x.PA = p105
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s133 := foryimpl.ReadSliceAs[float64](c, f); s133 != nil {
-						v134 := []float64(s133)
-						x.PA = &v134
+					if s101 := foryimpl.ReadSliceAs[float64](c, f); s101 != nil {
+						v102 := []float64(s101)
+						x.PA = &v102
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p126 := foryimpl.Alloc[[]float64](c)
-					n127 := c.ReadLengthFast(8)
-					if n127 < 0 {
-						n127 = c.ReadLength(8)
+					p94 := foryimpl.Alloc[[]float64](c)
+					n95 := c.ReadLengthFast(8)
+					if n95 < 0 {
+						n95 = c.ReadLength(8)
 					}
-					l128 := foryimpl.MakeSlice[[]float64](c, n127)
-					if n127 > 0 {
-						hn130 := c.ReadListHeader(20)
+					l96 := foryimpl.MakeSlice[[]float64](c, n95)
+					if n95 > 0 {
+						hn98 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i129 := range l128 {
-								if hn130 && !c.ReadFlag() {
-									clear(l128[i129 : i129+1])
+							for i97 := range l96 {
+								if hn98 && !c.ReadFlag() {
+									clear(l96[i97 : i97+1])
 									continue
 								}
-								l128[i129] = r.ReadFloat64()
+								l96[i97] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i129)
+									c.TraceIndex(i97)
 									break
 								}
 							}
 						}
 					}
-					*p126 = l128
-					x.PA = p126
+					*p94 = l96
+					x.PA = p94
 				}
 			}
 		case 12:
@@ -11798,11 +11048,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st146, id147 := c.ReadEvolvedRefFlag(f); st146 == foryimpl.RefBack {
-				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id147)
-			} else if st146 == foryimpl.RefFollows {
+			} else if st114, id115 := c.ReadEvolvedRefFlag(f); st114 == foryimpl.RefBack {
+				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id115)
+			} else if st114 == foryimpl.RefFollows {
 				x.Raw2Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id147, x.Raw2Bin)
+				foryimpl.SetRefSlice(c, id115, x.Raw2Bin)
 			} else {
 				x.Raw2Bin = nil
 			}
@@ -11815,11 +11065,11 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 15:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st150, id151 := c.ReadEvolvedRefFlag(f); st150 == foryimpl.RefBack {
-				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id151)
-			} else if st150 == foryimpl.RefFollows {
+			} else if st118, id119 := c.ReadEvolvedRefFlag(f); st118 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id119)
+			} else if st118 == foryimpl.RefFollows {
 				x.U82Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id151, x.U82Bin)
+				foryimpl.SetRefSlice(c, id119, x.U82Bin)
 			} else {
 				x.U82Bin = nil
 			}
@@ -12152,20 +11402,8 @@ func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 		buffer.PutInt32At(w, off, -424351964)
 		off += 4
 	}
-	if c.TrackedFieldFlags() {
-		if st3, id4 := foryimpl.RefSliceAt(c, l2); st3 == foryimpl.RefBack {
-			buffer.PutUint8At(w, off, foryimpl.FlagRef)
-			off = buffer.PutVarUint32At(w, off+1, uint32(id4))
-		} else if st3 == foryimpl.RefNull {
-			buffer.PutUint8At(w, off, foryimpl.FlagNull)
-			off++
-		} else {
-			buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-			off++
-			off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
-			off = buffer.PutRawInt64sAt(w, off, l2)
-		}
-	} else {
+	var follows bool
+	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l2); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
 		off = buffer.PutRawInt64sAt(w, off, l2)
 	}
@@ -12188,32 +11426,19 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st5, id6 := c.ReadFieldRefFlag(); st5 == foryimpl.RefBack {
-			x.W = foryimpl.BackRefSlice[int64](c, id6)
-		} else if st5 == foryimpl.RefFollows {
-			n7 := c.ReadArrayLengthFast(8)
-			if n7 < 0 {
-				n7 = c.ReadArrayLength(8)
-			}
-			a8 := foryimpl.MakeSlice[[]int64](c, n7)
-			r.ReadRawInt64s(a8)
-			x.W = a8
-			foryimpl.SetRefSlice(c, id6, x.W)
-		} else {
-			x.W = nil
-		}
+		x.W = foryimpl.ReadRefArray[[]int64](c)
 		if c.Failed() {
 			c.Trace("W")
 			return
 		}
 	} else {
-		n5 := c.ReadArrayLengthFast(8)
-		if n5 < 0 {
-			n5 = c.ReadArrayLength(8)
+		n3 := c.ReadArrayLengthFast(8)
+		if n3 < 0 {
+			n3 = c.ReadArrayLength(8)
 		}
-		a6 := foryimpl.ReuseSlice[[]int64](c, x.W, n5)
-		r.ReadRawInt64s(a6)
-		x.W = a6
+		a4 := foryimpl.ReuseSlice[[]int64](c, x.W, n3)
+		r.ReadRawInt64s(a4)
+		x.W = a4
 		if c.Failed() {
 			c.Trace("W")
 			return

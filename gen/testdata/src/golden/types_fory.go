@@ -718,20 +718,8 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		l67 := x.Dense
 		b.Reserve(buffer.BatchSlack + len(l67)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st68, id69 := foryimpl.RefSliceAt(c, l67); st68 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id69))
-			} else if st68 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
-				off = buffer.PutRawInt32sAt(w, off, l67)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l67); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
 			off = buffer.PutRawInt32sAt(w, off, l67)
 		}
@@ -758,46 +746,46 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutVarUint32At(w, off, uint32(x.Level))
 		b.SetWriterIndex(off)
 	}
-	l70 := x.Maybe
-	b.WriteVarUint32(uint32(len(l70)))
-	if len(l70) > 0 {
-		h71 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p72 := range l70 {
-			if p72 == nil {
-				h71 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l68 := x.Maybe
+	b.WriteVarUint32(uint32(len(l68)))
+	if len(l68) > 0 {
+		h69 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p70 := range l68 {
+			if p70 == nil {
+				h69 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h71)
+		b.WriteUint8(h69)
 		c.WriteStructMetaPtr(foryTypePoint)
-		for _, p72 := range l70 {
-			if !foryimpl.WriteRefPtr(c, p72) {
-				p72.ForyWrite(c)
+		for _, p70 := range l68 {
+			if !foryimpl.WriteRefPtr(c, p70) {
+				p70.ForyWrite(c)
 			}
 		}
 	}
 	if !foryimpl.WriteRefSlice(c, x.Maybes) {
-		l73 := x.Maybes
+		l71 := x.Maybes
 		{
-			sz75 := 6 + buffer.BatchSlack + len(l73)*9
-			for _, e74 := range l73 {
-				sz75 += len(e74)
+			sz73 := 6 + buffer.BatchSlack + len(l71)*9
+			for _, e72 := range l71 {
+				sz73 += len(e72)
 			}
-			b.Reserve(sz75)
+			b.Reserve(sz73)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l73)))
-			if len(l73) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l71)))
+			if len(l71) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e74 := range l73 {
-					if len(w)-off < len(e74)+9+buffer.BatchSlack {
+				for _, e72 := range l71 {
+					if len(w)-off < len(e72)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e74) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e72) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e74))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e74) > 0 {
-						off += copy(w[off:], e74)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e72))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e72) > 0 {
+						off += copy(w[off:], e72)
 					}
 				}
 			}
@@ -805,14 +793,14 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	{
-		s76 := string(x.Name)
-		b.Reserve(buffer.BatchSlack + len(s76) + 10)
+		s74 := string(x.Name)
+		b.Reserve(buffer.BatchSlack + len(s74) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s76))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s76) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s76)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s76) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s74))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s74) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s74)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s74) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Name"))
 				return
 			}
@@ -838,58 +826,58 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		x.Origin.ForyWrite(c)
 	}
 	x.foryWritePairs(b, x.Pairs)
-	l77 := x.Points
+	l75 := x.Points
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l77)))
-		if len(l77) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l75)))
+		if len(l75) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l77) > 0 {
+	if len(l75) > 0 {
 		c.WriteStructMeta(foryTypePoint)
-		for i78 := range l77 {
-			l77[i78].ForyWrite(c)
+		for i76 := range l75 {
+			l75[i76].ForyWrite(c)
 		}
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Raw) {
-			l79 := x.Raw
-			b.WriteVarUint32(uint32(len(l79)))
-			b.WriteBytes(l79)
+			l77 := x.Raw
+			b.WriteVarUint32(uint32(len(l77)))
+			b.WriteBytes(l77)
 		}
 	} else {
-		l80 := x.Raw
-		b.WriteVarUint32(uint32(len(l80)))
-		b.WriteBytes(l80)
+		l78 := x.Raw
+		b.WriteVarUint32(uint32(len(l78)))
+		b.WriteBytes(l78)
 	}
 	x.foryWriteScores(b, x.Scores)
-	l81 := x.Tags
+	l79 := x.Tags
 	{
 		var ascii bool
-		sz83 := 6 + buffer.BatchSlack + len(l81)*9
-		for _, e82 := range l81 {
-			sz83 += len(e82)
+		sz81 := 6 + buffer.BatchSlack + len(l79)*9
+		for _, e80 := range l79 {
+			sz81 += len(e80)
 		}
-		b.Reserve(sz83)
+		b.Reserve(sz81)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l81)))
-		if len(l81) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l79)))
+		if len(l79) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e82 := range l81 {
-				if len(w)-off < len(e82)+9+buffer.BatchSlack {
+			for _, e80 := range l79 {
+				if len(w)-off < len(e80)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e82) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e80) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e82))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e82) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e82))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e82)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e80))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e80) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e80))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e80)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -1043,9 +1031,9 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p84 := foryimpl.Alloc[int32](c)
-		*p84 = r.ReadVarInt32()
-		x.Opt = p84
+		p82 := foryimpl.Alloc[int32](c)
+		*p82 = r.ReadVarInt32()
+		x.Opt = p82
 	}
 	if c.Failed() {
 		c.Trace("Opt")
@@ -1075,32 +1063,19 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st85, id86 := c.ReadFieldRefFlag(); st85 == foryimpl.RefBack {
-			x.Dense = foryimpl.BackRefSlice[int32](c, id86)
-		} else if st85 == foryimpl.RefFollows {
-			n87 := c.ReadArrayLengthFast(4)
-			if n87 < 0 {
-				n87 = c.ReadArrayLength(4)
-			}
-			a88 := foryimpl.MakeSlice[[]int32](c, n87)
-			r.ReadRawInt32s(a88)
-			x.Dense = a88
-			foryimpl.SetRefSlice(c, id86, x.Dense)
-		} else {
-			x.Dense = nil
-		}
+		x.Dense = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Dense")
 			return
 		}
 	} else {
-		n85 := c.ReadArrayLengthFast(4)
-		if n85 < 0 {
-			n85 = c.ReadArrayLength(4)
+		n83 := c.ReadArrayLengthFast(4)
+		if n83 < 0 {
+			n83 = c.ReadArrayLength(4)
 		}
-		a86 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n85)
-		r.ReadRawInt32s(a86)
-		x.Dense = a86
+		a84 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n83)
+		r.ReadRawInt32s(a84)
+		x.Dense = a84
 		if c.Failed() {
 			c.Trace("Dense")
 			return
@@ -1123,25 +1098,25 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n89 := c.ReadArrayLengthFast(4)
-			if n89 < 0 {
-				n89 = c.ReadArrayLength(4)
+			n85 := c.ReadArrayLengthFast(4)
+			if n85 < 0 {
+				n85 = c.ReadArrayLength(4)
 			}
-			if n89 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n89, 2))
+			if n85 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n85, 2))
 				return
 			}
-			var a90 [2]int32
-			r.ReadRawInt32s(a90[:])
-			x.Grid = a90
+			var a86 [2]int32
+			r.ReadRawInt32s(a86[:])
+			x.Grid = a86
 		}
 		if c.Failed() {
 			c.Trace("Grid")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e91 := c.ReadEnumFast(uint32(0x7fffffff)); e91 >= 0 {
-				x.Level = Level(e91)
+			if e87 := c.ReadEnumFast(uint32(0x7fffffff)); e87 >= 0 {
+				x.Level = Level(e87)
 			} else {
 				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1151,23 +1126,23 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n89 := c.ReadArrayLengthFast(4)
-		if n89 < 0 {
-			n89 = c.ReadArrayLength(4)
+		n85 := c.ReadArrayLengthFast(4)
+		if n85 < 0 {
+			n85 = c.ReadArrayLength(4)
 		}
-		if n89 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n89, 2))
+		if n85 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n85, 2))
 			return
 		}
-		var a90 [2]int32
-		r.ReadRawInt32s(a90[:])
-		x.Grid = a90
+		var a86 [2]int32
+		r.ReadRawInt32s(a86[:])
+		x.Grid = a86
 		if c.Failed() {
 			c.Trace("Grid")
 			return
 		}
-		if e91 := c.ReadEnumFast(uint32(0x7fffffff)); e91 >= 0 {
-			x.Level = Level(e91)
+		if e87 := c.ReadEnumFast(uint32(0x7fffffff)); e87 >= 0 {
+			x.Level = Level(e87)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1182,11 +1157,11 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st92, id93 := c.ReadRefFlag(); st92 == foryimpl.RefBack {
-			x.Maybes = foryimpl.BackRefSlice[string](c, id93)
-		} else if st92 == foryimpl.RefFollows {
+		if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
+			x.Maybes = foryimpl.BackRefSlice[string](c, id89)
+		} else if st88 == foryimpl.RefFollows {
 			x.Maybes = x.foryReadMaybes(c, x.Maybes)
-			foryimpl.SetRefSlice(c, id93, x.Maybes)
+			foryimpl.SetRefSlice(c, id89, x.Maybes)
 		} else {
 			x.Maybes = nil
 		}
@@ -1209,17 +1184,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-			x.Next = foryimpl.BackRef[Point](c, id95)
-		} else if st94 == foryimpl.RefFollows {
-			p96 := foryimpl.Alloc[Point](c)
-			foryimpl.SetRef(c, id95, p96)
-			if ev97 := c.ReadStructFieldMeta(foryTypePoint); ev97 != nil {
-				p96.ForyReadEvolved(c, ev97)
+		if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Point](c, id91)
+		} else if st90 == foryimpl.RefFollows {
+			p92 := foryimpl.Alloc[Point](c)
+			foryimpl.SetRef(c, id91, p92)
+			if ev93 := c.ReadStructFieldMeta(foryTypePoint); ev93 != nil {
+				p92.ForyReadEvolved(c, ev93)
 			} else if !c.Failed() {
-				p96.ForyRead(c)
+				p92.ForyRead(c)
 			}
-			x.Next = p96
+			x.Next = p92
 		} else {
 			x.Next = nil
 		}
@@ -1228,8 +1203,8 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadStructValueFlag(foryTypePoint) {
-			if ev98 := c.ReadStructFieldMeta(foryTypePoint); ev98 != nil {
-				x.Origin.ForyReadEvolved(c, ev98)
+			if ev94 := c.ReadStructFieldMeta(foryTypePoint); ev94 != nil {
+				x.Origin.ForyReadEvolved(c, ev94)
 			} else if !c.Failed() {
 				x.Origin.ForyRead(c)
 			}
@@ -1240,20 +1215,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p94 := foryimpl.Alloc[Point](c)
-			if ev95 := c.ReadStructFieldMeta(foryTypePoint); ev95 != nil {
-				p94.ForyReadEvolved(c, ev95)
+			p90 := foryimpl.Alloc[Point](c)
+			if ev91 := c.ReadStructFieldMeta(foryTypePoint); ev91 != nil {
+				p90.ForyReadEvolved(c, ev91)
 			} else if !c.Failed() {
-				p94.ForyRead(c)
+				p90.ForyRead(c)
 			}
-			x.Next = p94
+			x.Next = p90
 		}
 		if c.Failed() {
 			c.Trace("Next")
 			return
 		}
-		if ev98 := c.ReadStructFieldMeta(foryTypePoint); ev98 != nil {
-			x.Origin.ForyReadEvolved(c, ev98)
+		if ev94 := c.ReadStructFieldMeta(foryTypePoint); ev94 != nil {
+			x.Origin.ForyReadEvolved(c, ev94)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1273,11 +1248,11 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st99, id100 := c.ReadFieldRefFlag(); st99 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id100)
-		} else if st99 == foryimpl.RefFollows {
+		if st95, id96 := c.ReadFieldRefFlag(); st95 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id96)
+		} else if st95 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id100, x.Raw)
+			foryimpl.SetRefSlice(c, id96, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -1352,22 +1327,6 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n107 := c.ReadArrayLengthFast(4)
-					if n107 < 0 {
-						n107 = c.ReadArrayLength(4)
-					}
-					if n107 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n107, 2))
-						return
-					}
-					var a108 [2]int32
-					r.ReadRawInt32s(a108[:])
-					x.Grid = a108
-				}
-			} else {
-				if f.Convert {
-					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
-				} else if !f.Flag || c.ReadFlag() {
 					n103 := c.ReadArrayLengthFast(4)
 					if n103 < 0 {
 						n103 = c.ReadArrayLength(4)
@@ -1380,20 +1339,36 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 					r.ReadRawInt32s(a104[:])
 					x.Grid = a104
 				}
+			} else {
+				if f.Convert {
+					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
+				} else if !f.Flag || c.ReadFlag() {
+					n99 := c.ReadArrayLengthFast(4)
+					if n99 < 0 {
+						n99 = c.ReadArrayLength(4)
+					}
+					if n99 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n99, 2))
+						return
+					}
+					var a100 [2]int32
+					r.ReadRawInt32s(a100[:])
+					x.Grid = a100
+				}
 			}
 		case 13:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e112 := c.ReadEnumFast(uint32(0x7fffffff)); e112 >= 0 {
-						x.Level = Level(e112)
+					if e108 := c.ReadEnumFast(uint32(0x7fffffff)); e108 >= 0 {
+						x.Level = Level(e108)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e109 := c.ReadEnumFast(uint32(0x7fffffff)); e109 >= 0 {
-						x.Level = Level(e109)
+					if e105 := c.ReadEnumFast(uint32(0x7fffffff)); e105 >= 0 {
+						x.Level = Level(e105)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1404,54 +1379,54 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Maybe = x.foryReadMaybe(c, x.Maybe)
 			}
 		case 15:
-			if st113, id114 := c.ReadEvolvedRefFlag(f); st113 == foryimpl.RefBack {
-				x.Maybes = foryimpl.BackRefSlice[string](c, id114)
-			} else if st113 == foryimpl.RefFollows {
+			if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id110)
+			} else if st109 == foryimpl.RefFollows {
 				x.Maybes = x.foryReadMaybes(c, x.Maybes)
-				foryimpl.SetRefSlice(c, id114, x.Maybes)
+				foryimpl.SetRefSlice(c, id110, x.Maybes)
 			} else {
 				x.Maybes = nil
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id118)
-				} else if st117 == foryimpl.RefFollows {
-					p119 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id118, p119)
-					if ev120 := c.ReadStructFieldMeta(foryTypePoint); ev120 != nil {
-						p119.ForyReadEvolved(c, ev120)
-					} else if !c.Failed() {
-						p119.ForyRead(c)
-					}
-					x.Next = p119
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id114)
+				} else if st113 == foryimpl.RefFollows {
 					p115 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id114, p115)
 					if ev116 := c.ReadStructFieldMeta(foryTypePoint); ev116 != nil {
 						p115.ForyReadEvolved(c, ev116)
 					} else if !c.Failed() {
 						p115.ForyRead(c)
 					}
 					x.Next = p115
+				} else {
+					x.Next = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p111 := foryimpl.Alloc[Point](c)
+					if ev112 := c.ReadStructFieldMeta(foryTypePoint); ev112 != nil {
+						p111.ForyReadEvolved(c, ev112)
+					} else if !c.Failed() {
+						p111.ForyRead(c)
+					}
+					x.Next = p111
 				}
 			}
 		case 18:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if ev124 := c.ReadStructFieldMeta(foryTypePoint); ev124 != nil {
-						x.Origin.ForyReadEvolved(c, ev124)
+					if ev120 := c.ReadStructFieldMeta(foryTypePoint); ev120 != nil {
+						x.Origin.ForyReadEvolved(c, ev120)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev121 := c.ReadStructFieldMeta(foryTypePoint); ev121 != nil {
-						x.Origin.ForyReadEvolved(c, ev121)
+					if ev117 := c.ReadStructFieldMeta(foryTypePoint); ev117 != nil {
+						x.Origin.ForyReadEvolved(c, ev117)
 					} else if !c.Failed() {
 						x.Origin.ForyRead(c)
 					}
@@ -1468,11 +1443,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 21:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st125, id126 := c.ReadEvolvedRefFlag(f); st125 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id126)
-			} else if st125 == foryimpl.RefFollows {
+			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id122)
+			} else if st121 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id126, x.Raw)
+				foryimpl.SetRefSlice(c, id122, x.Raw)
 			} else {
 				x.Raw = nil
 			}

@@ -1213,60 +1213,48 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		l80 := x.Arr
 		b.Reserve(buffer.BatchSlack + len(l80)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st81, id82 := foryimpl.RefSliceAt(c, l80); st81 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id82))
-			} else if st81 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l80)*4))
-				off = buffer.PutRawInt32sAt(w, off, l80)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l80); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l80)*4))
 			off = buffer.PutRawInt32sAt(w, off, l80)
 		}
 		b.SetWriterIndex(off)
 	}
 	x.foryWriteCounts(b, x.Counts)
-	var mw83 foryimpl.MapWriter
-	mw83.Begin(b, len(x.ById))
-	for k84, v85 := range x.ById {
-		mw83.Entry(b)
-		b.WriteVarInt32(k84)
-		v85.ForyWrite(c)
+	var mw81 foryimpl.MapWriter
+	mw81.Begin(b, len(x.ById))
+	for k82, v83 := range x.ById {
+		mw81.Entry(b)
+		b.WriteVarInt32(k82)
+		v83.ForyWrite(c)
 	}
-	mw83.End(b)
+	mw81.End(b)
 	x.foryWriteCounters(b, x.Counters)
 	if x.OptList == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l86 := x.OptList
+		l84 := x.OptList
 		{
-			sz88 := 6 + buffer.BatchSlack + len(l86)*9
-			for _, e87 := range l86 {
-				sz88 += len(e87)
+			sz86 := 6 + buffer.BatchSlack + len(l84)*9
+			for _, e85 := range l84 {
+				sz86 += len(e85)
 			}
-			b.Reserve(sz88)
+			b.Reserve(sz86)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l86)))
-			if len(l86) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l84)))
+			if len(l84) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e87 := range l86 {
-					if len(w)-off < len(e87)+9+buffer.BatchSlack {
+				for _, e85 := range l84 {
+					if len(w)-off < len(e85)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e87) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e85) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e87))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e87) > 0 {
-						off += copy(w[off:], e87)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e85))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e85) > 0 {
+						off += copy(w[off:], e85)
 					}
 				}
 			}
@@ -1275,7 +1263,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.WriteUint8(foryimpl.FlagNotNull)
 	x.Choice.ForyWriteUnion(c)
-	if _, uv89 := x.OptChoice.ForyUnionGet(); uv89 == nil {
+	if _, uv87 := x.OptChoice.ForyUnionGet(); uv87 == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
@@ -1495,9 +1483,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o90 int32
-		o90 = r.ReadVarInt32()
-		x.Oi32 = serializer.Some(o90)
+		var o88 int32
+		o88 = r.ReadVarInt32()
+		x.Oi32 = serializer.Some(o88)
 	}
 	if c.Failed() {
 		c.Trace("Oi32")
@@ -1509,11 +1497,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st91, id92 := c.ReadFieldRefFlag(); st91 == foryimpl.RefBack {
-			x.Data = foryimpl.BackRefSlice[uint8](c, id92)
-		} else if st91 == foryimpl.RefFollows {
+		if st89, id90 := c.ReadFieldRefFlag(); st89 == foryimpl.RefBack {
+			x.Data = foryimpl.BackRefSlice[uint8](c, id90)
+		} else if st89 == foryimpl.RefFollows {
 			x.Data = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id92, x.Data)
+			foryimpl.SetRefSlice(c, id90, x.Data)
 		} else {
 			x.Data = nil
 		}
@@ -1549,9 +1537,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o93 string
-		o93 = c.ReadString()
-		x.Os = serializer.Some(o93)
+		var o91 string
+		o91 = c.ReadString()
+		x.Os = serializer.Some(o91)
 	}
 	if c.Failed() {
 		c.Trace("Os")
@@ -1559,8 +1547,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
-				x.Level = Level(e94)
+			if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
+				x.Level = Level(e92)
 			} else {
 				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1570,8 +1558,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e95 := c.ReadEnumFast(uint32(0x7fffffff)); e95 >= 0 {
-				x.Mood = Mood(e95)
+			if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
+				x.Mood = Mood(e93)
 			} else {
 				x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1580,17 +1568,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Mood")
 			return
 		}
-		if st96, id97 := c.ReadRefFlag(); st96 == foryimpl.RefBack {
-			x.Leaf = foryimpl.BackRef[Leaf](c, id97)
-		} else if st96 == foryimpl.RefFollows {
-			p98 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id97, p98)
-			if ev99 := c.ReadStructFieldMeta(foryTypeLeaf); ev99 != nil {
-				p98.ForyReadEvolved(c, ev99)
+		if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id95)
+		} else if st94 == foryimpl.RefFollows {
+			p96 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id95, p96)
+			if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
+				p96.ForyReadEvolved(c, ev97)
 			} else if !c.Failed() {
-				p98.ForyRead(c)
+				p96.ForyRead(c)
 			}
-			x.Leaf = p98
+			x.Leaf = p96
 		} else {
 			x.Leaf = nil
 		}
@@ -1598,17 +1586,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Leaf")
 			return
 		}
-		if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
-			x.Shared = foryimpl.BackRef[Leaf](c, id101)
-		} else if st100 == foryimpl.RefFollows {
-			p102 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id101, p102)
-			if ev103 := c.ReadStructFieldMeta(foryTypeLeaf); ev103 != nil {
-				p102.ForyReadEvolved(c, ev103)
+		if st98, id99 := c.ReadRefFlag(); st98 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id99)
+		} else if st98 == foryimpl.RefFollows {
+			p100 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id99, p100)
+			if ev101 := c.ReadStructFieldMeta(foryTypeLeaf); ev101 != nil {
+				p100.ForyReadEvolved(c, ev101)
 			} else if !c.Failed() {
-				p102.ForyRead(c)
+				p100.ForyRead(c)
 			}
-			x.Shared = p102
+			x.Shared = p100
 		} else {
 			x.Shared = nil
 		}
@@ -1616,17 +1604,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Shared")
 			return
 		}
-		if st104, id105 := c.ReadRefFlag(); st104 == foryimpl.RefBack {
-			x.SharedAgain = foryimpl.BackRef[Leaf](c, id105)
-		} else if st104 == foryimpl.RefFollows {
-			p106 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id105, p106)
-			if ev107 := c.ReadStructFieldMeta(foryTypeLeaf); ev107 != nil {
-				p106.ForyReadEvolved(c, ev107)
+		if st102, id103 := c.ReadRefFlag(); st102 == foryimpl.RefBack {
+			x.SharedAgain = foryimpl.BackRef[Leaf](c, id103)
+		} else if st102 == foryimpl.RefFollows {
+			p104 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id103, p104)
+			if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
+				p104.ForyReadEvolved(c, ev105)
 			} else if !c.Failed() {
-				p106.ForyRead(c)
+				p104.ForyRead(c)
 			}
-			x.SharedAgain = p106
+			x.SharedAgain = p104
 		} else {
 			x.SharedAgain = nil
 		}
@@ -1635,8 +1623,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e94 := c.ReadEnumFast(uint32(0x7fffffff)); e94 >= 0 {
-			x.Level = Level(e94)
+		if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
+			x.Level = Level(e92)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1644,8 +1632,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Level")
 			return
 		}
-		if e95 := c.ReadEnumFast(uint32(0x7fffffff)); e95 >= 0 {
-			x.Mood = Mood(e95)
+		if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
+			x.Mood = Mood(e93)
 		} else {
 			x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1654,39 +1642,39 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			p96 := foryimpl.Alloc[Leaf](c)
-			if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
-				p96.ForyReadEvolved(c, ev97)
+			p94 := foryimpl.Alloc[Leaf](c)
+			if ev95 := c.ReadStructFieldMeta(foryTypeLeaf); ev95 != nil {
+				p94.ForyReadEvolved(c, ev95)
 			} else if !c.Failed() {
-				p96.ForyRead(c)
+				p94.ForyRead(c)
 			}
-			x.Leaf = p96
+			x.Leaf = p94
 		}
 		if c.Failed() {
 			c.Trace("Leaf")
 			return
 		}
 		if c.ReadFlag() {
-			p100 := foryimpl.Alloc[Leaf](c)
-			if ev101 := c.ReadStructFieldMeta(foryTypeLeaf); ev101 != nil {
-				p100.ForyReadEvolved(c, ev101)
+			p98 := foryimpl.Alloc[Leaf](c)
+			if ev99 := c.ReadStructFieldMeta(foryTypeLeaf); ev99 != nil {
+				p98.ForyReadEvolved(c, ev99)
 			} else if !c.Failed() {
-				p100.ForyRead(c)
+				p98.ForyRead(c)
 			}
-			x.Shared = p100
+			x.Shared = p98
 		}
 		if c.Failed() {
 			c.Trace("Shared")
 			return
 		}
 		if c.ReadFlag() {
-			p104 := foryimpl.Alloc[Leaf](c)
-			if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
-				p104.ForyReadEvolved(c, ev105)
+			p102 := foryimpl.Alloc[Leaf](c)
+			if ev103 := c.ReadStructFieldMeta(foryTypeLeaf); ev103 != nil {
+				p102.ForyReadEvolved(c, ev103)
 			} else if !c.Failed() {
-				p104.ForyRead(c)
+				p102.ForyRead(c)
 			}
-			x.SharedAgain = p104
+			x.SharedAgain = p102
 		}
 		if c.Failed() {
 			c.Trace("SharedAgain")
@@ -1724,32 +1712,19 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st108, id109 := c.ReadFieldRefFlag(); st108 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id109)
-		} else if st108 == foryimpl.RefFollows {
-			n110 := c.ReadArrayLengthFast(4)
-			if n110 < 0 {
-				n110 = c.ReadArrayLength(4)
-			}
-			a111 := foryimpl.MakeSlice[[]int32](c, n110)
-			r.ReadRawInt32s(a111)
-			x.Arr = a111
-			foryimpl.SetRefSlice(c, id109, x.Arr)
-		} else {
-			x.Arr = nil
-		}
+		x.Arr = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
 	} else {
-		n108 := c.ReadArrayLengthFast(4)
-		if n108 < 0 {
-			n108 = c.ReadArrayLength(4)
+		n106 := c.ReadArrayLengthFast(4)
+		if n106 < 0 {
+			n106 = c.ReadArrayLength(4)
 		}
-		a109 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n108)
-		r.ReadRawInt32s(a109)
-		x.Arr = a109
+		a107 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n106)
+		r.ReadRawInt32s(a107)
+		x.Arr = a107
 		if c.Failed() {
 			c.Trace("Arr")
 			return
@@ -1814,17 +1789,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st116, id117 := c.ReadRefFlag(); st116 == foryimpl.RefBack {
-			x.Inner = foryimpl.BackRef[Everything_Inner](c, id117)
-		} else if st116 == foryimpl.RefFollows {
-			p118 := foryimpl.Alloc[Everything_Inner](c)
-			foryimpl.SetRef(c, id117, p118)
-			if ev119 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev119 != nil {
-				p118.ForyReadEvolved(c, ev119)
+		if st112, id113 := c.ReadRefFlag(); st112 == foryimpl.RefBack {
+			x.Inner = foryimpl.BackRef[Everything_Inner](c, id113)
+		} else if st112 == foryimpl.RefFollows {
+			p114 := foryimpl.Alloc[Everything_Inner](c)
+			foryimpl.SetRef(c, id113, p114)
+			if ev115 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev115 != nil {
+				p114.ForyReadEvolved(c, ev115)
 			} else if !c.Failed() {
-				p118.ForyRead(c)
+				p114.ForyRead(c)
 			}
-			x.Inner = p118
+			x.Inner = p114
 		} else {
 			x.Inner = nil
 		}
@@ -1833,8 +1808,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e120 := c.ReadEnumFast(uint32(0x7fffffff)); e120 >= 0 {
-				x.Kind = Everything_Inner_Kind(e120)
+			if e116 := c.ReadEnumFast(uint32(0x7fffffff)); e116 >= 0 {
+				x.Kind = Everything_Inner_Kind(e116)
 			} else {
 				x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1845,20 +1820,20 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p116 := foryimpl.Alloc[Everything_Inner](c)
-			if ev117 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev117 != nil {
-				p116.ForyReadEvolved(c, ev117)
+			p112 := foryimpl.Alloc[Everything_Inner](c)
+			if ev113 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev113 != nil {
+				p112.ForyReadEvolved(c, ev113)
 			} else if !c.Failed() {
-				p116.ForyRead(c)
+				p112.ForyRead(c)
 			}
-			x.Inner = p116
+			x.Inner = p112
 		}
 		if c.Failed() {
 			c.Trace("Inner")
 			return
 		}
-		if e120 := c.ReadEnumFast(uint32(0x7fffffff)); e120 >= 0 {
-			x.Kind = Everything_Inner_Kind(e120)
+		if e116 := c.ReadEnumFast(uint32(0x7fffffff)); e116 >= 0 {
+			x.Kind = Everything_Inner_Kind(e116)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1881,22 +1856,22 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 21:
 			if f.Convert {
-				if v122, ok123 := c.ReadIntAs(f, 32); ok123 {
-					x.Oi32 = serializer.Some(int32(v122))
+				if v118, ok119 := c.ReadIntAs(f, 32); ok119 {
+					x.Oi32 = serializer.Some(int32(v118))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o121 int32
-				o121 = r.ReadVarInt32()
-				x.Oi32 = serializer.Some(o121)
+				var o117 int32
+				o117 = r.ReadVarInt32()
+				x.Oi32 = serializer.Some(o117)
 			}
 		case 23:
 			if f.Convert {
 				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st124, id125 := c.ReadEvolvedRefFlag(f); st124 == foryimpl.RefBack {
-				x.Data = foryimpl.BackRefSlice[uint8](c, id125)
-			} else if st124 == foryimpl.RefFollows {
+			} else if st120, id121 := c.ReadEvolvedRefFlag(f); st120 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id121)
+			} else if st120 == foryimpl.RefFollows {
 				x.Data = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id125, x.Data)
+				foryimpl.SetRefSlice(c, id121, x.Data)
 			} else {
 				x.Data = nil
 			}
@@ -1918,23 +1893,23 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				var o126 string
-				o126 = c.ReadString()
-				x.Os = serializer.Some(o126)
+				var o122 string
+				o122 = c.ReadString()
+				x.Os = serializer.Some(o122)
 			}
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e130 := c.ReadEnumFast(uint32(0x7fffffff)); e130 >= 0 {
-						x.Level = Level(e130)
+					if e126 := c.ReadEnumFast(uint32(0x7fffffff)); e126 >= 0 {
+						x.Level = Level(e126)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e127 := c.ReadEnumFast(uint32(0x7fffffff)); e127 >= 0 {
-						x.Level = Level(e127)
+					if e123 := c.ReadEnumFast(uint32(0x7fffffff)); e123 >= 0 {
+						x.Level = Level(e123)
 					} else {
 						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1943,16 +1918,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e134 := c.ReadEnumFast(uint32(0x7fffffff)); e134 >= 0 {
-						x.Mood = Mood(e134)
+					if e130 := c.ReadEnumFast(uint32(0x7fffffff)); e130 >= 0 {
+						x.Mood = Mood(e130)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e131 := c.ReadEnumFast(uint32(0x7fffffff)); e131 >= 0 {
-						x.Mood = Mood(e131)
+					if e127 := c.ReadEnumFast(uint32(0x7fffffff)); e127 >= 0 {
+						x.Mood = Mood(e127)
 					} else {
 						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1960,83 +1935,83 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 31:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id138)
-				} else if st137 == foryimpl.RefFollows {
-					p139 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id138, p139)
-					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
-						p139.ForyReadEvolved(c, ev140)
-					} else if !c.Failed() {
-						p139.ForyRead(c)
-					}
-					x.Leaf = p139
-				} else {
-					x.Leaf = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id134)
+				} else if st133 == foryimpl.RefFollows {
 					p135 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id134, p135)
 					if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
 						p135.ForyReadEvolved(c, ev136)
 					} else if !c.Failed() {
 						p135.ForyRead(c)
 					}
 					x.Leaf = p135
+				} else {
+					x.Leaf = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p131 := foryimpl.Alloc[Leaf](c)
+					if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
+						p131.ForyReadEvolved(c, ev132)
+					} else if !c.Failed() {
+						p131.ForyRead(c)
+					}
+					x.Leaf = p131
 				}
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st143, id144 := c.ReadRefFlag(); st143 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id144)
-				} else if st143 == foryimpl.RefFollows {
-					p145 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id144, p145)
-					if ev146 := c.ReadStructFieldMeta(foryTypeLeaf); ev146 != nil {
-						p145.ForyReadEvolved(c, ev146)
-					} else if !c.Failed() {
-						p145.ForyRead(c)
-					}
-					x.Shared = p145
-				} else {
-					x.Shared = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id140)
+				} else if st139 == foryimpl.RefFollows {
 					p141 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id140, p141)
 					if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
 						p141.ForyReadEvolved(c, ev142)
 					} else if !c.Failed() {
 						p141.ForyRead(c)
 					}
 					x.Shared = p141
+				} else {
+					x.Shared = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p137 := foryimpl.Alloc[Leaf](c)
+					if ev138 := c.ReadStructFieldMeta(foryTypeLeaf); ev138 != nil {
+						p137.ForyReadEvolved(c, ev138)
+					} else if !c.Failed() {
+						p137.ForyRead(c)
+					}
+					x.Shared = p137
 				}
 			}
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st149, id150 := c.ReadRefFlag(); st149 == foryimpl.RefBack {
-					x.SharedAgain = foryimpl.BackRef[Leaf](c, id150)
-				} else if st149 == foryimpl.RefFollows {
-					p151 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id150, p151)
-					if ev152 := c.ReadStructFieldMeta(foryTypeLeaf); ev152 != nil {
-						p151.ForyReadEvolved(c, ev152)
-					} else if !c.Failed() {
-						p151.ForyRead(c)
-					}
-					x.SharedAgain = p151
-				} else {
-					x.SharedAgain = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
+					x.SharedAgain = foryimpl.BackRef[Leaf](c, id146)
+				} else if st145 == foryimpl.RefFollows {
 					p147 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id146, p147)
 					if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
 						p147.ForyReadEvolved(c, ev148)
 					} else if !c.Failed() {
 						p147.ForyRead(c)
 					}
 					x.SharedAgain = p147
+				} else {
+					x.SharedAgain = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p143 := foryimpl.Alloc[Leaf](c)
+					if ev144 := c.ReadStructFieldMeta(foryTypeLeaf); ev144 != nil {
+						p143.ForyReadEvolved(c, ev144)
+					} else if !c.Failed() {
+						p143.ForyRead(c)
+					}
+					x.SharedAgain = p143
 				}
 			}
 		case 34:
@@ -2115,44 +2090,44 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			x.Anything = foryimpl.ReadAny(c, false)
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st161, id162 := c.ReadRefFlag(); st161 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Everything_Inner](c, id162)
-				} else if st161 == foryimpl.RefFollows {
-					p163 := foryimpl.Alloc[Everything_Inner](c)
-					foryimpl.SetRef(c, id162, p163)
-					if ev164 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev164 != nil {
-						p163.ForyReadEvolved(c, ev164)
-					} else if !c.Failed() {
-						p163.ForyRead(c)
-					}
-					x.Inner = p163
-				} else {
-					x.Inner = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Everything_Inner](c, id158)
+				} else if st157 == foryimpl.RefFollows {
 					p159 := foryimpl.Alloc[Everything_Inner](c)
+					foryimpl.SetRef(c, id158, p159)
 					if ev160 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev160 != nil {
 						p159.ForyReadEvolved(c, ev160)
 					} else if !c.Failed() {
 						p159.ForyRead(c)
 					}
 					x.Inner = p159
+				} else {
+					x.Inner = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p155 := foryimpl.Alloc[Everything_Inner](c)
+					if ev156 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev156 != nil {
+						p155.ForyReadEvolved(c, ev156)
+					} else if !c.Failed() {
+						p155.ForyRead(c)
+					}
+					x.Inner = p155
 				}
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e168 := c.ReadEnumFast(uint32(0x7fffffff)); e168 >= 0 {
-						x.Kind = Everything_Inner_Kind(e168)
+					if e164 := c.ReadEnumFast(uint32(0x7fffffff)); e164 >= 0 {
+						x.Kind = Everything_Inner_Kind(e164)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e165 := c.ReadEnumFast(uint32(0x7fffffff)); e165 >= 0 {
-						x.Kind = Everything_Inner_Kind(e165)
+					if e161 := c.ReadEnumFast(uint32(0x7fffffff)); e161 >= 0 {
+						x.Kind = Everything_Inner_Kind(e161)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}

@@ -519,20 +519,8 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		l64 := x.Arr
 		b.Reserve(buffer.BatchSlack + len(l64)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
-			if st65, id66 := foryimpl.RefSliceAt(c, l64); st65 == foryimpl.RefBack {
-				buffer.PutUint8At(w, off, foryimpl.FlagRef)
-				off = buffer.PutVarUint32At(w, off+1, uint32(id66))
-			} else if st65 == foryimpl.RefNull {
-				buffer.PutUint8At(w, off, foryimpl.FlagNull)
-				off++
-			} else {
-				buffer.PutUint8At(w, off, foryimpl.FlagRefValue)
-				off++
-				off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
-				off = buffer.PutRawInt32sAt(w, off, l64)
-			}
-		} else {
+		var follows bool
+		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l64); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
 			off = buffer.PutRawInt32sAt(w, off, l64)
 		}
@@ -720,9 +708,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o67 int32
-		o67 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o67)
+		var o65 int32
+		o65 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o65)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -734,11 +722,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st68, id69 := c.ReadFieldRefFlag(); st68 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id69)
-		} else if st68 == foryimpl.RefFollows {
+		if st66, id67 := c.ReadFieldRefFlag(); st66 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id67)
+		} else if st66 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id69, x.Bin)
+			foryimpl.SetRefSlice(c, id67, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -774,26 +762,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o70 string
-		o70 = c.ReadString()
-		x.Os = serializer.Some(o70)
+		var o68 string
+		o68 = c.ReadString()
+		x.Os = serializer.Some(o68)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
 	if c.TrackRef() {
-		if st71, id72 := c.ReadRefFlag(); st71 == foryimpl.RefBack {
-			x.Leaf = foryimpl.BackRef[Leaf](c, id72)
-		} else if st71 == foryimpl.RefFollows {
-			p73 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id72, p73)
-			if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
-				p73.ForyReadEvolved(c, ev74)
+		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id70)
+		} else if st69 == foryimpl.RefFollows {
+			p71 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id70, p71)
+			if ev72 := c.ReadStructFieldMeta(foryTypeLeaf); ev72 != nil {
+				p71.ForyReadEvolved(c, ev72)
 			} else if !c.Failed() {
-				p73.ForyRead(c)
+				p71.ForyRead(c)
 			}
-			x.Leaf = p73
+			x.Leaf = p71
 		} else {
 			x.Leaf = nil
 		}
@@ -801,17 +789,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Leaf")
 			return
 		}
-		if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-			x.Shared = foryimpl.BackRef[Leaf](c, id76)
-		} else if st75 == foryimpl.RefFollows {
-			p77 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id76, p77)
-			if ev78 := c.ReadStructFieldMeta(foryTypeLeaf); ev78 != nil {
-				p77.ForyReadEvolved(c, ev78)
+		if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id74)
+		} else if st73 == foryimpl.RefFollows {
+			p75 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id74, p75)
+			if ev76 := c.ReadStructFieldMeta(foryTypeLeaf); ev76 != nil {
+				p75.ForyReadEvolved(c, ev76)
 			} else if !c.Failed() {
-				p77.ForyRead(c)
+				p75.ForyRead(c)
 			}
-			x.Shared = p77
+			x.Shared = p75
 		} else {
 			x.Shared = nil
 		}
@@ -821,26 +809,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p71 := foryimpl.Alloc[Leaf](c)
-			if ev72 := c.ReadStructFieldMeta(foryTypeLeaf); ev72 != nil {
-				p71.ForyReadEvolved(c, ev72)
+			p69 := foryimpl.Alloc[Leaf](c)
+			if ev70 := c.ReadStructFieldMeta(foryTypeLeaf); ev70 != nil {
+				p69.ForyReadEvolved(c, ev70)
 			} else if !c.Failed() {
-				p71.ForyRead(c)
+				p69.ForyRead(c)
 			}
-			x.Leaf = p71
+			x.Leaf = p69
 		}
 		if c.Failed() {
 			c.Trace("Leaf")
 			return
 		}
 		if c.ReadFlag() {
-			p75 := foryimpl.Alloc[Leaf](c)
-			if ev76 := c.ReadStructFieldMeta(foryTypeLeaf); ev76 != nil {
-				p75.ForyReadEvolved(c, ev76)
+			p73 := foryimpl.Alloc[Leaf](c)
+			if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
+				p73.ForyReadEvolved(c, ev74)
 			} else if !c.Failed() {
-				p75.ForyRead(c)
+				p73.ForyRead(c)
 			}
-			x.Shared = p75
+			x.Shared = p73
 		}
 		if c.Failed() {
 			c.Trace("Shared")
@@ -873,27 +861,14 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st79, id80 := c.ReadFieldRefFlag(); st79 == foryimpl.RefBack {
-			x.Arr = foryimpl.BackRefSlice[int32](c, id80)
-		} else if st79 == foryimpl.RefFollows {
-			n81 := c.ReadArrayLengthFast(4)
-			if n81 < 0 {
-				n81 = c.ReadArrayLength(4)
-			}
-			a82 := foryimpl.MakeSlice[[]int32](c, n81)
-			r.ReadRawInt32s(a82)
-			x.Arr = a82
-			foryimpl.SetRefSlice(c, id80, x.Arr)
-		} else {
-			x.Arr = nil
-		}
+		x.Arr = foryimpl.ReadRefArray[[]int32](c)
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e83 := c.ReadEnumFast(uint32(0x7fffffff)); e83 >= 0 {
-				x.Kind = Kind(e83)
+			if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
+				x.Kind = Kind(e79)
 			} else {
 				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -910,19 +885,19 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n79 := c.ReadArrayLengthFast(4)
-		if n79 < 0 {
-			n79 = c.ReadArrayLength(4)
+		n77 := c.ReadArrayLengthFast(4)
+		if n77 < 0 {
+			n77 = c.ReadArrayLength(4)
 		}
-		a80 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n79)
-		r.ReadRawInt32s(a80)
-		x.Arr = a80
+		a78 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n77)
+		r.ReadRawInt32s(a78)
+		x.Arr = a78
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
-		if e83 := c.ReadEnumFast(uint32(0x7fffffff)); e83 >= 0 {
-			x.Kind = Kind(e83)
+		if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
+			x.Kind = Kind(e79)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -965,22 +940,22 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 13:
 			if f.Convert {
-				if v87, ok88 := c.ReadIntAs(f, 32); ok88 {
-					x.Oi = serializer.Some(int32(v87))
+				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
+					x.Oi = serializer.Some(int32(v83))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o86 int32
-				o86 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o86)
+				var o82 int32
+				o82 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o82)
 			}
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id90)
-			} else if st89 == foryimpl.RefFollows {
+			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id86)
+			} else if st85 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id90, x.Bin)
+				foryimpl.SetRefSlice(c, id86, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -1002,62 +977,62 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o91 string
-				o91 = c.ReadString()
-				x.Os = serializer.Some(o91)
+				var o87 string
+				o87 = c.ReadString()
+				x.Os = serializer.Some(o87)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id95)
-				} else if st94 == foryimpl.RefFollows {
-					p96 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id95, p96)
-					if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
-						p96.ForyReadEvolved(c, ev97)
-					} else if !c.Failed() {
-						p96.ForyRead(c)
-					}
-					x.Leaf = p96
-				} else {
-					x.Leaf = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id91)
+				} else if st90 == foryimpl.RefFollows {
 					p92 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id91, p92)
 					if ev93 := c.ReadStructFieldMeta(foryTypeLeaf); ev93 != nil {
 						p92.ForyReadEvolved(c, ev93)
 					} else if !c.Failed() {
 						p92.ForyRead(c)
 					}
 					x.Leaf = p92
+				} else {
+					x.Leaf = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p88 := foryimpl.Alloc[Leaf](c)
+					if ev89 := c.ReadStructFieldMeta(foryTypeLeaf); ev89 != nil {
+						p88.ForyReadEvolved(c, ev89)
+					} else if !c.Failed() {
+						p88.ForyRead(c)
+					}
+					x.Leaf = p88
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st100, id101 := c.ReadRefFlag(); st100 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id101)
-				} else if st100 == foryimpl.RefFollows {
-					p102 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id101, p102)
-					if ev103 := c.ReadStructFieldMeta(foryTypeLeaf); ev103 != nil {
-						p102.ForyReadEvolved(c, ev103)
-					} else if !c.Failed() {
-						p102.ForyRead(c)
-					}
-					x.Shared = p102
-				} else {
-					x.Shared = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st96, id97 := c.ReadRefFlag(); st96 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id97)
+				} else if st96 == foryimpl.RefFollows {
 					p98 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id97, p98)
 					if ev99 := c.ReadStructFieldMeta(foryTypeLeaf); ev99 != nil {
 						p98.ForyReadEvolved(c, ev99)
 					} else if !c.Failed() {
 						p98.ForyRead(c)
 					}
 					x.Shared = p98
+				} else {
+					x.Shared = nil
+				}
+			} else {
+				if !f.Flag || c.ReadFlag() {
+					p94 := foryimpl.Alloc[Leaf](c)
+					if ev95 := c.ReadStructFieldMeta(foryTypeLeaf); ev95 != nil {
+						p94.ForyReadEvolved(c, ev95)
+					} else if !c.Failed() {
+						p94.ForyRead(c)
+					}
+					x.Shared = p94
 				}
 			}
 		case 23:
@@ -1089,16 +1064,16 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 29:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e109 := c.ReadEnumFast(uint32(0x7fffffff)); e109 >= 0 {
-						x.Kind = Kind(e109)
+					if e105 := c.ReadEnumFast(uint32(0x7fffffff)); e105 >= 0 {
+						x.Kind = Kind(e105)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e106 := c.ReadEnumFast(uint32(0x7fffffff)); e106 >= 0 {
-						x.Kind = Kind(e106)
+					if e102 := c.ReadEnumFast(uint32(0x7fffffff)); e102 >= 0 {
+						x.Kind = Kind(e102)
 					} else {
 						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
