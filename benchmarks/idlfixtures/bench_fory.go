@@ -627,31 +627,31 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.CharValueBoxed))
 	var follows bool
 	var ascii bool
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l9); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l9, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 		off = buffer.PutRawInt32sAt(w, off, l9)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l10); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l10, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
 		off = buffer.PutRawInt64sAt(w, off, l10)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l11); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l11, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l11)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l11)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l12); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l12, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l12)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l12)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l13); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l13, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l13)*4))
 		off = buffer.PutRawInt32sAt(w, off, l13)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l14); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l14, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l14)*4))
 		off = buffer.PutRawInt32sAt(w, off, l14)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l15); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l15, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l15)*1))
 		off = buffer.PutRawBoolsAt(w, off, l15)
 	}

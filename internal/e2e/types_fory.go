@@ -1575,27 +1575,27 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l108)*1 + len(l109)*4 + len(l110)*8 + len(l111)*2 + len(l112)*4 + len(l113)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l108); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l108, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l108)*1))
 			off = buffer.PutRawBoolsAt(w, off, l108)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l109); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l109, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l109)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l109)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l110); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l110, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l110)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l110)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l111); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l111, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l111)*2))
 			off = buffer.PutRawInt16sAt(w, off, l111)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l112); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l112, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l112)*4))
 			off = buffer.PutRawInt32sAt(w, off, l112)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l113); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l113, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l113)*8))
 			off = buffer.PutRawInt64sAt(w, off, l113)
 		}
@@ -1623,15 +1623,15 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l118)*2 + len(l119)*4 + len(l120)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l118); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l118, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l118)*2))
 			off = buffer.PutRawUint16sAt(w, off, l118)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l119); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l119, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l119)*4))
 			off = buffer.PutRawUint32sAt(w, off, l119)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l120); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l120, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l120)*8))
 			off = buffer.PutRawUint64sAt(w, off, l120)
 		}
@@ -7161,7 +7161,7 @@ func (x *Carriers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l43)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l43); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l43, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l43)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l43))
 		}

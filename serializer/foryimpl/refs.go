@@ -487,30 +487,14 @@ func AcceptRootRef(c *ReadContext, n int, t *TypeInfo, x Message) {
 // of put-at stores: it writes the reference flag at w[off:] (a
 // back-reference and its id, null, or 0x00 after recording a new slice)
 // and returns the offset after it, and whether the slice's value follows.
-// The run's reserve counts the flag and an id.
-func PutRefSliceAt[E any](c *WriteContext, w []byte, off int, s []E) (int, bool) {
-	if s == nil {
-		buffer.PutUint8At(w, off, meta.FlagNull)
-		return off + 1, false
-	}
-	id, seen := c.refs.find(c.refs.sliceKey(unsafe.Pointer(unsafe.SliceData(s)), len(s)))
-	if seen {
-		buffer.PutUint8At(w, off, meta.FlagRef)
-		return buffer.PutVarUint32At(w, off+1, uint32(id)), false
-	}
-	buffer.PutUint8At(w, off, meta.FlagRefValue)
-	return off + 1, true
-}
-
-// PutFieldRefSliceAt is PutRefSliceAt for a dense array field, whose flag
-// only some forms write (TrackedFieldFlags): in the others it writes
-// nothing and the value follows. It repeats PutRefSliceAt's body rather
-// than call it, and checks the form inside rather than in an inlined
-// wrapper: the body is too large to inline, and the generated writers too
-// large for the compiler to inline a call into, so each would be a second
-// call per array (instructions.sh Sample forygen-ref Serialize).
-func PutFieldRefSliceAt[E any](c *WriteContext, w []byte, off int, s []E) (int, bool) {
-	if !c.TrackedFieldFlags() {
+// The run's reserve counts the flag and an id. field is set for a dense
+// array field, whose flag only some forms write (TrackedFieldFlags): in
+// the others it writes nothing and the value follows. The form is checked
+// here, not in an inlined wrapper: the generated writers are too large for
+// the compiler to inline a call into, and a second call per array costs
+// more than the check (instructions.sh Sample forygen-ref Serialize).
+func PutRefSliceAt[E any](c *WriteContext, w []byte, off int, s []E, field bool) (int, bool) {
+	if field && !c.TrackedFieldFlags() {
 		return off, true
 	}
 	if s == nil {

@@ -359,12 +359,8 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 				// back-reference (at most 1 + 5 bytes, within the flag and
 				// length the bound counts) or nil instead of the array, or
 				// 0x00 before it; none in the other languages' same-schema
-				// form (§14.30, PutFieldRefSliceAt).
-				put := "PutRefSliceAt"
-				if fl.Unflagged {
-					put = "PutFieldRefSliceAt"
-				}
-				body = []jen.Code{jen.If(jen.List(jen.Id("off"), jen.Id("follows")).Op("=").Qual(implPkg, put).Call(jen.Id("c"), jen.Id("w"), jen.Id("off"), v.Clone()), jen.Id("follows")).Block(body...)}
+				// form (§14.30: PutRefSliceAt's field argument).
+				body = []jen.Code{jen.If(jen.List(jen.Id("off"), jen.Id("follows")).Op("=").Qual(implPkg, "PutRefSliceAt").Call(jen.Id("c"), jen.Id("w"), jen.Id("off"), v.Clone(), jen.Lit(fl.Unflagged)), jen.Id("follows")).Block(body...)}
 				follows = true
 			}
 			out = append(out, body...)

@@ -232,7 +232,7 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l12)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l12); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l12, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
 			off = buffer.PutRawBoolsAt(w, off, l12)
 		}
@@ -245,7 +245,7 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l13)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l13); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l13, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
 			off += copy(w[off:], l13)
 		}

@@ -423,7 +423,7 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l20)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l20); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l20, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l20)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l20)
 		}

@@ -251,7 +251,7 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l9)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l9); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l9, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l9))
 		}
@@ -263,7 +263,7 @@ func (x *HalfFloats) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l10)*2 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l10); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l10, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l10))
 		}

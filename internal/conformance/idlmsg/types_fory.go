@@ -516,7 +516,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l64)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l64); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l64, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
 			off = buffer.PutRawInt32sAt(w, off, l64)
 		}

@@ -1203,11 +1203,11 @@ func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l3); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l3, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l3)*4))
 		off = buffer.PutRawInt32sAt(w, off, l3)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l4); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l4, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l4)*8))
 		off = buffer.PutRawInt64sAt(w, off, l4)
 	}

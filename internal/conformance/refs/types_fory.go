@@ -4530,11 +4530,11 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l33); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l33, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
 		off = buffer.PutRawInt32sAt(w, off, l33)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l34); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l34, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
 		off = buffer.PutRawInt32sAt(w, off, l34)
 	}
@@ -5865,11 +5865,11 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l33)*4 + len(l34)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l33); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l33, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
 			off = buffer.PutRawInt32sAt(w, off, l33)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l34); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l34, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
 			off = buffer.PutRawInt32sAt(w, off, l34)
 		}

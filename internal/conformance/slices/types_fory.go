@@ -242,7 +242,7 @@ func (x *Slices) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l14)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l14); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l14, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l14)*8))
 			off = buffer.PutRawInt64sAt(w, off, l14)
 		}

@@ -3769,15 +3769,15 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l7); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l7, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l7)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l8); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l8, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 			off = buffer.PutRawInt32sAt(w, off, l8)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l9); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l9, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
 			off = buffer.PutRawInt64sAt(w, off, l9)
 		}
@@ -4134,15 +4134,15 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l7); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l7, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
 			off = buffer.PutRawInt32sAt(w, off, l7)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l8); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l8, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 			off = buffer.PutRawInt32sAt(w, off, l8)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l9); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l9, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 			off = buffer.PutRawInt32sAt(w, off, l9)
 		}

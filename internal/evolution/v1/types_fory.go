@@ -2380,27 +2380,27 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l352); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l352, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
 		off = buffer.PutRawBoolsAt(w, off, l352)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l353); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l353, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l353)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l354); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l354, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l354)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l355); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l355, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
 		off = buffer.PutRawInt16sAt(w, off, l355)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l356); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l356, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
 		off = buffer.PutRawInt32sAt(w, off, l356)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l357); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l357, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
 		off = buffer.PutRawInt64sAt(w, off, l357)
 	}
@@ -2428,19 +2428,19 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l362)*2 + len(l363)*4 + len(l364)*8 + len(l365)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l362); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l362, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l362)*2))
 			off = buffer.PutRawUint16sAt(w, off, l362)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l363); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l363, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l363)*4))
 			off = buffer.PutRawUint32sAt(w, off, l363)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l364); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l364, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l364)*8))
 			off = buffer.PutRawUint64sAt(w, off, l364)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l365); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l365, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l365)*1))
 			off += copy(w[off:], l365)
 		}
@@ -2659,27 +2659,27 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l397)*1 + len(l398)*4 + len(l399)*8 + len(l400)*2 + len(l401)*4 + len(l402)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l397); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l397, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l397)*1))
 			off = buffer.PutRawBoolsAt(w, off, l397)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l398); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l398, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l398)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l398)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l399); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l399, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l399)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l399)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l400); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l400, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l400)*2))
 			off = buffer.PutRawInt16sAt(w, off, l400)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l401); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l401, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l401)*4))
 			off = buffer.PutRawInt32sAt(w, off, l401)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l402); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l402, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l402)*8))
 			off = buffer.PutRawInt64sAt(w, off, l402)
 		}
@@ -2708,19 +2708,19 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l407)*2 + len(l408)*4 + len(l409)*8 + len(l410)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l407); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l407, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l407)*2))
 			off = buffer.PutRawUint16sAt(w, off, l407)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l408); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l408, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l408)*4))
 			off = buffer.PutRawUint32sAt(w, off, l408)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l409); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l409, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l409)*8))
 			off = buffer.PutRawUint64sAt(w, off, l409)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l410); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l410, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l410)*1))
 			off += copy(w[off:], l410)
 		}
@@ -10204,15 +10204,15 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l33); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l33, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*8))
 		off = buffer.PutRawInt64sAt(w, off, l33)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l34); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l34, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*2))
 		off = buffer.PutRawInt16sAt(w, off, l34)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l35); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l35, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l35)*2))
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l35))
 	}
@@ -10234,7 +10234,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l38)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l38); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l38, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l38)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l38)
 		}
@@ -10262,7 +10262,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l41)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l41); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l41, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l41)*1))
 			off += copy(w[off:], l41)
 		}

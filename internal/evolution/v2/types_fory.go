@@ -2381,27 +2381,27 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l352); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l352, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
 		off = buffer.PutRawBoolsAt(w, off, l352)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l353); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l353, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
 		off = buffer.PutRawFloat32sAt(w, off, l353)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l354); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l354, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
 		off = buffer.PutRawFloat64sAt(w, off, l354)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l355); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l355, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
 		off = buffer.PutRawInt16sAt(w, off, l355)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l356); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l356, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
 		off = buffer.PutRawInt32sAt(w, off, l356)
 	}
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l357); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l357, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
 		off = buffer.PutRawInt64sAt(w, off, l357)
 	}
@@ -2435,43 +2435,43 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l362)*2 + len(l363)*4 + len(l364)*8 + len(l365)*1 + len(l366)*1 + len(l367)*4 + len(l368)*8 + len(l369)*2 + len(l370)*4 + len(l371)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l362); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l362, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l362)*2))
 			off = buffer.PutRawUint16sAt(w, off, l362)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l363); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l363, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l363)*4))
 			off = buffer.PutRawUint32sAt(w, off, l363)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l364); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l364, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l364)*8))
 			off = buffer.PutRawUint64sAt(w, off, l364)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l365); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l365, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l365)*1))
 			off += copy(w[off:], l365)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l366); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l366, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l366)*1))
 			off = buffer.PutRawBoolsAt(w, off, l366)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l367); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l367, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l367)*4))
 			off = buffer.PutRawFloat32sAt(w, off, l367)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l368); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l368, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*8))
 			off = buffer.PutRawFloat64sAt(w, off, l368)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l369); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l369, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*2))
 			off = buffer.PutRawInt16sAt(w, off, l369)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l370); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l370, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l370)*4))
 			off = buffer.PutRawInt32sAt(w, off, l370)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l371); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l371, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l371)*8))
 			off = buffer.PutRawInt64sAt(w, off, l371)
 		}
@@ -2500,19 +2500,19 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l376)*2 + len(l377)*4 + len(l378)*8 + len(l379)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l376); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l376, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*2))
 			off = buffer.PutRawUint16sAt(w, off, l376)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l377); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l377, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*4))
 			off = buffer.PutRawUint32sAt(w, off, l377)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l378); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l378, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l378)*8))
 			off = buffer.PutRawUint64sAt(w, off, l378)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l379); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l379, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l379)*1))
 			off += copy(w[off:], l379)
 		}
@@ -10399,11 +10399,11 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l33)*1 + len(l34)*1 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l33); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l33, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l33)*1))
 			off += copy(w[off:], l33)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l34); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l34, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l34)*1))
 			off = buffer.PutRawBoolsAt(w, off, l34)
 		}
@@ -10417,15 +10417,15 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l35)*2 + len(l36)*8 + len(l37)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l35); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l35, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l35)*2))
 			off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l35))
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l36); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l36, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l36)*8))
 			off = buffer.PutRawInt64sAt(w, off, l36)
 		}
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l37); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l37, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l37)*4))
 			off = buffer.PutRawInt32sAt(w, off, l37)
 		}
@@ -10453,7 +10453,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l40)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l40); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l40, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*4))
 			off = buffer.PutRawInt32sAt(w, off, l40)
 		}
@@ -10481,7 +10481,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l43)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l43); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l43, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l43)*4))
 			off = buffer.PutRawInt32sAt(w, off, l43)
 		}
@@ -10503,7 +10503,7 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l46)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l46); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l46, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l46)*8))
 			off = buffer.PutRawUint64sAt(w, off, l46)
 		}
@@ -11403,7 +11403,7 @@ func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l2); follows {
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l2, true); follows {
 		off = buffer.PutVarUint32At(w, off, uint32(len(l2)*8))
 		off = buffer.PutRawInt64sAt(w, off, l2)
 	}

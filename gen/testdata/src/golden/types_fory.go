@@ -719,7 +719,7 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l67)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l67); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l67, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l67)*4))
 			off = buffer.PutRawInt32sAt(w, off, l67)
 		}

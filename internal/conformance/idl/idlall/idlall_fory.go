@@ -1214,7 +1214,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		b.Reserve(buffer.BatchSlack + len(l80)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutFieldRefSliceAt(c, w, off, l80); follows {
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l80, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l80)*4))
 			off = buffer.PutRawInt32sAt(w, off, l80)
 		}
