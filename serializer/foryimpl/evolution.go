@@ -195,28 +195,6 @@ func (c *ReadContext) readNumber(id uint8) (i int64, u uint64, f float64) {
 	return i, u, f
 }
 
-// ReadIntValueAs, ReadUintValueAs and ReadFloatValueAs are ReadIntAs,
-// ReadUintAs and ReadFloatAs for a value field, which the evolved reader
-// zeroed before it read any: the value, or 0 when it was null or on error
-// (the error is c's). One call and one assignment in the generated code
-// (issue 28).
-func (c *ReadContext) ReadIntValueAs(f *EvolvedField, bits int) int64 {
-	v, _ := c.ReadIntAs(f, bits)
-	return v
-}
-
-// ReadUintValueAs: see ReadIntValueAs.
-func (c *ReadContext) ReadUintValueAs(f *EvolvedField, bits int) uint64 {
-	v, _ := c.ReadUintAs(f, bits)
-	return v
-}
-
-// ReadFloatValueAs: see ReadIntValueAs.
-func (c *ReadContext) ReadFloatValueAs(f *EvolvedField, bits int) float64 {
-	v, _ := c.ReadFloatAs(f, bits)
-	return v
-}
-
 // ReadIntAs reads a remote numeric field into a signed local field of the
 // given bit size, failing when the value is not representable. ok is false
 // when the value was null or on error.

@@ -511,7 +511,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			// read is the statement after a conversion's else: an if
 			// statement, or a block.
 			var read jen.Code
-			if name := evolvedArrayReader(w); name != "" {
+			if name, _ := arrayReaders(w); name != "" {
 				body = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(implPkg, name).Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id("f"))}
 				read = jen.Block(body...)
 			} else {
@@ -530,29 +530,18 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			// An any value carries its own flag.
 			body = present
 		} else if scalarT.Kind.IsPrimitive() && scalarT.Kind != model.Bool {
-			num, bits := convNumber(scalarT.Kind)
-			// Without conversion: the value behind the flag the remote field has.
-			plain := jen.Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...)
-			if w.Go.Kind != model.Pointer && w.Go.Kind != model.Optional {
-				// A value field, zeroed before the loop: the value or 0.
-				read := jen.Id("c").Dot("Read"+num+"ValueAs").Call(jen.Id("f"), jen.Lit(bits))
-				if scalarT.Named != nil || bits != 64 || scalarT.Kind == model.Int || scalarT.Kind == model.Uint {
-					read = g.goType(scalarT).Call(read)
-				}
-				body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(jen.Id("x").Dot(fl.GoName).Op("=").Add(read)).Add(plain))
-			} else {
-				v, ok := g.fresh("v"), g.fresh("ok")
-				var assign []jen.Code
-				if w.Go.Kind == model.Pointer {
-					pv := g.fresh("pv")
-					assign = []jen.Code{jen.Id(pv).Op(":=").Add(g.goType(scalarT)).Call(jen.Id(v)), jen.Id("x").Dot(fl.GoName).Op("=").Op("&").Id(pv)}
-				} else {
-					assign = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(serializerPkg, "Some").Call(g.goType(scalarT).Call(jen.Id(v)))}
-				}
-				body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(
-					jen.If(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Id("c").Dot("Read"+num+"As").Call(jen.Id("f"), jen.Lit(bits)), jen.Id(ok)).Block(assign...),
-				).Add(plain))
+			// An Optional number (a value or pointer one is ReadScalars',
+			// evolvedScalar): converted, or the value behind the flag
+			// the remote field has.
+			if w.Go.Kind != model.Optional {
+				panic("emit: " + g.name() + "." + fl.GoName + " is a scalar ReadScalars reads")
 			}
+			num, bits := convNumber(scalarT.Kind)
+			v, ok := g.fresh("v"), g.fresh("ok")
+			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(
+				jen.If(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Id("c").Dot("Read"+num+"As").Call(jen.Id("f"), jen.Lit(bits)), jen.Id(ok)).Block(
+					jen.Id("x").Dot(fl.GoName).Op("=").Qual(serializerPkg, "Some").Call(g.goType(scalarT).Call(jen.Id(v)))),
+			).Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		} else if conv := g.convertSeq(fl); conv != nil {
 			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(conv...).
 				Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
@@ -700,8 +689,7 @@ func (g *gen) convertSeq(fl *plan.Field) []jen.Code {
 }
 
 // convNumber is the number kind of a converted scalar field's local type,
-// naming its ReadContext method (Read<kind>As, Read<kind>ValueAs), and its
-// bit size.
+// naming its ReadContext method (Read<kind>As), and its bit size.
 func convNumber(k model.Kind) (string, int) {
 	switch k {
 	case model.Int8:
@@ -1070,17 +1058,18 @@ func readExtBytes(dst *jen.Statement, t *model.Type) jen.Code {
 	return jen.Id("c").Dot("ExtRead").Call(jen.Parens(jen.Op("&").Id(t.Codec).Values()).Dot("ReadExt").Call(jen.Id("c").Dot("Reader").Call(), addrOf(dst)))
 }
 
-// evolvedArrayReader names the foryimpl reader of dense array field w read
-// with another writer's schema, or "" for a Go array, which keeps its
-// inlined read (its length is checked against the array's).
-func evolvedArrayReader(w *plan.Wire) string {
+// arrayReaders name the foryimpl readers of dense array field w: read
+// with another writer's schema (ReadArrayEvolved) and read with reference
+// tracking (ReadRefArray); "" for a Go array, which keeps its inlined
+// read (its length is checked against the array's).
+func arrayReaders(w *plan.Wire) (evolved, tracked string) {
 	switch {
 	case w.Go.Kind != model.Slice || arrayWidth(w) == 0:
-		return ""
+		return "", ""
 	case w.Go.Elem.Kind == model.Bool:
-		return "ReadBoolArrayEvolved"
+		return "ReadBoolArrayEvolved", "ReadRefBoolArray"
 	}
-	return "ReadArrayEvolved"
+	return "ReadArrayEvolved", "ReadRefArray"
 }
 
 // Shared value readers. A collection field's value (a list, set or map

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"github.com/dave/jennifer/jen"
-	"strings"
 
 	"github.com/forygen/forygen/gen/internal/model"
 	"github.com/forygen/forygen/gen/internal/plan"
@@ -99,9 +98,8 @@ func (g *gen) readField(fl *plan.Field) []jen.Code {
 		// same-schema form, which the bytes cannot tell from official Go's
 		// (WithOfficialGoForm). Without the flag a slice is read as one
 		// that follows its flag, with no reference id (ReadFieldRefFlag).
-		if name := evolvedArrayReader(fl.Wire); name != "" {
+		if _, name := arrayReaders(fl.Wire); name != "" {
 			// A dense array: one call (foryimpl/arrays.go).
-			name = strings.Replace(strings.TrimSuffix(name, "Evolved"), "Read", "ReadRef", 1)
 			return []jen.Code{dst.Op("=").Qual(implPkg, name).Types(g.goType(fl.Wire.Go)).Call(jen.Id("c"))}
 		}
 		if fl.Wire.Go.Kind == model.Slice {
