@@ -321,6 +321,19 @@ func (r *Reader) ReadSmallByteLength(width int, maxN uint64) int {
 	return -1
 }
 
+// ReadSmallByteLengthAfter is [Reader.ReadSmallByteLength] after a byte
+// equal to lead, such as a flag that says a value follows: it reads both
+// and returns the length, or reads nothing and returns -1.
+func (r *Reader) ReadSmallByteLengthAfter(lead byte, width int, maxN uint64) int {
+	if off := r.off; off+1 < len(r.buf) && r.buf[off] == lead {
+		if n := int(r.buf[off+1]); n < 0x80 && n&(width-1) == 0 && n < len(r.buf)-off-1 && uint64(n) <= maxN {
+			r.off = off + 2
+			return n
+		}
+	}
+	return -1
+}
+
 // ReadSmallVarUint32 reads a varu32 of one byte (below 0x80) when it is at
 // most max, and returns it; for anything else (a longer encoding, a larger
 // value, the end of the input, a recorded error) it reads nothing and

@@ -114,6 +114,33 @@ func TestReadSmallByteLength(t *testing.T) {
 	require.Equal(t, -1, r.ReadSmallByteLength(1, 10))
 }
 
+// TestReadSmallByteLengthAfter: ReadSmallByteLength's length after the
+// lead byte, both read or neither.
+func TestReadSmallByteLengthAfter(t *testing.T) {
+	for _, lead := range []byte{0, 0xff} {
+		for _, first := range []byte{0, 1, 0xfe, 0xff} {
+			for rest := 0; rest < 12; rest++ {
+				for b := 0; b < 256; b++ {
+					in := append([]byte{first, byte(b)}, make([]byte, rest)...)
+					r := NewReader(in)
+					n := r.ReadSmallByteLengthAfter(lead, 4, 8)
+					if first == lead && b < 0x80 && b%4 == 0 && b <= rest && b <= 8 {
+						require.Equal(t, b, n)
+						require.Equal(t, 2, r.Offset())
+						continue
+					}
+					require.Equal(t, -1, n, "lead %#x first %#x byte %#x rest %d", lead, first, b, rest)
+					require.Zero(t, r.Offset())
+				}
+			}
+		}
+	}
+	require.Equal(t, -1, NewReader([]byte{0}).ReadSmallByteLengthAfter(0, 1, 10), "no length byte")
+	r := NewReader([]byte{0, 0, 0})
+	r.Fail(errors.New("earlier failure"))
+	require.Equal(t, -1, r.ReadSmallByteLengthAfter(0, 1, 10))
+}
+
 // TestMatchInt32: the expected value is read; another value, a short
 // input or a recorded error read nothing.
 func TestMatchInt32(t *testing.T) {

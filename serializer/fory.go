@@ -206,8 +206,13 @@ func (f *Fory) release(b *buffer.Buffer, old, dst []byte, err error) ([]byte, er
 }
 
 // Deserialize reads data, exactly one message, into v, a non-nil pointer to
-// a generated type or to a RootValue type (see UnmarshalValue). Slices and nested structs v already holds are reused when
-// they are large enough. On error v may hold a partial value.
+// a generated type or to a RootValue type (see UnmarshalValue). Slices and
+// nested structs v already holds are reused when they are large enough. In a
+// message written with reference tracking, a tracked dense array reuses its
+// memory only if no other tracked field of the message reused it first (a
+// previous message may have made two fields one slice), and other tracked
+// slices, maps and pointers are allocated anew. On error v may hold a
+// partial value.
 func (f *Fory) Deserialize(data []byte, v any) error {
 	m, ok := asMessage(v)
 	if !ok {

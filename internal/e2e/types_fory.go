@@ -2142,58 +2142,35 @@ func (x *Containers) foryWriteU64s(b *buffer.Buffer, v []uint64) {
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Containers{
-			Bools:  x.Bools,
-			Bytes:  x.Bytes,
-			Colors: x.Colors,
-			F32s:   x.F32s,
-			F64s:   x.F64s,
-			I16s:   x.I16s,
-			I32s:   x.I32s,
-			I64s:   x.I64s,
-			I8s:    x.I8s,
-			Named:  x.Named,
-			Nested: x.Nested,
-			PI32s:  x.PI32s,
-			PStrs:  x.PStrs,
-			Strs:   x.Strs,
-			Times:  x.Times,
-			U16s:   x.U16s,
-			U32s:   x.U32s,
-			U64s:   x.U64s,
-		}
-	} else {
-		*x = Containers{
-			Bools:  x.Bools,
-			Bytes:  x.Bytes,
-			Colors: x.Colors,
-			DBools: x.DBools,
-			DF32:   x.DF32,
-			DF64:   x.DF64,
-			DI16:   x.DI16,
-			DI32:   x.DI32,
-			DI64:   x.DI64,
-			DI8:    x.DI8,
-			DU16:   x.DU16,
-			DU32:   x.DU32,
-			DU64:   x.DU64,
-			F32s:   x.F32s,
-			F64s:   x.F64s,
-			I16s:   x.I16s,
-			I32s:   x.I32s,
-			I64s:   x.I64s,
-			I8s:    x.I8s,
-			Named:  x.Named,
-			Nested: x.Nested,
-			PI32s:  x.PI32s,
-			PStrs:  x.PStrs,
-			Strs:   x.Strs,
-			Times:  x.Times,
-			U16s:   x.U16s,
-			U32s:   x.U32s,
-			U64s:   x.U64s,
-		}
+	*x = Containers{
+		Bools:  x.Bools,
+		Bytes:  x.Bytes,
+		Colors: x.Colors,
+		DBools: x.DBools,
+		DF32:   x.DF32,
+		DF64:   x.DF64,
+		DI16:   x.DI16,
+		DI32:   x.DI32,
+		DI64:   x.DI64,
+		DI8:    x.DI8,
+		DU16:   x.DU16,
+		DU32:   x.DU32,
+		DU64:   x.DU64,
+		F32s:   x.F32s,
+		F64s:   x.F64s,
+		I16s:   x.I16s,
+		I32s:   x.I32s,
+		I64s:   x.I64s,
+		I8s:    x.I8s,
+		Named:  x.Named,
+		Nested: x.Nested,
+		PI32s:  x.PI32s,
+		PStrs:  x.PStrs,
+		Strs:   x.Strs,
+		Times:  x.Times,
+		U16s:   x.U16s,
+		U32s:   x.U32s,
+		U64s:   x.U64s,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1520594053) {
@@ -2223,52 +2200,52 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.DBools = foryimpl.ReadRefBoolArray[[]bool](c)
+		x.DBools = foryimpl.ReadRefBoolArray[[]bool](c, x.DBools)
 		if c.Failed() {
 			c.Trace("DBools")
 			return
 		}
-		x.DF32 = foryimpl.ReadRefArray[[]float32](c)
+		x.DF32 = foryimpl.ReadRefArray[[]float32](c, x.DF32)
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		x.DF64 = foryimpl.ReadRefArray[[]float64](c)
+		x.DF64 = foryimpl.ReadRefArray[[]float64](c, x.DF64)
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		x.DI16 = foryimpl.ReadRefArray[[]int16](c)
+		x.DI16 = foryimpl.ReadRefArray[[]int16](c, x.DI16)
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		x.DI32 = foryimpl.ReadRefArray[[]int32](c)
+		x.DI32 = foryimpl.ReadRefArray[[]int32](c, x.DI32)
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		x.DI64 = foryimpl.ReadRefArray[[]int64](c)
+		x.DI64 = foryimpl.ReadRefArray[[]int64](c, x.DI64)
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		x.DI8 = foryimpl.ReadRefArray[[]int8](c)
+		x.DI8 = foryimpl.ReadRefArray[[]int8](c, x.DI8)
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		x.DU16 = foryimpl.ReadRefArray[[]uint16](c)
+		x.DU16 = foryimpl.ReadRefArray[[]uint16](c, x.DU16)
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		x.DU32 = foryimpl.ReadRefArray[[]uint32](c)
+		x.DU32 = foryimpl.ReadRefArray[[]uint32](c, x.DU32)
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		x.DU64 = foryimpl.ReadRefArray[[]uint64](c)
+		x.DU64 = foryimpl.ReadRefArray[[]uint64](c, x.DU64)
 		if c.Failed() {
 			c.Trace("DU64")
 			return
@@ -7281,17 +7258,10 @@ func (x *Carriers) foryWriteWords(b *buffer.Buffer, v serializer.Set[string]) {
 // ForyRead reads Carriers's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Carriers{
-			Halves: x.Halves,
-			Prices: x.Prices,
-		}
-	} else {
-		*x = Carriers{
-			Brains: x.Brains,
-			Halves: x.Halves,
-			Prices: x.Prices,
-		}
+	*x = Carriers{
+		Brains: x.Brains,
+		Halves: x.Halves,
+		Prices: x.Prices,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1083382323) {
@@ -7339,7 +7309,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.Brains = foryimpl.ReadRefArray[[]serializer.BFloat16](c)
+		x.Brains = foryimpl.ReadRefArray[[]serializer.BFloat16](c, x.Brains)
 		if c.Failed() {
 			c.Trace("Brains")
 			return

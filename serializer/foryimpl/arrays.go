@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
+	"github.com/forygen/forygen/internal/meta"
 )
 
 // Dense array fields read with another writer's schema (docs/format.md
@@ -56,29 +57,28 @@ func ReadBoolArrayEvolved[S ~[]bool](c *ReadContext, f *EvolvedField) S {
 // tracking, behind the reference flag only some forms write
 // (ReadFieldRefFlag): a back-reference, nil, or the array, recorded under
 // its id. It is ReadArrayEvolved's body for the generated ForyRead, one
-// call where each field held a dozen lines (issue 28).
-func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext) S {
-	// ReadFieldRefFlag, written out: a generic body does not inline it.
-	st, id := RefFollows, -1
-	if c.TrackedFieldFlags() {
-		st, id = c.ReadRefFlag()
-	}
-	if st != RefFollows {
-		if st == RefBack {
-			return BackRefSlice[E](c, id)
-		}
-		return nil
-	}
+// call where each field held a dozen lines (issue 28). old is the field's
+// previous value, whose memory the array reuses as ReuseSlice's does,
+// unless another tracked slice reused it earlier in the message
+// (ReuseRefSlice).
+func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext, old S) S {
 	var zero E
 	w := int(unsafe.Sizeof(zero))
-	n := c.ReadArrayLengthFast(w)
-	if n < 0 {
-		n = c.ReadArrayLength(w)
+	id, n := c.refArrayStart(w)
+	if n >= 0 {
+		n /= w // a constant: a shift
+	} else {
+		var st int
+		if st, id, n = c.refArrayStartSlow(w); st != RefFollows {
+			if st == RefBack {
+				return BackRefSlice[E](c, id)
+			}
+			return nil
+		}
 	}
-	a := MakeSlice[S](c, n)
+	a := reuseRef(c, old, n)
 	buffer.ReadRawFixed(&c.r, a)
 	if id >= 0 {
-		// SetRefSlice, written out as ReadFieldRefFlag is.
 		c.setRef(id, sliceEntry[E](a))
 	}
 	return a
@@ -86,26 +86,64 @@ func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext) S {
 
 // ReadRefBoolArray is ReadRefArray for a BOOL_ARRAY, whose bytes are
 // checked (buffer.Reader.ReadRawBools).
-func ReadRefBoolArray[S ~[]bool](c *ReadContext) S {
-	// ReadFieldRefFlag, written out: a generic body does not inline it.
-	st, id := RefFollows, -1
-	if c.TrackedFieldFlags() {
-		st, id = c.ReadRefFlag()
-	}
-	if st != RefFollows {
-		if st == RefBack {
-			return BackRefSlice[bool](c, id)
-		}
-		return nil
-	}
-	n := c.ReadArrayLengthFast(1)
+func ReadRefBoolArray[S ~[]bool](c *ReadContext, old S) S {
+	id, n := c.refArrayStart(1)
 	if n < 0 {
-		n = c.ReadArrayLength(1)
+		var st int
+		if st, id, n = c.refArrayStartSlow(1); st != RefFollows {
+			if st == RefBack {
+				return BackRefSlice[bool](c, id)
+			}
+			return nil
+		}
 	}
-	a := MakeSlice[S](c, n)
+	a := reuseRef(c, old, n)
 	c.r.ReadRawBools(a)
 	if id >= 0 {
 		c.setRef(id, sliceEntry[bool](a))
 	}
 	return a
+}
+
+// refArrayStart reads what precedes a tracked dense array's elements in
+// the common case, inline: the flag of a new object where the form writes
+// one (ReadFieldRefFlag), which takes the next reference id, and a one-byte
+// byte length (ReadArrayLengthFast). It returns the id (-1 without a flag)
+// and the byte length; for anything else it reads nothing and returns a
+// length of -1, and the caller calls refArrayStartSlow (instructions.sh
+// Sample forygen-ref Deserialize: ReadRefFlag's and ReadUint8's calls were
+// a fifth of a tracked array's cost).
+func (c *ReadContext) refArrayStart(width int) (id, n int) {
+	id = -1
+	if c.TrackedFieldFlags() {
+		if n = c.r.ReadSmallByteLengthAfter(meta.FlagRefValue, width, c.elems); n < 0 {
+			return -1, -1
+		}
+		id = c.refs.n
+		c.refs.n++
+	} else if n = c.r.ReadSmallByteLength(width, c.elems); n < 0 {
+		return -1, -1
+	}
+	c.elems -= uint64(n)
+	return id, n
+}
+
+// refArrayStartSlow is refArrayStart for every other input: the flag's
+// state and id (ReadFieldRefFlag), and when the array follows its element
+// count (ReadArrayLength).
+func (c *ReadContext) refArrayStartSlow(width int) (st, id, n int) {
+	st, id = c.ReadFieldRefFlag()
+	if st != RefFollows {
+		return st, id, 0
+	}
+	return st, id, c.ReadArrayLength(width)
+}
+
+// reuseRef is ReuseRefSlice with the common case inline: old has room and
+// its memory is surely not reused yet in this message (refTable.recordNew).
+func reuseRef[S ~[]E, E any](c *ReadContext, old S, n int) S {
+	if k := (refKey{unsafe.Pointer(unsafe.SliceData(old)), 0}); old != nil && n <= cap(old) && (cap(old) == 0 || c.reused.recordNew(k, k.hash())) {
+		return old[:n]
+	}
+	return ReuseRefSlice(c, old, n)
 }

@@ -20,6 +20,9 @@ type ReadContext struct {
 	// says; refs holds the objects read so far, by reference id (refs.go).
 	trackRef bool
 	refs     readRefs
+	// reused holds the backing arrays of the target's tracked slices
+	// reused in this message (ReadRefArray): each is reused once.
+	reused refTable
 	// alias and skipUTF8 are the string options, copied from opts so
 	// ReadString tests them without a pointer chase.
 	alias, skipUTF8 bool
@@ -145,6 +148,9 @@ func (c *ReadContext) release() {
 	c.defs = c.defs[:0]
 	c.names = c.names[:0]
 	c.refs.reset()
+	// Only a tracked message reuses tracked slices, and its reference ids
+	// make EndReadFast call release.
+	c.reused.reset()
 	if len(c.evs) != 0 {
 		clear(c.evs)
 		c.evs = c.evs[:0]

@@ -65,9 +65,35 @@ func (t *refTable) reset() {
 	}
 }
 
-// find returns k's id, or records k with the next id and reports false.
-func (t *refTable) find(k refKey) (int, bool) {
+// recordNew records k as the next object and reports true when it is
+// surely new: its filter bit is clear while the small array has room.
+// It inlines, so the common case of a tracked object costs no call; the
+// caller calls find when it reports false (instructions.sh Sample
+// forygen-ref Serialize: find's call and frame were about a third of a
+// tracked array's cost).
+func (t *refTable) recordNew(k refKey, hash uint64) bool {
+	bit := uint64(1) << (hash & 63)
+	if t.n >= refSmall || t.filter&bit != 0 {
+		return false
+	}
+	t.filter |= bit
+	t.small[t.n&(refSmall-1)] = k
+	t.n++
+	return true
+}
+
+// lookup returns k's id, or records k with the next id and reports false.
+func (t *refTable) lookup(k refKey) (int, bool) {
 	hash := k.hash()
+	if t.recordNew(k, hash) {
+		return t.n - 1, false
+	}
+	return t.find(k, hash)
+}
+
+// find returns k's id, or records k with the next id and reports false;
+// hash is k.hash().
+func (t *refTable) find(k refKey, hash uint64) (int, bool) {
 	if t.n <= refSmall {
 		bit := uint64(1) << (hash & 63)
 		if t.filter&bit != 0 {
@@ -139,7 +165,9 @@ func (c *WriteContext) resetRefs() { c.refs.reset() }
 // WriteRootRef records the root struct p as object 0: the root prefix
 // already holds its 0x00 flag.
 func WriteRootRef[T any](c *WriteContext, p *T) {
-	c.refs.find(refKey{unsafe.Pointer(p), 0})
+	if k := (refKey{unsafe.Pointer(p), 0}); !c.refs.recordNew(k, k.hash()) {
+		c.refs.find(k, k.hash())
+	}
 }
 
 // WriteRefPtr writes the reference flag of a tracked pointer: 0xFD for nil
@@ -190,7 +218,12 @@ func WriteRefMap[K comparable, V any](c *WriteContext, m map[K]V) bool {
 
 func (c *WriteContext) writeRef(k refKey) bool {
 	b := c.buf
-	id, seen := c.refs.find(k)
+	hash := k.hash()
+	if c.refs.recordNew(k, hash) {
+		b.WriteUint8(meta.FlagRefValue)
+		return false
+	}
+	id, seen := c.refs.find(k, hash)
 	if seen {
 		b.Reserve(1 + buffer.MaxVarUint32Len + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
@@ -501,7 +534,13 @@ func PutRefSliceAt[E any](c *WriteContext, w []byte, off int, s []E, field bool)
 		buffer.PutUint8At(w, off, meta.FlagNull)
 		return off + 1, false
 	}
-	id, seen := c.refs.find(c.refs.sliceKey(unsafe.Pointer(unsafe.SliceData(s)), len(s)))
+	k := c.refs.sliceKey(unsafe.Pointer(unsafe.SliceData(s)), len(s))
+	hash := k.hash()
+	if c.refs.recordNew(k, hash) {
+		buffer.PutUint8At(w, off, meta.FlagRefValue)
+		return off + 1, true
+	}
+	id, seen := c.refs.find(k, hash)
 	if seen {
 		buffer.PutUint8At(w, off, meta.FlagRef)
 		return buffer.PutVarUint32At(w, off+1, uint32(id)), false
@@ -529,9 +568,12 @@ type readRefs struct {
 	// chunks[i] holds ids i*refChunk on, len == cap; a nil chunk has no
 	// entry recorded.
 	chunks [][]refEntry
-	// n is the number of ids given, used the number of ids below which
-	// an entry may have been recorded (what reset clears).
+	// n is the number of ids given; used is the number of ids below which
+	// an entry past the first chunk may have been recorded (what reset
+	// clears there; in the first chunk it clears the first n).
 	n, used int
+	// first is chunks[0], for setRef's inlined case.
+	first []refEntry
 }
 
 const (
@@ -554,17 +596,21 @@ func (t *readRefs) len() int { return t.n }
 
 // reset empties the table for the next message, keeping the first chunk.
 func (t *readRefs) reset() {
+	n := t.n
 	t.n = 0
-	if t.used == 0 {
+	if n == 0 {
 		return
 	}
-	for i, ch := range t.chunks {
-		if lo := i << refChunkBits; lo < t.used {
-			clear(ch[:min(len(ch), t.used-lo)])
+	clear(t.first[:min(len(t.first), n)])
+	if len(t.chunks) > 1 {
+		for i, ch := range t.chunks[1:] {
+			if lo := (i + 1) << refChunkBits; lo < t.used {
+				clear(ch[:min(len(ch), t.used-lo)])
+			}
 		}
+		clear(t.chunks[1:])
+		t.chunks = t.chunks[:1]
 	}
-	clear(t.chunks[1:])
-	t.chunks = t.chunks[:1]
 	t.used = 0
 }
 
@@ -579,6 +625,17 @@ func (c *ReadContext) newRef() bool {
 // first time, charged to the allocation budget (WithAllocLimit); once the
 // budget is spent it records ErrLimit and nothing else.
 func (c *ReadContext) setRef(id int, e refEntry) {
+	// The first chunk's case inlines (instructions.sh Sample forygen-ref
+	// Deserialize: eight objects a message).
+	if first := c.refs.first; uint(id) < uint(len(first)) {
+		first[id] = e
+	} else {
+		c.setRefChunked(id, e)
+	}
+}
+
+// setRefChunked is setRef past the first chunk, or before it is allocated.
+func (c *ReadContext) setRefChunked(id int, e refEntry) {
 	t := &c.refs
 	if i, j := id>>refChunkBits, id&(refChunk-1); i < len(t.chunks) && j < len(t.chunks[i]) {
 		t.chunks[i][j] = e
@@ -623,5 +680,8 @@ func (c *ReadContext) growRefs(id int) bool {
 	ch := make([]refEntry, n)
 	copy(ch, old)
 	t.chunks[i] = ch
+	if i == 0 {
+		t.first = ch
+	}
 	return true
 }

@@ -2,6 +2,7 @@ package foryimpl
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -71,4 +72,39 @@ func TestReadRefsBudget(t *testing.T) {
 	}
 	_, err := classify(c.r.Err())
 	require.ErrorIs(t, err, ErrLimit)
+}
+
+// The write table gives every new object the next id and every object
+// seen before its first id, within one message: in the small array, past
+// it in the hashed slots, across filter collisions (many keys share a
+// filter bit), and after resets that move to a new generation.
+func TestWriteRefTable(t *testing.T) {
+	var tab refTable
+	base := make([]int64, 64)
+	for msg, n := range []int{3, refSmall, refSmall + 1, 40, 2, 300, 0, 9} {
+		tab.reset()
+		ids := map[refKey]int{}
+		for i := 0; i < 3*n; i++ {
+			// Keys repeat (i%n) and differ only in length, pointer or both.
+			j := i % max(n, 1)
+			k := refKey{unsafe.Pointer(&base[j%64]), j / 64}
+			want, seen := ids[k]
+			if !seen {
+				want = len(ids)
+				ids[k] = want
+			}
+			var id int
+			var got bool
+			if i%2 == 0 {
+				id, got = tab.lookup(k)
+			} else if hash := k.hash(); tab.recordNew(k, hash) {
+				id, got = tab.n-1, false
+			} else {
+				id, got = tab.find(k, hash)
+			}
+			require.Equal(t, seen, got, "message %d, key %d", msg, i)
+			require.Equal(t, want, id, "message %d, key %d", msg, i)
+		}
+		require.Equal(t, len(ids), tab.n, "message %d", msg)
+	}
 }

@@ -107,7 +107,7 @@ func beginCollectionRoot(f *Runtime, b *buffer.Buffer, isNil bool, id byte) (*Wr
 	if c.trackRef {
 		flag = meta.FlagRefValue
 		// The collection is object 0; nothing refers back to it.
-		c.refs.find(c.refs.sliceKey(nil, 0))
+		c.refs.lookup(c.refs.sliceKey(nil, 0))
 	}
 	b.WriteUint8(meta.HeaderXlang)
 	b.WriteUint8(flag)

@@ -88,7 +88,7 @@ func (f *Runtime) WriteUnionRoot(b *buffer.Buffer, u *UnionInfo, caseID uint32, 
 	b.WriteUint8(meta.HeaderXlang)
 	if c.trackRef {
 		b.WriteUint8(meta.FlagRefValue)
-		c.refs.find(refKey{unsafe.Pointer(u), 0}) // the root, object 0
+		c.refs.lookup(refKey{unsafe.Pointer(u), 0}) // the root, object 0
 	} else {
 		b.WriteUint8(FlagNotNull)
 	}

@@ -40,7 +40,7 @@ func (g *gen) readBody() []jen.Code {
 	// (serializer.ReuseSlice), and its nested struct values, whose own
 	// reads reset them and keep their slices in turn.
 	reuse := func(fl *plan.Field) bool {
-		return !(g.track && fl.RefOn) && fl.Wire.Go.Kind == model.Slice && !fl.Wire.Nullable &&
+		return (!(g.track && fl.RefOn) || g.refArray(fl) != "") && fl.Wire.Go.Kind == model.Slice && !fl.Wire.Nullable &&
 			(fl.Wire.TypeID == meta.TypeList || arrayWidth(fl.Wire) > 0)
 	}
 	g.both(&m, func() []jen.Code {
@@ -50,10 +50,12 @@ func (g *gen) readBody() []jen.Code {
 				continue
 			}
 			switch {
-			case g.track && fl.RefOn:
+			case g.track && fl.RefOn && g.refArray(fl) == "":
 				// A tracked slice may have been shared with another field by
 				// the previous message: reusing its memory would let one
-				// field's elements land in the other's (issue 25).
+				// field's elements land in the other's (issue 25). A dense
+				// array's reader reuses it only once a message
+				// (foryimpl.ReuseRefSlice).
 				continue
 			case reuse(fl), fl.Wire.Go.Kind == model.Struct:
 			default:
@@ -1070,6 +1072,16 @@ func arrayReaders(w *plan.Wire) (evolved, tracked string) {
 		return "ReadBoolArrayEvolved", "ReadRefBoolArray"
 	}
 	return "ReadArrayEvolved", "ReadRefArray"
+}
+
+// refArray names the foryimpl reader of fl in the tracking ForyRead when
+// it is a dense array read with one call (readField): "" otherwise.
+func (g *gen) refArray(fl *plan.Field) string {
+	if !g.track || !fl.Unflagged || fl.Wire.Go.Kind == model.Any {
+		return ""
+	}
+	_, name := arrayReaders(fl.Wire)
+	return name
 }
 
 // Shared value readers. A collection field's value (a list, set or map

@@ -98,9 +98,10 @@ func (g *gen) readField(fl *plan.Field) []jen.Code {
 		// same-schema form, which the bytes cannot tell from official Go's
 		// (WithOfficialGoForm). Without the flag a slice is read as one
 		// that follows its flag, with no reference id (ReadFieldRefFlag).
-		if _, name := arrayReaders(fl.Wire); name != "" {
-			// A dense array: one call (foryimpl/arrays.go).
-			return []jen.Code{dst.Op("=").Qual(implPkg, name).Types(g.goType(fl.Wire.Go)).Call(jen.Id("c"))}
+		if name := g.refArray(fl); name != "" {
+			// A dense array: one call (foryimpl/arrays.go), which reuses
+			// the previous value's memory once a message.
+			return []jen.Code{dst.Op("=").Qual(implPkg, name).Types(g.goType(fl.Wire.Go)).Call(jen.Id("c"), jen.Id("x").Dot(fl.GoName))}
 		}
 		if fl.Wire.Go.Kind == model.Slice {
 			return g.readTrackedSlice(dst, fl.Wire, jen.Id("c").Dot("ReadFieldRefFlag").Call())

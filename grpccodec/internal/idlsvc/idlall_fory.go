@@ -1409,25 +1409,14 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeEverything) {
 		return
 	}
-	if c.TrackRef() {
-		*x = Everything{
-			Fixeds:    x.Fixeds,
-			Leaves:    x.Leaves,
-			Maybe:     x.Maybe,
-			Names:     x.Names,
-			Nums:      x.Nums,
-			RefLeaves: x.RefLeaves,
-		}
-	} else {
-		*x = Everything{
-			Arr:       x.Arr,
-			Fixeds:    x.Fixeds,
-			Leaves:    x.Leaves,
-			Maybe:     x.Maybe,
-			Names:     x.Names,
-			Nums:      x.Nums,
-			RefLeaves: x.RefLeaves,
-		}
+	*x = Everything{
+		Arr:       x.Arr,
+		Fixeds:    x.Fixeds,
+		Leaves:    x.Leaves,
+		Maybe:     x.Maybe,
+		Names:     x.Names,
+		Nums:      x.Nums,
+		RefLeaves: x.RefLeaves,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(513323009) {
@@ -1712,7 +1701,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.Arr = foryimpl.ReadRefArray[[]int32](c)
+		x.Arr = foryimpl.ReadRefArray[[]int32](c, x.Arr)
 		if c.Failed() {
 			c.Trace("Arr")
 			return

@@ -713,18 +713,14 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 // ForyRead reads Sample's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Sample{}
-	} else {
-		*x = Sample{
-			BooleanArray: x.BooleanArray,
-			CharArray:    x.CharArray,
-			DoubleArray:  x.DoubleArray,
-			FloatArray:   x.FloatArray,
-			IntArray:     x.IntArray,
-			LongArray:    x.LongArray,
-			ShortArray:   x.ShortArray,
-		}
+	*x = Sample{
+		BooleanArray: x.BooleanArray,
+		CharArray:    x.CharArray,
+		DoubleArray:  x.DoubleArray,
+		FloatArray:   x.FloatArray,
+		IntArray:     x.IntArray,
+		LongArray:    x.LongArray,
+		ShortArray:   x.ShortArray,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(552725182) {
@@ -772,37 +768,37 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.IntArray = foryimpl.ReadRefArray[[]int32](c)
+		x.IntArray = foryimpl.ReadRefArray[[]int32](c, x.IntArray)
 		if c.Failed() {
 			c.Trace("IntArray")
 			return
 		}
-		x.LongArray = foryimpl.ReadRefArray[[]int64](c)
+		x.LongArray = foryimpl.ReadRefArray[[]int64](c, x.LongArray)
 		if c.Failed() {
 			c.Trace("LongArray")
 			return
 		}
-		x.FloatArray = foryimpl.ReadRefArray[[]float32](c)
+		x.FloatArray = foryimpl.ReadRefArray[[]float32](c, x.FloatArray)
 		if c.Failed() {
 			c.Trace("FloatArray")
 			return
 		}
-		x.DoubleArray = foryimpl.ReadRefArray[[]float64](c)
+		x.DoubleArray = foryimpl.ReadRefArray[[]float64](c, x.DoubleArray)
 		if c.Failed() {
 			c.Trace("DoubleArray")
 			return
 		}
-		x.ShortArray = foryimpl.ReadRefArray[[]int32](c)
+		x.ShortArray = foryimpl.ReadRefArray[[]int32](c, x.ShortArray)
 		if c.Failed() {
 			c.Trace("ShortArray")
 			return
 		}
-		x.CharArray = foryimpl.ReadRefArray[[]int32](c)
+		x.CharArray = foryimpl.ReadRefArray[[]int32](c, x.CharArray)
 		if c.Failed() {
 			c.Trace("CharArray")
 			return
 		}
-		x.BooleanArray = foryimpl.ReadRefBoolArray[[]bool](c)
+		x.BooleanArray = foryimpl.ReadRefBoolArray[[]bool](c, x.BooleanArray)
 		if c.Failed() {
 			c.Trace("BooleanArray")
 			return

@@ -292,18 +292,11 @@ func (x *Bytes) foryWritePlain(b *buffer.Buffer, v []uint8) {
 // ForyRead reads Bytes's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Bytes{
-			Bools: x.Bools,
-			Plain: x.Plain,
-		}
-	} else {
-		*x = Bytes{
-			BoolA: x.BoolA,
-			Bools: x.Bools,
-			Plain: x.Plain,
-			U8Arr: x.U8Arr,
-		}
+	*x = Bytes{
+		BoolA: x.BoolA,
+		Bools: x.Bools,
+		Plain: x.Plain,
+		U8Arr: x.U8Arr,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1625798738) {
@@ -325,7 +318,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		x.BoolA = foryimpl.ReadRefBoolArray[[]bool](c)
+		x.BoolA = foryimpl.ReadRefBoolArray[[]bool](c, x.BoolA)
 		if c.Failed() {
 			c.Trace("BoolA")
 			return
@@ -359,7 +352,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.U8Arr = foryimpl.ReadRefArray[[]uint8](c)
+		x.U8Arr = foryimpl.ReadRefArray[[]uint8](c, x.U8Arr)
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return

@@ -474,7 +474,10 @@ func (x *PersonV2) foryWriteScores(b *buffer.Buffer, v map[string]int32) {
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		*x = PersonV2{Tags: x.Tags}
+		*x = PersonV2{
+			Tags:    x.Tags,
+			Weights: x.Weights,
+		}
 	} else {
 		*x = PersonV2{
 			Tags:    x.Tags,
@@ -585,7 +588,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.Weights = foryimpl.ReadRefArray[[]float64](c)
+		x.Weights = foryimpl.ReadRefArray[[]float64](c, x.Weights)
 		if c.Failed() {
 			c.Trace("Weights")
 			return

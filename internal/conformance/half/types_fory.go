@@ -311,18 +311,11 @@ func (x *HalfFloats) foryWriteF16List(b *buffer.Buffer, v []serializer.Float16) 
 // ForyRead reads HalfFloats's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = HalfFloats{
-			BF16List: x.BF16List,
-			F16List:  x.F16List,
-		}
-	} else {
-		*x = HalfFloats{
-			BF16Arr:  x.BF16Arr,
-			BF16List: x.BF16List,
-			F16Arr:   x.F16Arr,
-			F16List:  x.F16List,
-		}
+	*x = HalfFloats{
+		BF16Arr:  x.BF16Arr,
+		BF16List: x.BF16List,
+		F16Arr:   x.F16Arr,
+		F16List:  x.F16List,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(474352351) {
@@ -358,7 +351,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.BF16Arr = foryimpl.ReadRefArray[[]serializer.BFloat16](c)
+		x.BF16Arr = foryimpl.ReadRefArray[[]serializer.BFloat16](c, x.BF16Arr)
 		if c.Failed() {
 			c.Trace("BF16Arr")
 			return
@@ -382,7 +375,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.F16Arr = foryimpl.ReadRefArray[[]serializer.Float16](c)
+		x.F16Arr = foryimpl.ReadRefArray[[]serializer.Float16](c, x.F16Arr)
 		if c.Failed() {
 			c.Trace("F16Arr")
 			return

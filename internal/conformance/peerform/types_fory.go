@@ -1217,13 +1217,9 @@ func (x *Arrays) foryWriteRef(c *foryimpl.WriteContext) {
 // ForyRead reads Arrays's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Arrays{}
-	} else {
-		*x = Arrays{
-			Ints:  x.Ints,
-			Longs: x.Longs,
-		}
+	*x = Arrays{
+		Ints:  x.Ints,
+		Longs: x.Longs,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-2121142106) {
@@ -1233,12 +1229,12 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.Ints = foryimpl.ReadRefArray[[]int32](c)
+		x.Ints = foryimpl.ReadRefArray[[]int32](c, x.Ints)
 		if c.Failed() {
 			c.Trace("Ints")
 			return
 		}
-		x.Longs = foryimpl.ReadRefArray[[]int64](c)
+		x.Longs = foryimpl.ReadRefArray[[]int64](c, x.Longs)
 		if c.Failed() {
 			c.Trace("Longs")
 			return

@@ -224,3 +224,96 @@ func TestSharedSliceNotReused(t *testing.T) {
 		require.Equal(t, []int32{15, 16}, v.List2)
 	}
 }
+
+// A tracked dense array reuses the previous value's memory, as an untracked
+// one does, but each backing array only once a message: after a message in
+// which two fields (or two elements' fields) were one object, the next gives
+// each its own elements, and the one that reused the memory keeps it.
+func TestTrackedArrayReuse(t *testing.T) {
+	for _, m := range modes {
+		f := fory(m.compatible, true)
+		arr := []int32{1, 2, 3}
+		shared, err := f.Serialize(&SharedTrackedKinds{Arr1: arr, Arr2: arr})
+		require.NoError(t, err)
+		apart, err := f.Serialize(&SharedTrackedKinds{Arr1: []int32{7, 8, 9}, Arr2: []int32{10, 11, 12}})
+		require.NoError(t, err)
+
+		var v SharedTrackedKinds
+		require.NoError(t, f.Deserialize(apart, &v))
+		p1, p2 := &v.Arr1[0], &v.Arr2[0]
+		require.NoError(t, f.Deserialize(apart, &v))
+		require.Same(t, p1, &v.Arr1[0], m.dir+": Arr1 reuses its memory")
+		require.Same(t, p2, &v.Arr2[0], m.dir+": Arr2 reuses its memory")
+
+		require.NoError(t, f.Deserialize(shared, &v))
+		require.Same(t, &v.Arr1[0], &v.Arr2[0], m.dir)
+		require.Same(t, p1, &v.Arr1[0], m.dir+": the shared array reuses Arr1's memory")
+		require.NoError(t, f.Deserialize(apart, &v))
+		require.Equal(t, []int32{7, 8, 9}, v.Arr1, m.dir)
+		require.Equal(t, []int32{10, 11, 12}, v.Arr2, m.dir)
+		require.Same(t, p1, &v.Arr1[0], m.dir+": Arr1 keeps the memory")
+		require.NotSame(t, &v.Arr1[0], &v.Arr2[0], m.dir)
+
+		// Across elements: element 1's Arr2 was element 0's Arr1.
+		sharedList, err := f.Serialize(&SharedTrackedList{Items: []SharedTrackedKinds{{Arr1: arr}, {Arr2: arr}}})
+		require.NoError(t, err)
+		apartList, err := f.Serialize(&SharedTrackedList{Items: []SharedTrackedKinds{{Arr1: []int32{4, 5, 6}}, {Arr2: []int32{13, 14, 15}}}})
+		require.NoError(t, err)
+		var l SharedTrackedList
+		require.NoError(t, f.Deserialize(sharedList, &l))
+		require.Same(t, &l.Items[0].Arr1[0], &l.Items[1].Arr2[0], m.dir)
+		require.NoError(t, f.Deserialize(apartList, &l))
+		require.Equal(t, []int32{4, 5, 6}, l.Items[0].Arr1, m.dir)
+		require.Equal(t, []int32{13, 14, 15}, l.Items[1].Arr2, m.dir)
+		require.Equal(t, []int32{1, 2, 3}, arr, m.dir)
+	}
+}
+
+// sharedList builds a SharedTrackedList from spec: two bytes an array
+// slot, each either a new array (its length and first element) or, with
+// the top bit set, the array of an earlier slot.
+func sharedList(spec []byte) *SharedTrackedList {
+	var arrs [][]int32
+	l := &SharedTrackedList{}
+	for i := 0; i+1 < len(spec) && len(arrs) < 64; i += 2 {
+		var a []int32
+		if spec[i]&0x80 != 0 && len(arrs) > 0 {
+			a = arrs[int(spec[i+1])%len(arrs)]
+		} else if n := int(spec[i] & 0x0f); n > 0 || spec[i]&0x10 != 0 {
+			a = make([]int32, n)
+			for j := range a {
+				a[j] = int32(spec[i+1]) + int32(j)
+			}
+		}
+		arrs = append(arrs, a)
+		if len(arrs)%2 == 1 {
+			l.Items = append(l.Items, SharedTrackedKinds{Arr1: a})
+		} else {
+			l.Items[len(l.Items)-1].Arr2 = a
+		}
+	}
+	return l
+}
+
+// Decoding a message into a value that held another message, with any
+// pattern of shared tracked arrays in either, gives what decoding it into
+// a new value gives: reused memory never lands in two fields.
+func FuzzTrackedArrayReuse(f *testing.F) {
+	f.Add([]byte{3, 1, 0x80, 0, 2, 5}, []byte{3, 7, 3, 9, 0x80, 1})
+	f.Add([]byte{4, 1, 4, 2, 0x80, 1, 0x80, 0}, []byte{4, 1, 4, 2, 4, 3, 4, 4})
+	f.Add([]byte{0x10, 0, 0x80, 0, 1, 1}, []byte{1, 2, 1, 3, 0x80, 0})
+	f.Fuzz(func(t *testing.T, prev, next []byte) {
+		for _, m := range modes {
+			fy := fory(m.compatible, true)
+			a, err := fy.Serialize(sharedList(prev))
+			require.NoError(t, err)
+			b, err := fy.Serialize(sharedList(next))
+			require.NoError(t, err)
+			var reused, fresh SharedTrackedList
+			require.NoError(t, fy.Deserialize(a, &reused))
+			require.NoError(t, fy.Deserialize(b, &reused))
+			require.NoError(t, fy.Deserialize(b, &fresh))
+			require.Equal(t, fresh, reused, m.dir)
+		}
+	})
+}

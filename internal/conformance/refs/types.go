@@ -117,6 +117,14 @@ type SharedTrackedKinds struct {
 	Map2  map[string]int32 `fory:"ref"`
 }
 
+// SharedTrackedList holds SharedTrackedKinds values whose tracked fields
+// may be one object across elements.
+//
+//fory:generate id=231
+type SharedTrackedList struct {
+	Items []SharedTrackedKinds
+}
+
 //fory:generate id=204
 type NilPointers struct {
 	Image  *Image

@@ -4630,7 +4630,10 @@ func (x *SharedTrackedKinds) foryCheckUTF8() error {
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
-		*x = SharedTrackedKinds{}
+		*x = SharedTrackedKinds{
+			Arr1: x.Arr1,
+			Arr2: x.Arr2,
+		}
 	} else {
 		*x = SharedTrackedKinds{
 			Arr1:  x.Arr1,
@@ -4647,12 +4650,12 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.Arr1 = foryimpl.ReadRefArray[[]int32](c)
+		x.Arr1 = foryimpl.ReadRefArray[[]int32](c, x.Arr1)
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		x.Arr2 = foryimpl.ReadRefArray[[]int32](c)
+		x.Arr2 = foryimpl.ReadRefArray[[]int32](c, x.Arr2)
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -4950,6 +4953,253 @@ func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) (v map[string
 		n1 -= sz3
 	}
 	v = m2
+	return v
+}
+
+// foryRootSharedTrackedList is the compatible-mode root prefix of SharedTrackedList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTrackedList[4:], docs/format.md §11).
+var foryRootSharedTrackedList = []byte{
+	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xf5, 0xcb, 0x71, 0xaf, 0x86, 0x51, 0xc1, 0xe7, 0x01, 0x4c,
+	0x16, 0x72, 0xa2, 0x64, 0x64, 0x80,
+}
+
+// foryTypeSharedTrackedList is SharedTrackedList's static type information (its fields and hash: fory.lock).
+var foryTypeSharedTrackedList = foryimpl.NewStructType(foryimpl.StructSpec{
+	ConsistentMeta: []byte{0x1b, 0xe7, 0x01},
+	GoFields:       []string{"Items"},
+	GoName:         "refs.SharedTrackedList",
+	RootCompatible: foryRootSharedTrackedList,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe7, 0x01},
+	SchemaHash:     -1280041564,
+	TypeDef:        foryRootSharedTrackedList[4:],
+	UserID:         231,
+})
+
+// forySharedTrackedListChanged_RunGoGenerate is SharedTrackedList's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
+type forySharedTrackedListChanged_RunGoGenerate = struct {
+	Items []SharedTrackedKinds
+}
+
+var _ forySharedTrackedListChanged_RunGoGenerate = SharedTrackedList{}
+
+// ForyType returns SharedTrackedList's type information.
+func (x *SharedTrackedList) ForyType() *foryimpl.TypeInfo {
+	return foryTypeSharedTrackedList
+}
+
+// ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
+func (x *SharedTrackedList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
+	if f.Runtime().TrackRef() {
+		return x.forySerializeRef(f, b)
+	}
+	c := f.Runtime().BeginWrite(b, foryTypeSharedTrackedList)
+	start := b.WriterIndex()
+	b.Reserve(22)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xcbf5800a001cff01)    // foryRootSharedTrackedList[0:8]
+		buffer.PutUint64At(w, off+8, 0x4c01e7c15186af71)  // foryRootSharedTrackedList[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a272164c01) // foryRootSharedTrackedList[14:22]
+		off += 22
+	} else {
+		buffer.PutUint32At(w, off, 0xe71bff01) // prefix bytes 01 ff 1b e7
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
+func (x *SharedTrackedList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
+	c := f.Runtime().BeginWrite(b, foryTypeSharedTrackedList)
+	start := b.WriterIndex()
+	b.Reserve(22)
+	w, off := b.Window(), start
+	if c.Compatible() {
+		buffer.PutUint64At(w, off, 0xcbf5800a001c0001)    // foryRootSharedTrackedList[0:8], root flag 00 (tracking)
+		buffer.PutUint64At(w, off+8, 0x4c01e7c15186af71)  // foryRootSharedTrackedList[8:16]
+		buffer.PutUint64At(w, off+14, 0x806464a272164c01) // foryRootSharedTrackedList[14:22]
+		off += 22
+	} else {
+		buffer.PutUint32At(w, off, 0xe71b0001) // prefix bytes 01 00 1b e7, root flag 00 (tracking)
+		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
+		off += 5
+	}
+	b.SetWriterIndex(off)
+	foryimpl.WriteRootRef(c, x)
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
+func (x *SharedTrackedList) ForyDeserialize(f *serializer.Fory, data []byte) error {
+	c := f.Runtime().BeginReadFast(data)
+	if c == nil {
+		c = f.Runtime().BeginRead(data)
+	}
+	in := c.Reader().Bytes()
+	if c.TrackRef() {
+		return x.foryDeserializeRef(f, c, in)
+	}
+	{
+		n := 0
+		if c.Compatible() {
+			if len(in) >= 22 &&
+				buffer.ReadUint64At(in, 0) == 0xcbf5800a001cff01 &&
+				buffer.ReadUint64At(in, 8) == 0x4c01e7c15186af71 &&
+				buffer.ReadUint64At(in, 14) == 0x806464a272164c01 {
+				n = 22
+			}
+		} else if len(in) >= 5 &&
+			buffer.ReadUint32At(in, 0) == 0xe71bff01 &&
+			buffer.ReadUint8At(in, 4) == 0x01 {
+			n = 5
+		}
+		if n == 0 {
+			return f.Runtime().ReadRoot(c, x)
+		}
+		c.AcceptRoot(n, foryTypeSharedTrackedList)
+		x.ForyRead(c)
+		if f.Runtime().EndReadFast(c) {
+			return nil
+		}
+		return f.Runtime().EndRead(c, foryTypeSharedTrackedList)
+	}
+}
+
+// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
+func (x *SharedTrackedList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
+	n := 0
+	if c.Compatible() {
+		if len(in) >= 22 &&
+			buffer.ReadUint64At(in, 0) == 0xcbf5800a001c0001 &&
+			buffer.ReadUint64At(in, 8) == 0x4c01e7c15186af71 &&
+			buffer.ReadUint64At(in, 14) == 0x806464a272164c01 {
+			n = 22
+		}
+	} else if len(in) >= 5 &&
+		buffer.ReadUint32At(in, 0) == 0xe71b0001 &&
+		buffer.ReadUint8At(in, 4) == 0x01 {
+		n = 5
+	}
+	if n == 0 {
+		return f.Runtime().ReadRoot(c, x)
+	}
+	foryimpl.AcceptRootRef(c, n, foryTypeSharedTrackedList, x)
+	x.ForyRead(c)
+	return f.Runtime().EndRead(c, foryTypeSharedTrackedList)
+}
+
+// ForyWrite writes SharedTrackedList's struct body (docs/format.md §9).
+func (x *SharedTrackedList) ForyWrite(c *foryimpl.WriteContext) {
+	b := c.Buffer()
+	// Schema hash (same-schema mode); no primitive fields.
+	if !c.Compatible() {
+		b.WriteInt32(-1280041564)
+	}
+	l3 := x.Items
+	{
+		b.Reserve(6 + buffer.BatchSlack)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l3)))
+		if len(l3) > 0 {
+			buffer.PutUint8At(w, off, foryimpl.ListSameType)
+			off++
+		}
+		b.SetWriterIndex(off)
+	}
+	if len(l3) > 0 {
+		c.WriteStructMeta(foryTypeSharedTrackedKinds)
+		for i4 := range l3 {
+			l3[i4].ForyWrite(c)
+		}
+	}
+}
+
+// ForyRead reads SharedTrackedList's struct body (docs/format.md §9); errors are recorded in c.
+func (x *SharedTrackedList) ForyRead(c *foryimpl.ReadContext) {
+	*x = SharedTrackedList{Items: x.Items}
+	r := c.Reader()
+	if !c.Compatible() && !r.MatchInt32(-1280041564) {
+		if h := r.ReadInt32(); h != -1280041564 && !c.Failed() {
+			c.HashMismatch(foryTypeSharedTrackedList, h)
+			return
+		}
+	}
+	x.Items = x.foryReadItems(c, x.Items)
+	if c.Failed() {
+		c.Trace("Items")
+		return
+	}
+}
+
+// ForyReadEvolved reads a SharedTrackedList body written with another schema, following ev (docs/format.md §11.4).
+func (x *SharedTrackedList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
+	*x = SharedTrackedList{}
+	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
+		switch f := ev.Field(i); f.Local {
+		case 0:
+			if !f.Flag || c.ReadFlag() {
+				x.Items = x.foryReadItems(c, x.Items)
+			}
+		}
+		if c.Failed() {
+			c.Trace(ev.Field(i).Name())
+			return
+		}
+	}
+}
+
+// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
+func (x *SharedTrackedList) foryReadItems(c *foryimpl.ReadContext, old []SharedTrackedKinds) (v []SharedTrackedKinds) {
+	n1 := c.ReadLengthFast(1)
+	if n1 < 0 {
+		n1 = c.ReadLength(1)
+	}
+	l2 := foryimpl.ReuseSlice[[]SharedTrackedKinds](c, old, n1)
+	if n1 > 0 {
+		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeSharedTrackedKinds)
+		if !c.Failed() {
+			for i3 := range l2 {
+				if tr6 {
+					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+						if p9 := foryimpl.BackRef[SharedTrackedKinds](c, id8); p9 != nil {
+							l2[i3] = *p9
+						}
+					} else if st7 == foryimpl.RefFollows {
+						foryimpl.SetRef(c, id8, &l2[i3])
+						if ev5 != nil {
+							l2[i3].ForyReadEvolved(c, ev5)
+						} else {
+							l2[i3].ForyRead(c)
+						}
+					} else {
+						l2[i3] = SharedTrackedKinds{}
+					}
+					if c.Failed() {
+						c.TraceIndex(i3)
+						break
+					}
+					continue
+				}
+				if hn4 && !c.ReadFlag() {
+					clear(l2[i3 : i3+1])
+					continue
+				}
+				if ev5 != nil {
+					l2[i3].ForyReadEvolved(c, ev5)
+				} else {
+					l2[i3].ForyRead(c)
+				}
+				if c.Failed() {
+					c.TraceIndex(i3)
+					break
+				}
+			}
+		}
+	}
+	v = l2
 	return v
 }
 
@@ -5970,7 +6220,10 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		*x = SharedTracked{}
+		*x = SharedTracked{
+			Arr1: x.Arr1,
+			Arr2: x.Arr2,
+		}
 	} else {
 		*x = SharedTracked{
 			Arr1:  x.Arr1,
@@ -5997,12 +6250,12 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.Arr1 = foryimpl.ReadRefArray[[]int32](c)
+		x.Arr1 = foryimpl.ReadRefArray[[]int32](c, x.Arr1)
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		x.Arr2 = foryimpl.ReadRefArray[[]int32](c)
+		x.Arr2 = foryimpl.ReadRefArray[[]int32](c, x.Arr2)
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -6434,6 +6687,17 @@ func init() {
 		},
 		Ptr: (*SharedTrackedKinds)(nil),
 		Val: SharedTrackedKinds{},
+	})
+	foryimpl.RegisterAny(foryimpl.AnyType{
+		Deref: func(m foryimpl.Message) any {
+			return *m.(*SharedTrackedList)
+		},
+		Info: foryTypeSharedTrackedList,
+		New: func() foryimpl.Message {
+			return new(SharedTrackedList)
+		},
+		Ptr: (*SharedTrackedList)(nil),
+		Val: SharedTrackedList{},
 	})
 	foryimpl.RegisterAny(foryimpl.AnyType{
 		Deref: func(m foryimpl.Message) any {

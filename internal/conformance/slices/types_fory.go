@@ -315,19 +315,11 @@ func (x *Slices) foryWriteI64s(b *buffer.Buffer, v []int64) {
 // ForyRead reads Slices's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Slices{
-			I32s: x.I32s,
-			I64s: x.I64s,
-			Strs: x.Strs,
-		}
-	} else {
-		*x = Slices{
-			I32s:   x.I32s,
-			I64Arr: x.I64Arr,
-			I64s:   x.I64s,
-			Strs:   x.Strs,
-		}
+	*x = Slices{
+		I32s:   x.I32s,
+		I64Arr: x.I64Arr,
+		I64s:   x.I64s,
+		Strs:   x.Strs,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1958479619) {
@@ -342,7 +334,7 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.I64Arr = foryimpl.ReadRefArray[[]int64](c)
+		x.I64Arr = foryimpl.ReadRefArray[[]int64](c, x.I64Arr)
 		if c.Failed() {
 			c.Trace("I64Arr")
 			return

@@ -3788,14 +3788,10 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 // ForyRead reads EmptyArrays's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = EmptyArrays{}
-	} else {
-		*x = EmptyArrays{
-			F32: x.F32,
-			I32: x.I32,
-			I64: x.I64,
-		}
+	*x = EmptyArrays{
+		F32: x.F32,
+		I32: x.I32,
+		I64: x.I64,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-863835021) {
@@ -3817,17 +3813,17 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		x.F32 = foryimpl.ReadRefArray[[]float32](c)
+		x.F32 = foryimpl.ReadRefArray[[]float32](c, x.F32)
 		if c.Failed() {
 			c.Trace("F32")
 			return
 		}
-		x.I32 = foryimpl.ReadRefArray[[]int32](c)
+		x.I32 = foryimpl.ReadRefArray[[]int32](c, x.I32)
 		if c.Failed() {
 			c.Trace("I32")
 			return
 		}
-		x.I64 = foryimpl.ReadRefArray[[]int64](c)
+		x.I64 = foryimpl.ReadRefArray[[]int64](c, x.I64)
 		if c.Failed() {
 			c.Trace("I64")
 			return
@@ -4153,14 +4149,10 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 // ForyRead reads OneEmptyArray's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = OneEmptyArray{}
-	} else {
-		*x = OneEmptyArray{
-			Empty: x.Empty,
-			Full:  x.Full,
-			Nil:   x.Nil,
-		}
+	*x = OneEmptyArray{
+		Empty: x.Empty,
+		Full:  x.Full,
+		Nil:   x.Nil,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(264167949) {
@@ -4182,17 +4174,17 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		x.Empty = foryimpl.ReadRefArray[[]int32](c)
+		x.Empty = foryimpl.ReadRefArray[[]int32](c, x.Empty)
 		if c.Failed() {
 			c.Trace("Empty")
 			return
 		}
-		x.Full = foryimpl.ReadRefArray[[]int32](c)
+		x.Full = foryimpl.ReadRefArray[[]int32](c, x.Full)
 		if c.Failed() {
 			c.Trace("Full")
 			return
 		}
-		x.Nil = foryimpl.ReadRefArray[[]int32](c)
+		x.Nil = foryimpl.ReadRefArray[[]int32](c, x.Nil)
 		if c.Failed() {
 			c.Trace("Nil")
 			return

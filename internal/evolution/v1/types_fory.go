@@ -3370,94 +3370,59 @@ func (x *Containers) foryWriteRaw(b *buffer.Buffer, v []uint8) {
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Containers{
-			LB:     x.LB,
-			LE:     x.LE,
-			LF32:   x.LF32,
-			LF64:   x.LF64,
-			LI32:   x.LI32,
-			LI64:   x.LI64,
-			LI8:    x.LI8,
-			LL:     x.LL,
-			LM:     x.LM,
-			LPI:    x.LPI,
-			LS:     x.LS,
-			LT:     x.LT,
-			LU16:   x.LU16,
-			LU64:   x.LU64,
-			Raw:    x.Raw,
-			RmLB:   x.RmLB,
-			RmLE:   x.RmLE,
-			RmLF32: x.RmLF32,
-			RmLF64: x.RmLF64,
-			RmLI32: x.RmLI32,
-			RmLI64: x.RmLI64,
-			RmLI8:  x.RmLI8,
-			RmLL:   x.RmLL,
-			RmLM:   x.RmLM,
-			RmLPI:  x.RmLPI,
-			RmLS:   x.RmLS,
-			RmLT:   x.RmLT,
-			RmLU16: x.RmLU16,
-			RmLU64: x.RmLU64,
-			RmRaw:  x.RmRaw,
-		}
-	} else {
-		*x = Containers{
-			ABool:   x.ABool,
-			AF32:    x.AF32,
-			AF64:    x.AF64,
-			AI16:    x.AI16,
-			AI32:    x.AI32,
-			AI64:    x.AI64,
-			AI8:     x.AI8,
-			AU16:    x.AU16,
-			AU32:    x.AU32,
-			AU64:    x.AU64,
-			AU8:     x.AU8,
-			LB:      x.LB,
-			LE:      x.LE,
-			LF32:    x.LF32,
-			LF64:    x.LF64,
-			LI32:    x.LI32,
-			LI64:    x.LI64,
-			LI8:     x.LI8,
-			LL:      x.LL,
-			LM:      x.LM,
-			LPI:     x.LPI,
-			LS:      x.LS,
-			LT:      x.LT,
-			LU16:    x.LU16,
-			LU64:    x.LU64,
-			Raw:     x.Raw,
-			RmABool: x.RmABool,
-			RmAF32:  x.RmAF32,
-			RmAF64:  x.RmAF64,
-			RmAI16:  x.RmAI16,
-			RmAI32:  x.RmAI32,
-			RmAI64:  x.RmAI64,
-			RmAI8:   x.RmAI8,
-			RmAU16:  x.RmAU16,
-			RmAU32:  x.RmAU32,
-			RmAU64:  x.RmAU64,
-			RmAU8:   x.RmAU8,
-			RmLB:    x.RmLB,
-			RmLE:    x.RmLE,
-			RmLF32:  x.RmLF32,
-			RmLF64:  x.RmLF64,
-			RmLI32:  x.RmLI32,
-			RmLI64:  x.RmLI64,
-			RmLI8:   x.RmLI8,
-			RmLL:    x.RmLL,
-			RmLM:    x.RmLM,
-			RmLPI:   x.RmLPI,
-			RmLS:    x.RmLS,
-			RmLT:    x.RmLT,
-			RmLU16:  x.RmLU16,
-			RmLU64:  x.RmLU64,
-			RmRaw:   x.RmRaw,
-		}
+	*x = Containers{
+		ABool:   x.ABool,
+		AF32:    x.AF32,
+		AF64:    x.AF64,
+		AI16:    x.AI16,
+		AI32:    x.AI32,
+		AI64:    x.AI64,
+		AI8:     x.AI8,
+		AU16:    x.AU16,
+		AU32:    x.AU32,
+		AU64:    x.AU64,
+		AU8:     x.AU8,
+		LB:      x.LB,
+		LE:      x.LE,
+		LF32:    x.LF32,
+		LF64:    x.LF64,
+		LI32:    x.LI32,
+		LI64:    x.LI64,
+		LI8:     x.LI8,
+		LL:      x.LL,
+		LM:      x.LM,
+		LPI:     x.LPI,
+		LS:      x.LS,
+		LT:      x.LT,
+		LU16:    x.LU16,
+		LU64:    x.LU64,
+		Raw:     x.Raw,
+		RmABool: x.RmABool,
+		RmAF32:  x.RmAF32,
+		RmAF64:  x.RmAF64,
+		RmAI16:  x.RmAI16,
+		RmAI32:  x.RmAI32,
+		RmAI64:  x.RmAI64,
+		RmAI8:   x.RmAI8,
+		RmAU16:  x.RmAU16,
+		RmAU32:  x.RmAU32,
+		RmAU64:  x.RmAU64,
+		RmAU8:   x.RmAU8,
+		RmLB:    x.RmLB,
+		RmLE:    x.RmLE,
+		RmLF32:  x.RmLF32,
+		RmLF64:  x.RmLF64,
+		RmLI32:  x.RmLI32,
+		RmLI64:  x.RmLI64,
+		RmLI8:   x.RmLI8,
+		RmLL:    x.RmLL,
+		RmLM:    x.RmLM,
+		RmLPI:   x.RmLPI,
+		RmLS:    x.RmLS,
+		RmLT:    x.RmLT,
+		RmLU16:  x.RmLU16,
+		RmLU64:  x.RmLU64,
+		RmRaw:   x.RmRaw,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(324745818) {
@@ -3467,57 +3432,57 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.ABool = foryimpl.ReadRefBoolArray[[]bool](c)
+		x.ABool = foryimpl.ReadRefBoolArray[[]bool](c, x.ABool)
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		x.AF32 = foryimpl.ReadRefArray[[]float32](c)
+		x.AF32 = foryimpl.ReadRefArray[[]float32](c, x.AF32)
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		x.AF64 = foryimpl.ReadRefArray[[]float64](c)
+		x.AF64 = foryimpl.ReadRefArray[[]float64](c, x.AF64)
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		x.AI16 = foryimpl.ReadRefArray[[]int16](c)
+		x.AI16 = foryimpl.ReadRefArray[[]int16](c, x.AI16)
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		x.AI32 = foryimpl.ReadRefArray[[]int32](c)
+		x.AI32 = foryimpl.ReadRefArray[[]int32](c, x.AI32)
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		x.AI64 = foryimpl.ReadRefArray[[]int64](c)
+		x.AI64 = foryimpl.ReadRefArray[[]int64](c, x.AI64)
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		x.AI8 = foryimpl.ReadRefArray[[]int8](c)
+		x.AI8 = foryimpl.ReadRefArray[[]int8](c, x.AI8)
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		x.AU16 = foryimpl.ReadRefArray[[]uint16](c)
+		x.AU16 = foryimpl.ReadRefArray[[]uint16](c, x.AU16)
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		x.AU32 = foryimpl.ReadRefArray[[]uint32](c)
+		x.AU32 = foryimpl.ReadRefArray[[]uint32](c, x.AU32)
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		x.AU64 = foryimpl.ReadRefArray[[]uint64](c)
+		x.AU64 = foryimpl.ReadRefArray[[]uint64](c, x.AU64)
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		x.AU8 = foryimpl.ReadRefArray[[]uint8](c)
+		x.AU8 = foryimpl.ReadRefArray[[]uint8](c, x.AU8)
 		if c.Failed() {
 			c.Trace("AU8")
 			return
@@ -3863,57 +3828,57 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.RmABool = foryimpl.ReadRefBoolArray[[]bool](c)
+		x.RmABool = foryimpl.ReadRefBoolArray[[]bool](c, x.RmABool)
 		if c.Failed() {
 			c.Trace("RmABool")
 			return
 		}
-		x.RmAF32 = foryimpl.ReadRefArray[[]float32](c)
+		x.RmAF32 = foryimpl.ReadRefArray[[]float32](c, x.RmAF32)
 		if c.Failed() {
 			c.Trace("RmAF32")
 			return
 		}
-		x.RmAF64 = foryimpl.ReadRefArray[[]float64](c)
+		x.RmAF64 = foryimpl.ReadRefArray[[]float64](c, x.RmAF64)
 		if c.Failed() {
 			c.Trace("RmAF64")
 			return
 		}
-		x.RmAI16 = foryimpl.ReadRefArray[[]int16](c)
+		x.RmAI16 = foryimpl.ReadRefArray[[]int16](c, x.RmAI16)
 		if c.Failed() {
 			c.Trace("RmAI16")
 			return
 		}
-		x.RmAI32 = foryimpl.ReadRefArray[[]int32](c)
+		x.RmAI32 = foryimpl.ReadRefArray[[]int32](c, x.RmAI32)
 		if c.Failed() {
 			c.Trace("RmAI32")
 			return
 		}
-		x.RmAI64 = foryimpl.ReadRefArray[[]int64](c)
+		x.RmAI64 = foryimpl.ReadRefArray[[]int64](c, x.RmAI64)
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		x.RmAI8 = foryimpl.ReadRefArray[[]int8](c)
+		x.RmAI8 = foryimpl.ReadRefArray[[]int8](c, x.RmAI8)
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		x.RmAU16 = foryimpl.ReadRefArray[[]uint16](c)
+		x.RmAU16 = foryimpl.ReadRefArray[[]uint16](c, x.RmAU16)
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		x.RmAU32 = foryimpl.ReadRefArray[[]uint32](c)
+		x.RmAU32 = foryimpl.ReadRefArray[[]uint32](c, x.RmAU32)
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		x.RmAU64 = foryimpl.ReadRefArray[[]uint64](c)
+		x.RmAU64 = foryimpl.ReadRefArray[[]uint64](c, x.RmAU64)
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		x.RmAU8 = foryimpl.ReadRefArray[[]uint8](c)
+		x.RmAU8 = foryimpl.ReadRefArray[[]uint8](c, x.RmAU8)
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
@@ -10412,33 +10377,20 @@ func (x *Seqs) foryWriteU64L2A(b *buffer.Buffer, v []uint64) {
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Seqs{
-			BoolL2A: x.BoolL2A,
-			H2A:     x.H2A,
-			Int2A:   x.Int2A,
-			L2A:     x.L2A,
-			Named:   x.Named,
-			PtrL2A:  x.PtrL2A,
-			Raw2Bin: x.Raw2Bin,
-			U64L2A:  x.U64L2A,
-		}
-	} else {
-		*x = Seqs{
-			A2L:     x.A2L,
-			Arr2Go:  x.Arr2Go,
-			BH2L:    x.BH2L,
-			BoolL2A: x.BoolL2A,
-			F32A2L:  x.F32A2L,
-			H2A:     x.H2A,
-			Int2A:   x.Int2A,
-			L2A:     x.L2A,
-			Named:   x.Named,
-			PtrL2A:  x.PtrL2A,
-			Raw2Bin: x.Raw2Bin,
-			U64L2A:  x.U64L2A,
-			U82Bin:  x.U82Bin,
-		}
+	*x = Seqs{
+		A2L:     x.A2L,
+		Arr2Go:  x.Arr2Go,
+		BH2L:    x.BH2L,
+		BoolL2A: x.BoolL2A,
+		F32A2L:  x.F32A2L,
+		H2A:     x.H2A,
+		Int2A:   x.Int2A,
+		L2A:     x.L2A,
+		Named:   x.Named,
+		PtrL2A:  x.PtrL2A,
+		Raw2Bin: x.Raw2Bin,
+		U64L2A:  x.U64L2A,
+		U82Bin:  x.U82Bin,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-1820257229) {
@@ -10448,17 +10400,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.A2L = foryimpl.ReadRefArray[[]int64](c)
+		x.A2L = foryimpl.ReadRefArray[[]int64](c, x.A2L)
 		if c.Failed() {
 			c.Trace("A2L")
 			return
 		}
-		x.Arr2Go = foryimpl.ReadRefArray[[]int16](c)
+		x.Arr2Go = foryimpl.ReadRefArray[[]int16](c, x.Arr2Go)
 		if c.Failed() {
 			c.Trace("Arr2Go")
 			return
 		}
-		x.BH2L = foryimpl.ReadRefArray[[]serializer.BFloat16](c)
+		x.BH2L = foryimpl.ReadRefArray[[]serializer.BFloat16](c, x.BH2L)
 		if c.Failed() {
 			c.Trace("BH2L")
 			return
@@ -10521,7 +10473,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.F32A2L = foryimpl.ReadRefArray[[]float32](c)
+		x.F32A2L = foryimpl.ReadRefArray[[]float32](c, x.F32A2L)
 		if c.Failed() {
 			c.Trace("F32A2L")
 			return
@@ -10647,7 +10599,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.U82Bin = foryimpl.ReadRefArray[[]uint8](c)
+		x.U82Bin = foryimpl.ReadRefArray[[]uint8](c, x.U82Bin)
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return

@@ -3365,94 +3365,59 @@ func (x *Containers) foryWriteAddRaw(b *buffer.Buffer, v []uint8) {
 // ForyRead reads Containers's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Containers{
-			AddLB:   x.AddLB,
-			AddLE:   x.AddLE,
-			AddLF32: x.AddLF32,
-			AddLF64: x.AddLF64,
-			AddLI32: x.AddLI32,
-			AddLI64: x.AddLI64,
-			AddLI8:  x.AddLI8,
-			AddLL:   x.AddLL,
-			AddLM:   x.AddLM,
-			AddLPI:  x.AddLPI,
-			AddLS:   x.AddLS,
-			AddLT:   x.AddLT,
-			AddLU16: x.AddLU16,
-			AddLU64: x.AddLU64,
-			AddRaw:  x.AddRaw,
-			LB:      x.LB,
-			LE:      x.LE,
-			LF32:    x.LF32,
-			LF64:    x.LF64,
-			LI32:    x.LI32,
-			LI64:    x.LI64,
-			LI8:     x.LI8,
-			LL:      x.LL,
-			LM:      x.LM,
-			LPI:     x.LPI,
-			LS:      x.LS,
-			LT:      x.LT,
-			LU16:    x.LU16,
-			LU64:    x.LU64,
-			Raw:     x.Raw,
-		}
-	} else {
-		*x = Containers{
-			ABool:    x.ABool,
-			AF32:     x.AF32,
-			AF64:     x.AF64,
-			AI16:     x.AI16,
-			AI32:     x.AI32,
-			AI64:     x.AI64,
-			AI8:      x.AI8,
-			AU16:     x.AU16,
-			AU32:     x.AU32,
-			AU64:     x.AU64,
-			AU8:      x.AU8,
-			AddABool: x.AddABool,
-			AddAF32:  x.AddAF32,
-			AddAF64:  x.AddAF64,
-			AddAI16:  x.AddAI16,
-			AddAI32:  x.AddAI32,
-			AddAI64:  x.AddAI64,
-			AddAI8:   x.AddAI8,
-			AddAU16:  x.AddAU16,
-			AddAU32:  x.AddAU32,
-			AddAU64:  x.AddAU64,
-			AddAU8:   x.AddAU8,
-			AddLB:    x.AddLB,
-			AddLE:    x.AddLE,
-			AddLF32:  x.AddLF32,
-			AddLF64:  x.AddLF64,
-			AddLI32:  x.AddLI32,
-			AddLI64:  x.AddLI64,
-			AddLI8:   x.AddLI8,
-			AddLL:    x.AddLL,
-			AddLM:    x.AddLM,
-			AddLPI:   x.AddLPI,
-			AddLS:    x.AddLS,
-			AddLT:    x.AddLT,
-			AddLU16:  x.AddLU16,
-			AddLU64:  x.AddLU64,
-			AddRaw:   x.AddRaw,
-			LB:       x.LB,
-			LE:       x.LE,
-			LF32:     x.LF32,
-			LF64:     x.LF64,
-			LI32:     x.LI32,
-			LI64:     x.LI64,
-			LI8:      x.LI8,
-			LL:       x.LL,
-			LM:       x.LM,
-			LPI:      x.LPI,
-			LS:       x.LS,
-			LT:       x.LT,
-			LU16:     x.LU16,
-			LU64:     x.LU64,
-			Raw:      x.Raw,
-		}
+	*x = Containers{
+		ABool:    x.ABool,
+		AF32:     x.AF32,
+		AF64:     x.AF64,
+		AI16:     x.AI16,
+		AI32:     x.AI32,
+		AI64:     x.AI64,
+		AI8:      x.AI8,
+		AU16:     x.AU16,
+		AU32:     x.AU32,
+		AU64:     x.AU64,
+		AU8:      x.AU8,
+		AddABool: x.AddABool,
+		AddAF32:  x.AddAF32,
+		AddAF64:  x.AddAF64,
+		AddAI16:  x.AddAI16,
+		AddAI32:  x.AddAI32,
+		AddAI64:  x.AddAI64,
+		AddAI8:   x.AddAI8,
+		AddAU16:  x.AddAU16,
+		AddAU32:  x.AddAU32,
+		AddAU64:  x.AddAU64,
+		AddAU8:   x.AddAU8,
+		AddLB:    x.AddLB,
+		AddLE:    x.AddLE,
+		AddLF32:  x.AddLF32,
+		AddLF64:  x.AddLF64,
+		AddLI32:  x.AddLI32,
+		AddLI64:  x.AddLI64,
+		AddLI8:   x.AddLI8,
+		AddLL:    x.AddLL,
+		AddLM:    x.AddLM,
+		AddLPI:   x.AddLPI,
+		AddLS:    x.AddLS,
+		AddLT:    x.AddLT,
+		AddLU16:  x.AddLU16,
+		AddLU64:  x.AddLU64,
+		AddRaw:   x.AddRaw,
+		LB:       x.LB,
+		LE:       x.LE,
+		LF32:     x.LF32,
+		LF64:     x.LF64,
+		LI32:     x.LI32,
+		LI64:     x.LI64,
+		LI8:      x.LI8,
+		LL:       x.LL,
+		LM:       x.LM,
+		LPI:      x.LPI,
+		LS:       x.LS,
+		LT:       x.LT,
+		LU16:     x.LU16,
+		LU64:     x.LU64,
+		Raw:      x.Raw,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(255924153) {
@@ -3462,112 +3427,112 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.ABool = foryimpl.ReadRefBoolArray[[]bool](c)
+		x.ABool = foryimpl.ReadRefBoolArray[[]bool](c, x.ABool)
 		if c.Failed() {
 			c.Trace("ABool")
 			return
 		}
-		x.AF32 = foryimpl.ReadRefArray[[]float32](c)
+		x.AF32 = foryimpl.ReadRefArray[[]float32](c, x.AF32)
 		if c.Failed() {
 			c.Trace("AF32")
 			return
 		}
-		x.AF64 = foryimpl.ReadRefArray[[]float64](c)
+		x.AF64 = foryimpl.ReadRefArray[[]float64](c, x.AF64)
 		if c.Failed() {
 			c.Trace("AF64")
 			return
 		}
-		x.AI16 = foryimpl.ReadRefArray[[]int16](c)
+		x.AI16 = foryimpl.ReadRefArray[[]int16](c, x.AI16)
 		if c.Failed() {
 			c.Trace("AI16")
 			return
 		}
-		x.AI32 = foryimpl.ReadRefArray[[]int32](c)
+		x.AI32 = foryimpl.ReadRefArray[[]int32](c, x.AI32)
 		if c.Failed() {
 			c.Trace("AI32")
 			return
 		}
-		x.AI64 = foryimpl.ReadRefArray[[]int64](c)
+		x.AI64 = foryimpl.ReadRefArray[[]int64](c, x.AI64)
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		x.AI8 = foryimpl.ReadRefArray[[]int8](c)
+		x.AI8 = foryimpl.ReadRefArray[[]int8](c, x.AI8)
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		x.AU16 = foryimpl.ReadRefArray[[]uint16](c)
+		x.AU16 = foryimpl.ReadRefArray[[]uint16](c, x.AU16)
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		x.AU32 = foryimpl.ReadRefArray[[]uint32](c)
+		x.AU32 = foryimpl.ReadRefArray[[]uint32](c, x.AU32)
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		x.AU64 = foryimpl.ReadRefArray[[]uint64](c)
+		x.AU64 = foryimpl.ReadRefArray[[]uint64](c, x.AU64)
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		x.AU8 = foryimpl.ReadRefArray[[]uint8](c)
+		x.AU8 = foryimpl.ReadRefArray[[]uint8](c, x.AU8)
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		x.AddABool = foryimpl.ReadRefBoolArray[[]bool](c)
+		x.AddABool = foryimpl.ReadRefBoolArray[[]bool](c, x.AddABool)
 		if c.Failed() {
 			c.Trace("AddABool")
 			return
 		}
-		x.AddAF32 = foryimpl.ReadRefArray[[]float32](c)
+		x.AddAF32 = foryimpl.ReadRefArray[[]float32](c, x.AddAF32)
 		if c.Failed() {
 			c.Trace("AddAF32")
 			return
 		}
-		x.AddAF64 = foryimpl.ReadRefArray[[]float64](c)
+		x.AddAF64 = foryimpl.ReadRefArray[[]float64](c, x.AddAF64)
 		if c.Failed() {
 			c.Trace("AddAF64")
 			return
 		}
-		x.AddAI16 = foryimpl.ReadRefArray[[]int16](c)
+		x.AddAI16 = foryimpl.ReadRefArray[[]int16](c, x.AddAI16)
 		if c.Failed() {
 			c.Trace("AddAI16")
 			return
 		}
-		x.AddAI32 = foryimpl.ReadRefArray[[]int32](c)
+		x.AddAI32 = foryimpl.ReadRefArray[[]int32](c, x.AddAI32)
 		if c.Failed() {
 			c.Trace("AddAI32")
 			return
 		}
-		x.AddAI64 = foryimpl.ReadRefArray[[]int64](c)
+		x.AddAI64 = foryimpl.ReadRefArray[[]int64](c, x.AddAI64)
 		if c.Failed() {
 			c.Trace("AddAI64")
 			return
 		}
-		x.AddAI8 = foryimpl.ReadRefArray[[]int8](c)
+		x.AddAI8 = foryimpl.ReadRefArray[[]int8](c, x.AddAI8)
 		if c.Failed() {
 			c.Trace("AddAI8")
 			return
 		}
-		x.AddAU16 = foryimpl.ReadRefArray[[]uint16](c)
+		x.AddAU16 = foryimpl.ReadRefArray[[]uint16](c, x.AddAU16)
 		if c.Failed() {
 			c.Trace("AddAU16")
 			return
 		}
-		x.AddAU32 = foryimpl.ReadRefArray[[]uint32](c)
+		x.AddAU32 = foryimpl.ReadRefArray[[]uint32](c, x.AddAU32)
 		if c.Failed() {
 			c.Trace("AddAU32")
 			return
 		}
-		x.AddAU64 = foryimpl.ReadRefArray[[]uint64](c)
+		x.AddAU64 = foryimpl.ReadRefArray[[]uint64](c, x.AddAU64)
 		if c.Failed() {
 			c.Trace("AddAU64")
 			return
 		}
-		x.AddAU8 = foryimpl.ReadRefArray[[]uint8](c)
+		x.AddAU8 = foryimpl.ReadRefArray[[]uint8](c, x.AddAU8)
 		if c.Failed() {
 			c.Trace("AddAU8")
 			return
@@ -10594,26 +10559,18 @@ func (x *Seqs) foryWriteF32A2L(b *buffer.Buffer, v []float32) {
 // ForyRead reads Seqs's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = Seqs{
-			A2L:    x.A2L,
-			BH2L:   x.BH2L,
-			F32A2L: x.F32A2L,
-		}
-	} else {
-		*x = Seqs{
-			A2L:     x.A2L,
-			BH2L:    x.BH2L,
-			Bin2U8:  x.Bin2U8,
-			BoolL2A: x.BoolL2A,
-			F32A2L:  x.F32A2L,
-			H2A:     x.H2A,
-			Int2A:   x.Int2A,
-			L2A:     x.L2A,
-			Named:   x.Named,
-			PtrL2A:  x.PtrL2A,
-			U64L2A:  x.U64L2A,
-		}
+	*x = Seqs{
+		A2L:     x.A2L,
+		BH2L:    x.BH2L,
+		Bin2U8:  x.Bin2U8,
+		BoolL2A: x.BoolL2A,
+		F32A2L:  x.F32A2L,
+		H2A:     x.H2A,
+		Int2A:   x.Int2A,
+		L2A:     x.L2A,
+		Named:   x.Named,
+		PtrL2A:  x.PtrL2A,
+		U64L2A:  x.U64L2A,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(1689476471) {
@@ -10638,12 +10595,12 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.Bin2U8 = foryimpl.ReadRefArray[[]uint8](c)
+		x.Bin2U8 = foryimpl.ReadRefArray[[]uint8](c, x.Bin2U8)
 		if c.Failed() {
 			c.Trace("Bin2U8")
 			return
 		}
-		x.BoolL2A = foryimpl.ReadRefBoolArray[[]bool](c)
+		x.BoolL2A = foryimpl.ReadRefBoolArray[[]bool](c, x.BoolL2A)
 		if c.Failed() {
 			c.Trace("BoolL2A")
 			return
@@ -10678,17 +10635,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.H2A = foryimpl.ReadRefArray[[]serializer.Float16](c)
+		x.H2A = foryimpl.ReadRefArray[[]serializer.Float16](c, x.H2A)
 		if c.Failed() {
 			c.Trace("H2A")
 			return
 		}
-		x.Int2A = foryimpl.ReadRefArray[[]int64](c)
+		x.Int2A = foryimpl.ReadRefArray[[]int64](c, x.Int2A)
 		if c.Failed() {
 			c.Trace("Int2A")
 			return
 		}
-		x.L2A = foryimpl.ReadRefArray[[]int32](c)
+		x.L2A = foryimpl.ReadRefArray[[]int32](c, x.L2A)
 		if c.Failed() {
 			c.Trace("L2A")
 			return
@@ -10705,7 +10662,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NL")
 			return
 		}
-		x.Named = foryimpl.ReadRefArray[Int32s](c)
+		x.Named = foryimpl.ReadRefArray[Int32s](c, x.Named)
 		if c.Failed() {
 			c.Trace("Named")
 			return
@@ -10745,7 +10702,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PA")
 			return
 		}
-		x.PtrL2A = foryimpl.ReadRefArray[[]int32](c)
+		x.PtrL2A = foryimpl.ReadRefArray[[]int32](c, x.PtrL2A)
 		if c.Failed() {
 			c.Trace("PtrL2A")
 			return
@@ -10762,7 +10719,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		x.U64L2A = foryimpl.ReadRefArray[[]uint64](c)
+		x.U64L2A = foryimpl.ReadRefArray[[]uint64](c, x.U64L2A)
 		if c.Failed() {
 			c.Trace("U64L2A")
 			return
@@ -11413,11 +11370,7 @@ func (x *SeqsBad) foryWriteRef(c *foryimpl.WriteContext) {
 // ForyRead reads SeqsBad's struct body (docs/format.md §9); errors are recorded in c.
 // With reference tracking, tracked fields carry a reference flag (docs/format.md §2.1).
 func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
-	if c.TrackRef() {
-		*x = SeqsBad{}
-	} else {
-		*x = SeqsBad{W: x.W}
-	}
+	*x = SeqsBad{W: x.W}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(-424351964) {
 		if h := r.ReadInt32(); h != -424351964 && !c.Failed() {
@@ -11426,7 +11379,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		x.W = foryimpl.ReadRefArray[[]int64](c)
+		x.W = foryimpl.ReadRefArray[[]int64](c, x.W)
 		if c.Failed() {
 			c.Trace("W")
 			return

@@ -985,6 +985,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 	if c.TrackRef() {
 		*x = Sample{
 			Cells:  x.Cells,
+			Dense:  x.Dense,
 			Fixeds: x.Fixeds,
 			Maybe:  x.Maybe,
 			Points: x.Points,
@@ -1063,7 +1064,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.Dense = foryimpl.ReadRefArray[[]int32](c)
+		x.Dense = foryimpl.ReadRefArray[[]int32](c, x.Dense)
 		if c.Failed() {
 			c.Trace("Dense")
 			return

@@ -649,21 +649,12 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 	if !c.Enter(foryTypeEverything) {
 		return
 	}
-	if c.TrackRef() {
-		*x = Everything{
-			FixedList: x.FixedList,
-			Leaves:    x.Leaves,
-			Ostrs:     x.Ostrs,
-			Rleaves:   x.Rleaves,
-		}
-	} else {
-		*x = Everything{
-			Arr:       x.Arr,
-			FixedList: x.FixedList,
-			Leaves:    x.Leaves,
-			Ostrs:     x.Ostrs,
-			Rleaves:   x.Rleaves,
-		}
+	*x = Everything{
+		Arr:       x.Arr,
+		FixedList: x.FixedList,
+		Leaves:    x.Leaves,
+		Ostrs:     x.Ostrs,
+		Rleaves:   x.Rleaves,
 	}
 	r := c.Reader()
 	if !c.Compatible() && !r.MatchInt32(200977056) {
@@ -861,7 +852,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		x.Arr = foryimpl.ReadRefArray[[]int32](c)
+		x.Arr = foryimpl.ReadRefArray[[]int32](c, x.Arr)
 		if c.Failed() {
 			c.Trace("Arr")
 			return
