@@ -142,7 +142,7 @@ func (c *ReadContext) refArrayStartSlow(width int) (st, id, n int) {
 // reuseRef is ReuseRefSlice with the common case inline: old has room and
 // its memory is surely not reused yet in this message (refTable.recordNew).
 func reuseRef[S ~[]E, E any](c *ReadContext, old S, n int) S {
-	if k := (refKey{unsafe.Pointer(unsafe.SliceData(old)), 0}); old != nil && n <= cap(old) && (cap(old) == 0 || c.reused.recordNew(k, k.hash())) {
+	if k := (refKey{unsafe.Pointer(unsafe.SliceData(old)), 0}); old != nil && n <= cap(old) && (cap(old) == 0 || c.reused.recordNew(k, k.hash()) || c.reused.recordNewHashed(k, k.hash())) {
 		return old[:n]
 	}
 	return ReuseRefSlice(c, old, n)

@@ -302,6 +302,15 @@ func FuzzTrackedArrayReuse(f *testing.F) {
 	f.Add([]byte{3, 1, 0x80, 0, 2, 5}, []byte{3, 7, 3, 9, 0x80, 1})
 	f.Add([]byte{4, 1, 4, 2, 0x80, 1, 0x80, 0}, []byte{4, 1, 4, 2, 4, 3, 4, 4})
 	f.Add([]byte{0x10, 0, 0x80, 0, 1, 1}, []byte{1, 2, 1, 3, 0x80, 0})
+	// Past the tables' small arrays (refSmall): 24 arrays, some shared.
+	many := make([]byte, 48)
+	for i := 0; i < len(many); i += 2 {
+		many[i], many[i+1] = byte(1+i%5), byte(i)
+		if i%6 == 4 {
+			many[i] = 0x80
+		}
+	}
+	f.Add(many, many[6:])
 	f.Fuzz(func(t *testing.T, prev, next []byte) {
 		for _, m := range modes {
 			fy := fory(m.compatible, true)
