@@ -112,7 +112,9 @@ func ReadRefBoolArray[S ~[]bool](c *ReadContext, old S) S {
 // and the byte length; for anything else it reads nothing and returns a
 // length of -1, and the caller calls refArrayStartSlow (instructions.sh
 // Sample forygen-ref Deserialize: ReadRefFlag's and ReadUint8's calls were
-// a fifth of a tracked array's cost).
+// a fifth of a tracked array's cost). Like ReadRefArray it runs in a
+// message read with tracking only (ForyRead's tracking branch), where a
+// 0x00 flag is a new object; ReadRefFlag refuses one in any other.
 func (c *ReadContext) refArrayStart(width int) (id, n int) {
 	id = -1
 	if c.TrackedFieldFlags() {
