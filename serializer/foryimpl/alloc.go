@@ -215,24 +215,25 @@ func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
 // back-reference gives the same slice), and reusing that memory for both
 // would give one field the other's elements (issue 25 item 1). So each
 // backing array is reused by the first tracked slice that asks in a
-// message, and the others get new slices. A back-reference shares the
-// slice itself, so its data pointer is the key. A slice of no capacity
-// has no memory to share (every one has the same data pointer).
+// message, recorded in c.reused, and the others get new slices. A
+// back-reference shares the slice itself, so its data pointer is the key.
+// A slice of no capacity has no memory to share (every one has the same
+// data pointer). A new key is recorded without a call in the common case
+// (refTable.recordNew), as the write table's are.
 func ReuseRefSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
-	if old == nil || n > cap(old) || cap(old) > 0 && !c.claim(unsafe.Pointer(unsafe.SliceData(old))) {
+	if old == nil || n > cap(old) {
+		return MakeSlice[S](c, n)
+	}
+	if cap(old) == 0 {
+		return old[:n]
+	}
+	k := refKey{unsafe.Pointer(unsafe.SliceData(old)), 0}
+	hash := k.hash()
+	if c.reused.recordNew(k, hash) || c.reused.recordNewHashed(k, hash) {
+		return old[:n]
+	}
+	if _, seen := c.reused.find(k, hash); seen {
 		return MakeSlice[S](c, n)
 	}
 	return old[:n]
-}
-
-// claim records the backing array p as reused in this message, and
-// reports false when it was already.
-func (c *ReadContext) claim(p unsafe.Pointer) bool {
-	k := refKey{p, 0}
-	hash := k.hash()
-	if c.reused.recordNew(k, hash) {
-		return true
-	}
-	_, seen := c.reused.find(k, hash)
-	return !seen
 }

@@ -76,7 +76,7 @@ func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext, old S) S {
 			return nil
 		}
 	}
-	a := reuseRef(c, old, n)
+	a := ReuseRefSlice(c, old, n)
 	buffer.ReadRawFixed(&c.r, a)
 	if id >= 0 {
 		c.setRef(id, sliceEntry[E](a))
@@ -97,7 +97,7 @@ func ReadRefBoolArray[S ~[]bool](c *ReadContext, old S) S {
 			return nil
 		}
 	}
-	a := reuseRef(c, old, n)
+	a := ReuseRefSlice(c, old, n)
 	c.r.ReadRawBools(a)
 	if id >= 0 {
 		c.setRef(id, sliceEntry[bool](a))
@@ -139,13 +139,4 @@ func (c *ReadContext) refArrayStartSlow(width int) (st, id, n int) {
 		return st, id, 0
 	}
 	return st, id, c.ReadArrayLength(width)
-}
-
-// reuseRef is ReuseRefSlice with the common case inline: old has room and
-// its memory is surely not reused yet in this message (refTable.recordNew).
-func reuseRef[S ~[]E, E any](c *ReadContext, old S, n int) S {
-	if k := (refKey{unsafe.Pointer(unsafe.SliceData(old)), 0}); old != nil && n <= cap(old) && (cap(old) == 0 || c.reused.recordNew(k, k.hash()) || c.reused.recordNewHashed(k, k.hash())) {
-		return old[:n]
-	}
-	return ReuseRefSlice(c, old, n)
 }
