@@ -88,13 +88,13 @@ func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -205,17 +205,17 @@ func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadC
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (NumericStruct nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(102 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x72ae501a001cff01)    // foryRootNumericStruct[0:8]
 			buffer.PutUint64At(w, off+8, 0x05c401cc4b8c1eee)  // foryRootNumericStruct[8:16]
@@ -407,7 +407,7 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -512,13 +512,13 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Sample nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -530,7 +530,7 @@ func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	// The root prefix (as the root), the schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(144 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 52)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x131dd036001cff01)    // foryRootSample[0:8]
 			buffer.PutUint64At(w, off+8, 0x14d002d623b44b41)  // foryRootSample[8:16]
@@ -957,7 +957,7 @@ func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1046,17 +1046,13 @@ func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
 func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Media nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Media nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Player < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
 	}
@@ -1067,7 +1063,7 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(77 + buffer.BatchSlack + len(s2) + len(s3) + len(s4) + 30)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x1bc4f01b001cff01)    // foryRootMedia[0:8]
 			buffer.PutUint64At(w, off+8, 0x01e403cc00f482de)  // foryRootMedia[8:16]
@@ -1150,6 +1146,10 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 		b.Reserve(buffer.BatchSlack + len(s9) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
+		if form&foryimpl.FlatFieldFlags != 0 {
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s9) > 0 {
@@ -1162,109 +1162,6 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 		b.SetWriterIndex(off)
 	}
 	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Player < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player)))
-		return
-	}
-	b := c.Buffer()
-	s11 := string(x.Uri)
-	s12 := string(x.Title)
-	s13 := string(x.Format)
-	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(s11) + len(s12) + len(s13) + 30)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -604294006)
-		off += 4
-	}
-	buffer.PutBoolAt(w, off, x.HasBitrate)
-	off += 1
-	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Duration))
-	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Size))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s11) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s11)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Uri"))
-			return
-		}
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s12) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s12)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Title"))
-			return
-		}
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s13) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s13)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Format"))
-			return
-		}
-	}
-	b.SetWriterIndex(off)
-	l14 := x.Persons
-	{
-		var ascii bool
-		sz16 := 6 + buffer.BatchSlack + len(l14)*9
-		for _, e15 := range l14 {
-			sz16 += len(e15)
-		}
-		b.Reserve(sz16)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l14)))
-		if len(l14) > 0 {
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e15 := range l14 {
-				if len(w)-off < len(e15)+9+buffer.BatchSlack {
-					b.SetWriterIndex(off)
-					b.Reserve(len(e15) + 9 + buffer.BatchSlack)
-					w = b.Window()
-				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e15) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e15))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e15)) {
-						c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Persons"))
-						return
-					}
-				}
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	{
-		s17 := string(x.Copyright)
-		b.Reserve(buffer.BatchSlack + len(s17) + 16)
-		w, off := b.Window(), b.WriterIndex()
-		var ascii bool
-		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-			off++
-		}
-		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s17))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s17) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s17)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s17) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Copyright"))
-				return
-			}
-		}
-		b.SetWriterIndex(off)
-	}
 }
 
 // ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
@@ -1320,15 +1217,15 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	x.Persons = x.foryReadPersons(c, x.Persons)
+	x.Persons = foryimpl.ReadStringList[[]string](c, x.Persons)
 	if c.Failed() {
 		c.Trace("Persons")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-				x.Player = Player(e18)
+			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+				x.Player = Player(e10)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1338,8 +1235,8 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-			x.Player = Player(e18)
+		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+			x.Player = Player(e10)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1362,21 +1259,21 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.Persons = x.foryReadPersons(c, x.Persons)
+				x.Persons = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
-						x.Player = Player(e22)
+					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+						x.Player = Player(e14)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
-						x.Player = Player(e19)
+					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+						x.Player = Player(e11)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1388,33 +1285,6 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
-}
-
-// foryReadPersons reads field Persons's value, for ForyRead and ForyReadEvolved.
-func (x *Media) foryReadPersons(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
@@ -1465,7 +1335,7 @@ func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1548,17 +1418,13 @@ func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
 func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -1567,7 +1433,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 26)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
 			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
@@ -1599,52 +1465,13 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
 		}
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
-	b.SetWriterIndex(off)
-	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Size < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
-		return
-	}
-	b := c.Buffer()
-	s3 := string(x.Uri)
-	s4 := string(x.Title)
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 26)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1960516840)
-		off += 4
-	}
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s3) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s3)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Uri"))
-			return
-		}
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s4) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s4)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
+	if form&foryimpl.FlatFieldFlags != 0 {
 		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
@@ -1684,8 +1511,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-				x.Size = Size(e5)
+			if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+				x.Size = Size(e3)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1695,8 +1522,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-			x.Size = Size(e5)
+		if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+			x.Size = Size(e3)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1715,16 +1542,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-						x.Size = Size(e9)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.Size = Size(e7)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
-						x.Size = Size(e6)
+					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+						x.Size = Size(e4)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1896,7 +1723,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeMedia)
 		}
-		if err := x.Media.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Media.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -1914,7 +1741,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeImage)
 		for i4 := range l3 {
-			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -1999,7 +1826,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Images = x.foryReadImages(c, x.Images)
+	x.Images = foryimpl.ReadStructList[[]Image](c, x.Images, foryTypeImage)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -2040,7 +1867,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.Images = x.foryReadImages(c, x.Images)
+				x.Images = foryimpl.ReadStructList[[]Image](c, nil, foryTypeImage)
 			}
 		}
 		if c.Failed() {
@@ -2048,58 +1875,6 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
-}
-
-// foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext, old []Image) (v []Image) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Image](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Image](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Image{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootNumericStructList is the compatible-mode root prefix of NumericStructList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStructList[4:], docs/format.md §11).
@@ -2254,7 +2029,7 @@ func (x *NumericStructList) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeNumericStruct)
 		for i4 := range l3 {
-			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -2272,7 +2047,7 @@ func (x *NumericStructList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.NumericStructs = x.foryReadNumericStructs(c, x.NumericStructs)
+	x.NumericStructs = foryimpl.ReadStructList[[]NumericStruct](c, x.NumericStructs, foryTypeNumericStruct)
 	if c.Failed() {
 		c.Trace("NumericStructs")
 		return
@@ -2286,7 +2061,7 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.NumericStructs = x.foryReadNumericStructs(c, x.NumericStructs)
+				x.NumericStructs = foryimpl.ReadStructList[[]NumericStruct](c, nil, foryTypeNumericStruct)
 			}
 		}
 		if c.Failed() {
@@ -2294,58 +2069,6 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 			return
 		}
 	}
-}
-
-// foryReadNumericStructs reads field NumericStructs's value, for ForyRead and ForyReadEvolved.
-func (x *NumericStructList) foryReadNumericStructs(c *foryimpl.ReadContext, old []NumericStruct) (v []NumericStruct) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]NumericStruct](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeNumericStruct)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[NumericStruct](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = NumericStruct{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootSampleList is the compatible-mode root prefix of SampleList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSampleList[4:], docs/format.md §11).
@@ -2515,7 +2238,7 @@ func (x *SampleList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.SampleList = x.foryReadSampleList(c, x.SampleList)
+	x.SampleList = foryimpl.ReadStructList[[]Sample](c, x.SampleList, foryTypeSample)
 	if c.Failed() {
 		c.Trace("SampleList")
 		return
@@ -2529,7 +2252,7 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.SampleList = x.foryReadSampleList(c, x.SampleList)
+				x.SampleList = foryimpl.ReadStructList[[]Sample](c, nil, foryTypeSample)
 			}
 		}
 		if c.Failed() {
@@ -2537,58 +2260,6 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			return
 		}
 	}
-}
-
-// foryReadSampleList reads field SampleList's value, for ForyRead and ForyReadEvolved.
-func (x *SampleList) foryReadSampleList(c *foryimpl.ReadContext, old []Sample) (v []Sample) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Sample](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeSample)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Sample](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Sample{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootMediaContentList is the compatible-mode root prefix of MediaContentList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMediaContentList[4:], docs/format.md §11).
@@ -2758,7 +2429,7 @@ func (x *MediaContentList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.MediaContentList = x.foryReadMediaContentList(c, x.MediaContentList)
+	x.MediaContentList = foryimpl.ReadStructList[[]MediaContent](c, x.MediaContentList, foryTypeMediaContent)
 	if c.Failed() {
 		c.Trace("MediaContentList")
 		return
@@ -2772,7 +2443,7 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.MediaContentList = x.foryReadMediaContentList(c, x.MediaContentList)
+				x.MediaContentList = foryimpl.ReadStructList[[]MediaContent](c, nil, foryTypeMediaContent)
 			}
 		}
 		if c.Failed() {
@@ -2780,58 +2451,6 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 			return
 		}
 	}
-}
-
-// foryReadMediaContentList reads field MediaContentList's value, for ForyRead and ForyReadEvolved.
-func (x *MediaContentList) foryReadMediaContentList(c *foryimpl.ReadContext, old []MediaContent) (v []MediaContent) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]MediaContent](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeMediaContent)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[MediaContent](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = MediaContent{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootSmallMessage is the compatible-mode root prefix of SmallMessage: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSmallMessage[4:], docs/format.md §11).
@@ -2875,13 +2494,13 @@ func (x *SmallMessage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SmallMessage) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2949,19 +2568,19 @@ func (x *SmallMessage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCo
 
 // ForyWrite writes SmallMessage's struct body (docs/format.md §9).
 func (x *SmallMessage) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (SmallMessage nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *SmallMessage) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *SmallMessage) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	start2 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 9 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(48 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x9d12e00e001cff01)    // foryRootSmallMessage[0:8]
 			buffer.PutUint64At(w, off+8, 0x14d80ec61f41e935)  // foryRootSmallMessage[8:16]

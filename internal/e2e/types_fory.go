@@ -80,13 +80,13 @@ func (x *Base) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Base) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -156,17 +156,17 @@ func (x *Base) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Base's struct body (docs/format.md §9).
 func (x *Base) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Base nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Base) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Base) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xb66a500e001cff01)    // foryRootBase[0:8]
 			buffer.PutUint64At(w, off+8, 0x44078fc231082c87)  // foryRootBase[8:16]
@@ -503,7 +503,7 @@ func (x *Scalars) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeBase)
 	}
-	if err := x.Base.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Base.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	{
@@ -1181,7 +1181,7 @@ func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1266,13 +1266,13 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -1282,7 +1282,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(261 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			copy(w[off:], foryRootContainers)
 			off += 257
@@ -1566,74 +1566,74 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteBytes(b, x.Bytes)
 	x.foryWriteColors(b, x.Colors)
 	{
-		l108 := x.DBools
-		l109 := x.DF32
-		l110 := x.DF64
-		l111 := x.DI16
-		l112 := x.DI32
-		l113 := x.DI64
-		b.Reserve(buffer.BatchSlack + len(l108)*1 + len(l109)*4 + len(l110)*8 + len(l111)*2 + len(l112)*4 + len(l113)*8 + 36)
+		l111 := x.DBools
+		l112 := x.DF32
+		l113 := x.DF64
+		l114 := x.DI16
+		l115 := x.DI32
+		l116 := x.DI64
+		b.Reserve(buffer.BatchSlack + len(l111)*1 + len(l112)*4 + len(l113)*8 + len(l114)*2 + len(l115)*4 + len(l116)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l108, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l108)*1))
-			off = buffer.PutRawBoolsAt(w, off, l108)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l109, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l109)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l109)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l110, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l110)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l110)
-		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l111, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l111)*2))
-			off = buffer.PutRawInt16sAt(w, off, l111)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l111)*1))
+			off = buffer.PutRawBoolsAt(w, off, l111)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l112, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l112)*4))
-			off = buffer.PutRawInt32sAt(w, off, l112)
+			off = buffer.PutRawFloat32sAt(w, off, l112)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l113, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l113)*8))
-			off = buffer.PutRawInt64sAt(w, off, l113)
+			off = buffer.PutRawFloat64sAt(w, off, l113)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l114, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l114)*2))
+			off = buffer.PutRawInt16sAt(w, off, l114)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l115, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l115)*4))
+			off = buffer.PutRawInt32sAt(w, off, l115)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l116, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l116)*8))
+			off = buffer.PutRawInt64sAt(w, off, l116)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.DI8) {
-			l114 := x.DI8
-			b.WriteVarUint32(uint32(len(l114) * 1))
-			for _, e115 := range l114 {
-				b.WriteInt8(int8(e115))
+			l117 := x.DI8
+			b.WriteVarUint32(uint32(len(l117) * 1))
+			for _, e118 := range l117 {
+				b.WriteInt8(int8(e118))
 			}
 		}
 	} else {
-		l116 := x.DI8
-		b.WriteVarUint32(uint32(len(l116) * 1))
-		for _, e117 := range l116 {
-			b.WriteInt8(int8(e117))
+		l119 := x.DI8
+		b.WriteVarUint32(uint32(len(l119) * 1))
+		for _, e120 := range l119 {
+			b.WriteInt8(int8(e120))
 		}
 	}
 	{
-		l118 := x.DU16
-		l119 := x.DU32
-		l120 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l118)*2 + len(l119)*4 + len(l120)*8 + 18)
+		l121 := x.DU16
+		l122 := x.DU32
+		l123 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l121)*2 + len(l122)*4 + len(l123)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l118, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l118)*2))
-			off = buffer.PutRawUint16sAt(w, off, l118)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l121, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l121)*2))
+			off = buffer.PutRawUint16sAt(w, off, l121)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l119, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l119)*4))
-			off = buffer.PutRawUint32sAt(w, off, l119)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l122, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l122)*4))
+			off = buffer.PutRawUint32sAt(w, off, l122)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l120, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l120)*8))
-			off = buffer.PutRawUint64sAt(w, off, l120)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l123, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l123)*8))
+			off = buffer.PutRawUint64sAt(w, off, l123)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1644,80 +1644,80 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteI64s(b, x.I64s)
 	x.foryWriteI8s(b, x.I8s)
 	if !foryimpl.WriteRefSlice(c, x.NI64s) {
-		l121 := x.NI64s
-		b.WriteVarUint32(uint32(len(l121)))
-		if len(l121) > 0 {
-			b.Reserve(1 + len(l121)*9 + buffer.BatchSlack)
+		l124 := x.NI64s
+		b.WriteVarUint32(uint32(len(l124)))
+		if len(l124) > 0 {
+			b.Reserve(1 + len(l124)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e122 := range l121 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e122))
+			for _, e125 := range l124 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e125))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NMap) {
-		var mw123 foryimpl.MapWriter
-		mw123.Begin(b, len(x.NMap))
-		for k124, v125 := range x.NMap {
-			mw123.Entry(b)
-			foryimpl.WriteString(b, k124)
-			b.WriteVarInt32(v125)
+		var mw126 foryimpl.MapWriter
+		mw126.Begin(b, len(x.NMap))
+		for k127, v128 := range x.NMap {
+			mw126.Entry(b)
+			foryimpl.WriteString(b, k127)
+			b.WriteVarInt32(v128)
 		}
-		mw123.End(b)
+		mw126.End(b)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NStrs) {
-		l126 := x.NStrs
+		l129 := x.NStrs
 		{
-			sz128 := 6 + buffer.BatchSlack + len(l126)*9
-			for _, e127 := range l126 {
-				sz128 += len(e127)
+			sz131 := 6 + buffer.BatchSlack + len(l129)*9
+			for _, e130 := range l129 {
+				sz131 += len(e130)
 			}
-			b.Reserve(sz128)
+			b.Reserve(sz131)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l126)))
-			if len(l126) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l129)))
+			if len(l129) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e127 := range l126 {
-					if len(w)-off < len(e127)+9+buffer.BatchSlack {
+				for _, e130 := range l129 {
+					if len(w)-off < len(e130)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e127) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e130) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e127))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e127) > 0 {
-						off += copy(w[off:], e127)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e130) > 0 {
+						off += copy(w[off:], e130)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l129 := x.Named
+	l132 := x.Named
 	{
 		var ascii bool
-		sz131 := 6 + buffer.BatchSlack + len(l129)*9
-		for _, e130 := range l129 {
-			sz131 += len(e130)
+		sz134 := 6 + buffer.BatchSlack + len(l132)*9
+		for _, e133 := range l132 {
+			sz134 += len(e133)
 		}
-		b.Reserve(sz131)
+		b.Reserve(sz134)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l129)))
-		if len(l129) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l132)))
+		if len(l132) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e130 := range l129 {
-				if len(w)-off < len(e130)+9+buffer.BatchSlack {
+			for _, e133 := range l132 {
+				if len(w)-off < len(e133)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e130) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e133) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e130) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e130))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e130)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e133))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e133) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e133))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e133)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Named"))
 						return
 					}
@@ -1726,20 +1726,20 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l132 := x.Nested
-	b.WriteVarUint32(uint32(len(l132)))
-	if len(l132) > 0 {
+	l135 := x.Nested
+	b.WriteVarUint32(uint32(len(l135)))
+	if len(l135) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e133 := range l132 {
-			if !foryimpl.WriteRefSlice(c, e133) {
-				b.WriteVarUint32(uint32(len(e133)))
-				if len(e133) > 0 {
-					b.Reserve(1 + len(e133)*5 + buffer.BatchSlack)
+		for _, e136 := range l135 {
+			if !foryimpl.WriteRefSlice(c, e136) {
+				b.WriteVarUint32(uint32(len(e136)))
+				if len(e136) > 0 {
+					b.Reserve(1 + len(e136)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e134 := range e133 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e134))
+					for _, e137 := range e136 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e137))
 					}
 					b.SetWriterIndex(off)
 				}
@@ -1750,24 +1750,24 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWritePStrs(b, x.PStrs)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Raw) {
-			l135 := x.Raw
-			b.WriteVarUint32(uint32(len(l135)))
-			b.WriteBytes(l135)
+			l138 := x.Raw
+			b.WriteVarUint32(uint32(len(l138)))
+			b.WriteBytes(l138)
 		}
 	} else {
-		l136 := x.Raw
-		b.WriteVarUint32(uint32(len(l136)))
-		b.WriteBytes(l136)
+		l139 := x.Raw
+		b.WriteVarUint32(uint32(len(l139)))
+		b.WriteBytes(l139)
 	}
 	{
-		s137 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s137) + 10)
+		s140 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s140) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s137))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s137) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s137)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s137) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s140))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s140) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s140)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s140) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "S"))
 				return
 			}
@@ -1776,48 +1776,17 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		var ascii bool
-		sz139 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e138 := range x.StrArr {
-			sz139 += len(e138)
+		sz142 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e141 := range x.StrArr {
+			sz142 += len(e141)
 		}
-		b.Reserve(sz139)
+		b.Reserve(sz142)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e138 := range x.StrArr {
-				if len(w)-off < len(e138)+9+buffer.BatchSlack {
-					b.SetWriterIndex(off)
-					b.Reserve(len(e138) + 9 + buffer.BatchSlack)
-					w = b.Window()
-				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e138))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e138) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e138))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e138)) {
-						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
-						return
-					}
-				}
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l140 := x.Strs
-	{
-		var ascii bool
-		sz142 := 6 + buffer.BatchSlack + len(l140)*9
-		for _, e141 := range l140 {
-			sz142 += len(e141)
-		}
-		b.Reserve(sz142)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l140)))
-		if len(l140) > 0 {
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e141 := range l140 {
+			for _, e141 := range x.StrArr {
 				if len(w)-off < len(e141)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
 					b.Reserve(len(e141) + 9 + buffer.BatchSlack)
@@ -1827,6 +1796,37 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(e141) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e141))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e141)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
+						return
+					}
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l143 := x.Strs
+	{
+		var ascii bool
+		sz145 := 6 + buffer.BatchSlack + len(l143)*9
+		for _, e144 := range l143 {
+			sz145 += len(e144)
+		}
+		b.Reserve(sz145)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l143)))
+		if len(l143) > 0 {
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+			off++
+			for _, e144 := range l143 {
+				if len(w)-off < len(e144)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e144) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e144))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e144) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e144))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e144)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Strs"))
 						return
 					}
@@ -2251,114 +2251,114 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n143 := c.ReadArrayLengthFast(1)
-		if n143 < 0 {
-			n143 = c.ReadArrayLength(1)
+		n146 := c.ReadArrayLengthFast(1)
+		if n146 < 0 {
+			n146 = c.ReadArrayLength(1)
 		}
-		a144 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n143)
-		r.ReadRawBools(a144)
-		x.DBools = a144
+		a147 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n146)
+		r.ReadRawBools(a147)
+		x.DBools = a147
 		if c.Failed() {
 			c.Trace("DBools")
 			return
 		}
-		n145 := c.ReadArrayLengthFast(4)
-		if n145 < 0 {
-			n145 = c.ReadArrayLength(4)
+		n148 := c.ReadArrayLengthFast(4)
+		if n148 < 0 {
+			n148 = c.ReadArrayLength(4)
 		}
-		a146 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n145)
-		r.ReadRawFloat32s(a146)
-		x.DF32 = a146
+		a149 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n148)
+		r.ReadRawFloat32s(a149)
+		x.DF32 = a149
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		n147 := c.ReadArrayLengthFast(8)
-		if n147 < 0 {
-			n147 = c.ReadArrayLength(8)
+		n150 := c.ReadArrayLengthFast(8)
+		if n150 < 0 {
+			n150 = c.ReadArrayLength(8)
 		}
-		a148 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n147)
-		r.ReadRawFloat64s(a148)
-		x.DF64 = a148
+		a151 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n150)
+		r.ReadRawFloat64s(a151)
+		x.DF64 = a151
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		n149 := c.ReadArrayLengthFast(2)
-		if n149 < 0 {
-			n149 = c.ReadArrayLength(2)
+		n152 := c.ReadArrayLengthFast(2)
+		if n152 < 0 {
+			n152 = c.ReadArrayLength(2)
 		}
-		a150 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n149)
-		r.ReadRawInt16s(a150)
-		x.DI16 = a150
+		a153 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n152)
+		r.ReadRawInt16s(a153)
+		x.DI16 = a153
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		n151 := c.ReadArrayLengthFast(4)
-		if n151 < 0 {
-			n151 = c.ReadArrayLength(4)
+		n154 := c.ReadArrayLengthFast(4)
+		if n154 < 0 {
+			n154 = c.ReadArrayLength(4)
 		}
-		a152 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n151)
-		r.ReadRawInt32s(a152)
-		x.DI32 = a152
+		a155 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n154)
+		r.ReadRawInt32s(a155)
+		x.DI32 = a155
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		n153 := c.ReadArrayLengthFast(8)
-		if n153 < 0 {
-			n153 = c.ReadArrayLength(8)
+		n156 := c.ReadArrayLengthFast(8)
+		if n156 < 0 {
+			n156 = c.ReadArrayLength(8)
 		}
-		a154 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n153)
-		r.ReadRawInt64s(a154)
-		x.DI64 = a154
+		a157 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n156)
+		r.ReadRawInt64s(a157)
+		x.DI64 = a157
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		n155 := c.ReadArrayLengthFast(1)
-		if n155 < 0 {
-			n155 = c.ReadArrayLength(1)
+		n158 := c.ReadArrayLengthFast(1)
+		if n158 < 0 {
+			n158 = c.ReadArrayLength(1)
 		}
-		a156 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n155)
-		for i157 := range a156 {
-			a156[i157] = r.ReadInt8()
+		a159 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n158)
+		for i160 := range a159 {
+			a159[i160] = r.ReadInt8()
 		}
-		x.DI8 = a156
+		x.DI8 = a159
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		n158 := c.ReadArrayLengthFast(2)
-		if n158 < 0 {
-			n158 = c.ReadArrayLength(2)
+		n161 := c.ReadArrayLengthFast(2)
+		if n161 < 0 {
+			n161 = c.ReadArrayLength(2)
 		}
-		a159 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n158)
-		r.ReadRawUint16s(a159)
-		x.DU16 = a159
+		a162 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n161)
+		r.ReadRawUint16s(a162)
+		x.DU16 = a162
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		n160 := c.ReadArrayLengthFast(4)
-		if n160 < 0 {
-			n160 = c.ReadArrayLength(4)
+		n163 := c.ReadArrayLengthFast(4)
+		if n163 < 0 {
+			n163 = c.ReadArrayLength(4)
 		}
-		a161 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n160)
-		r.ReadRawUint32s(a161)
-		x.DU32 = a161
+		a164 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n163)
+		r.ReadRawUint32s(a164)
+		x.DU32 = a164
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		n162 := c.ReadArrayLengthFast(8)
-		if n162 < 0 {
-			n162 = c.ReadArrayLength(8)
+		n165 := c.ReadArrayLengthFast(8)
+		if n165 < 0 {
+			n165 = c.ReadArrayLength(8)
 		}
-		a163 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n162)
-		r.ReadRawUint64s(a163)
-		x.DU64 = a163
+		a166 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n165)
+		r.ReadRawUint64s(a166)
+		x.DU64 = a166
 		if c.Failed() {
 			c.Trace("DU64")
 			return
@@ -2395,11 +2395,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
-			x.NI64s = foryimpl.BackRefSlice[int64](c, id165)
-		} else if st164 == foryimpl.RefFollows {
+		if st167, id168 := c.ReadRefFlag(); st167 == foryimpl.RefBack {
+			x.NI64s = foryimpl.BackRefSlice[int64](c, id168)
+		} else if st167 == foryimpl.RefFollows {
 			x.NI64s = x.foryReadI64s(c, x.NI64s)
-			foryimpl.SetRefSlice(c, id165, x.NI64s)
+			foryimpl.SetRefSlice(c, id168, x.NI64s)
 		} else {
 			x.NI64s = nil
 		}
@@ -2407,11 +2407,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NI64s")
 			return
 		}
-		if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
-			x.NMap = foryimpl.BackRefMap[string, int32](c, id167)
-		} else if st166 == foryimpl.RefFollows {
+		if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
+			x.NMap = foryimpl.BackRefMap[string, int32](c, id170)
+		} else if st169 == foryimpl.RefFollows {
 			x.NMap = x.foryReadNMap(c)
-			foryimpl.SetRefMap(c, id167, x.NMap)
+			foryimpl.SetRefMap(c, id170, x.NMap)
 		} else {
 			x.NMap = nil
 		}
@@ -2419,11 +2419,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NMap")
 			return
 		}
-		if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
-			x.NStrs = foryimpl.BackRefSlice[string](c, id169)
-		} else if st168 == foryimpl.RefFollows {
-			x.NStrs = x.foryReadNStrs(c, x.NStrs)
-			foryimpl.SetRefSlice(c, id169, x.NStrs)
+		if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
+			x.NStrs = foryimpl.BackRefSlice[string](c, id172)
+		} else if st171 == foryimpl.RefFollows {
+			x.NStrs = foryimpl.ReadStringList[[]string](c, nil)
+			foryimpl.SetRefSlice(c, id172, x.NStrs)
 		} else {
 			x.NStrs = nil
 		}
@@ -2447,14 +2447,14 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.NStrs = x.foryReadNStrs(c, x.NStrs)
+			x.NStrs = foryimpl.ReadStringList[[]string](c, nil)
 		}
 		if c.Failed() {
 			c.Trace("NStrs")
 			return
 		}
 	}
-	x.Named = x.foryReadNamed(c, x.Named)
+	x.Named = foryimpl.ReadStringList[Names](c, x.Named)
 	if c.Failed() {
 		c.Trace("Named")
 		return
@@ -2475,11 +2475,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st170, id171 := c.ReadFieldRefFlag(); st170 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id171)
-		} else if st170 == foryimpl.RefFollows {
+		if st173, id174 := c.ReadFieldRefFlag(); st173 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id174)
+		} else if st173 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id171, x.Raw)
+			foryimpl.SetRefSlice(c, id174, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -2504,7 +2504,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("StrArr")
 		return
 	}
-	x.Strs = x.foryReadNStrs(c, x.Strs)
+	x.Strs = foryimpl.ReadStringList[[]string](c, x.Strs)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -2657,21 +2657,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st193, id194 := c.ReadEvolvedRefFlag(f); st193 == foryimpl.RefBack {
-				x.NI64s = foryimpl.BackRefSlice[int64](c, id194)
-			} else if st193 == foryimpl.RefFollows {
+			} else if st196, id197 := c.ReadEvolvedRefFlag(f); st196 == foryimpl.RefBack {
+				x.NI64s = foryimpl.BackRefSlice[int64](c, id197)
+			} else if st196 == foryimpl.RefFollows {
 				x.NI64s = x.foryReadI64s(c, x.NI64s)
-				foryimpl.SetRefSlice(c, id194, x.NI64s)
+				foryimpl.SetRefSlice(c, id197, x.NI64s)
 			} else {
 				x.NI64s = nil
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id196)
-				} else if st195 == foryimpl.RefFollows {
+				if st198, id199 := c.ReadRefFlag(); st198 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id199)
+				} else if st198 == foryimpl.RefFollows {
 					x.NMap = x.foryReadNMap(c)
-					foryimpl.SetRefMap(c, id196, x.NMap)
+					foryimpl.SetRefMap(c, id199, x.NMap)
 				} else {
 					x.NMap = nil
 				}
@@ -2681,17 +2681,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 22:
-			if st197, id198 := c.ReadEvolvedRefFlag(f); st197 == foryimpl.RefBack {
-				x.NStrs = foryimpl.BackRefSlice[string](c, id198)
-			} else if st197 == foryimpl.RefFollows {
-				x.NStrs = x.foryReadNStrs(c, x.NStrs)
-				foryimpl.SetRefSlice(c, id198, x.NStrs)
+			if st200, id201 := c.ReadEvolvedRefFlag(f); st200 == foryimpl.RefBack {
+				x.NStrs = foryimpl.BackRefSlice[string](c, id201)
+			} else if st200 == foryimpl.RefFollows {
+				x.NStrs = foryimpl.ReadStringList[[]string](c, nil)
+				foryimpl.SetRefSlice(c, id201, x.NStrs)
 			} else {
 				x.NStrs = nil
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				x.Named = x.foryReadNamed(c, x.Named)
+				x.Named = foryimpl.ReadStringList[Names](c, nil)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
@@ -2710,11 +2710,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 27:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st199, id200 := c.ReadEvolvedRefFlag(f); st199 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id200)
-			} else if st199 == foryimpl.RefFollows {
+			} else if st202, id203 := c.ReadEvolvedRefFlag(f); st202 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id203)
+			} else if st202 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id200, x.Raw)
+				foryimpl.SetRefSlice(c, id203, x.Raw)
 			} else {
 				x.Raw = nil
 			}
@@ -2724,7 +2724,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 30:
 			if !f.Flag || c.ReadFlag() {
-				x.Strs = x.foryReadNStrs(c, x.Strs)
+				x.Strs = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 31:
 			if !f.Flag || c.ReadFlag() {
@@ -3065,60 +3065,6 @@ func (x *Containers) foryReadNMap(c *foryimpl.ReadContext) (v map[string]int32) 
 		n1 -= sz3
 	}
 	v = m2
-	return v
-}
-
-// foryReadNStrs reads the value of fields NStrs, Strs, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNStrs(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadNamed reads field Named's value, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadNamed(c *foryimpl.ReadContext, old Names) (v Names) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[Names](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
 	return v
 }
 
@@ -5460,7 +5406,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Addrs = x.foryReadAddrs(c, x.Addrs)
+	x.Addrs = foryimpl.ReadStructList[[]other.Address](c, x.Addrs, (*other.Address)(nil).ForyType())
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
@@ -5498,7 +5444,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.PAddrs = x.foryReadPAddrs(c, x.PAddrs)
+	x.PAddrs = foryimpl.ReadStructPtrList[[]*other.Address](c, x.PAddrs, (*other.Address)(nil).ForyType())
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
@@ -5588,7 +5534,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Tags = x.foryReadTags(c, x.Tags)
+	x.Tags = foryimpl.ReadStructList[[]other.Tag](c, x.Tags, (*other.Tag)(nil).ForyType())
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -5641,7 +5587,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.Addrs = x.foryReadAddrs(c, x.Addrs)
+				x.Addrs = foryimpl.ReadStructList[[]other.Address](c, nil, (*other.Address)(nil).ForyType())
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -5667,7 +5613,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.PAddrs = x.foryReadPAddrs(c, x.PAddrs)
+				x.PAddrs = foryimpl.ReadStructPtrList[[]*other.Address](c, nil, (*other.Address)(nil).ForyType())
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -5743,7 +5689,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.Tags = x.foryReadTags(c, x.Tags)
+				x.Tags = foryimpl.ReadStructList[[]other.Tag](c, nil, (*other.Tag)(nil).ForyType())
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -5778,58 +5724,6 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
-}
-
-// foryReadAddrs reads field Addrs's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext, old []other.Address) (v []other.Address) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]other.Address](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[other.Address](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = other.Address{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryReadByName reads field ByName's value, for ForyRead and ForyReadEvolved.
@@ -5904,112 +5798,6 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*ot
 		n1 -= sz3
 	}
 	v = m2
-	return v
-}
-
-// foryReadPAddrs reads field PAddrs's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext, old []*other.Address) (v []*other.Address) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*other.Address](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Address)(nil).ForyType())
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[other.Address](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[other.Address](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[other.Address](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadTags(c *foryimpl.ReadContext, old []other.Tag) (v []other.Tag) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]other.Tag](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*other.Tag)(nil).ForyType())
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[other.Tag](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = other.Tag{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
 	return v
 }
 
@@ -6637,7 +6425,7 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Children = x.foryReadChildren(c, x.Children)
+	x.Children = foryimpl.ReadStructPtrList[[]*Tree](c, x.Children, foryTypeTree)
 	if c.Failed() {
 		c.Trace("Children")
 		return
@@ -6673,7 +6461,7 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.Children = x.foryReadChildren(c, x.Children)
+				x.Children = foryimpl.ReadStructPtrList[[]*Tree](c, nil, foryTypeTree)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -6686,60 +6474,6 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		}
 	}
 	c.Leave()
-}
-
-// foryReadChildren reads field Children's value, for ForyRead and ForyReadEvolved.
-func (x *Tree) foryReadChildren(c *foryimpl.ReadContext, old []*Tree) (v []*Tree) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Tree](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTree)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Tree](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Tree](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Tree](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryReadIndex reads field Index's value, for ForyRead and ForyReadEvolved.
@@ -7755,7 +7489,7 @@ func (x *Hinted) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -7837,13 +7571,13 @@ func (x *Hinted) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Hinted nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -7852,7 +7586,7 @@ func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(152 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			copy(w[off:], foryRootHinted)
 			off += 148
@@ -7929,37 +7663,37 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(313408202)
 	}
-	if o63, ok := x.Opt.Get(); ok {
+	if o64, ok := x.Opt.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		b.WriteUint64(o63)
+		b.WriteUint64(o64)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
 	x.foryWriteArrList(b, x.ArrList)
-	var mw64 foryimpl.MapWriter
-	mw64.BeginTracked(b, len(x.ArrVals))
-	for k65, v66 := range x.ArrVals {
-		if v66 == nil {
-			mw64.NullEntry(b)
-			b.WriteVarInt32(k65)
+	var mw65 foryimpl.MapWriter
+	mw65.BeginTracked(b, len(x.ArrVals))
+	for k66, v67 := range x.ArrVals {
+		if v67 == nil {
+			mw65.NullEntry(b)
+			b.WriteVarInt32(k66)
 		} else {
-			mw64.Entry(b)
-			b.WriteVarInt32(k65)
-			if !foryimpl.WriteRefSlice(c, v66) {
-				b.WriteVarUint32(uint32(len(v66) * 8))
-				b.WriteRawFloat64s(v66)
+			mw65.Entry(b)
+			b.WriteVarInt32(k66)
+			if !foryimpl.WriteRefSlice(c, v67) {
+				b.WriteVarUint32(uint32(len(v67) * 8))
+				b.WriteRawFloat64s(v67)
 			}
 		}
 	}
-	mw64.End(b)
-	l67 := x.Arrays
-	b.WriteVarUint32(uint32(len(l67)))
-	if len(l67) > 0 {
+	mw65.End(b)
+	l68 := x.Arrays
+	b.WriteVarUint32(uint32(len(l68)))
+	if len(l68) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e68 := range l67 {
-			if !foryimpl.WriteRefSlice(c, e68) {
-				b.WriteVarUint32(uint32(len(e68) * 8))
-				b.WriteRawInt64s(e68)
+		for _, e69 := range l68 {
+			if !foryimpl.WriteRefSlice(c, e69) {
+				b.WriteVarUint32(uint32(len(e69) * 8))
+				b.WriteRawInt64s(e69)
 			}
 		}
 	}
@@ -7979,13 +7713,13 @@ func (x *Hinted) foryWriteRef(c *foryimpl.WriteContext) {
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
-		for _, e69 := range x.GoI8[:] {
-			b.WriteInt8(int8(e69))
+		for _, e70 := range x.GoI8[:] {
+			b.WriteInt8(int8(e70))
 		}
 	} else {
 		b.WriteVarUint32(uint32(len(x.GoI8[:]) * 1))
-		for _, e70 := range x.GoI8[:] {
-			b.WriteInt8(int8(e70))
+		for _, e71 := range x.GoI8[:] {
+			b.WriteInt8(int8(e71))
 		}
 	}
 	if c.TrackedFieldFlags() {
@@ -8202,9 +7936,9 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		var o71 uint64
-		o71 = r.ReadUint64()
-		x.Opt = serializer.Some(o71)
+		var o72 uint64
+		o72 = r.ReadUint64()
+		x.Opt = serializer.Some(o72)
 	}
 	if c.Failed() {
 		c.Trace("Opt")
@@ -8260,102 +7994,102 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n72 := c.ReadArrayLengthFast(4)
-			if n72 < 0 {
-				n72 = c.ReadArrayLength(4)
+			n73 := c.ReadArrayLengthFast(4)
+			if n73 < 0 {
+				n73 = c.ReadArrayLength(4)
 			}
-			if n72 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n72, 3))
+			if n73 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n73, 3))
 				return
 			}
-			var a73 [3]float32
-			r.ReadRawFloat32s(a73[:])
-			x.GoF32 = a73
+			var a74 [3]float32
+			r.ReadRawFloat32s(a74[:])
+			x.GoF32 = a74
 		}
 		if c.Failed() {
 			c.Trace("GoF32")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n74 := c.ReadArrayLengthFast(1)
-			if n74 < 0 {
-				n74 = c.ReadArrayLength(1)
+			n75 := c.ReadArrayLengthFast(1)
+			if n75 < 0 {
+				n75 = c.ReadArrayLength(1)
 			}
-			if n74 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n74, 2))
+			if n75 != 2 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n75, 2))
 				return
 			}
-			var a75 [2]int8
-			for i76 := range a75 {
-				a75[i76] = r.ReadInt8()
+			var a76 [2]int8
+			for i77 := range a76 {
+				a76[i77] = r.ReadInt8()
 			}
-			x.GoI8 = a75
+			x.GoI8 = a76
 		}
 		if c.Failed() {
 			c.Trace("GoI8")
 			return
 		}
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n77 := c.ReadArrayLengthFast(1)
-			if n77 < 0 {
-				n77 = c.ReadArrayLength(1)
+			n78 := c.ReadArrayLengthFast(1)
+			if n78 < 0 {
+				n78 = c.ReadArrayLength(1)
 			}
-			if n77 != 4 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n77, 4))
+			if n78 != 4 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n78, 4))
 				return
 			}
-			var a78 [4]uint8
-			copy(a78[:], r.ReadBytes(n77))
-			x.GoU8 = a78
+			var a79 [4]uint8
+			copy(a79[:], r.ReadBytes(n78))
+			x.GoU8 = a79
 		}
 		if c.Failed() {
 			c.Trace("GoU8")
 			return
 		}
 	} else {
-		n72 := c.ReadArrayLengthFast(4)
-		if n72 < 0 {
-			n72 = c.ReadArrayLength(4)
+		n73 := c.ReadArrayLengthFast(4)
+		if n73 < 0 {
+			n73 = c.ReadArrayLength(4)
 		}
-		if n72 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n72, 3))
+		if n73 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n73, 3))
 			return
 		}
-		var a73 [3]float32
-		r.ReadRawFloat32s(a73[:])
-		x.GoF32 = a73
+		var a74 [3]float32
+		r.ReadRawFloat32s(a74[:])
+		x.GoF32 = a74
 		if c.Failed() {
 			c.Trace("GoF32")
 			return
 		}
-		n74 := c.ReadArrayLengthFast(1)
-		if n74 < 0 {
-			n74 = c.ReadArrayLength(1)
+		n75 := c.ReadArrayLengthFast(1)
+		if n75 < 0 {
+			n75 = c.ReadArrayLength(1)
 		}
-		if n74 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n74, 2))
+		if n75 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n75, 2))
 			return
 		}
-		var a75 [2]int8
-		for i76 := range a75 {
-			a75[i76] = r.ReadInt8()
+		var a76 [2]int8
+		for i77 := range a76 {
+			a76[i77] = r.ReadInt8()
 		}
-		x.GoI8 = a75
+		x.GoI8 = a76
 		if c.Failed() {
 			c.Trace("GoI8")
 			return
 		}
-		n77 := c.ReadArrayLengthFast(1)
-		if n77 < 0 {
-			n77 = c.ReadArrayLength(1)
+		n78 := c.ReadArrayLengthFast(1)
+		if n78 < 0 {
+			n78 = c.ReadArrayLength(1)
 		}
-		if n77 != 4 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n77, 4))
+		if n78 != 4 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n78, 4))
 			return
 		}
-		var a78 [4]uint8
-		copy(a78[:], r.ReadBytes(n77))
-		x.GoU8 = a78
+		var a79 [4]uint8
+		copy(a79[:], r.ReadBytes(n78))
+		x.GoU8 = a79
 		if c.Failed() {
 			c.Trace("GoU8")
 			return
@@ -8386,13 +8120,13 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if f.Convert {
-				if v80, ok81 := c.ReadUintAs(f, 64); ok81 {
-					x.Opt = serializer.Some(uint64(v80))
+				if v81, ok82 := c.ReadUintAs(f, 64); ok82 {
+					x.Opt = serializer.Some(uint64(v81))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o79 uint64
-				o79 = r.ReadUint64()
-				x.Opt = serializer.Some(o79)
+				var o80 uint64
+				o80 = r.ReadUint64()
+				x.Opt = serializer.Some(o80)
 			}
 		case 1:
 			if f.Convert {
@@ -8435,101 +8169,101 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n86 := c.ReadArrayLengthFast(4)
-					if n86 < 0 {
-						n86 = c.ReadArrayLength(4)
+					n87 := c.ReadArrayLengthFast(4)
+					if n87 < 0 {
+						n87 = c.ReadArrayLength(4)
 					}
-					if n86 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n86, 3))
+					if n87 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n87, 3))
 						return
 					}
-					var a87 [3]float32
-					r.ReadRawFloat32s(a87[:])
-					x.GoF32 = a87
+					var a88 [3]float32
+					r.ReadRawFloat32s(a88[:])
+					x.GoF32 = a88
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoF32[:], foryimpl.ReadSliceAs[float32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n82 := c.ReadArrayLengthFast(4)
-					if n82 < 0 {
-						n82 = c.ReadArrayLength(4)
+					n83 := c.ReadArrayLengthFast(4)
+					if n83 < 0 {
+						n83 = c.ReadArrayLength(4)
 					}
-					if n82 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n82, 3))
+					if n83 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n83, 3))
 						return
 					}
-					var a83 [3]float32
-					r.ReadRawFloat32s(a83[:])
-					x.GoF32 = a83
+					var a84 [3]float32
+					r.ReadRawFloat32s(a84[:])
+					x.GoF32 = a84
 				}
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n93 := c.ReadArrayLengthFast(1)
-					if n93 < 0 {
-						n93 = c.ReadArrayLength(1)
+					n94 := c.ReadArrayLengthFast(1)
+					if n94 < 0 {
+						n94 = c.ReadArrayLength(1)
 					}
-					if n93 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n93, 2))
+					if n94 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n94, 2))
 						return
 					}
-					var a94 [2]int8
-					for i95 := range a94 {
-						a94[i95] = r.ReadInt8()
+					var a95 [2]int8
+					for i96 := range a95 {
+						a95[i96] = r.ReadInt8()
 					}
-					x.GoI8 = a94
+					x.GoI8 = a95
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoI8[:], foryimpl.ReadSliceAs[int8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n88 := c.ReadArrayLengthFast(1)
-					if n88 < 0 {
-						n88 = c.ReadArrayLength(1)
+					n89 := c.ReadArrayLengthFast(1)
+					if n89 < 0 {
+						n89 = c.ReadArrayLength(1)
 					}
-					if n88 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n88, 2))
+					if n89 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n89, 2))
 						return
 					}
-					var a89 [2]int8
-					for i90 := range a89 {
-						a89[i90] = r.ReadInt8()
+					var a90 [2]int8
+					for i91 := range a90 {
+						a90[i91] = r.ReadInt8()
 					}
-					x.GoI8 = a89
+					x.GoI8 = a90
 				}
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n100 := c.ReadArrayLengthFast(1)
-					if n100 < 0 {
-						n100 = c.ReadArrayLength(1)
+					n101 := c.ReadArrayLengthFast(1)
+					if n101 < 0 {
+						n101 = c.ReadArrayLength(1)
 					}
-					if n100 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n100, 4))
+					if n101 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n101, 4))
 						return
 					}
-					var a101 [4]uint8
-					copy(a101[:], r.ReadBytes(n100))
-					x.GoU8 = a101
+					var a102 [4]uint8
+					copy(a102[:], r.ReadBytes(n101))
+					x.GoU8 = a102
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.GoU8[:], foryimpl.ReadSliceAs[uint8](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n96 := c.ReadArrayLengthFast(1)
-					if n96 < 0 {
-						n96 = c.ReadArrayLength(1)
+					n97 := c.ReadArrayLengthFast(1)
+					if n97 < 0 {
+						n97 = c.ReadArrayLength(1)
 					}
-					if n96 != 4 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n96, 4))
+					if n97 != 4 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n97, 4))
 						return
 					}
-					var a97 [4]uint8
-					copy(a97[:], r.ReadBytes(n96))
-					x.GoU8 = a97
+					var a98 [4]uint8
+					copy(a98[:], r.ReadBytes(n97))
+					x.GoU8 = a98
 				}
 			}
 		case 12:

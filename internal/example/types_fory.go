@@ -74,7 +74,7 @@ func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -157,17 +157,13 @@ func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes User's struct body (docs/format.md §9).
 func (x *User) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (User nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (User nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Status < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status))
 	}
@@ -176,7 +172,7 @@ func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) err
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(36 + buffer.BatchSlack + len(s2) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xe989700b001cff01)    // foryRootUser[0:8]
 			buffer.PutUint64At(w, off+8, 0x07c064c40d537c07)  // foryRootUser[8:16]
@@ -235,79 +231,14 @@ func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) err
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		b.SetWriterIndex(off)
-	}
-	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *User) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Status < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeUser, "Status", int64(x.Status)))
-		return
-	}
-	b := c.Buffer()
-	s8 := string(x.Name)
-	// Schema hash (same-schema mode), the 0 fixed and 9 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(13 + buffer.BatchSlack + len(s8) + 10)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1990315993)
-		off += 4
-	}
-	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.ID))
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s8))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s8) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s8)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s8) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeUser, "Name"))
-			return
-		}
-	}
-	b.SetWriterIndex(off)
-	l9 := x.Tags
-	{
-		var ascii bool
-		sz11 := 6 + buffer.BatchSlack + len(l9)*9
-		for _, e10 := range l9 {
-			sz11 += len(e10)
-		}
-		b.Reserve(sz11)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l9)))
-		if len(l9) > 0 {
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e10 := range l9 {
-				if len(w)-off < len(e10)+9+buffer.BatchSlack {
-					b.SetWriterIndex(off)
-					b.Reserve(len(e10) + 9 + buffer.BatchSlack)
-					w = b.Window()
-				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e10) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e10))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e10)) {
-						c.Fail(foryimpl.InvalidUTF8(foryTypeUser, "Tags"))
-						return
-					}
-				}
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	{
-		b.Reserve(buffer.BatchSlack + 6)
-		w, off := b.Window(), b.WriterIndex()
-		if c.TrackedFieldFlags() {
+		if form&foryimpl.FlatFieldFlags != 0 {
 			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 			off++
 		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
 		b.SetWriterIndex(off)
 	}
+	return nil
 }
 
 // ForyRead reads User's struct body (docs/format.md §9); errors are recorded in c.
@@ -338,15 +269,15 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.Tags = x.foryReadTags(c, x.Tags)
+	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-				x.Status = Status(e12)
+			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+				x.Status = Status(e7)
 			} else {
 				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -356,8 +287,8 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-			x.Status = Status(e12)
+		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+			x.Status = Status(e7)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -375,21 +306,21 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.Tags = x.foryReadTags(c, x.Tags)
+				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.Status = Status(e16)
+					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+						x.Status = Status(e11)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.Status = Status(e13)
+					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+						x.Status = Status(e8)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -401,33 +332,6 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
-}
-
-// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *User) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootEvent is the compatible-mode root prefix of Event: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEvent[4:], docs/format.md §11).
@@ -462,13 +366,13 @@ func (x *Event) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Event) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -532,17 +436,17 @@ func (x *Event) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Event's struct body (docs/format.md §9).
 func (x *Event) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Event nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Event) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Event) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(20 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xb68b7004001cff01)   // foryRootEvent[0:8]
 			buffer.PutUint64At(w, off+8, 0x26c066c136086644) // foryRootEvent[8:16]

@@ -258,3 +258,26 @@ func (m *MapWriter) close(b *buffer.Buffer) {
 	}
 	m.sizeAt, m.n = -1, 0
 }
+
+// FlatForm is how a flat struct's context-free writer (foryWriteFlat: a
+// struct that nests no other) writes its body: as the root, with the root
+// prefix first; and in a tracked message, with the reference flags
+// official Go's form and compatible mode put before some fields
+// (TrackedFieldFlags). One word rather than two bools keeps the writer's
+// registers free (instructions.sh MediaContent forygen-consistent
+// Serialize).
+type FlatForm uint8
+
+// The FlatForm bits.
+const (
+	FlatRoot FlatForm = 1 << iota
+	FlatFieldFlags
+)
+
+// FlatForm is the form of a flat struct nested in c's message.
+func (c *WriteContext) FlatForm() FlatForm {
+	if c.trackRef && c.TrackedFieldFlags() {
+		return FlatFieldFlags
+	}
+	return 0
+}

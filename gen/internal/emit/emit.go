@@ -144,6 +144,9 @@ type gen struct {
 	// track is set while the reference-tracking body is emitted
 	// (foryWriteRef, foryReadRef).
 	track bool
+	// flagMode is how a tracking writer tests for field flags
+	// (onFieldFlags).
+	flagMode int
 	// checkUTF8 and failWrite are, in the writer being emitted, the
 	// condition of the UTF-8 check (WithUTF8Validation) and the statements
 	// that report an error.

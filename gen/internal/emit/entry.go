@@ -205,7 +205,7 @@ func (g *gen) emitEntry(f *jen.File) {
 		// No nested struct: no type meta table, no depth, no error, so no
 		// write context; the body writer stores the prefix (plan.Flat).
 		body = append(body,
-			jen.Return(jen.Id("x").Dot("foryWriteFlat").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True())))
+			jen.Return(jen.Id("x").Dot("foryWriteFlat").Call(g.rootFlatArgs()...)))
 	} else {
 		body = append(body,
 			jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), info),
@@ -305,6 +305,12 @@ func (g *gen) refPrefixes() (com, con prefix) {
 	return com, con
 }
 
+// rootFlatArgs are the arguments of foryWriteFlat writing the root of an
+// untracked message.
+func (g *gen) rootFlatArgs() []jen.Code {
+	return []jen.Code{jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.Qual(implPkg, "FlatRoot")}
+}
+
 // trackedRootWrite is ForySerializeTo with reference tracking: a flat
 // struct without tracked fields writes as without tracking, its root flag
 // then set to 0x00 (nothing in it can refer to the root); any other writes
@@ -314,7 +320,7 @@ func (g *gen) trackedRootWrite() []jen.Code {
 	if g.s.Flat && !g.s.RefSensitive {
 		return []jen.Code{
 			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-			jen.If(jen.Err().Op(":=").Id("x").Dot("foryWriteFlat").Call(jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.True()),
+			jen.If(jen.Err().Op(":=").Id("x").Dot("foryWriteFlat").Call(g.rootFlatArgs()...),
 				jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 			jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Add(spec("FlagRefValue")),
 			jen.Return(jen.Nil()),

@@ -766,6 +766,17 @@ func (g *gen) readDenseArray(dst *jen.Statement, w *plan.Wire) []jen.Code {
 // readList reads a LIST (§8.1). A zero length decodes as an empty, non-nil
 // slice, as official Go does.
 func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	if name := listReader(w); name != "" {
+		old := jen.Code(jen.Nil())
+		if g.reuse != nil {
+			old, g.reuse = g.reuse, nil
+		}
+		args := []jen.Code{jen.Id("c"), old}
+		if name != "ReadStringList" {
+			args = append(args, g.structInfo(structOf(w.Elem.Go)))
+		}
+		return []jen.Code{dst.Op("=").Qual(implPkg, name).Types(g.goType(w.Go)).Call(args...)}
+	}
 	e := w.Elem
 	n, s, i, hasNull, evv, trk := g.fresh("n"), g.fresh("l"), g.fresh("i"), g.fresh("hn"), g.fresh("ev"), g.fresh("tr")
 	var out []jen.Code
@@ -884,6 +895,32 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 			jen.For(jen.Id(i).Op(":=").Range().Id(s)).Block(elem...)),
 	))
 	return append(out, dst.Op("=").Id(s))
+}
+
+// listReader names the foryimpl reader of list w when the runtime reads
+// it whole (lists.go): a slice of strings, of struct values or of
+// pointers to structs; "" for the lists emit writes out.
+func listReader(w *plan.Wire) string {
+	if w.Go.Kind != model.Slice || w.TypeID != meta.TypeList || w.Elem == nil {
+		return ""
+	}
+	switch e := w.Elem.Go; {
+	case e.Kind == model.String && w.Elem.TypeID == meta.TypeString:
+		return "ReadStringList"
+	case e.Kind == model.Struct:
+		return "ReadStructList"
+	case e.Kind == model.Pointer && e.Elem.Kind == model.Struct:
+		return "ReadStructPtrList"
+	}
+	return ""
+}
+
+// structOf is t, or the struct t points to.
+func structOf(t *model.Type) *model.Type {
+	if t.Kind == model.Pointer {
+		return t.Elem
+	}
+	return t
 }
 
 // readMap reads a MAP chunk by chunk (§8.4).
@@ -1094,8 +1131,15 @@ func (g *gen) refArray(fl *plan.Field) string {
 // evolved reader and tracked fields start from a zeroed field, which it
 // then allocates.
 
-// valueReader reports whether a value of w gets a shared reader.
+// valueReader reports whether a value of w gets a shared reader: a
+// list the runtime reads whole (listReader) is one call already.
 func valueReader(w *plan.Wire) bool {
+	return sharedValue(w) && listReader(w) == ""
+}
+
+// sharedValue reports whether a value of w is read and written by a
+// method of its own where a struct's two modes would repeat it.
+func sharedValue(w *plan.Wire) bool {
 	if w.Nullable || w.Go.Kind == model.Pointer || w.Go.Kind == model.Optional {
 		return false
 	}

@@ -20,12 +20,19 @@ import (
 // one commit; then each variable-length field reserves for itself.
 func (g *gen) emitWrite(f *jen.File) {
 	s := g.s
+	tmp := g.tmp
 	body := g.writeBody()
 	recv := jen.Id("x").Op("*").Id(g.name())
 	// With reference tracking a struct whose body it changes
-	// (plan.RefSensitive) has a second writer, foryWriteRef.
+	// (plan.RefSensitive) has a second writer, foryWriteRef, unless it is
+	// flat and tracking adds only its fields' flags (trackedFlat).
+	var tracked []jen.Code
+	flagsOnly := false
+	if flagsParam(s) {
+		tracked, flagsOnly = g.trackedFlat(body, tmp)
+	}
 	var dispatch []jen.Code
-	if s.RefSensitive {
+	if s.RefSensitive && !flagsOnly {
 		dispatch = []jen.Code{jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(
 			jen.Id("x").Dot("foryWriteRef").Call(jen.Id("c")), jen.Return())}
 	}
@@ -39,18 +46,31 @@ func (g *gen) emitWrite(f *jen.File) {
 		// context-free body is what ForySerializeTo calls, and ForyWrite,
 		// which inlines into its callers, adapts it (BenchmarkFixedCost,
 		// BenchmarkSerialize/NumericStruct).
+		// The form says root and flags (foryimpl.FlatForm): a third and
+		// fourth bool measured 2 % more instructions, spills of the
+		// writer's registers (instructions.sh MediaContent
+		// forygen-consistent Serialize: 2,086 → 2,132).
+		form := jen.Code(jen.Lit(0))
+		if flagsOnly {
+			form = jen.Id("c").Dot("FlatForm").Call()
+			body = tracked
+		}
 		f.Func().Params(recv).Id("ForyWrite").
 			Params(jen.Id("c").Op("*").Qual(implPkg, "WriteContext")).Block(append(dispatch,
-			jen.If(jen.Err().Op(":=").Add(callFlatWrite(jen.Id("x"))), jen.Err().Op("!=").Nil()).Block(
+			jen.If(jen.Err().Op(":=").Add(callFlatWrite(jen.Id("x"), form)), jen.Err().Op("!=").Nil()).Block(
 				jen.Id("c").Dot("Fail").Call(jen.Err())))...)
 		f.Line()
-		f.Commentf("foryWriteFlat is ForyWrite without a context (%s nests no struct); as the root it writes the root prefix first. It writes nothing on error.", g.name())
+		if flagsOnly {
+			f.Commentf("foryWriteFlat is ForyWrite without a context (%s nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.", g.name())
+		} else {
+			f.Commentf("foryWriteFlat is ForyWrite without a context (%s nests no struct); as the root it writes the root prefix first. It writes nothing on error.", g.name())
+		}
 		f.Func().Params(recv.Clone()).Id("foryWriteFlat").
-			Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("check"), jen.Id("root")).Bool()).Error().
+			Params(jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"), jen.List(jen.Id("compatible"), jen.Id("check")).Bool(), jen.Id("form").Qual(implPkg, "FlatForm")).Error().
 			Block(append(body, jen.Return(jen.Nil()))...)
 		f.Line()
 	}
-	if s.RefSensitive {
+	if s.RefSensitive && !flagsOnly {
 		g.track = true
 		body := g.writeBody()
 		g.track = false
@@ -63,9 +83,64 @@ func (g *gen) emitWrite(f *jen.File) {
 	g.emitValueWriters(f)
 }
 
+// Field flags in a flat struct's writer. Tracking often changes a flat
+// struct's body only by the reference flags before some fields (an enum:
+// official Go's form and compatible mode flag it, TrackedFieldFlags).
+// Such a struct has one writer, foryWriteFlat, whose flags parameter
+// writes them (Image and Media in benchmarks/fixtures: issue 28). The
+// rule is checked, not assumed: the tracking body with the flags left out
+// must render as the untracked body, and with them must not need the
+// context; else the struct keeps foryWriteRef.
+const (
+	flagsByCall  = iota // c.TrackedFieldFlags(), in foryWriteRef
+	flagsByParam        // the form parameter of foryWriteFlat
+	flagsElided         // as if false: the trial of trackedFlat
+)
+
+// contextRef matches a use of the write context in rendered code.
+var contextRef = regexp.MustCompile(`(^|[^\w.])c\.`)
+
+// trackedFlat is the tracking body of a flat struct written with the
+// flags parameter, and whether it serves (the rule above). untracked is
+// the untracked body, emitted from temporary number tmp.
+func (g *gen) trackedFlat(untracked []jen.Code, tmp int) ([]jen.Code, bool) {
+	after := g.tmp
+	g.track = true
+	g.tmp, g.flagMode = tmp, flagsElided
+	elided := g.writeBody()
+	g.tmp, g.flagMode = tmp, flagsByParam
+	body := g.writeBody()
+	g.track, g.flagMode = false, flagsByCall
+	g.tmp = max(g.tmp, after)
+	text := render(body)
+	if render(elided) != render(untracked) || contextRef.MatchString(text) {
+		return nil, false
+	}
+	return body, true
+}
+
+// onFieldFlags is then where a tracked message's fields carry reference
+// flags (TrackedFieldFlags), else els, in the writer being emitted.
+func (g *gen) onFieldFlags(then, els []jen.Code) []jen.Code {
+	var cond *jen.Statement
+	switch g.flagMode {
+	case flagsElided:
+		return els
+	case flagsByParam:
+		cond = jen.Id("form").Op("&").Qual(implPkg, "FlatFieldFlags").Op("!=").Lit(0)
+	default:
+		cond = jen.Id("c").Dot("TrackedFieldFlags").Call()
+	}
+	st := jen.If(cond).Block(then...)
+	if len(els) > 0 {
+		st = st.Else().Block(els...)
+	}
+	return []jen.Code{st}
+}
+
 // flat reports whether the body being emitted is the context-free one of a
 // flat struct; the tracking writer always has the context.
-func (g *gen) flat() bool { return g.s.Flat && !g.track }
+func (g *gen) flat() bool { return g.s.Flat && (!g.track || g.flagMode != flagsByCall) }
 
 // writeBody is the body of ForyWrite, of foryWriteFlat for a flat struct, or of
 // foryWriteRef in tracking mode (g.track).
@@ -192,7 +267,7 @@ func (g *gen) primitiveRun(lead []*plan.Field, leadVals []*jen.Statement) []jen.
 	)
 	if g.flat() {
 		com, con := g.prefixes()
-		body = append(body, jen.If(jen.Id("root")).Block(
+		body = append(body, jen.If(jen.Id("form").Op("&").Qual(implPkg, "FlatRoot").Op("!=").Lit(0)).Block(
 			jen.If(jen.Id("compatible")).Block(com.put("off")...).Else().Block(con.put("off")...)))
 	}
 	body = append(body,
@@ -370,7 +445,7 @@ func (g *gen) putRun(run []*plan.Field, vals []*jen.Statement, start string) []j
 			if tracked {
 				flag := []jen.Code{jen.Qual(bufferPkg, "PutUint8At").Call(jen.Id("w"), jen.Id("off"), spec("FlagNotNull")), jen.Id("off").Op("++")}
 				if fl.Unflagged {
-					flag = []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).Block(flag...)}
+					flag = g.onFieldFlags(flag, nil)
 				}
 				out = append(out, flag...)
 			}
@@ -428,9 +503,8 @@ func (g *gen) writeField(fl *plan.Field) []jen.Code {
 		// Bare in a tracked same-schema message, as the other languages
 		// write it; flagged in compatible mode and official Go's form
 		// (docs/format.md §14.30).
-		return []jen.Code{jen.If(jen.Id("c").Dot("TrackedFieldFlags").Call()).
-			Block(g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)...).
-			Else().Block(g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true)...)}
+		return g.onFieldFlags(g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire),
+			g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true))
 	}
 	if g.track && fl.RefOn {
 		return g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)
@@ -679,7 +753,7 @@ func (g *gen) writeStruct(p *jen.Statement, t *model.Type, field bool) []jen.Cod
 			jen.Id("c").Dot("WriteStructMeta").Call(g.structInfo(t))))
 	}
 	if g.directWrite(t) {
-		return append(out, jen.If(jen.Err().Op(":=").Add(callFlatWrite(p)), jen.Err().Op("!=").Nil()).Block(
+		return append(out, jen.If(jen.Err().Op(":=").Add(callFlatWrite(p, jen.Lit(0))), jen.Err().Op("!=").Nil()).Block(
 			jen.Id("c").Dot("Fail").Call(jen.Err())))
 	}
 	return append(out, p.Dot("ForyWrite").Call(jen.Id("c")))
@@ -701,11 +775,17 @@ func (g *gen) directWrite(t *model.Type) bool {
 }
 
 // callFlatWrite is the call of p's foryWriteFlat as a nested value, with the
-// context's buffer and mode (a flat struct's ForyWrite is this call).
-func callFlatWrite(p *jen.Statement) *jen.Statement {
-	return p.Clone().Dot("foryWriteFlat").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(),
-		jen.Id("c").Dot("CheckUTF8").Call(), jen.False())
+// context's buffer and mode (a flat struct's ForyWrite is this call) and
+// form (0 where the callee is nested in an untracked body).
+func callFlatWrite(p *jen.Statement, form jen.Code) *jen.Statement {
+	return p.Clone().Dot("foryWriteFlat").Call(jen.Id("c").Dot("Buffer").Call(), jen.Id("c").Dot("Compatible").Call(), jen.Id("c").Dot("CheckUTF8").Call(), form)
 }
+
+// flagsParam reports whether the foryWriteFlat of s may write its fields'
+// reference flags: a flat struct whose body tracking changes
+// (plan.RefSensitive). Where tracking changes nothing in it but those
+// flags, foryWriteFlat is also the tracking writer (trackedFlat).
+func flagsParam(s *plan.Struct) bool { return s.Flat && s.RefSensitive }
 
 // arrayWidth is the element width of a dense array wire type, else 0.
 func arrayWidth(w *plan.Wire) int {
@@ -817,7 +897,7 @@ func (g *gen) writeList(v *jen.Statement, w *plan.Wire, addressable bool) []jen.
 		}
 		if g.directWrite(e.Go) {
 			inner = append(inner, jen.For(jen.Id(idx).Op(":=").Range().Add(v.Clone())).Block(
-				jen.If(jen.Err().Op(":=").Add(callFlatWrite(elem)), jen.Err().Op("!=").Nil()).Block(
+				jen.If(jen.Err().Op(":=").Add(callFlatWrite(elem, jen.Lit(0))), jen.Err().Op("!=").Nil()).Block(
 					jen.Id("c").Dot("Fail").Call(jen.Err()), jen.Break())))
 		} else {
 			inner = append(inner, jen.For(jen.Id(idx).Op(":=").Range().Add(v.Clone())).Block(
@@ -1299,7 +1379,7 @@ func (g *gen) valueWriterCall(fl *plan.Field) []jen.Code {
 // valueWriterFor names fl's shared value writer, decided the first time
 // a writer asks; "" where it has none.
 func (g *gen) valueWriterFor(fl *plan.Field) string {
-	if !g.s.RefSensitive || !valueReader(fl.Wire) {
+	if !g.s.RefSensitive || !sharedValue(fl.Wire) {
 		return ""
 	}
 	if vw, ok := g.valueWriters[fl]; ok {

@@ -87,13 +87,13 @@ func (x *NumericStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -204,17 +204,17 @@ func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadC
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
 func (x *NumericStruct) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (NumericStruct nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 60 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(102 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x72ae501a001cff01)    // foryRootNumericStruct[0:8]
 			buffer.PutUint64At(w, off+8, 0x05c401cc4b8c1eee)  // foryRootNumericStruct[8:16]
@@ -406,7 +406,7 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -511,13 +511,13 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Sample nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	l1 := x.IntArray
 	l2 := x.LongArray
 	l3 := x.FloatArray
@@ -529,7 +529,7 @@ func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) e
 	// The root prefix (as the root), the schema hash (same-schema mode), the 26 fixed and 48 varint bytes at most, and 8 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(144 + buffer.BatchSlack + len(l1)*4 + len(l2)*8 + len(l3)*4 + len(l4)*8 + len(l5)*4 + len(l6)*4 + len(l7)*1 + len(s8) + 52)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x131dd036001cff01)    // foryRootSample[0:8]
 			buffer.PutUint64At(w, off+8, 0x14d002d623b44b41)  // foryRootSample[8:16]
@@ -1053,7 +1053,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeMedia)
 	}
-	if err := x.Media.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Media.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	l3 := x.Images
@@ -1070,7 +1070,7 @@ func (x *MediaContent) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l3) > 0 {
 		c.WriteStructMeta(foryTypeImage)
 		for i4 := range l3 {
-			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l3[i4].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -1157,7 +1157,7 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Images = x.foryReadImages(c, x.Images)
+	x.Images = foryimpl.ReadStructList[[]Image](c, x.Images, foryTypeImage)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -1189,7 +1189,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.Images = x.foryReadImages(c, x.Images)
+				x.Images = foryimpl.ReadStructList[[]Image](c, nil, foryTypeImage)
 			}
 		}
 		if c.Failed() {
@@ -1197,58 +1197,6 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
-}
-
-// foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *MediaContent) foryReadImages(c *foryimpl.ReadContext, old []Image) (v []Image) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Image](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Image](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Image{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootMedia is the compatible-mode root prefix of Media: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMedia[4:], docs/format.md §11).
@@ -1308,7 +1256,7 @@ func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1397,17 +1345,13 @@ func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
 func (x *Media) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Media nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Media nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Player < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player))
 	}
@@ -1418,7 +1362,7 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	// The root prefix (as the root), the schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(77 + buffer.BatchSlack + len(s2) + len(s3) + len(s4) + 30)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x1bc4f01b001cff01)    // foryRootMedia[0:8]
 			buffer.PutUint64At(w, off+8, 0x01e403cc00f482de)  // foryRootMedia[8:16]
@@ -1501,6 +1445,10 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 		b.Reserve(buffer.BatchSlack + len(s9) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
+		if form&foryimpl.FlatFieldFlags != 0 {
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s9) > 0 {
@@ -1513,109 +1461,6 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 		b.SetWriterIndex(off)
 	}
 	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Media) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Player < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeMedia, "Player", int64(x.Player)))
-		return
-	}
-	b := c.Buffer()
-	s11 := string(x.URI)
-	s12 := string(x.Title)
-	s13 := string(x.Format)
-	// Schema hash (same-schema mode), the 1 fixed and 33 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(38 + buffer.BatchSlack + len(s11) + len(s12) + len(s13) + 30)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -604294006)
-		off += 4
-	}
-	buffer.PutBoolAt(w, off, x.HasBitrate)
-	off += 1
-	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Duration))
-	off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(x.Size))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Bitrate))
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s11) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s11)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "URI"))
-			return
-		}
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s12))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s12) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s12)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s12) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Title"))
-			return
-		}
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s13))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s13) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s13)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s13) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Format"))
-			return
-		}
-	}
-	b.SetWriterIndex(off)
-	l14 := x.Persons
-	{
-		var ascii bool
-		sz16 := 6 + buffer.BatchSlack + len(l14)*9
-		for _, e15 := range l14 {
-			sz16 += len(e15)
-		}
-		b.Reserve(sz16)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l14)))
-		if len(l14) > 0 {
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e15 := range l14 {
-				if len(w)-off < len(e15)+9+buffer.BatchSlack {
-					b.SetWriterIndex(off)
-					b.Reserve(len(e15) + 9 + buffer.BatchSlack)
-					w = b.Window()
-				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e15))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e15) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e15))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e15)) {
-						c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Persons"))
-						return
-					}
-				}
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	{
-		s17 := string(x.Copyright)
-		b.Reserve(buffer.BatchSlack + len(s17) + 16)
-		w, off := b.Window(), b.WriterIndex()
-		var ascii bool
-		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-			off++
-		}
-		off = buffer.PutVarUint32At(w, off, uint32(x.Player))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s17))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s17) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s17)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s17) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeMedia, "Copyright"))
-				return
-			}
-		}
-		b.SetWriterIndex(off)
-	}
 }
 
 // ForyRead reads Media's struct body (docs/format.md §9); errors are recorded in c.
@@ -1671,15 +1516,15 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Format")
 		return
 	}
-	x.Persons = x.foryReadPersons(c, x.Persons)
+	x.Persons = foryimpl.ReadStringList[[]string](c, x.Persons)
 	if c.Failed() {
 		c.Trace("Persons")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-				x.Player = Player(e18)
+			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+				x.Player = Player(e10)
 			} else {
 				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -1689,8 +1534,8 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-			x.Player = Player(e18)
+		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
+			x.Player = Player(e10)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1713,21 +1558,21 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.Persons = x.foryReadPersons(c, x.Persons)
+				x.Persons = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 10:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
-						x.Player = Player(e22)
+					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
+						x.Player = Player(e14)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
-						x.Player = Player(e19)
+					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+						x.Player = Player(e11)
 					} else {
 						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -1739,33 +1584,6 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
-}
-
-// foryReadPersons reads field Persons's value, for ForyRead and ForyReadEvolved.
-func (x *Media) foryReadPersons(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
@@ -1816,7 +1634,7 @@ func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1899,17 +1717,13 @@ func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
 func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -1918,7 +1732,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 26)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
 			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
@@ -1950,52 +1764,13 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
 		}
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
-	b.SetWriterIndex(off)
-	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Size < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
-		return
-	}
-	b := c.Buffer()
-	s3 := string(x.URI)
-	s4 := string(x.Title)
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 26)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1960516840)
-		off += 4
-	}
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s3) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s3)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
-			return
-		}
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s4) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s4)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
+	if form&foryimpl.FlatFieldFlags != 0 {
 		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
@@ -2035,8 +1810,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-				x.Size = Size(e5)
+			if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+				x.Size = Size(e3)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -2046,8 +1821,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-			x.Size = Size(e5)
+		if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+			x.Size = Size(e3)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -2066,16 +1841,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-						x.Size = Size(e9)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.Size = Size(e7)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
-						x.Size = Size(e6)
+					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+						x.Size = Size(e4)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -2249,7 +2024,7 @@ func (x *Album) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2260,7 +2035,7 @@ func (x *Album) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2404,7 +2179,7 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Images = x.foryReadImages(c, x.Images)
+	x.Images = foryimpl.ReadStructPtrList[[]*Image](c, x.Images, foryTypeImage)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -2472,7 +2247,7 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.Images = x.foryReadImages(c, x.Images)
+				x.Images = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		}
 		if c.Failed() {
@@ -2480,60 +2255,6 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
-}
-
-// foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *Album) foryReadImages(c *foryimpl.ReadContext, old []*Image) (v []*Image) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Image](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Image](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -75,13 +75,13 @@ func (x *OptInt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *OptInt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -149,17 +149,17 @@ func (x *OptInt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext,
 
 // ForyWrite writes OptInt's struct body (docs/format.md §9).
 func (x *OptInt) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (OptInt nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *OptInt) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *OptInt) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(21 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x26b63005001cff01)   // foryRootOptInt[0:8]
 			buffer.PutUint64At(w, off+8, 0xc602acc108be9e07) // foryRootOptInt[8:16]
@@ -249,7 +249,7 @@ func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -342,13 +342,13 @@ func (x *NilValues) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (NilValues nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -357,7 +357,7 @@ func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xfa174013001cff01)    // foryRootNilValues[0:8]
 			buffer.PutUint64At(w, off+8, 0xc402adc350606f67)  // foryRootNilValues[8:16]
@@ -791,28 +791,7 @@ func (x *NilValues) foryReadB(c *foryimpl.ReadContext) (v map[string][]string) {
 			k6 = c.ReadString()
 			var v7 []string
 			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -830,64 +809,22 @@ func (x *NilValues) foryReadBRef(c *foryimpl.ReadContext) (v map[string][]string
 	}
 	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
 	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		sz3, vn4, tr8, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
 		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
 			var k6 string
 			k6 = c.ReadString()
 			var v7 []string
-			if tr14 {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[string](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadLengthFast(1)
-					if n17 < 0 {
-						n17 = c.ReadLength(1)
-					}
-					l18 := foryimpl.MakeSlice[[]string](c, n17)
-					if n17 > 0 {
-						hn20 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i19 := range l18 {
-								if hn20 && !c.ReadFlag() {
-									clear(l18[i19 : i19+1])
-									continue
-								}
-								l18[i19] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i19)
-									break
-								}
-							}
-						}
-					}
-					v7 = l18
-					foryimpl.SetRefSlice(c, id16, v7)
+			if tr8 {
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					v7 = foryimpl.ReadStringList[[]string](c, nil)
+					foryimpl.SetRefSlice(c, id10, v7)
 				} else {
 					v7 = nil
 				}
 			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -1046,13 +983,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -1159,17 +1096,17 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(26 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xd04d7005001cff01)   // foryRootLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0xc402b6c1296dc241) // foryRootLeaf[8:16]
@@ -1971,7 +1908,7 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name")
 		return
 	}
-	x.Tags = x.foryReadTags(c, x.Tags)
+	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1990,7 +1927,7 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		switch f := ev.Field(i); f.Local {
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.Tags = x.foryReadTags(c, x.Tags)
+				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -2002,33 +1939,6 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			return
 		}
 	}
-}
-
-// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Ints) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryReadAttr reads field Attr's value, for ForyRead and ForyReadEvolved.
@@ -2093,13 +2003,13 @@ func (x *Pt) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Pt) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2206,17 +2116,17 @@ func (x *Pt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in 
 
 // ForyWrite writes Pt's struct body (docs/format.md §9).
 func (x *Pt) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Pt nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Pt) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Pt) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xfd0a400a001eff01)    // foryRootPt[0:8]
 			buffer.PutUint64At(w, off+8, 0x8c0c0de104caf8a1)  // foryRootPt[8:16]
@@ -2443,7 +2353,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l7) > 0 {
 		c.WriteStructMeta(foryTypePt)
 		for i8 := range l7 {
-			if err := l7[i8].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l7[i8].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -2486,7 +2396,7 @@ func (x *PtLists) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l12) > 0 {
 		c.WriteStructMeta(foryTypePt)
 		for i13 := range l12 {
-			if err := l12[i13].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l12[i13].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -2570,17 +2480,17 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.A = x.foryReadA(c, x.A)
+	x.A = foryimpl.ReadStructList[[]Pt](c, x.A, foryTypePt)
 	if c.Failed() {
 		c.Trace("A")
 		return
 	}
-	x.B = x.foryReadB(c, x.B)
+	x.B = foryimpl.ReadStructPtrList[[]*Pt](c, x.B, foryTypePt)
 	if c.Failed() {
 		c.Trace("B")
 		return
 	}
-	x.C = x.foryReadA(c, x.C)
+	x.C = foryimpl.ReadStructList[[]Pt](c, x.C, foryTypePt)
 	if c.Failed() {
 		c.Trace("C")
 		return
@@ -2594,15 +2504,15 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.A = x.foryReadA(c, x.A)
+				x.A = foryimpl.ReadStructList[[]Pt](c, nil, foryTypePt)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.B = x.foryReadB(c, x.B)
+				x.B = foryimpl.ReadStructPtrList[[]*Pt](c, nil, foryTypePt)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.C = x.foryReadA(c, x.C)
+				x.C = foryimpl.ReadStructList[[]Pt](c, nil, foryTypePt)
 			}
 		}
 		if c.Failed() {
@@ -2610,112 +2520,6 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
-}
-
-// foryReadA reads the value of fields A, C, for ForyRead and ForyReadEvolved.
-func (x *PtLists) foryReadA(c *foryimpl.ReadContext, old []Pt) (v []Pt) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Pt](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Pt](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Pt{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadB reads field B's value, for ForyRead and ForyReadEvolved.
-func (x *PtLists) foryReadB(c *foryimpl.ReadContext, old []*Pt) (v []*Pt) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Pt](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePt)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Pt](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Pt](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Pt](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootEnums is the compatible-mode root prefix of Enums: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnums[4:], docs/format.md §11).
@@ -2762,7 +2566,7 @@ func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2848,24 +2652,20 @@ func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
 func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Enums nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Enums nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.B < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B))
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x2a935007001cff01)    // foryRootEnums[0:8]
 			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)  // foryRootEnums[8:16]
@@ -2881,37 +2681,18 @@ func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 		buffer.PutInt32At(w, off, -919177777)
 		off += 4
 	}
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
 	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.B < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnums, "B", int64(x.B)))
-		return
-	}
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + 12)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -919177777)
-		off += 4
-	}
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.A))
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.B))
-	b.SetWriterIndex(off)
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
@@ -3063,7 +2844,7 @@ func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3149,24 +2930,20 @@ func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCo
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).
 func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (EnumsEvolved nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (EnumsEvolved nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.B < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B))
 	}
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x9dd5b007001cff01)    // foryRootEnumsEvolved[0:8]
 			buffer.PutUint64At(w, off+8, 0xc402bbc261c5c665)  // foryRootEnumsEvolved[8:16]
@@ -3182,37 +2959,18 @@ func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root b
 		buffer.PutInt32At(w, off, -919177777)
 		off += 4
 	}
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
 	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.B < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeEnumsEvolved, "B", int64(x.B)))
-		return
-	}
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + 12)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -919177777)
-		off += 4
-	}
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.A))
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.B))
-	b.SetWriterIndex(off)
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.

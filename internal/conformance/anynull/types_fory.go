@@ -262,13 +262,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -336,18 +336,18 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x5169b00b001cff01)    // foryRootLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002dfc25a12338c)  // foryRootLeaf[8:16]
@@ -1016,7 +1016,7 @@ func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("D")
 		return
 	}
-	x.List = x.foryReadList(c, x.List)
+	x.List = foryimpl.ReadStringList[[]string](c, x.List)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -1047,7 +1047,7 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 			x.D = foryimpl.ReadAny(c, false)
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.List = x.foryReadList(c, x.List)
+				x.List = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 6:
 			x.Plain = foryimpl.ReadAny(c, false)
@@ -1058,33 +1058,6 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		}
 	}
 	c.Leave()
-}
-
-// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *AnyMixed) foryReadList(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // init makes this file's structs known to any values (foryimpl.RegisterAny).

@@ -60,7 +60,7 @@ func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -156,17 +156,17 @@ func (x *Bytes) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Bytes nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Bytes) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Bytes) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(49 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x1fbcb021001cff01)    // foryRootBytes[0:8]
 			buffer.PutUint64At(w, off+8, 0x294473c56ad9bfe0)  // foryRootBytes[8:16]
@@ -218,36 +218,36 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l10 := x.Bin
-			b.WriteVarUint32(uint32(len(l10)))
-			b.WriteBytes(l10)
+			l11 := x.Bin
+			b.WriteVarUint32(uint32(len(l11)))
+			b.WriteBytes(l11)
 		}
 	} else {
-		l11 := x.Bin
-		b.WriteVarUint32(uint32(len(l11)))
-		b.WriteBytes(l11)
+		l12 := x.Bin
+		b.WriteVarUint32(uint32(len(l12)))
+		b.WriteBytes(l12)
 	}
 	{
-		l12 := x.BoolA
-		b.Reserve(buffer.BatchSlack + len(l12)*1 + 6)
+		l13 := x.BoolA
+		b.Reserve(buffer.BatchSlack + len(l13)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l12, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
-			off = buffer.PutRawBoolsAt(w, off, l12)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l13, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
+			off = buffer.PutRawBoolsAt(w, off, l13)
 		}
 		b.SetWriterIndex(off)
 	}
 	x.foryWriteBools(b, x.Bools)
 	x.foryWritePlain(b, x.Plain)
 	{
-		l13 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l13)*1 + 6)
+		l14 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l14)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l13, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
-			off += copy(w[off:], l13)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l14, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l14)*1))
+			off += copy(w[off:], l14)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -306,11 +306,11 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st14, id15 := c.ReadFieldRefFlag(); st14 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id15)
-		} else if st14 == foryimpl.RefFollows {
+		if st15, id16 := c.ReadFieldRefFlag(); st15 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id16)
+		} else if st15 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id15, x.Bin)
+			foryimpl.SetRefSlice(c, id16, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -329,13 +329,13 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n16 := c.ReadArrayLengthFast(1)
-		if n16 < 0 {
-			n16 = c.ReadArrayLength(1)
+		n17 := c.ReadArrayLengthFast(1)
+		if n17 < 0 {
+			n17 = c.ReadArrayLength(1)
 		}
-		a17 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n16)
-		r.ReadRawBools(a17)
-		x.BoolA = a17
+		a18 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n17)
+		r.ReadRawBools(a18)
+		x.BoolA = a18
 		if c.Failed() {
 			c.Trace("BoolA")
 			return
@@ -358,13 +358,13 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n18 := c.ReadArrayLengthFast(1)
-		if n18 < 0 {
-			n18 = c.ReadArrayLength(1)
+		n19 := c.ReadArrayLengthFast(1)
+		if n19 < 0 {
+			n19 = c.ReadArrayLength(1)
 		}
-		a19 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n18)
-		copy(a19, r.ReadBytes(n18))
-		x.U8Arr = a19
+		a20 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n19)
+		copy(a20, r.ReadBytes(n19))
+		x.U8Arr = a20
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return
@@ -380,11 +380,11 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st20, id21 := c.ReadEvolvedRefFlag(f); st20 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id21)
-			} else if st20 == foryimpl.RefFollows {
+			} else if st21, id22 := c.ReadEvolvedRefFlag(f); st21 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id22)
+			} else if st21 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id21, x.Bin)
+				foryimpl.SetRefSlice(c, id22, x.Bin)
 			} else {
 				x.Bin = nil
 			}

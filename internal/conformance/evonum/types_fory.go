@@ -59,13 +59,13 @@ func (x *NumericStructV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *NumericStructV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -176,17 +176,17 @@ func (x *NumericStructV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Rea
 
 // ForyWrite writes NumericStructV2's struct body (docs/format.md §9).
 func (x *NumericStructV2) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (NumericStructV2 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *NumericStructV2) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *NumericStructV2) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 64 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(106 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xa906101a001cff01)    // foryRootNumericStructV2[0:8]
 			buffer.PutUint64At(w, off+8, 0x07c401cc6fcbbb9b)  // foryRootNumericStructV2[8:16]

@@ -48,13 +48,13 @@ func (x *PersonV1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *PersonV1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -120,18 +120,18 @@ func (x *PersonV1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes PersonV1's struct body (docs/format.md §9).
 func (x *PersonV1) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (PersonV1 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *PersonV1) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *PersonV1) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x86c1f00b001cff01)    // foryRootPersonV1[0:8]
 			buffer.PutUint64At(w, off+8, 0x054478c25a179a02)  // foryRootPersonV1[8:16]

@@ -66,7 +66,7 @@ func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -168,17 +168,17 @@ func (x *ListHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (ListHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(60 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x1fb9302c001cff01)    // foryRootListHints[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)  // foryRootListHints[8:16]
@@ -644,7 +644,7 @@ func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -743,13 +743,13 @@ func (x *MapValueHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (MapValueHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -758,7 +758,7 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(51 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x6f94a023001cff01)    // foryRootMapValueHints[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)  // foryRootMapValueHints[8:16]
@@ -1297,7 +1297,7 @@ func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1393,13 +1393,13 @@ func (x *MapKeyHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (MapKeyHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -1408,7 +1408,7 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x8de2a016001cff01)    // foryRootMapKeyHints[0:8]
 			buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)  // foryRootMapKeyHints[8:16]
@@ -1878,7 +1878,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	if x.Ref == nil {
@@ -1888,7 +1888,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Ref.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Ref.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2097,13 +2097,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2171,18 +2171,18 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xce75300b001cff01)    // foryRootLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)  // foryRootLeaf[8:16]
@@ -2290,7 +2290,7 @@ func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2379,21 +2379,17 @@ func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes GoArrays's struct body (docs/format.md §9).
 func (x *GoArrays) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (GoArrays nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (GoArrays nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x7a493012001cff01)    // foryRootGoArrays[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02d1c204910f2c)  // foryRootGoArrays[8:16]
@@ -2411,20 +2407,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 		off += 4
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
-	b.WriteRawInt32s(x.Tagged[:])
-	x.foryWriteUntagged(b, x.Untagged)
-	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode); no primitive fields.
-	if !c.Compatible() {
-		b.WriteInt32(-114781476)
-	}
-	if c.TrackedFieldFlags() {
+	if form&foryimpl.FlatFieldFlags != 0 {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 		b.WriteRawInt32s(x.Tagged[:])
@@ -2433,6 +2416,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteRawInt32s(x.Tagged[:])
 	}
 	x.foryWriteUntagged(b, x.Untagged)
+	return nil
 }
 
 // foryWriteUntagged writes field Untagged's value, for both of GoArrays's writers.
@@ -2463,34 +2447,34 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n4 := c.ReadArrayLengthFast(4)
-			if n4 < 0 {
-				n4 = c.ReadArrayLength(4)
+			n3 := c.ReadArrayLengthFast(4)
+			if n3 < 0 {
+				n3 = c.ReadArrayLength(4)
 			}
-			if n4 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n4, 3))
+			if n3 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n3, 3))
 				return
 			}
-			var a5 [3]int32
-			r.ReadRawInt32s(a5[:])
-			x.Tagged = a5
+			var a4 [3]int32
+			r.ReadRawInt32s(a4[:])
+			x.Tagged = a4
 		}
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
 		}
 	} else {
-		n4 := c.ReadArrayLengthFast(4)
-		if n4 < 0 {
-			n4 = c.ReadArrayLength(4)
+		n3 := c.ReadArrayLengthFast(4)
+		if n3 < 0 {
+			n3 = c.ReadArrayLength(4)
 		}
-		if n4 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n4, 3))
+		if n3 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n3, 3))
 			return
 		}
-		var a5 [3]int32
-		r.ReadRawInt32s(a5[:])
-		x.Tagged = a5
+		var a4 [3]int32
+		r.ReadRawInt32s(a4[:])
+		x.Tagged = a4
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
@@ -2512,33 +2496,33 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 0:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n10 := c.ReadArrayLengthFast(4)
-					if n10 < 0 {
-						n10 = c.ReadArrayLength(4)
+					n9 := c.ReadArrayLengthFast(4)
+					if n9 < 0 {
+						n9 = c.ReadArrayLength(4)
 					}
-					if n10 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n10, 3))
+					if n9 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n9, 3))
 						return
 					}
-					var a11 [3]int32
-					r.ReadRawInt32s(a11[:])
-					x.Tagged = a11
+					var a10 [3]int32
+					r.ReadRawInt32s(a10[:])
+					x.Tagged = a10
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n6 := c.ReadArrayLengthFast(4)
-					if n6 < 0 {
-						n6 = c.ReadArrayLength(4)
+					n5 := c.ReadArrayLengthFast(4)
+					if n5 < 0 {
+						n5 = c.ReadArrayLength(4)
 					}
-					if n6 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n6, 3))
+					if n5 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n5, 3))
 						return
 					}
-					var a7 [3]int32
-					r.ReadRawInt32s(a7[:])
-					x.Tagged = a7
+					var a6 [3]int32
+					r.ReadRawInt32s(a6[:])
+					x.Tagged = a6
 				}
 			}
 		case 1:
@@ -2623,7 +2607,7 @@ func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2716,13 +2700,13 @@ func (x *EnumHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (EnumHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -2731,7 +2715,7 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x348e000f001cff01)    // foryRootEnumHints[0:8]
 			buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)  // foryRootEnumHints[8:16]
@@ -2980,13 +2964,13 @@ func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) e
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *ArrayKeysPlain) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -3056,13 +3040,13 @@ func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Read
 
 // ForyWrite writes ArrayKeysPlain's struct body (docs/format.md §9).
 func (x *ArrayKeysPlain) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (ArrayKeysPlain nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		for _, e2 := range x.ByPair {
 			if !foryimpl.ValidString(string(e2)) {
@@ -3073,7 +3057,7 @@ func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check, root
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x4410f00d001cff01)    // foryRootArrayKeysPlain[0:8]
 			buffer.PutUint64At(w, off+8, 0x5002d6c141b49482)  // foryRootArrayKeysPlain[8:16]
@@ -3239,13 +3223,13 @@ func (x *Spellings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Spellings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -3321,13 +3305,13 @@ func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes Spellings's struct body (docs/format.md §9).
 func (x *Spellings) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Spellings nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if x.Yes != nil {
 			if !foryimpl.ValidString(string((*x.Yes))) {
@@ -3343,7 +3327,7 @@ func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(64 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x61047028001cff01)    // foryRootSpellings[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02d5c621cfcd52)  // foryRootSpellings[8:16]

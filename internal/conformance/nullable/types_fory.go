@@ -48,7 +48,7 @@ func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffe
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -138,13 +138,13 @@ func (x *NullableContainers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (NullableContainers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -153,7 +153,7 @@ func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check, 
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(36 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xab2de014001cff01)    // foryRootNullableContainers[0:8]
 			buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)  // foryRootNullableContainers[8:16]
@@ -355,7 +355,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
 			x.Strs = foryimpl.BackRefSlice[string](c, id35)
 		} else if st34 == foryimpl.RefFollows {
-			x.Strs = x.foryReadStrs(c, x.Strs)
+			x.Strs = foryimpl.ReadStringList[[]string](c, nil)
 			foryimpl.SetRefSlice(c, id35, x.Strs)
 		} else {
 			x.Strs = nil
@@ -380,7 +380,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.Strs = x.foryReadStrs(c, x.Strs)
+			x.Strs = foryimpl.ReadStringList[[]string](c, nil)
 		}
 		if c.Failed() {
 			c.Trace("Strs")
@@ -424,7 +424,7 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {
 				x.Strs = foryimpl.BackRefSlice[string](c, id41)
 			} else if st40 == foryimpl.RefFollows {
-				x.Strs = x.foryReadStrs(c, x.Strs)
+				x.Strs = foryimpl.ReadStringList[[]string](c, nil)
 				foryimpl.SetRefSlice(c, id41, x.Strs)
 			} else {
 				x.Strs = nil
@@ -487,33 +487,6 @@ func (x *NullableContainers) foryReadMap(c *foryimpl.ReadContext) (v map[string]
 		n1 -= sz3
 	}
 	v = m2
-	return v
-}
-
-// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *NullableContainers) foryReadStrs(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
 	return v
 }
 

@@ -73,7 +73,7 @@ func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -156,17 +156,13 @@ func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
 func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -175,7 +171,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack + len(s1) + len(s2) + 26)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
 			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
@@ -207,52 +203,13 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
 		}
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
-	b.SetWriterIndex(off)
-	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Size < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
-		return
-	}
-	b := c.Buffer()
-	s3 := string(x.URI)
-	s4 := string(x.Title)
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 3 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(s3) + len(s4) + 26)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1960516840)
-		off += 4
-	}
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s3) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s3)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s3) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
-			return
-		}
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s4) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s4)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
+	if form&foryimpl.FlatFieldFlags != 0 {
 		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
@@ -292,8 +249,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-				x.Size = Size(e5)
+			if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+				x.Size = Size(e3)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -303,8 +260,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-			x.Size = Size(e5)
+		if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+			x.Size = Size(e3)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -323,16 +280,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-						x.Size = Size(e9)
+					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+						x.Size = Size(e7)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
-						x.Size = Size(e6)
+					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+						x.Size = Size(e4)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -509,7 +466,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -520,7 +477,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -901,7 +858,7 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Images = x.foryReadImages(c, x.Images)
+	x.Images = foryimpl.ReadStructPtrList[[]*Image](c, x.Images, foryTypeImage)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -915,7 +872,7 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.Images = x.foryReadImages(c, x.Images)
+				x.Images = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		}
 		if c.Failed() {
@@ -923,60 +880,6 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
-}
-
-// foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *ImagePtrList) foryReadImages(c *foryimpl.ReadContext, old []*Image) (v []*Image) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Image](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Image](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
@@ -1578,7 +1481,7 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Children = x.foryReadChildren(c, x.Children)
+	x.Children = foryimpl.ReadStructPtrList[[]*TreeNode](c, x.Children, foryTypeTreeNode)
 	if c.Failed() {
 		c.Trace("Children")
 		return
@@ -1635,7 +1538,7 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.Children = x.foryReadChildren(c, x.Children)
+				x.Children = foryimpl.ReadStructPtrList[[]*TreeNode](c, nil, foryTypeTreeNode)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1671,60 +1574,6 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		}
 	}
 	c.Leave()
-}
-
-// foryReadChildren reads field Children's value, for ForyRead and ForyReadEvolved.
-func (x *TreeNode) foryReadChildren(c *foryimpl.ReadContext, old []*TreeNode) (v []*TreeNode) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*TreeNode](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTreeNode)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[TreeNode](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[TreeNode](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[TreeNode](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootSharedUntracked is the compatible-mode root prefix of SharedUntracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedUntracked[4:], docs/format.md §11).
@@ -2137,12 +1986,12 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Name2")
 		return
 	}
-	x.Strs1 = x.foryReadStrs1(c, x.Strs1)
+	x.Strs1 = foryimpl.ReadStringList[[]string](c, x.Strs1)
 	if c.Failed() {
 		c.Trace("Strs1")
 		return
 	}
-	x.Strs2 = x.foryReadStrs1(c, x.Strs2)
+	x.Strs2 = foryimpl.ReadStringList[[]string](c, x.Strs2)
 	if c.Failed() {
 		c.Trace("Strs2")
 		return
@@ -2176,11 +2025,11 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.Strs1 = x.foryReadStrs1(c, x.Strs1)
+				x.Strs1 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.Strs2 = x.foryReadStrs1(c, x.Strs2)
+				x.Strs2 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
 		if c.Failed() {
@@ -2243,33 +2092,6 @@ func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) (v map[string]in
 	return v
 }
 
-// foryReadStrs1 reads the value of fields Strs1, Strs2, for ForyRead and ForyReadEvolved.
-func (x *SharedUntracked) foryReadStrs1(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
 // foryRootRefElem is the compatible-mode root prefix of RefElem: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefElem[4:], docs/format.md §11).
 var foryRootRefElem = []byte{
 	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44,
@@ -2307,13 +2129,13 @@ func (x *RefElem) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *RefElem) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -2381,18 +2203,18 @@ func (x *RefElem) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes RefElem's struct body (docs/format.md §9).
 func (x *RefElem) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (RefElem nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *RefElem) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *RefElem) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x5a0ff00c001cff01)    // foryRootRefElem[0:8]
 			buffer.PutUint64At(w, off+8, 0x4401cfc22172fef0)  // foryRootRefElem[8:16]
@@ -2673,7 +2495,7 @@ func (x *RefContainers) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.One.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.One.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2793,7 +2615,7 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.List = x.foryReadList(c, x.List)
+	x.List = foryimpl.ReadStructPtrList[[]*RefElem](c, x.List, foryTypeRefElem)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -2856,7 +2678,7 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.List = x.foryReadList(c, x.List)
+				x.List = foryimpl.ReadStructPtrList[[]*RefElem](c, nil, foryTypeRefElem)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -2899,60 +2721,6 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			return
 		}
 	}
-}
-
-// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *RefContainers) foryReadList(c *foryimpl.ReadContext, old []*RefElem) (v []*RefElem) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*RefElem](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[RefElem](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[RefElem](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryReadMap reads field Map's value, for ForyRead and ForyReadEvolved.
@@ -3277,7 +3045,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3288,7 +3056,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Tagged1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Tagged1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3299,7 +3067,7 @@ func (x *RefTagged) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeRefElem)
 		}
-		if err := x.Tagged2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Tagged2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3361,7 +3129,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.List = x.foryReadList(c, x.List)
+	x.List = foryimpl.ReadStructPtrList[[]*RefElem](c, x.List, foryTypeRefElem)
 	if c.Failed() {
 		c.Trace("List")
 		return
@@ -3471,7 +3239,7 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.List = x.foryReadList(c, x.List)
+				x.List = foryimpl.ReadStructPtrList[[]*RefElem](c, nil, foryTypeRefElem)
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -3560,60 +3328,6 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
-}
-
-// foryReadList reads field List's value, for ForyRead and ForyReadEvolved.
-func (x *RefTagged) foryReadList(c *foryimpl.ReadContext, old []*RefElem) (v []*RefElem) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*RefElem](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeRefElem)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[RefElem](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[RefElem](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[RefElem](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootRefDisabled is the compatible-mode root prefix of RefDisabled: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefDisabled[4:], docs/format.md §11).
@@ -3803,7 +3517,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Off1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Off1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3814,7 +3528,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Off2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Off2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3848,7 +3562,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.On1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.On1.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -3859,7 +3573,7 @@ func (x *RefDisabled) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.On2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.On2.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -4008,7 +3722,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Off2")
 		return
 	}
-	x.OffList = x.foryReadOffList(c, x.OffList)
+	x.OffList = foryimpl.ReadStructPtrList[[]*Image](c, x.OffList, foryTypeImage)
 	if c.Failed() {
 		c.Trace("OffList")
 		return
@@ -4078,7 +3792,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.OnList = x.foryReadOffList(c, x.OnList)
+	x.OnList = foryimpl.ReadStructPtrList[[]*Image](c, x.OnList, foryTypeImage)
 	if c.Failed() {
 		c.Trace("OnList")
 		return
@@ -4112,7 +3826,7 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.OffList = x.foryReadOffList(c, x.OffList)
+				x.OffList = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		case 3:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -4170,7 +3884,7 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
-				x.OnList = x.foryReadOffList(c, x.OnList)
+				x.OnList = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		}
 		if c.Failed() {
@@ -4178,60 +3892,6 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			return
 		}
 	}
-}
-
-// foryReadOffList reads the value of fields OffList, OnList, for ForyRead and ForyReadEvolved.
-func (x *RefDisabled) foryReadOffList(c *foryimpl.ReadContext, old []*Image) (v []*Image) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Image](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Image](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootSharedTrackedKinds is the compatible-mode root prefix of SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTrackedKinds[4:], docs/format.md §11).
@@ -4290,7 +3950,7 @@ func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffe
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -4398,13 +4058,13 @@ func (x *SharedTrackedKinds) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (SharedTrackedKinds nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -4415,7 +4075,7 @@ func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, 
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(73 + buffer.BatchSlack + len(l13)*4 + len(l14)*4 + 12)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xaa94b039001cff01)    // foryRootSharedTrackedKinds[0:8]
 			buffer.PutUint64At(w, off+8, 0x8c01d3c85a7e2cb7)  // foryRootSharedTrackedKinds[8:16]
@@ -4520,63 +4180,49 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	l33 := x.Arr1
-	l34 := x.Arr2
+	l35 := x.Arr1
+	l36 := x.Arr2
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l33)*4 + len(l34)*4 + 12)
+	b.Reserve(4 + buffer.BatchSlack + len(l35)*4 + len(l36)*4 + 12)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, -2014874351)
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l33, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l33)*4))
-		off = buffer.PutRawInt32sAt(w, off, l33)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l35, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l35)*4))
+		off = buffer.PutRawInt32sAt(w, off, l35)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l34, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l34)*4))
-		off = buffer.PutRawInt32sAt(w, off, l34)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l36, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l36)*4))
+		off = buffer.PutRawInt32sAt(w, off, l36)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin1) {
-			l35 := x.Bin1
-			b.WriteVarUint32(uint32(len(l35)))
-			b.WriteBytes(l35)
-		}
-	} else {
-		l36 := x.Bin1
-		b.WriteVarUint32(uint32(len(l36)))
-		b.WriteBytes(l36)
-	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin2) {
-			l37 := x.Bin2
+			l37 := x.Bin1
 			b.WriteVarUint32(uint32(len(l37)))
 			b.WriteBytes(l37)
 		}
 	} else {
-		l38 := x.Bin2
+		l38 := x.Bin1
 		b.WriteVarUint32(uint32(len(l38)))
 		b.WriteBytes(l38)
 	}
-	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l39 := x.List1
-		b.WriteVarUint32(uint32(len(l39)))
-		if len(l39) > 0 {
-			b.Reserve(1 + len(l39)*5 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e40 := range l39 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e40))
-			}
-			b.SetWriterIndex(off)
+	if c.TrackedFieldFlags() {
+		if !foryimpl.WriteRefSlice(c, x.Bin2) {
+			l39 := x.Bin2
+			b.WriteVarUint32(uint32(len(l39)))
+			b.WriteBytes(l39)
 		}
+	} else {
+		l40 := x.Bin2
+		b.WriteVarUint32(uint32(len(l40)))
+		b.WriteBytes(l40)
 	}
-	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l41 := x.List2
+	if !foryimpl.WriteRefSlice(c, x.List1) {
+		l41 := x.List1
 		b.WriteVarUint32(uint32(len(l41)))
 		if len(l41) > 0 {
 			b.Reserve(1 + len(l41)*5 + buffer.BatchSlack)
@@ -4589,25 +4235,39 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw43 foryimpl.MapWriter
-		mw43.Begin(b, len(x.Map1))
-		for k44, v45 := range x.Map1 {
-			mw43.Entry(b)
-			foryimpl.WriteString(b, k44)
-			b.WriteVarInt32(v45)
+	if !foryimpl.WriteRefSlice(c, x.List2) {
+		l43 := x.List2
+		b.WriteVarUint32(uint32(len(l43)))
+		if len(l43) > 0 {
+			b.Reserve(1 + len(l43)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+			off++
+			for _, e44 := range l43 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
+			}
+			b.SetWriterIndex(off)
 		}
-		mw43.End(b)
+	}
+	if !foryimpl.WriteRefMap(c, x.Map1) {
+		var mw45 foryimpl.MapWriter
+		mw45.Begin(b, len(x.Map1))
+		for k46, v47 := range x.Map1 {
+			mw45.Entry(b)
+			foryimpl.WriteString(b, k46)
+			b.WriteVarInt32(v47)
+		}
+		mw45.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw46 foryimpl.MapWriter
-		mw46.Begin(b, len(x.Map2))
-		for k47, v48 := range x.Map2 {
-			mw46.Entry(b)
-			foryimpl.WriteString(b, k47)
-			b.WriteVarInt32(v48)
+		var mw48 foryimpl.MapWriter
+		mw48.Begin(b, len(x.Map2))
+		for k49, v50 := range x.Map2 {
+			mw48.Entry(b)
+			foryimpl.WriteString(b, k49)
+			b.WriteVarInt32(v50)
 		}
-		mw46.End(b)
+		mw48.End(b)
 	}
 }
 
@@ -4660,11 +4320,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr2")
 			return
 		}
-		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id54)
-		} else if st53 == foryimpl.RefFollows {
+		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id56)
+		} else if st55 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id54, x.Bin1)
+			foryimpl.SetRefSlice(c, id56, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
@@ -4672,11 +4332,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin1")
 			return
 		}
-		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id56)
-		} else if st55 == foryimpl.RefFollows {
+		if st57, id58 := c.ReadFieldRefFlag(); st57 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id58)
+		} else if st57 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id56, x.Bin2)
+			foryimpl.SetRefSlice(c, id58, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
@@ -4684,11 +4344,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2")
 			return
 		}
-		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id58)
-		} else if st57 == foryimpl.RefFollows {
+		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
 			x.List1 = x.foryReadList1(c, x.List1)
-			foryimpl.SetRefSlice(c, id58, x.List1)
+			foryimpl.SetRefSlice(c, id60, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -4696,11 +4356,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id60)
-		} else if st59 == foryimpl.RefFollows {
+		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id62)
+		} else if st61 == foryimpl.RefFollows {
 			x.List2 = x.foryReadList1(c, x.List2)
-			foryimpl.SetRefSlice(c, id60, x.List2)
+			foryimpl.SetRefSlice(c, id62, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -4708,11 +4368,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id62)
-		} else if st61 == foryimpl.RefFollows {
+		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id64)
+		} else if st63 == foryimpl.RefFollows {
 			x.Map1 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id62, x.Map1)
+			foryimpl.SetRefMap(c, id64, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -4720,11 +4380,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id64)
-		} else if st63 == foryimpl.RefFollows {
+		if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id66)
+		} else if st65 == foryimpl.RefFollows {
 			x.Map2 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id64, x.Map2)
+			foryimpl.SetRefMap(c, id66, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -4733,24 +4393,24 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n49 := c.ReadArrayLengthFast(4)
-		if n49 < 0 {
-			n49 = c.ReadArrayLength(4)
-		}
-		a50 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n49)
-		r.ReadRawInt32s(a50)
-		x.Arr1 = a50
-		if c.Failed() {
-			c.Trace("Arr1")
-			return
-		}
 		n51 := c.ReadArrayLengthFast(4)
 		if n51 < 0 {
 			n51 = c.ReadArrayLength(4)
 		}
-		a52 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n51)
+		a52 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n51)
 		r.ReadRawInt32s(a52)
-		x.Arr2 = a52
+		x.Arr1 = a52
+		if c.Failed() {
+			c.Trace("Arr1")
+			return
+		}
+		n53 := c.ReadArrayLengthFast(4)
+		if n53 < 0 {
+			n53 = c.ReadArrayLength(4)
+		}
+		a54 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n53)
+		r.ReadRawInt32s(a54)
+		x.Arr2 = a54
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -4824,54 +4484,54 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 		case 2:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st69, id70 := c.ReadEvolvedRefFlag(f); st69 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id70)
-			} else if st69 == foryimpl.RefFollows {
+			} else if st71, id72 := c.ReadEvolvedRefFlag(f); st71 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id72)
+			} else if st71 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id70, x.Bin1)
+				foryimpl.SetRefSlice(c, id72, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 3:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st71, id72 := c.ReadEvolvedRefFlag(f); st71 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id72)
-			} else if st71 == foryimpl.RefFollows {
+			} else if st73, id74 := c.ReadEvolvedRefFlag(f); st73 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id74)
+			} else if st73 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id72, x.Bin2)
+				foryimpl.SetRefSlice(c, id74, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 4:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st73, id74 := c.ReadEvolvedRefFlag(f); st73 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id74)
-			} else if st73 == foryimpl.RefFollows {
+			} else if st75, id76 := c.ReadEvolvedRefFlag(f); st75 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id76)
+			} else if st75 == foryimpl.RefFollows {
 				x.List1 = x.foryReadList1(c, x.List1)
-				foryimpl.SetRefSlice(c, id74, x.List1)
+				foryimpl.SetRefSlice(c, id76, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st75, id76 := c.ReadEvolvedRefFlag(f); st75 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id76)
-			} else if st75 == foryimpl.RefFollows {
+			} else if st77, id78 := c.ReadEvolvedRefFlag(f); st77 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id78)
+			} else if st77 == foryimpl.RefFollows {
 				x.List2 = x.foryReadList1(c, x.List2)
-				foryimpl.SetRefSlice(c, id76, x.List2)
+				foryimpl.SetRefSlice(c, id78, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id78)
-				} else if st77 == foryimpl.RefFollows {
+				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id80)
+				} else if st79 == foryimpl.RefFollows {
 					x.Map1 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id78, x.Map1)
+					foryimpl.SetRefMap(c, id80, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -4882,11 +4542,11 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id80)
-				} else if st79 == foryimpl.RefFollows {
+				if st81, id82 := c.ReadRefFlag(); st81 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id82)
+				} else if st81 == foryimpl.RefFollows {
 					x.Map2 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id80, x.Map2)
+					foryimpl.SetRefMap(c, id82, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
@@ -5127,7 +4787,7 @@ func (x *SharedTrackedList) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Items = x.foryReadItems(c, x.Items)
+	x.Items = foryimpl.ReadStructList[[]SharedTrackedKinds](c, x.Items, foryTypeSharedTrackedKinds)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -5141,7 +4801,7 @@ func (x *SharedTrackedList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.Items = x.foryReadItems(c, x.Items)
+				x.Items = foryimpl.ReadStructList[[]SharedTrackedKinds](c, nil, foryTypeSharedTrackedKinds)
 			}
 		}
 		if c.Failed() {
@@ -5149,58 +4809,6 @@ func (x *SharedTrackedList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 			return
 		}
 	}
-}
-
-// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *SharedTrackedList) foryReadItems(c *foryimpl.ReadContext, old []SharedTrackedKinds) (v []SharedTrackedKinds) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]SharedTrackedKinds](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeSharedTrackedKinds)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[SharedTrackedKinds](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = SharedTrackedKinds{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootNilPointers is the compatible-mode root prefix of NilPointers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilPointers[4:], docs/format.md §11).
@@ -5406,7 +5014,7 @@ func (x *NilPointers) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Image.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Image.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -5600,7 +5208,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Images = x.foryReadImages(c, x.Images)
+	x.Images = foryimpl.ReadStructPtrList[[]*Image](c, x.Images, foryTypeImage)
 	if c.Failed() {
 		c.Trace("Images")
 		return
@@ -5721,7 +5329,7 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.Images = x.foryReadImages(c, x.Images)
+				x.Images = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -5784,60 +5392,6 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		}
 	}
 	c.Leave()
-}
-
-// foryReadImages reads field Images's value, for ForyRead and ForyReadEvolved.
-func (x *NilPointers) foryReadImages(c *foryimpl.ReadContext, old []*Image) (v []*Image) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Image](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeImage)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Image](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Image](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Image](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootSharedTracked is the compatible-mode root prefix of SharedTracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTracked[4:], docs/format.md §11).

@@ -59,7 +59,7 @@ func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -155,18 +155,18 @@ func (x *Slices) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Slices nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	start6 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(46 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x1034301e001cff01)    // foryRootSlices[0:8]
 			buffer.PutUint64At(w, off+8, 0x168c66c427291762)  // foryRootSlices[8:16]
@@ -357,7 +357,7 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("I64s")
 		return
 	}
-	x.Strs = x.foryReadStrs(c, x.Strs)
+	x.Strs = foryimpl.ReadStringList[[]string](c, x.Strs)
 	if c.Failed() {
 		c.Trace("Strs")
 		return
@@ -389,7 +389,7 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.Strs = x.foryReadStrs(c, x.Strs)
+				x.Strs = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
 		if c.Failed() {
@@ -444,33 +444,6 @@ func (x *Slices) foryReadI64s(c *foryimpl.ReadContext, old []int64) (v []int64) 
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadStrs reads field Strs's value, for ForyRead and ForyReadEvolved.
-func (x *Slices) foryReadStrs(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
 				if c.Failed() {
 					c.TraceIndex(i3)
 					break

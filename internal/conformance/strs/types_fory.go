@@ -52,13 +52,13 @@ func (x *Strings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Strings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -130,13 +130,13 @@ func (x *Strings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Strings's struct body (docs/format.md §9).
 func (x *Strings) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Strings nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Strings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Strings) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.ASCII)
 	s2 := string(x.CJK)
 	s3 := string(x.Emoji)
@@ -145,7 +145,7 @@ func (x *Strings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) 
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 5 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(51 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + len(s4) + len(s5) + 50)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x17d43023001cff01)    // foryRootStrings[0:8]
 			buffer.PutUint64At(w, off+8, 0x155465c537f3cb32)  // foryRootStrings[8:16]

@@ -63,7 +63,7 @@ func (x *NestedLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -159,13 +159,13 @@ func (x *NestedLists) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (NestedLists nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -174,7 +174,7 @@ func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(42 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x0978f01a001cff01)    // foryRootNestedLists[0:8]
 			buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)  // foryRootNestedLists[8:16]
@@ -522,28 +522,7 @@ func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [
 					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
 						l2[i3] = foryimpl.BackRefSlice[string](c, id8)
 					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(1)
-						if n9 < 0 {
-							n9 = c.ReadLength(1)
-						}
-						l10 := foryimpl.MakeSlice[[]string](c, n9)
-						if n9 > 0 {
-							hn12 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i11 := range l10 {
-									if hn12 && !c.ReadFlag() {
-										clear(l10[i11 : i11+1])
-										continue
-									}
-									l10[i11] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i11)
-										break
-									}
-								}
-							}
-						}
-						l2[i3] = l10
+						l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
 						foryimpl.SetRefSlice(c, id8, l2[i3])
 					} else {
 						l2[i3] = nil
@@ -558,28 +537,7 @@ func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [
 					clear(l2[i3 : i3+1])
 					continue
 				}
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							l16[i17] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				l2[i3] = l16
+				l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
 				if c.Failed() {
 					c.TraceIndex(i3)
 					break
@@ -626,7 +584,7 @@ func (x *ListOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -716,13 +674,13 @@ func (x *ListOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (ListOfMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -731,7 +689,7 @@ func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(27 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x01f0100b001cff01)    // foryRootListOfMaps[0:8]
 			buffer.PutUint64At(w, off+8, 0x4802aec116448c74)  // foryRootListOfMaps[8:16]
@@ -962,7 +920,7 @@ func (x *MapOfLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1061,13 +1019,13 @@ func (x *MapOfLists) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (MapOfLists nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -1076,7 +1034,7 @@ func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(46 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xb03b701e001cff01)    // foryRootMapOfLists[0:8]
 			buffer.PutUint64At(w, off+8, 0x4802afc350888def)  // foryRootMapOfLists[8:16]
@@ -1518,28 +1476,7 @@ func (x *MapOfLists) foryReadStrs(c *foryimpl.ReadContext) (v map[string][]strin
 			k6 = c.ReadString()
 			var v7 []string
 			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -1557,64 +1494,22 @@ func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) (v map[string][]st
 	}
 	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
 	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		sz3, vn4, tr8, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
 		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
 			var k6 string
 			k6 = c.ReadString()
 			var v7 []string
-			if tr14 {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[string](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadLengthFast(1)
-					if n17 < 0 {
-						n17 = c.ReadLength(1)
-					}
-					l18 := foryimpl.MakeSlice[[]string](c, n17)
-					if n17 > 0 {
-						hn20 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i19 := range l18 {
-								if hn20 && !c.ReadFlag() {
-									clear(l18[i19 : i19+1])
-									continue
-								}
-								l18[i19] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i19)
-									break
-								}
-							}
-						}
-					}
-					v7 = l18
-					foryimpl.SetRefSlice(c, id16, v7)
+			if tr8 {
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					v7 = foryimpl.ReadStringList[[]string](c, nil)
+					foryimpl.SetRefSlice(c, id10, v7)
 				} else {
 					v7 = nil
 				}
 			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -1659,7 +1554,7 @@ func (x *MapOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1752,13 +1647,13 @@ func (x *MapOfMaps) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (MapOfMaps nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -1767,7 +1662,7 @@ func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(29 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xbcaf100d001cff01)    // foryRootMapOfMaps[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)  // foryRootMapOfMaps[8:16]
@@ -2052,7 +1947,7 @@ func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2145,13 +2040,13 @@ func (x *SetsInside) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (SetsInside nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -2160,7 +2055,7 @@ func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xd2868011001cff01)    // foryRootSetsInside[0:8]
 			buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)  // foryRootSetsInside[8:16]
@@ -2567,7 +2462,7 @@ func (x *Binaries) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2660,13 +2555,13 @@ func (x *Binaries) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Binaries nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -2675,7 +2570,7 @@ func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x25570011001cff01)    // foryRootBinaries[0:8]
 			buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)  // foryRootBinaries[8:16]
@@ -3114,7 +3009,7 @@ func (x *SharedInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3207,13 +3102,13 @@ func (x *SharedInner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (SharedInner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -3222,7 +3117,7 @@ func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xce763013001cff01)    // foryRootSharedInner[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)  // foryRootSharedInner[8:16]
@@ -3599,7 +3494,7 @@ func (x *EmptyArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3695,17 +3590,17 @@ func (x *EmptyArrays) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (EmptyArrays nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *EmptyArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *EmptyArrays) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x42f46016001cff01)    // foryRootEmptyArrays[0:8]
 			buffer.PutUint64At(w, off+8, 0x4402b4c469686077)  // foryRootEmptyArrays[8:16]
@@ -3753,33 +3648,33 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l5 := x.Bin
-			b.WriteVarUint32(uint32(len(l5)))
-			b.WriteBytes(l5)
+			l6 := x.Bin
+			b.WriteVarUint32(uint32(len(l6)))
+			b.WriteBytes(l6)
 		}
 	} else {
-		l6 := x.Bin
-		b.WriteVarUint32(uint32(len(l6)))
-		b.WriteBytes(l6)
+		l7 := x.Bin
+		b.WriteVarUint32(uint32(len(l7)))
+		b.WriteBytes(l7)
 	}
 	{
-		l7 := x.F32
-		l8 := x.I32
-		l9 := x.I64
-		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*8 + 18)
+		l8 := x.F32
+		l9 := x.I32
+		l10 := x.I64
+		b.Reserve(buffer.BatchSlack + len(l8)*4 + len(l9)*4 + len(l10)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l7, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l7)
-		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l8, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
-			off = buffer.PutRawInt32sAt(w, off, l8)
+			off = buffer.PutRawFloat32sAt(w, off, l8)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l9, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
-			off = buffer.PutRawInt64sAt(w, off, l9)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
+			off = buffer.PutRawInt32sAt(w, off, l9)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l10, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
+			off = buffer.PutRawInt64sAt(w, off, l10)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -3801,11 +3696,11 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st10, id11 := c.ReadFieldRefFlag(); st10 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id11)
-		} else if st10 == foryimpl.RefFollows {
+		if st11, id12 := c.ReadFieldRefFlag(); st11 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id12)
+		} else if st11 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id11, x.Bin)
+			foryimpl.SetRefSlice(c, id12, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -3834,35 +3729,35 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n12 := c.ReadArrayLengthFast(4)
-		if n12 < 0 {
-			n12 = c.ReadArrayLength(4)
+		n13 := c.ReadArrayLengthFast(4)
+		if n13 < 0 {
+			n13 = c.ReadArrayLength(4)
 		}
-		a13 := foryimpl.ReuseSlice[[]float32](c, x.F32, n12)
-		r.ReadRawFloat32s(a13)
-		x.F32 = a13
+		a14 := foryimpl.ReuseSlice[[]float32](c, x.F32, n13)
+		r.ReadRawFloat32s(a14)
+		x.F32 = a14
 		if c.Failed() {
 			c.Trace("F32")
 			return
 		}
-		n14 := c.ReadArrayLengthFast(4)
-		if n14 < 0 {
-			n14 = c.ReadArrayLength(4)
+		n15 := c.ReadArrayLengthFast(4)
+		if n15 < 0 {
+			n15 = c.ReadArrayLength(4)
 		}
-		a15 := foryimpl.ReuseSlice[[]int32](c, x.I32, n14)
-		r.ReadRawInt32s(a15)
-		x.I32 = a15
+		a16 := foryimpl.ReuseSlice[[]int32](c, x.I32, n15)
+		r.ReadRawInt32s(a16)
+		x.I32 = a16
 		if c.Failed() {
 			c.Trace("I32")
 			return
 		}
-		n16 := c.ReadArrayLengthFast(8)
-		if n16 < 0 {
-			n16 = c.ReadArrayLength(8)
+		n17 := c.ReadArrayLengthFast(8)
+		if n17 < 0 {
+			n17 = c.ReadArrayLength(8)
 		}
-		a17 := foryimpl.ReuseSlice[[]int64](c, x.I64, n16)
-		r.ReadRawInt64s(a17)
-		x.I64 = a17
+		a18 := foryimpl.ReuseSlice[[]int64](c, x.I64, n17)
+		r.ReadRawInt64s(a18)
+		x.I64 = a18
 		if c.Failed() {
 			c.Trace("I64")
 			return
@@ -3878,11 +3773,11 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id19)
-			} else if st18 == foryimpl.RefFollows {
+			} else if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id20)
+			} else if st19 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id19, x.Bin)
+				foryimpl.SetRefSlice(c, id20, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -3960,7 +3855,7 @@ func (x *OneEmptyArray) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -4056,17 +3951,17 @@ func (x *OneEmptyArray) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (OneEmptyArray nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *OneEmptyArray) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *OneEmptyArray) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x4702e016001cff01)    // foryRootOneEmptyArray[0:8]
 			buffer.PutUint64At(w, off+8, 0x4402b5c4543e1345)  // foryRootOneEmptyArray[8:16]
@@ -4114,26 +4009,22 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l5 := x.Bin
-			b.WriteVarUint32(uint32(len(l5)))
-			b.WriteBytes(l5)
+			l6 := x.Bin
+			b.WriteVarUint32(uint32(len(l6)))
+			b.WriteBytes(l6)
 		}
 	} else {
-		l6 := x.Bin
-		b.WriteVarUint32(uint32(len(l6)))
-		b.WriteBytes(l6)
+		l7 := x.Bin
+		b.WriteVarUint32(uint32(len(l7)))
+		b.WriteBytes(l7)
 	}
 	{
-		l7 := x.Empty
-		l8 := x.Full
-		l9 := x.Nil
-		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*4 + 18)
+		l8 := x.Empty
+		l9 := x.Full
+		l10 := x.Nil
+		b.Reserve(buffer.BatchSlack + len(l8)*4 + len(l9)*4 + len(l10)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l7, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
-			off = buffer.PutRawInt32sAt(w, off, l7)
-		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l8, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 			off = buffer.PutRawInt32sAt(w, off, l8)
@@ -4141,6 +4032,10 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l9, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 			off = buffer.PutRawInt32sAt(w, off, l9)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l10, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*4))
+			off = buffer.PutRawInt32sAt(w, off, l10)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -4162,11 +4057,11 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st10, id11 := c.ReadFieldRefFlag(); st10 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id11)
-		} else if st10 == foryimpl.RefFollows {
+		if st11, id12 := c.ReadFieldRefFlag(); st11 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id12)
+		} else if st11 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id11, x.Bin)
+			foryimpl.SetRefSlice(c, id12, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -4195,35 +4090,35 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n12 := c.ReadArrayLengthFast(4)
-		if n12 < 0 {
-			n12 = c.ReadArrayLength(4)
+		n13 := c.ReadArrayLengthFast(4)
+		if n13 < 0 {
+			n13 = c.ReadArrayLength(4)
 		}
-		a13 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n12)
-		r.ReadRawInt32s(a13)
-		x.Empty = a13
+		a14 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n13)
+		r.ReadRawInt32s(a14)
+		x.Empty = a14
 		if c.Failed() {
 			c.Trace("Empty")
 			return
 		}
-		n14 := c.ReadArrayLengthFast(4)
-		if n14 < 0 {
-			n14 = c.ReadArrayLength(4)
+		n15 := c.ReadArrayLengthFast(4)
+		if n15 < 0 {
+			n15 = c.ReadArrayLength(4)
 		}
-		a15 := foryimpl.ReuseSlice[[]int32](c, x.Full, n14)
-		r.ReadRawInt32s(a15)
-		x.Full = a15
+		a16 := foryimpl.ReuseSlice[[]int32](c, x.Full, n15)
+		r.ReadRawInt32s(a16)
+		x.Full = a16
 		if c.Failed() {
 			c.Trace("Full")
 			return
 		}
-		n16 := c.ReadArrayLengthFast(4)
-		if n16 < 0 {
-			n16 = c.ReadArrayLength(4)
+		n17 := c.ReadArrayLengthFast(4)
+		if n17 < 0 {
+			n17 = c.ReadArrayLength(4)
 		}
-		a17 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n16)
-		r.ReadRawInt32s(a17)
-		x.Nil = a17
+		a18 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n17)
+		r.ReadRawInt32s(a18)
+		x.Nil = a18
 		if c.Failed() {
 			c.Trace("Nil")
 			return
@@ -4239,11 +4134,11 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id19)
-			} else if st18 == foryimpl.RefFollows {
+			} else if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id20)
+			} else if st19 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id19, x.Bin)
+				foryimpl.SetRefSlice(c, id20, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -4309,7 +4204,7 @@ func (x *EmptyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -4402,13 +4297,13 @@ func (x *EmptyInner) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (EmptyInner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -4417,7 +4312,7 @@ func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(33 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x0fdda011001cff01)    // foryRootEmptyInner[0:8]
 			buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)  // foryRootEmptyInner[8:16]
@@ -4716,28 +4611,7 @@ func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v []
 					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
 						l2[i3] = foryimpl.BackRefSlice[string](c, id8)
 					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(1)
-						if n9 < 0 {
-							n9 = c.ReadLength(1)
-						}
-						l10 := foryimpl.MakeSlice[[]string](c, n9)
-						if n9 > 0 {
-							hn12 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i11 := range l10 {
-									if hn12 && !c.ReadFlag() {
-										clear(l10[i11 : i11+1])
-										continue
-									}
-									l10[i11] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i11)
-										break
-									}
-								}
-							}
-						}
-						l2[i3] = l10
+						l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
 						foryimpl.SetRefSlice(c, id8, l2[i3])
 					} else {
 						l2[i3] = nil
@@ -4752,28 +4626,7 @@ func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v []
 					clear(l2[i3 : i3+1])
 					continue
 				}
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							l16[i17] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				l2[i3] = l16
+				l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
 				if c.Failed() {
 					c.TraceIndex(i3)
 					break
@@ -4822,13 +4675,13 @@ func (x *Leaf311) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf311) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -4896,18 +4749,18 @@ func (x *Leaf311) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf311's struct body (docs/format.md §9).
 func (x *Leaf311) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf311 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf311) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf311) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xf1b0d00b001cff01)    // foryRootLeaf311[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002b7c202e10f84)  // foryRootLeaf311[8:16]
@@ -5834,7 +5687,7 @@ func (x *NullableSets) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -5930,13 +5783,13 @@ func (x *NullableSets) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (NullableSets nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -5945,7 +5798,7 @@ func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check, root b
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(43 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xe3e5a01b001cff01)    // foryRootNullableSets[0:8]
 			buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)  // foryRootNullableSets[8:16]
@@ -6306,13 +6159,13 @@ func (x *Leaf316) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf316) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -6380,18 +6233,18 @@ func (x *Leaf316) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf316's struct body (docs/format.md §9).
 func (x *Leaf316) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf316 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf316) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf316) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xd9a7d00b001cff01)    // foryRootLeaf316[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002bcc248b712f1)  // foryRootLeaf316[8:16]
@@ -6683,13 +6536,13 @@ func (x *LeafNamed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *LeafNamed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -6759,18 +6612,18 @@ func (x *LeafNamed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes LeafNamed's struct body (docs/format.md §9).
 func (x *LeafNamed) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (LeafNamed nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *LeafNamed) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *LeafNamed) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(39 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x6fe53012001eff01)    // foryRootLeafNamed[0:8]
 			buffer.PutUint64At(w, off+8, 0x210612e25d8cca47)  // foryRootLeafNamed[8:16]
@@ -7061,13 +6914,13 @@ func (x *Leaf319) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf319) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -7135,18 +6988,18 @@ func (x *Leaf319) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf319's struct body (docs/format.md §9).
 func (x *Leaf319) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf319 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf319) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf319) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xa7b4f00b001cff01)    // foryRootLeaf319[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002bfc2705c95d4)  // foryRootLeaf319[8:16]
@@ -7248,13 +7101,13 @@ func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -7324,18 +7177,18 @@ func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Tag nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Label)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(31 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x4221f00f001eff01)    // foryRootTag[0:8]
 			buffer.PutUint64At(w, off+8, 0x210612e1495d1904)  // foryRootTag[8:16]
@@ -7642,13 +7495,13 @@ func (x *Leaf321) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf321) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -7716,18 +7569,18 @@ func (x *Leaf321) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf321's struct body (docs/format.md §9).
 func (x *Leaf321) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf321 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf321) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf321) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xaad7f00b001cff01)    // foryRootLeaf321[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002c1c27fedc3fe)  // foryRootLeaf321[8:16]
@@ -7972,7 +7825,7 @@ func (x *SharedAny) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf321)
 		}
-		if err := x.Field.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Field.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -8168,13 +8021,13 @@ func (x *Leaf323) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf323) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -8242,18 +8095,18 @@ func (x *Leaf323) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Leaf323's struct body (docs/format.md §9).
 func (x *Leaf323) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf323 nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf323) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf323) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x8d0fa00b001cff01)    // foryRootLeaf323[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002c3c226e78e9c)  // foryRootLeaf323[8:16]
@@ -9370,7 +9223,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Floats")
 		return
 	}
-	x.LeafList = x.foryReadLeafList(c, x.LeafList)
+	x.LeafList = foryimpl.ReadStructPtrList[[]*Leaf311](c, x.LeafList, foryTypeLeaf311)
 	if c.Failed() {
 		c.Trace("LeafList")
 		return
@@ -9461,7 +9314,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.LeafList = x.foryReadLeafList(c, x.LeafList)
+				x.LeafList = foryimpl.ReadStructPtrList[[]*Leaf311](c, nil, foryTypeLeaf311)
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -9598,28 +9451,7 @@ func (x *Mixed) foryReadByKey(c *foryimpl.ReadContext) (v map[string][]string) {
 			k6 = c.ReadString()
 			var v7 []string
 			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -9637,64 +9469,22 @@ func (x *Mixed) foryReadByKeyRef(c *foryimpl.ReadContext) (v map[string][]string
 	}
 	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
 	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		sz3, vn4, tr8, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
 		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
 			var k6 string
 			k6 = c.ReadString()
 			var v7 []string
-			if tr14 {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[string](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadLengthFast(1)
-					if n17 < 0 {
-						n17 = c.ReadLength(1)
-					}
-					l18 := foryimpl.MakeSlice[[]string](c, n17)
-					if n17 > 0 {
-						hn20 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i19 := range l18 {
-								if hn20 && !c.ReadFlag() {
-									clear(l18[i19 : i19+1])
-									continue
-								}
-								l18[i19] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i19)
-									break
-								}
-							}
-						}
-					}
-					v7 = l18
-					foryimpl.SetRefSlice(c, id16, v7)
+			if tr8 {
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					v7 = foryimpl.ReadStringList[[]string](c, nil)
+					foryimpl.SetRefSlice(c, id10, v7)
 				} else {
 					v7 = nil
 				}
 			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -9977,60 +9767,6 @@ func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext, old [][]float64) (v [][]
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadLeafList reads field LeafList's value, for ForyRead and ForyReadEvolved.
-func (x *Mixed) foryReadLeafList(c *foryimpl.ReadContext, old []*Leaf311) (v []*Leaf311) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Leaf311](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf311)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Leaf311](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Leaf311](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Leaf311](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
 				if c.Failed() {
 					c.TraceIndex(i3)
 					break
@@ -10827,28 +10563,7 @@ func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [][]str
 					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
 						l2[i3] = foryimpl.BackRefSlice[string](c, id8)
 					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(1)
-						if n9 < 0 {
-							n9 = c.ReadLength(1)
-						}
-						l10 := foryimpl.MakeSlice[[]string](c, n9)
-						if n9 > 0 {
-							hn12 := c.ReadListHeader(21)
-							if !c.Failed() {
-								for i11 := range l10 {
-									if hn12 && !c.ReadFlag() {
-										clear(l10[i11 : i11+1])
-										continue
-									}
-									l10[i11] = c.ReadString()
-									if c.Failed() {
-										c.TraceIndex(i11)
-										break
-									}
-								}
-							}
-						}
-						l2[i3] = l10
+						l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
 						foryimpl.SetRefSlice(c, id8, l2[i3])
 					} else {
 						l2[i3] = nil
@@ -10863,28 +10578,7 @@ func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [][]str
 					clear(l2[i3 : i3+1])
 					continue
 				}
-				n15 := c.ReadLengthFast(1)
-				if n15 < 0 {
-					n15 = c.ReadLength(1)
-				}
-				l16 := foryimpl.MakeSlice[[]string](c, n15)
-				if n15 > 0 {
-					hn18 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i17 := range l16 {
-							if hn18 && !c.ReadFlag() {
-								clear(l16[i17 : i17+1])
-								continue
-							}
-							l16[i17] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i17)
-								break
-							}
-						}
-					}
-				}
-				l2[i3] = l16
+				l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
 				if c.Failed() {
 					c.TraceIndex(i3)
 					break

@@ -74,7 +74,7 @@ func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -166,17 +166,13 @@ func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Address nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Address nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Status < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeAddress, "Status", int64(x.Status))
 	}
@@ -184,7 +180,7 @@ func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) 
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(47 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x9ea7201a001cff01)    // foryRootAddress[0:8]
 			buffer.PutUint64At(w, off+8, 0x440785c47f2871b1)  // foryRootAddress[8:16]
@@ -240,6 +236,10 @@ func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) 
 		b.Reserve(buffer.BatchSlack + len(s6) + 16)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
+		if form&foryimpl.FlatFieldFlags != 0 {
+			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+			off++
+		}
 		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
 		off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s6) > 0 {
@@ -252,75 +252,6 @@ func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) 
 		b.SetWriterIndex(off)
 	}
 	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Address) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Status < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeAddress, "Status", int64(x.Status)))
-		return
-	}
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 1250604956)
-		off += 4
-	}
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Zip))
-	b.SetWriterIndex(off)
-	l8 := x.Lines
-	{
-		var ascii bool
-		sz10 := 6 + buffer.BatchSlack + len(l8)*9
-		for _, e9 := range l8 {
-			sz10 += len(e9)
-		}
-		b.Reserve(sz10)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l8)))
-		if len(l8) > 0 {
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e9 := range l8 {
-				if len(w)-off < len(e9)+9+buffer.BatchSlack {
-					b.SetWriterIndex(off)
-					b.Reserve(len(e9) + 9 + buffer.BatchSlack)
-					w = b.Window()
-				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e9) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e9))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e9)) {
-						c.Fail(foryimpl.InvalidUTF8(foryTypeAddress, "Lines"))
-						return
-					}
-				}
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	{
-		s11 := string(x.Street)
-		b.Reserve(buffer.BatchSlack + len(s11) + 16)
-		w, off := b.Window(), b.WriterIndex()
-		var ascii bool
-		if c.TrackedFieldFlags() {
-			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-			off++
-		}
-		off = buffer.PutVarUint32At(w, off, uint32(x.Status))
-		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s11) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s11)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeAddress, "Street"))
-				return
-			}
-		}
-		b.SetWriterIndex(off)
-	}
 }
 
 // ForyRead reads Address's struct body (docs/format.md §9); errors are recorded in c.
@@ -346,15 +277,15 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Zip..Zip")
 		return
 	}
-	x.Lines = x.foryReadLines(c, x.Lines)
+	x.Lines = foryimpl.ReadStringList[[]string](c, x.Lines)
 	if c.Failed() {
 		c.Trace("Lines")
 		return
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-				x.Status = Status(e12)
+			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+				x.Status = Status(e7)
 			} else {
 				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -364,8 +295,8 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-			x.Status = Status(e12)
+		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
+			x.Status = Status(e7)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -388,21 +319,21 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		switch f := ev.Field(i); f.Local {
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.Lines = x.foryReadLines(c, x.Lines)
+				x.Lines = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
-						x.Status = Status(e16)
+					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+						x.Status = Status(e11)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e13 := c.ReadEnumFast(uint32(0x7fffffff)); e13 >= 0 {
-						x.Status = Status(e13)
+					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+						x.Status = Status(e8)
 					} else {
 						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -414,33 +345,6 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			return
 		}
 	}
-}
-
-// foryReadLines reads field Lines's value, for ForyRead and ForyReadEvolved.
-func (x *Address) foryReadLines(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
@@ -482,13 +386,13 @@ func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -558,19 +462,19 @@ func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Tag nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Key)
 	s2 := string(x.Value)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack + len(s1) + len(s2) + 20)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x71bd1013001eff01)    // foryRootTag[0:8]
 			buffer.PutUint64At(w, off+8, 0x67ba11e2061d5d2a)  // foryRootTag[8:16]

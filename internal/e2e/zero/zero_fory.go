@@ -38,13 +38,13 @@ func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -147,17 +147,17 @@ func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
 func (x *Address) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Address nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(19 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x6fa65003001cff01)   // foryRootAddress[0:8]
 			buffer.PutUint64At(w, off+7, 0x0785c02b487b9f6f) // foryRootAddress[7:15]
@@ -232,13 +232,13 @@ func (x *Tag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Tag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -347,17 +347,17 @@ func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
 func (x *Tag) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Tag nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(25 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x57d2d009001eff01)    // foryRootTag[0:8]
 			buffer.PutUint64At(w, off+8, 0x67ba11e04bcd2d91)  // foryRootTag[8:16]
@@ -589,7 +589,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l15) > 0 {
 		c.WriteStructMeta(foryTypeAddress)
 		for i16 := range l15 {
-			if err := l15[i16].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l15[i16].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -613,7 +613,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 			if len(e18) > 0 {
 				c.WriteStructMeta(foryTypeAddress)
 				for i19 := range e18 {
-					if err := e18[i19].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+					if err := e18[i19].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 						c.Fail(err)
 						break
 					}
@@ -671,7 +671,7 @@ func (x *Composite) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l26) > 0 {
 		c.WriteStructMeta(foryTypeTag)
 		for i27 := range l26 {
-			if err := l26[i27].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l26[i27].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -812,7 +812,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Addrs = x.foryReadAddrs(c, x.Addrs)
+	x.Addrs = foryimpl.ReadStructList[[]Address](c, x.Addrs, foryTypeAddress)
 	if c.Failed() {
 		c.Trace("Addrs")
 		return
@@ -835,12 +835,12 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.PAddrs = x.foryReadPAddrs(c, x.PAddrs)
+	x.PAddrs = foryimpl.ReadStructPtrList[[]*Address](c, x.PAddrs, foryTypeAddress)
 	if c.Failed() {
 		c.Trace("PAddrs")
 		return
 	}
-	x.Tags = x.foryReadTags(c, x.Tags)
+	x.Tags = foryimpl.ReadStructList[[]Tag](c, x.Tags, foryTypeTag)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -854,7 +854,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		switch f := ev.Field(i); f.Local {
 		case 0:
 			if !f.Flag || c.ReadFlag() {
-				x.Addrs = x.foryReadAddrs(c, x.Addrs)
+				x.Addrs = foryimpl.ReadStructList[[]Address](c, nil, foryTypeAddress)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
@@ -866,11 +866,11 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.PAddrs = x.foryReadPAddrs(c, x.PAddrs)
+				x.PAddrs = foryimpl.ReadStructPtrList[[]*Address](c, nil, foryTypeAddress)
 			}
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.Tags = x.foryReadTags(c, x.Tags)
+				x.Tags = foryimpl.ReadStructList[[]Tag](c, nil, foryTypeTag)
 			}
 		}
 		if c.Failed() {
@@ -878,58 +878,6 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			return
 		}
 	}
-}
-
-// foryReadAddrs reads field Addrs's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadAddrs(c *foryimpl.ReadContext, old []Address) (v []Address) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Address](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeAddress)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Address](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Address{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryReadBomb reads field Bomb's value, for ForyRead and ForyReadEvolved.
@@ -947,53 +895,7 @@ func (x *Composite) foryReadBomb(c *foryimpl.ReadContext, old [][]Address) (v []
 					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
 						l2[i3] = foryimpl.BackRefSlice[Address](c, id8)
 					} else if st7 == foryimpl.RefFollows {
-						n9 := c.ReadLengthFast(1)
-						if n9 < 0 {
-							n9 = c.ReadLength(1)
-						}
-						l10 := foryimpl.MakeSlice[[]Address](c, n9)
-						if n9 > 0 {
-							hn12, tr14, ev13 := c.ReadStructListHeaderRef(foryTypeAddress)
-							if !c.Failed() {
-								for i11 := range l10 {
-									if tr14 {
-										if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-											if p17 := foryimpl.BackRef[Address](c, id16); p17 != nil {
-												l10[i11] = *p17
-											}
-										} else if st15 == foryimpl.RefFollows {
-											foryimpl.SetRef(c, id16, &l10[i11])
-											if ev13 != nil {
-												l10[i11].ForyReadEvolved(c, ev13)
-											} else {
-												l10[i11].ForyRead(c)
-											}
-										} else {
-											l10[i11] = Address{}
-										}
-										if c.Failed() {
-											c.TraceIndex(i11)
-											break
-										}
-										continue
-									}
-									if hn12 && !c.ReadFlag() {
-										clear(l10[i11 : i11+1])
-										continue
-									}
-									if ev13 != nil {
-										l10[i11].ForyReadEvolved(c, ev13)
-									} else {
-										l10[i11].ForyRead(c)
-									}
-									if c.Failed() {
-										c.TraceIndex(i11)
-										break
-									}
-								}
-							}
-						}
-						l2[i3] = l10
+						l2[i3] = foryimpl.ReadStructList[[]Address](c, nil, foryTypeAddress)
 						foryimpl.SetRefSlice(c, id8, l2[i3])
 					} else {
 						l2[i3] = nil
@@ -1008,53 +910,7 @@ func (x *Composite) foryReadBomb(c *foryimpl.ReadContext, old [][]Address) (v []
 					clear(l2[i3 : i3+1])
 					continue
 				}
-				n18 := c.ReadLengthFast(1)
-				if n18 < 0 {
-					n18 = c.ReadLength(1)
-				}
-				l19 := foryimpl.MakeSlice[[]Address](c, n18)
-				if n18 > 0 {
-					hn21, tr23, ev22 := c.ReadStructListHeaderRef(foryTypeAddress)
-					if !c.Failed() {
-						for i20 := range l19 {
-							if tr23 {
-								if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-									if p26 := foryimpl.BackRef[Address](c, id25); p26 != nil {
-										l19[i20] = *p26
-									}
-								} else if st24 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id25, &l19[i20])
-									if ev22 != nil {
-										l19[i20].ForyReadEvolved(c, ev22)
-									} else {
-										l19[i20].ForyRead(c)
-									}
-								} else {
-									l19[i20] = Address{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i20)
-									break
-								}
-								continue
-							}
-							if hn21 && !c.ReadFlag() {
-								clear(l19[i20 : i20+1])
-								continue
-							}
-							if ev22 != nil {
-								l19[i20].ForyReadEvolved(c, ev22)
-							} else {
-								l19[i20].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i20)
-								break
-							}
-						}
-					}
-				}
-				l2[i3] = l19
+				l2[i3] = foryimpl.ReadStructList[[]Address](c, nil, foryTypeAddress)
 				if c.Failed() {
 					c.TraceIndex(i3)
 					break
@@ -1138,112 +994,6 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*Ta
 		n1 -= sz3
 	}
 	v = m2
-	return v
-}
-
-// foryReadPAddrs reads field PAddrs's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadPAddrs(c *foryimpl.ReadContext, old []*Address) (v []*Address) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Address](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeAddress)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Address](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Address](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Address](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Composite) foryReadTags(c *foryimpl.ReadContext, old []Tag) (v []Tag) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Tag](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeTag)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Tag](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Tag{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
 	return v
 }
 

@@ -1764,7 +1764,7 @@ func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1846,13 +1846,13 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -1868,7 +1868,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(648 + buffer.BatchSlack + len(l181)*1 + len(l182)*4 + len(l183)*8 + len(l184)*2 + len(l185)*4 + len(l186)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			copy(w[off:], foryRootContainers)
 			off += 644
@@ -2366,96 +2366,96 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	l352 := x.ABool
-	l353 := x.AF32
-	l354 := x.AF64
-	l355 := x.AI16
-	l356 := x.AI32
-	l357 := x.AI64
+	l358 := x.ABool
+	l359 := x.AF32
+	l360 := x.AF64
+	l361 := x.AI16
+	l362 := x.AI32
+	l363 := x.AI64
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l352)*1 + len(l353)*4 + len(l354)*8 + len(l355)*2 + len(l356)*4 + len(l357)*8 + 36)
+	b.Reserve(4 + buffer.BatchSlack + len(l358)*1 + len(l359)*4 + len(l360)*8 + len(l361)*2 + len(l362)*4 + len(l363)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 324745818)
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l352, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
-		off = buffer.PutRawBoolsAt(w, off, l352)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l358, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l358)*1))
+		off = buffer.PutRawBoolsAt(w, off, l358)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l353, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l353)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l359, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l359)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l359)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l354, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l354)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l360, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l360)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l360)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l355, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
-		off = buffer.PutRawInt16sAt(w, off, l355)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l361, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l361)*2))
+		off = buffer.PutRawInt16sAt(w, off, l361)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l356, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
-		off = buffer.PutRawInt32sAt(w, off, l356)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l362, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l362)*4))
+		off = buffer.PutRawInt32sAt(w, off, l362)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l357, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
-		off = buffer.PutRawInt64sAt(w, off, l357)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l363, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l363)*8))
+		off = buffer.PutRawInt64sAt(w, off, l363)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AI8) {
-			l358 := x.AI8
-			b.WriteVarUint32(uint32(len(l358) * 1))
-			for _, e359 := range l358 {
-				b.WriteInt8(int8(e359))
+			l364 := x.AI8
+			b.WriteVarUint32(uint32(len(l364) * 1))
+			for _, e365 := range l364 {
+				b.WriteInt8(int8(e365))
 			}
 		}
 	} else {
-		l360 := x.AI8
-		b.WriteVarUint32(uint32(len(l360) * 1))
-		for _, e361 := range l360 {
-			b.WriteInt8(int8(e361))
+		l366 := x.AI8
+		b.WriteVarUint32(uint32(len(l366) * 1))
+		for _, e367 := range l366 {
+			b.WriteInt8(int8(e367))
 		}
 	}
 	{
-		l362 := x.AU16
-		l363 := x.AU32
-		l364 := x.AU64
-		l365 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l362)*2 + len(l363)*4 + len(l364)*8 + len(l365)*1 + 24)
+		l368 := x.AU16
+		l369 := x.AU32
+		l370 := x.AU64
+		l371 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l368)*2 + len(l369)*4 + len(l370)*8 + len(l371)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l362, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l362)*2))
-			off = buffer.PutRawUint16sAt(w, off, l362)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l368, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*2))
+			off = buffer.PutRawUint16sAt(w, off, l368)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l363, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l363)*4))
-			off = buffer.PutRawUint32sAt(w, off, l363)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l369, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*4))
+			off = buffer.PutRawUint32sAt(w, off, l369)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l364, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l364)*8))
-			off = buffer.PutRawUint64sAt(w, off, l364)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l370, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l370)*8))
+			off = buffer.PutRawUint64sAt(w, off, l370)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l365, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l365)*1))
-			off += copy(w[off:], l365)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l371, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l371)*1))
+			off += copy(w[off:], l371)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l366 := x.Bin
-			b.WriteVarUint32(uint32(len(l366)))
-			b.WriteBytes(l366)
+			l372 := x.Bin
+			b.WriteVarUint32(uint32(len(l372)))
+			b.WriteBytes(l372)
 		}
 	} else {
-		l367 := x.Bin
-		b.WriteVarUint32(uint32(len(l367)))
-		b.WriteBytes(l367)
+		l373 := x.Bin
+		b.WriteVarUint32(uint32(len(l373)))
+		b.WriteBytes(l373)
 	}
 	x.foryWriteFix(b, x.Fix)
 	x.foryWriteLB(b, x.LB)
@@ -2465,67 +2465,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteLI32(b, x.LI32)
 	x.foryWriteLI64(b, x.LI64)
 	x.foryWriteLI8(b, x.LI8)
-	l368 := x.LL
-	b.WriteVarUint32(uint32(len(l368)))
-	if len(l368) > 0 {
+	l374 := x.LL
+	b.WriteVarUint32(uint32(len(l374)))
+	if len(l374) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e369 := range l368 {
-			if !foryimpl.WriteRefSlice(c, e369) {
-				b.WriteVarUint32(uint32(len(e369)))
-				if len(e369) > 0 {
-					b.Reserve(1 + len(e369)*5 + buffer.BatchSlack)
+		for _, e375 := range l374 {
+			if !foryimpl.WriteRefSlice(c, e375) {
+				b.WriteVarUint32(uint32(len(e375)))
+				if len(e375) > 0 {
+					b.Reserve(1 + len(e375)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e370 := range e369 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e370))
+					for _, e376 := range e375 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e376))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l371 := x.LM
-	b.WriteVarUint32(uint32(len(l371)))
-	if len(l371) > 0 {
+	l377 := x.LM
+	b.WriteVarUint32(uint32(len(l377)))
+	if len(l377) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e372 := range l371 {
-			if !foryimpl.WriteRefMap(c, e372) {
-				var mw373 foryimpl.MapWriter
-				mw373.Begin(b, len(e372))
-				for k374, v375 := range e372 {
-					mw373.Entry(b)
-					foryimpl.WriteString(b, k374)
-					b.WriteVarInt32(v375)
+		for _, e378 := range l377 {
+			if !foryimpl.WriteRefMap(c, e378) {
+				var mw379 foryimpl.MapWriter
+				mw379.Begin(b, len(e378))
+				for k380, v381 := range e378 {
+					mw379.Entry(b)
+					foryimpl.WriteString(b, k380)
+					b.WriteVarInt32(v381)
 				}
-				mw373.End(b)
+				mw379.End(b)
 			}
 		}
 	}
 	x.foryWriteLPI(b, x.LPI)
-	l376 := x.LS
+	l382 := x.LS
 	{
 		var ascii bool
-		sz378 := 6 + buffer.BatchSlack + len(l376)*9
-		for _, e377 := range l376 {
-			sz378 += len(e377)
+		sz384 := 6 + buffer.BatchSlack + len(l382)*9
+		for _, e383 := range l382 {
+			sz384 += len(e383)
 		}
-		b.Reserve(sz378)
+		b.Reserve(sz384)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l376)))
-		if len(l376) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l382)))
+		if len(l382) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e377 := range l376 {
-				if len(w)-off < len(e377)+9+buffer.BatchSlack {
+			for _, e383 := range l382 {
+				if len(w)-off < len(e383)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e377) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e383) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e377))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e377) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e377))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e377)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e383))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e383) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e383))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e383)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -2542,36 +2542,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteMI64F(b, x.MI64F)
 	x.foryWriteMIS(b, x.MIS)
 	x.foryWriteMSI(b, x.MSI)
-	var mw379 foryimpl.MapWriter
-	mw379.BeginTracked(b, len(x.MSL))
-	for k380, v381 := range x.MSL {
-		if v381 == nil {
-			mw379.NullEntry(b)
-			foryimpl.WriteString(b, k380)
+	var mw385 foryimpl.MapWriter
+	mw385.BeginTracked(b, len(x.MSL))
+	for k386, v387 := range x.MSL {
+		if v387 == nil {
+			mw385.NullEntry(b)
+			foryimpl.WriteString(b, k386)
 		} else {
-			mw379.Entry(b)
-			foryimpl.WriteString(b, k380)
-			if !foryimpl.WriteRefSlice(c, v381) {
+			mw385.Entry(b)
+			foryimpl.WriteString(b, k386)
+			if !foryimpl.WriteRefSlice(c, v387) {
 				{
-					sz383 := 6 + buffer.BatchSlack + len(v381)*9
-					for _, e382 := range v381 {
-						sz383 += len(e382)
+					sz389 := 6 + buffer.BatchSlack + len(v387)*9
+					for _, e388 := range v387 {
+						sz389 += len(e388)
 					}
-					b.Reserve(sz383)
+					b.Reserve(sz389)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v381)))
-					if len(v381) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v387)))
+					if len(v387) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e382 := range v381 {
-							if len(w)-off < len(e382)+9+buffer.BatchSlack {
+						for _, e388 := range v387 {
+							if len(w)-off < len(e388)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e382) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e388) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e382))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e382) > 0 {
-								off += copy(w[off:], e382)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e388))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e388) > 0 {
+								off += copy(w[off:], e388)
 							}
 						}
 					}
@@ -2580,58 +2580,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw379.End(b)
-	var mw384 foryimpl.MapWriter
-	mw384.BeginTracked(b, len(x.MSM))
-	for k385, v386 := range x.MSM {
-		if v386 == nil {
-			mw384.NullEntry(b)
-			foryimpl.WriteString(b, k385)
+	mw385.End(b)
+	var mw390 foryimpl.MapWriter
+	mw390.BeginTracked(b, len(x.MSM))
+	for k391, v392 := range x.MSM {
+		if v392 == nil {
+			mw390.NullEntry(b)
+			foryimpl.WriteString(b, k391)
 		} else {
-			mw384.Entry(b)
-			foryimpl.WriteString(b, k385)
-			if !foryimpl.WriteRefMap(c, v386) {
-				var mw387 foryimpl.MapWriter
-				mw387.Begin(b, len(v386))
-				for k388, v389 := range v386 {
-					mw387.Entry(b)
-					foryimpl.WriteString(b, k388)
-					b.WriteVarInt32(v389)
+			mw390.Entry(b)
+			foryimpl.WriteString(b, k391)
+			if !foryimpl.WriteRefMap(c, v392) {
+				var mw393 foryimpl.MapWriter
+				mw393.Begin(b, len(v392))
+				for k394, v395 := range v392 {
+					mw393.Entry(b)
+					foryimpl.WriteString(b, k394)
+					b.WriteVarInt32(v395)
 				}
-				mw387.End(b)
+				mw393.End(b)
 			}
 		}
 	}
-	mw384.End(b)
+	mw390.End(b)
 	x.foryWriteMSP(b, x.MSP)
 	x.foryWriteMU8(b, x.MU8)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l390 := x.NBin
-		b.WriteVarUint32(uint32(len(l390)))
-		b.WriteBytes(l390)
+		l396 := x.NBin
+		b.WriteVarUint32(uint32(len(l396)))
+		b.WriteBytes(l396)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l391 := x.NLS
+		l397 := x.NLS
 		{
-			sz393 := 6 + buffer.BatchSlack + len(l391)*9
-			for _, e392 := range l391 {
-				sz393 += len(e392)
+			sz399 := 6 + buffer.BatchSlack + len(l397)*9
+			for _, e398 := range l397 {
+				sz399 += len(e398)
 			}
-			b.Reserve(sz393)
+			b.Reserve(sz399)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l391)))
-			if len(l391) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l397)))
+			if len(l397) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e392 := range l391 {
-					if len(w)-off < len(e392)+9+buffer.BatchSlack {
+				for _, e398 := range l397 {
+					if len(w)-off < len(e398)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e392) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e398) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e392))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e392) > 0 {
-						off += copy(w[off:], e392)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e398))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e398) > 0 {
+						off += copy(w[off:], e398)
 					}
 				}
 			}
@@ -2639,103 +2639,103 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw394 foryimpl.MapWriter
-		mw394.Begin(b, len(x.NM))
-		for k395, v396 := range x.NM {
-			mw394.Entry(b)
-			foryimpl.WriteString(b, k395)
-			b.WriteVarInt32(v396)
+		var mw400 foryimpl.MapWriter
+		mw400.Begin(b, len(x.NM))
+		for k401, v402 := range x.NM {
+			mw400.Entry(b)
+			foryimpl.WriteString(b, k401)
+			b.WriteVarInt32(v402)
 		}
-		mw394.End(b)
+		mw400.End(b)
 	}
 	x.foryWriteRaw(b, x.Raw)
 	{
-		l397 := x.RmABool
-		l398 := x.RmAF32
-		l399 := x.RmAF64
-		l400 := x.RmAI16
-		l401 := x.RmAI32
-		l402 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l397)*1 + len(l398)*4 + len(l399)*8 + len(l400)*2 + len(l401)*4 + len(l402)*8 + 36)
+		l403 := x.RmABool
+		l404 := x.RmAF32
+		l405 := x.RmAF64
+		l406 := x.RmAI16
+		l407 := x.RmAI32
+		l408 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l403)*1 + len(l404)*4 + len(l405)*8 + len(l406)*2 + len(l407)*4 + len(l408)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l397, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l397)*1))
-			off = buffer.PutRawBoolsAt(w, off, l397)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l403, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l403)*1))
+			off = buffer.PutRawBoolsAt(w, off, l403)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l398, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l398)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l398)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l404, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l404)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l404)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l399, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l399)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l399)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l405, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l405)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l405)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l400, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l400)*2))
-			off = buffer.PutRawInt16sAt(w, off, l400)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l406, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l406)*2))
+			off = buffer.PutRawInt16sAt(w, off, l406)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l401, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l401)*4))
-			off = buffer.PutRawInt32sAt(w, off, l401)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l407, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l407)*4))
+			off = buffer.PutRawInt32sAt(w, off, l407)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l402, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l402)*8))
-			off = buffer.PutRawInt64sAt(w, off, l402)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l408, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l408)*8))
+			off = buffer.PutRawInt64sAt(w, off, l408)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.RmAI8) {
-			l403 := x.RmAI8
-			b.WriteVarUint32(uint32(len(l403) * 1))
-			for _, e404 := range l403 {
-				b.WriteInt8(int8(e404))
+			l409 := x.RmAI8
+			b.WriteVarUint32(uint32(len(l409) * 1))
+			for _, e410 := range l409 {
+				b.WriteInt8(int8(e410))
 			}
 		}
 	} else {
-		l405 := x.RmAI8
-		b.WriteVarUint32(uint32(len(l405) * 1))
-		for _, e406 := range l405 {
-			b.WriteInt8(int8(e406))
+		l411 := x.RmAI8
+		b.WriteVarUint32(uint32(len(l411) * 1))
+		for _, e412 := range l411 {
+			b.WriteInt8(int8(e412))
 		}
 	}
 	{
-		l407 := x.RmAU16
-		l408 := x.RmAU32
-		l409 := x.RmAU64
-		l410 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l407)*2 + len(l408)*4 + len(l409)*8 + len(l410)*1 + 24)
+		l413 := x.RmAU16
+		l414 := x.RmAU32
+		l415 := x.RmAU64
+		l416 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l413)*2 + len(l414)*4 + len(l415)*8 + len(l416)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l407, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l407)*2))
-			off = buffer.PutRawUint16sAt(w, off, l407)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l413, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l413)*2))
+			off = buffer.PutRawUint16sAt(w, off, l413)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l408, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l408)*4))
-			off = buffer.PutRawUint32sAt(w, off, l408)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l414, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l414)*4))
+			off = buffer.PutRawUint32sAt(w, off, l414)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l409, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l409)*8))
-			off = buffer.PutRawUint64sAt(w, off, l409)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l415, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l415)*8))
+			off = buffer.PutRawUint64sAt(w, off, l415)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l410, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l410)*1))
-			off += copy(w[off:], l410)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l416, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l416)*1))
+			off += copy(w[off:], l416)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.RmBin) {
-			l411 := x.RmBin
-			b.WriteVarUint32(uint32(len(l411)))
-			b.WriteBytes(l411)
+			l417 := x.RmBin
+			b.WriteVarUint32(uint32(len(l417)))
+			b.WriteBytes(l417)
 		}
 	} else {
-		l412 := x.RmBin
-		b.WriteVarUint32(uint32(len(l412)))
-		b.WriteBytes(l412)
+		l418 := x.RmBin
+		b.WriteVarUint32(uint32(len(l418)))
+		b.WriteBytes(l418)
 	}
 	x.foryWriteFix(b, x.RmFix)
 	x.foryWriteLB(b, x.RmLB)
@@ -2745,67 +2745,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteLI32(b, x.RmLI32)
 	x.foryWriteLI64(b, x.RmLI64)
 	x.foryWriteLI8(b, x.RmLI8)
-	l413 := x.RmLL
-	b.WriteVarUint32(uint32(len(l413)))
-	if len(l413) > 0 {
+	l419 := x.RmLL
+	b.WriteVarUint32(uint32(len(l419)))
+	if len(l419) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e414 := range l413 {
-			if !foryimpl.WriteRefSlice(c, e414) {
-				b.WriteVarUint32(uint32(len(e414)))
-				if len(e414) > 0 {
-					b.Reserve(1 + len(e414)*5 + buffer.BatchSlack)
+		for _, e420 := range l419 {
+			if !foryimpl.WriteRefSlice(c, e420) {
+				b.WriteVarUint32(uint32(len(e420)))
+				if len(e420) > 0 {
+					b.Reserve(1 + len(e420)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e415 := range e414 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e415))
+					for _, e421 := range e420 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e421))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l416 := x.RmLM
-	b.WriteVarUint32(uint32(len(l416)))
-	if len(l416) > 0 {
+	l422 := x.RmLM
+	b.WriteVarUint32(uint32(len(l422)))
+	if len(l422) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e417 := range l416 {
-			if !foryimpl.WriteRefMap(c, e417) {
-				var mw418 foryimpl.MapWriter
-				mw418.Begin(b, len(e417))
-				for k419, v420 := range e417 {
-					mw418.Entry(b)
-					foryimpl.WriteString(b, k419)
-					b.WriteVarInt32(v420)
+		for _, e423 := range l422 {
+			if !foryimpl.WriteRefMap(c, e423) {
+				var mw424 foryimpl.MapWriter
+				mw424.Begin(b, len(e423))
+				for k425, v426 := range e423 {
+					mw424.Entry(b)
+					foryimpl.WriteString(b, k425)
+					b.WriteVarInt32(v426)
 				}
-				mw418.End(b)
+				mw424.End(b)
 			}
 		}
 	}
 	x.foryWriteLPI(b, x.RmLPI)
-	l421 := x.RmLS
+	l427 := x.RmLS
 	{
 		var ascii bool
-		sz423 := 6 + buffer.BatchSlack + len(l421)*9
-		for _, e422 := range l421 {
-			sz423 += len(e422)
+		sz429 := 6 + buffer.BatchSlack + len(l427)*9
+		for _, e428 := range l427 {
+			sz429 += len(e428)
 		}
-		b.Reserve(sz423)
+		b.Reserve(sz429)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l421)))
-		if len(l421) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l427)))
+		if len(l427) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e422 := range l421 {
-				if len(w)-off < len(e422)+9+buffer.BatchSlack {
+			for _, e428 := range l427 {
+				if len(w)-off < len(e428)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e422) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e428) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e422))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e422) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e422))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e422)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e428))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e428) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e428))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e428)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLS"))
 						return
 					}
@@ -2822,36 +2822,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteMI64F(b, x.RmMI64F)
 	x.foryWriteMIS(b, x.RmMIS)
 	x.foryWriteMSI(b, x.RmMSI)
-	var mw424 foryimpl.MapWriter
-	mw424.BeginTracked(b, len(x.RmMSL))
-	for k425, v426 := range x.RmMSL {
-		if v426 == nil {
-			mw424.NullEntry(b)
-			foryimpl.WriteString(b, k425)
+	var mw430 foryimpl.MapWriter
+	mw430.BeginTracked(b, len(x.RmMSL))
+	for k431, v432 := range x.RmMSL {
+		if v432 == nil {
+			mw430.NullEntry(b)
+			foryimpl.WriteString(b, k431)
 		} else {
-			mw424.Entry(b)
-			foryimpl.WriteString(b, k425)
-			if !foryimpl.WriteRefSlice(c, v426) {
+			mw430.Entry(b)
+			foryimpl.WriteString(b, k431)
+			if !foryimpl.WriteRefSlice(c, v432) {
 				{
-					sz428 := 6 + buffer.BatchSlack + len(v426)*9
-					for _, e427 := range v426 {
-						sz428 += len(e427)
+					sz434 := 6 + buffer.BatchSlack + len(v432)*9
+					for _, e433 := range v432 {
+						sz434 += len(e433)
 					}
-					b.Reserve(sz428)
+					b.Reserve(sz434)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v426)))
-					if len(v426) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v432)))
+					if len(v432) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e427 := range v426 {
-							if len(w)-off < len(e427)+9+buffer.BatchSlack {
+						for _, e433 := range v432 {
+							if len(w)-off < len(e433)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e427) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e433) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e427))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e427) > 0 {
-								off += copy(w[off:], e427)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e433))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e433) > 0 {
+								off += copy(w[off:], e433)
 							}
 						}
 					}
@@ -2860,58 +2860,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw424.End(b)
-	var mw429 foryimpl.MapWriter
-	mw429.BeginTracked(b, len(x.RmMSM))
-	for k430, v431 := range x.RmMSM {
-		if v431 == nil {
-			mw429.NullEntry(b)
-			foryimpl.WriteString(b, k430)
+	mw430.End(b)
+	var mw435 foryimpl.MapWriter
+	mw435.BeginTracked(b, len(x.RmMSM))
+	for k436, v437 := range x.RmMSM {
+		if v437 == nil {
+			mw435.NullEntry(b)
+			foryimpl.WriteString(b, k436)
 		} else {
-			mw429.Entry(b)
-			foryimpl.WriteString(b, k430)
-			if !foryimpl.WriteRefMap(c, v431) {
-				var mw432 foryimpl.MapWriter
-				mw432.Begin(b, len(v431))
-				for k433, v434 := range v431 {
-					mw432.Entry(b)
-					foryimpl.WriteString(b, k433)
-					b.WriteVarInt32(v434)
+			mw435.Entry(b)
+			foryimpl.WriteString(b, k436)
+			if !foryimpl.WriteRefMap(c, v437) {
+				var mw438 foryimpl.MapWriter
+				mw438.Begin(b, len(v437))
+				for k439, v440 := range v437 {
+					mw438.Entry(b)
+					foryimpl.WriteString(b, k439)
+					b.WriteVarInt32(v440)
 				}
-				mw432.End(b)
+				mw438.End(b)
 			}
 		}
 	}
-	mw429.End(b)
+	mw435.End(b)
 	x.foryWriteMSP(b, x.RmMSP)
 	x.foryWriteMU8(b, x.RmMU8)
 	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
-		l435 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l435)))
-		b.WriteBytes(l435)
+		l441 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l441)))
+		b.WriteBytes(l441)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmNLS) {
-		l436 := x.RmNLS
+		l442 := x.RmNLS
 		{
-			sz438 := 6 + buffer.BatchSlack + len(l436)*9
-			for _, e437 := range l436 {
-				sz438 += len(e437)
+			sz444 := 6 + buffer.BatchSlack + len(l442)*9
+			for _, e443 := range l442 {
+				sz444 += len(e443)
 			}
-			b.Reserve(sz438)
+			b.Reserve(sz444)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l436)))
-			if len(l436) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l442)))
+			if len(l442) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e437 := range l436 {
-					if len(w)-off < len(e437)+9+buffer.BatchSlack {
+				for _, e443 := range l442 {
+					if len(w)-off < len(e443)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e437) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e443) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e437))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e437) > 0 {
-						off += copy(w[off:], e437)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e443))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e443) > 0 {
+						off += copy(w[off:], e443)
 					}
 				}
 			}
@@ -2919,14 +2919,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.RmNM) {
-		var mw439 foryimpl.MapWriter
-		mw439.Begin(b, len(x.RmNM))
-		for k440, v441 := range x.RmNM {
-			mw439.Entry(b)
-			foryimpl.WriteString(b, k440)
-			b.WriteVarInt32(v441)
+		var mw445 foryimpl.MapWriter
+		mw445.Begin(b, len(x.RmNM))
+		for k446, v447 := range x.RmNM {
+			mw445.Entry(b)
+			foryimpl.WriteString(b, k446)
+			b.WriteVarInt32(v447)
 		}
-		mw439.End(b)
+		mw445.End(b)
 	}
 	x.foryWriteRaw(b, x.RmRaw)
 }
@@ -3487,11 +3487,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU8")
 			return
 		}
-		if st465, id466 := c.ReadFieldRefFlag(); st465 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id466)
-		} else if st465 == foryimpl.RefFollows {
+		if st471, id472 := c.ReadFieldRefFlag(); st471 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id472)
+		} else if st471 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id466, x.Bin)
+			foryimpl.SetRefSlice(c, id472, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -3500,125 +3500,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n442 := c.ReadArrayLengthFast(1)
-		if n442 < 0 {
-			n442 = c.ReadArrayLength(1)
+		n448 := c.ReadArrayLengthFast(1)
+		if n448 < 0 {
+			n448 = c.ReadArrayLength(1)
 		}
-		a443 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n442)
-		r.ReadRawBools(a443)
-		x.ABool = a443
+		a449 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n448)
+		r.ReadRawBools(a449)
+		x.ABool = a449
 		if c.Failed() {
 			c.Trace("ABool")
-			return
-		}
-		n444 := c.ReadArrayLengthFast(4)
-		if n444 < 0 {
-			n444 = c.ReadArrayLength(4)
-		}
-		a445 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n444)
-		r.ReadRawFloat32s(a445)
-		x.AF32 = a445
-		if c.Failed() {
-			c.Trace("AF32")
-			return
-		}
-		n446 := c.ReadArrayLengthFast(8)
-		if n446 < 0 {
-			n446 = c.ReadArrayLength(8)
-		}
-		a447 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n446)
-		r.ReadRawFloat64s(a447)
-		x.AF64 = a447
-		if c.Failed() {
-			c.Trace("AF64")
-			return
-		}
-		n448 := c.ReadArrayLengthFast(2)
-		if n448 < 0 {
-			n448 = c.ReadArrayLength(2)
-		}
-		a449 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n448)
-		r.ReadRawInt16s(a449)
-		x.AI16 = a449
-		if c.Failed() {
-			c.Trace("AI16")
 			return
 		}
 		n450 := c.ReadArrayLengthFast(4)
 		if n450 < 0 {
 			n450 = c.ReadArrayLength(4)
 		}
-		a451 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n450)
-		r.ReadRawInt32s(a451)
-		x.AI32 = a451
+		a451 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n450)
+		r.ReadRawFloat32s(a451)
+		x.AF32 = a451
 		if c.Failed() {
-			c.Trace("AI32")
+			c.Trace("AF32")
 			return
 		}
 		n452 := c.ReadArrayLengthFast(8)
 		if n452 < 0 {
 			n452 = c.ReadArrayLength(8)
 		}
-		a453 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n452)
-		r.ReadRawInt64s(a453)
-		x.AI64 = a453
+		a453 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n452)
+		r.ReadRawFloat64s(a453)
+		x.AF64 = a453
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		n454 := c.ReadArrayLengthFast(2)
+		if n454 < 0 {
+			n454 = c.ReadArrayLength(2)
+		}
+		a455 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n454)
+		r.ReadRawInt16s(a455)
+		x.AI16 = a455
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		n456 := c.ReadArrayLengthFast(4)
+		if n456 < 0 {
+			n456 = c.ReadArrayLength(4)
+		}
+		a457 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n456)
+		r.ReadRawInt32s(a457)
+		x.AI32 = a457
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		n458 := c.ReadArrayLengthFast(8)
+		if n458 < 0 {
+			n458 = c.ReadArrayLength(8)
+		}
+		a459 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n458)
+		r.ReadRawInt64s(a459)
+		x.AI64 = a459
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n454 := c.ReadArrayLengthFast(1)
-		if n454 < 0 {
-			n454 = c.ReadArrayLength(1)
+		n460 := c.ReadArrayLengthFast(1)
+		if n460 < 0 {
+			n460 = c.ReadArrayLength(1)
 		}
-		a455 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n454)
-		for i456 := range a455 {
-			a455[i456] = r.ReadInt8()
+		a461 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n460)
+		for i462 := range a461 {
+			a461[i462] = r.ReadInt8()
 		}
-		x.AI8 = a455
+		x.AI8 = a461
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n457 := c.ReadArrayLengthFast(2)
-		if n457 < 0 {
-			n457 = c.ReadArrayLength(2)
+		n463 := c.ReadArrayLengthFast(2)
+		if n463 < 0 {
+			n463 = c.ReadArrayLength(2)
 		}
-		a458 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n457)
-		r.ReadRawUint16s(a458)
-		x.AU16 = a458
+		a464 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n463)
+		r.ReadRawUint16s(a464)
+		x.AU16 = a464
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n459 := c.ReadArrayLengthFast(4)
-		if n459 < 0 {
-			n459 = c.ReadArrayLength(4)
+		n465 := c.ReadArrayLengthFast(4)
+		if n465 < 0 {
+			n465 = c.ReadArrayLength(4)
 		}
-		a460 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n459)
-		r.ReadRawUint32s(a460)
-		x.AU32 = a460
+		a466 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n465)
+		r.ReadRawUint32s(a466)
+		x.AU32 = a466
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n461 := c.ReadArrayLengthFast(8)
-		if n461 < 0 {
-			n461 = c.ReadArrayLength(8)
+		n467 := c.ReadArrayLengthFast(8)
+		if n467 < 0 {
+			n467 = c.ReadArrayLength(8)
 		}
-		a462 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n461)
-		r.ReadRawUint64s(a462)
-		x.AU64 = a462
+		a468 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n467)
+		r.ReadRawUint64s(a468)
+		x.AU64 = a468
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n463 := c.ReadArrayLengthFast(1)
-		if n463 < 0 {
-			n463 = c.ReadArrayLength(1)
+		n469 := c.ReadArrayLengthFast(1)
+		if n469 < 0 {
+			n469 = c.ReadArrayLength(1)
 		}
-		a464 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n463)
-		copy(a464, r.ReadBytes(n463))
-		x.AU8 = a464
+		a470 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n469)
+		copy(a470, r.ReadBytes(n469))
+		x.AU8 = a470
 		if c.Failed() {
 			c.Trace("AU8")
 			return
@@ -3684,7 +3684,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LPI")
 		return
 	}
-	x.LS = x.foryReadLS(c, x.LS)
+	x.LS = foryimpl.ReadStringList[[]string](c, x.LS)
 	if c.Failed() {
 		c.Trace("LS")
 		return
@@ -3763,11 +3763,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id468)
-		} else if st467 == foryimpl.RefFollows {
+		if st473, id474 := c.ReadRefFlag(); st473 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id474)
+		} else if st473 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id468, x.NBin)
+			foryimpl.SetRefSlice(c, id474, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -3775,11 +3775,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st469, id470 := c.ReadRefFlag(); st469 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id470)
-		} else if st469 == foryimpl.RefFollows {
-			x.NLS = x.foryReadLS(c, x.NLS)
-			foryimpl.SetRefSlice(c, id470, x.NLS)
+		if st475, id476 := c.ReadRefFlag(); st475 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id476)
+		} else if st475 == foryimpl.RefFollows {
+			x.NLS = foryimpl.ReadStringList[[]string](c, nil)
+			foryimpl.SetRefSlice(c, id476, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -3787,11 +3787,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st471, id472 := c.ReadRefFlag(); st471 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id472)
-		} else if st471 == foryimpl.RefFollows {
+		if st477, id478 := c.ReadRefFlag(); st477 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id478)
+		} else if st477 == foryimpl.RefFollows {
 			x.NM = x.foryReadMSI(c)
-			foryimpl.SetRefMap(c, id472, x.NM)
+			foryimpl.SetRefMap(c, id478, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -3808,7 +3808,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.NLS = x.foryReadLS(c, x.NLS)
+			x.NLS = foryimpl.ReadStringList[[]string](c, nil)
 		}
 		if c.Failed() {
 			c.Trace("NLS")
@@ -3883,11 +3883,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU8")
 			return
 		}
-		if st496, id497 := c.ReadFieldRefFlag(); st496 == foryimpl.RefBack {
-			x.RmBin = foryimpl.BackRefSlice[uint8](c, id497)
-		} else if st496 == foryimpl.RefFollows {
+		if st502, id503 := c.ReadFieldRefFlag(); st502 == foryimpl.RefBack {
+			x.RmBin = foryimpl.BackRefSlice[uint8](c, id503)
+		} else if st502 == foryimpl.RefFollows {
 			x.RmBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id497, x.RmBin)
+			foryimpl.SetRefSlice(c, id503, x.RmBin)
 		} else {
 			x.RmBin = nil
 		}
@@ -3896,125 +3896,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n473 := c.ReadArrayLengthFast(1)
-		if n473 < 0 {
-			n473 = c.ReadArrayLength(1)
+		n479 := c.ReadArrayLengthFast(1)
+		if n479 < 0 {
+			n479 = c.ReadArrayLength(1)
 		}
-		a474 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n473)
-		r.ReadRawBools(a474)
-		x.RmABool = a474
+		a480 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n479)
+		r.ReadRawBools(a480)
+		x.RmABool = a480
 		if c.Failed() {
 			c.Trace("RmABool")
-			return
-		}
-		n475 := c.ReadArrayLengthFast(4)
-		if n475 < 0 {
-			n475 = c.ReadArrayLength(4)
-		}
-		a476 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n475)
-		r.ReadRawFloat32s(a476)
-		x.RmAF32 = a476
-		if c.Failed() {
-			c.Trace("RmAF32")
-			return
-		}
-		n477 := c.ReadArrayLengthFast(8)
-		if n477 < 0 {
-			n477 = c.ReadArrayLength(8)
-		}
-		a478 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n477)
-		r.ReadRawFloat64s(a478)
-		x.RmAF64 = a478
-		if c.Failed() {
-			c.Trace("RmAF64")
-			return
-		}
-		n479 := c.ReadArrayLengthFast(2)
-		if n479 < 0 {
-			n479 = c.ReadArrayLength(2)
-		}
-		a480 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n479)
-		r.ReadRawInt16s(a480)
-		x.RmAI16 = a480
-		if c.Failed() {
-			c.Trace("RmAI16")
 			return
 		}
 		n481 := c.ReadArrayLengthFast(4)
 		if n481 < 0 {
 			n481 = c.ReadArrayLength(4)
 		}
-		a482 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n481)
-		r.ReadRawInt32s(a482)
-		x.RmAI32 = a482
+		a482 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n481)
+		r.ReadRawFloat32s(a482)
+		x.RmAF32 = a482
 		if c.Failed() {
-			c.Trace("RmAI32")
+			c.Trace("RmAF32")
 			return
 		}
 		n483 := c.ReadArrayLengthFast(8)
 		if n483 < 0 {
 			n483 = c.ReadArrayLength(8)
 		}
-		a484 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n483)
-		r.ReadRawInt64s(a484)
-		x.RmAI64 = a484
+		a484 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n483)
+		r.ReadRawFloat64s(a484)
+		x.RmAF64 = a484
+		if c.Failed() {
+			c.Trace("RmAF64")
+			return
+		}
+		n485 := c.ReadArrayLengthFast(2)
+		if n485 < 0 {
+			n485 = c.ReadArrayLength(2)
+		}
+		a486 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n485)
+		r.ReadRawInt16s(a486)
+		x.RmAI16 = a486
+		if c.Failed() {
+			c.Trace("RmAI16")
+			return
+		}
+		n487 := c.ReadArrayLengthFast(4)
+		if n487 < 0 {
+			n487 = c.ReadArrayLength(4)
+		}
+		a488 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n487)
+		r.ReadRawInt32s(a488)
+		x.RmAI32 = a488
+		if c.Failed() {
+			c.Trace("RmAI32")
+			return
+		}
+		n489 := c.ReadArrayLengthFast(8)
+		if n489 < 0 {
+			n489 = c.ReadArrayLength(8)
+		}
+		a490 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n489)
+		r.ReadRawInt64s(a490)
+		x.RmAI64 = a490
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		n485 := c.ReadArrayLengthFast(1)
-		if n485 < 0 {
-			n485 = c.ReadArrayLength(1)
+		n491 := c.ReadArrayLengthFast(1)
+		if n491 < 0 {
+			n491 = c.ReadArrayLength(1)
 		}
-		a486 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n485)
-		for i487 := range a486 {
-			a486[i487] = r.ReadInt8()
+		a492 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n491)
+		for i493 := range a492 {
+			a492[i493] = r.ReadInt8()
 		}
-		x.RmAI8 = a486
+		x.RmAI8 = a492
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		n488 := c.ReadArrayLengthFast(2)
-		if n488 < 0 {
-			n488 = c.ReadArrayLength(2)
+		n494 := c.ReadArrayLengthFast(2)
+		if n494 < 0 {
+			n494 = c.ReadArrayLength(2)
 		}
-		a489 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n488)
-		r.ReadRawUint16s(a489)
-		x.RmAU16 = a489
+		a495 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n494)
+		r.ReadRawUint16s(a495)
+		x.RmAU16 = a495
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		n490 := c.ReadArrayLengthFast(4)
-		if n490 < 0 {
-			n490 = c.ReadArrayLength(4)
+		n496 := c.ReadArrayLengthFast(4)
+		if n496 < 0 {
+			n496 = c.ReadArrayLength(4)
 		}
-		a491 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n490)
-		r.ReadRawUint32s(a491)
-		x.RmAU32 = a491
+		a497 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n496)
+		r.ReadRawUint32s(a497)
+		x.RmAU32 = a497
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		n492 := c.ReadArrayLengthFast(8)
-		if n492 < 0 {
-			n492 = c.ReadArrayLength(8)
+		n498 := c.ReadArrayLengthFast(8)
+		if n498 < 0 {
+			n498 = c.ReadArrayLength(8)
 		}
-		a493 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n492)
-		r.ReadRawUint64s(a493)
-		x.RmAU64 = a493
+		a499 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n498)
+		r.ReadRawUint64s(a499)
+		x.RmAU64 = a499
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		n494 := c.ReadArrayLengthFast(1)
-		if n494 < 0 {
-			n494 = c.ReadArrayLength(1)
+		n500 := c.ReadArrayLengthFast(1)
+		if n500 < 0 {
+			n500 = c.ReadArrayLength(1)
 		}
-		a495 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n494)
-		copy(a495, r.ReadBytes(n494))
-		x.RmAU8 = a495
+		a501 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n500)
+		copy(a501, r.ReadBytes(n500))
+		x.RmAU8 = a501
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
@@ -4080,7 +4080,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLPI")
 		return
 	}
-	x.RmLS = x.foryReadLS(c, x.RmLS)
+	x.RmLS = foryimpl.ReadStringList[[]string](c, x.RmLS)
 	if c.Failed() {
 		c.Trace("RmLS")
 		return
@@ -4159,11 +4159,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
-			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id499)
-		} else if st498 == foryimpl.RefFollows {
+		if st504, id505 := c.ReadRefFlag(); st504 == foryimpl.RefBack {
+			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id505)
+		} else if st504 == foryimpl.RefFollows {
 			x.RmNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id499, x.RmNBin)
+			foryimpl.SetRefSlice(c, id505, x.RmNBin)
 		} else {
 			x.RmNBin = nil
 		}
@@ -4171,11 +4171,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNBin")
 			return
 		}
-		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
-			x.RmNLS = foryimpl.BackRefSlice[string](c, id501)
-		} else if st500 == foryimpl.RefFollows {
-			x.RmNLS = x.foryReadLS(c, x.RmNLS)
-			foryimpl.SetRefSlice(c, id501, x.RmNLS)
+		if st506, id507 := c.ReadRefFlag(); st506 == foryimpl.RefBack {
+			x.RmNLS = foryimpl.BackRefSlice[string](c, id507)
+		} else if st506 == foryimpl.RefFollows {
+			x.RmNLS = foryimpl.ReadStringList[[]string](c, nil)
+			foryimpl.SetRefSlice(c, id507, x.RmNLS)
 		} else {
 			x.RmNLS = nil
 		}
@@ -4183,11 +4183,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNLS")
 			return
 		}
-		if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
-			x.RmNM = foryimpl.BackRefMap[string, int32](c, id503)
-		} else if st502 == foryimpl.RefFollows {
+		if st508, id509 := c.ReadRefFlag(); st508 == foryimpl.RefBack {
+			x.RmNM = foryimpl.BackRefMap[string, int32](c, id509)
+		} else if st508 == foryimpl.RefFollows {
 			x.RmNM = x.foryReadMSI(c)
-			foryimpl.SetRefMap(c, id503, x.RmNM)
+			foryimpl.SetRefMap(c, id509, x.RmNM)
 		} else {
 			x.RmNM = nil
 		}
@@ -4204,7 +4204,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.RmNLS = x.foryReadLS(c, x.RmNLS)
+			x.RmNLS = foryimpl.ReadStringList[[]string](c, nil)
 		}
 		if c.Failed() {
 			c.Trace("RmNLS")
@@ -4299,11 +4299,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 11:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st527, id528 := c.ReadEvolvedRefFlag(f); st527 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id528)
-			} else if st527 == foryimpl.RefFollows {
+			} else if st533, id534 := c.ReadEvolvedRefFlag(f); st533 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id534)
+			} else if st533 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id528, x.Bin)
+				foryimpl.SetRefSlice(c, id534, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -4369,7 +4369,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				x.LS = x.foryReadLS(c, x.LS)
+				x.LS = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
@@ -4426,30 +4426,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 36:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st529, id530 := c.ReadEvolvedRefFlag(f); st529 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id530)
-			} else if st529 == foryimpl.RefFollows {
+			} else if st535, id536 := c.ReadEvolvedRefFlag(f); st535 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id536)
+			} else if st535 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id530, x.NBin)
+				foryimpl.SetRefSlice(c, id536, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 37:
-			if st531, id532 := c.ReadEvolvedRefFlag(f); st531 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id532)
-			} else if st531 == foryimpl.RefFollows {
-				x.NLS = x.foryReadLS(c, x.NLS)
-				foryimpl.SetRefSlice(c, id532, x.NLS)
+			if st537, id538 := c.ReadEvolvedRefFlag(f); st537 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id538)
+			} else if st537 == foryimpl.RefFollows {
+				x.NLS = foryimpl.ReadStringList[[]string](c, nil)
+				foryimpl.SetRefSlice(c, id538, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st533, id534 := c.ReadRefFlag(); st533 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id534)
-				} else if st533 == foryimpl.RefFollows {
+				if st539, id540 := c.ReadRefFlag(); st539 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id540)
+				} else if st539 == foryimpl.RefFollows {
 					x.NM = x.foryReadMSI(c)
-					foryimpl.SetRefMap(c, id534, x.NM)
+					foryimpl.SetRefMap(c, id540, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -4533,11 +4533,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st558, id559 := c.ReadEvolvedRefFlag(f); st558 == foryimpl.RefBack {
-				x.RmBin = foryimpl.BackRefSlice[uint8](c, id559)
-			} else if st558 == foryimpl.RefFollows {
+			} else if st564, id565 := c.ReadEvolvedRefFlag(f); st564 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id565)
+			} else if st564 == foryimpl.RefFollows {
 				x.RmBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id559, x.RmBin)
+				foryimpl.SetRefSlice(c, id565, x.RmBin)
 			} else {
 				x.RmBin = nil
 			}
@@ -4603,7 +4603,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				x.RmLS = x.foryReadLS(c, x.RmLS)
+				x.RmLS = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
@@ -4660,30 +4660,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st560, id561 := c.ReadEvolvedRefFlag(f); st560 == foryimpl.RefBack {
-				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id561)
-			} else if st560 == foryimpl.RefFollows {
+			} else if st566, id567 := c.ReadEvolvedRefFlag(f); st566 == foryimpl.RefBack {
+				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id567)
+			} else if st566 == foryimpl.RefFollows {
 				x.RmNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id561, x.RmNBin)
+				foryimpl.SetRefSlice(c, id567, x.RmNBin)
 			} else {
 				x.RmNBin = nil
 			}
 		case 77:
-			if st562, id563 := c.ReadEvolvedRefFlag(f); st562 == foryimpl.RefBack {
-				x.RmNLS = foryimpl.BackRefSlice[string](c, id563)
-			} else if st562 == foryimpl.RefFollows {
-				x.RmNLS = x.foryReadLS(c, x.RmNLS)
-				foryimpl.SetRefSlice(c, id563, x.RmNLS)
+			if st568, id569 := c.ReadEvolvedRefFlag(f); st568 == foryimpl.RefBack {
+				x.RmNLS = foryimpl.BackRefSlice[string](c, id569)
+			} else if st568 == foryimpl.RefFollows {
+				x.RmNLS = foryimpl.ReadStringList[[]string](c, nil)
+				foryimpl.SetRefSlice(c, id569, x.RmNLS)
 			} else {
 				x.RmNLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st564, id565 := c.ReadRefFlag(); st564 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id565)
-				} else if st564 == foryimpl.RefFollows {
+				if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id571)
+				} else if st570 == foryimpl.RefFollows {
 					x.RmNM = x.foryReadMSI(c)
-					foryimpl.SetRefMap(c, id565, x.RmNM)
+					foryimpl.SetRefMap(c, id571, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
@@ -5131,33 +5131,6 @@ func (x *Containers) foryReadLPI(c *foryimpl.ReadContext, old []*int32) (v []*in
 	return v
 }
 
-// foryReadLS reads the value of fields LS, NLS, RmLS, RmNLS, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadLS(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
 // foryReadLT reads the value of fields LT, RmLT, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadLT(c *foryimpl.ReadContext, old []time.Time) (v []time.Time) {
 	n1 := c.ReadLengthFast(1)
@@ -5383,28 +5356,7 @@ func (x *Containers) foryReadMSL(c *foryimpl.ReadContext) (v map[string][]string
 			k6 = c.ReadString()
 			var v7 []string
 			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -5422,64 +5374,22 @@ func (x *Containers) foryReadMSLRef(c *foryimpl.ReadContext) (v map[string][]str
 	}
 	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
 	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		sz3, vn4, tr8, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
 		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
 			var k6 string
 			k6 = c.ReadString()
 			var v7 []string
-			if tr14 {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[string](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadLengthFast(1)
-					if n17 < 0 {
-						n17 = c.ReadLength(1)
-					}
-					l18 := foryimpl.MakeSlice[[]string](c, n17)
-					if n17 > 0 {
-						hn20 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i19 := range l18 {
-								if hn20 && !c.ReadFlag() {
-									clear(l18[i19 : i19+1])
-									continue
-								}
-								l18[i19] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i19)
-									break
-								}
-							}
-						}
-					}
-					v7 = l18
-					foryimpl.SetRefSlice(c, id16, v7)
+			if tr8 {
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					v7 = foryimpl.ReadStringList[[]string](c, nil)
+					foryimpl.SetRefSlice(c, id10, v7)
 				} else {
 					v7 = nil
 				}
 			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -5899,7 +5809,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l27) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i28 := range l27 {
-			if err := l27[i28].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l27[i28].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -5931,7 +5841,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	var mw32 foryimpl.MapWriter
@@ -5978,7 +5888,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.PLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.PLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -6017,7 +5927,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l38) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i39 := range l38 {
-			if err := l38[i39].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l38[i39].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -6049,7 +5959,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.RmLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.RmLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	var mw43 foryimpl.MapWriter
@@ -6096,7 +6006,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.RmPLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.RmPLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -6424,17 +6334,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.LIn = x.foryReadLIn(c, x.LIn)
+	x.LIn = foryimpl.ReadStructList[[]Inner](c, x.LIn, foryTypeInner)
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	x.LLf = x.foryReadLLf(c, x.LLf)
+	x.LLf = foryimpl.ReadStructList[[]Leaf](c, x.LLf, foryTypeLeaf)
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	x.LPIn = x.foryReadLPIn(c, x.LPIn)
+	x.LPIn = foryimpl.ReadStructPtrList[[]*Inner](c, x.LPIn, foryTypeInner)
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
@@ -6554,17 +6464,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.RmLIn = x.foryReadLIn(c, x.RmLIn)
+	x.RmLIn = foryimpl.ReadStructList[[]Inner](c, x.RmLIn, foryTypeInner)
 	if c.Failed() {
 		c.Trace("RmLIn")
 		return
 	}
-	x.RmLLf = x.foryReadLLf(c, x.RmLLf)
+	x.RmLLf = foryimpl.ReadStructList[[]Leaf](c, x.RmLLf, foryTypeLeaf)
 	if c.Failed() {
 		c.Trace("RmLLf")
 		return
 	}
-	x.RmLPIn = x.foryReadLPIn(c, x.RmLPIn)
+	x.RmLPIn = foryimpl.ReadStructPtrList[[]*Inner](c, x.RmLPIn, foryTypeInner)
 	if c.Failed() {
 		c.Trace("RmLPIn")
 		return
@@ -6691,15 +6601,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.LIn = x.foryReadLIn(c, x.LIn)
+				x.LIn = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.LLf = x.foryReadLLf(c, x.LLf)
+				x.LLf = foryimpl.ReadStructList[[]Leaf](c, nil, foryTypeLeaf)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.LPIn = x.foryReadLPIn(c, x.LPIn)
+				x.LPIn = foryimpl.ReadStructPtrList[[]*Inner](c, nil, foryTypeInner)
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6797,15 +6707,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.RmLIn = x.foryReadLIn(c, x.RmLIn)
+				x.RmLIn = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.RmLLf = x.foryReadLLf(c, x.RmLLf)
+				x.RmLLf = foryimpl.ReadStructList[[]Leaf](c, nil, foryTypeLeaf)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.RmLPIn = x.foryReadLPIn(c, x.RmLPIn)
+				x.RmLPIn = foryimpl.ReadStructPtrList[[]*Inner](c, nil, foryTypeInner)
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6891,164 +6801,6 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadLIn reads the value of fields LIn, RmLIn, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLIn(c *foryimpl.ReadContext, old []Inner) (v []Inner) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Inner](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadLLf reads the value of fields LLf, RmLLf, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLLf(c *foryimpl.ReadContext, old []Leaf) (v []Leaf) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadLPIn reads the value of fields LPIn, RmLPIn, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadLPIn(c *foryimpl.ReadContext, old []*Inner) (v []*Inner) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Inner](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Inner](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Inner](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
 // foryReadMSLIn reads the value of fields MSLIn, RmMSLIn, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) (v map[string][]Inner) {
 	n1 := c.ReadLengthFast(2)
@@ -7063,53 +6815,7 @@ func (x *Nested) foryReadMSLIn(c *foryimpl.ReadContext) (v map[string][]Inner) {
 			k6 = c.ReadString()
 			var v7 []Inner
 			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
-				if n8 > 0 {
-					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if tr13 {
-								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
-										l9[i10] = *p16
-									}
-								} else if st14 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id15, &l9[i10])
-									if ev12 != nil {
-										l9[i10].ForyReadEvolved(c, ev12)
-									} else {
-										l9[i10].ForyRead(c)
-									}
-								} else {
-									l9[i10] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i10)
-									break
-								}
-								continue
-							}
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
-							} else {
-								l9[i10].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 			m2[k6] = v7
 		}
@@ -7127,114 +6833,22 @@ func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) (v map[string][]Inner
 	}
 	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
 	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr17, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		sz3, vn4, tr8, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
 		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
 			var k6 string
 			k6 = c.ReadString()
 			var v7 []Inner
-			if tr17 {
-				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[Inner](c, id19)
-				} else if st18 == foryimpl.RefFollows {
-					n20 := c.ReadLengthFast(1)
-					if n20 < 0 {
-						n20 = c.ReadLength(1)
-					}
-					l21 := foryimpl.MakeSlice[[]Inner](c, n20)
-					if n20 > 0 {
-						hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i22 := range l21 {
-								if tr25 {
-									if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-										if p28 := foryimpl.BackRef[Inner](c, id27); p28 != nil {
-											l21[i22] = *p28
-										}
-									} else if st26 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id27, &l21[i22])
-										if ev24 != nil {
-											l21[i22].ForyReadEvolved(c, ev24)
-										} else {
-											l21[i22].ForyRead(c)
-										}
-									} else {
-										l21[i22] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i22)
-										break
-									}
-									continue
-								}
-								if hn23 && !c.ReadFlag() {
-									clear(l21[i22 : i22+1])
-									continue
-								}
-								if ev24 != nil {
-									l21[i22].ForyReadEvolved(c, ev24)
-								} else {
-									l21[i22].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i22)
-									break
-								}
-							}
-						}
-					}
-					v7 = l21
-					foryimpl.SetRefSlice(c, id19, v7)
+			if tr8 {
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[Inner](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					v7 = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
+					foryimpl.SetRefSlice(c, id10, v7)
 				} else {
 					v7 = nil
 				}
 			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
-				if n8 > 0 {
-					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if tr13 {
-								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
-										l9[i10] = *p16
-									}
-								} else if st14 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id15, &l9[i10])
-									if ev12 != nil {
-										l9[i10].ForyReadEvolved(c, ev12)
-									} else {
-										l9[i10].ForyRead(c)
-									}
-								} else {
-									l9[i10] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i10)
-									break
-								}
-								continue
-							}
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
-							} else {
-								l9[i10].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 			m2[k6] = v7
 		}
@@ -7427,7 +7041,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -7634,13 +7248,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -7710,18 +7324,18 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Gone)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(37 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xeb2d2010001eff01)    // foryRootLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0xae1209e22c0bcade)  // foryRootLeaf[8:16]
@@ -8983,7 +8597,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	x.Beta = x.foryReadBeta(c, x.Beta)
+	x.Beta = foryimpl.ReadStringList[[]string](c, x.Beta)
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -9002,7 +8616,7 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.Beta = x.foryReadBeta(c, x.Beta)
+				x.Beta = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
 		if c.Failed() {
@@ -9010,33 +8624,6 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
-}
-
-// foryReadBeta reads field Beta's value, for ForyRead and ForyReadEvolved.
-func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootMapHolder is the compatible-mode root prefix of MapHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapHolder[4:], docs/format.md §11).
@@ -9323,13 +8910,13 @@ func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -9397,18 +8984,18 @@ func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Item nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.K)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)    // foryRootItem[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)  // foryRootItem[8:16]
@@ -9675,7 +9262,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l8) > 0 {
 		c.WriteStructMeta(foryTypeItem)
 		for i9 := range l8 {
-			if err := l8[i9].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l8[i9].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -9772,7 +9359,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..Count")
 		return
 	}
-	x.Items = x.foryReadItems(c, x.Items)
+	x.Items = foryimpl.ReadStructList[[]Item](c, x.Items, foryTypeItem)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -9787,7 +9374,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	x.Tags = x.foryReadTags(c, x.Tags)
+	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -9801,7 +9388,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.Items = x.foryReadItems(c, x.Items)
+				x.Items = foryimpl.ReadStructList[[]Item](c, nil, foryTypeItem)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -9809,7 +9396,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.Tags = x.foryReadTags(c, x.Tags)
+				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
 		if c.Failed() {
@@ -9817,58 +9404,6 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
-}
-
-// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadItems(c *foryimpl.ReadContext, old []Item) (v []Item) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Item](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeItem)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Item](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Item{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
@@ -9893,33 +9428,6 @@ func (x *Record) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 		n1 -= sz3
 	}
 	v = m2
-	return v
-}
-
-// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
 	return v
 }
 
@@ -11025,13 +10533,13 @@ func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SeqsBad) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -11099,17 +10607,17 @@ func (x *SeqsBad) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes SeqsBad's struct body (docs/format.md §9).
 func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (SeqsBad nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x0e466007001cff01)    // foryRootSeqsBad[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002bfc176f912b5)  // foryRootSeqsBad[8:16]

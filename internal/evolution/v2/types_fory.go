@@ -1770,7 +1770,7 @@ func (x *Containers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1852,13 +1852,13 @@ func (x *Containers) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Containers nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -1874,7 +1874,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check, root boo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(664 + buffer.BatchSlack + len(l181)*1 + len(l182)*4 + len(l183)*8 + len(l184)*2 + len(l185)*4 + len(l186)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			copy(w[off:], foryRootContainers)
 			off += 660
@@ -2367,167 +2367,167 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	l352 := x.ABool
-	l353 := x.AF32
-	l354 := x.AF64
-	l355 := x.AI16
-	l356 := x.AI32
-	l357 := x.AI64
+	l358 := x.ABool
+	l359 := x.AF32
+	l360 := x.AF64
+	l361 := x.AI16
+	l362 := x.AI32
+	l363 := x.AI64
 	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 6 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(l352)*1 + len(l353)*4 + len(l354)*8 + len(l355)*2 + len(l356)*4 + len(l357)*8 + 36)
+	b.Reserve(4 + buffer.BatchSlack + len(l358)*1 + len(l359)*4 + len(l360)*8 + len(l361)*2 + len(l362)*4 + len(l363)*8 + 36)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 255924153)
 		off += 4
 	}
 	var follows bool
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l352, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l352)*1))
-		off = buffer.PutRawBoolsAt(w, off, l352)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l358, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l358)*1))
+		off = buffer.PutRawBoolsAt(w, off, l358)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l353, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l353)*4))
-		off = buffer.PutRawFloat32sAt(w, off, l353)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l359, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l359)*4))
+		off = buffer.PutRawFloat32sAt(w, off, l359)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l354, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l354)*8))
-		off = buffer.PutRawFloat64sAt(w, off, l354)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l360, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l360)*8))
+		off = buffer.PutRawFloat64sAt(w, off, l360)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l355, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l355)*2))
-		off = buffer.PutRawInt16sAt(w, off, l355)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l361, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l361)*2))
+		off = buffer.PutRawInt16sAt(w, off, l361)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l356, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l356)*4))
-		off = buffer.PutRawInt32sAt(w, off, l356)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l362, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l362)*4))
+		off = buffer.PutRawInt32sAt(w, off, l362)
 	}
-	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l357, true); follows {
-		off = buffer.PutVarUint32At(w, off, uint32(len(l357)*8))
-		off = buffer.PutRawInt64sAt(w, off, l357)
+	if off, follows = foryimpl.PutRefSliceAt(c, w, off, l363, true); follows {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l363)*8))
+		off = buffer.PutRawInt64sAt(w, off, l363)
 	}
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AI8) {
-			l358 := x.AI8
-			b.WriteVarUint32(uint32(len(l358) * 1))
-			for _, e359 := range l358 {
-				b.WriteInt8(int8(e359))
+			l364 := x.AI8
+			b.WriteVarUint32(uint32(len(l364) * 1))
+			for _, e365 := range l364 {
+				b.WriteInt8(int8(e365))
 			}
 		}
 	} else {
-		l360 := x.AI8
-		b.WriteVarUint32(uint32(len(l360) * 1))
-		for _, e361 := range l360 {
-			b.WriteInt8(int8(e361))
+		l366 := x.AI8
+		b.WriteVarUint32(uint32(len(l366) * 1))
+		for _, e367 := range l366 {
+			b.WriteInt8(int8(e367))
 		}
 	}
 	{
-		l362 := x.AU16
-		l363 := x.AU32
-		l364 := x.AU64
-		l365 := x.AU8
-		l366 := x.AddABool
-		l367 := x.AddAF32
-		l368 := x.AddAF64
-		l369 := x.AddAI16
-		l370 := x.AddAI32
-		l371 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l362)*2 + len(l363)*4 + len(l364)*8 + len(l365)*1 + len(l366)*1 + len(l367)*4 + len(l368)*8 + len(l369)*2 + len(l370)*4 + len(l371)*8 + 60)
+		l368 := x.AU16
+		l369 := x.AU32
+		l370 := x.AU64
+		l371 := x.AU8
+		l372 := x.AddABool
+		l373 := x.AddAF32
+		l374 := x.AddAF64
+		l375 := x.AddAI16
+		l376 := x.AddAI32
+		l377 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l368)*2 + len(l369)*4 + len(l370)*8 + len(l371)*1 + len(l372)*1 + len(l373)*4 + len(l374)*8 + len(l375)*2 + len(l376)*4 + len(l377)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l362, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l362)*2))
-			off = buffer.PutRawUint16sAt(w, off, l362)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l363, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l363)*4))
-			off = buffer.PutRawUint32sAt(w, off, l363)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l364, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l364)*8))
-			off = buffer.PutRawUint64sAt(w, off, l364)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l365, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l365)*1))
-			off += copy(w[off:], l365)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l366, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l366)*1))
-			off = buffer.PutRawBoolsAt(w, off, l366)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l367, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l367)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l367)
-		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l368, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l368)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*2))
+			off = buffer.PutRawUint16sAt(w, off, l368)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l369, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*2))
-			off = buffer.PutRawInt16sAt(w, off, l369)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*4))
+			off = buffer.PutRawUint32sAt(w, off, l369)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l370, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l370)*4))
-			off = buffer.PutRawInt32sAt(w, off, l370)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l370)*8))
+			off = buffer.PutRawUint64sAt(w, off, l370)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l371, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l371)*8))
-			off = buffer.PutRawInt64sAt(w, off, l371)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l371)*1))
+			off += copy(w[off:], l371)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l372, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l372)*1))
+			off = buffer.PutRawBoolsAt(w, off, l372)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l373, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l373)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l373)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l374, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l374)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l374)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l375, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l375)*2))
+			off = buffer.PutRawInt16sAt(w, off, l375)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l376, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*4))
+			off = buffer.PutRawInt32sAt(w, off, l376)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l377, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*8))
+			off = buffer.PutRawInt64sAt(w, off, l377)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AddAI8) {
-			l372 := x.AddAI8
-			b.WriteVarUint32(uint32(len(l372) * 1))
-			for _, e373 := range l372 {
-				b.WriteInt8(int8(e373))
+			l378 := x.AddAI8
+			b.WriteVarUint32(uint32(len(l378) * 1))
+			for _, e379 := range l378 {
+				b.WriteInt8(int8(e379))
 			}
 		}
 	} else {
-		l374 := x.AddAI8
-		b.WriteVarUint32(uint32(len(l374) * 1))
-		for _, e375 := range l374 {
-			b.WriteInt8(int8(e375))
+		l380 := x.AddAI8
+		b.WriteVarUint32(uint32(len(l380) * 1))
+		for _, e381 := range l380 {
+			b.WriteInt8(int8(e381))
 		}
 	}
 	{
-		l376 := x.AddAU16
-		l377 := x.AddAU32
-		l378 := x.AddAU64
-		l379 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l376)*2 + len(l377)*4 + len(l378)*8 + len(l379)*1 + 24)
+		l382 := x.AddAU16
+		l383 := x.AddAU32
+		l384 := x.AddAU64
+		l385 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l382)*2 + len(l383)*4 + len(l384)*8 + len(l385)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l376, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*2))
-			off = buffer.PutRawUint16sAt(w, off, l376)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l382, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l382)*2))
+			off = buffer.PutRawUint16sAt(w, off, l382)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l377, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*4))
-			off = buffer.PutRawUint32sAt(w, off, l377)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l383, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l383)*4))
+			off = buffer.PutRawUint32sAt(w, off, l383)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l378, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l378)*8))
-			off = buffer.PutRawUint64sAt(w, off, l378)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l384, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l384)*8))
+			off = buffer.PutRawUint64sAt(w, off, l384)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l379, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l379)*1))
-			off += copy(w[off:], l379)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l385, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l385)*1))
+			off += copy(w[off:], l385)
 		}
 		b.SetWriterIndex(off)
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.AddBin) {
-			l380 := x.AddBin
-			b.WriteVarUint32(uint32(len(l380)))
-			b.WriteBytes(l380)
+			l386 := x.AddBin
+			b.WriteVarUint32(uint32(len(l386)))
+			b.WriteBytes(l386)
 		}
 	} else {
-		l381 := x.AddBin
-		b.WriteVarUint32(uint32(len(l381)))
-		b.WriteBytes(l381)
+		l387 := x.AddBin
+		b.WriteVarUint32(uint32(len(l387)))
+		b.WriteBytes(l387)
 	}
 	x.foryWriteAddFix(b, x.AddFix)
 	x.foryWriteAddLB(b, x.AddLB)
@@ -2537,67 +2537,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddLI32(b, x.AddLI32)
 	x.foryWriteAddLI64(b, x.AddLI64)
 	x.foryWriteAddLI8(b, x.AddLI8)
-	l382 := x.AddLL
-	b.WriteVarUint32(uint32(len(l382)))
-	if len(l382) > 0 {
+	l388 := x.AddLL
+	b.WriteVarUint32(uint32(len(l388)))
+	if len(l388) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e383 := range l382 {
-			if !foryimpl.WriteRefSlice(c, e383) {
-				b.WriteVarUint32(uint32(len(e383)))
-				if len(e383) > 0 {
-					b.Reserve(1 + len(e383)*5 + buffer.BatchSlack)
+		for _, e389 := range l388 {
+			if !foryimpl.WriteRefSlice(c, e389) {
+				b.WriteVarUint32(uint32(len(e389)))
+				if len(e389) > 0 {
+					b.Reserve(1 + len(e389)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e384 := range e383 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e384))
+					for _, e390 := range e389 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e390))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l385 := x.AddLM
-	b.WriteVarUint32(uint32(len(l385)))
-	if len(l385) > 0 {
+	l391 := x.AddLM
+	b.WriteVarUint32(uint32(len(l391)))
+	if len(l391) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e386 := range l385 {
-			if !foryimpl.WriteRefMap(c, e386) {
-				var mw387 foryimpl.MapWriter
-				mw387.Begin(b, len(e386))
-				for k388, v389 := range e386 {
-					mw387.Entry(b)
-					foryimpl.WriteString(b, k388)
-					b.WriteVarInt32(v389)
+		for _, e392 := range l391 {
+			if !foryimpl.WriteRefMap(c, e392) {
+				var mw393 foryimpl.MapWriter
+				mw393.Begin(b, len(e392))
+				for k394, v395 := range e392 {
+					mw393.Entry(b)
+					foryimpl.WriteString(b, k394)
+					b.WriteVarInt32(v395)
 				}
-				mw387.End(b)
+				mw393.End(b)
 			}
 		}
 	}
 	x.foryWriteAddLPI(b, x.AddLPI)
-	l390 := x.AddLS
+	l396 := x.AddLS
 	{
 		var ascii bool
-		sz392 := 6 + buffer.BatchSlack + len(l390)*9
-		for _, e391 := range l390 {
-			sz392 += len(e391)
+		sz398 := 6 + buffer.BatchSlack + len(l396)*9
+		for _, e397 := range l396 {
+			sz398 += len(e397)
 		}
-		b.Reserve(sz392)
+		b.Reserve(sz398)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l390)))
-		if len(l390) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l396)))
+		if len(l396) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e391 := range l390 {
-				if len(w)-off < len(e391)+9+buffer.BatchSlack {
+			for _, e397 := range l396 {
+				if len(w)-off < len(e397)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e391) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e397) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e391))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e391) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e391))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e391)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e397))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e397) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e397))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e397)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLS"))
 						return
 					}
@@ -2614,36 +2614,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddMI64F(b, x.AddMI64F)
 	x.foryWriteAddMIS(b, x.AddMIS)
 	x.foryWriteAddMSI(b, x.AddMSI)
-	var mw393 foryimpl.MapWriter
-	mw393.BeginTracked(b, len(x.AddMSL))
-	for k394, v395 := range x.AddMSL {
-		if v395 == nil {
-			mw393.NullEntry(b)
-			foryimpl.WriteString(b, k394)
+	var mw399 foryimpl.MapWriter
+	mw399.BeginTracked(b, len(x.AddMSL))
+	for k400, v401 := range x.AddMSL {
+		if v401 == nil {
+			mw399.NullEntry(b)
+			foryimpl.WriteString(b, k400)
 		} else {
-			mw393.Entry(b)
-			foryimpl.WriteString(b, k394)
-			if !foryimpl.WriteRefSlice(c, v395) {
+			mw399.Entry(b)
+			foryimpl.WriteString(b, k400)
+			if !foryimpl.WriteRefSlice(c, v401) {
 				{
-					sz397 := 6 + buffer.BatchSlack + len(v395)*9
-					for _, e396 := range v395 {
-						sz397 += len(e396)
+					sz403 := 6 + buffer.BatchSlack + len(v401)*9
+					for _, e402 := range v401 {
+						sz403 += len(e402)
 					}
-					b.Reserve(sz397)
+					b.Reserve(sz403)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v395)))
-					if len(v395) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v401)))
+					if len(v401) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e396 := range v395 {
-							if len(w)-off < len(e396)+9+buffer.BatchSlack {
+						for _, e402 := range v401 {
+							if len(w)-off < len(e402)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e396) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e402) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e396))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e396) > 0 {
-								off += copy(w[off:], e396)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e402))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e402) > 0 {
+								off += copy(w[off:], e402)
 							}
 						}
 					}
@@ -2652,58 +2652,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw393.End(b)
-	var mw398 foryimpl.MapWriter
-	mw398.BeginTracked(b, len(x.AddMSM))
-	for k399, v400 := range x.AddMSM {
-		if v400 == nil {
-			mw398.NullEntry(b)
-			foryimpl.WriteString(b, k399)
+	mw399.End(b)
+	var mw404 foryimpl.MapWriter
+	mw404.BeginTracked(b, len(x.AddMSM))
+	for k405, v406 := range x.AddMSM {
+		if v406 == nil {
+			mw404.NullEntry(b)
+			foryimpl.WriteString(b, k405)
 		} else {
-			mw398.Entry(b)
-			foryimpl.WriteString(b, k399)
-			if !foryimpl.WriteRefMap(c, v400) {
-				var mw401 foryimpl.MapWriter
-				mw401.Begin(b, len(v400))
-				for k402, v403 := range v400 {
-					mw401.Entry(b)
-					foryimpl.WriteString(b, k402)
-					b.WriteVarInt32(v403)
+			mw404.Entry(b)
+			foryimpl.WriteString(b, k405)
+			if !foryimpl.WriteRefMap(c, v406) {
+				var mw407 foryimpl.MapWriter
+				mw407.Begin(b, len(v406))
+				for k408, v409 := range v406 {
+					mw407.Entry(b)
+					foryimpl.WriteString(b, k408)
+					b.WriteVarInt32(v409)
 				}
-				mw401.End(b)
+				mw407.End(b)
 			}
 		}
 	}
-	mw398.End(b)
+	mw404.End(b)
 	x.foryWriteAddMSP(b, x.AddMSP)
 	x.foryWriteAddMU8(b, x.AddMU8)
 	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
-		l404 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l404)))
-		b.WriteBytes(l404)
+		l410 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l410)))
+		b.WriteBytes(l410)
 	}
 	if !foryimpl.WriteRefSlice(c, x.AddNLS) {
-		l405 := x.AddNLS
+		l411 := x.AddNLS
 		{
-			sz407 := 6 + buffer.BatchSlack + len(l405)*9
-			for _, e406 := range l405 {
-				sz407 += len(e406)
+			sz413 := 6 + buffer.BatchSlack + len(l411)*9
+			for _, e412 := range l411 {
+				sz413 += len(e412)
 			}
-			b.Reserve(sz407)
+			b.Reserve(sz413)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l405)))
-			if len(l405) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l411)))
+			if len(l411) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e406 := range l405 {
-					if len(w)-off < len(e406)+9+buffer.BatchSlack {
+				for _, e412 := range l411 {
+					if len(w)-off < len(e412)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e406) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e412) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e406))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e406) > 0 {
-						off += copy(w[off:], e406)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e412))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e412) > 0 {
+						off += copy(w[off:], e412)
 					}
 				}
 			}
@@ -2711,26 +2711,26 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.AddNM) {
-		var mw408 foryimpl.MapWriter
-		mw408.Begin(b, len(x.AddNM))
-		for k409, v410 := range x.AddNM {
-			mw408.Entry(b)
-			foryimpl.WriteString(b, k409)
-			b.WriteVarInt32(v410)
+		var mw414 foryimpl.MapWriter
+		mw414.Begin(b, len(x.AddNM))
+		for k415, v416 := range x.AddNM {
+			mw414.Entry(b)
+			foryimpl.WriteString(b, k415)
+			b.WriteVarInt32(v416)
 		}
-		mw408.End(b)
+		mw414.End(b)
 	}
 	x.foryWriteAddRaw(b, x.AddRaw)
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l411 := x.Bin
-			b.WriteVarUint32(uint32(len(l411)))
-			b.WriteBytes(l411)
+			l417 := x.Bin
+			b.WriteVarUint32(uint32(len(l417)))
+			b.WriteBytes(l417)
 		}
 	} else {
-		l412 := x.Bin
-		b.WriteVarUint32(uint32(len(l412)))
-		b.WriteBytes(l412)
+		l418 := x.Bin
+		b.WriteVarUint32(uint32(len(l418)))
+		b.WriteBytes(l418)
 	}
 	x.foryWriteAddFix(b, x.Fix)
 	x.foryWriteAddLB(b, x.LB)
@@ -2740,67 +2740,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddLI32(b, x.LI32)
 	x.foryWriteAddLI64(b, x.LI64)
 	x.foryWriteAddLI8(b, x.LI8)
-	l413 := x.LL
-	b.WriteVarUint32(uint32(len(l413)))
-	if len(l413) > 0 {
+	l419 := x.LL
+	b.WriteVarUint32(uint32(len(l419)))
+	if len(l419) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e414 := range l413 {
-			if !foryimpl.WriteRefSlice(c, e414) {
-				b.WriteVarUint32(uint32(len(e414)))
-				if len(e414) > 0 {
-					b.Reserve(1 + len(e414)*5 + buffer.BatchSlack)
+		for _, e420 := range l419 {
+			if !foryimpl.WriteRefSlice(c, e420) {
+				b.WriteVarUint32(uint32(len(e420)))
+				if len(e420) > 0 {
+					b.Reserve(1 + len(e420)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e415 := range e414 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e415))
+					for _, e421 := range e420 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e421))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l416 := x.LM
-	b.WriteVarUint32(uint32(len(l416)))
-	if len(l416) > 0 {
+	l422 := x.LM
+	b.WriteVarUint32(uint32(len(l422)))
+	if len(l422) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e417 := range l416 {
-			if !foryimpl.WriteRefMap(c, e417) {
-				var mw418 foryimpl.MapWriter
-				mw418.Begin(b, len(e417))
-				for k419, v420 := range e417 {
-					mw418.Entry(b)
-					foryimpl.WriteString(b, k419)
-					b.WriteVarInt32(v420)
+		for _, e423 := range l422 {
+			if !foryimpl.WriteRefMap(c, e423) {
+				var mw424 foryimpl.MapWriter
+				mw424.Begin(b, len(e423))
+				for k425, v426 := range e423 {
+					mw424.Entry(b)
+					foryimpl.WriteString(b, k425)
+					b.WriteVarInt32(v426)
 				}
-				mw418.End(b)
+				mw424.End(b)
 			}
 		}
 	}
 	x.foryWriteAddLPI(b, x.LPI)
-	l421 := x.LS
+	l427 := x.LS
 	{
 		var ascii bool
-		sz423 := 6 + buffer.BatchSlack + len(l421)*9
-		for _, e422 := range l421 {
-			sz423 += len(e422)
+		sz429 := 6 + buffer.BatchSlack + len(l427)*9
+		for _, e428 := range l427 {
+			sz429 += len(e428)
 		}
-		b.Reserve(sz423)
+		b.Reserve(sz429)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l421)))
-		if len(l421) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l427)))
+		if len(l427) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e422 := range l421 {
-				if len(w)-off < len(e422)+9+buffer.BatchSlack {
+			for _, e428 := range l427 {
+				if len(w)-off < len(e428)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e422) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e428) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e422))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e422) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e422))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e422)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e428))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e428) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e428))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e428)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -2817,36 +2817,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddMI64F(b, x.MI64F)
 	x.foryWriteAddMIS(b, x.MIS)
 	x.foryWriteAddMSI(b, x.MSI)
-	var mw424 foryimpl.MapWriter
-	mw424.BeginTracked(b, len(x.MSL))
-	for k425, v426 := range x.MSL {
-		if v426 == nil {
-			mw424.NullEntry(b)
-			foryimpl.WriteString(b, k425)
+	var mw430 foryimpl.MapWriter
+	mw430.BeginTracked(b, len(x.MSL))
+	for k431, v432 := range x.MSL {
+		if v432 == nil {
+			mw430.NullEntry(b)
+			foryimpl.WriteString(b, k431)
 		} else {
-			mw424.Entry(b)
-			foryimpl.WriteString(b, k425)
-			if !foryimpl.WriteRefSlice(c, v426) {
+			mw430.Entry(b)
+			foryimpl.WriteString(b, k431)
+			if !foryimpl.WriteRefSlice(c, v432) {
 				{
-					sz428 := 6 + buffer.BatchSlack + len(v426)*9
-					for _, e427 := range v426 {
-						sz428 += len(e427)
+					sz434 := 6 + buffer.BatchSlack + len(v432)*9
+					for _, e433 := range v432 {
+						sz434 += len(e433)
 					}
-					b.Reserve(sz428)
+					b.Reserve(sz434)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v426)))
-					if len(v426) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v432)))
+					if len(v432) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e427 := range v426 {
-							if len(w)-off < len(e427)+9+buffer.BatchSlack {
+						for _, e433 := range v432 {
+							if len(w)-off < len(e433)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e427) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e433) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e427))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e427) > 0 {
-								off += copy(w[off:], e427)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e433))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e433) > 0 {
+								off += copy(w[off:], e433)
 							}
 						}
 					}
@@ -2855,58 +2855,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw424.End(b)
-	var mw429 foryimpl.MapWriter
-	mw429.BeginTracked(b, len(x.MSM))
-	for k430, v431 := range x.MSM {
-		if v431 == nil {
-			mw429.NullEntry(b)
-			foryimpl.WriteString(b, k430)
+	mw430.End(b)
+	var mw435 foryimpl.MapWriter
+	mw435.BeginTracked(b, len(x.MSM))
+	for k436, v437 := range x.MSM {
+		if v437 == nil {
+			mw435.NullEntry(b)
+			foryimpl.WriteString(b, k436)
 		} else {
-			mw429.Entry(b)
-			foryimpl.WriteString(b, k430)
-			if !foryimpl.WriteRefMap(c, v431) {
-				var mw432 foryimpl.MapWriter
-				mw432.Begin(b, len(v431))
-				for k433, v434 := range v431 {
-					mw432.Entry(b)
-					foryimpl.WriteString(b, k433)
-					b.WriteVarInt32(v434)
+			mw435.Entry(b)
+			foryimpl.WriteString(b, k436)
+			if !foryimpl.WriteRefMap(c, v437) {
+				var mw438 foryimpl.MapWriter
+				mw438.Begin(b, len(v437))
+				for k439, v440 := range v437 {
+					mw438.Entry(b)
+					foryimpl.WriteString(b, k439)
+					b.WriteVarInt32(v440)
 				}
-				mw432.End(b)
+				mw438.End(b)
 			}
 		}
 	}
-	mw429.End(b)
+	mw435.End(b)
 	x.foryWriteAddMSP(b, x.MSP)
 	x.foryWriteAddMU8(b, x.MU8)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l435 := x.NBin
-		b.WriteVarUint32(uint32(len(l435)))
-		b.WriteBytes(l435)
+		l441 := x.NBin
+		b.WriteVarUint32(uint32(len(l441)))
+		b.WriteBytes(l441)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l436 := x.NLS
+		l442 := x.NLS
 		{
-			sz438 := 6 + buffer.BatchSlack + len(l436)*9
-			for _, e437 := range l436 {
-				sz438 += len(e437)
+			sz444 := 6 + buffer.BatchSlack + len(l442)*9
+			for _, e443 := range l442 {
+				sz444 += len(e443)
 			}
-			b.Reserve(sz438)
+			b.Reserve(sz444)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l436)))
-			if len(l436) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l442)))
+			if len(l442) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e437 := range l436 {
-					if len(w)-off < len(e437)+9+buffer.BatchSlack {
+				for _, e443 := range l442 {
+					if len(w)-off < len(e443)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e437) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e443) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e437))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e437) > 0 {
-						off += copy(w[off:], e437)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e443))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e443) > 0 {
+						off += copy(w[off:], e443)
 					}
 				}
 			}
@@ -2914,14 +2914,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw439 foryimpl.MapWriter
-		mw439.Begin(b, len(x.NM))
-		for k440, v441 := range x.NM {
-			mw439.Entry(b)
-			foryimpl.WriteString(b, k440)
-			b.WriteVarInt32(v441)
+		var mw445 foryimpl.MapWriter
+		mw445.Begin(b, len(x.NM))
+		for k446, v447 := range x.NM {
+			mw445.Entry(b)
+			foryimpl.WriteString(b, k446)
+			b.WriteVarInt32(v447)
 		}
-		mw439.End(b)
+		mw445.End(b)
 	}
 	x.foryWriteAddRaw(b, x.Raw)
 }
@@ -3537,11 +3537,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAU8")
 			return
 		}
-		if st488, id489 := c.ReadFieldRefFlag(); st488 == foryimpl.RefBack {
-			x.AddBin = foryimpl.BackRefSlice[uint8](c, id489)
-		} else if st488 == foryimpl.RefFollows {
+		if st494, id495 := c.ReadFieldRefFlag(); st494 == foryimpl.RefBack {
+			x.AddBin = foryimpl.BackRefSlice[uint8](c, id495)
+		} else if st494 == foryimpl.RefFollows {
 			x.AddBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id489, x.AddBin)
+			foryimpl.SetRefSlice(c, id495, x.AddBin)
 		} else {
 			x.AddBin = nil
 		}
@@ -3550,248 +3550,248 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n442 := c.ReadArrayLengthFast(1)
-		if n442 < 0 {
-			n442 = c.ReadArrayLength(1)
+		n448 := c.ReadArrayLengthFast(1)
+		if n448 < 0 {
+			n448 = c.ReadArrayLength(1)
 		}
-		a443 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n442)
-		r.ReadRawBools(a443)
-		x.ABool = a443
+		a449 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n448)
+		r.ReadRawBools(a449)
+		x.ABool = a449
 		if c.Failed() {
 			c.Trace("ABool")
-			return
-		}
-		n444 := c.ReadArrayLengthFast(4)
-		if n444 < 0 {
-			n444 = c.ReadArrayLength(4)
-		}
-		a445 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n444)
-		r.ReadRawFloat32s(a445)
-		x.AF32 = a445
-		if c.Failed() {
-			c.Trace("AF32")
-			return
-		}
-		n446 := c.ReadArrayLengthFast(8)
-		if n446 < 0 {
-			n446 = c.ReadArrayLength(8)
-		}
-		a447 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n446)
-		r.ReadRawFloat64s(a447)
-		x.AF64 = a447
-		if c.Failed() {
-			c.Trace("AF64")
-			return
-		}
-		n448 := c.ReadArrayLengthFast(2)
-		if n448 < 0 {
-			n448 = c.ReadArrayLength(2)
-		}
-		a449 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n448)
-		r.ReadRawInt16s(a449)
-		x.AI16 = a449
-		if c.Failed() {
-			c.Trace("AI16")
 			return
 		}
 		n450 := c.ReadArrayLengthFast(4)
 		if n450 < 0 {
 			n450 = c.ReadArrayLength(4)
 		}
-		a451 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n450)
-		r.ReadRawInt32s(a451)
-		x.AI32 = a451
+		a451 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n450)
+		r.ReadRawFloat32s(a451)
+		x.AF32 = a451
 		if c.Failed() {
-			c.Trace("AI32")
+			c.Trace("AF32")
 			return
 		}
 		n452 := c.ReadArrayLengthFast(8)
 		if n452 < 0 {
 			n452 = c.ReadArrayLength(8)
 		}
-		a453 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n452)
-		r.ReadRawInt64s(a453)
-		x.AI64 = a453
+		a453 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n452)
+		r.ReadRawFloat64s(a453)
+		x.AF64 = a453
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		n454 := c.ReadArrayLengthFast(2)
+		if n454 < 0 {
+			n454 = c.ReadArrayLength(2)
+		}
+		a455 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n454)
+		r.ReadRawInt16s(a455)
+		x.AI16 = a455
+		if c.Failed() {
+			c.Trace("AI16")
+			return
+		}
+		n456 := c.ReadArrayLengthFast(4)
+		if n456 < 0 {
+			n456 = c.ReadArrayLength(4)
+		}
+		a457 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n456)
+		r.ReadRawInt32s(a457)
+		x.AI32 = a457
+		if c.Failed() {
+			c.Trace("AI32")
+			return
+		}
+		n458 := c.ReadArrayLengthFast(8)
+		if n458 < 0 {
+			n458 = c.ReadArrayLength(8)
+		}
+		a459 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n458)
+		r.ReadRawInt64s(a459)
+		x.AI64 = a459
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n454 := c.ReadArrayLengthFast(1)
-		if n454 < 0 {
-			n454 = c.ReadArrayLength(1)
+		n460 := c.ReadArrayLengthFast(1)
+		if n460 < 0 {
+			n460 = c.ReadArrayLength(1)
 		}
-		a455 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n454)
-		for i456 := range a455 {
-			a455[i456] = r.ReadInt8()
+		a461 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n460)
+		for i462 := range a461 {
+			a461[i462] = r.ReadInt8()
 		}
-		x.AI8 = a455
+		x.AI8 = a461
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n457 := c.ReadArrayLengthFast(2)
-		if n457 < 0 {
-			n457 = c.ReadArrayLength(2)
+		n463 := c.ReadArrayLengthFast(2)
+		if n463 < 0 {
+			n463 = c.ReadArrayLength(2)
 		}
-		a458 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n457)
-		r.ReadRawUint16s(a458)
-		x.AU16 = a458
+		a464 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n463)
+		r.ReadRawUint16s(a464)
+		x.AU16 = a464
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n459 := c.ReadArrayLengthFast(4)
-		if n459 < 0 {
-			n459 = c.ReadArrayLength(4)
+		n465 := c.ReadArrayLengthFast(4)
+		if n465 < 0 {
+			n465 = c.ReadArrayLength(4)
 		}
-		a460 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n459)
-		r.ReadRawUint32s(a460)
-		x.AU32 = a460
+		a466 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n465)
+		r.ReadRawUint32s(a466)
+		x.AU32 = a466
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n461 := c.ReadArrayLengthFast(8)
-		if n461 < 0 {
-			n461 = c.ReadArrayLength(8)
+		n467 := c.ReadArrayLengthFast(8)
+		if n467 < 0 {
+			n467 = c.ReadArrayLength(8)
 		}
-		a462 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n461)
-		r.ReadRawUint64s(a462)
-		x.AU64 = a462
+		a468 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n467)
+		r.ReadRawUint64s(a468)
+		x.AU64 = a468
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n463 := c.ReadArrayLengthFast(1)
-		if n463 < 0 {
-			n463 = c.ReadArrayLength(1)
+		n469 := c.ReadArrayLengthFast(1)
+		if n469 < 0 {
+			n469 = c.ReadArrayLength(1)
 		}
-		a464 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n463)
-		copy(a464, r.ReadBytes(n463))
-		x.AU8 = a464
+		a470 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n469)
+		copy(a470, r.ReadBytes(n469))
+		x.AU8 = a470
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		n465 := c.ReadArrayLengthFast(1)
-		if n465 < 0 {
-			n465 = c.ReadArrayLength(1)
+		n471 := c.ReadArrayLengthFast(1)
+		if n471 < 0 {
+			n471 = c.ReadArrayLength(1)
 		}
-		a466 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n465)
-		r.ReadRawBools(a466)
-		x.AddABool = a466
+		a472 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n471)
+		r.ReadRawBools(a472)
+		x.AddABool = a472
 		if c.Failed() {
 			c.Trace("AddABool")
-			return
-		}
-		n467 := c.ReadArrayLengthFast(4)
-		if n467 < 0 {
-			n467 = c.ReadArrayLength(4)
-		}
-		a468 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n467)
-		r.ReadRawFloat32s(a468)
-		x.AddAF32 = a468
-		if c.Failed() {
-			c.Trace("AddAF32")
-			return
-		}
-		n469 := c.ReadArrayLengthFast(8)
-		if n469 < 0 {
-			n469 = c.ReadArrayLength(8)
-		}
-		a470 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n469)
-		r.ReadRawFloat64s(a470)
-		x.AddAF64 = a470
-		if c.Failed() {
-			c.Trace("AddAF64")
-			return
-		}
-		n471 := c.ReadArrayLengthFast(2)
-		if n471 < 0 {
-			n471 = c.ReadArrayLength(2)
-		}
-		a472 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n471)
-		r.ReadRawInt16s(a472)
-		x.AddAI16 = a472
-		if c.Failed() {
-			c.Trace("AddAI16")
 			return
 		}
 		n473 := c.ReadArrayLengthFast(4)
 		if n473 < 0 {
 			n473 = c.ReadArrayLength(4)
 		}
-		a474 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n473)
-		r.ReadRawInt32s(a474)
-		x.AddAI32 = a474
+		a474 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n473)
+		r.ReadRawFloat32s(a474)
+		x.AddAF32 = a474
 		if c.Failed() {
-			c.Trace("AddAI32")
+			c.Trace("AddAF32")
 			return
 		}
 		n475 := c.ReadArrayLengthFast(8)
 		if n475 < 0 {
 			n475 = c.ReadArrayLength(8)
 		}
-		a476 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n475)
-		r.ReadRawInt64s(a476)
-		x.AddAI64 = a476
+		a476 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n475)
+		r.ReadRawFloat64s(a476)
+		x.AddAF64 = a476
+		if c.Failed() {
+			c.Trace("AddAF64")
+			return
+		}
+		n477 := c.ReadArrayLengthFast(2)
+		if n477 < 0 {
+			n477 = c.ReadArrayLength(2)
+		}
+		a478 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n477)
+		r.ReadRawInt16s(a478)
+		x.AddAI16 = a478
+		if c.Failed() {
+			c.Trace("AddAI16")
+			return
+		}
+		n479 := c.ReadArrayLengthFast(4)
+		if n479 < 0 {
+			n479 = c.ReadArrayLength(4)
+		}
+		a480 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n479)
+		r.ReadRawInt32s(a480)
+		x.AddAI32 = a480
+		if c.Failed() {
+			c.Trace("AddAI32")
+			return
+		}
+		n481 := c.ReadArrayLengthFast(8)
+		if n481 < 0 {
+			n481 = c.ReadArrayLength(8)
+		}
+		a482 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n481)
+		r.ReadRawInt64s(a482)
+		x.AddAI64 = a482
 		if c.Failed() {
 			c.Trace("AddAI64")
 			return
 		}
-		n477 := c.ReadArrayLengthFast(1)
-		if n477 < 0 {
-			n477 = c.ReadArrayLength(1)
+		n483 := c.ReadArrayLengthFast(1)
+		if n483 < 0 {
+			n483 = c.ReadArrayLength(1)
 		}
-		a478 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n477)
-		for i479 := range a478 {
-			a478[i479] = r.ReadInt8()
+		a484 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n483)
+		for i485 := range a484 {
+			a484[i485] = r.ReadInt8()
 		}
-		x.AddAI8 = a478
+		x.AddAI8 = a484
 		if c.Failed() {
 			c.Trace("AddAI8")
 			return
 		}
-		n480 := c.ReadArrayLengthFast(2)
-		if n480 < 0 {
-			n480 = c.ReadArrayLength(2)
+		n486 := c.ReadArrayLengthFast(2)
+		if n486 < 0 {
+			n486 = c.ReadArrayLength(2)
 		}
-		a481 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n480)
-		r.ReadRawUint16s(a481)
-		x.AddAU16 = a481
+		a487 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n486)
+		r.ReadRawUint16s(a487)
+		x.AddAU16 = a487
 		if c.Failed() {
 			c.Trace("AddAU16")
 			return
 		}
-		n482 := c.ReadArrayLengthFast(4)
-		if n482 < 0 {
-			n482 = c.ReadArrayLength(4)
+		n488 := c.ReadArrayLengthFast(4)
+		if n488 < 0 {
+			n488 = c.ReadArrayLength(4)
 		}
-		a483 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n482)
-		r.ReadRawUint32s(a483)
-		x.AddAU32 = a483
+		a489 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n488)
+		r.ReadRawUint32s(a489)
+		x.AddAU32 = a489
 		if c.Failed() {
 			c.Trace("AddAU32")
 			return
 		}
-		n484 := c.ReadArrayLengthFast(8)
-		if n484 < 0 {
-			n484 = c.ReadArrayLength(8)
+		n490 := c.ReadArrayLengthFast(8)
+		if n490 < 0 {
+			n490 = c.ReadArrayLength(8)
 		}
-		a485 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n484)
-		r.ReadRawUint64s(a485)
-		x.AddAU64 = a485
+		a491 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n490)
+		r.ReadRawUint64s(a491)
+		x.AddAU64 = a491
 		if c.Failed() {
 			c.Trace("AddAU64")
 			return
 		}
-		n486 := c.ReadArrayLengthFast(1)
-		if n486 < 0 {
-			n486 = c.ReadArrayLength(1)
+		n492 := c.ReadArrayLengthFast(1)
+		if n492 < 0 {
+			n492 = c.ReadArrayLength(1)
 		}
-		a487 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n486)
-		copy(a487, r.ReadBytes(n486))
-		x.AddAU8 = a487
+		a493 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n492)
+		copy(a493, r.ReadBytes(n492))
+		x.AddAU8 = a493
 		if c.Failed() {
 			c.Trace("AddAU8")
 			return
@@ -3857,7 +3857,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLPI")
 		return
 	}
-	x.AddLS = x.foryReadAddLS(c, x.AddLS)
+	x.AddLS = foryimpl.ReadStringList[[]string](c, x.AddLS)
 	if c.Failed() {
 		c.Trace("AddLS")
 		return
@@ -3936,11 +3936,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
-			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id491)
-		} else if st490 == foryimpl.RefFollows {
+		if st496, id497 := c.ReadRefFlag(); st496 == foryimpl.RefBack {
+			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id497)
+		} else if st496 == foryimpl.RefFollows {
 			x.AddNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id491, x.AddNBin)
+			foryimpl.SetRefSlice(c, id497, x.AddNBin)
 		} else {
 			x.AddNBin = nil
 		}
@@ -3948,11 +3948,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNBin")
 			return
 		}
-		if st492, id493 := c.ReadRefFlag(); st492 == foryimpl.RefBack {
-			x.AddNLS = foryimpl.BackRefSlice[string](c, id493)
-		} else if st492 == foryimpl.RefFollows {
-			x.AddNLS = x.foryReadAddLS(c, x.AddNLS)
-			foryimpl.SetRefSlice(c, id493, x.AddNLS)
+		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
+			x.AddNLS = foryimpl.BackRefSlice[string](c, id499)
+		} else if st498 == foryimpl.RefFollows {
+			x.AddNLS = foryimpl.ReadStringList[[]string](c, nil)
+			foryimpl.SetRefSlice(c, id499, x.AddNLS)
 		} else {
 			x.AddNLS = nil
 		}
@@ -3960,11 +3960,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNLS")
 			return
 		}
-		if st494, id495 := c.ReadRefFlag(); st494 == foryimpl.RefBack {
-			x.AddNM = foryimpl.BackRefMap[string, int32](c, id495)
-		} else if st494 == foryimpl.RefFollows {
+		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
+			x.AddNM = foryimpl.BackRefMap[string, int32](c, id501)
+		} else if st500 == foryimpl.RefFollows {
 			x.AddNM = x.foryReadAddMSI(c)
-			foryimpl.SetRefMap(c, id495, x.AddNM)
+			foryimpl.SetRefMap(c, id501, x.AddNM)
 		} else {
 			x.AddNM = nil
 		}
@@ -3981,7 +3981,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.AddNLS = x.foryReadAddLS(c, x.AddNLS)
+			x.AddNLS = foryimpl.ReadStringList[[]string](c, nil)
 		}
 		if c.Failed() {
 			c.Trace("AddNLS")
@@ -4001,11 +4001,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st496, id497 := c.ReadFieldRefFlag(); st496 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id497)
-		} else if st496 == foryimpl.RefFollows {
+		if st502, id503 := c.ReadFieldRefFlag(); st502 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id503)
+		} else if st502 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id497, x.Bin)
+			foryimpl.SetRefSlice(c, id503, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -4075,7 +4075,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LPI")
 		return
 	}
-	x.LS = x.foryReadAddLS(c, x.LS)
+	x.LS = foryimpl.ReadStringList[[]string](c, x.LS)
 	if c.Failed() {
 		c.Trace("LS")
 		return
@@ -4154,11 +4154,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id499)
-		} else if st498 == foryimpl.RefFollows {
+		if st504, id505 := c.ReadRefFlag(); st504 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id505)
+		} else if st504 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id499, x.NBin)
+			foryimpl.SetRefSlice(c, id505, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -4166,11 +4166,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id501)
-		} else if st500 == foryimpl.RefFollows {
-			x.NLS = x.foryReadAddLS(c, x.NLS)
-			foryimpl.SetRefSlice(c, id501, x.NLS)
+		if st506, id507 := c.ReadRefFlag(); st506 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id507)
+		} else if st506 == foryimpl.RefFollows {
+			x.NLS = foryimpl.ReadStringList[[]string](c, nil)
+			foryimpl.SetRefSlice(c, id507, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -4178,11 +4178,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id503)
-		} else if st502 == foryimpl.RefFollows {
+		if st508, id509 := c.ReadRefFlag(); st508 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id509)
+		} else if st508 == foryimpl.RefFollows {
 			x.NM = x.foryReadAddMSI(c)
-			foryimpl.SetRefMap(c, id503, x.NM)
+			foryimpl.SetRefMap(c, id509, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -4199,7 +4199,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 		if c.ReadFlag() {
-			x.NLS = x.foryReadAddLS(c, x.NLS)
+			x.NLS = foryimpl.ReadStringList[[]string](c, nil)
 		}
 		if c.Failed() {
 			c.Trace("NLS")
@@ -4360,11 +4360,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 22:
 			if f.Convert {
 				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st550, id551 := c.ReadEvolvedRefFlag(f); st550 == foryimpl.RefBack {
-				x.AddBin = foryimpl.BackRefSlice[uint8](c, id551)
-			} else if st550 == foryimpl.RefFollows {
+			} else if st556, id557 := c.ReadEvolvedRefFlag(f); st556 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id557)
+			} else if st556 == foryimpl.RefFollows {
 				x.AddBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id551, x.AddBin)
+				foryimpl.SetRefSlice(c, id557, x.AddBin)
 			} else {
 				x.AddBin = nil
 			}
@@ -4430,7 +4430,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				x.AddLS = x.foryReadAddLS(c, x.AddLS)
+				x.AddLS = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 35:
 			if !f.Flag || c.ReadFlag() {
@@ -4487,30 +4487,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 47:
 			if f.Convert {
 				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st552, id553 := c.ReadEvolvedRefFlag(f); st552 == foryimpl.RefBack {
-				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id553)
-			} else if st552 == foryimpl.RefFollows {
+			} else if st558, id559 := c.ReadEvolvedRefFlag(f); st558 == foryimpl.RefBack {
+				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id559)
+			} else if st558 == foryimpl.RefFollows {
 				x.AddNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id553, x.AddNBin)
+				foryimpl.SetRefSlice(c, id559, x.AddNBin)
 			} else {
 				x.AddNBin = nil
 			}
 		case 48:
-			if st554, id555 := c.ReadEvolvedRefFlag(f); st554 == foryimpl.RefBack {
-				x.AddNLS = foryimpl.BackRefSlice[string](c, id555)
-			} else if st554 == foryimpl.RefFollows {
-				x.AddNLS = x.foryReadAddLS(c, x.AddNLS)
-				foryimpl.SetRefSlice(c, id555, x.AddNLS)
+			if st560, id561 := c.ReadEvolvedRefFlag(f); st560 == foryimpl.RefBack {
+				x.AddNLS = foryimpl.BackRefSlice[string](c, id561)
+			} else if st560 == foryimpl.RefFollows {
+				x.AddNLS = foryimpl.ReadStringList[[]string](c, nil)
+				foryimpl.SetRefSlice(c, id561, x.AddNLS)
 			} else {
 				x.AddNLS = nil
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st556, id557 := c.ReadRefFlag(); st556 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id557)
-				} else if st556 == foryimpl.RefFollows {
+				if st562, id563 := c.ReadRefFlag(); st562 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id563)
+				} else if st562 == foryimpl.RefFollows {
 					x.AddNM = x.foryReadAddMSI(c)
-					foryimpl.SetRefMap(c, id557, x.AddNM)
+					foryimpl.SetRefMap(c, id563, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
@@ -4528,11 +4528,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st558, id559 := c.ReadEvolvedRefFlag(f); st558 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id559)
-			} else if st558 == foryimpl.RefFollows {
+			} else if st564, id565 := c.ReadEvolvedRefFlag(f); st564 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id565)
+			} else if st564 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id559, x.Bin)
+				foryimpl.SetRefSlice(c, id565, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -4598,7 +4598,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 63:
 			if !f.Flag || c.ReadFlag() {
-				x.LS = x.foryReadAddLS(c, x.LS)
+				x.LS = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
@@ -4655,30 +4655,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st560, id561 := c.ReadEvolvedRefFlag(f); st560 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id561)
-			} else if st560 == foryimpl.RefFollows {
+			} else if st566, id567 := c.ReadEvolvedRefFlag(f); st566 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id567)
+			} else if st566 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id561, x.NBin)
+				foryimpl.SetRefSlice(c, id567, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 77:
-			if st562, id563 := c.ReadEvolvedRefFlag(f); st562 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id563)
-			} else if st562 == foryimpl.RefFollows {
-				x.NLS = x.foryReadAddLS(c, x.NLS)
-				foryimpl.SetRefSlice(c, id563, x.NLS)
+			if st568, id569 := c.ReadEvolvedRefFlag(f); st568 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id569)
+			} else if st568 == foryimpl.RefFollows {
+				x.NLS = foryimpl.ReadStringList[[]string](c, nil)
+				foryimpl.SetRefSlice(c, id569, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st564, id565 := c.ReadRefFlag(); st564 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id565)
-				} else if st564 == foryimpl.RefFollows {
+				if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id571)
+				} else if st570 == foryimpl.RefFollows {
 					x.NM = x.foryReadAddMSI(c)
-					foryimpl.SetRefMap(c, id565, x.NM)
+					foryimpl.SetRefMap(c, id571, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -5126,33 +5126,6 @@ func (x *Containers) foryReadAddLPI(c *foryimpl.ReadContext, old []*int32) (v []
 	return v
 }
 
-// foryReadAddLS reads the value of fields AddLS, AddNLS, LS, NLS, for ForyRead and ForyReadEvolved.
-func (x *Containers) foryReadAddLS(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
 // foryReadAddLT reads the value of fields AddLT, LT, for ForyRead and ForyReadEvolved.
 func (x *Containers) foryReadAddLT(c *foryimpl.ReadContext, old []time.Time) (v []time.Time) {
 	n1 := c.ReadLengthFast(1)
@@ -5378,28 +5351,7 @@ func (x *Containers) foryReadAddMSL(c *foryimpl.ReadContext) (v map[string][]str
 			k6 = c.ReadString()
 			var v7 []string
 			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -5417,64 +5369,22 @@ func (x *Containers) foryReadAddMSLRef(c *foryimpl.ReadContext) (v map[string][]
 	}
 	m2 := foryimpl.MakeMap[map[string][]string](c, n1)
 	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr14, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		sz3, vn4, tr8, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
 		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
 			var k6 string
 			k6 = c.ReadString()
 			var v7 []string
-			if tr14 {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[string](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					n17 := c.ReadLengthFast(1)
-					if n17 < 0 {
-						n17 = c.ReadLength(1)
-					}
-					l18 := foryimpl.MakeSlice[[]string](c, n17)
-					if n17 > 0 {
-						hn20 := c.ReadListHeader(21)
-						if !c.Failed() {
-							for i19 := range l18 {
-								if hn20 && !c.ReadFlag() {
-									clear(l18[i19 : i19+1])
-									continue
-								}
-								l18[i19] = c.ReadString()
-								if c.Failed() {
-									c.TraceIndex(i19)
-									break
-								}
-							}
-						}
-					}
-					v7 = l18
-					foryimpl.SetRefSlice(c, id16, v7)
+			if tr8 {
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[string](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					v7 = foryimpl.ReadStringList[[]string](c, nil)
+					foryimpl.SetRefSlice(c, id10, v7)
 				} else {
 					v7 = nil
 				}
 			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]string](c, n8)
-				if n8 > 0 {
-					hn11 := c.ReadListHeader(21)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							l9[i10] = c.ReadString()
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 			m2[k6] = v7
 		}
@@ -5894,7 +5804,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l27) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i28 := range l27 {
-			if err := l27[i28].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l27[i28].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -5926,7 +5836,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.AddLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.AddLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	var mw32 foryimpl.MapWriter
@@ -5973,7 +5883,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.AddPLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.AddPLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -6012,7 +5922,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l38) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i39 := range l38 {
-			if err := l38[i39].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l38[i39].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -6044,7 +5954,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	var mw43 foryimpl.MapWriter
@@ -6091,7 +6001,7 @@ func (x *Nested) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.PLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.PLf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -6419,17 +6329,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.AddLIn = x.foryReadAddLIn(c, x.AddLIn)
+	x.AddLIn = foryimpl.ReadStructList[[]Inner](c, x.AddLIn, foryTypeInner)
 	if c.Failed() {
 		c.Trace("AddLIn")
 		return
 	}
-	x.AddLLf = x.foryReadAddLLf(c, x.AddLLf)
+	x.AddLLf = foryimpl.ReadStructList[[]Leaf](c, x.AddLLf, foryTypeLeaf)
 	if c.Failed() {
 		c.Trace("AddLLf")
 		return
 	}
-	x.AddLPIn = x.foryReadAddLPIn(c, x.AddLPIn)
+	x.AddLPIn = foryimpl.ReadStructPtrList[[]*Inner](c, x.AddLPIn, foryTypeInner)
 	if c.Failed() {
 		c.Trace("AddLPIn")
 		return
@@ -6549,17 +6459,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.LIn = x.foryReadAddLIn(c, x.LIn)
+	x.LIn = foryimpl.ReadStructList[[]Inner](c, x.LIn, foryTypeInner)
 	if c.Failed() {
 		c.Trace("LIn")
 		return
 	}
-	x.LLf = x.foryReadAddLLf(c, x.LLf)
+	x.LLf = foryimpl.ReadStructList[[]Leaf](c, x.LLf, foryTypeLeaf)
 	if c.Failed() {
 		c.Trace("LLf")
 		return
 	}
-	x.LPIn = x.foryReadAddLPIn(c, x.LPIn)
+	x.LPIn = foryimpl.ReadStructPtrList[[]*Inner](c, x.LPIn, foryTypeInner)
 	if c.Failed() {
 		c.Trace("LPIn")
 		return
@@ -6686,15 +6596,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.AddLIn = x.foryReadAddLIn(c, x.AddLIn)
+				x.AddLIn = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {
-				x.AddLLf = x.foryReadAddLLf(c, x.AddLLf)
+				x.AddLLf = foryimpl.ReadStructList[[]Leaf](c, nil, foryTypeLeaf)
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.AddLPIn = x.foryReadAddLPIn(c, x.AddLPIn)
+				x.AddLPIn = foryimpl.ReadStructPtrList[[]*Inner](c, nil, foryTypeInner)
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6792,15 +6702,15 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {
-				x.LIn = x.foryReadAddLIn(c, x.LIn)
+				x.LIn = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 		case 10:
 			if !f.Flag || c.ReadFlag() {
-				x.LLf = x.foryReadAddLLf(c, x.LLf)
+				x.LLf = foryimpl.ReadStructList[[]Leaf](c, nil, foryTypeLeaf)
 			}
 		case 11:
 			if !f.Flag || c.ReadFlag() {
-				x.LPIn = x.foryReadAddLPIn(c, x.LPIn)
+				x.LPIn = foryimpl.ReadStructPtrList[[]*Inner](c, nil, foryTypeInner)
 			}
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -6886,164 +6796,6 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	}
 }
 
-// foryReadAddLIn reads the value of fields AddLIn, LIn, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadAddLIn(c *foryimpl.ReadContext, old []Inner) (v []Inner) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Inner](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Inner](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Inner{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadAddLLf reads the value of fields AddLLf, LLf, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadAddLLf(c *foryimpl.ReadContext, old []Leaf) (v []Leaf) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadAddLPIn reads the value of fields AddLPIn, LPIn, for ForyRead and ForyReadEvolved.
-func (x *Nested) foryReadAddLPIn(c *foryimpl.ReadContext, old []*Inner) (v []*Inner) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Inner](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeInner)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Inner](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Inner](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Inner](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
 // foryReadAddMSLIn reads the value of fields AddMSLIn, MSLIn, for ForyRead and ForyReadEvolved.
 func (x *Nested) foryReadAddMSLIn(c *foryimpl.ReadContext) (v map[string][]Inner) {
 	n1 := c.ReadLengthFast(2)
@@ -7058,53 +6810,7 @@ func (x *Nested) foryReadAddMSLIn(c *foryimpl.ReadContext) (v map[string][]Inner
 			k6 = c.ReadString()
 			var v7 []Inner
 			if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
-				if n8 > 0 {
-					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if tr13 {
-								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
-										l9[i10] = *p16
-									}
-								} else if st14 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id15, &l9[i10])
-									if ev12 != nil {
-										l9[i10].ForyReadEvolved(c, ev12)
-									} else {
-										l9[i10].ForyRead(c)
-									}
-								} else {
-									l9[i10] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i10)
-									break
-								}
-								continue
-							}
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
-							} else {
-								l9[i10].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 			m2[k6] = v7
 		}
@@ -7122,114 +6828,22 @@ func (x *Nested) foryReadAddMSLInRef(c *foryimpl.ReadContext) (v map[string][]In
 	}
 	m2 := foryimpl.MakeMap[map[string][]Inner](c, n1)
 	for n1 > 0 && !c.Failed() {
-		sz3, vn4, tr17, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
+		sz3, vn4, tr8, _ := c.ReadMapChunkRef(n1, 21, 22, nil)
 		for j5 := 0; j5 < sz3 && !c.Failed(); j5++ {
 			var k6 string
 			k6 = c.ReadString()
 			var v7 []Inner
-			if tr17 {
-				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-					v7 = foryimpl.BackRefSlice[Inner](c, id19)
-				} else if st18 == foryimpl.RefFollows {
-					n20 := c.ReadLengthFast(1)
-					if n20 < 0 {
-						n20 = c.ReadLength(1)
-					}
-					l21 := foryimpl.MakeSlice[[]Inner](c, n20)
-					if n20 > 0 {
-						hn23, tr25, ev24 := c.ReadStructListHeaderRef(foryTypeInner)
-						if !c.Failed() {
-							for i22 := range l21 {
-								if tr25 {
-									if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-										if p28 := foryimpl.BackRef[Inner](c, id27); p28 != nil {
-											l21[i22] = *p28
-										}
-									} else if st26 == foryimpl.RefFollows {
-										foryimpl.SetRef(c, id27, &l21[i22])
-										if ev24 != nil {
-											l21[i22].ForyReadEvolved(c, ev24)
-										} else {
-											l21[i22].ForyRead(c)
-										}
-									} else {
-										l21[i22] = Inner{}
-									}
-									if c.Failed() {
-										c.TraceIndex(i22)
-										break
-									}
-									continue
-								}
-								if hn23 && !c.ReadFlag() {
-									clear(l21[i22 : i22+1])
-									continue
-								}
-								if ev24 != nil {
-									l21[i22].ForyReadEvolved(c, ev24)
-								} else {
-									l21[i22].ForyRead(c)
-								}
-								if c.Failed() {
-									c.TraceIndex(i22)
-									break
-								}
-							}
-						}
-					}
-					v7 = l21
-					foryimpl.SetRefSlice(c, id19, v7)
+			if tr8 {
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					v7 = foryimpl.BackRefSlice[Inner](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					v7 = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
+					foryimpl.SetRefSlice(c, id10, v7)
 				} else {
 					v7 = nil
 				}
 			} else if !vn4 {
-				n8 := c.ReadLengthFast(1)
-				if n8 < 0 {
-					n8 = c.ReadLength(1)
-				}
-				l9 := foryimpl.MakeSlice[[]Inner](c, n8)
-				if n8 > 0 {
-					hn11, tr13, ev12 := c.ReadStructListHeaderRef(foryTypeInner)
-					if !c.Failed() {
-						for i10 := range l9 {
-							if tr13 {
-								if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-									if p16 := foryimpl.BackRef[Inner](c, id15); p16 != nil {
-										l9[i10] = *p16
-									}
-								} else if st14 == foryimpl.RefFollows {
-									foryimpl.SetRef(c, id15, &l9[i10])
-									if ev12 != nil {
-										l9[i10].ForyReadEvolved(c, ev12)
-									} else {
-										l9[i10].ForyRead(c)
-									}
-								} else {
-									l9[i10] = Inner{}
-								}
-								if c.Failed() {
-									c.TraceIndex(i10)
-									break
-								}
-								continue
-							}
-							if hn11 && !c.ReadFlag() {
-								clear(l9[i10 : i10+1])
-								continue
-							}
-							if ev12 != nil {
-								l9[i10].ForyReadEvolved(c, ev12)
-							} else {
-								l9[i10].ForyRead(c)
-							}
-							if c.Failed() {
-								c.TraceIndex(i10)
-								break
-							}
-						}
-					}
-				}
-				v7 = l9
+				v7 = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 			m2[k6] = v7
 		}
@@ -7446,7 +7060,7 @@ func (x *Inner) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Lf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	{
@@ -7568,7 +7182,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Score..Score")
 		return
 	}
-	x.Extra = x.foryReadExtra(c, x.Extra)
+	x.Extra = foryimpl.ReadStringList[[]string](c, x.Extra)
 	if c.Failed() {
 		c.Trace("Extra")
 		return
@@ -7610,7 +7224,7 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		switch f := ev.Field(i); f.Local {
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.Extra = x.foryReadExtra(c, x.Extra)
+				x.Extra = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -7636,33 +7250,6 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			return
 		}
 	}
-}
-
-// foryReadExtra reads field Extra's value, for ForyRead and ForyReadEvolved.
-func (x *Inner) foryReadExtra(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
@@ -7704,13 +7291,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -7780,18 +7367,18 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.W)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x6d54900e001eff01)    // foryRootLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0xae1209e21e607fbb)  // foryRootLeaf[8:16]
@@ -9081,7 +8668,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Gamma")
 		return
 	}
-	x.Beta = x.foryReadBeta(c, x.Beta)
+	x.Beta = foryimpl.ReadStringList[[]string](c, x.Beta)
 	if c.Failed() {
 		c.Trace("Beta")
 		return
@@ -9100,7 +8687,7 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 		switch f := ev.Field(i); f.Local {
 		case 3:
 			if !f.Flag || c.ReadFlag() {
-				x.Beta = x.foryReadBeta(c, x.Beta)
+				x.Beta = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
 		if c.Failed() {
@@ -9108,33 +8695,6 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 			return
 		}
 	}
-}
-
-// foryReadBeta reads field Beta's value, for ForyRead and ForyReadEvolved.
-func (x *ReorderNames) foryReadBeta(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryRootMapHolder is the compatible-mode root prefix of MapHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapHolder[4:], docs/format.md §11).
@@ -9474,13 +9034,13 @@ func (x *Item) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Item) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -9548,18 +9108,18 @@ func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
 func (x *Item) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Item nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.K)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)    // foryRootItem[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)  // foryRootItem[8:16]
@@ -9826,7 +9386,7 @@ func (x *Record) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l8) > 0 {
 		c.WriteStructMeta(foryTypeItem)
 		for i9 := range l8 {
-			if err := l8[i9].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l8[i9].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -9922,7 +9482,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Ratio..ID")
 		return
 	}
-	x.Items = x.foryReadItems(c, x.Items)
+	x.Items = foryimpl.ReadStructList[[]Item](c, x.Items, foryTypeItem)
 	if c.Failed() {
 		c.Trace("Items")
 		return
@@ -9937,7 +9497,7 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	x.Tags = x.foryReadTags(c, x.Tags)
+	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -9951,7 +9511,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		switch f := ev.Field(i); f.Local {
 		case 4:
 			if !f.Flag || c.ReadFlag() {
-				x.Items = x.foryReadItems(c, x.Items)
+				x.Items = foryimpl.ReadStructList[[]Item](c, nil, foryTypeItem)
 			}
 		case 6:
 			if !f.Flag || c.ReadFlag() {
@@ -9959,7 +9519,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 7:
 			if !f.Flag || c.ReadFlag() {
-				x.Tags = x.foryReadTags(c, x.Tags)
+				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
 		if c.Failed() {
@@ -9967,58 +9527,6 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			return
 		}
 	}
-}
-
-// foryReadItems reads field Items's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadItems(c *foryimpl.ReadContext, old []Item) (v []Item) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Item](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeItem)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Item](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Item{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
 }
 
 // foryReadScores reads field Scores's value, for ForyRead and ForyReadEvolved.
@@ -10043,33 +9551,6 @@ func (x *Record) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 		n1 -= sz3
 	}
 	v = m2
-	return v
-}
-
-// foryReadTags reads field Tags's value, for ForyRead and ForyReadEvolved.
-func (x *Record) foryReadTags(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
 	return v
 }
 
@@ -11225,7 +10706,7 @@ func (x *SeqsBad) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -11315,18 +10796,18 @@ func (x *SeqsBad) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (SeqsBad nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	l1 := x.W
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(22 + buffer.BatchSlack + len(l1)*8 + 6)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x7c81f006001cff01)    // foryRootSeqsBad[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002bfc126d6ef0c)  // foryRootSeqsBad[8:16]

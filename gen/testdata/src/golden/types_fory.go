@@ -63,13 +63,13 @@ func (x *Point) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Point) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -172,17 +172,17 @@ func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
 func (x *Point) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Point nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(34 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x43f5b008001cff01)    // foryRootPoint[0:8]
 			buffer.PutUint64At(w, off+8, 0x05400ac25b8ae039)  // foryRootPoint[8:16]
@@ -586,14 +586,14 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypePoint)
 		}
-		if err := x.Next.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Next.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypePoint)
 	}
-	if err := x.Origin.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Origin.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	x.foryWritePairs(b, x.Pairs)
@@ -611,7 +611,7 @@ func (x *Sample) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l42) > 0 {
 		c.WriteStructMeta(foryTypePoint)
 		for i43 := range l42 {
-			if err := l42[i43].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l42[i43].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -1152,7 +1152,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Maybe = x.foryReadMaybe(c, x.Maybe)
+	x.Maybe = foryimpl.ReadStructPtrList[[]*Point](c, x.Maybe, foryTypePoint)
 	if c.Failed() {
 		c.Trace("Maybe")
 		return
@@ -1161,7 +1161,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
 			x.Maybes = foryimpl.BackRefSlice[string](c, id89)
 		} else if st88 == foryimpl.RefFollows {
-			x.Maybes = x.foryReadMaybes(c, x.Maybes)
+			x.Maybes = foryimpl.ReadStringList[[]string](c, nil)
 			foryimpl.SetRefSlice(c, id89, x.Maybes)
 		} else {
 			x.Maybes = nil
@@ -1172,7 +1172,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			x.Maybes = x.foryReadMaybes(c, x.Maybes)
+			x.Maybes = foryimpl.ReadStringList[[]string](c, nil)
 		}
 		if c.Failed() {
 			c.Trace("Maybes")
@@ -1243,7 +1243,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Pairs")
 		return
 	}
-	x.Points = x.foryReadPoints(c, x.Points)
+	x.Points = foryimpl.ReadStructList[[]Point](c, x.Points, foryTypePoint)
 	if c.Failed() {
 		c.Trace("Points")
 		return
@@ -1273,7 +1273,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Scores")
 		return
 	}
-	x.Tags = x.foryReadMaybes(c, x.Tags)
+	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
 	if c.Failed() {
 		c.Trace("Tags")
 		return
@@ -1377,13 +1377,13 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if !f.Flag || c.ReadFlag() {
-				x.Maybe = x.foryReadMaybe(c, x.Maybe)
+				x.Maybe = foryimpl.ReadStructPtrList[[]*Point](c, nil, foryTypePoint)
 			}
 		case 15:
 			if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
 				x.Maybes = foryimpl.BackRefSlice[string](c, id110)
 			} else if st109 == foryimpl.RefFollows {
-				x.Maybes = x.foryReadMaybes(c, x.Maybes)
+				x.Maybes = foryimpl.ReadStringList[[]string](c, nil)
 				foryimpl.SetRefSlice(c, id110, x.Maybes)
 			} else {
 				x.Maybes = nil
@@ -1439,7 +1439,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				x.Points = x.foryReadPoints(c, x.Points)
+				x.Points = foryimpl.ReadStructList[[]Point](c, nil, foryTypePoint)
 			}
 		case 21:
 			if f.Convert {
@@ -1458,7 +1458,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {
-				x.Tags = x.foryReadMaybes(c, x.Tags)
+				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 24:
 			if !f.Flag || c.ReadFlag() {
@@ -1664,87 +1664,6 @@ func (x *Sample) foryReadFlags(c *foryimpl.ReadContext) (v [4]bool) {
 	return v
 }
 
-// foryReadMaybe reads field Maybe's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadMaybe(c *foryimpl.ReadContext, old []*Point) (v []*Point) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Point](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Point](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Point](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Point](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadMaybes reads the value of fields Maybes, Tags, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadMaybes(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
 // foryReadPairs reads field Pairs's value, for ForyRead and ForyReadEvolved.
 func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) (v map[[2]int32]string) {
 	r := c.Reader()
@@ -1792,58 +1711,6 @@ func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) (v map[[2]int32]string) 
 		n1 -= sz3
 	}
 	v = m2
-	return v
-}
-
-// foryReadPoints reads field Points's value, for ForyRead and ForyReadEvolved.
-func (x *Sample) foryReadPoints(c *foryimpl.ReadContext, old []Point) (v []Point) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Point](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypePoint)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Point](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Point{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
 	return v
 }
 

@@ -76,13 +76,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -150,18 +150,18 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.W)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xc402a007001cff01)    // foryRootLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0xc402b6c2068d4d81)  // foryRootLeaf[8:16]
@@ -260,13 +260,13 @@ func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -334,13 +334,13 @@ func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
 func (x *MapKinds) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (MapKinds nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *MapKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *MapKinds) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		for k1 := range x.S {
 			if !foryimpl.ValidString(string(k1)) {
@@ -351,7 +351,7 @@ func (x *MapKinds) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x9e50d007001cff01)    // foryRootMapKinds[0:8]
 			buffer.PutUint64At(w, off+8, 0xc402b7c113c5eb31)  // foryRootMapKinds[8:16]
@@ -482,7 +482,7 @@ func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -568,21 +568,17 @@ func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
 func (x *Enums) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Enums nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Enums nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(23 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x2a935007001cff01)    // foryRootEnums[0:8]
 			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)  // foryRootEnums[8:16]
@@ -598,33 +594,18 @@ func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 		buffer.PutInt32At(w, off, -919177777)
 		off += 4
 	}
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
 	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Enums) foryWriteRef(c *foryimpl.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + 12)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -919177777)
-		off += 4
-	}
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.A))
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.B))
-	b.SetWriterIndex(off)
 }
 
 // ForyRead reads Enums's struct body (docs/format.md §9); errors are recorded in c.
@@ -747,7 +728,7 @@ func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -833,21 +814,17 @@ func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadCo
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).
 func (x *EnumsEvolved) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (EnumsEvolved nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (EnumsEvolved nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(30 + buffer.BatchSlack + 12)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xd6e7f009001cff01)    // foryRootEnumsEvolved[0:8]
 			buffer.PutUint64At(w, off+8, 0xcc02bbc3229f3623)  // foryRootEnumsEvolved[8:16]
@@ -864,34 +841,18 @@ func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check, root b
 		off += 4
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.C))
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.A))
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.B))
 	b.SetWriterIndex(off)
 	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *EnumsEvolved) foryWriteRef(c *foryimpl.WriteContext) {
-	b := c.Buffer()
-	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + 12)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, 194337534)
-		off += 4
-	}
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.C))
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.A))
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.B))
-	b.SetWriterIndex(off)
 }
 
 // ForyRead reads EnumsEvolved's struct body (docs/format.md §9); errors are recorded in c.

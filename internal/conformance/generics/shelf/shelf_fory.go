@@ -280,7 +280,7 @@ func (x *Shelf) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Pages = x.foryReadPages(c, x.Pages)
+	x.Pages = foryimpl.ReadStructList[[]generics.Page[generics.User]](c, x.Pages, (*generics.Page[generics.User])(nil).ForyType())
 	if c.Failed() {
 		c.Trace("Pages")
 		return
@@ -298,7 +298,7 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {
-				x.Pages = x.foryReadPages(c, x.Pages)
+				x.Pages = foryimpl.ReadStructList[[]generics.Page[generics.User]](c, nil, (*generics.Page[generics.User])(nil).ForyType())
 			}
 		}
 		if c.Failed() {
@@ -380,58 +380,6 @@ func (x *Shelf) foryReadNamedRef(c *foryimpl.ReadContext) (v map[string]*generic
 		n1 -= sz3
 	}
 	v = m2
-	return v
-}
-
-// foryReadPages reads field Pages's value, for ForyRead and ForyReadEvolved.
-func (x *Shelf) foryReadPages(c *foryimpl.ReadContext, old []generics.Page[generics.User]) (v []generics.Page[generics.User]) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]generics.Page[generics.User]](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef((*generics.Page[generics.User])(nil).ForyType())
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[generics.Page[generics.User]](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = generics.Page[generics.User]{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
 	return v
 }
 

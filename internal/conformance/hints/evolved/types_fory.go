@@ -68,7 +68,7 @@ func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -173,18 +173,18 @@ func (x *ListHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (ListHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	start13 := b.WriterIndex()
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(66 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x39af1032001cff01)    // foryRootListHints[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)  // foryRootListHints[8:16]
@@ -689,7 +689,7 @@ func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -791,13 +791,13 @@ func (x *MapValueHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (MapValueHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -807,7 +807,7 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root 
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(57 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xb811c029001cff01)    // foryRootMapValueHints[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)  // foryRootMapValueHints[8:16]
@@ -1384,7 +1384,7 @@ func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -1480,13 +1480,13 @@ func (x *MapKeyHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (MapKeyHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -1496,7 +1496,7 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bo
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(44 + buffer.BatchSlack + len(s11) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xe6d8401c001cff01)    // foryRootMapKeyHints[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)  // foryRootMapKeyHints[8:16]
@@ -1999,7 +1999,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 	if c.Compatible() {
 		c.WriteStructMeta(foryTypeLeaf)
 	}
-	if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.Plain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 	{
@@ -2024,7 +2024,7 @@ func (x *NotNullPtrs) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Ref.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Ref.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -2537,7 +2537,7 @@ func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -2629,22 +2629,18 @@ func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContex
 
 // ForyWrite writes GoArrays's struct body (docs/format.md §9).
 func (x *GoArrays) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (GoArrays nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (GoArrays nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s3 := string(x.Extra)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(40 + buffer.BatchSlack + len(s3) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xc1b1f018001cff01)    // foryRootGoArrays[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02d1c3796ad8d5)  // foryRootGoArrays[8:16]
@@ -2671,34 +2667,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool)
 		}
 	}
 	b.SetWriterIndex(off)
-	b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
-	b.WriteRawInt32s(x.Tagged[:])
-	x.foryWriteUntagged(b, x.Untagged)
-	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
-	b := c.Buffer()
-	s5 := string(x.Extra)
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s5) + 10)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -831419307)
-		off += 4
-	}
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s5) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s5)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeGoArrays, "Extra"))
-			return
-		}
-	}
-	b.SetWriterIndex(off)
-	if c.TrackedFieldFlags() {
+	if form&foryimpl.FlatFieldFlags != 0 {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		b.WriteVarUint32(uint32(len(x.Tagged[:]) * 4))
 		b.WriteRawInt32s(x.Tagged[:])
@@ -2707,6 +2676,7 @@ func (x *GoArrays) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteRawInt32s(x.Tagged[:])
 	}
 	x.foryWriteUntagged(b, x.Untagged)
+	return nil
 }
 
 // foryWriteUntagged writes field Untagged's value, for both of GoArrays's writers.
@@ -2742,34 +2712,34 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n6 := c.ReadArrayLengthFast(4)
-			if n6 < 0 {
-				n6 = c.ReadArrayLength(4)
+			n4 := c.ReadArrayLengthFast(4)
+			if n4 < 0 {
+				n4 = c.ReadArrayLength(4)
 			}
-			if n6 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n6, 3))
+			if n4 != 3 && !c.Failed() {
+				c.Fail(foryimpl.ErrArrayLength(n4, 3))
 				return
 			}
-			var a7 [3]int32
-			r.ReadRawInt32s(a7[:])
-			x.Tagged = a7
+			var a5 [3]int32
+			r.ReadRawInt32s(a5[:])
+			x.Tagged = a5
 		}
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
 		}
 	} else {
-		n6 := c.ReadArrayLengthFast(4)
-		if n6 < 0 {
-			n6 = c.ReadArrayLength(4)
+		n4 := c.ReadArrayLengthFast(4)
+		if n4 < 0 {
+			n4 = c.ReadArrayLength(4)
 		}
-		if n6 != 3 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n6, 3))
+		if n4 != 3 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n4, 3))
 			return
 		}
-		var a7 [3]int32
-		r.ReadRawInt32s(a7[:])
-		x.Tagged = a7
+		var a5 [3]int32
+		r.ReadRawInt32s(a5[:])
+		x.Tagged = a5
 		if c.Failed() {
 			c.Trace("Tagged")
 			return
@@ -2791,33 +2761,33 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n12 := c.ReadArrayLengthFast(4)
-					if n12 < 0 {
-						n12 = c.ReadArrayLength(4)
+					n10 := c.ReadArrayLengthFast(4)
+					if n10 < 0 {
+						n10 = c.ReadArrayLength(4)
 					}
-					if n12 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n12, 3))
+					if n10 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n10, 3))
 						return
 					}
-					var a13 [3]int32
-					r.ReadRawInt32s(a13[:])
-					x.Tagged = a13
+					var a11 [3]int32
+					r.ReadRawInt32s(a11[:])
+					x.Tagged = a11
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Tagged[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n8 := c.ReadArrayLengthFast(4)
-					if n8 < 0 {
-						n8 = c.ReadArrayLength(4)
+					n6 := c.ReadArrayLengthFast(4)
+					if n6 < 0 {
+						n6 = c.ReadArrayLength(4)
 					}
-					if n8 != 3 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n8, 3))
+					if n6 != 3 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n6, 3))
 						return
 					}
-					var a9 [3]int32
-					r.ReadRawInt32s(a9[:])
-					x.Tagged = a9
+					var a7 [3]int32
+					r.ReadRawInt32s(a7[:])
+					x.Tagged = a7
 				}
 			}
 		case 2:
@@ -2905,7 +2875,7 @@ func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -3001,13 +2971,13 @@ func (x *EnumHints) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (EnumHints nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -3017,7 +2987,7 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(37 + buffer.BatchSlack + len(s7) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xff137015001cff01)    // foryRootEnumHints[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)  // foryRootEnumHints[8:16]
@@ -3296,13 +3266,13 @@ func (x *ArrayKeysPlain) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) e
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *ArrayKeysPlain) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -3372,13 +3342,13 @@ func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Read
 
 // ForyWrite writes ArrayKeysPlain's struct body (docs/format.md §9).
 func (x *ArrayKeysPlain) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (ArrayKeysPlain nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		for _, e2 := range x.ByPair {
 			if !foryimpl.ValidString(string(e2)) {
@@ -3390,7 +3360,7 @@ func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check, root
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(35 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xab2da013001cff01)    // foryRootArrayKeysPlain[0:8]
 			buffer.PutUint64At(w, off+8, 0x5002d6c23981258b)  // foryRootArrayKeysPlain[8:16]
@@ -3577,13 +3547,13 @@ func (x *Spellings) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Spellings) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -3661,13 +3631,13 @@ func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadConte
 
 // ForyWrite writes Spellings's struct body (docs/format.md §9).
 func (x *Spellings) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Spellings nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if x.Yes != nil {
 			if !foryimpl.ValidString(string((*x.Yes))) {
@@ -3684,7 +3654,7 @@ func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool
 	// The root prefix (as the root), the schema hash (same-schema mode), the 8 fixed and 0 varint bytes at most, and 0 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(70 + buffer.BatchSlack)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x5d80f02e001cff01)    // foryRootSpellings[0:8]
 			buffer.PutUint64At(w, off+8, 0x4c02d5c75ae6193f)  // foryRootSpellings[8:16]
@@ -3909,13 +3879,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -3983,18 +3953,18 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xce75300b001cff01)    // foryRootLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)  // foryRootLeaf[8:16]
@@ -4095,13 +4065,13 @@ func (x *SetLeaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *SetLeaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -4169,18 +4139,18 @@ func (x *SetLeaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext
 
 // ForyWrite writes SetLeaf's struct body (docs/format.md §9).
 func (x *SetLeaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (SetLeaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *SetLeaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *SetLeaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Name)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(32 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x388ef00b001cff01)    // foryRootSetLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)  // foryRootSetLeaf[8:16]

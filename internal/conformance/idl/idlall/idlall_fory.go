@@ -91,13 +91,13 @@ func (x *Leaf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
 func (x *Leaf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
 	start := b.WriterIndex()
-	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true); err != nil {
+	if err := x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot); err != nil {
 		return err
 	}
 	b.Bytes()[start+1] = foryimpl.FlagRefValue
@@ -165,18 +165,18 @@ func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, i
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
 func (x *Leaf) ForyWrite(c *foryimpl.WriteContext) {
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Leaf nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	s1 := string(x.Label)
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(28 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xe67b3007001cff01)    // foryRootLeaf[0:8]
 			buffer.PutUint64At(w, off+8, 0xc802adc233c727cb)  // foryRootLeaf[8:16]
@@ -285,7 +285,7 @@ func (x *Everything_Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -368,17 +368,13 @@ func (x *Everything_Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.Re
 
 // ForyWrite writes Everything_Inner's struct body (docs/format.md §9).
 func (x *Everything_Inner) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Everything_Inner nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Everything_Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Everything_Inner nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Everything_Inner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Kind < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeEverything_Inner, "Kind", int64(x.Kind))
 	}
@@ -386,7 +382,7 @@ func (x *Everything_Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, ro
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(26 + buffer.BatchSlack + len(s1) + 16)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0xdd03000a001cff01)    // foryRootEverything_Inner[0:8]
 			buffer.PutUint64At(w, off+8, 0xa0c2b2c218fcfb53)  // foryRootEverything_Inner[8:16]
@@ -409,41 +405,13 @@ func (x *Everything_Inner) foryWriteFlat(b *buffer.Buffer, compatible, check, ro
 			return foryimpl.InvalidUTF8(foryTypeEverything_Inner, "Note")
 		}
 	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
-	b.SetWriterIndex(off)
-	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Everything_Inner) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Kind < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeEverything_Inner, "Kind", int64(x.Kind)))
-		return
-	}
-	b := c.Buffer()
-	s2 := string(x.Note)
-	// Schema hash (same-schema mode), the 0 fixed and 0 varint bytes at most, and 2 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(4 + buffer.BatchSlack + len(s2) + 16)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -746559640)
-		off += 4
-	}
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s2))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s2) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s2)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s2) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeEverything_Inner, "Note"))
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
+	if form&foryimpl.FlatFieldFlags != 0 {
 		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
 		off++
 	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Kind))
 	b.SetWriterIndex(off)
+	return nil
 }
 
 // ForyRead reads Everything_Inner's struct body (docs/format.md §9); errors are recorded in c.
@@ -464,8 +432,8 @@ func (x *Everything_Inner) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
-				x.Kind = Everything_Inner_Kind(e3)
+			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+				x.Kind = Everything_Inner_Kind(e2)
 			} else {
 				x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -475,8 +443,8 @@ func (x *Everything_Inner) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
-			x.Kind = Everything_Inner_Kind(e3)
+		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+			x.Kind = Everything_Inner_Kind(e2)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -495,16 +463,16 @@ func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-						x.Kind = Everything_Inner_Kind(e7)
+					if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
+						x.Kind = Everything_Inner_Kind(e6)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-						x.Kind = Everything_Inner_Kind(e4)
+					if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+						x.Kind = Everything_Inner_Kind(e3)
 					} else {
 						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -827,7 +795,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Leaf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Leaf.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -838,7 +806,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.Shared.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Shared.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -849,7 +817,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLeaf)
 		}
-		if err := x.SharedAgain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.SharedAgain.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -901,7 +869,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 	if len(l39) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
 		for i40 := range l39 {
-			if err := l39[i40].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+			if err := l39[i40].foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 				c.Fail(err)
 				break
 			}
@@ -994,7 +962,7 @@ func (x *Everything) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeEverything_Inner)
 		}
-		if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Inner.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -1670,7 +1638,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	x.Names = x.foryReadNames(c, x.Names)
+	x.Names = foryimpl.ReadStringList[[]string](c, x.Names)
 	if c.Failed() {
 		c.Trace("Names")
 		return
@@ -1690,12 +1658,12 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Fixeds")
 		return
 	}
-	x.Leaves = x.foryReadLeaves(c, x.Leaves)
+	x.Leaves = foryimpl.ReadStructList[[]Leaf](c, x.Leaves, foryTypeLeaf)
 	if c.Failed() {
 		c.Trace("Leaves")
 		return
 	}
-	x.RefLeaves = x.foryReadRefLeaves(c, x.RefLeaves)
+	x.RefLeaves = foryimpl.ReadStructPtrList[[]*Leaf](c, x.RefLeaves, foryTypeLeaf)
 	if c.Failed() {
 		c.Trace("RefLeaves")
 		return
@@ -1735,7 +1703,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		x.OptList = x.foryReadNames(c, x.OptList)
+		x.OptList = foryimpl.ReadStringList[[]string](c, nil)
 	}
 	if c.Failed() {
 		c.Trace("OptList")
@@ -2005,7 +1973,7 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
-				x.Names = x.foryReadNames(c, x.Names)
+				x.Names = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 35:
 			if f.Convert {
@@ -2025,11 +1993,11 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 38:
 			if !f.Flag || c.ReadFlag() {
-				x.Leaves = x.foryReadLeaves(c, x.Leaves)
+				x.Leaves = foryimpl.ReadStructList[[]Leaf](c, nil, foryTypeLeaf)
 			}
 		case 39:
 			if !f.Flag || c.ReadFlag() {
-				x.RefLeaves = x.foryReadRefLeaves(c, x.RefLeaves)
+				x.RefLeaves = foryimpl.ReadStructPtrList[[]*Leaf](c, nil, foryTypeLeaf)
 			}
 		case 40:
 			if f.Convert {
@@ -2051,7 +2019,7 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 44:
 			if !f.Flag || c.ReadFlag() {
-				x.OptList = x.foryReadNames(c, x.OptList)
+				x.OptList = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 45:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -2131,33 +2099,6 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	c.Leave()
 }
 
-// foryReadNames reads the value of fields Names, OptList, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadNames(c *foryimpl.ReadContext, old []string) (v []string) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]string](c, old, n1)
-	if n1 > 0 {
-		hn4 := c.ReadListHeader(21)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
 // foryReadNums reads field Nums's value, for ForyRead and ForyReadEvolved.
 func (x *Everything) foryReadNums(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	r := c.Reader()
@@ -2232,112 +2173,6 @@ func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext, old []int32) (v []i
 					continue
 				}
 				l2[i3] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadLeaves reads field Leaves's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadLeaves(c *foryimpl.ReadContext, old []Leaf) (v []Leaf) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]Leaf](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-						if p9 := foryimpl.BackRef[Leaf](c, id8); p9 != nil {
-							l2[i3] = *p9
-						}
-					} else if st7 == foryimpl.RefFollows {
-						foryimpl.SetRef(c, id8, &l2[i3])
-						if ev5 != nil {
-							l2[i3].ForyReadEvolved(c, ev5)
-						} else {
-							l2[i3].ForyRead(c)
-						}
-					} else {
-						l2[i3] = Leaf{}
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				if ev5 != nil {
-					l2[i3].ForyReadEvolved(c, ev5)
-				} else {
-					l2[i3].ForyRead(c)
-				}
-				if c.Failed() {
-					c.TraceIndex(i3)
-					break
-				}
-			}
-		}
-	}
-	v = l2
-	return v
-}
-
-// foryReadRefLeaves reads field RefLeaves's value, for ForyRead and ForyReadEvolved.
-func (x *Everything) foryReadRefLeaves(c *foryimpl.ReadContext, old []*Leaf) (v []*Leaf) {
-	n1 := c.ReadLengthFast(1)
-	if n1 < 0 {
-		n1 = c.ReadLength(1)
-	}
-	l2 := foryimpl.ReuseSlice[[]*Leaf](c, old, n1)
-	if n1 > 0 {
-		hn4, tr6, ev5 := c.ReadStructListHeaderRef(foryTypeLeaf)
-		if !c.Failed() {
-			for i3 := range l2 {
-				if tr6 {
-					if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
-						l2[i3] = foryimpl.BackRef[Leaf](c, id9)
-					} else if st8 == foryimpl.RefFollows {
-						p10 := foryimpl.Alloc[Leaf](c)
-						foryimpl.SetRef(c, id9, p10)
-						if ev5 != nil {
-							p10.ForyReadEvolved(c, ev5)
-						} else {
-							p10.ForyRead(c)
-						}
-						l2[i3] = p10
-					} else {
-						l2[i3] = nil
-					}
-					if c.Failed() {
-						c.TraceIndex(i3)
-						break
-					}
-					continue
-				}
-				if hn4 && !c.ReadFlag() {
-					clear(l2[i3 : i3+1])
-					continue
-				}
-				p7 := foryimpl.Alloc[Leaf](c)
-				if ev5 != nil {
-					p7.ForyReadEvolved(c, ev5)
-				} else {
-					p7.ForyRead(c)
-				}
-				l2[i3] = p7
 				if c.Failed() {
 					c.TraceIndex(i3)
 					break

@@ -61,7 +61,7 @@ func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -154,13 +154,13 @@ func (x *Host) ForyWrite(c *foryimpl.WriteContext) {
 		x.foryWriteRef(c)
 		return
 	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 		c.Fail(err)
 	}
 }
 
 // foryWriteFlat is ForyWrite without a context (Host nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Host) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+func (x *Host) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if check {
 		if err := x.foryCheckUTF8(); err != nil {
 			return err
@@ -171,7 +171,7 @@ func (x *Host) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) err
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(38 + buffer.BatchSlack + len(s1) + 10)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x2d186011001cff01)    // foryRootHost[0:8]
 			buffer.PutUint64At(w, off+8, 0xd405c6c72a38565c)  // foryRootHost[8:16]
@@ -249,9 +249,9 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	b := c.Buffer()
-	s6 := string(x.Addr)
+	s7 := string(x.Addr)
 	// Schema hash (same-schema mode), the 0 fixed and 5 varint bytes at most, and 1 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(9 + buffer.BatchSlack + len(s6) + 10)
+	b.Reserve(9 + buffer.BatchSlack + len(s7) + 10)
 	w, off := b.Window(), b.WriterIndex()
 	if !c.Compatible() {
 		buffer.PutInt32At(w, off, 1346462917)
@@ -259,10 +259,10 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Port))
 	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s6) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s6)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
+	off = buffer.PutVarUint64At(w, off, uint64(len(s7))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+	if len(s7) > 0 {
+		off, ascii = buffer.PutStringAt(w, off, s7)
+		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s7) {
 			c.Fail(foryimpl.InvalidUTF8(foryTypeHost, "Addr"))
 			return
 		}
@@ -276,14 +276,14 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		if !foryimpl.WriteRefSlice(c, x.Home) {
-			l7 := x.Home
-			b.WriteVarUint32(uint32(len(l7)))
-			b.WriteBytes(l7)
+			l8 := x.Home
+			b.WriteVarUint32(uint32(len(l8)))
+			b.WriteBytes(l8)
 		}
 	} else {
-		l8 := x.Home
-		b.WriteVarUint32(uint32(len(l8)))
-		b.WriteBytes(l8)
+		l9 := x.Home
+		b.WriteVarUint32(uint32(len(l9)))
+		b.WriteBytes(l9)
 	}
 	if x.Big == nil {
 		b.WriteUint8(foryimpl.FlagNull)
@@ -292,23 +292,23 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteString(b, *x.Big)
 	}
 	{
-		s9 := string(x.Name)
-		s10 := string(x.Code)
-		b.Reserve(buffer.BatchSlack + len(s9) + len(s10) + 20)
+		s10 := string(x.Name)
+		s11 := string(x.Code)
+		b.Reserve(buffer.BatchSlack + len(s10) + len(s11) + 20)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s9) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s9)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s9) {
-				c.Fail(foryimpl.InvalidUTF8(foryTypeHost, "Name"))
-				return
-			}
-		}
 		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 		if len(s10) > 0 {
 			off, ascii = buffer.PutStringAt(w, off, s10)
 			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
+				c.Fail(foryimpl.InvalidUTF8(foryTypeHost, "Name"))
+				return
+			}
+		}
+		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s11) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s11)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeHost, "Code"))
 				return
 			}
@@ -361,20 +361,20 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p11 := foryimpl.Alloc[string](c)
-		*p11 = c.ReadString()
-		x.Prefix = p11
+		p12 := foryimpl.Alloc[string](c)
+		*p12 = c.ReadString()
+		x.Prefix = p12
 	}
 	if c.Failed() {
 		c.Trace("Prefix")
 		return
 	}
 	if c.TrackRef() {
-		if st12, id13 := c.ReadFieldRefFlag(); st12 == foryimpl.RefBack {
-			x.Home = foryimpl.BackRefSlice[uint8](c, id13)
-		} else if st12 == foryimpl.RefFollows {
+		if st13, id14 := c.ReadFieldRefFlag(); st13 == foryimpl.RefBack {
+			x.Home = foryimpl.BackRefSlice[uint8](c, id14)
+		} else if st13 == foryimpl.RefFollows {
 			x.Home = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id13, x.Home)
+			foryimpl.SetRefSlice(c, id14, x.Home)
 		} else {
 			x.Home = nil
 		}
@@ -390,9 +390,9 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p14 := foryimpl.Alloc[string](c)
-		*p14 = c.ReadString()
-		x.Big = p14
+		p15 := foryimpl.Alloc[string](c)
+		*p15 = c.ReadString()
+		x.Big = p15
 	}
 	if c.Failed() {
 		c.Trace("Big")
@@ -418,11 +418,11 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 3:
 			if f.Convert {
 				x.Home = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st15, id16 := c.ReadEvolvedRefFlag(f); st15 == foryimpl.RefBack {
-				x.Home = foryimpl.BackRefSlice[uint8](c, id16)
-			} else if st15 == foryimpl.RefFollows {
+			} else if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
+				x.Home = foryimpl.BackRefSlice[uint8](c, id17)
+			} else if st16 == foryimpl.RefFollows {
 				x.Home = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id16, x.Home)
+				foryimpl.SetRefSlice(c, id17, x.Home)
 			} else {
 				x.Home = nil
 			}

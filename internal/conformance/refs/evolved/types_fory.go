@@ -74,7 +74,7 @@ func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
 		return x.forySerializeRef(f, b)
 	}
-	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), true)
+	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
 }
 
 // forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
@@ -160,17 +160,13 @@ func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, 
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
 func (x *Image) ForyWrite(c *foryimpl.WriteContext) {
-	if c.TrackRef() {
-		x.foryWriteRef(c)
-		return
-	}
-	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+	if err := x.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), c.FlatForm()); err != nil {
 		c.Fail(err)
 	}
 }
 
-// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first. It writes nothing on error.
-func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) error {
+// foryWriteFlat is ForyWrite without a context (Image nests no struct); as the root it writes the root prefix first, and in a tracked message the fields' reference flags (foryimpl.FlatForm). It writes nothing on error.
+func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryimpl.FlatForm) error {
 	if x.Size < 0 {
 		return foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size))
 	}
@@ -180,7 +176,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	// The root prefix (as the root), the schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 4 leading strings, enums or dense arrays: one reserve, one commit.
 	b.Reserve(40 + buffer.BatchSlack + len(s1) + len(s2) + len(s3) + 36)
 	w, off := b.Window(), b.WriterIndex()
-	if root {
+	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
 			buffer.PutUint64At(w, off, 0x4879600e001cff01)    // foryRootImage[0:8]
 			buffer.PutUint64At(w, off+8, 0x05cc04c6134fb543)  // foryRootImage[8:16]
@@ -213,6 +209,10 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 			return foryimpl.InvalidUTF8(foryTypeImage, "Title")
 		}
 	}
+	if form&foryimpl.FlatFieldFlags != 0 {
+		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
+		off++
+	}
 	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
 	off = buffer.PutVarUint64At(w, off, uint64(len(s3))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
 	if len(s3) > 0 {
@@ -223,58 +223,6 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check, root bool) er
 	}
 	b.SetWriterIndex(off)
 	return nil
-}
-
-// foryWriteRef is ForyWrite with reference tracking (docs/format.md §2.1).
-func (x *Image) foryWriteRef(c *foryimpl.WriteContext) {
-	if x.Size < 0 {
-		c.Fail(foryimpl.EnumOutOfRange(foryTypeImage, "Size", int64(x.Size)))
-		return
-	}
-	b := c.Buffer()
-	s4 := string(x.URI)
-	s5 := string(x.Title)
-	s6 := string(x.Alt)
-	// Schema hash (same-schema mode), the 0 fixed and 10 varint bytes at most, and 4 leading strings, enums or dense arrays: one reserve, one commit.
-	b.Reserve(14 + buffer.BatchSlack + len(s4) + len(s5) + len(s6) + 36)
-	w, off := b.Window(), b.WriterIndex()
-	if !c.Compatible() {
-		buffer.PutInt32At(w, off, -1435521715)
-		off += 4
-	}
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Width))
-	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Height))
-	var ascii bool
-	off = buffer.PutVarUint64At(w, off, uint64(len(s4))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s4) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s4)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s4) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "URI"))
-			return
-		}
-	}
-	off = buffer.PutVarUint64At(w, off, uint64(len(s5))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s5) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s5)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s5) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Title"))
-			return
-		}
-	}
-	if c.TrackedFieldFlags() {
-		buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
-		off++
-	}
-	off = buffer.PutVarUint32At(w, off, uint32(x.Size))
-	off = buffer.PutVarUint64At(w, off, uint64(len(s6))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-	if len(s6) > 0 {
-		off, ascii = buffer.PutStringAt(w, off, s6)
-		if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s6) {
-			c.Fail(foryimpl.InvalidUTF8(foryTypeImage, "Alt"))
-			return
-		}
-	}
-	b.SetWriterIndex(off)
 }
 
 // ForyRead reads Image's struct body (docs/format.md §9); errors are recorded in c.
@@ -314,8 +262,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-				x.Size = Size(e7)
+			if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+				x.Size = Size(e4)
 			} else {
 				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 			}
@@ -325,8 +273,8 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-			x.Size = Size(e7)
+		if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+			x.Size = Size(e4)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -350,16 +298,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-						x.Size = Size(e11)
+					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+						x.Size = Size(e8)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-						x.Size = Size(e8)
+					if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+						x.Size = Size(e5)
 					} else {
 						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 					}
@@ -538,7 +486,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Cover.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
@@ -549,7 +497,7 @@ func (x *ImagePair) ForyWrite(c *foryimpl.WriteContext) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeImage)
 		}
-		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), false); err != nil {
+		if err := x.Thumb.foryWriteFlat(c.Buffer(), c.Compatible(), c.CheckUTF8(), 0); err != nil {
 			c.Fail(err)
 		}
 	}
