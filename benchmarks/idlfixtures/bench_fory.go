@@ -1222,28 +1222,16 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-				x.Player = Player(e10)
-			} else {
-				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Player")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
 			x.Player = Player(e10)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Player")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Player")
+		return
 	}
 	x.Copyright = c.ReadString()
 	if c.Failed() {
@@ -1509,28 +1497,16 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
-				x.Size = Size(e3)
-			} else {
-				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Size")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
 			x.Size = Size(e3)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Size")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Size")
+		return
 	}
 }
 

@@ -793,48 +793,27 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PI64")
 		return
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeBase) {
-			if ev6 := c.ReadStructFieldMeta(foryTypeBase); ev6 != nil {
-				x.Base.ForyReadEvolved(c, ev6)
-			} else if !c.Failed() {
-				x.Base.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Base")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-				x.Col = Color(e7)
-			} else {
-				x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Col")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeBase) {
 		if ev6 := c.ReadStructFieldMeta(foryTypeBase); ev6 != nil {
 			x.Base.ForyReadEvolved(c, ev6)
 		} else if !c.Failed() {
 			x.Base.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Base")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Base")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
 			x.Col = Color(e7)
 		} else {
 			x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Col")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Col")
+		return
 	}
 	x.Day = serializer.Date(c.ReadDate())
 	if c.Failed() {
@@ -894,48 +873,27 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("PS")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e13 := c.ReadEnumFast(uint32(0xffff)); e13 >= 0 {
-				x.Shd = Shade(e13)
-			} else {
-				x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Shd")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-				x.Stat = other.Status(e14)
-			} else {
-				x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Stat")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e13 := c.ReadEnumFast(uint32(0xffff)); e13 >= 0 {
 			x.Shd = Shade(e13)
 		} else {
 			x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 		}
-		if c.Failed() {
-			c.Trace("Shd")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Shd")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
 			x.Stat = other.Status(e14)
 		} else {
 			x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Stat")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Stat")
+		return
 	}
 	x.When = c.ReadTime()
 	if c.Failed() {
@@ -5417,32 +5375,23 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("ByName")
 			return
 		}
-		if c.ReadStructValueFlag((*other.Address)(nil).ForyType()) {
-			if ev38 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev38 != nil {
-				x.Home.ForyReadEvolved(c, ev38)
-			} else if !c.Failed() {
-				x.Home.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Home")
-			return
-		}
 	} else {
 		x.ByName = x.foryReadByName(c)
 		if c.Failed() {
 			c.Trace("ByName")
 			return
 		}
+	}
+	if !c.TrackRef() || c.ReadStructValueFlag((*other.Address)(nil).ForyType()) {
 		if ev38 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev38 != nil {
 			x.Home.ForyReadEvolved(c, ev38)
 		} else if !c.Failed() {
 			x.Home.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Home")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Home")
+		return
 	}
 	x.PAddrs = foryimpl.ReadStructPtrList[[]*other.Address](c, x.PAddrs, (*other.Address)(nil).ForyType())
 	if c.Failed() {
@@ -5486,17 +5435,6 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PTag")
 			return
 		}
-		if c.ReadStructValueFlag(foryTypeScalars) {
-			if ev47 := c.ReadStructFieldMeta(foryTypeScalars); ev47 != nil {
-				x.Scalars.ForyReadEvolved(c, ev47)
-			} else if !c.Failed() {
-				x.Scalars.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Scalars")
-			return
-		}
 	} else {
 		if c.ReadFlag() {
 			p39 := foryimpl.Alloc[Scalars](c)
@@ -5524,15 +5462,17 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PTag")
 			return
 		}
+	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeScalars) {
 		if ev47 := c.ReadStructFieldMeta(foryTypeScalars); ev47 != nil {
 			x.Scalars.ForyReadEvolved(c, ev47)
 		} else if !c.Failed() {
 			x.Scalars.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Scalars")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Scalars")
+		return
 	}
 	x.Tags = foryimpl.ReadStructList[[]other.Tag](c, x.Tags, (*other.Tag)(nil).ForyType())
 	if c.Failed() {
@@ -7992,61 +7932,7 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("FixedU32")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n73 := c.ReadArrayLengthFast(4)
-			if n73 < 0 {
-				n73 = c.ReadArrayLength(4)
-			}
-			if n73 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n73, 3))
-				return
-			}
-			var a74 [3]float32
-			r.ReadRawFloat32s(a74[:])
-			x.GoF32 = a74
-		}
-		if c.Failed() {
-			c.Trace("GoF32")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n75 := c.ReadArrayLengthFast(1)
-			if n75 < 0 {
-				n75 = c.ReadArrayLength(1)
-			}
-			if n75 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n75, 2))
-				return
-			}
-			var a76 [2]int8
-			for i77 := range a76 {
-				a76[i77] = r.ReadInt8()
-			}
-			x.GoI8 = a76
-		}
-		if c.Failed() {
-			c.Trace("GoI8")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n78 := c.ReadArrayLengthFast(1)
-			if n78 < 0 {
-				n78 = c.ReadArrayLength(1)
-			}
-			if n78 != 4 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n78, 4))
-				return
-			}
-			var a79 [4]uint8
-			copy(a79[:], r.ReadBytes(n78))
-			x.GoU8 = a79
-		}
-		if c.Failed() {
-			c.Trace("GoU8")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		n73 := c.ReadArrayLengthFast(4)
 		if n73 < 0 {
 			n73 = c.ReadArrayLength(4)
@@ -8058,10 +7944,12 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		var a74 [3]float32
 		r.ReadRawFloat32s(a74[:])
 		x.GoF32 = a74
-		if c.Failed() {
-			c.Trace("GoF32")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("GoF32")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		n75 := c.ReadArrayLengthFast(1)
 		if n75 < 0 {
 			n75 = c.ReadArrayLength(1)
@@ -8075,10 +7963,12 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 			a76[i77] = r.ReadInt8()
 		}
 		x.GoI8 = a76
-		if c.Failed() {
-			c.Trace("GoI8")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("GoI8")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		n78 := c.ReadArrayLengthFast(1)
 		if n78 < 0 {
 			n78 = c.ReadArrayLength(1)
@@ -8090,10 +7980,10 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		var a79 [4]uint8
 		copy(a79[:], r.ReadBytes(n78))
 		x.GoU8 = a79
-		if c.Failed() {
-			c.Trace("GoU8")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("GoU8")
+		return
 	}
 	x.PFixedU64 = x.foryReadPFixedU64(c, x.PFixedU64)
 	if c.Failed() {

@@ -274,28 +274,16 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Tags")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-				x.Status = Status(e7)
-			} else {
-				x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Status")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
 			x.Status = Status(e7)
 		} else {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Status")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Status")
+		return
 	}
 }
 

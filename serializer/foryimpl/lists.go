@@ -9,7 +9,7 @@ import "github.com/forygen/forygen/internal/meta"
 // elements header, and each element behind the flags the header asks
 // for. A struct element's body is read through P's methods, one call a
 // element as before (instructions.sh MediaContent and MediaContentList
-// forygen: see PERFORMANCE.md "Generated code, round 2").
+// forygen: benchmarks/PERFORMANCE.md "Generated code size, round 5").
 //
 // Each reuses old's memory when it holds n elements (ReuseSlice); a zero
 // length decodes as an empty, non-nil slice, as official Go does. Errors

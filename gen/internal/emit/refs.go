@@ -84,14 +84,26 @@ func (g *gen) writeRefFlagged(v *jen.Statement, w *plan.Wire) []jen.Code {
 // readField reads one field of the other group.
 func (g *gen) readField(fl *plan.Field) []jen.Code {
 	dst := jen.Id("x").Dot(fl.GoName)
+	// A field that tracking only puts behind a flag is read by the same
+	// code in both modes, the flag's test first: `!c.TrackRef() || …`
+	// (issue 28: ForyRead once held the read twice, in each branch on the
+	// mode).
+	guarded := fl.Unflagged && g.s.RefSensitive && fl.Wire.Go.Kind != model.Any && fl.Wire.Go.Kind != model.Slice
+	untracked := jen.Op("!").Id("c").Dot("TrackRef").Call().Op("||")
 	switch {
 	case fl.Wire.Go.Kind == model.Any:
 		// ReadAny reads the flag, reference flags included.
 		return g.readValue(dst, fl.Wire, true)
-	case g.track && fl.Unflagged && fl.Wire.Go.Kind == model.Struct:
+	case guarded && fl.Wire.Go.Kind == model.Struct:
 		// Official Go's 0xFF or nothing (docs/format.md §14.30): the
 		// schema hash that starts the value tells them apart.
-		return []jen.Code{jen.If(jen.Id("c").Dot("ReadStructValueFlag").Call(g.structInfo(fl.Wire.Go))).
+		return []jen.Code{jen.If(untracked.Add(jen.Id("c").Dot("ReadStructValueFlag").Call(g.structInfo(fl.Wire.Go)))).
+			Block(g.readValue(dst, fl.Wire, true)...)}
+	case guarded:
+		// An enum or a binary: bare in the other languages' same-schema
+		// form, which the bytes cannot tell from official Go's
+		// (WithOfficialGoForm).
+		return []jen.Code{jen.If(untracked.Add(jen.Op("!").Id("c").Dot("TrackedFieldFlags").Call().Op("||").Id("c").Dot("ReadValueFlag").Call())).
 			Block(g.readValue(dst, fl.Wire, true)...)}
 	case g.track && fl.Unflagged:
 		// An enum, a dense array or a binary: bare in the other languages'
@@ -103,11 +115,7 @@ func (g *gen) readField(fl *plan.Field) []jen.Code {
 			// the previous value's memory once a message.
 			return []jen.Code{dst.Op("=").Qual(implPkg, name).Types(g.goType(fl.Wire.Go)).Call(jen.Id("c"), jen.Id("x").Dot(fl.GoName))}
 		}
-		if fl.Wire.Go.Kind == model.Slice {
-			return g.readTrackedSlice(dst, fl.Wire, jen.Id("c").Dot("ReadFieldRefFlag").Call())
-		}
-		return []jen.Code{jen.If(jen.Op("!").Id("c").Dot("TrackedFieldFlags").Call().Op("||").Id("c").Dot("ReadValueFlag").Call()).
-			Block(g.readValue(dst, fl.Wire, true)...)}
+		return g.readTrackedSlice(dst, fl.Wire, jen.Id("c").Dot("ReadFieldRefFlag").Call())
 	case g.track && fl.RefOn:
 		return g.readTracked(dst, fl.Wire)
 	case fl.RefOff && !fl.Wire.Nullable:

@@ -430,28 +430,16 @@ func (x *Everything_Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Note")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-				x.Kind = Everything_Inner_Kind(e2)
-			} else {
-				x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
 			x.Kind = Everything_Inner_Kind(e2)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Kind")
+		return
 	}
 }
 
@@ -1502,29 +1490,29 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Os")
 		return
 	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
+		if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
+			x.Level = Level(e92)
+		} else {
+			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
+		}
+	}
+	if c.Failed() {
+		c.Trace("Level")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
+		if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
+			x.Mood = Mood(e93)
+		} else {
+			x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
+		}
+	}
+	if c.Failed() {
+		c.Trace("Mood")
+		return
+	}
 	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
-				x.Level = Level(e92)
-			} else {
-				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Level")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
-				x.Mood = Mood(e93)
-			} else {
-				x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Mood")
-			return
-		}
 		if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
 			x.Leaf = foryimpl.BackRef[Leaf](c, id95)
 		} else if st94 == foryimpl.RefFollows {
@@ -1580,24 +1568,6 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
-			x.Level = Level(e92)
-		} else {
-			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		if c.Failed() {
-			c.Trace("Level")
-			return
-		}
-		if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
-			x.Mood = Mood(e93)
-		} else {
-			x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
-		}
-		if c.Failed() {
-			c.Trace("Mood")
-			return
-		}
 		if c.ReadFlag() {
 			p94 := foryimpl.Alloc[Leaf](c)
 			if ev95 := c.ReadStructFieldMeta(foryTypeLeaf); ev95 != nil {
@@ -1764,17 +1734,6 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Inner")
 			return
 		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e116 := c.ReadEnumFast(uint32(0x7fffffff)); e116 >= 0 {
-				x.Kind = Everything_Inner_Kind(e116)
-			} else {
-				x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
 	} else {
 		if c.ReadFlag() {
 			p112 := foryimpl.Alloc[Everything_Inner](c)
@@ -1789,15 +1748,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Inner")
 			return
 		}
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e116 := c.ReadEnumFast(uint32(0x7fffffff)); e116 >= 0 {
 			x.Kind = Everything_Inner_Kind(e116)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Kind")
+		return
 	}
 	c.Leave()
 }

@@ -1134,28 +1134,16 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeMedia) {
-			if ev8 := c.ReadStructFieldMeta(foryTypeMedia); ev8 != nil {
-				x.Media.ForyReadEvolved(c, ev8)
-			} else if !c.Failed() {
-				x.Media.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Media")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeMedia) {
 		if ev8 := c.ReadStructFieldMeta(foryTypeMedia); ev8 != nil {
 			x.Media.ForyReadEvolved(c, ev8)
 		} else if !c.Failed() {
 			x.Media.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Media")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Media")
+		return
 	}
 	x.Images = foryimpl.ReadStructList[[]Image](c, x.Images, foryTypeImage)
 	if c.Failed() {
@@ -1521,28 +1509,16 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Persons")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-				x.Player = Player(e10)
-			} else {
-				x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Player")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
 			x.Player = Player(e10)
 		} else {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Player")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Player")
+		return
 	}
 	x.Copyright = c.ReadString()
 	if c.Failed() {
@@ -1808,28 +1784,16 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
-				x.Size = Size(e3)
-			} else {
-				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Size")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
 			x.Size = Size(e3)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Size")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Size")
+		return
 	}
 }
 

@@ -2706,48 +2706,27 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
-				x.A = Narrow16(e1)
-			} else {
-				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("A")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-				x.B = Narrow32(e2)
-			} else {
-				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("B")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
 			x.A = Narrow16(e1)
 		} else {
 			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 		}
-		if c.Failed() {
-			c.Trace("A")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
 			x.B = Narrow32(e2)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("B")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("B")
+		return
 	}
 }
 
@@ -2984,48 +2963,27 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
-				x.A = Narrow16(e1)
-			} else {
-				x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("A")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-				x.B = Narrow32(e2)
-			} else {
-				x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("B")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e1 := c.ReadEnumFast(uint32(0xffff)); e1 >= 0 {
 			x.A = Narrow16(e1)
 		} else {
 			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 		}
-		if c.Failed() {
-			c.Trace("A")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
 			x.B = Narrow32(e2)
 		} else {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("B")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("B")
+		return
 	}
 }
 

@@ -237,28 +237,16 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("ID..ID")
 		return
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLevel2) {
-			if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
-				x.Mid.ForyReadEvolved(c, ev1)
-			} else if !c.Failed() {
-				x.Mid.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Mid")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLevel2) {
 		if ev1 := c.ReadStructFieldMeta(foryTypeLevel2); ev1 != nil {
 			x.Mid.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Mid.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Mid")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Mid")
+		return
 	}
 }
 
@@ -554,18 +542,18 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLevel3) {
+		if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
+			x.Deep.ForyReadEvolved(c, ev3)
+		} else if !c.Failed() {
+			x.Deep.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Deep")
+		return
+	}
 	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLevel3) {
-			if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
-				x.Deep.ForyReadEvolved(c, ev3)
-			} else if !c.Failed() {
-				x.Deep.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Deep")
-			return
-		}
 		if st4, id5 := c.ReadRefFlag(); st4 == foryimpl.RefBack {
 			x.DeepP = foryimpl.BackRef[Level3](c, id5)
 		} else if st4 == foryimpl.RefFollows {
@@ -585,15 +573,6 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev3 := c.ReadStructFieldMeta(foryTypeLevel3); ev3 != nil {
-			x.Deep.ForyReadEvolved(c, ev3)
-		} else if !c.Failed() {
-			x.Deep.ForyRead(c)
-		}
-		if c.Failed() {
-			c.Trace("Deep")
-			return
-		}
 		if c.ReadFlag() {
 			p4 := foryimpl.Alloc[Level3](c)
 			if ev5 := c.ReadStructFieldMeta(foryTypeLevel3); ev5 != nil {

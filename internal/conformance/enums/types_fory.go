@@ -263,28 +263,16 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-				x.C = Color(e4)
-			} else {
-				x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("C")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
 			x.C = Color(e4)
 		} else {
 			x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("C")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("C")
+		return
 	}
 	x.Colors = x.foryReadColors(c, x.Colors)
 	if c.Failed() {

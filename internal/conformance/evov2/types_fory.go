@@ -528,17 +528,6 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Home")
 			return
 		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
-				x.Level = Color(e25)
-			} else {
-				x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Level")
-			return
-		}
 	} else {
 		if c.ReadFlag() {
 			p21 := foryimpl.Alloc[Address](c)
@@ -553,15 +542,17 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Home")
 			return
 		}
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
 			x.Level = Color(e25)
 		} else {
 			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Level")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Level")
+		return
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -593,17 +584,6 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Weights")
 			return
 		}
-		if c.ReadStructValueFlag(foryTypeAddress) {
-			if ev29 := c.ReadStructFieldMeta(foryTypeAddress); ev29 != nil {
-				x.Work.ForyReadEvolved(c, ev29)
-			} else if !c.Failed() {
-				x.Work.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Work")
-			return
-		}
 	} else {
 		n27 := c.ReadArrayLengthFast(8)
 		if n27 < 0 {
@@ -616,15 +596,17 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Weights")
 			return
 		}
+	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeAddress) {
 		if ev29 := c.ReadStructFieldMeta(foryTypeAddress); ev29 != nil {
 			x.Work.ForyReadEvolved(c, ev29)
 		} else if !c.Failed() {
 			x.Work.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Work")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Work")
+		return
 	}
 }
 

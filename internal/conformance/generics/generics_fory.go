@@ -1242,18 +1242,18 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("N..N")
 		return
 	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeforyBest) {
+		if ev1 := c.ReadStructFieldMeta(foryTypeforyBest); ev1 != nil {
+			x.Best.ForyReadEvolved(c, ev1)
+		} else if !c.Failed() {
+			x.Best.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Best")
+		return
+	}
 	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeforyBest) {
-			if ev1 := c.ReadStructFieldMeta(foryTypeforyBest); ev1 != nil {
-				x.Best.ForyReadEvolved(c, ev1)
-			} else if !c.Failed() {
-				x.Best.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Best")
-			return
-		}
 		if st2, id3 := c.ReadRefFlag(); st2 == foryimpl.RefBack {
 			x.Tags = foryimpl.BackRef[Page[string]](c, id3)
 		} else if st2 == foryimpl.RefFollows {
@@ -1272,27 +1272,7 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Tags")
 			return
 		}
-		if c.ReadStructValueFlag(foryTypeforyUserPage) {
-			if ev6 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev6 != nil {
-				x.Users.ForyReadEvolved(c, ev6)
-			} else if !c.Failed() {
-				x.Users.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Users")
-			return
-		}
 	} else {
-		if ev1 := c.ReadStructFieldMeta(foryTypeforyBest); ev1 != nil {
-			x.Best.ForyReadEvolved(c, ev1)
-		} else if !c.Failed() {
-			x.Best.ForyRead(c)
-		}
-		if c.Failed() {
-			c.Trace("Best")
-			return
-		}
 		if c.ReadFlag() {
 			p2 := foryimpl.Alloc[Page[string]](c)
 			if ev3 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev3 != nil {
@@ -1306,15 +1286,17 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Tags")
 			return
 		}
+	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeforyUserPage) {
 		if ev6 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev6 != nil {
 			x.Users.ForyReadEvolved(c, ev6)
 		} else if !c.Failed() {
 			x.Users.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Users")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Users")
+		return
 	}
 }
 

@@ -2445,25 +2445,7 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n3 := c.ReadArrayLengthFast(4)
-			if n3 < 0 {
-				n3 = c.ReadArrayLength(4)
-			}
-			if n3 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n3, 3))
-				return
-			}
-			var a4 [3]int32
-			r.ReadRawInt32s(a4[:])
-			x.Tagged = a4
-		}
-		if c.Failed() {
-			c.Trace("Tagged")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		n3 := c.ReadArrayLengthFast(4)
 		if n3 < 0 {
 			n3 = c.ReadArrayLength(4)
@@ -2475,10 +2457,10 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		var a4 [3]int32
 		r.ReadRawInt32s(a4[:])
 		x.Tagged = a4
-		if c.Failed() {
-			c.Trace("Tagged")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Tagged")
+		return
 	}
 	x.Untagged = x.foryReadUntagged(c)
 	if c.Failed() {

@@ -851,17 +851,6 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr")
 			return
 		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
-				x.Kind = Kind(e79)
-			} else {
-				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
 	} else {
 		n77 := c.ReadArrayLengthFast(4)
 		if n77 < 0 {
@@ -874,15 +863,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr")
 			return
 		}
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
 			x.Kind = Kind(e79)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Kind")
+		return
 	}
 	x.Anything = foryimpl.ReadAny(c, false)
 	if c.Failed() {

@@ -510,28 +510,16 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Items")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
-				x.Kind = Color(e23)
-			} else {
-				x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e23 := c.ReadEnumFast(uint32(0x7fffffff)); e23 >= 0 {
 			x.Kind = Color(e23)
 		} else {
 			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Kind")
+		return
 	}
 	x.Lookup = x.foryReadLookup(c)
 	if c.Failed() {

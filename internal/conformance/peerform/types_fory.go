@@ -960,28 +960,16 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Count..Count")
 		return
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev1 := c.ReadStructFieldMeta(foryTypeLeaf); ev1 != nil {
-				x.Inner.ForyReadEvolved(c, ev1)
-			} else if !c.Failed() {
-				x.Inner.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Inner")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
 		if ev1 := c.ReadStructFieldMeta(foryTypeLeaf); ev1 != nil {
 			x.Inner.ForyReadEvolved(c, ev1)
 		} else if !c.Failed() {
 			x.Inner.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Inner")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Inner")
+		return
 	}
 }
 
@@ -2050,28 +2038,16 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
-				x.Inner.ForyReadEvolved(c, ev10)
-			} else if !c.Failed() {
-				x.Inner.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Inner")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
 		if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
 			x.Inner.ForyReadEvolved(c, ev10)
 		} else if !c.Failed() {
 			x.Inner.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Inner")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Inner")
+		return
 	}
 	x.List = x.foryReadList(c, x.List)
 	if c.Failed() {
@@ -2720,28 +2696,16 @@ func (x *Colored) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("N..N")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e1 := c.ReadEnumFast(uint32(0x7fffffff)); e1 >= 0 {
-				x.E = Color(e1)
-			} else {
-				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("E")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e1 := c.ReadEnumFast(uint32(0x7fffffff)); e1 >= 0 {
 			x.E = Color(e1)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("E")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("E")
+		return
 	}
 }
 

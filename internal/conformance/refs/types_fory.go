@@ -247,28 +247,16 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
-				x.Size = Size(e3)
-			} else {
-				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Size")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
 			x.Size = Size(e3)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Size")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Size")
+		return
 	}
 }
 

@@ -1173,28 +1173,16 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
-				x.E = Color(e25)
-			} else {
-				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("E")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
 			x.E = Color(e25)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("E")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("E")
+		return
 	}
 	x.MyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1281,28 +1269,16 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmDt")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-				x.RmE = Color(e34)
-			} else {
-				x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("RmE")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
 			x.RmE = Color(e34)
 		} else {
 			x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("RmE")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("RmE")
+		return
 	}
 	x.RmMyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -6311,28 +6287,16 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
-				x.In.ForyReadEvolved(c, ev81)
-			} else if !c.Failed() {
-				x.In.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("In")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeInner) {
 		if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
 			x.In.ForyReadEvolved(c, ev81)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("In")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("In")
+		return
 	}
 	x.LIn = foryimpl.ReadStructList[[]Inner](c, x.LIn, foryTypeInner)
 	if c.Failed() {
@@ -6349,18 +6313,18 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LPIn")
 		return
 	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
+			x.Lf.ForyReadEvolved(c, ev82)
+		} else if !c.Failed() {
+			x.Lf.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Lf")
+		return
+	}
 	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
-				x.Lf.ForyReadEvolved(c, ev82)
-			} else if !c.Failed() {
-				x.Lf.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Lf")
-			return
-		}
 		x.MSLIn = x.foryReadMSLInRef(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
@@ -6402,27 +6366,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PLf")
 			return
 		}
-		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
-				x.RmIn.ForyReadEvolved(c, ev91)
-			} else if !c.Failed() {
-				x.RmIn.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("RmIn")
-			return
-		}
 	} else {
-		if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
-			x.Lf.ForyReadEvolved(c, ev82)
-		} else if !c.Failed() {
-			x.Lf.ForyRead(c)
-		}
-		if c.Failed() {
-			c.Trace("Lf")
-			return
-		}
 		x.MSLIn = x.foryReadMSLIn(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
@@ -6454,15 +6398,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("PLf")
 			return
 		}
+	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeInner) {
 		if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
 			x.RmIn.ForyReadEvolved(c, ev91)
 		} else if !c.Failed() {
 			x.RmIn.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("RmIn")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("RmIn")
+		return
 	}
 	x.RmLIn = foryimpl.ReadStructList[[]Inner](c, x.RmLIn, foryTypeInner)
 	if c.Failed() {
@@ -6479,18 +6425,18 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("RmLPIn")
 		return
 	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+			x.RmLf.ForyReadEvolved(c, ev92)
+		} else if !c.Failed() {
+			x.RmLf.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("RmLf")
+		return
+	}
 	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
-				x.RmLf.ForyReadEvolved(c, ev92)
-			} else if !c.Failed() {
-				x.RmLf.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("RmLf")
-			return
-		}
 		x.RmMSLIn = x.foryReadMSLInRef(c)
 		if c.Failed() {
 			c.Trace("RmMSLIn")
@@ -6533,15 +6479,6 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
-			x.RmLf.ForyReadEvolved(c, ev92)
-		} else if !c.Failed() {
-			x.RmLf.ForyRead(c)
-		}
-		if c.Failed() {
-			c.Trace("RmLf")
-			return
-		}
 		x.RmMSLIn = x.foryReadMSLIn(c)
 		if c.Failed() {
 			c.Trace("RmMSLIn")
@@ -7824,28 +7761,16 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("OldName")
 		return
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev19 := c.ReadStructFieldMeta(foryTypeInner); ev19 != nil {
-				x.NIn.ForyReadEvolved(c, ev19)
-			} else if !c.Failed() {
-				x.NIn.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("NIn")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeInner) {
 		if ev19 := c.ReadStructFieldMeta(foryTypeInner); ev19 != nil {
 			x.NIn.ForyReadEvolved(c, ev19)
 		} else if !c.Failed() {
 			x.NIn.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("NIn")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("NIn")
+		return
 	}
 	x.NL = x.foryReadNL(c, x.NL)
 	if c.Failed() {

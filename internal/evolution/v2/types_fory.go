@@ -1177,28 +1177,16 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddDt")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
-				x.AddE = Color(e25)
-			} else {
-				x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("AddE")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e25 := c.ReadEnumFast(uint32(0x7fffffff)); e25 >= 0 {
 			x.AddE = Color(e25)
 		} else {
 			x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("AddE")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("AddE")
+		return
 	}
 	x.AddMyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -1295,28 +1283,16 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Dt")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
-				x.E = Color(e34)
-			} else {
-				x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("E")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e34 := c.ReadEnumFast(uint32(0x7fffffff)); e34 >= 0 {
 			x.E = Color(e34)
 		} else {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("E")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("E")
+		return
 	}
 	x.MyS = MyString(c.ReadString())
 	if c.Failed() {
@@ -6306,28 +6282,16 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
-				x.AddIn.ForyReadEvolved(c, ev81)
-			} else if !c.Failed() {
-				x.AddIn.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("AddIn")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeInner) {
 		if ev81 := c.ReadStructFieldMeta(foryTypeInner); ev81 != nil {
 			x.AddIn.ForyReadEvolved(c, ev81)
 		} else if !c.Failed() {
 			x.AddIn.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("AddIn")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("AddIn")
+		return
 	}
 	x.AddLIn = foryimpl.ReadStructList[[]Inner](c, x.AddLIn, foryTypeInner)
 	if c.Failed() {
@@ -6344,18 +6308,18 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("AddLPIn")
 		return
 	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
+			x.AddLf.ForyReadEvolved(c, ev82)
+		} else if !c.Failed() {
+			x.AddLf.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("AddLf")
+		return
+	}
 	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
-				x.AddLf.ForyReadEvolved(c, ev82)
-			} else if !c.Failed() {
-				x.AddLf.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("AddLf")
-			return
-		}
 		x.AddMSLIn = x.foryReadAddMSLInRef(c)
 		if c.Failed() {
 			c.Trace("AddMSLIn")
@@ -6397,27 +6361,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddPLf")
 			return
 		}
-		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
-				x.In.ForyReadEvolved(c, ev91)
-			} else if !c.Failed() {
-				x.In.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("In")
-			return
-		}
 	} else {
-		if ev82 := c.ReadStructFieldMeta(foryTypeLeaf); ev82 != nil {
-			x.AddLf.ForyReadEvolved(c, ev82)
-		} else if !c.Failed() {
-			x.AddLf.ForyRead(c)
-		}
-		if c.Failed() {
-			c.Trace("AddLf")
-			return
-		}
 		x.AddMSLIn = x.foryReadAddMSLIn(c)
 		if c.Failed() {
 			c.Trace("AddMSLIn")
@@ -6449,15 +6393,17 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddPLf")
 			return
 		}
+	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeInner) {
 		if ev91 := c.ReadStructFieldMeta(foryTypeInner); ev91 != nil {
 			x.In.ForyReadEvolved(c, ev91)
 		} else if !c.Failed() {
 			x.In.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("In")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("In")
+		return
 	}
 	x.LIn = foryimpl.ReadStructList[[]Inner](c, x.LIn, foryTypeInner)
 	if c.Failed() {
@@ -6474,18 +6420,18 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("LPIn")
 		return
 	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
+		if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+			x.Lf.ForyReadEvolved(c, ev92)
+		} else if !c.Failed() {
+			x.Lf.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Lf")
+		return
+	}
 	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
-				x.Lf.ForyReadEvolved(c, ev92)
-			} else if !c.Failed() {
-				x.Lf.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Lf")
-			return
-		}
 		x.MSLIn = x.foryReadAddMSLInRef(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
@@ -6528,15 +6474,6 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
-			x.Lf.ForyReadEvolved(c, ev92)
-		} else if !c.Failed() {
-			x.Lf.ForyRead(c)
-		}
-		if c.Failed() {
-			c.Trace("Lf")
-			return
-		}
 		x.MSLIn = x.foryReadAddMSLIn(c)
 		if c.Failed() {
 			c.Trace("MSLIn")
@@ -7187,28 +7124,16 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeLeaf) {
-			if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
-				x.Lf.ForyReadEvolved(c, ev11)
-			} else if !c.Failed() {
-				x.Lf.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Lf")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
 		if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
 			x.Lf.ForyReadEvolved(c, ev11)
 		} else if !c.Failed() {
 			x.Lf.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Lf")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Lf")
+		return
 	}
 	x.Name = c.ReadString()
 	if c.Failed() {
@@ -7963,28 +7888,16 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("NM")
 		return
 	}
-	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeInner) {
-			if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
-				x.NPIn.ForyReadEvolved(c, ev26)
-			} else if !c.Failed() {
-				x.NPIn.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("NPIn")
-			return
-		}
-	} else {
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeInner) {
 		if ev26 := c.ReadStructFieldMeta(foryTypeInner); ev26 != nil {
 			x.NPIn.ForyReadEvolved(c, ev26)
 		} else if !c.Failed() {
 			x.NPIn.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("NPIn")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("NPIn")
+		return
 	}
 	x.NS = c.ReadString()
 	if c.Failed() {

@@ -1097,36 +1097,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Flags")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n85 := c.ReadArrayLengthFast(4)
-			if n85 < 0 {
-				n85 = c.ReadArrayLength(4)
-			}
-			if n85 != 2 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n85, 2))
-				return
-			}
-			var a86 [2]int32
-			r.ReadRawInt32s(a86[:])
-			x.Grid = a86
-		}
-		if c.Failed() {
-			c.Trace("Grid")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e87 := c.ReadEnumFast(uint32(0x7fffffff)); e87 >= 0 {
-				x.Level = Level(e87)
-			} else {
-				x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Level")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		n85 := c.ReadArrayLengthFast(4)
 		if n85 < 0 {
 			n85 = c.ReadArrayLength(4)
@@ -1138,19 +1109,21 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		var a86 [2]int32
 		r.ReadRawInt32s(a86[:])
 		x.Grid = a86
-		if c.Failed() {
-			c.Trace("Grid")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Grid")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e87 := c.ReadEnumFast(uint32(0x7fffffff)); e87 >= 0 {
 			x.Level = Level(e87)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Level")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Level")
+		return
 	}
 	x.Maybe = foryimpl.ReadStructPtrList[[]*Point](c, x.Maybe, foryTypePoint)
 	if c.Failed() {
@@ -1203,17 +1176,6 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Next")
 			return
 		}
-		if c.ReadStructValueFlag(foryTypePoint) {
-			if ev94 := c.ReadStructFieldMeta(foryTypePoint); ev94 != nil {
-				x.Origin.ForyReadEvolved(c, ev94)
-			} else if !c.Failed() {
-				x.Origin.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Origin")
-			return
-		}
 	} else {
 		if c.ReadFlag() {
 			p90 := foryimpl.Alloc[Point](c)
@@ -1228,15 +1190,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Next")
 			return
 		}
+	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypePoint) {
 		if ev94 := c.ReadStructFieldMeta(foryTypePoint); ev94 != nil {
 			x.Origin.ForyReadEvolved(c, ev94)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
-		if c.Failed() {
-			c.Trace("Origin")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Origin")
+		return
 	}
 	x.Pairs = x.foryReadPairs(c)
 	if c.Failed() {

@@ -619,32 +619,19 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			x.A = Wide16(r.ReadVarUint32())
-		}
-		if c.Failed() {
-			c.Trace("A")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			x.B = Wide32(r.ReadVarUint32())
-		}
-		if c.Failed() {
-			c.Trace("B")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		x.A = Wide16(r.ReadVarUint32())
-		if c.Failed() {
-			c.Trace("A")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		x.B = Wide32(r.ReadVarUint32())
-		if c.Failed() {
-			c.Trace("B")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("B")
+		return
 	}
 }
 
@@ -878,32 +865,19 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("C..C")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			x.A = Wide16(r.ReadVarUint32())
-		}
-		if c.Failed() {
-			c.Trace("A")
-			return
-		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			x.B = Wide32(r.ReadVarUint32())
-		}
-		if c.Failed() {
-			c.Trace("B")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		x.A = Wide16(r.ReadVarUint32())
-		if c.Failed() {
-			c.Trace("A")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("A")
+		return
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		x.B = Wide32(r.ReadVarUint32())
-		if c.Failed() {
-			c.Trace("B")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("B")
+		return
 	}
 }
 

@@ -812,18 +812,18 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("N..N")
 		return
 	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeMoneyStruct) {
+		if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
+			x.Price.ForyReadEvolved(c, ev1)
+		} else if !c.Failed() {
+			x.Price.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("Price")
+		return
+	}
 	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeMoneyStruct) {
-			if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
-				x.Price.ForyReadEvolved(c, ev1)
-			} else if !c.Failed() {
-				x.Price.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("Price")
-			return
-		}
 		if st2, id3 := c.ReadRefFlag(); st2 == foryimpl.RefBack {
 			x.Tip = foryimpl.BackRef[MoneyStruct](c, id3)
 		} else if st2 == foryimpl.RefFollows {
@@ -843,15 +843,6 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev1 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev1 != nil {
-			x.Price.ForyReadEvolved(c, ev1)
-		} else if !c.Failed() {
-			x.Price.ForyRead(c)
-		}
-		if c.Failed() {
-			c.Trace("Price")
-			return
-		}
 		if c.ReadFlag() {
 			p2 := foryimpl.Alloc[MoneyStruct](c)
 			if ev3 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev3 != nil {

@@ -2710,25 +2710,7 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Extra")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			n4 := c.ReadArrayLengthFast(4)
-			if n4 < 0 {
-				n4 = c.ReadArrayLength(4)
-			}
-			if n4 != 3 && !c.Failed() {
-				c.Fail(foryimpl.ErrArrayLength(n4, 3))
-				return
-			}
-			var a5 [3]int32
-			r.ReadRawInt32s(a5[:])
-			x.Tagged = a5
-		}
-		if c.Failed() {
-			c.Trace("Tagged")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		n4 := c.ReadArrayLengthFast(4)
 		if n4 < 0 {
 			n4 = c.ReadArrayLength(4)
@@ -2740,10 +2722,10 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		var a5 [3]int32
 		r.ReadRawInt32s(a5[:])
 		x.Tagged = a5
-		if c.Failed() {
-			c.Trace("Tagged")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Tagged")
+		return
 	}
 	x.Untagged = x.foryReadUntagged(c)
 	if c.Failed() {

@@ -378,17 +378,6 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Contact")
 			return
 		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
-				x.Status = common.Status(e17)
-			} else {
-				x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Status")
-			return
-		}
 	} else {
 		if c.ReadFlag() {
 			p5 := foryimpl.Alloc[common.Address](c)
@@ -429,15 +418,17 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Contact")
 			return
 		}
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e17 := c.ReadEnumFast(uint32(0x7fffffff)); e17 >= 0 {
 			x.Status = common.Status(e17)
 		} else {
 			x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Status")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Status")
+		return
 	}
 }
 

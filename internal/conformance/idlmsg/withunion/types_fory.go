@@ -857,24 +857,6 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr")
 			return
 		}
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
-				x.Kind = Kind(e79)
-			} else {
-				x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Kind")
-			return
-		}
-		if c.ReadValueFlag() {
-			x.Shape.ForyReadUnion(c)
-		}
-		if c.Failed() {
-			c.Trace("Shape")
-			return
-		}
 	} else {
 		n77 := c.ReadArrayLengthFast(4)
 		if n77 < 0 {
@@ -887,15 +869,27 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr")
 			return
 		}
+	}
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
 			x.Kind = Kind(e79)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
+	}
+	if c.Failed() {
+		c.Trace("Kind")
+		return
+	}
+	if c.TrackRef() {
+		if c.ReadValueFlag() {
+			x.Shape.ForyReadUnion(c)
+		}
 		if c.Failed() {
-			c.Trace("Kind")
+			c.Trace("Shape")
 			return
 		}
+	} else {
 		x.Shape.ForyReadUnion(c)
 		if c.Failed() {
 			c.Trace("Shape")

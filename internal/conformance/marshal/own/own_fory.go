@@ -372,24 +372,14 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Prefix")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if p17, ok := c.ReadBinaryView(); ok {
-				c.Unmarshaled((x.Home).UnmarshalBinary(p17))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Home")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if p17, ok := c.ReadBinaryView(); ok {
 			c.Unmarshaled((x.Home).UnmarshalBinary(p17))
 		}
-		if c.Failed() {
-			c.Trace("Home")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Home")
+		return
 	}
 	if c.ReadFlag() {
 		p18 := foryimpl.Alloc[big.Int](c)

@@ -457,18 +457,18 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	}
+	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeFixed) {
+		if ev8 := c.ReadStructFieldMeta(foryTypeFixed); ev8 != nil {
+			x.F.ForyReadEvolved(c, ev8)
+		} else if !c.Failed() {
+			x.F.ForyRead(c)
+		}
+	}
+	if c.Failed() {
+		c.Trace("F")
+		return
+	}
 	if c.TrackRef() {
-		if c.ReadStructValueFlag(foryTypeFixed) {
-			if ev8 := c.ReadStructFieldMeta(foryTypeFixed); ev8 != nil {
-				x.F.ForyReadEvolved(c, ev8)
-			} else if !c.Failed() {
-				x.F.ForyRead(c)
-			}
-		}
-		if c.Failed() {
-			c.Trace("F")
-			return
-		}
 		if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
 			x.FP = foryimpl.BackRef[Fixed](c, id10)
 		} else if st9 == foryimpl.RefFollows {
@@ -488,15 +488,6 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		if ev8 := c.ReadStructFieldMeta(foryTypeFixed); ev8 != nil {
-			x.F.ForyReadEvolved(c, ev8)
-		} else if !c.Failed() {
-			x.F.ForyRead(c)
-		}
-		if c.Failed() {
-			c.Trace("F")
-			return
-		}
 		if c.ReadFlag() {
 			p9 := foryimpl.Alloc[Fixed](c)
 			if ev10 := c.ReadStructFieldMeta(foryTypeFixed); ev10 != nil {

@@ -260,28 +260,16 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		c.Trace("Title")
 		return
 	}
-	if c.TrackRef() {
-		if !c.TrackedFieldFlags() || c.ReadValueFlag() {
-			if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-				x.Size = Size(e4)
-			} else {
-				x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-			}
-		}
-		if c.Failed() {
-			c.Trace("Size")
-			return
-		}
-	} else {
+	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
 			x.Size = Size(e4)
 		} else {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
-		if c.Failed() {
-			c.Trace("Size")
-			return
-		}
+	}
+	if c.Failed() {
+		c.Trace("Size")
+		return
 	}
 	x.Alt = c.ReadString()
 	if c.Failed() {
