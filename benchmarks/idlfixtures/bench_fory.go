@@ -150,7 +150,7 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNumericStruct)
 	}
 	{
 		n := 0
@@ -177,30 +177,6 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 &&
-			buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee &&
-			buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
-			buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
-			buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
-			n = 38
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x011b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
@@ -405,36 +381,9 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSample)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSample)
-	start := b.WriterIndex()
-	b.Reserve(66)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x31e63036001c0001)    // foryRootRefSample[0:8]
-		buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)  // foryRootRefSample[8:16]
-		buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec) // foryRootRefSample[16:24]
-		buffer.PutUint64At(w, off+24, 0x05c407e407c801f8) // foryRootRefSample[24:32]
-		buffer.PutUint64At(w, off+32, 0x05f005e005d805d4) // foryRootRefSample[32:40]
-		buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4) // foryRootRefSample[40:48]
-		buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd) // foryRootRefSample[48:56]
-		buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e) // foryRootRefSample[56:64]
-		buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05) // foryRootRefSample[58:66]
-		off += 66
-	} else {
-		buffer.PutUint32At(w, off, 0x021b0001) // prefix bytes 01 00 1b 02, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -445,7 +394,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSample)
 	}
 	{
 		n := 0
@@ -476,34 +425,6 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 66 &&
-			buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d &&
-			buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec &&
-			buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 &&
-			buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 &&
-			buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 &&
-			buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd &&
-			buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e &&
-			buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
-			n = 66
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x021b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
@@ -955,32 +876,9 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMedia)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMedia)
-	start := b.WriterIndex()
-	b.Reserve(39)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa759801b001c0001)    // foryRootRefMedia[0:8]
-		buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)  // foryRootRefMedia[8:16]
-		buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8) // foryRootRefMedia[16:24]
-		buffer.PutUint64At(w, off+24, 0x15d415c815c405e0) // foryRootRefMedia[24:32]
-		buffer.PutUint64At(w, off+31, 0x15f019ed5616e815) // foryRootRefMedia[31:39]
-		off += 39
-	} else {
-		buffer.PutUint32At(w, off, 0x031b0001) // prefix bytes 01 00 1b 03, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -991,7 +889,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMedia)
 	}
 	{
 		n := 0
@@ -1018,30 +916,6 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 39 &&
-			buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 &&
-			buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 &&
-			buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 &&
-			buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
-			n = 39
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x031b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
@@ -1321,30 +1195,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeImage)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeImage)
-	start := b.WriterIndex()
-	b.Reserve(24)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x236ea00c001c0001)    // foryRootRefImage[0:8]
-		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)  // foryRootRefImage[8:16]
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
-		off += 24
-	} else {
-		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1355,7 +1208,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeImage)
 	}
 	{
 		n := 0
@@ -1380,28 +1233,6 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b &&
-			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
-			n = 24
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x041b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -1583,7 +1414,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMediaContent)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
@@ -1603,27 +1434,6 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6c479007001c0001)    // foryRootRefMediaContent[0:8]
-		buffer.PutUint64At(w, off+8, 0x1cc705c23f21d906)  // foryRootRefMediaContent[8:16]
-		buffer.PutUint64At(w, off+11, 0x7216c81cc705c23f) // foryRootRefMediaContent[11:19]
-		off += 19
-	} else {
-		buffer.PutUint32At(w, off, 0x051b0001) // prefix bytes 01 00 1b 05, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1632,7 +1442,7 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMediaContent)
 	}
 	{
 		n := 0
@@ -1657,28 +1467,6 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0x6c479007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x1cc705c23f21d906 &&
-			buffer.ReadUint64At(in, 11) == 0x7216c81cc705c23f {
-			n = 19
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x051b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (docs/format.md §9).
@@ -1886,7 +1674,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNumericStructList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
 	start := b.WriterIndex()
@@ -1906,27 +1694,6 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
-	start := b.WriterIndex()
-	b.Reserve(17)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x659dd005001c0001)   // foryRootNumericStructList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x16c408c16d51fdf2) // foryRootNumericStructList[8:16]
-		buffer.PutUint64At(w, off+9, 0x7216c408c16d51fd) // foryRootNumericStructList[9:17]
-		off += 17
-	} else {
-		buffer.PutUint32At(w, off, 0x081b0001) // prefix bytes 01 00 1b 08, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1935,7 +1702,7 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNumericStructList)
 	}
 	{
 		n := 0
@@ -1960,28 +1727,6 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStructList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NumericStructList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 &&
-			buffer.ReadUint64At(in, 0) == 0x659dd005001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x16c408c16d51fdf2 &&
-			buffer.ReadUint64At(in, 9) == 0x7216c408c16d51fd {
-			n = 17
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x081b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNumericStructList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStructList)
 }
 
 // ForyWrite writes NumericStructList's struct body (docs/format.md §9).
@@ -2080,7 +1825,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSampleList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
 	start := b.WriterIndex()
@@ -2100,27 +1845,6 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
-	start := b.WriterIndex()
-	b.Reserve(17)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21b15005001c0001)   // foryRootSampleList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x16c409c13a225f0f) // foryRootSampleList[8:16]
-		buffer.PutUint64At(w, off+9, 0x7216c409c13a225f) // foryRootSampleList[9:17]
-		off += 17
-	} else {
-		buffer.PutUint32At(w, off, 0x091b0001) // prefix bytes 01 00 1b 09, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2129,7 +1853,7 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSampleList)
 	}
 	{
 		n := 0
@@ -2154,28 +1878,6 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSampleList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SampleList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 &&
-			buffer.ReadUint64At(in, 0) == 0x21b15005001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x16c409c13a225f0f &&
-			buffer.ReadUint64At(in, 9) == 0x7216c409c13a225f {
-			n = 17
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x091b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSampleList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSampleList)
 }
 
 // ForyWrite writes SampleList's struct body (docs/format.md §9).
@@ -2271,7 +1973,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMediaContentList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
 	start := b.WriterIndex()
@@ -2291,27 +1993,6 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
-	start := b.WriterIndex()
-	b.Reserve(17)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3da87005001c0001)   // foryRootMediaContentList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x16c40ac14c577fbc) // foryRootMediaContentList[8:16]
-		buffer.PutUint64At(w, off+9, 0x7216c40ac14c577f) // foryRootMediaContentList[9:17]
-		off += 17
-	} else {
-		buffer.PutUint32At(w, off, 0x0a1b0001) // prefix bytes 01 00 1b 0a, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2320,7 +2001,7 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMediaContentList)
 	}
 	{
 		n := 0
@@ -2345,28 +2026,6 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 		}
 		return f.Runtime().EndRead(c, foryTypeMediaContentList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MediaContentList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 &&
-			buffer.ReadUint64At(in, 0) == 0x3da87005001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x16c40ac14c577fbc &&
-			buffer.ReadUint64At(in, 9) == 0x7216c40ac14c577f {
-			n = 17
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMediaContentList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMediaContentList)
 }
 
 // ForyWrite writes MediaContentList's struct body (docs/format.md §9).
@@ -2491,7 +2150,7 @@ func (x *SmallMessage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSmallMessage)
 	}
 	{
 		n := 0
@@ -2517,29 +2176,6 @@ func (x *SmallMessage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSmallMessage)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SmallMessage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 &&
-			buffer.ReadUint64At(in, 0) == 0x9d12e00e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x14d80ec61f41e935 &&
-			buffer.ReadUint64At(in, 16) == 0x26c815c407d001d4 &&
-			buffer.ReadUint64At(in, 18) == 0x15cc26c815c407d0 {
-			n = 26
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x0e1b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSmallMessage, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSmallMessage)
 }
 
 // ForyWrite writes SmallMessage's struct body (docs/format.md §9).

@@ -45,10 +45,7 @@ func ReadStringList[S ~[]E, E ~string](c *ReadContext, old S) S {
 // the tracking bit (Python, Java and JavaScript write 09 for a list of
 // struct values) puts a reference flag before each element: a
 // back-reference copies the object it names, as a value cannot share it.
-func ReadStructList[S ~[]T, T any, P interface {
-	*T
-	Message
-}](c *ReadContext, old S, t *TypeInfo) S {
+func ReadStructList[S ~[]T, T any, P StructMessage[T]](c *ReadContext, old S, t *TypeInfo) S {
 	n := c.ReadLengthFast(1)
 	if n < 0 {
 		n = c.ReadLength(1)
@@ -109,10 +106,7 @@ func ReadStructList[S ~[]T, T any, P interface {
 // ReadStructPtrList reads a list of pointers to structs of type t; a null
 // element is nil, and with a tracking header (ReadStructList) a
 // back-reference is the object it names.
-func ReadStructPtrList[S ~[]*T, T any, P interface {
-	*T
-	Message
-}](c *ReadContext, old S, t *TypeInfo) S {
+func ReadStructPtrList[S ~[]*T, T any, P StructMessage[T]](c *ReadContext, old S, t *TypeInfo) S {
 	n := c.ReadLengthFast(1)
 	if n < 0 {
 		n = c.ReadLength(1)

@@ -1,7 +1,9 @@
 package foryimpl
 
 import (
+	"bytes"
 	"math"
+	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
 	"github.com/forygen/forygen/internal/meta"
@@ -18,6 +20,47 @@ import (
 type StructMessage[T any] interface {
 	*T
 	Message
+}
+
+// SerializeRef appends a message whose root is x, of type t, with
+// reference tracking (docs/format.md §2.1): the tracking root prefix, x
+// recorded as object 0, and its body. The tracking entry of every
+// generated struct but a flat one that tracking does not change: one body
+// here instead of a method with the prefix as constant words in each
+// struct (issue 28; benchmarks/PERFORMANCE.md "Generated code size,
+// round 5").
+func SerializeRef[T any, P StructMessage[T]](f *Runtime, b *buffer.Buffer, x P, t *TypeInfo) error {
+	c := f.BeginWrite(b, t)
+	start := b.WriterIndex()
+	if c.compatible {
+		b.WriteBytes(t.rootCompatibleRef)
+	} else {
+		b.WriteBytes(t.rootConsistentRef)
+	}
+	// WriteRootRef written out: a generic call from a generic body does
+	// not inline.
+	if k := (refKey{unsafe.Pointer(x), 0}); !c.refs.recordNew(k, k.hash()) {
+		c.refs.find(k, k.hash())
+	}
+	x.ForyWrite(c)
+	return c.EndWrite(start)
+}
+
+// DeserializeRef reads a tracked message (root flag 00) whose root is x,
+// of type t, from c, which BeginRead set up: x is object 0. A message
+// without t's own tracking prefix (another schema, an error) goes through
+// ReadRoot.
+func DeserializeRef(f *Runtime, c *ReadContext, x Message, t *TypeInfo) error {
+	prefix := t.rootConsistentRef
+	if c.compatible {
+		prefix = t.rootCompatibleRef
+	}
+	if !bytes.HasPrefix(c.r.Bytes(), prefix) {
+		return f.ReadRoot(c, x)
+	}
+	AcceptRootRef(c, len(prefix), t, x)
+	x.ForyRead(c)
+	return f.EndRead(c, t)
 }
 
 // WriteStructListRoot appends the message whose root is s.

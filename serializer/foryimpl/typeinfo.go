@@ -84,6 +84,9 @@ type TypeInfo struct {
 	// whose root is this type: header, root flag and type meta (§1).
 	rootConsistent []byte
 	rootCompatible []byte
+	// rootConsistentRef and rootCompatibleRef are the two with reference
+	// tracking: root flag 00, and the tracking TypeDef (SerializeRef).
+	rootConsistentRef, rootCompatibleRef []byte
 	// tracked is the view of the type with reference tracking: t itself,
 	// or a TypeInfo whose TypeDef has the tracking track_ref bits.
 	tracked *TypeInfo
@@ -118,7 +121,17 @@ func NewStructType(spec StructSpec) *TypeInfo {
 		ref.ptrKey, ref.tracked = t.ptrKey, ref
 		t.tracked = ref
 	}
+	t.rootConsistentRef = withRefFlag(t.rootConsistent)
+	t.rootCompatibleRef = withRefFlag(t.tracked.rootCompatible)
 	return t
+}
+
+// withRefFlag is a root prefix with the root flag of a tracked message,
+// 00: the root is object 0.
+func withRefFlag(prefix []byte) []byte {
+	p := append([]byte(nil), prefix...)
+	p[1] = meta.FlagRefValue
+	return p
 }
 
 // newTypeInfo builds the TypeInfo of spec with the given TypeDef.

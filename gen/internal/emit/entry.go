@@ -199,8 +199,17 @@ func (g *gen) emitEntry(f *jen.File) {
 	// The tracking entry is a method of its own: ForySerializeTo keeps only
 	// the untracked path and a branch (BenchmarkFixedCost/Serialize: 55
 	// instructions with both paths in one function, 53 apart).
-	body := []jen.Code{jen.If(runtime("TrackRef").Call()).Block(
-		jen.Return(jen.Id("x").Dot("forySerializeRef").Call(jen.Id("f"), jen.Id("b"))))}
+	// A flat struct that tracking does not change writes as without it,
+	// its root flag set after (forySerializeRef); any other is written by
+	// foryimpl.SerializeRef, one body for all, which copies the tracking
+	// prefix from the type information (issue 28: each struct's method
+	// held it as constant words).
+	ownRef := g.s.Flat && !g.s.RefSensitive
+	tracked := jen.Qual(implPkg, "SerializeRef").Call(jen.Id("f").Dot("Runtime").Call(), jen.Id("b"), jen.Id("x"), info)
+	if ownRef {
+		tracked = jen.Id("x").Dot("forySerializeRef").Call(jen.Id("f"), jen.Id("b"))
+	}
+	body := []jen.Code{jen.If(runtime("TrackRef").Call()).Block(jen.Return(tracked))}
 	if g.s.Flat {
 		// No nested struct: no type meta table, no depth, no error, so no
 		// write context; the body writer stores the prefix (plan.Flat).
@@ -221,11 +230,13 @@ func (g *gen) emitEntry(f *jen.File) {
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
 	).Error().Block(body...)
 	f.Line()
-	f.Comment("forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).")
-	f.Func().Params(recv.Clone()).Id("forySerializeRef").Params(
-		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
-	).Error().Block(g.trackedRootWrite()...)
-	f.Line()
+	if ownRef {
+		f.Comment("forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).")
+		f.Func().Params(recv.Clone()).Id("forySerializeRef").Params(
+			jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("b").Op("*").Qual(bufferPkg, "Buffer"),
+		).Error().Block(g.trackedRootWrite()...)
+		f.Line()
+	}
 
 	name := "ForyDeserialize"
 	if g.primitiveOnly() {
@@ -259,7 +270,6 @@ func (g *gen) emitEntry(f *jen.File) {
 	} else {
 		f.Commentf("ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.")
 	}
-	comRef, conRef := g.refPrefixes()
 	f.Func().Params(recv.Clone()).Id(name).Params(
 		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("data").Index().Byte(),
 	).Error().Block(
@@ -271,8 +281,9 @@ func (g *gen) emitEntry(f *jen.File) {
 		// A message whose root flag is 0x00 was written with tracking,
 		// and is read so whatever WithTrackRef says (BeginRead set
 		// c.TrackRef from the flag): its prefix has flag 0x00 (and the
-		// tracking TypeDef), in a method of its own as on the write side.
-		jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(jen.Return(jen.Id("x").Dot("foryDeserializeRef").Call(jen.Id("f"), jen.Id("c"), jen.Id("in")))),
+		// tracking TypeDef), matched by foryimpl.DeserializeRef against
+		// the type information's.
+		jen.If(jen.Id("c").Dot("TrackRef").Call()).Block(jen.Return(jen.Qual(implPkg, "DeserializeRef").Call(jen.Id("f").Dot("Runtime").Call(), jen.Id("c"), jen.Id("x"), info))),
 		jen.Block(append(matchRoot("in", jen.Id("c").Dot("Compatible").Call(), com, con),
 			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
 			jen.Id("c").Dot("AcceptRoot").Call(jen.Id("n"), info),
@@ -280,15 +291,6 @@ func (g *gen) emitEntry(f *jen.File) {
 			jen.If(runtime("EndReadFast").Call(jen.Id("c"))).Block(jen.Return(jen.Nil())),
 			jen.Return(runtime("EndRead").Call(jen.Id("c"), info)))...),
 	)
-	f.Line()
-	f.Comment("foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.")
-	f.Func().Params(recv.Clone()).Id("foryDeserializeRef").Params(
-		jen.Id("f").Op("*").Qual(serializerPkg, "Fory"), jen.Id("c").Op("*").Qual(implPkg, "ReadContext"), jen.Id("in").Index().Byte(),
-	).Error().Block(append(matchRoot("in", jen.Id("c").Dot("Compatible").Call(), comRef, conRef),
-		jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(runtime("ReadRoot").Call(jen.Id("c"), jen.Id("x")))),
-		jen.Qual(implPkg, "AcceptRootRef").Call(jen.Id("c"), jen.Id("n"), info, jen.Id("x")),
-		jen.Id("x").Dot("ForyRead").Call(jen.Id("c")),
-		jen.Return(runtime("EndRead").Call(jen.Id("c"), info)))...)
 	f.Line()
 }
 
@@ -311,32 +313,16 @@ func (g *gen) rootFlatArgs() []jen.Code {
 	return []jen.Code{jen.Id("b"), jen.Id("f").Dot("Compatible").Call(), runtime("CheckUTF8").Call(), jen.Qual(implPkg, "FlatRoot")}
 }
 
-// trackedRootWrite is ForySerializeTo with reference tracking: a flat
-// struct without tracked fields writes as without tracking, its root flag
-// then set to 0x00 (nothing in it can refer to the root); any other writes
-// the tracking prefix as constant words, records the root as object 0 and
-// writes the body.
+// trackedRootWrite is ForySerializeTo with reference tracking for a flat
+// struct without tracked fields: it writes as without tracking, its root
+// flag then set to 0x00 (nothing in it can refer to the root).
 func (g *gen) trackedRootWrite() []jen.Code {
-	if g.s.Flat && !g.s.RefSensitive {
-		return []jen.Code{
-			jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-			jen.If(jen.Err().Op(":=").Id("x").Dot("foryWriteFlat").Call(g.rootFlatArgs()...),
-				jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Add(spec("FlagRefValue")),
-			jen.Return(jen.Nil()),
-		}
-	}
-	com, con := g.refPrefixes()
 	return []jen.Code{
-		jen.Id("c").Op(":=").Add(runtime("BeginWrite")).Call(jen.Id("b"), jen.Id(g.infoVar())),
 		jen.Id("start").Op(":=").Id("b").Dot("WriterIndex").Call(),
-		jen.Id("b").Dot("Reserve").Call(jen.Lit(max(len(con.b), len(com.b)))),
-		jen.List(jen.Id("w"), jen.Id("off")).Op(":=").List(jen.Id("b").Dot("Window").Call(), jen.Id("start")),
-		jen.If(jen.Id("c").Dot("Compatible").Call()).Block(com.put("off")...).Else().Block(con.put("off")...),
-		jen.Id("b").Dot("SetWriterIndex").Call(jen.Id("off")),
-		jen.Qual(implPkg, "WriteRootRef").Call(jen.Id("c"), jen.Id("x")),
-		jen.Id("x").Dot("ForyWrite").Call(jen.Id("c")),
-		jen.Return(jen.Id("c").Dot("EndWrite").Call(jen.Id("start"))),
+		jen.If(jen.Err().Op(":=").Id("x").Dot("foryWriteFlat").Call(g.rootFlatArgs()...),
+			jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Id("b").Dot("Bytes").Call().Index(jen.Id("start").Op("+").Lit(1)).Op("=").Add(spec("FlagRefValue")),
+		jen.Return(jen.Nil()),
 	}
 }
 

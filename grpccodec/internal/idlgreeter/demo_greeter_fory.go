@@ -68,7 +68,7 @@ func (x *HelloRequest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHelloRequest)
 	}
 	{
 		n := 0
@@ -93,28 +93,6 @@ func (x *HelloRequest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHelloRequest)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *HelloRequest) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 &&
-			buffer.ReadUint64At(in, 0) == 0x7986e008001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x87879bc125a3b7ba &&
-			buffer.ReadUint64At(in, 12) == 0x15c40ae587879bc1 {
-			n = 20
-		}
-	} else if len(in) >= 8 &&
-		buffer.ReadUint64At(in, 0) == 0x0ae587879b1b0001 {
-		n = 8
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHelloRequest, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHelloRequest)
 }
 
 // ForyWrite writes HelloRequest's struct body (docs/format.md §9).
@@ -237,7 +215,7 @@ func (x *HelloReply) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHelloReply)
 	}
 	{
 		n := 0
@@ -262,28 +240,6 @@ func (x *HelloReply) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHelloReply)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *HelloReply) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 &&
-			buffer.ReadUint64At(in, 0) == 0xd0dd8008001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xb0bdf0c137fd9d5d &&
-			buffer.ReadUint64At(in, 12) == 0x15c40fc2b0bdf0c1 {
-			n = 20
-		}
-	} else if len(in) >= 8 &&
-		buffer.ReadUint64At(in, 0) == 0x0fc2b0bdf01b0001 {
-		n = 8
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHelloReply, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHelloReply)
 }
 
 // ForyWrite writes HelloReply's struct body (docs/format.md §9).

@@ -149,7 +149,7 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNumericStruct)
 	}
 	{
 		n := 0
@@ -176,30 +176,6 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 &&
-			buffer.ReadUint64At(in, 0) == 0x72ae501a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05c401cc4b8c1eee &&
-			buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
-			buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
-			buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
-			n = 38
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x011b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
@@ -404,36 +380,9 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSample)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSample)
-	start := b.WriterIndex()
-	b.Reserve(66)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x31e63036001c0001)    // foryRootRefSample[0:8]
-		buffer.PutUint64At(w, off+8, 0x14d002d66fe9345d)  // foryRootRefSample[8:16]
-		buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec) // foryRootRefSample[16:24]
-		buffer.PutUint64At(w, off+24, 0x05c407e407c801f8) // foryRootRefSample[24:32]
-		buffer.PutUint64At(w, off+32, 0x05f005e005d805d4) // foryRootRefSample[32:40]
-		buffer.PutUint64At(w, off+40, 0x2f01fd2e00fd05f4) // foryRootRefSample[40:48]
-		buffer.PutUint64At(w, off+48, 0x04fd3803fd3702fd) // foryRootRefSample[48:56]
-		buffer.PutUint64At(w, off+56, 0xfc2b06fd2e05fd2e) // foryRootRefSample[56:64]
-		buffer.PutUint64At(w, off+58, 0x1507fc2b06fd2e05) // foryRootRefSample[58:66]
-		off += 66
-	} else {
-		buffer.PutUint32At(w, off, 0x021b0001) // prefix bytes 01 00 1b 02, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -444,7 +393,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSample)
 	}
 	{
 		n := 0
@@ -475,34 +424,6 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 66 &&
-			buffer.ReadUint64At(in, 0) == 0x31e63036001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x14d002d66fe9345d &&
-			buffer.ReadUint64At(in, 16) == 0x01dc13e813cc14ec &&
-			buffer.ReadUint64At(in, 24) == 0x05c407e407c801f8 &&
-			buffer.ReadUint64At(in, 32) == 0x05f005e005d805d4 &&
-			buffer.ReadUint64At(in, 40) == 0x2f01fd2e00fd05f4 &&
-			buffer.ReadUint64At(in, 48) == 0x04fd3803fd3702fd &&
-			buffer.ReadUint64At(in, 56) == 0xfc2b06fd2e05fd2e &&
-			buffer.ReadUint64At(in, 58) == 0x1507fc2b06fd2e05 {
-			n = 66
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x021b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
@@ -941,7 +862,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMediaContent)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
@@ -961,27 +882,6 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd9808007001c0001)    // foryRootRefMediaContent[0:8]
-		buffer.PutUint64At(w, off+8, 0x1cc505c2488c1be2)  // foryRootRefMediaContent[8:16]
-		buffer.PutUint64At(w, off+11, 0x7216c81cc505c248) // foryRootRefMediaContent[11:19]
-		off += 19
-	} else {
-		buffer.PutUint32At(w, off, 0x051b0001) // prefix bytes 01 00 1b 05, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -990,7 +890,7 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMediaContent)
 	}
 	{
 		n := 0
@@ -1015,28 +915,6 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0xd9808007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x1cc505c2488c1be2 &&
-			buffer.ReadUint64At(in, 11) == 0x7216c81cc505c248 {
-			n = 19
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x051b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (docs/format.md §9).
@@ -1242,32 +1120,9 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMedia)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMedia)
-	start := b.WriterIndex()
-	b.Reserve(39)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa759801b001c0001)    // foryRootRefMedia[0:8]
-		buffer.PutUint64At(w, off+8, 0x01e403cc77c823c8)  // foryRootRefMedia[8:16]
-		buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8) // foryRootRefMedia[16:24]
-		buffer.PutUint64At(w, off+24, 0x15d415c815c405e0) // foryRootRefMedia[24:32]
-		buffer.PutUint64At(w, off+31, 0x15f019ed5616e815) // foryRootRefMedia[31:39]
-		off += 39
-	} else {
-		buffer.PutUint32At(w, off, 0x031b0001) // prefix bytes 01 00 1b 03, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1278,7 +1133,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMedia)
 	}
 	{
 		n := 0
@@ -1305,30 +1160,6 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 39 &&
-			buffer.ReadUint64At(in, 0) == 0xa759801b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x01e403cc77c823c8 &&
-			buffer.ReadUint64At(in, 16) == 0x05d005cc07dc07d8 &&
-			buffer.ReadUint64At(in, 24) == 0x15d415c815c405e0 &&
-			buffer.ReadUint64At(in, 31) == 0x15f019ed5616e815 {
-			n = 39
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x031b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
@@ -1608,30 +1439,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeImage)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeImage)
-	start := b.WriterIndex()
-	b.Reserve(24)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x236ea00c001c0001)    // foryRootRefImage[0:8]
-		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)  // foryRootRefImage[8:16]
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
-		off += 24
-	} else {
-		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1642,7 +1452,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeImage)
 	}
 	{
 		n := 0
@@ -1667,28 +1477,6 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b &&
-			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
-			n = 24
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x041b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -1872,7 +1660,7 @@ func (x *Album) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Album) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAlbum)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAlbum)
 	start := b.WriterIndex()
@@ -1892,27 +1680,6 @@ func (x *Album) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Album) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAlbum)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xce0bf009001c0001)    // foryRootRefAlbum[0:8]
-		buffer.PutUint64At(w, off+8, 0x1cc70bc319440378)  // foryRootRefAlbum[8:16]
-		buffer.PutUint64At(w, off+13, 0x7216cc1ccb1cc70b) // foryRootRefAlbum[13:21]
-		off += 21
-	} else {
-		buffer.PutUint32At(w, off, 0x0b1b0001) // prefix bytes 01 00 1b 0b, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1921,7 +1688,7 @@ func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAlbum)
 	}
 	{
 		n := 0
@@ -1946,28 +1713,6 @@ func (x *Album) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAlbum)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Album) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0xce0bf009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x1cc70bc319440378 &&
-			buffer.ReadUint64At(in, 13) == 0x7216cc1ccb1cc70b {
-			n = 21
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x0b1b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAlbum, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAlbum)
 }
 
 // ForyWrite writes Album's struct body (docs/format.md §9).

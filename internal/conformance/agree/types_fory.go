@@ -96,7 +96,7 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeOptInt)
 	}
 	{
 		n := 0
@@ -122,29 +122,6 @@ func (x *OptInt) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOptInt)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *OptInt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 &&
-			buffer.ReadUint64At(in, 0) == 0x26b63005001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc602acc108be9e07 &&
-			buffer.ReadUint64At(in, 9) == 0x05c602acc108be9e {
-			n = 17
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xac1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeOptInt, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOptInt)
 }
 
 // ForyWrite writes OptInt's struct body (docs/format.md §9).
@@ -247,32 +224,9 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNilValues)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNilValues)
-	start := b.WriterIndex()
-	b.Reserve(31)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xfa174013001c0001)    // foryRootNilValues[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0xc402adc350606f67)  // foryRootNilValues[8:16]
-		buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618) // foryRootNilValues[16:24]
-		buffer.PutUint64At(w, off+23, 0x5616625618cc565a) // foryRootNilValues[23:31]
-		off += 31
-	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -283,7 +237,7 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNilValues)
 	}
 	{
 		n := 0
@@ -310,30 +264,6 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNilValues)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 &&
-			buffer.ReadUint64At(in, 0) == 0xfa174013001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc402adc350606f67 &&
-			buffer.ReadUint64At(in, 16) == 0x5a5618c8165a1618 &&
-			buffer.ReadUint64At(in, 23) == 0x5616625618cc565a {
-			n = 31
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNilValues, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNilValues)
 }
 
 // ForyWrite writes NilValues's struct body (docs/format.md §9).
@@ -1043,7 +973,7 @@ func (x *Leaf) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf)
 	}
 	{
 		n := 0
@@ -1069,29 +999,6 @@ func (x *Leaf) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 &&
-			buffer.ReadUint64At(in, 0) == 0xd04d7005001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc402b6c1296dc241 &&
-			buffer.ReadUint64At(in, 9) == 0x05c402b6c1296dc2 {
-			n = 17
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -1206,7 +1113,7 @@ func (x *MapKinds) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMapKinds)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMapKinds)
 	start := b.WriterIndex()
@@ -1228,29 +1135,6 @@ func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MapKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMapKinds)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x22f3200f001c0001)    // foryRootMapKinds[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)  // foryRootMapKinds[8:16]
-		buffer.PutUint64At(w, off+16, 0xcc725618c8165618) // foryRootMapKinds[16:24]
-		buffer.PutUint64At(w, off+19, 0x725618cc725618c8) // foryRootMapKinds[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0xb71b0001) // prefix bytes 01 00 1b b7, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1259,7 +1143,7 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMapKinds)
 	}
 	{
 		n := 0
@@ -1286,30 +1170,6 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x22f3200f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc402b7c33963a429 &&
-			buffer.ReadUint64At(in, 16) == 0xcc725618c8165618 &&
-			buffer.ReadUint64At(in, 19) == 0x725618cc725618c8 {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMapKinds, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapKinds)
 }
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
@@ -1654,7 +1514,7 @@ func (x *Ints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeInts)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeInts)
 	start := b.WriterIndex()
@@ -1676,29 +1536,6 @@ func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Ints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeInts)
-	start := b.WriterIndex()
-	b.Reserve(32)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xddfc9014001c0001)    // foryRootInts[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)  // foryRootInts[8:16]
-		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b) // foryRootInts[16:24]
-		buffer.PutUint64At(w, off+24, 0x565618d85616d415) // foryRootInts[24:32]
-		off += 32
-	} else {
-		buffer.PutUint32At(w, off, 0xb81b0001) // prefix bytes 01 00 1b b8, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1707,7 +1544,7 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeInts)
 	}
 	{
 		n := 0
@@ -1734,30 +1571,6 @@ func (x *Ints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeInts)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Ints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 32 &&
-			buffer.ReadUint64At(in, 0) == 0xddfc9014001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc802b8c71996f64f &&
-			buffer.ReadUint64At(in, 16) == 0xd004de05c407cc0b &&
-			buffer.ReadUint64At(in, 24) == 0x565618d85616d415 {
-			n = 32
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb81b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeInts, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeInts)
 }
 
 // ForyWrite writes Ints's struct body (docs/format.md §9).
@@ -2063,7 +1876,7 @@ func (x *Pt) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePt)
 	}
 	{
 		n := 0
@@ -2089,29 +1902,6 @@ func (x *Pt) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePt)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Pt) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 &&
-			buffer.ReadUint64At(in, 0) == 0xfd0a400a001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8c0c0de104caf8a1 &&
-			buffer.ReadUint64At(in, 14) == 0x05c460be0b708c0c {
-			n = 22
-		}
-	} else if len(in) >= 12 &&
-		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
-		buffer.ReadUint64At(in, 4) == 0x60be0304708c0c04 {
-		n = 12
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePt, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePt)
 }
 
 // ForyWrite writes Pt's struct body (docs/format.md §9).
@@ -2226,7 +2016,7 @@ func (x *PtLists) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypePtLists)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePtLists)
 	start := b.WriterIndex()
@@ -2247,28 +2037,6 @@ func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *PtLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypePtLists)
-	start := b.WriterIndex()
-	b.Reserve(24)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf8ce700c001c0001)    // foryRootPtLists[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)  // foryRootPtLists[8:16]
-		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16) // foryRootPtLists[16:24]
-		off += 24
-	} else {
-		buffer.PutUint32At(w, off, 0xb91b0001) // prefix bytes 01 00 1b b9, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2277,7 +2045,7 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePtLists)
 	}
 	{
 		n := 0
@@ -2303,29 +2071,6 @@ func (x *PtLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePtLists)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *PtLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0xf8ce700c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc402b9c32f40d2f4 &&
-			buffer.ReadUint64At(in, 16) == 0x7a16cc7a16c87a16 {
-			n = 24
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePtLists, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePtLists)
 }
 
 // ForyWrite writes PtLists's struct body (docs/format.md §9).
@@ -2564,31 +2309,9 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnums)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnums)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x698b3007001c0001)    // foryRootRefEnums[0:8]
-		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)  // foryRootRefEnums[8:16]
-		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c) // foryRootRefEnums[11:19]
-		off += 19
-	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -2599,7 +2322,7 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnums)
 	}
 	{
 		n := 0
@@ -2625,29 +2348,6 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef &&
-			buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnums, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnums)
 }
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
@@ -2821,31 +2521,9 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnumsEvolved)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnumsEvolved)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5478f007001c0001)    // foryRootRefEnumsEvolved[0:8]
-		buffer.PutUint64At(w, off+8, 0xc502bbc21f7ee527)  // foryRootRefEnumsEvolved[8:16]
-		buffer.PutUint64At(w, off+11, 0x19c919c502bbc21f) // foryRootRefEnumsEvolved[11:19]
-		off += 19
-	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -2856,7 +2534,7 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnumsEvolved)
 	}
 	{
 		n := 0
@@ -2882,29 +2560,6 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0x5478f007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc502bbc21f7ee527 &&
-			buffer.ReadUint64At(in, 11) == 0x19c919c502bbc21f {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnumsEvolved, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 }
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).

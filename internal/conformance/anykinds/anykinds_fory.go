@@ -81,7 +81,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeHolder)
 	start := b.WriterIndex()
@@ -102,28 +102,6 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeHolder)
-	start := b.WriterIndex()
-	b.Reserve(18)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x825aa006001c0001)    // foryRootRefHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4304d8c16d1bd077)  // foryRootRefHolder[8:16]
-		buffer.PutUint64At(w, off+10, 0x54004304d8c16d1b) // foryRootRefHolder[10:18]
-		off += 18
-	} else {
-		buffer.PutUint32At(w, off, 0xd81b0001) // prefix bytes 01 00 1b d8, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -132,7 +110,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHolder)
 	}
 	{
 		n := 0
@@ -158,29 +136,6 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 &&
-			buffer.ReadUint64At(in, 0) == 0x825aa006001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4304d8c16d1bd077 &&
-			buffer.ReadUint64At(in, 10) == 0x54004304d8c16d1b {
-			n = 18
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd81b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x04 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHolder)
 }
 
 // ForyWrite writes Holder's struct body (docs/format.md §9).
@@ -297,7 +252,7 @@ func (x *Pair) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Pair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypePair)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePair)
 	start := b.WriterIndex()
@@ -318,28 +273,6 @@ func (x *Pair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Pair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypePair)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xebea6009001c0001)    // foryRootRefPair[0:8]
-		buffer.PutUint64At(w, off+8, 0x4304d9c22efc547d)  // foryRootRefPair[8:16]
-		buffer.PutUint64At(w, off+13, 0x04004300004304d9) // foryRootRefPair[13:21]
-		off += 21
-	} else {
-		buffer.PutUint32At(w, off, 0xd91b0001) // prefix bytes 01 00 1b d9, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Pair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -348,7 +281,7 @@ func (x *Pair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePair)
 	}
 	{
 		n := 0
@@ -374,29 +307,6 @@ func (x *Pair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePair)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Pair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0xebea6009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4304d9c22efc547d &&
-			buffer.ReadUint64At(in, 13) == 0x04004300004304d9 {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x04 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePair, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePair)
 }
 
 // ForyWrite writes Pair's struct body (docs/format.md §9).

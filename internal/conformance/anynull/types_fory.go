@@ -50,7 +50,7 @@ func (x *AnyAlone) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyAlone) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyAlone)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyAlone)
 	start := b.WriterIndex()
@@ -71,28 +71,6 @@ func (x *AnyAlone) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyAlone) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyAlone)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x96446009001c0001)    // foryRootRefAnyAlone[0:8]
-		buffer.PutUint64At(w, off+8, 0x4f02dec1574ada6e)  // foryRootRefAnyAlone[8:16]
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004f02de) // foryRootRefAnyAlone[13:21]
-		off += 21
-	} else {
-		buffer.PutUint32At(w, off, 0xde1b0001) // prefix bytes 01 00 1b de, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyAlone) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -101,7 +79,7 @@ func (x *AnyAlone) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyAlone)
 	}
 	{
 		n := 0
@@ -127,29 +105,6 @@ func (x *AnyAlone) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyAlone)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyAlone) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x96446009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4f02dec1574ada6e &&
-			buffer.ReadUint64At(in, 13) == 0x00a10bd4004f02de {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xde1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyAlone, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyAlone)
 }
 
 // ForyWrite writes AnyAlone's struct body (docs/format.md §9).
@@ -283,7 +238,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf)
 	}
 	{
 		n := 0
@@ -309,29 +264,6 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0x5169b00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002dfc25a12338c &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -456,7 +388,7 @@ func (x *AnyWithStruct) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyWithStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyWithStruct)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyWithStruct)
 	start := b.WriterIndex()
@@ -479,30 +411,6 @@ func (x *AnyWithStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyWithStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyWithStruct)
-	start := b.WriterIndex()
-	b.Reserve(35)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x8c0f8017001c0001)    // foryRootRefAnyWithStruct[0:8]
-		buffer.PutUint64At(w, off+8, 0x4402e0c4196deabe)  // foryRootRefAnyWithStruct[8:16]
-		buffer.PutUint64At(w, off+16, 0x200c341548632305) // foryRootRefAnyWithStruct[16:24]
-		buffer.PutUint64At(w, off+24, 0xcc004f98974c004b) // foryRootRefAnyWithStruct[24:32]
-		buffer.PutUint64At(w, off+27, 0x8069e8cc004f9897) // foryRootRefAnyWithStruct[27:35]
-		off += 35
-	} else {
-		buffer.PutUint32At(w, off, 0xe01b0001) // prefix bytes 01 00 1b e0, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyWithStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -511,7 +419,7 @@ func (x *AnyWithStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyWithStruct)
 	}
 	{
 		n := 0
@@ -539,31 +447,6 @@ func (x *AnyWithStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyWithStruct)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyWithStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 35 &&
-			buffer.ReadUint64At(in, 0) == 0x8c0f8017001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4402e0c4196deabe &&
-			buffer.ReadUint64At(in, 16) == 0x200c341548632305 &&
-			buffer.ReadUint64At(in, 24) == 0xcc004f98974c004b &&
-			buffer.ReadUint64At(in, 27) == 0x8069e8cc004f9897 {
-			n = 35
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xe01b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyWithStruct, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyWithStruct)
 }
 
 // ForyWrite writes AnyWithStruct's struct body (docs/format.md §9).
@@ -744,7 +627,7 @@ func (x *AnyMixed) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyMixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyMixed)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyMixed)
 	start := b.WriterIndex()
@@ -768,31 +651,6 @@ func (x *AnyMixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyMixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyMixed)
-	start := b.WriterIndex()
-	b.Reserve(44)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6f5c5020001c0001)    // foryRootRefAnyMixed[0:8]
-		buffer.PutUint64At(w, off+8, 0x4802e1c707e0b2ee)  // foryRootRefAnyMixed[8:16]
-		buffer.PutUint64At(w, off+16, 0x4300004330601501) // foryRootRefAnyMixed[16:24]
-		buffer.PutUint64At(w, off+24, 0x0c00430800430400) // foryRootRefAnyMixed[24:32]
-		buffer.PutUint64At(w, off+32, 0x004f98122d561648) // foryRootRefAnyMixed[32:40]
-		buffer.PutUint64At(w, off+36, 0x404360bd004f9812) // foryRootRefAnyMixed[36:44]
-		off += 44
-	} else {
-		buffer.PutUint32At(w, off, 0xe11b0001) // prefix bytes 01 00 1b e1, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyMixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -801,7 +659,7 @@ func (x *AnyMixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyMixed)
 	}
 	{
 		n := 0
@@ -830,32 +688,6 @@ func (x *AnyMixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyMixed)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyMixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 44 &&
-			buffer.ReadUint64At(in, 0) == 0x6f5c5020001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4802e1c707e0b2ee &&
-			buffer.ReadUint64At(in, 16) == 0x4300004330601501 &&
-			buffer.ReadUint64At(in, 24) == 0x0c00430800430400 &&
-			buffer.ReadUint64At(in, 32) == 0x004f98122d561648 &&
-			buffer.ReadUint64At(in, 36) == 0x404360bd004f9812 {
-			n = 44
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xe11b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyMixed, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyMixed)
 }
 
 // ForyWrite writes AnyMixed's struct body (docs/format.md §9).

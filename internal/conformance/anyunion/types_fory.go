@@ -69,7 +69,7 @@ func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyInner)
 	}
 	{
 		n := 0
@@ -95,29 +95,6 @@ func (x *AnyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyInner)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xc1b4c00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4401dac20a12a682 &&
-			buffer.ReadUint64At(in, 15) == 0x064c154463230544 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xda1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyInner, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyInner)
 }
 
 // ForyWrite writes AnyInner's struct body (docs/format.md §9).
@@ -249,7 +226,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyHolder)
 	start := b.WriterIndex()
@@ -275,33 +252,6 @@ func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyHolder)
-	start := b.WriterIndex()
-	b.Reserve(58)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdd83c02e001c0001)    // foryRootRefAnyHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x8b01dbc936400ea5)  // foryRootRefAnyHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x6015004b00d70b00) // foryRootRefAnyHolder[16:24]
-		buffer.PutUint64At(w, off+24, 0x008bc0be11008b30) // foryRootRefAnyHolder[24:32]
-		buffer.PutUint64At(w, off+32, 0x90b321004b00d711) // foryRootRefAnyHolder[32:40]
-		buffer.PutUint64At(w, off+40, 0x713e00470b350047) // foryRootRefAnyHolder[40:48]
-		buffer.PutUint64At(w, off+48, 0x0bd4004f714a0047) // foryRootRefAnyHolder[48:56]
-		buffer.PutUint64At(w, off+50, 0x00a10bd4004f714a) // foryRootRefAnyHolder[50:58]
-		off += 58
-	} else {
-		buffer.PutUint32At(w, off, 0xdb1b0001) // prefix bytes 01 00 1b db, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -310,7 +260,7 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyHolder)
 	}
 	{
 		n := 0
@@ -341,34 +291,6 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 58 &&
-			buffer.ReadUint64At(in, 0) == 0xdd83c02e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8b01dbc936400ea5 &&
-			buffer.ReadUint64At(in, 16) == 0x6015004b00d70b00 &&
-			buffer.ReadUint64At(in, 24) == 0x008bc0be11008b30 &&
-			buffer.ReadUint64At(in, 32) == 0x90b321004b00d711 &&
-			buffer.ReadUint64At(in, 40) == 0x713e00470b350047 &&
-			buffer.ReadUint64At(in, 48) == 0x0bd4004f714a0047 &&
-			buffer.ReadUint64At(in, 50) == 0x00a10bd4004f714a {
-			n = 58
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdb1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyHolder)
 }
 
 // ForyWrite writes AnyHolder's struct body (docs/format.md §9).
@@ -547,7 +469,7 @@ func (x *AnyList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyList)
 	start := b.WriterIndex()
@@ -568,28 +490,6 @@ func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyList)
-	start := b.WriterIndex()
-	b.Reserve(22)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe9eaf00a001c0001)    // foryRootAnyList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c01dcc173dbb736)  // foryRootAnyList[8:16]
-		buffer.PutUint64At(w, off+14, 0x806464a202164c01) // foryRootAnyList[14:22]
-		off += 22
-	} else {
-		buffer.PutUint32At(w, off, 0xdc1b0001) // prefix bytes 01 00 1b dc, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -598,7 +498,7 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyList)
 	}
 	{
 		n := 0
@@ -624,29 +524,6 @@ func (x *AnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 &&
-			buffer.ReadUint64At(in, 0) == 0xe9eaf00a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01dcc173dbb736 &&
-			buffer.ReadUint64At(in, 14) == 0x806464a202164c01 {
-			n = 22
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdc1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyList)
 }
 
 // ForyWrite writes AnyList's struct body (docs/format.md §9).
@@ -736,7 +613,7 @@ func (x *AnyMap) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyMap)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyMap)
 	start := b.WriterIndex()
@@ -757,28 +634,6 @@ func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyMap) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyMap)
-	start := b.WriterIndex()
-	b.Reserve(24)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x40dd400c001c0001)    // foryRootAnyMap[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x5001ddc16211131e)  // foryRootAnyMap[8:16]
-		buffer.PutUint64At(w, off+16, 0x20098ab311025618) // foryRootAnyMap[16:24]
-		off += 24
-	} else {
-		buffer.PutUint32At(w, off, 0xdd1b0001) // prefix bytes 01 00 1b dd, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -787,7 +642,7 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyMap)
 	}
 	{
 		n := 0
@@ -813,29 +668,6 @@ func (x *AnyMap) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0x40dd400c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x5001ddc16211131e &&
-			buffer.ReadUint64At(in, 16) == 0x20098ab311025618 {
-			n = 24
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdd1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyMap, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyMap)
 }
 
 // ForyWrite writes AnyMap's struct body (docs/format.md §9).
@@ -960,7 +792,7 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeDog)
 	}
 	{
 		n := 0
@@ -986,29 +818,6 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeDog)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0xd98ba007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc801d7c22cb53272 &&
-			buffer.ReadUint64At(in, 11) == 0x15c405c801d7c22c {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd71b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeDog, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeDog)
 }
 
 // ForyWrite writes Dog's struct body (docs/format.md §9).
@@ -1131,7 +940,7 @@ func (x *PetOwner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypePetOwner)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePetOwner)
 	start := b.WriterIndex()
@@ -1152,28 +961,6 @@ func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *PetOwner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypePetOwner)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdf682007001c0001)    // foryRootRefPetOwner[0:8]
-		buffer.PutUint64At(w, off+8, 0xc401d9c244a78f49)  // foryRootRefPetOwner[8:16]
-		buffer.PutUint64At(w, off+11, 0x21c915c401d9c244) // foryRootRefPetOwner[11:19]
-		off += 19
-	} else {
-		buffer.PutUint32At(w, off, 0xd91b0001) // prefix bytes 01 00 1b d9, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1182,7 +969,7 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePetOwner)
 	}
 	{
 		n := 0
@@ -1208,29 +995,6 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0xdf682007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc401d9c244a78f49 &&
-			buffer.ReadUint64At(in, 11) == 0x21c915c401d9c244 {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePetOwner, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePetOwner)
 }
 
 // ForyWrite writes PetOwner's struct body (docs/format.md §9).
@@ -1400,7 +1164,7 @@ func (x *MaybePet) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MaybePet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMaybePet)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMaybePet)
 	start := b.WriterIndex()
@@ -1421,28 +1185,6 @@ func (x *MaybePet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MaybePet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMaybePet)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb462c007001c0001)    // foryRootRefMaybePet[0:8]
-		buffer.PutUint64At(w, off+8, 0xc701dec209d82322)  // foryRootRefMaybePet[8:16]
-		buffer.PutUint64At(w, off+11, 0x21c921c701dec209) // foryRootRefMaybePet[11:19]
-		off += 19
-	} else {
-		buffer.PutUint32At(w, off, 0xde1b0001) // prefix bytes 01 00 1b de, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MaybePet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1451,7 +1193,7 @@ func (x *MaybePet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMaybePet)
 	}
 	{
 		n := 0
@@ -1477,29 +1219,6 @@ func (x *MaybePet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMaybePet)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MaybePet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0xb462c007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc701dec209d82322 &&
-			buffer.ReadUint64At(in, 11) == 0x21c921c701dec209 {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xde1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMaybePet, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMaybePet)
 }
 
 // ForyWrite writes MaybePet's struct body (docs/format.md §9).

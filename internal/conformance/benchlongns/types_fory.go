@@ -153,7 +153,7 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNumericStruct)
 	}
 	{
 		n := 0
@@ -189,39 +189,6 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 70 &&
-			buffer.ReadUint64At(in, 0) == 0x5b75103a001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x26ba55ec3e40059e &&
-			buffer.ReadUint64At(in, 16) == 0x8da32b9a1c011ed0 &&
-			buffer.ReadUint64At(in, 24) == 0xba5aaa08d8118d04 &&
-			buffer.ReadUint64At(in, 32) == 0x2261b4752900d3c0 &&
-			buffer.ReadUint64At(in, 40) == 0x05c430058d537681 &&
-			buffer.ReadUint64At(in, 48) == 0x05d405d005cc05c8 &&
-			buffer.ReadUint64At(in, 56) == 0x05e405e005dc05d8 &&
-			buffer.ReadUint64At(in, 62) == 0x05f005ec05e805e4 {
-			n = 70
-		}
-	} else if len(in) >= 45 &&
-		buffer.ReadUint64At(in, 0) == 0xfb0640042a1d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x1ed026ba40cb5faf &&
-		buffer.ReadUint64At(in, 16) == 0x8d048da32b9a1c01 &&
-		buffer.ReadUint64At(in, 24) == 0xd3c0ba5aaa08d811 &&
-		buffer.ReadUint64At(in, 32) == 0x812261b475041400 &&
-		buffer.ReadUint64At(in, 37) == 0x30058d5376812261 {
-		n = 45
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).

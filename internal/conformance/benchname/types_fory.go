@@ -172,7 +172,7 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNumericStruct)
 	}
 	{
 		n := 0
@@ -203,34 +203,6 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 53 &&
-			buffer.ReadUint64At(in, 0) == 0xb348e029001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d8411ec262a0275 &&
-			buffer.ReadUint64At(in, 16) == 0x812261b47529c011 &&
-			buffer.ReadUint64At(in, 24) == 0xc805c430058d5376 &&
-			buffer.ReadUint64At(in, 32) == 0xd805d405d005cc05 &&
-			buffer.ReadUint64At(in, 40) == 0xe805e405e005dc05 &&
-			buffer.ReadUint64At(in, 45) == 0x05f005ec05e805e4 {
-			n = 53
-		}
-	} else if len(in) >= 21 &&
-		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x812261b4750414c0 &&
-		buffer.ReadUint64At(in, 13) == 0x30058d5376812261 {
-		n = 21
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).
@@ -441,38 +413,9 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSample)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSample)
-	start := b.WriterIndex()
-	b.Reserve(75)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0bb0b03f001e0001)    // foryRootRefSample[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d8411f61f8559e0)  // foryRootRefSample[8:16]
-		buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011) // foryRootRefSample[16:24]
-		buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14) // foryRootRefSample[24:32]
-		buffer.PutUint64At(w, off+32, 0xc407e407c801f801) // foryRootRefSample[32:40]
-		buffer.PutUint64At(w, off+40, 0xf005e005d805d405) // foryRootRefSample[40:48]
-		buffer.PutUint64At(w, off+48, 0x01fd2e00fd05f405) // foryRootRefSample[48:56]
-		buffer.PutUint64At(w, off+56, 0xfd3803fd3702fd2f) // foryRootRefSample[56:64]
-		buffer.PutUint64At(w, off+64, 0x2b06fd2e05fd2e04) // foryRootRefSample[64:72]
-		buffer.PutUint64At(w, off+67, 0x1507fc2b06fd2e05) // foryRootRefSample[67:75]
-		off += 75
-	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+7, 0xc87a0c480308c011) // prefix bytes 11 c0 08 03 48 0c 7a c8
-		off += 15
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -483,7 +426,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSample)
 	}
 	{
 		n := 0
@@ -516,36 +459,6 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 75 &&
-			buffer.ReadUint64At(in, 0) == 0x0bb0b03f001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d8411f61f8559e0 &&
-			buffer.ReadUint64At(in, 16) == 0xd0c87a0c4813c011 &&
-			buffer.ReadUint64At(in, 24) == 0xdc13e813cc14ec14 &&
-			buffer.ReadUint64At(in, 32) == 0xc407e407c801f801 &&
-			buffer.ReadUint64At(in, 40) == 0xf005e005d805d405 &&
-			buffer.ReadUint64At(in, 48) == 0x01fd2e00fd05f405 &&
-			buffer.ReadUint64At(in, 56) == 0xfd3803fd3702fd2f &&
-			buffer.ReadUint64At(in, 64) == 0x2b06fd2e05fd2e04 &&
-			buffer.ReadUint64At(in, 67) == 0x1507fc2b06fd2e05 {
-			n = 75
-		}
-	} else if len(in) >= 15 &&
-		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
-		buffer.ReadUint64At(in, 7) == 0xc87a0c480308c011 {
-		n = 15
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).
@@ -996,7 +909,7 @@ func (x *MediaContent) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMediaContent)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
 	start := b.WriterIndex()
@@ -1020,31 +933,6 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MediaContent) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMediaContent)
-	start := b.WriterIndex()
-	b.Reserve(33)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff8b2015001e0001)    // foryRootRefMediaContent[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d8411e2632d0236)  // foryRootRefMediaContent[8:16]
-		buffer.PutUint64At(w, off+16, 0xd1011a847525c011) // foryRootRefMediaContent[16:24]
-		buffer.PutUint64At(w, off+24, 0x16c81ec56623b339) // foryRootRefMediaContent[24:32]
-		buffer.PutUint64At(w, off+25, 0x7a16c81ec56623b3) // foryRootRefMediaContent[25:33]
-		off += 33
-	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750412c0)  // prefix bytes c0 12 04 75 84 1a 01 d1
-		buffer.PutUint64At(w, off+12, 0x6623b339d1011a84) // prefix bytes 84 1a 01 d1 39 b3 23 66
-		off += 20
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1053,7 +941,7 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMediaContent)
 	}
 	{
 		n := 0
@@ -1082,32 +970,6 @@ func (x *MediaContent) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMediaContent)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MediaContent) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 33 &&
-			buffer.ReadUint64At(in, 0) == 0xff8b2015001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d8411e2632d0236 &&
-			buffer.ReadUint64At(in, 16) == 0xd1011a847525c011 &&
-			buffer.ReadUint64At(in, 24) == 0x16c81ec56623b339 &&
-			buffer.ReadUint64At(in, 25) == 0x7a16c81ec56623b3 {
-			n = 33
-		}
-	} else if len(in) >= 20 &&
-		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
-		buffer.ReadUint64At(in, 8) == 0xd1011a84750412c0 &&
-		buffer.ReadUint64At(in, 12) == 0x6623b339d1011a84 {
-		n = 20
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMediaContent, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMediaContent)
 }
 
 // ForyWrite writes MediaContent's struct body (docs/format.md §9).
@@ -1315,34 +1177,9 @@ func (x *Media) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Media) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMedia)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Media) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMedia)
-	start := b.WriterIndex()
-	b.Reserve(48)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x67825024001e0001)    // foryRootRefMedia[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d8411ec7512ee1b)  // foryRootRefMedia[8:16]
-		buffer.PutUint64At(w, off+16, 0xe4004083b013c011) // foryRootRefMedia[16:24]
-		buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801) // foryRootRefMedia[24:32]
-		buffer.PutUint64At(w, off+32, 0xd415c815c405e005) // foryRootRefMedia[32:40]
-		buffer.PutUint64At(w, off+40, 0x15f019ed5616e815) // foryRootRefMedia[40:48]
-		off += 48
-	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+7, 0x004083b00308c011) // prefix bytes 11 c0 08 03 b0 83 40 00
-		off += 15
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1353,7 +1190,7 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMedia)
 	}
 	{
 		n := 0
@@ -1382,32 +1219,6 @@ func (x *Media) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMedia)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Media) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 48 &&
-			buffer.ReadUint64At(in, 0) == 0x67825024001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d8411ec7512ee1b &&
-			buffer.ReadUint64At(in, 16) == 0xe4004083b013c011 &&
-			buffer.ReadUint64At(in, 24) == 0xd005cc07dc07d801 &&
-			buffer.ReadUint64At(in, 32) == 0xd415c815c405e005 &&
-			buffer.ReadUint64At(in, 40) == 0x15f019ed5616e815 {
-			n = 48
-		}
-	} else if len(in) >= 15 &&
-		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
-		buffer.ReadUint64At(in, 7) == 0x004083b00308c011 {
-		n = 15
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMedia, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMedia)
 }
 
 // ForyWrite writes Media's struct body (docs/format.md §9).
@@ -1693,33 +1504,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeImage)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeImage)
-	start := b.WriterIndex()
-	b.Reserve(33)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd0ab3015001e0001)    // foryRootRefImage[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d8411e53f054e40)  // foryRootRefImage[8:16]
-		buffer.PutUint64At(w, off+16, 0xcc003180a113c011) // foryRootRefImage[16:24]
-		buffer.PutUint64At(w, off+24, 0xd515c815c405d005) // foryRootRefImage[24:32]
-		buffer.PutUint64At(w, off+25, 0x19d515c815c405d0) // foryRootRefImage[25:33]
-		off += 33
-	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)   // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+7, 0x003180a10308c011) // prefix bytes 11 c0 08 03 a1 80 31 00
-		off += 15
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1730,7 +1517,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeImage)
 	}
 	{
 		n := 0
@@ -1758,31 +1545,6 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 33 &&
-			buffer.ReadUint64At(in, 0) == 0xd0ab3015001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d8411e53f054e40 &&
-			buffer.ReadUint64At(in, 16) == 0xcc003180a113c011 &&
-			buffer.ReadUint64At(in, 24) == 0xd515c815c405d005 &&
-			buffer.ReadUint64At(in, 25) == 0x19d515c815c405d0 {
-			n = 33
-		}
-	} else if len(in) >= 15 &&
-		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
-		buffer.ReadUint64At(in, 7) == 0x003180a10308c011 {
-		n = 15
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -1967,7 +1729,7 @@ func (x *NumericStructList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNumericStructList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
 	start := b.WriterIndex()
@@ -1991,31 +1753,6 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NumericStructList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNumericStructList)
-	start := b.WriterIndex()
-	b.Reserve(35)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7ab16017001e0001)    // foryRootNumericStructList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)  // foryRootNumericStructList[8:16]
-		buffer.PutUint64At(w, off+16, 0x812261b47535c011) // foryRootNumericStructList[16:24]
-		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376) // foryRootNumericStructList[24:32]
-		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05) // foryRootNumericStructList[27:35]
-		off += 35
-	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x812261b475041ac0)  // prefix bytes c0 1a 04 75 b4 61 22 81
-		buffer.PutUint64At(w, off+16, 0x9812ad3e058d5376) // prefix bytes 76 53 8d 05 3e ad 12 98
-		off += 24
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2024,7 +1761,7 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNumericStructList)
 	}
 	{
 		n := 0
@@ -2053,32 +1790,6 @@ func (x *NumericStructList) ForyDeserialize(f *serializer.Fory, data []byte) err
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStructList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NumericStructList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 35 &&
-			buffer.ReadUint64At(in, 0) == 0x7ab16017001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d8411e167371fdb &&
-			buffer.ReadUint64At(in, 16) == 0x812261b47535c011 &&
-			buffer.ReadUint64At(in, 24) == 0x9812ad3e058d5376 &&
-			buffer.ReadUint64At(in, 27) == 0x7a16c49812ad3e05 {
-			n = 35
-		}
-	} else if len(in) >= 24 &&
-		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x812261b475041ac0 &&
-		buffer.ReadUint64At(in, 16) == 0x9812ad3e058d5376 {
-		n = 24
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNumericStructList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStructList)
 }
 
 // ForyWrite writes NumericStructList's struct body (docs/format.md §9).
@@ -2185,7 +1896,7 @@ func (x *SampleList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSampleList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
 	start := b.WriterIndex()
@@ -2208,30 +1919,6 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SampleList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSampleList)
-	start := b.WriterIndex()
-	b.Reserve(30)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbd2a5012001e0001)    // foryRootSampleList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)  // foryRootSampleList[8:16]
-		buffer.PutUint64At(w, off+16, 0x249687015822c011) // foryRootSampleList[16:24]
-		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496) // foryRootSampleList[22:30]
-		off += 30
-	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x24968701580210c0)  // prefix bytes c0 10 02 58 01 87 96 24
-		buffer.PutUint64At(w, off+11, 0x9824a42496870158) // prefix bytes 58 01 87 96 24 a4 24 98
-		off += 19
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2240,7 +1927,7 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSampleList)
 	}
 	{
 		n := 0
@@ -2268,31 +1955,6 @@ func (x *SampleList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSampleList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SampleList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 &&
-			buffer.ReadUint64At(in, 0) == 0xbd2a5012001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d8411e1298eac2c &&
-			buffer.ReadUint64At(in, 16) == 0x249687015822c011 &&
-			buffer.ReadUint64At(in, 22) == 0x7a16c49824a42496 {
-			n = 30
-		}
-	} else if len(in) >= 19 &&
-		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x24968701580210c0 &&
-		buffer.ReadUint64At(in, 11) == 0x9824a42496870158 {
-		n = 19
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSampleList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSampleList)
 }
 
 // ForyWrite writes SampleList's struct body (docs/format.md §9).
@@ -2397,7 +2059,7 @@ func (x *MediaContentList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMediaContentList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
 	start := b.WriterIndex()
@@ -2421,31 +2083,6 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MediaContentList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMediaContentList)
-	start := b.WriterIndex()
-	b.Reserve(34)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x669b1016001e0001)    // foryRootMediaContentList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)  // foryRootMediaContentList[8:16]
-		buffer.PutUint64At(w, off+16, 0xd1011a847531c011) // foryRootMediaContentList[16:24]
-		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339) // foryRootMediaContentList[24:32]
-		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723) // foryRootMediaContentList[26:34]
-		off += 34
-	} else {
-		buffer.PutUint64At(w, off, 0x118d8404081d0001)    // prefix bytes 01 00 1d 08 04 84 8d 11, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0xd1011a84750418c0)  // prefix bytes c0 18 04 75 84 1a 01 d1
-		buffer.PutUint64At(w, off+15, 0x53a2d56723b339d1) // prefix bytes d1 39 b3 23 67 d5 a2 53
-		off += 23
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2454,7 +2091,7 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMediaContentList)
 	}
 	{
 		n := 0
@@ -2483,32 +2120,6 @@ func (x *MediaContentList) ForyDeserialize(f *serializer.Fory, data []byte) erro
 		}
 		return f.Runtime().EndRead(c, foryTypeMediaContentList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MediaContentList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 34 &&
-			buffer.ReadUint64At(in, 0) == 0x669b1016001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d8411e1662d2e81 &&
-			buffer.ReadUint64At(in, 16) == 0xd1011a847531c011 &&
-			buffer.ReadUint64At(in, 24) == 0xc453a2d56723b339 &&
-			buffer.ReadUint64At(in, 26) == 0x7a16c453a2d56723 {
-			n = 34
-		}
-	} else if len(in) >= 23 &&
-		buffer.ReadUint64At(in, 0) == 0x118d8404081d0001 &&
-		buffer.ReadUint64At(in, 8) == 0xd1011a84750418c0 &&
-		buffer.ReadUint64At(in, 15) == 0x53a2d56723b339d1 {
-		n = 23
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMediaContentList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMediaContentList)
 }
 
 // ForyWrite writes MediaContentList's struct body (docs/format.md §9).

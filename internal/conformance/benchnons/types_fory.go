@@ -132,7 +132,7 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNumericStruct)
 	}
 	{
 		n := 0
@@ -162,33 +162,6 @@ func (x *NumericStruct) foryDeserializeContext(f *serializer.Fory, data []byte) 
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStruct)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NumericStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 49 &&
-			buffer.ReadUint64At(in, 0) == 0x451cf025001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x752900ec7c060703 &&
-			buffer.ReadUint64At(in, 16) == 0x058d5376812261b4 &&
-			buffer.ReadUint64At(in, 24) == 0xd005cc05c805c430 &&
-			buffer.ReadUint64At(in, 32) == 0xe005dc05d805d405 &&
-			buffer.ReadUint64At(in, 40) == 0xf005ec05e805e405 &&
-			buffer.ReadUint64At(in, 41) == 0x05f005ec05e805e4 {
-			n = 49
-		}
-	} else if len(in) >= 16 &&
-		buffer.ReadUint64At(in, 0) == 0xb4750414001d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x30058d5376812261 {
-		n = 16
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNumericStruct, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStruct)
 }
 
 // ForyWrite writes NumericStruct's struct body (docs/format.md §9).

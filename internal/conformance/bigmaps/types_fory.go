@@ -72,7 +72,7 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeBigMaps)
 	}
 	{
 		n := 0
@@ -103,34 +103,6 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBigMaps)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 62 &&
-			buffer.ReadUint64At(in, 0) == 0x72772032001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x9c01dfc412800dc9 &&
-			buffer.ReadUint64At(in, 16) == 0x77a6dfbe11161618 &&
-			buffer.ReadUint64At(in, 24) == 0x115616189cb06fe4 &&
-			buffer.ReadUint64At(in, 32) == 0x9c8826e977a6dfbe &&
-			buffer.ReadUint64At(in, 40) == 0x77a63f9a241e5618 &&
-			buffer.ReadUint64At(in, 48) == 0xca56561858c075e4 &&
-			buffer.ReadUint64At(in, 54) == 0x204eb9dddc71ca56 {
-			n = 62
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBigMaps, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBigMaps)
 }
 
 // ForyWrite writes BigMaps's struct body (docs/format.md §9).

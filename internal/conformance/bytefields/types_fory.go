@@ -58,33 +58,9 @@ func (x *Bytes) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Bytes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeBytes)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Bytes) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeBytes)
-	start := b.WriterIndex()
-	b.Reserve(45)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9ce2c021001c0001)    // foryRootRefBytes[0:8]
-		buffer.PutUint64At(w, off+8, 0x294573c5413e3cd7)  // foryRootRefBytes[8:16]
-		buffer.PutUint64At(w, off+16, 0xc05ece052b4d0d05) // foryRootRefBytes[16:24]
-		buffer.PutUint64At(w, off+24, 0x4c805cce8506164c) // foryRootRefBytes[24:32]
-		buffer.PutUint64At(w, off+32, 0x3091404360bd2616) // foryRootRefBytes[32:40]
-		buffer.PutUint64At(w, off+37, 0x8822e0e729309140) // foryRootRefBytes[37:45]
-		off += 45
-	} else {
-		buffer.PutUint32At(w, off, 0x731b0001) // prefix bytes 01 00 1b 73, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -95,7 +71,7 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeBytes)
 	}
 	{
 		n := 0
@@ -123,31 +99,6 @@ func (x *Bytes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBytes)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Bytes) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 45 &&
-			buffer.ReadUint64At(in, 0) == 0x9ce2c021001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x294573c5413e3cd7 &&
-			buffer.ReadUint64At(in, 16) == 0xc05ece052b4d0d05 &&
-			buffer.ReadUint64At(in, 24) == 0x4c805cce8506164c &&
-			buffer.ReadUint64At(in, 32) == 0x3091404360bd2616 &&
-			buffer.ReadUint64At(in, 37) == 0x8822e0e729309140 {
-			n = 45
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x731b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBytes, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBytes)
 }
 
 // ForyWrite writes Bytes's struct body (docs/format.md §9).

@@ -56,7 +56,7 @@ func (x *Decimals) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeDecimals)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeDecimals)
 	start := b.WriterIndex()
@@ -83,34 +83,6 @@ func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Decimals) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeDecimals)
-	start := b.WriterIndex()
-	b.Reserve(71)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d00f03b001c0001)    // foryRootDecimals[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)  // foryRootDecimals[8:16]
-		buffer.PutUint64At(w, off+16, 0x01a2164820861e28) // foryRootDecimals[16:24]
-		buffer.PutUint64At(w, off+24, 0xd986b4285498122d) // foryRootDecimals[24:32]
-		buffer.PutUint64At(w, off+32, 0x0486b428540062e8) // foryRootDecimals[32:40]
-		buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1) // foryRootDecimals[40:48]
-		buffer.PutUint64At(w, off+48, 0x001128be284c10e7) // foryRootDecimals[48:56]
-		buffer.PutUint64At(w, off+56, 0x4048284c713e2846) // foryRootDecimals[56:64]
-		buffer.PutUint64At(w, off+63, 0x7091642848065940) // foryRootDecimals[63:71]
-		off += 71
-	} else {
-		buffer.PutUint32At(w, off, 0xd61b0001) // prefix bytes 01 00 1b d6, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -119,7 +91,7 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeDecimals)
 	}
 	{
 		n := 0
@@ -151,35 +123,6 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 71 &&
-			buffer.ReadUint64At(in, 0) == 0x2d00f03b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4801d6c95da7b3d0 &&
-			buffer.ReadUint64At(in, 16) == 0x01a2164820861e28 &&
-			buffer.ReadUint64At(in, 24) == 0xd986b4285498122d &&
-			buffer.ReadUint64At(in, 32) == 0x0486b428540062e8 &&
-			buffer.ReadUint64At(in, 40) == 0xdb0b3528520052d1 &&
-			buffer.ReadUint64At(in, 48) == 0x001128be284c10e7 &&
-			buffer.ReadUint64At(in, 56) == 0x4048284c713e2846 &&
-			buffer.ReadUint64At(in, 63) == 0x7091642848065940 {
-			n = 71
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeDecimals, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeDecimals)
 }
 
 // ForyWrite writes Decimals's struct body (docs/format.md §9).

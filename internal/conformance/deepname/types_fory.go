@@ -56,7 +56,7 @@ func (x *Level1) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeLevel1)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
 	start := b.WriterIndex()
@@ -78,29 +78,6 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Level1) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeLevel1)
-	start := b.WriterIndex()
-	b.Reserve(31)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x80de2013001e0001)    // foryRootRefLevel1[0:8]
-		buffer.PutUint64At(w, off+8, 0x66100de23b756f07)  // foryRootRefLevel1[8:16]
-		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620) // foryRootRefLevel1[16:24]
-		buffer.PutUint64At(w, off+23, 0x03311e4563230544) // foryRootRefLevel1[23:31]
-		off += 31
-	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)   // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+7, 0xa817a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 a8
-		off += 15
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -109,7 +86,7 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLevel1)
 	}
 	{
 		n := 0
@@ -136,30 +113,6 @@ func (x *Level1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLevel1)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Level1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 &&
-			buffer.ReadUint64At(in, 0) == 0x80de2013001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x66100de23b756f07 &&
-			buffer.ReadUint64At(in, 16) == 0x44a817a2224a1620 &&
-			buffer.ReadUint64At(in, 23) == 0x03311e4563230544 {
-			n = 31
-		}
-	} else if len(in) >= 15 &&
-		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
-		buffer.ReadUint64At(in, 7) == 0xa817a2224a020a20 {
-		n = 15
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLevel1, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel1)
 }
 
 // ForyWrite writes Level1's struct body (docs/format.md §9).
@@ -330,7 +283,7 @@ func (x *Level2) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeLevel2)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
 	start := b.WriterIndex()
@@ -353,30 +306,6 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Level2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeLevel2)
-	start := b.WriterIndex()
-	b.Reserve(39)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb452d01b001e0001)    // foryRootRefLevel2[0:8]
-		buffer.PutUint64At(w, off+8, 0x66100de37a73dee0)  // foryRootRefLevel2[8:16]
-		buffer.PutUint64At(w, off+16, 0x49b017a2224a1620) // foryRootRefLevel2[16:24]
-		buffer.PutUint64At(w, off+24, 0x840c1e4f78840c1e) // foryRootRefLevel2[24:32]
-		buffer.PutUint64At(w, off+31, 0x200c341548de7e84) // foryRootRefLevel2[31:39]
-		off += 39
-	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)   // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+7, 0xb017a2224a020a20) // prefix bytes 20 0a 02 4a 22 a2 17 b0
-		off += 15
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -385,7 +314,7 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLevel2)
 	}
 	{
 		n := 0
@@ -413,31 +342,6 @@ func (x *Level2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLevel2)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Level2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 39 &&
-			buffer.ReadUint64At(in, 0) == 0xb452d01b001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x66100de37a73dee0 &&
-			buffer.ReadUint64At(in, 16) == 0x49b017a2224a1620 &&
-			buffer.ReadUint64At(in, 24) == 0x840c1e4f78840c1e &&
-			buffer.ReadUint64At(in, 31) == 0x200c341548de7e84 {
-			n = 39
-		}
-	} else if len(in) >= 15 &&
-		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
-		buffer.ReadUint64At(in, 7) == 0xb017a2224a020a20 {
-		n = 15
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLevel2, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel2)
 }
 
 // ForyWrite writes Level2's struct body (docs/format.md §9).
@@ -713,7 +617,7 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLevel3)
 	}
 	{
 		n := 0
@@ -741,31 +645,6 @@ func (x *Level3) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLevel3)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Level3) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 35 &&
-			buffer.ReadUint64At(in, 0) == 0xe64bc017001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x66100de22b7189af &&
-			buffer.ReadUint64At(in, 16) == 0x4cb817a2224a1620 &&
-			buffer.ReadUint64At(in, 24) == 0x56164800a10bd407 &&
-			buffer.ReadUint64At(in, 27) == 0x90064c56164800a1 {
-			n = 35
-		}
-	} else if len(in) >= 15 &&
-		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
-		buffer.ReadUint64At(in, 7) == 0xb817a2224a020a20 {
-		n = 15
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLevel3, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLevel3)
 }
 
 // ForyWrite writes Level3's struct body (docs/format.md §9).

@@ -69,7 +69,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnumHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
 	start := b.WriterIndex()
@@ -90,28 +90,6 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
-	start := b.WriterIndex()
-	b.Reserve(28)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x00f5d010001c0001)    // foryRootRefEnumHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x19416bc3341b3744)  // foryRootRefEnumHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x6474cb0966164c08) // foryRootRefEnumHolder[16:24]
-		buffer.PutUint64At(w, off+20, 0x623f19476474cb09) // foryRootRefEnumHolder[20:28]
-		off += 28
-	} else {
-		buffer.PutUint32At(w, off, 0x6b1b0001) // prefix bytes 01 00 1b 6b, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -120,7 +98,7 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnumHolder)
 	}
 	{
 		n := 0
@@ -146,29 +124,6 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EnumHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 &&
-			buffer.ReadUint64At(in, 0) == 0x00f5d010001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x19416bc3341b3744 &&
-			buffer.ReadUint64At(in, 16) == 0x6474cb0966164c08 &&
-			buffer.ReadUint64At(in, 20) == 0x623f19476474cb09 {
-			n = 28
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x6b1b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnumHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumHolder)
 }
 
 // ForyWrite writes EnumHolder's struct body (docs/format.md §9).

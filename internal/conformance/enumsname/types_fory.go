@@ -78,7 +78,7 @@ func (x *EnumHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnumHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
 	start := b.WriterIndex()
@@ -102,31 +102,6 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EnumHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnumHolder)
-	start := b.WriterIndex()
-	b.Reserve(40)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0fc3301c001e0001)    // foryRootRefEnumHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x66100de350855cc3)  // foryRootRefEnumHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x617142866a3c2220) // foryRootRefEnumHolder[16:24]
-		buffer.PutUint64At(w, off+24, 0x66164c0819418888) // foryRootRefEnumHolder[24:32]
-		buffer.PutUint64At(w, off+32, 0x623f19476474cb09) // foryRootRefEnumHolder[32:40]
-		off += 40
-	} else {
-		buffer.PutUint64At(w, off, 0x20661004061d0001)    // prefix bytes 01 00 1d 06 04 10 66 20, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x617142866a3c0210)  // prefix bytes 10 02 3c 6a 86 42 71 61
-		buffer.PutUint64At(w, off+10, 0x8888617142866a3c) // prefix bytes 3c 6a 86 42 71 61 88 88
-		off += 18
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -135,7 +110,7 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnumHolder)
 	}
 	{
 		n := 0
@@ -164,32 +139,6 @@ func (x *EnumHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EnumHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 40 &&
-			buffer.ReadUint64At(in, 0) == 0x0fc3301c001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x66100de350855cc3 &&
-			buffer.ReadUint64At(in, 16) == 0x617142866a3c2220 &&
-			buffer.ReadUint64At(in, 24) == 0x66164c0819418888 &&
-			buffer.ReadUint64At(in, 32) == 0x623f19476474cb09 {
-			n = 40
-		}
-	} else if len(in) >= 18 &&
-		buffer.ReadUint64At(in, 0) == 0x20661004061d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x617142866a3c0210 &&
-		buffer.ReadUint64At(in, 10) == 0x8888617142866a3c {
-		n = 18
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnumHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumHolder)
 }
 
 // ForyWrite writes EnumHolder's struct body (docs/format.md §9).

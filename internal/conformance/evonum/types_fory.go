@@ -121,7 +121,7 @@ func (x *NumericStructV2) foryDeserializeContext(f *serializer.Fory, data []byte
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNumericStructV2)
 	}
 	{
 		n := 0
@@ -148,30 +148,6 @@ func (x *NumericStructV2) foryDeserializeContext(f *serializer.Fory, data []byte
 		}
 		return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NumericStructV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 &&
-			buffer.ReadUint64At(in, 0) == 0xa906101a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x07c401cc6fcbbb9b &&
-			buffer.ReadUint64At(in, 16) == 0x05d405d005cc05c8 &&
-			buffer.ReadUint64At(in, 24) == 0x05e405e005dc05d8 &&
-			buffer.ReadUint64At(in, 30) == 0x05f005ec05e805e4 {
-			n = 38
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x011b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNumericStructV2, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNumericStructV2)
 }
 
 // ForyWrite writes NumericStructV2's struct body (docs/format.md §9).

@@ -69,7 +69,7 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePersonV1)
 	}
 	{
 		n := 0
@@ -94,28 +94,6 @@ func (x *PersonV1) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePersonV1)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *PersonV1) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0x86c1f00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x054478c25a179a02 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548c40005 {
-			n = 23
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x781b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePersonV1, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePersonV1)
 }
 
 // ForyWrite writes PersonV1's struct body (docs/format.md §9).

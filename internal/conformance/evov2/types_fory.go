@@ -83,7 +83,7 @@ func (x *PersonV2) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypePersonV2)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePersonV2)
 	start := b.WriterIndex()
@@ -109,33 +109,6 @@ func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *PersonV2) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypePersonV2)
-	start := b.WriterIndex()
-	b.Reserve(71)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff7ea03b001c0001)    // foryRootRefPersonV2[0:8]
-		buffer.PutUint64At(w, off+8, 0x054478ca6345996a)  // foryRootRefPersonV2[8:16]
-		buffer.PutUint64At(w, off+16, 0xc0428091154cc400) // foryRootRefPersonV2[16:24]
-		buffer.PutUint64At(w, off+24, 0xac194d20cc1d1c4b) // foryRootRefPersonV2[24:32]
-		buffer.PutUint64At(w, off+32, 0x200c341548c02295) // foryRootRefPersonV2[32:40]
-		buffer.PutUint64At(w, off+40, 0x56184c500235154a) // foryRootRefPersonV2[40:48]
-		buffer.PutUint64At(w, off+48, 0x56164824894e4816) // foryRootRefPersonV2[48:56]
-		buffer.PutUint64At(w, off+56, 0x318858385190064c) // foryRootRefPersonV2[56:64]
-		buffer.PutUint64At(w, off+63, 0x50d1591c4920e731) // foryRootRefPersonV2[63:71]
-		off += 71
-	} else {
-		buffer.PutUint32At(w, off, 0x781b0001) // prefix bytes 01 00 1b 78, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -144,7 +117,7 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePersonV2)
 	}
 	{
 		n := 0
@@ -175,34 +148,6 @@ func (x *PersonV2) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePersonV2)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *PersonV2) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 71 &&
-			buffer.ReadUint64At(in, 0) == 0xff7ea03b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x054478ca6345996a &&
-			buffer.ReadUint64At(in, 16) == 0xc0428091154cc400 &&
-			buffer.ReadUint64At(in, 24) == 0xac194d20cc1d1c4b &&
-			buffer.ReadUint64At(in, 32) == 0x200c341548c02295 &&
-			buffer.ReadUint64At(in, 40) == 0x56184c500235154a &&
-			buffer.ReadUint64At(in, 48) == 0x56164824894e4816 &&
-			buffer.ReadUint64At(in, 56) == 0x318858385190064c &&
-			buffer.ReadUint64At(in, 63) == 0x50d1591c4920e731 {
-			n = 71
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x781b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePersonV2, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePersonV2)
 }
 
 // ForyWrite writes PersonV2's struct body (docs/format.md §9).
@@ -783,7 +728,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAddress)
 	}
 	{
 		n := 0
@@ -808,28 +753,6 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0x6ec2b00c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x054479c26fec442f &&
-			buffer.ReadUint64At(in, 16) == 0x2621714a154c0f65 {
-			n = 24
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x791b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).

@@ -197,7 +197,7 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeUser)
 	}
 	{
 		n := 0
@@ -223,29 +223,6 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeUser)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0x912e000c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4405c6c266b5b0b7 &&
-			buffer.ReadUint64At(in, 16) == 0x200c341548c40005 {
-			n = 24
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x05 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeUser, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeUser)
 }
 
 // ForyWrite writes User's struct body (docs/format.md §9).
@@ -360,7 +337,7 @@ func (x *foryUserPage) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *foryUserPage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeforyUserPage)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeforyUserPage)
 	start := b.WriterIndex()
@@ -382,29 +359,6 @@ func (x *foryUserPage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *foryUserPage) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeforyUserPage)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x605d200f001c0001)    // foryRootforyUserPage[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c05c7c266007a8d)  // foryRootforyUserPage[8:16]
-		buffer.PutUint64At(w, off+16, 0x1548806464a27216) // foryRootforyUserPage[16:24]
-		buffer.PutUint64At(w, off+19, 0x9897341548806464) // foryRootforyUserPage[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0xc71b0001) // prefix bytes 01 00 1b c7, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *foryUserPage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -413,7 +367,7 @@ func (x *foryUserPage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeforyUserPage)
 	}
 	{
 		n := 0
@@ -440,30 +394,6 @@ func (x *foryUserPage) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeforyUserPage)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *foryUserPage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x605d200f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c05c7c266007a8d &&
-			buffer.ReadUint64At(in, 16) == 0x1548806464a27216 &&
-			buffer.ReadUint64At(in, 19) == 0x9897341548806464 {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc71b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x05 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeforyUserPage, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeforyUserPage)
 }
 
 // ForyWrite writes foryUserPage's struct body (docs/format.md §9).
@@ -613,7 +543,7 @@ func (x *foryStringPage) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeforyStringPage)
 	}
 	{
 		n := 0
@@ -642,32 +572,6 @@ func (x *foryStringPage) ForyDeserialize(f *serializer.Fory, data []byte) error 
 		}
 		return f.Runtime().EndRead(c, foryTypeforyStringPage)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *foryStringPage) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 &&
-			buffer.ReadUint64At(in, 0) == 0xac49201a001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8c0c0de227f351bc &&
-			buffer.ReadUint64At(in, 16) == 0x20351a249a582270 &&
-			buffer.ReadUint64At(in, 24) == 0x6464a256164c200c &&
-			buffer.ReadUint64At(in, 30) == 0x9897341548806464 {
-			n = 38
-		}
-	} else if len(in) >= 18 &&
-		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x20351a249a580210 &&
-		buffer.ReadUint64At(in, 10) == 0x200c20351a249a58 {
-		n = 18
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeforyStringPage, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeforyStringPage)
 }
 
 // ForyWrite writes foryStringPage's struct body (docs/format.md §9).
@@ -849,7 +753,7 @@ func (x *foryBest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeforyBest)
 	}
 	{
 		n := 0
@@ -875,29 +779,6 @@ func (x *foryBest) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeforyBest)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *foryBest) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xd6c9000b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4405c9c2460f2d5c &&
-			buffer.ReadUint64At(in, 15) == 0x982815440b540744 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc91b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x05 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeforyBest, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeforyBest)
 }
 
 // ForyWrite writes foryBest's struct body (docs/format.md §9).
@@ -1023,7 +904,7 @@ func (x *Book) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Book) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeBook)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeBook)
 	start := b.WriterIndex()
@@ -1046,30 +927,6 @@ func (x *Book) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Book) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeBook)
-	start := b.WriterIndex()
-	b.Reserve(34)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x69090016001c0001)    // foryRootRefBook[0:8]
-		buffer.PutUint64At(w, off+8, 0x4005c8c41349ea60)  // foryRootRefBook[8:16]
-		buffer.PutUint64At(w, off+16, 0x4b9892041c493405) // foryRootRefBook[16:24]
-		buffer.PutUint64At(w, off+24, 0x44d21c4d90064c1e) // foryRootRefBook[24:32]
-		buffer.PutUint64At(w, off+26, 0x808c44d21c4d9006) // foryRootRefBook[26:34]
-		off += 34
-	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Book) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1078,7 +935,7 @@ func (x *Book) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeBook)
 	}
 	{
 		n := 0
@@ -1106,31 +963,6 @@ func (x *Book) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBook)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Book) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 34 &&
-			buffer.ReadUint64At(in, 0) == 0x69090016001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4005c8c41349ea60 &&
-			buffer.ReadUint64At(in, 16) == 0x4b9892041c493405 &&
-			buffer.ReadUint64At(in, 24) == 0x44d21c4d90064c1e &&
-			buffer.ReadUint64At(in, 26) == 0x808c44d21c4d9006 {
-			n = 34
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x05 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBook, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBook)
 }
 
 // ForyWrite writes Book's struct body (docs/format.md §9).
@@ -1416,7 +1248,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeHolder)
 	start := b.WriterIndex()
@@ -1437,28 +1269,6 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeHolder)
-	start := b.WriterIndex()
-	b.Reserve(18)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdac63006001c0001)    // foryRootRefHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4305cac160dd069c)  // foryRootRefHolder[8:16]
-		buffer.PutUint64At(w, off+10, 0x54004305cac160dd) // foryRootRefHolder[10:18]
-		off += 18
-	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1467,7 +1277,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHolder)
 	}
 	{
 		n := 0
@@ -1493,29 +1303,6 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 &&
-			buffer.ReadUint64At(in, 0) == 0xdac63006001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4305cac160dd069c &&
-			buffer.ReadUint64At(in, 10) == 0x54004305cac160dd {
-			n = 18
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x05 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHolder)
 }
 
 // ForyWrite writes Holder's struct body (docs/format.md §9).

@@ -78,7 +78,7 @@ func (x *HalfFloats) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeHalfFloats)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeHalfFloats)
 	start := b.WriterIndex()
@@ -97,26 +97,6 @@ func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *HalfFloats) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeHalfFloats)
-	start := b.WriterIndex()
-	b.Reserve(123)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefHalfFloats)
-		off += 123
-	} else {
-		buffer.PutUint32At(w, off, 0xd51b0001) // prefix bytes 01 00 1b d5, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -125,7 +105,7 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHalfFloats)
 	}
 	{
 		n := 0
@@ -148,26 +128,6 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 123 && string(in[:123]) == string(foryRootRefHalfFloats) {
-			n = 123
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHalfFloats, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHalfFloats)
 }
 
 // ForyWrite writes HalfFloats's struct body (docs/format.md §9).
@@ -531,7 +491,7 @@ func (x *BFloat16Ptr) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeBFloat16Ptr)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeBFloat16Ptr)
 	start := b.WriterIndex()
@@ -554,30 +514,6 @@ func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *BFloat16Ptr) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeBFloat16Ptr)
-	start := b.WriterIndex()
-	b.Reserve(33)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb7914015001c0001)    // foryRootBFloat16Ptr[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)  // foryRootBFloat16Ptr[8:16]
-		buffer.PutUint64At(w, off+16, 0xba114ec06cd48905) // foryRootBFloat16Ptr[16:24]
-		buffer.PutUint64At(w, off+24, 0xa10bd4124e402467) // foryRootBFloat16Ptr[24:32]
-		buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024) // foryRootBFloat16Ptr[25:33]
-		off += 33
-	} else {
-		buffer.PutUint32At(w, off, 0xe01b0001) // prefix bytes 01 00 1b e0, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -586,7 +522,7 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeBFloat16Ptr)
 	}
 	{
 		n := 0
@@ -614,31 +550,6 @@ func (x *BFloat16Ptr) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *BFloat16Ptr) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 33 &&
-			buffer.ReadUint64At(in, 0) == 0xb7914015001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01e0c3074010ea &&
-			buffer.ReadUint64At(in, 16) == 0xba114ec06cd48905 &&
-			buffer.ReadUint64At(in, 24) == 0xa10bd4124e402467 &&
-			buffer.ReadUint64At(in, 25) == 0x00a10bd4124e4024 {
-			n = 33
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xe01b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBFloat16Ptr, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBFloat16Ptr)
 }
 
 // ForyWrite writes BFloat16Ptr's struct body (docs/format.md §9).

@@ -64,35 +64,9 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeListHints)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *ListHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeListHints)
-	start := b.WriterIndex()
-	b.Reserve(56)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1fb9302c001c0001)    // foryRootListHints[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)  // foryRootListHints[8:16]
-		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
-		buffer.PutUint64At(w, off+24, 0x164cc02017951216) // foryRootListHints[24:32]
-		buffer.PutUint64At(w, off+32, 0x165406999234105a) // foryRootListHints[32:40]
-		buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510) // foryRootListHints[40:48]
-		buffer.PutUint64At(w, off+48, 0x00b202588bb61216) // foryRootListHints[48:56]
-		off += 56
-	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -103,7 +77,7 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeListHints)
 	}
 	{
 		n := 0
@@ -133,33 +107,6 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeListHints)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *ListHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 56 &&
-			buffer.ReadUint64At(in, 0) == 0x1fb9302c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02cac570a55145 &&
-			buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
-			buffer.ReadUint64At(in, 24) == 0x164cc02017951216 &&
-			buffer.ReadUint64At(in, 32) == 0x165406999234105a &&
-			buffer.ReadUint64At(in, 40) == 0x5480b568dbd3b510 &&
-			buffer.ReadUint64At(in, 48) == 0x00b202588bb61216 {
-			n = 56
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeListHints, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeListHints)
 }
 
 // ForyWrite writes ListHints's struct body (docs/format.md §9).
@@ -642,34 +589,9 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMapValueHints)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MapValueHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMapValueHints)
-	start := b.WriterIndex()
-	b.Reserve(47)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x6f94a023001c0001)    // foryRootMapValueHints[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)  // foryRootMapValueHints[8:16]
-		buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
-		buffer.PutUint64At(w, off+24, 0x88c0be1112561888) // foryRootMapValueHints[24:32]
-		buffer.PutUint64At(w, off+32, 0x184c00d7111a5618) // foryRootMapValueHints[32:40]
-		buffer.PutUint64At(w, off+39, 0x809c12ad125a5618) // foryRootMapValueHints[39:47]
-		off += 47
-	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -680,7 +602,7 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMapValueHints)
 	}
 	{
 		n := 0
@@ -709,32 +631,6 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapValueHints)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MapValueHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 47 &&
-			buffer.ReadUint64At(in, 0) == 0x6f94a023001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02cbc4441118f3 &&
-			buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
-			buffer.ReadUint64At(in, 24) == 0x88c0be1112561888 &&
-			buffer.ReadUint64At(in, 32) == 0x184c00d7111a5618 &&
-			buffer.ReadUint64At(in, 39) == 0x809c12ad125a5618 {
-			n = 47
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMapValueHints, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapValueHints)
 }
 
 // ForyWrite writes MapValueHints's struct body (docs/format.md §9).
@@ -1295,33 +1191,9 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMapKeyHints)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MapKeyHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMapKeyHints)
-	start := b.WriterIndex()
-	b.Reserve(34)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x8de2a016001c0001)    // foryRootMapKeyHints[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)  // foryRootMapKeyHints[8:16]
-		buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418) // foryRootMapKeyHints[16:24]
-		buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80) // foryRootMapKeyHints[24:32]
-		buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18) // foryRootMapKeyHints[26:34]
-		off += 34
-	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1332,7 +1204,7 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMapKeyHints)
 	}
 	{
 		n := 0
@@ -1360,31 +1232,6 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapKeyHints)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MapKeyHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 34 &&
-			buffer.ReadUint64At(in, 0) == 0x8de2a016001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x5402ccc24f5a90a1 &&
-			buffer.ReadUint64At(in, 16) == 0xb568dbd3b5165418 &&
-			buffer.ReadUint64At(in, 24) == 0x064c3e5a2e184c80 &&
-			buffer.ReadUint64At(in, 26) == 0x0631064c3e5a2e18 {
-			n = 34
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMapKeyHints, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapKeyHints)
 }
 
 // ForyWrite writes MapKeyHints's struct body (docs/format.md §9).
@@ -1758,7 +1605,7 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNotNullPtrs)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNotNullPtrs)
 	start := b.WriterIndex()
@@ -1779,28 +1626,6 @@ func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NotNullPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNotNullPtrs)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc2dff009001c0001)    // foryRootRefNotNullPtrs[0:8]
-		buffer.PutUint64At(w, off+8, 0xc502cec272157ede)  // foryRootRefNotNullPtrs[8:16]
-		buffer.PutUint64At(w, off+13, 0x85441c451cc502ce) // foryRootRefNotNullPtrs[13:21]
-		off += 21
-	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1809,7 +1634,7 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNotNullPtrs)
 	}
 	{
 		n := 0
@@ -1835,29 +1660,6 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNotNullPtrs)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NotNullPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0xc2dff009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc502cec272157ede &&
-			buffer.ReadUint64At(in, 13) == 0x85441c451cc502ce {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNotNullPtrs, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNotNullPtrs)
 }
 
 // ForyWrite writes NotNullPtrs's struct body (docs/format.md §9).
@@ -2118,7 +1920,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf)
 	}
 	{
 		n := 0
@@ -2144,29 +1946,6 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -2288,32 +2067,9 @@ func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeGoArrays)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *GoArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeGoArrays)
-	start := b.WriterIndex()
-	b.Reserve(30)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3be1e012001c0001)    // foryRootRefGoArrays[0:8]
-		buffer.PutUint64At(w, off+8, 0x4d02d1c24960befc)  // foryRootRefGoArrays[8:16]
-		buffer.PutUint64At(w, off+16, 0x1616540631064c2e) // foryRootRefGoArrays[16:24]
-		buffer.PutUint64At(w, off+22, 0x80418c01b3d11616) // foryRootRefGoArrays[22:30]
-		off += 30
-	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -2324,7 +2080,7 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeGoArrays)
 	}
 	{
 		n := 0
@@ -2351,30 +2107,6 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeGoArrays)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 &&
-			buffer.ReadUint64At(in, 0) == 0x3be1e012001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4d02d1c24960befc &&
-			buffer.ReadUint64At(in, 16) == 0x1616540631064c2e &&
-			buffer.ReadUint64At(in, 22) == 0x80418c01b3d11616 {
-			n = 30
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeGoArrays, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeGoArrays)
 }
 
 // ForyWrite writes GoArrays's struct body (docs/format.md §9).
@@ -2587,32 +2319,9 @@ func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnumHints)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EnumHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnumHints)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x348e000f001c0001)    // foryRootEnumHints[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)  // foryRootEnumHints[8:16]
-		buffer.PutUint64At(w, off+16, 0x56184498122d6416) // foryRootEnumHints[16:24]
-		buffer.PutUint64At(w, off+19, 0x0f30645618449812) // foryRootEnumHints[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -2623,7 +2332,7 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnumHints)
 	}
 	{
 		n := 0
@@ -2650,30 +2359,6 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumHints)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EnumHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x348e000f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4902d3c22a2e4078 &&
-			buffer.ReadUint64At(in, 16) == 0x56184498122d6416 &&
-			buffer.ReadUint64At(in, 19) == 0x0f30645618449812 {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnumHints, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumHints)
 }
 
 // ForyWrite writes EnumHints's struct body (docs/format.md §9).
@@ -2967,7 +2652,7 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeArrayKeysPlain)
 	}
 	{
 		n := 0
@@ -2994,30 +2679,6 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 		}
 		return f.Runtime().EndRead(c, foryTypeArrayKeysPlain)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 25 &&
-			buffer.ReadUint64At(in, 0) == 0x4410f00d001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x5002d6c141b49482 &&
-			buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
-			buffer.ReadUint64At(in, 17) == 0x1011781b0756165a {
-			n = 25
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeArrayKeysPlain, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeArrayKeysPlain)
 }
 
 // ForyWrite writes ArrayKeysPlain's struct body (docs/format.md §9).
@@ -3226,7 +2887,7 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSpellings)
 	}
 	{
 		n := 0
@@ -3256,33 +2917,6 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSpellings)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 52 &&
-			buffer.ReadUint64At(in, 0) == 0x61047028001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02d5c621cfcd52 &&
-			buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
-			buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
-			buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
-			buffer.ReadUint64At(in, 40) == 0x60155292601546ec &&
-			buffer.ReadUint64At(in, 44) == 0xb050db9260155292 {
-			n = 52
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSpellings, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSpellings)
 }
 
 // ForyWrite writes Spellings's struct body (docs/format.md §9).

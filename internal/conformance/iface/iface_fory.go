@@ -107,7 +107,7 @@ func (x *Circle) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeCircle)
 	}
 	{
 		n := 0
@@ -133,29 +133,6 @@ func (x *Circle) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeCircle)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Circle) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 &&
-			buffer.ReadUint64At(in, 0) == 0x88805006001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x400391c16f6e3961 &&
-			buffer.ReadUint64At(in, 10) == 0x4414400391c16f6e {
-			n = 18
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x911b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeCircle, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeCircle)
 }
 
 // ForyWrite writes Circle's struct body (docs/format.md §9).
@@ -328,7 +305,7 @@ func (x *Square) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSquare)
 	}
 	{
 		n := 0
@@ -354,29 +331,6 @@ func (x *Square) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSquare)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Square) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 &&
-			buffer.ReadUint64At(in, 0) == 0xe6e8f006001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x400392c1611df5cc &&
-			buffer.ReadUint64At(in, 10) == 0x4805400392c1611d {
-			n = 18
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x921b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSquare, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSquare)
 }
 
 // ForyWrite writes Square's struct body (docs/format.md §9).
@@ -513,7 +467,7 @@ func (x *Label) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLabel)
 	}
 	{
 		n := 0
@@ -539,29 +493,6 @@ func (x *Label) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLabel)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Label) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 &&
-			buffer.ReadUint64At(in, 0) == 0xc0a67008001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x480394c14657c486 &&
-			buffer.ReadUint64At(in, 12) == 0x98974c15480394c1 {
-			n = 20
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x941b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLabel, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLabel)
 }
 
 // ForyWrite writes Label's struct body (docs/format.md §9).
@@ -674,7 +605,7 @@ func (x *Drawing) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Drawing) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeDrawing)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeDrawing)
 	start := b.WriterIndex()
@@ -697,30 +628,6 @@ func (x *Drawing) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Drawing) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeDrawing)
-	start := b.WriterIndex()
-	b.Reserve(33)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd513b015001c0001)    // foryRootRefDrawing[0:8]
-		buffer.PutUint64At(w, off+8, 0x400393c459d2cdda)  // foryRootRefDrawing[8:16]
-		buffer.PutUint64At(w, off+16, 0x004bb80100473405) // foryRootRefDrawing[16:24]
-		buffer.PutUint64At(w, off+24, 0x2467ba004f680830) // foryRootRefDrawing[24:32]
-		buffer.PutUint64At(w, off+25, 0x402467ba004f6808) // foryRootRefDrawing[25:33]
-		off += 33
-	} else {
-		buffer.PutUint32At(w, off, 0x931b0001) // prefix bytes 01 00 1b 93, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Drawing) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -729,7 +636,7 @@ func (x *Drawing) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeDrawing)
 	}
 	{
 		n := 0
@@ -757,31 +664,6 @@ func (x *Drawing) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeDrawing)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Drawing) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 33 &&
-			buffer.ReadUint64At(in, 0) == 0xd513b015001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x400393c459d2cdda &&
-			buffer.ReadUint64At(in, 16) == 0x004bb80100473405 &&
-			buffer.ReadUint64At(in, 24) == 0x2467ba004f680830 &&
-			buffer.ReadUint64At(in, 25) == 0x402467ba004f6808 {
-			n = 33
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x931b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeDrawing, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeDrawing)
 }
 
 // ForyWrite writes Drawing's struct body (docs/format.md §9).
@@ -935,7 +817,7 @@ func (x *Gallery) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Gallery) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeGallery)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeGallery)
 	start := b.WriterIndex()
@@ -958,30 +840,6 @@ func (x *Gallery) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Gallery) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeGallery)
-	start := b.WriterIndex()
-	b.Reserve(37)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x330cf019001c0001)    // foryRootGallery[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x480395c3431ce88d)  // foryRootGallery[8:16]
-		buffer.PutUint64At(w, off+16, 0x56185090b8010216) // foryRootGallery[16:24]
-		buffer.PutUint64At(w, off+24, 0x164c4018681b0702) // foryRootGallery[24:32]
-		buffer.PutUint64At(w, off+29, 0x2479e04802164c40) // foryRootGallery[29:37]
-		off += 37
-	} else {
-		buffer.PutUint32At(w, off, 0x951b0001) // prefix bytes 01 00 1b 95, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Gallery) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -990,7 +848,7 @@ func (x *Gallery) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeGallery)
 	}
 	{
 		n := 0
@@ -1018,31 +876,6 @@ func (x *Gallery) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeGallery)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Gallery) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 37 &&
-			buffer.ReadUint64At(in, 0) == 0x330cf019001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x480395c3431ce88d &&
-			buffer.ReadUint64At(in, 16) == 0x56185090b8010216 &&
-			buffer.ReadUint64At(in, 24) == 0x164c4018681b0702 &&
-			buffer.ReadUint64At(in, 29) == 0x2479e04802164c40 {
-			n = 37
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x951b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeGallery, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeGallery)
 }
 
 // ForyWrite writes Gallery's struct body (docs/format.md §9).

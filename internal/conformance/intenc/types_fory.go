@@ -111,7 +111,7 @@ func (x *IntEncodings) foryDeserializeContext(f *serializer.Fory, data []byte) e
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeIntEncodings)
 	}
 	{
 		n := 0
@@ -133,25 +133,6 @@ func (x *IntEncodings) foryDeserializeContext(f *serializer.Fory, data []byte) e
 		}
 		return f.Runtime().EndRead(c, foryTypeIntEncodings)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *IntEncodings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 91 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootIntEncodings[0] && string(in[2:91]) == string(foryRootIntEncodings[2:]) {
-			n = 91
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x711b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeIntEncodings, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeIntEncodings)
 }
 
 // ForyWrite writes IntEncodings's struct body (docs/format.md §9).

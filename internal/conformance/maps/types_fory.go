@@ -69,7 +69,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMaps)
 	}
 	{
 		n := 0
@@ -96,30 +96,6 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 &&
-			buffer.ReadUint64At(in, 0) == 0x85ea501a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x189c68c22d26b270 &&
-			buffer.ReadUint64At(in, 16) == 0xe977a6dfbe115616 &&
-			buffer.ReadUint64At(in, 24) == 0x9a241656189c8826 &&
-			buffer.ReadUint64At(in, 30) == 0xb06fe477a63f9a24 {
-			n = 38
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x681b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).

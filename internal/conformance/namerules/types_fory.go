@@ -74,7 +74,7 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNameRules)
 	}
 	{
 		n := 0
@@ -102,31 +102,6 @@ func (x *NameRules) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNameRules)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NameRules) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 44 &&
-			buffer.ReadUint64At(in, 0) == 0x327a2020001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x075475c459835bc6 &&
-			buffer.ReadUint64At(in, 16) == 0x055c80b1d18e44d2 &&
-			buffer.ReadUint64At(in, 24) == 0x20c389fdf6dc731f &&
-			buffer.ReadUint64At(in, 32) == 0x154c00ecb7af058c &&
-			buffer.ReadUint64At(in, 36) == 0x00da71d3154c00ec {
-			n = 44
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x751b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNameRules, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNameRules)
 }
 
 // ForyWrite writes NameRules's struct body (docs/format.md §9).

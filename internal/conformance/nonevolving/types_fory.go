@@ -69,7 +69,7 @@ func (x *Fixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeFixed)
 	}
 	{
 		n := 0
@@ -95,29 +95,6 @@ func (x *Fixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeFixed)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Fixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0x41b3400b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4004d9c238686ce5 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x04 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeFixed, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeFixed)
 }
 
 // ForyWrite writes Fixed's struct body (docs/format.md §9).
@@ -241,7 +218,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeOuter)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeOuter)
 	start := b.WriterIndex()
@@ -263,29 +240,6 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeOuter)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xed35b00e001c0001)    // foryRootRefOuter[0:8]
-		buffer.PutUint64At(w, off+8, 0x4104dac36da99a90)  // foryRootRefOuter[8:16]
-		buffer.PutUint64At(w, off+16, 0x16406f171c47141c) // foryRootRefOuter[16:24]
-		buffer.PutUint64At(w, off+18, 0x2c7216406f171c47) // foryRootRefOuter[18:26]
-		off += 26
-	} else {
-		buffer.PutUint32At(w, off, 0xda1b0001) // prefix bytes 01 00 1b da, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x04)      // prefix bytes 04
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -294,7 +248,7 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeOuter)
 	}
 	{
 		n := 0
@@ -321,30 +275,6 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOuter)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 &&
-			buffer.ReadUint64At(in, 0) == 0xed35b00e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4104dac36da99a90 &&
-			buffer.ReadUint64At(in, 16) == 0x16406f171c47141c &&
-			buffer.ReadUint64At(in, 18) == 0x2c7216406f171c47 {
-			n = 26
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xda1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x04 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeOuter, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOuter)
 }
 
 // ForyWrite writes Outer's struct body (docs/format.md §9).
@@ -633,7 +563,7 @@ func (x *FixedN) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeFixedN)
 	}
 	{
 		n := 0
@@ -660,30 +590,6 @@ func (x *FixedN) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeFixedN)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *FixedN) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 &&
-			buffer.ReadUint64At(in, 0) == 0x48d60013001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8c0c0de20205383d &&
-			buffer.ReadUint64At(in, 16) == 0x403807e2423e1670 &&
-			buffer.ReadUint64At(in, 23) == 0x200c341548340540 {
-			n = 31
-		}
-	} else if len(in) >= 15 &&
-		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
-		buffer.ReadUint64At(in, 7) == 0x3807e2423e020a70 {
-		n = 15
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeFixedN, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeFixedN)
 }
 
 // ForyWrite writes FixedN's struct body (docs/format.md §9).

@@ -46,31 +46,9 @@ func (x *NullableContainers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NullableContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNullableContainers)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NullableContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNullableContainers)
-	start := b.WriterIndex()
-	b.Reserve(32)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xab2de014001c0001)    // foryRootNullableContainers[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)  // foryRootNullableContainers[8:16]
-		buffer.PutUint64At(w, off+16, 0x1656184690b32116) // foryRootNullableContainers[16:24]
-		buffer.PutUint64At(w, off+24, 0x90714a56164a0f30) // foryRootNullableContainers[24:32]
-		off += 32
-	} else {
-		buffer.PutUint32At(w, off, 0x671b0001) // prefix bytes 01 00 1b 67, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -81,7 +59,7 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNullableContainers)
 	}
 	{
 		n := 0
@@ -107,29 +85,6 @@ func (x *NullableContainers) ForyDeserialize(f *serializer.Fory, data []byte) er
 		}
 		return f.Runtime().EndRead(c, foryTypeNullableContainers)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NullableContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 32 &&
-			buffer.ReadUint64At(in, 0) == 0xab2de014001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x164a67c36c2dc599 &&
-			buffer.ReadUint64At(in, 16) == 0x1656184690b32116 &&
-			buffer.ReadUint64At(in, 24) == 0x90714a56164a0f30 {
-			n = 32
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x671b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNullableContainers, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNullableContainers)
 }
 
 // ForyWrite writes NullableContainers's struct body (docs/format.md §9).

@@ -69,7 +69,7 @@ func (x *PK) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePK)
 	}
 	{
 		n := 0
@@ -95,29 +95,6 @@ func (x *PK) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePK)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *PK) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xfdd8400b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4003f5c27666db84 &&
-			buffer.ReadUint64At(in, 15) == 0x3056561840340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xf51b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePK, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePK)
 }
 
 // ForyWrite writes PK's struct body (docs/format.md §9).

@@ -75,7 +75,7 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeOptionals)
 	}
 	{
 		n := 0
@@ -105,33 +105,6 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOptionals)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 56 &&
-			buffer.ReadUint64At(in, 0) == 0x5ab7b02c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8a01dec76438706b &&
-			buffer.ReadUint64At(in, 16) == 0x6015014a00d70b14 &&
-			buffer.ReadUint64At(in, 24) == 0x058a00d711078a30 &&
-			buffer.ReadUint64At(in, 32) == 0xa2719a059ac0be11 &&
-			buffer.ReadUint64At(in, 40) == 0xcdb5155600fb467e &&
-			buffer.ReadUint64At(in, 48) == 0x714a15468038e526 {
-			n = 56
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xde1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeOptionals, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOptionals)
 }
 
 // ForyWrite writes Optionals's struct body (docs/format.md §9).

@@ -83,7 +83,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf)
 	}
 	{
 		n := 0
@@ -109,29 +109,6 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xaca8100b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x400392c2426c6575 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x921b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -255,7 +232,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeHolder)
 	start := b.WriterIndex()
@@ -277,29 +254,6 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeHolder)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xde71c00e001c0001)    // foryRootRefHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c0391c24f874c5d)  // foryRootRefHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x341c4bc02201ac15) // foryRootRefHolder[16:24]
-		buffer.PutUint64At(w, off+18, 0x9897341c4bc02201) // foryRootRefHolder[18:26]
-		off += 26
-	} else {
-		buffer.PutUint32At(w, off, 0x911b0001) // prefix bytes 01 00 1b 91, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -308,7 +262,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHolder)
 	}
 	{
 		n := 0
@@ -335,30 +289,6 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 &&
-			buffer.ReadUint64At(in, 0) == 0xde71c00e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c0391c24f874c5d &&
-			buffer.ReadUint64At(in, 16) == 0x341c4bc02201ac15 &&
-			buffer.ReadUint64At(in, 18) == 0x9897341c4bc02201 {
-			n = 26
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x911b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHolder)
 }
 
 // ForyWrite writes Holder's struct body (docs/format.md §9).
@@ -559,7 +489,7 @@ func (x *AnyHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyHolder)
 	start := b.WriterIndex()
@@ -580,28 +510,6 @@ func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyHolder)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb95c7009001c0001)    // foryRootRefAnyHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4f0393c115666714)  // foryRootRefAnyHolder[8:16]
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004f0393) // foryRootRefAnyHolder[13:21]
-		off += 21
-	} else {
-		buffer.PutUint32At(w, off, 0x931b0001) // prefix bytes 01 00 1b 93, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -610,7 +518,7 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyHolder)
 	}
 	{
 		n := 0
@@ -636,29 +544,6 @@ func (x *AnyHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0xb95c7009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4f0393c115666714 &&
-			buffer.ReadUint64At(in, 13) == 0x00a10bd4004f0393 {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x931b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyHolder)
 }
 
 // ForyWrite writes AnyHolder's struct body (docs/format.md §9).
@@ -777,7 +662,7 @@ func (x *Outer) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeOuter)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeOuter)
 	start := b.WriterIndex()
@@ -799,29 +684,6 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Outer) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeOuter)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x671ae00f001c0001)    // foryRootRefOuter[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c0394c25df14be7)  // foryRootRefOuter[8:16]
-		buffer.PutUint64At(w, off+16, 0xa11c4dc06cd48905) // foryRootRefOuter[16:24]
-		buffer.PutUint64At(w, off+19, 0x4024ada11c4dc06c) // foryRootRefOuter[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0x941b0001) // prefix bytes 01 00 1b 94, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -830,7 +692,7 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeOuter)
 	}
 	{
 		n := 0
@@ -857,30 +719,6 @@ func (x *Outer) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOuter)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Outer) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x671ae00f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c0394c25df14be7 &&
-			buffer.ReadUint64At(in, 16) == 0xa11c4dc06cd48905 &&
-			buffer.ReadUint64At(in, 19) == 0x4024ada11c4dc06c {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x941b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeOuter, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOuter)
 }
 
 // ForyWrite writes Outer's struct body (docs/format.md §9).
@@ -1046,32 +884,9 @@ func (x *Arrays) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Arrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeArrays)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Arrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeArrays)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x598a400e001c0001)    // foryRootRefArrays[0:8]
-		buffer.PutUint64At(w, off+8, 0x490395c21bba54f7)  // foryRootRefArrays[8:16]
-		buffer.PutUint64At(w, off+16, 0xcdad2f4d90b3212e) // foryRootRefArrays[16:24]
-		buffer.PutUint64At(w, off+18, 0x8034cdad2f4d90b3) // foryRootRefArrays[18:26]
-		off += 26
-	} else {
-		buffer.PutUint32At(w, off, 0x951b0001) // prefix bytes 01 00 1b 95, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1082,7 +897,7 @@ func (x *Arrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeArrays)
 	}
 	{
 		n := 0
@@ -1109,30 +924,6 @@ func (x *Arrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeArrays)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Arrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 &&
-			buffer.ReadUint64At(in, 0) == 0x598a400e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x490395c21bba54f7 &&
-			buffer.ReadUint64At(in, 16) == 0xcdad2f4d90b3212e &&
-			buffer.ReadUint64At(in, 18) == 0x8034cdad2f4d90b3 {
-			n = 26
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x951b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeArrays, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeArrays)
 }
 
 // ForyWrite writes Arrays's struct body (docs/format.md §9).
@@ -1313,7 +1104,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNode)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
@@ -1335,29 +1126,6 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNode)
-	start := b.WriterIndex()
-	b.Reserve(29)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xef933011001c0001)    // foryRootNode[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)  // foryRootNode[8:16]
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootNode[16:24]
-		buffer.PutUint64At(w, off+21, 0x200c3415488046e2) // foryRootNode[21:29]
-		off += 29
-	} else {
-		buffer.PutUint32At(w, off, 0x961b0001) // prefix bytes 01 00 1b 96, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1366,7 +1134,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNode)
 	}
 	{
 		n := 0
@@ -1393,30 +1161,6 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 &&
-			buffer.ReadUint64At(in, 0) == 0xef933011001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x540396c21eed18d6 &&
-			buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
-			buffer.ReadUint64At(in, 21) == 0x200c3415488046e2 {
-			n = 29
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x961b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
@@ -1554,32 +1298,9 @@ func (x *Bin) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Bin) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeBin)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Bin) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeBin)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xae06e00e001c0001)    // foryRootRefBin[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c039ac253def03a)  // foryRootRefBin[8:16]
-		buffer.PutUint64At(w, off+16, 0x0c2949c06cd48905) // foryRootRefBin[16:24]
-		buffer.PutUint64At(w, off+18, 0x00130c2949c06cd4) // foryRootRefBin[18:26]
-		off += 26
-	} else {
-		buffer.PutUint32At(w, off, 0x9a1b0001) // prefix bytes 01 00 1b 9a, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1590,7 +1311,7 @@ func (x *Bin) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeBin)
 	}
 	{
 		n := 0
@@ -1617,30 +1338,6 @@ func (x *Bin) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBin)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Bin) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 &&
-			buffer.ReadUint64At(in, 0) == 0xae06e00e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c039ac253def03a &&
-			buffer.ReadUint64At(in, 16) == 0x0c2949c06cd48905 &&
-			buffer.ReadUint64At(in, 18) == 0x00130c2949c06cd4 {
-			n = 26
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9a1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBin, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBin)
 }
 
 // ForyWrite writes Bin's struct body (docs/format.md §9).
@@ -1821,7 +1518,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMixed)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
@@ -1843,29 +1540,6 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMixed)
-	start := b.WriterIndex()
-	b.Reserve(32)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5892f014001c0001)    // foryRootRefMixed[0:8]
-		buffer.PutUint64At(w, off+8, 0x4d039bc361b1329a)  // foryRootRefMixed[8:16]
-		buffer.PutUint64At(w, off+16, 0x1616484024ada11c) // foryRootRefMixed[16:24]
-		buffer.PutUint64At(w, off+24, 0x301656184098122d) // foryRootRefMixed[24:32]
-		off += 32
-	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1874,7 +1548,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMixed)
 	}
 	{
 		n := 0
@@ -1901,30 +1575,6 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMixed)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 32 &&
-			buffer.ReadUint64At(in, 0) == 0x5892f014001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4d039bc361b1329a &&
-			buffer.ReadUint64At(in, 16) == 0x1616484024ada11c &&
-			buffer.ReadUint64At(in, 24) == 0x301656184098122d {
-			n = 32
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMixed, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMixed)
 }
 
 // ForyWrite writes Mixed's struct body (docs/format.md §9).
@@ -2200,7 +1850,7 @@ func (x *Nullables) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNullables)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNullables)
 	start := b.WriterIndex()
@@ -2222,29 +1872,6 @@ func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Nullables) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNullables)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x19df400f001c0001)    // foryRootRefNullables[0:8]
-		buffer.PutUint64At(w, off+8, 0x42039cc344ab5adf)  // foryRootRefNullables[8:16]
-		buffer.PutUint64At(w, off+16, 0x1c4b31022e472805) // foryRootRefNullables[16:24]
-		buffer.PutUint64At(w, off+19, 0x9897341c4b31022e) // foryRootRefNullables[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0x9c1b0001) // prefix bytes 01 00 1b 9c, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2253,7 +1880,7 @@ func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNullables)
 	}
 	{
 		n := 0
@@ -2280,30 +1907,6 @@ func (x *Nullables) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNullables)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Nullables) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x19df400f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x42039cc344ab5adf &&
-			buffer.ReadUint64At(in, 16) == 0x1c4b31022e472805 &&
-			buffer.ReadUint64At(in, 19) == 0x9897341c4b31022e {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9c1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNullables, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNullables)
 }
 
 // ForyWrite writes Nullables's struct body (docs/format.md §9).
@@ -2546,31 +2149,9 @@ func (x *Colored) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Colored) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeColored)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Colored) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeColored)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd7d64009001c0001)    // foryRootRefColored[0:8]
-		buffer.PutUint64At(w, off+8, 0x4003a5c266a78a8c)  // foryRootRefColored[8:16]
-		buffer.PutUint64At(w, off+13, 0x10194134054003a5) // foryRootRefColored[13:21]
-		off += 21
-	} else {
-		buffer.PutUint32At(w, off, 0xa51b0001) // prefix bytes 01 00 1b a5, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x03)      // prefix bytes 03
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -2581,7 +2162,7 @@ func (x *Colored) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeColored)
 	}
 	{
 		n := 0
@@ -2607,29 +2188,6 @@ func (x *Colored) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeColored)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Colored) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0xd7d64009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4003a5c266a78a8c &&
-			buffer.ReadUint64At(in, 13) == 0x10194134054003a5 {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xa51b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x03 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeColored, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeColored)
 }
 
 // ForyWrite writes Colored's struct body (docs/format.md §9).

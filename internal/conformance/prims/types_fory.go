@@ -131,7 +131,7 @@ func (x *AllPrims) foryDeserializeContext(f *serializer.Fory, data []byte) error
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAllPrims)
 	}
 	{
 		n := 0
@@ -162,34 +162,6 @@ func (x *AllPrims) foryDeserializeContext(f *serializer.Fory, data []byte) error
 		}
 		return f.Runtime().EndRead(c, foryTypeAllPrims)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AllPrims) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 68 &&
-			buffer.ReadUint64At(in, 0) == 0x5f15c038001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x148864cc0848d7f2 &&
-			buffer.ReadUint64At(in, 16) == 0xc0be0b138800d70b &&
-			buffer.ReadUint64At(in, 24) == 0x290a8840af110388 &&
-			buffer.ReadUint64At(in, 32) == 0x11028404014040af &&
-			buffer.ReadUint64At(in, 40) == 0x200740e0290984e0 &&
-			buffer.ReadUint64At(in, 48) == 0x290e8800d7110788 &&
-			buffer.ReadUint64At(in, 56) == 0x88c0be11058800d7 &&
-			buffer.ReadUint64At(in, 60) == 0xc0be290c88c0be11 {
-			n = 68
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x641b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAllPrims, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAllPrims)
 }
 
 // ForyWrite writes AllPrims's struct body (docs/format.md §9).

@@ -51,7 +51,7 @@ func (x *Ptrs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypePtrs)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePtrs)
 	start := b.WriterIndex()
@@ -73,29 +73,6 @@ func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Ptrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypePtrs)
-	start := b.WriterIndex()
-	b.Reserve(40)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4208f01c001c0001)    // foryRootPtrs[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x148e72c518828499)  // foryRootPtrs[8:16]
-		buffer.PutUint64At(w, off+16, 0x613f014670bdf81f) // foryRootPtrs[16:24]
-		buffer.PutUint64At(w, off+24, 0x058e701df91f078e) // foryRootPtrs[24:32]
-		buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f) // foryRootPtrs[32:40]
-		off += 40
-	} else {
-		buffer.PutUint32At(w, off, 0x721b0001) // prefix bytes 01 00 1b 72, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -104,7 +81,7 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePtrs)
 	}
 	{
 		n := 0
@@ -131,30 +108,6 @@ func (x *Ptrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePtrs)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Ptrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 40 &&
-			buffer.ReadUint64At(in, 0) == 0x4208f01c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x148e72c518828499 &&
-			buffer.ReadUint64At(in, 16) == 0x613f014670bdf81f &&
-			buffer.ReadUint64At(in, 24) == 0x058e701df91f078e &&
-			buffer.ReadUint64At(in, 32) == 0x723f1546ec1bf91f {
-			n = 40
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x721b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePtrs, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePtrs)
 }
 
 // ForyWrite writes Ptrs's struct body (docs/format.md §9).

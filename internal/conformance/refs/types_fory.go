@@ -71,30 +71,9 @@ func (x *Image) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Image) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeImage)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Image) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeImage)
-	start := b.WriterIndex()
-	b.Reserve(24)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x236ea00c001c0001)    // foryRootRefImage[0:8]
-		buffer.PutUint64At(w, off+8, 0x05cc04c55d8a997b)  // foryRootRefImage[8:16]
-		buffer.PutUint64At(w, off+16, 0x19d515c815c405d0) // foryRootRefImage[16:24]
-		off += 24
-	} else {
-		buffer.PutUint32At(w, off, 0x041b0001) // prefix bytes 01 00 1b 04, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -105,7 +84,7 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeImage)
 	}
 	{
 		n := 0
@@ -130,28 +109,6 @@ func (x *Image) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeImage)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Image) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0x236ea00c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05cc04c55d8a997b &&
-			buffer.ReadUint64At(in, 16) == 0x19d515c815c405d0 {
-			n = 24
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x041b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeImage, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImage)
 }
 
 // ForyWrite writes Image's struct body (docs/format.md §9).
@@ -334,7 +291,7 @@ func (x *ImagePair) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeImagePair)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeImagePair)
 	start := b.WriterIndex()
@@ -355,28 +312,6 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *ImagePair) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeImagePair)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d1c1007001c0001)    // foryRootRefImagePair[0:8]
-		buffer.PutUint64At(w, off+8, 0xc701c8c207616a96)  // foryRootRefImagePair[8:16]
-		buffer.PutUint64At(w, off+11, 0x1ccb1cc701c8c207) // foryRootRefImagePair[11:19]
-		off += 19
-	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -385,7 +320,7 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeImagePair)
 	}
 	{
 		n := 0
@@ -411,29 +346,6 @@ func (x *ImagePair) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeImagePair)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *ImagePair) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0x2d1c1007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc701c8c207616a96 &&
-			buffer.ReadUint64At(in, 11) == 0x1ccb1cc701c8c207 {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeImagePair, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImagePair)
 }
 
 // ForyWrite writes ImagePair's struct body (docs/format.md §9).
@@ -670,7 +582,7 @@ func (x *ImagePtrList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeImagePtrList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeImagePtrList)
 	start := b.WriterIndex()
@@ -691,28 +603,6 @@ func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *ImagePtrList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeImagePtrList)
-	start := b.WriterIndex()
-	b.Reserve(18)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65082006001c0001)    // foryRootImagePtrList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)  // foryRootImagePtrList[8:16]
-		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406) // foryRootImagePtrList[10:18]
-		off += 18
-	} else {
-		buffer.PutUint32At(w, off, 0xc91b0001) // prefix bytes 01 00 1b c9, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -721,7 +611,7 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeImagePtrList)
 	}
 	{
 		n := 0
@@ -747,29 +637,6 @@ func (x *ImagePtrList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeImagePtrList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *ImagePtrList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 &&
-			buffer.ReadUint64At(in, 0) == 0x65082006001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc401c9c16406a78b &&
-			buffer.ReadUint64At(in, 10) == 0x7216c401c9c16406 {
-			n = 18
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc91b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeImagePtrList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeImagePtrList)
 }
 
 // ForyWrite writes ImagePtrList's struct body (docs/format.md §9).
@@ -914,7 +781,7 @@ func (x *Node) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNode)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNode)
 	start := b.WriterIndex()
@@ -936,29 +803,6 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Node) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNode)
-	start := b.WriterIndex()
-	b.Reserve(26)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdaf1000e001c0001)    // foryRootRefNode[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c01cac21ec248ec)  // foryRootRefNode[8:16]
-		buffer.PutUint64At(w, off+16, 0x341c4b00a10bd405) // foryRootRefNode[16:24]
-		buffer.PutUint64At(w, off+18, 0x9897341c4b00a10b) // foryRootRefNode[18:26]
-		off += 26
-	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -967,7 +811,7 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNode)
 	}
 	{
 		n := 0
@@ -994,30 +838,6 @@ func (x *Node) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 26 &&
-			buffer.ReadUint64At(in, 0) == 0xdaf1000e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01cac21ec248ec &&
-			buffer.ReadUint64At(in, 16) == 0x341c4b00a10bd405 &&
-			buffer.ReadUint64At(in, 18) == 0x9897341c4b00a10b {
-			n = 26
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).
@@ -1229,7 +1049,7 @@ func (x *TreeNode) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeTreeNode)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeTreeNode)
 	start := b.WriterIndex()
@@ -1252,30 +1072,6 @@ func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *TreeNode) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeTreeNode)
-	start := b.WriterIndex()
-	b.Reserve(35)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4326b017001c0001)    // foryRootRefTreeNode[0:8]
-		buffer.PutUint64At(w, off+8, 0x5401cbc30e96fffd)  // foryRootRefTreeNode[8:16]
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootRefTreeNode[16:24]
-		buffer.PutUint64At(w, off+24, 0x3c1c4f200c341548) // foryRootRefTreeNode[24:32]
-		buffer.PutUint64At(w, off+27, 0x6623113c1c4f200c) // foryRootRefTreeNode[27:35]
-		off += 35
-	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1284,7 +1080,7 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeTreeNode)
 	}
 	{
 		n := 0
@@ -1312,31 +1108,6 @@ func (x *TreeNode) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeTreeNode)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *TreeNode) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 35 &&
-			buffer.ReadUint64At(in, 0) == 0x4326b017001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x5401cbc30e96fffd &&
-			buffer.ReadUint64At(in, 16) == 0x8046e258e8887216 &&
-			buffer.ReadUint64At(in, 24) == 0x3c1c4f200c341548 &&
-			buffer.ReadUint64At(in, 27) == 0x6623113c1c4f200c {
-			n = 35
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeTreeNode, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTreeNode)
 }
 
 // ForyWrite writes TreeNode's struct body (docs/format.md §9).
@@ -1615,7 +1386,7 @@ func (x *SharedUntracked) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSharedUntracked)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSharedUntracked)
 	start := b.WriterIndex()
@@ -1634,27 +1405,6 @@ func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SharedUntracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSharedUntracked)
-	start := b.WriterIndex()
-	b.Reserve(99)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootSharedUntracked)
-		w[off+1] = foryimpl.FlagRefValue // tracking: the root is object 0
-		off += 99
-	} else {
-		buffer.PutUint32At(w, off, 0xcd1b0001) // prefix bytes 01 00 1b cd, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1663,7 +1413,7 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSharedUntracked)
 	}
 	{
 		n := 0
@@ -1686,26 +1436,6 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 		}
 		return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SharedUntracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 99 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootSharedUntracked[0] && string(in[2:99]) == string(foryRootSharedUntracked[2:]) {
-			n = 99
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSharedUntracked, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedUntracked)
 }
 
 // ForyWrite writes SharedUntracked's struct body (docs/format.md §9).
@@ -2138,7 +1868,7 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeRefElem)
 	}
 	{
 		n := 0
@@ -2164,29 +1894,6 @@ func (x *RefElem) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeRefElem)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *RefElem) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0x5a0ff00c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4401cfc22172fef0 &&
-			buffer.ReadUint64At(in, 16) == 0x200c341548632305 {
-			n = 24
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeRefElem, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRefElem)
 }
 
 // ForyWrite writes RefElem's struct body (docs/format.md §9).
@@ -2313,7 +2020,7 @@ func (x *RefContainers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeRefContainers)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefContainers)
 	start := b.WriterIndex()
@@ -2336,30 +2043,6 @@ func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *RefContainers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeRefContainers)
-	start := b.WriterIndex()
-	b.Reserve(36)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x92bc4018001c0001)    // foryRootRefRefContainers[0:8]
-		buffer.PutUint64At(w, off+8, 0x4801d0c43c7222b9)  // foryRootRefRefContainers[8:16]
-		buffer.PutUint64At(w, off+16, 0x56184498122d7216) // foryRootRefRefContainers[16:24]
-		buffer.PutUint64At(w, off+24, 0x44a4391c470f3072) // foryRootRefRefContainers[24:32]
-		buffer.PutUint64At(w, off+28, 0x9348721744a4391c) // foryRootRefRefContainers[28:36]
-		off += 36
-	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2368,7 +2051,7 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeRefContainers)
 	}
 	{
 		n := 0
@@ -2396,31 +2079,6 @@ func (x *RefContainers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeRefContainers)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *RefContainers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 36 &&
-			buffer.ReadUint64At(in, 0) == 0x92bc4018001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4801d0c43c7222b9 &&
-			buffer.ReadUint64At(in, 16) == 0x56184498122d7216 &&
-			buffer.ReadUint64At(in, 24) == 0x44a4391c470f3072 &&
-			buffer.ReadUint64At(in, 28) == 0x9348721744a4391c {
-			n = 36
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeRefContainers, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRefContainers)
 }
 
 // ForyWrite writes RefContainers's struct body (docs/format.md §9).
@@ -2878,7 +2536,7 @@ func (x *RefTagged) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeRefTagged)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefTagged)
 	start := b.WriterIndex()
@@ -2902,31 +2560,6 @@ func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *RefTagged) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeRefTagged)
-	start := b.WriterIndex()
-	b.Reserve(43)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x677b201f001c0001)    // foryRootRefRefTagged[0:8]
-		buffer.PutUint64At(w, off+8, 0x4801d1c419f70e17)  // foryRootRefRefTagged[8:16]
-		buffer.PutUint64At(w, off+16, 0xbd1c4f98122d7316) // foryRootRefRefTagged[16:24]
-		buffer.PutUint64At(w, off+24, 0xc300261c97404360) // foryRootRefRefTagged[24:32]
-		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08) // foryRootRefRefTagged[32:40]
-		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97) // foryRootRefRefTagged[35:43]
-		off += 43
-	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2935,7 +2568,7 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeRefTagged)
 	}
 	{
 		n := 0
@@ -2964,32 +2597,6 @@ func (x *RefTagged) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeRefTagged)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *RefTagged) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 43 &&
-			buffer.ReadUint64At(in, 0) == 0x677b201f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4801d1c419f70e17 &&
-			buffer.ReadUint64At(in, 16) == 0xbd1c4f98122d7316 &&
-			buffer.ReadUint64At(in, 24) == 0xc300261c97404360 &&
-			buffer.ReadUint64At(in, 32) == 0xc300261c97a01e08 &&
-			buffer.ReadUint64At(in, 35) == 0xc01e08c300261c97 {
-			n = 43
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeRefTagged, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRefTagged)
 }
 
 // ForyWrite writes RefTagged's struct body (docs/format.md §9).
@@ -3369,7 +2976,7 @@ func (x *RefDisabled) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeRefDisabled)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeRefDisabled)
 	start := b.WriterIndex()
@@ -3394,32 +3001,6 @@ func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *RefDisabled) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeRefDisabled)
-	start := b.WriterIndex()
-	b.Reserve(54)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa6ab702a001c0001)    // foryRootRefRefDisabled[0:8]
-		buffer.PutUint64At(w, off+8, 0x8e01d2c67efe8d10)  // foryRootRefRefDisabled[8:16]
-		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c) // foryRootRefRefDisabled[16:24]
-		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28) // foryRootRefRefDisabled[24:32]
-		buffer.PutUint64At(w, off+32, 0x6e1c1c8b8029d1da) // foryRootRefRefDisabled[32:40]
-		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8ba0) // foryRootRefRefDisabled[40:48]
-		buffer.PutUint64At(w, off+46, 0x30255abb39721650) // foryRootRefRefDisabled[46:54]
-		off += 54
-	} else {
-		buffer.PutUint32At(w, off, 0xd21b0001) // prefix bytes 01 00 1b d2, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -3428,7 +3009,7 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeRefDisabled)
 	}
 	{
 		n := 0
@@ -3458,33 +3039,6 @@ func (x *RefDisabled) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeRefDisabled)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *RefDisabled) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 54 &&
-			buffer.ReadUint64At(in, 0) == 0xa6ab702a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8e01d2c67efe8d10 &&
-			buffer.ReadUint64At(in, 16) == 0x9c1c8e80ba289c1c &&
-			buffer.ReadUint64At(in, 24) == 0xa5b872165400bb28 &&
-			buffer.ReadUint64At(in, 32) == 0x6e1c1c8b8029d1da &&
-			buffer.ReadUint64At(in, 40) == 0x1650c06e1c1c8ba0 &&
-			buffer.ReadUint64At(in, 46) == 0x30255abb39721650 {
-			n = 54
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd21b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeRefDisabled, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeRefDisabled)
 }
 
 // ForyWrite writes RefDisabled's struct body (docs/format.md §9).
@@ -3936,37 +3490,9 @@ func (x *SharedTrackedKinds) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedTrackedKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSharedTrackedKinds)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SharedTrackedKinds) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSharedTrackedKinds)
-	start := b.WriterIndex()
-	b.Reserve(69)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa7ab4039001c0001)    // foryRootRefSharedTrackedKinds[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d01d3c86f707493)  // foryRootRefSharedTrackedKinds[8:16]
-		buffer.PutUint64At(w, off+16, 0x802e8d803a8a802e) // foryRootRefSharedTrackedKinds[16:24]
-		buffer.PutUint64At(w, off+24, 0xba4182298d003b8a) // foryRootRefSharedTrackedKinds[24:32]
-		buffer.PutUint64At(w, off+32, 0x8d00bb4182298d80) // foryRootRefSharedTrackedKinds[32:40]
-		buffer.PutUint64At(w, off+40, 0x168dea4942161616) // foryRootRefSharedTrackedKinds[40:48]
-		buffer.PutUint64At(w, off+48, 0x56188dec49421616) // foryRootRefSharedTrackedKinds[48:56]
-		buffer.PutUint64At(w, off+56, 0x56188d80fa019816) // foryRootRefSharedTrackedKinds[56:64]
-		buffer.PutUint64At(w, off+61, 0x00fb01981656188d) // foryRootRefSharedTrackedKinds[61:69]
-		off += 69
-	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -3977,7 +3503,7 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSharedTrackedKinds)
 	}
 	{
 		n := 0
@@ -4009,35 +3535,6 @@ func (x *SharedTrackedKinds) ForyDeserialize(f *serializer.Fory, data []byte) er
 		}
 		return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SharedTrackedKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 69 &&
-			buffer.ReadUint64At(in, 0) == 0xa7ab4039001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8d01d3c86f707493 &&
-			buffer.ReadUint64At(in, 16) == 0x802e8d803a8a802e &&
-			buffer.ReadUint64At(in, 24) == 0xba4182298d003b8a &&
-			buffer.ReadUint64At(in, 32) == 0x8d00bb4182298d80 &&
-			buffer.ReadUint64At(in, 40) == 0x168dea4942161616 &&
-			buffer.ReadUint64At(in, 48) == 0x56188dec49421616 &&
-			buffer.ReadUint64At(in, 56) == 0x56188d80fa019816 &&
-			buffer.ReadUint64At(in, 61) == 0x00fb01981656188d {
-			n = 69
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSharedTrackedKinds, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedTrackedKinds)
 }
 
 // ForyWrite writes SharedTrackedKinds's struct body (docs/format.md §9).
@@ -4637,7 +4134,7 @@ func (x *SharedTrackedList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedTrackedList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSharedTrackedList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSharedTrackedList)
 	start := b.WriterIndex()
@@ -4658,28 +4155,6 @@ func (x *SharedTrackedList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SharedTrackedList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSharedTrackedList)
-	start := b.WriterIndex()
-	b.Reserve(22)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcbf5800a001c0001)    // foryRootSharedTrackedList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c01e7c15186af71)  // foryRootSharedTrackedList[8:16]
-		buffer.PutUint64At(w, off+14, 0x806464a272164c01) // foryRootSharedTrackedList[14:22]
-		off += 22
-	} else {
-		buffer.PutUint32At(w, off, 0xe71b0001) // prefix bytes 01 00 1b e7, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedTrackedList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -4688,7 +4163,7 @@ func (x *SharedTrackedList) ForyDeserialize(f *serializer.Fory, data []byte) err
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSharedTrackedList)
 	}
 	{
 		n := 0
@@ -4714,29 +4189,6 @@ func (x *SharedTrackedList) ForyDeserialize(f *serializer.Fory, data []byte) err
 		}
 		return f.Runtime().EndRead(c, foryTypeSharedTrackedList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SharedTrackedList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 &&
-			buffer.ReadUint64At(in, 0) == 0xcbf5800a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01e7c15186af71 &&
-			buffer.ReadUint64At(in, 14) == 0x806464a272164c01 {
-			n = 22
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xe71b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSharedTrackedList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedTrackedList)
 }
 
 // ForyWrite writes SharedTrackedList's struct body (docs/format.md §9).
@@ -4850,7 +4302,7 @@ func (x *NilPointers) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNilPointers)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNilPointers)
 	start := b.WriterIndex()
@@ -4875,32 +4327,6 @@ func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NilPointers) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNilPointers)
-	start := b.WriterIndex()
-	b.Reserve(56)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65d4502c001c0001)    // foryRootRefNilPointers[0:8]
-		buffer.PutUint64At(w, off+8, 0x4e01ccc72d7b7b3c)  // foryRootRefNilPointers[8:16]
-		buffer.PutUint64At(w, off+16, 0x92004fc06cd48905) // foryRootRefNilPointers[16:24]
-		buffer.PutUint64At(w, off+24, 0x3180a11c4f0088f3) // foryRootRefNilPointers[24:32]
-		buffer.PutUint64At(w, off+32, 0x2431802172164c00) // foryRootRefNilPointers[32:40]
-		buffer.PutUint64At(w, off+40, 0x1c4bc02201ac154e) // foryRootRefNilPointers[40:48]
-		buffer.PutUint64At(w, off+48, 0x20244e1c4b20c335) // foryRootRefNilPointers[48:56]
-		off += 56
-	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -4909,7 +4335,7 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNilPointers)
 	}
 	{
 		n := 0
@@ -4939,33 +4365,6 @@ func (x *NilPointers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNilPointers)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NilPointers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 56 &&
-			buffer.ReadUint64At(in, 0) == 0x65d4502c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4e01ccc72d7b7b3c &&
-			buffer.ReadUint64At(in, 16) == 0x92004fc06cd48905 &&
-			buffer.ReadUint64At(in, 24) == 0x3180a11c4f0088f3 &&
-			buffer.ReadUint64At(in, 32) == 0x2431802172164c00 &&
-			buffer.ReadUint64At(in, 40) == 0x1c4bc02201ac154e &&
-			buffer.ReadUint64At(in, 48) == 0x20244e1c4b20c335 {
-			n = 56
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNilPointers, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNilPointers)
 }
 
 // ForyWrite writes NilPointers's struct body (docs/format.md §9).
@@ -5439,7 +4838,7 @@ func (x *SharedTracked) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSharedTracked)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSharedTracked)
 	start := b.WriterIndex()
@@ -5458,26 +4857,6 @@ func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SharedTracked) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSharedTracked)
-	start := b.WriterIndex()
-	b.Reserve(81)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefSharedTracked)
-		off += 81
-	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -5486,7 +4865,7 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSharedTracked)
 	}
 	{
 		n := 0
@@ -5509,26 +4888,6 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSharedTracked)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SharedTracked) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 81 && string(in[:81]) == string(foryRootRefSharedTracked) {
-			n = 81
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSharedTracked, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedTracked)
 }
 
 // ForyWrite writes SharedTracked's struct body (docs/format.md §9).

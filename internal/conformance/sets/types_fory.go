@@ -50,35 +50,9 @@ func (x *SetHolder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSetHolder)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SetHolder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSetHolder)
-	start := b.WriterIndex()
-	b.Reserve(51)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb37ae027001c0001)    // foryRootSetHolder[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)  // foryRootSetHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x1748009e8f911e17) // foryRootSetHolder[16:24]
-		buffer.PutUint64At(w, off+24, 0xb056174e90b32116) // foryRootSetHolder[24:32]
-		buffer.PutUint64At(w, off+32, 0x1231561750000918) // foryRootSetHolder[32:40]
-		buffer.PutUint64At(w, off+40, 0x714a561750601a92) // foryRootSetHolder[40:48]
-		buffer.PutUint64At(w, off+43, 0x204d43714a561750) // foryRootSetHolder[43:51]
-		off += 51
-	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -89,7 +63,7 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSetHolder)
 	}
 	{
 		n := 0
@@ -119,33 +93,6 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 51 &&
-			buffer.ReadUint64At(in, 0) == 0xb37ae027001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01d3c52858f7cd &&
-			buffer.ReadUint64At(in, 16) == 0x1748009e8f911e17 &&
-			buffer.ReadUint64At(in, 24) == 0xb056174e90b32116 &&
-			buffer.ReadUint64At(in, 32) == 0x1231561750000918 &&
-			buffer.ReadUint64At(in, 40) == 0x714a561750601a92 &&
-			buffer.ReadUint64At(in, 43) == 0x204d43714a561750 {
-			n = 51
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSetHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetHolder)
 }
 
 // ForyWrite writes SetHolder's struct body (docs/format.md §9).
@@ -523,7 +470,7 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSetMulti)
 	}
 	{
 		n := 0
@@ -550,30 +497,6 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 &&
-			buffer.ReadUint64At(in, 0) == 0x40e07011001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01d4c27843e74d &&
-			buffer.ReadUint64At(in, 16) == 0x174c8024c3891617 &&
-			buffer.ReadUint64At(in, 21) == 0x801cd1d956174c80 {
-			n = 29
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd41b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSetMulti, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetMulti)
 }
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
@@ -758,32 +681,9 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSetsInside)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSetsInside)
-	start := b.WriterIndex()
-	b.Reserve(31)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x69104013001c0001)    // foryRootSetsInside[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)  // foryRootSetsInside[8:16]
-		buffer.PutUint64At(w, off+16, 0x30511b07565e5618) // foryRootSetsInside[16:24]
-		buffer.PutUint64At(w, off+23, 0x98122d165e164830) // foryRootSetsInside[23:31]
-		off += 31
-	} else {
-		buffer.PutUint32At(w, off, 0xd61b0001) // prefix bytes 01 00 1b d6, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -794,7 +694,7 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSetsInside)
 	}
 	{
 		n := 0
@@ -821,30 +721,6 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSetsInside)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 &&
-			buffer.ReadUint64At(in, 0) == 0x69104013001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01d6c21532d458 &&
-			buffer.ReadUint64At(in, 16) == 0x30511b07565e5618 &&
-			buffer.ReadUint64At(in, 23) == 0x98122d165e164830 {
-			n = 31
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSetsInside, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetsInside)
 }
 
 // ForyWrite writes SetsInside's struct body (docs/format.md §9).

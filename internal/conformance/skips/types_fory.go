@@ -68,7 +68,7 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePetOwner)
 	}
 	{
 		n := 0
@@ -94,29 +94,6 @@ func (x *PetOwner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePetOwner)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *PetOwner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 17 &&
-			buffer.ReadUint64At(in, 0) == 0xac182005001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc401d9c14d3d2849 &&
-			buffer.ReadUint64At(in, 9) == 0x15c401d9c14d3d28 {
-			n = 17
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd91b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePetOwner, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePetOwner)
 }
 
 // ForyWrite writes PetOwner's struct body (docs/format.md §9).
@@ -279,7 +256,7 @@ func (x *AnyHolder) foryDeserializeContext(f *serializer.Fory, data []byte) erro
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyHolder)
 	}
 	{
 		n := 0
@@ -305,29 +282,6 @@ func (x *AnyHolder) foryDeserializeContext(f *serializer.Fory, data []byte) erro
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x92b7a009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01dbc11433143c &&
-			buffer.ReadUint64At(in, 13) == 0x0088f392054c01db {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdb1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyHolder)
 }
 
 // ForyWrite writes AnyHolder's struct body (docs/format.md §9).
@@ -503,7 +457,7 @@ func (x *AnyList) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyList)
 	}
 	{
 		n := 0
@@ -529,29 +483,6 @@ func (x *AnyList) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x10a3e009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01dcc160fd62c3 &&
-			buffer.ReadUint64At(in, 13) == 0x0088f392054c01dc {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdc1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyList)
 }
 
 // ForyWrite writes AnyList's struct body (docs/format.md §9).
@@ -727,7 +658,7 @@ func (x *AnyMap) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyMap)
 	}
 	{
 		n := 0
@@ -753,29 +684,6 @@ func (x *AnyMap) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyMap)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyMap) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x3dfd1009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01ddc115cc965e &&
-			buffer.ReadUint64At(in, 13) == 0x0088f392054c01dd {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdd1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyMap, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyMap)
 }
 
 // ForyWrite writes AnyMap's struct body (docs/format.md §9).
@@ -911,7 +819,7 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSetHolder)
 	}
 	{
 		n := 0
@@ -937,29 +845,6 @@ func (x *SetHolder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSetHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SetHolder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x4ef6a009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4801d3c167aa31d0 &&
-			buffer.ReadUint64At(in, 13) == 0x90b32116174801d3 {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSetHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetHolder)
 }
 
 // ForyWrite writes SetHolder's struct body (docs/format.md §9).
@@ -1117,7 +1002,7 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSetMulti)
 	}
 	{
 		n := 0
@@ -1143,29 +1028,6 @@ func (x *SetMulti) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSetMulti)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SetMulti) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 &&
-			buffer.ReadUint64At(in, 0) == 0x10ea600a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01d4c16a131050 &&
-			buffer.ReadUint64At(in, 14) == 0x8024c38916174c01 {
-			n = 22
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd41b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSetMulti, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetMulti)
 }
 
 // ForyWrite writes SetMulti's struct body (docs/format.md §9).
@@ -1366,7 +1228,7 @@ func (x *HalfFloats) foryDeserializeContext(f *serializer.Fory, data []byte) err
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHalfFloats)
 	}
 	{
 		n := 0
@@ -1393,30 +1255,6 @@ func (x *HalfFloats) foryDeserializeContext(f *serializer.Fory, data []byte) err
 		}
 		return f.Runtime().EndRead(c, foryTypeHalfFloats)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *HalfFloats) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 &&
-			buffer.ReadUint64At(in, 0) == 0x5ae7d011001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x8801d5c2384d61ab &&
-			buffer.ReadUint64At(in, 16) == 0xf803129840af0b11 &&
-			buffer.ReadUint64At(in, 21) == 0x0ca2f9f5baf80312 {
-			n = 29
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHalfFloats, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHalfFloats)
 }
 
 // ForyWrite writes HalfFloats's struct body (docs/format.md §9).
@@ -1553,7 +1391,7 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeDecimals)
 	}
 	{
 		n := 0
@@ -1579,29 +1417,6 @@ func (x *Decimals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeDecimals)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Decimals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x24c64009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c01d6c13f840077 &&
-			buffer.ReadUint64At(in, 13) == 0x001128be284c01d6 {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeDecimals, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeDecimals)
 }
 
 // ForyWrite writes Decimals's struct body (docs/format.md §9).
@@ -1730,7 +1545,7 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeOptionals)
 	}
 	{
 		n := 0
@@ -1756,29 +1571,6 @@ func (x *Optionals) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOptionals)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Optionals) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0x5f755007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4601dec15e02dd37 &&
-			buffer.ReadUint64At(in, 11) == 0x714a154601dec15e {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xde1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeOptionals, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOptionals)
 }
 
 // ForyWrite writes Optionals's struct body (docs/format.md §9).
@@ -1922,7 +1714,7 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeBigMaps)
 	}
 	{
 		n := 0
@@ -1949,30 +1741,6 @@ func (x *BigMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBigMaps)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *BigMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0xdb68a00f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x9c01dfc104901855 &&
-			buffer.ReadUint64At(in, 16) == 0x77a6dfbe11561618 &&
-			buffer.ReadUint64At(in, 19) == 0x8826e977a6dfbe11 {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xdf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBigMaps, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBigMaps)
 }
 
 // ForyWrite writes BigMaps's struct body (docs/format.md §9).

@@ -57,33 +57,9 @@ func (x *Slices) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Slices) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSlices)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Slices) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSlices)
-	start := b.WriterIndex()
-	b.Reserve(42)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2276801e001c0001)    // foryRootRefSlices[0:8]
-		buffer.PutUint64At(w, off+8, 0x168c66c44f1751bc)  // foryRootRefSlices[8:16]
-		buffer.PutUint64At(w, off+16, 0x112f9500c9be9116) // foryRootRefSlices[16:24]
-		buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7) // foryRootRefSlices[24:32]
-		buffer.PutUint64At(w, off+32, 0x4a5616480009d791) // foryRootRefSlices[32:40]
-		buffer.PutUint64At(w, off+34, 0x90714a5616480009) // foryRootRefSlices[34:42]
-		off += 42
-	} else {
-		buffer.PutUint32At(w, off, 0x661b0001) // prefix bytes 01 00 1b 66, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -94,7 +70,7 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSlices)
 	}
 	{
 		n := 0
@@ -122,31 +98,6 @@ func (x *Slices) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSlices)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Slices) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 42 &&
-			buffer.ReadUint64At(in, 0) == 0x2276801e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x168c66c44f1751bc &&
-			buffer.ReadUint64At(in, 16) == 0x112f9500c9be9116 &&
-			buffer.ReadUint64At(in, 24) == 0x1e168c208a801fd7 &&
-			buffer.ReadUint64At(in, 32) == 0x4a5616480009d791 &&
-			buffer.ReadUint64At(in, 34) == 0x90714a5616480009 {
-			n = 42
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x661b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSlices, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSlices)
 }
 
 // ForyWrite writes Slices's struct body (docs/format.md §9).

@@ -73,7 +73,7 @@ func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeStrings)
 	}
 	{
 		n := 0
@@ -101,31 +101,6 @@ func (x *Strings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeStrings)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Strings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 47 &&
-			buffer.ReadUint64At(in, 0) == 0x17d43023001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x155465c537f3cb32 &&
-			buffer.ReadUint64At(in, 16) == 0x154ca08db6d87203 &&
-			buffer.ReadUint64At(in, 24) == 0x8e91154c80da698b &&
-			buffer.ReadUint64At(in, 32) == 0x009e8f91154c004a &&
-			buffer.ReadUint64At(in, 39) == 0xa81b640216159000 {
-			n = 47
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x651b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeStrings, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeStrings)
 }
 
 // ForyWrite writes Strings's struct body (docs/format.md §9).

@@ -108,7 +108,7 @@ func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePoint)
 	}
 	{
 		n := 0
@@ -134,29 +134,6 @@ func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePoint)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0xa81da009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4006a0c20fff80f9 &&
-			buffer.ReadUint64At(in, 13) == 0x6005405c054006a0 {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xa01b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x06 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePoint, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePoint)
 }
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
@@ -276,7 +253,7 @@ func (x *Grid) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Grid) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeGrid)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeGrid)
 	start := b.WriterIndex()
@@ -299,30 +276,6 @@ func (x *Grid) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Grid) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeGrid)
-	start := b.WriterIndex()
-	b.Reserve(35)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdb665017001c0001)    // foryRootGrid[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x5006a1c225af6f2a)  // foryRootGrid[8:16]
-		buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootGrid[16:24]
-		buffer.PutUint64At(w, off+24, 0x7b1b875672185410) // foryRootGrid[24:32]
-		buffer.PutUint64At(w, off+27, 0x80d9907b1b875672) // foryRootGrid[27:35]
-		off += 35
-	} else {
-		buffer.PutUint32At(w, off, 0xa11b0001) // prefix bytes 01 00 1b a1, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x06)      // prefix bytes 06
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Grid) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -331,7 +284,7 @@ func (x *Grid) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeGrid)
 	}
 	{
 		n := 0
@@ -359,31 +312,6 @@ func (x *Grid) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeGrid)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Grid) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 35 &&
-			buffer.ReadUint64At(in, 0) == 0xdb665017001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x5006a1c225af6f2a &&
-			buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
-			buffer.ReadUint64At(in, 24) == 0x7b1b875672185410 &&
-			buffer.ReadUint64At(in, 27) == 0x80d9907b1b875672 {
-			n = 35
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xa11b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x06 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeGrid, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeGrid)
 }
 
 // ForyWrite writes Grid's struct body (docs/format.md §9).

@@ -45,7 +45,7 @@ func (x *StructLists) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeStructLists)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeStructLists)
 	start := b.WriterIndex()
@@ -66,28 +66,6 @@ func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *StructLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeStructLists)
-	start := b.WriterIndex()
-	b.Reserve(30)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x76543012001c0001)    // foryRootStructLists[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)  // foryRootStructLists[8:16]
-		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72) // foryRootStructLists[16:24]
-		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00) // foryRootStructLists[22:30]
-		off += 30
-	} else {
-		buffer.PutUint32At(w, off, 0x741b0001) // prefix bytes 01 00 1b 74, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -96,7 +74,7 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeStructLists)
 	}
 	{
 		n := 0
@@ -122,29 +100,6 @@ func (x *StructLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeStructLists)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *StructLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 &&
-			buffer.ReadUint64At(in, 0) == 0x76543012001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x165474c224cfcdf4 &&
-			buffer.ReadUint64At(in, 16) == 0x4c0019c96cc8bd72 &&
-			buffer.ReadUint64At(in, 22) == 0x24a10b5472164c00 {
-			n = 30
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x741b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeStructLists, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeStructLists)
 }
 
 // ForyWrite writes StructLists's struct body (docs/format.md §9).
@@ -352,7 +307,7 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeInner)
 	}
 	{
 		n := 0
@@ -377,28 +332,6 @@ func (x *Inner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeInner)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 &&
-			buffer.ReadUint64At(in, 0) == 0x1da0c008001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05406ac2377fbf42 &&
-			buffer.ReadUint64At(in, 12) == 0x4815405405406ac2 {
-			n = 20
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x6a1b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeInner, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeInner)
 }
 
 // ForyWrite writes Inner's struct body (docs/format.md §9).

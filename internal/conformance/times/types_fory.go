@@ -70,7 +70,7 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeTimes)
 	}
 	{
 		n := 0
@@ -95,28 +95,6 @@ func (x *Times) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeTimes)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Times) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0x8ce6700c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x254070c373b4554c &&
-			buffer.ReadUint64At(in, 16) == 0x4c2640608e27440c {
-			n = 24
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x701b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeTimes, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTimes)
 }
 
 // ForyWrite writes Times's struct body (docs/format.md §9).

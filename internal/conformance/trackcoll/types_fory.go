@@ -61,33 +61,9 @@ func (x *NestedLists) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NestedLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNestedLists)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NestedLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNestedLists)
-	start := b.WriterIndex()
-	b.Reserve(38)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0978f01a001c0001)    // foryRootNestedLists[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)  // foryRootNestedLists[8:16]
-		buffer.PutUint64At(w, off+16, 0x165090b321165a16) // foryRootNestedLists[16:24]
-		buffer.PutUint64At(w, off+24, 0x48601a921231165a) // foryRootNestedLists[24:32]
-		buffer.PutUint64At(w, off+30, 0x90714a565a164860) // foryRootNestedLists[30:38]
-		off += 38
-	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -98,7 +74,7 @@ func (x *NestedLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNestedLists)
 	}
 	{
 		n := 0
@@ -126,31 +102,6 @@ func (x *NestedLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNestedLists)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NestedLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 &&
-			buffer.ReadUint64At(in, 0) == 0x0978f01a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4802adc32565ed4e &&
-			buffer.ReadUint64At(in, 16) == 0x165090b321165a16 &&
-			buffer.ReadUint64At(in, 24) == 0x48601a921231165a &&
-			buffer.ReadUint64At(in, 30) == 0x90714a565a164860 {
-			n = 38
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNestedLists, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNestedLists)
 }
 
 // ForyWrite writes NestedLists's struct body (docs/format.md §9).
@@ -582,31 +533,9 @@ func (x *ListOfMaps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ListOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeListOfMaps)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *ListOfMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeListOfMaps)
-	start := b.WriterIndex()
-	b.Reserve(23)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x01f0100b001c0001)    // foryRootListOfMaps[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4802aec116448c74)  // foryRootListOfMaps[8:16]
-		buffer.PutUint64At(w, off+15, 0x900f301656621648) // foryRootListOfMaps[15:23]
-		off += 23
-	} else {
-		buffer.PutUint32At(w, off, 0xae1b0001) // prefix bytes 01 00 1b ae, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -617,7 +546,7 @@ func (x *ListOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeListOfMaps)
 	}
 	{
 		n := 0
@@ -643,29 +572,6 @@ func (x *ListOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeListOfMaps)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *ListOfMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0x01f0100b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4802aec116448c74 &&
-			buffer.ReadUint64At(in, 15) == 0x900f301656621648 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xae1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeListOfMaps, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeListOfMaps)
 }
 
 // ForyWrite writes ListOfMaps's struct body (docs/format.md §9).
@@ -918,34 +824,9 @@ func (x *MapOfLists) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapOfLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMapOfLists)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MapOfLists) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMapOfLists)
-	start := b.WriterIndex()
-	b.Reserve(42)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb03b701e001c0001)    // foryRootMapOfLists[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4802afc350888def)  // foryRootMapOfLists[8:16]
-		buffer.PutUint64At(w, off+16, 0x5490b321165a5618) // foryRootMapOfLists[16:24]
-		buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618) // foryRootMapOfLists[24:32]
-		buffer.PutUint64At(w, off+32, 0x4a565a5618488029) // foryRootMapOfLists[32:40]
-		buffer.PutUint64At(w, off+34, 0x90714a565a561848) // foryRootMapOfLists[34:42]
-		off += 42
-	} else {
-		buffer.PutUint32At(w, off, 0xaf1b0001) // prefix bytes 01 00 1b af, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -956,7 +837,7 @@ func (x *MapOfLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMapOfLists)
 	}
 	{
 		n := 0
@@ -985,32 +866,6 @@ func (x *MapOfLists) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapOfLists)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MapOfLists) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 42 &&
-			buffer.ReadUint64At(in, 0) == 0xb03b701e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4802afc350888def &&
-			buffer.ReadUint64At(in, 16) == 0x5490b321165a5618 &&
-			buffer.ReadUint64At(in, 24) == 0xd1da0bb5165a5618 &&
-			buffer.ReadUint64At(in, 32) == 0x4a565a5618488029 &&
-			buffer.ReadUint64At(in, 34) == 0x90714a565a561848 {
-			n = 42
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xaf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMapOfLists, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapOfLists)
 }
 
 // ForyWrite writes MapOfLists's struct body (docs/format.md §9).
@@ -1552,32 +1407,9 @@ func (x *MapOfMaps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapOfMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMapOfMaps)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MapOfMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMapOfMaps)
-	start := b.WriterIndex()
-	b.Reserve(25)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbcaf100d001c0001)    // foryRootMapOfMaps[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)  // foryRootMapOfMaps[8:16]
-		buffer.PutUint64At(w, off+16, 0x9992341656625618) // foryRootMapOfMaps[16:24]
-		buffer.PutUint64At(w, off+17, 0x0699923416566256) // foryRootMapOfMaps[17:25]
-		off += 25
-	} else {
-		buffer.PutUint32At(w, off, 0xb01b0001) // prefix bytes 01 00 1b b0, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1588,7 +1420,7 @@ func (x *MapOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMapOfMaps)
 	}
 	{
 		n := 0
@@ -1615,30 +1447,6 @@ func (x *MapOfMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapOfMaps)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MapOfMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 25 &&
-			buffer.ReadUint64At(in, 0) == 0xbcaf100d001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02b0c146f00bd6 &&
-			buffer.ReadUint64At(in, 16) == 0x9992341656625618 &&
-			buffer.ReadUint64At(in, 17) == 0x0699923416566256 {
-			n = 25
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb01b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMapOfMaps, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapOfMaps)
 }
 
 // ForyWrite writes MapOfMaps's struct body (docs/format.md §9).
@@ -1945,32 +1753,9 @@ func (x *SetsInside) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SetsInside) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSetsInside)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SetsInside) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSetsInside)
-	start := b.WriterIndex()
-	b.Reserve(29)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd2868011001c0001)    // foryRootSetsInside[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)  // foryRootSetsInside[8:16]
-		buffer.PutUint64At(w, off+16, 0x184498122d565e16) // foryRootSetsInside[16:24]
-		buffer.PutUint64At(w, off+21, 0x0f30165e56184498) // foryRootSetsInside[21:29]
-		off += 29
-	} else {
-		buffer.PutUint32At(w, off, 0xb11b0001) // prefix bytes 01 00 1b b1, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1981,7 +1766,7 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSetsInside)
 	}
 	{
 		n := 0
@@ -2008,30 +1793,6 @@ func (x *SetsInside) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSetsInside)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SetsInside) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 &&
-			buffer.ReadUint64At(in, 0) == 0xd2868011001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4802b1c266714e71 &&
-			buffer.ReadUint64At(in, 16) == 0x184498122d565e16 &&
-			buffer.ReadUint64At(in, 21) == 0x0f30165e56184498 {
-			n = 29
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb11b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSetsInside, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetsInside)
 }
 
 // ForyWrite writes SetsInside's struct body (docs/format.md §9).
@@ -2460,32 +2221,9 @@ func (x *Binaries) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Binaries) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeBinaries)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Binaries) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeBinaries)
-	start := b.WriterIndex()
-	b.Reserve(29)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x25570011001c0001)    // foryRootBinaries[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)  // foryRootBinaries[8:16]
-		buffer.PutUint64At(w, off+16, 0x184498122d265a16) // foryRootBinaries[16:24]
-		buffer.PutUint64At(w, off+21, 0x0f30265a56184498) // foryRootBinaries[21:29]
-		off += 29
-	} else {
-		buffer.PutUint32At(w, off, 0xb21b0001) // prefix bytes 01 00 1b b2, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -2496,7 +2234,7 @@ func (x *Binaries) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeBinaries)
 	}
 	{
 		n := 0
@@ -2523,30 +2261,6 @@ func (x *Binaries) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBinaries)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Binaries) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 &&
-			buffer.ReadUint64At(in, 0) == 0x25570011001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4802b2c220af01dc &&
-			buffer.ReadUint64At(in, 16) == 0x184498122d265a16 &&
-			buffer.ReadUint64At(in, 21) == 0x0f30265a56184498 {
-			n = 29
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb21b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBinaries, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBinaries)
 }
 
 // ForyWrite writes Binaries's struct body (docs/format.md §9).
@@ -3007,32 +2721,9 @@ func (x *SharedInner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSharedInner)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SharedInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSharedInner)
-	start := b.WriterIndex()
-	b.Reserve(31)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xce763013001c0001)    // foryRootSharedInner[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)  // foryRootSharedInner[8:16]
-		buffer.PutUint64At(w, off+16, 0x48809c12ad165a16) // foryRootSharedInner[16:24]
-		buffer.PutUint64At(w, off+23, 0x900f301656621648) // foryRootSharedInner[23:31]
-		off += 31
-	} else {
-		buffer.PutUint32At(w, off, 0xb31b0001) // prefix bytes 01 00 1b b3, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -3043,7 +2734,7 @@ func (x *SharedInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSharedInner)
 	}
 	{
 		n := 0
@@ -3070,30 +2761,6 @@ func (x *SharedInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSharedInner)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SharedInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 &&
-			buffer.ReadUint64At(in, 0) == 0xce763013001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02b3c2038b5369 &&
-			buffer.ReadUint64At(in, 16) == 0x48809c12ad165a16 &&
-			buffer.ReadUint64At(in, 23) == 0x900f301656621648 {
-			n = 31
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb31b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSharedInner, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedInner)
 }
 
 // ForyWrite writes SharedInner's struct body (docs/format.md §9).
@@ -3492,33 +3159,9 @@ func (x *EmptyArrays) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EmptyArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEmptyArrays)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EmptyArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEmptyArrays)
-	start := b.WriterIndex()
-	b.Reserve(34)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf1239016001c0001)    // foryRootRefEmptyArrays[0:8]
-		buffer.PutUint64At(w, off+8, 0x4502b4c477d98817)  // foryRootRefEmptyArrays[8:16]
-		buffer.PutUint64At(w, off+16, 0xc0be0b37890d0529) // foryRootRefEmptyArrays[16:24]
-		buffer.PutUint64At(w, off+24, 0x112f89c0be112e89) // foryRootRefEmptyArrays[24:32]
-		buffer.PutUint64At(w, off+26, 0x00d7112f89c0be11) // foryRootRefEmptyArrays[26:34]
-		off += 34
-	} else {
-		buffer.PutUint32At(w, off, 0xb41b0001) // prefix bytes 01 00 1b b4, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -3529,7 +3172,7 @@ func (x *EmptyArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEmptyArrays)
 	}
 	{
 		n := 0
@@ -3557,31 +3200,6 @@ func (x *EmptyArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEmptyArrays)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EmptyArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 34 &&
-			buffer.ReadUint64At(in, 0) == 0xf1239016001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4502b4c477d98817 &&
-			buffer.ReadUint64At(in, 16) == 0xc0be0b37890d0529 &&
-			buffer.ReadUint64At(in, 24) == 0x112f89c0be112e89 &&
-			buffer.ReadUint64At(in, 26) == 0x00d7112f89c0be11 {
-			n = 34
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb41b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEmptyArrays, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEmptyArrays)
 }
 
 // ForyWrite writes EmptyArrays's struct body (docs/format.md §9).
@@ -3853,33 +3471,9 @@ func (x *OneEmptyArray) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *OneEmptyArray) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeOneEmptyArray)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *OneEmptyArray) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeOneEmptyArray)
-	start := b.WriterIndex()
-	b.Reserve(34)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x836f7016001c0001)    // foryRootRefOneEmptyArray[0:8]
-		buffer.PutUint64At(w, off+8, 0x4502b5c408f68b8e)  // foryRootRefOneEmptyArray[8:16]
-		buffer.PutUint64At(w, off+16, 0x9e8f912e4d0d0529) // foryRootRefOneEmptyArray[16:24]
-		buffer.PutUint64At(w, off+24, 0x2e45588b162e4900) // foryRootRefOneEmptyArray[24:32]
-		buffer.PutUint64At(w, off+26, 0x0b352e45588b162e) // foryRootRefOneEmptyArray[26:34]
-		off += 34
-	} else {
-		buffer.PutUint32At(w, off, 0xb51b0001) // prefix bytes 01 00 1b b5, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -3890,7 +3484,7 @@ func (x *OneEmptyArray) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeOneEmptyArray)
 	}
 	{
 		n := 0
@@ -3918,31 +3512,6 @@ func (x *OneEmptyArray) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOneEmptyArray)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *OneEmptyArray) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 34 &&
-			buffer.ReadUint64At(in, 0) == 0x836f7016001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4502b5c408f68b8e &&
-			buffer.ReadUint64At(in, 16) == 0x9e8f912e4d0d0529 &&
-			buffer.ReadUint64At(in, 24) == 0x2e45588b162e4900 &&
-			buffer.ReadUint64At(in, 26) == 0x0b352e45588b162e {
-			n = 34
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb51b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeOneEmptyArray, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOneEmptyArray)
 }
 
 // ForyWrite writes OneEmptyArray's struct body (docs/format.md §9).
@@ -4202,32 +3771,9 @@ func (x *EmptyInner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EmptyInner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEmptyInner)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EmptyInner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEmptyInner)
-	start := b.WriterIndex()
-	b.Reserve(29)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0fdda011001c0001)    // foryRootEmptyInner[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)  // foryRootEmptyInner[8:16]
-		buffer.PutUint64At(w, off+16, 0x164890b321165a16) // foryRootEmptyInner[16:24]
-		buffer.PutUint64At(w, off+21, 0x90714a565a164890) // foryRootEmptyInner[21:29]
-		off += 29
-	} else {
-		buffer.PutUint32At(w, off, 0xb61b0001) // prefix bytes 01 00 1b b6, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -4238,7 +3784,7 @@ func (x *EmptyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEmptyInner)
 	}
 	{
 		n := 0
@@ -4265,30 +3811,6 @@ func (x *EmptyInner) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEmptyInner)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EmptyInner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 &&
-			buffer.ReadUint64At(in, 0) == 0x0fdda011001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4802b6c27fce41cb &&
-			buffer.ReadUint64At(in, 16) == 0x164890b321165a16 &&
-			buffer.ReadUint64At(in, 21) == 0x90714a565a164890 {
-			n = 29
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEmptyInner, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEmptyInner)
 }
 
 // ForyWrite writes EmptyInner's struct body (docs/format.md §9).
@@ -4696,7 +4218,7 @@ func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf311)
 	}
 	{
 		n := 0
@@ -4722,29 +4244,6 @@ func (x *Leaf311) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf311)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf311) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xf1b0d00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002b7c202e10f84 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf311, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf311)
 }
 
 // ForyWrite writes Leaf311's struct body (docs/format.md §9).
@@ -4858,7 +4357,7 @@ func (x *NilValues) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNilValues)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNilValues)
 	start := b.WriterIndex()
@@ -4880,29 +4379,6 @@ func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NilValues) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNilValues)
-	start := b.WriterIndex()
-	b.Reserve(30)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcb86f012001c0001)    // foryRootNilValues[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)  // foryRootNilValues[8:16]
-		buffer.PutUint64At(w, off+16, 0x48806464a2725618) // foryRootNilValues[16:24]
-		buffer.PutUint64At(w, off+22, 0x900b357256184880) // foryRootNilValues[22:30]
-		off += 30
-	} else {
-		buffer.PutUint32At(w, off, 0xb81b0001) // prefix bytes 01 00 1b b8, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -4911,7 +4387,7 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNilValues)
 	}
 	{
 		n := 0
@@ -4938,30 +4414,6 @@ func (x *NilValues) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNilValues)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NilValues) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 &&
-			buffer.ReadUint64At(in, 0) == 0xcb86f012001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02b8c26d9437f2 &&
-			buffer.ReadUint64At(in, 16) == 0x48806464a2725618 &&
-			buffer.ReadUint64At(in, 22) == 0x900b357256184880 {
-			n = 30
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb81b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNilValues, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNilValues)
 }
 
 // ForyWrite writes NilValues's struct body (docs/format.md §9).
@@ -5245,7 +4697,7 @@ func (x *EnumPtrs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnumPtrs)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeEnumPtrs)
 	start := b.WriterIndex()
@@ -5267,29 +4719,6 @@ func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EnumPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnumPtrs)
-	start := b.WriterIndex()
-	b.Reserve(29)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd3b07011001c0001)    // foryRootRefEnumPtrs[0:8]
-		buffer.PutUint64At(w, off+8, 0x4b02bac33833cbce)  // foryRootRefEnumPtrs[8:16]
-		buffer.PutUint64At(w, off+16, 0xce4e194720cd3519) // foryRootRefEnumPtrs[16:24]
-		buffer.PutUint64At(w, off+21, 0x709164194bce4e19) // foryRootRefEnumPtrs[21:29]
-		off += 29
-	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -5298,7 +4727,7 @@ func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnumPtrs)
 	}
 	{
 		n := 0
@@ -5325,30 +4754,6 @@ func (x *EnumPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumPtrs)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EnumPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 &&
-			buffer.ReadUint64At(in, 0) == 0xd3b07011001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4b02bac33833cbce &&
-			buffer.ReadUint64At(in, 16) == 0xce4e194720cd3519 &&
-			buffer.ReadUint64At(in, 21) == 0x709164194bce4e19 {
-			n = 29
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnumPtrs, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumPtrs)
 }
 
 // ForyWrite writes EnumPtrs's struct body (docs/format.md §9).
@@ -5685,33 +5090,9 @@ func (x *NullableSets) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NullableSets) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNullableSets)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NullableSets) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNullableSets)
-	start := b.WriterIndex()
-	b.Reserve(39)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe3e5a01b001c0001)    // foryRootNullableSets[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)  // foryRootNullableSets[8:16]
-		buffer.PutUint64At(w, off+16, 0x1746009e8f915617) // foryRootNullableSets[16:24]
-		buffer.PutUint64At(w, off+24, 0xa4391617460b3556) // foryRootNullableSets[24:32]
-		buffer.PutUint64At(w, off+31, 0x404360bd56174ca4) // foryRootNullableSets[31:39]
-		off += 39
-	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -5722,7 +5103,7 @@ func (x *NullableSets) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNullableSets)
 	}
 	{
 		n := 0
@@ -5750,31 +5131,6 @@ func (x *NullableSets) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNullableSets)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NullableSets) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 39 &&
-			buffer.ReadUint64At(in, 0) == 0xe3e5a01b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4e02bbc4439212c1 &&
-			buffer.ReadUint64At(in, 16) == 0x1746009e8f915617 &&
-			buffer.ReadUint64At(in, 24) == 0xa4391617460b3556 &&
-			buffer.ReadUint64At(in, 31) == 0x404360bd56174ca4 {
-			n = 39
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNullableSets, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNullableSets)
 }
 
 // ForyWrite writes NullableSets's struct body (docs/format.md §9).
@@ -6180,7 +5536,7 @@ func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf316)
 	}
 	{
 		n := 0
@@ -6206,29 +5562,6 @@ func (x *Leaf316) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf316)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf316) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xd9a7d00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002bcc248b712f1 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xbc1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf316, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf316)
 }
 
 // ForyWrite writes Leaf316's struct body (docs/format.md §9).
@@ -6339,7 +5672,7 @@ func (x *AnyListByID) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyListByID)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyListByID)
 	start := b.WriterIndex()
@@ -6360,28 +5693,6 @@ func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyListByID) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyListByID)
-	start := b.WriterIndex()
-	b.Reserve(22)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf7d0800a001c0001)    // foryRootAnyListByID[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)  // foryRootAnyListByID[8:16]
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByID[14:22]
-		off += 22
-	} else {
-		buffer.PutUint32At(w, off, 0xbd1b0001) // prefix bytes 01 00 1b bd, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -6390,7 +5701,7 @@ func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyListByID)
 	}
 	{
 		n := 0
@@ -6416,29 +5727,6 @@ func (x *AnyListByID) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyListByID)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyListByID) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 &&
-			buffer.ReadUint64At(in, 0) == 0xf7d0800a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02bdc1603fc8fe &&
-			buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
-			n = 22
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xbd1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyListByID, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyListByID)
 }
 
 // ForyWrite writes AnyListByID's struct body (docs/format.md §9).
@@ -6557,7 +5845,7 @@ func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeafNamed)
 	}
 	{
 		n := 0
@@ -6584,30 +5872,6 @@ func (x *LeafNamed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeafNamed)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *LeafNamed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 &&
-			buffer.ReadUint64At(in, 0) == 0x6fe53012001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x210612e25d8cca47 &&
-			buffer.ReadUint64At(in, 16) == 0x054028802c0f6e87 &&
-			buffer.ReadUint64At(in, 22) == 0x200c341548340540 {
-			n = 30
-		}
-	} else if len(in) >= 14 &&
-		buffer.ReadUint64At(in, 0) == 0x87210602081d0001 &&
-		buffer.ReadUint64At(in, 6) == 0x28802c03066e8721 {
-		n = 14
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeafNamed, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeafNamed)
 }
 
 // ForyWrite writes LeafNamed's struct body (docs/format.md §9).
@@ -6719,7 +5983,7 @@ func (x *AnyListByName) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyListByName)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyListByName)
 	start := b.WriterIndex()
@@ -6740,28 +6004,6 @@ func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyListByName) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyListByName)
-	start := b.WriterIndex()
-	b.Reserve(22)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc16a200a001c0001)    // foryRootAnyListByName[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)  // foryRootAnyListByName[8:16]
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByName[14:22]
-		off += 22
-	} else {
-		buffer.PutUint32At(w, off, 0xbe1b0001) // prefix bytes 01 00 1b be, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -6770,7 +6012,7 @@ func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyListByName)
 	}
 	{
 		n := 0
@@ -6796,29 +6038,6 @@ func (x *AnyListByName) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyListByName)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyListByName) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 &&
-			buffer.ReadUint64At(in, 0) == 0xc16a200a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02bec16501b911 &&
-			buffer.ReadUint64At(in, 14) == 0x806464a202164c02 {
-			n = 22
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xbe1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyListByName, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyListByName)
 }
 
 // ForyWrite writes AnyListByName's struct body (docs/format.md §9).
@@ -6935,7 +6154,7 @@ func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf319)
 	}
 	{
 		n := 0
@@ -6961,29 +6180,6 @@ func (x *Leaf319) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf319)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf319) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xa7b4f00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002bfc2705c95d4 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xbf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf319, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf319)
 }
 
 // ForyWrite writes Leaf319's struct body (docs/format.md §9).
@@ -7122,7 +6318,7 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeTag)
 	}
 	{
 		n := 0
@@ -7149,30 +6345,6 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeTag)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x4221f00f001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x210612e1495d1904 &&
-			buffer.ReadUint64At(in, 16) == 0xac154c064c0b6e87 &&
-			buffer.ReadUint64At(in, 19) == 0xc02201ac154c064c {
-			n = 27
-		}
-	} else if len(in) >= 13 &&
-		buffer.ReadUint64At(in, 0) == 0x87210602081d0001 &&
-		buffer.ReadUint64At(in, 5) == 0x064c03046e872106 {
-		n = 13
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeTag, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
@@ -7272,7 +6444,7 @@ func (x *AnyMaps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *AnyMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAnyMaps)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeAnyMaps)
 	start := b.WriterIndex()
@@ -7294,29 +6466,6 @@ func (x *AnyMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *AnyMaps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAnyMaps)
-	start := b.WriterIndex()
-	b.Reserve(32)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4a38014001c0001)    // foryRootAnyMaps[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)  // foryRootAnyMaps[8:16]
-		buffer.PutUint64At(w, off+16, 0x50c6461b07025618) // foryRootAnyMaps[16:24]
-		buffer.PutUint64At(w, off+24, 0x4018681b07025618) // foryRootAnyMaps[24:32]
-		off += 32
-	} else {
-		buffer.PutUint32At(w, off, 0xc01b0001) // prefix bytes 01 00 1b c0, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -7325,7 +6474,7 @@ func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAnyMaps)
 	}
 	{
 		n := 0
@@ -7352,30 +6501,6 @@ func (x *AnyMaps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAnyMaps)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *AnyMaps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 32 &&
-			buffer.ReadUint64At(in, 0) == 0xd4a38014001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02c0c21a5dc52e &&
-			buffer.ReadUint64At(in, 16) == 0x50c6461b07025618 &&
-			buffer.ReadUint64At(in, 24) == 0x4018681b07025618 {
-			n = 32
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc01b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAnyMaps, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAnyMaps)
 }
 
 // ForyWrite writes AnyMaps's struct body (docs/format.md §9).
@@ -7516,7 +6641,7 @@ func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf321)
 	}
 	{
 		n := 0
@@ -7542,29 +6667,6 @@ func (x *Leaf321) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf321)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf321) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xaad7f00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002c1c27fedc3fe &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc11b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf321, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf321)
 }
 
 // ForyWrite writes Leaf321's struct body (docs/format.md §9).
@@ -7688,7 +6790,7 @@ func (x *SharedAny) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedAny) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSharedAny)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSharedAny)
 	start := b.WriterIndex()
@@ -7711,30 +6813,6 @@ func (x *SharedAny) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SharedAny) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSharedAny)
-	start := b.WriterIndex()
-	b.Reserve(33)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9e8d9015001c0001)    // foryRootRefSharedAny[0:8]
-		buffer.PutUint64At(w, off+8, 0x4f02c2c31e345bed)  // foryRootRefSharedAny[8:16]
-		buffer.PutUint64At(w, off+16, 0x021648c05804951c) // foryRootRefSharedAny[16:24]
-		buffer.PutUint64At(w, off+24, 0x300256184498122d) // foryRootRefSharedAny[24:32]
-		buffer.PutUint64At(w, off+25, 0x0f30025618449812) // foryRootRefSharedAny[25:33]
-		off += 33
-	} else {
-		buffer.PutUint32At(w, off, 0xc21b0001) // prefix bytes 01 00 1b c2, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -7743,7 +6821,7 @@ func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSharedAny)
 	}
 	{
 		n := 0
@@ -7771,31 +6849,6 @@ func (x *SharedAny) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSharedAny)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SharedAny) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 33 &&
-			buffer.ReadUint64At(in, 0) == 0x9e8d9015001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4f02c2c31e345bed &&
-			buffer.ReadUint64At(in, 16) == 0x021648c05804951c &&
-			buffer.ReadUint64At(in, 24) == 0x300256184498122d &&
-			buffer.ReadUint64At(in, 25) == 0x0f30025618449812 {
-			n = 33
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc21b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSharedAny, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedAny)
 }
 
 // ForyWrite writes SharedAny's struct body (docs/format.md §9).
@@ -8042,7 +7095,7 @@ func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf323)
 	}
 	{
 		n := 0
@@ -8068,29 +7121,6 @@ func (x *Leaf323) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf323)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf323) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0x8d0fa00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002c3c226e78e9c &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc31b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf323, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf323)
 }
 
 // ForyWrite writes Leaf323's struct body (docs/format.md §9).
@@ -8202,7 +7232,7 @@ func (x *SharedAnyList) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *SharedAnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSharedAnyList)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSharedAnyList)
 	start := b.WriterIndex()
@@ -8224,29 +7254,6 @@ func (x *SharedAnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *SharedAnyList) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSharedAnyList)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3365900f001c0001)    // foryRootSharedAnyList[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)  // foryRootSharedAnyList[8:16]
-		buffer.PutUint64At(w, off+16, 0x56184498122d0216) // foryRootSharedAnyList[16:24]
-		buffer.PutUint64At(w, off+19, 0x0f30025618449812) // foryRootSharedAnyList[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0xc41b0001) // prefix bytes 01 00 1b c4, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -8255,7 +7262,7 @@ func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSharedAnyList)
 	}
 	{
 		n := 0
@@ -8282,30 +7289,6 @@ func (x *SharedAnyList) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSharedAnyList)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SharedAnyList) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x3365900f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4802c4c22699aaa1 &&
-			buffer.ReadUint64At(in, 16) == 0x56184498122d0216 &&
-			buffer.ReadUint64At(in, 19) == 0x0f30025618449812 {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc41b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSharedAnyList, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSharedAnyList)
 }
 
 // ForyWrite writes SharedAnyList's struct body (docs/format.md §9).
@@ -8432,7 +7415,7 @@ func (x *Mixed) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMixed)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMixed)
 	start := b.WriterIndex()
@@ -8451,27 +7434,6 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Mixed) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMixed)
-	start := b.WriterIndex()
-	b.Reserve(115)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootMixed)
-		w[off+1] = foryimpl.FlagRefValue // tracking: the root is object 0
-		off += 115
-	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -8480,7 +7442,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMixed)
 	}
 	{
 		n := 0
@@ -8503,26 +7465,6 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMixed)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Mixed) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 115 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootMixed[0] && string(in[2:115]) == string(foryRootMixed[2:]) {
-			n = 115
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMixed, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMixed)
 }
 
 // ForyWrite writes Mixed's struct body (docs/format.md §9).

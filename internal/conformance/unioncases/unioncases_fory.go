@@ -52,7 +52,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeHolder)
 	start := b.WriterIndex()
@@ -73,28 +73,6 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeHolder)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe547f009001c0001)    // foryRootRefHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4105bdc220f84877)  // foryRootRefHolder[8:16]
-		buffer.PutUint64At(w, off+13, 0x54004308214105bd) // foryRootRefHolder[13:21]
-		off += 21
-	} else {
-		buffer.PutUint32At(w, off, 0xbd1b0001) // prefix bytes 01 00 1b bd, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -103,7 +81,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHolder)
 	}
 	{
 		n := 0
@@ -129,29 +107,6 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0xe547f009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4105bdc220f84877 &&
-			buffer.ReadUint64At(in, 13) == 0x54004308214105bd {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xbd1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x05 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHolder)
 }
 
 // ForyWrite writes Holder's struct body (docs/format.md §9).

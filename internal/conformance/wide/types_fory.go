@@ -129,7 +129,7 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeWide)
 	}
 	{
 		n := 0
@@ -151,25 +151,6 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeWide)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Wide) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 468 && in[1] == foryimpl.FlagRefValue && in[0] == foryRootWide[0] && string(in[2:468]) == string(foryRootWide[2:]) {
-			n = 468
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x761b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeWide, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeWide)
 }
 
 // ForyWrite writes Wide's struct body (docs/format.md §9).

@@ -109,7 +109,7 @@ func (x *Scalars) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeScalars)
 	}
 	{
 		n := 0
@@ -135,29 +135,6 @@ func (x *Scalars) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 		}
 		return f.Runtime().EndRead(c, foryTypeScalars)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Scalars) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 &&
-			buffer.ReadUint64At(in, 0) == 0xb24c1008001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x400798c261247c20 &&
-			buffer.ReadUint64At(in, 12) == 0x05dc0401400798c2 {
-			n = 20
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x981b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeScalars, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeScalars)
 }
 
 // ForyWrite writes Scalars's struct body (docs/format.md §9).
@@ -313,7 +290,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeContainers)
 	}
 	{
 		n := 0
@@ -341,31 +318,6 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeContainers)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Containers) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 &&
-			buffer.ReadUint64At(in, 0) == 0x70226010001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0xb0090ee171f36884 &&
-			buffer.ReadUint64At(in, 16) == 0x46d21098cd891f80 &&
-			buffer.ReadUint64At(in, 20) == 0x4815404046d21098 {
-			n = 28
-		}
-	} else if len(in) >= 17 &&
-		buffer.ReadUint64At(in, 0) == 0x80b00902061d0001 &&
-		buffer.ReadUint64At(in, 8) == 0x46d21098cd89030e &&
-		buffer.ReadUint64At(in, 9) == 0x4046d21098cd8903 {
-		n = 17
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeContainers, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeContainers)
 }
 
 // ForyWrite writes Containers's struct body (docs/format.md §9).
@@ -468,7 +420,7 @@ func (x *Maps) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMaps)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeMaps)
 	start := b.WriterIndex()
@@ -490,29 +442,6 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Maps) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMaps)
-	start := b.WriterIndex()
-	b.Reserve(31)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc8bc7013001c0001)    // foryRootMaps[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)  // foryRootMaps[8:16]
-		buffer.PutUint64At(w, off+16, 0x185090713e721618) // foryRootMaps[16:24]
-		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618) // foryRootMaps[23:31]
-		off += 31
-	} else {
-		buffer.PutUint32At(w, off, 0x9a1b0001) // prefix bytes 01 00 1b 9a, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -521,7 +450,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMaps)
 	}
 	{
 		n := 0
@@ -548,30 +477,6 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMaps)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Maps) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 &&
-			buffer.ReadUint64At(in, 0) == 0xc8bc7013001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x48079ac2223812e0 &&
-			buffer.ReadUint64At(in, 16) == 0x185090713e721618 &&
-			buffer.ReadUint64At(in, 23) == 0x20a7a0714a725618 {
-			n = 31
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9a1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMaps, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMaps)
 }
 
 // ForyWrite writes Maps's struct body (docs/format.md §9).
@@ -854,7 +759,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeComposite)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -876,29 +781,6 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeComposite)
-	start := b.WriterIndex()
-	b.Reserve(30)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x37352012001c0001)    // foryRootComposite[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)  // foryRootComposite[8:16]
-		buffer.PutUint64At(w, off+16, 0x4018681b077a5618) // foryRootComposite[16:24]
-		buffer.PutUint64At(w, off+22, 0x005913cd154c4018) // foryRootComposite[22:30]
-		off += 30
-	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -907,7 +789,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeComposite)
 	}
 	{
 		n := 0
@@ -934,30 +816,6 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 &&
-			buffer.ReadUint64At(in, 0) == 0x37352012001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x50079bc27e2cb403 &&
-			buffer.ReadUint64At(in, 16) == 0x4018681b077a5618 &&
-			buffer.ReadUint64At(in, 22) == 0x005913cd154c4018 {
-			n = 30
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).
@@ -1281,7 +1139,7 @@ func (x *Node) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNode)
 	}
 	{
 		n := 0
@@ -1307,29 +1165,6 @@ func (x *Node) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNode)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Node) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0xab7d4009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c079cc17b223600 &&
-			buffer.ReadUint64At(in, 13) == 0x00a10bd4054c079c {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9c1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNode, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNode)
 }
 
 // ForyWrite writes Node's struct body (docs/format.md §9).

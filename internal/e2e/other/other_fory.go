@@ -72,33 +72,9 @@ func (x *Address) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Address) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeAddress)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Address) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeAddress)
-	start := b.WriterIndex()
-	b.Reserve(38)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcf7e401a001c0001)    // foryRootRefAddress[0:8]
-		buffer.PutUint64At(w, off+8, 0x440785c443e4fb43)  // foryRootRefAddress[8:16]
-		buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505) // foryRootRefAddress[16:24]
-		buffer.PutUint64At(w, off+24, 0x249d604a194d8024) // foryRootRefAddress[24:32]
-		buffer.PutUint64At(w, off+30, 0x2621714a154c249d) // foryRootRefAddress[30:38]
-		off += 38
-	} else {
-		buffer.PutUint32At(w, off, 0x851b0001) // prefix bytes 01 00 1b 85, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -109,7 +85,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAddress)
 	}
 	{
 		n := 0
@@ -137,31 +113,6 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 38 &&
-			buffer.ReadUint64At(in, 0) == 0xcf7e401a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x440785c443e4fb43 &&
-			buffer.ReadUint64At(in, 16) == 0x0dad56164c0f6505 &&
-			buffer.ReadUint64At(in, 24) == 0x249d604a194d8024 &&
-			buffer.ReadUint64At(in, 30) == 0x2621714a154c249d {
-			n = 38
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x851b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
@@ -395,7 +346,7 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeTag)
 	}
 	{
 		n := 0
@@ -422,30 +373,6 @@ func (x *Tag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeTag)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 &&
-			buffer.ReadUint64At(in, 0) == 0x71bd1013001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x67ba11e2061d5d2a &&
-			buffer.ReadUint64At(in, 16) == 0x281544064c0b4024 &&
-			buffer.ReadUint64At(in, 23) == 0x00a10bd4154c9828 {
-			n = 31
-		}
-	} else if len(in) >= 13 &&
-		buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 &&
-		buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
-		n = 13
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeTag, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).

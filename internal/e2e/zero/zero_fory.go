@@ -96,7 +96,7 @@ func (x *Address) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAddress)
 	}
 	{
 		n := 0
@@ -121,28 +121,6 @@ func (x *Address) foryDeserializeContext(f *serializer.Fory, data []byte) error 
 		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 15 &&
-			buffer.ReadUint64At(in, 0) == 0x6fa65003001c0001 &&
-			buffer.ReadUint64At(in, 7) == 0x0785c02b487b9f6f {
-			n = 15
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x851b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
@@ -294,7 +272,7 @@ func (x *Tag) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeTag)
 	}
 	{
 		n := 0
@@ -320,29 +298,6 @@ func (x *Tag) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeTag)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Tag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x57d2d009001e0001 &&
-			buffer.ReadUint64At(in, 8) == 0x67ba11e04bcd2d91 &&
-			buffer.ReadUint64At(in, 13) == 0x064c0b402467ba11 {
-			n = 21
-		}
-	} else if len(in) >= 13 &&
-		buffer.ReadUint64At(in, 0) == 0x2467ba04081d0001 &&
-		buffer.ReadUint64At(in, 5) == 0x064c0304402467ba {
-		n = 13
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeTag, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeTag)
 }
 
 // ForyWrite writes Tag's struct body (docs/format.md §9).
@@ -440,7 +395,7 @@ func (x *Composite) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeComposite)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeComposite)
 	start := b.WriterIndex()
@@ -465,32 +420,6 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Composite) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeComposite)
-	start := b.WriterIndex()
-	b.Reserve(52)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x36ccc028001c0001)    // foryRootComposite[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)  // foryRootComposite[8:16]
-		buffer.PutUint64At(w, off+16, 0x1648808c63807216) // foryRootComposite[16:24]
-		buffer.PutUint64At(w, off+24, 0x56185008cc05725a) // foryRootComposite[24:32]
-		buffer.PutUint64At(w, off+32, 0x16504018681b077a) // foryRootComposite[32:40]
-		buffer.PutUint64At(w, off+40, 0x164820e318603f72) // foryRootComposite[40:48]
-		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3) // foryRootComposite[44:52]
-		off += 52
-	} else {
-		buffer.PutUint32At(w, off, 0x9b1b0001) // prefix bytes 01 00 1b 9b, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x07)      // prefix bytes 07
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -499,7 +428,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeComposite)
 	}
 	{
 		n := 0
@@ -529,33 +458,6 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeComposite)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Composite) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 52 &&
-			buffer.ReadUint64At(in, 0) == 0x36ccc028001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c079bc577ba387d &&
-			buffer.ReadUint64At(in, 16) == 0x1648808c63807216 &&
-			buffer.ReadUint64At(in, 24) == 0x56185008cc05725a &&
-			buffer.ReadUint64At(in, 32) == 0x16504018681b077a &&
-			buffer.ReadUint64At(in, 40) == 0x164820e318603f72 &&
-			buffer.ReadUint64At(in, 44) == 0x90064c7a164820e3 {
-			n = 52
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0x9b1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x07 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeComposite, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeComposite)
 }
 
 // ForyWrite writes Composite's struct body (docs/format.md §9).

@@ -121,7 +121,7 @@ func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePoint)
 	}
 	{
 		n := 0
@@ -146,28 +146,6 @@ func (x *Point) foryDeserializeContext(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePoint)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Point) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 20 &&
-			buffer.ReadUint64At(in, 0) == 0x43f5b008001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05400ac25b8ae039 &&
-			buffer.ReadUint64At(in, 12) == 0x6005405c05400ac2 {
-			n = 20
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x0a1b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePoint, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePoint)
 }
 
 // ForyWrite writes Point's struct body (docs/format.md §9).
@@ -340,7 +318,7 @@ func (x *Sample) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeSample)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeSample)
 	start := b.WriterIndex()
@@ -359,26 +337,6 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Sample) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeSample)
-	start := b.WriterIndex()
-	b.Reserve(169)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefSample)
-		off += 169
-	} else {
-		buffer.PutUint64At(w, off, 0x708c0c04061d0001)   // prefix bytes 01 00 1d 06 04 0c 8c 70, root flag 00 (tracking)
-		buffer.PutUint64At(w, off+6, 0xc87a0c480308708c) // prefix bytes 8c 70 08 03 48 0c 7a c8
-		off += 14
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -387,7 +345,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSample)
 	}
 	{
 		n := 0
@@ -410,26 +368,6 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSample)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Sample) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 169 && string(in[:169]) == string(foryRootRefSample) {
-			n = 169
-		}
-	} else if len(in) >= 14 &&
-		buffer.ReadUint64At(in, 0) == 0x708c0c04061d0001 &&
-		buffer.ReadUint64At(in, 6) == 0xc87a0c480308708c {
-		n = 14
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSample, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSample)
 }
 
 // ForyWrite writes Sample's struct body (docs/format.md §9).

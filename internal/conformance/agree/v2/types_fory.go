@@ -97,7 +97,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf)
 	}
 	{
 		n := 0
@@ -123,29 +123,6 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0xc402a007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc402b6c2068d4d81 &&
-			buffer.ReadUint64At(in, 11) == 0x15c805c402b6c206 {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -281,7 +258,7 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMapKinds)
 	}
 	{
 		n := 0
@@ -307,29 +284,6 @@ func (x *MapKinds) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapKinds)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MapKinds) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0x9e50d007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc402b7c113c5eb31 &&
-			buffer.ReadUint64At(in, 11) == 0x165618c402b7c113 {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb71b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMapKinds, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapKinds)
 }
 
 // ForyWrite writes MapKinds's struct body (docs/format.md §9).
@@ -480,31 +434,9 @@ func (x *Enums) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Enums) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnums)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Enums) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnums)
-	start := b.WriterIndex()
-	b.Reserve(19)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x698b3007001c0001)    // foryRootRefEnums[0:8]
-		buffer.PutUint64At(w, off+8, 0xc502bac23ccb4bef)  // foryRootRefEnums[8:16]
-		buffer.PutUint64At(w, off+11, 0x19c919c502bac23c) // foryRootRefEnums[11:19]
-		off += 19
-	} else {
-		buffer.PutUint32At(w, off, 0xba1b0001) // prefix bytes 01 00 1b ba, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -515,7 +447,7 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnums)
 	}
 	{
 		n := 0
@@ -541,29 +473,6 @@ func (x *Enums) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnums)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Enums) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0x698b3007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc502bac23ccb4bef &&
-			buffer.ReadUint64At(in, 11) == 0x19c919c502bac23c {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xba1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnums, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnums)
 }
 
 // ForyWrite writes Enums's struct body (docs/format.md §9).
@@ -713,31 +622,9 @@ func (x *EnumsEvolved) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumsEvolved) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnumsEvolved)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EnumsEvolved) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnumsEvolved)
-	start := b.WriterIndex()
-	b.Reserve(21)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x56d9b009001c0001)    // foryRootRefEnumsEvolved[0:8]
-		buffer.PutUint64At(w, off+8, 0xcc02bbc315e85a25)  // foryRootRefEnumsEvolved[8:16]
-		buffer.PutUint64At(w, off+13, 0x19c919c505cc02bb) // foryRootRefEnumsEvolved[13:21]
-		off += 21
-	} else {
-		buffer.PutUint32At(w, off, 0xbb1b0001) // prefix bytes 01 00 1b bb, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -748,7 +635,7 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnumsEvolved)
 	}
 	{
 		n := 0
@@ -774,29 +661,6 @@ func (x *EnumsEvolved) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EnumsEvolved) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x56d9b009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xcc02bbc315e85a25 &&
-			buffer.ReadUint64At(in, 13) == 0x19c919c505cc02bb {
-			n = 21
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xbb1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnumsEvolved, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumsEvolved)
 }
 
 // ForyWrite writes EnumsEvolved's struct body (docs/format.md §9).

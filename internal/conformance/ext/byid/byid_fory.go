@@ -63,7 +63,7 @@ func (x *Order) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeOrder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeOrder)
 	start := b.WriterIndex()
@@ -85,29 +85,6 @@ func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Order) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeOrder)
-	start := b.WriterIndex()
-	b.Reserve(28)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3c93f010001c0001)    // foryRootRefOrder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4002adc37ad3ab5a)  // foryRootRefOrder[8:16]
-		buffer.PutUint64At(w, off+16, 0x001128be1f4d3405) // foryRootRefOrder[16:24]
-		buffer.PutUint64At(w, off+20, 0x0f4d1f47001128be) // foryRootRefOrder[20:28]
-		off += 28
-	} else {
-		buffer.PutUint32At(w, off, 0xad1b0001) // prefix bytes 01 00 1b ad, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -116,7 +93,7 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeOrder)
 	}
 	{
 		n := 0
@@ -143,30 +120,6 @@ func (x *Order) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOrder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Order) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 &&
-			buffer.ReadUint64At(in, 0) == 0x3c93f010001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002adc37ad3ab5a &&
-			buffer.ReadUint64At(in, 16) == 0x001128be1f4d3405 &&
-			buffer.ReadUint64At(in, 20) == 0x0f4d1f47001128be {
-			n = 28
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeOrder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOrder)
 }
 
 // ForyWrite writes Order's struct body (docs/format.md §9).
@@ -436,7 +389,7 @@ func (x *MoneyStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMoneyStruct)
 	}
 	{
 		n := 0
@@ -463,30 +416,6 @@ func (x *MoneyStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMoneyStruct)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MoneyStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 25 &&
-			buffer.ReadUint64At(in, 0) == 0x0012700d001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02b1c206ae0778 &&
-			buffer.ReadUint64At(in, 16) == 0x0a1544809ca8d107 &&
-			buffer.ReadUint64At(in, 17) == 0x910a1544809ca8d1 {
-			n = 25
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb11b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMoneyStruct, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMoneyStruct)
 }
 
 // ForyWrite writes MoneyStruct's struct body (docs/format.md §9).
@@ -612,7 +541,7 @@ func (x *OrderStruct) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *OrderStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeOrderStruct)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeOrderStruct)
 	start := b.WriterIndex()
@@ -634,29 +563,6 @@ func (x *OrderStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *OrderStruct) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeOrderStruct)
-	start := b.WriterIndex()
-	b.Reserve(28)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x251ea010001c0001)    // foryRootRefOrderStruct[0:8]
-		buffer.PutUint64At(w, off+8, 0x4002b2c3265434fe)  // foryRootRefOrderStruct[8:16]
-		buffer.PutUint64At(w, off+16, 0x001128be1c4d3405) // foryRootRefOrderStruct[16:24]
-		buffer.PutUint64At(w, off+20, 0x0f4d1c47001128be) // foryRootRefOrderStruct[20:28]
-		off += 28
-	} else {
-		buffer.PutUint32At(w, off, 0xb21b0001) // prefix bytes 01 00 1b b2, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *OrderStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -665,7 +571,7 @@ func (x *OrderStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeOrderStruct)
 	}
 	{
 		n := 0
@@ -692,30 +598,6 @@ func (x *OrderStruct) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeOrderStruct)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *OrderStruct) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 &&
-			buffer.ReadUint64At(in, 0) == 0x251ea010001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002b2c3265434fe &&
-			buffer.ReadUint64At(in, 16) == 0x001128be1c4d3405 &&
-			buffer.ReadUint64At(in, 20) == 0x0f4d1c47001128be {
-			n = 28
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xb21b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeOrderStruct, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeOrderStruct)
 }
 
 // ForyWrite writes OrderStruct's struct body (docs/format.md §9).
@@ -957,7 +839,7 @@ func (x *Holder) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeHolder)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeHolder)
 	start := b.WriterIndex()
@@ -978,28 +860,6 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Holder) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeHolder)
-	start := b.WriterIndex()
-	b.Reserve(18)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21d99006001c0001)    // foryRootRefHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4302aec129f977cf)  // foryRootRefHolder[8:16]
-		buffer.PutUint64At(w, off+10, 0x54004302aec129f9) // foryRootRefHolder[10:18]
-		off += 18
-	} else {
-		buffer.PutUint32At(w, off, 0xae1b0001) // prefix bytes 01 00 1b ae, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1008,7 +868,7 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHolder)
 	}
 	{
 		n := 0
@@ -1034,29 +894,6 @@ func (x *Holder) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHolder)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Holder) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 &&
-			buffer.ReadUint64At(in, 0) == 0x21d99006001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4302aec129f977cf &&
-			buffer.ReadUint64At(in, 10) == 0x54004302aec129f9 {
-			n = 18
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xae1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHolder, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHolder)
 }
 
 // ForyWrite writes Holder's struct body (docs/format.md §9).
@@ -1167,7 +1004,7 @@ func (x *Bag) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Bag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeBag)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeBag)
 	start := b.WriterIndex()
@@ -1189,29 +1026,6 @@ func (x *Bag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Bag) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeBag)
-	start := b.WriterIndex()
-	b.Reserve(28)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa3e85010001c0001)    // foryRootBag[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4002afc34ca53373)  // foryRootBag[8:16]
-		buffer.PutUint64At(w, off+16, 0x307e5618402c7e16) // foryRootBag[16:24]
-		buffer.PutUint64At(w, off+20, 0x3c7e1640307e5618) // foryRootBag[20:28]
-		off += 28
-	} else {
-		buffer.PutUint32At(w, off, 0xaf1b0001) // prefix bytes 01 00 1b af, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Bag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1220,7 +1034,7 @@ func (x *Bag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeBag)
 	}
 	{
 		n := 0
@@ -1247,30 +1061,6 @@ func (x *Bag) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeBag)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Bag) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 &&
-			buffer.ReadUint64At(in, 0) == 0xa3e85010001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002afc34ca53373 &&
-			buffer.ReadUint64At(in, 16) == 0x307e5618402c7e16 &&
-			buffer.ReadUint64At(in, 20) == 0x3c7e1640307e5618 {
-			n = 28
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xaf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeBag, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeBag)
 }
 
 // ForyWrite writes Bag's struct body (docs/format.md §9).

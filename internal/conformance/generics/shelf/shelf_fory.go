@@ -44,7 +44,7 @@ func (x *Shelf) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Shelf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeShelf)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeShelf)
 	start := b.WriterIndex()
@@ -66,29 +66,6 @@ func (x *Shelf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Shelf) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeShelf)
-	start := b.WriterIndex()
-	b.Reserve(30)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x569f4012001c0001)    // foryRootShelf[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c05d0c24d44b9fc)  // foryRootShelf[8:16]
-		buffer.PutUint64At(w, off+16, 0x4cc0200cb47a5618) // foryRootShelf[16:24]
-		buffer.PutUint64At(w, off+22, 0x802406bc72164cc0) // foryRootShelf[22:30]
-		off += 30
-	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Shelf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -97,7 +74,7 @@ func (x *Shelf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeShelf)
 	}
 	{
 		n := 0
@@ -124,30 +101,6 @@ func (x *Shelf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeShelf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Shelf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 30 &&
-			buffer.ReadUint64At(in, 0) == 0x569f4012001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c05d0c24d44b9fc &&
-			buffer.ReadUint64At(in, 16) == 0x4cc0200cb47a5618 &&
-			buffer.ReadUint64At(in, 22) == 0x802406bc72164cc0 {
-			n = 30
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x05 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeShelf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeShelf)
 }
 
 // ForyWrite writes Shelf's struct body (docs/format.md §9).

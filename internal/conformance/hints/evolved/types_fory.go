@@ -66,36 +66,9 @@ func (x *ListHints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *ListHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeListHints)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *ListHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeListHints)
-	start := b.WriterIndex()
-	b.Reserve(62)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x39af1032001c0001)    // foryRootListHints[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)  // foryRootListHints[8:16]
-		buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
-		buffer.PutUint64At(w, off+24, 0x12164c0088f39215) // foryRootListHints[24:32]
-		buffer.PutUint64At(w, off+32, 0x125a164cc0201795) // foryRootListHints[32:40]
-		buffer.PutUint64At(w, off+40, 0xb512165406999234) // foryRootListHints[40:48]
-		buffer.PutUint64At(w, off+48, 0x12165480b568dbd3) // foryRootListHints[48:56]
-		buffer.PutUint64At(w, off+54, 0x00b202588bb61216) // foryRootListHints[54:62]
-		off += 62
-	} else {
-		buffer.PutUint32At(w, off, 0xca1b0001) // prefix bytes 01 00 1b ca, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -106,7 +79,7 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeListHints)
 	}
 	{
 		n := 0
@@ -137,34 +110,6 @@ func (x *ListHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeListHints)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *ListHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 62 &&
-			buffer.ReadUint64At(in, 0) == 0x39af1032001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02cac67ee007d2 &&
-			buffer.ReadUint64At(in, 16) == 0x4c2406310201ba16 &&
-			buffer.ReadUint64At(in, 24) == 0x12164c0088f39215 &&
-			buffer.ReadUint64At(in, 32) == 0x125a164cc0201795 &&
-			buffer.ReadUint64At(in, 40) == 0xb512165406999234 &&
-			buffer.ReadUint64At(in, 48) == 0x12165480b568dbd3 &&
-			buffer.ReadUint64At(in, 54) == 0x00b202588bb61216 {
-			n = 62
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xca1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeListHints, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeListHints)
 }
 
 // ForyWrite writes ListHints's struct body (docs/format.md §9).
@@ -687,35 +632,9 @@ func (x *MapValueHints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapValueHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMapValueHints)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MapValueHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMapValueHints)
-	start := b.WriterIndex()
-	b.Reserve(53)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb811c029001c0001)    // foryRootMapValueHints[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)  // foryRootMapValueHints[8:16]
-		buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
-		buffer.PutUint64At(w, off+24, 0x18880088f392154c) // foryRootMapValueHints[24:32]
-		buffer.PutUint64At(w, off+32, 0x561888c0be111256) // foryRootMapValueHints[32:40]
-		buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a) // foryRootMapValueHints[40:48]
-		buffer.PutUint64At(w, off+45, 0x809c12ad125a5618) // foryRootMapValueHints[45:53]
-		off += 53
-	} else {
-		buffer.PutUint32At(w, off, 0xcb1b0001) // prefix bytes 01 00 1b cb, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -726,7 +645,7 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMapValueHints)
 	}
 	{
 		n := 0
@@ -756,33 +675,6 @@ func (x *MapValueHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapValueHints)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MapValueHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 53 &&
-			buffer.ReadUint64At(in, 0) == 0xb811c029001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02cbc520723901 &&
-			buffer.ReadUint64At(in, 16) == 0x2406310201ba5618 &&
-			buffer.ReadUint64At(in, 24) == 0x18880088f392154c &&
-			buffer.ReadUint64At(in, 32) == 0x561888c0be111256 &&
-			buffer.ReadUint64At(in, 40) == 0x5a56184c00d7111a &&
-			buffer.ReadUint64At(in, 45) == 0x809c12ad125a5618 {
-			n = 53
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcb1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMapValueHints, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapValueHints)
 }
 
 // ForyWrite writes MapValueHints's struct body (docs/format.md §9).
@@ -1382,33 +1274,9 @@ func (x *MapKeyHints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *MapKeyHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeMapKeyHints)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *MapKeyHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeMapKeyHints)
-	start := b.WriterIndex()
-	b.Reserve(40)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe6d8401c001c0001)    // foryRootMapKeyHints[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)  // foryRootMapKeyHints[8:16]
-		buffer.PutUint64At(w, off+16, 0x5618540088f39215) // foryRootMapKeyHints[16:24]
-		buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516) // foryRootMapKeyHints[24:32]
-		buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18) // foryRootMapKeyHints[32:40]
-		off += 40
-	} else {
-		buffer.PutUint32At(w, off, 0xcc1b0001) // prefix bytes 01 00 1b cc, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -1419,7 +1287,7 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeMapKeyHints)
 	}
 	{
 		n := 0
@@ -1447,31 +1315,6 @@ func (x *MapKeyHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeMapKeyHints)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *MapKeyHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 40 &&
-			buffer.ReadUint64At(in, 0) == 0xe6d8401c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02ccc3172c914f &&
-			buffer.ReadUint64At(in, 16) == 0x5618540088f39215 &&
-			buffer.ReadUint64At(in, 24) == 0x4c80b568dbd3b516 &&
-			buffer.ReadUint64At(in, 32) == 0x0631064c3e5a2e18 {
-			n = 40
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcc1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeMapKeyHints, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeMapKeyHints)
 }
 
 // ForyWrite writes MapKeyHints's struct body (docs/format.md §9).
@@ -1875,7 +1718,7 @@ func (x *NotNullPtrs) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeNotNullPtrs)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeNotNullPtrs)
 	start := b.WriterIndex()
@@ -1897,29 +1740,6 @@ func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *NotNullPtrs) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeNotNullPtrs)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x8b74e00f001c0001)    // foryRootRefNotNullPtrs[0:8]
-		buffer.PutUint64At(w, off+8, 0xc502cec31b0906b1)  // foryRootRefNotNullPtrs[8:16]
-		buffer.PutUint64At(w, off+16, 0x450088f392154c1c) // foryRootRefNotNullPtrs[16:24]
-		buffer.PutUint64At(w, off+19, 0x85441c450088f392) // foryRootRefNotNullPtrs[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0xce1b0001) // prefix bytes 01 00 1b ce, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -1928,7 +1748,7 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeNotNullPtrs)
 	}
 	{
 		n := 0
@@ -1955,30 +1775,6 @@ func (x *NotNullPtrs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeNotNullPtrs)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *NotNullPtrs) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x8b74e00f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc502cec31b0906b1 &&
-			buffer.ReadUint64At(in, 16) == 0x450088f392154c1c &&
-			buffer.ReadUint64At(in, 19) == 0x85441c450088f392 {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xce1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeNotNullPtrs, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeNotNullPtrs)
 }
 
 // ForyWrite writes NotNullPtrs's struct body (docs/format.md §9).
@@ -2254,7 +2050,7 @@ func (x *PtrSet) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypePtrSet)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypePtrSet)
 	start := b.WriterIndex()
@@ -2276,29 +2072,6 @@ func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *PtrSet) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypePtrSet)
-	start := b.WriterIndex()
-	b.Reserve(28)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x64cce010001c0001)    // foryRootPtrSet[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)  // foryRootPtrSet[8:16]
-		buffer.PutUint64At(w, off+16, 0x72174c0088f39215) // foryRootPtrSet[16:24]
-		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00) // foryRootPtrSet[20:28]
-		off += 28
-	} else {
-		buffer.PutUint32At(w, off, 0xd01b0001) // prefix bytes 01 00 1b d0, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -2307,7 +2080,7 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypePtrSet)
 	}
 	{
 		n := 0
@@ -2334,30 +2107,6 @@ func (x *PtrSet) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypePtrSet)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *PtrSet) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 &&
-			buffer.ReadUint64At(in, 0) == 0x64cce010001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02d0c214e16fb3 &&
-			buffer.ReadUint64At(in, 16) == 0x72174c0088f39215 &&
-			buffer.ReadUint64At(in, 20) == 0x24a9802c72174c00 {
-			n = 28
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd01b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypePtrSet, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypePtrSet)
 }
 
 // ForyWrite writes PtrSet's struct body (docs/format.md §9).
@@ -2535,33 +2284,9 @@ func (x *GoArrays) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *GoArrays) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeGoArrays)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *GoArrays) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeGoArrays)
-	start := b.WriterIndex()
-	b.Reserve(36)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1f131018001c0001)    // foryRootRefGoArrays[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02d1c3189ba9a3)  // foryRootRefGoArrays[8:16]
-		buffer.PutUint64At(w, off+16, 0x4c2e4d0088f39215) // foryRootRefGoArrays[16:24]
-		buffer.PutUint64At(w, off+24, 0xb3d1161654063106) // foryRootRefGoArrays[24:32]
-		buffer.PutUint64At(w, off+28, 0x80418c01b3d11616) // foryRootRefGoArrays[28:36]
-		off += 36
-	} else {
-		buffer.PutUint32At(w, off, 0xd11b0001) // prefix bytes 01 00 1b d1, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -2572,7 +2297,7 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeGoArrays)
 	}
 	{
 		n := 0
@@ -2600,31 +2325,6 @@ func (x *GoArrays) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeGoArrays)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *GoArrays) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 36 &&
-			buffer.ReadUint64At(in, 0) == 0x1f131018001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02d1c3189ba9a3 &&
-			buffer.ReadUint64At(in, 16) == 0x4c2e4d0088f39215 &&
-			buffer.ReadUint64At(in, 24) == 0xb3d1161654063106 &&
-			buffer.ReadUint64At(in, 28) == 0x80418c01b3d11616 {
-			n = 36
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd11b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeGoArrays, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeGoArrays)
 }
 
 // ForyWrite writes GoArrays's struct body (docs/format.md §9).
@@ -2855,33 +2555,9 @@ func (x *EnumHints) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *EnumHints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEnumHints)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *EnumHints) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEnumHints)
-	start := b.WriterIndex()
-	b.Reserve(33)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff137015001c0001)    // foryRootEnumHints[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)  // foryRootEnumHints[8:16]
-		buffer.PutUint64At(w, off+16, 0x6416490088f39215) // foryRootEnumHints[16:24]
-		buffer.PutUint64At(w, off+24, 0x306656184498122d) // foryRootEnumHints[24:32]
-		buffer.PutUint64At(w, off+25, 0x0f30665618449812) // foryRootEnumHints[25:33]
-		off += 33
-	} else {
-		buffer.PutUint32At(w, off, 0xd31b0001) // prefix bytes 01 00 1b d3, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -2892,7 +2568,7 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEnumHints)
 	}
 	{
 		n := 0
@@ -2920,31 +2596,6 @@ func (x *EnumHints) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEnumHints)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *EnumHints) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 33 &&
-			buffer.ReadUint64At(in, 0) == 0xff137015001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02d3c30037c9f3 &&
-			buffer.ReadUint64At(in, 16) == 0x6416490088f39215 &&
-			buffer.ReadUint64At(in, 24) == 0x306656184498122d &&
-			buffer.ReadUint64At(in, 25) == 0x0f30665618449812 {
-			n = 33
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd31b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEnumHints, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEnumHints)
 }
 
 // ForyWrite writes EnumHints's struct body (docs/format.md §9).
@@ -3269,7 +2920,7 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeArrayKeysPlain)
 	}
 	{
 		n := 0
@@ -3296,30 +2947,6 @@ func (x *ArrayKeysPlain) ForyDeserialize(f *serializer.Fory, data []byte) error 
 		}
 		return f.Runtime().EndRead(c, foryTypeArrayKeysPlain)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *ArrayKeysPlain) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 31 &&
-			buffer.ReadUint64At(in, 0) == 0xab2da013001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x5002d6c23981258b &&
-			buffer.ReadUint64At(in, 16) == 0x11781b0756165a18 &&
-			buffer.ReadUint64At(in, 23) == 0x0088f392154c1011 {
-			n = 31
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeArrayKeysPlain, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeArrayKeysPlain)
 }
 
 // ForyWrite writes ArrayKeysPlain's struct body (docs/format.md §9).
@@ -3550,7 +3177,7 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSpellings)
 	}
 	{
 		n := 0
@@ -3581,34 +3208,6 @@ func (x *Spellings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSpellings)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Spellings) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 58 &&
-			buffer.ReadUint64At(in, 0) == 0x5d80f02e001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4c02d5c75ae6193f &&
-			buffer.ReadUint64At(in, 16) == 0x1c068e4024efd106 &&
-			buffer.ReadUint64At(in, 24) == 0xddf3390656707d7a &&
-			buffer.ReadUint64At(in, 32) == 0x7b7a1c048e4c221b &&
-			buffer.ReadUint64At(in, 40) == 0x460088f392154cec &&
-			buffer.ReadUint64At(in, 48) == 0xdb92601552926015 &&
-			buffer.ReadUint64At(in, 50) == 0xb050db9260155292 {
-			n = 58
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xd51b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSpellings, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSpellings)
 }
 
 // ForyWrite writes Spellings's struct body (docs/format.md §9).
@@ -3882,7 +3481,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf)
 	}
 	{
 		n := 0
@@ -3908,29 +3507,6 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0xce75300b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002cdc2041859c8 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcd1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -4068,7 +3644,7 @@ func (x *SetLeaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSetLeaf)
 	}
 	{
 		n := 0
@@ -4094,29 +3670,6 @@ func (x *SetLeaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSetLeaf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SetLeaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0x388ef00b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x4002cfc2440ee6f3 &&
-			buffer.ReadUint64At(in, 15) == 0x200c341548340540 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xcf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSetLeaf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSetLeaf)
 }
 
 // ForyWrite writes SetLeaf's struct body (docs/format.md §9).

@@ -86,7 +86,7 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeAddress)
 	}
 	{
 		n := 0
@@ -111,28 +111,6 @@ func (x *Address) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeAddress)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Address) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 24 &&
-			buffer.ReadUint64At(in, 0) == 0xdb7a500c001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x15c465c5566bcaa0 &&
-			buffer.ReadUint64At(in, 16) == 0x15d615d015cc15c8 {
-			n = 24
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x651b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeAddress, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeAddress)
 }
 
 // ForyWrite writes Address's struct body (docs/format.md §9).
@@ -329,7 +307,7 @@ func (x *Contact) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeContact)
 	}
 	{
 		n := 0
@@ -354,28 +332,6 @@ func (x *Contact) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeContact)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Contact) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 &&
-			buffer.ReadUint64At(in, 0) == 0x906d2006001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x15c666c20c8e267c &&
-			buffer.ReadUint64At(in, 10) == 0x15ca15c666c20c8e {
-			n = 18
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x661b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeContact, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeContact)
 }
 
 // ForyWrite writes Contact's struct body (docs/format.md §9).

@@ -79,7 +79,7 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeItem)
 	}
 	{
 		n := 0
@@ -103,27 +103,6 @@ func (x *Item) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeItem)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Item) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 16 &&
-			buffer.ReadUint64At(in, 0) == 0x9ebb4004001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x15c466c169b83f40 {
-			n = 16
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x661b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeItem, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeItem)
 }
 
 // ForyWrite writes Item's struct body (docs/format.md §9).
@@ -246,7 +225,7 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeDog)
 	}
 	{
 		n := 0
@@ -271,28 +250,6 @@ func (x *Dog) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeDog)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Dog) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 18 &&
-			buffer.ReadUint64At(in, 0) == 0xc8894006001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05c867c22f93ddc5 &&
-			buffer.ReadUint64At(in, 10) == 0x15c605c867c22f93 {
-			n = 18
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x671b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeDog, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeDog)
 }
 
 // ForyWrite writes Dog's struct body (docs/format.md §9).
@@ -430,7 +387,7 @@ func (x *Cat) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Cat) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeCat)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeCat)
 	start := b.WriterIndex()
@@ -451,28 +408,6 @@ func (x *Cat) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Cat) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeCat)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7f79c00f001c0001)    // foryRootCat[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0x05d468c5291d6124)  // foryRootCat[8:16]
-		buffer.PutUint64At(w, off+16, 0xd05616cc15ca1cc7) // foryRootCat[16:24]
-		buffer.PutUint64At(w, off+19, 0x165618d05616cc15) // foryRootCat[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0x681b0001) // prefix bytes 01 00 1b 68, root flag 00 (tracking)
-		off += 4
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Cat) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -481,7 +416,7 @@ func (x *Cat) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeCat)
 	}
 	{
 		n := 0
@@ -507,29 +442,6 @@ func (x *Cat) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeCat)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Cat) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0x7f79c00f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x05d468c5291d6124 &&
-			buffer.ReadUint64At(in, 16) == 0xd05616cc15ca1cc7 &&
-			buffer.ReadUint64At(in, 19) == 0x165618d05616cc15 {
-			n = 27
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x681b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeCat, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeCat)
 }
 
 // ForyWrite writes Cat's struct body (docs/format.md §9).
@@ -914,7 +826,7 @@ func (x *SensorData) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeSensorData)
 	}
 	{
 		n := 0
@@ -940,29 +852,6 @@ func (x *SensorData) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeSensorData)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *SensorData) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 28 &&
-			buffer.ReadUint64At(in, 0) == 0x41b96010001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0x15c469c51453b11d &&
-			buffer.ReadUint64At(in, 16) == 0x16d05216cc1616c8 &&
-			buffer.ReadUint64At(in, 20) == 0x0616d41e16d05216 {
-			n = 28
-		}
-	} else if len(in) >= 4 &&
-		buffer.ReadUint32At(in, 0) == 0x691b0001 {
-		n = 4
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeSensorData, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeSensorData)
 }
 
 // ForyWrite writes SensorData's struct body (docs/format.md §9).
@@ -1309,7 +1198,7 @@ func (x *Config) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeConfig)
 	}
 	{
 		n := 0
@@ -1336,30 +1225,6 @@ func (x *Config) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeConfig)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Config) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 21 &&
-			buffer.ReadUint64At(in, 0) == 0x283fa009001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc382b9c23bbdb76e &&
-			buffer.ReadUint64At(in, 13) == 0x15c815c437c382b9 {
-			n = 21
-		}
-	} else if len(in) >= 7 &&
-		buffer.ReadUint32At(in, 0) == 0xb91b0001 &&
-		buffer.ReadUint16At(in, 4) == 0xc382 &&
-		buffer.ReadUint8At(in, 6) == 0x37 {
-		n = 7
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeConfig, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeConfig)
 }
 
 // ForyWrite writes Config's struct body (docs/format.md §9).

@@ -112,7 +112,7 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeLeaf)
 	}
 	{
 		n := 0
@@ -138,29 +138,6 @@ func (x *Leaf) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeLeaf)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Leaf) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 19 &&
-			buffer.ReadUint64At(in, 0) == 0xe67b3007001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc802adc233c727cb &&
-			buffer.ReadUint64At(in, 11) == 0x15c405c802adc233 {
-			n = 19
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xad1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeLeaf, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeLeaf)
 }
 
 // ForyWrite writes Leaf's struct body (docs/format.md §9).
@@ -283,30 +260,9 @@ func (x *Everything_Inner) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Everything_Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEverything_Inner)
 	}
 	return x.foryWriteFlat(b, f.Compatible(), f.Runtime().CheckUTF8(), foryimpl.FlatRoot)
-}
-
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Everything_Inner) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEverything_Inner)
-	start := b.WriterIndex()
-	b.Reserve(22)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xee67d00a001c0001)    // foryRootRefEverything_Inner[0:8]
-		buffer.PutUint64At(w, off+8, 0xa0c2b2c25065e638)  // foryRootRefEverything_Inner[8:16]
-		buffer.PutUint64At(w, off+14, 0x19c915c404aaa0c2) // foryRootRefEverything_Inner[14:22]
-		off += 22
-	} else {
-		buffer.PutUint64At(w, off, 0x04aaa0c2b21b0001) // prefix bytes 01 00 1b b2 c2 a0 aa 04, root flag 00 (tracking)
-		off += 8
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
 }
 
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
@@ -317,7 +273,7 @@ func (x *Everything_Inner) ForyDeserialize(f *serializer.Fory, data []byte) erro
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEverything_Inner)
 	}
 	{
 		n := 0
@@ -342,28 +298,6 @@ func (x *Everything_Inner) ForyDeserialize(f *serializer.Fory, data []byte) erro
 		}
 		return f.Runtime().EndRead(c, foryTypeEverything_Inner)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Everything_Inner) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 22 &&
-			buffer.ReadUint64At(in, 0) == 0xee67d00a001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xa0c2b2c25065e638 &&
-			buffer.ReadUint64At(in, 14) == 0x19c915c404aaa0c2 {
-			n = 22
-		}
-	} else if len(in) >= 8 &&
-		buffer.ReadUint64At(in, 0) == 0x04aaa0c2b21b0001 {
-		n = 8
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEverything_Inner, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEverything_Inner)
 }
 
 // ForyWrite writes Everything_Inner's struct body (docs/format.md §9).
@@ -581,7 +515,7 @@ func (x *Everything) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeEverything)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeEverything)
 	start := b.WriterIndex()
@@ -600,26 +534,6 @@ func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Everything) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeEverything)
-	start := b.WriterIndex()
-	b.Reserve(165)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		copy(w[off:], foryRootRefEverything)
-		off += 165
-	} else {
-		buffer.PutUint32At(w, off, 0xaf1b0001) // prefix bytes 01 00 1b af, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x02)      // prefix bytes 02
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -628,7 +542,7 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeEverything)
 	}
 	{
 		n := 0
@@ -651,26 +565,6 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeEverything)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Everything) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 165 && string(in[:165]) == string(foryRootRefEverything) {
-			n = 165
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xaf1b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x02 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeEverything, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeEverything)
 }
 
 // ForyWrite writes Everything's struct body (docs/format.md §9).

@@ -59,7 +59,7 @@ func (x *User) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeUser)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeUser)
 	start := b.WriterIndex()
@@ -81,29 +81,6 @@ func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *User) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeUser)
-	start := b.WriterIndex()
-	b.Reserve(27)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe528300f001c0001)    // foryRootRefUser[0:8]
-		buffer.PutUint64At(w, off+8, 0xc401c8c629b8afed)  // foryRootRefUser[8:16]
-		buffer.PutUint64At(w, off+16, 0xd71cd31ccf15c815) // foryRootRefUser[16:24]
-		buffer.PutUint64At(w, off+19, 0x19d91cd71cd31ccf) // foryRootRefUser[19:27]
-		off += 27
-	} else {
-		buffer.PutUint32At(w, off, 0xc81b0001) // prefix bytes 01 00 1b c8, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -112,7 +89,7 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeUser)
 	}
 	{
 		n := 0
@@ -139,30 +116,6 @@ func (x *User) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeUser)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *User) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 27 &&
-			buffer.ReadUint64At(in, 0) == 0xe528300f001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xc401c8c629b8afed &&
-			buffer.ReadUint64At(in, 16) == 0xd71cd31ccf15c815 &&
-			buffer.ReadUint64At(in, 19) == 0x19d91cd71cd31ccf {
-			n = 27
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc81b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeUser, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeUser)
 }
 
 // ForyWrite writes User's struct body (docs/format.md §9).
@@ -581,7 +534,7 @@ func (x *UserPreferences) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *UserPreferences) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeUserPreferences)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeUserPreferences)
 	start := b.WriterIndex()
@@ -602,28 +555,6 @@ func (x *UserPreferences) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *UserPreferences) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeUserPreferences)
-	start := b.WriterIndex()
-	b.Reserve(23)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3dbe600b001c0001)    // foryRootUserPreferences[0:8], root flag 00 (tracking)
-		buffer.PutUint64At(w, off+8, 0xd001c9c4519fe977)  // foryRootUserPreferences[8:16]
-		buffer.PutUint64At(w, off+15, 0x15cc15c81cc701d0) // foryRootUserPreferences[15:23]
-		off += 23
-	} else {
-		buffer.PutUint32At(w, off, 0xc91b0001) // prefix bytes 01 00 1b c9, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x01)      // prefix bytes 01
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *UserPreferences) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -632,7 +563,7 @@ func (x *UserPreferences) ForyDeserialize(f *serializer.Fory, data []byte) error
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeUserPreferences)
 	}
 	{
 		n := 0
@@ -658,29 +589,6 @@ func (x *UserPreferences) ForyDeserialize(f *serializer.Fory, data []byte) error
 		}
 		return f.Runtime().EndRead(c, foryTypeUserPreferences)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *UserPreferences) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 23 &&
-			buffer.ReadUint64At(in, 0) == 0x3dbe600b001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xd001c9c4519fe977 &&
-			buffer.ReadUint64At(in, 15) == 0x15cc15c81cc701d0 {
-			n = 23
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc91b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x01 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeUserPreferences, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeUserPreferences)
 }
 
 // ForyWrite writes UserPreferences's struct body (docs/format.md §9).

@@ -62,7 +62,7 @@ func (x *Host) ForyType() *foryimpl.TypeInfo {
 // ForySerializeTo appends a message whose root is x to b (serializer.Marshal).
 func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	if f.Runtime().TrackRef() {
-		return x.forySerializeRef(f, b)
+		return foryimpl.SerializeRef(f.Runtime(), b, x, foryTypeHost)
 	}
 	c := f.Runtime().BeginWrite(b, foryTypeHost)
 	start := b.WriterIndex()
@@ -84,29 +84,6 @@ func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	return c.EndWrite(start)
 }
 
-// forySerializeRef is ForySerializeTo with reference tracking (docs/format.md §2.1).
-func (x *Host) forySerializeRef(f *serializer.Fory, b *buffer.Buffer) error {
-	c := f.Runtime().BeginWrite(b, foryTypeHost)
-	start := b.WriterIndex()
-	b.Reserve(29)
-	w, off := b.Window(), start
-	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x55859011001c0001)    // foryRootRefHost[0:8]
-		buffer.PutUint64At(w, off+8, 0xd405c6c767680bc9)  // foryRootRefHost[8:16]
-		buffer.PutUint64At(w, off+16, 0xce29c915c615c005) // foryRootRefHost[16:24]
-		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c9) // foryRootRefHost[21:29]
-		off += 29
-	} else {
-		buffer.PutUint32At(w, off, 0xc61b0001) // prefix bytes 01 00 1b c6, root flag 00 (tracking)
-		buffer.PutUint8At(w, off+4, 0x05)      // prefix bytes 05
-		off += 5
-	}
-	b.SetWriterIndex(off)
-	foryimpl.WriteRootRef(c, x)
-	x.ForyWrite(c)
-	return c.EndWrite(start)
-}
-
 // ForyDeserialize reads one message into x (serializer.Unmarshal); one without ForySerializeTo's root prefix goes through ReadRoot.
 func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	c := f.Runtime().BeginReadFast(data)
@@ -115,7 +92,7 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	}
 	in := c.Reader().Bytes()
 	if c.TrackRef() {
-		return x.foryDeserializeRef(f, c, in)
+		return foryimpl.DeserializeRef(f.Runtime(), c, x, foryTypeHost)
 	}
 	{
 		n := 0
@@ -142,30 +119,6 @@ func (x *Host) ForyDeserialize(f *serializer.Fory, data []byte) error {
 		}
 		return f.Runtime().EndRead(c, foryTypeHost)
 	}
-}
-
-// foryDeserializeRef is ForyDeserialize with reference tracking: the root is object 0.
-func (x *Host) foryDeserializeRef(f *serializer.Fory, c *foryimpl.ReadContext, in []byte) error {
-	n := 0
-	if c.Compatible() {
-		if len(in) >= 29 &&
-			buffer.ReadUint64At(in, 0) == 0x55859011001c0001 &&
-			buffer.ReadUint64At(in, 8) == 0xd405c6c767680bc9 &&
-			buffer.ReadUint64At(in, 16) == 0xce29c915c615c005 &&
-			buffer.ReadUint64At(in, 21) == 0x15d815d015ce29c9 {
-			n = 29
-		}
-	} else if len(in) >= 5 &&
-		buffer.ReadUint32At(in, 0) == 0xc61b0001 &&
-		buffer.ReadUint8At(in, 4) == 0x05 {
-		n = 5
-	}
-	if n == 0 {
-		return f.Runtime().ReadRoot(c, x)
-	}
-	foryimpl.AcceptRootRef(c, n, foryTypeHost, x)
-	x.ForyRead(c)
-	return f.Runtime().EndRead(c, foryTypeHost)
 }
 
 // ForyWrite writes Host's struct body (docs/format.md §9).
