@@ -772,47 +772,19 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 14:
-			if f.Convert {
-				x.IntArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.IntArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.IntArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 15:
-			if f.Convert {
-				x.LongArray = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.LongArray = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.LongArray = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 16:
-			if f.Convert {
-				x.FloatArray = foryimpl.ReadSliceAs[float32](c, f)
-			} else {
-				x.FloatArray = foryimpl.ReadArrayEvolved[[]float32](c, f)
-			}
+			x.FloatArray = foryimpl.ReadArrayEvolved[[]float32](c, f)
 		case 17:
-			if f.Convert {
-				x.DoubleArray = foryimpl.ReadSliceAs[float64](c, f)
-			} else {
-				x.DoubleArray = foryimpl.ReadArrayEvolved[[]float64](c, f)
-			}
+			x.DoubleArray = foryimpl.ReadArrayEvolved[[]float64](c, f)
 		case 18:
-			if f.Convert {
-				x.ShortArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.ShortArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.ShortArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 19:
-			if f.Convert {
-				x.CharArray = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.CharArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.CharArray = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 20:
-			if f.Convert {
-				x.BooleanArray = foryimpl.ReadBoolsAs[bool](c, f)
-			} else {
-				x.BooleanArray = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
-			}
+			x.BooleanArray = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1124,21 +1096,11 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Persons = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						x.Player = Player(e14)
-					} else {
-						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-						x.Player = Player(e11)
-					} else {
-						x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+					x.Player = Player(e11)
+				} else {
+					x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}
@@ -1347,21 +1309,11 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-						x.Size = Size(e7)
-					} else {
-						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-						x.Size = Size(e4)
-					} else {
-						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+					x.Size = Size(e4)
+				} else {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}

@@ -561,16 +561,11 @@ func (x *Scalars) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeBase)
-		}
-		x.Base.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeBase)
-		}
-		x.Base.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeBase)
+	}
+	x.Base.ForyWrite(c)
 	{
 		b.Reserve(buffer.BatchSlack + 6)
 		w, off := b.Window(), b.WriterIndex()
@@ -844,39 +839,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 25:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev18 := c.ReadStructFieldMeta(foryTypeBase); ev18 != nil {
-						x.Base.ForyReadEvolved(c, ev18)
-					} else if !c.Failed() {
-						x.Base.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev15 := c.ReadStructFieldMeta(foryTypeBase); ev15 != nil {
-						x.Base.ForyReadEvolved(c, ev15)
-					} else if !c.Failed() {
-						x.Base.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev15 := c.ReadStructFieldMeta(foryTypeBase); ev15 != nil {
+					x.Base.ForyReadEvolved(c, ev15)
+				} else if !c.Failed() {
+					x.Base.ForyRead(c)
 				}
 			}
 		case 26:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
-						x.Col = Color(e22)
-					} else {
-						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e19 := c.ReadEnumFast(uint32(0x7fffffff)); e19 >= 0 {
-						x.Col = Color(e19)
-					} else {
-						x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e16 := c.ReadEnumFast(uint32(0x7fffffff)); e16 >= 0 {
+					x.Col = Color(e16)
+				} else {
+					x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 27:
@@ -889,65 +864,45 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 30:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id26)
-				} else if st25 == foryimpl.RefFollows {
-					p27 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id26, p27)
-					if e28 := c.ReadEnumFast(uint32(0x7fffffff)); e28 >= 0 {
-						*p27 = Color(e28)
+				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
+					x.PCol = foryimpl.BackRef[Color](c, id20)
+				} else if st19 == foryimpl.RefFollows {
+					p21 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id20, p21)
+					if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
+						*p21 = Color(e22)
 					} else {
-						*p27 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p21 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p27
+					x.PCol = p21
 				} else {
 					x.PCol = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p23 := foryimpl.Alloc[Color](c)
-					if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-						*p23 = Color(e24)
+					p17 := foryimpl.Alloc[Color](c)
+					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+						*p17 = Color(e18)
 					} else {
-						*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PCol = p23
+					x.PCol = p17
 				}
 			}
 		case 32:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e32 := c.ReadEnumFast(uint32(0xffff)); e32 >= 0 {
-						x.Shd = Shade(e32)
-					} else {
-						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e29 := c.ReadEnumFast(uint32(0xffff)); e29 >= 0 {
-						x.Shd = Shade(e29)
-					} else {
-						x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e23 := c.ReadEnumFast(uint32(0xffff)); e23 >= 0 {
+					x.Shd = Shade(e23)
+				} else {
+					x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 				}
 			}
 		case 33:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-						x.Stat = other.Status(e36)
-					} else {
-						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-						x.Stat = other.Status(e33)
-					} else {
-						x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+					x.Stat = other.Status(e24)
+				} else {
+					x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 34:
@@ -1453,39 +1408,31 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.DI8) {
-			l117 := x.DI8
-			b.WriteVarUint32(uint32(len(l117) * 1))
-			for _, e118 := range l117 {
-				b.WriteInt8(int8(e118))
-			}
-		}
-	} else {
-		l119 := x.DI8
-		b.WriteVarUint32(uint32(len(l119) * 1))
-		for _, e120 := range l119 {
-			b.WriteInt8(int8(e120))
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.DI8) {
+		l117 := x.DI8
+		b.WriteVarUint32(uint32(len(l117) * 1))
+		for _, e118 := range l117 {
+			b.WriteInt8(int8(e118))
 		}
 	}
 	{
-		l121 := x.DU16
-		l122 := x.DU32
-		l123 := x.DU64
-		b.Reserve(buffer.BatchSlack + len(l121)*2 + len(l122)*4 + len(l123)*8 + 18)
+		l119 := x.DU16
+		l120 := x.DU32
+		l121 := x.DU64
+		b.Reserve(buffer.BatchSlack + len(l119)*2 + len(l120)*4 + len(l121)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l119, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l119)*2))
+			off = buffer.PutRawUint16sAt(w, off, l119)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l120, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l120)*4))
+			off = buffer.PutRawUint32sAt(w, off, l120)
+		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l121, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l121)*2))
-			off = buffer.PutRawUint16sAt(w, off, l121)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l122, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l122)*4))
-			off = buffer.PutRawUint32sAt(w, off, l122)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l123, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l123)*8))
-			off = buffer.PutRawUint64sAt(w, off, l123)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l121)*8))
+			off = buffer.PutRawUint64sAt(w, off, l121)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -1496,80 +1443,80 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteI64s(b, x.I64s)
 	x.foryWriteI8s(b, x.I8s)
 	if !foryimpl.WriteRefSlice(c, x.NI64s) {
-		l124 := x.NI64s
-		b.WriteVarUint32(uint32(len(l124)))
-		if len(l124) > 0 {
-			b.Reserve(1 + len(l124)*9 + buffer.BatchSlack)
+		l122 := x.NI64s
+		b.WriteVarUint32(uint32(len(l122)))
+		if len(l122) > 0 {
+			b.Reserve(1 + len(l122)*9 + buffer.BatchSlack)
 			w, off := b.Window(), b.WriterIndex()
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e125 := range l124 {
-				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e125))
+			for _, e123 := range l122 {
+				off = buffer.PutVarUint64At(w, off, buffer.ZigZag64(e123))
 			}
 			b.SetWriterIndex(off)
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NMap) {
-		var mw126 foryimpl.MapWriter
-		mw126.Begin(b, len(x.NMap))
-		for k127, v128 := range x.NMap {
-			mw126.Entry(b)
-			foryimpl.WriteString(b, k127)
-			b.WriteVarInt32(v128)
+		var mw124 foryimpl.MapWriter
+		mw124.Begin(b, len(x.NMap))
+		for k125, v126 := range x.NMap {
+			mw124.Entry(b)
+			foryimpl.WriteString(b, k125)
+			b.WriteVarInt32(v126)
 		}
-		mw126.End(b)
+		mw124.End(b)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NStrs) {
-		l129 := x.NStrs
+		l127 := x.NStrs
 		{
-			sz131 := 6 + buffer.BatchSlack + len(l129)*9
-			for _, e130 := range l129 {
-				sz131 += len(e130)
+			sz129 := 6 + buffer.BatchSlack + len(l127)*9
+			for _, e128 := range l127 {
+				sz129 += len(e128)
 			}
-			b.Reserve(sz131)
+			b.Reserve(sz129)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l129)))
-			if len(l129) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l127)))
+			if len(l127) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e130 := range l129 {
-					if len(w)-off < len(e130)+9+buffer.BatchSlack {
+				for _, e128 := range l127 {
+					if len(w)-off < len(e128)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e130) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e128) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e130))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e130) > 0 {
-						off += copy(w[off:], e130)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e128))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e128) > 0 {
+						off += copy(w[off:], e128)
 					}
 				}
 			}
 			b.SetWriterIndex(off)
 		}
 	}
-	l132 := x.Named
+	l130 := x.Named
 	{
 		var ascii bool
-		sz134 := 6 + buffer.BatchSlack + len(l132)*9
-		for _, e133 := range l132 {
-			sz134 += len(e133)
+		sz132 := 6 + buffer.BatchSlack + len(l130)*9
+		for _, e131 := range l130 {
+			sz132 += len(e131)
 		}
-		b.Reserve(sz134)
+		b.Reserve(sz132)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l132)))
-		if len(l132) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l130)))
+		if len(l130) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e133 := range l132 {
-				if len(w)-off < len(e133)+9+buffer.BatchSlack {
+			for _, e131 := range l130 {
+				if len(w)-off < len(e131)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e133) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e131) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e133))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e133) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e133))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e133)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e131))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e131) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e131))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e131)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Named"))
 						return
 					}
@@ -1578,20 +1525,20 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	l135 := x.Nested
-	b.WriteVarUint32(uint32(len(l135)))
-	if len(l135) > 0 {
+	l133 := x.Nested
+	b.WriteVarUint32(uint32(len(l133)))
+	if len(l133) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e136 := range l135 {
-			if !foryimpl.WriteRefSlice(c, e136) {
-				b.WriteVarUint32(uint32(len(e136)))
-				if len(e136) > 0 {
-					b.Reserve(1 + len(e136)*5 + buffer.BatchSlack)
+		for _, e134 := range l133 {
+			if !foryimpl.WriteRefSlice(c, e134) {
+				b.WriteVarUint32(uint32(len(e134)))
+				if len(e134) > 0 {
+					b.Reserve(1 + len(e134)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e137 := range e136 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e137))
+					for _, e135 := range e134 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e135))
 					}
 					b.SetWriterIndex(off)
 				}
@@ -1600,26 +1547,20 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	x.foryWritePI32s(b, x.PI32s)
 	x.foryWritePStrs(b, x.PStrs)
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Raw) {
-			l138 := x.Raw
-			b.WriteVarUint32(uint32(len(l138)))
-			b.WriteBytes(l138)
-		}
-	} else {
-		l139 := x.Raw
-		b.WriteVarUint32(uint32(len(l139)))
-		b.WriteBytes(l139)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Raw) {
+		l136 := x.Raw
+		b.WriteVarUint32(uint32(len(l136)))
+		b.WriteBytes(l136)
 	}
 	{
-		s140 := string(x.S)
-		b.Reserve(buffer.BatchSlack + len(s140) + 10)
+		s137 := string(x.S)
+		b.Reserve(buffer.BatchSlack + len(s137) + 10)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s140))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s140) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s140)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s140) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s137))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s137) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s137)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s137) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "S"))
 				return
 			}
@@ -1628,17 +1569,48 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	{
 		var ascii bool
-		sz142 := 6 + buffer.BatchSlack + len(x.StrArr)*9
-		for _, e141 := range x.StrArr {
-			sz142 += len(e141)
+		sz139 := 6 + buffer.BatchSlack + len(x.StrArr)*9
+		for _, e138 := range x.StrArr {
+			sz139 += len(e138)
 		}
-		b.Reserve(sz142)
+		b.Reserve(sz139)
 		w, off := b.Window(), b.WriterIndex()
 		off = buffer.PutVarUint32At(w, off, uint32(len(x.StrArr)))
 		if len(x.StrArr) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e141 := range x.StrArr {
+			for _, e138 := range x.StrArr {
+				if len(w)-off < len(e138)+9+buffer.BatchSlack {
+					b.SetWriterIndex(off)
+					b.Reserve(len(e138) + 9 + buffer.BatchSlack)
+					w = b.Window()
+				}
+				off = buffer.PutVarUint64At(w, off, uint64(len(e138))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e138) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e138))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e138)) {
+						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
+						return
+					}
+				}
+			}
+		}
+		b.SetWriterIndex(off)
+	}
+	l140 := x.Strs
+	{
+		var ascii bool
+		sz142 := 6 + buffer.BatchSlack + len(l140)*9
+		for _, e141 := range l140 {
+			sz142 += len(e141)
+		}
+		b.Reserve(sz142)
+		w, off := b.Window(), b.WriterIndex()
+		off = buffer.PutVarUint32At(w, off, uint32(len(l140)))
+		if len(l140) > 0 {
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+			off++
+			for _, e141 := range l140 {
 				if len(w)-off < len(e141)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
 					b.Reserve(len(e141) + 9 + buffer.BatchSlack)
@@ -1648,37 +1620,6 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 				if len(e141) > 0 {
 					off, ascii = buffer.PutStringAt(w, off, string(e141))
 					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e141)) {
-						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "StrArr"))
-						return
-					}
-				}
-			}
-		}
-		b.SetWriterIndex(off)
-	}
-	l143 := x.Strs
-	{
-		var ascii bool
-		sz145 := 6 + buffer.BatchSlack + len(l143)*9
-		for _, e144 := range l143 {
-			sz145 += len(e144)
-		}
-		b.Reserve(sz145)
-		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l143)))
-		if len(l143) > 0 {
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e144 := range l143 {
-				if len(w)-off < len(e144)+9+buffer.BatchSlack {
-					b.SetWriterIndex(off)
-					b.Reserve(len(e144) + 9 + buffer.BatchSlack)
-					w = b.Window()
-				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e144))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e144) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e144))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e144)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "Strs"))
 						return
 					}
@@ -2103,114 +2044,114 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n146 := c.ReadArrayLengthFast(1)
-		if n146 < 0 {
-			n146 = c.ReadArrayLength(1)
+		n143 := c.ReadArrayLengthFast(1)
+		if n143 < 0 {
+			n143 = c.ReadArrayLength(1)
 		}
-		a147 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n146)
-		r.ReadRawBools(a147)
-		x.DBools = a147
+		a144 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n143)
+		r.ReadRawBools(a144)
+		x.DBools = a144
 		if c.Failed() {
 			c.Trace("DBools")
 			return
 		}
-		n148 := c.ReadArrayLengthFast(4)
-		if n148 < 0 {
-			n148 = c.ReadArrayLength(4)
+		n145 := c.ReadArrayLengthFast(4)
+		if n145 < 0 {
+			n145 = c.ReadArrayLength(4)
 		}
-		a149 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n148)
-		r.ReadRawFloat32s(a149)
-		x.DF32 = a149
+		a146 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n145)
+		r.ReadRawFloat32s(a146)
+		x.DF32 = a146
 		if c.Failed() {
 			c.Trace("DF32")
 			return
 		}
-		n150 := c.ReadArrayLengthFast(8)
-		if n150 < 0 {
-			n150 = c.ReadArrayLength(8)
+		n147 := c.ReadArrayLengthFast(8)
+		if n147 < 0 {
+			n147 = c.ReadArrayLength(8)
 		}
-		a151 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n150)
-		r.ReadRawFloat64s(a151)
-		x.DF64 = a151
+		a148 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n147)
+		r.ReadRawFloat64s(a148)
+		x.DF64 = a148
 		if c.Failed() {
 			c.Trace("DF64")
 			return
 		}
-		n152 := c.ReadArrayLengthFast(2)
-		if n152 < 0 {
-			n152 = c.ReadArrayLength(2)
+		n149 := c.ReadArrayLengthFast(2)
+		if n149 < 0 {
+			n149 = c.ReadArrayLength(2)
 		}
-		a153 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n152)
-		r.ReadRawInt16s(a153)
-		x.DI16 = a153
+		a150 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n149)
+		r.ReadRawInt16s(a150)
+		x.DI16 = a150
 		if c.Failed() {
 			c.Trace("DI16")
 			return
 		}
-		n154 := c.ReadArrayLengthFast(4)
-		if n154 < 0 {
-			n154 = c.ReadArrayLength(4)
+		n151 := c.ReadArrayLengthFast(4)
+		if n151 < 0 {
+			n151 = c.ReadArrayLength(4)
 		}
-		a155 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n154)
-		r.ReadRawInt32s(a155)
-		x.DI32 = a155
+		a152 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n151)
+		r.ReadRawInt32s(a152)
+		x.DI32 = a152
 		if c.Failed() {
 			c.Trace("DI32")
 			return
 		}
-		n156 := c.ReadArrayLengthFast(8)
-		if n156 < 0 {
-			n156 = c.ReadArrayLength(8)
+		n153 := c.ReadArrayLengthFast(8)
+		if n153 < 0 {
+			n153 = c.ReadArrayLength(8)
 		}
-		a157 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n156)
-		r.ReadRawInt64s(a157)
-		x.DI64 = a157
+		a154 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n153)
+		r.ReadRawInt64s(a154)
+		x.DI64 = a154
 		if c.Failed() {
 			c.Trace("DI64")
 			return
 		}
-		n158 := c.ReadArrayLengthFast(1)
-		if n158 < 0 {
-			n158 = c.ReadArrayLength(1)
+		n155 := c.ReadArrayLengthFast(1)
+		if n155 < 0 {
+			n155 = c.ReadArrayLength(1)
 		}
-		a159 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n158)
-		for i160 := range a159 {
-			a159[i160] = r.ReadInt8()
+		a156 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n155)
+		for i157 := range a156 {
+			a156[i157] = r.ReadInt8()
 		}
-		x.DI8 = a159
+		x.DI8 = a156
 		if c.Failed() {
 			c.Trace("DI8")
 			return
 		}
-		n161 := c.ReadArrayLengthFast(2)
-		if n161 < 0 {
-			n161 = c.ReadArrayLength(2)
+		n158 := c.ReadArrayLengthFast(2)
+		if n158 < 0 {
+			n158 = c.ReadArrayLength(2)
 		}
-		a162 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n161)
-		r.ReadRawUint16s(a162)
-		x.DU16 = a162
+		a159 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n158)
+		r.ReadRawUint16s(a159)
+		x.DU16 = a159
 		if c.Failed() {
 			c.Trace("DU16")
 			return
 		}
-		n163 := c.ReadArrayLengthFast(4)
-		if n163 < 0 {
-			n163 = c.ReadArrayLength(4)
+		n160 := c.ReadArrayLengthFast(4)
+		if n160 < 0 {
+			n160 = c.ReadArrayLength(4)
 		}
-		a164 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n163)
-		r.ReadRawUint32s(a164)
-		x.DU32 = a164
+		a161 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n160)
+		r.ReadRawUint32s(a161)
+		x.DU32 = a161
 		if c.Failed() {
 			c.Trace("DU32")
 			return
 		}
-		n165 := c.ReadArrayLengthFast(8)
-		if n165 < 0 {
-			n165 = c.ReadArrayLength(8)
+		n162 := c.ReadArrayLengthFast(8)
+		if n162 < 0 {
+			n162 = c.ReadArrayLength(8)
 		}
-		a166 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n165)
-		r.ReadRawUint64s(a166)
-		x.DU64 = a166
+		a163 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n162)
+		r.ReadRawUint64s(a163)
+		x.DU64 = a163
 		if c.Failed() {
 			c.Trace("DU64")
 			return
@@ -2247,11 +2188,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st167, id168 := c.ReadRefFlag(); st167 == foryimpl.RefBack {
-			x.NI64s = foryimpl.BackRefSlice[int64](c, id168)
-		} else if st167 == foryimpl.RefFollows {
+		if st164, id165 := c.ReadRefFlag(); st164 == foryimpl.RefBack {
+			x.NI64s = foryimpl.BackRefSlice[int64](c, id165)
+		} else if st164 == foryimpl.RefFollows {
 			x.NI64s = x.foryReadI64s(c, x.NI64s)
-			foryimpl.SetRefSlice(c, id168, x.NI64s)
+			foryimpl.SetRefSlice(c, id165, x.NI64s)
 		} else {
 			x.NI64s = nil
 		}
@@ -2259,11 +2200,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NI64s")
 			return
 		}
-		if st169, id170 := c.ReadRefFlag(); st169 == foryimpl.RefBack {
-			x.NMap = foryimpl.BackRefMap[string, int32](c, id170)
-		} else if st169 == foryimpl.RefFollows {
+		if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
+			x.NMap = foryimpl.BackRefMap[string, int32](c, id167)
+		} else if st166 == foryimpl.RefFollows {
 			x.NMap = x.foryReadNMap(c)
-			foryimpl.SetRefMap(c, id170, x.NMap)
+			foryimpl.SetRefMap(c, id167, x.NMap)
 		} else {
 			x.NMap = nil
 		}
@@ -2271,11 +2212,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NMap")
 			return
 		}
-		if st171, id172 := c.ReadRefFlag(); st171 == foryimpl.RefBack {
-			x.NStrs = foryimpl.BackRefSlice[string](c, id172)
-		} else if st171 == foryimpl.RefFollows {
+		if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
+			x.NStrs = foryimpl.BackRefSlice[string](c, id169)
+		} else if st168 == foryimpl.RefFollows {
 			x.NStrs = foryimpl.ReadStringList[[]string](c, nil)
-			foryimpl.SetRefSlice(c, id172, x.NStrs)
+			foryimpl.SetRefSlice(c, id169, x.NStrs)
 		} else {
 			x.NStrs = nil
 		}
@@ -2327,11 +2268,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st173, id174 := c.ReadFieldRefFlag(); st173 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id174)
-		} else if st173 == foryimpl.RefFollows {
+		if st170, id171 := c.ReadFieldRefFlag(); st170 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id171)
+		} else if st170 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id174, x.Raw)
+			foryimpl.SetRefSlice(c, id171, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -2411,65 +2352,25 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Colors = x.foryReadColors(c, x.Colors)
 			}
 		case 4:
-			if f.Convert {
-				x.DBools = foryimpl.ReadBoolsAs[bool](c, f)
-			} else {
-				x.DBools = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
-			}
+			x.DBools = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		case 5:
-			if f.Convert {
-				x.DF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else {
-				x.DF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
-			}
+			x.DF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 		case 6:
-			if f.Convert {
-				x.DF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else {
-				x.DF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
-			}
+			x.DF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 		case 7:
-			if f.Convert {
-				x.DI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else {
-				x.DI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
-			}
+			x.DI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 		case 8:
-			if f.Convert {
-				x.DI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.DI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.DI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 9:
-			if f.Convert {
-				x.DI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.DI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.DI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 10:
-			if f.Convert {
-				x.DI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else {
-				x.DI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
-			}
+			x.DI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 		case 11:
-			if f.Convert {
-				x.DU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else {
-				x.DU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
-			}
+			x.DU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 		case 12:
-			if f.Convert {
-				x.DU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else {
-				x.DU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
-			}
+			x.DU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 		case 13:
-			if f.Convert {
-				x.DU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else {
-				x.DU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
-			}
+			x.DU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 		case 14:
 			if f.Convert {
 				x.F32s = foryimpl.ReadSliceAs[float32](c, f)
@@ -2509,21 +2410,21 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 20:
 			if f.Convert {
 				x.NI64s = foryimpl.ReadSliceAs[int64](c, f)
-			} else if st196, id197 := c.ReadEvolvedRefFlag(f); st196 == foryimpl.RefBack {
-				x.NI64s = foryimpl.BackRefSlice[int64](c, id197)
-			} else if st196 == foryimpl.RefFollows {
+			} else if st193, id194 := c.ReadEvolvedRefFlag(f); st193 == foryimpl.RefBack {
+				x.NI64s = foryimpl.BackRefSlice[int64](c, id194)
+			} else if st193 == foryimpl.RefFollows {
 				x.NI64s = x.foryReadI64s(c, x.NI64s)
-				foryimpl.SetRefSlice(c, id197, x.NI64s)
+				foryimpl.SetRefSlice(c, id194, x.NI64s)
 			} else {
 				x.NI64s = nil
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st198, id199 := c.ReadRefFlag(); st198 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id199)
-				} else if st198 == foryimpl.RefFollows {
+				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
+					x.NMap = foryimpl.BackRefMap[string, int32](c, id196)
+				} else if st195 == foryimpl.RefFollows {
 					x.NMap = x.foryReadNMap(c)
-					foryimpl.SetRefMap(c, id199, x.NMap)
+					foryimpl.SetRefMap(c, id196, x.NMap)
 				} else {
 					x.NMap = nil
 				}
@@ -2533,11 +2434,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 22:
-			if st200, id201 := c.ReadEvolvedRefFlag(f); st200 == foryimpl.RefBack {
-				x.NStrs = foryimpl.BackRefSlice[string](c, id201)
-			} else if st200 == foryimpl.RefFollows {
+			if st197, id198 := c.ReadEvolvedRefFlag(f); st197 == foryimpl.RefBack {
+				x.NStrs = foryimpl.BackRefSlice[string](c, id198)
+			} else if st197 == foryimpl.RefFollows {
 				x.NStrs = foryimpl.ReadStringList[[]string](c, nil)
-				foryimpl.SetRefSlice(c, id201, x.NStrs)
+				foryimpl.SetRefSlice(c, id198, x.NStrs)
 			} else {
 				x.NStrs = nil
 			}
@@ -2562,11 +2463,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 27:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st202, id203 := c.ReadEvolvedRefFlag(f); st202 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id203)
-			} else if st202 == foryimpl.RefFollows {
+			} else if st199, id200 := c.ReadEvolvedRefFlag(f); st199 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id200)
+			} else if st199 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id203, x.Raw)
+				foryimpl.SetRefSlice(c, id200, x.Raw)
 			} else {
 				x.Raw = nil
 			}
@@ -5050,16 +4951,11 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	mw29.End(b)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta((*other.Address)(nil).ForyType())
-		}
-		x.Home.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta((*other.Address)(nil).ForyType())
-		}
-		x.Home.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta((*other.Address)(nil).ForyType())
+	}
+	x.Home.ForyWrite(c)
 	l32 := x.PAddrs
 	b.WriteVarUint32(uint32(len(l32)))
 	if len(l32) > 0 {
@@ -5092,16 +4988,11 @@ func (x *Composite) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeScalars)
-		}
-		x.Scalars.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeScalars)
-		}
-		x.Scalars.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeScalars)
+	}
+	x.Scalars.ForyWrite(c)
 	l35 := x.Tags
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -5347,21 +5238,11 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.ByName = x.foryReadByName(c)
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev55 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev55 != nil {
-						x.Home.ForyReadEvolved(c, ev55)
-					} else if !c.Failed() {
-						x.Home.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev52 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev52 != nil {
-						x.Home.ForyReadEvolved(c, ev52)
-					} else if !c.Failed() {
-						x.Home.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev52 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev52 != nil {
+					x.Home.ForyReadEvolved(c, ev52)
+				} else if !c.Failed() {
+					x.Home.ForyRead(c)
 				}
 			}
 		case 3:
@@ -5370,74 +5251,64 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 4:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					x.PScalars = foryimpl.BackRef[Scalars](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					p60 := foryimpl.Alloc[Scalars](c)
-					foryimpl.SetRef(c, id59, p60)
-					if ev61 := c.ReadStructFieldMeta(foryTypeScalars); ev61 != nil {
-						p60.ForyReadEvolved(c, ev61)
+				if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+					x.PScalars = foryimpl.BackRef[Scalars](c, id56)
+				} else if st55 == foryimpl.RefFollows {
+					p57 := foryimpl.Alloc[Scalars](c)
+					foryimpl.SetRef(c, id56, p57)
+					if ev58 := c.ReadStructFieldMeta(foryTypeScalars); ev58 != nil {
+						p57.ForyReadEvolved(c, ev58)
 					} else if !c.Failed() {
-						p60.ForyRead(c)
+						p57.ForyRead(c)
 					}
-					x.PScalars = p60
+					x.PScalars = p57
 				} else {
 					x.PScalars = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p56 := foryimpl.Alloc[Scalars](c)
-					if ev57 := c.ReadStructFieldMeta(foryTypeScalars); ev57 != nil {
-						p56.ForyReadEvolved(c, ev57)
+					p53 := foryimpl.Alloc[Scalars](c)
+					if ev54 := c.ReadStructFieldMeta(foryTypeScalars); ev54 != nil {
+						p53.ForyReadEvolved(c, ev54)
 					} else if !c.Failed() {
-						p56.ForyRead(c)
+						p53.ForyRead(c)
 					}
-					x.PScalars = p56
+					x.PScalars = p53
 				}
 			}
 		case 5:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					x.PTag = foryimpl.BackRef[other.Tag](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					p66 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id65, p66)
-					if ev67 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev67 != nil {
-						p66.ForyReadEvolved(c, ev67)
+				if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+					x.PTag = foryimpl.BackRef[other.Tag](c, id62)
+				} else if st61 == foryimpl.RefFollows {
+					p63 := foryimpl.Alloc[other.Tag](c)
+					foryimpl.SetRef(c, id62, p63)
+					if ev64 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev64 != nil {
+						p63.ForyReadEvolved(c, ev64)
 					} else if !c.Failed() {
-						p66.ForyRead(c)
+						p63.ForyRead(c)
 					}
-					x.PTag = p66
+					x.PTag = p63
 				} else {
 					x.PTag = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p62 := foryimpl.Alloc[other.Tag](c)
-					if ev63 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev63 != nil {
-						p62.ForyReadEvolved(c, ev63)
+					p59 := foryimpl.Alloc[other.Tag](c)
+					if ev60 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev60 != nil {
+						p59.ForyReadEvolved(c, ev60)
 					} else if !c.Failed() {
-						p62.ForyRead(c)
+						p59.ForyRead(c)
 					}
-					x.PTag = p62
+					x.PTag = p59
 				}
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev71 := c.ReadStructFieldMeta(foryTypeScalars); ev71 != nil {
-						x.Scalars.ForyReadEvolved(c, ev71)
-					} else if !c.Failed() {
-						x.Scalars.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev68 := c.ReadStructFieldMeta(foryTypeScalars); ev68 != nil {
-						x.Scalars.ForyReadEvolved(c, ev68)
-					} else if !c.Failed() {
-						x.Scalars.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev65 := c.ReadStructFieldMeta(foryTypeScalars); ev65 != nil {
+					x.Scalars.ForyReadEvolved(c, ev65)
+				} else if !c.Failed() {
+					x.Scalars.ForyRead(c)
 				}
 			}
 		case 7:
@@ -5446,29 +5317,29 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st74, id75 := c.ReadRefFlag(); st74 == foryimpl.RefBack {
-					x.Work = foryimpl.BackRef[other.Address](c, id75)
-				} else if st74 == foryimpl.RefFollows {
-					p76 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id75, p76)
-					if ev77 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev77 != nil {
-						p76.ForyReadEvolved(c, ev77)
+				if st68, id69 := c.ReadRefFlag(); st68 == foryimpl.RefBack {
+					x.Work = foryimpl.BackRef[other.Address](c, id69)
+				} else if st68 == foryimpl.RefFollows {
+					p70 := foryimpl.Alloc[other.Address](c)
+					foryimpl.SetRef(c, id69, p70)
+					if ev71 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev71 != nil {
+						p70.ForyReadEvolved(c, ev71)
 					} else if !c.Failed() {
-						p76.ForyRead(c)
+						p70.ForyRead(c)
 					}
-					x.Work = p76
+					x.Work = p70
 				} else {
 					x.Work = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p72 := foryimpl.Alloc[other.Address](c)
-					if ev73 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev73 != nil {
-						p72.ForyReadEvolved(c, ev73)
+					p66 := foryimpl.Alloc[other.Address](c)
+					if ev67 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev67 != nil {
+						p66.ForyReadEvolved(c, ev67)
 					} else if !c.Failed() {
-						p72.ForyRead(c)
+						p66.ForyRead(c)
 					}
-					x.Work = p72
+					x.Work = p66
 				}
 			}
 		}
@@ -6760,11 +6631,7 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.MaybeN = serializer.Some(o59)
 			}
 		case 5:
-			if f.Convert {
-				x.Brains = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-			} else {
-				x.Brains = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
-			}
+			x.Brains = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
 		case 6:
 			if !f.Flag || c.ReadFlag() {
 				x.ByName = x.foryReadByName(c)

@@ -254,21 +254,11 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-						x.Status = Status(e11)
-					} else {
-						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-						x.Status = Status(e8)
-					} else {
-						x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
+					x.Status = Status(e8)
+				} else {
+					x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}

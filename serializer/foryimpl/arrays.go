@@ -17,10 +17,14 @@ import (
 // so written it executes fewer instructions than the inlined code did
 // (instructions.sh Sample forygen-ref Deserialize 4,653 → 4,577).
 
-// ReadArrayEvolved reads a dense array field that needs no conversion,
-// behind the flag the remote field has (ReadEvolvedRefFlag): a
-// back-reference, nil, or the array, recorded under its id.
+// ReadArrayEvolved reads a dense array field behind the flag the remote
+// field has (ReadEvolvedRefFlag): a back-reference, nil, or the array,
+// recorded under its id; a remote field of another type (f.Convert) is
+// read as ReadSliceAs reads it.
 func ReadArrayEvolved[S ~[]E, E buffer.Fixed](c *ReadContext, f *EvolvedField) S {
+	if f.Convert {
+		return S(ReadSliceAs[E](c, f))
+	}
 	st, id := c.ReadEvolvedRefFlag(f)
 	if st != RefFollows {
 		if st == RefBack {
@@ -38,8 +42,11 @@ func ReadArrayEvolved[S ~[]E, E buffer.Fixed](c *ReadContext, f *EvolvedField) S
 }
 
 // ReadBoolArrayEvolved is ReadArrayEvolved for a BOOL_ARRAY, whose bytes
-// are checked (buffer.Reader.ReadRawBools).
+// are checked (buffer.Reader.ReadRawBools); converted as ReadBoolsAs.
 func ReadBoolArrayEvolved[S ~[]bool](c *ReadContext, f *EvolvedField) S {
+	if f.Convert {
+		return S(ReadBoolsAs[bool](c, f))
+	}
 	st, id := c.ReadEvolvedRefFlag(f)
 	if st != RefFollows {
 		if st == RefBack {

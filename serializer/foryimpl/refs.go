@@ -320,6 +320,21 @@ func (c *ReadContext) ReadRefFlag() (state, id int) {
 	return RefNull, -1
 }
 
+// ReadEvolvedValueFlag reads the flag before a value no reference can
+// share (an enum, a struct value) in a field read with another writer's
+// schema, and reports whether the value follows: none when the remote
+// field has no flag, a reference flag as ReadValueFlag reads it in a
+// tracked message (unless the value is converted), else a null flag.
+func (c *ReadContext) ReadEvolvedValueFlag(f *EvolvedField) bool {
+	if !f.Flag {
+		return true
+	}
+	if c.trackRef && !f.Convert {
+		return c.ReadValueFlag()
+	}
+	return c.ReadFlag()
+}
+
 // ReadValueFlag reads the flag of a tracked kind that is held by value (an
 // enum, a struct value): 0xFF, or 0x00, which takes a reference id no
 // valid message can refer back to. It reports whether the value follows;

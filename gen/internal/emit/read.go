@@ -514,8 +514,10 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			// statement, or a block.
 			var read jen.Code
 			if name, _ := arrayReaders(w); name != "" {
-				body = []jen.Code{jen.Id("x").Dot(fl.GoName).Op("=").Qual(implPkg, name).Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id("f"))}
-				read = jen.Block(body...)
+				// The reader converts too (f.Convert: ReadSliceAs).
+				cases = append(cases, jen.Case(jen.Lit(i)).Block(
+					jen.Id("x").Dot(fl.GoName).Op("=").Qual(implPkg, name).Types(g.goType(w.Go)).Call(jen.Id("c"), jen.Id("f"))))
+				continue
 			} else {
 				g.valueField = fl
 				body = g.readTrackedSlice(jen.Id("x").Dot(fl.GoName), w, jen.Id("c").Dot("ReadEvolvedRefFlag").Call(jen.Id("f")))
@@ -528,6 +530,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 			continue
 		}
+		plain := false // body is present behind the remote field's flag
 		if w.TypeID == meta.TypeUnknown {
 			// An any value carries its own flag.
 			body = present
@@ -548,9 +551,15 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			body = append(body, jen.If(jen.Id("f").Dot("Convert")).Block(conv...).
 				Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		} else {
+			plain = !w.Nullable
 			body = append(body, jen.If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		}
-		if fl.RefOn && w.TypeID != meta.TypeUnknown {
+		if fl.RefOn && w.TypeID != meta.TypeUnknown && valueFlagged(w) && plain {
+			// A value no reference can share (an enum, a struct value):
+			// one read behind the flag, whichever the mode
+			// (ReadEvolvedValueFlag).
+			body = []jen.Code{jen.If(jen.Id("c").Dot("ReadEvolvedValueFlag").Call(jen.Id("f"))).Block(present...)}
+		} else if fl.RefOn && w.TypeID != meta.TypeUnknown {
 			// With tracking, a flagged value is read as the generated
 			// tracking reader reads it, so back-references resolve.
 			g.valueField = fl
@@ -587,6 +596,19 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 	f.Func().Params(jen.Id("x").Op("*").Id(g.name())).Id("ForyReadEvolved").
 		Params(jen.Id("c").Op("*").Qual(implPkg, "ReadContext"), jen.Id("ev").Op("*").Qual(implPkg, "Evolution")).Block(body...)
 	f.Line()
+}
+
+// valueFlagged reports whether tracking reads a value of w behind
+// ReadValueFlag alone (readTracked's last case): no kind a reference can
+// share.
+func valueFlagged(w *plan.Wire) bool {
+	switch w.Go.Kind {
+	case model.Any, model.Optional, model.Slice, model.Pointer, model.Map, model.Set:
+		return false
+	case model.Union:
+		return !w.Nullable
+	}
+	return true
 }
 
 // evolvedScalar reports whether the evolved reader leaves a field to

@@ -503,8 +503,25 @@ func (g *gen) writeField(fl *plan.Field) []jen.Code {
 		// Bare in a tracked same-schema message, as the other languages
 		// write it; flagged in compatible mode and official Go's form
 		// (docs/format.md §14.30).
-		return g.onFieldFlags(g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire),
-			g.writeValue(jen.Id("x").Dot(fl.GoName), fl.Wire, true))
+		v := jen.Id("x").Dot(fl.GoName)
+		if g.flagMode == flagsByCall && !fl.Wire.Nullable {
+			// One copy of the value's write: behind the reference flag
+			// where the form has one (a slice or map), or after it
+			// (issue 28: foryWriteRef held it in each branch).
+			flags := jen.Id("c").Dot("TrackedFieldFlags").Call()
+			switch fl.Wire.Go.Kind {
+			case model.Slice, model.Map, model.Set:
+				fn := "WriteRefSlice"
+				if fl.Wire.Go.Kind != model.Slice {
+					fn = "WriteRefMap"
+				}
+				return []jen.Code{jen.If(jen.Op("!").Add(flags).Op("||").Op("!").Qual(implPkg, fn).Call(jen.Id("c"), v)).
+					Block(g.writeValue(v.Clone(), fl.Wire, true)...)}
+			case model.Enum, model.Struct:
+				return append([]jen.Code{jen.If(flags).Block(writeFlag("FlagNotNull"))}, g.writeValue(v.Clone(), fl.Wire, true)...)
+			}
+		}
+		return g.onFieldFlags(g.writeTracked(v, fl.Wire), g.writeValue(v.Clone(), fl.Wire, true))
 	}
 	if g.track && fl.RefOn {
 		return g.writeTracked(jen.Id("x").Dot(fl.GoName), fl.Wire)

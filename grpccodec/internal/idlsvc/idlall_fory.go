@@ -383,21 +383,11 @@ func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e6 := c.ReadEnumFast(uint32(0x7fffffff)); e6 >= 0 {
-						x.Kind = Everything_Inner_Kind(e6)
-					} else {
-						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
-						x.Kind = Everything_Inner_Kind(e3)
-					} else {
-						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e3 := c.ReadEnumFast(uint32(0x7fffffff)); e3 >= 0 {
+					x.Kind = Everything_Inner_Kind(e3)
+				} else {
+					x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}
@@ -936,24 +926,18 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Data) {
-			l69 := x.Data
-			b.WriteVarUint32(uint32(len(l69)))
-			b.WriteBytes(l69)
-		}
-	} else {
-		l70 := x.Data
-		b.WriteVarUint32(uint32(len(l70)))
-		b.WriteBytes(l70)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Data) {
+		l69 := x.Data
+		b.WriteVarUint32(uint32(len(l69)))
+		b.WriteBytes(l69)
 	}
 	foryimpl.WriteDate(b, foryimpl.Date(x.D))
 	foryimpl.WriteTime(b, x.Ts)
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
-	if o71, ok := x.Os.Get(); ok {
+	if o70, ok := x.Os.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o71)
+		foryimpl.WriteString(b, o70)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -990,29 +974,29 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.SharedAgain.ForyWrite(c)
 	}
-	l72 := x.Names
+	l71 := x.Names
 	{
 		var ascii bool
-		sz74 := 6 + buffer.BatchSlack + len(l72)*9
-		for _, e73 := range l72 {
-			sz74 += len(e73)
+		sz73 := 6 + buffer.BatchSlack + len(l71)*9
+		for _, e72 := range l71 {
+			sz73 += len(e72)
 		}
-		b.Reserve(sz74)
+		b.Reserve(sz73)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l72)))
-		if len(l72) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l71)))
+		if len(l71) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e73 := range l72 {
-				if len(w)-off < len(e73)+9+buffer.BatchSlack {
+			for _, e72 := range l71 {
+				if len(w)-off < len(e72)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e73) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e72) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e73))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e73) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e73))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e73)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e72))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e72) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e72))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e72)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeEverything, "Names"))
 						return
 					}
@@ -1024,87 +1008,87 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteNums(b, x.Nums)
 	x.foryWriteMaybe(b, x.Maybe)
 	x.foryWriteFixeds(b, x.Fixeds)
-	l75 := x.Leaves
+	l74 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l75)))
-		if len(l75) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l74)))
+		if len(l74) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l75) > 0 {
+	if len(l74) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i76 := range l75 {
-			l75[i76].ForyWrite(c)
+		for i75 := range l74 {
+			l74[i75].ForyWrite(c)
 		}
 	}
-	l77 := x.RefLeaves
-	b.WriteVarUint32(uint32(len(l77)))
-	if len(l77) > 0 {
-		h78 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p79 := range l77 {
-			if p79 == nil {
-				h78 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l76 := x.RefLeaves
+	b.WriteVarUint32(uint32(len(l76)))
+	if len(l76) > 0 {
+		h77 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p78 := range l76 {
+			if p78 == nil {
+				h77 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h78)
+		b.WriteUint8(h77)
 		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p79 := range l77 {
-			if !foryimpl.WriteRefPtr(c, p79) {
-				p79.ForyWrite(c)
+		for _, p78 := range l76 {
+			if !foryimpl.WriteRefPtr(c, p78) {
+				p78.ForyWrite(c)
 			}
 		}
 	}
 	{
-		l80 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l80)*4 + 6)
+		l79 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l79)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l80, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l80)*4))
-			off = buffer.PutRawInt32sAt(w, off, l80)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l79, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l79)*4))
+			off = buffer.PutRawInt32sAt(w, off, l79)
 		}
 		b.SetWriterIndex(off)
 	}
 	x.foryWriteCounts(b, x.Counts)
-	var mw81 foryimpl.MapWriter
-	mw81.Begin(b, len(x.ById))
-	for k82, v83 := range x.ById {
-		mw81.Entry(b)
-		b.WriteVarInt32(k82)
-		v83.ForyWrite(c)
+	var mw80 foryimpl.MapWriter
+	mw80.Begin(b, len(x.ById))
+	for k81, v82 := range x.ById {
+		mw80.Entry(b)
+		b.WriteVarInt32(k81)
+		v82.ForyWrite(c)
 	}
-	mw81.End(b)
+	mw80.End(b)
 	x.foryWriteCounters(b, x.Counters)
 	if x.OptList == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		l84 := x.OptList
+		l83 := x.OptList
 		{
-			sz86 := 6 + buffer.BatchSlack + len(l84)*9
-			for _, e85 := range l84 {
-				sz86 += len(e85)
+			sz85 := 6 + buffer.BatchSlack + len(l83)*9
+			for _, e84 := range l83 {
+				sz85 += len(e84)
 			}
-			b.Reserve(sz86)
+			b.Reserve(sz85)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l84)))
-			if len(l84) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l83)))
+			if len(l83) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e85 := range l84 {
-					if len(w)-off < len(e85)+9+buffer.BatchSlack {
+				for _, e84 := range l83 {
+					if len(w)-off < len(e84)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e85) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e84) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e85))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e85) > 0 {
-						off += copy(w[off:], e85)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e84))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e84) > 0 {
+						off += copy(w[off:], e84)
 					}
 				}
 			}
@@ -1113,7 +1097,7 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	b.WriteUint8(foryimpl.FlagNotNull)
 	x.Choice.ForyWriteUnion(c)
-	if _, uv87 := x.OptChoice.ForyUnionGet(); uv87 == nil {
+	if _, uv86 := x.OptChoice.ForyUnionGet(); uv86 == nil {
 		b.WriteUint8(foryimpl.FlagNull)
 	} else {
 		b.WriteUint8(foryimpl.FlagNotNull)
@@ -1322,9 +1306,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o88 int32
-		o88 = r.ReadVarInt32()
-		x.Oi32 = serializer.Some(o88)
+		var o87 int32
+		o87 = r.ReadVarInt32()
+		x.Oi32 = serializer.Some(o87)
 	}
 	if c.Failed() {
 		c.Trace("Oi32")
@@ -1336,11 +1320,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st89, id90 := c.ReadFieldRefFlag(); st89 == foryimpl.RefBack {
-			x.Data = foryimpl.BackRefSlice[uint8](c, id90)
-		} else if st89 == foryimpl.RefFollows {
+		if st88, id89 := c.ReadFieldRefFlag(); st88 == foryimpl.RefBack {
+			x.Data = foryimpl.BackRefSlice[uint8](c, id89)
+		} else if st88 == foryimpl.RefFollows {
 			x.Data = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id90, x.Data)
+			foryimpl.SetRefSlice(c, id89, x.Data)
 		} else {
 			x.Data = nil
 		}
@@ -1376,17 +1360,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o91 string
-		o91 = c.ReadString()
-		x.Os = serializer.Some(o91)
+		var o90 string
+		o90 = c.ReadString()
+		x.Os = serializer.Some(o90)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
-		if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
-			x.Level = Level(e92)
+		if e91 := c.ReadEnumFast(uint32(0x7fffffff)); e91 >= 0 {
+			x.Level = Level(e91)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1396,8 +1380,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
-		if e93 := c.ReadEnumFast(uint32(0x7fffffff)); e93 >= 0 {
-			x.Mood = Mood(e93)
+		if e92 := c.ReadEnumFast(uint32(0x7fffffff)); e92 >= 0 {
+			x.Mood = Mood(e92)
 		} else {
 			x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1407,17 +1391,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-			x.Leaf = foryimpl.BackRef[Leaf](c, id95)
-		} else if st94 == foryimpl.RefFollows {
-			p96 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id95, p96)
-			if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
-				p96.ForyReadEvolved(c, ev97)
+		if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id94)
+		} else if st93 == foryimpl.RefFollows {
+			p95 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id94, p95)
+			if ev96 := c.ReadStructFieldMeta(foryTypeLeaf); ev96 != nil {
+				p95.ForyReadEvolved(c, ev96)
 			} else if !c.Failed() {
-				p96.ForyRead(c)
+				p95.ForyRead(c)
 			}
-			x.Leaf = p96
+			x.Leaf = p95
 		} else {
 			x.Leaf = nil
 		}
@@ -1425,17 +1409,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Leaf")
 			return
 		}
-		if st98, id99 := c.ReadRefFlag(); st98 == foryimpl.RefBack {
-			x.Shared = foryimpl.BackRef[Leaf](c, id99)
-		} else if st98 == foryimpl.RefFollows {
-			p100 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id99, p100)
-			if ev101 := c.ReadStructFieldMeta(foryTypeLeaf); ev101 != nil {
-				p100.ForyReadEvolved(c, ev101)
+		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id98)
+		} else if st97 == foryimpl.RefFollows {
+			p99 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id98, p99)
+			if ev100 := c.ReadStructFieldMeta(foryTypeLeaf); ev100 != nil {
+				p99.ForyReadEvolved(c, ev100)
 			} else if !c.Failed() {
-				p100.ForyRead(c)
+				p99.ForyRead(c)
 			}
-			x.Shared = p100
+			x.Shared = p99
 		} else {
 			x.Shared = nil
 		}
@@ -1443,17 +1427,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Shared")
 			return
 		}
-		if st102, id103 := c.ReadRefFlag(); st102 == foryimpl.RefBack {
-			x.SharedAgain = foryimpl.BackRef[Leaf](c, id103)
-		} else if st102 == foryimpl.RefFollows {
-			p104 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id103, p104)
-			if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
-				p104.ForyReadEvolved(c, ev105)
+		if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+			x.SharedAgain = foryimpl.BackRef[Leaf](c, id102)
+		} else if st101 == foryimpl.RefFollows {
+			p103 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id102, p103)
+			if ev104 := c.ReadStructFieldMeta(foryTypeLeaf); ev104 != nil {
+				p103.ForyReadEvolved(c, ev104)
 			} else if !c.Failed() {
-				p104.ForyRead(c)
+				p103.ForyRead(c)
 			}
-			x.SharedAgain = p104
+			x.SharedAgain = p103
 		} else {
 			x.SharedAgain = nil
 		}
@@ -1463,39 +1447,39 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p94 := foryimpl.Alloc[Leaf](c)
-			if ev95 := c.ReadStructFieldMeta(foryTypeLeaf); ev95 != nil {
-				p94.ForyReadEvolved(c, ev95)
+			p93 := foryimpl.Alloc[Leaf](c)
+			if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
+				p93.ForyReadEvolved(c, ev94)
 			} else if !c.Failed() {
-				p94.ForyRead(c)
+				p93.ForyRead(c)
 			}
-			x.Leaf = p94
+			x.Leaf = p93
 		}
 		if c.Failed() {
 			c.Trace("Leaf")
 			return
 		}
 		if c.ReadFlag() {
-			p98 := foryimpl.Alloc[Leaf](c)
-			if ev99 := c.ReadStructFieldMeta(foryTypeLeaf); ev99 != nil {
-				p98.ForyReadEvolved(c, ev99)
+			p97 := foryimpl.Alloc[Leaf](c)
+			if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
+				p97.ForyReadEvolved(c, ev98)
 			} else if !c.Failed() {
-				p98.ForyRead(c)
+				p97.ForyRead(c)
 			}
-			x.Shared = p98
+			x.Shared = p97
 		}
 		if c.Failed() {
 			c.Trace("Shared")
 			return
 		}
 		if c.ReadFlag() {
-			p102 := foryimpl.Alloc[Leaf](c)
-			if ev103 := c.ReadStructFieldMeta(foryTypeLeaf); ev103 != nil {
-				p102.ForyReadEvolved(c, ev103)
+			p101 := foryimpl.Alloc[Leaf](c)
+			if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
+				p101.ForyReadEvolved(c, ev102)
 			} else if !c.Failed() {
-				p102.ForyRead(c)
+				p101.ForyRead(c)
 			}
-			x.SharedAgain = p102
+			x.SharedAgain = p101
 		}
 		if c.Failed() {
 			c.Trace("SharedAgain")
@@ -1539,13 +1523,13 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n106 := c.ReadArrayLengthFast(4)
-		if n106 < 0 {
-			n106 = c.ReadArrayLength(4)
+		n105 := c.ReadArrayLengthFast(4)
+		if n105 < 0 {
+			n105 = c.ReadArrayLength(4)
 		}
-		a107 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n106)
-		r.ReadRawInt32s(a107)
-		x.Arr = a107
+		a106 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n105)
+		r.ReadRawInt32s(a106)
+		x.Arr = a106
 		if c.Failed() {
 			c.Trace("Arr")
 			return
@@ -1610,17 +1594,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st112, id113 := c.ReadRefFlag(); st112 == foryimpl.RefBack {
-			x.Inner = foryimpl.BackRef[Everything_Inner](c, id113)
-		} else if st112 == foryimpl.RefFollows {
-			p114 := foryimpl.Alloc[Everything_Inner](c)
-			foryimpl.SetRef(c, id113, p114)
-			if ev115 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev115 != nil {
-				p114.ForyReadEvolved(c, ev115)
+		if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+			x.Inner = foryimpl.BackRef[Everything_Inner](c, id112)
+		} else if st111 == foryimpl.RefFollows {
+			p113 := foryimpl.Alloc[Everything_Inner](c)
+			foryimpl.SetRef(c, id112, p113)
+			if ev114 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev114 != nil {
+				p113.ForyReadEvolved(c, ev114)
 			} else if !c.Failed() {
-				p114.ForyRead(c)
+				p113.ForyRead(c)
 			}
-			x.Inner = p114
+			x.Inner = p113
 		} else {
 			x.Inner = nil
 		}
@@ -1630,13 +1614,13 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p112 := foryimpl.Alloc[Everything_Inner](c)
-			if ev113 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev113 != nil {
-				p112.ForyReadEvolved(c, ev113)
+			p111 := foryimpl.Alloc[Everything_Inner](c)
+			if ev112 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev112 != nil {
+				p111.ForyReadEvolved(c, ev112)
 			} else if !c.Failed() {
-				p112.ForyRead(c)
+				p111.ForyRead(c)
 			}
-			x.Inner = p112
+			x.Inner = p111
 		}
 		if c.Failed() {
 			c.Trace("Inner")
@@ -1644,8 +1628,8 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
-		if e116 := c.ReadEnumFast(uint32(0x7fffffff)); e116 >= 0 {
-			x.Kind = Everything_Inner_Kind(e116)
+		if e115 := c.ReadEnumFast(uint32(0x7fffffff)); e115 >= 0 {
+			x.Kind = Everything_Inner_Kind(e115)
 		} else {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1668,22 +1652,22 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 21:
 			if f.Convert {
-				if v118, ok119 := c.ReadIntAs(f, 32); ok119 {
-					x.Oi32 = serializer.Some(int32(v118))
+				if v117, ok118 := c.ReadIntAs(f, 32); ok118 {
+					x.Oi32 = serializer.Some(int32(v117))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o117 int32
-				o117 = r.ReadVarInt32()
-				x.Oi32 = serializer.Some(o117)
+				var o116 int32
+				o116 = r.ReadVarInt32()
+				x.Oi32 = serializer.Some(o116)
 			}
 		case 23:
 			if f.Convert {
 				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st120, id121 := c.ReadEvolvedRefFlag(f); st120 == foryimpl.RefBack {
-				x.Data = foryimpl.BackRefSlice[uint8](c, id121)
-			} else if st120 == foryimpl.RefFollows {
+			} else if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id120)
+			} else if st119 == foryimpl.RefFollows {
 				x.Data = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id121, x.Data)
+				foryimpl.SetRefSlice(c, id120, x.Data)
 			} else {
 				x.Data = nil
 			}
@@ -1705,125 +1689,105 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 28:
 			if !f.Flag || c.ReadFlag() {
-				var o122 string
-				o122 = c.ReadString()
-				x.Os = serializer.Some(o122)
+				var o121 string
+				o121 = c.ReadString()
+				x.Os = serializer.Some(o121)
 			}
 		case 29:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e126 := c.ReadEnumFast(uint32(0x7fffffff)); e126 >= 0 {
-						x.Level = Level(e126)
-					} else {
-						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e123 := c.ReadEnumFast(uint32(0x7fffffff)); e123 >= 0 {
-						x.Level = Level(e123)
-					} else {
-						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e122 := c.ReadEnumFast(uint32(0x7fffffff)); e122 >= 0 {
+					x.Level = Level(e122)
+				} else {
+					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 30:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e130 := c.ReadEnumFast(uint32(0x7fffffff)); e130 >= 0 {
-						x.Mood = Mood(e130)
-					} else {
-						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e127 := c.ReadEnumFast(uint32(0x7fffffff)); e127 >= 0 {
-						x.Mood = Mood(e127)
-					} else {
-						x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e123 := c.ReadEnumFast(uint32(0x7fffffff)); e123 >= 0 {
+					x.Mood = Mood(e123)
+				} else {
+					x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 31:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st133, id134 := c.ReadRefFlag(); st133 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id134)
-				} else if st133 == foryimpl.RefFollows {
-					p135 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id134, p135)
-					if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
-						p135.ForyReadEvolved(c, ev136)
+				if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id127)
+				} else if st126 == foryimpl.RefFollows {
+					p128 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id127, p128)
+					if ev129 := c.ReadStructFieldMeta(foryTypeLeaf); ev129 != nil {
+						p128.ForyReadEvolved(c, ev129)
 					} else if !c.Failed() {
-						p135.ForyRead(c)
+						p128.ForyRead(c)
 					}
-					x.Leaf = p135
+					x.Leaf = p128
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p131 := foryimpl.Alloc[Leaf](c)
-					if ev132 := c.ReadStructFieldMeta(foryTypeLeaf); ev132 != nil {
-						p131.ForyReadEvolved(c, ev132)
+					p124 := foryimpl.Alloc[Leaf](c)
+					if ev125 := c.ReadStructFieldMeta(foryTypeLeaf); ev125 != nil {
+						p124.ForyReadEvolved(c, ev125)
 					} else if !c.Failed() {
-						p131.ForyRead(c)
+						p124.ForyRead(c)
 					}
-					x.Leaf = p131
+					x.Leaf = p124
 				}
 			}
 		case 32:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st139, id140 := c.ReadRefFlag(); st139 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id140)
-				} else if st139 == foryimpl.RefFollows {
-					p141 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id140, p141)
-					if ev142 := c.ReadStructFieldMeta(foryTypeLeaf); ev142 != nil {
-						p141.ForyReadEvolved(c, ev142)
+				if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id133)
+				} else if st132 == foryimpl.RefFollows {
+					p134 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id133, p134)
+					if ev135 := c.ReadStructFieldMeta(foryTypeLeaf); ev135 != nil {
+						p134.ForyReadEvolved(c, ev135)
 					} else if !c.Failed() {
-						p141.ForyRead(c)
+						p134.ForyRead(c)
 					}
-					x.Shared = p141
+					x.Shared = p134
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p137 := foryimpl.Alloc[Leaf](c)
-					if ev138 := c.ReadStructFieldMeta(foryTypeLeaf); ev138 != nil {
-						p137.ForyReadEvolved(c, ev138)
+					p130 := foryimpl.Alloc[Leaf](c)
+					if ev131 := c.ReadStructFieldMeta(foryTypeLeaf); ev131 != nil {
+						p130.ForyReadEvolved(c, ev131)
 					} else if !c.Failed() {
-						p137.ForyRead(c)
+						p130.ForyRead(c)
 					}
-					x.Shared = p137
+					x.Shared = p130
 				}
 			}
 		case 33:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st145, id146 := c.ReadRefFlag(); st145 == foryimpl.RefBack {
-					x.SharedAgain = foryimpl.BackRef[Leaf](c, id146)
-				} else if st145 == foryimpl.RefFollows {
-					p147 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id146, p147)
-					if ev148 := c.ReadStructFieldMeta(foryTypeLeaf); ev148 != nil {
-						p147.ForyReadEvolved(c, ev148)
+				if st138, id139 := c.ReadRefFlag(); st138 == foryimpl.RefBack {
+					x.SharedAgain = foryimpl.BackRef[Leaf](c, id139)
+				} else if st138 == foryimpl.RefFollows {
+					p140 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id139, p140)
+					if ev141 := c.ReadStructFieldMeta(foryTypeLeaf); ev141 != nil {
+						p140.ForyReadEvolved(c, ev141)
 					} else if !c.Failed() {
-						p147.ForyRead(c)
+						p140.ForyRead(c)
 					}
-					x.SharedAgain = p147
+					x.SharedAgain = p140
 				} else {
 					x.SharedAgain = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p143 := foryimpl.Alloc[Leaf](c)
-					if ev144 := c.ReadStructFieldMeta(foryTypeLeaf); ev144 != nil {
-						p143.ForyReadEvolved(c, ev144)
+					p136 := foryimpl.Alloc[Leaf](c)
+					if ev137 := c.ReadStructFieldMeta(foryTypeLeaf); ev137 != nil {
+						p136.ForyReadEvolved(c, ev137)
 					} else if !c.Failed() {
-						p143.ForyRead(c)
+						p136.ForyRead(c)
 					}
-					x.SharedAgain = p143
+					x.SharedAgain = p136
 				}
 			}
 		case 34:
@@ -1855,11 +1819,7 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.RefLeaves = foryimpl.ReadStructPtrList[[]*Leaf](c, nil, foryTypeLeaf)
 			}
 		case 40:
-			if f.Convert {
-				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 41:
 			if !f.Flag || c.ReadFlag() {
 				x.Counts = x.foryReadCounts(c)
@@ -1877,14 +1837,8 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.OptList = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 45:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.Choice.ForyReadUnion(c)
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Choice.ForyReadUnion(c)
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.Choice.ForyReadUnion(c)
 			}
 		case 46:
 			if c.TrackRef() && f.Flag && !f.Convert {
@@ -1902,47 +1856,37 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			x.Anything = foryimpl.ReadAny(c, false)
 		case 48:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st157, id158 := c.ReadRefFlag(); st157 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Everything_Inner](c, id158)
-				} else if st157 == foryimpl.RefFollows {
-					p159 := foryimpl.Alloc[Everything_Inner](c)
-					foryimpl.SetRef(c, id158, p159)
-					if ev160 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev160 != nil {
-						p159.ForyReadEvolved(c, ev160)
+				if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
+					x.Inner = foryimpl.BackRef[Everything_Inner](c, id149)
+				} else if st148 == foryimpl.RefFollows {
+					p150 := foryimpl.Alloc[Everything_Inner](c)
+					foryimpl.SetRef(c, id149, p150)
+					if ev151 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev151 != nil {
+						p150.ForyReadEvolved(c, ev151)
 					} else if !c.Failed() {
-						p159.ForyRead(c)
+						p150.ForyRead(c)
 					}
-					x.Inner = p159
+					x.Inner = p150
 				} else {
 					x.Inner = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p155 := foryimpl.Alloc[Everything_Inner](c)
-					if ev156 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev156 != nil {
-						p155.ForyReadEvolved(c, ev156)
+					p146 := foryimpl.Alloc[Everything_Inner](c)
+					if ev147 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev147 != nil {
+						p146.ForyReadEvolved(c, ev147)
 					} else if !c.Failed() {
-						p155.ForyRead(c)
+						p146.ForyRead(c)
 					}
-					x.Inner = p155
+					x.Inner = p146
 				}
 			}
 		case 49:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e164 := c.ReadEnumFast(uint32(0x7fffffff)); e164 >= 0 {
-						x.Kind = Everything_Inner_Kind(e164)
-					} else {
-						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e161 := c.ReadEnumFast(uint32(0x7fffffff)); e161 >= 0 {
-						x.Kind = Everything_Inner_Kind(e161)
-					} else {
-						x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e152 := c.ReadEnumFast(uint32(0x7fffffff)); e152 >= 0 {
+					x.Kind = Everything_Inner_Kind(e152)
+				} else {
+					x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}

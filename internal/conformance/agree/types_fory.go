@@ -2436,39 +2436,19 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
-						x.A = Narrow16(e6)
-					} else {
-						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
-						x.A = Narrow16(e3)
-					} else {
-						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
+					x.A = Narrow16(e3)
+				} else {
+					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 				}
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-						x.B = Narrow32(e10)
-					} else {
-						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-						x.B = Narrow32(e7)
-					} else {
-						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+					x.B = Narrow32(e4)
+				} else {
+					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}
@@ -2648,39 +2628,19 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e6 := c.ReadEnumFast(uint32(0xffff)); e6 >= 0 {
-						x.A = Narrow16(e6)
-					} else {
-						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
-						x.A = Narrow16(e3)
-					} else {
-						x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e3 := c.ReadEnumFast(uint32(0xffff)); e3 >= 0 {
+					x.A = Narrow16(e3)
+				} else {
+					x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 				}
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e10 := c.ReadEnumFast(uint32(0x7fffffff)); e10 >= 0 {
-						x.B = Narrow32(e10)
-					} else {
-						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-						x.B = Narrow32(e7)
-					} else {
-						x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+					x.B = Narrow32(e4)
+				} else {
+					x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}

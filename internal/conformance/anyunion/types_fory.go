@@ -1104,14 +1104,8 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.Pet.ForyReadUnion(c)
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Pet.ForyReadUnion(c)
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.Pet.ForyReadUnion(c)
 			}
 		}
 		if c.Failed() {
@@ -1335,14 +1329,8 @@ func (x *MaybePet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				}
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.Must.ForyReadUnion(c)
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Must.ForyReadUnion(c)
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.Must.ForyReadUnion(c)
 			}
 		}
 		if c.Failed() {

@@ -167,38 +167,32 @@ func (x *Bytes) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(1625798738)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l11 := x.Bin
-			b.WriteVarUint32(uint32(len(l11)))
-			b.WriteBytes(l11)
-		}
-	} else {
-		l12 := x.Bin
-		b.WriteVarUint32(uint32(len(l12)))
-		b.WriteBytes(l12)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin) {
+		l11 := x.Bin
+		b.WriteVarUint32(uint32(len(l11)))
+		b.WriteBytes(l11)
 	}
 	{
-		l13 := x.BoolA
-		b.Reserve(buffer.BatchSlack + len(l13)*1 + 6)
+		l12 := x.BoolA
+		b.Reserve(buffer.BatchSlack + len(l12)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l13, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
-			off = buffer.PutRawBoolsAt(w, off, l13)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l12, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l12)*1))
+			off = buffer.PutRawBoolsAt(w, off, l12)
 		}
 		b.SetWriterIndex(off)
 	}
 	x.foryWriteBools(b, x.Bools)
 	x.foryWritePlain(b, x.Plain)
 	{
-		l14 := x.U8Arr
-		b.Reserve(buffer.BatchSlack + len(l14)*1 + 6)
+		l13 := x.U8Arr
+		b.Reserve(buffer.BatchSlack + len(l13)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l14, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l14)*1))
-			off += copy(w[off:], l14)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l13, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l13)*1))
+			off += copy(w[off:], l13)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -257,11 +251,11 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st15, id16 := c.ReadFieldRefFlag(); st15 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id16)
-		} else if st15 == foryimpl.RefFollows {
+		if st14, id15 := c.ReadFieldRefFlag(); st14 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id15)
+		} else if st14 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id16, x.Bin)
+			foryimpl.SetRefSlice(c, id15, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -280,13 +274,13 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n17 := c.ReadArrayLengthFast(1)
-		if n17 < 0 {
-			n17 = c.ReadArrayLength(1)
+		n16 := c.ReadArrayLengthFast(1)
+		if n16 < 0 {
+			n16 = c.ReadArrayLength(1)
 		}
-		a18 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n17)
-		r.ReadRawBools(a18)
-		x.BoolA = a18
+		a17 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n16)
+		r.ReadRawBools(a17)
+		x.BoolA = a17
 		if c.Failed() {
 			c.Trace("BoolA")
 			return
@@ -309,13 +303,13 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n19 := c.ReadArrayLengthFast(1)
-		if n19 < 0 {
-			n19 = c.ReadArrayLength(1)
+		n18 := c.ReadArrayLengthFast(1)
+		if n18 < 0 {
+			n18 = c.ReadArrayLength(1)
 		}
-		a20 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n19)
-		copy(a20, r.ReadBytes(n19))
-		x.U8Arr = a20
+		a19 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n18)
+		copy(a19, r.ReadBytes(n18))
+		x.U8Arr = a19
 		if c.Failed() {
 			c.Trace("U8Arr")
 			return
@@ -331,20 +325,16 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st21, id22 := c.ReadEvolvedRefFlag(f); st21 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id22)
-			} else if st21 == foryimpl.RefFollows {
+			} else if st20, id21 := c.ReadEvolvedRefFlag(f); st20 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id21)
+			} else if st20 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id22, x.Bin)
+				foryimpl.SetRefSlice(c, id21, x.Bin)
 			} else {
 				x.Bin = nil
 			}
 		case 1:
-			if f.Convert {
-				x.BoolA = foryimpl.ReadBoolsAs[bool](c, f)
-			} else {
-				x.BoolA = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
-			}
+			x.BoolA = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		case 2:
 			if f.Convert {
 				x.Bools = foryimpl.ReadBoolsAs[bool](c, f)
@@ -358,11 +348,7 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Plain = x.foryReadPlain(c, x.Plain)
 			}
 		case 4:
-			if f.Convert {
-				x.U8Arr = foryimpl.ReadSliceAs[uint8](c, f)
-			} else {
-				x.U8Arr = foryimpl.ReadArrayEvolved[[]uint8](c, f)
-			}
+			x.U8Arr = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

@@ -145,16 +145,11 @@ func (x *Level1) foryWriteRef(c *foryimpl.WriteContext) {
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLevel2)
-		}
-		x.Mid.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLevel2)
-		}
-		x.Mid.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLevel2)
+	}
+	x.Mid.ForyWrite(c)
 }
 
 // ForyRead reads Level1's struct body (docs/format.md §9); errors are recorded in c.
@@ -203,21 +198,11 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev5 := c.ReadStructFieldMeta(foryTypeLevel2); ev5 != nil {
-						x.Mid.ForyReadEvolved(c, ev5)
-					} else if !c.Failed() {
-						x.Mid.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev2 := c.ReadStructFieldMeta(foryTypeLevel2); ev2 != nil {
-						x.Mid.ForyReadEvolved(c, ev2)
-					} else if !c.Failed() {
-						x.Mid.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev2 := c.ReadStructFieldMeta(foryTypeLevel2); ev2 != nil {
+					x.Mid.ForyReadEvolved(c, ev2)
+				} else if !c.Failed() {
+					x.Mid.ForyRead(c)
 				}
 			}
 		}
@@ -384,16 +369,11 @@ func (x *Level2) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLevel3)
-		}
-		x.Deep.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLevel3)
-		}
-		x.Deep.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLevel3)
+	}
+	x.Deep.ForyWrite(c)
 	if !foryimpl.WriteRefPtr(c, x.DeepP) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeLevel3)
@@ -490,48 +470,38 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev11 := c.ReadStructFieldMeta(foryTypeLevel3); ev11 != nil {
-						x.Deep.ForyReadEvolved(c, ev11)
-					} else if !c.Failed() {
-						x.Deep.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev8 := c.ReadStructFieldMeta(foryTypeLevel3); ev8 != nil {
-						x.Deep.ForyReadEvolved(c, ev8)
-					} else if !c.Failed() {
-						x.Deep.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev8 := c.ReadStructFieldMeta(foryTypeLevel3); ev8 != nil {
+					x.Deep.ForyReadEvolved(c, ev8)
+				} else if !c.Failed() {
+					x.Deep.ForyRead(c)
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-					x.DeepP = foryimpl.BackRef[Level3](c, id15)
-				} else if st14 == foryimpl.RefFollows {
-					p16 := foryimpl.Alloc[Level3](c)
-					foryimpl.SetRef(c, id15, p16)
-					if ev17 := c.ReadStructFieldMeta(foryTypeLevel3); ev17 != nil {
-						p16.ForyReadEvolved(c, ev17)
+				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
+					x.DeepP = foryimpl.BackRef[Level3](c, id12)
+				} else if st11 == foryimpl.RefFollows {
+					p13 := foryimpl.Alloc[Level3](c)
+					foryimpl.SetRef(c, id12, p13)
+					if ev14 := c.ReadStructFieldMeta(foryTypeLevel3); ev14 != nil {
+						p13.ForyReadEvolved(c, ev14)
 					} else if !c.Failed() {
-						p16.ForyRead(c)
+						p13.ForyRead(c)
 					}
-					x.DeepP = p16
+					x.DeepP = p13
 				} else {
 					x.DeepP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p12 := foryimpl.Alloc[Level3](c)
-					if ev13 := c.ReadStructFieldMeta(foryTypeLevel3); ev13 != nil {
-						p12.ForyReadEvolved(c, ev13)
+					p9 := foryimpl.Alloc[Level3](c)
+					if ev10 := c.ReadStructFieldMeta(foryTypeLevel3); ev10 != nil {
+						p9.ForyReadEvolved(c, ev10)
 					} else if !c.Failed() {
-						p12.ForyRead(c)
+						p9.ForyRead(c)
 					}
-					x.DeepP = p12
+					x.DeepP = p9
 				}
 			}
 		}

@@ -291,21 +291,11 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e12 := c.ReadEnumFast(uint32(0x7fffffff)); e12 >= 0 {
-						x.C = Color(e12)
-					} else {
-						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
-						x.C = Color(e9)
-					} else {
-						x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e9 := c.ReadEnumFast(uint32(0x7fffffff)); e9 >= 0 {
+					x.C = Color(e9)
+				} else {
+					x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 1:
@@ -314,29 +304,29 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					p17 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id16, p17)
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						*p17 = Color(e18)
+				if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
+					x.PC = foryimpl.BackRef[Color](c, id13)
+				} else if st12 == foryimpl.RefFollows {
+					p14 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id13, p14)
+					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+						*p14 = Color(e15)
 					} else {
-						*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p14 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p17
+					x.PC = p14
 				} else {
 					x.PC = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p13 := foryimpl.Alloc[Color](c)
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						*p13 = Color(e14)
+					p10 := foryimpl.Alloc[Color](c)
+					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
+						*p10 = Color(e11)
 					} else {
-						*p13 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p10 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PC = p13
+					x.PC = p10
 				}
 			}
 		}

@@ -376,16 +376,11 @@ func (x *PersonV2) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeAddress)
-		}
-		x.Work.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeAddress)
-		}
-		x.Work.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeAddress)
+	}
+	x.Work.ForyWrite(c)
 }
 
 // foryCheckUTF8 checks that every string PersonV2's writers do not check as they copy it is UTF-8 (WithUTF8Validation).
@@ -588,21 +583,11 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				}
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-						x.Level = Color(e39)
-					} else {
-						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-						x.Level = Color(e36)
-					} else {
-						x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+					x.Level = Color(e36)
+				} else {
+					x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 6:
@@ -614,27 +599,13 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 8:
-			if f.Convert {
-				x.Weights = foryimpl.ReadSliceAs[float64](c, f)
-			} else {
-				x.Weights = foryimpl.ReadArrayEvolved[[]float64](c, f)
-			}
+			x.Weights = foryimpl.ReadArrayEvolved[[]float64](c, f)
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev45 := c.ReadStructFieldMeta(foryTypeAddress); ev45 != nil {
-						x.Work.ForyReadEvolved(c, ev45)
-					} else if !c.Failed() {
-						x.Work.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev42 := c.ReadStructFieldMeta(foryTypeAddress); ev42 != nil {
-						x.Work.ForyReadEvolved(c, ev42)
-					} else if !c.Failed() {
-						x.Work.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev39 := c.ReadStructFieldMeta(foryTypeAddress); ev39 != nil {
+					x.Work.ForyReadEvolved(c, ev39)
+				} else if !c.Failed() {
+					x.Work.ForyRead(c)
 				}
 			}
 		}

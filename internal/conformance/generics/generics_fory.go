@@ -1014,16 +1014,11 @@ func (x *Book) foryWriteRef(c *foryimpl.WriteContext) {
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeforyBest)
-		}
-		x.Best.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeforyBest)
-		}
-		x.Best.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeforyBest)
+	}
+	x.Best.ForyWrite(c)
 	if !foryimpl.WriteRefPtr(c, x.Tags) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeforyStringPage)
@@ -1032,16 +1027,11 @@ func (x *Book) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeforyUserPage)
-		}
-		x.Users.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeforyUserPage)
-		}
-		x.Users.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeforyUserPage)
+	}
+	x.Users.ForyWrite(c)
 }
 
 // ForyRead reads Book's struct body (docs/format.md §9); errors are recorded in c.
@@ -1138,66 +1128,46 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev10 := c.ReadStructFieldMeta(foryTypeforyBest); ev10 != nil {
-						x.Best.ForyReadEvolved(c, ev10)
-					} else if !c.Failed() {
-						x.Best.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev7 := c.ReadStructFieldMeta(foryTypeforyBest); ev7 != nil {
-						x.Best.ForyReadEvolved(c, ev7)
-					} else if !c.Failed() {
-						x.Best.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev7 := c.ReadStructFieldMeta(foryTypeforyBest); ev7 != nil {
+					x.Best.ForyReadEvolved(c, ev7)
+				} else if !c.Failed() {
+					x.Best.ForyRead(c)
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.Tags = foryimpl.BackRef[Page[string]](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[Page[string]](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev16 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
+				if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
+					x.Tags = foryimpl.BackRef[Page[string]](c, id11)
+				} else if st10 == foryimpl.RefFollows {
+					p12 := foryimpl.Alloc[Page[string]](c)
+					foryimpl.SetRef(c, id11, p12)
+					if ev13 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev13 != nil {
+						p12.ForyReadEvolved(c, ev13)
 					} else if !c.Failed() {
-						p15.ForyRead(c)
+						p12.ForyRead(c)
 					}
-					x.Tags = p15
+					x.Tags = p12
 				} else {
 					x.Tags = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[Page[string]](c)
-					if ev12 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
+					p8 := foryimpl.Alloc[Page[string]](c)
+					if ev9 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev9 != nil {
+						p8.ForyReadEvolved(c, ev9)
 					} else if !c.Failed() {
-						p11.ForyRead(c)
+						p8.ForyRead(c)
 					}
-					x.Tags = p11
+					x.Tags = p8
 				}
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev20 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev20 != nil {
-						x.Users.ForyReadEvolved(c, ev20)
-					} else if !c.Failed() {
-						x.Users.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev17 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev17 != nil {
-						x.Users.ForyReadEvolved(c, ev17)
-					} else if !c.Failed() {
-						x.Users.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev14 := c.ReadStructFieldMeta(foryTypeforyUserPage); ev14 != nil {
+					x.Users.ForyReadEvolved(c, ev14)
+				} else if !c.Failed() {
+					x.Users.ForyRead(c)
 				}
 			}
 		}

@@ -366,11 +366,7 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 9:
-			if f.Convert {
-				x.BF16Arr = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-			} else {
-				x.BF16Arr = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
-			}
+			x.BF16Arr = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
 		case 10:
 			if f.Convert {
 				x.BF16List = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
@@ -378,11 +374,7 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.BF16List = x.foryReadBF16List(c, x.BF16List)
 			}
 		case 11:
-			if f.Convert {
-				x.F16Arr = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-			} else {
-				x.F16Arr = foryimpl.ReadArrayEvolved[[]serializer.Float16](c, f)
-			}
+			x.F16Arr = foryimpl.ReadArrayEvolved[[]serializer.Float16](c, f)
 		case 12:
 			if f.Convert {
 				x.F16List = foryimpl.ReadSliceAs[serializer.Float16](c, f)

@@ -393,24 +393,18 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l53 := x.Bin
-			b.WriteVarUint32(uint32(len(l53)))
-			b.WriteBytes(l53)
-		}
-	} else {
-		l54 := x.Bin
-		b.WriteVarUint32(uint32(len(l54)))
-		b.WriteBytes(l54)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin) {
+		l53 := x.Bin
+		b.WriteVarUint32(uint32(len(l53)))
+		b.WriteBytes(l53)
 	}
 	foryimpl.WriteTime(b, x.Ts)
 	foryimpl.WriteDate(b, foryimpl.Date(x.D))
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
-	if o55, ok := x.Os.Get(); ok {
+	if o54, ok := x.Os.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o55)
+		foryimpl.WriteString(b, o54)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -426,59 +420,59 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Shared.ForyWrite(c)
 	}
-	l56 := x.Leaves
+	l55 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l56)))
-		if len(l56) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l55)))
+		if len(l55) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l56) > 0 {
+	if len(l55) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i57 := range l56 {
-			l56[i57].ForyWrite(c)
+		for i56 := range l55 {
+			l55[i56].ForyWrite(c)
 		}
 	}
 	x.foryWriteOstrs(b, x.Ostrs)
-	l58 := x.Rleaves
-	b.WriteVarUint32(uint32(len(l58)))
-	if len(l58) > 0 {
-		h59 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p60 := range l58 {
-			if p60 == nil {
-				h59 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l57 := x.Rleaves
+	b.WriteVarUint32(uint32(len(l57)))
+	if len(l57) > 0 {
+		h58 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p59 := range l57 {
+			if p59 == nil {
+				h58 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h59)
+		b.WriteUint8(h58)
 		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p60 := range l58 {
-			if !foryimpl.WriteRefPtr(c, p60) {
-				p60.ForyWrite(c)
+		for _, p59 := range l57 {
+			if !foryimpl.WriteRefPtr(c, p59) {
+				p59.ForyWrite(c)
 			}
 		}
 	}
-	var mw61 foryimpl.MapWriter
-	mw61.Begin(b, len(x.Lmap))
-	for k62, v63 := range x.Lmap {
-		mw61.Entry(b)
-		foryimpl.WriteString(b, k62)
-		v63.ForyWrite(c)
+	var mw60 foryimpl.MapWriter
+	mw60.Begin(b, len(x.Lmap))
+	for k61, v62 := range x.Lmap {
+		mw60.Entry(b)
+		foryimpl.WriteString(b, k61)
+		v62.ForyWrite(c)
 	}
-	mw61.End(b)
+	mw60.End(b)
 	x.foryWriteOmap(b, x.Omap)
 	{
-		l64 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l64)*4 + 12)
+		l63 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l63)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l64, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
-			off = buffer.PutRawInt32sAt(w, off, l64)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l63, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l63)*4))
+			off = buffer.PutRawInt32sAt(w, off, l63)
 		}
 		if c.TrackedFieldFlags() {
 			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
@@ -653,9 +647,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o65 int32
-		o65 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o65)
+		var o64 int32
+		o64 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o64)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -667,11 +661,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st66, id67 := c.ReadFieldRefFlag(); st66 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id67)
-		} else if st66 == foryimpl.RefFollows {
+		if st65, id66 := c.ReadFieldRefFlag(); st65 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id66)
+		} else if st65 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id67, x.Bin)
+			foryimpl.SetRefSlice(c, id66, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -707,26 +701,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o68 string
-		o68 = c.ReadString()
-		x.Os = serializer.Some(o68)
+		var o67 string
+		o67 = c.ReadString()
+		x.Os = serializer.Some(o67)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
 	if c.TrackRef() {
-		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-			x.Leaf = foryimpl.BackRef[Leaf](c, id70)
-		} else if st69 == foryimpl.RefFollows {
-			p71 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id70, p71)
-			if ev72 := c.ReadStructFieldMeta(foryTypeLeaf); ev72 != nil {
-				p71.ForyReadEvolved(c, ev72)
+		if st68, id69 := c.ReadRefFlag(); st68 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id69)
+		} else if st68 == foryimpl.RefFollows {
+			p70 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id69, p70)
+			if ev71 := c.ReadStructFieldMeta(foryTypeLeaf); ev71 != nil {
+				p70.ForyReadEvolved(c, ev71)
 			} else if !c.Failed() {
-				p71.ForyRead(c)
+				p70.ForyRead(c)
 			}
-			x.Leaf = p71
+			x.Leaf = p70
 		} else {
 			x.Leaf = nil
 		}
@@ -734,17 +728,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Leaf")
 			return
 		}
-		if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-			x.Shared = foryimpl.BackRef[Leaf](c, id74)
-		} else if st73 == foryimpl.RefFollows {
-			p75 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id74, p75)
-			if ev76 := c.ReadStructFieldMeta(foryTypeLeaf); ev76 != nil {
-				p75.ForyReadEvolved(c, ev76)
+		if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id73)
+		} else if st72 == foryimpl.RefFollows {
+			p74 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id73, p74)
+			if ev75 := c.ReadStructFieldMeta(foryTypeLeaf); ev75 != nil {
+				p74.ForyReadEvolved(c, ev75)
 			} else if !c.Failed() {
-				p75.ForyRead(c)
+				p74.ForyRead(c)
 			}
-			x.Shared = p75
+			x.Shared = p74
 		} else {
 			x.Shared = nil
 		}
@@ -754,26 +748,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p69 := foryimpl.Alloc[Leaf](c)
-			if ev70 := c.ReadStructFieldMeta(foryTypeLeaf); ev70 != nil {
-				p69.ForyReadEvolved(c, ev70)
+			p68 := foryimpl.Alloc[Leaf](c)
+			if ev69 := c.ReadStructFieldMeta(foryTypeLeaf); ev69 != nil {
+				p68.ForyReadEvolved(c, ev69)
 			} else if !c.Failed() {
-				p69.ForyRead(c)
+				p68.ForyRead(c)
 			}
-			x.Leaf = p69
+			x.Leaf = p68
 		}
 		if c.Failed() {
 			c.Trace("Leaf")
 			return
 		}
 		if c.ReadFlag() {
-			p73 := foryimpl.Alloc[Leaf](c)
-			if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
-				p73.ForyReadEvolved(c, ev74)
+			p72 := foryimpl.Alloc[Leaf](c)
+			if ev73 := c.ReadStructFieldMeta(foryTypeLeaf); ev73 != nil {
+				p72.ForyReadEvolved(c, ev73)
 			} else if !c.Failed() {
-				p73.ForyRead(c)
+				p72.ForyRead(c)
 			}
-			x.Shared = p73
+			x.Shared = p72
 		}
 		if c.Failed() {
 			c.Trace("Shared")
@@ -812,21 +806,21 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n77 := c.ReadArrayLengthFast(4)
-		if n77 < 0 {
-			n77 = c.ReadArrayLength(4)
+		n76 := c.ReadArrayLengthFast(4)
+		if n76 < 0 {
+			n76 = c.ReadArrayLength(4)
 		}
-		a78 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n77)
-		r.ReadRawInt32s(a78)
-		x.Arr = a78
+		a77 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n76)
+		r.ReadRawInt32s(a77)
+		x.Arr = a77
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
-		if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
-			x.Kind = Kind(e79)
+		if e78 := c.ReadEnumFast(uint32(0x7fffffff)); e78 >= 0 {
+			x.Kind = Kind(e78)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -864,22 +858,22 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 13:
 			if f.Convert {
-				if v81, ok82 := c.ReadIntAs(f, 32); ok82 {
-					x.Oi = serializer.Some(int32(v81))
+				if v80, ok81 := c.ReadIntAs(f, 32); ok81 {
+					x.Oi = serializer.Some(int32(v80))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o80 int32
-				o80 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o80)
+				var o79 int32
+				o79 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o79)
 			}
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st83, id84 := c.ReadEvolvedRefFlag(f); st83 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id84)
-			} else if st83 == foryimpl.RefFollows {
+			} else if st82, id83 := c.ReadEvolvedRefFlag(f); st82 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id83)
+			} else if st82 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id84, x.Bin)
+				foryimpl.SetRefSlice(c, id83, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -901,62 +895,62 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o85 string
-				o85 = c.ReadString()
-				x.Os = serializer.Some(o85)
+				var o84 string
+				o84 = c.ReadString()
+				x.Os = serializer.Some(o84)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id89)
-				} else if st88 == foryimpl.RefFollows {
-					p90 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id89, p90)
-					if ev91 := c.ReadStructFieldMeta(foryTypeLeaf); ev91 != nil {
-						p90.ForyReadEvolved(c, ev91)
+				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id88)
+				} else if st87 == foryimpl.RefFollows {
+					p89 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id88, p89)
+					if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
+						p89.ForyReadEvolved(c, ev90)
 					} else if !c.Failed() {
-						p90.ForyRead(c)
+						p89.ForyRead(c)
 					}
-					x.Leaf = p90
+					x.Leaf = p89
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p86 := foryimpl.Alloc[Leaf](c)
-					if ev87 := c.ReadStructFieldMeta(foryTypeLeaf); ev87 != nil {
-						p86.ForyReadEvolved(c, ev87)
+					p85 := foryimpl.Alloc[Leaf](c)
+					if ev86 := c.ReadStructFieldMeta(foryTypeLeaf); ev86 != nil {
+						p85.ForyReadEvolved(c, ev86)
 					} else if !c.Failed() {
-						p86.ForyRead(c)
+						p85.ForyRead(c)
 					}
-					x.Leaf = p86
+					x.Leaf = p85
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st94, id95 := c.ReadRefFlag(); st94 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id95)
-				} else if st94 == foryimpl.RefFollows {
-					p96 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id95, p96)
-					if ev97 := c.ReadStructFieldMeta(foryTypeLeaf); ev97 != nil {
-						p96.ForyReadEvolved(c, ev97)
+				if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id94)
+				} else if st93 == foryimpl.RefFollows {
+					p95 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id94, p95)
+					if ev96 := c.ReadStructFieldMeta(foryTypeLeaf); ev96 != nil {
+						p95.ForyReadEvolved(c, ev96)
 					} else if !c.Failed() {
-						p96.ForyRead(c)
+						p95.ForyRead(c)
 					}
-					x.Shared = p96
+					x.Shared = p95
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p92 := foryimpl.Alloc[Leaf](c)
-					if ev93 := c.ReadStructFieldMeta(foryTypeLeaf); ev93 != nil {
-						p92.ForyReadEvolved(c, ev93)
+					p91 := foryimpl.Alloc[Leaf](c)
+					if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+						p91.ForyReadEvolved(c, ev92)
 					} else if !c.Failed() {
-						p92.ForyRead(c)
+						p91.ForyRead(c)
 					}
-					x.Shared = p92
+					x.Shared = p91
 				}
 			}
 		case 23:
@@ -980,27 +974,13 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Omap = x.foryReadOmap(c)
 			}
 		case 28:
-			if f.Convert {
-				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 29:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e103 := c.ReadEnumFast(uint32(0x7fffffff)); e103 >= 0 {
-						x.Kind = Kind(e103)
-					} else {
-						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e100 := c.ReadEnumFast(uint32(0x7fffffff)); e100 >= 0 {
-						x.Kind = Kind(e100)
-					} else {
-						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e99 := c.ReadEnumFast(uint32(0x7fffffff)); e99 >= 0 {
+					x.Kind = Kind(e99)
+				} else {
+					x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 30:

@@ -537,21 +537,11 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Items = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 10:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e33 := c.ReadEnumFast(uint32(0x7fffffff)); e33 >= 0 {
-						x.Kind = Color(e33)
-					} else {
-						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
-						x.Kind = Color(e30)
-					} else {
-						x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+					x.Kind = Color(e30)
+				} else {
+					x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 11:

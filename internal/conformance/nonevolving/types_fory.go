@@ -336,16 +336,11 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeFixed)
-		}
-		x.F.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeFixed)
-		}
-		x.F.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeFixed)
+	}
+	x.F.ForyWrite(c)
 	if !foryimpl.WriteRefPtr(c, x.FP) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeFixed)
@@ -447,48 +442,38 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev16 := c.ReadStructFieldMeta(foryTypeFixed); ev16 != nil {
-						x.F.ForyReadEvolved(c, ev16)
-					} else if !c.Failed() {
-						x.F.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev13 := c.ReadStructFieldMeta(foryTypeFixed); ev13 != nil {
-						x.F.ForyReadEvolved(c, ev13)
-					} else if !c.Failed() {
-						x.F.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev13 := c.ReadStructFieldMeta(foryTypeFixed); ev13 != nil {
+					x.F.ForyReadEvolved(c, ev13)
+				} else if !c.Failed() {
+					x.F.ForyRead(c)
 				}
 			}
 		case 1:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.FP = foryimpl.BackRef[Fixed](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					p21 := foryimpl.Alloc[Fixed](c)
-					foryimpl.SetRef(c, id20, p21)
-					if ev22 := c.ReadStructFieldMeta(foryTypeFixed); ev22 != nil {
-						p21.ForyReadEvolved(c, ev22)
+				if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
+					x.FP = foryimpl.BackRef[Fixed](c, id17)
+				} else if st16 == foryimpl.RefFollows {
+					p18 := foryimpl.Alloc[Fixed](c)
+					foryimpl.SetRef(c, id17, p18)
+					if ev19 := c.ReadStructFieldMeta(foryTypeFixed); ev19 != nil {
+						p18.ForyReadEvolved(c, ev19)
 					} else if !c.Failed() {
-						p21.ForyRead(c)
+						p18.ForyRead(c)
 					}
-					x.FP = p21
+					x.FP = p18
 				} else {
 					x.FP = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p17 := foryimpl.Alloc[Fixed](c)
-					if ev18 := c.ReadStructFieldMeta(foryTypeFixed); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
+					p14 := foryimpl.Alloc[Fixed](c)
+					if ev15 := c.ReadStructFieldMeta(foryTypeFixed); ev15 != nil {
+						p14.ForyReadEvolved(c, ev15)
 					} else if !c.Failed() {
-						p17.ForyRead(c)
+						p14.ForyRead(c)
 					}
-					x.FP = p17
+					x.FP = p14
 				}
 			}
 		case 2:

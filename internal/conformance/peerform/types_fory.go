@@ -759,16 +759,11 @@ func (x *Outer) foryWriteRef(c *foryimpl.WriteContext) {
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Inner.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Inner.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.Inner.ForyWrite(c)
 }
 
 // ForyRead reads Outer's struct body (docs/format.md §9); errors are recorded in c.
@@ -817,21 +812,11 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev5 := c.ReadStructFieldMeta(foryTypeLeaf); ev5 != nil {
-						x.Inner.ForyReadEvolved(c, ev5)
-					} else if !c.Failed() {
-						x.Inner.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
-						x.Inner.ForyReadEvolved(c, ev2)
-					} else if !c.Failed() {
-						x.Inner.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev2 := c.ReadStructFieldMeta(foryTypeLeaf); ev2 != nil {
+					x.Inner.ForyReadEvolved(c, ev2)
+				} else if !c.Failed() {
+					x.Inner.ForyRead(c)
 				}
 			}
 		}
@@ -1050,17 +1035,9 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.Ints = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Ints = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Ints = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 1:
-			if f.Convert {
-				x.Longs = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.Longs = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.Longs = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -1393,16 +1370,10 @@ func (x *Bin) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(x.Count))
 	b.SetWriterIndex(off)
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Data) {
-			l3 := x.Data
-			b.WriteVarUint32(uint32(len(l3)))
-			b.WriteBytes(l3)
-		}
-	} else {
-		l4 := x.Data
-		b.WriteVarUint32(uint32(len(l4)))
-		b.WriteBytes(l4)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Data) {
+		l3 := x.Data
+		b.WriteVarUint32(uint32(len(l3)))
+		b.WriteBytes(l3)
 	}
 }
 
@@ -1430,11 +1401,11 @@ func (x *Bin) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st5, id6 := c.ReadFieldRefFlag(); st5 == foryimpl.RefBack {
-			x.Data = foryimpl.BackRefSlice[uint8](c, id6)
-		} else if st5 == foryimpl.RefFollows {
+		if st4, id5 := c.ReadFieldRefFlag(); st4 == foryimpl.RefBack {
+			x.Data = foryimpl.BackRefSlice[uint8](c, id5)
+		} else if st4 == foryimpl.RefFollows {
 			x.Data = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id6, x.Data)
+			foryimpl.SetRefSlice(c, id5, x.Data)
 		} else {
 			x.Data = nil
 		}
@@ -1459,11 +1430,11 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 		case 1:
 			if f.Convert {
 				x.Data = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st7, id8 := c.ReadEvolvedRefFlag(f); st7 == foryimpl.RefBack {
-				x.Data = foryimpl.BackRefSlice[uint8](c, id8)
-			} else if st7 == foryimpl.RefFollows {
+			} else if st6, id7 := c.ReadEvolvedRefFlag(f); st6 == foryimpl.RefBack {
+				x.Data = foryimpl.BackRefSlice[uint8](c, id7)
+			} else if st6 == foryimpl.RefFollows {
 				x.Data = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id8, x.Data)
+				foryimpl.SetRefSlice(c, id7, x.Data)
 			} else {
 				x.Data = nil
 			}
@@ -1619,16 +1590,11 @@ func (x *Mixed) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Inner.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Inner.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.Inner.ForyWrite(c)
 	x.foryWriteList(b, x.List)
 	x.foryWriteM(b, x.M)
 }
@@ -1717,21 +1683,11 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
-						x.Inner.ForyReadEvolved(c, ev14)
-					} else if !c.Failed() {
-						x.Inner.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
-						x.Inner.ForyReadEvolved(c, ev11)
-					} else if !c.Failed() {
-						x.Inner.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev11 := c.ReadStructFieldMeta(foryTypeLeaf); ev11 != nil {
+					x.Inner.ForyReadEvolved(c, ev11)
+				} else if !c.Failed() {
+					x.Inner.ForyRead(c)
 				}
 			}
 		case 1:
@@ -2066,11 +2022,7 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if f.Convert {
-				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
@@ -2273,21 +2225,11 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-						x.E = Color(e5)
-					} else {
-						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
-						x.E = Color(e2)
-					} else {
-						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e2 := c.ReadEnumFast(uint32(0x7fffffff)); e2 >= 0 {
+					x.E = Color(e2)
+				} else {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}

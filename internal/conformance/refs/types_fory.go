@@ -223,21 +223,11 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e7 := c.ReadEnumFast(uint32(0x7fffffff)); e7 >= 0 {
-						x.Size = Size(e7)
-					} else {
-						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
-						x.Size = Size(e4)
-					} else {
-						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e4 := c.ReadEnumFast(uint32(0x7fffffff)); e4 >= 0 {
+					x.Size = Size(e4)
+				} else {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}
@@ -3684,30 +3674,32 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutRawInt32sAt(w, off, l36)
 	}
 	b.SetWriterIndex(off)
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin1) {
-			l37 := x.Bin1
-			b.WriteVarUint32(uint32(len(l37)))
-			b.WriteBytes(l37)
-		}
-	} else {
-		l38 := x.Bin1
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin1) {
+		l37 := x.Bin1
+		b.WriteVarUint32(uint32(len(l37)))
+		b.WriteBytes(l37)
+	}
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin2) {
+		l38 := x.Bin2
 		b.WriteVarUint32(uint32(len(l38)))
 		b.WriteBytes(l38)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin2) {
-			l39 := x.Bin2
-			b.WriteVarUint32(uint32(len(l39)))
-			b.WriteBytes(l39)
-		}
-	} else {
-		l40 := x.Bin2
-		b.WriteVarUint32(uint32(len(l40)))
-		b.WriteBytes(l40)
-	}
 	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l41 := x.List1
+		l39 := x.List1
+		b.WriteVarUint32(uint32(len(l39)))
+		if len(l39) > 0 {
+			b.Reserve(1 + len(l39)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+			off++
+			for _, e40 := range l39 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e40))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.List2) {
+		l41 := x.List2
 		b.WriteVarUint32(uint32(len(l41)))
 		if len(l41) > 0 {
 			b.Reserve(1 + len(l41)*5 + buffer.BatchSlack)
@@ -3720,39 +3712,25 @@ func (x *SharedTrackedKinds) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l43 := x.List2
-		b.WriteVarUint32(uint32(len(l43)))
-		if len(l43) > 0 {
-			b.Reserve(1 + len(l43)*5 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e44 := range l43 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e44))
-			}
-			b.SetWriterIndex(off)
-		}
-	}
 	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw45 foryimpl.MapWriter
-		mw45.Begin(b, len(x.Map1))
-		for k46, v47 := range x.Map1 {
-			mw45.Entry(b)
-			foryimpl.WriteString(b, k46)
-			b.WriteVarInt32(v47)
+		var mw43 foryimpl.MapWriter
+		mw43.Begin(b, len(x.Map1))
+		for k44, v45 := range x.Map1 {
+			mw43.Entry(b)
+			foryimpl.WriteString(b, k44)
+			b.WriteVarInt32(v45)
 		}
-		mw45.End(b)
+		mw43.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw48 foryimpl.MapWriter
-		mw48.Begin(b, len(x.Map2))
-		for k49, v50 := range x.Map2 {
-			mw48.Entry(b)
-			foryimpl.WriteString(b, k49)
-			b.WriteVarInt32(v50)
+		var mw46 foryimpl.MapWriter
+		mw46.Begin(b, len(x.Map2))
+		for k47, v48 := range x.Map2 {
+			mw46.Entry(b)
+			foryimpl.WriteString(b, k47)
+			b.WriteVarInt32(v48)
 		}
-		mw48.End(b)
+		mw46.End(b)
 	}
 }
 
@@ -3805,11 +3783,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr2")
 			return
 		}
-		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id56)
-		} else if st55 == foryimpl.RefFollows {
+		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id54)
+		} else if st53 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id56, x.Bin1)
+			foryimpl.SetRefSlice(c, id54, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
@@ -3817,11 +3795,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin1")
 			return
 		}
-		if st57, id58 := c.ReadFieldRefFlag(); st57 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id58)
-		} else if st57 == foryimpl.RefFollows {
+		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id56)
+		} else if st55 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id58, x.Bin2)
+			foryimpl.SetRefSlice(c, id56, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
@@ -3829,11 +3807,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2")
 			return
 		}
-		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id60)
-		} else if st59 == foryimpl.RefFollows {
+		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id58)
+		} else if st57 == foryimpl.RefFollows {
 			x.List1 = x.foryReadList1(c, x.List1)
-			foryimpl.SetRefSlice(c, id60, x.List1)
+			foryimpl.SetRefSlice(c, id58, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -3841,11 +3819,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id62)
-		} else if st61 == foryimpl.RefFollows {
+		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
 			x.List2 = x.foryReadList1(c, x.List2)
-			foryimpl.SetRefSlice(c, id62, x.List2)
+			foryimpl.SetRefSlice(c, id60, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -3853,11 +3831,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id64)
-		} else if st63 == foryimpl.RefFollows {
+		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id62)
+		} else if st61 == foryimpl.RefFollows {
 			x.Map1 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id64, x.Map1)
+			foryimpl.SetRefMap(c, id62, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -3865,11 +3843,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st65, id66 := c.ReadRefFlag(); st65 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id66)
-		} else if st65 == foryimpl.RefFollows {
+		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id64)
+		} else if st63 == foryimpl.RefFollows {
 			x.Map2 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id66, x.Map2)
+			foryimpl.SetRefMap(c, id64, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -3878,24 +3856,24 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n51 := c.ReadArrayLengthFast(4)
-		if n51 < 0 {
-			n51 = c.ReadArrayLength(4)
+		n49 := c.ReadArrayLengthFast(4)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(4)
 		}
-		a52 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n51)
-		r.ReadRawInt32s(a52)
-		x.Arr1 = a52
+		a50 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n49)
+		r.ReadRawInt32s(a50)
+		x.Arr1 = a50
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		n53 := c.ReadArrayLengthFast(4)
-		if n53 < 0 {
-			n53 = c.ReadArrayLength(4)
+		n51 := c.ReadArrayLengthFast(4)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(4)
 		}
-		a54 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n53)
-		r.ReadRawInt32s(a54)
-		x.Arr2 = a54
+		a52 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n51)
+		r.ReadRawInt32s(a52)
+		x.Arr2 = a52
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -3955,68 +3933,60 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Arr1 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Arr1 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 1:
-			if f.Convert {
-				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Arr2 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Arr2 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 2:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st71, id72 := c.ReadEvolvedRefFlag(f); st71 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id72)
-			} else if st71 == foryimpl.RefFollows {
+			} else if st69, id70 := c.ReadEvolvedRefFlag(f); st69 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id70)
+			} else if st69 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id72, x.Bin1)
+				foryimpl.SetRefSlice(c, id70, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 3:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st73, id74 := c.ReadEvolvedRefFlag(f); st73 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id74)
-			} else if st73 == foryimpl.RefFollows {
+			} else if st71, id72 := c.ReadEvolvedRefFlag(f); st71 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id72)
+			} else if st71 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id74, x.Bin2)
+				foryimpl.SetRefSlice(c, id72, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 4:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st75, id76 := c.ReadEvolvedRefFlag(f); st75 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id76)
-			} else if st75 == foryimpl.RefFollows {
+			} else if st73, id74 := c.ReadEvolvedRefFlag(f); st73 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id74)
+			} else if st73 == foryimpl.RefFollows {
 				x.List1 = x.foryReadList1(c, x.List1)
-				foryimpl.SetRefSlice(c, id76, x.List1)
+				foryimpl.SetRefSlice(c, id74, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st77, id78 := c.ReadEvolvedRefFlag(f); st77 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id78)
-			} else if st77 == foryimpl.RefFollows {
+			} else if st75, id76 := c.ReadEvolvedRefFlag(f); st75 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id76)
+			} else if st75 == foryimpl.RefFollows {
 				x.List2 = x.foryReadList1(c, x.List2)
-				foryimpl.SetRefSlice(c, id78, x.List2)
+				foryimpl.SetRefSlice(c, id76, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id80)
-				} else if st79 == foryimpl.RefFollows {
+				if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id78)
+				} else if st77 == foryimpl.RefFollows {
 					x.Map1 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id80, x.Map1)
+					foryimpl.SetRefMap(c, id78, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -4027,11 +3997,11 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st81, id82 := c.ReadRefFlag(); st81 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id82)
-				} else if st81 == foryimpl.RefFollows {
+				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id80)
+				} else if st79 == foryimpl.RefFollows {
 					x.Map2 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id82, x.Map2)
+					foryimpl.SetRefMap(c, id80, x.Map2)
 				} else {
 					x.Map2 = nil
 				}
@@ -5026,30 +4996,32 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin1) {
-			l35 := x.Bin1
-			b.WriteVarUint32(uint32(len(l35)))
-			b.WriteBytes(l35)
-		}
-	} else {
-		l36 := x.Bin1
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin1) {
+		l35 := x.Bin1
+		b.WriteVarUint32(uint32(len(l35)))
+		b.WriteBytes(l35)
+	}
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin2) {
+		l36 := x.Bin2
 		b.WriteVarUint32(uint32(len(l36)))
 		b.WriteBytes(l36)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin2) {
-			l37 := x.Bin2
-			b.WriteVarUint32(uint32(len(l37)))
-			b.WriteBytes(l37)
-		}
-	} else {
-		l38 := x.Bin2
-		b.WriteVarUint32(uint32(len(l38)))
-		b.WriteBytes(l38)
-	}
 	if !foryimpl.WriteRefSlice(c, x.List1) {
-		l39 := x.List1
+		l37 := x.List1
+		b.WriteVarUint32(uint32(len(l37)))
+		if len(l37) > 0 {
+			b.Reserve(1 + len(l37)*5 + buffer.BatchSlack)
+			w, off := b.Window(), b.WriterIndex()
+			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
+			off++
+			for _, e38 := range l37 {
+				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e38))
+			}
+			b.SetWriterIndex(off)
+		}
+	}
+	if !foryimpl.WriteRefSlice(c, x.List2) {
+		l39 := x.List2
 		b.WriteVarUint32(uint32(len(l39)))
 		if len(l39) > 0 {
 			b.Reserve(1 + len(l39)*5 + buffer.BatchSlack)
@@ -5062,39 +5034,25 @@ func (x *SharedTracked) foryWriteRef(c *foryimpl.WriteContext) {
 			b.SetWriterIndex(off)
 		}
 	}
-	if !foryimpl.WriteRefSlice(c, x.List2) {
-		l41 := x.List2
-		b.WriteVarUint32(uint32(len(l41)))
-		if len(l41) > 0 {
-			b.Reserve(1 + len(l41)*5 + buffer.BatchSlack)
-			w, off := b.Window(), b.WriterIndex()
-			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
-			off++
-			for _, e42 := range l41 {
-				off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e42))
-			}
-			b.SetWriterIndex(off)
-		}
-	}
 	if !foryimpl.WriteRefMap(c, x.Map1) {
-		var mw43 foryimpl.MapWriter
-		mw43.Begin(b, len(x.Map1))
-		for k44, v45 := range x.Map1 {
-			mw43.Entry(b)
-			foryimpl.WriteString(b, k44)
-			b.WriteVarInt32(v45)
+		var mw41 foryimpl.MapWriter
+		mw41.Begin(b, len(x.Map1))
+		for k42, v43 := range x.Map1 {
+			mw41.Entry(b)
+			foryimpl.WriteString(b, k42)
+			b.WriteVarInt32(v43)
 		}
-		mw43.End(b)
+		mw41.End(b)
 	}
 	if !foryimpl.WriteRefMap(c, x.Map2) {
-		var mw46 foryimpl.MapWriter
-		mw46.Begin(b, len(x.Map2))
-		for k47, v48 := range x.Map2 {
-			mw46.Entry(b)
-			foryimpl.WriteString(b, k47)
-			b.WriteVarInt32(v48)
+		var mw44 foryimpl.MapWriter
+		mw44.Begin(b, len(x.Map2))
+		for k45, v46 := range x.Map2 {
+			mw44.Entry(b)
+			foryimpl.WriteString(b, k45)
+			b.WriteVarInt32(v46)
 		}
-		mw46.End(b)
+		mw44.End(b)
 	}
 	c.Leave()
 }
@@ -5161,11 +5119,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Arr2")
 			return
 		}
-		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
-			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id54)
-		} else if st53 == foryimpl.RefFollows {
+		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
+			x.Bin1 = foryimpl.BackRefSlice[uint8](c, id52)
+		} else if st51 == foryimpl.RefFollows {
 			x.Bin1 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id54, x.Bin1)
+			foryimpl.SetRefSlice(c, id52, x.Bin1)
 		} else {
 			x.Bin1 = nil
 		}
@@ -5173,11 +5131,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin1")
 			return
 		}
-		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
-			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id56)
-		} else if st55 == foryimpl.RefFollows {
+		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
+			x.Bin2 = foryimpl.BackRefSlice[uint8](c, id54)
+		} else if st53 == foryimpl.RefFollows {
 			x.Bin2 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id56, x.Bin2)
+			foryimpl.SetRefSlice(c, id54, x.Bin2)
 		} else {
 			x.Bin2 = nil
 		}
@@ -5185,11 +5143,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin2")
 			return
 		}
-		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
-			x.List1 = foryimpl.BackRefSlice[int32](c, id58)
-		} else if st57 == foryimpl.RefFollows {
+		if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+			x.List1 = foryimpl.BackRefSlice[int32](c, id56)
+		} else if st55 == foryimpl.RefFollows {
 			x.List1 = x.foryReadList1(c, x.List1)
-			foryimpl.SetRefSlice(c, id58, x.List1)
+			foryimpl.SetRefSlice(c, id56, x.List1)
 		} else {
 			x.List1 = nil
 		}
@@ -5197,11 +5155,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List1")
 			return
 		}
-		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-			x.List2 = foryimpl.BackRefSlice[int32](c, id60)
-		} else if st59 == foryimpl.RefFollows {
+		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+			x.List2 = foryimpl.BackRefSlice[int32](c, id58)
+		} else if st57 == foryimpl.RefFollows {
 			x.List2 = x.foryReadList1(c, x.List2)
-			foryimpl.SetRefSlice(c, id60, x.List2)
+			foryimpl.SetRefSlice(c, id58, x.List2)
 		} else {
 			x.List2 = nil
 		}
@@ -5209,11 +5167,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("List2")
 			return
 		}
-		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-			x.Map1 = foryimpl.BackRefMap[string, int32](c, id62)
-		} else if st61 == foryimpl.RefFollows {
+		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
+			x.Map1 = foryimpl.BackRefMap[string, int32](c, id60)
+		} else if st59 == foryimpl.RefFollows {
 			x.Map1 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id62, x.Map1)
+			foryimpl.SetRefMap(c, id60, x.Map1)
 		} else {
 			x.Map1 = nil
 		}
@@ -5221,11 +5179,11 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Map1")
 			return
 		}
-		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-			x.Map2 = foryimpl.BackRefMap[string, int32](c, id64)
-		} else if st63 == foryimpl.RefFollows {
+		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+			x.Map2 = foryimpl.BackRefMap[string, int32](c, id62)
+		} else if st61 == foryimpl.RefFollows {
 			x.Map2 = x.foryReadMap1(c)
-			foryimpl.SetRefMap(c, id64, x.Map2)
+			foryimpl.SetRefMap(c, id62, x.Map2)
 		} else {
 			x.Map2 = nil
 		}
@@ -5234,24 +5192,24 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n49 := c.ReadArrayLengthFast(4)
-		if n49 < 0 {
-			n49 = c.ReadArrayLength(4)
+		n47 := c.ReadArrayLengthFast(4)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(4)
 		}
-		a50 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n49)
-		r.ReadRawInt32s(a50)
-		x.Arr1 = a50
+		a48 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n47)
+		r.ReadRawInt32s(a48)
+		x.Arr1 = a48
 		if c.Failed() {
 			c.Trace("Arr1")
 			return
 		}
-		n51 := c.ReadArrayLengthFast(4)
-		if n51 < 0 {
-			n51 = c.ReadArrayLength(4)
+		n49 := c.ReadArrayLengthFast(4)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(4)
 		}
-		a52 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n51)
-		r.ReadRawInt32s(a52)
-		x.Arr2 = a52
+		a50 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n49)
+		r.ReadRawInt32s(a50)
+		x.Arr2 = a50
 		if c.Failed() {
 			c.Trace("Arr2")
 			return
@@ -5319,68 +5277,60 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 1:
 			x.Any2 = foryimpl.ReadAny(c, false)
 		case 2:
-			if f.Convert {
-				x.Arr1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Arr1 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Arr1 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 3:
-			if f.Convert {
-				x.Arr2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Arr2 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Arr2 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 4:
 			if f.Convert {
 				x.Bin1 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st69, id70 := c.ReadEvolvedRefFlag(f); st69 == foryimpl.RefBack {
-				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id70)
-			} else if st69 == foryimpl.RefFollows {
+			} else if st67, id68 := c.ReadEvolvedRefFlag(f); st67 == foryimpl.RefBack {
+				x.Bin1 = foryimpl.BackRefSlice[uint8](c, id68)
+			} else if st67 == foryimpl.RefFollows {
 				x.Bin1 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id70, x.Bin1)
+				foryimpl.SetRefSlice(c, id68, x.Bin1)
 			} else {
 				x.Bin1 = nil
 			}
 		case 5:
 			if f.Convert {
 				x.Bin2 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st71, id72 := c.ReadEvolvedRefFlag(f); st71 == foryimpl.RefBack {
-				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id72)
-			} else if st71 == foryimpl.RefFollows {
+			} else if st69, id70 := c.ReadEvolvedRefFlag(f); st69 == foryimpl.RefBack {
+				x.Bin2 = foryimpl.BackRefSlice[uint8](c, id70)
+			} else if st69 == foryimpl.RefFollows {
 				x.Bin2 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id72, x.Bin2)
+				foryimpl.SetRefSlice(c, id70, x.Bin2)
 			} else {
 				x.Bin2 = nil
 			}
 		case 6:
 			if f.Convert {
 				x.List1 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st73, id74 := c.ReadEvolvedRefFlag(f); st73 == foryimpl.RefBack {
-				x.List1 = foryimpl.BackRefSlice[int32](c, id74)
-			} else if st73 == foryimpl.RefFollows {
+			} else if st71, id72 := c.ReadEvolvedRefFlag(f); st71 == foryimpl.RefBack {
+				x.List1 = foryimpl.BackRefSlice[int32](c, id72)
+			} else if st71 == foryimpl.RefFollows {
 				x.List1 = x.foryReadList1(c, x.List1)
-				foryimpl.SetRefSlice(c, id74, x.List1)
+				foryimpl.SetRefSlice(c, id72, x.List1)
 			} else {
 				x.List1 = nil
 			}
 		case 7:
 			if f.Convert {
 				x.List2 = foryimpl.ReadSliceAs[int32](c, f)
-			} else if st75, id76 := c.ReadEvolvedRefFlag(f); st75 == foryimpl.RefBack {
-				x.List2 = foryimpl.BackRefSlice[int32](c, id76)
-			} else if st75 == foryimpl.RefFollows {
+			} else if st73, id74 := c.ReadEvolvedRefFlag(f); st73 == foryimpl.RefBack {
+				x.List2 = foryimpl.BackRefSlice[int32](c, id74)
+			} else if st73 == foryimpl.RefFollows {
 				x.List2 = x.foryReadList1(c, x.List2)
-				foryimpl.SetRefSlice(c, id76, x.List2)
+				foryimpl.SetRefSlice(c, id74, x.List2)
 			} else {
 				x.List2 = nil
 			}
 		case 8:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id78)
-				} else if st77 == foryimpl.RefFollows {
+				if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
+					x.Map1 = foryimpl.BackRefMap[string, int32](c, id76)
+				} else if st75 == foryimpl.RefFollows {
 					x.Map1 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id78, x.Map1)
+					foryimpl.SetRefMap(c, id76, x.Map1)
 				} else {
 					x.Map1 = nil
 				}
@@ -5391,11 +5341,11 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 			}
 		case 9:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id80)
-				} else if st79 == foryimpl.RefFollows {
+				if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
+					x.Map2 = foryimpl.BackRefMap[string, int32](c, id78)
+				} else if st77 == foryimpl.RefFollows {
 					x.Map2 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id80, x.Map2)
+					foryimpl.SetRefMap(c, id78, x.Map2)
 				} else {
 					x.Map2 = nil
 				}

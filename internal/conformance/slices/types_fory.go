@@ -327,11 +327,7 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.I32s = x.foryReadI32s(c, x.I32s)
 			}
 		case 1:
-			if f.Convert {
-				x.I64Arr = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.I64Arr = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.I64Arr = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 2:
 			if f.Convert {
 				x.I64s = foryimpl.ReadSliceAs[int64](c, f)

@@ -3264,35 +3264,29 @@ func (x *EmptyArrays) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(-863835021)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l6 := x.Bin
-			b.WriteVarUint32(uint32(len(l6)))
-			b.WriteBytes(l6)
-		}
-	} else {
-		l7 := x.Bin
-		b.WriteVarUint32(uint32(len(l7)))
-		b.WriteBytes(l7)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin) {
+		l6 := x.Bin
+		b.WriteVarUint32(uint32(len(l6)))
+		b.WriteBytes(l6)
 	}
 	{
-		l8 := x.F32
-		l9 := x.I32
-		l10 := x.I64
-		b.Reserve(buffer.BatchSlack + len(l8)*4 + len(l9)*4 + len(l10)*8 + 18)
+		l7 := x.F32
+		l8 := x.I32
+		l9 := x.I64
+		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*8 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l7, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l7)
+		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l8, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l8)
+			off = buffer.PutRawInt32sAt(w, off, l8)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l9, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
-			off = buffer.PutRawInt32sAt(w, off, l9)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l10, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*8))
-			off = buffer.PutRawInt64sAt(w, off, l10)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*8))
+			off = buffer.PutRawInt64sAt(w, off, l9)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -3314,11 +3308,11 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st11, id12 := c.ReadFieldRefFlag(); st11 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id12)
-		} else if st11 == foryimpl.RefFollows {
+		if st10, id11 := c.ReadFieldRefFlag(); st10 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id11)
+		} else if st10 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id12, x.Bin)
+			foryimpl.SetRefSlice(c, id11, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -3347,35 +3341,35 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n13 := c.ReadArrayLengthFast(4)
-		if n13 < 0 {
-			n13 = c.ReadArrayLength(4)
+		n12 := c.ReadArrayLengthFast(4)
+		if n12 < 0 {
+			n12 = c.ReadArrayLength(4)
 		}
-		a14 := foryimpl.ReuseSlice[[]float32](c, x.F32, n13)
-		r.ReadRawFloat32s(a14)
-		x.F32 = a14
+		a13 := foryimpl.ReuseSlice[[]float32](c, x.F32, n12)
+		r.ReadRawFloat32s(a13)
+		x.F32 = a13
 		if c.Failed() {
 			c.Trace("F32")
 			return
 		}
-		n15 := c.ReadArrayLengthFast(4)
-		if n15 < 0 {
-			n15 = c.ReadArrayLength(4)
+		n14 := c.ReadArrayLengthFast(4)
+		if n14 < 0 {
+			n14 = c.ReadArrayLength(4)
 		}
-		a16 := foryimpl.ReuseSlice[[]int32](c, x.I32, n15)
-		r.ReadRawInt32s(a16)
-		x.I32 = a16
+		a15 := foryimpl.ReuseSlice[[]int32](c, x.I32, n14)
+		r.ReadRawInt32s(a15)
+		x.I32 = a15
 		if c.Failed() {
 			c.Trace("I32")
 			return
 		}
-		n17 := c.ReadArrayLengthFast(8)
-		if n17 < 0 {
-			n17 = c.ReadArrayLength(8)
+		n16 := c.ReadArrayLengthFast(8)
+		if n16 < 0 {
+			n16 = c.ReadArrayLength(8)
 		}
-		a18 := foryimpl.ReuseSlice[[]int64](c, x.I64, n17)
-		r.ReadRawInt64s(a18)
-		x.I64 = a18
+		a17 := foryimpl.ReuseSlice[[]int64](c, x.I64, n16)
+		r.ReadRawInt64s(a17)
+		x.I64 = a17
 		if c.Failed() {
 			c.Trace("I64")
 			return
@@ -3391,32 +3385,20 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id20)
-			} else if st19 == foryimpl.RefFollows {
+			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id19)
+			} else if st18 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id20, x.Bin)
+				foryimpl.SetRefSlice(c, id19, x.Bin)
 			} else {
 				x.Bin = nil
 			}
 		case 1:
-			if f.Convert {
-				x.F32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else {
-				x.F32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
-			}
+			x.F32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 		case 2:
-			if f.Convert {
-				x.I32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.I32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.I32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 3:
-			if f.Convert {
-				x.I64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.I64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.I64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())
@@ -3576,24 +3558,22 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 	if !c.Compatible() {
 		b.WriteInt32(264167949)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l6 := x.Bin
-			b.WriteVarUint32(uint32(len(l6)))
-			b.WriteBytes(l6)
-		}
-	} else {
-		l7 := x.Bin
-		b.WriteVarUint32(uint32(len(l7)))
-		b.WriteBytes(l7)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin) {
+		l6 := x.Bin
+		b.WriteVarUint32(uint32(len(l6)))
+		b.WriteBytes(l6)
 	}
 	{
-		l8 := x.Empty
-		l9 := x.Full
-		l10 := x.Nil
-		b.Reserve(buffer.BatchSlack + len(l8)*4 + len(l9)*4 + len(l10)*4 + 18)
+		l7 := x.Empty
+		l8 := x.Full
+		l9 := x.Nil
+		b.Reserve(buffer.BatchSlack + len(l7)*4 + len(l8)*4 + len(l9)*4 + 18)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l7, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l7)*4))
+			off = buffer.PutRawInt32sAt(w, off, l7)
+		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l8, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l8)*4))
 			off = buffer.PutRawInt32sAt(w, off, l8)
@@ -3601,10 +3581,6 @@ func (x *OneEmptyArray) foryWriteRef(c *foryimpl.WriteContext) {
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l9, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l9)*4))
 			off = buffer.PutRawInt32sAt(w, off, l9)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l10, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l10)*4))
-			off = buffer.PutRawInt32sAt(w, off, l10)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -3626,11 +3602,11 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.TrackRef() {
-		if st11, id12 := c.ReadFieldRefFlag(); st11 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id12)
-		} else if st11 == foryimpl.RefFollows {
+		if st10, id11 := c.ReadFieldRefFlag(); st10 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id11)
+		} else if st10 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id12, x.Bin)
+			foryimpl.SetRefSlice(c, id11, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -3659,35 +3635,35 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Bin")
 			return
 		}
-		n13 := c.ReadArrayLengthFast(4)
-		if n13 < 0 {
-			n13 = c.ReadArrayLength(4)
+		n12 := c.ReadArrayLengthFast(4)
+		if n12 < 0 {
+			n12 = c.ReadArrayLength(4)
 		}
-		a14 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n13)
-		r.ReadRawInt32s(a14)
-		x.Empty = a14
+		a13 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n12)
+		r.ReadRawInt32s(a13)
+		x.Empty = a13
 		if c.Failed() {
 			c.Trace("Empty")
 			return
 		}
-		n15 := c.ReadArrayLengthFast(4)
-		if n15 < 0 {
-			n15 = c.ReadArrayLength(4)
+		n14 := c.ReadArrayLengthFast(4)
+		if n14 < 0 {
+			n14 = c.ReadArrayLength(4)
 		}
-		a16 := foryimpl.ReuseSlice[[]int32](c, x.Full, n15)
-		r.ReadRawInt32s(a16)
-		x.Full = a16
+		a15 := foryimpl.ReuseSlice[[]int32](c, x.Full, n14)
+		r.ReadRawInt32s(a15)
+		x.Full = a15
 		if c.Failed() {
 			c.Trace("Full")
 			return
 		}
-		n17 := c.ReadArrayLengthFast(4)
-		if n17 < 0 {
-			n17 = c.ReadArrayLength(4)
+		n16 := c.ReadArrayLengthFast(4)
+		if n16 < 0 {
+			n16 = c.ReadArrayLength(4)
 		}
-		a18 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n17)
-		r.ReadRawInt32s(a18)
-		x.Nil = a18
+		a17 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n16)
+		r.ReadRawInt32s(a17)
+		x.Nil = a17
 		if c.Failed() {
 			c.Trace("Nil")
 			return
@@ -3703,32 +3679,20 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 0:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id20)
-			} else if st19 == foryimpl.RefFollows {
+			} else if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id19)
+			} else if st18 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id20, x.Bin)
+				foryimpl.SetRefSlice(c, id19, x.Bin)
 			} else {
 				x.Bin = nil
 			}
 		case 1:
-			if f.Convert {
-				x.Empty = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Empty = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Empty = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 2:
-			if f.Convert {
-				x.Full = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Full = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Full = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 3:
-			if f.Convert {
-				x.Nil = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Nil = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Nil = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

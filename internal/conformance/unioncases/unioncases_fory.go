@@ -190,14 +190,8 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.C.ForyReadUnion(c)
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.C.ForyReadUnion(c)
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.C.ForyReadUnion(c)
 			}
 		case 1:
 			x.V = foryimpl.ReadAny(c, false)

@@ -1351,67 +1351,57 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Dt = serializer.Date(c.ReadDate())
 			}
 		case 58:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
-						x.E = Color(e46)
-					} else {
-						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
-						x.E = Color(e43)
-					} else {
-						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
+					x.E = Color(e43)
+				} else {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p47 := foryimpl.Alloc[time.Duration](c)
-				*p47 = c.ReadDuration()
-				x.PD = p47
+				p44 := foryimpl.Alloc[time.Duration](c)
+				*p44 = c.ReadDuration()
+				x.PD = p44
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p48 := foryimpl.Alloc[serializer.Date](c)
-				*p48 = serializer.Date(c.ReadDate())
-				x.PDt = p48
+				p45 := foryimpl.Alloc[serializer.Date](c)
+				*p45 = serializer.Date(c.ReadDate())
+				x.PDt = p45
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id52)
-				} else if st51 == foryimpl.RefFollows {
-					p53 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id52, p53)
-					if e54 := c.ReadEnumFast(uint32(0x7fffffff)); e54 >= 0 {
-						*p53 = Color(e54)
+				if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id49)
+				} else if st48 == foryimpl.RefFollows {
+					p50 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id49, p50)
+					if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
+						*p50 = Color(e51)
 					} else {
-						*p53 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p50 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p53
+					x.PE = p50
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p49 := foryimpl.Alloc[Color](c)
-					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
-						*p49 = Color(e50)
+					p46 := foryimpl.Alloc[Color](c)
+					if e47 := c.ReadEnumFast(uint32(0x7fffffff)); e47 >= 0 {
+						*p46 = Color(e47)
 					} else {
-						*p49 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p46 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p49
+					x.PE = p46
 				}
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p55 := foryimpl.Alloc[time.Time](c)
-				*p55 = c.ReadTime()
-				x.PT = p55
+				p52 := foryimpl.Alloc[time.Time](c)
+				*p52 = c.ReadTime()
+				x.PT = p52
 			}
 		case 65:
 			if !f.Flag || c.ReadFlag() {
@@ -1422,67 +1412,57 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.RmDt = serializer.Date(c.ReadDate())
 			}
 		case 67:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
-						x.RmE = Color(e59)
-					} else {
-						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
-						x.RmE = Color(e56)
-					} else {
-						x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
+					x.RmE = Color(e53)
+				} else {
+					x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 69:
 			if !f.Flag || c.ReadFlag() {
-				p60 := foryimpl.Alloc[time.Duration](c)
-				*p60 = c.ReadDuration()
-				x.RmPD = p60
+				p54 := foryimpl.Alloc[time.Duration](c)
+				*p54 = c.ReadDuration()
+				x.RmPD = p54
 			}
 		case 70:
 			if !f.Flag || c.ReadFlag() {
-				p61 := foryimpl.Alloc[serializer.Date](c)
-				*p61 = serializer.Date(c.ReadDate())
-				x.RmPDt = p61
+				p55 := foryimpl.Alloc[serializer.Date](c)
+				*p55 = serializer.Date(c.ReadDate())
+				x.RmPDt = p55
 			}
 		case 71:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					p66 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id65, p66)
-					if e67 := c.ReadEnumFast(uint32(0x7fffffff)); e67 >= 0 {
-						*p66 = Color(e67)
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					x.RmPE = foryimpl.BackRef[Color](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					p60 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id59, p60)
+					if e61 := c.ReadEnumFast(uint32(0x7fffffff)); e61 >= 0 {
+						*p60 = Color(e61)
 					} else {
-						*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p60 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p66
+					x.RmPE = p60
 				} else {
 					x.RmPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p62 := foryimpl.Alloc[Color](c)
-					if e63 := c.ReadEnumFast(uint32(0x7fffffff)); e63 >= 0 {
-						*p62 = Color(e63)
+					p56 := foryimpl.Alloc[Color](c)
+					if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
+						*p56 = Color(e57)
 					} else {
-						*p62 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p56 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.RmPE = p62
+					x.RmPE = p56
 				}
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
-				p68 := foryimpl.Alloc[time.Time](c)
-				*p68 = c.ReadTime()
-				x.RmPT = p68
+				p62 := foryimpl.Alloc[time.Time](c)
+				*p62 = c.ReadTime()
+				x.RmPT = p62
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
@@ -2301,57 +2281,43 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutRawInt64sAt(w, off, l363)
 	}
 	b.SetWriterIndex(off)
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.AI8) {
-			l364 := x.AI8
-			b.WriteVarUint32(uint32(len(l364) * 1))
-			for _, e365 := range l364 {
-				b.WriteInt8(int8(e365))
-			}
-		}
-	} else {
-		l366 := x.AI8
-		b.WriteVarUint32(uint32(len(l366) * 1))
-		for _, e367 := range l366 {
-			b.WriteInt8(int8(e367))
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.AI8) {
+		l364 := x.AI8
+		b.WriteVarUint32(uint32(len(l364) * 1))
+		for _, e365 := range l364 {
+			b.WriteInt8(int8(e365))
 		}
 	}
 	{
-		l368 := x.AU16
-		l369 := x.AU32
-		l370 := x.AU64
-		l371 := x.AU8
-		b.Reserve(buffer.BatchSlack + len(l368)*2 + len(l369)*4 + len(l370)*8 + len(l371)*1 + 24)
+		l366 := x.AU16
+		l367 := x.AU32
+		l368 := x.AU64
+		l369 := x.AU8
+		b.Reserve(buffer.BatchSlack + len(l366)*2 + len(l367)*4 + len(l368)*8 + len(l369)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l366, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l366)*2))
+			off = buffer.PutRawUint16sAt(w, off, l366)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l367, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l367)*4))
+			off = buffer.PutRawUint32sAt(w, off, l367)
+		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l368, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*2))
-			off = buffer.PutRawUint16sAt(w, off, l368)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*8))
+			off = buffer.PutRawUint64sAt(w, off, l368)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l369, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*4))
-			off = buffer.PutRawUint32sAt(w, off, l369)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l370, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l370)*8))
-			off = buffer.PutRawUint64sAt(w, off, l370)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l371, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l371)*1))
-			off += copy(w[off:], l371)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*1))
+			off += copy(w[off:], l369)
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l372 := x.Bin
-			b.WriteVarUint32(uint32(len(l372)))
-			b.WriteBytes(l372)
-		}
-	} else {
-		l373 := x.Bin
-		b.WriteVarUint32(uint32(len(l373)))
-		b.WriteBytes(l373)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin) {
+		l370 := x.Bin
+		b.WriteVarUint32(uint32(len(l370)))
+		b.WriteBytes(l370)
 	}
 	x.foryWriteFix(b, x.Fix)
 	x.foryWriteLB(b, x.LB)
@@ -2361,67 +2327,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteLI32(b, x.LI32)
 	x.foryWriteLI64(b, x.LI64)
 	x.foryWriteLI8(b, x.LI8)
-	l374 := x.LL
-	b.WriteVarUint32(uint32(len(l374)))
-	if len(l374) > 0 {
+	l371 := x.LL
+	b.WriteVarUint32(uint32(len(l371)))
+	if len(l371) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e375 := range l374 {
-			if !foryimpl.WriteRefSlice(c, e375) {
-				b.WriteVarUint32(uint32(len(e375)))
-				if len(e375) > 0 {
-					b.Reserve(1 + len(e375)*5 + buffer.BatchSlack)
+		for _, e372 := range l371 {
+			if !foryimpl.WriteRefSlice(c, e372) {
+				b.WriteVarUint32(uint32(len(e372)))
+				if len(e372) > 0 {
+					b.Reserve(1 + len(e372)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e376 := range e375 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e376))
+					for _, e373 := range e372 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e373))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l377 := x.LM
-	b.WriteVarUint32(uint32(len(l377)))
-	if len(l377) > 0 {
+	l374 := x.LM
+	b.WriteVarUint32(uint32(len(l374)))
+	if len(l374) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e378 := range l377 {
-			if !foryimpl.WriteRefMap(c, e378) {
-				var mw379 foryimpl.MapWriter
-				mw379.Begin(b, len(e378))
-				for k380, v381 := range e378 {
-					mw379.Entry(b)
-					foryimpl.WriteString(b, k380)
-					b.WriteVarInt32(v381)
+		for _, e375 := range l374 {
+			if !foryimpl.WriteRefMap(c, e375) {
+				var mw376 foryimpl.MapWriter
+				mw376.Begin(b, len(e375))
+				for k377, v378 := range e375 {
+					mw376.Entry(b)
+					foryimpl.WriteString(b, k377)
+					b.WriteVarInt32(v378)
 				}
-				mw379.End(b)
+				mw376.End(b)
 			}
 		}
 	}
 	x.foryWriteLPI(b, x.LPI)
-	l382 := x.LS
+	l379 := x.LS
 	{
 		var ascii bool
-		sz384 := 6 + buffer.BatchSlack + len(l382)*9
-		for _, e383 := range l382 {
-			sz384 += len(e383)
+		sz381 := 6 + buffer.BatchSlack + len(l379)*9
+		for _, e380 := range l379 {
+			sz381 += len(e380)
 		}
-		b.Reserve(sz384)
+		b.Reserve(sz381)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l382)))
-		if len(l382) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l379)))
+		if len(l379) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e383 := range l382 {
-				if len(w)-off < len(e383)+9+buffer.BatchSlack {
+			for _, e380 := range l379 {
+				if len(w)-off < len(e380)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e383) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e380) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e383))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e383) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e383))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e383)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e380))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e380) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e380))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e380)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -2438,36 +2404,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteMI64F(b, x.MI64F)
 	x.foryWriteMIS(b, x.MIS)
 	x.foryWriteMSI(b, x.MSI)
-	var mw385 foryimpl.MapWriter
-	mw385.BeginTracked(b, len(x.MSL))
-	for k386, v387 := range x.MSL {
-		if v387 == nil {
-			mw385.NullEntry(b)
-			foryimpl.WriteString(b, k386)
+	var mw382 foryimpl.MapWriter
+	mw382.BeginTracked(b, len(x.MSL))
+	for k383, v384 := range x.MSL {
+		if v384 == nil {
+			mw382.NullEntry(b)
+			foryimpl.WriteString(b, k383)
 		} else {
-			mw385.Entry(b)
-			foryimpl.WriteString(b, k386)
-			if !foryimpl.WriteRefSlice(c, v387) {
+			mw382.Entry(b)
+			foryimpl.WriteString(b, k383)
+			if !foryimpl.WriteRefSlice(c, v384) {
 				{
-					sz389 := 6 + buffer.BatchSlack + len(v387)*9
-					for _, e388 := range v387 {
-						sz389 += len(e388)
+					sz386 := 6 + buffer.BatchSlack + len(v384)*9
+					for _, e385 := range v384 {
+						sz386 += len(e385)
 					}
-					b.Reserve(sz389)
+					b.Reserve(sz386)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v387)))
-					if len(v387) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v384)))
+					if len(v384) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e388 := range v387 {
-							if len(w)-off < len(e388)+9+buffer.BatchSlack {
+						for _, e385 := range v384 {
+							if len(w)-off < len(e385)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e388) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e385) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e388))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e388) > 0 {
-								off += copy(w[off:], e388)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e385))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e385) > 0 {
+								off += copy(w[off:], e385)
 							}
 						}
 					}
@@ -2476,58 +2442,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw385.End(b)
-	var mw390 foryimpl.MapWriter
-	mw390.BeginTracked(b, len(x.MSM))
-	for k391, v392 := range x.MSM {
-		if v392 == nil {
-			mw390.NullEntry(b)
-			foryimpl.WriteString(b, k391)
+	mw382.End(b)
+	var mw387 foryimpl.MapWriter
+	mw387.BeginTracked(b, len(x.MSM))
+	for k388, v389 := range x.MSM {
+		if v389 == nil {
+			mw387.NullEntry(b)
+			foryimpl.WriteString(b, k388)
 		} else {
-			mw390.Entry(b)
-			foryimpl.WriteString(b, k391)
-			if !foryimpl.WriteRefMap(c, v392) {
-				var mw393 foryimpl.MapWriter
-				mw393.Begin(b, len(v392))
-				for k394, v395 := range v392 {
-					mw393.Entry(b)
-					foryimpl.WriteString(b, k394)
-					b.WriteVarInt32(v395)
+			mw387.Entry(b)
+			foryimpl.WriteString(b, k388)
+			if !foryimpl.WriteRefMap(c, v389) {
+				var mw390 foryimpl.MapWriter
+				mw390.Begin(b, len(v389))
+				for k391, v392 := range v389 {
+					mw390.Entry(b)
+					foryimpl.WriteString(b, k391)
+					b.WriteVarInt32(v392)
 				}
-				mw393.End(b)
+				mw390.End(b)
 			}
 		}
 	}
-	mw390.End(b)
+	mw387.End(b)
 	x.foryWriteMSP(b, x.MSP)
 	x.foryWriteMU8(b, x.MU8)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l396 := x.NBin
-		b.WriteVarUint32(uint32(len(l396)))
-		b.WriteBytes(l396)
+		l393 := x.NBin
+		b.WriteVarUint32(uint32(len(l393)))
+		b.WriteBytes(l393)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l397 := x.NLS
+		l394 := x.NLS
 		{
-			sz399 := 6 + buffer.BatchSlack + len(l397)*9
-			for _, e398 := range l397 {
-				sz399 += len(e398)
+			sz396 := 6 + buffer.BatchSlack + len(l394)*9
+			for _, e395 := range l394 {
+				sz396 += len(e395)
 			}
-			b.Reserve(sz399)
+			b.Reserve(sz396)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l397)))
-			if len(l397) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l394)))
+			if len(l394) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e398 := range l397 {
-					if len(w)-off < len(e398)+9+buffer.BatchSlack {
+				for _, e395 := range l394 {
+					if len(w)-off < len(e395)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e398) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e395) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e398))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e398) > 0 {
-						off += copy(w[off:], e398)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e395))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e395) > 0 {
+						off += copy(w[off:], e395)
 					}
 				}
 			}
@@ -2535,103 +2501,89 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw400 foryimpl.MapWriter
-		mw400.Begin(b, len(x.NM))
-		for k401, v402 := range x.NM {
-			mw400.Entry(b)
-			foryimpl.WriteString(b, k401)
-			b.WriteVarInt32(v402)
+		var mw397 foryimpl.MapWriter
+		mw397.Begin(b, len(x.NM))
+		for k398, v399 := range x.NM {
+			mw397.Entry(b)
+			foryimpl.WriteString(b, k398)
+			b.WriteVarInt32(v399)
 		}
-		mw400.End(b)
+		mw397.End(b)
 	}
 	x.foryWriteRaw(b, x.Raw)
 	{
-		l403 := x.RmABool
-		l404 := x.RmAF32
-		l405 := x.RmAF64
-		l406 := x.RmAI16
-		l407 := x.RmAI32
-		l408 := x.RmAI64
-		b.Reserve(buffer.BatchSlack + len(l403)*1 + len(l404)*4 + len(l405)*8 + len(l406)*2 + len(l407)*4 + len(l408)*8 + 36)
+		l400 := x.RmABool
+		l401 := x.RmAF32
+		l402 := x.RmAF64
+		l403 := x.RmAI16
+		l404 := x.RmAI32
+		l405 := x.RmAI64
+		b.Reserve(buffer.BatchSlack + len(l400)*1 + len(l401)*4 + len(l402)*8 + len(l403)*2 + len(l404)*4 + len(l405)*8 + 36)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l400, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l400)*1))
+			off = buffer.PutRawBoolsAt(w, off, l400)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l401, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l401)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l401)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l402, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l402)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l402)
+		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l403, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l403)*1))
-			off = buffer.PutRawBoolsAt(w, off, l403)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l403)*2))
+			off = buffer.PutRawInt16sAt(w, off, l403)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l404, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l404)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l404)
+			off = buffer.PutRawInt32sAt(w, off, l404)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l405, true); follows {
 			off = buffer.PutVarUint32At(w, off, uint32(len(l405)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l405)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l406, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l406)*2))
-			off = buffer.PutRawInt16sAt(w, off, l406)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l407, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l407)*4))
-			off = buffer.PutRawInt32sAt(w, off, l407)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l408, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l408)*8))
-			off = buffer.PutRawInt64sAt(w, off, l408)
+			off = buffer.PutRawInt64sAt(w, off, l405)
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.RmAI8) {
-			l409 := x.RmAI8
-			b.WriteVarUint32(uint32(len(l409) * 1))
-			for _, e410 := range l409 {
-				b.WriteInt8(int8(e410))
-			}
-		}
-	} else {
-		l411 := x.RmAI8
-		b.WriteVarUint32(uint32(len(l411) * 1))
-		for _, e412 := range l411 {
-			b.WriteInt8(int8(e412))
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.RmAI8) {
+		l406 := x.RmAI8
+		b.WriteVarUint32(uint32(len(l406) * 1))
+		for _, e407 := range l406 {
+			b.WriteInt8(int8(e407))
 		}
 	}
 	{
-		l413 := x.RmAU16
-		l414 := x.RmAU32
-		l415 := x.RmAU64
-		l416 := x.RmAU8
-		b.Reserve(buffer.BatchSlack + len(l413)*2 + len(l414)*4 + len(l415)*8 + len(l416)*1 + 24)
+		l408 := x.RmAU16
+		l409 := x.RmAU32
+		l410 := x.RmAU64
+		l411 := x.RmAU8
+		b.Reserve(buffer.BatchSlack + len(l408)*2 + len(l409)*4 + len(l410)*8 + len(l411)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l413, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l413)*2))
-			off = buffer.PutRawUint16sAt(w, off, l413)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l408, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l408)*2))
+			off = buffer.PutRawUint16sAt(w, off, l408)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l414, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l414)*4))
-			off = buffer.PutRawUint32sAt(w, off, l414)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l409, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l409)*4))
+			off = buffer.PutRawUint32sAt(w, off, l409)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l415, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l415)*8))
-			off = buffer.PutRawUint64sAt(w, off, l415)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l410, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l410)*8))
+			off = buffer.PutRawUint64sAt(w, off, l410)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l416, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l416)*1))
-			off += copy(w[off:], l416)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l411, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l411)*1))
+			off += copy(w[off:], l411)
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.RmBin) {
-			l417 := x.RmBin
-			b.WriteVarUint32(uint32(len(l417)))
-			b.WriteBytes(l417)
-		}
-	} else {
-		l418 := x.RmBin
-		b.WriteVarUint32(uint32(len(l418)))
-		b.WriteBytes(l418)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.RmBin) {
+		l412 := x.RmBin
+		b.WriteVarUint32(uint32(len(l412)))
+		b.WriteBytes(l412)
 	}
 	x.foryWriteFix(b, x.RmFix)
 	x.foryWriteLB(b, x.RmLB)
@@ -2641,67 +2593,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteLI32(b, x.RmLI32)
 	x.foryWriteLI64(b, x.RmLI64)
 	x.foryWriteLI8(b, x.RmLI8)
-	l419 := x.RmLL
-	b.WriteVarUint32(uint32(len(l419)))
-	if len(l419) > 0 {
+	l413 := x.RmLL
+	b.WriteVarUint32(uint32(len(l413)))
+	if len(l413) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e420 := range l419 {
-			if !foryimpl.WriteRefSlice(c, e420) {
-				b.WriteVarUint32(uint32(len(e420)))
-				if len(e420) > 0 {
-					b.Reserve(1 + len(e420)*5 + buffer.BatchSlack)
+		for _, e414 := range l413 {
+			if !foryimpl.WriteRefSlice(c, e414) {
+				b.WriteVarUint32(uint32(len(e414)))
+				if len(e414) > 0 {
+					b.Reserve(1 + len(e414)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e421 := range e420 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e421))
+					for _, e415 := range e414 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e415))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l422 := x.RmLM
-	b.WriteVarUint32(uint32(len(l422)))
-	if len(l422) > 0 {
+	l416 := x.RmLM
+	b.WriteVarUint32(uint32(len(l416)))
+	if len(l416) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e423 := range l422 {
-			if !foryimpl.WriteRefMap(c, e423) {
-				var mw424 foryimpl.MapWriter
-				mw424.Begin(b, len(e423))
-				for k425, v426 := range e423 {
-					mw424.Entry(b)
-					foryimpl.WriteString(b, k425)
-					b.WriteVarInt32(v426)
+		for _, e417 := range l416 {
+			if !foryimpl.WriteRefMap(c, e417) {
+				var mw418 foryimpl.MapWriter
+				mw418.Begin(b, len(e417))
+				for k419, v420 := range e417 {
+					mw418.Entry(b)
+					foryimpl.WriteString(b, k419)
+					b.WriteVarInt32(v420)
 				}
-				mw424.End(b)
+				mw418.End(b)
 			}
 		}
 	}
 	x.foryWriteLPI(b, x.RmLPI)
-	l427 := x.RmLS
+	l421 := x.RmLS
 	{
 		var ascii bool
-		sz429 := 6 + buffer.BatchSlack + len(l427)*9
-		for _, e428 := range l427 {
-			sz429 += len(e428)
+		sz423 := 6 + buffer.BatchSlack + len(l421)*9
+		for _, e422 := range l421 {
+			sz423 += len(e422)
 		}
-		b.Reserve(sz429)
+		b.Reserve(sz423)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l427)))
-		if len(l427) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l421)))
+		if len(l421) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e428 := range l427 {
-				if len(w)-off < len(e428)+9+buffer.BatchSlack {
+			for _, e422 := range l421 {
+				if len(w)-off < len(e422)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e428) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e422) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e428))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e428) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e428))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e428)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e422))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e422) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e422))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e422)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "RmLS"))
 						return
 					}
@@ -2718,36 +2670,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteMI64F(b, x.RmMI64F)
 	x.foryWriteMIS(b, x.RmMIS)
 	x.foryWriteMSI(b, x.RmMSI)
-	var mw430 foryimpl.MapWriter
-	mw430.BeginTracked(b, len(x.RmMSL))
-	for k431, v432 := range x.RmMSL {
-		if v432 == nil {
-			mw430.NullEntry(b)
-			foryimpl.WriteString(b, k431)
+	var mw424 foryimpl.MapWriter
+	mw424.BeginTracked(b, len(x.RmMSL))
+	for k425, v426 := range x.RmMSL {
+		if v426 == nil {
+			mw424.NullEntry(b)
+			foryimpl.WriteString(b, k425)
 		} else {
-			mw430.Entry(b)
-			foryimpl.WriteString(b, k431)
-			if !foryimpl.WriteRefSlice(c, v432) {
+			mw424.Entry(b)
+			foryimpl.WriteString(b, k425)
+			if !foryimpl.WriteRefSlice(c, v426) {
 				{
-					sz434 := 6 + buffer.BatchSlack + len(v432)*9
-					for _, e433 := range v432 {
-						sz434 += len(e433)
+					sz428 := 6 + buffer.BatchSlack + len(v426)*9
+					for _, e427 := range v426 {
+						sz428 += len(e427)
 					}
-					b.Reserve(sz434)
+					b.Reserve(sz428)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v432)))
-					if len(v432) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v426)))
+					if len(v426) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e433 := range v432 {
-							if len(w)-off < len(e433)+9+buffer.BatchSlack {
+						for _, e427 := range v426 {
+							if len(w)-off < len(e427)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e433) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e427) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e433))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e433) > 0 {
-								off += copy(w[off:], e433)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e427))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e427) > 0 {
+								off += copy(w[off:], e427)
 							}
 						}
 					}
@@ -2756,58 +2708,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw430.End(b)
-	var mw435 foryimpl.MapWriter
-	mw435.BeginTracked(b, len(x.RmMSM))
-	for k436, v437 := range x.RmMSM {
-		if v437 == nil {
-			mw435.NullEntry(b)
-			foryimpl.WriteString(b, k436)
+	mw424.End(b)
+	var mw429 foryimpl.MapWriter
+	mw429.BeginTracked(b, len(x.RmMSM))
+	for k430, v431 := range x.RmMSM {
+		if v431 == nil {
+			mw429.NullEntry(b)
+			foryimpl.WriteString(b, k430)
 		} else {
-			mw435.Entry(b)
-			foryimpl.WriteString(b, k436)
-			if !foryimpl.WriteRefMap(c, v437) {
-				var mw438 foryimpl.MapWriter
-				mw438.Begin(b, len(v437))
-				for k439, v440 := range v437 {
-					mw438.Entry(b)
-					foryimpl.WriteString(b, k439)
-					b.WriteVarInt32(v440)
+			mw429.Entry(b)
+			foryimpl.WriteString(b, k430)
+			if !foryimpl.WriteRefMap(c, v431) {
+				var mw432 foryimpl.MapWriter
+				mw432.Begin(b, len(v431))
+				for k433, v434 := range v431 {
+					mw432.Entry(b)
+					foryimpl.WriteString(b, k433)
+					b.WriteVarInt32(v434)
 				}
-				mw438.End(b)
+				mw432.End(b)
 			}
 		}
 	}
-	mw435.End(b)
+	mw429.End(b)
 	x.foryWriteMSP(b, x.RmMSP)
 	x.foryWriteMU8(b, x.RmMU8)
 	if !foryimpl.WriteRefSlice(c, x.RmNBin) {
-		l441 := x.RmNBin
-		b.WriteVarUint32(uint32(len(l441)))
-		b.WriteBytes(l441)
+		l435 := x.RmNBin
+		b.WriteVarUint32(uint32(len(l435)))
+		b.WriteBytes(l435)
 	}
 	if !foryimpl.WriteRefSlice(c, x.RmNLS) {
-		l442 := x.RmNLS
+		l436 := x.RmNLS
 		{
-			sz444 := 6 + buffer.BatchSlack + len(l442)*9
-			for _, e443 := range l442 {
-				sz444 += len(e443)
+			sz438 := 6 + buffer.BatchSlack + len(l436)*9
+			for _, e437 := range l436 {
+				sz438 += len(e437)
 			}
-			b.Reserve(sz444)
+			b.Reserve(sz438)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l442)))
-			if len(l442) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l436)))
+			if len(l436) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e443 := range l442 {
-					if len(w)-off < len(e443)+9+buffer.BatchSlack {
+				for _, e437 := range l436 {
+					if len(w)-off < len(e437)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e443) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e437) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e443))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e443) > 0 {
-						off += copy(w[off:], e443)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e437))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e437) > 0 {
+						off += copy(w[off:], e437)
 					}
 				}
 			}
@@ -2815,14 +2767,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.RmNM) {
-		var mw445 foryimpl.MapWriter
-		mw445.Begin(b, len(x.RmNM))
-		for k446, v447 := range x.RmNM {
-			mw445.Entry(b)
-			foryimpl.WriteString(b, k446)
-			b.WriteVarInt32(v447)
+		var mw439 foryimpl.MapWriter
+		mw439.Begin(b, len(x.RmNM))
+		for k440, v441 := range x.RmNM {
+			mw439.Entry(b)
+			foryimpl.WriteString(b, k440)
+			b.WriteVarInt32(v441)
 		}
-		mw445.End(b)
+		mw439.End(b)
 	}
 	x.foryWriteRaw(b, x.RmRaw)
 }
@@ -3383,11 +3335,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AU8")
 			return
 		}
-		if st471, id472 := c.ReadFieldRefFlag(); st471 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id472)
-		} else if st471 == foryimpl.RefFollows {
+		if st465, id466 := c.ReadFieldRefFlag(); st465 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id466)
+		} else if st465 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id472, x.Bin)
+			foryimpl.SetRefSlice(c, id466, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -3396,125 +3348,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n448 := c.ReadArrayLengthFast(1)
-		if n448 < 0 {
-			n448 = c.ReadArrayLength(1)
+		n442 := c.ReadArrayLengthFast(1)
+		if n442 < 0 {
+			n442 = c.ReadArrayLength(1)
 		}
-		a449 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n448)
-		r.ReadRawBools(a449)
-		x.ABool = a449
+		a443 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n442)
+		r.ReadRawBools(a443)
+		x.ABool = a443
 		if c.Failed() {
 			c.Trace("ABool")
+			return
+		}
+		n444 := c.ReadArrayLengthFast(4)
+		if n444 < 0 {
+			n444 = c.ReadArrayLength(4)
+		}
+		a445 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n444)
+		r.ReadRawFloat32s(a445)
+		x.AF32 = a445
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		n446 := c.ReadArrayLengthFast(8)
+		if n446 < 0 {
+			n446 = c.ReadArrayLength(8)
+		}
+		a447 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n446)
+		r.ReadRawFloat64s(a447)
+		x.AF64 = a447
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		n448 := c.ReadArrayLengthFast(2)
+		if n448 < 0 {
+			n448 = c.ReadArrayLength(2)
+		}
+		a449 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n448)
+		r.ReadRawInt16s(a449)
+		x.AI16 = a449
+		if c.Failed() {
+			c.Trace("AI16")
 			return
 		}
 		n450 := c.ReadArrayLengthFast(4)
 		if n450 < 0 {
 			n450 = c.ReadArrayLength(4)
 		}
-		a451 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n450)
-		r.ReadRawFloat32s(a451)
-		x.AF32 = a451
+		a451 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n450)
+		r.ReadRawInt32s(a451)
+		x.AI32 = a451
 		if c.Failed() {
-			c.Trace("AF32")
+			c.Trace("AI32")
 			return
 		}
 		n452 := c.ReadArrayLengthFast(8)
 		if n452 < 0 {
 			n452 = c.ReadArrayLength(8)
 		}
-		a453 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n452)
-		r.ReadRawFloat64s(a453)
-		x.AF64 = a453
-		if c.Failed() {
-			c.Trace("AF64")
-			return
-		}
-		n454 := c.ReadArrayLengthFast(2)
-		if n454 < 0 {
-			n454 = c.ReadArrayLength(2)
-		}
-		a455 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n454)
-		r.ReadRawInt16s(a455)
-		x.AI16 = a455
-		if c.Failed() {
-			c.Trace("AI16")
-			return
-		}
-		n456 := c.ReadArrayLengthFast(4)
-		if n456 < 0 {
-			n456 = c.ReadArrayLength(4)
-		}
-		a457 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n456)
-		r.ReadRawInt32s(a457)
-		x.AI32 = a457
-		if c.Failed() {
-			c.Trace("AI32")
-			return
-		}
-		n458 := c.ReadArrayLengthFast(8)
-		if n458 < 0 {
-			n458 = c.ReadArrayLength(8)
-		}
-		a459 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n458)
-		r.ReadRawInt64s(a459)
-		x.AI64 = a459
+		a453 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n452)
+		r.ReadRawInt64s(a453)
+		x.AI64 = a453
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n460 := c.ReadArrayLengthFast(1)
-		if n460 < 0 {
-			n460 = c.ReadArrayLength(1)
+		n454 := c.ReadArrayLengthFast(1)
+		if n454 < 0 {
+			n454 = c.ReadArrayLength(1)
 		}
-		a461 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n460)
-		for i462 := range a461 {
-			a461[i462] = r.ReadInt8()
+		a455 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n454)
+		for i456 := range a455 {
+			a455[i456] = r.ReadInt8()
 		}
-		x.AI8 = a461
+		x.AI8 = a455
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n463 := c.ReadArrayLengthFast(2)
-		if n463 < 0 {
-			n463 = c.ReadArrayLength(2)
+		n457 := c.ReadArrayLengthFast(2)
+		if n457 < 0 {
+			n457 = c.ReadArrayLength(2)
 		}
-		a464 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n463)
-		r.ReadRawUint16s(a464)
-		x.AU16 = a464
+		a458 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n457)
+		r.ReadRawUint16s(a458)
+		x.AU16 = a458
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n465 := c.ReadArrayLengthFast(4)
-		if n465 < 0 {
-			n465 = c.ReadArrayLength(4)
+		n459 := c.ReadArrayLengthFast(4)
+		if n459 < 0 {
+			n459 = c.ReadArrayLength(4)
 		}
-		a466 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n465)
-		r.ReadRawUint32s(a466)
-		x.AU32 = a466
+		a460 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n459)
+		r.ReadRawUint32s(a460)
+		x.AU32 = a460
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n467 := c.ReadArrayLengthFast(8)
-		if n467 < 0 {
-			n467 = c.ReadArrayLength(8)
+		n461 := c.ReadArrayLengthFast(8)
+		if n461 < 0 {
+			n461 = c.ReadArrayLength(8)
 		}
-		a468 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n467)
-		r.ReadRawUint64s(a468)
-		x.AU64 = a468
+		a462 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n461)
+		r.ReadRawUint64s(a462)
+		x.AU64 = a462
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n469 := c.ReadArrayLengthFast(1)
-		if n469 < 0 {
-			n469 = c.ReadArrayLength(1)
+		n463 := c.ReadArrayLengthFast(1)
+		if n463 < 0 {
+			n463 = c.ReadArrayLength(1)
 		}
-		a470 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n469)
-		copy(a470, r.ReadBytes(n469))
-		x.AU8 = a470
+		a464 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n463)
+		copy(a464, r.ReadBytes(n463))
+		x.AU8 = a464
 		if c.Failed() {
 			c.Trace("AU8")
 			return
@@ -3659,11 +3611,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st473, id474 := c.ReadRefFlag(); st473 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id474)
-		} else if st473 == foryimpl.RefFollows {
+		if st467, id468 := c.ReadRefFlag(); st467 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id468)
+		} else if st467 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id474, x.NBin)
+			foryimpl.SetRefSlice(c, id468, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -3671,11 +3623,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st475, id476 := c.ReadRefFlag(); st475 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id476)
-		} else if st475 == foryimpl.RefFollows {
+		if st469, id470 := c.ReadRefFlag(); st469 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id470)
+		} else if st469 == foryimpl.RefFollows {
 			x.NLS = foryimpl.ReadStringList[[]string](c, nil)
-			foryimpl.SetRefSlice(c, id476, x.NLS)
+			foryimpl.SetRefSlice(c, id470, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -3683,11 +3635,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st477, id478 := c.ReadRefFlag(); st477 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id478)
-		} else if st477 == foryimpl.RefFollows {
+		if st471, id472 := c.ReadRefFlag(); st471 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id472)
+		} else if st471 == foryimpl.RefFollows {
 			x.NM = x.foryReadMSI(c)
-			foryimpl.SetRefMap(c, id478, x.NM)
+			foryimpl.SetRefMap(c, id472, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -3779,11 +3731,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmAU8")
 			return
 		}
-		if st502, id503 := c.ReadFieldRefFlag(); st502 == foryimpl.RefBack {
-			x.RmBin = foryimpl.BackRefSlice[uint8](c, id503)
-		} else if st502 == foryimpl.RefFollows {
+		if st496, id497 := c.ReadFieldRefFlag(); st496 == foryimpl.RefBack {
+			x.RmBin = foryimpl.BackRefSlice[uint8](c, id497)
+		} else if st496 == foryimpl.RefFollows {
 			x.RmBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id503, x.RmBin)
+			foryimpl.SetRefSlice(c, id497, x.RmBin)
 		} else {
 			x.RmBin = nil
 		}
@@ -3792,125 +3744,125 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n479 := c.ReadArrayLengthFast(1)
-		if n479 < 0 {
-			n479 = c.ReadArrayLength(1)
+		n473 := c.ReadArrayLengthFast(1)
+		if n473 < 0 {
+			n473 = c.ReadArrayLength(1)
 		}
-		a480 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n479)
-		r.ReadRawBools(a480)
-		x.RmABool = a480
+		a474 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n473)
+		r.ReadRawBools(a474)
+		x.RmABool = a474
 		if c.Failed() {
 			c.Trace("RmABool")
+			return
+		}
+		n475 := c.ReadArrayLengthFast(4)
+		if n475 < 0 {
+			n475 = c.ReadArrayLength(4)
+		}
+		a476 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n475)
+		r.ReadRawFloat32s(a476)
+		x.RmAF32 = a476
+		if c.Failed() {
+			c.Trace("RmAF32")
+			return
+		}
+		n477 := c.ReadArrayLengthFast(8)
+		if n477 < 0 {
+			n477 = c.ReadArrayLength(8)
+		}
+		a478 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n477)
+		r.ReadRawFloat64s(a478)
+		x.RmAF64 = a478
+		if c.Failed() {
+			c.Trace("RmAF64")
+			return
+		}
+		n479 := c.ReadArrayLengthFast(2)
+		if n479 < 0 {
+			n479 = c.ReadArrayLength(2)
+		}
+		a480 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n479)
+		r.ReadRawInt16s(a480)
+		x.RmAI16 = a480
+		if c.Failed() {
+			c.Trace("RmAI16")
 			return
 		}
 		n481 := c.ReadArrayLengthFast(4)
 		if n481 < 0 {
 			n481 = c.ReadArrayLength(4)
 		}
-		a482 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n481)
-		r.ReadRawFloat32s(a482)
-		x.RmAF32 = a482
+		a482 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n481)
+		r.ReadRawInt32s(a482)
+		x.RmAI32 = a482
 		if c.Failed() {
-			c.Trace("RmAF32")
+			c.Trace("RmAI32")
 			return
 		}
 		n483 := c.ReadArrayLengthFast(8)
 		if n483 < 0 {
 			n483 = c.ReadArrayLength(8)
 		}
-		a484 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n483)
-		r.ReadRawFloat64s(a484)
-		x.RmAF64 = a484
-		if c.Failed() {
-			c.Trace("RmAF64")
-			return
-		}
-		n485 := c.ReadArrayLengthFast(2)
-		if n485 < 0 {
-			n485 = c.ReadArrayLength(2)
-		}
-		a486 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n485)
-		r.ReadRawInt16s(a486)
-		x.RmAI16 = a486
-		if c.Failed() {
-			c.Trace("RmAI16")
-			return
-		}
-		n487 := c.ReadArrayLengthFast(4)
-		if n487 < 0 {
-			n487 = c.ReadArrayLength(4)
-		}
-		a488 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n487)
-		r.ReadRawInt32s(a488)
-		x.RmAI32 = a488
-		if c.Failed() {
-			c.Trace("RmAI32")
-			return
-		}
-		n489 := c.ReadArrayLengthFast(8)
-		if n489 < 0 {
-			n489 = c.ReadArrayLength(8)
-		}
-		a490 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n489)
-		r.ReadRawInt64s(a490)
-		x.RmAI64 = a490
+		a484 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n483)
+		r.ReadRawInt64s(a484)
+		x.RmAI64 = a484
 		if c.Failed() {
 			c.Trace("RmAI64")
 			return
 		}
-		n491 := c.ReadArrayLengthFast(1)
-		if n491 < 0 {
-			n491 = c.ReadArrayLength(1)
+		n485 := c.ReadArrayLengthFast(1)
+		if n485 < 0 {
+			n485 = c.ReadArrayLength(1)
 		}
-		a492 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n491)
-		for i493 := range a492 {
-			a492[i493] = r.ReadInt8()
+		a486 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n485)
+		for i487 := range a486 {
+			a486[i487] = r.ReadInt8()
 		}
-		x.RmAI8 = a492
+		x.RmAI8 = a486
 		if c.Failed() {
 			c.Trace("RmAI8")
 			return
 		}
-		n494 := c.ReadArrayLengthFast(2)
-		if n494 < 0 {
-			n494 = c.ReadArrayLength(2)
+		n488 := c.ReadArrayLengthFast(2)
+		if n488 < 0 {
+			n488 = c.ReadArrayLength(2)
 		}
-		a495 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n494)
-		r.ReadRawUint16s(a495)
-		x.RmAU16 = a495
+		a489 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n488)
+		r.ReadRawUint16s(a489)
+		x.RmAU16 = a489
 		if c.Failed() {
 			c.Trace("RmAU16")
 			return
 		}
-		n496 := c.ReadArrayLengthFast(4)
-		if n496 < 0 {
-			n496 = c.ReadArrayLength(4)
+		n490 := c.ReadArrayLengthFast(4)
+		if n490 < 0 {
+			n490 = c.ReadArrayLength(4)
 		}
-		a497 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n496)
-		r.ReadRawUint32s(a497)
-		x.RmAU32 = a497
+		a491 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n490)
+		r.ReadRawUint32s(a491)
+		x.RmAU32 = a491
 		if c.Failed() {
 			c.Trace("RmAU32")
 			return
 		}
-		n498 := c.ReadArrayLengthFast(8)
-		if n498 < 0 {
-			n498 = c.ReadArrayLength(8)
+		n492 := c.ReadArrayLengthFast(8)
+		if n492 < 0 {
+			n492 = c.ReadArrayLength(8)
 		}
-		a499 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n498)
-		r.ReadRawUint64s(a499)
-		x.RmAU64 = a499
+		a493 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n492)
+		r.ReadRawUint64s(a493)
+		x.RmAU64 = a493
 		if c.Failed() {
 			c.Trace("RmAU64")
 			return
 		}
-		n500 := c.ReadArrayLengthFast(1)
-		if n500 < 0 {
-			n500 = c.ReadArrayLength(1)
+		n494 := c.ReadArrayLengthFast(1)
+		if n494 < 0 {
+			n494 = c.ReadArrayLength(1)
 		}
-		a501 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n500)
-		copy(a501, r.ReadBytes(n500))
-		x.RmAU8 = a501
+		a495 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n494)
+		copy(a495, r.ReadBytes(n494))
+		x.RmAU8 = a495
 		if c.Failed() {
 			c.Trace("RmAU8")
 			return
@@ -4055,11 +4007,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st504, id505 := c.ReadRefFlag(); st504 == foryimpl.RefBack {
-			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id505)
-		} else if st504 == foryimpl.RefFollows {
+		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
+			x.RmNBin = foryimpl.BackRefSlice[uint8](c, id499)
+		} else if st498 == foryimpl.RefFollows {
 			x.RmNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id505, x.RmNBin)
+			foryimpl.SetRefSlice(c, id499, x.RmNBin)
 		} else {
 			x.RmNBin = nil
 		}
@@ -4067,11 +4019,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNBin")
 			return
 		}
-		if st506, id507 := c.ReadRefFlag(); st506 == foryimpl.RefBack {
-			x.RmNLS = foryimpl.BackRefSlice[string](c, id507)
-		} else if st506 == foryimpl.RefFollows {
+		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
+			x.RmNLS = foryimpl.BackRefSlice[string](c, id501)
+		} else if st500 == foryimpl.RefFollows {
 			x.RmNLS = foryimpl.ReadStringList[[]string](c, nil)
-			foryimpl.SetRefSlice(c, id507, x.RmNLS)
+			foryimpl.SetRefSlice(c, id501, x.RmNLS)
 		} else {
 			x.RmNLS = nil
 		}
@@ -4079,11 +4031,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("RmNLS")
 			return
 		}
-		if st508, id509 := c.ReadRefFlag(); st508 == foryimpl.RefBack {
-			x.RmNM = foryimpl.BackRefMap[string, int32](c, id509)
-		} else if st508 == foryimpl.RefFollows {
+		if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
+			x.RmNM = foryimpl.BackRefMap[string, int32](c, id503)
+		} else if st502 == foryimpl.RefFollows {
 			x.RmNM = x.foryReadMSI(c)
-			foryimpl.SetRefMap(c, id509, x.RmNM)
+			foryimpl.SetRefMap(c, id503, x.RmNM)
 		} else {
 			x.RmNM = nil
 		}
@@ -4127,79 +4079,35 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else {
-				x.ABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
-			}
+			x.ABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		case 1:
-			if f.Convert {
-				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else {
-				x.AF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
-			}
+			x.AF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 		case 2:
-			if f.Convert {
-				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else {
-				x.AF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
-			}
+			x.AF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 		case 3:
-			if f.Convert {
-				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else {
-				x.AI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
-			}
+			x.AI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 		case 4:
-			if f.Convert {
-				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.AI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.AI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 5:
-			if f.Convert {
-				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.AI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.AI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 6:
-			if f.Convert {
-				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else {
-				x.AI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
-			}
+			x.AI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 		case 7:
-			if f.Convert {
-				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else {
-				x.AU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
-			}
+			x.AU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 		case 8:
-			if f.Convert {
-				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else {
-				x.AU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
-			}
+			x.AU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 		case 9:
-			if f.Convert {
-				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else {
-				x.AU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
-			}
+			x.AU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 		case 10:
-			if f.Convert {
-				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else {
-				x.AU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
-			}
+			x.AU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		case 11:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st533, id534 := c.ReadEvolvedRefFlag(f); st533 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id534)
-			} else if st533 == foryimpl.RefFollows {
+			} else if st527, id528 := c.ReadEvolvedRefFlag(f); st527 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id528)
+			} else if st527 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id534, x.Bin)
+				foryimpl.SetRefSlice(c, id528, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -4322,30 +4230,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 36:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st535, id536 := c.ReadEvolvedRefFlag(f); st535 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id536)
-			} else if st535 == foryimpl.RefFollows {
+			} else if st529, id530 := c.ReadEvolvedRefFlag(f); st529 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id530)
+			} else if st529 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id536, x.NBin)
+				foryimpl.SetRefSlice(c, id530, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 37:
-			if st537, id538 := c.ReadEvolvedRefFlag(f); st537 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id538)
-			} else if st537 == foryimpl.RefFollows {
+			if st531, id532 := c.ReadEvolvedRefFlag(f); st531 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id532)
+			} else if st531 == foryimpl.RefFollows {
 				x.NLS = foryimpl.ReadStringList[[]string](c, nil)
-				foryimpl.SetRefSlice(c, id538, x.NLS)
+				foryimpl.SetRefSlice(c, id532, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 38:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st539, id540 := c.ReadRefFlag(); st539 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id540)
-				} else if st539 == foryimpl.RefFollows {
+				if st533, id534 := c.ReadRefFlag(); st533 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id534)
+				} else if st533 == foryimpl.RefFollows {
 					x.NM = x.foryReadMSI(c)
-					foryimpl.SetRefMap(c, id540, x.NM)
+					foryimpl.SetRefMap(c, id534, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -4361,79 +4269,35 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Raw = x.foryReadRaw(c, x.Raw)
 			}
 		case 40:
-			if f.Convert {
-				x.RmABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else {
-				x.RmABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
-			}
+			x.RmABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		case 41:
-			if f.Convert {
-				x.RmAF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else {
-				x.RmAF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
-			}
+			x.RmAF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 		case 42:
-			if f.Convert {
-				x.RmAF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else {
-				x.RmAF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
-			}
+			x.RmAF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 		case 43:
-			if f.Convert {
-				x.RmAI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else {
-				x.RmAI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
-			}
+			x.RmAI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 		case 44:
-			if f.Convert {
-				x.RmAI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.RmAI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.RmAI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 45:
-			if f.Convert {
-				x.RmAI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.RmAI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.RmAI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 46:
-			if f.Convert {
-				x.RmAI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else {
-				x.RmAI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
-			}
+			x.RmAI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 		case 47:
-			if f.Convert {
-				x.RmAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else {
-				x.RmAU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
-			}
+			x.RmAU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 		case 48:
-			if f.Convert {
-				x.RmAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else {
-				x.RmAU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
-			}
+			x.RmAU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 		case 49:
-			if f.Convert {
-				x.RmAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else {
-				x.RmAU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
-			}
+			x.RmAU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 		case 50:
-			if f.Convert {
-				x.RmAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else {
-				x.RmAU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
-			}
+			x.RmAU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		case 51:
 			if f.Convert {
 				x.RmBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st564, id565 := c.ReadEvolvedRefFlag(f); st564 == foryimpl.RefBack {
-				x.RmBin = foryimpl.BackRefSlice[uint8](c, id565)
-			} else if st564 == foryimpl.RefFollows {
+			} else if st558, id559 := c.ReadEvolvedRefFlag(f); st558 == foryimpl.RefBack {
+				x.RmBin = foryimpl.BackRefSlice[uint8](c, id559)
+			} else if st558 == foryimpl.RefFollows {
 				x.RmBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id565, x.RmBin)
+				foryimpl.SetRefSlice(c, id559, x.RmBin)
 			} else {
 				x.RmBin = nil
 			}
@@ -4556,30 +4420,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.RmNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st566, id567 := c.ReadEvolvedRefFlag(f); st566 == foryimpl.RefBack {
-				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id567)
-			} else if st566 == foryimpl.RefFollows {
+			} else if st560, id561 := c.ReadEvolvedRefFlag(f); st560 == foryimpl.RefBack {
+				x.RmNBin = foryimpl.BackRefSlice[uint8](c, id561)
+			} else if st560 == foryimpl.RefFollows {
 				x.RmNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id567, x.RmNBin)
+				foryimpl.SetRefSlice(c, id561, x.RmNBin)
 			} else {
 				x.RmNBin = nil
 			}
 		case 77:
-			if st568, id569 := c.ReadEvolvedRefFlag(f); st568 == foryimpl.RefBack {
-				x.RmNLS = foryimpl.BackRefSlice[string](c, id569)
-			} else if st568 == foryimpl.RefFollows {
+			if st562, id563 := c.ReadEvolvedRefFlag(f); st562 == foryimpl.RefBack {
+				x.RmNLS = foryimpl.BackRefSlice[string](c, id563)
+			} else if st562 == foryimpl.RefFollows {
 				x.RmNLS = foryimpl.ReadStringList[[]string](c, nil)
-				foryimpl.SetRefSlice(c, id569, x.RmNLS)
+				foryimpl.SetRefSlice(c, id563, x.RmNLS)
 			} else {
 				x.RmNLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id571)
-				} else if st570 == foryimpl.RefFollows {
+				if st564, id565 := c.ReadRefFlag(); st564 == foryimpl.RefBack {
+					x.RmNM = foryimpl.BackRefMap[string, int32](c, id565)
+				} else if st564 == foryimpl.RefFollows {
 					x.RmNM = x.foryReadMSI(c)
-					foryimpl.SetRefMap(c, id571, x.RmNM)
+					foryimpl.SetRefMap(c, id565, x.RmNM)
 				} else {
 					x.RmNM = nil
 				}
@@ -5883,16 +5747,11 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.In.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.In.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.In.ForyWrite(c)
 	l59 := x.LIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -5947,16 +5806,11 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Lf.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Lf.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.Lf.ForyWrite(c)
 	var mw66 foryimpl.MapWriter
 	mw66.BeginTracked(b, len(x.MSLIn))
 	for k67, v68 := range x.MSLIn {
@@ -6001,16 +5855,11 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.RmIn.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.RmIn.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.RmIn.ForyWrite(c)
 	l70 := x.RmLIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -6065,16 +5914,11 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.RmLf.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.RmLf.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.RmLf.ForyWrite(c)
 	var mw77 foryimpl.MapWriter
 	mw77.BeginTracked(b, len(x.RmMSLIn))
 	for k78, v79 := range x.RmMSLIn {
@@ -6399,21 +6243,11 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
-						x.In.ForyReadEvolved(c, ev104)
-					} else if !c.Failed() {
-						x.In.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
-						x.In.ForyReadEvolved(c, ev101)
-					} else if !c.Failed() {
-						x.In.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
+					x.In.ForyReadEvolved(c, ev101)
+				} else if !c.Failed() {
+					x.In.ForyRead(c)
 				}
 			}
 		case 1:
@@ -6429,21 +6263,11 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.LPIn = foryimpl.ReadStructPtrList[[]*Inner](c, nil, foryTypeInner)
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
-						x.Lf.ForyReadEvolved(c, ev108)
-					} else if !c.Failed() {
-						x.Lf.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
-						x.Lf.ForyReadEvolved(c, ev105)
-					} else if !c.Failed() {
-						x.Lf.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
+					x.Lf.ForyReadEvolved(c, ev102)
+				} else if !c.Failed() {
+					x.Lf.ForyRead(c)
 				}
 			}
 		case 5:
@@ -6452,74 +6276,64 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					p113 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id112, p113)
-					if ev114 := c.ReadStructFieldMeta(foryTypeInner); ev114 != nil {
-						p113.ForyReadEvolved(c, ev114)
+				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id106)
+				} else if st105 == foryimpl.RefFollows {
+					p107 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id106, p107)
+					if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
+						p107.ForyReadEvolved(c, ev108)
 					} else if !c.Failed() {
-						p113.ForyRead(c)
+						p107.ForyRead(c)
 					}
-					x.PIn = p113
+					x.PIn = p107
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p109 := foryimpl.Alloc[Inner](c)
-					if ev110 := c.ReadStructFieldMeta(foryTypeInner); ev110 != nil {
-						p109.ForyReadEvolved(c, ev110)
+					p103 := foryimpl.Alloc[Inner](c)
+					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
+						p103.ForyReadEvolved(c, ev104)
 					} else if !c.Failed() {
-						p109.ForyRead(c)
+						p103.ForyRead(c)
 					}
-					x.PIn = p109
+					x.PIn = p103
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id118)
-				} else if st117 == foryimpl.RefFollows {
-					p119 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id118, p119)
-					if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
-						p119.ForyReadEvolved(c, ev120)
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					p113 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id112, p113)
+					if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
+						p113.ForyReadEvolved(c, ev114)
 					} else if !c.Failed() {
-						p119.ForyRead(c)
+						p113.ForyRead(c)
 					}
-					x.PLf = p119
+					x.PLf = p113
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p115 := foryimpl.Alloc[Leaf](c)
-					if ev116 := c.ReadStructFieldMeta(foryTypeLeaf); ev116 != nil {
-						p115.ForyReadEvolved(c, ev116)
+					p109 := foryimpl.Alloc[Leaf](c)
+					if ev110 := c.ReadStructFieldMeta(foryTypeLeaf); ev110 != nil {
+						p109.ForyReadEvolved(c, ev110)
 					} else if !c.Failed() {
-						p115.ForyRead(c)
+						p109.ForyRead(c)
 					}
-					x.PLf = p115
+					x.PLf = p109
 				}
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev124 := c.ReadStructFieldMeta(foryTypeInner); ev124 != nil {
-						x.RmIn.ForyReadEvolved(c, ev124)
-					} else if !c.Failed() {
-						x.RmIn.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev121 := c.ReadStructFieldMeta(foryTypeInner); ev121 != nil {
-						x.RmIn.ForyReadEvolved(c, ev121)
-					} else if !c.Failed() {
-						x.RmIn.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev115 := c.ReadStructFieldMeta(foryTypeInner); ev115 != nil {
+					x.RmIn.ForyReadEvolved(c, ev115)
+				} else if !c.Failed() {
+					x.RmIn.ForyRead(c)
 				}
 			}
 		case 9:
@@ -6535,21 +6349,11 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.RmLPIn = foryimpl.ReadStructPtrList[[]*Inner](c, nil, foryTypeInner)
 			}
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
-						x.RmLf.ForyReadEvolved(c, ev128)
-					} else if !c.Failed() {
-						x.RmLf.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev125 := c.ReadStructFieldMeta(foryTypeLeaf); ev125 != nil {
-						x.RmLf.ForyReadEvolved(c, ev125)
-					} else if !c.Failed() {
-						x.RmLf.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev116 := c.ReadStructFieldMeta(foryTypeLeaf); ev116 != nil {
+					x.RmLf.ForyReadEvolved(c, ev116)
+				} else if !c.Failed() {
+					x.RmLf.ForyRead(c)
 				}
 			}
 		case 13:
@@ -6558,56 +6362,56 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id132)
-				} else if st131 == foryimpl.RefFollows {
-					p133 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id132, p133)
-					if ev134 := c.ReadStructFieldMeta(foryTypeInner); ev134 != nil {
-						p133.ForyReadEvolved(c, ev134)
+				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+					x.RmPIn = foryimpl.BackRef[Inner](c, id120)
+				} else if st119 == foryimpl.RefFollows {
+					p121 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id120, p121)
+					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+						p121.ForyReadEvolved(c, ev122)
 					} else if !c.Failed() {
-						p133.ForyRead(c)
+						p121.ForyRead(c)
 					}
-					x.RmPIn = p133
+					x.RmPIn = p121
 				} else {
 					x.RmPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p129 := foryimpl.Alloc[Inner](c)
-					if ev130 := c.ReadStructFieldMeta(foryTypeInner); ev130 != nil {
-						p129.ForyReadEvolved(c, ev130)
+					p117 := foryimpl.Alloc[Inner](c)
+					if ev118 := c.ReadStructFieldMeta(foryTypeInner); ev118 != nil {
+						p117.ForyReadEvolved(c, ev118)
 					} else if !c.Failed() {
-						p129.ForyRead(c)
+						p117.ForyRead(c)
 					}
-					x.RmPIn = p129
+					x.RmPIn = p117
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id138)
-				} else if st137 == foryimpl.RefFollows {
-					p139 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id138, p139)
-					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
-						p139.ForyReadEvolved(c, ev140)
+				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
+					x.RmPLf = foryimpl.BackRef[Leaf](c, id126)
+				} else if st125 == foryimpl.RefFollows {
+					p127 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id126, p127)
+					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
+						p127.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
-						p139.ForyRead(c)
+						p127.ForyRead(c)
 					}
-					x.RmPLf = p139
+					x.RmPLf = p127
 				} else {
 					x.RmPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p135 := foryimpl.Alloc[Leaf](c)
-					if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
-						p135.ForyReadEvolved(c, ev136)
+					p123 := foryimpl.Alloc[Leaf](c)
+					if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
+						p123.ForyReadEvolved(c, ev124)
 					} else if !c.Failed() {
-						p135.ForyRead(c)
+						p123.ForyRead(c)
 					}
-					x.RmPLf = p135
+					x.RmPLf = p123
 				}
 			}
 		}
@@ -7402,16 +7206,11 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.NIn.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.NIn.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.NIn.ForyWrite(c)
 	x.foryWriteNL(b, x.NL)
 	if !foryimpl.WriteRefMap(c, x.NM) {
 		var mw15 foryimpl.MapWriter
@@ -7614,21 +7413,11 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev30 := c.ReadStructFieldMeta(foryTypeInner); ev30 != nil {
-						x.NIn.ForyReadEvolved(c, ev30)
-					} else if !c.Failed() {
-						x.NIn.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev27 := c.ReadStructFieldMeta(foryTypeInner); ev27 != nil {
-						x.NIn.ForyReadEvolved(c, ev27)
-					} else if !c.Failed() {
-						x.NIn.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev27 := c.ReadStructFieldMeta(foryTypeInner); ev27 != nil {
+					x.NIn.ForyReadEvolved(c, ev27)
+				} else if !c.Failed() {
+					x.NIn.ForyRead(c)
 				}
 			}
 		case 13:
@@ -7639,11 +7428,11 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id32)
-				} else if st31 == foryimpl.RefFollows {
+				if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id29)
+				} else if st28 == foryimpl.RefFollows {
 					x.NM = x.foryReadNM(c)
-					foryimpl.SetRefMap(c, id32, x.NM)
+					foryimpl.SetRefMap(c, id29, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -7654,29 +7443,29 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st35, id36 := c.ReadRefFlag(); st35 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id36)
-				} else if st35 == foryimpl.RefFollows {
-					p37 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id36, p37)
-					if ev38 := c.ReadStructFieldMeta(foryTypeInner); ev38 != nil {
-						p37.ForyReadEvolved(c, ev38)
+				if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
+					x.NPIn = foryimpl.BackRef[Inner](c, id33)
+				} else if st32 == foryimpl.RefFollows {
+					p34 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id33, p34)
+					if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
+						p34.ForyReadEvolved(c, ev35)
 					} else if !c.Failed() {
-						p37.ForyRead(c)
+						p34.ForyRead(c)
 					}
-					x.NPIn = p37
+					x.NPIn = p34
 				} else {
 					x.NPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p33 := foryimpl.Alloc[Inner](c)
-					if ev34 := c.ReadStructFieldMeta(foryTypeInner); ev34 != nil {
-						p33.ForyReadEvolved(c, ev34)
+					p30 := foryimpl.Alloc[Inner](c)
+					if ev31 := c.ReadStructFieldMeta(foryTypeInner); ev31 != nil {
+						p30.ForyReadEvolved(c, ev31)
 					} else if !c.Failed() {
-						p33.ForyRead(c)
+						p30.ForyRead(c)
 					}
-					x.NPIn = p33
+					x.NPIn = p30
 				}
 			}
 		}
@@ -9119,26 +8908,20 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutRawUint16sAt(w, off, foryimpl.Uint16s(l35))
 	}
 	b.SetWriterIndex(off)
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin2U8) {
-			l36 := x.Bin2U8
-			b.WriteVarUint32(uint32(len(l36)))
-			b.WriteBytes(l36)
-		}
-	} else {
-		l37 := x.Bin2U8
-		b.WriteVarUint32(uint32(len(l37)))
-		b.WriteBytes(l37)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin2U8) {
+		l36 := x.Bin2U8
+		b.WriteVarUint32(uint32(len(l36)))
+		b.WriteBytes(l36)
 	}
 	x.foryWriteBoolL2A(b, x.BoolL2A)
 	{
-		l38 := x.F32A2L
-		b.Reserve(buffer.BatchSlack + len(l38)*4 + 6)
+		l37 := x.F32A2L
+		b.Reserve(buffer.BatchSlack + len(l37)*4 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l38, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l38)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l38)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l37, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l37)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l37)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -9146,27 +8929,27 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteInt2A(b, x.Int2A)
 	x.foryWriteL2A(b, x.L2A)
 	if !foryimpl.WriteRefSlice(c, x.NL) {
-		l39 := x.NL
-		b.WriteVarUint32(uint32(len(l39) * 2))
-		b.WriteRawUint16s(l39)
+		l38 := x.NL
+		b.WriteVarUint32(uint32(len(l38) * 2))
+		b.WriteRawUint16s(l38)
 	}
 	x.foryWriteNamed(b, x.Named)
 	if !foryimpl.WriteRefPtr(c, x.PA) {
-		l40 := *x.PA
-		b.WriteVarUint32(uint32(len(l40) * 8))
-		b.WriteRawFloat64s(l40)
+		l39 := *x.PA
+		b.WriteVarUint32(uint32(len(l39) * 8))
+		b.WriteRawFloat64s(l39)
 	}
 	x.foryWritePtrL2A(b, x.PtrL2A)
 	x.foryWriteRaw2Bin(b, x.Raw2Bin)
 	x.foryWriteU64L2A(b, x.U64L2A)
 	{
-		l41 := x.U82Bin
-		b.Reserve(buffer.BatchSlack + len(l41)*1 + 6)
+		l40 := x.U82Bin
+		b.Reserve(buffer.BatchSlack + len(l40)*1 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l41, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l41)*1))
-			off += copy(w[off:], l41)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l40, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l40)*1))
+			off += copy(w[off:], l40)
 		}
 		b.SetWriterIndex(off)
 	}
@@ -9352,11 +9135,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("BH2L")
 			return
 		}
-		if st48, id49 := c.ReadFieldRefFlag(); st48 == foryimpl.RefBack {
-			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id49)
-		} else if st48 == foryimpl.RefFollows {
+		if st47, id48 := c.ReadFieldRefFlag(); st47 == foryimpl.RefBack {
+			x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id48)
+		} else if st47 == foryimpl.RefFollows {
 			x.Bin2U8 = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id49, x.Bin2U8)
+			foryimpl.SetRefSlice(c, id48, x.Bin2U8)
 		} else {
 			x.Bin2U8 = nil
 		}
@@ -9365,35 +9148,35 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n42 := c.ReadArrayLengthFast(8)
-		if n42 < 0 {
-			n42 = c.ReadArrayLength(8)
+		n41 := c.ReadArrayLengthFast(8)
+		if n41 < 0 {
+			n41 = c.ReadArrayLength(8)
 		}
-		a43 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n42)
-		r.ReadRawInt64s(a43)
-		x.A2L = a43
+		a42 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n41)
+		r.ReadRawInt64s(a42)
+		x.A2L = a42
 		if c.Failed() {
 			c.Trace("A2L")
 			return
 		}
-		n44 := c.ReadArrayLengthFast(2)
-		if n44 < 0 {
-			n44 = c.ReadArrayLength(2)
+		n43 := c.ReadArrayLengthFast(2)
+		if n43 < 0 {
+			n43 = c.ReadArrayLength(2)
 		}
-		a45 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n44)
-		r.ReadRawInt16s(a45)
-		x.Arr2Go = a45
+		a44 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n43)
+		r.ReadRawInt16s(a44)
+		x.Arr2Go = a44
 		if c.Failed() {
 			c.Trace("Arr2Go")
 			return
 		}
-		n46 := c.ReadArrayLengthFast(2)
-		if n46 < 0 {
-			n46 = c.ReadArrayLength(2)
+		n45 := c.ReadArrayLengthFast(2)
+		if n45 < 0 {
+			n45 = c.ReadArrayLength(2)
 		}
-		a47 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n46)
-		r.ReadRawUint16s(foryimpl.Uint16s(a47))
-		x.BH2L = a47
+		a46 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n45)
+		r.ReadRawUint16s(foryimpl.Uint16s(a46))
+		x.BH2L = a46
 		if c.Failed() {
 			c.Trace("BH2L")
 			return
@@ -9416,13 +9199,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n50 := c.ReadArrayLengthFast(4)
-		if n50 < 0 {
-			n50 = c.ReadArrayLength(4)
+		n49 := c.ReadArrayLengthFast(4)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(4)
 		}
-		a51 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n50)
-		r.ReadRawFloat32s(a51)
-		x.F32A2L = a51
+		a50 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n49)
+		r.ReadRawFloat32s(a50)
+		x.F32A2L = a50
 		if c.Failed() {
 			c.Trace("F32A2L")
 			return
@@ -9444,17 +9227,17 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st52, id53 := c.ReadRefFlag(); st52 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id53)
-		} else if st52 == foryimpl.RefFollows {
-			n54 := c.ReadArrayLengthFast(2)
-			if n54 < 0 {
-				n54 = c.ReadArrayLength(2)
+		if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id52)
+		} else if st51 == foryimpl.RefFollows {
+			n53 := c.ReadArrayLengthFast(2)
+			if n53 < 0 {
+				n53 = c.ReadArrayLength(2)
 			}
-			a55 := foryimpl.MakeSlice[[]uint16](c, n54)
-			r.ReadRawUint16s(a55)
-			x.NL = a55
-			foryimpl.SetRefSlice(c, id53, x.NL)
+			a54 := foryimpl.MakeSlice[[]uint16](c, n53)
+			r.ReadRawUint16s(a54)
+			x.NL = a54
+			foryimpl.SetRefSlice(c, id52, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -9464,13 +9247,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			n52 := c.ReadArrayLengthFast(2)
-			if n52 < 0 {
-				n52 = c.ReadArrayLength(2)
+			n51 := c.ReadArrayLengthFast(2)
+			if n51 < 0 {
+				n51 = c.ReadArrayLength(2)
 			}
-			a53 := foryimpl.MakeSlice[[]uint16](c, n52)
-			r.ReadRawUint16s(a53)
-			x.NL = a53
+			a52 := foryimpl.MakeSlice[[]uint16](c, n51)
+			r.ReadRawUint16s(a52)
+			x.NL = a52
 		}
 		if c.Failed() {
 			c.Trace("NL")
@@ -9483,19 +9266,19 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st56, id57 := c.ReadRefFlag(); st56 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id57)
-		} else if st56 == foryimpl.RefFollows {
-			p58 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id57, p58)
-			n59 := c.ReadArrayLengthFast(8)
-			if n59 < 0 {
-				n59 = c.ReadArrayLength(8)
+		if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id56)
+		} else if st55 == foryimpl.RefFollows {
+			p57 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id56, p57)
+			n58 := c.ReadArrayLengthFast(8)
+			if n58 < 0 {
+				n58 = c.ReadArrayLength(8)
 			}
-			a60 := foryimpl.MakeSlice[[]float64](c, n59)
-			r.ReadRawFloat64s(a60)
-			*p58 = a60
-			x.PA = p58
+			a59 := foryimpl.MakeSlice[[]float64](c, n58)
+			r.ReadRawFloat64s(a59)
+			*p57 = a59
+			x.PA = p57
 		} else {
 			x.PA = nil
 		}
@@ -9505,15 +9288,15 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p56 := foryimpl.Alloc[[]float64](c)
-			n57 := c.ReadArrayLengthFast(8)
-			if n57 < 0 {
-				n57 = c.ReadArrayLength(8)
+			p55 := foryimpl.Alloc[[]float64](c)
+			n56 := c.ReadArrayLengthFast(8)
+			if n56 < 0 {
+				n56 = c.ReadArrayLength(8)
 			}
-			a58 := foryimpl.MakeSlice[[]float64](c, n57)
-			r.ReadRawFloat64s(a58)
-			*p56 = a58
-			x.PA = p56
+			a57 := foryimpl.MakeSlice[[]float64](c, n56)
+			r.ReadRawFloat64s(a57)
+			*p55 = a57
+			x.PA = p55
 		}
 		if c.Failed() {
 			c.Trace("PA")
@@ -9542,13 +9325,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n61 := c.ReadArrayLengthFast(1)
-		if n61 < 0 {
-			n61 = c.ReadArrayLength(1)
+		n60 := c.ReadArrayLengthFast(1)
+		if n60 < 0 {
+			n60 = c.ReadArrayLength(1)
 		}
-		a62 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n61)
-		copy(a62, r.ReadBytes(n61))
-		x.U82Bin = a62
+		a61 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n60)
+		copy(a61, r.ReadBytes(n60))
+		x.U82Bin = a61
 		if c.Failed() {
 			c.Trace("U82Bin")
 			return
@@ -9563,31 +9346,19 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.A2L = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.A2L = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.A2L = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 1:
-			if f.Convert {
-				x.Arr2Go = foryimpl.ReadSliceAs[int16](c, f)
-			} else {
-				x.Arr2Go = foryimpl.ReadArrayEvolved[[]int16](c, f)
-			}
+			x.Arr2Go = foryimpl.ReadArrayEvolved[[]int16](c, f)
 		case 2:
-			if f.Convert {
-				x.BH2L = foryimpl.ReadSliceAs[serializer.BFloat16](c, f)
-			} else {
-				x.BH2L = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
-			}
+			x.BH2L = foryimpl.ReadArrayEvolved[[]serializer.BFloat16](c, f)
 		case 3:
 			if f.Convert {
 				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st69, id70 := c.ReadEvolvedRefFlag(f); st69 == foryimpl.RefBack {
-				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id70)
-			} else if st69 == foryimpl.RefFollows {
+			} else if st68, id69 := c.ReadEvolvedRefFlag(f); st68 == foryimpl.RefBack {
+				x.Bin2U8 = foryimpl.BackRefSlice[uint8](c, id69)
+			} else if st68 == foryimpl.RefFollows {
 				x.Bin2U8 = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id70, x.Bin2U8)
+				foryimpl.SetRefSlice(c, id69, x.Bin2U8)
 			} else {
 				x.Bin2U8 = nil
 			}
@@ -9598,11 +9369,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.BoolL2A = x.foryReadBoolL2A(c, x.BoolL2A)
 			}
 		case 5:
-			if f.Convert {
-				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
-			} else {
-				x.F32A2L = foryimpl.ReadArrayEvolved[[]float32](c, f)
-			}
+			x.F32A2L = foryimpl.ReadArrayEvolved[[]float32](c, f)
 		case 6:
 			if f.Convert {
 				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
@@ -9622,11 +9389,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.L2A = x.foryReadL2A(c, x.L2A)
 			}
 		case 9:
-			if f.Convert {
-				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else {
-				x.NL = foryimpl.ReadArrayEvolved[[]uint16](c, f)
-			}
+			x.NL = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 		case 10:
 			if f.Convert {
 				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
@@ -9635,38 +9398,38 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 			}
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st80, id81 := c.ReadRefFlag(); st80 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id81)
-				} else if st80 == foryimpl.RefFollows {
-					p82 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id81, p82)
-					n83 := c.ReadArrayLengthFast(8)
-					if n83 < 0 {
-						n83 = c.ReadArrayLength(8)
+				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id80)
+				} else if st79 == foryimpl.RefFollows {
+					p81 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id80, p81)
+					n82 := c.ReadArrayLengthFast(8)
+					if n82 < 0 {
+						n82 = c.ReadArrayLength(8)
 					}
-					a84 := foryimpl.MakeSlice[[]float64](c, n83)
-					r.ReadRawFloat64s(a84)
-					*p82 = a84
-					x.PA = p82
+					a83 := foryimpl.MakeSlice[[]float64](c, n82)
+					r.ReadRawFloat64s(a83)
+					*p81 = a83
+					x.PA = p81
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s78 := foryimpl.ReadSliceAs[float64](c, f); s78 != nil {
-						v79 := []float64(s78)
-						x.PA = &v79
+					if s77 := foryimpl.ReadSliceAs[float64](c, f); s77 != nil {
+						v78 := []float64(s77)
+						x.PA = &v78
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p75 := foryimpl.Alloc[[]float64](c)
-					n76 := c.ReadArrayLengthFast(8)
-					if n76 < 0 {
-						n76 = c.ReadArrayLength(8)
+					p74 := foryimpl.Alloc[[]float64](c)
+					n75 := c.ReadArrayLengthFast(8)
+					if n75 < 0 {
+						n75 = c.ReadArrayLength(8)
 					}
-					a77 := foryimpl.MakeSlice[[]float64](c, n76)
-					r.ReadRawFloat64s(a77)
-					*p75 = a77
-					x.PA = p75
+					a76 := foryimpl.MakeSlice[[]float64](c, n75)
+					r.ReadRawFloat64s(a76)
+					*p74 = a76
+					x.PA = p74
 				}
 			}
 		case 12:
@@ -9688,11 +9451,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.U64L2A = x.foryReadU64L2A(c, x.U64L2A)
 			}
 		case 15:
-			if f.Convert {
-				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else {
-				x.U82Bin = foryimpl.ReadArrayEvolved[[]uint8](c, f)
-			}
+			x.U82Bin = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

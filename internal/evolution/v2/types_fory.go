@@ -1355,67 +1355,57 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.AddDt = serializer.Date(c.ReadDate())
 			}
 		case 58:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e46 := c.ReadEnumFast(uint32(0x7fffffff)); e46 >= 0 {
-						x.AddE = Color(e46)
-					} else {
-						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
-						x.AddE = Color(e43)
-					} else {
-						x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e43 := c.ReadEnumFast(uint32(0x7fffffff)); e43 >= 0 {
+					x.AddE = Color(e43)
+				} else {
+					x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 60:
 			if !f.Flag || c.ReadFlag() {
-				p47 := foryimpl.Alloc[time.Duration](c)
-				*p47 = c.ReadDuration()
-				x.AddPD = p47
+				p44 := foryimpl.Alloc[time.Duration](c)
+				*p44 = c.ReadDuration()
+				x.AddPD = p44
 			}
 		case 61:
 			if !f.Flag || c.ReadFlag() {
-				p48 := foryimpl.Alloc[serializer.Date](c)
-				*p48 = serializer.Date(c.ReadDate())
-				x.AddPDt = p48
+				p45 := foryimpl.Alloc[serializer.Date](c)
+				*p45 = serializer.Date(c.ReadDate())
+				x.AddPDt = p45
 			}
 		case 62:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st51, id52 := c.ReadRefFlag(); st51 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id52)
-				} else if st51 == foryimpl.RefFollows {
-					p53 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id52, p53)
-					if e54 := c.ReadEnumFast(uint32(0x7fffffff)); e54 >= 0 {
-						*p53 = Color(e54)
+				if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
+					x.AddPE = foryimpl.BackRef[Color](c, id49)
+				} else if st48 == foryimpl.RefFollows {
+					p50 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id49, p50)
+					if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
+						*p50 = Color(e51)
 					} else {
-						*p53 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p50 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p53
+					x.AddPE = p50
 				} else {
 					x.AddPE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p49 := foryimpl.Alloc[Color](c)
-					if e50 := c.ReadEnumFast(uint32(0x7fffffff)); e50 >= 0 {
-						*p49 = Color(e50)
+					p46 := foryimpl.Alloc[Color](c)
+					if e47 := c.ReadEnumFast(uint32(0x7fffffff)); e47 >= 0 {
+						*p46 = Color(e47)
 					} else {
-						*p49 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p46 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.AddPE = p49
+					x.AddPE = p46
 				}
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
-				p55 := foryimpl.Alloc[time.Time](c)
-				*p55 = c.ReadTime()
-				x.AddPT = p55
+				p52 := foryimpl.Alloc[time.Time](c)
+				*p52 = c.ReadTime()
+				x.AddPT = p52
 			}
 		case 66:
 			if !f.Flag || c.ReadFlag() {
@@ -1430,67 +1420,57 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Dt = serializer.Date(c.ReadDate())
 			}
 		case 69:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e59 := c.ReadEnumFast(uint32(0x7fffffff)); e59 >= 0 {
-						x.E = Color(e59)
-					} else {
-						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e56 := c.ReadEnumFast(uint32(0x7fffffff)); e56 >= 0 {
-						x.E = Color(e56)
-					} else {
-						x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e53 := c.ReadEnumFast(uint32(0x7fffffff)); e53 >= 0 {
+					x.E = Color(e53)
+				} else {
+					x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 71:
 			if !f.Flag || c.ReadFlag() {
-				p60 := foryimpl.Alloc[time.Duration](c)
-				*p60 = c.ReadDuration()
-				x.PD = p60
+				p54 := foryimpl.Alloc[time.Duration](c)
+				*p54 = c.ReadDuration()
+				x.PD = p54
 			}
 		case 72:
 			if !f.Flag || c.ReadFlag() {
-				p61 := foryimpl.Alloc[serializer.Date](c)
-				*p61 = serializer.Date(c.ReadDate())
-				x.PDt = p61
+				p55 := foryimpl.Alloc[serializer.Date](c)
+				*p55 = serializer.Date(c.ReadDate())
+				x.PDt = p55
 			}
 		case 73:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st64, id65 := c.ReadRefFlag(); st64 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id65)
-				} else if st64 == foryimpl.RefFollows {
-					p66 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id65, p66)
-					if e67 := c.ReadEnumFast(uint32(0x7fffffff)); e67 >= 0 {
-						*p66 = Color(e67)
+				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
+					x.PE = foryimpl.BackRef[Color](c, id59)
+				} else if st58 == foryimpl.RefFollows {
+					p60 := foryimpl.Alloc[Color](c)
+					foryimpl.SetRef(c, id59, p60)
+					if e61 := c.ReadEnumFast(uint32(0x7fffffff)); e61 >= 0 {
+						*p60 = Color(e61)
 					} else {
-						*p66 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p60 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p66
+					x.PE = p60
 				} else {
 					x.PE = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p62 := foryimpl.Alloc[Color](c)
-					if e63 := c.ReadEnumFast(uint32(0x7fffffff)); e63 >= 0 {
-						*p62 = Color(e63)
+					p56 := foryimpl.Alloc[Color](c)
+					if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
+						*p56 = Color(e57)
 					} else {
-						*p62 = Color(c.ReadEnum(uint32(0x7fffffff)))
+						*p56 = Color(c.ReadEnum(uint32(0x7fffffff)))
 					}
-					x.PE = p62
+					x.PE = p56
 				}
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
-				p68 := foryimpl.Alloc[time.Time](c)
-				*p68 = c.ReadTime()
-				x.PT = p68
+				p62 := foryimpl.Alloc[time.Time](c)
+				*p62 = c.ReadTime()
+				x.PT = p62
 			}
 		case 77:
 			if !f.Flag || c.ReadFlag() {
@@ -2302,128 +2282,106 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		off = buffer.PutRawInt64sAt(w, off, l363)
 	}
 	b.SetWriterIndex(off)
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.AI8) {
-			l364 := x.AI8
-			b.WriteVarUint32(uint32(len(l364) * 1))
-			for _, e365 := range l364 {
-				b.WriteInt8(int8(e365))
-			}
-		}
-	} else {
-		l366 := x.AI8
-		b.WriteVarUint32(uint32(len(l366) * 1))
-		for _, e367 := range l366 {
-			b.WriteInt8(int8(e367))
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.AI8) {
+		l364 := x.AI8
+		b.WriteVarUint32(uint32(len(l364) * 1))
+		for _, e365 := range l364 {
+			b.WriteInt8(int8(e365))
 		}
 	}
 	{
-		l368 := x.AU16
-		l369 := x.AU32
-		l370 := x.AU64
-		l371 := x.AU8
-		l372 := x.AddABool
-		l373 := x.AddAF32
-		l374 := x.AddAF64
-		l375 := x.AddAI16
-		l376 := x.AddAI32
-		l377 := x.AddAI64
-		b.Reserve(buffer.BatchSlack + len(l368)*2 + len(l369)*4 + len(l370)*8 + len(l371)*1 + len(l372)*1 + len(l373)*4 + len(l374)*8 + len(l375)*2 + len(l376)*4 + len(l377)*8 + 60)
+		l366 := x.AU16
+		l367 := x.AU32
+		l368 := x.AU64
+		l369 := x.AU8
+		l370 := x.AddABool
+		l371 := x.AddAF32
+		l372 := x.AddAF64
+		l373 := x.AddAI16
+		l374 := x.AddAI32
+		l375 := x.AddAI64
+		b.Reserve(buffer.BatchSlack + len(l366)*2 + len(l367)*4 + len(l368)*8 + len(l369)*1 + len(l370)*1 + len(l371)*4 + len(l372)*8 + len(l373)*2 + len(l374)*4 + len(l375)*8 + 60)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l366, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l366)*2))
+			off = buffer.PutRawUint16sAt(w, off, l366)
+		}
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l367, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l367)*4))
+			off = buffer.PutRawUint32sAt(w, off, l367)
+		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l368, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*2))
-			off = buffer.PutRawUint16sAt(w, off, l368)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l368)*8))
+			off = buffer.PutRawUint64sAt(w, off, l368)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l369, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*4))
-			off = buffer.PutRawUint32sAt(w, off, l369)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l369)*1))
+			off += copy(w[off:], l369)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l370, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l370)*8))
-			off = buffer.PutRawUint64sAt(w, off, l370)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l370)*1))
+			off = buffer.PutRawBoolsAt(w, off, l370)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l371, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l371)*1))
-			off += copy(w[off:], l371)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l371)*4))
+			off = buffer.PutRawFloat32sAt(w, off, l371)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l372, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l372)*1))
-			off = buffer.PutRawBoolsAt(w, off, l372)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l372)*8))
+			off = buffer.PutRawFloat64sAt(w, off, l372)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l373, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l373)*4))
-			off = buffer.PutRawFloat32sAt(w, off, l373)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l373)*2))
+			off = buffer.PutRawInt16sAt(w, off, l373)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l374, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l374)*8))
-			off = buffer.PutRawFloat64sAt(w, off, l374)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l374)*4))
+			off = buffer.PutRawInt32sAt(w, off, l374)
 		}
 		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l375, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l375)*2))
-			off = buffer.PutRawInt16sAt(w, off, l375)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l376, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l376)*4))
-			off = buffer.PutRawInt32sAt(w, off, l376)
-		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l377, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l377)*8))
-			off = buffer.PutRawInt64sAt(w, off, l377)
+			off = buffer.PutVarUint32At(w, off, uint32(len(l375)*8))
+			off = buffer.PutRawInt64sAt(w, off, l375)
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.AddAI8) {
-			l378 := x.AddAI8
-			b.WriteVarUint32(uint32(len(l378) * 1))
-			for _, e379 := range l378 {
-				b.WriteInt8(int8(e379))
-			}
-		}
-	} else {
-		l380 := x.AddAI8
-		b.WriteVarUint32(uint32(len(l380) * 1))
-		for _, e381 := range l380 {
-			b.WriteInt8(int8(e381))
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.AddAI8) {
+		l376 := x.AddAI8
+		b.WriteVarUint32(uint32(len(l376) * 1))
+		for _, e377 := range l376 {
+			b.WriteInt8(int8(e377))
 		}
 	}
 	{
-		l382 := x.AddAU16
-		l383 := x.AddAU32
-		l384 := x.AddAU64
-		l385 := x.AddAU8
-		b.Reserve(buffer.BatchSlack + len(l382)*2 + len(l383)*4 + len(l384)*8 + len(l385)*1 + 24)
+		l378 := x.AddAU16
+		l379 := x.AddAU32
+		l380 := x.AddAU64
+		l381 := x.AddAU8
+		b.Reserve(buffer.BatchSlack + len(l378)*2 + len(l379)*4 + len(l380)*8 + len(l381)*1 + 24)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l382, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l382)*2))
-			off = buffer.PutRawUint16sAt(w, off, l382)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l378, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l378)*2))
+			off = buffer.PutRawUint16sAt(w, off, l378)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l383, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l383)*4))
-			off = buffer.PutRawUint32sAt(w, off, l383)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l379, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l379)*4))
+			off = buffer.PutRawUint32sAt(w, off, l379)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l384, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l384)*8))
-			off = buffer.PutRawUint64sAt(w, off, l384)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l380, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l380)*8))
+			off = buffer.PutRawUint64sAt(w, off, l380)
 		}
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l385, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l385)*1))
-			off += copy(w[off:], l385)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l381, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l381)*1))
+			off += copy(w[off:], l381)
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.AddBin) {
-			l386 := x.AddBin
-			b.WriteVarUint32(uint32(len(l386)))
-			b.WriteBytes(l386)
-		}
-	} else {
-		l387 := x.AddBin
-		b.WriteVarUint32(uint32(len(l387)))
-		b.WriteBytes(l387)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.AddBin) {
+		l382 := x.AddBin
+		b.WriteVarUint32(uint32(len(l382)))
+		b.WriteBytes(l382)
 	}
 	x.foryWriteAddFix(b, x.AddFix)
 	x.foryWriteAddLB(b, x.AddLB)
@@ -2433,67 +2391,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddLI32(b, x.AddLI32)
 	x.foryWriteAddLI64(b, x.AddLI64)
 	x.foryWriteAddLI8(b, x.AddLI8)
-	l388 := x.AddLL
-	b.WriteVarUint32(uint32(len(l388)))
-	if len(l388) > 0 {
+	l383 := x.AddLL
+	b.WriteVarUint32(uint32(len(l383)))
+	if len(l383) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e389 := range l388 {
-			if !foryimpl.WriteRefSlice(c, e389) {
-				b.WriteVarUint32(uint32(len(e389)))
-				if len(e389) > 0 {
-					b.Reserve(1 + len(e389)*5 + buffer.BatchSlack)
+		for _, e384 := range l383 {
+			if !foryimpl.WriteRefSlice(c, e384) {
+				b.WriteVarUint32(uint32(len(e384)))
+				if len(e384) > 0 {
+					b.Reserve(1 + len(e384)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e390 := range e389 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e390))
+					for _, e385 := range e384 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e385))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l391 := x.AddLM
-	b.WriteVarUint32(uint32(len(l391)))
-	if len(l391) > 0 {
+	l386 := x.AddLM
+	b.WriteVarUint32(uint32(len(l386)))
+	if len(l386) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e392 := range l391 {
-			if !foryimpl.WriteRefMap(c, e392) {
-				var mw393 foryimpl.MapWriter
-				mw393.Begin(b, len(e392))
-				for k394, v395 := range e392 {
-					mw393.Entry(b)
-					foryimpl.WriteString(b, k394)
-					b.WriteVarInt32(v395)
+		for _, e387 := range l386 {
+			if !foryimpl.WriteRefMap(c, e387) {
+				var mw388 foryimpl.MapWriter
+				mw388.Begin(b, len(e387))
+				for k389, v390 := range e387 {
+					mw388.Entry(b)
+					foryimpl.WriteString(b, k389)
+					b.WriteVarInt32(v390)
 				}
-				mw393.End(b)
+				mw388.End(b)
 			}
 		}
 	}
 	x.foryWriteAddLPI(b, x.AddLPI)
-	l396 := x.AddLS
+	l391 := x.AddLS
 	{
 		var ascii bool
-		sz398 := 6 + buffer.BatchSlack + len(l396)*9
-		for _, e397 := range l396 {
-			sz398 += len(e397)
+		sz393 := 6 + buffer.BatchSlack + len(l391)*9
+		for _, e392 := range l391 {
+			sz393 += len(e392)
 		}
-		b.Reserve(sz398)
+		b.Reserve(sz393)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l396)))
-		if len(l396) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l391)))
+		if len(l391) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e397 := range l396 {
-				if len(w)-off < len(e397)+9+buffer.BatchSlack {
+			for _, e392 := range l391 {
+				if len(w)-off < len(e392)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e397) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e392) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e397))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e397) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e397))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e397)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e392))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e392) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e392))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e392)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "AddLS"))
 						return
 					}
@@ -2510,36 +2468,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddMI64F(b, x.AddMI64F)
 	x.foryWriteAddMIS(b, x.AddMIS)
 	x.foryWriteAddMSI(b, x.AddMSI)
-	var mw399 foryimpl.MapWriter
-	mw399.BeginTracked(b, len(x.AddMSL))
-	for k400, v401 := range x.AddMSL {
-		if v401 == nil {
-			mw399.NullEntry(b)
-			foryimpl.WriteString(b, k400)
+	var mw394 foryimpl.MapWriter
+	mw394.BeginTracked(b, len(x.AddMSL))
+	for k395, v396 := range x.AddMSL {
+		if v396 == nil {
+			mw394.NullEntry(b)
+			foryimpl.WriteString(b, k395)
 		} else {
-			mw399.Entry(b)
-			foryimpl.WriteString(b, k400)
-			if !foryimpl.WriteRefSlice(c, v401) {
+			mw394.Entry(b)
+			foryimpl.WriteString(b, k395)
+			if !foryimpl.WriteRefSlice(c, v396) {
 				{
-					sz403 := 6 + buffer.BatchSlack + len(v401)*9
-					for _, e402 := range v401 {
-						sz403 += len(e402)
+					sz398 := 6 + buffer.BatchSlack + len(v396)*9
+					for _, e397 := range v396 {
+						sz398 += len(e397)
 					}
-					b.Reserve(sz403)
+					b.Reserve(sz398)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v401)))
-					if len(v401) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v396)))
+					if len(v396) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e402 := range v401 {
-							if len(w)-off < len(e402)+9+buffer.BatchSlack {
+						for _, e397 := range v396 {
+							if len(w)-off < len(e397)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e402) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e397) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e402))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e402) > 0 {
-								off += copy(w[off:], e402)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e397))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e397) > 0 {
+								off += copy(w[off:], e397)
 							}
 						}
 					}
@@ -2548,58 +2506,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw399.End(b)
-	var mw404 foryimpl.MapWriter
-	mw404.BeginTracked(b, len(x.AddMSM))
-	for k405, v406 := range x.AddMSM {
-		if v406 == nil {
-			mw404.NullEntry(b)
-			foryimpl.WriteString(b, k405)
+	mw394.End(b)
+	var mw399 foryimpl.MapWriter
+	mw399.BeginTracked(b, len(x.AddMSM))
+	for k400, v401 := range x.AddMSM {
+		if v401 == nil {
+			mw399.NullEntry(b)
+			foryimpl.WriteString(b, k400)
 		} else {
-			mw404.Entry(b)
-			foryimpl.WriteString(b, k405)
-			if !foryimpl.WriteRefMap(c, v406) {
-				var mw407 foryimpl.MapWriter
-				mw407.Begin(b, len(v406))
-				for k408, v409 := range v406 {
-					mw407.Entry(b)
-					foryimpl.WriteString(b, k408)
-					b.WriteVarInt32(v409)
+			mw399.Entry(b)
+			foryimpl.WriteString(b, k400)
+			if !foryimpl.WriteRefMap(c, v401) {
+				var mw402 foryimpl.MapWriter
+				mw402.Begin(b, len(v401))
+				for k403, v404 := range v401 {
+					mw402.Entry(b)
+					foryimpl.WriteString(b, k403)
+					b.WriteVarInt32(v404)
 				}
-				mw407.End(b)
+				mw402.End(b)
 			}
 		}
 	}
-	mw404.End(b)
+	mw399.End(b)
 	x.foryWriteAddMSP(b, x.AddMSP)
 	x.foryWriteAddMU8(b, x.AddMU8)
 	if !foryimpl.WriteRefSlice(c, x.AddNBin) {
-		l410 := x.AddNBin
-		b.WriteVarUint32(uint32(len(l410)))
-		b.WriteBytes(l410)
+		l405 := x.AddNBin
+		b.WriteVarUint32(uint32(len(l405)))
+		b.WriteBytes(l405)
 	}
 	if !foryimpl.WriteRefSlice(c, x.AddNLS) {
-		l411 := x.AddNLS
+		l406 := x.AddNLS
 		{
-			sz413 := 6 + buffer.BatchSlack + len(l411)*9
-			for _, e412 := range l411 {
-				sz413 += len(e412)
+			sz408 := 6 + buffer.BatchSlack + len(l406)*9
+			for _, e407 := range l406 {
+				sz408 += len(e407)
 			}
-			b.Reserve(sz413)
+			b.Reserve(sz408)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l411)))
-			if len(l411) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l406)))
+			if len(l406) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e412 := range l411 {
-					if len(w)-off < len(e412)+9+buffer.BatchSlack {
+				for _, e407 := range l406 {
+					if len(w)-off < len(e407)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e412) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e407) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e412))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e412) > 0 {
-						off += copy(w[off:], e412)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e407))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e407) > 0 {
+						off += copy(w[off:], e407)
 					}
 				}
 			}
@@ -2607,26 +2565,20 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.AddNM) {
-		var mw414 foryimpl.MapWriter
-		mw414.Begin(b, len(x.AddNM))
-		for k415, v416 := range x.AddNM {
-			mw414.Entry(b)
-			foryimpl.WriteString(b, k415)
-			b.WriteVarInt32(v416)
+		var mw409 foryimpl.MapWriter
+		mw409.Begin(b, len(x.AddNM))
+		for k410, v411 := range x.AddNM {
+			mw409.Entry(b)
+			foryimpl.WriteString(b, k410)
+			b.WriteVarInt32(v411)
 		}
-		mw414.End(b)
+		mw409.End(b)
 	}
 	x.foryWriteAddRaw(b, x.AddRaw)
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l417 := x.Bin
-			b.WriteVarUint32(uint32(len(l417)))
-			b.WriteBytes(l417)
-		}
-	} else {
-		l418 := x.Bin
-		b.WriteVarUint32(uint32(len(l418)))
-		b.WriteBytes(l418)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin) {
+		l412 := x.Bin
+		b.WriteVarUint32(uint32(len(l412)))
+		b.WriteBytes(l412)
 	}
 	x.foryWriteAddFix(b, x.Fix)
 	x.foryWriteAddLB(b, x.LB)
@@ -2636,67 +2588,67 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddLI32(b, x.LI32)
 	x.foryWriteAddLI64(b, x.LI64)
 	x.foryWriteAddLI8(b, x.LI8)
-	l419 := x.LL
-	b.WriteVarUint32(uint32(len(l419)))
-	if len(l419) > 0 {
+	l413 := x.LL
+	b.WriteVarUint32(uint32(len(l413)))
+	if len(l413) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e420 := range l419 {
-			if !foryimpl.WriteRefSlice(c, e420) {
-				b.WriteVarUint32(uint32(len(e420)))
-				if len(e420) > 0 {
-					b.Reserve(1 + len(e420)*5 + buffer.BatchSlack)
+		for _, e414 := range l413 {
+			if !foryimpl.WriteRefSlice(c, e414) {
+				b.WriteVarUint32(uint32(len(e414)))
+				if len(e414) > 0 {
+					b.Reserve(1 + len(e414)*5 + buffer.BatchSlack)
 					w, off := b.Window(), b.WriterIndex()
 					buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 					off++
-					for _, e421 := range e420 {
-						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e421))
+					for _, e415 := range e414 {
+						off = buffer.PutVarUint32At(w, off, buffer.ZigZag32(e415))
 					}
 					b.SetWriterIndex(off)
 				}
 			}
 		}
 	}
-	l422 := x.LM
-	b.WriteVarUint32(uint32(len(l422)))
-	if len(l422) > 0 {
+	l416 := x.LM
+	b.WriteVarUint32(uint32(len(l416)))
+	if len(l416) > 0 {
 		b.WriteUint8(foryimpl.ListDeclaredSameType | foryimpl.ListTrackRef)
-		for _, e423 := range l422 {
-			if !foryimpl.WriteRefMap(c, e423) {
-				var mw424 foryimpl.MapWriter
-				mw424.Begin(b, len(e423))
-				for k425, v426 := range e423 {
-					mw424.Entry(b)
-					foryimpl.WriteString(b, k425)
-					b.WriteVarInt32(v426)
+		for _, e417 := range l416 {
+			if !foryimpl.WriteRefMap(c, e417) {
+				var mw418 foryimpl.MapWriter
+				mw418.Begin(b, len(e417))
+				for k419, v420 := range e417 {
+					mw418.Entry(b)
+					foryimpl.WriteString(b, k419)
+					b.WriteVarInt32(v420)
 				}
-				mw424.End(b)
+				mw418.End(b)
 			}
 		}
 	}
 	x.foryWriteAddLPI(b, x.LPI)
-	l427 := x.LS
+	l421 := x.LS
 	{
 		var ascii bool
-		sz429 := 6 + buffer.BatchSlack + len(l427)*9
-		for _, e428 := range l427 {
-			sz429 += len(e428)
+		sz423 := 6 + buffer.BatchSlack + len(l421)*9
+		for _, e422 := range l421 {
+			sz423 += len(e422)
 		}
-		b.Reserve(sz429)
+		b.Reserve(sz423)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l427)))
-		if len(l427) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l421)))
+		if len(l421) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e428 := range l427 {
-				if len(w)-off < len(e428)+9+buffer.BatchSlack {
+			for _, e422 := range l421 {
+				if len(w)-off < len(e422)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e428) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e422) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e428))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e428) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e428))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e428)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e422))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e422) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e422))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e422)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeContainers, "LS"))
 						return
 					}
@@ -2713,36 +2665,36 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteAddMI64F(b, x.MI64F)
 	x.foryWriteAddMIS(b, x.MIS)
 	x.foryWriteAddMSI(b, x.MSI)
-	var mw430 foryimpl.MapWriter
-	mw430.BeginTracked(b, len(x.MSL))
-	for k431, v432 := range x.MSL {
-		if v432 == nil {
-			mw430.NullEntry(b)
-			foryimpl.WriteString(b, k431)
+	var mw424 foryimpl.MapWriter
+	mw424.BeginTracked(b, len(x.MSL))
+	for k425, v426 := range x.MSL {
+		if v426 == nil {
+			mw424.NullEntry(b)
+			foryimpl.WriteString(b, k425)
 		} else {
-			mw430.Entry(b)
-			foryimpl.WriteString(b, k431)
-			if !foryimpl.WriteRefSlice(c, v432) {
+			mw424.Entry(b)
+			foryimpl.WriteString(b, k425)
+			if !foryimpl.WriteRefSlice(c, v426) {
 				{
-					sz434 := 6 + buffer.BatchSlack + len(v432)*9
-					for _, e433 := range v432 {
-						sz434 += len(e433)
+					sz428 := 6 + buffer.BatchSlack + len(v426)*9
+					for _, e427 := range v426 {
+						sz428 += len(e427)
 					}
-					b.Reserve(sz434)
+					b.Reserve(sz428)
 					w, off := b.Window(), b.WriterIndex()
-					off = buffer.PutVarUint32At(w, off, uint32(len(v432)))
-					if len(v432) > 0 {
+					off = buffer.PutVarUint32At(w, off, uint32(len(v426)))
+					if len(v426) > 0 {
 						buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 						off++
-						for _, e433 := range v432 {
-							if len(w)-off < len(e433)+9+buffer.BatchSlack {
+						for _, e427 := range v426 {
+							if len(w)-off < len(e427)+9+buffer.BatchSlack {
 								b.SetWriterIndex(off)
-								b.Reserve(len(e433) + 9 + buffer.BatchSlack)
+								b.Reserve(len(e427) + 9 + buffer.BatchSlack)
 								w = b.Window()
 							}
-							off = buffer.PutVarUint64At(w, off, uint64(len(e433))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-							if len(e433) > 0 {
-								off += copy(w[off:], e433)
+							off = buffer.PutVarUint64At(w, off, uint64(len(e427))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+							if len(e427) > 0 {
+								off += copy(w[off:], e427)
 							}
 						}
 					}
@@ -2751,58 +2703,58 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 			}
 		}
 	}
-	mw430.End(b)
-	var mw435 foryimpl.MapWriter
-	mw435.BeginTracked(b, len(x.MSM))
-	for k436, v437 := range x.MSM {
-		if v437 == nil {
-			mw435.NullEntry(b)
-			foryimpl.WriteString(b, k436)
+	mw424.End(b)
+	var mw429 foryimpl.MapWriter
+	mw429.BeginTracked(b, len(x.MSM))
+	for k430, v431 := range x.MSM {
+		if v431 == nil {
+			mw429.NullEntry(b)
+			foryimpl.WriteString(b, k430)
 		} else {
-			mw435.Entry(b)
-			foryimpl.WriteString(b, k436)
-			if !foryimpl.WriteRefMap(c, v437) {
-				var mw438 foryimpl.MapWriter
-				mw438.Begin(b, len(v437))
-				for k439, v440 := range v437 {
-					mw438.Entry(b)
-					foryimpl.WriteString(b, k439)
-					b.WriteVarInt32(v440)
+			mw429.Entry(b)
+			foryimpl.WriteString(b, k430)
+			if !foryimpl.WriteRefMap(c, v431) {
+				var mw432 foryimpl.MapWriter
+				mw432.Begin(b, len(v431))
+				for k433, v434 := range v431 {
+					mw432.Entry(b)
+					foryimpl.WriteString(b, k433)
+					b.WriteVarInt32(v434)
 				}
-				mw438.End(b)
+				mw432.End(b)
 			}
 		}
 	}
-	mw435.End(b)
+	mw429.End(b)
 	x.foryWriteAddMSP(b, x.MSP)
 	x.foryWriteAddMU8(b, x.MU8)
 	if !foryimpl.WriteRefSlice(c, x.NBin) {
-		l441 := x.NBin
-		b.WriteVarUint32(uint32(len(l441)))
-		b.WriteBytes(l441)
+		l435 := x.NBin
+		b.WriteVarUint32(uint32(len(l435)))
+		b.WriteBytes(l435)
 	}
 	if !foryimpl.WriteRefSlice(c, x.NLS) {
-		l442 := x.NLS
+		l436 := x.NLS
 		{
-			sz444 := 6 + buffer.BatchSlack + len(l442)*9
-			for _, e443 := range l442 {
-				sz444 += len(e443)
+			sz438 := 6 + buffer.BatchSlack + len(l436)*9
+			for _, e437 := range l436 {
+				sz438 += len(e437)
 			}
-			b.Reserve(sz444)
+			b.Reserve(sz438)
 			w, off := b.Window(), b.WriterIndex()
-			off = buffer.PutVarUint32At(w, off, uint32(len(l442)))
-			if len(l442) > 0 {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l436)))
+			if len(l436) > 0 {
 				buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 				off++
-				for _, e443 := range l442 {
-					if len(w)-off < len(e443)+9+buffer.BatchSlack {
+				for _, e437 := range l436 {
+					if len(w)-off < len(e437)+9+buffer.BatchSlack {
 						b.SetWriterIndex(off)
-						b.Reserve(len(e443) + 9 + buffer.BatchSlack)
+						b.Reserve(len(e437) + 9 + buffer.BatchSlack)
 						w = b.Window()
 					}
-					off = buffer.PutVarUint64At(w, off, uint64(len(e443))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-					if len(e443) > 0 {
-						off += copy(w[off:], e443)
+					off = buffer.PutVarUint64At(w, off, uint64(len(e437))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+					if len(e437) > 0 {
+						off += copy(w[off:], e437)
 					}
 				}
 			}
@@ -2810,14 +2762,14 @@ func (x *Containers) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 	}
 	if !foryimpl.WriteRefMap(c, x.NM) {
-		var mw445 foryimpl.MapWriter
-		mw445.Begin(b, len(x.NM))
-		for k446, v447 := range x.NM {
-			mw445.Entry(b)
-			foryimpl.WriteString(b, k446)
-			b.WriteVarInt32(v447)
+		var mw439 foryimpl.MapWriter
+		mw439.Begin(b, len(x.NM))
+		for k440, v441 := range x.NM {
+			mw439.Entry(b)
+			foryimpl.WriteString(b, k440)
+			b.WriteVarInt32(v441)
 		}
-		mw445.End(b)
+		mw439.End(b)
 	}
 	x.foryWriteAddRaw(b, x.Raw)
 }
@@ -3433,11 +3385,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddAU8")
 			return
 		}
-		if st494, id495 := c.ReadFieldRefFlag(); st494 == foryimpl.RefBack {
-			x.AddBin = foryimpl.BackRefSlice[uint8](c, id495)
-		} else if st494 == foryimpl.RefFollows {
+		if st488, id489 := c.ReadFieldRefFlag(); st488 == foryimpl.RefBack {
+			x.AddBin = foryimpl.BackRefSlice[uint8](c, id489)
+		} else if st488 == foryimpl.RefFollows {
 			x.AddBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id495, x.AddBin)
+			foryimpl.SetRefSlice(c, id489, x.AddBin)
 		} else {
 			x.AddBin = nil
 		}
@@ -3446,248 +3398,248 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n448 := c.ReadArrayLengthFast(1)
-		if n448 < 0 {
-			n448 = c.ReadArrayLength(1)
+		n442 := c.ReadArrayLengthFast(1)
+		if n442 < 0 {
+			n442 = c.ReadArrayLength(1)
 		}
-		a449 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n448)
-		r.ReadRawBools(a449)
-		x.ABool = a449
+		a443 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n442)
+		r.ReadRawBools(a443)
+		x.ABool = a443
 		if c.Failed() {
 			c.Trace("ABool")
+			return
+		}
+		n444 := c.ReadArrayLengthFast(4)
+		if n444 < 0 {
+			n444 = c.ReadArrayLength(4)
+		}
+		a445 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n444)
+		r.ReadRawFloat32s(a445)
+		x.AF32 = a445
+		if c.Failed() {
+			c.Trace("AF32")
+			return
+		}
+		n446 := c.ReadArrayLengthFast(8)
+		if n446 < 0 {
+			n446 = c.ReadArrayLength(8)
+		}
+		a447 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n446)
+		r.ReadRawFloat64s(a447)
+		x.AF64 = a447
+		if c.Failed() {
+			c.Trace("AF64")
+			return
+		}
+		n448 := c.ReadArrayLengthFast(2)
+		if n448 < 0 {
+			n448 = c.ReadArrayLength(2)
+		}
+		a449 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n448)
+		r.ReadRawInt16s(a449)
+		x.AI16 = a449
+		if c.Failed() {
+			c.Trace("AI16")
 			return
 		}
 		n450 := c.ReadArrayLengthFast(4)
 		if n450 < 0 {
 			n450 = c.ReadArrayLength(4)
 		}
-		a451 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n450)
-		r.ReadRawFloat32s(a451)
-		x.AF32 = a451
+		a451 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n450)
+		r.ReadRawInt32s(a451)
+		x.AI32 = a451
 		if c.Failed() {
-			c.Trace("AF32")
+			c.Trace("AI32")
 			return
 		}
 		n452 := c.ReadArrayLengthFast(8)
 		if n452 < 0 {
 			n452 = c.ReadArrayLength(8)
 		}
-		a453 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n452)
-		r.ReadRawFloat64s(a453)
-		x.AF64 = a453
-		if c.Failed() {
-			c.Trace("AF64")
-			return
-		}
-		n454 := c.ReadArrayLengthFast(2)
-		if n454 < 0 {
-			n454 = c.ReadArrayLength(2)
-		}
-		a455 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n454)
-		r.ReadRawInt16s(a455)
-		x.AI16 = a455
-		if c.Failed() {
-			c.Trace("AI16")
-			return
-		}
-		n456 := c.ReadArrayLengthFast(4)
-		if n456 < 0 {
-			n456 = c.ReadArrayLength(4)
-		}
-		a457 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n456)
-		r.ReadRawInt32s(a457)
-		x.AI32 = a457
-		if c.Failed() {
-			c.Trace("AI32")
-			return
-		}
-		n458 := c.ReadArrayLengthFast(8)
-		if n458 < 0 {
-			n458 = c.ReadArrayLength(8)
-		}
-		a459 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n458)
-		r.ReadRawInt64s(a459)
-		x.AI64 = a459
+		a453 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n452)
+		r.ReadRawInt64s(a453)
+		x.AI64 = a453
 		if c.Failed() {
 			c.Trace("AI64")
 			return
 		}
-		n460 := c.ReadArrayLengthFast(1)
-		if n460 < 0 {
-			n460 = c.ReadArrayLength(1)
+		n454 := c.ReadArrayLengthFast(1)
+		if n454 < 0 {
+			n454 = c.ReadArrayLength(1)
 		}
-		a461 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n460)
-		for i462 := range a461 {
-			a461[i462] = r.ReadInt8()
+		a455 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n454)
+		for i456 := range a455 {
+			a455[i456] = r.ReadInt8()
 		}
-		x.AI8 = a461
+		x.AI8 = a455
 		if c.Failed() {
 			c.Trace("AI8")
 			return
 		}
-		n463 := c.ReadArrayLengthFast(2)
-		if n463 < 0 {
-			n463 = c.ReadArrayLength(2)
+		n457 := c.ReadArrayLengthFast(2)
+		if n457 < 0 {
+			n457 = c.ReadArrayLength(2)
 		}
-		a464 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n463)
-		r.ReadRawUint16s(a464)
-		x.AU16 = a464
+		a458 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n457)
+		r.ReadRawUint16s(a458)
+		x.AU16 = a458
 		if c.Failed() {
 			c.Trace("AU16")
 			return
 		}
-		n465 := c.ReadArrayLengthFast(4)
-		if n465 < 0 {
-			n465 = c.ReadArrayLength(4)
+		n459 := c.ReadArrayLengthFast(4)
+		if n459 < 0 {
+			n459 = c.ReadArrayLength(4)
 		}
-		a466 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n465)
-		r.ReadRawUint32s(a466)
-		x.AU32 = a466
+		a460 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n459)
+		r.ReadRawUint32s(a460)
+		x.AU32 = a460
 		if c.Failed() {
 			c.Trace("AU32")
 			return
 		}
-		n467 := c.ReadArrayLengthFast(8)
-		if n467 < 0 {
-			n467 = c.ReadArrayLength(8)
+		n461 := c.ReadArrayLengthFast(8)
+		if n461 < 0 {
+			n461 = c.ReadArrayLength(8)
 		}
-		a468 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n467)
-		r.ReadRawUint64s(a468)
-		x.AU64 = a468
+		a462 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n461)
+		r.ReadRawUint64s(a462)
+		x.AU64 = a462
 		if c.Failed() {
 			c.Trace("AU64")
 			return
 		}
-		n469 := c.ReadArrayLengthFast(1)
-		if n469 < 0 {
-			n469 = c.ReadArrayLength(1)
+		n463 := c.ReadArrayLengthFast(1)
+		if n463 < 0 {
+			n463 = c.ReadArrayLength(1)
 		}
-		a470 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n469)
-		copy(a470, r.ReadBytes(n469))
-		x.AU8 = a470
+		a464 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n463)
+		copy(a464, r.ReadBytes(n463))
+		x.AU8 = a464
 		if c.Failed() {
 			c.Trace("AU8")
 			return
 		}
-		n471 := c.ReadArrayLengthFast(1)
-		if n471 < 0 {
-			n471 = c.ReadArrayLength(1)
+		n465 := c.ReadArrayLengthFast(1)
+		if n465 < 0 {
+			n465 = c.ReadArrayLength(1)
 		}
-		a472 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n471)
-		r.ReadRawBools(a472)
-		x.AddABool = a472
+		a466 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n465)
+		r.ReadRawBools(a466)
+		x.AddABool = a466
 		if c.Failed() {
 			c.Trace("AddABool")
+			return
+		}
+		n467 := c.ReadArrayLengthFast(4)
+		if n467 < 0 {
+			n467 = c.ReadArrayLength(4)
+		}
+		a468 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n467)
+		r.ReadRawFloat32s(a468)
+		x.AddAF32 = a468
+		if c.Failed() {
+			c.Trace("AddAF32")
+			return
+		}
+		n469 := c.ReadArrayLengthFast(8)
+		if n469 < 0 {
+			n469 = c.ReadArrayLength(8)
+		}
+		a470 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n469)
+		r.ReadRawFloat64s(a470)
+		x.AddAF64 = a470
+		if c.Failed() {
+			c.Trace("AddAF64")
+			return
+		}
+		n471 := c.ReadArrayLengthFast(2)
+		if n471 < 0 {
+			n471 = c.ReadArrayLength(2)
+		}
+		a472 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n471)
+		r.ReadRawInt16s(a472)
+		x.AddAI16 = a472
+		if c.Failed() {
+			c.Trace("AddAI16")
 			return
 		}
 		n473 := c.ReadArrayLengthFast(4)
 		if n473 < 0 {
 			n473 = c.ReadArrayLength(4)
 		}
-		a474 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n473)
-		r.ReadRawFloat32s(a474)
-		x.AddAF32 = a474
+		a474 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n473)
+		r.ReadRawInt32s(a474)
+		x.AddAI32 = a474
 		if c.Failed() {
-			c.Trace("AddAF32")
+			c.Trace("AddAI32")
 			return
 		}
 		n475 := c.ReadArrayLengthFast(8)
 		if n475 < 0 {
 			n475 = c.ReadArrayLength(8)
 		}
-		a476 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n475)
-		r.ReadRawFloat64s(a476)
-		x.AddAF64 = a476
-		if c.Failed() {
-			c.Trace("AddAF64")
-			return
-		}
-		n477 := c.ReadArrayLengthFast(2)
-		if n477 < 0 {
-			n477 = c.ReadArrayLength(2)
-		}
-		a478 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n477)
-		r.ReadRawInt16s(a478)
-		x.AddAI16 = a478
-		if c.Failed() {
-			c.Trace("AddAI16")
-			return
-		}
-		n479 := c.ReadArrayLengthFast(4)
-		if n479 < 0 {
-			n479 = c.ReadArrayLength(4)
-		}
-		a480 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n479)
-		r.ReadRawInt32s(a480)
-		x.AddAI32 = a480
-		if c.Failed() {
-			c.Trace("AddAI32")
-			return
-		}
-		n481 := c.ReadArrayLengthFast(8)
-		if n481 < 0 {
-			n481 = c.ReadArrayLength(8)
-		}
-		a482 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n481)
-		r.ReadRawInt64s(a482)
-		x.AddAI64 = a482
+		a476 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n475)
+		r.ReadRawInt64s(a476)
+		x.AddAI64 = a476
 		if c.Failed() {
 			c.Trace("AddAI64")
 			return
 		}
-		n483 := c.ReadArrayLengthFast(1)
-		if n483 < 0 {
-			n483 = c.ReadArrayLength(1)
+		n477 := c.ReadArrayLengthFast(1)
+		if n477 < 0 {
+			n477 = c.ReadArrayLength(1)
 		}
-		a484 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n483)
-		for i485 := range a484 {
-			a484[i485] = r.ReadInt8()
+		a478 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n477)
+		for i479 := range a478 {
+			a478[i479] = r.ReadInt8()
 		}
-		x.AddAI8 = a484
+		x.AddAI8 = a478
 		if c.Failed() {
 			c.Trace("AddAI8")
 			return
 		}
-		n486 := c.ReadArrayLengthFast(2)
-		if n486 < 0 {
-			n486 = c.ReadArrayLength(2)
+		n480 := c.ReadArrayLengthFast(2)
+		if n480 < 0 {
+			n480 = c.ReadArrayLength(2)
 		}
-		a487 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n486)
-		r.ReadRawUint16s(a487)
-		x.AddAU16 = a487
+		a481 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n480)
+		r.ReadRawUint16s(a481)
+		x.AddAU16 = a481
 		if c.Failed() {
 			c.Trace("AddAU16")
 			return
 		}
-		n488 := c.ReadArrayLengthFast(4)
-		if n488 < 0 {
-			n488 = c.ReadArrayLength(4)
+		n482 := c.ReadArrayLengthFast(4)
+		if n482 < 0 {
+			n482 = c.ReadArrayLength(4)
 		}
-		a489 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n488)
-		r.ReadRawUint32s(a489)
-		x.AddAU32 = a489
+		a483 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n482)
+		r.ReadRawUint32s(a483)
+		x.AddAU32 = a483
 		if c.Failed() {
 			c.Trace("AddAU32")
 			return
 		}
-		n490 := c.ReadArrayLengthFast(8)
-		if n490 < 0 {
-			n490 = c.ReadArrayLength(8)
+		n484 := c.ReadArrayLengthFast(8)
+		if n484 < 0 {
+			n484 = c.ReadArrayLength(8)
 		}
-		a491 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n490)
-		r.ReadRawUint64s(a491)
-		x.AddAU64 = a491
+		a485 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n484)
+		r.ReadRawUint64s(a485)
+		x.AddAU64 = a485
 		if c.Failed() {
 			c.Trace("AddAU64")
 			return
 		}
-		n492 := c.ReadArrayLengthFast(1)
-		if n492 < 0 {
-			n492 = c.ReadArrayLength(1)
+		n486 := c.ReadArrayLengthFast(1)
+		if n486 < 0 {
+			n486 = c.ReadArrayLength(1)
 		}
-		a493 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n492)
-		copy(a493, r.ReadBytes(n492))
-		x.AddAU8 = a493
+		a487 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n486)
+		copy(a487, r.ReadBytes(n486))
+		x.AddAU8 = a487
 		if c.Failed() {
 			c.Trace("AddAU8")
 			return
@@ -3832,11 +3784,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st496, id497 := c.ReadRefFlag(); st496 == foryimpl.RefBack {
-			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id497)
-		} else if st496 == foryimpl.RefFollows {
+		if st490, id491 := c.ReadRefFlag(); st490 == foryimpl.RefBack {
+			x.AddNBin = foryimpl.BackRefSlice[uint8](c, id491)
+		} else if st490 == foryimpl.RefFollows {
 			x.AddNBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id497, x.AddNBin)
+			foryimpl.SetRefSlice(c, id491, x.AddNBin)
 		} else {
 			x.AddNBin = nil
 		}
@@ -3844,11 +3796,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNBin")
 			return
 		}
-		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
-			x.AddNLS = foryimpl.BackRefSlice[string](c, id499)
-		} else if st498 == foryimpl.RefFollows {
+		if st492, id493 := c.ReadRefFlag(); st492 == foryimpl.RefBack {
+			x.AddNLS = foryimpl.BackRefSlice[string](c, id493)
+		} else if st492 == foryimpl.RefFollows {
 			x.AddNLS = foryimpl.ReadStringList[[]string](c, nil)
-			foryimpl.SetRefSlice(c, id499, x.AddNLS)
+			foryimpl.SetRefSlice(c, id493, x.AddNLS)
 		} else {
 			x.AddNLS = nil
 		}
@@ -3856,11 +3808,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("AddNLS")
 			return
 		}
-		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
-			x.AddNM = foryimpl.BackRefMap[string, int32](c, id501)
-		} else if st500 == foryimpl.RefFollows {
+		if st494, id495 := c.ReadRefFlag(); st494 == foryimpl.RefBack {
+			x.AddNM = foryimpl.BackRefMap[string, int32](c, id495)
+		} else if st494 == foryimpl.RefFollows {
 			x.AddNM = x.foryReadAddMSI(c)
-			foryimpl.SetRefMap(c, id501, x.AddNM)
+			foryimpl.SetRefMap(c, id495, x.AddNM)
 		} else {
 			x.AddNM = nil
 		}
@@ -3897,11 +3849,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st502, id503 := c.ReadFieldRefFlag(); st502 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id503)
-		} else if st502 == foryimpl.RefFollows {
+		if st496, id497 := c.ReadFieldRefFlag(); st496 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id497)
+		} else if st496 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id503, x.Bin)
+			foryimpl.SetRefSlice(c, id497, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -4050,11 +4002,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st504, id505 := c.ReadRefFlag(); st504 == foryimpl.RefBack {
-			x.NBin = foryimpl.BackRefSlice[uint8](c, id505)
-		} else if st504 == foryimpl.RefFollows {
+		if st498, id499 := c.ReadRefFlag(); st498 == foryimpl.RefBack {
+			x.NBin = foryimpl.BackRefSlice[uint8](c, id499)
+		} else if st498 == foryimpl.RefFollows {
 			x.NBin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id505, x.NBin)
+			foryimpl.SetRefSlice(c, id499, x.NBin)
 		} else {
 			x.NBin = nil
 		}
@@ -4062,11 +4014,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NBin")
 			return
 		}
-		if st506, id507 := c.ReadRefFlag(); st506 == foryimpl.RefBack {
-			x.NLS = foryimpl.BackRefSlice[string](c, id507)
-		} else if st506 == foryimpl.RefFollows {
+		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
+			x.NLS = foryimpl.BackRefSlice[string](c, id501)
+		} else if st500 == foryimpl.RefFollows {
 			x.NLS = foryimpl.ReadStringList[[]string](c, nil)
-			foryimpl.SetRefSlice(c, id507, x.NLS)
+			foryimpl.SetRefSlice(c, id501, x.NLS)
 		} else {
 			x.NLS = nil
 		}
@@ -4074,11 +4026,11 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("NLS")
 			return
 		}
-		if st508, id509 := c.ReadRefFlag(); st508 == foryimpl.RefBack {
-			x.NM = foryimpl.BackRefMap[string, int32](c, id509)
-		} else if st508 == foryimpl.RefFollows {
+		if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
+			x.NM = foryimpl.BackRefMap[string, int32](c, id503)
+		} else if st502 == foryimpl.RefFollows {
 			x.NM = x.foryReadAddMSI(c)
-			foryimpl.SetRefMap(c, id509, x.NM)
+			foryimpl.SetRefMap(c, id503, x.NM)
 		} else {
 			x.NM = nil
 		}
@@ -4122,145 +4074,57 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.ABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else {
-				x.ABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
-			}
+			x.ABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		case 1:
-			if f.Convert {
-				x.AF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else {
-				x.AF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
-			}
+			x.AF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 		case 2:
-			if f.Convert {
-				x.AF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else {
-				x.AF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
-			}
+			x.AF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 		case 3:
-			if f.Convert {
-				x.AI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else {
-				x.AI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
-			}
+			x.AI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 		case 4:
-			if f.Convert {
-				x.AI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.AI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.AI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 5:
-			if f.Convert {
-				x.AI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.AI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.AI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 6:
-			if f.Convert {
-				x.AI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else {
-				x.AI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
-			}
+			x.AI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 		case 7:
-			if f.Convert {
-				x.AU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else {
-				x.AU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
-			}
+			x.AU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 		case 8:
-			if f.Convert {
-				x.AU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else {
-				x.AU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
-			}
+			x.AU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 		case 9:
-			if f.Convert {
-				x.AU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else {
-				x.AU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
-			}
+			x.AU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 		case 10:
-			if f.Convert {
-				x.AU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else {
-				x.AU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
-			}
+			x.AU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		case 11:
-			if f.Convert {
-				x.AddABool = foryimpl.ReadBoolsAs[bool](c, f)
-			} else {
-				x.AddABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
-			}
+			x.AddABool = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		case 12:
-			if f.Convert {
-				x.AddAF32 = foryimpl.ReadSliceAs[float32](c, f)
-			} else {
-				x.AddAF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
-			}
+			x.AddAF32 = foryimpl.ReadArrayEvolved[[]float32](c, f)
 		case 13:
-			if f.Convert {
-				x.AddAF64 = foryimpl.ReadSliceAs[float64](c, f)
-			} else {
-				x.AddAF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
-			}
+			x.AddAF64 = foryimpl.ReadArrayEvolved[[]float64](c, f)
 		case 14:
-			if f.Convert {
-				x.AddAI16 = foryimpl.ReadSliceAs[int16](c, f)
-			} else {
-				x.AddAI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
-			}
+			x.AddAI16 = foryimpl.ReadArrayEvolved[[]int16](c, f)
 		case 15:
-			if f.Convert {
-				x.AddAI32 = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.AddAI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.AddAI32 = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 16:
-			if f.Convert {
-				x.AddAI64 = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.AddAI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.AddAI64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 17:
-			if f.Convert {
-				x.AddAI8 = foryimpl.ReadSliceAs[int8](c, f)
-			} else {
-				x.AddAI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
-			}
+			x.AddAI8 = foryimpl.ReadArrayEvolved[[]int8](c, f)
 		case 18:
-			if f.Convert {
-				x.AddAU16 = foryimpl.ReadSliceAs[uint16](c, f)
-			} else {
-				x.AddAU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
-			}
+			x.AddAU16 = foryimpl.ReadArrayEvolved[[]uint16](c, f)
 		case 19:
-			if f.Convert {
-				x.AddAU32 = foryimpl.ReadSliceAs[uint32](c, f)
-			} else {
-				x.AddAU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
-			}
+			x.AddAU32 = foryimpl.ReadArrayEvolved[[]uint32](c, f)
 		case 20:
-			if f.Convert {
-				x.AddAU64 = foryimpl.ReadSliceAs[uint64](c, f)
-			} else {
-				x.AddAU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
-			}
+			x.AddAU64 = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 		case 21:
-			if f.Convert {
-				x.AddAU8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else {
-				x.AddAU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
-			}
+			x.AddAU8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		case 22:
 			if f.Convert {
 				x.AddBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st556, id557 := c.ReadEvolvedRefFlag(f); st556 == foryimpl.RefBack {
-				x.AddBin = foryimpl.BackRefSlice[uint8](c, id557)
-			} else if st556 == foryimpl.RefFollows {
+			} else if st550, id551 := c.ReadEvolvedRefFlag(f); st550 == foryimpl.RefBack {
+				x.AddBin = foryimpl.BackRefSlice[uint8](c, id551)
+			} else if st550 == foryimpl.RefFollows {
 				x.AddBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id557, x.AddBin)
+				foryimpl.SetRefSlice(c, id551, x.AddBin)
 			} else {
 				x.AddBin = nil
 			}
@@ -4383,30 +4247,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 47:
 			if f.Convert {
 				x.AddNBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st558, id559 := c.ReadEvolvedRefFlag(f); st558 == foryimpl.RefBack {
-				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id559)
-			} else if st558 == foryimpl.RefFollows {
+			} else if st552, id553 := c.ReadEvolvedRefFlag(f); st552 == foryimpl.RefBack {
+				x.AddNBin = foryimpl.BackRefSlice[uint8](c, id553)
+			} else if st552 == foryimpl.RefFollows {
 				x.AddNBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id559, x.AddNBin)
+				foryimpl.SetRefSlice(c, id553, x.AddNBin)
 			} else {
 				x.AddNBin = nil
 			}
 		case 48:
-			if st560, id561 := c.ReadEvolvedRefFlag(f); st560 == foryimpl.RefBack {
-				x.AddNLS = foryimpl.BackRefSlice[string](c, id561)
-			} else if st560 == foryimpl.RefFollows {
+			if st554, id555 := c.ReadEvolvedRefFlag(f); st554 == foryimpl.RefBack {
+				x.AddNLS = foryimpl.BackRefSlice[string](c, id555)
+			} else if st554 == foryimpl.RefFollows {
 				x.AddNLS = foryimpl.ReadStringList[[]string](c, nil)
-				foryimpl.SetRefSlice(c, id561, x.AddNLS)
+				foryimpl.SetRefSlice(c, id555, x.AddNLS)
 			} else {
 				x.AddNLS = nil
 			}
 		case 49:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st562, id563 := c.ReadRefFlag(); st562 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id563)
-				} else if st562 == foryimpl.RefFollows {
+				if st556, id557 := c.ReadRefFlag(); st556 == foryimpl.RefBack {
+					x.AddNM = foryimpl.BackRefMap[string, int32](c, id557)
+				} else if st556 == foryimpl.RefFollows {
 					x.AddNM = x.foryReadAddMSI(c)
-					foryimpl.SetRefMap(c, id563, x.AddNM)
+					foryimpl.SetRefMap(c, id557, x.AddNM)
 				} else {
 					x.AddNM = nil
 				}
@@ -4424,11 +4288,11 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 51:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st564, id565 := c.ReadEvolvedRefFlag(f); st564 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id565)
-			} else if st564 == foryimpl.RefFollows {
+			} else if st558, id559 := c.ReadEvolvedRefFlag(f); st558 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id559)
+			} else if st558 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id565, x.Bin)
+				foryimpl.SetRefSlice(c, id559, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -4551,30 +4415,30 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 76:
 			if f.Convert {
 				x.NBin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st566, id567 := c.ReadEvolvedRefFlag(f); st566 == foryimpl.RefBack {
-				x.NBin = foryimpl.BackRefSlice[uint8](c, id567)
-			} else if st566 == foryimpl.RefFollows {
+			} else if st560, id561 := c.ReadEvolvedRefFlag(f); st560 == foryimpl.RefBack {
+				x.NBin = foryimpl.BackRefSlice[uint8](c, id561)
+			} else if st560 == foryimpl.RefFollows {
 				x.NBin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id567, x.NBin)
+				foryimpl.SetRefSlice(c, id561, x.NBin)
 			} else {
 				x.NBin = nil
 			}
 		case 77:
-			if st568, id569 := c.ReadEvolvedRefFlag(f); st568 == foryimpl.RefBack {
-				x.NLS = foryimpl.BackRefSlice[string](c, id569)
-			} else if st568 == foryimpl.RefFollows {
+			if st562, id563 := c.ReadEvolvedRefFlag(f); st562 == foryimpl.RefBack {
+				x.NLS = foryimpl.BackRefSlice[string](c, id563)
+			} else if st562 == foryimpl.RefFollows {
 				x.NLS = foryimpl.ReadStringList[[]string](c, nil)
-				foryimpl.SetRefSlice(c, id569, x.NLS)
+				foryimpl.SetRefSlice(c, id563, x.NLS)
 			} else {
 				x.NLS = nil
 			}
 		case 78:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st570, id571 := c.ReadRefFlag(); st570 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id571)
-				} else if st570 == foryimpl.RefFollows {
+				if st564, id565 := c.ReadRefFlag(); st564 == foryimpl.RefBack {
+					x.NM = foryimpl.BackRefMap[string, int32](c, id565)
+				} else if st564 == foryimpl.RefFollows {
 					x.NM = x.foryReadAddMSI(c)
-					foryimpl.SetRefMap(c, id571, x.NM)
+					foryimpl.SetRefMap(c, id565, x.NM)
 				} else {
 					x.NM = nil
 				}
@@ -5878,16 +5742,11 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.AddIn.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.AddIn.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.AddIn.ForyWrite(c)
 	l59 := x.AddLIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -5942,16 +5801,11 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.AddLf.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.AddLf.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.AddLf.ForyWrite(c)
 	var mw66 foryimpl.MapWriter
 	mw66.BeginTracked(b, len(x.AddMSLIn))
 	for k67, v68 := range x.AddMSLIn {
@@ -5996,16 +5850,11 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.In.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.In.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.In.ForyWrite(c)
 	l70 := x.LIn
 	{
 		b.Reserve(6 + buffer.BatchSlack)
@@ -6060,16 +5909,11 @@ func (x *Nested) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Lf.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Lf.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.Lf.ForyWrite(c)
 	var mw77 foryimpl.MapWriter
 	mw77.BeginTracked(b, len(x.MSLIn))
 	for k78, v79 := range x.MSLIn {
@@ -6394,21 +6238,11 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
-						x.AddIn.ForyReadEvolved(c, ev104)
-					} else if !c.Failed() {
-						x.AddIn.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
-						x.AddIn.ForyReadEvolved(c, ev101)
-					} else if !c.Failed() {
-						x.AddIn.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev101 := c.ReadStructFieldMeta(foryTypeInner); ev101 != nil {
+					x.AddIn.ForyReadEvolved(c, ev101)
+				} else if !c.Failed() {
+					x.AddIn.ForyRead(c)
 				}
 			}
 		case 1:
@@ -6424,21 +6258,11 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.AddLPIn = foryimpl.ReadStructPtrList[[]*Inner](c, nil, foryTypeInner)
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev108 := c.ReadStructFieldMeta(foryTypeLeaf); ev108 != nil {
-						x.AddLf.ForyReadEvolved(c, ev108)
-					} else if !c.Failed() {
-						x.AddLf.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev105 := c.ReadStructFieldMeta(foryTypeLeaf); ev105 != nil {
-						x.AddLf.ForyReadEvolved(c, ev105)
-					} else if !c.Failed() {
-						x.AddLf.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev102 := c.ReadStructFieldMeta(foryTypeLeaf); ev102 != nil {
+					x.AddLf.ForyReadEvolved(c, ev102)
+				} else if !c.Failed() {
+					x.AddLf.ForyRead(c)
 				}
 			}
 		case 5:
@@ -6447,74 +6271,64 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 6:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					p113 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id112, p113)
-					if ev114 := c.ReadStructFieldMeta(foryTypeInner); ev114 != nil {
-						p113.ForyReadEvolved(c, ev114)
+				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
+					x.AddPIn = foryimpl.BackRef[Inner](c, id106)
+				} else if st105 == foryimpl.RefFollows {
+					p107 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id106, p107)
+					if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
+						p107.ForyReadEvolved(c, ev108)
 					} else if !c.Failed() {
-						p113.ForyRead(c)
+						p107.ForyRead(c)
 					}
-					x.AddPIn = p113
+					x.AddPIn = p107
 				} else {
 					x.AddPIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p109 := foryimpl.Alloc[Inner](c)
-					if ev110 := c.ReadStructFieldMeta(foryTypeInner); ev110 != nil {
-						p109.ForyReadEvolved(c, ev110)
+					p103 := foryimpl.Alloc[Inner](c)
+					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
+						p103.ForyReadEvolved(c, ev104)
 					} else if !c.Failed() {
-						p109.ForyRead(c)
+						p103.ForyRead(c)
 					}
-					x.AddPIn = p109
+					x.AddPIn = p103
 				}
 			}
 		case 7:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st117, id118 := c.ReadRefFlag(); st117 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id118)
-				} else if st117 == foryimpl.RefFollows {
-					p119 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id118, p119)
-					if ev120 := c.ReadStructFieldMeta(foryTypeLeaf); ev120 != nil {
-						p119.ForyReadEvolved(c, ev120)
+				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
+					x.AddPLf = foryimpl.BackRef[Leaf](c, id112)
+				} else if st111 == foryimpl.RefFollows {
+					p113 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id112, p113)
+					if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
+						p113.ForyReadEvolved(c, ev114)
 					} else if !c.Failed() {
-						p119.ForyRead(c)
+						p113.ForyRead(c)
 					}
-					x.AddPLf = p119
+					x.AddPLf = p113
 				} else {
 					x.AddPLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p115 := foryimpl.Alloc[Leaf](c)
-					if ev116 := c.ReadStructFieldMeta(foryTypeLeaf); ev116 != nil {
-						p115.ForyReadEvolved(c, ev116)
+					p109 := foryimpl.Alloc[Leaf](c)
+					if ev110 := c.ReadStructFieldMeta(foryTypeLeaf); ev110 != nil {
+						p109.ForyReadEvolved(c, ev110)
 					} else if !c.Failed() {
-						p115.ForyRead(c)
+						p109.ForyRead(c)
 					}
-					x.AddPLf = p115
+					x.AddPLf = p109
 				}
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev124 := c.ReadStructFieldMeta(foryTypeInner); ev124 != nil {
-						x.In.ForyReadEvolved(c, ev124)
-					} else if !c.Failed() {
-						x.In.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev121 := c.ReadStructFieldMeta(foryTypeInner); ev121 != nil {
-						x.In.ForyReadEvolved(c, ev121)
-					} else if !c.Failed() {
-						x.In.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev115 := c.ReadStructFieldMeta(foryTypeInner); ev115 != nil {
+					x.In.ForyReadEvolved(c, ev115)
+				} else if !c.Failed() {
+					x.In.ForyRead(c)
 				}
 			}
 		case 9:
@@ -6530,21 +6344,11 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.LPIn = foryimpl.ReadStructPtrList[[]*Inner](c, nil, foryTypeInner)
 			}
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
-						x.Lf.ForyReadEvolved(c, ev128)
-					} else if !c.Failed() {
-						x.Lf.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev125 := c.ReadStructFieldMeta(foryTypeLeaf); ev125 != nil {
-						x.Lf.ForyReadEvolved(c, ev125)
-					} else if !c.Failed() {
-						x.Lf.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev116 := c.ReadStructFieldMeta(foryTypeLeaf); ev116 != nil {
+					x.Lf.ForyReadEvolved(c, ev116)
+				} else if !c.Failed() {
+					x.Lf.ForyRead(c)
 				}
 			}
 		case 13:
@@ -6553,56 +6357,56 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 			}
 		case 14:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st131, id132 := c.ReadRefFlag(); st131 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id132)
-				} else if st131 == foryimpl.RefFollows {
-					p133 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id132, p133)
-					if ev134 := c.ReadStructFieldMeta(foryTypeInner); ev134 != nil {
-						p133.ForyReadEvolved(c, ev134)
+				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
+					x.PIn = foryimpl.BackRef[Inner](c, id120)
+				} else if st119 == foryimpl.RefFollows {
+					p121 := foryimpl.Alloc[Inner](c)
+					foryimpl.SetRef(c, id120, p121)
+					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+						p121.ForyReadEvolved(c, ev122)
 					} else if !c.Failed() {
-						p133.ForyRead(c)
+						p121.ForyRead(c)
 					}
-					x.PIn = p133
+					x.PIn = p121
 				} else {
 					x.PIn = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p129 := foryimpl.Alloc[Inner](c)
-					if ev130 := c.ReadStructFieldMeta(foryTypeInner); ev130 != nil {
-						p129.ForyReadEvolved(c, ev130)
+					p117 := foryimpl.Alloc[Inner](c)
+					if ev118 := c.ReadStructFieldMeta(foryTypeInner); ev118 != nil {
+						p117.ForyReadEvolved(c, ev118)
 					} else if !c.Failed() {
-						p129.ForyRead(c)
+						p117.ForyRead(c)
 					}
-					x.PIn = p129
+					x.PIn = p117
 				}
 			}
 		case 15:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st137, id138 := c.ReadRefFlag(); st137 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id138)
-				} else if st137 == foryimpl.RefFollows {
-					p139 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id138, p139)
-					if ev140 := c.ReadStructFieldMeta(foryTypeLeaf); ev140 != nil {
-						p139.ForyReadEvolved(c, ev140)
+				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
+					x.PLf = foryimpl.BackRef[Leaf](c, id126)
+				} else if st125 == foryimpl.RefFollows {
+					p127 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id126, p127)
+					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
+						p127.ForyReadEvolved(c, ev128)
 					} else if !c.Failed() {
-						p139.ForyRead(c)
+						p127.ForyRead(c)
 					}
-					x.PLf = p139
+					x.PLf = p127
 				} else {
 					x.PLf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p135 := foryimpl.Alloc[Leaf](c)
-					if ev136 := c.ReadStructFieldMeta(foryTypeLeaf); ev136 != nil {
-						p135.ForyReadEvolved(c, ev136)
+					p123 := foryimpl.Alloc[Leaf](c)
+					if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
+						p123.ForyReadEvolved(c, ev124)
 					} else if !c.Failed() {
-						p135.ForyRead(c)
+						p123.ForyRead(c)
 					}
-					x.PLf = p135
+					x.PLf = p123
 				}
 			}
 		}
@@ -6893,16 +6697,11 @@ func (x *Inner) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Lf.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeLeaf)
-		}
-		x.Lf.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeLeaf)
+	}
+	x.Lf.ForyWrite(c)
 	{
 		s10 := string(x.Name)
 		b.Reserve(buffer.BatchSlack + len(s10) + 10)
@@ -6983,21 +6782,11 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Extra = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev15 := c.ReadStructFieldMeta(foryTypeLeaf); ev15 != nil {
-						x.Lf.ForyReadEvolved(c, ev15)
-					} else if !c.Failed() {
-						x.Lf.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
-						x.Lf.ForyReadEvolved(c, ev12)
-					} else if !c.Failed() {
-						x.Lf.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+					x.Lf.ForyReadEvolved(c, ev12)
+				} else if !c.Failed() {
+					x.Lf.ForyRead(c)
 				}
 			}
 		}
@@ -7477,16 +7266,11 @@ func (x *Changes) foryWriteRef(c *foryimpl.WriteContext) {
 	x.foryWriteNM(b, x.NM)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.NPIn.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeInner)
-		}
-		x.NPIn.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeInner)
+	}
+	x.NPIn.ForyWrite(c)
 	{
 		s17 := string(x.NS)
 		b.Reserve(buffer.BatchSlack + len(s17) + 10)
@@ -7721,21 +7505,11 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.NM = x.foryReadNM(c)
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev38 := c.ReadStructFieldMeta(foryTypeInner); ev38 != nil {
-						x.NPIn.ForyReadEvolved(c, ev38)
-					} else if !c.Failed() {
-						x.NPIn.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
-						x.NPIn.ForyReadEvolved(c, ev35)
-					} else if !c.Failed() {
-						x.NPIn.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
+					x.NPIn.ForyReadEvolved(c, ev35)
+				} else if !c.Failed() {
+					x.NPIn.ForyRead(c)
 				}
 			}
 		}
@@ -9348,38 +9122,26 @@ func (x *Seqs) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
-			l44 := x.Raw2Bin
-			b.WriteVarUint32(uint32(len(l44)))
-			b.WriteBytes(l44)
-		}
-	} else {
-		l45 := x.Raw2Bin
-		b.WriteVarUint32(uint32(len(l45)))
-		b.WriteBytes(l45)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Raw2Bin) {
+		l44 := x.Raw2Bin
+		b.WriteVarUint32(uint32(len(l44)))
+		b.WriteBytes(l44)
 	}
 	{
-		l46 := x.U64L2A
-		b.Reserve(buffer.BatchSlack + len(l46)*8 + 6)
+		l45 := x.U64L2A
+		b.Reserve(buffer.BatchSlack + len(l45)*8 + 6)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l46, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l46)*8))
-			off = buffer.PutRawUint64sAt(w, off, l46)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l45, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l45)*8))
+			off = buffer.PutRawUint64sAt(w, off, l45)
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.U82Bin) {
-			l47 := x.U82Bin
-			b.WriteVarUint32(uint32(len(l47)))
-			b.WriteBytes(l47)
-		}
-	} else {
-		l48 := x.U82Bin
-		b.WriteVarUint32(uint32(len(l48)))
-		b.WriteBytes(l48)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.U82Bin) {
+		l46 := x.U82Bin
+		b.WriteVarUint32(uint32(len(l46)))
+		b.WriteBytes(l46)
 	}
 }
 
@@ -9502,24 +9264,24 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n49 := c.ReadArrayLengthFast(1)
-		if n49 < 0 {
-			n49 = c.ReadArrayLength(1)
+		n47 := c.ReadArrayLengthFast(1)
+		if n47 < 0 {
+			n47 = c.ReadArrayLength(1)
 		}
-		a50 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n49)
-		copy(a50, r.ReadBytes(n49))
-		x.Bin2U8 = a50
+		a48 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n47)
+		copy(a48, r.ReadBytes(n47))
+		x.Bin2U8 = a48
 		if c.Failed() {
 			c.Trace("Bin2U8")
 			return
 		}
-		n51 := c.ReadArrayLengthFast(1)
-		if n51 < 0 {
-			n51 = c.ReadArrayLength(1)
+		n49 := c.ReadArrayLengthFast(1)
+		if n49 < 0 {
+			n49 = c.ReadArrayLength(1)
 		}
-		a52 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n51)
-		r.ReadRawBools(a52)
-		x.BoolL2A = a52
+		a50 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n49)
+		r.ReadRawBools(a50)
+		x.BoolL2A = a50
 		if c.Failed() {
 			c.Trace("BoolL2A")
 			return
@@ -9546,11 +9308,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("L2A")
 			return
 		}
-		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
-			x.NL = foryimpl.BackRefSlice[uint16](c, id60)
-		} else if st59 == foryimpl.RefFollows {
+		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
+			x.NL = foryimpl.BackRefSlice[uint16](c, id58)
+		} else if st57 == foryimpl.RefFollows {
 			x.NL = x.foryReadNL(c, x.NL)
-			foryimpl.SetRefSlice(c, id60, x.NL)
+			foryimpl.SetRefSlice(c, id58, x.NL)
 		} else {
 			x.NL = nil
 		}
@@ -9563,129 +9325,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Named")
 			return
 		}
-		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
-			x.PA = foryimpl.BackRef[[]float64](c, id64)
-		} else if st63 == foryimpl.RefFollows {
-			p65 := foryimpl.Alloc[[]float64](c)
-			foryimpl.SetRef(c, id64, p65)
-			n66 := c.ReadLengthFast(8)
-			if n66 < 0 {
-				n66 = c.ReadLength(8)
-			}
-			l67 := foryimpl.MakeSlice[[]float64](c, n66)
-			if n66 > 0 {
-				hn69 := c.ReadListHeader(20)
-				if !c.Failed() {
-					for i68 := range l67 {
-						if hn69 && !c.ReadFlag() {
-							clear(l67[i68 : i68+1])
-							continue
-						}
-						l67[i68] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i68)
-							break
-						}
-					}
-				}
-			}
-			*p65 = l67
-			x.PA = p65
-		} else {
-			x.PA = nil
-		}
-		if c.Failed() {
-			c.Trace("PA")
-			return
-		}
-		x.PtrL2A = foryimpl.ReadRefArray[[]int32](c, x.PtrL2A)
-		if c.Failed() {
-			c.Trace("PtrL2A")
-			return
-		}
-		if st74, id75 := c.ReadFieldRefFlag(); st74 == foryimpl.RefBack {
-			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id75)
-		} else if st74 == foryimpl.RefFollows {
-			x.Raw2Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id75, x.Raw2Bin)
-		} else {
-			x.Raw2Bin = nil
-		}
-		if c.Failed() {
-			c.Trace("Raw2Bin")
-			return
-		}
-		x.U64L2A = foryimpl.ReadRefArray[[]uint64](c, x.U64L2A)
-		if c.Failed() {
-			c.Trace("U64L2A")
-			return
-		}
-		if st78, id79 := c.ReadFieldRefFlag(); st78 == foryimpl.RefBack {
-			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id79)
-		} else if st78 == foryimpl.RefFollows {
-			x.U82Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id79, x.U82Bin)
-		} else {
-			x.U82Bin = nil
-		}
-		if c.Failed() {
-			c.Trace("U82Bin")
-			return
-		}
-	} else {
-		n53 := c.ReadArrayLengthFast(2)
-		if n53 < 0 {
-			n53 = c.ReadArrayLength(2)
-		}
-		a54 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n53)
-		r.ReadRawUint16s(foryimpl.Uint16s(a54))
-		x.H2A = a54
-		if c.Failed() {
-			c.Trace("H2A")
-			return
-		}
-		n55 := c.ReadArrayLengthFast(8)
-		if n55 < 0 {
-			n55 = c.ReadArrayLength(8)
-		}
-		a56 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n55)
-		r.ReadRawInt64s(a56)
-		x.Int2A = a56
-		if c.Failed() {
-			c.Trace("Int2A")
-			return
-		}
-		n57 := c.ReadArrayLengthFast(4)
-		if n57 < 0 {
-			n57 = c.ReadArrayLength(4)
-		}
-		a58 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n57)
-		r.ReadRawInt32s(a58)
-		x.L2A = a58
-		if c.Failed() {
-			c.Trace("L2A")
-			return
-		}
-		if c.ReadFlag() {
-			x.NL = x.foryReadNL(c, x.NL)
-		}
-		if c.Failed() {
-			c.Trace("NL")
-			return
-		}
-		n61 := c.ReadArrayLengthFast(4)
-		if n61 < 0 {
-			n61 = c.ReadArrayLength(4)
-		}
-		a62 := foryimpl.ReuseSlice[Int32s](c, x.Named, n61)
-		r.ReadRawInt32s(a62)
-		x.Named = a62
-		if c.Failed() {
-			c.Trace("Named")
-			return
-		}
-		if c.ReadFlag() {
+		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
+			x.PA = foryimpl.BackRef[[]float64](c, id62)
+		} else if st61 == foryimpl.RefFollows {
 			p63 := foryimpl.Alloc[[]float64](c)
+			foryimpl.SetRef(c, id62, p63)
 			n64 := c.ReadLengthFast(8)
 			if n64 < 0 {
 				n64 = c.ReadLength(8)
@@ -9709,18 +9353,136 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			}
 			*p63 = l65
 			x.PA = p63
+		} else {
+			x.PA = nil
 		}
 		if c.Failed() {
 			c.Trace("PA")
 			return
 		}
-		n72 := c.ReadArrayLengthFast(4)
-		if n72 < 0 {
-			n72 = c.ReadArrayLength(4)
+		x.PtrL2A = foryimpl.ReadRefArray[[]int32](c, x.PtrL2A)
+		if c.Failed() {
+			c.Trace("PtrL2A")
+			return
 		}
-		a73 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n72)
-		r.ReadRawInt32s(a73)
-		x.PtrL2A = a73
+		if st72, id73 := c.ReadFieldRefFlag(); st72 == foryimpl.RefBack {
+			x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id73)
+		} else if st72 == foryimpl.RefFollows {
+			x.Raw2Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id73, x.Raw2Bin)
+		} else {
+			x.Raw2Bin = nil
+		}
+		if c.Failed() {
+			c.Trace("Raw2Bin")
+			return
+		}
+		x.U64L2A = foryimpl.ReadRefArray[[]uint64](c, x.U64L2A)
+		if c.Failed() {
+			c.Trace("U64L2A")
+			return
+		}
+		if st76, id77 := c.ReadFieldRefFlag(); st76 == foryimpl.RefBack {
+			x.U82Bin = foryimpl.BackRefSlice[uint8](c, id77)
+		} else if st76 == foryimpl.RefFollows {
+			x.U82Bin = c.ReadBinary()
+			foryimpl.SetRefSlice(c, id77, x.U82Bin)
+		} else {
+			x.U82Bin = nil
+		}
+		if c.Failed() {
+			c.Trace("U82Bin")
+			return
+		}
+	} else {
+		n51 := c.ReadArrayLengthFast(2)
+		if n51 < 0 {
+			n51 = c.ReadArrayLength(2)
+		}
+		a52 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n51)
+		r.ReadRawUint16s(foryimpl.Uint16s(a52))
+		x.H2A = a52
+		if c.Failed() {
+			c.Trace("H2A")
+			return
+		}
+		n53 := c.ReadArrayLengthFast(8)
+		if n53 < 0 {
+			n53 = c.ReadArrayLength(8)
+		}
+		a54 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n53)
+		r.ReadRawInt64s(a54)
+		x.Int2A = a54
+		if c.Failed() {
+			c.Trace("Int2A")
+			return
+		}
+		n55 := c.ReadArrayLengthFast(4)
+		if n55 < 0 {
+			n55 = c.ReadArrayLength(4)
+		}
+		a56 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n55)
+		r.ReadRawInt32s(a56)
+		x.L2A = a56
+		if c.Failed() {
+			c.Trace("L2A")
+			return
+		}
+		if c.ReadFlag() {
+			x.NL = x.foryReadNL(c, x.NL)
+		}
+		if c.Failed() {
+			c.Trace("NL")
+			return
+		}
+		n59 := c.ReadArrayLengthFast(4)
+		if n59 < 0 {
+			n59 = c.ReadArrayLength(4)
+		}
+		a60 := foryimpl.ReuseSlice[Int32s](c, x.Named, n59)
+		r.ReadRawInt32s(a60)
+		x.Named = a60
+		if c.Failed() {
+			c.Trace("Named")
+			return
+		}
+		if c.ReadFlag() {
+			p61 := foryimpl.Alloc[[]float64](c)
+			n62 := c.ReadLengthFast(8)
+			if n62 < 0 {
+				n62 = c.ReadLength(8)
+			}
+			l63 := foryimpl.MakeSlice[[]float64](c, n62)
+			if n62 > 0 {
+				hn65 := c.ReadListHeader(20)
+				if !c.Failed() {
+					for i64 := range l63 {
+						if hn65 && !c.ReadFlag() {
+							clear(l63[i64 : i64+1])
+							continue
+						}
+						l63[i64] = r.ReadFloat64()
+						if c.Failed() {
+							c.TraceIndex(i64)
+							break
+						}
+					}
+				}
+			}
+			*p61 = l63
+			x.PA = p61
+		}
+		if c.Failed() {
+			c.Trace("PA")
+			return
+		}
+		n70 := c.ReadArrayLengthFast(4)
+		if n70 < 0 {
+			n70 = c.ReadArrayLength(4)
+		}
+		a71 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n70)
+		r.ReadRawInt32s(a71)
+		x.PtrL2A = a71
 		if c.Failed() {
 			c.Trace("PtrL2A")
 			return
@@ -9730,13 +9492,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Raw2Bin")
 			return
 		}
-		n76 := c.ReadArrayLengthFast(8)
-		if n76 < 0 {
-			n76 = c.ReadArrayLength(8)
+		n74 := c.ReadArrayLengthFast(8)
+		if n74 < 0 {
+			n74 = c.ReadArrayLength(8)
 		}
-		a77 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n76)
-		r.ReadRawUint64s(a77)
-		x.U64L2A = a77
+		a75 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n74)
+		r.ReadRawUint64s(a75)
+		x.U64L2A = a75
 		if c.Failed() {
 			c.Trace("U64L2A")
 			return
@@ -9774,17 +9536,9 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.BH2L = x.foryReadBH2L(c, x.BH2L)
 			}
 		case 3:
-			if f.Convert {
-				x.Bin2U8 = foryimpl.ReadSliceAs[uint8](c, f)
-			} else {
-				x.Bin2U8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
-			}
+			x.Bin2U8 = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		case 4:
-			if f.Convert {
-				x.BoolL2A = foryimpl.ReadBoolsAs[bool](c, f)
-			} else {
-				x.BoolL2A = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
-			}
+			x.BoolL2A = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		case 5:
 			if f.Convert {
 				x.F32A2L = foryimpl.ReadSliceAs[float32](c, f)
@@ -9792,137 +9546,113 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.F32A2L = x.foryReadF32A2L(c, x.F32A2L)
 			}
 		case 6:
-			if f.Convert {
-				x.H2A = foryimpl.ReadSliceAs[serializer.Float16](c, f)
-			} else {
-				x.H2A = foryimpl.ReadArrayEvolved[[]serializer.Float16](c, f)
-			}
+			x.H2A = foryimpl.ReadArrayEvolved[[]serializer.Float16](c, f)
 		case 7:
-			if f.Convert {
-				x.Int2A = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.Int2A = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.Int2A = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		case 8:
-			if f.Convert {
-				x.L2A = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.L2A = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.L2A = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 9:
 			if f.Convert {
 				x.NL = foryimpl.ReadSliceAs[uint16](c, f)
-			} else if st90, id91 := c.ReadEvolvedRefFlag(f); st90 == foryimpl.RefBack {
-				x.NL = foryimpl.BackRefSlice[uint16](c, id91)
-			} else if st90 == foryimpl.RefFollows {
+			} else if st88, id89 := c.ReadEvolvedRefFlag(f); st88 == foryimpl.RefBack {
+				x.NL = foryimpl.BackRefSlice[uint16](c, id89)
+			} else if st88 == foryimpl.RefFollows {
 				x.NL = x.foryReadNL(c, x.NL)
-				foryimpl.SetRefSlice(c, id91, x.NL)
+				foryimpl.SetRefSlice(c, id89, x.NL)
 			} else {
 				x.NL = nil
 			}
 		case 10:
-			if f.Convert {
-				x.Named = Int32s(foryimpl.ReadSliceAs[int32](c, f))
-			} else {
-				x.Named = foryimpl.ReadArrayEvolved[Int32s](c, f)
-			}
+			x.Named = foryimpl.ReadArrayEvolved[Int32s](c, f)
 		case 11:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st103, id104 := c.ReadRefFlag(); st103 == foryimpl.RefBack {
-					x.PA = foryimpl.BackRef[[]float64](c, id104)
-				} else if st103 == foryimpl.RefFollows {
-					p105 := foryimpl.Alloc[[]float64](c)
-					foryimpl.SetRef(c, id104, p105)
-					n106 := c.ReadLengthFast(8)
-					if n106 < 0 {
-						n106 = c.ReadLength(8)
+				if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
+					x.PA = foryimpl.BackRef[[]float64](c, id102)
+				} else if st101 == foryimpl.RefFollows {
+					p103 := foryimpl.Alloc[[]float64](c)
+					foryimpl.SetRef(c, id102, p103)
+					n104 := c.ReadLengthFast(8)
+					if n104 < 0 {
+						n104 = c.ReadLength(8)
 					}
-					l107 := foryimpl.MakeSlice[[]float64](c, n106)
-					if n106 > 0 {
-						hn109 := c.ReadListHeader(20)
+					l105 := foryimpl.MakeSlice[[]float64](c, n104)
+					if n104 > 0 {
+						hn107 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i108 := range l107 {
-								if hn109 && !c.ReadFlag() {
-									clear(l107[i108 : i108+1])
+							for i106 := range l105 {
+								if hn107 && !c.ReadFlag() {
+									clear(l105[i106 : i106+1])
 									continue
 								}
-								l107[i108] = r.ReadFloat64()
+								l105[i106] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i108)
+									c.TraceIndex(i106)
 									break
 								}
 							}
 						}
 					}
-					*p105 = l107
-					x.PA = p105
+					*p103 = l105
+					x.PA = p103
 				} else {
 					x.PA = nil
 				}
 			} else {
 				if f.Convert {
-					if s101 := foryimpl.ReadSliceAs[float64](c, f); s101 != nil {
-						v102 := []float64(s101)
-						x.PA = &v102
+					if s99 := foryimpl.ReadSliceAs[float64](c, f); s99 != nil {
+						v100 := []float64(s99)
+						x.PA = &v100
 					}
 				} else if !f.Flag || c.ReadFlag() {
-					p94 := foryimpl.Alloc[[]float64](c)
-					n95 := c.ReadLengthFast(8)
-					if n95 < 0 {
-						n95 = c.ReadLength(8)
+					p92 := foryimpl.Alloc[[]float64](c)
+					n93 := c.ReadLengthFast(8)
+					if n93 < 0 {
+						n93 = c.ReadLength(8)
 					}
-					l96 := foryimpl.MakeSlice[[]float64](c, n95)
-					if n95 > 0 {
-						hn98 := c.ReadListHeader(20)
+					l94 := foryimpl.MakeSlice[[]float64](c, n93)
+					if n93 > 0 {
+						hn96 := c.ReadListHeader(20)
 						if !c.Failed() {
-							for i97 := range l96 {
-								if hn98 && !c.ReadFlag() {
-									clear(l96[i97 : i97+1])
+							for i95 := range l94 {
+								if hn96 && !c.ReadFlag() {
+									clear(l94[i95 : i95+1])
 									continue
 								}
-								l96[i97] = r.ReadFloat64()
+								l94[i95] = r.ReadFloat64()
 								if c.Failed() {
-									c.TraceIndex(i97)
+									c.TraceIndex(i95)
 									break
 								}
 							}
 						}
 					}
-					*p94 = l96
-					x.PA = p94
+					*p92 = l94
+					x.PA = p92
 				}
 			}
 		case 12:
-			if f.Convert {
-				x.PtrL2A = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.PtrL2A = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.PtrL2A = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 13:
 			if f.Convert {
 				x.Raw2Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st114, id115 := c.ReadEvolvedRefFlag(f); st114 == foryimpl.RefBack {
-				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id115)
-			} else if st114 == foryimpl.RefFollows {
+			} else if st112, id113 := c.ReadEvolvedRefFlag(f); st112 == foryimpl.RefBack {
+				x.Raw2Bin = foryimpl.BackRefSlice[uint8](c, id113)
+			} else if st112 == foryimpl.RefFollows {
 				x.Raw2Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id115, x.Raw2Bin)
+				foryimpl.SetRefSlice(c, id113, x.Raw2Bin)
 			} else {
 				x.Raw2Bin = nil
 			}
 		case 14:
-			if f.Convert {
-				x.U64L2A = foryimpl.ReadSliceAs[uint64](c, f)
-			} else {
-				x.U64L2A = foryimpl.ReadArrayEvolved[[]uint64](c, f)
-			}
+			x.U64L2A = foryimpl.ReadArrayEvolved[[]uint64](c, f)
 		case 15:
 			if f.Convert {
 				x.U82Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st118, id119 := c.ReadEvolvedRefFlag(f); st118 == foryimpl.RefBack {
-				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id119)
-			} else if st118 == foryimpl.RefFollows {
+			} else if st116, id117 := c.ReadEvolvedRefFlag(f); st116 == foryimpl.RefBack {
+				x.U82Bin = foryimpl.BackRefSlice[uint8](c, id117)
+			} else if st116 == foryimpl.RefFollows {
 				x.U82Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id119, x.U82Bin)
+				foryimpl.SetRefSlice(c, id117, x.U82Bin)
 			} else {
 				x.U82Bin = nil
 			}
@@ -10256,11 +9986,7 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if f.Convert {
-				x.W = foryimpl.ReadSliceAs[int64](c, f)
-			} else {
-				x.W = foryimpl.ReadArrayEvolved[[]int64](c, f)
-			}
+			x.W = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		}
 		if c.Failed() {
 			c.Trace(ev.Field(i).Name())

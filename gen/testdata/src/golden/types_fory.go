@@ -753,16 +753,11 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 	}
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypePoint)
-		}
-		x.Origin.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypePoint)
-		}
-		x.Origin.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypePoint)
+	}
+	x.Origin.ForyWrite(c)
 	x.foryWritePairs(b, x.Pairs)
 	l75 := x.Points
 	{
@@ -781,41 +776,35 @@ func (x *Sample) foryWriteRef(c *foryimpl.WriteContext) {
 			l75[i76].ForyWrite(c)
 		}
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Raw) {
-			l77 := x.Raw
-			b.WriteVarUint32(uint32(len(l77)))
-			b.WriteBytes(l77)
-		}
-	} else {
-		l78 := x.Raw
-		b.WriteVarUint32(uint32(len(l78)))
-		b.WriteBytes(l78)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Raw) {
+		l77 := x.Raw
+		b.WriteVarUint32(uint32(len(l77)))
+		b.WriteBytes(l77)
 	}
 	x.foryWriteScores(b, x.Scores)
-	l79 := x.Tags
+	l78 := x.Tags
 	{
 		var ascii bool
-		sz81 := 6 + buffer.BatchSlack + len(l79)*9
-		for _, e80 := range l79 {
-			sz81 += len(e80)
+		sz80 := 6 + buffer.BatchSlack + len(l78)*9
+		for _, e79 := range l78 {
+			sz80 += len(e79)
 		}
-		b.Reserve(sz81)
+		b.Reserve(sz80)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l79)))
-		if len(l79) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l78)))
+		if len(l78) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListDeclaredSameType)
 			off++
-			for _, e80 := range l79 {
-				if len(w)-off < len(e80)+9+buffer.BatchSlack {
+			for _, e79 := range l78 {
+				if len(w)-off < len(e79)+9+buffer.BatchSlack {
 					b.SetWriterIndex(off)
-					b.Reserve(len(e80) + 9 + buffer.BatchSlack)
+					b.Reserve(len(e79) + 9 + buffer.BatchSlack)
 					w = b.Window()
 				}
-				off = buffer.PutVarUint64At(w, off, uint64(len(e80))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-				if len(e80) > 0 {
-					off, ascii = buffer.PutStringAt(w, off, string(e80))
-					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e80)) {
+				off = buffer.PutVarUint64At(w, off, uint64(len(e79))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+				if len(e79) > 0 {
+					off, ascii = buffer.PutStringAt(w, off, string(e79))
+					if !ascii && c.CheckUTF8() && !foryimpl.ValidString(string(e79)) {
 						c.Fail(foryimpl.InvalidUTF8(foryTypeSample, "Tags"))
 						return
 					}
@@ -970,9 +959,9 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p82 := foryimpl.Alloc[int32](c)
-		*p82 = r.ReadVarInt32()
-		x.Opt = p82
+		p81 := foryimpl.Alloc[int32](c)
+		*p81 = r.ReadVarInt32()
+		x.Opt = p81
 	}
 	if c.Failed() {
 		c.Trace("Opt")
@@ -1008,13 +997,13 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n83 := c.ReadArrayLengthFast(4)
-		if n83 < 0 {
-			n83 = c.ReadArrayLength(4)
+		n82 := c.ReadArrayLengthFast(4)
+		if n82 < 0 {
+			n82 = c.ReadArrayLength(4)
 		}
-		a84 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n83)
-		r.ReadRawInt32s(a84)
-		x.Dense = a84
+		a83 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n82)
+		r.ReadRawInt32s(a83)
+		x.Dense = a83
 		if c.Failed() {
 			c.Trace("Dense")
 			return
@@ -1036,25 +1025,25 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
-		n85 := c.ReadArrayLengthFast(4)
-		if n85 < 0 {
-			n85 = c.ReadArrayLength(4)
+		n84 := c.ReadArrayLengthFast(4)
+		if n84 < 0 {
+			n84 = c.ReadArrayLength(4)
 		}
-		if n85 != 2 && !c.Failed() {
-			c.Fail(foryimpl.ErrArrayLength(n85, 2))
+		if n84 != 2 && !c.Failed() {
+			c.Fail(foryimpl.ErrArrayLength(n84, 2))
 			return
 		}
-		var a86 [2]int32
-		r.ReadRawInt32s(a86[:])
-		x.Grid = a86
+		var a85 [2]int32
+		r.ReadRawInt32s(a85[:])
+		x.Grid = a85
 	}
 	if c.Failed() {
 		c.Trace("Grid")
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
-		if e87 := c.ReadEnumFast(uint32(0x7fffffff)); e87 >= 0 {
-			x.Level = Level(e87)
+		if e86 := c.ReadEnumFast(uint32(0x7fffffff)); e86 >= 0 {
+			x.Level = Level(e86)
 		} else {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -1069,11 +1058,11 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st88, id89 := c.ReadRefFlag(); st88 == foryimpl.RefBack {
-			x.Maybes = foryimpl.BackRefSlice[string](c, id89)
-		} else if st88 == foryimpl.RefFollows {
+		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
+			x.Maybes = foryimpl.BackRefSlice[string](c, id88)
+		} else if st87 == foryimpl.RefFollows {
 			x.Maybes = foryimpl.ReadStringList[[]string](c, nil)
-			foryimpl.SetRefSlice(c, id89, x.Maybes)
+			foryimpl.SetRefSlice(c, id88, x.Maybes)
 		} else {
 			x.Maybes = nil
 		}
@@ -1096,17 +1085,17 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
-			x.Next = foryimpl.BackRef[Point](c, id91)
-		} else if st90 == foryimpl.RefFollows {
-			p92 := foryimpl.Alloc[Point](c)
-			foryimpl.SetRef(c, id91, p92)
-			if ev93 := c.ReadStructFieldMeta(foryTypePoint); ev93 != nil {
-				p92.ForyReadEvolved(c, ev93)
+		if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
+			x.Next = foryimpl.BackRef[Point](c, id90)
+		} else if st89 == foryimpl.RefFollows {
+			p91 := foryimpl.Alloc[Point](c)
+			foryimpl.SetRef(c, id90, p91)
+			if ev92 := c.ReadStructFieldMeta(foryTypePoint); ev92 != nil {
+				p91.ForyReadEvolved(c, ev92)
 			} else if !c.Failed() {
-				p92.ForyRead(c)
+				p91.ForyRead(c)
 			}
-			x.Next = p92
+			x.Next = p91
 		} else {
 			x.Next = nil
 		}
@@ -1116,13 +1105,13 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p90 := foryimpl.Alloc[Point](c)
-			if ev91 := c.ReadStructFieldMeta(foryTypePoint); ev91 != nil {
-				p90.ForyReadEvolved(c, ev91)
+			p89 := foryimpl.Alloc[Point](c)
+			if ev90 := c.ReadStructFieldMeta(foryTypePoint); ev90 != nil {
+				p89.ForyReadEvolved(c, ev90)
 			} else if !c.Failed() {
-				p90.ForyRead(c)
+				p89.ForyRead(c)
 			}
-			x.Next = p90
+			x.Next = p89
 		}
 		if c.Failed() {
 			c.Trace("Next")
@@ -1130,8 +1119,8 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypePoint) {
-		if ev94 := c.ReadStructFieldMeta(foryTypePoint); ev94 != nil {
-			x.Origin.ForyReadEvolved(c, ev94)
+		if ev93 := c.ReadStructFieldMeta(foryTypePoint); ev93 != nil {
+			x.Origin.ForyReadEvolved(c, ev93)
 		} else if !c.Failed() {
 			x.Origin.ForyRead(c)
 		}
@@ -1151,11 +1140,11 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st95, id96 := c.ReadFieldRefFlag(); st95 == foryimpl.RefBack {
-			x.Raw = foryimpl.BackRefSlice[uint8](c, id96)
-		} else if st95 == foryimpl.RefFollows {
+		if st94, id95 := c.ReadFieldRefFlag(); st94 == foryimpl.RefBack {
+			x.Raw = foryimpl.BackRefSlice[uint8](c, id95)
+		} else if st94 == foryimpl.RefFollows {
 			x.Raw = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id96, x.Raw)
+			foryimpl.SetRefSlice(c, id95, x.Raw)
 		} else {
 			x.Raw = nil
 		}
@@ -1206,11 +1195,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Day = serializer.Date(c.ReadDate())
 			}
 		case 8:
-			if f.Convert {
-				x.Dense = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Dense = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Dense = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 9:
 			if !f.Flag || c.ReadFlag() {
 				x.Every = c.ReadDuration()
@@ -1230,51 +1215,41 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 12:
 			if c.TrackRef() && f.Flag && !f.Convert {
 				if c.ReadValueFlag() {
-					n103 := c.ReadArrayLengthFast(4)
-					if n103 < 0 {
-						n103 = c.ReadArrayLength(4)
+					n102 := c.ReadArrayLengthFast(4)
+					if n102 < 0 {
+						n102 = c.ReadArrayLength(4)
 					}
-					if n103 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n103, 2))
+					if n102 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n102, 2))
 						return
 					}
-					var a104 [2]int32
-					r.ReadRawInt32s(a104[:])
-					x.Grid = a104
+					var a103 [2]int32
+					r.ReadRawInt32s(a103[:])
+					x.Grid = a103
 				}
 			} else {
 				if f.Convert {
 					foryimpl.CopyArray(c, x.Grid[:], foryimpl.ReadSliceAs[int32](c, f))
 				} else if !f.Flag || c.ReadFlag() {
-					n99 := c.ReadArrayLengthFast(4)
-					if n99 < 0 {
-						n99 = c.ReadArrayLength(4)
+					n98 := c.ReadArrayLengthFast(4)
+					if n98 < 0 {
+						n98 = c.ReadArrayLength(4)
 					}
-					if n99 != 2 && !c.Failed() {
-						c.Fail(foryimpl.ErrArrayLength(n99, 2))
+					if n98 != 2 && !c.Failed() {
+						c.Fail(foryimpl.ErrArrayLength(n98, 2))
 						return
 					}
-					var a100 [2]int32
-					r.ReadRawInt32s(a100[:])
-					x.Grid = a100
+					var a99 [2]int32
+					r.ReadRawInt32s(a99[:])
+					x.Grid = a99
 				}
 			}
 		case 13:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e108 := c.ReadEnumFast(uint32(0x7fffffff)); e108 >= 0 {
-						x.Level = Level(e108)
-					} else {
-						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e105 := c.ReadEnumFast(uint32(0x7fffffff)); e105 >= 0 {
-						x.Level = Level(e105)
-					} else {
-						x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e104 := c.ReadEnumFast(uint32(0x7fffffff)); e104 >= 0 {
+					x.Level = Level(e104)
+				} else {
+					x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 14:
@@ -1282,57 +1257,47 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Maybe = foryimpl.ReadStructPtrList[[]*Point](c, nil, foryTypePoint)
 			}
 		case 15:
-			if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
-				x.Maybes = foryimpl.BackRefSlice[string](c, id110)
-			} else if st109 == foryimpl.RefFollows {
+			if st105, id106 := c.ReadEvolvedRefFlag(f); st105 == foryimpl.RefBack {
+				x.Maybes = foryimpl.BackRefSlice[string](c, id106)
+			} else if st105 == foryimpl.RefFollows {
 				x.Maybes = foryimpl.ReadStringList[[]string](c, nil)
-				foryimpl.SetRefSlice(c, id110, x.Maybes)
+				foryimpl.SetRefSlice(c, id106, x.Maybes)
 			} else {
 				x.Maybes = nil
 			}
 		case 17:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st113, id114 := c.ReadRefFlag(); st113 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id114)
-				} else if st113 == foryimpl.RefFollows {
-					p115 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id114, p115)
-					if ev116 := c.ReadStructFieldMeta(foryTypePoint); ev116 != nil {
-						p115.ForyReadEvolved(c, ev116)
-					} else if !c.Failed() {
-						p115.ForyRead(c)
-					}
-					x.Next = p115
-				} else {
-					x.Next = nil
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
+				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
+					x.Next = foryimpl.BackRef[Point](c, id110)
+				} else if st109 == foryimpl.RefFollows {
 					p111 := foryimpl.Alloc[Point](c)
+					foryimpl.SetRef(c, id110, p111)
 					if ev112 := c.ReadStructFieldMeta(foryTypePoint); ev112 != nil {
 						p111.ForyReadEvolved(c, ev112)
 					} else if !c.Failed() {
 						p111.ForyRead(c)
 					}
 					x.Next = p111
-				}
-			}
-		case 18:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev120 := c.ReadStructFieldMeta(foryTypePoint); ev120 != nil {
-						x.Origin.ForyReadEvolved(c, ev120)
-					} else if !c.Failed() {
-						x.Origin.ForyRead(c)
-					}
+				} else {
+					x.Next = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					if ev117 := c.ReadStructFieldMeta(foryTypePoint); ev117 != nil {
-						x.Origin.ForyReadEvolved(c, ev117)
+					p107 := foryimpl.Alloc[Point](c)
+					if ev108 := c.ReadStructFieldMeta(foryTypePoint); ev108 != nil {
+						p107.ForyReadEvolved(c, ev108)
 					} else if !c.Failed() {
-						x.Origin.ForyRead(c)
+						p107.ForyRead(c)
 					}
+					x.Next = p107
+				}
+			}
+		case 18:
+			if c.ReadEvolvedValueFlag(f) {
+				if ev113 := c.ReadStructFieldMeta(foryTypePoint); ev113 != nil {
+					x.Origin.ForyReadEvolved(c, ev113)
+				} else if !c.Failed() {
+					x.Origin.ForyRead(c)
 				}
 			}
 		case 19:
@@ -1346,11 +1311,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 21:
 			if f.Convert {
 				x.Raw = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st121, id122 := c.ReadEvolvedRefFlag(f); st121 == foryimpl.RefBack {
-				x.Raw = foryimpl.BackRefSlice[uint8](c, id122)
-			} else if st121 == foryimpl.RefFollows {
+			} else if st114, id115 := c.ReadEvolvedRefFlag(f); st114 == foryimpl.RefBack {
+				x.Raw = foryimpl.BackRefSlice[uint8](c, id115)
+			} else if st114 == foryimpl.RefFollows {
 				x.Raw = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id122, x.Raw)
+				foryimpl.SetRefSlice(c, id115, x.Raw)
 			} else {
 				x.Raw = nil
 			}

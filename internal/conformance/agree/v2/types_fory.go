@@ -551,24 +551,12 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.A = Wide16(r.ReadVarUint32())
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.A = Wide16(r.ReadVarUint32())
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.A = Wide16(r.ReadVarUint32())
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.B = Wide32(r.ReadVarUint32())
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.B = Wide32(r.ReadVarUint32())
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.B = Wide32(r.ReadVarUint32())
 			}
 		}
 		if c.Failed() {
@@ -752,24 +740,12 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.A = Wide16(r.ReadVarUint32())
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.A = Wide16(r.ReadVarUint32())
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.A = Wide16(r.ReadVarUint32())
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.B = Wide32(r.ReadVarUint32())
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.B = Wide32(r.ReadVarUint32())
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.B = Wide32(r.ReadVarUint32())
 			}
 		}
 		if c.Failed() {

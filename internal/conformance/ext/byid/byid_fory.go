@@ -275,52 +275,41 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if c.Compatible() {
-						c.ReadExtMeta(foryExtMoneyCodec)
-					}
-					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if c.Compatible() {
+					c.ReadExtMeta(foryExtMoneyCodec)
 				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if c.Compatible() {
-						c.ReadExtMeta(foryExtMoneyCodec)
-					}
-					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
-					}
+				if !c.Failed() {
+					c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id10, p11)
+				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[money.Money](c, id8)
+				} else if st7 == foryimpl.RefFollows {
+					p9 := foryimpl.Alloc[money.Money](c)
+					foryimpl.SetRef(c, id8, p9)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p9))
 					}
-					x.Tip = p11
+					x.Tip = p9
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p8 := foryimpl.Alloc[money.Money](c)
+					p6 := foryimpl.Alloc[money.Money](c)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p8))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
 					}
-					x.Tip = p8
+					x.Tip = p6
 				}
 			}
 		}
@@ -649,16 +638,11 @@ func (x *OrderStruct) foryWriteRef(c *foryimpl.WriteContext) {
 	b.SetWriterIndex(off)
 	if c.TrackedFieldFlags() {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeMoneyStruct)
-		}
-		x.Price.ForyWrite(c)
-	} else {
-		if c.Compatible() {
-			c.WriteStructMeta(foryTypeMoneyStruct)
-		}
-		x.Price.ForyWrite(c)
 	}
+	if c.Compatible() {
+		c.WriteStructMeta(foryTypeMoneyStruct)
+	}
+	x.Price.ForyWrite(c)
 	if !foryimpl.WriteRefPtr(c, x.Tip) {
 		if c.Compatible() {
 			c.WriteStructMeta(foryTypeMoneyStruct)
@@ -747,48 +731,38 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if ev9 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev9 != nil {
-						x.Price.ForyReadEvolved(c, ev9)
-					} else if !c.Failed() {
-						x.Price.ForyRead(c)
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if ev6 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev6 != nil {
-						x.Price.ForyReadEvolved(c, ev6)
-					} else if !c.Failed() {
-						x.Price.ForyRead(c)
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if ev6 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev6 != nil {
+					x.Price.ForyReadEvolved(c, ev6)
+				} else if !c.Failed() {
+					x.Price.ForyRead(c)
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[MoneyStruct](c, id13)
-				} else if st12 == foryimpl.RefFollows {
-					p14 := foryimpl.Alloc[MoneyStruct](c)
-					foryimpl.SetRef(c, id13, p14)
-					if ev15 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev15 != nil {
-						p14.ForyReadEvolved(c, ev15)
+				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[MoneyStruct](c, id10)
+				} else if st9 == foryimpl.RefFollows {
+					p11 := foryimpl.Alloc[MoneyStruct](c)
+					foryimpl.SetRef(c, id10, p11)
+					if ev12 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev12 != nil {
+						p11.ForyReadEvolved(c, ev12)
 					} else if !c.Failed() {
-						p14.ForyRead(c)
+						p11.ForyRead(c)
 					}
-					x.Tip = p14
+					x.Tip = p11
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p10 := foryimpl.Alloc[MoneyStruct](c)
-					if ev11 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev11 != nil {
-						p10.ForyReadEvolved(c, ev11)
+					p7 := foryimpl.Alloc[MoneyStruct](c)
+					if ev8 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev8 != nil {
+						p7.ForyReadEvolved(c, ev8)
 					} else if !c.Failed() {
-						p10.ForyRead(c)
+						p7.ForyRead(c)
 					}
-					x.Tip = p10
+					x.Tip = p7
 				}
 			}
 		}

@@ -277,52 +277,41 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if c.Compatible() {
-						c.ReadExtMeta(foryExtMoneyCodec)
-					}
-					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if c.Compatible() {
+					c.ReadExtMeta(foryExtMoneyCodec)
 				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if c.Compatible() {
-						c.ReadExtMeta(foryExtMoneyCodec)
-					}
-					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
-					}
+				if !c.Failed() {
+					c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 				}
 			}
 		case 2:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id10, p11)
+				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
+					x.Tip = foryimpl.BackRef[money.Money](c, id8)
+				} else if st7 == foryimpl.RefFollows {
+					p9 := foryimpl.Alloc[money.Money](c)
+					foryimpl.SetRef(c, id8, p9)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p11))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p9))
 					}
-					x.Tip = p11
+					x.Tip = p9
 				} else {
 					x.Tip = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p8 := foryimpl.Alloc[money.Money](c)
+					p6 := foryimpl.Alloc[money.Money](c)
 					if c.Compatible() {
 						c.ReadExtMeta(foryExtMoneyCodec)
 					}
 					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p8))
+						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
 					}
-					x.Tip = p8
+					x.Tip = p6
 				}
 			}
 		}

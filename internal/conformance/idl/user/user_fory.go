@@ -472,21 +472,11 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e39 := c.ReadEnumFast(uint32(0x7fffffff)); e39 >= 0 {
-						x.Status = common.Status(e39)
-					} else {
-						x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
-						x.Status = common.Status(e36)
-					} else {
-						x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e36 := c.ReadEnumFast(uint32(0x7fffffff)); e36 >= 0 {
+					x.Status = common.Status(e36)
+				} else {
+					x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}

@@ -397,24 +397,18 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		b.SetWriterIndex(off)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Bin) {
-			l53 := x.Bin
-			b.WriteVarUint32(uint32(len(l53)))
-			b.WriteBytes(l53)
-		}
-	} else {
-		l54 := x.Bin
-		b.WriteVarUint32(uint32(len(l54)))
-		b.WriteBytes(l54)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Bin) {
+		l53 := x.Bin
+		b.WriteVarUint32(uint32(len(l53)))
+		b.WriteBytes(l53)
 	}
 	foryimpl.WriteTime(b, x.Ts)
 	foryimpl.WriteDate(b, foryimpl.Date(x.D))
 	foryimpl.WriteDuration(b, x.Dur)
 	foryimpl.WriteDecimal(b, &(x.Dec).Unscaled, (x.Dec).Scale)
-	if o55, ok := x.Os.Get(); ok {
+	if o54, ok := x.Os.Get(); ok {
 		b.WriteUint8(foryimpl.FlagNotNull)
-		foryimpl.WriteString(b, o55)
+		foryimpl.WriteString(b, o54)
 	} else {
 		b.WriteUint8(foryimpl.FlagNull)
 	}
@@ -430,59 +424,59 @@ func (x *Everything) foryWriteRef(c *foryimpl.WriteContext) {
 		}
 		x.Shared.ForyWrite(c)
 	}
-	l56 := x.Leaves
+	l55 := x.Leaves
 	{
 		b.Reserve(6 + buffer.BatchSlack)
 		w, off := b.Window(), b.WriterIndex()
-		off = buffer.PutVarUint32At(w, off, uint32(len(l56)))
-		if len(l56) > 0 {
+		off = buffer.PutVarUint32At(w, off, uint32(len(l55)))
+		if len(l55) > 0 {
 			buffer.PutUint8At(w, off, foryimpl.ListSameType)
 			off++
 		}
 		b.SetWriterIndex(off)
 	}
-	if len(l56) > 0 {
+	if len(l55) > 0 {
 		c.WriteStructMeta(foryTypeLeaf)
-		for i57 := range l56 {
-			l56[i57].ForyWrite(c)
+		for i56 := range l55 {
+			l55[i56].ForyWrite(c)
 		}
 	}
 	x.foryWriteOstrs(b, x.Ostrs)
-	l58 := x.Rleaves
-	b.WriteVarUint32(uint32(len(l58)))
-	if len(l58) > 0 {
-		h59 := foryimpl.ListSameType | foryimpl.ListTrackRef
-		for _, p60 := range l58 {
-			if p60 == nil {
-				h59 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
+	l57 := x.Rleaves
+	b.WriteVarUint32(uint32(len(l57)))
+	if len(l57) > 0 {
+		h58 := foryimpl.ListSameType | foryimpl.ListTrackRef
+		for _, p59 := range l57 {
+			if p59 == nil {
+				h58 = foryimpl.ListSameType | foryimpl.ListTrackRef | foryimpl.ListHasNull
 				break
 			}
 		}
-		b.WriteUint8(h59)
+		b.WriteUint8(h58)
 		c.WriteStructMetaPtr(foryTypeLeaf)
-		for _, p60 := range l58 {
-			if !foryimpl.WriteRefPtr(c, p60) {
-				p60.ForyWrite(c)
+		for _, p59 := range l57 {
+			if !foryimpl.WriteRefPtr(c, p59) {
+				p59.ForyWrite(c)
 			}
 		}
 	}
-	var mw61 foryimpl.MapWriter
-	mw61.Begin(b, len(x.Lmap))
-	for k62, v63 := range x.Lmap {
-		mw61.Entry(b)
-		foryimpl.WriteString(b, k62)
-		v63.ForyWrite(c)
+	var mw60 foryimpl.MapWriter
+	mw60.Begin(b, len(x.Lmap))
+	for k61, v62 := range x.Lmap {
+		mw60.Entry(b)
+		foryimpl.WriteString(b, k61)
+		v62.ForyWrite(c)
 	}
-	mw61.End(b)
+	mw60.End(b)
 	x.foryWriteOmap(b, x.Omap)
 	{
-		l64 := x.Arr
-		b.Reserve(buffer.BatchSlack + len(l64)*4 + 12)
+		l63 := x.Arr
+		b.Reserve(buffer.BatchSlack + len(l63)*4 + 12)
 		w, off := b.Window(), b.WriterIndex()
 		var follows bool
-		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l64, true); follows {
-			off = buffer.PutVarUint32At(w, off, uint32(len(l64)*4))
-			off = buffer.PutRawInt32sAt(w, off, l64)
+		if off, follows = foryimpl.PutRefSliceAt(c, w, off, l63, true); follows {
+			off = buffer.PutVarUint32At(w, off, uint32(len(l63)*4))
+			off = buffer.PutRawInt32sAt(w, off, l63)
 		}
 		if c.TrackedFieldFlags() {
 			buffer.PutUint8At(w, off, foryimpl.FlagNotNull)
@@ -659,9 +653,9 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o65 int32
-		o65 = r.ReadVarInt32()
-		x.Oi = serializer.Some(o65)
+		var o64 int32
+		o64 = r.ReadVarInt32()
+		x.Oi = serializer.Some(o64)
 	}
 	if c.Failed() {
 		c.Trace("Oi")
@@ -673,11 +667,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.TrackRef() {
-		if st66, id67 := c.ReadFieldRefFlag(); st66 == foryimpl.RefBack {
-			x.Bin = foryimpl.BackRefSlice[uint8](c, id67)
-		} else if st66 == foryimpl.RefFollows {
+		if st65, id66 := c.ReadFieldRefFlag(); st65 == foryimpl.RefBack {
+			x.Bin = foryimpl.BackRefSlice[uint8](c, id66)
+		} else if st65 == foryimpl.RefFollows {
 			x.Bin = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id67, x.Bin)
+			foryimpl.SetRefSlice(c, id66, x.Bin)
 		} else {
 			x.Bin = nil
 		}
@@ -713,26 +707,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		var o68 string
-		o68 = c.ReadString()
-		x.Os = serializer.Some(o68)
+		var o67 string
+		o67 = c.ReadString()
+		x.Os = serializer.Some(o67)
 	}
 	if c.Failed() {
 		c.Trace("Os")
 		return
 	}
 	if c.TrackRef() {
-		if st69, id70 := c.ReadRefFlag(); st69 == foryimpl.RefBack {
-			x.Leaf = foryimpl.BackRef[Leaf](c, id70)
-		} else if st69 == foryimpl.RefFollows {
-			p71 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id70, p71)
-			if ev72 := c.ReadStructFieldMeta(foryTypeLeaf); ev72 != nil {
-				p71.ForyReadEvolved(c, ev72)
+		if st68, id69 := c.ReadRefFlag(); st68 == foryimpl.RefBack {
+			x.Leaf = foryimpl.BackRef[Leaf](c, id69)
+		} else if st68 == foryimpl.RefFollows {
+			p70 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id69, p70)
+			if ev71 := c.ReadStructFieldMeta(foryTypeLeaf); ev71 != nil {
+				p70.ForyReadEvolved(c, ev71)
 			} else if !c.Failed() {
-				p71.ForyRead(c)
+				p70.ForyRead(c)
 			}
-			x.Leaf = p71
+			x.Leaf = p70
 		} else {
 			x.Leaf = nil
 		}
@@ -740,17 +734,17 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			c.Trace("Leaf")
 			return
 		}
-		if st73, id74 := c.ReadRefFlag(); st73 == foryimpl.RefBack {
-			x.Shared = foryimpl.BackRef[Leaf](c, id74)
-		} else if st73 == foryimpl.RefFollows {
-			p75 := foryimpl.Alloc[Leaf](c)
-			foryimpl.SetRef(c, id74, p75)
-			if ev76 := c.ReadStructFieldMeta(foryTypeLeaf); ev76 != nil {
-				p75.ForyReadEvolved(c, ev76)
+		if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
+			x.Shared = foryimpl.BackRef[Leaf](c, id73)
+		} else if st72 == foryimpl.RefFollows {
+			p74 := foryimpl.Alloc[Leaf](c)
+			foryimpl.SetRef(c, id73, p74)
+			if ev75 := c.ReadStructFieldMeta(foryTypeLeaf); ev75 != nil {
+				p74.ForyReadEvolved(c, ev75)
 			} else if !c.Failed() {
-				p75.ForyRead(c)
+				p74.ForyRead(c)
 			}
-			x.Shared = p75
+			x.Shared = p74
 		} else {
 			x.Shared = nil
 		}
@@ -760,26 +754,26 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		}
 	} else {
 		if c.ReadFlag() {
-			p69 := foryimpl.Alloc[Leaf](c)
-			if ev70 := c.ReadStructFieldMeta(foryTypeLeaf); ev70 != nil {
-				p69.ForyReadEvolved(c, ev70)
+			p68 := foryimpl.Alloc[Leaf](c)
+			if ev69 := c.ReadStructFieldMeta(foryTypeLeaf); ev69 != nil {
+				p68.ForyReadEvolved(c, ev69)
 			} else if !c.Failed() {
-				p69.ForyRead(c)
+				p68.ForyRead(c)
 			}
-			x.Leaf = p69
+			x.Leaf = p68
 		}
 		if c.Failed() {
 			c.Trace("Leaf")
 			return
 		}
 		if c.ReadFlag() {
-			p73 := foryimpl.Alloc[Leaf](c)
-			if ev74 := c.ReadStructFieldMeta(foryTypeLeaf); ev74 != nil {
-				p73.ForyReadEvolved(c, ev74)
+			p72 := foryimpl.Alloc[Leaf](c)
+			if ev73 := c.ReadStructFieldMeta(foryTypeLeaf); ev73 != nil {
+				p72.ForyReadEvolved(c, ev73)
 			} else if !c.Failed() {
-				p73.ForyRead(c)
+				p72.ForyRead(c)
 			}
-			x.Shared = p73
+			x.Shared = p72
 		}
 		if c.Failed() {
 			c.Trace("Shared")
@@ -818,21 +812,21 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			return
 		}
 	} else {
-		n77 := c.ReadArrayLengthFast(4)
-		if n77 < 0 {
-			n77 = c.ReadArrayLength(4)
+		n76 := c.ReadArrayLengthFast(4)
+		if n76 < 0 {
+			n76 = c.ReadArrayLength(4)
 		}
-		a78 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n77)
-		r.ReadRawInt32s(a78)
-		x.Arr = a78
+		a77 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n76)
+		r.ReadRawInt32s(a77)
+		x.Arr = a77
 		if c.Failed() {
 			c.Trace("Arr")
 			return
 		}
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
-		if e79 := c.ReadEnumFast(uint32(0x7fffffff)); e79 >= 0 {
-			x.Kind = Kind(e79)
+		if e78 := c.ReadEnumFast(uint32(0x7fffffff)); e78 >= 0 {
+			x.Kind = Kind(e78)
 		} else {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
@@ -885,22 +879,22 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		switch f := ev.Field(i); f.Local {
 		case 13:
 			if f.Convert {
-				if v83, ok84 := c.ReadIntAs(f, 32); ok84 {
-					x.Oi = serializer.Some(int32(v83))
+				if v82, ok83 := c.ReadIntAs(f, 32); ok83 {
+					x.Oi = serializer.Some(int32(v82))
 				}
 			} else if !f.Flag || c.ReadFlag() {
-				var o82 int32
-				o82 = r.ReadVarInt32()
-				x.Oi = serializer.Some(o82)
+				var o81 int32
+				o81 = r.ReadVarInt32()
+				x.Oi = serializer.Some(o81)
 			}
 		case 15:
 			if f.Convert {
 				x.Bin = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st85, id86 := c.ReadEvolvedRefFlag(f); st85 == foryimpl.RefBack {
-				x.Bin = foryimpl.BackRefSlice[uint8](c, id86)
-			} else if st85 == foryimpl.RefFollows {
+			} else if st84, id85 := c.ReadEvolvedRefFlag(f); st84 == foryimpl.RefBack {
+				x.Bin = foryimpl.BackRefSlice[uint8](c, id85)
+			} else if st84 == foryimpl.RefFollows {
 				x.Bin = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id86, x.Bin)
+				foryimpl.SetRefSlice(c, id85, x.Bin)
 			} else {
 				x.Bin = nil
 			}
@@ -922,62 +916,62 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 			}
 		case 20:
 			if !f.Flag || c.ReadFlag() {
-				var o87 string
-				o87 = c.ReadString()
-				x.Os = serializer.Some(o87)
+				var o86 string
+				o86 = c.ReadString()
+				x.Os = serializer.Some(o86)
 			}
 		case 21:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st90, id91 := c.ReadRefFlag(); st90 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id91)
-				} else if st90 == foryimpl.RefFollows {
-					p92 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id91, p92)
-					if ev93 := c.ReadStructFieldMeta(foryTypeLeaf); ev93 != nil {
-						p92.ForyReadEvolved(c, ev93)
+				if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
+					x.Leaf = foryimpl.BackRef[Leaf](c, id90)
+				} else if st89 == foryimpl.RefFollows {
+					p91 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id90, p91)
+					if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+						p91.ForyReadEvolved(c, ev92)
 					} else if !c.Failed() {
-						p92.ForyRead(c)
+						p91.ForyRead(c)
 					}
-					x.Leaf = p92
+					x.Leaf = p91
 				} else {
 					x.Leaf = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p88 := foryimpl.Alloc[Leaf](c)
-					if ev89 := c.ReadStructFieldMeta(foryTypeLeaf); ev89 != nil {
-						p88.ForyReadEvolved(c, ev89)
+					p87 := foryimpl.Alloc[Leaf](c)
+					if ev88 := c.ReadStructFieldMeta(foryTypeLeaf); ev88 != nil {
+						p87.ForyReadEvolved(c, ev88)
 					} else if !c.Failed() {
-						p88.ForyRead(c)
+						p87.ForyRead(c)
 					}
-					x.Leaf = p88
+					x.Leaf = p87
 				}
 			}
 		case 22:
 			if c.TrackRef() && f.Flag && !f.Convert {
-				if st96, id97 := c.ReadRefFlag(); st96 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id97)
-				} else if st96 == foryimpl.RefFollows {
-					p98 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id97, p98)
-					if ev99 := c.ReadStructFieldMeta(foryTypeLeaf); ev99 != nil {
-						p98.ForyReadEvolved(c, ev99)
+				if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
+					x.Shared = foryimpl.BackRef[Leaf](c, id96)
+				} else if st95 == foryimpl.RefFollows {
+					p97 := foryimpl.Alloc[Leaf](c)
+					foryimpl.SetRef(c, id96, p97)
+					if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
+						p97.ForyReadEvolved(c, ev98)
 					} else if !c.Failed() {
-						p98.ForyRead(c)
+						p97.ForyRead(c)
 					}
-					x.Shared = p98
+					x.Shared = p97
 				} else {
 					x.Shared = nil
 				}
 			} else {
 				if !f.Flag || c.ReadFlag() {
-					p94 := foryimpl.Alloc[Leaf](c)
-					if ev95 := c.ReadStructFieldMeta(foryTypeLeaf); ev95 != nil {
-						p94.ForyReadEvolved(c, ev95)
+					p93 := foryimpl.Alloc[Leaf](c)
+					if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
+						p93.ForyReadEvolved(c, ev94)
 					} else if !c.Failed() {
-						p94.ForyRead(c)
+						p93.ForyRead(c)
 					}
-					x.Shared = p94
+					x.Shared = p93
 				}
 			}
 		case 23:
@@ -1001,38 +995,18 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Omap = x.foryReadOmap(c)
 			}
 		case 28:
-			if f.Convert {
-				x.Arr = foryimpl.ReadSliceAs[int32](c, f)
-			} else {
-				x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
-			}
+			x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 29:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e105 := c.ReadEnumFast(uint32(0x7fffffff)); e105 >= 0 {
-						x.Kind = Kind(e105)
-					} else {
-						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e102 := c.ReadEnumFast(uint32(0x7fffffff)); e102 >= 0 {
-						x.Kind = Kind(e102)
-					} else {
-						x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e101 := c.ReadEnumFast(uint32(0x7fffffff)); e101 >= 0 {
+					x.Kind = Kind(e101)
+				} else {
+					x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		case 30:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					x.Shape.ForyReadUnion(c)
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Shape.ForyReadUnion(c)
-				}
+			if c.ReadEvolvedValueFlag(f) {
+				x.Shape.ForyReadUnion(c)
 			}
 		case 31:
 			x.Anything = foryimpl.ReadAny(c, false)

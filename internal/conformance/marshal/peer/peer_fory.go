@@ -227,16 +227,10 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		b.WriteUint8(foryimpl.FlagNotNull)
 		foryimpl.WriteString(b, *x.Prefix)
 	}
-	if c.TrackedFieldFlags() {
-		if !foryimpl.WriteRefSlice(c, x.Home) {
-			l8 := x.Home
-			b.WriteVarUint32(uint32(len(l8)))
-			b.WriteBytes(l8)
-		}
-	} else {
-		l9 := x.Home
-		b.WriteVarUint32(uint32(len(l9)))
-		b.WriteBytes(l9)
+	if !c.TrackedFieldFlags() || !foryimpl.WriteRefSlice(c, x.Home) {
+		l8 := x.Home
+		b.WriteVarUint32(uint32(len(l8)))
+		b.WriteBytes(l8)
 	}
 	if x.Big == nil {
 		b.WriteUint8(foryimpl.FlagNull)
@@ -245,23 +239,23 @@ func (x *Host) foryWriteRef(c *foryimpl.WriteContext) {
 		foryimpl.WriteString(b, *x.Big)
 	}
 	{
-		s10 := string(x.Name)
-		s11 := string(x.Code)
-		b.Reserve(buffer.BatchSlack + len(s10) + len(s11) + 20)
+		s9 := string(x.Name)
+		s10 := string(x.Code)
+		b.Reserve(buffer.BatchSlack + len(s9) + len(s10) + 20)
 		w, off := b.Window(), b.WriterIndex()
 		var ascii bool
-		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s10) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s10)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s9))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s9) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s9)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s9) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeHost, "Name"))
 				return
 			}
 		}
-		off = buffer.PutVarUint64At(w, off, uint64(len(s11))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
-		if len(s11) > 0 {
-			off, ascii = buffer.PutStringAt(w, off, s11)
-			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s11) {
+		off = buffer.PutVarUint64At(w, off, uint64(len(s10))<<foryimpl.StringLenShift|foryimpl.StringUTF8)
+		if len(s10) > 0 {
+			off, ascii = buffer.PutStringAt(w, off, s10)
+			if !ascii && c.CheckUTF8() && !foryimpl.ValidString(s10) {
 				c.Fail(foryimpl.InvalidUTF8(foryTypeHost, "Code"))
 				return
 			}
@@ -314,20 +308,20 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		return
 	}
 	if c.ReadFlag() {
-		p12 := foryimpl.Alloc[string](c)
-		*p12 = c.ReadString()
-		x.Prefix = p12
+		p11 := foryimpl.Alloc[string](c)
+		*p11 = c.ReadString()
+		x.Prefix = p11
 	}
 	if c.Failed() {
 		c.Trace("Prefix")
 		return
 	}
 	if c.TrackRef() {
-		if st13, id14 := c.ReadFieldRefFlag(); st13 == foryimpl.RefBack {
-			x.Home = foryimpl.BackRefSlice[uint8](c, id14)
-		} else if st13 == foryimpl.RefFollows {
+		if st12, id13 := c.ReadFieldRefFlag(); st12 == foryimpl.RefBack {
+			x.Home = foryimpl.BackRefSlice[uint8](c, id13)
+		} else if st12 == foryimpl.RefFollows {
 			x.Home = c.ReadBinary()
-			foryimpl.SetRefSlice(c, id14, x.Home)
+			foryimpl.SetRefSlice(c, id13, x.Home)
 		} else {
 			x.Home = nil
 		}
@@ -343,9 +337,9 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	if c.ReadFlag() {
-		p15 := foryimpl.Alloc[string](c)
-		*p15 = c.ReadString()
-		x.Big = p15
+		p14 := foryimpl.Alloc[string](c)
+		*p14 = c.ReadString()
+		x.Big = p14
 	}
 	if c.Failed() {
 		c.Trace("Big")
@@ -371,11 +365,11 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 3:
 			if f.Convert {
 				x.Home = foryimpl.ReadSliceAs[uint8](c, f)
-			} else if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
-				x.Home = foryimpl.BackRefSlice[uint8](c, id17)
-			} else if st16 == foryimpl.RefFollows {
+			} else if st15, id16 := c.ReadEvolvedRefFlag(f); st15 == foryimpl.RefBack {
+				x.Home = foryimpl.BackRefSlice[uint8](c, id16)
+			} else if st15 == foryimpl.RefFollows {
 				x.Home = c.ReadBinary()
-				foryimpl.SetRefSlice(c, id17, x.Home)
+				foryimpl.SetRefSlice(c, id16, x.Home)
 			} else {
 				x.Home = nil
 			}

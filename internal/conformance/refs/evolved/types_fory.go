@@ -239,21 +239,11 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if c.ReadValueFlag() {
-					if e8 := c.ReadEnumFast(uint32(0x7fffffff)); e8 >= 0 {
-						x.Size = Size(e8)
-					} else {
-						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-					}
-				}
-			} else {
-				if !f.Flag || c.ReadFlag() {
-					if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
-						x.Size = Size(e5)
-					} else {
-						x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
-					}
+			if c.ReadEvolvedValueFlag(f) {
+				if e5 := c.ReadEnumFast(uint32(0x7fffffff)); e5 >= 0 {
+					x.Size = Size(e5)
+				} else {
+					x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 				}
 			}
 		}
