@@ -46,9 +46,9 @@ func (g *gen) emitWrite(f *jen.File) {
 		// context-free body is what ForySerializeTo calls, and ForyWrite,
 		// which inlines into its callers, adapts it (BenchmarkFixedCost,
 		// BenchmarkSerialize/NumericStruct).
-		// The form says root and flags (foryimpl.FlatForm): a third and
-		// fourth bool measured 2 % more instructions, spills of the
-		// writer's registers (instructions.sh MediaContent
+		// The form says root and field flags (foryimpl.FlatForm): a bool
+		// for the flags beside root's measured 2 % more instructions,
+		// spills of the writer's registers (instructions.sh MediaContent
 		// forygen-consistent Serialize: 2,086 → 2,132).
 		form := jen.Code(jen.Lit(0))
 		if flagsOnly {
