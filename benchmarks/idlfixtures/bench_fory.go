@@ -41,11 +41,11 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootNumericStruct is the compatible-mode root prefix of NumericStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStruct[4:], docs/format.md §11).
-var foryRootNumericStruct = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xae, 0x72, 0xee, 0x1e, 0x8c, 0x4b, 0xcc, 0x01, 0xc4, 0x05,
-	0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05,
-	0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05,
-}
+var foryRootNumericStruct = []byte(
+	"\x01\xff\x1c\x00\x1a\x50\xae\x72\xee\x1e\x8c\x4b\xcc\x01\xc4\x05" +
+		"\xc8\x05\xcc\x05\xd0\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05" +
+		"\xe8\x05\xec\x05\xf0\x05",
+)
 
 // foryTypeNumericStruct is NumericStruct's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -313,22 +313,22 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
-var foryRootSample = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x36, 0xd0, 0x1d, 0x13, 0x41, 0x4b, 0xb4, 0x23, 0xd6, 0x02, 0xd0, 0x14,
-	0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05,
-	0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f,
-	0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc, 0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc,
-	0x07, 0x15,
-}
+var foryRootSample = []byte(
+	"\x01\xff\x1c\x00\x36\xd0\x1d\x13\x41\x4b\xb4\x23\xd6\x02\xd0\x14" +
+		"\xec\x14\xcc\x13\xe8\x13\xdc\x01\xf8\x01\xc8\x07\xe4\x07\xc4\x05" +
+		"\xd4\x05\xd8\x05\xe0\x05\xf0\x05\xf4\x05\xfc\x00\x2e\xfc\x01\x2f" +
+		"\xfc\x02\x37\xfc\x03\x38\xfc\x04\x2e\xfc\x05\x2e\xfc\x06\x2b\xfc" +
+		"\x07\x15",
+)
 
 // foryRootRefSample is the compatible-mode root prefix of Sample with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSample[4:], docs/format.md §11).
-var foryRootRefSample = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x36, 0x30, 0xe6, 0x31, 0x5d, 0x34, 0xe9, 0x6f, 0xd6, 0x02, 0xd0, 0x14,
-	0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc, 0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05,
-	0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0, 0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f,
-	0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd, 0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc,
-	0x07, 0x15,
-}
+var foryRootRefSample = []byte(
+	"\x01\x00\x1c\x00\x36\x30\xe6\x31\x5d\x34\xe9\x6f\xd6\x02\xd0\x14" +
+		"\xec\x14\xcc\x13\xe8\x13\xdc\x01\xf8\x01\xc8\x07\xe4\x07\xc4\x05" +
+		"\xd4\x05\xd8\x05\xe0\x05\xf0\x05\xf4\x05\xfd\x00\x2e\xfd\x01\x2f" +
+		"\xfd\x02\x37\xfd\x03\x38\xfd\x04\x2e\xfd\x05\x2e\xfd\x06\x2b\xfc" +
+		"\x07\x15",
+)
 
 // foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -794,18 +794,18 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootMedia is the compatible-mode root prefix of Media: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMedia[4:], docs/format.md §11).
-var foryRootMedia = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1b, 0xf0, 0xc4, 0x1b, 0xde, 0x82, 0xf4, 0x00, 0xcc, 0x03, 0xe4, 0x01,
-	0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15,
-	0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15,
-}
+var foryRootMedia = []byte(
+	"\x01\xff\x1c\x00\x1b\xf0\xc4\x1b\xde\x82\xf4\x00\xcc\x03\xe4\x01" +
+		"\xd8\x07\xdc\x07\xcc\x05\xd0\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15" +
+		"\xe8\x16\x56\xec\x19\xf0\x15",
+)
 
 // foryRootRefMedia is the compatible-mode root prefix of Media with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMedia[4:], docs/format.md §11).
-var foryRootRefMedia = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x1b, 0x80, 0x59, 0xa7, 0xc8, 0x23, 0xc8, 0x77, 0xcc, 0x03, 0xe4, 0x01,
-	0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0, 0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15,
-	0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15,
-}
+var foryRootRefMedia = []byte(
+	"\x01\x00\x1c\x00\x1b\x80\x59\xa7\xc8\x23\xc8\x77\xcc\x03\xe4\x01" +
+		"\xd8\x07\xdc\x07\xcc\x05\xd0\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15" +
+		"\xe8\x16\x56\xed\x19\xf0\x15",
+)
 
 // foryTypeMedia is Media's static type information (its fields and hash: fory.lock).
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1112,16 +1112,16 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
-var foryRootImage = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05,
-	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19,
-}
+var foryRootImage = []byte(
+	"\x01\xff\x1c\x00\x0c\x50\xea\x54\x0a\x3b\x1d\x32\xc5\x04\xcc\x05" +
+		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19",
+)
 
 // foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
-var foryRootRefImage = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05,
-	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19,
-}
+var foryRootRefImage = []byte(
+	"\x01\x00\x1c\x00\x0c\xa0\x6e\x23\x7b\x99\x8a\x5d\xc5\x04\xcc\x05" +
+		"\xd0\x05\xc4\x15\xc8\x15\xd5\x19",
+)
 
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1325,16 +1325,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootMediaContent is the compatible-mode root prefix of MediaContent: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMediaContent[4:], docs/format.md §11).
-var foryRootMediaContent = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0x7f, 0x81, 0xac, 0x09, 0x78, 0x73, 0xc2, 0x05, 0xc6, 0x1c,
-	0xc8, 0x16, 0x72,
-}
+var foryRootMediaContent = []byte(
+	"\x01\xff\x1c\x00\x07\x90\x7f\x81\xac\x09\x78\x73\xc2\x05\xc6\x1c" +
+		"\xc8\x16\x72",
+)
 
 // foryRootRefMediaContent is the compatible-mode root prefix of MediaContent with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMediaContent[4:], docs/format.md §11).
-var foryRootRefMediaContent = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x07, 0x90, 0x47, 0x6c, 0x06, 0xd9, 0x21, 0x3f, 0xc2, 0x05, 0xc7, 0x1c,
-	0xc8, 0x16, 0x72,
-}
+var foryRootRefMediaContent = []byte(
+	"\x01\x00\x1c\x00\x07\x90\x47\x6c\x06\xd9\x21\x3f\xc2\x05\xc7\x1c" +
+		"\xc8\x16\x72",
+)
 
 // foryTypeMediaContent is MediaContent's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1594,10 +1594,10 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootNumericStructList is the compatible-mode root prefix of NumericStructList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStructList[4:], docs/format.md §11).
-var foryRootNumericStructList = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x05, 0xd0, 0x9d, 0x65, 0xf2, 0xfd, 0x51, 0x6d, 0xc1, 0x08, 0xc4, 0x16,
-	0x72,
-}
+var foryRootNumericStructList = []byte(
+	"\x01\xff\x1c\x00\x05\xd0\x9d\x65\xf2\xfd\x51\x6d\xc1\x08\xc4\x16" +
+		"\x72",
+)
 
 // foryTypeNumericStructList is NumericStructList's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1745,10 +1745,10 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 }
 
 // foryRootSampleList is the compatible-mode root prefix of SampleList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSampleList[4:], docs/format.md §11).
-var foryRootSampleList = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x05, 0x50, 0xb1, 0x21, 0x0f, 0x5f, 0x22, 0x3a, 0xc1, 0x09, 0xc4, 0x16,
-	0x72,
-}
+var foryRootSampleList = []byte(
+	"\x01\xff\x1c\x00\x05\x50\xb1\x21\x0f\x5f\x22\x3a\xc1\x09\xc4\x16" +
+		"\x72",
+)
 
 // foryTypeSampleList is SampleList's static type information (its fields and hash: fory.lock).
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1893,10 +1893,10 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryRootMediaContentList is the compatible-mode root prefix of MediaContentList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMediaContentList[4:], docs/format.md §11).
-var foryRootMediaContentList = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0xa8, 0x3d, 0xbc, 0x7f, 0x57, 0x4c, 0xc1, 0x0a, 0xc4, 0x16,
-	0x72,
-}
+var foryRootMediaContentList = []byte(
+	"\x01\xff\x1c\x00\x05\x70\xa8\x3d\xbc\x7f\x57\x4c\xc1\x0a\xc4\x16" +
+		"\x72",
+)
 
 // foryTypeMediaContentList is MediaContentList's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2041,10 +2041,10 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 }
 
 // foryRootSmallMessage is the compatible-mode root prefix of SmallMessage: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSmallMessage[4:], docs/format.md §11).
-var foryRootSmallMessage = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xe0, 0x12, 0x9d, 0x35, 0xe9, 0x41, 0x1f, 0xc6, 0x0e, 0xd8, 0x14,
-	0xd4, 0x01, 0xd0, 0x07, 0xc4, 0x15, 0xc8, 0x26, 0xcc, 0x15,
-}
+var foryRootSmallMessage = []byte(
+	"\x01\xff\x1c\x00\x0e\xe0\x12\x9d\x35\xe9\x41\x1f\xc6\x0e\xd8\x14" +
+		"\xd4\x01\xd0\x07\xc4\x15\xc8\x26\xcc\x15",
+)
 
 // foryTypeSmallMessage is SmallMessage's static type information (its fields and hash: fory.lock).
 var foryTypeSmallMessage = foryimpl.NewStructType(foryimpl.StructSpec{

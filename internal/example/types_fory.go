@@ -27,16 +27,16 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x70, 0x89, 0xe9, 0x07, 0x7c, 0x53, 0x0d, 0xc4, 0x64, 0xc0, 0x07,
-	0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcc, 0x19,
-}
+var foryRootUser = []byte(
+	"\x01\xff\x1c\x00\x0b\x70\x89\xe9\x07\x7c\x53\x0d\xc4\x64\xc0\x07" +
+		"\xc4\x15\xc8\x16\x56\xcc\x19",
+)
 
 // foryRootRefUser is the compatible-mode root prefix of User with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefUser[4:], docs/format.md §11).
-var foryRootRefUser = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0b, 0xf0, 0x1a, 0x1b, 0xf4, 0xab, 0x6a, 0x3e, 0xc4, 0x64, 0xc0, 0x07,
-	0xc4, 0x15, 0xc8, 0x16, 0x56, 0xcd, 0x19,
-}
+var foryRootRefUser = []byte(
+	"\x01\x00\x1c\x00\x0b\xf0\x1a\x1b\xf4\xab\x6a\x3e\xc4\x64\xc0\x07" +
+		"\xc4\x15\xc8\x16\x56\xcd\x19",
+)
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -420,7 +420,10 @@ func typeDefOf(v string, root, typeDef []byte) jen.Code {
 // bytesPerLine is how many bytes of a byte-slice literal share a line.
 const bytesPerLine = 16
 
-// byteLit is b as a []byte literal, bytesPerLine bytes to a line.
+// byteLit is b as a []byte literal: a short one as its bytes, a longer
+// one as a string of hex escapes, bytesPerLine bytes to a line, as
+// protoc-gen-go writes a raw descriptor (two thirds of the characters of
+// 0x.. elements: issue 28).
 func byteLit(b []byte) jen.Code {
 	if len(b) <= bytesPerLine {
 		vals := make([]jen.Code, len(b))
@@ -429,15 +432,17 @@ func byteLit(b []byte) jen.Code {
 		}
 		return jen.Index().Byte().Values(vals...)
 	}
-	var lines []jen.Code
+	var lines []string
 	for i := 0; i < len(b); i += bytesPerLine {
-		hex := make([]string, 0, bytesPerLine)
+		var sb strings.Builder
+		sb.WriteByte('"')
 		for _, v := range b[i:min(i+bytesPerLine, len(b))] {
-			hex = append(hex, hexByte(v))
+			fmt.Fprintf(&sb, "\\x%02x", v)
 		}
-		lines = append(lines, jen.Op(strings.Join(hex, ", ")))
+		sb.WriteByte('"')
+		lines = append(lines, sb.String())
 	}
-	return jen.Index().Byte().Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, lines...)
+	return jen.Index().Byte().Parens(jen.Op("\n" + strings.Join(lines, " +\n") + ",\n"))
 }
 
 // goType renders a model type as Go source.

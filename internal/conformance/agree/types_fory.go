@@ -40,10 +40,10 @@ func (Narrow32) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootOptInt is the compatible-mode root prefix of OptInt: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOptInt[4:], docs/format.md §11).
-var foryRootOptInt = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x05, 0x30, 0xb6, 0x26, 0x07, 0x9e, 0xbe, 0x08, 0xc1, 0xac, 0x02, 0xc6,
-	0x05,
-}
+var foryRootOptInt = []byte(
+	"\x01\xff\x1c\x00\x05\x30\xb6\x26\x07\x9e\xbe\x08\xc1\xac\x02\xc6" +
+		"\x05",
+)
 
 // foryTypeOptInt is OptInt's static type information (its fields and hash: fory.lock).
 var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -190,10 +190,10 @@ func (x *OptInt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootNilValues is the compatible-mode root prefix of NilValues: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilValues[4:], docs/format.md §11).
-var foryRootNilValues = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x17, 0xfa, 0x67, 0x6f, 0x60, 0x50, 0xc3, 0xad, 0x02, 0xc4,
-	0x18, 0x16, 0x5a, 0x16, 0xc8, 0x18, 0x56, 0x5a, 0x56, 0xcc, 0x18, 0x56, 0x62, 0x16, 0x56,
-}
+var foryRootNilValues = []byte(
+	"\x01\xff\x1c\x00\x13\x40\x17\xfa\x67\x6f\x60\x50\xc3\xad\x02\xc4" +
+		"\x18\x16\x5a\x16\xc8\x18\x56\x5a\x56\xcc\x18\x56\x62\x16\x56",
+)
 
 // foryTypeNilValues is NilValues's static type information (its fields and hash: fory.lock).
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -878,10 +878,10 @@ func (x *NilValues) foryReadCRef(c *foryimpl.ReadContext) (v map[string]map[int3
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x05, 0x70, 0x4d, 0xd0, 0x41, 0xc2, 0x6d, 0x29, 0xc1, 0xb6, 0x02, 0xc4,
-	0x05,
-}
+var foryRootLeaf = []byte(
+	"\x01\xff\x1c\x00\x05\x70\x4d\xd0\x41\xc2\x6d\x29\xc1\xb6\x02\xc4" +
+		"\x05",
+)
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1079,10 +1079,10 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootMapKinds is the compatible-mode root prefix of MapKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKinds[4:], docs/format.md §11).
-var foryRootMapKinds = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0xf3, 0x22, 0x29, 0xa4, 0x63, 0x39, 0xc3, 0xb7, 0x02, 0xc4,
-	0x18, 0x56, 0x16, 0xc8, 0x18, 0x56, 0x72, 0xcc, 0x18, 0x56, 0x72,
-}
+var foryRootMapKinds = []byte(
+	"\x01\xff\x1c\x00\x0f\x20\xf3\x22\x29\xa4\x63\x39\xc3\xb7\x02\xc4" +
+		"\x18\x56\x16\xc8\x18\x56\x72\xcc\x18\x56\x72",
+)
 
 // foryTypeMapKinds is MapKinds's static type information (its fields and hash: fory.lock).
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1474,10 +1474,10 @@ func (x *MapKinds) foryReadPRef(c *foryimpl.ReadContext) (v map[string]*Leaf) {
 }
 
 // foryRootInts is the compatible-mode root prefix of Ints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInts[4:], docs/format.md §11).
-var foryRootInts = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x14, 0x90, 0xfc, 0xdd, 0x4f, 0xf6, 0x96, 0x19, 0xc7, 0xb8, 0x02, 0xc8,
-	0x0b, 0xcc, 0x07, 0xc4, 0x05, 0xde, 0x04, 0xd0, 0x15, 0xd4, 0x16, 0x56, 0xd8, 0x18, 0x56, 0x56,
-}
+var foryRootInts = []byte(
+	"\x01\xff\x1c\x00\x14\x90\xfc\xdd\x4f\xf6\x96\x19\xc7\xb8\x02\xc8" +
+		"\x0b\xcc\x07\xc4\x05\xde\x04\xd0\x15\xd4\x16\x56\xd8\x18\x56\x56",
+)
 
 // foryTypeInts is Ints's static type information (its fields and hash: fory.lock).
 var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1779,10 +1779,10 @@ func (x *Ints) foryReadAttr(c *foryimpl.ReadContext) (v map[string]string) {
 }
 
 // foryRootPt is the compatible-mode root prefix of Pt: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootPt[4:], docs/format.md §11).
-var foryRootPt = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x0a, 0x40, 0x0a, 0xfd, 0xa1, 0xf8, 0xca, 0x04, 0xe1, 0x0d, 0x0c, 0x8c,
-	0x70, 0x0b, 0xbe, 0x60, 0xc4, 0x05,
-}
+var foryRootPt = []byte(
+	"\x01\xff\x1e\x00\x0a\x40\x0a\xfd\xa1\xf8\xca\x04\xe1\x0d\x0c\x8c" +
+		"\x70\x0b\xbe\x60\xc4\x05",
+)
 
 // foryTypePt is Pt's static type information (its fields and hash: fory.lock).
 var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1982,10 +1982,10 @@ func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootPtLists is the compatible-mode root prefix of PtLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtLists[4:], docs/format.md §11).
-var foryRootPtLists = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xce, 0xf8, 0xf4, 0xd2, 0x40, 0x2f, 0xc3, 0xb9, 0x02, 0xc4,
-	0x16, 0x7a, 0xc8, 0x16, 0x7a, 0xcc, 0x16, 0x7a,
-}
+var foryRootPtLists = []byte(
+	"\x01\xff\x1c\x00\x0c\x70\xce\xf8\xf4\xd2\x40\x2f\xc3\xb9\x02\xc4" +
+		"\x16\x7a\xc8\x16\x7a\xcc\x16\x7a",
+)
 
 // foryTypePtLists is PtLists's static type information (its fields and hash: fory.lock).
 var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2268,16 +2268,16 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootEnums is the compatible-mode root prefix of Enums: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnums[4:], docs/format.md §11).
-var foryRootEnums = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4,
-	0x19, 0xc8, 0x19,
-}
+var foryRootEnums = []byte(
+	"\x01\xff\x1c\x00\x07\x50\x93\x2a\x1c\xb5\x4c\x70\xc2\xba\x02\xc4" +
+		"\x19\xc8\x19",
+)
 
 // foryRootRefEnums is the compatible-mode root prefix of Enums with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnums[4:], docs/format.md §11).
-var foryRootRefEnums = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5,
-	0x19, 0xc9, 0x19,
-}
+var foryRootRefEnums = []byte(
+	"\x01\x00\x1c\x00\x07\x30\x8b\x69\xef\x4b\xcb\x3c\xc2\xba\x02\xc5" +
+		"\x19\xc9\x19",
+)
 
 // foryTypeEnums is Enums's static type information (its fields and hash: fory.lock).
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2460,16 +2460,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootEnumsEvolved is the compatible-mode root prefix of EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumsEvolved[4:], docs/format.md §11).
-var foryRootEnumsEvolved = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0xb0, 0xd5, 0x9d, 0x65, 0xc6, 0xc5, 0x61, 0xc2, 0xbb, 0x02, 0xc4,
-	0x19, 0xc8, 0x19,
-}
+var foryRootEnumsEvolved = []byte(
+	"\x01\xff\x1c\x00\x07\xb0\xd5\x9d\x65\xc6\xc5\x61\xc2\xbb\x02\xc4" +
+		"\x19\xc8\x19",
+)
 
 // foryRootRefEnumsEvolved is the compatible-mode root prefix of EnumsEvolved with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumsEvolved[4:], docs/format.md §11).
-var foryRootRefEnumsEvolved = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x07, 0xf0, 0x78, 0x54, 0x27, 0xe5, 0x7e, 0x1f, 0xc2, 0xbb, 0x02, 0xc5,
-	0x19, 0xc9, 0x19,
-}
+var foryRootRefEnumsEvolved = []byte(
+	"\x01\x00\x1c\x00\x07\xf0\x78\x54\x27\xe5\x7e\x1f\xc2\xbb\x02\xc5" +
+		"\x19\xc9\x19",
+)
 
 // foryTypeEnumsEvolved is EnumsEvolved's static type information (its fields and hash: fory.lock).
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -42,16 +42,16 @@ func (Tone) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x50, 0x74, 0xc4, 0x00, 0x01, 0x09, 0x37, 0xc1, 0xd8, 0x04, 0x42,
-	0x00, 0x54,
-}
+var foryRootHolder = []byte(
+	"\x01\xff\x1c\x00\x06\x50\x74\xc4\x00\x01\x09\x37\xc1\xd8\x04\x42" +
+		"\x00\x54",
+)
 
 // foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x06, 0xa0, 0x5a, 0x82, 0x77, 0xd0, 0x1b, 0x6d, 0xc1, 0xd8, 0x04, 0x43,
-	0x00, 0x54,
-}
+var foryRootRefHolder = []byte(
+	"\x01\x00\x1c\x00\x06\xa0\x5a\x82\x77\xd0\x1b\x6d\xc1\xd8\x04\x43" +
+		"\x00\x54",
+)
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -212,16 +212,16 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootPair is the compatible-mode root prefix of Pair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPair[4:], docs/format.md §11).
-var foryRootPair = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0x66, 0x9d, 0x5b, 0x64, 0x64, 0x44, 0xc2, 0xd9, 0x04, 0x42,
-	0x00, 0x00, 0x42, 0x00, 0x04,
-}
+var foryRootPair = []byte(
+	"\x01\xff\x1c\x00\x09\x10\x66\x9d\x5b\x64\x64\x44\xc2\xd9\x04\x42" +
+		"\x00\x00\x42\x00\x04",
+)
 
 // foryRootRefPair is the compatible-mode root prefix of Pair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefPair[4:], docs/format.md §11).
-var foryRootRefPair = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0xea, 0xeb, 0x7d, 0x54, 0xfc, 0x2e, 0xc2, 0xd9, 0x04, 0x43,
-	0x00, 0x00, 0x43, 0x00, 0x04,
-}
+var foryRootRefPair = []byte(
+	"\x01\x00\x1c\x00\x09\x60\xea\xeb\x7d\x54\xfc\x2e\xc2\xd9\x04\x43" +
+		"\x00\x00\x43\x00\x04",
+)
 
 // foryTypePair is Pair's static type information (its fields and hash: fory.lock).
 var foryTypePair = foryimpl.NewStructType(foryimpl.StructSpec{

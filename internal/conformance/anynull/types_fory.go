@@ -12,16 +12,16 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootAnyAlone is the compatible-mode root prefix of AnyAlone: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyAlone[4:], docs/format.md §11).
-var foryRootAnyAlone = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x91, 0x40, 0xaf, 0x75, 0x25, 0x2f, 0xc1, 0xde, 0x02, 0x4e,
-	0x00, 0xd4, 0x0b, 0xa1, 0x00,
-}
+var foryRootAnyAlone = []byte(
+	"\x01\xff\x1c\x00\x09\xe0\x91\x40\xaf\x75\x25\x2f\xc1\xde\x02\x4e" +
+		"\x00\xd4\x0b\xa1\x00",
+)
 
 // foryRootRefAnyAlone is the compatible-mode root prefix of AnyAlone with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyAlone[4:], docs/format.md §11).
-var foryRootRefAnyAlone = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x09, 0x60, 0x44, 0x96, 0x6e, 0xda, 0x4a, 0x57, 0xc1, 0xde, 0x02, 0x4f,
-	0x00, 0xd4, 0x0b, 0xa1, 0x00,
-}
+var foryRootRefAnyAlone = []byte(
+	"\x01\x00\x1c\x00\x09\x60\x44\x96\x6e\xda\x4a\x57\xc1\xde\x02\x4f" +
+		"\x00\xd4\x0b\xa1\x00",
+)
 
 // foryTypeAnyAlone is AnyAlone's static type information (its fields and hash: fory.lock).
 var foryTypeAnyAlone = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -181,10 +181,10 @@ func (x *AnyAlone) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x69, 0x51, 0x8c, 0x33, 0x12, 0x5a, 0xc2, 0xdf, 0x02, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf = []byte(
+	"\x01\xff\x1c\x00\x0b\xb0\x69\x51\x8c\x33\x12\x5a\xc2\xdf\x02\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -344,18 +344,18 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootAnyWithStruct is the compatible-mode root prefix of AnyWithStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyWithStruct[4:], docs/format.md §11).
-var foryRootAnyWithStruct = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x17, 0x70, 0xd1, 0x82, 0xbb, 0xda, 0xa7, 0x47, 0xc4, 0xe0, 0x02, 0x44,
-	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4a, 0x00, 0x4c, 0x97, 0x98, 0x4e, 0x00, 0xcc,
-	0xe8, 0x69, 0x80,
-}
+var foryRootAnyWithStruct = []byte(
+	"\x01\xff\x1c\x00\x17\x70\xd1\x82\xbb\xda\xa7\x47\xc4\xe0\x02\x44" +
+		"\x05\x23\x63\x48\x15\x34\x0c\x20\x4a\x00\x4c\x97\x98\x4e\x00\xcc" +
+		"\xe8\x69\x80",
+)
 
 // foryRootRefAnyWithStruct is the compatible-mode root prefix of AnyWithStruct with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyWithStruct[4:], docs/format.md §11).
-var foryRootRefAnyWithStruct = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x17, 0x80, 0x0f, 0x8c, 0xbe, 0xea, 0x6d, 0x19, 0xc4, 0xe0, 0x02, 0x44,
-	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4b, 0x00, 0x4c, 0x97, 0x98, 0x4f, 0x00, 0xcc,
-	0xe8, 0x69, 0x80,
-}
+var foryRootRefAnyWithStruct = []byte(
+	"\x01\x00\x1c\x00\x17\x80\x0f\x8c\xbe\xea\x6d\x19\xc4\xe0\x02\x44" +
+		"\x05\x23\x63\x48\x15\x34\x0c\x20\x4b\x00\x4c\x97\x98\x4f\x00\xcc" +
+		"\xe8\x69\x80",
+)
 
 // foryTypeAnyWithStruct is AnyWithStruct's static type information (its fields and hash: fory.lock).
 var foryTypeAnyWithStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -579,18 +579,18 @@ func (x *AnyWithStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootAnyMixed is the compatible-mode root prefix of AnyMixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMixed[4:], docs/format.md §11).
-var foryRootAnyMixed = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x20, 0xb0, 0xad, 0x5d, 0xee, 0xeb, 0xc4, 0x0b, 0xc7, 0xe1, 0x02, 0x48,
-	0x01, 0x15, 0x60, 0x30, 0x42, 0x00, 0x00, 0x42, 0x00, 0x04, 0x42, 0x00, 0x08, 0x42, 0x00, 0x0c,
-	0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4e, 0x00, 0xbd, 0x60, 0x43, 0x40,
-}
+var foryRootAnyMixed = []byte(
+	"\x01\xff\x1c\x00\x20\xb0\xad\x5d\xee\xeb\xc4\x0b\xc7\xe1\x02\x48" +
+		"\x01\x15\x60\x30\x42\x00\x00\x42\x00\x04\x42\x00\x08\x42\x00\x0c" +
+		"\x48\x16\x56\x2d\x12\x98\x4e\x00\xbd\x60\x43\x40",
+)
 
 // foryRootRefAnyMixed is the compatible-mode root prefix of AnyMixed with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyMixed[4:], docs/format.md §11).
-var foryRootRefAnyMixed = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x20, 0x50, 0x5c, 0x6f, 0xee, 0xb2, 0xe0, 0x07, 0xc7, 0xe1, 0x02, 0x48,
-	0x01, 0x15, 0x60, 0x30, 0x43, 0x00, 0x00, 0x43, 0x00, 0x04, 0x43, 0x00, 0x08, 0x43, 0x00, 0x0c,
-	0x48, 0x16, 0x56, 0x2d, 0x12, 0x98, 0x4f, 0x00, 0xbd, 0x60, 0x43, 0x40,
-}
+var foryRootRefAnyMixed = []byte(
+	"\x01\x00\x1c\x00\x20\x50\x5c\x6f\xee\xb2\xe0\x07\xc7\xe1\x02\x48" +
+		"\x01\x15\x60\x30\x43\x00\x00\x43\x00\x04\x43\x00\x08\x43\x00\x0c" +
+		"\x48\x16\x56\x2d\x12\x98\x4f\x00\xbd\x60\x43\x40",
+)
 
 // foryTypeAnyMixed is AnyMixed's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMixed = foryimpl.NewStructType(foryimpl.StructSpec{

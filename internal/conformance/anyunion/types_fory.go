@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootAnyInner is the compatible-mode root prefix of AnyInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyInner[4:], docs/format.md §11).
-var foryRootAnyInner = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xc0, 0xb4, 0xc1, 0x82, 0xa6, 0x12, 0x0a, 0xc2, 0xda, 0x01, 0x44,
-	0x05, 0x23, 0x63, 0x44, 0x15, 0x4c, 0x06,
-}
+var foryRootAnyInner = []byte(
+	"\x01\xff\x1c\x00\x0b\xc0\xb4\xc1\x82\xa6\x12\x0a\xc2\xda\x01\x44" +
+		"\x05\x23\x63\x44\x15\x4c\x06",
+)
 
 // foryTypeAnyInner is AnyInner's static type information (its fields and hash: fory.lock).
 var foryTypeAnyInner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -175,20 +175,20 @@ func (x *AnyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
-var foryRootAnyHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x2e, 0xa0, 0xa8, 0x91, 0x0f, 0x88, 0xa6, 0x7f, 0xc9, 0xdb, 0x01, 0x8a,
-	0x00, 0x0b, 0xd7, 0x00, 0x4a, 0x00, 0x15, 0x60, 0x30, 0x8a, 0x00, 0x11, 0xbe, 0xc0, 0x8a, 0x00,
-	0x11, 0xd7, 0x00, 0x4a, 0x00, 0x21, 0xb3, 0x90, 0x46, 0x00, 0x35, 0x0b, 0x46, 0x00, 0x3e, 0x71,
-	0x46, 0x00, 0x4a, 0x71, 0x4e, 0x00, 0xd4, 0x0b, 0xa1, 0x00,
-}
+var foryRootAnyHolder = []byte(
+	"\x01\xff\x1c\x00\x2e\xa0\xa8\x91\x0f\x88\xa6\x7f\xc9\xdb\x01\x8a" +
+		"\x00\x0b\xd7\x00\x4a\x00\x15\x60\x30\x8a\x00\x11\xbe\xc0\x8a\x00" +
+		"\x11\xd7\x00\x4a\x00\x21\xb3\x90\x46\x00\x35\x0b\x46\x00\x3e\x71" +
+		"\x46\x00\x4a\x71\x4e\x00\xd4\x0b\xa1\x00",
+)
 
 // foryRootRefAnyHolder is the compatible-mode root prefix of AnyHolder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyHolder[4:], docs/format.md §11).
-var foryRootRefAnyHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x2e, 0xc0, 0x83, 0xdd, 0xa5, 0x0e, 0x40, 0x36, 0xc9, 0xdb, 0x01, 0x8b,
-	0x00, 0x0b, 0xd7, 0x00, 0x4b, 0x00, 0x15, 0x60, 0x30, 0x8b, 0x00, 0x11, 0xbe, 0xc0, 0x8b, 0x00,
-	0x11, 0xd7, 0x00, 0x4b, 0x00, 0x21, 0xb3, 0x90, 0x47, 0x00, 0x35, 0x0b, 0x47, 0x00, 0x3e, 0x71,
-	0x47, 0x00, 0x4a, 0x71, 0x4f, 0x00, 0xd4, 0x0b, 0xa1, 0x00,
-}
+var foryRootRefAnyHolder = []byte(
+	"\x01\x00\x1c\x00\x2e\xc0\x83\xdd\xa5\x0e\x40\x36\xc9\xdb\x01\x8b" +
+		"\x00\x0b\xd7\x00\x4b\x00\x15\x60\x30\x8b\x00\x11\xbe\xc0\x8b\x00" +
+		"\x11\xd7\x00\x4b\x00\x21\xb3\x90\x47\x00\x35\x0b\x47\x00\x3e\x71" +
+		"\x47\x00\x4a\x71\x4f\x00\xd4\x0b\xa1\x00",
+)
 
 // foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -439,10 +439,10 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootAnyList is the compatible-mode root prefix of AnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyList[4:], docs/format.md §11).
-var foryRootAnyList = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0a, 0xf0, 0xea, 0xe9, 0x36, 0xb7, 0xdb, 0x73, 0xc1, 0xdc, 0x01, 0x4c,
-	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
-}
+var foryRootAnyList = []byte(
+	"\x01\xff\x1c\x00\x0a\xf0\xea\xe9\x36\xb7\xdb\x73\xc1\xdc\x01\x4c" +
+		"\x16\x02\xa2\x64\x64\x80",
+)
 
 // foryTypeAnyList is AnyList's static type information (its fields and hash: fory.lock).
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -583,10 +583,10 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootAnyMap is the compatible-mode root prefix of AnyMap: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMap[4:], docs/format.md §11).
-var foryRootAnyMap = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x40, 0xdd, 0x40, 0x1e, 0x13, 0x11, 0x62, 0xc1, 0xdd, 0x01, 0x50,
-	0x18, 0x56, 0x02, 0x11, 0xb3, 0x8a, 0x09, 0x20,
-}
+var foryRootAnyMap = []byte(
+	"\x01\xff\x1c\x00\x0c\x40\xdd\x40\x1e\x13\x11\x62\xc1\xdd\x01\x50" +
+		"\x18\x56\x02\x11\xb3\x8a\x09\x20",
+)
 
 // foryTypeAnyMap is AnyMap's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -735,10 +735,10 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootDog is the compatible-mode root prefix of Dog: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDog[4:], docs/format.md §11).
-var foryRootDog = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x8b, 0xd9, 0x72, 0x32, 0xb5, 0x2c, 0xc2, 0xd7, 0x01, 0xc8,
-	0x05, 0xc4, 0x15,
-}
+var foryRootDog = []byte(
+	"\x01\xff\x1c\x00\x07\xa0\x8b\xd9\x72\x32\xb5\x2c\xc2\xd7\x01\xc8" +
+		"\x05\xc4\x15",
+)
 
 // foryTypeDog is Dog's static type information (its fields and hash: fory.lock).
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -898,16 +898,16 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootPetOwner is the compatible-mode root prefix of PetOwner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPetOwner[4:], docs/format.md §11).
-var foryRootPetOwner = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0x70, 0x08, 0xaa, 0x89, 0x7c, 0xb6, 0x5b, 0xc2, 0xd9, 0x01, 0xc4,
-	0x15, 0xc8, 0x21,
-}
+var foryRootPetOwner = []byte(
+	"\x01\xff\x1c\x00\x07\x70\x08\xaa\x89\x7c\xb6\x5b\xc2\xd9\x01\xc4" +
+		"\x15\xc8\x21",
+)
 
 // foryRootRefPetOwner is the compatible-mode root prefix of PetOwner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefPetOwner[4:], docs/format.md §11).
-var foryRootRefPetOwner = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x07, 0x20, 0x68, 0xdf, 0x49, 0x8f, 0xa7, 0x44, 0xc2, 0xd9, 0x01, 0xc4,
-	0x15, 0xc9, 0x21,
-}
+var foryRootRefPetOwner = []byte(
+	"\x01\x00\x1c\x00\x07\x20\x68\xdf\x49\x8f\xa7\x44\xc2\xd9\x01\xc4" +
+		"\x15\xc9\x21",
+)
 
 // foryTypePetOwner is PetOwner's static type information (its fields and hash: fory.lock).
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1117,16 +1117,16 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootMaybePet is the compatible-mode root prefix of MaybePet: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaybePet[4:], docs/format.md §11).
-var foryRootMaybePet = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0x80, 0x32, 0xdc, 0x96, 0xae, 0x19, 0x41, 0xc2, 0xde, 0x01, 0xc6,
-	0x21, 0xc8, 0x21,
-}
+var foryRootMaybePet = []byte(
+	"\x01\xff\x1c\x00\x07\x80\x32\xdc\x96\xae\x19\x41\xc2\xde\x01\xc6" +
+		"\x21\xc8\x21",
+)
 
 // foryRootRefMaybePet is the compatible-mode root prefix of MaybePet with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMaybePet[4:], docs/format.md §11).
-var foryRootRefMaybePet = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x07, 0xc0, 0x62, 0xb4, 0x22, 0x23, 0xd8, 0x09, 0xc2, 0xde, 0x01, 0xc7,
-	0x21, 0xc9, 0x21,
-}
+var foryRootRefMaybePet = []byte(
+	"\x01\x00\x1c\x00\x07\xc0\x62\xb4\x22\x23\xd8\x09\xc2\xde\x01\xc7" +
+		"\x21\xc9\x21",
+)
 
 // foryTypeMaybePet is MaybePet's static type information (its fields and hash: fory.lock).
 var foryTypeMaybePet = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -44,28 +44,28 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootNumericStruct is the compatible-mode root prefix of NumericStruct: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStruct[4:], docs/format.md §11).
-var foryRootNumericStruct = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x29, 0xe0, 0x48, 0xb3, 0x75, 0x02, 0x2a, 0x26, 0xec, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x29, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8,
-	0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8,
-	0x05, 0xec, 0x05, 0xf0, 0x05,
-}
+var foryRootNumericStruct = []byte(
+	"\x01\xff\x1e\x00\x29\xe0\x48\xb3\x75\x02\x2a\x26\xec\x11\x84\x8d" +
+		"\x11\xc0\x29\x75\xb4\x61\x22\x81\x76\x53\x8d\x05\x30\xc4\x05\xc8" +
+		"\x05\xcc\x05\xd0\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05\xe8" +
+		"\x05\xec\x05\xf0\x05",
+)
 
 // foryTypeNumericStruct is NumericStruct's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
-	ConsistentMeta: []byte{
-		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53,
-		0x8d, 0x05, 0x30,
-	},
+	ConsistentMeta: []byte(
+		"\x1d\x08\x04\x84\x8d\x11\xc0\x14\x04\x75\xb4\x61\x22\x81\x76\x53" +
+			"\x8d\x05\x30",
+	),
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchname.NumericStruct",
 	Namespace:      "bench",
 	RootCompatible: foryRootNumericStruct,
-	RootConsistent: []byte{
-		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81,
-		0x76, 0x53, 0x8d, 0x05, 0x30,
-	},
+	RootConsistent: []byte(
+		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x14\x04\x75\xb4\x61\x22\x81" +
+			"\x76\x53\x8d\x05\x30",
+	),
 	Scalars:    foryimpl.ScalarFieldsOf[NumericStruct](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash: -373483677,
 	TypeDef:    foryRootNumericStruct[4:],
@@ -343,22 +343,22 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
-var foryRootSample = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x3f, 0x50, 0x95, 0xc0, 0x48, 0x37, 0x9c, 0x4a, 0xf6, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc,
-	0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0,
-	0x05, 0xf4, 0x05, 0xfc, 0x00, 0x2e, 0xfc, 0x01, 0x2f, 0xfc, 0x02, 0x37, 0xfc, 0x03, 0x38, 0xfc,
-	0x04, 0x2e, 0xfc, 0x05, 0x2e, 0xfc, 0x06, 0x2b, 0xfc, 0x07, 0x15,
-}
+var foryRootSample = []byte(
+	"\x01\xff\x1e\x00\x3f\x50\x95\xc0\x48\x37\x9c\x4a\xf6\x11\x84\x8d" +
+		"\x11\xc0\x13\x48\x0c\x7a\xc8\xd0\x14\xec\x14\xcc\x13\xe8\x13\xdc" +
+		"\x01\xf8\x01\xc8\x07\xe4\x07\xc4\x05\xd4\x05\xd8\x05\xe0\x05\xf0" +
+		"\x05\xf4\x05\xfc\x00\x2e\xfc\x01\x2f\xfc\x02\x37\xfc\x03\x38\xfc" +
+		"\x04\x2e\xfc\x05\x2e\xfc\x06\x2b\xfc\x07\x15",
+)
 
 // foryRootRefSample is the compatible-mode root prefix of Sample with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefSample[4:], docs/format.md §11).
-var foryRootRefSample = []byte{
-	0x01, 0x00, 0x1e, 0x00, 0x3f, 0xb0, 0xb0, 0x0b, 0xe0, 0x59, 0x85, 0x1f, 0xf6, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x13, 0x48, 0x0c, 0x7a, 0xc8, 0xd0, 0x14, 0xec, 0x14, 0xcc, 0x13, 0xe8, 0x13, 0xdc,
-	0x01, 0xf8, 0x01, 0xc8, 0x07, 0xe4, 0x07, 0xc4, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xe0, 0x05, 0xf0,
-	0x05, 0xf4, 0x05, 0xfd, 0x00, 0x2e, 0xfd, 0x01, 0x2f, 0xfd, 0x02, 0x37, 0xfd, 0x03, 0x38, 0xfd,
-	0x04, 0x2e, 0xfd, 0x05, 0x2e, 0xfd, 0x06, 0x2b, 0xfc, 0x07, 0x15,
-}
+var foryRootRefSample = []byte(
+	"\x01\x00\x1e\x00\x3f\xb0\xb0\x0b\xe0\x59\x85\x1f\xf6\x11\x84\x8d" +
+		"\x11\xc0\x13\x48\x0c\x7a\xc8\xd0\x14\xec\x14\xcc\x13\xe8\x13\xdc" +
+		"\x01\xf8\x01\xc8\x07\xe4\x07\xc4\x05\xd4\x05\xd8\x05\xe0\x05\xf0" +
+		"\x05\xf4\x05\xfd\x00\x2e\xfd\x01\x2f\xfd\x02\x37\xfd\x03\x38\xfd" +
+		"\x04\x2e\xfd\x05\x2e\xfd\x06\x2b\xfc\x07\x15",
+)
 
 // foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -830,35 +830,35 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootMediaContent is the compatible-mode root prefix of MediaContent: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMediaContent[4:], docs/format.md §11).
-var foryRootMediaContent = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x15, 0x60, 0x34, 0xcc, 0x39, 0xb5, 0x6b, 0x44, 0xe2, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc4, 0x1e, 0xc8, 0x16,
-	0x7a,
-}
+var foryRootMediaContent = []byte(
+	"\x01\xff\x1e\x00\x15\x60\x34\xcc\x39\xb5\x6b\x44\xe2\x11\x84\x8d" +
+		"\x11\xc0\x25\x75\x84\x1a\x01\xd1\x39\xb3\x23\x66\xc4\x1e\xc8\x16" +
+		"\x7a",
+)
 
 // foryRootRefMediaContent is the compatible-mode root prefix of MediaContent with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefMediaContent[4:], docs/format.md §11).
-var foryRootRefMediaContent = []byte{
-	0x01, 0x00, 0x1e, 0x00, 0x15, 0x20, 0x8b, 0xff, 0x36, 0x02, 0x2d, 0x63, 0xe2, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x25, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x66, 0xc5, 0x1e, 0xc8, 0x16,
-	0x7a,
-}
+var foryRootRefMediaContent = []byte(
+	"\x01\x00\x1e\x00\x15\x20\x8b\xff\x36\x02\x2d\x63\xe2\x11\x84\x8d" +
+		"\x11\xc0\x25\x75\x84\x1a\x01\xd1\x39\xb3\x23\x66\xc5\x1e\xc8\x16" +
+		"\x7a",
+)
 
 // foryTypeMediaContent is MediaContent's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
-	ConsistentMeta: []byte{
-		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3,
-		0x23, 0x66,
-	},
+	ConsistentMeta: []byte(
+		"\x1d\x08\x04\x84\x8d\x11\xc0\x12\x04\x75\x84\x1a\x01\xd1\x39\xb3" +
+			"\x23\x66",
+	),
 	GoFields:          []string{"Media", "Images"},
 	GoName:            "benchname.MediaContent",
 	Namespace:         "bench",
 	RootCompatible:    foryRootMediaContent,
 	RootCompatibleRef: foryRootRefMediaContent,
-	RootConsistent: []byte{
-		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x12, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1,
-		0x39, 0xb3, 0x23, 0x66,
-	},
+	RootConsistent: []byte(
+		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x12\x04\x75\x84\x1a\x01\xd1" +
+			"\x39\xb3\x23\x66",
+	),
 	SchemaHash: 192112701,
 	TypeDef:    foryRootMediaContent[4:],
 	TypeDefRef: foryRootRefMediaContent[4:],
@@ -1078,18 +1078,18 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootMedia is the compatible-mode root prefix of Media: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMedia[4:], docs/format.md §11).
-var foryRootMedia = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x24, 0x90, 0x5c, 0xe7, 0x8d, 0xb0, 0x60, 0x32, 0xec, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0,
-	0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xec, 0x19, 0xf0, 0x15,
-}
+var foryRootMedia = []byte(
+	"\x01\xff\x1e\x00\x24\x90\x5c\xe7\x8d\xb0\x60\x32\xec\x11\x84\x8d" +
+		"\x11\xc0\x13\xb0\x83\x40\x00\xe4\x01\xd8\x07\xdc\x07\xcc\x05\xd0" +
+		"\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15\xe8\x16\x56\xec\x19\xf0\x15",
+)
 
 // foryRootRefMedia is the compatible-mode root prefix of Media with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefMedia[4:], docs/format.md §11).
-var foryRootRefMedia = []byte{
-	0x01, 0x00, 0x1e, 0x00, 0x24, 0x50, 0x82, 0x67, 0x1b, 0xee, 0x12, 0x75, 0xec, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x13, 0xb0, 0x83, 0x40, 0x00, 0xe4, 0x01, 0xd8, 0x07, 0xdc, 0x07, 0xcc, 0x05, 0xd0,
-	0x05, 0xe0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x15, 0xe8, 0x16, 0x56, 0xed, 0x19, 0xf0, 0x15,
-}
+var foryRootRefMedia = []byte(
+	"\x01\x00\x1e\x00\x24\x50\x82\x67\x1b\xee\x12\x75\xec\x11\x84\x8d" +
+		"\x11\xc0\x13\xb0\x83\x40\x00\xe4\x01\xd8\x07\xdc\x07\xcc\x05\xd0" +
+		"\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15\xe8\x16\x56\xed\x19\xf0\x15",
+)
 
 // foryTypeMedia is Media's static type information (its fields and hash: fory.lock).
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1402,18 +1402,18 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
-var foryRootImage = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x15, 0xb0, 0x52, 0x53, 0xc6, 0x22, 0xf7, 0x77, 0xe5, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4,
-	0x19,
-}
+var foryRootImage = []byte(
+	"\x01\xff\x1e\x00\x15\xb0\x52\x53\xc6\x22\xf7\x77\xe5\x11\x84\x8d" +
+		"\x11\xc0\x13\xa1\x80\x31\x00\xcc\x05\xd0\x05\xc4\x15\xc8\x15\xd4" +
+		"\x19",
+)
 
 // foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
-var foryRootRefImage = []byte{
-	0x01, 0x00, 0x1e, 0x00, 0x15, 0x30, 0xab, 0xd0, 0x40, 0x4e, 0x05, 0x3f, 0xe5, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x13, 0xa1, 0x80, 0x31, 0x00, 0xcc, 0x05, 0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5,
-	0x19,
-}
+var foryRootRefImage = []byte(
+	"\x01\x00\x1e\x00\x15\x30\xab\xd0\x40\x4e\x05\x3f\xe5\x11\x84\x8d" +
+		"\x11\xc0\x13\xa1\x80\x31\x00\xcc\x05\xd0\x05\xc4\x15\xc8\x15\xd5" +
+		"\x19",
+)
 
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1625,27 +1625,27 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootNumericStructList is the compatible-mode root prefix of NumericStructList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStructList[4:], docs/format.md §11).
-var foryRootNumericStructList = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x17, 0x60, 0xb1, 0x7a, 0xdb, 0x1f, 0x37, 0x67, 0xe1, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x35, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
-	0xc4, 0x16, 0x7a,
-}
+var foryRootNumericStructList = []byte(
+	"\x01\xff\x1e\x00\x17\x60\xb1\x7a\xdb\x1f\x37\x67\xe1\x11\x84\x8d" +
+		"\x11\xc0\x35\x75\xb4\x61\x22\x81\x76\x53\x8d\x05\x3e\xad\x12\x98" +
+		"\xc4\x16\x7a",
+)
 
 // foryTypeNumericStructList is NumericStructList's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
-	ConsistentMeta: []byte{
-		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53,
-		0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
-	},
+	ConsistentMeta: []byte(
+		"\x1d\x08\x04\x84\x8d\x11\xc0\x1a\x04\x75\xb4\x61\x22\x81\x76\x53" +
+			"\x8d\x05\x3e\xad\x12\x98",
+	),
 	GoFields:       []string{"NumericStructs"},
 	GoName:         "benchname.NumericStructList",
 	Namespace:      "bench",
 	RootCompatible: foryRootNumericStructList,
-	RootConsistent: []byte{
-		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x1a, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81,
-		0x76, 0x53, 0x8d, 0x05, 0x3e, 0xad, 0x12, 0x98,
-	},
+	RootConsistent: []byte(
+		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x1a\x04\x75\xb4\x61\x22\x81" +
+			"\x76\x53\x8d\x05\x3e\xad\x12\x98",
+	),
 	SchemaHash: 925871694,
 	TypeDef:    foryRootNumericStructList[4:],
 	TypeName:   "NumericStructList",
@@ -1793,26 +1793,26 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 }
 
 // foryRootSampleList is the compatible-mode root prefix of SampleList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSampleList[4:], docs/format.md §11).
-var foryRootSampleList = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x12, 0x50, 0x2a, 0xbd, 0x2c, 0xac, 0x8e, 0x29, 0xe1, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x22, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24, 0x98, 0xc4, 0x16, 0x7a,
-}
+var foryRootSampleList = []byte(
+	"\x01\xff\x1e\x00\x12\x50\x2a\xbd\x2c\xac\x8e\x29\xe1\x11\x84\x8d" +
+		"\x11\xc0\x22\x58\x01\x87\x96\x24\xa4\x24\x98\xc4\x16\x7a",
+)
 
 // foryTypeSampleList is SampleList's static type information (its fields and hash: fory.lock).
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
-	ConsistentMeta: []byte{
-		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24, 0xa4, 0x24,
-		0x98,
-	},
+	ConsistentMeta: []byte(
+		"\x1d\x08\x04\x84\x8d\x11\xc0\x10\x02\x58\x01\x87\x96\x24\xa4\x24" +
+			"\x98",
+	),
 	GoFields:       []string{"SampleList"},
 	GoName:         "benchname.SampleList",
 	Namespace:      "bench",
 	RootCompatible: foryRootSampleList,
-	RootConsistent: []byte{
-		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x10, 0x02, 0x58, 0x01, 0x87, 0x96, 0x24,
-		0xa4, 0x24, 0x98,
-	},
+	RootConsistent: []byte(
+		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x10\x02\x58\x01\x87\x96\x24" +
+			"\xa4\x24\x98",
+	),
 	SchemaHash: 925871694,
 	TypeDef:    foryRootSampleList[4:],
 	TypeName:   "SampleList",
@@ -1955,27 +1955,27 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryRootMediaContentList is the compatible-mode root prefix of MediaContentList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMediaContentList[4:], docs/format.md §11).
-var foryRootMediaContentList = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x16, 0x10, 0x9b, 0x66, 0x81, 0x2e, 0x2d, 0x66, 0xe1, 0x11, 0x84, 0x8d,
-	0x11, 0xc0, 0x31, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53, 0xc4,
-	0x16, 0x7a,
-}
+var foryRootMediaContentList = []byte(
+	"\x01\xff\x1e\x00\x16\x10\x9b\x66\x81\x2e\x2d\x66\xe1\x11\x84\x8d" +
+		"\x11\xc0\x31\x75\x84\x1a\x01\xd1\x39\xb3\x23\x67\xd5\xa2\x53\xc4" +
+		"\x16\x7a",
+)
 
 // foryTypeMediaContentList is MediaContentList's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
-	ConsistentMeta: []byte{
-		0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1, 0x39, 0xb3,
-		0x23, 0x67, 0xd5, 0xa2, 0x53,
-	},
+	ConsistentMeta: []byte(
+		"\x1d\x08\x04\x84\x8d\x11\xc0\x18\x04\x75\x84\x1a\x01\xd1\x39\xb3" +
+			"\x23\x67\xd5\xa2\x53",
+	),
 	GoFields:       []string{"MediaContentList"},
 	GoName:         "benchname.MediaContentList",
 	Namespace:      "bench",
 	RootCompatible: foryRootMediaContentList,
-	RootConsistent: []byte{
-		0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x18, 0x04, 0x75, 0x84, 0x1a, 0x01, 0xd1,
-		0x39, 0xb3, 0x23, 0x67, 0xd5, 0xa2, 0x53,
-	},
+	RootConsistent: []byte(
+		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x18\x04\x75\x84\x1a\x01\xd1" +
+			"\x39\xb3\x23\x67\xd5\xa2\x53",
+	),
 	SchemaHash: 925871694,
 	TypeDef:    foryRootMediaContentList[4:],
 	TypeName:   "MediaContentList",

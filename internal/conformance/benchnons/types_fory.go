@@ -12,12 +12,12 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNumericStruct is the compatible-mode root prefix of NumericStruct: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStruct[4:], docs/format.md §11).
-var foryRootNumericStruct = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x25, 0xf0, 0x1c, 0x45, 0x03, 0x07, 0x06, 0x7c, 0xec, 0x00, 0x29, 0x75,
-	0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30, 0xc4, 0x05, 0xc8, 0x05, 0xcc, 0x05, 0xd0,
-	0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05, 0xe8, 0x05, 0xec, 0x05, 0xf0,
-	0x05,
-}
+var foryRootNumericStruct = []byte(
+	"\x01\xff\x1e\x00\x25\xf0\x1c\x45\x03\x07\x06\x7c\xec\x00\x29\x75" +
+		"\xb4\x61\x22\x81\x76\x53\x8d\x05\x30\xc4\x05\xc8\x05\xcc\x05\xd0" +
+		"\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05\xe8\x05\xec\x05\xf0" +
+		"\x05",
+)
 
 // foryTypeNumericStruct is NumericStruct's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,16 +12,16 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootLevel1 is the compatible-mode root prefix of Level1: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLevel1[4:], docs/format.md §11).
-var foryRootLevel1 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0a, 0xa0, 0x39, 0x70, 0x96, 0x1a, 0x5e, 0x30, 0xc2, 0x6d, 0x44, 0x05,
-	0x23, 0x63, 0x44, 0x1c, 0x31, 0x03,
-}
+var foryRootLevel1 = []byte(
+	"\x01\xff\x1c\x00\x0a\xa0\x39\x70\x96\x1a\x5e\x30\xc2\x6d\x44\x05" +
+		"\x23\x63\x44\x1c\x31\x03",
+)
 
 // foryRootRefLevel1 is the compatible-mode root prefix of Level1 with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefLevel1[4:], docs/format.md §11).
-var foryRootRefLevel1 = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0a, 0x90, 0xf4, 0x09, 0xef, 0xbf, 0xd3, 0x4f, 0xc2, 0x6d, 0x44, 0x05,
-	0x23, 0x63, 0x45, 0x1c, 0x31, 0x03,
-}
+var foryRootRefLevel1 = []byte(
+	"\x01\x00\x1c\x00\x0a\x90\xf4\x09\xef\xbf\xd3\x4f\xc2\x6d\x44\x05" +
+		"\x23\x63\x45\x1c\x31\x03",
+)
 
 // foryTypeLevel1 is Level1's static type information (its fields and hash: fory.lock).
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -214,16 +214,16 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLevel2 is the compatible-mode root prefix of Level2: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLevel2[4:], docs/format.md §11).
-var foryRootLevel2 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x12, 0xa0, 0xb8, 0x85, 0x08, 0x61, 0xc4, 0x1d, 0xc3, 0x6e, 0x48, 0x1c,
-	0x0c, 0x84, 0x78, 0x4e, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLevel2 = []byte(
+	"\x01\xff\x1c\x00\x12\xa0\xb8\x85\x08\x61\xc4\x1d\xc3\x6e\x48\x1c" +
+		"\x0c\x84\x78\x4e\x1c\x0c\x84\x7e\xde\x48\x15\x34\x0c\x20",
+)
 
 // foryRootRefLevel2 is the compatible-mode root prefix of Level2 with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefLevel2[4:], docs/format.md §11).
-var foryRootRefLevel2 = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x12, 0xb0, 0xbb, 0x1b, 0x3f, 0x65, 0x69, 0x30, 0xc3, 0x6e, 0x49, 0x1c,
-	0x0c, 0x84, 0x78, 0x4f, 0x1c, 0x0c, 0x84, 0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootRefLevel2 = []byte(
+	"\x01\x00\x1c\x00\x12\xb0\xbb\x1b\x3f\x65\x69\x30\xc3\x6e\x49\x1c" +
+		"\x0c\x84\x78\x4f\x1c\x0c\x84\x7e\xde\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLevel2 is Level2's static type information (its fields and hash: fory.lock).
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -513,10 +513,10 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLevel3 is the compatible-mode root prefix of Level3: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLevel3[4:], docs/format.md §11).
-var foryRootLevel3 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xd0, 0x0f, 0xbc, 0xb1, 0x47, 0xd0, 0x10, 0xc2, 0x6f, 0x4c, 0x07,
-	0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56, 0x4c, 0x06, 0x90,
-}
+var foryRootLevel3 = []byte(
+	"\x01\xff\x1c\x00\x0e\xd0\x0f\xbc\xb1\x47\xd0\x10\xc2\x6f\x4c\x07" +
+		"\xd4\x0b\xa1\x00\x48\x16\x56\x4c\x06\x90",
+)
 
 // foryTypeLevel3 is Level3's static type information (its fields and hash: fory.lock).
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,16 +12,16 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootLevel1 is the compatible-mode root prefix of Level1: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel1[4:], docs/format.md §11).
-var foryRootLevel1 = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x13, 0x20, 0x84, 0xf4, 0x6c, 0xfa, 0x33, 0x61, 0xe2, 0x0d, 0x10, 0x66,
-	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x44, 0x1e, 0x31, 0x03,
-}
+var foryRootLevel1 = []byte(
+	"\x01\xff\x1e\x00\x13\x20\x84\xf4\x6c\xfa\x33\x61\xe2\x0d\x10\x66" +
+		"\x20\x16\x4a\x22\xa2\x17\xa8\x44\x05\x23\x63\x44\x1e\x31\x03",
+)
 
 // foryRootRefLevel1 is the compatible-mode root prefix of Level1 with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefLevel1[4:], docs/format.md §11).
-var foryRootRefLevel1 = []byte{
-	0x01, 0x00, 0x1e, 0x00, 0x13, 0x20, 0xde, 0x80, 0x07, 0x6f, 0x75, 0x3b, 0xe2, 0x0d, 0x10, 0x66,
-	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xa8, 0x44, 0x05, 0x23, 0x63, 0x45, 0x1e, 0x31, 0x03,
-}
+var foryRootRefLevel1 = []byte(
+	"\x01\x00\x1e\x00\x13\x20\xde\x80\x07\x6f\x75\x3b\xe2\x0d\x10\x66" +
+		"\x20\x16\x4a\x22\xa2\x17\xa8\x44\x05\x23\x63\x45\x1e\x31\x03",
+)
 
 // foryTypeLevel1 is Level1's static type information (its fields and hash: fory.lock).
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -220,18 +220,18 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLevel2 is the compatible-mode root prefix of Level2: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel2[4:], docs/format.md §11).
-var foryRootLevel2 = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x1b, 0x00, 0xdd, 0xfc, 0xb4, 0xbb, 0x2f, 0x0c, 0xe3, 0x0d, 0x10, 0x66,
-	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x48, 0x1e, 0x0c, 0x84, 0x78, 0x4e, 0x1e, 0x0c, 0x84,
-	0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLevel2 = []byte(
+	"\x01\xff\x1e\x00\x1b\x00\xdd\xfc\xb4\xbb\x2f\x0c\xe3\x0d\x10\x66" +
+		"\x20\x16\x4a\x22\xa2\x17\xb0\x48\x1e\x0c\x84\x78\x4e\x1e\x0c\x84" +
+		"\x7e\xde\x48\x15\x34\x0c\x20",
+)
 
 // foryRootRefLevel2 is the compatible-mode root prefix of Level2 with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefLevel2[4:], docs/format.md §11).
-var foryRootRefLevel2 = []byte{
-	0x01, 0x00, 0x1e, 0x00, 0x1b, 0xd0, 0x52, 0xb4, 0xe0, 0xde, 0x73, 0x7a, 0xe3, 0x0d, 0x10, 0x66,
-	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb0, 0x49, 0x1e, 0x0c, 0x84, 0x78, 0x4f, 0x1e, 0x0c, 0x84,
-	0x7e, 0xde, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootRefLevel2 = []byte(
+	"\x01\x00\x1e\x00\x1b\xd0\x52\xb4\xe0\xde\x73\x7a\xe3\x0d\x10\x66" +
+		"\x20\x16\x4a\x22\xa2\x17\xb0\x49\x1e\x0c\x84\x78\x4f\x1e\x0c\x84" +
+		"\x7e\xde\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLevel2 is Level2's static type information (its fields and hash: fory.lock).
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -527,11 +527,11 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLevel3 is the compatible-mode root prefix of Level3: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel3[4:], docs/format.md §11).
-var foryRootLevel3 = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x17, 0xc0, 0x4b, 0xe6, 0xaf, 0x89, 0x71, 0x2b, 0xe2, 0x0d, 0x10, 0x66,
-	0x20, 0x16, 0x4a, 0x22, 0xa2, 0x17, 0xb8, 0x4c, 0x07, 0xd4, 0x0b, 0xa1, 0x00, 0x48, 0x16, 0x56,
-	0x4c, 0x06, 0x90,
-}
+var foryRootLevel3 = []byte(
+	"\x01\xff\x1e\x00\x17\xc0\x4b\xe6\xaf\x89\x71\x2b\xe2\x0d\x10\x66" +
+		"\x20\x16\x4a\x22\xa2\x17\xb8\x4c\x07\xd4\x0b\xa1\x00\x48\x16\x56" +
+		"\x4c\x06\x90",
+)
 
 // foryTypeLevel3 is Level3's static type information (its fields and hash: fory.lock).
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{

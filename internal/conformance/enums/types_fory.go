@@ -26,16 +26,16 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootEnumHolder is the compatible-mode root prefix of EnumHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumHolder[4:], docs/format.md §11).
-var foryRootEnumHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xf8, 0xae, 0x78, 0xc6, 0xc5, 0x20, 0xc3, 0x6b, 0x40, 0x19,
-	0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62,
-}
+var foryRootEnumHolder = []byte(
+	"\x01\xff\x1c\x00\x10\x50\xf8\xae\x78\xc6\xc5\x20\xc3\x6b\x40\x19" +
+		"\x08\x4c\x16\x66\x09\xcb\x74\x64\x46\x19\x3f\x62",
+)
 
 // foryRootRefEnumHolder is the compatible-mode root prefix of EnumHolder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumHolder[4:], docs/format.md §11).
-var foryRootRefEnumHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x10, 0xd0, 0xf5, 0x00, 0x44, 0x37, 0x1b, 0x34, 0xc3, 0x6b, 0x41, 0x19,
-	0x08, 0x4c, 0x16, 0x66, 0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62,
-}
+var foryRootRefEnumHolder = []byte(
+	"\x01\x00\x1c\x00\x10\xd0\xf5\x00\x44\x37\x1b\x34\xc3\x6b\x41\x19" +
+		"\x08\x4c\x16\x66\x09\xcb\x74\x64\x47\x19\x3f\x62",
+)
 
 // foryTypeEnumHolder is EnumHolder's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{

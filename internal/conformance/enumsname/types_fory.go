@@ -28,18 +28,18 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootEnumHolder is the compatible-mode root prefix of EnumHolder: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootEnumHolder[4:], docs/format.md §11).
-var foryRootEnumHolder = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x1c, 0x10, 0xad, 0x73, 0xe3, 0x30, 0xa8, 0x0b, 0xe3, 0x0d, 0x10, 0x66,
-	0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x40, 0x19, 0x08, 0x4c, 0x16, 0x66,
-	0x09, 0xcb, 0x74, 0x64, 0x46, 0x19, 0x3f, 0x62,
-}
+var foryRootEnumHolder = []byte(
+	"\x01\xff\x1e\x00\x1c\x10\xad\x73\xe3\x30\xa8\x0b\xe3\x0d\x10\x66" +
+		"\x20\x22\x3c\x6a\x86\x42\x71\x61\x88\x88\x40\x19\x08\x4c\x16\x66" +
+		"\x09\xcb\x74\x64\x46\x19\x3f\x62",
+)
 
 // foryRootRefEnumHolder is the compatible-mode root prefix of EnumHolder with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefEnumHolder[4:], docs/format.md §11).
-var foryRootRefEnumHolder = []byte{
-	0x01, 0x00, 0x1e, 0x00, 0x1c, 0x30, 0xc3, 0x0f, 0xc3, 0x5c, 0x85, 0x50, 0xe3, 0x0d, 0x10, 0x66,
-	0x20, 0x22, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88, 0x41, 0x19, 0x08, 0x4c, 0x16, 0x66,
-	0x09, 0xcb, 0x74, 0x64, 0x47, 0x19, 0x3f, 0x62,
-}
+var foryRootRefEnumHolder = []byte(
+	"\x01\x00\x1e\x00\x1c\x30\xc3\x0f\xc3\x5c\x85\x50\xe3\x0d\x10\x66" +
+		"\x20\x22\x3c\x6a\x86\x42\x71\x61\x88\x88\x41\x19\x08\x4c\x16\x66" +
+		"\x09\xcb\x74\x64\x47\x19\x3f\x62",
+)
 
 // foryTypeEnumHolder is EnumHolder's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -51,10 +51,10 @@ var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	OfficialGoHash:    -1905787043,
 	RootCompatible:    foryRootEnumHolder,
 	RootCompatibleRef: foryRootRefEnumHolder,
-	RootConsistent: []byte{
-		0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61,
-		0x88, 0x88,
-	},
+	RootConsistent: []byte(
+		"\x01\xff\x1d\x06\x04\x10\x66\x20\x10\x02\x3c\x6a\x86\x42\x71\x61" +
+			"\x88\x88",
+	),
 	SchemaHash: 53701824,
 	TypeDef:    foryRootEnumHolder[4:],
 	TypeDefRef: foryRootRefEnumHolder[4:],

@@ -12,11 +12,11 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNumericStructV2 is the compatible-mode root prefix of NumericStructV2: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStructV2[4:], docs/format.md §11).
-var foryRootNumericStructV2 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x10, 0x06, 0xa9, 0x9b, 0xbb, 0xcb, 0x6f, 0xcc, 0x01, 0xc4, 0x07,
-	0xc8, 0x05, 0xcc, 0x05, 0xd0, 0x05, 0xd4, 0x05, 0xd8, 0x05, 0xdc, 0x05, 0xe0, 0x05, 0xe4, 0x05,
-	0xe8, 0x05, 0xec, 0x05, 0xf0, 0x05,
-}
+var foryRootNumericStructV2 = []byte(
+	"\x01\xff\x1c\x00\x1a\x10\x06\xa9\x9b\xbb\xcb\x6f\xcc\x01\xc4\x07" +
+		"\xc8\x05\xcc\x05\xd0\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05" +
+		"\xe8\x05\xec\x05\xf0\x05",
+)
 
 // foryTypeNumericStructV2 is NumericStructV2's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStructV2 = foryimpl.NewStructType(foryimpl.StructSpec{

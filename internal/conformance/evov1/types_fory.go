@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPersonV1 is the compatible-mode root prefix of PersonV1: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPersonV1[4:], docs/format.md §11).
-var foryRootPersonV1 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xc1, 0x86, 0x02, 0x9a, 0x17, 0x5a, 0xc2, 0x78, 0x44, 0x05,
-	0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootPersonV1 = []byte(
+	"\x01\xff\x1c\x00\x0b\xf0\xc1\x86\x02\x9a\x17\x5a\xc2\x78\x44\x05" +
+		"\x00\xc4\x48\x15\x34\x0c\x20",
+)
 
 // foryTypePersonV1 is PersonV1's static type information (its fields and hash: fory.lock).
 var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{

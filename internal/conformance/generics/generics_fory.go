@@ -140,10 +140,10 @@ func (x *Pair[_, _]) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x00, 0x2e, 0x91, 0xb7, 0xb0, 0xb5, 0x66, 0xc2, 0xc6, 0x05, 0x44,
-	0x05, 0x00, 0xc4, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootUser = []byte(
+	"\x01\xff\x1c\x00\x0c\x00\x2e\x91\xb7\xb0\xb5\x66\xc2\xc6\x05\x44" +
+		"\x05\x00\xc4\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -303,10 +303,10 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootforyUserPage is the compatible-mode root prefix of foryUserPage: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootforyUserPage[4:], docs/format.md §11).
-var foryRootforyUserPage = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x20, 0x5d, 0x60, 0x8d, 0x7a, 0x00, 0x66, 0xc2, 0xc7, 0x05, 0x4c,
-	0x16, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x15, 0x34, 0x97, 0x98,
-}
+var foryRootforyUserPage = []byte(
+	"\x01\xff\x1c\x00\x0f\x20\x5d\x60\x8d\x7a\x00\x66\xc2\xc7\x05\x4c" +
+		"\x16\x72\xa2\x64\x64\x80\x48\x15\x34\x97\x98",
+)
 
 // foryTypeforyUserPage is foryUserPage's static type information (its fields and hash: fory.lock).
 var foryTypeforyUserPage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -480,11 +480,11 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootforyStringPage is the compatible-mode root prefix of foryStringPage: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootforyStringPage[4:], docs/format.md §11).
-var foryRootforyStringPage = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x1a, 0x20, 0x49, 0xac, 0xbc, 0x51, 0xf3, 0x27, 0xe2, 0x0d, 0x0c, 0x8c,
-	0x70, 0x22, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20, 0x0c, 0x20, 0x4c, 0x16, 0x56, 0xa2, 0x64, 0x64,
-	0x80, 0x48, 0x15, 0x34, 0x97, 0x98,
-}
+var foryRootforyStringPage = []byte(
+	"\x01\xff\x1e\x00\x1a\x20\x49\xac\xbc\x51\xf3\x27\xe2\x0d\x0c\x8c" +
+		"\x70\x22\x58\x9a\x24\x1a\x35\x20\x0c\x20\x4c\x16\x56\xa2\x64\x64" +
+		"\x80\x48\x15\x34\x97\x98",
+)
 
 // foryTypeforyStringPage is foryStringPage's static type information (its fields and hash: fory.lock).
 var foryTypeforyStringPage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -494,10 +494,10 @@ var foryTypeforyStringPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "generics.Page[string]",
 	Namespace:      "demo",
 	RootCompatible: foryRootforyStringPage,
-	RootConsistent: []byte{
-		0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x10, 0x02, 0x58, 0x9a, 0x24, 0x1a, 0x35, 0x20,
-		0x0c, 0x20,
-	},
+	RootConsistent: []byte(
+		"\x01\xff\x1d\x06\x04\x0c\x8c\x70\x10\x02\x58\x9a\x24\x1a\x35\x20" +
+			"\x0c\x20",
+	),
 	Scalars:    foryimpl.ScalarFieldsOf[foryStringPage](1),
 	SchemaHash: -1917813998,
 	TypeDef:    foryRootforyStringPage[4:],
@@ -696,10 +696,10 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 }
 
 // foryRootforyBest is the compatible-mode root prefix of foryBest: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootforyBest[4:], docs/format.md §11).
-var foryRootforyBest = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x00, 0xc9, 0xd6, 0x5c, 0x2d, 0x0f, 0x46, 0xc2, 0xc9, 0x05, 0x44,
-	0x07, 0x54, 0x0b, 0x44, 0x15, 0x28, 0x98,
-}
+var foryRootforyBest = []byte(
+	"\x01\xff\x1c\x00\x0b\x00\xc9\xd6\x5c\x2d\x0f\x46\xc2\xc9\x05\x44" +
+		"\x07\x54\x0b\x44\x15\x28\x98",
+)
 
 // foryTypeforyBest is foryBest's static type information (its fields and hash: fory.lock).
 var foryTypeforyBest = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -859,18 +859,18 @@ func (x *foryBest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootBook is the compatible-mode root prefix of Book: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBook[4:], docs/format.md §11).
-var foryRootBook = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0xee, 0x7c, 0xaa, 0xcb, 0x3c, 0x2f, 0xc4, 0xc8, 0x05, 0x40,
-	0x05, 0x34, 0x48, 0x1c, 0x04, 0x92, 0x98, 0x4a, 0x1e, 0x4c, 0x06, 0x90, 0x4c, 0x1c, 0xd2, 0x44,
-	0x8c, 0x80,
-}
+var foryRootBook = []byte(
+	"\x01\xff\x1c\x00\x16\x90\xee\x7c\xaa\xcb\x3c\x2f\xc4\xc8\x05\x40" +
+		"\x05\x34\x48\x1c\x04\x92\x98\x4a\x1e\x4c\x06\x90\x4c\x1c\xd2\x44" +
+		"\x8c\x80",
+)
 
 // foryRootRefBook is the compatible-mode root prefix of Book with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefBook[4:], docs/format.md §11).
-var foryRootRefBook = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x16, 0x00, 0x09, 0x69, 0x60, 0xea, 0x49, 0x13, 0xc4, 0xc8, 0x05, 0x40,
-	0x05, 0x34, 0x49, 0x1c, 0x04, 0x92, 0x98, 0x4b, 0x1e, 0x4c, 0x06, 0x90, 0x4d, 0x1c, 0xd2, 0x44,
-	0x8c, 0x80,
-}
+var foryRootRefBook = []byte(
+	"\x01\x00\x1c\x00\x16\x00\x09\x69\x60\xea\x49\x13\xc4\xc8\x05\x40" +
+		"\x05\x34\x49\x1c\x04\x92\x98\x4b\x1e\x4c\x06\x90\x4d\x1c\xd2\x44" +
+		"\x8c\x80",
+)
 
 // foryTypeBook is Book's static type information (its fields and hash: fory.lock).
 var foryTypeBook = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1179,16 +1179,16 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x90, 0x3e, 0x0d, 0x2c, 0xcc, 0x11, 0x52, 0xc1, 0xca, 0x05, 0x42,
-	0x00, 0x54,
-}
+var foryRootHolder = []byte(
+	"\x01\xff\x1c\x00\x06\x90\x3e\x0d\x2c\xcc\x11\x52\xc1\xca\x05\x42" +
+		"\x00\x54",
+)
 
 // foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x06, 0x30, 0xc6, 0xda, 0x9c, 0x06, 0xdd, 0x60, 0xc1, 0xca, 0x05, 0x43,
-	0x00, 0x54,
-}
+var foryRootRefHolder = []byte(
+	"\x01\x00\x1c\x00\x06\x30\xc6\xda\x9c\x06\xdd\x60\xc1\xca\x05\x43" +
+		"\x00\x54",
+)
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -26,12 +26,12 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootListHints is the compatible-mode root prefix of ListHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListHints[4:], docs/format.md §11).
-var foryRootListHints = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x2c, 0x30, 0xb9, 0x1f, 0x45, 0x51, 0xa5, 0x70, 0xc5, 0xca, 0x02, 0x4c,
-	0x16, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x4c, 0x16, 0x12, 0x95, 0x17, 0x20, 0xc0, 0x4c, 0x16,
-	0x5a, 0x10, 0x34, 0x92, 0x99, 0x06, 0x54, 0x16, 0x10, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x54,
-	0x16, 0x12, 0xb6, 0x8b, 0x58, 0x02, 0xb2, 0x00,
-}
+var foryRootListHints = []byte(
+	"\x01\xff\x1c\x00\x2c\x30\xb9\x1f\x45\x51\xa5\x70\xc5\xca\x02\x4c" +
+		"\x16\xba\x01\x02\x31\x06\x24\x4c\x16\x12\x95\x17\x20\xc0\x4c\x16" +
+		"\x5a\x10\x34\x92\x99\x06\x54\x16\x10\xb5\xd3\xdb\x68\xb5\x80\x54" +
+		"\x16\x12\xb6\x8b\x58\x02\xb2\x00",
+)
 
 // foryTypeListHints is ListHints's static type information (its fields and hash: fory.lock).
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -553,11 +553,11 @@ func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext, old []*int32) (v [
 }
 
 // foryRootMapValueHints is the compatible-mode root prefix of MapValueHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapValueHints[4:], docs/format.md §11).
-var foryRootMapValueHints = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x23, 0xa0, 0x94, 0x6f, 0xf3, 0x18, 0x11, 0x44, 0xc4, 0xcb, 0x02, 0x4c,
-	0x18, 0x56, 0xba, 0x01, 0x02, 0x31, 0x06, 0x24, 0x88, 0x18, 0x56, 0x12, 0x11, 0xbe, 0xc0, 0x88,
-	0x18, 0x56, 0x1a, 0x11, 0xd7, 0x00, 0x4c, 0x18, 0x56, 0x5a, 0x12, 0xad, 0x12, 0x9c, 0x80,
-}
+var foryRootMapValueHints = []byte(
+	"\x01\xff\x1c\x00\x23\xa0\x94\x6f\xf3\x18\x11\x44\xc4\xcb\x02\x4c" +
+		"\x18\x56\xba\x01\x02\x31\x06\x24\x88\x18\x56\x12\x11\xbe\xc0\x88" +
+		"\x18\x56\x1a\x11\xd7\x00\x4c\x18\x56\x5a\x12\xad\x12\x9c\x80",
+)
 
 // foryTypeMapValueHints is MapValueHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1157,11 +1157,11 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 }
 
 // foryRootMapKeyHints is the compatible-mode root prefix of MapKeyHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKeyHints[4:], docs/format.md §11).
-var foryRootMapKeyHints = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x16, 0xa0, 0xe2, 0x8d, 0xa1, 0x90, 0x5a, 0x4f, 0xc2, 0xcc, 0x02, 0x54,
-	0x18, 0x54, 0x16, 0xb5, 0xd3, 0xdb, 0x68, 0xb5, 0x80, 0x4c, 0x18, 0x2e, 0x5a, 0x3e, 0x4c, 0x06,
-	0x31, 0x06,
-}
+var foryRootMapKeyHints = []byte(
+	"\x01\xff\x1c\x00\x16\xa0\xe2\x8d\xa1\x90\x5a\x4f\xc2\xcc\x02\x54" +
+		"\x18\x54\x16\xb5\xd3\xdb\x68\xb5\x80\x4c\x18\x2e\x5a\x3e\x4c\x06" +
+		"\x31\x06",
+)
 
 // foryTypeMapKeyHints is MapKeyHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1564,16 +1564,16 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 }
 
 // foryRootNotNullPtrs is the compatible-mode root prefix of NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNotNullPtrs[4:], docs/format.md §11).
-var foryRootNotNullPtrs = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x40, 0x48, 0xd1, 0x4f, 0x89, 0x23, 0xc2, 0xce, 0x02, 0xc4,
-	0x1c, 0x45, 0x1c, 0x44, 0x85,
-}
+var foryRootNotNullPtrs = []byte(
+	"\x01\xff\x1c\x00\x09\xf0\x40\x48\xd1\x4f\x89\x23\xc2\xce\x02\xc4" +
+		"\x1c\x45\x1c\x44\x85",
+)
 
 // foryRootRefNotNullPtrs is the compatible-mode root prefix of NotNullPtrs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNotNullPtrs[4:], docs/format.md §11).
-var foryRootRefNotNullPtrs = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0xdf, 0xc2, 0xde, 0x7e, 0x15, 0x72, 0xc2, 0xce, 0x02, 0xc5,
-	0x1c, 0x45, 0x1c, 0x44, 0x85,
-}
+var foryRootRefNotNullPtrs = []byte(
+	"\x01\x00\x1c\x00\x09\xf0\xdf\xc2\xde\x7e\x15\x72\xc2\xce\x02\xc5" +
+		"\x1c\x45\x1c\x44\x85",
+)
 
 // foryTypeNotNullPtrs is NotNullPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1863,10 +1863,10 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x30, 0x75, 0xce, 0xc8, 0x59, 0x18, 0x04, 0xc2, 0xcd, 0x02, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf = []byte(
+	"\x01\xff\x1c\x00\x0b\x30\x75\xce\xc8\x59\x18\x04\xc2\xcd\x02\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2026,16 +2026,16 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootGoArrays is the compatible-mode root prefix of GoArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGoArrays[4:], docs/format.md §11).
-var foryRootGoArrays = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x49, 0x7a, 0x2c, 0x0f, 0x91, 0x04, 0xc2, 0xd1, 0x02, 0x4c,
-	0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80,
-}
+var foryRootGoArrays = []byte(
+	"\x01\xff\x1c\x00\x12\x30\x49\x7a\x2c\x0f\x91\x04\xc2\xd1\x02\x4c" +
+		"\x2e\x4c\x06\x31\x06\x54\x16\x16\xd1\xb3\x01\x8c\x41\x80",
+)
 
 // foryRootRefGoArrays is the compatible-mode root prefix of GoArrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefGoArrays[4:], docs/format.md §11).
-var foryRootRefGoArrays = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x12, 0xe0, 0xe1, 0x3b, 0xfc, 0xbe, 0x60, 0x49, 0xc2, 0xd1, 0x02, 0x4d,
-	0x2e, 0x4c, 0x06, 0x31, 0x06, 0x54, 0x16, 0x16, 0xd1, 0xb3, 0x01, 0x8c, 0x41, 0x80,
-}
+var foryRootRefGoArrays = []byte(
+	"\x01\x00\x1c\x00\x12\xe0\xe1\x3b\xfc\xbe\x60\x49\xc2\xd1\x02\x4d" +
+		"\x2e\x4c\x06\x31\x06\x54\x16\x16\xd1\xb3\x01\x8c\x41\x80",
+)
 
 // foryTypeGoArrays is GoArrays's static type information (its fields and hash: fory.lock).
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2286,10 +2286,10 @@ func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) (v [3]int32) {
 }
 
 // foryRootEnumHints is the compatible-mode root prefix of EnumHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumHints[4:], docs/format.md §11).
-var foryRootEnumHints = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x00, 0x8e, 0x34, 0x78, 0x40, 0x2e, 0x2a, 0xc2, 0xd3, 0x02, 0x49,
-	0x16, 0x64, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x64, 0x30, 0x0f,
-}
+var foryRootEnumHints = []byte(
+	"\x01\xff\x1c\x00\x0f\x00\x8e\x34\x78\x40\x2e\x2a\xc2\xd3\x02\x49" +
+		"\x16\x64\x2d\x12\x98\x44\x18\x56\x64\x30\x0f",
+)
 
 // foryTypeEnumHints is EnumHints's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2597,10 +2597,10 @@ func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) (v map[string]Color) {
 }
 
 // foryRootArrayKeysPlain is the compatible-mode root prefix of ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrayKeysPlain[4:], docs/format.md §11).
-var foryRootArrayKeysPlain = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0d, 0xf0, 0x10, 0x44, 0x82, 0x94, 0xb4, 0x41, 0xc1, 0xd6, 0x02, 0x50,
-	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10,
-}
+var foryRootArrayKeysPlain = []byte(
+	"\x01\xff\x1c\x00\x0d\xf0\x10\x44\x82\x94\xb4\x41\xc1\xd6\x02\x50" +
+		"\x18\x5a\x16\x56\x07\x1b\x78\x11\x10",
+)
 
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information (its fields and hash: fory.lock).
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2824,12 +2824,12 @@ func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) (v map[[2]int32
 }
 
 // foryRootSpellings is the compatible-mode root prefix of Spellings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSpellings[4:], docs/format.md §11).
-var foryRootSpellings = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x28, 0x70, 0x04, 0x61, 0x52, 0xcd, 0xcf, 0x21, 0xc6, 0xd5, 0x02, 0x4c,
-	0x06, 0xd1, 0xef, 0x24, 0x40, 0x8e, 0x06, 0x1c, 0x7a, 0x7d, 0x70, 0x56, 0x06, 0x39, 0xf3, 0xdd,
-	0x1b, 0x22, 0x4c, 0x8e, 0x04, 0x1c, 0x7a, 0x7b, 0xec, 0x46, 0x15, 0x60, 0x92, 0x52, 0x15, 0x60,
-	0x92, 0xdb, 0x50, 0xb0,
-}
+var foryRootSpellings = []byte(
+	"\x01\xff\x1c\x00\x28\x70\x04\x61\x52\xcd\xcf\x21\xc6\xd5\x02\x4c" +
+		"\x06\xd1\xef\x24\x40\x8e\x06\x1c\x7a\x7d\x70\x56\x06\x39\xf3\xdd" +
+		"\x1b\x22\x4c\x8e\x04\x1c\x7a\x7b\xec\x46\x15\x60\x92\x52\x15\x60" +
+		"\x92\xdb\x50\xb0",
+)
 
 // foryTypeSpellings is Spellings's static type information (its fields and hash: fory.lock).
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{

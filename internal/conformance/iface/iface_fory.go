@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootCircle is the compatible-mode root prefix of Circle: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCircle[4:], docs/format.md §11).
-var foryRootCircle = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x50, 0x80, 0x88, 0x61, 0x39, 0x6e, 0x6f, 0xc1, 0x91, 0x03, 0x40,
-	0x14, 0x44,
-}
+var foryRootCircle = []byte(
+	"\x01\xff\x1c\x00\x06\x50\x80\x88\x61\x39\x6e\x6f\xc1\x91\x03\x40" +
+		"\x14\x44",
+)
 
 // foryTypeCircle is Circle's static type information (its fields and hash: fory.lock).
 var foryTypeCircle = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -210,10 +210,10 @@ func (x *Circle) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootSquare is the compatible-mode root prefix of Square: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSquare[4:], docs/format.md §11).
-var foryRootSquare = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0xf0, 0xe8, 0xe6, 0xcc, 0xf5, 0x1d, 0x61, 0xc1, 0x92, 0x03, 0x40,
-	0x05, 0x48,
-}
+var foryRootSquare = []byte(
+	"\x01\xff\x1c\x00\x06\xf0\xe8\xe6\xcc\xf5\x1d\x61\xc1\x92\x03\x40" +
+		"\x05\x48",
+)
 
 // foryTypeSquare is Square's static type information (its fields and hash: fory.lock).
 var foryTypeSquare = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -411,10 +411,10 @@ func (x *Square) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLabel is the compatible-mode root prefix of Label: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLabel[4:], docs/format.md §11).
-var foryRootLabel = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x08, 0x70, 0xa6, 0xc0, 0x86, 0xc4, 0x57, 0x46, 0xc1, 0x94, 0x03, 0x48,
-	0x15, 0x4c, 0x97, 0x98,
-}
+var foryRootLabel = []byte(
+	"\x01\xff\x1c\x00\x08\x70\xa6\xc0\x86\xc4\x57\x46\xc1\x94\x03\x48" +
+		"\x15\x4c\x97\x98",
+)
 
 // foryTypeLabel is Label's static type information (its fields and hash: fory.lock).
 var foryTypeLabel = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -560,18 +560,18 @@ func (x *Label) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootDrawing is the compatible-mode root prefix of Drawing: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDrawing[4:], docs/format.md §11).
-var foryRootDrawing = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x15, 0x80, 0x57, 0xd8, 0xa6, 0xdd, 0x4e, 0x21, 0xc4, 0x93, 0x03, 0x40,
-	0x05, 0x34, 0x46, 0x00, 0x01, 0xb8, 0x4a, 0x00, 0x30, 0x08, 0x68, 0x4e, 0x00, 0xba, 0x67, 0x24,
-	0x40,
-}
+var foryRootDrawing = []byte(
+	"\x01\xff\x1c\x00\x15\x80\x57\xd8\xa6\xdd\x4e\x21\xc4\x93\x03\x40" +
+		"\x05\x34\x46\x00\x01\xb8\x4a\x00\x30\x08\x68\x4e\x00\xba\x67\x24" +
+		"\x40",
+)
 
 // foryRootRefDrawing is the compatible-mode root prefix of Drawing with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefDrawing[4:], docs/format.md §11).
-var foryRootRefDrawing = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x15, 0xb0, 0x13, 0xd5, 0xda, 0xcd, 0xd2, 0x59, 0xc4, 0x93, 0x03, 0x40,
-	0x05, 0x34, 0x47, 0x00, 0x01, 0xb8, 0x4b, 0x00, 0x30, 0x08, 0x68, 0x4f, 0x00, 0xba, 0x67, 0x24,
-	0x40,
-}
+var foryRootRefDrawing = []byte(
+	"\x01\x00\x1c\x00\x15\xb0\x13\xd5\xda\xcd\xd2\x59\xc4\x93\x03\x40" +
+		"\x05\x34\x47\x00\x01\xb8\x4b\x00\x30\x08\x68\x4f\x00\xba\x67\x24" +
+		"\x40",
+)
 
 // foryTypeDrawing is Drawing's static type information (its fields and hash: fory.lock).
 var foryTypeDrawing = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -784,11 +784,11 @@ func (x *Drawing) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootGallery is the compatible-mode root prefix of Gallery: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGallery[4:], docs/format.md §11).
-var foryRootGallery = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x19, 0xf0, 0x0c, 0x33, 0x8d, 0xe8, 0x1c, 0x43, 0xc3, 0x95, 0x03, 0x48,
-	0x16, 0x02, 0x01, 0xb8, 0x90, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x16,
-	0x02, 0x48, 0xe0, 0x79, 0x24,
-}
+var foryRootGallery = []byte(
+	"\x01\xff\x1c\x00\x19\xf0\x0c\x33\x8d\xe8\x1c\x43\xc3\x95\x03\x48" +
+		"\x16\x02\x01\xb8\x90\x50\x18\x56\x02\x07\x1b\x68\x18\x40\x4c\x16" +
+		"\x02\x48\xe0\x79\x24",
+)
 
 // foryTypeGallery is Gallery's static type information (its fields and hash: fory.lock).
 var foryTypeGallery = foryimpl.NewStructType(foryimpl.StructSpec{

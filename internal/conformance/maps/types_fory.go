@@ -12,11 +12,11 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
-var foryRootMaps = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x50, 0xea, 0x85, 0x70, 0xb2, 0x26, 0x2d, 0xc2, 0x68, 0x9c, 0x18,
-	0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88, 0x9c, 0x18, 0x56, 0x16, 0x24, 0x9a,
-	0x3f, 0xa6, 0x77, 0xe4, 0x6f, 0xb0,
-}
+var foryRootMaps = []byte(
+	"\x01\xff\x1c\x00\x1a\x50\xea\x85\x70\xb2\x26\x2d\xc2\x68\x9c\x18" +
+		"\x16\x56\x11\xbe\xdf\xa6\x77\xe9\x26\x88\x9c\x18\x56\x16\x24\x9a" +
+		"\x3f\xa6\x77\xe4\x6f\xb0",
+)
 
 // foryTypeMaps is Maps's static type information (its fields and hash: fory.lock).
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{

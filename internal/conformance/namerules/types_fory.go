@@ -12,11 +12,11 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNameRules is the compatible-mode root prefix of NameRules: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNameRules[4:], docs/format.md §11).
-var foryRootNameRules = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x20, 0x20, 0x7a, 0x32, 0xc6, 0x5b, 0x83, 0x59, 0xc4, 0x75, 0x54, 0x07,
-	0xd2, 0x44, 0x8e, 0xd1, 0xb1, 0x80, 0x5c, 0x05, 0x1f, 0x73, 0xdc, 0xf6, 0xfd, 0x89, 0xc3, 0x20,
-	0x8c, 0x05, 0xaf, 0xb7, 0xec, 0x00, 0x4c, 0x15, 0xd3, 0x71, 0xda, 0x00,
-}
+var foryRootNameRules = []byte(
+	"\x01\xff\x1c\x00\x20\x20\x7a\x32\xc6\x5b\x83\x59\xc4\x75\x54\x07" +
+		"\xd2\x44\x8e\xd1\xb1\x80\x5c\x05\x1f\x73\xdc\xf6\xfd\x89\xc3\x20" +
+		"\x8c\x05\xaf\xb7\xec\x00\x4c\x15\xd3\x71\xda\x00",
+)
 
 // foryTypeNameRules is NameRules's static type information (its fields and hash: fory.lock).
 var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{

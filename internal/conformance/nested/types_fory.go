@@ -12,16 +12,16 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
-var foryRootOuter = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xb0, 0x8d, 0xa8, 0x9e, 0x52, 0x47, 0x6a, 0xc2, 0x69, 0x40, 0x05,
-	0x5c, 0x4e, 0x1c, 0xa1, 0xad, 0x24, 0x40,
-}
+var foryRootOuter = []byte(
+	"\x01\xff\x1c\x00\x0b\xb0\x8d\xa8\x9e\x52\x47\x6a\xc2\x69\x40\x05" +
+		"\x5c\x4e\x1c\xa1\xad\x24\x40",
+)
 
 // foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
-var foryRootRefOuter = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0b, 0x70, 0x33, 0x1d, 0x59, 0xf1, 0x8a, 0x29, 0xc2, 0x69, 0x40, 0x05,
-	0x5c, 0x4f, 0x1c, 0xa1, 0xad, 0x24, 0x40,
-}
+var foryRootRefOuter = []byte(
+	"\x01\x00\x1c\x00\x0b\x70\x33\x1d\x59\xf1\x8a\x29\xc2\x69\x40\x05" +
+		"\x5c\x4f\x1c\xa1\xad\x24\x40",
+)
 
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -259,10 +259,10 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
-var foryRootInner = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05,
-	0x54, 0x40, 0x15, 0x48,
-}
+var foryRootInner = []byte(
+	"\x01\xff\x1c\x00\x08\xc0\xa0\x1d\x42\xbf\x7f\x37\xc2\x6a\x40\x05" +
+		"\x54\x40\x15\x48",
+)
 
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{

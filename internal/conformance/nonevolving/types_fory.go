@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootFixed is the compatible-mode root prefix of Fixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootFixed[4:], docs/format.md §11).
-var foryRootFixed = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xb3, 0x41, 0xe5, 0x6c, 0x68, 0x38, 0xc2, 0xd9, 0x04, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootFixed = []byte(
+	"\x01\xff\x1c\x00\x0b\x40\xb3\x41\xe5\x6c\x68\x38\xc2\xd9\x04\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeFixed is Fixed's static type information (its fields and hash: fory.lock).
 var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -175,16 +175,16 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
-var foryRootOuter = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x80, 0xec, 0x46, 0xad, 0x9e, 0xe8, 0x28, 0xc3, 0xda, 0x04, 0x40,
-	0x1c, 0x14, 0x46, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c,
-}
+var foryRootOuter = []byte(
+	"\x01\xff\x1c\x00\x0e\x80\xec\x46\xad\x9e\xe8\x28\xc3\xda\x04\x40" +
+		"\x1c\x14\x46\x1c\x17\x6f\x40\x16\x72\x2c",
+)
 
 // foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
-var foryRootRefOuter = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xb0, 0x35, 0xed, 0x90, 0x9a, 0xa9, 0x6d, 0xc3, 0xda, 0x04, 0x41,
-	0x1c, 0x14, 0x47, 0x1c, 0x17, 0x6f, 0x40, 0x16, 0x72, 0x2c,
-}
+var foryRootRefOuter = []byte(
+	"\x01\x00\x1c\x00\x0e\xb0\x35\xed\x90\x9a\xa9\x6d\xc3\xda\x04\x41" +
+		"\x1c\x14\x47\x1c\x17\x6f\x40\x16\x72\x2c",
+)
 
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -489,10 +489,10 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootFixedN is the compatible-mode root prefix of FixedN: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootFixedN[4:], docs/format.md §11).
-var foryRootFixedN = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x13, 0x00, 0xd6, 0x48, 0x3d, 0x38, 0x05, 0x02, 0xe2, 0x0d, 0x0c, 0x8c,
-	0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootFixedN = []byte(
+	"\x01\xff\x1e\x00\x13\x00\xd6\x48\x3d\x38\x05\x02\xe2\x0d\x0c\x8c" +
+		"\x70\x16\x3e\x42\xe2\x07\x38\x40\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeFixedN is FixedN's static type information (its fields and hash: fory.lock).
 var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNullableContainers is the compatible-mode root prefix of NullableContainers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullableContainers[4:], docs/format.md §11).
-var foryRootNullableContainers = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x14, 0xe0, 0x2d, 0xab, 0x99, 0xc5, 0x2d, 0x6c, 0xc3, 0x67, 0x4a, 0x16,
-	0x16, 0x21, 0xb3, 0x90, 0x46, 0x18, 0x56, 0x16, 0x30, 0x0f, 0x4a, 0x16, 0x56, 0x4a, 0x71, 0x90,
-}
+var foryRootNullableContainers = []byte(
+	"\x01\xff\x1c\x00\x14\xe0\x2d\xab\x99\xc5\x2d\x6c\xc3\x67\x4a\x16" +
+		"\x16\x21\xb3\x90\x46\x18\x56\x16\x30\x0f\x4a\x16\x56\x4a\x71\x90",
+)
 
 // foryTypeNullableContainers is NullableContainers's static type information (its fields and hash: fory.lock).
 var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPK is the compatible-mode root prefix of PK: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPK[4:], docs/format.md §11).
-var foryRootPK = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x40, 0xd8, 0xfd, 0x84, 0xdb, 0x66, 0x76, 0xc2, 0xf5, 0x03, 0x40,
-	0x05, 0x34, 0x40, 0x18, 0x56, 0x56, 0x30,
-}
+var foryRootPK = []byte(
+	"\x01\xff\x1c\x00\x0b\x40\xd8\xfd\x84\xdb\x66\x76\xc2\xf5\x03\x40" +
+		"\x05\x34\x40\x18\x56\x56\x30",
+)
 
 // foryTypePK is PK's static type information (its fields and hash: fory.lock).
 var foryTypePK = foryimpl.NewStructType(foryimpl.StructSpec{

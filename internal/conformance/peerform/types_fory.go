@@ -26,10 +26,10 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xa8, 0xac, 0x75, 0x65, 0x6c, 0x42, 0xc2, 0x92, 0x03, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf = []byte(
+	"\x01\xff\x1c\x00\x0b\x10\xa8\xac\x75\x65\x6c\x42\xc2\x92\x03\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -189,16 +189,16 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x02, 0xb0, 0x15, 0x3d, 0x60, 0x7a, 0xc2, 0x91, 0x03, 0x4c,
-	0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98,
-}
+var foryRootHolder = []byte(
+	"\x01\xff\x1c\x00\x0e\x60\x02\xb0\x15\x3d\x60\x7a\xc2\x91\x03\x4c" +
+		"\x15\xac\x01\x22\xc0\x4a\x1c\x34\x97\x98",
+)
 
 // foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xc0, 0x71, 0xde, 0x5d, 0x4c, 0x87, 0x4f, 0xc2, 0x91, 0x03, 0x4c,
-	0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98,
-}
+var foryRootRefHolder = []byte(
+	"\x01\x00\x1c\x00\x0e\xc0\x71\xde\x5d\x4c\x87\x4f\xc2\x91\x03\x4c" +
+		"\x15\xac\x01\x22\xc0\x4b\x1c\x34\x97\x98",
+)
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -451,16 +451,16 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
-var foryRootAnyHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xd0, 0xa6, 0x32, 0xcf, 0xfb, 0x6a, 0x33, 0xc1, 0x93, 0x03, 0x4e,
-	0x00, 0xd4, 0x0b, 0xa1, 0x00,
-}
+var foryRootAnyHolder = []byte(
+	"\x01\xff\x1c\x00\x09\xd0\xa6\x32\xcf\xfb\x6a\x33\xc1\x93\x03\x4e" +
+		"\x00\xd4\x0b\xa1\x00",
+)
 
 // foryRootRefAnyHolder is the compatible-mode root prefix of AnyHolder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyHolder[4:], docs/format.md §11).
-var foryRootRefAnyHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x09, 0x70, 0x5c, 0xb9, 0x14, 0x67, 0x66, 0x15, 0xc1, 0x93, 0x03, 0x4f,
-	0x00, 0xd4, 0x0b, 0xa1, 0x00,
-}
+var foryRootRefAnyHolder = []byte(
+	"\x01\x00\x1c\x00\x09\x70\x5c\xb9\x14\x67\x66\x15\xc1\x93\x03\x4f" +
+		"\x00\xd4\x0b\xa1\x00",
+)
 
 // foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -620,16 +620,16 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
-var foryRootOuter = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xf0, 0x1a, 0x75, 0xdf, 0x1b, 0x0a, 0x45, 0xc2, 0x94, 0x03, 0x4c,
-	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4c, 0x1c, 0xa1, 0xad, 0x24, 0x40,
-}
+var foryRootOuter = []byte(
+	"\x01\xff\x1c\x00\x0f\xf0\x1a\x75\xdf\x1b\x0a\x45\xc2\x94\x03\x4c" +
+		"\x05\x89\xd4\x6c\xc0\x4c\x1c\xa1\xad\x24\x40",
+)
 
 // foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
-var foryRootRefOuter = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0f, 0xe0, 0x1a, 0x67, 0xe7, 0x4b, 0xf1, 0x5d, 0xc2, 0x94, 0x03, 0x4c,
-	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4d, 0x1c, 0xa1, 0xad, 0x24, 0x40,
-}
+var foryRootRefOuter = []byte(
+	"\x01\x00\x1c\x00\x0f\xe0\x1a\x67\xe7\x4b\xf1\x5d\xc2\x94\x03\x4c" +
+		"\x05\x89\xd4\x6c\xc0\x4d\x1c\xa1\xad\x24\x40",
+)
 
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -828,16 +828,16 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootArrays is the compatible-mode root prefix of Arrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrays[4:], docs/format.md §11).
-var foryRootArrays = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xc0, 0xba, 0x0d, 0xea, 0xb9, 0x1f, 0x37, 0xc2, 0x95, 0x03, 0x48,
-	0x2e, 0x21, 0xb3, 0x90, 0x4c, 0x2f, 0xad, 0xcd, 0x34, 0x80,
-}
+var foryRootArrays = []byte(
+	"\x01\xff\x1c\x00\x0e\xc0\xba\x0d\xea\xb9\x1f\x37\xc2\x95\x03\x48" +
+		"\x2e\x21\xb3\x90\x4c\x2f\xad\xcd\x34\x80",
+)
 
 // foryRootRefArrays is the compatible-mode root prefix of Arrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefArrays[4:], docs/format.md §11).
-var foryRootRefArrays = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x40, 0x8a, 0x59, 0xf7, 0x54, 0xba, 0x1b, 0xc2, 0x95, 0x03, 0x49,
-	0x2e, 0x21, 0xb3, 0x90, 0x4d, 0x2f, 0xad, 0xcd, 0x34, 0x80,
-}
+var foryRootRefArrays = []byte(
+	"\x01\x00\x1c\x00\x0e\x40\x8a\x59\xf7\x54\xba\x1b\xc2\x95\x03\x49" +
+		"\x2e\x21\xb3\x90\x4d\x2f\xad\xcd\x34\x80",
+)
 
 // foryTypeArrays is Arrays's static type information (its fields and hash: fory.lock).
 var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1047,10 +1047,10 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x11, 0x30, 0x93, 0xef, 0xd6, 0x18, 0xed, 0x1e, 0xc2, 0x96, 0x03, 0x54,
-	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootNode = []byte(
+	"\x01\xff\x1c\x00\x11\x30\x93\xef\xd6\x18\xed\x1e\xc2\x96\x03\x54" +
+		"\x16\x72\x88\xe8\x58\xe2\x46\x80\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1233,16 +1233,16 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootBin is the compatible-mode root prefix of Bin: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBin[4:], docs/format.md §11).
-var foryRootBin = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xf0, 0x91, 0xc4, 0xb4, 0xc4, 0xa7, 0x0f, 0xc2, 0x9a, 0x03, 0x4c,
-	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x48, 0x29, 0x0c, 0x13, 0x00,
-}
+var foryRootBin = []byte(
+	"\x01\xff\x1c\x00\x0e\xf0\x91\xc4\xb4\xc4\xa7\x0f\xc2\x9a\x03\x4c" +
+		"\x05\x89\xd4\x6c\xc0\x48\x29\x0c\x13\x00",
+)
 
 // foryRootRefBin is the compatible-mode root prefix of Bin with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefBin[4:], docs/format.md §11).
-var foryRootRefBin = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xe0, 0x06, 0xae, 0x3a, 0xf0, 0xde, 0x53, 0xc2, 0x9a, 0x03, 0x4c,
-	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x49, 0x29, 0x0c, 0x13, 0x00,
-}
+var foryRootRefBin = []byte(
+	"\x01\x00\x1c\x00\x0e\xe0\x06\xae\x3a\xf0\xde\x53\xc2\x9a\x03\x4c" +
+		"\x05\x89\xd4\x6c\xc0\x49\x29\x0c\x13\x00",
+)
 
 // foryTypeBin is Bin's static type information (its fields and hash: fory.lock).
 var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1447,16 +1447,16 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootMixed is the compatible-mode root prefix of Mixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMixed[4:], docs/format.md §11).
-var foryRootMixed = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x14, 0x70, 0xb4, 0xac, 0xdb, 0x74, 0xd8, 0x6d, 0xc3, 0x9b, 0x03, 0x4c,
-	0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30,
-}
+var foryRootMixed = []byte(
+	"\x01\xff\x1c\x00\x14\x70\xb4\xac\xdb\x74\xd8\x6d\xc3\x9b\x03\x4c" +
+		"\x1c\xa1\xad\x24\x40\x48\x16\x16\x2d\x12\x98\x40\x18\x56\x16\x30",
+)
 
 // foryRootRefMixed is the compatible-mode root prefix of Mixed with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMixed[4:], docs/format.md §11).
-var foryRootRefMixed = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x14, 0xf0, 0x92, 0x58, 0x9a, 0x32, 0xb1, 0x61, 0xc3, 0x9b, 0x03, 0x4d,
-	0x1c, 0xa1, 0xad, 0x24, 0x40, 0x48, 0x16, 0x16, 0x2d, 0x12, 0x98, 0x40, 0x18, 0x56, 0x16, 0x30,
-}
+var foryRootRefMixed = []byte(
+	"\x01\x00\x1c\x00\x14\xf0\x92\x58\x9a\x32\xb1\x61\xc3\x9b\x03\x4d" +
+		"\x1c\xa1\xad\x24\x40\x48\x16\x16\x2d\x12\x98\x40\x18\x56\x16\x30",
+)
 
 // foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1762,16 +1762,16 @@ func (x *Mixed) foryReadM(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootNullables is the compatible-mode root prefix of Nullables: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullables[4:], docs/format.md §11).
-var foryRootNullables = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x60, 0xa3, 0x21, 0x51, 0x64, 0x44, 0x01, 0xc3, 0x9c, 0x03, 0x42,
-	0x05, 0x28, 0x46, 0x2e, 0x02, 0x31, 0x4a, 0x1c, 0x34, 0x97, 0x98,
-}
+var foryRootNullables = []byte(
+	"\x01\xff\x1c\x00\x0f\x60\xa3\x21\x51\x64\x44\x01\xc3\x9c\x03\x42" +
+		"\x05\x28\x46\x2e\x02\x31\x4a\x1c\x34\x97\x98",
+)
 
 // foryRootRefNullables is the compatible-mode root prefix of Nullables with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNullables[4:], docs/format.md §11).
-var foryRootRefNullables = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0f, 0x40, 0xdf, 0x19, 0xdf, 0x5a, 0xab, 0x44, 0xc3, 0x9c, 0x03, 0x42,
-	0x05, 0x28, 0x47, 0x2e, 0x02, 0x31, 0x4b, 0x1c, 0x34, 0x97, 0x98,
-}
+var foryRootRefNullables = []byte(
+	"\x01\x00\x1c\x00\x0f\x40\xdf\x19\xdf\x5a\xab\x44\xc3\x9c\x03\x42" +
+		"\x05\x28\x47\x2e\x02\x31\x4b\x1c\x34\x97\x98",
+)
 
 // foryTypeNullables is Nullables's static type information (its fields and hash: fory.lock).
 var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2059,16 +2059,16 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootColored is the compatible-mode root prefix of Colored: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootColored[4:], docs/format.md §11).
-var foryRootColored = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0x1d, 0xc6, 0x17, 0xa4, 0x42, 0x22, 0xc2, 0xa5, 0x03, 0x40,
-	0x05, 0x34, 0x40, 0x19, 0x10,
-}
+var foryRootColored = []byte(
+	"\x01\xff\x1c\x00\x09\xe0\x1d\xc6\x17\xa4\x42\x22\xc2\xa5\x03\x40" +
+		"\x05\x34\x40\x19\x10",
+)
 
 // foryRootRefColored is the compatible-mode root prefix of Colored with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefColored[4:], docs/format.md §11).
-var foryRootRefColored = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x09, 0x40, 0xd6, 0xd7, 0x8c, 0x8a, 0xa7, 0x66, 0xc2, 0xa5, 0x03, 0x40,
-	0x05, 0x34, 0x41, 0x19, 0x10,
-}
+var foryRootRefColored = []byte(
+	"\x01\x00\x1c\x00\x09\x40\xd6\xd7\x8c\x8a\xa7\x66\xc2\xa5\x03\x40" +
+		"\x05\x34\x41\x19\x10",
+)
 
 // foryTypeColored is Colored's static type information (its fields and hash: fory.lock).
 var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{

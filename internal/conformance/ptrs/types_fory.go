@@ -12,11 +12,11 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPtrs is the compatible-mode root prefix of Ptrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtrs[4:], docs/format.md §11).
-var foryRootPtrs = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1c, 0xf0, 0x08, 0x42, 0x99, 0x84, 0x82, 0x18, 0xc5, 0x72, 0x8e, 0x14,
-	0x1f, 0xf8, 0xbd, 0x70, 0x46, 0x01, 0x3f, 0x61, 0x8e, 0x07, 0x1f, 0xf9, 0x1d, 0x70, 0x8e, 0x05,
-	0x1f, 0xf9, 0x1b, 0xec, 0x46, 0x15, 0x3f, 0x72,
-}
+var foryRootPtrs = []byte(
+	"\x01\xff\x1c\x00\x1c\xf0\x08\x42\x99\x84\x82\x18\xc5\x72\x8e\x14" +
+		"\x1f\xf8\xbd\x70\x46\x01\x3f\x61\x8e\x07\x1f\xf9\x1d\x70\x8e\x05" +
+		"\x1f\xf9\x1b\xec\x46\x15\x3f\x72",
+)
 
 // foryTypePtrs is Ptrs's static type information (its fields and hash: fory.lock).
 var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{

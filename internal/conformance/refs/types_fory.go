@@ -26,16 +26,16 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
-var foryRootImage = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0xea, 0x54, 0x0a, 0x3b, 0x1d, 0x32, 0xc5, 0x04, 0xcc, 0x05,
-	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19,
-}
+var foryRootImage = []byte(
+	"\x01\xff\x1c\x00\x0c\x50\xea\x54\x0a\x3b\x1d\x32\xc5\x04\xcc\x05" +
+		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19",
+)
 
 // foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
-var foryRootRefImage = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0c, 0xa0, 0x6e, 0x23, 0x7b, 0x99, 0x8a, 0x5d, 0xc5, 0x04, 0xcc, 0x05,
-	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19,
-}
+var foryRootRefImage = []byte(
+	"\x01\x00\x1c\x00\x0c\xa0\x6e\x23\x7b\x99\x8a\x5d\xc5\x04\xcc\x05" +
+		"\xd0\x05\xc4\x15\xc8\x15\xd5\x19",
+)
 
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -239,16 +239,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootImagePair is the compatible-mode root prefix of ImagePair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePair[4:], docs/format.md §11).
-var foryRootImagePair = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0x90, 0xf0, 0x4b, 0x6c, 0x3c, 0xf6, 0x70, 0xc2, 0xc8, 0x01, 0xc6,
-	0x1c, 0xca, 0x1c,
-}
+var foryRootImagePair = []byte(
+	"\x01\xff\x1c\x00\x07\x90\xf0\x4b\x6c\x3c\xf6\x70\xc2\xc8\x01\xc6" +
+		"\x1c\xca\x1c",
+)
 
 // foryRootRefImagePair is the compatible-mode root prefix of ImagePair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImagePair[4:], docs/format.md §11).
-var foryRootRefImagePair = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x07, 0x10, 0x1c, 0x2d, 0x96, 0x6a, 0x61, 0x07, 0xc2, 0xc8, 0x01, 0xc7,
-	0x1c, 0xcb, 0x1c,
-}
+var foryRootRefImagePair = []byte(
+	"\x01\x00\x1c\x00\x07\x10\x1c\x2d\x96\x6a\x61\x07\xc2\xc8\x01\xc7" +
+		"\x1c\xcb\x1c",
+)
 
 // foryTypeImagePair is ImagePair's static type information (its fields and hash: fory.lock).
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -540,10 +540,10 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootImagePtrList is the compatible-mode root prefix of ImagePtrList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePtrList[4:], docs/format.md §11).
-var foryRootImagePtrList = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x08, 0x65, 0x8b, 0xa7, 0x06, 0x64, 0xc1, 0xc9, 0x01, 0xc4,
-	0x16, 0x72,
-}
+var foryRootImagePtrList = []byte(
+	"\x01\xff\x1c\x00\x06\x20\x08\x65\x8b\xa7\x06\x64\xc1\xc9\x01\xc4" +
+		"\x16\x72",
+)
 
 // foryTypeImagePtrList is ImagePtrList's static type information (its fields and hash: fory.lock).
 var foryTypeImagePtrList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -728,16 +728,16 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x70, 0x5d, 0xa1, 0x63, 0x6d, 0xb7, 0x71, 0xc2, 0xca, 0x01, 0x4c,
-	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4a, 0x1c, 0x34, 0x97, 0x98,
-}
+var foryRootNode = []byte(
+	"\x01\xff\x1c\x00\x0e\x70\x5d\xa1\x63\x6d\xb7\x71\xc2\xca\x01\x4c" +
+		"\x05\xd4\x0b\xa1\x00\x4a\x1c\x34\x97\x98",
+)
 
 // foryRootRefNode is the compatible-mode root prefix of Node with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNode[4:], docs/format.md §11).
-var foryRootRefNode = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x00, 0xf1, 0xda, 0xec, 0x48, 0xc2, 0x1e, 0xc2, 0xca, 0x01, 0x4c,
-	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4b, 0x1c, 0x34, 0x97, 0x98,
-}
+var foryRootRefNode = []byte(
+	"\x01\x00\x1c\x00\x0e\x00\xf1\xda\xec\x48\xc2\x1e\xc2\xca\x01\x4c" +
+		"\x05\xd4\x0b\xa1\x00\x4b\x1c\x34\x97\x98",
+)
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -993,18 +993,18 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootTreeNode is the compatible-mode root prefix of TreeNode: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootTreeNode[4:], docs/format.md §11).
-var foryRootTreeNode = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x17, 0xc0, 0x48, 0xd4, 0x28, 0x0b, 0x20, 0x74, 0xc3, 0xcb, 0x01, 0x54,
-	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4e, 0x1c, 0x3c,
-	0x11, 0x23, 0x66,
-}
+var foryRootTreeNode = []byte(
+	"\x01\xff\x1c\x00\x17\xc0\x48\xd4\x28\x0b\x20\x74\xc3\xcb\x01\x54" +
+		"\x16\x72\x88\xe8\x58\xe2\x46\x80\x48\x15\x34\x0c\x20\x4e\x1c\x3c" +
+		"\x11\x23\x66",
+)
 
 // foryRootRefTreeNode is the compatible-mode root prefix of TreeNode with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefTreeNode[4:], docs/format.md §11).
-var foryRootRefTreeNode = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x17, 0xb0, 0x26, 0x43, 0xfd, 0xff, 0x96, 0x0e, 0xc3, 0xcb, 0x01, 0x54,
-	0x16, 0x72, 0x88, 0xe8, 0x58, 0xe2, 0x46, 0x80, 0x48, 0x15, 0x34, 0x0c, 0x20, 0x4f, 0x1c, 0x3c,
-	0x11, 0x23, 0x66,
-}
+var foryRootRefTreeNode = []byte(
+	"\x01\x00\x1c\x00\x17\xb0\x26\x43\xfd\xff\x96\x0e\xc3\xcb\x01\x54" +
+		"\x16\x72\x88\xe8\x58\xe2\x46\x80\x48\x15\x34\x0c\x20\x4f\x1c\x3c" +
+		"\x11\x23\x66",
+)
 
 // foryTypeTreeNode is TreeNode's static type information (its fields and hash: fory.lock).
 var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1326,15 +1326,15 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootSharedUntracked is the compatible-mode root prefix of SharedUntracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedUntracked[4:], docs/format.md §11).
-var foryRootSharedUntracked = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x57, 0x80, 0x68, 0x09, 0x16, 0xf6, 0x1b, 0x43, 0xcc, 0xcd, 0x01, 0x92,
-	0x05, 0x04, 0x72, 0x86, 0xa7, 0xa8, 0x92, 0x05, 0x04, 0x72, 0x86, 0xa7, 0xb0, 0x8c, 0x16, 0x16,
-	0x10, 0x6a, 0x69, 0x6a, 0x8c, 0x16, 0x16, 0x10, 0x6a, 0x69, 0x6c, 0x92, 0x15, 0x16, 0x00, 0x22,
-	0x17, 0xa8, 0x92, 0x15, 0x16, 0x00, 0x22, 0x17, 0xb0, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa,
-	0x80, 0x8c, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb, 0x00, 0x8c, 0x15, 0x1a, 0x01, 0x82, 0x6a, 0x8c,
-	0x15, 0x1a, 0x01, 0x82, 0x6c, 0x8c, 0x16, 0x56, 0x24, 0x9a, 0x29, 0x6a, 0x8c, 0x16, 0x56, 0x24,
-	0x9a, 0x29, 0x6c,
-}
+var foryRootSharedUntracked = []byte(
+	"\x01\xff\x1c\x00\x57\x80\x68\x09\x16\xf6\x1b\x43\xcc\xcd\x01\x92" +
+		"\x05\x04\x72\x86\xa7\xa8\x92\x05\x04\x72\x86\xa7\xb0\x8c\x16\x16" +
+		"\x10\x6a\x69\x6a\x8c\x16\x16\x10\x6a\x69\x6c\x92\x15\x16\x00\x22" +
+		"\x17\xa8\x92\x15\x16\x00\x22\x17\xb0\x8c\x18\x56\x16\x98\x01\xfa" +
+		"\x80\x8c\x18\x56\x16\x98\x01\xfb\x00\x8c\x15\x1a\x01\x82\x6a\x8c" +
+		"\x15\x1a\x01\x82\x6c\x8c\x16\x56\x24\x9a\x29\x6a\x8c\x16\x56\x24" +
+		"\x9a\x29\x6c",
+)
 
 // foryTypeSharedUntracked is SharedUntracked's static type information (its fields and hash: fory.lock).
 var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1801,10 +1801,10 @@ func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) (v map[string]in
 }
 
 // foryRootRefElem is the compatible-mode root prefix of RefElem: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefElem[4:], docs/format.md §11).
-var foryRootRefElem = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x0f, 0x5a, 0xf0, 0xfe, 0x72, 0x21, 0xc2, 0xcf, 0x01, 0x44,
-	0x05, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootRefElem = []byte(
+	"\x01\xff\x1c\x00\x0c\xf0\x0f\x5a\xf0\xfe\x72\x21\xc2\xcf\x01\x44" +
+		"\x05\x23\x63\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeRefElem is RefElem's static type information (its fields and hash: fory.lock).
 var foryTypeRefElem = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1964,18 +1964,18 @@ func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootRefContainers is the compatible-mode root prefix of RefContainers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
-var foryRootRefContainers = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x18, 0x30, 0xe2, 0x05, 0x17, 0x7f, 0x6c, 0x11, 0xc4, 0xd0, 0x01, 0x48,
-	0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x46, 0x1c, 0x39, 0xa4, 0x44,
-	0x17, 0x72, 0x48, 0x93,
-}
+var foryRootRefContainers = []byte(
+	"\x01\xff\x1c\x00\x18\x30\xe2\x05\x17\x7f\x6c\x11\xc4\xd0\x01\x48" +
+		"\x16\x72\x2d\x12\x98\x44\x18\x56\x72\x30\x0f\x46\x1c\x39\xa4\x44" +
+		"\x17\x72\x48\x93",
+)
 
 // foryRootRefRefContainers is the compatible-mode root prefix of RefContainers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefContainers[4:], docs/format.md §11).
-var foryRootRefRefContainers = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x18, 0x40, 0xbc, 0x92, 0xb9, 0x22, 0x72, 0x3c, 0xc4, 0xd0, 0x01, 0x48,
-	0x16, 0x72, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x72, 0x30, 0x0f, 0x47, 0x1c, 0x39, 0xa4, 0x44,
-	0x17, 0x72, 0x48, 0x93,
-}
+var foryRootRefRefContainers = []byte(
+	"\x01\x00\x1c\x00\x18\x40\xbc\x92\xb9\x22\x72\x3c\xc4\xd0\x01\x48" +
+		"\x16\x72\x2d\x12\x98\x44\x18\x56\x72\x30\x0f\x47\x1c\x39\xa4\x44" +
+		"\x17\x72\x48\x93",
+)
 
 // foryTypeRefContainers is RefContainers's static type information (its fields and hash: fory.lock).
 var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2480,18 +2480,18 @@ func (x *RefContainers) foryReadSet(c *foryimpl.ReadContext) (v serializer.Set[*
 }
 
 // foryRootRefTagged is the compatible-mode root prefix of RefTagged: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefTagged[4:], docs/format.md §11).
-var foryRootRefTagged = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1f, 0xd0, 0xab, 0x4b, 0xd6, 0x04, 0x45, 0x44, 0xc4, 0xd1, 0x01, 0x48,
-	0x16, 0x73, 0x2d, 0x12, 0x98, 0x4e, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3,
-	0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0,
-}
+var foryRootRefTagged = []byte(
+	"\x01\xff\x1c\x00\x1f\xd0\xab\x4b\xd6\x04\x45\x44\xc4\xd1\x01\x48" +
+		"\x16\x73\x2d\x12\x98\x4e\x1c\xbd\x60\x43\x40\x97\x1c\x26\x00\xc3" +
+		"\x08\x1e\xa0\x97\x1c\x26\x00\xc3\x08\x1e\xc0",
+)
 
 // foryRootRefRefTagged is the compatible-mode root prefix of RefTagged with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefTagged[4:], docs/format.md §11).
-var foryRootRefRefTagged = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x1f, 0x20, 0x7b, 0x67, 0x17, 0x0e, 0xf7, 0x19, 0xc4, 0xd1, 0x01, 0x48,
-	0x16, 0x73, 0x2d, 0x12, 0x98, 0x4f, 0x1c, 0xbd, 0x60, 0x43, 0x40, 0x97, 0x1c, 0x26, 0x00, 0xc3,
-	0x08, 0x1e, 0xa0, 0x97, 0x1c, 0x26, 0x00, 0xc3, 0x08, 0x1e, 0xc0,
-}
+var foryRootRefRefTagged = []byte(
+	"\x01\x00\x1c\x00\x1f\x20\x7b\x67\x17\x0e\xf7\x19\xc4\xd1\x01\x48" +
+		"\x16\x73\x2d\x12\x98\x4f\x1c\xbd\x60\x43\x40\x97\x1c\x26\x00\xc3" +
+		"\x08\x1e\xa0\x97\x1c\x26\x00\xc3\x08\x1e\xc0",
+)
 
 // foryTypeRefTagged is RefTagged's static type information (its fields and hash: fory.lock).
 var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2916,20 +2916,20 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootRefDisabled is the compatible-mode root prefix of RefDisabled: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefDisabled[4:], docs/format.md §11).
-var foryRootRefDisabled = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x2a, 0x00, 0x16, 0x4b, 0xdb, 0x64, 0x35, 0x2b, 0xc6, 0xd2, 0x01, 0x8e,
-	0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5,
-	0xda, 0xd1, 0x29, 0x80, 0x8a, 0x1c, 0x1c, 0x6e, 0xa0, 0x8a, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16,
-	0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30,
-}
+var foryRootRefDisabled = []byte(
+	"\x01\xff\x1c\x00\x2a\x00\x16\x4b\xdb\x64\x35\x2b\xc6\xd2\x01\x8e" +
+		"\x1c\x9c\x28\xba\x80\x8e\x1c\x9c\x28\xbb\x00\x54\x16\x72\xb8\xa5" +
+		"\xda\xd1\x29\x80\x8a\x1c\x1c\x6e\xa0\x8a\x1c\x1c\x6e\xc0\x50\x16" +
+		"\x72\x39\xbb\x5a\x25\x30",
+)
 
 // foryRootRefRefDisabled is the compatible-mode root prefix of RefDisabled with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefDisabled[4:], docs/format.md §11).
-var foryRootRefRefDisabled = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x2a, 0x70, 0xab, 0xa6, 0x10, 0x8d, 0xfe, 0x7e, 0xc6, 0xd2, 0x01, 0x8e,
-	0x1c, 0x9c, 0x28, 0xba, 0x80, 0x8e, 0x1c, 0x9c, 0x28, 0xbb, 0x00, 0x54, 0x16, 0x72, 0xb8, 0xa5,
-	0xda, 0xd1, 0x29, 0x80, 0x8b, 0x1c, 0x1c, 0x6e, 0xa0, 0x8b, 0x1c, 0x1c, 0x6e, 0xc0, 0x50, 0x16,
-	0x72, 0x39, 0xbb, 0x5a, 0x25, 0x30,
-}
+var foryRootRefRefDisabled = []byte(
+	"\x01\x00\x1c\x00\x2a\x70\xab\xa6\x10\x8d\xfe\x7e\xc6\xd2\x01\x8e" +
+		"\x1c\x9c\x28\xba\x80\x8e\x1c\x9c\x28\xbb\x00\x54\x16\x72\xb8\xa5" +
+		"\xda\xd1\x29\x80\x8b\x1c\x1c\x6e\xa0\x8b\x1c\x1c\x6e\xc0\x50\x16" +
+		"\x72\x39\xbb\x5a\x25\x30",
+)
 
 // foryTypeRefDisabled is RefDisabled's static type information (its fields and hash: fory.lock).
 var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -3427,22 +3427,22 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootSharedTrackedKinds is the compatible-mode root prefix of SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTrackedKinds[4:], docs/format.md §11).
-var foryRootSharedTrackedKinds = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x39, 0xb0, 0x94, 0xaa, 0xb7, 0x2c, 0x7e, 0x5a, 0xc8, 0xd3, 0x01, 0x8c,
-	0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba,
-	0x80, 0x8c, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16,
-	0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56,
-	0x16, 0x98, 0x01, 0xfb, 0x00,
-}
+var foryRootSharedTrackedKinds = []byte(
+	"\x01\xff\x1c\x00\x39\xb0\x94\xaa\xb7\x2c\x7e\x5a\xc8\xd3\x01\x8c" +
+		"\x2e\x80\x8a\x3a\x80\x8c\x2e\x80\x8a\x3b\x00\x8c\x29\x82\x41\xba" +
+		"\x80\x8c\x29\x82\x41\xbb\x00\x8d\x16\x16\x16\x42\x49\xea\x8d\x16" +
+		"\x16\x16\x42\x49\xec\x8d\x18\x56\x16\x98\x01\xfa\x80\x8d\x18\x56" +
+		"\x16\x98\x01\xfb\x00",
+)
 
 // foryRootRefSharedTrackedKinds is the compatible-mode root prefix of SharedTrackedKinds with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedTrackedKinds[4:], docs/format.md §11).
-var foryRootRefSharedTrackedKinds = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x39, 0x40, 0xab, 0xa7, 0x93, 0x74, 0x70, 0x6f, 0xc8, 0xd3, 0x01, 0x8d,
-	0x2e, 0x80, 0x8a, 0x3a, 0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba,
-	0x80, 0x8d, 0x29, 0x82, 0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16,
-	0x16, 0x16, 0x42, 0x49, 0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56,
-	0x16, 0x98, 0x01, 0xfb, 0x00,
-}
+var foryRootRefSharedTrackedKinds = []byte(
+	"\x01\x00\x1c\x00\x39\x40\xab\xa7\x93\x74\x70\x6f\xc8\xd3\x01\x8d" +
+		"\x2e\x80\x8a\x3a\x80\x8d\x2e\x80\x8a\x3b\x00\x8d\x29\x82\x41\xba" +
+		"\x80\x8d\x29\x82\x41\xbb\x00\x8d\x16\x16\x16\x42\x49\xea\x8d\x16" +
+		"\x16\x16\x42\x49\xec\x8d\x18\x56\x16\x98\x01\xfa\x80\x8d\x18\x56" +
+		"\x16\x98\x01\xfb\x00",
+)
 
 // foryTypeSharedTrackedKinds is SharedTrackedKinds's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4072,10 +4072,10 @@ func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) (v map[string
 }
 
 // foryRootSharedTrackedList is the compatible-mode root prefix of SharedTrackedList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTrackedList[4:], docs/format.md §11).
-var foryRootSharedTrackedList = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xf5, 0xcb, 0x71, 0xaf, 0x86, 0x51, 0xc1, 0xe7, 0x01, 0x4c,
-	0x16, 0x72, 0xa2, 0x64, 0x64, 0x80,
-}
+var foryRootSharedTrackedList = []byte(
+	"\x01\xff\x1c\x00\x0a\x80\xf5\xcb\x71\xaf\x86\x51\xc1\xe7\x01\x4c" +
+		"\x16\x72\xa2\x64\x64\x80",
+)
 
 // foryTypeSharedTrackedList is SharedTrackedList's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTrackedList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4222,20 +4222,20 @@ func (x *SharedTrackedList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 }
 
 // foryRootNilPointers is the compatible-mode root prefix of NilPointers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilPointers[4:], docs/format.md §11).
-var foryRootNilPointers = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x2c, 0x70, 0x0e, 0xc0, 0xcb, 0x8b, 0x8e, 0x4b, 0xc7, 0xcc, 0x01, 0x4e,
-	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4e, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4e, 0x1c, 0xa1, 0x80, 0x31,
-	0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c,
-	0x35, 0xc3, 0x20, 0x4a, 0x1c, 0x4e, 0x24, 0x20,
-}
+var foryRootNilPointers = []byte(
+	"\x01\xff\x1c\x00\x2c\x70\x0e\xc0\xcb\x8b\x8e\x4b\xc7\xcc\x01\x4e" +
+		"\x05\x89\xd4\x6c\xc0\x4e\x00\x92\xf3\x88\x00\x4e\x1c\xa1\x80\x31" +
+		"\x00\x4c\x16\x72\x21\x80\x31\x24\x4e\x15\xac\x01\x22\xc0\x4a\x1c" +
+		"\x35\xc3\x20\x4a\x1c\x4e\x24\x20",
+)
 
 // foryRootRefNilPointers is the compatible-mode root prefix of NilPointers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNilPointers[4:], docs/format.md §11).
-var foryRootRefNilPointers = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x2c, 0x50, 0xd4, 0x65, 0x3c, 0x7b, 0x7b, 0x2d, 0xc7, 0xcc, 0x01, 0x4e,
-	0x05, 0x89, 0xd4, 0x6c, 0xc0, 0x4f, 0x00, 0x92, 0xf3, 0x88, 0x00, 0x4f, 0x1c, 0xa1, 0x80, 0x31,
-	0x00, 0x4c, 0x16, 0x72, 0x21, 0x80, 0x31, 0x24, 0x4e, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c,
-	0x35, 0xc3, 0x20, 0x4b, 0x1c, 0x4e, 0x24, 0x20,
-}
+var foryRootRefNilPointers = []byte(
+	"\x01\x00\x1c\x00\x2c\x50\xd4\x65\x3c\x7b\x7b\x2d\xc7\xcc\x01\x4e" +
+		"\x05\x89\xd4\x6c\xc0\x4f\x00\x92\xf3\x88\x00\x4f\x1c\xa1\x80\x31" +
+		"\x00\x4c\x16\x72\x21\x80\x31\x24\x4e\x15\xac\x01\x22\xc0\x4b\x1c" +
+		"\x35\xc3\x20\x4b\x1c\x4e\x24\x20",
+)
 
 // foryTypeNilPointers is NilPointers's static type information (its fields and hash: fory.lock).
 var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4752,24 +4752,24 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootSharedTracked is the compatible-mode root prefix of SharedTracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTracked[4:], docs/format.md §11).
-var foryRootSharedTracked = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x45, 0x50, 0x6c, 0xbc, 0xe1, 0x39, 0xf2, 0x6e, 0xca, 0xce, 0x01, 0x8e,
-	0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8e, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8c, 0x2e, 0x80, 0x8a, 0x3a,
-	0x80, 0x8c, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8c, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8c, 0x29, 0x82,
-	0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49,
-	0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb,
-	0x00,
-}
+var foryRootSharedTracked = []byte(
+	"\x01\xff\x1c\x00\x45\x50\x6c\xbc\xe1\x39\xf2\x6e\xca\xce\x01\x8e" +
+		"\x00\x80\x6b\x1a\x80\x8e\x00\x80\x6b\x1b\x00\x8c\x2e\x80\x8a\x3a" +
+		"\x80\x8c\x2e\x80\x8a\x3b\x00\x8c\x29\x82\x41\xba\x80\x8c\x29\x82" +
+		"\x41\xbb\x00\x8d\x16\x16\x16\x42\x49\xea\x8d\x16\x16\x16\x42\x49" +
+		"\xec\x8d\x18\x56\x16\x98\x01\xfa\x80\x8d\x18\x56\x16\x98\x01\xfb" +
+		"\x00",
+)
 
 // foryRootRefSharedTracked is the compatible-mode root prefix of SharedTracked with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedTracked[4:], docs/format.md §11).
-var foryRootRefSharedTracked = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x45, 0x30, 0x48, 0x12, 0xde, 0xb4, 0x91, 0x13, 0xca, 0xce, 0x01, 0x8f,
-	0x00, 0x80, 0x6b, 0x1a, 0x80, 0x8f, 0x00, 0x80, 0x6b, 0x1b, 0x00, 0x8d, 0x2e, 0x80, 0x8a, 0x3a,
-	0x80, 0x8d, 0x2e, 0x80, 0x8a, 0x3b, 0x00, 0x8d, 0x29, 0x82, 0x41, 0xba, 0x80, 0x8d, 0x29, 0x82,
-	0x41, 0xbb, 0x00, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49, 0xea, 0x8d, 0x16, 0x16, 0x16, 0x42, 0x49,
-	0xec, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfa, 0x80, 0x8d, 0x18, 0x56, 0x16, 0x98, 0x01, 0xfb,
-	0x00,
-}
+var foryRootRefSharedTracked = []byte(
+	"\x01\x00\x1c\x00\x45\x30\x48\x12\xde\xb4\x91\x13\xca\xce\x01\x8f" +
+		"\x00\x80\x6b\x1a\x80\x8f\x00\x80\x6b\x1b\x00\x8d\x2e\x80\x8a\x3a" +
+		"\x80\x8d\x2e\x80\x8a\x3b\x00\x8d\x29\x82\x41\xba\x80\x8d\x29\x82" +
+		"\x41\xbb\x00\x8d\x16\x16\x16\x42\x49\xea\x8d\x16\x16\x16\x42\x49" +
+		"\xec\x8d\x18\x56\x16\x98\x01\xfa\x80\x8d\x18\x56\x16\x98\x01\xfb" +
+		"\x00",
+)
 
 // foryTypeSharedTracked is SharedTracked's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,12 +12,12 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootSetHolder is the compatible-mode root prefix of SetHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetHolder[4:], docs/format.md §11).
-var foryRootSetHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x27, 0xe0, 0x7a, 0xb3, 0xcd, 0xf7, 0x58, 0x28, 0xc5, 0xd3, 0x01, 0x4c,
-	0x17, 0x1e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x17, 0x16, 0x21, 0xb3, 0x90, 0x4e, 0x17, 0x56, 0xb0,
-	0x18, 0x09, 0x00, 0x50, 0x17, 0x56, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x50, 0x17, 0x56, 0x4a, 0x71,
-	0x43, 0x4d, 0x20,
-}
+var foryRootSetHolder = []byte(
+	"\x01\xff\x1c\x00\x27\xe0\x7a\xb3\xcd\xf7\x58\x28\xc5\xd3\x01\x4c" +
+		"\x17\x1e\x91\x8f\x9e\x00\x48\x17\x16\x21\xb3\x90\x4e\x17\x56\xb0" +
+		"\x18\x09\x00\x50\x17\x56\x31\x12\x92\x1a\x60\x50\x17\x56\x4a\x71" +
+		"\x43\x4d\x20",
+)
 
 // foryTypeSetHolder is SetHolder's static type information (its fields and hash: fory.lock).
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -414,10 +414,10 @@ func (x *SetHolder) foryReadMaybe(c *foryimpl.ReadContext) (v serializer.Set[str
 }
 
 // foryRootSetMulti is the compatible-mode root prefix of SetMulti: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetMulti[4:], docs/format.md §11).
-var foryRootSetMulti = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x11, 0x70, 0xe0, 0x40, 0x4d, 0xe7, 0x43, 0x78, 0xc2, 0xd4, 0x01, 0x4c,
-	0x17, 0x16, 0x89, 0xc3, 0x24, 0x80, 0x4c, 0x17, 0x56, 0xd9, 0xd1, 0x1c, 0x80,
-}
+var foryRootSetMulti = []byte(
+	"\x01\xff\x1c\x00\x11\x70\xe0\x40\x4d\xe7\x43\x78\xc2\xd4\x01\x4c" +
+		"\x17\x16\x89\xc3\x24\x80\x4c\x17\x56\xd9\xd1\x1c\x80",
+)
 
 // foryTypeSetMulti is SetMulti's static type information (its fields and hash: fory.lock).
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -648,10 +648,10 @@ func (x *SetMulti) foryReadWords(c *foryimpl.ReadContext) (v serializer.Set[stri
 }
 
 // foryRootSetsInside is the compatible-mode root prefix of SetsInside: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetsInside[4:], docs/format.md §11).
-var foryRootSetsInside = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x13, 0x40, 0x10, 0x69, 0x58, 0xd4, 0x32, 0x15, 0xc2, 0xd6, 0x01, 0x4c,
-	0x18, 0x56, 0x5e, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48, 0x16, 0x5e, 0x16, 0x2d, 0x12, 0x98,
-}
+var foryRootSetsInside = []byte(
+	"\x01\xff\x1c\x00\x13\x40\x10\x69\x58\xd4\x32\x15\xc2\xd6\x01\x4c" +
+		"\x18\x56\x5e\x56\x07\x1b\x51\x30\x48\x16\x5e\x16\x2d\x12\x98",
+)
 
 // foryTypeSetsInside is SetsInside's static type information (its fields and hash: fory.lock).
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPetOwner is the compatible-mode root prefix of PetOwner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPetOwner[4:], docs/format.md §11).
-var foryRootPetOwner = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x05, 0x20, 0x18, 0xac, 0x49, 0x28, 0x3d, 0x4d, 0xc1, 0xd9, 0x01, 0xc4,
-	0x15,
-}
+var foryRootPetOwner = []byte(
+	"\x01\xff\x1c\x00\x05\x20\x18\xac\x49\x28\x3d\x4d\xc1\xd9\x01\xc4" +
+		"\x15",
+)
 
 // foryTypePetOwner is PetOwner's static type information (its fields and hash: fory.lock).
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -161,10 +161,10 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
-var foryRootAnyHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xb7, 0x92, 0x3c, 0x14, 0x33, 0x14, 0xc1, 0xdb, 0x01, 0x4c,
-	0x05, 0x92, 0xf3, 0x88, 0x00,
-}
+var foryRootAnyHolder = []byte(
+	"\x01\xff\x1c\x00\x09\xa0\xb7\x92\x3c\x14\x33\x14\xc1\xdb\x01\x4c" +
+		"\x05\x92\xf3\x88\x00",
+)
 
 // foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -362,10 +362,10 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootAnyList is the compatible-mode root prefix of AnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyList[4:], docs/format.md §11).
-var foryRootAnyList = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xe0, 0xa3, 0x10, 0xc3, 0x62, 0xfd, 0x60, 0xc1, 0xdc, 0x01, 0x4c,
-	0x05, 0x92, 0xf3, 0x88, 0x00,
-}
+var foryRootAnyList = []byte(
+	"\x01\xff\x1c\x00\x09\xe0\xa3\x10\xc3\x62\xfd\x60\xc1\xdc\x01\x4c" +
+		"\x05\x92\xf3\x88\x00",
+)
 
 // foryTypeAnyList is AnyList's static type information (its fields and hash: fory.lock).
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -563,10 +563,10 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootAnyMap is the compatible-mode root prefix of AnyMap: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMap[4:], docs/format.md §11).
-var foryRootAnyMap = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0x10, 0xfd, 0x3d, 0x5e, 0x96, 0xcc, 0x15, 0xc1, 0xdd, 0x01, 0x4c,
-	0x05, 0x92, 0xf3, 0x88, 0x00,
-}
+var foryRootAnyMap = []byte(
+	"\x01\xff\x1c\x00\x09\x10\xfd\x3d\x5e\x96\xcc\x15\xc1\xdd\x01\x4c" +
+		"\x05\x92\xf3\x88\x00",
+)
 
 // foryTypeAnyMap is AnyMap's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -764,10 +764,10 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootSetHolder is the compatible-mode root prefix of SetHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetHolder[4:], docs/format.md §11).
-var foryRootSetHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0xf6, 0x4e, 0xd0, 0x31, 0xaa, 0x67, 0xc1, 0xd3, 0x01, 0x48,
-	0x17, 0x16, 0x21, 0xb3, 0x90,
-}
+var foryRootSetHolder = []byte(
+	"\x01\xff\x1c\x00\x09\xa0\xf6\x4e\xd0\x31\xaa\x67\xc1\xd3\x01\x48" +
+		"\x17\x16\x21\xb3\x90",
+)
 
 // foryTypeSetHolder is SetHolder's static type information (its fields and hash: fory.lock).
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -947,10 +947,10 @@ func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) (v serializer.Set[int3
 }
 
 // foryRootSetMulti is the compatible-mode root prefix of SetMulti: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetMulti[4:], docs/format.md §11).
-var foryRootSetMulti = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x60, 0xea, 0x10, 0x50, 0x10, 0x13, 0x6a, 0xc1, 0xd4, 0x01, 0x4c,
-	0x17, 0x16, 0x89, 0xc3, 0x24, 0x80,
-}
+var foryRootSetMulti = []byte(
+	"\x01\xff\x1c\x00\x0a\x60\xea\x10\x50\x10\x13\x6a\xc1\xd4\x01\x4c" +
+		"\x17\x16\x89\xc3\x24\x80",
+)
 
 // foryTypeSetMulti is SetMulti's static type information (its fields and hash: fory.lock).
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1130,10 +1130,10 @@ func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) (v serializer.Set[int3
 }
 
 // foryRootHalfFloats is the compatible-mode root prefix of HalfFloats: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHalfFloats[4:], docs/format.md §11).
-var foryRootHalfFloats = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x11, 0xd0, 0xe7, 0x5a, 0xab, 0x61, 0x4d, 0x38, 0xc2, 0xd5, 0x01, 0x88,
-	0x11, 0x0b, 0xaf, 0x40, 0x98, 0x12, 0x03, 0xf8, 0xba, 0xf5, 0xf9, 0xa2, 0x0c,
-}
+var foryRootHalfFloats = []byte(
+	"\x01\xff\x1c\x00\x11\xd0\xe7\x5a\xab\x61\x4d\x38\xc2\xd5\x01\x88" +
+		"\x11\x0b\xaf\x40\x98\x12\x03\xf8\xba\xf5\xf9\xa2\x0c",
+)
 
 // foryTypeHalfFloats is HalfFloats's static type information (its fields and hash: fory.lock).
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1336,10 +1336,10 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryRootDecimals is the compatible-mode root prefix of Decimals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDecimals[4:], docs/format.md §11).
-var foryRootDecimals = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0xc6, 0x24, 0x77, 0x00, 0x84, 0x3f, 0xc1, 0xd6, 0x01, 0x4c,
-	0x28, 0xbe, 0x28, 0x11, 0x00,
-}
+var foryRootDecimals = []byte(
+	"\x01\xff\x1c\x00\x09\x40\xc6\x24\x77\x00\x84\x3f\xc1\xd6\x01\x4c" +
+		"\x28\xbe\x28\x11\x00",
+)
 
 // foryTypeDecimals is Decimals's static type information (its fields and hash: fory.lock).
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1490,10 +1490,10 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootOptionals is the compatible-mode root prefix of Optionals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOptionals[4:], docs/format.md §11).
-var foryRootOptionals = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x75, 0x5f, 0x37, 0xdd, 0x02, 0x5e, 0xc1, 0xde, 0x01, 0x46,
-	0x15, 0x4a, 0x71,
-}
+var foryRootOptionals = []byte(
+	"\x01\xff\x1c\x00\x07\x50\x75\x5f\x37\xdd\x02\x5e\xc1\xde\x01\x46" +
+		"\x15\x4a\x71",
+)
 
 // foryTypeOptionals is Optionals's static type information (its fields and hash: fory.lock).
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1659,10 +1659,10 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootBigMaps is the compatible-mode root prefix of BigMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBigMaps[4:], docs/format.md §11).
-var foryRootBigMaps = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xa0, 0x68, 0xdb, 0x55, 0x18, 0x90, 0x04, 0xc1, 0xdf, 0x01, 0x9c,
-	0x18, 0x16, 0x56, 0x11, 0xbe, 0xdf, 0xa6, 0x77, 0xe9, 0x26, 0x88,
-}
+var foryRootBigMaps = []byte(
+	"\x01\xff\x1c\x00\x0f\xa0\x68\xdb\x55\x18\x90\x04\xc1\xdf\x01\x9c" +
+		"\x18\x16\x56\x11\xbe\xdf\xa6\x77\xe9\x26\x88",
+)
 
 // foryTypeBigMaps is BigMaps's static type information (its fields and hash: fory.lock).
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xb0, 0xdb, 0xc1, 0x4f, 0x60, 0x9d, 0x3b, 0xc3, 0x64, 0xc0, 0x07,
-	0xc4, 0x15, 0xc8, 0x16, 0x56,
-}
+var foryRootUser = []byte(
+	"\x01\xff\x1c\x00\x09\xb0\xdb\xc1\x4f\x60\x9d\x3b\xc3\x64\xc0\x07" +
+		"\xc4\x15\xc8\x16\x56",
+)
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -222,10 +222,10 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
-var foryRootItem = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x12, 0x5c, 0xdc, 0xe2, 0x35, 0x04, 0xc2, 0x65, 0xc4, 0x05,
-	0xc0, 0x15,
-}
+var foryRootItem = []byte(
+	"\x01\xff\x1c\x00\x06\x20\x12\x5c\xdc\xe2\x35\x04\xc2\x65\xc4\x05" +
+		"\xc0\x15",
+)
 
 // foryTypeItem is Item's static type information (its fields and hash: fory.lock).
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,11 +12,11 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootStrings is the compatible-mode root prefix of Strings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootStrings[4:], docs/format.md §11).
-var foryRootStrings = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x23, 0x30, 0xd4, 0x17, 0x32, 0xcb, 0xf3, 0x37, 0xc5, 0x65, 0x54, 0x15,
-	0x03, 0x72, 0xd8, 0xb6, 0x8d, 0xa0, 0x4c, 0x15, 0x8b, 0x69, 0xda, 0x80, 0x4c, 0x15, 0x91, 0x8e,
-	0x4a, 0x00, 0x4c, 0x15, 0x91, 0x8f, 0x9e, 0x00, 0x90, 0x15, 0x16, 0x02, 0x64, 0x1b, 0xa8,
-}
+var foryRootStrings = []byte(
+	"\x01\xff\x1c\x00\x23\x30\xd4\x17\x32\xcb\xf3\x37\xc5\x65\x54\x15" +
+		"\x03\x72\xd8\xb6\x8d\xa0\x4c\x15\x8b\x69\xda\x80\x4c\x15\x91\x8e" +
+		"\x4a\x00\x4c\x15\x91\x8f\x9e\x00\x90\x15\x16\x02\x64\x1b\xa8",
+)
 
 // foryTypeStrings is Strings's static type information (its fields and hash: fory.lock).
 var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{

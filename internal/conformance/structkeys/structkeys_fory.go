@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPoint is the compatible-mode root prefix of Point: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPoint[4:], docs/format.md §11).
-var foryRootPoint = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0x1d, 0xa8, 0xf9, 0x80, 0xff, 0x0f, 0xc2, 0xa0, 0x06, 0x40,
-	0x05, 0x5c, 0x40, 0x05, 0x60,
-}
+var foryRootPoint = []byte(
+	"\x01\xff\x1c\x00\x09\xa0\x1d\xa8\xf9\x80\xff\x0f\xc2\xa0\x06\x40" +
+		"\x05\x5c\x40\x05\x60",
+)
 
 // foryTypePoint is Point's static type information (its fields and hash: fory.lock).
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -219,11 +219,11 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootGrid is the compatible-mode root prefix of Grid: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGrid[4:], docs/format.md §11).
-var foryRootGrid = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x17, 0x50, 0x66, 0xdb, 0x2a, 0x6f, 0xaf, 0x25, 0xc2, 0xa1, 0x06, 0x50,
-	0x18, 0x5a, 0x16, 0x56, 0x07, 0x1b, 0x78, 0x11, 0x10, 0x54, 0x18, 0x72, 0x56, 0x87, 0x1b, 0x7b,
-	0x90, 0xd9, 0x80,
-}
+var foryRootGrid = []byte(
+	"\x01\xff\x1c\x00\x17\x50\x66\xdb\x2a\x6f\xaf\x25\xc2\xa1\x06\x50" +
+		"\x18\x5a\x16\x56\x07\x1b\x78\x11\x10\x54\x18\x72\x56\x87\x1b\x7b" +
+		"\x90\xd9\x80",
+)
 
 // foryTypeGrid is Grid's static type information (its fields and hash: fory.lock).
 var foryTypeGrid = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootStructLists is the compatible-mode root prefix of StructLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootStructLists[4:], docs/format.md §11).
-var foryRootStructLists = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x12, 0x30, 0x54, 0x76, 0xf4, 0xcd, 0xcf, 0x24, 0xc2, 0x74, 0x54, 0x16,
-	0x72, 0xbd, 0xc8, 0x6c, 0xc9, 0x19, 0x00, 0x4c, 0x16, 0x72, 0x54, 0x0b, 0xa1, 0x24,
-}
+var foryRootStructLists = []byte(
+	"\x01\xff\x1c\x00\x12\x30\x54\x76\xf4\xcd\xcf\x24\xc2\x74\x54\x16" +
+		"\x72\xbd\xc8\x6c\xc9\x19\x00\x4c\x16\x72\x54\x0b\xa1\x24",
+)
 
 // foryTypeStructLists is StructLists's static type information (its fields and hash: fory.lock).
 var foryTypeStructLists = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -250,10 +250,10 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
-var foryRootInner = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x08, 0xc0, 0xa0, 0x1d, 0x42, 0xbf, 0x7f, 0x37, 0xc2, 0x6a, 0x40, 0x05,
-	0x54, 0x40, 0x15, 0x48,
-}
+var foryRootInner = []byte(
+	"\x01\xff\x1c\x00\x08\xc0\xa0\x1d\x42\xbf\x7f\x37\xc2\x6a\x40\x05" +
+		"\x54\x40\x15\x48",
+)
 
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -42,10 +42,10 @@ func (Shade) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0xf0, 0x02, 0x2c, 0x51, 0xe7, 0x1f, 0x11, 0xc2, 0xf5, 0x03, 0x44,
-	0x07, 0x23, 0x63, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootUser = []byte(
+	"\x01\xff\x1c\x00\x0c\xf0\x02\x2c\x51\xe7\x1f\x11\xc2\xf5\x03\x44" +
+		"\x07\x23\x63\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -13,10 +13,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootTimes is the compatible-mode root prefix of Times: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootTimes[4:], docs/format.md §11).
-var foryRootTimes = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x70, 0xe6, 0x8c, 0x4c, 0x55, 0xb4, 0x73, 0xc3, 0x70, 0x40, 0x25,
-	0x0c, 0x44, 0x27, 0x8e, 0x60, 0x40, 0x26, 0x4c,
-}
+var foryRootTimes = []byte(
+	"\x01\xff\x1c\x00\x0c\x70\xe6\x8c\x4c\x55\xb4\x73\xc3\x70\x40\x25" +
+		"\x0c\x44\x27\x8e\x60\x40\x26\x4c",
+)
 
 // foryTypeTimes is Times's static type information (its fields and hash: fory.lock).
 var foryTypeTimes = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -26,11 +26,11 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootNestedLists is the compatible-mode root prefix of NestedLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNestedLists[4:], docs/format.md §11).
-var foryRootNestedLists = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1a, 0xf0, 0x78, 0x09, 0x4e, 0xed, 0x65, 0x25, 0xc3, 0xad, 0x02, 0x48,
-	0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x50, 0x16, 0x5a, 0x16, 0x31, 0x12, 0x92, 0x1a, 0x60, 0x48,
-	0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90,
-}
+var foryRootNestedLists = []byte(
+	"\x01\xff\x1c\x00\x1a\xf0\x78\x09\x4e\xed\x65\x25\xc3\xad\x02\x48" +
+		"\x16\x5a\x16\x21\xb3\x90\x50\x16\x5a\x16\x31\x12\x92\x1a\x60\x48" +
+		"\x16\x5a\x56\x4a\x71\x90",
+)
 
 // foryTypeNestedLists is NestedLists's static type information (its fields and hash: fory.lock).
 var foryTypeNestedLists = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -501,10 +501,10 @@ func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [
 }
 
 // foryRootListOfMaps is the compatible-mode root prefix of ListOfMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListOfMaps[4:], docs/format.md §11).
-var foryRootListOfMaps = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x10, 0xf0, 0x01, 0x74, 0x8c, 0x44, 0x16, 0xc1, 0xae, 0x02, 0x48,
-	0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90,
-}
+var foryRootListOfMaps = []byte(
+	"\x01\xff\x1c\x00\x0b\x10\xf0\x01\x74\x8c\x44\x16\xc1\xae\x02\x48" +
+		"\x16\x62\x56\x16\x30\x0f\x90",
+)
 
 // foryTypeListOfMaps is ListOfMaps's static type information (its fields and hash: fory.lock).
 var foryTypeListOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -789,11 +789,11 @@ func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int3
 }
 
 // foryRootMapOfLists is the compatible-mode root prefix of MapOfLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapOfLists[4:], docs/format.md §11).
-var foryRootMapOfLists = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1e, 0x70, 0x3b, 0xb0, 0xef, 0x8d, 0x88, 0x50, 0xc3, 0xaf, 0x02, 0x48,
-	0x18, 0x56, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x54, 0x18, 0x56, 0x5a, 0x16, 0xb5, 0x0b, 0xda, 0xd1,
-	0x29, 0x80, 0x48, 0x18, 0x56, 0x5a, 0x56, 0x4a, 0x71, 0x90,
-}
+var foryRootMapOfLists = []byte(
+	"\x01\xff\x1c\x00\x1e\x70\x3b\xb0\xef\x8d\x88\x50\xc3\xaf\x02\x48" +
+		"\x18\x56\x5a\x16\x21\xb3\x90\x54\x18\x56\x5a\x16\xb5\x0b\xda\xd1" +
+		"\x29\x80\x48\x18\x56\x5a\x56\x4a\x71\x90",
+)
 
 // foryTypeMapOfLists is MapOfLists's static type information (its fields and hash: fory.lock).
 var foryTypeMapOfLists = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1375,10 +1375,10 @@ func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) (v map[string][]st
 }
 
 // foryRootMapOfMaps is the compatible-mode root prefix of MapOfMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapOfMaps[4:], docs/format.md §11).
-var foryRootMapOfMaps = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0d, 0x10, 0xaf, 0xbc, 0xd6, 0x0b, 0xf0, 0x46, 0xc1, 0xb0, 0x02, 0x4c,
-	0x18, 0x56, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06,
-}
+var foryRootMapOfMaps = []byte(
+	"\x01\xff\x1c\x00\x0d\x10\xaf\xbc\xd6\x0b\xf0\x46\xc1\xb0\x02\x4c" +
+		"\x18\x56\x62\x56\x16\x34\x92\x99\x06",
+)
 
 // foryTypeMapOfMaps is MapOfMaps's static type information (its fields and hash: fory.lock).
 var foryTypeMapOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1720,10 +1720,10 @@ func (x *MapOfMaps) foryReadNestedRef(c *foryimpl.ReadContext) (v map[string]map
 }
 
 // foryRootSetsInside is the compatible-mode root prefix of SetsInside: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetsInside[4:], docs/format.md §11).
-var foryRootSetsInside = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x11, 0x80, 0x86, 0xd2, 0x71, 0x4e, 0x71, 0x66, 0xc2, 0xb1, 0x02, 0x48,
-	0x16, 0x5e, 0x56, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5e, 0x16, 0x30, 0x0f,
-}
+var foryRootSetsInside = []byte(
+	"\x01\xff\x1c\x00\x11\x80\x86\xd2\x71\x4e\x71\x66\xc2\xb1\x02\x48" +
+		"\x16\x5e\x56\x2d\x12\x98\x44\x18\x56\x5e\x16\x30\x0f",
+)
 
 // foryTypeSetsInside is SetsInside's static type information (its fields and hash: fory.lock).
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2188,10 +2188,10 @@ func (x *SetsInside) foryReadMapRef(c *foryimpl.ReadContext) (v map[string]seria
 }
 
 // foryRootBinaries is the compatible-mode root prefix of Binaries: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBinaries[4:], docs/format.md §11).
-var foryRootBinaries = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x11, 0x00, 0x57, 0x25, 0xdc, 0x01, 0xaf, 0x20, 0xc2, 0xb2, 0x02, 0x48,
-	0x16, 0x5a, 0x26, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x5a, 0x26, 0x30, 0x0f,
-}
+var foryRootBinaries = []byte(
+	"\x01\xff\x1c\x00\x11\x00\x57\x25\xdc\x01\xaf\x20\xc2\xb2\x02\x48" +
+		"\x16\x5a\x26\x2d\x12\x98\x44\x18\x56\x5a\x26\x30\x0f",
+)
 
 // foryTypeBinaries is Binaries's static type information (its fields and hash: fory.lock).
 var foryTypeBinaries = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2688,10 +2688,10 @@ func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) (v map[string][]uint8
 }
 
 // foryRootSharedInner is the compatible-mode root prefix of SharedInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedInner[4:], docs/format.md §11).
-var foryRootSharedInner = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x13, 0x30, 0x76, 0xce, 0x69, 0x53, 0x8b, 0x03, 0xc2, 0xb3, 0x02, 0x4c,
-	0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x16, 0x30, 0x0f, 0x90,
-}
+var foryRootSharedInner = []byte(
+	"\x01\xff\x1c\x00\x13\x30\x76\xce\x69\x53\x8b\x03\xc2\xb3\x02\x4c" +
+		"\x16\x5a\x16\xad\x12\x9c\x80\x48\x16\x62\x56\x16\x30\x0f\x90",
+)
 
 // foryTypeSharedInner is SharedInner's static type information (its fields and hash: fory.lock).
 var foryTypeSharedInner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -3114,18 +3114,18 @@ func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int
 }
 
 // foryRootEmptyArrays is the compatible-mode root prefix of EmptyArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEmptyArrays[4:], docs/format.md §11).
-var foryRootEmptyArrays = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x16, 0x60, 0xf4, 0x42, 0x77, 0x60, 0x68, 0x69, 0xc4, 0xb4, 0x02, 0x44,
-	0x29, 0x05, 0x0d, 0x88, 0x37, 0x0b, 0xbe, 0xc0, 0x88, 0x2e, 0x11, 0xbe, 0xc0, 0x88, 0x2f, 0x11,
-	0xd7, 0x00,
-}
+var foryRootEmptyArrays = []byte(
+	"\x01\xff\x1c\x00\x16\x60\xf4\x42\x77\x60\x68\x69\xc4\xb4\x02\x44" +
+		"\x29\x05\x0d\x88\x37\x0b\xbe\xc0\x88\x2e\x11\xbe\xc0\x88\x2f\x11" +
+		"\xd7\x00",
+)
 
 // foryRootRefEmptyArrays is the compatible-mode root prefix of EmptyArrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEmptyArrays[4:], docs/format.md §11).
-var foryRootRefEmptyArrays = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x16, 0x90, 0x23, 0xf1, 0x17, 0x88, 0xd9, 0x77, 0xc4, 0xb4, 0x02, 0x45,
-	0x29, 0x05, 0x0d, 0x89, 0x37, 0x0b, 0xbe, 0xc0, 0x89, 0x2e, 0x11, 0xbe, 0xc0, 0x89, 0x2f, 0x11,
-	0xd7, 0x00,
-}
+var foryRootRefEmptyArrays = []byte(
+	"\x01\x00\x1c\x00\x16\x90\x23\xf1\x17\x88\xd9\x77\xc4\xb4\x02\x45" +
+		"\x29\x05\x0d\x89\x37\x0b\xbe\xc0\x89\x2e\x11\xbe\xc0\x89\x2f\x11" +
+		"\xd7\x00",
+)
 
 // foryTypeEmptyArrays is EmptyArrays's static type information (its fields and hash: fory.lock).
 var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -3408,18 +3408,18 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootOneEmptyArray is the compatible-mode root prefix of OneEmptyArray: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOneEmptyArray[4:], docs/format.md §11).
-var foryRootOneEmptyArray = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x16, 0xe0, 0x02, 0x47, 0x45, 0x13, 0x3e, 0x54, 0xc4, 0xb5, 0x02, 0x44,
-	0x29, 0x05, 0x0d, 0x4c, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x48, 0x2e, 0x16, 0x8b, 0x58, 0x44, 0x2e,
-	0x35, 0x0b,
-}
+var foryRootOneEmptyArray = []byte(
+	"\x01\xff\x1c\x00\x16\xe0\x02\x47\x45\x13\x3e\x54\xc4\xb5\x02\x44" +
+		"\x29\x05\x0d\x4c\x2e\x91\x8f\x9e\x00\x48\x2e\x16\x8b\x58\x44\x2e" +
+		"\x35\x0b",
+)
 
 // foryRootRefOneEmptyArray is the compatible-mode root prefix of OneEmptyArray with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOneEmptyArray[4:], docs/format.md §11).
-var foryRootRefOneEmptyArray = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x16, 0x70, 0x6f, 0x83, 0x8e, 0x8b, 0xf6, 0x08, 0xc4, 0xb5, 0x02, 0x45,
-	0x29, 0x05, 0x0d, 0x4d, 0x2e, 0x91, 0x8f, 0x9e, 0x00, 0x49, 0x2e, 0x16, 0x8b, 0x58, 0x45, 0x2e,
-	0x35, 0x0b,
-}
+var foryRootRefOneEmptyArray = []byte(
+	"\x01\x00\x1c\x00\x16\x70\x6f\x83\x8e\x8b\xf6\x08\xc4\xb5\x02\x45" +
+		"\x29\x05\x0d\x4d\x2e\x91\x8f\x9e\x00\x49\x2e\x16\x8b\x58\x45\x2e" +
+		"\x35\x0b",
+)
 
 // foryTypeOneEmptyArray is OneEmptyArray's static type information (its fields and hash: fory.lock).
 var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -3702,10 +3702,10 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootEmptyInner is the compatible-mode root prefix of EmptyInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEmptyInner[4:], docs/format.md §11).
-var foryRootEmptyInner = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0xdd, 0x0f, 0xcb, 0x41, 0xce, 0x7f, 0xc2, 0xb6, 0x02, 0x48,
-	0x16, 0x5a, 0x16, 0x21, 0xb3, 0x90, 0x48, 0x16, 0x5a, 0x56, 0x4a, 0x71, 0x90,
-}
+var foryRootEmptyInner = []byte(
+	"\x01\xff\x1c\x00\x11\xa0\xdd\x0f\xcb\x41\xce\x7f\xc2\xb6\x02\x48" +
+		"\x16\x5a\x16\x21\xb3\x90\x48\x16\x5a\x56\x4a\x71\x90",
+)
 
 // foryTypeEmptyInner is EmptyInner's static type information (its fields and hash: fory.lock).
 var foryTypeEmptyInner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4125,10 +4125,10 @@ func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v []
 }
 
 // foryRootLeaf311 is the compatible-mode root prefix of Leaf311: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf311[4:], docs/format.md §11).
-var foryRootLeaf311 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xb0, 0xf1, 0x84, 0x0f, 0xe1, 0x02, 0xc2, 0xb7, 0x02, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf311 = []byte(
+	"\x01\xff\x1c\x00\x0b\xd0\xb0\xf1\x84\x0f\xe1\x02\xc2\xb7\x02\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf311 is Leaf311's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf311 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4288,10 +4288,10 @@ func (x *Leaf311) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootNilValues is the compatible-mode root prefix of NilValues: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilValues[4:], docs/format.md §11).
-var foryRootNilValues = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x12, 0xf0, 0x86, 0xcb, 0xf2, 0x37, 0x94, 0x6d, 0xc2, 0xb8, 0x02, 0x4c,
-	0x18, 0x56, 0x72, 0xa2, 0x64, 0x64, 0x80, 0x48, 0x18, 0x56, 0x72, 0x35, 0x0b, 0x90,
-}
+var foryRootNilValues = []byte(
+	"\x01\xff\x1c\x00\x12\xf0\x86\xcb\xf2\x37\x94\x6d\xc2\xb8\x02\x4c" +
+		"\x18\x56\x72\xa2\x64\x64\x80\x48\x18\x56\x72\x35\x0b\x90",
+)
 
 // foryTypeNilValues is NilValues's static type information (its fields and hash: fory.lock).
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4618,16 +4618,16 @@ func (x *NilValues) foryReadItemsRef(c *foryimpl.ReadContext) (v map[string]*Lea
 }
 
 // foryRootEnumPtrs is the compatible-mode root prefix of EnumPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumPtrs[4:], docs/format.md §11).
-var foryRootEnumPtrs = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x11, 0xa0, 0x73, 0x32, 0x80, 0x6c, 0x6b, 0x4e, 0xc3, 0xba, 0x02, 0x4a,
-	0x19, 0x35, 0xcd, 0x20, 0x46, 0x19, 0x4e, 0xce, 0x4a, 0x19, 0x64, 0x91, 0x70,
-}
+var foryRootEnumPtrs = []byte(
+	"\x01\xff\x1c\x00\x11\xa0\x73\x32\x80\x6c\x6b\x4e\xc3\xba\x02\x4a" +
+		"\x19\x35\xcd\x20\x46\x19\x4e\xce\x4a\x19\x64\x91\x70",
+)
 
 // foryRootRefEnumPtrs is the compatible-mode root prefix of EnumPtrs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumPtrs[4:], docs/format.md §11).
-var foryRootRefEnumPtrs = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x11, 0x70, 0xb0, 0xd3, 0xce, 0xcb, 0x33, 0x38, 0xc3, 0xba, 0x02, 0x4b,
-	0x19, 0x35, 0xcd, 0x20, 0x47, 0x19, 0x4e, 0xce, 0x4b, 0x19, 0x64, 0x91, 0x70,
-}
+var foryRootRefEnumPtrs = []byte(
+	"\x01\x00\x1c\x00\x11\x70\xb0\xd3\xce\xcb\x33\x38\xc3\xba\x02\x4b" +
+		"\x19\x35\xcd\x20\x47\x19\x4e\xce\x4b\x19\x64\x91\x70",
+)
 
 // foryTypeEnumPtrs is EnumPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5018,11 +5018,11 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootNullableSets is the compatible-mode root prefix of NullableSets: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullableSets[4:], docs/format.md §11).
-var foryRootNullableSets = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1b, 0xa0, 0xe5, 0xe3, 0xc1, 0x12, 0x92, 0x43, 0xc4, 0xbb, 0x02, 0x4e,
-	0x17, 0x56, 0x91, 0x8f, 0x9e, 0x00, 0x46, 0x17, 0x56, 0x35, 0x0b, 0x46, 0x17, 0x16, 0x39, 0xa4,
-	0x4c, 0x17, 0x56, 0xbd, 0x60, 0x43, 0x40,
-}
+var foryRootNullableSets = []byte(
+	"\x01\xff\x1c\x00\x1b\xa0\xe5\xe3\xc1\x12\x92\x43\xc4\xbb\x02\x4e" +
+		"\x17\x56\x91\x8f\x9e\x00\x46\x17\x56\x35\x0b\x46\x17\x16\x39\xa4" +
+		"\x4c\x17\x56\xbd\x60\x43\x40",
+)
 
 // foryTypeNullableSets is NullableSets's static type information (its fields and hash: fory.lock).
 var foryTypeNullableSets = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5443,10 +5443,10 @@ func (x *NullableSets) foryReadOne(c *foryimpl.ReadContext) (v serializer.Set[in
 }
 
 // foryRootLeaf316 is the compatible-mode root prefix of Leaf316: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf316[4:], docs/format.md §11).
-var foryRootLeaf316 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xd0, 0xa7, 0xd9, 0xf1, 0x12, 0xb7, 0x48, 0xc2, 0xbc, 0x02, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf316 = []byte(
+	"\x01\xff\x1c\x00\x0b\xd0\xa7\xd9\xf1\x12\xb7\x48\xc2\xbc\x02\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf316 is Leaf316's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf316 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5606,10 +5606,10 @@ func (x *Leaf316) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootAnyListByID is the compatible-mode root prefix of AnyListByID: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyListByID[4:], docs/format.md §11).
-var foryRootAnyListByID = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xd0, 0xf7, 0xfe, 0xc8, 0x3f, 0x60, 0xc1, 0xbd, 0x02, 0x4c,
-	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
-}
+var foryRootAnyListByID = []byte(
+	"\x01\xff\x1c\x00\x0a\x80\xd0\xf7\xfe\xc8\x3f\x60\xc1\xbd\x02\x4c" +
+		"\x16\x02\xa2\x64\x64\x80",
+)
 
 // foryTypeAnyListByID is AnyListByID's static type information (its fields and hash: fory.lock).
 var foryTypeAnyListByID = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5750,10 +5750,10 @@ func (x *AnyListByID) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootLeafNamed is the compatible-mode root prefix of LeafNamed: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeafNamed[4:], docs/format.md §11).
-var foryRootLeafNamed = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x12, 0x30, 0xe5, 0x6f, 0x47, 0xca, 0x8c, 0x5d, 0xe2, 0x12, 0x06, 0x21,
-	0x87, 0x6e, 0x0f, 0x2c, 0x80, 0x28, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeafNamed = []byte(
+	"\x01\xff\x1e\x00\x12\x30\xe5\x6f\x47\xca\x8c\x5d\xe2\x12\x06\x21" +
+		"\x87\x6e\x0f\x2c\x80\x28\x40\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeafNamed is LeafNamed's static type information (its fields and hash: fory.lock).
 var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5917,10 +5917,10 @@ func (x *LeafNamed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootAnyListByName is the compatible-mode root prefix of AnyListByName: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyListByName[4:], docs/format.md §11).
-var foryRootAnyListByName = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x20, 0x6a, 0xc1, 0x11, 0xb9, 0x01, 0x65, 0xc1, 0xbe, 0x02, 0x4c,
-	0x16, 0x02, 0xa2, 0x64, 0x64, 0x80,
-}
+var foryRootAnyListByName = []byte(
+	"\x01\xff\x1c\x00\x0a\x20\x6a\xc1\x11\xb9\x01\x65\xc1\xbe\x02\x4c" +
+		"\x16\x02\xa2\x64\x64\x80",
+)
 
 // foryTypeAnyListByName is AnyListByName's static type information (its fields and hash: fory.lock).
 var foryTypeAnyListByName = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6061,10 +6061,10 @@ func (x *AnyListByName) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootLeaf319 is the compatible-mode root prefix of Leaf319: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf319[4:], docs/format.md §11).
-var foryRootLeaf319 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xb4, 0xa7, 0xd4, 0x95, 0x5c, 0x70, 0xc2, 0xbf, 0x02, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf319 = []byte(
+	"\x01\xff\x1c\x00\x0b\xf0\xb4\xa7\xd4\x95\x5c\x70\xc2\xbf\x02\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf319 is Leaf319's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf319 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6224,10 +6224,10 @@ func (x *Leaf319) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
-var foryRootTag = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x0f, 0xf0, 0x21, 0x42, 0x04, 0x19, 0x5d, 0x49, 0xe1, 0x12, 0x06, 0x21,
-	0x87, 0x6e, 0x0b, 0x4c, 0x06, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0,
-}
+var foryRootTag = []byte(
+	"\x01\xff\x1e\x00\x0f\xf0\x21\x42\x04\x19\x5d\x49\xe1\x12\x06\x21" +
+		"\x87\x6e\x0b\x4c\x06\x4c\x15\xac\x01\x22\xc0",
+)
 
 // foryTypeTag is Tag's static type information (its fields and hash: fory.lock).
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6377,10 +6377,10 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootAnyMaps is the compatible-mode root prefix of AnyMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMaps[4:], docs/format.md §11).
-var foryRootAnyMaps = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x14, 0x80, 0xa3, 0xd4, 0x2e, 0xc5, 0x5d, 0x1a, 0xc2, 0xc0, 0x02, 0x4c,
-	0x18, 0x56, 0x02, 0x07, 0x1b, 0x46, 0xc6, 0x50, 0x18, 0x56, 0x02, 0x07, 0x1b, 0x68, 0x18, 0x40,
-}
+var foryRootAnyMaps = []byte(
+	"\x01\xff\x1c\x00\x14\x80\xa3\xd4\x2e\xc5\x5d\x1a\xc2\xc0\x02\x4c" +
+		"\x18\x56\x02\x07\x1b\x46\xc6\x50\x18\x56\x02\x07\x1b\x68\x18\x40",
+)
 
 // foryTypeAnyMaps is AnyMaps's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMaps = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6548,10 +6548,10 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootLeaf321 is the compatible-mode root prefix of Leaf321: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf321[4:], docs/format.md §11).
-var foryRootLeaf321 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0xd7, 0xaa, 0xfe, 0xc3, 0xed, 0x7f, 0xc2, 0xc1, 0x02, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf321 = []byte(
+	"\x01\xff\x1c\x00\x0b\xf0\xd7\xaa\xfe\xc3\xed\x7f\xc2\xc1\x02\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf321 is Leaf321's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf321 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6711,18 +6711,18 @@ func (x *Leaf321) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootSharedAny is the compatible-mode root prefix of SharedAny: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedAny[4:], docs/format.md §11).
-var foryRootSharedAny = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x15, 0xc0, 0xed, 0x2b, 0x3d, 0x01, 0xfd, 0x6c, 0xc3, 0xc2, 0x02, 0x4e,
-	0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30,
-	0x0f,
-}
+var foryRootSharedAny = []byte(
+	"\x01\xff\x1c\x00\x15\xc0\xed\x2b\x3d\x01\xfd\x6c\xc3\xc2\x02\x4e" +
+		"\x1c\x95\x04\x58\xc0\x48\x16\x02\x2d\x12\x98\x44\x18\x56\x02\x30" +
+		"\x0f",
+)
 
 // foryRootRefSharedAny is the compatible-mode root prefix of SharedAny with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedAny[4:], docs/format.md §11).
-var foryRootRefSharedAny = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x15, 0x90, 0x8d, 0x9e, 0xed, 0x5b, 0x34, 0x1e, 0xc3, 0xc2, 0x02, 0x4f,
-	0x1c, 0x95, 0x04, 0x58, 0xc0, 0x48, 0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30,
-	0x0f,
-}
+var foryRootRefSharedAny = []byte(
+	"\x01\x00\x1c\x00\x15\x90\x8d\x9e\xed\x5b\x34\x1e\xc3\xc2\x02\x4f" +
+		"\x1c\x95\x04\x58\xc0\x48\x16\x02\x2d\x12\x98\x44\x18\x56\x02\x30" +
+		"\x0f",
+)
 
 // foryTypeSharedAny is SharedAny's static type information (its fields and hash: fory.lock).
 var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -7002,10 +7002,10 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootLeaf323 is the compatible-mode root prefix of Leaf323: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf323[4:], docs/format.md §11).
-var foryRootLeaf323 = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xa0, 0x0f, 0x8d, 0x9c, 0x8e, 0xe7, 0x26, 0xc2, 0xc3, 0x02, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf323 = []byte(
+	"\x01\xff\x1c\x00\x0b\xa0\x0f\x8d\x9c\x8e\xe7\x26\xc2\xc3\x02\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf323 is Leaf323's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf323 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -7165,10 +7165,10 @@ func (x *Leaf323) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootSharedAnyList is the compatible-mode root prefix of SharedAnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedAnyList[4:], docs/format.md §11).
-var foryRootSharedAnyList = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0x90, 0x65, 0x33, 0xa1, 0xaa, 0x99, 0x26, 0xc2, 0xc4, 0x02, 0x48,
-	0x16, 0x02, 0x2d, 0x12, 0x98, 0x44, 0x18, 0x56, 0x02, 0x30, 0x0f,
-}
+var foryRootSharedAnyList = []byte(
+	"\x01\xff\x1c\x00\x0f\x90\x65\x33\xa1\xaa\x99\x26\xc2\xc4\x02\x48" +
+		"\x16\x02\x2d\x12\x98\x44\x18\x56\x02\x30\x0f",
+)
 
 // foryTypeSharedAnyList is SharedAnyList's static type information (its fields and hash: fory.lock).
 var foryTypeSharedAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -7330,16 +7330,16 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootMixed is the compatible-mode root prefix of Mixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMixed[4:], docs/format.md §11).
-var foryRootMixed = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x67, 0x10, 0x77, 0x9d, 0xb8, 0x47, 0x45, 0x28, 0xcc, 0xca, 0x02, 0x48,
-	0x16, 0x5a, 0x26, 0x05, 0x0d, 0x90, 0x4c, 0x18, 0x56, 0x5a, 0x56, 0x07, 0x1b, 0x51, 0x30, 0x48,
-	0x16, 0x5a, 0x5a, 0x1e, 0x0c, 0x84, 0x78, 0x4c, 0x16, 0x5a, 0x52, 0x15, 0x6e, 0x04, 0xe4, 0x54,
-	0x16, 0x72, 0x2c, 0x80, 0x2e, 0xd6, 0x89, 0x4c, 0x4c, 0x18, 0x56, 0x72, 0x2c, 0x80, 0xa9, 0x24,
-	0x4c, 0x16, 0x5a, 0x16, 0xad, 0x12, 0x9c, 0x80, 0x48, 0x16, 0x62, 0x56, 0x5a, 0x16, 0x30, 0x0f,
-	0x90, 0x4c, 0x18, 0x16, 0x62, 0x56, 0x16, 0x34, 0x92, 0x99, 0x06, 0x50, 0x18, 0x56, 0x5e, 0x56,
-	0x48, 0x93, 0xdb, 0x00, 0xf0, 0x48, 0x16, 0x5e, 0x16, 0x48, 0x93, 0x90, 0x48, 0x16, 0x5a, 0x56,
-	0x4a, 0x71, 0x90,
-}
+var foryRootMixed = []byte(
+	"\x01\xff\x1c\x00\x67\x10\x77\x9d\xb8\x47\x45\x28\xcc\xca\x02\x48" +
+		"\x16\x5a\x26\x05\x0d\x90\x4c\x18\x56\x5a\x56\x07\x1b\x51\x30\x48" +
+		"\x16\x5a\x5a\x1e\x0c\x84\x78\x4c\x16\x5a\x52\x15\x6e\x04\xe4\x54" +
+		"\x16\x72\x2c\x80\x2e\xd6\x89\x4c\x4c\x18\x56\x72\x2c\x80\xa9\x24" +
+		"\x4c\x16\x5a\x16\xad\x12\x9c\x80\x48\x16\x62\x56\x5a\x16\x30\x0f" +
+		"\x90\x4c\x18\x16\x62\x56\x16\x34\x92\x99\x06\x50\x18\x56\x5e\x56" +
+		"\x48\x93\xdb\x00\xf0\x48\x16\x5e\x16\x48\x93\x90\x48\x16\x5a\x56" +
+		"\x4a\x71\x90",
+)
 
 // foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,16 +12,16 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x6f, 0x0e, 0x63, 0x03, 0xf5, 0x16, 0xc2, 0xbd, 0x05, 0x40,
-	0x21, 0x08, 0x42, 0x00, 0x54,
-}
+var foryRootHolder = []byte(
+	"\x01\xff\x1c\x00\x09\x40\x6f\x0e\x63\x03\xf5\x16\xc2\xbd\x05\x40" +
+		"\x21\x08\x42\x00\x54",
+)
 
 // foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x09, 0xf0, 0x47, 0xe5, 0x77, 0x48, 0xf8, 0x20, 0xc2, 0xbd, 0x05, 0x41,
-	0x21, 0x08, 0x43, 0x00, 0x54,
-}
+var foryRootRefHolder = []byte(
+	"\x01\x00\x1c\x00\x09\xf0\x47\xe5\x77\x48\xf8\x20\xc2\xbd\x05\x41" +
+		"\x21\x08\x43\x00\x54",
+)
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -13,10 +13,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootScalars is the compatible-mode root prefix of Scalars: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootScalars[4:], docs/format.md §11).
-var foryRootScalars = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x08, 0x10, 0x4c, 0xb2, 0x20, 0x7c, 0x24, 0x61, 0xc2, 0x98, 0x07, 0x40,
-	0x01, 0x04, 0xdc, 0x05,
-}
+var foryRootScalars = []byte(
+	"\x01\xff\x1c\x00\x08\x10\x4c\xb2\x20\x7c\x24\x61\xc2\x98\x07\x40" +
+		"\x01\x04\xdc\x05",
+)
 
 // foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -229,10 +229,10 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
-var foryRootContainers = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x10, 0x60, 0x22, 0x70, 0x84, 0x68, 0xf3, 0x71, 0xe1, 0x0e, 0x09, 0xb0,
-	0x80, 0x1f, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40, 0x40, 0x15, 0x48,
-}
+var foryRootContainers = []byte(
+	"\x01\xff\x1e\x00\x10\x60\x22\x70\x84\x68\xf3\x71\xe1\x0e\x09\xb0" +
+		"\x80\x1f\x89\xcd\x98\x10\xd2\x46\x40\x40\x15\x48",
+)
 
 // foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -242,10 +242,10 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "narrow.Containers",
 	Namespace:      "e2e",
 	RootCompatible: foryRootContainers,
-	RootConsistent: []byte{
-		0x01, 0xff, 0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46,
-		0x40,
-	},
+	RootConsistent: []byte(
+		"\x01\xff\x1d\x06\x02\x09\xb0\x80\x0e\x03\x89\xcd\x98\x10\xd2\x46" +
+			"\x40",
+	),
 	Scalars:    foryimpl.ScalarFieldsOf[Containers](0),
 	SchemaHash: 1663082097,
 	TypeDef:    foryRootContainers[4:],
@@ -387,10 +387,10 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
-var foryRootMaps = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x13, 0x70, 0xbc, 0xc8, 0xe0, 0x12, 0x38, 0x22, 0xc2, 0x9a, 0x07, 0x48,
-	0x18, 0x16, 0x72, 0x3e, 0x71, 0x90, 0x50, 0x18, 0x56, 0x72, 0x4a, 0x71, 0xa0, 0xa7, 0x20,
-}
+var foryRootMaps = []byte(
+	"\x01\xff\x1c\x00\x13\x70\xbc\xc8\xe0\x12\x38\x22\xc2\x9a\x07\x48" +
+		"\x18\x16\x72\x3e\x71\x90\x50\x18\x56\x72\x4a\x71\xa0\xa7\x20",
+)
 
 // foryTypeMaps is Maps's static type information (its fields and hash: fory.lock).
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -725,10 +725,10 @@ func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) (v map[string]other.Addr
 }
 
 // foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
-var foryRootComposite = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x12, 0x20, 0x35, 0x37, 0x03, 0xb4, 0x2c, 0x7e, 0xc2, 0x9b, 0x07, 0x50,
-	0x18, 0x56, 0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x4c, 0x15, 0xcd, 0x13, 0x59, 0x00,
-}
+var foryRootComposite = []byte(
+	"\x01\xff\x1c\x00\x12\x20\x35\x37\x03\xb4\x2c\x7e\xc2\x9b\x07\x50" +
+		"\x18\x56\x7a\x07\x1b\x68\x18\x40\x4c\x15\xcd\x13\x59\x00",
+)
 
 // foryTypeComposite is Composite's static type information (its fields and hash: fory.lock).
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1044,10 +1044,10 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*ot
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0x40, 0x7d, 0xab, 0x00, 0x36, 0x22, 0x7b, 0xc1, 0x9c, 0x07, 0x4c,
-	0x05, 0xd4, 0x0b, 0xa1, 0x00,
-}
+var foryRootNode = []byte(
+	"\x01\xff\x1c\x00\x09\x40\x7d\xab\x00\x36\x22\x7b\xc1\x9c\x07\x4c" +
+		"\x05\xd4\x0b\xa1\x00",
+)
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -26,18 +26,18 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
-var foryRootAddress = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x1a, 0x20, 0xa7, 0x9e, 0xb1, 0x71, 0x28, 0x7f, 0xc4, 0x85, 0x07, 0x44,
-	0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4c, 0x19, 0x4a, 0x60, 0x9d, 0x24,
-	0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
-}
+var foryRootAddress = []byte(
+	"\x01\xff\x1c\x00\x1a\x20\xa7\x9e\xb1\x71\x28\x7f\xc4\x85\x07\x44" +
+		"\x05\x65\x0f\x4c\x16\x56\xad\x0d\x24\x80\x4c\x19\x4a\x60\x9d\x24" +
+		"\x4c\x15\x4a\x71\x21\x26",
+)
 
 // foryRootRefAddress is the compatible-mode root prefix of Address with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAddress[4:], docs/format.md §11).
-var foryRootRefAddress = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x1a, 0x40, 0x7e, 0xcf, 0x43, 0xfb, 0xe4, 0x43, 0xc4, 0x85, 0x07, 0x44,
-	0x05, 0x65, 0x0f, 0x4c, 0x16, 0x56, 0xad, 0x0d, 0x24, 0x80, 0x4d, 0x19, 0x4a, 0x60, 0x9d, 0x24,
-	0x4c, 0x15, 0x4a, 0x71, 0x21, 0x26,
-}
+var foryRootRefAddress = []byte(
+	"\x01\x00\x1c\x00\x1a\x40\x7e\xcf\x43\xfb\xe4\x43\xc4\x85\x07\x44" +
+		"\x05\x65\x0f\x4c\x16\x56\xad\x0d\x24\x80\x4d\x19\x4a\x60\x9d\x24" +
+		"\x4c\x15\x4a\x71\x21\x26",
+)
 
 // foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -277,10 +277,10 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
-var foryRootTag = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x13, 0x10, 0xbd, 0x71, 0x2a, 0x5d, 0x1d, 0x06, 0xe2, 0x11, 0xba, 0x67,
-	0x24, 0x40, 0x0b, 0x4c, 0x06, 0x44, 0x15, 0x28, 0x98, 0x4c, 0x15, 0xd4, 0x0b, 0xa1, 0x00,
-}
+var foryRootTag = []byte(
+	"\x01\xff\x1e\x00\x13\x10\xbd\x71\x2a\x5d\x1d\x06\xe2\x11\xba\x67" +
+		"\x24\x40\x0b\x4c\x06\x44\x15\x28\x98\x4c\x15\xd4\x0b\xa1\x00",
+)
 
 // foryTypeTag is Tag's static type information (its fields and hash: fory.lock).
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{

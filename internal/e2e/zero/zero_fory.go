@@ -179,10 +179,10 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
-var foryRootTag = []byte{
-	0x01, 0xff, 0x1e, 0x00, 0x09, 0xd0, 0xd2, 0x57, 0x91, 0x2d, 0xcd, 0x4b, 0xe0, 0x11, 0xba, 0x67,
-	0x24, 0x40, 0x0b, 0x4c, 0x06,
-}
+var foryRootTag = []byte(
+	"\x01\xff\x1e\x00\x09\xd0\xd2\x57\x91\x2d\xcd\x4b\xe0\x11\xba\x67" +
+		"\x24\x40\x0b\x4c\x06",
+)
 
 // foryTypeTag is Tag's static type information (its fields and hash: fory.lock).
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -357,12 +357,12 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
-var foryRootComposite = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x28, 0xc0, 0xcc, 0x36, 0x7d, 0x38, 0xba, 0x77, 0xc5, 0x9b, 0x07, 0x4c,
-	0x16, 0x72, 0x80, 0x63, 0x8c, 0x80, 0x48, 0x16, 0x5a, 0x72, 0x05, 0xcc, 0x08, 0x50, 0x18, 0x56,
-	0x7a, 0x07, 0x1b, 0x68, 0x18, 0x40, 0x50, 0x16, 0x72, 0x3f, 0x60, 0x18, 0xe3, 0x20, 0x48, 0x16,
-	0x7a, 0x4c, 0x06, 0x90,
-}
+var foryRootComposite = []byte(
+	"\x01\xff\x1c\x00\x28\xc0\xcc\x36\x7d\x38\xba\x77\xc5\x9b\x07\x4c" +
+		"\x16\x72\x80\x63\x8c\x80\x48\x16\x5a\x72\x05\xcc\x08\x50\x18\x56" +
+		"\x7a\x07\x1b\x68\x18\x40\x50\x16\x72\x3f\x60\x18\xe3\x20\x48\x16" +
+		"\x7a\x4c\x06\x90",
+)
 
 // foryTypeComposite is Composite's static type information (its fields and hash: fory.lock).
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -40,10 +40,10 @@ func (Wide32) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0xa0, 0x02, 0xc4, 0x81, 0x4d, 0x8d, 0x06, 0xc2, 0xb6, 0x02, 0xc4,
-	0x05, 0xc8, 0x15,
-}
+var foryRootLeaf = []byte(
+	"\x01\xff\x1c\x00\x07\xa0\x02\xc4\x81\x4d\x8d\x06\xc2\xb6\x02\xc4" +
+		"\x05\xc8\x15",
+)
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -203,10 +203,10 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootMapKinds is the compatible-mode root prefix of MapKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKinds[4:], docs/format.md §11).
-var foryRootMapKinds = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0xd0, 0x50, 0x9e, 0x31, 0xeb, 0xc5, 0x13, 0xc1, 0xb7, 0x02, 0xc4,
-	0x18, 0x56, 0x16,
-}
+var foryRootMapKinds = []byte(
+	"\x01\xff\x1c\x00\x07\xd0\x50\x9e\x31\xeb\xc5\x13\xc1\xb7\x02\xc4" +
+		"\x18\x56\x16",
+)
 
 // foryTypeMapKinds is MapKinds's static type information (its fields and hash: fory.lock).
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -393,16 +393,16 @@ func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootEnums is the compatible-mode root prefix of Enums: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnums[4:], docs/format.md §11).
-var foryRootEnums = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x07, 0x50, 0x93, 0x2a, 0x1c, 0xb5, 0x4c, 0x70, 0xc2, 0xba, 0x02, 0xc4,
-	0x19, 0xc8, 0x19,
-}
+var foryRootEnums = []byte(
+	"\x01\xff\x1c\x00\x07\x50\x93\x2a\x1c\xb5\x4c\x70\xc2\xba\x02\xc4" +
+		"\x19\xc8\x19",
+)
 
 // foryRootRefEnums is the compatible-mode root prefix of Enums with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnums[4:], docs/format.md §11).
-var foryRootRefEnums = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x07, 0x30, 0x8b, 0x69, 0xef, 0x4b, 0xcb, 0x3c, 0xc2, 0xba, 0x02, 0xc5,
-	0x19, 0xc9, 0x19,
-}
+var foryRootRefEnums = []byte(
+	"\x01\x00\x1c\x00\x07\x30\x8b\x69\xef\x4b\xcb\x3c\xc2\xba\x02\xc5" +
+		"\x19\xc9\x19",
+)
 
 // foryTypeEnums is Enums's static type information (its fields and hash: fory.lock).
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -567,16 +567,16 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootEnumsEvolved is the compatible-mode root prefix of EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumsEvolved[4:], docs/format.md §11).
-var foryRootEnumsEvolved = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0xe7, 0xd6, 0x23, 0x36, 0x9f, 0x22, 0xc3, 0xbb, 0x02, 0xcc,
-	0x05, 0xc4, 0x19, 0xc8, 0x19,
-}
+var foryRootEnumsEvolved = []byte(
+	"\x01\xff\x1c\x00\x09\xf0\xe7\xd6\x23\x36\x9f\x22\xc3\xbb\x02\xcc" +
+		"\x05\xc4\x19\xc8\x19",
+)
 
 // foryRootRefEnumsEvolved is the compatible-mode root prefix of EnumsEvolved with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumsEvolved[4:], docs/format.md §11).
-var foryRootRefEnumsEvolved = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xd9, 0x56, 0x25, 0x5a, 0xe8, 0x15, 0xc3, 0xbb, 0x02, 0xcc,
-	0x05, 0xc5, 0x19, 0xc9, 0x19,
-}
+var foryRootRefEnumsEvolved = []byte(
+	"\x01\x00\x1c\x00\x09\xb0\xd9\x56\x25\x5a\xe8\x15\xc3\xbb\x02\xcc" +
+		"\x05\xc5\x19\xc9\x19",
+)
 
 // foryTypeEnumsEvolved is EnumsEvolved's static type information (its fields and hash: fory.lock).
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{

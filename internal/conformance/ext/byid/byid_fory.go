@@ -19,16 +19,16 @@ var foryExtMoneyCodec = foryimpl.NewExtType[money.Money](foryimpl.ExtSpec{
 }, (&MoneyCodec{}).WriteExt, (&MoneyCodec{}).ReadExt)
 
 // foryRootOrder is the compatible-mode root prefix of Order: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOrder[4:], docs/format.md §11).
-var foryRootOrder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x10, 0x20, 0xeb, 0x95, 0xe5, 0x1c, 0x63, 0x22, 0xc3, 0xad, 0x02, 0x40,
-	0x05, 0x34, 0x4c, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1f, 0x4d, 0x0f,
-}
+var foryRootOrder = []byte(
+	"\x01\xff\x1c\x00\x10\x20\xeb\x95\xe5\x1c\x63\x22\xc3\xad\x02\x40" +
+		"\x05\x34\x4c\x1f\xbe\x28\x11\x00\x46\x1f\x4d\x0f",
+)
 
 // foryRootRefOrder is the compatible-mode root prefix of Order with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOrder[4:], docs/format.md §11).
-var foryRootRefOrder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x10, 0xf0, 0x93, 0x3c, 0x5a, 0xab, 0xd3, 0x7a, 0xc3, 0xad, 0x02, 0x40,
-	0x05, 0x34, 0x4d, 0x1f, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1f, 0x4d, 0x0f,
-}
+var foryRootRefOrder = []byte(
+	"\x01\x00\x1c\x00\x10\xf0\x93\x3c\x5a\xab\xd3\x7a\xc3\xad\x02\x40" +
+		"\x05\x34\x4d\x1f\xbe\x28\x11\x00\x47\x1f\x4d\x0f",
+)
 
 // foryTypeOrder is Order's static type information (its fields and hash: fory.lock).
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -321,10 +321,10 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootMoneyStruct is the compatible-mode root prefix of MoneyStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMoneyStruct[4:], docs/format.md §11).
-var foryRootMoneyStruct = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0d, 0x70, 0x12, 0x00, 0x78, 0x07, 0xae, 0x06, 0xc2, 0xb1, 0x02, 0x4c,
-	0x07, 0xd1, 0xa8, 0x9c, 0x80, 0x44, 0x15, 0x0a, 0x91,
-}
+var foryRootMoneyStruct = []byte(
+	"\x01\xff\x1c\x00\x0d\x70\x12\x00\x78\x07\xae\x06\xc2\xb1\x02\x4c" +
+		"\x07\xd1\xa8\x9c\x80\x44\x15\x0a\x91",
+)
 
 // foryTypeMoneyStruct is MoneyStruct's static type information (its fields and hash: fory.lock).
 var foryTypeMoneyStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -486,16 +486,16 @@ func (x *MoneyStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootOrderStruct is the compatible-mode root prefix of OrderStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOrderStruct[4:], docs/format.md §11).
-var foryRootOrderStruct = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x46, 0x74, 0xe9, 0x8f, 0x24, 0xc3, 0xb2, 0x02, 0x40,
-	0x05, 0x34, 0x4c, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x1c, 0x4d, 0x0f,
-}
+var foryRootOrderStruct = []byte(
+	"\x01\xff\x1c\x00\x10\xa0\x1e\x46\x74\xe9\x8f\x24\xc3\xb2\x02\x40" +
+		"\x05\x34\x4c\x1c\xbe\x28\x11\x00\x46\x1c\x4d\x0f",
+)
 
 // foryRootRefOrderStruct is the compatible-mode root prefix of OrderStruct with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOrderStruct[4:], docs/format.md §11).
-var foryRootRefOrderStruct = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x10, 0xa0, 0x1e, 0x25, 0xfe, 0x34, 0x54, 0x26, 0xc3, 0xb2, 0x02, 0x40,
-	0x05, 0x34, 0x4d, 0x1c, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x1c, 0x4d, 0x0f,
-}
+var foryRootRefOrderStruct = []byte(
+	"\x01\x00\x1c\x00\x10\xa0\x1e\x25\xfe\x34\x54\x26\xc3\xb2\x02\x40" +
+		"\x05\x34\x4d\x1c\xbe\x28\x11\x00\x47\x1c\x4d\x0f",
+)
 
 // foryTypeOrderStruct is OrderStruct's static type information (its fields and hash: fory.lock).
 var foryTypeOrderStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -774,16 +774,16 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x90, 0x59, 0x3b, 0x84, 0x67, 0x3c, 0xc1, 0xae, 0x02, 0x42,
-	0x00, 0x54,
-}
+var foryRootHolder = []byte(
+	"\x01\xff\x1c\x00\x06\x40\x90\x59\x3b\x84\x67\x3c\xc1\xae\x02\x42" +
+		"\x00\x54",
+)
 
 // foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x06, 0x90, 0xd9, 0x21, 0xcf, 0x77, 0xf9, 0x29, 0xc1, 0xae, 0x02, 0x43,
-	0x00, 0x54,
-}
+var foryRootRefHolder = []byte(
+	"\x01\x00\x1c\x00\x06\x90\xd9\x21\xcf\x77\xf9\x29\xc1\xae\x02\x43" +
+		"\x00\x54",
+)
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -944,10 +944,10 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootBag is the compatible-mode root prefix of Bag: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBag[4:], docs/format.md §11).
-var foryRootBag = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x10, 0x50, 0xe8, 0xa3, 0x73, 0x33, 0xa5, 0x4c, 0xc3, 0xaf, 0x02, 0x40,
-	0x16, 0x7e, 0x2c, 0x40, 0x18, 0x56, 0x7e, 0x30, 0x40, 0x16, 0x7e, 0x3c,
-}
+var foryRootBag = []byte(
+	"\x01\xff\x1c\x00\x10\x50\xe8\xa3\x73\x33\xa5\x4c\xc3\xaf\x02\x40" +
+		"\x16\x7e\x2c\x40\x18\x56\x7e\x30\x40\x16\x7e\x3c",
+)
 
 // foryTypeBag is Bag's static type information (its fields and hash: fory.lock).
 var foryTypeBag = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -21,16 +21,16 @@ var foryExtMoneyCodec = foryimpl.NewExtType[money.Money](foryimpl.ExtSpec{
 }, (&MoneyCodec{}).WriteExt, (&MoneyCodec{}).ReadExt)
 
 // foryRootOrder is the compatible-mode root prefix of Order: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOrder[4:], docs/format.md §11).
-var foryRootOrder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x10, 0xb0, 0x01, 0x53, 0x07, 0x29, 0x8e, 0x69, 0xc3, 0xad, 0x02, 0x40,
-	0x05, 0x34, 0x4c, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x46, 0x20, 0x4d, 0x0f,
-}
+var foryRootOrder = []byte(
+	"\x01\xff\x1c\x00\x10\xb0\x01\x53\x07\x29\x8e\x69\xc3\xad\x02\x40" +
+		"\x05\x34\x4c\x20\xbe\x28\x11\x00\x46\x20\x4d\x0f",
+)
 
 // foryRootRefOrder is the compatible-mode root prefix of Order with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOrder[4:], docs/format.md §11).
-var foryRootRefOrder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x10, 0xb0, 0x13, 0xf6, 0x28, 0x91, 0xea, 0x27, 0xc3, 0xad, 0x02, 0x40,
-	0x05, 0x34, 0x4d, 0x20, 0xbe, 0x28, 0x11, 0x00, 0x47, 0x20, 0x4d, 0x0f,
-}
+var foryRootRefOrder = []byte(
+	"\x01\x00\x1c\x00\x10\xb0\x13\xf6\x28\x91\xea\x27\xc3\xad\x02\x40" +
+		"\x05\x34\x4d\x20\xbe\x28\x11\x00\x47\x20\x4d\x0f",
+)
 
 // foryTypeOrder is Order's static type information (its fields and hash: fory.lock).
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -323,16 +323,16 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x90, 0x59, 0x3b, 0x84, 0x67, 0x3c, 0xc1, 0xae, 0x02, 0x42,
-	0x00, 0x54,
-}
+var foryRootHolder = []byte(
+	"\x01\xff\x1c\x00\x06\x40\x90\x59\x3b\x84\x67\x3c\xc1\xae\x02\x42" +
+		"\x00\x54",
+)
 
 // foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x06, 0x90, 0xd9, 0x21, 0xcf, 0x77, 0xf9, 0x29, 0xc1, 0xae, 0x02, 0x43,
-	0x00, 0x54,
-}
+var foryRootRefHolder = []byte(
+	"\x01\x00\x1c\x00\x06\x90\xd9\x21\xcf\x77\xf9\x29\xc1\xae\x02\x43" +
+		"\x00\x54",
+)
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -493,10 +493,10 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootBag is the compatible-mode root prefix of Bag: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBag[4:], docs/format.md §11).
-var foryRootBag = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x13, 0x60, 0x8a, 0xac, 0x86, 0x0d, 0x95, 0x15, 0xc3, 0xaf, 0x02, 0x40,
-	0x16, 0x82, 0x01, 0x2c, 0x40, 0x18, 0x56, 0x82, 0x01, 0x30, 0x40, 0x16, 0x82, 0x01, 0x3c,
-}
+var foryRootBag = []byte(
+	"\x01\xff\x1c\x00\x13\x60\x8a\xac\x86\x0d\x95\x15\xc3\xaf\x02\x40" +
+		"\x16\x82\x01\x2c\x40\x18\x56\x82\x01\x30\x40\x16\x82\x01\x3c",
+)
 
 // foryTypeBag is Bag's static type information (its fields and hash: fory.lock).
 var foryTypeBag = foryimpl.NewStructType(foryimpl.StructSpec{

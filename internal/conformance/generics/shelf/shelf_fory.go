@@ -13,10 +13,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootShelf is the compatible-mode root prefix of Shelf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootShelf[4:], docs/format.md §11).
-var foryRootShelf = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x12, 0x40, 0x9f, 0x56, 0xfc, 0xb9, 0x44, 0x4d, 0xc2, 0xd0, 0x05, 0x4c,
-	0x18, 0x56, 0x7a, 0xb4, 0x0c, 0x20, 0xc0, 0x4c, 0x16, 0x72, 0xbc, 0x06, 0x24, 0x80,
-}
+var foryRootShelf = []byte(
+	"\x01\xff\x1c\x00\x12\x40\x9f\x56\xfc\xb9\x44\x4d\xc2\xd0\x05\x4c" +
+		"\x18\x56\x7a\xb4\x0c\x20\xc0\x4c\x16\x72\xbc\x06\x24\x80",
+)
 
 // foryTypeShelf is Shelf's static type information (its fields and hash: fory.lock).
 var foryTypeShelf = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPtrSet is the compatible-mode root prefix of PtrSet: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtrSet[4:], docs/format.md §11).
-var foryRootPtrSet = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0a, 0x80, 0xde, 0x50, 0x78, 0xcf, 0x3c, 0x4d, 0xc1, 0xd0, 0x02, 0x4c,
-	0x17, 0x72, 0x2c, 0x80, 0xa9, 0x24,
-}
+var foryRootPtrSet = []byte(
+	"\x01\xff\x1c\x00\x0a\x80\xde\x50\x78\xcf\x3c\x4d\xc1\xd0\x02\x4c" +
+		"\x17\x72\x2c\x80\xa9\x24",
+)
 
 // foryTypePtrSet is PtrSet's static type information (its fields and hash: fory.lock).
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -212,10 +212,10 @@ func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) (v serializer.Set[*Leaf
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0xf0, 0x8e, 0x38, 0xf3, 0xe6, 0x0e, 0x44, 0xc2, 0xcf, 0x02, 0x40,
-	0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootLeaf = []byte(
+	"\x01\xff\x1c\x00\x0b\xf0\x8e\x38\xf3\xe6\x0e\x44\xc2\xcf\x02\x40" +
+		"\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -26,10 +26,10 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
-var foryRootAddress = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0c, 0x50, 0x7a, 0xdb, 0xa0, 0xca, 0x6b, 0x56, 0xc5, 0x65, 0xc4, 0x15,
-	0xc8, 0x15, 0xcc, 0x15, 0xd0, 0x15, 0xd6, 0x15,
-}
+var foryRootAddress = []byte(
+	"\x01\xff\x1c\x00\x0c\x50\x7a\xdb\xa0\xca\x6b\x56\xc5\x65\xc4\x15" +
+		"\xc8\x15\xcc\x15\xd0\x15\xd6\x15",
+)
 
 // foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -251,10 +251,10 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootContact is the compatible-mode root prefix of Contact: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootContact[4:], docs/format.md §11).
-var foryRootContact = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x20, 0x6d, 0x90, 0x7c, 0x26, 0x8e, 0x0c, 0xc2, 0x66, 0xc6, 0x15,
-	0xca, 0x15,
-}
+var foryRootContact = []byte(
+	"\x01\xff\x1c\x00\x06\x20\x6d\x90\x7c\x26\x8e\x0c\xc2\x66\xc6\x15" +
+		"\xca\x15",
+)
 
 // foryTypeContact is Contact's static type information (its fields and hash: fory.lock).
 var foryTypeContact = foryimpl.NewStructType(foryimpl.StructSpec{

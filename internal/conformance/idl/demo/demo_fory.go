@@ -168,10 +168,10 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootDog is the compatible-mode root prefix of Dog: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDog[4:], docs/format.md §11).
-var foryRootDog = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x06, 0x40, 0x89, 0xc8, 0xc5, 0xdd, 0x93, 0x2f, 0xc2, 0x67, 0xc8, 0x05,
-	0xc6, 0x15,
-}
+var foryRootDog = []byte(
+	"\x01\xff\x1c\x00\x06\x40\x89\xc8\xc5\xdd\x93\x2f\xc2\x67\xc8\x05" +
+		"\xc6\x15",
+)
 
 // foryTypeDog is Dog's static type information (its fields and hash: fory.lock).
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -350,10 +350,10 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootCat is the compatible-mode root prefix of Cat: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCat[4:], docs/format.md §11).
-var foryRootCat = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xc0, 0x79, 0x7f, 0x24, 0x61, 0x1d, 0x29, 0xc5, 0x68, 0xd4, 0x05,
-	0xc7, 0x1c, 0xca, 0x15, 0xcc, 0x16, 0x56, 0xd0, 0x18, 0x56, 0x16,
-}
+var foryRootCat = []byte(
+	"\x01\xff\x1c\x00\x0f\xc0\x79\x7f\x24\x61\x1d\x29\xc5\x68\xd4\x05" +
+		"\xc7\x1c\xca\x15\xcc\x16\x56\xd0\x18\x56\x16",
+)
 
 // foryTypeCat is Cat's static type information (its fields and hash: fory.lock).
 var foryTypeCat = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -766,10 +766,10 @@ func (x *Cat) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootSensorData is the compatible-mode root prefix of SensorData: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSensorData[4:], docs/format.md §11).
-var foryRootSensorData = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x10, 0x60, 0xb9, 0x41, 0x1d, 0xb1, 0x53, 0x14, 0xc5, 0x69, 0xc4, 0x15,
-	0xc8, 0x16, 0x16, 0xcc, 0x16, 0x52, 0xd0, 0x16, 0x1e, 0xd4, 0x16, 0x06,
-}
+var foryRootSensorData = []byte(
+	"\x01\xff\x1c\x00\x10\x60\xb9\x41\x1d\xb1\x53\x14\xc5\x69\xc4\x15" +
+		"\xc8\x16\x16\xcc\x16\x52\xd0\x16\x1e\xd4\x16\x06",
+)
 
 // foryTypeSensorData is SensorData's static type information (its fields and hash: fory.lock).
 var foryTypeSensorData = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1141,10 +1141,10 @@ func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext, old []bool) (v []boo
 }
 
 // foryRootConfig is the compatible-mode root prefix of Config: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootConfig[4:], docs/format.md §11).
-var foryRootConfig = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xa0, 0x3f, 0x28, 0x6e, 0xb7, 0xbd, 0x3b, 0xc2, 0xb9, 0x82, 0xc3,
-	0x37, 0xc4, 0x15, 0xc8, 0x15,
-}
+var foryRootConfig = []byte(
+	"\x01\xff\x1c\x00\x09\xa0\x3f\x28\x6e\xb7\xbd\x3b\xc2\xb9\x82\xc3" +
+		"\x37\xc4\x15\xc8\x15",
+)
 
 // foryTypeConfig is Config's static type information (its fields and hash: fory.lock).
 var foryTypeConfig = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootHelloRequest is the compatible-mode root prefix of HelloRequest: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHelloRequest[4:], docs/format.md §11).
-var foryRootHelloRequest = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x08, 0xe0, 0x86, 0x79, 0xba, 0xb7, 0xa3, 0x25, 0xc1, 0x9b, 0x87, 0x87,
-	0xe5, 0x0a, 0xc4, 0x15,
-}
+var foryRootHelloRequest = []byte(
+	"\x01\xff\x1c\x00\x08\xe0\x86\x79\xba\xb7\xa3\x25\xc1\x9b\x87\x87" +
+		"\xe5\x0a\xc4\x15",
+)
 
 // foryTypeHelloRequest is HelloRequest's static type information (its fields and hash: fory.lock).
 var foryTypeHelloRequest = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -159,10 +159,10 @@ func (x *HelloRequest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootHelloReply is the compatible-mode root prefix of HelloReply: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHelloReply[4:], docs/format.md §11).
-var foryRootHelloReply = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x08, 0x80, 0xdd, 0xd0, 0x5d, 0x9d, 0xfd, 0x37, 0xc1, 0xf0, 0xbd, 0xb0,
-	0xc2, 0x0f, 0xc4, 0x15,
-}
+var foryRootHelloReply = []byte(
+	"\x01\xff\x1c\x00\x08\x80\xdd\xd0\x5d\x9d\xfd\x37\xc1\xf0\xbd\xb0" +
+		"\xc2\x0f\xc4\x15",
+)
 
 // foryTypeHelloReply is HelloReply's static type information (its fields and hash: fory.lock).
 var foryTypeHelloReply = foryimpl.NewStructType(foryimpl.StructSpec{

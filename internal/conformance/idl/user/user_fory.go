@@ -13,16 +13,16 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0f, 0xc0, 0x09, 0x90, 0x8c, 0x26, 0xa5, 0x7b, 0xc6, 0xc8, 0x01, 0xc4,
-	0x15, 0xc8, 0x15, 0xce, 0x1c, 0xd2, 0x1c, 0xd6, 0x1c, 0xd8, 0x19,
-}
+var foryRootUser = []byte(
+	"\x01\xff\x1c\x00\x0f\xc0\x09\x90\x8c\x26\xa5\x7b\xc6\xc8\x01\xc4" +
+		"\x15\xc8\x15\xce\x1c\xd2\x1c\xd6\x1c\xd8\x19",
+)
 
 // foryRootRefUser is the compatible-mode root prefix of User with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefUser[4:], docs/format.md §11).
-var foryRootRefUser = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0f, 0x30, 0x28, 0xe5, 0xed, 0xaf, 0xb8, 0x29, 0xc6, 0xc8, 0x01, 0xc4,
-	0x15, 0xc8, 0x15, 0xcf, 0x1c, 0xd3, 0x1c, 0xd7, 0x1c, 0xd9, 0x19,
-}
+var foryRootRefUser = []byte(
+	"\x01\x00\x1c\x00\x0f\x30\x28\xe5\xed\xaf\xb8\x29\xc6\xc8\x01\xc4" +
+		"\x15\xc8\x15\xcf\x1c\xd3\x1c\xd7\x1c\xd9\x19",
+)
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -488,10 +488,10 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootUserPreferences is the compatible-mode root prefix of UserPreferences: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUserPreferences[4:], docs/format.md §11).
-var foryRootUserPreferences = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0b, 0x60, 0xbe, 0x3d, 0x77, 0xe9, 0x9f, 0x51, 0xc4, 0xc9, 0x01, 0xd0,
-	0x01, 0xc7, 0x1c, 0xc8, 0x15, 0xcc, 0x15,
-}
+var foryRootUserPreferences = []byte(
+	"\x01\xff\x1c\x00\x0b\x60\xbe\x3d\x77\xe9\x9f\x51\xc4\xc9\x01\xd0" +
+		"\x01\xc7\x1c\xc8\x15\xcc\x15",
+)
 
 // foryTypeUserPreferences is UserPreferences's static type information (its fields and hash: fory.lock).
 var foryTypeUserPreferences = foryimpl.NewStructType(foryimpl.StructSpec{

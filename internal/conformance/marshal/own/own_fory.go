@@ -15,16 +15,16 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootHost is the compatible-mode root prefix of Host: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHost[4:], docs/format.md §11).
-var foryRootHost = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x11, 0x60, 0x18, 0x2d, 0x5c, 0x56, 0x38, 0x2a, 0xc7, 0xc6, 0x05, 0xd4,
-	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc8, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
-}
+var foryRootHost = []byte(
+	"\x01\xff\x1c\x00\x11\x60\x18\x2d\x5c\x56\x38\x2a\xc7\xc6\x05\xd4" +
+		"\x05\xc0\x15\xc6\x15\xc8\x29\xce\x15\xd0\x15\xd8\x15",
+)
 
 // foryRootRefHost is the compatible-mode root prefix of Host with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHost[4:], docs/format.md §11).
-var foryRootRefHost = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x11, 0x90, 0x85, 0x55, 0xc9, 0x0b, 0x68, 0x67, 0xc7, 0xc6, 0x05, 0xd4,
-	0x05, 0xc0, 0x15, 0xc6, 0x15, 0xc9, 0x29, 0xce, 0x15, 0xd0, 0x15, 0xd8, 0x15,
-}
+var foryRootRefHost = []byte(
+	"\x01\x00\x1c\x00\x11\x90\x85\x55\xc9\x0b\x68\x67\xc7\xc6\x05\xd4" +
+		"\x05\xc0\x15\xc6\x15\xc9\x29\xce\x15\xd0\x15\xd8\x15",
+)
 
 // foryTypeHost is Host's static type information (its fields and hash: fory.lock).
 var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -24,10 +24,10 @@ var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
 	Scalars:        foryimpl.ScalarFieldsOf[Fixed](0, 1),
 	SchemaHash:     1094317010,
-	TypeDef: []byte{
-		0x0b, 0xf0, 0xdc, 0xa9, 0xfa, 0x39, 0x2c, 0x28, 0x82, 0xd9, 0x04, 0x40, 0x05, 0x34, 0x48, 0x15,
-		0x34, 0x0c, 0x20,
-	},
+	TypeDef: []byte(
+		"\x0b\xf0\xdc\xa9\xfa\x39\x2c\x28\x82\xd9\x04\x40\x05\x34\x48\x15" +
+			"\x34\x0c\x20",
+	),
 	UserID: 601,
 })
 
@@ -174,16 +174,16 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
-var foryRootOuter = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0xa0, 0x73, 0xff, 0xe2, 0xe1, 0xf2, 0x70, 0xc3, 0xda, 0x04, 0x40,
-	0x1b, 0x14, 0x46, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c,
-}
+var foryRootOuter = []byte(
+	"\x01\xff\x1c\x00\x0e\xa0\x73\xff\xe2\xe1\xf2\x70\xc3\xda\x04\x40" +
+		"\x1b\x14\x46\x1b\x17\x6f\x40\x16\x6e\x2c",
+)
 
 // foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
-var foryRootRefOuter = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0e, 0xa0, 0xdf, 0xfa, 0x29, 0x29, 0xd8, 0x5d, 0xc3, 0xda, 0x04, 0x41,
-	0x1b, 0x14, 0x47, 0x1b, 0x17, 0x6f, 0x40, 0x16, 0x6e, 0x2c,
-}
+var foryRootRefOuter = []byte(
+	"\x01\x00\x1c\x00\x0e\xa0\xdf\xfa\x29\x29\xd8\x5d\xc3\xda\x04\x41" +
+		"\x1b\x14\x47\x1b\x17\x6f\x40\x16\x6e\x2c",
+)
 
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -488,10 +488,10 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootFixedN is the compatible-mode root prefix of FixedN: header 01, root flag ff, type id 29, meta index 0, TypeDef (foryRootFixedN[4:], docs/format.md §11).
-var foryRootFixedN = []byte{
-	0x01, 0xff, 0x1d, 0x00, 0x13, 0xa0, 0xdf, 0x8e, 0x27, 0x2f, 0x66, 0x29, 0xa2, 0x0d, 0x0c, 0x8c,
-	0x70, 0x16, 0x3e, 0x42, 0xe2, 0x07, 0x38, 0x40, 0x05, 0x34, 0x48, 0x15, 0x34, 0x0c, 0x20,
-}
+var foryRootFixedN = []byte(
+	"\x01\xff\x1d\x00\x13\xa0\xdf\x8e\x27\x2f\x66\x29\xa2\x0d\x0c\x8c" +
+		"\x70\x16\x3e\x42\xe2\x07\x38\x40\x05\x34\x48\x15\x34\x0c\x20",
+)
 
 // foryTypeFixedN is FixedN's static type information (its fields and hash: fory.lock).
 var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{

@@ -26,16 +26,16 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
-var foryRootImage = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x0e, 0x60, 0x79, 0x48, 0x43, 0xb5, 0x4f, 0x13, 0xc6, 0x04, 0xcc, 0x05,
-	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd4, 0x19, 0xd8, 0x15,
-}
+var foryRootImage = []byte(
+	"\x01\xff\x1c\x00\x0e\x60\x79\x48\x43\xb5\x4f\x13\xc6\x04\xcc\x05" +
+		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19\xd8\x15",
+)
 
 // foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
-var foryRootRefImage = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x0e, 0x80, 0x5c, 0x18, 0x00, 0x69, 0x72, 0x4b, 0xc6, 0x04, 0xcc, 0x05,
-	0xd0, 0x05, 0xc4, 0x15, 0xc8, 0x15, 0xd5, 0x19, 0xd8, 0x15,
-}
+var foryRootRefImage = []byte(
+	"\x01\x00\x1c\x00\x0e\x80\x5c\x18\x00\x69\x72\x4b\xc6\x04\xcc\x05" +
+		"\xd0\x05\xc4\x15\xc8\x15\xd5\x19\xd8\x15",
+)
 
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -255,16 +255,16 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootImagePair is the compatible-mode root prefix of ImagePair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePair[4:], docs/format.md §11).
-var foryRootImagePair = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x09, 0xf0, 0x3b, 0x34, 0xab, 0xca, 0xe9, 0x09, 0xc3, 0xc8, 0x01, 0xc6,
-	0x1c, 0xca, 0x1c, 0xcc, 0x15,
-}
+var foryRootImagePair = []byte(
+	"\x01\xff\x1c\x00\x09\xf0\x3b\x34\xab\xca\xe9\x09\xc3\xc8\x01\xc6" +
+		"\x1c\xca\x1c\xcc\x15",
+)
 
 // foryRootRefImagePair is the compatible-mode root prefix of ImagePair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImagePair[4:], docs/format.md §11).
-var foryRootRefImagePair = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x09, 0xb0, 0xe6, 0xf8, 0xe7, 0xe3, 0x0e, 0x24, 0xc3, 0xc8, 0x01, 0xc7,
-	0x1c, 0xcb, 0x1c, 0xcc, 0x15,
-}
+var foryRootRefImagePair = []byte(
+	"\x01\x00\x1c\x00\x09\xb0\xe6\xf8\xe7\xe3\x0e\x24\xc3\xc8\x01\xc7" +
+		"\x1c\xcb\x1c\xcc\x15",
+)
 
 // foryTypeImagePair is ImagePair's static type information (its fields and hash: fory.lock).
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -593,16 +593,16 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte{
-	0x01, 0xff, 0x1c, 0x00, 0x14, 0x20, 0x38, 0x9a, 0x4b, 0x57, 0x08, 0x69, 0xc3, 0xca, 0x01, 0x4c,
-	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4a, 0x1c, 0x34, 0x97, 0x98,
-}
+var foryRootNode = []byte(
+	"\x01\xff\x1c\x00\x14\x20\x38\x9a\x4b\x57\x08\x69\xc3\xca\x01\x4c" +
+		"\x05\xd4\x0b\xa1\x00\x4c\x15\xac\x01\x22\xc0\x4a\x1c\x34\x97\x98",
+)
 
 // foryRootRefNode is the compatible-mode root prefix of Node with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNode[4:], docs/format.md §11).
-var foryRootRefNode = []byte{
-	0x01, 0x00, 0x1c, 0x00, 0x14, 0xc0, 0x46, 0x72, 0x92, 0x65, 0x0e, 0x3f, 0xc3, 0xca, 0x01, 0x4c,
-	0x05, 0xd4, 0x0b, 0xa1, 0x00, 0x4c, 0x15, 0xac, 0x01, 0x22, 0xc0, 0x4b, 0x1c, 0x34, 0x97, 0x98,
-}
+var foryRootRefNode = []byte(
+	"\x01\x00\x1c\x00\x14\xc0\x46\x72\x92\x65\x0e\x3f\xc3\xca\x01\x4c" +
+		"\x05\xd4\x0b\xa1\x00\x4c\x15\xac\x01\x22\xc0\x4b\x1c\x34\x97\x98",
+)
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
