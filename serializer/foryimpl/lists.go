@@ -7,9 +7,12 @@ import "github.com/forygen/forygen/internal/meta"
 // the same in every package, 2–3 KB of generated code each (issue 28).
 // The body is what emit wrote: the length, its fast path inlined, the
 // elements header, and each element behind the flags the header asks
-// for. A struct element's body is read through P's methods, one call a
-// element as before (instructions.sh MediaContent and MediaContentList
-// forygen: benchmarks/PERFORMANCE.md "Generated code size, round 5").
+// for. A struct element's body is read through P's methods, one call an
+// element as before; the common header (no null flags, no reference
+// flags, this side's schema) takes a loop with one test an element, which
+// made the list cells cheaper than the generated loops (instructions.sh
+// NumericStructList forygen: benchmarks/PERFORMANCE.md "Generated code
+// size, round 5").
 //
 // Each reuses old's memory when it holds n elements (ReuseSlice); a zero
 // length decodes as an empty, non-nil slice, as official Go does. Errors
