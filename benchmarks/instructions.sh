@@ -7,6 +7,7 @@
 #   ./instructions.sh fixed              # the fixed cost of a call, on an empty struct
 #   ./instructions.sh strings            # string decoding and the write-side UTF-8 check (BenchmarkStrings, BenchmarkAliasStrings)
 #   ./instructions.sh idl                # hand fixtures vs forygen idl's output of idl/bench.fdl, same Fory options (BenchmarkIDL)
+#   ./instructions.sh blocks             # decoding with and without WithBlockAlloc, fresh and reused (BenchmarkBlockAlloc)
 #
 # The directions are the go test benchmarks' (bench_test.go): Serialize,
 # Deserialize (into a reused target), DeserializeFresh (into a new value every
@@ -123,6 +124,28 @@ if [ "${1:-}" = strings ]; then
 			n=$(per_op_pattern "^BenchmarkAliasStrings\$/^$f\$/^$m\$" "$kind")
 			echo "deserialize $f $m $n instructions/op"
 		done
+	done
+	exit 0
+fi
+
+if [ "${1:-}" = blocks ]; then
+	# BenchmarkBlockAlloc: each fixture decoded by the default Fory and by
+	# one WithBlockAlloc(8 KiB), into a new value (fresh) and into a reused
+	# one. FIXTURES (space-separated) selects rows.
+	fixtures=${FIXTURES:-"NumericStruct Sample MediaContent NumericStructList SampleList MediaContentList SmallMessage"}
+	echo 'Instructions per decode, default Fory vs WithBlockAlloc(8 KiB) (GOGC=off, as for all: the collector'"'"'s work is not counted).'
+	echo
+	printf '| fixture | fresh default | fresh blocks | reused default | reused blocks |\n|---|---:|---:|---:|---:|\n'
+	for f in $fixtures; do
+		kind=single
+		case $f in *List) kind=list ;; esac
+		cells=()
+		for d in fresh reused; do
+			for m in default blocks; do
+				cells+=("$(per_op_pattern "^BenchmarkBlockAlloc\$/^$f\$/^$m\$/^$d\$" "$kind")")
+			done
+		done
+		printf '| %s | %s | %s | %s | %s |\n' "$f" "${cells[@]}"
 	done
 	exit 0
 fi

@@ -81,6 +81,29 @@ func WithAliasStrings(on bool) Option {
 	return Option{func(c *foryimpl.Config) { c.AliasStrings = on }}
 }
 
+// WithBlockAlloc makes decoding take the memory of strings, []byte
+// values and slices of bools, numbers and enums from blocks of size bytes,
+// a few allocations for many values instead of one a value: a fresh decode
+// of a message with many such values runs markedly faster
+// (benchmarks/PERFORMANCE.md, "Block allocation"). Slices of structs,
+// strings, pointers, maps and lists are allocated as without it.
+//
+// The trade-off, as with WithAliasStrings: a block stays in memory as long
+// as any value carved from it does, and the blocks of a Fory are shared by
+// the messages it decodes, so keeping one short string of a message can
+// keep up to size bytes alive. A value larger than a quarter of a block is
+// allocated on its own. A decoded slice has its capacity cut to its
+// length, so appending to it copies instead of writing over its neighbour,
+// and decoded strings never change. A size of 0 turns it off (the
+// default); a negative size panics. WithAliasStrings and WithZeroCopy take
+// precedence for strings; WithZeroCopy for []byte values.
+func WithBlockAlloc(size int) Option {
+	if size < 0 {
+		panic(fmt.Sprintf("serializer: WithBlockAlloc(%d): the block size must not be negative", size))
+	}
+	return Option{func(c *foryimpl.Config) { c.BlockSize = size }}
+}
+
 // WithZeroCopy makes Deserialize decode strings and BINARY []byte values
 // (fields tagged `fory:"type=bytes"`) as views of the caller's input, with
 // no copy at all, so they cost no allocation (WithAliasStrings copies the

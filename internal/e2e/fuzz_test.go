@@ -25,6 +25,12 @@ var (
 	fuzzConsistent = serializer.New(serializer.WithCompatible(false))
 	fuzzCompatible = serializer.New()
 	fuzzForys      = []*serializer.Fory{fuzzConsistent, fuzzCompatible}
+	// fuzzBlockForys are fuzzForys with WithBlockAlloc, whose decodes must
+	// agree with theirs; small blocks, so that inputs span several.
+	fuzzBlockForys = []*serializer.Fory{
+		serializer.New(serializer.WithCompatible(false), serializer.WithBlockAlloc(128)),
+		serializer.New(serializer.WithBlockAlloc(128)),
+	}
 )
 
 // addSeeds adds the encodings of r's full, one-entry-map and zero values in
@@ -92,12 +98,21 @@ func fuzzDecode(f *testing.F, name string) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := make([]byte, len(data))
 		copy(in, data)
-		for _, fy := range fuzzForys {
+		for i, fy := range fuzzForys {
 			v := r.fresh()
 			err := fy.Deserialize(in, v)
+			// The same input with blocks: the same outcome, the same value.
+			vb := r.fresh()
+			errb := fuzzBlockForys[i].Deserialize(in, vb)
+			if (err == nil) != (errb == nil) || err != nil && err.Error() != errb.Error() {
+				t.Fatalf("with blocks the decode gives %v, without %v", errb, err)
+			}
 			if err != nil {
 				hostile.CheckError(t, err, in, typeName)
 				continue
+			}
+			if !sameValue(reflect.ValueOf(v), reflect.ValueOf(vb)) {
+				t.Fatalf("with blocks the decode gives\n%#v\nwithout\n%#v", vb, v)
 			}
 			checkDecoded(t, fy, v, r.fresh)
 		}

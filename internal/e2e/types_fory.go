@@ -2048,7 +2048,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n143 < 0 {
 			n143 = c.ReadArrayLength(1)
 		}
-		a144 := foryimpl.ReuseSlice[[]bool](c, x.DBools, n143)
+		a144 := foryimpl.ReuseScalarSlice[[]bool](c, x.DBools, n143)
 		r.ReadRawBools(a144)
 		x.DBools = a144
 		if c.Failed() {
@@ -2059,7 +2059,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n145 < 0 {
 			n145 = c.ReadArrayLength(4)
 		}
-		a146 := foryimpl.ReuseSlice[[]float32](c, x.DF32, n145)
+		a146 := foryimpl.ReuseScalarSlice[[]float32](c, x.DF32, n145)
 		r.ReadRawFloat32s(a146)
 		x.DF32 = a146
 		if c.Failed() {
@@ -2070,7 +2070,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n147 < 0 {
 			n147 = c.ReadArrayLength(8)
 		}
-		a148 := foryimpl.ReuseSlice[[]float64](c, x.DF64, n147)
+		a148 := foryimpl.ReuseScalarSlice[[]float64](c, x.DF64, n147)
 		r.ReadRawFloat64s(a148)
 		x.DF64 = a148
 		if c.Failed() {
@@ -2081,7 +2081,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n149 < 0 {
 			n149 = c.ReadArrayLength(2)
 		}
-		a150 := foryimpl.ReuseSlice[[]int16](c, x.DI16, n149)
+		a150 := foryimpl.ReuseScalarSlice[[]int16](c, x.DI16, n149)
 		r.ReadRawInt16s(a150)
 		x.DI16 = a150
 		if c.Failed() {
@@ -2092,7 +2092,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n151 < 0 {
 			n151 = c.ReadArrayLength(4)
 		}
-		a152 := foryimpl.ReuseSlice[[]int32](c, x.DI32, n151)
+		a152 := foryimpl.ReuseScalarSlice[[]int32](c, x.DI32, n151)
 		r.ReadRawInt32s(a152)
 		x.DI32 = a152
 		if c.Failed() {
@@ -2103,7 +2103,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n153 < 0 {
 			n153 = c.ReadArrayLength(8)
 		}
-		a154 := foryimpl.ReuseSlice[[]int64](c, x.DI64, n153)
+		a154 := foryimpl.ReuseScalarSlice[[]int64](c, x.DI64, n153)
 		r.ReadRawInt64s(a154)
 		x.DI64 = a154
 		if c.Failed() {
@@ -2114,7 +2114,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n155 < 0 {
 			n155 = c.ReadArrayLength(1)
 		}
-		a156 := foryimpl.ReuseSlice[[]int8](c, x.DI8, n155)
+		a156 := foryimpl.ReuseScalarSlice[[]int8](c, x.DI8, n155)
 		for i157 := range a156 {
 			a156[i157] = r.ReadInt8()
 		}
@@ -2127,7 +2127,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n158 < 0 {
 			n158 = c.ReadArrayLength(2)
 		}
-		a159 := foryimpl.ReuseSlice[[]uint16](c, x.DU16, n158)
+		a159 := foryimpl.ReuseScalarSlice[[]uint16](c, x.DU16, n158)
 		r.ReadRawUint16s(a159)
 		x.DU16 = a159
 		if c.Failed() {
@@ -2138,7 +2138,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n160 < 0 {
 			n160 = c.ReadArrayLength(4)
 		}
-		a161 := foryimpl.ReuseSlice[[]uint32](c, x.DU32, n160)
+		a161 := foryimpl.ReuseScalarSlice[[]uint32](c, x.DU32, n160)
 		r.ReadRawUint32s(a161)
 		x.DU32 = a161
 		if c.Failed() {
@@ -2149,7 +2149,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n162 < 0 {
 			n162 = c.ReadArrayLength(8)
 		}
-		a163 := foryimpl.ReuseSlice[[]uint64](c, x.DU64, n162)
+		a163 := foryimpl.ReuseScalarSlice[[]uint64](c, x.DU64, n162)
 		r.ReadRawUint64s(a163)
 		x.DU64 = a163
 		if c.Failed() {
@@ -2548,7 +2548,7 @@ func (x *Containers) foryReadBools(c *foryimpl.ReadContext, old []bool) (v []boo
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -2576,7 +2576,7 @@ func (x *Containers) foryReadBytes(c *foryimpl.ReadContext, old []uint8) (v []ui
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -2603,7 +2603,7 @@ func (x *Containers) foryReadColors(c *foryimpl.ReadContext, old []Color) (v []C
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {
@@ -2635,7 +2635,7 @@ func (x *Containers) foryReadF32s(c *foryimpl.ReadContext, old []float32) (v []f
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]float32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(19)
 		if !c.Failed() {
@@ -2663,7 +2663,7 @@ func (x *Containers) foryReadF64s(c *foryimpl.ReadContext, old []float64) (v []f
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]float64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(20)
 		if !c.Failed() {
@@ -2691,7 +2691,7 @@ func (x *Containers) foryReadI16s(c *foryimpl.ReadContext, old []int16) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]int16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(3)
 		if !c.Failed() {
@@ -2719,7 +2719,7 @@ func (x *Containers) foryReadI32s(c *foryimpl.ReadContext, old []int32) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -2747,7 +2747,7 @@ func (x *Containers) foryReadI64s(c *foryimpl.ReadContext, old []int64) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -2775,7 +2775,7 @@ func (x *Containers) foryReadI8s(c *foryimpl.ReadContext, old []int8) (v []int8)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int8](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(2)
 		if !c.Failed() {
@@ -2841,7 +2841,7 @@ func (x *Containers) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v [
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(5)
 							if !c.Failed() {
@@ -2877,7 +2877,7 @@ func (x *Containers) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v [
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -3030,7 +3030,7 @@ func (x *Containers) foryReadU16s(c *foryimpl.ReadContext, old []uint16) (v []ui
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(10)
 		if !c.Failed() {
@@ -3058,7 +3058,7 @@ func (x *Containers) foryReadU32s(c *foryimpl.ReadContext, old []uint32) (v []ui
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(12)
 		if !c.Failed() {
@@ -3086,7 +3086,7 @@ func (x *Containers) foryReadU64s(c *foryimpl.ReadContext, old []uint64) (v []ui
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(14)
 		if !c.Failed() {
@@ -4363,7 +4363,7 @@ func (x *Maps) foryReadLists(c *foryimpl.ReadContext) (v map[string][]int64) {
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]int64](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int64](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(7)
 					if !c.Failed() {
@@ -4412,7 +4412,7 @@ func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) (v map[string][]int64) 
 					if n17 < 0 {
 						n17 = c.ReadLength(1)
 					}
-					l18 := foryimpl.MakeSlice[[]int64](c, n17)
+					l18 := foryimpl.MakeScalarSlice[[]int64](c, n17)
 					if n17 > 0 {
 						hn20 := c.ReadListHeader(7)
 						if !c.Failed() {
@@ -4439,7 +4439,7 @@ func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) (v map[string][]int64) 
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]int64](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int64](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(7)
 					if !c.Failed() {
@@ -6546,7 +6546,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		if n52 < 0 {
 			n52 = c.ReadArrayLength(2)
 		}
-		a53 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.Brains, n52)
+		a53 := foryimpl.ReuseScalarSlice[[]serializer.BFloat16](c, x.Brains, n52)
 		r.ReadRawUint16s(foryimpl.Uint16s(a53))
 		x.Brains = a53
 		if c.Failed() {
@@ -6827,7 +6827,7 @@ func (x *Carriers) foryReadHalves(c *foryimpl.ReadContext, old []serializer.Floa
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]serializer.Float16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(17)
 		if !c.Failed() {
@@ -7735,7 +7735,7 @@ func (x *Hinted) foryReadArrVals(c *foryimpl.ReadContext) (v map[int32][]float64
 				if n8 < 0 {
 					n8 = c.ReadArrayLength(8)
 				}
-				a9 := foryimpl.MakeSlice[[]float64](c, n8)
+				a9 := foryimpl.MakeScalarSlice[[]float64](c, n8)
 				r.ReadRawFloat64s(a9)
 				v7 = a9
 			}
@@ -7769,7 +7769,7 @@ func (x *Hinted) foryReadArrValsRef(c *foryimpl.ReadContext) (v map[int32][]floa
 					if n13 < 0 {
 						n13 = c.ReadArrayLength(8)
 					}
-					a14 := foryimpl.MakeSlice[[]float64](c, n13)
+					a14 := foryimpl.MakeScalarSlice[[]float64](c, n13)
 					r.ReadRawFloat64s(a14)
 					v7 = a14
 					foryimpl.SetRefSlice(c, id12, v7)
@@ -7781,7 +7781,7 @@ func (x *Hinted) foryReadArrValsRef(c *foryimpl.ReadContext) (v map[int32][]floa
 				if n8 < 0 {
 					n8 = c.ReadArrayLength(8)
 				}
-				a9 := foryimpl.MakeSlice[[]float64](c, n8)
+				a9 := foryimpl.MakeScalarSlice[[]float64](c, n8)
 				r.ReadRawFloat64s(a9)
 				v7 = a9
 			}
@@ -7813,7 +7813,7 @@ func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext, old [][]int64) (v [][]i
 						if n9 < 0 {
 							n9 = c.ReadArrayLength(8)
 						}
-						a10 := foryimpl.MakeSlice[[]int64](c, n9)
+						a10 := foryimpl.MakeScalarSlice[[]int64](c, n9)
 						r.ReadRawInt64s(a10)
 						l2[i3] = a10
 						foryimpl.SetRefSlice(c, id8, l2[i3])
@@ -7834,7 +7834,7 @@ func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext, old [][]int64) (v [][]i
 				if n11 < 0 {
 					n11 = c.ReadArrayLength(8)
 				}
-				a12 := foryimpl.MakeSlice[[]int64](c, n11)
+				a12 := foryimpl.MakeScalarSlice[[]int64](c, n11)
 				r.ReadRawInt64s(a12)
 				l2[i3] = a12
 				if c.Failed() {
@@ -7960,7 +7960,7 @@ func (x *Hinted) foryReadFixedI64(c *foryimpl.ReadContext, old []int64) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(6)
 		if !c.Failed() {
@@ -7988,7 +7988,7 @@ func (x *Hinted) foryReadFixedU32(c *foryimpl.ReadContext, old []uint32) (v []ui
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(11)
 		if !c.Failed() {
@@ -8096,7 +8096,7 @@ func (x *Hinted) foryReadTaggedI64(c *foryimpl.ReadContext, old []int64) (v []in
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(8)
 		if !c.Failed() {

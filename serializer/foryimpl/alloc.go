@@ -220,9 +220,9 @@ func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
 // A slice of no capacity has no memory to share (every one has the same
 // data pointer). A new key is recorded without a call in the common case
 // (refTable.recordNew), as the write table's are.
-func ReuseRefSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
+func ReuseRefSlice[S ~[]E, E Scalar](c *ReadContext, old S, n int) S {
 	if old == nil || n > cap(old) {
-		return MakeSlice[S](c, n)
+		return MakeScalarSlice[S](c, n)
 	}
 	if cap(old) == 0 {
 		return old[:n]
@@ -233,7 +233,7 @@ func ReuseRefSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
 		return old[:n]
 	}
 	if _, seen := c.reused.find(k, hash); seen {
-		return MakeSlice[S](c, n)
+		return MakeScalarSlice[S](c, n)
 	}
 	return old[:n]
 }

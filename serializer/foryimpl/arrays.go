@@ -35,7 +35,7 @@ func ReadArrayEvolved[S ~[]E, E buffer.Fixed](c *ReadContext, f *EvolvedField) S
 	var zero E
 	w := int(unsafe.Sizeof(zero))
 	n := c.ReadArrayLength(w)
-	a := MakeSlice[S](c, n)
+	a := MakeScalarSlice[S](c, n)
 	buffer.ReadRawFixed(&c.r, a)
 	SetRefSlice(c, id, a)
 	return a
@@ -54,7 +54,7 @@ func ReadBoolArrayEvolved[S ~[]bool](c *ReadContext, f *EvolvedField) S {
 		}
 		return nil
 	}
-	a := MakeSlice[S](c, c.ReadArrayLength(1))
+	a := MakeScalarSlice[S](c, c.ReadArrayLength(1))
 	c.r.ReadRawBools(a)
 	SetRefSlice(c, id, a)
 	return a

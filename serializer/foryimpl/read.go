@@ -23,12 +23,13 @@ type ReadContext struct {
 	// reused holds the backing arrays of the target's tracked slices
 	// reused in this message (ReadRefArray): each is reused once.
 	reused refTable
-	// alias and skipUTF8 are the string options, copied from opts so
+	// strMode and skipUTF8 are the string options, copied from opts so
 	// ReadString tests them without a pointer chase.
-	alias, skipUTF8 bool
-	maxDepth        int
-	depth           int
-	opts            *Config
+	strMode  stringMode
+	skipUTF8 bool
+	maxDepth int
+	depth    int
+	opts     *Config
 	// path holds field names from the failure outwards, appended by
 	// generated code as an error propagates.
 	path []string
@@ -60,12 +61,16 @@ type ReadContext struct {
 	// perByte × n + linearBase (BeginReadFast); linearBelow is 0 when no
 	// length has that form.
 	linearBase, linearBelow uint64
+	// blockSize is WithBlockAlloc's block size, 0 without it; block is
+	// the current block, of which blockOff bytes are handed out (blocks.go).
+	blockSize, blockOff int
+	block               []byte
 }
 
 // makeReadContext returns a context for reads with the options o.
 func makeReadContext(o *Config) *ReadContext {
 	c := &ReadContext{compatible: o.Compatible, trackRef: o.TrackRef, maxDepth: o.MaxDepth, opts: o,
-		alias: o.AliasStrings || o.ZeroCopy, skipUTF8: o.SkipUTF8Check,
+		strMode: stringModeOf(o), skipUTF8: o.SkipUTF8Check, blockSize: max(o.BlockSize, 0),
 		perByte: uint64(max(o.AllocPerByte, 1)), allocBase: uint64(max(o.AllocBase, 0)), unbacked: uint64(o.MaxUnbackedElements)}
 	// n × perByte + allocBase is above allocReserve from n = reserveFrom
 	// on, and overflows from n = saturateFrom on.

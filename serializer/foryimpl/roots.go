@@ -244,7 +244,7 @@ var durationRoot = rootCodec[time.Duration]{info: rootInfo("time.Duration"), id:
 // arrayCodec is the codec of a dense array of width-byte elements; put and
 // get copy the elements, which ReadArrayLength has checked against the
 // input.
-func arrayCodec[E any](name string, id byte, width int, put func(*buffer.Buffer, []E), get func(*buffer.Reader, []E)) rootCodec[[]E] {
+func arrayCodec[E Scalar](name string, id byte, width int, put func(*buffer.Buffer, []E), get func(*buffer.Reader, []E)) rootCodec[[]E] {
 	info := rootInfo(name)
 	return rootCodec[[]E]{info: info, id: id, tracked: true,
 		isNil: func(s []E) bool { return s == nil },
@@ -259,7 +259,7 @@ func arrayCodec[E any](name string, id byte, width int, put func(*buffer.Buffer,
 		},
 		read: func(c *ReadContext, _ byte) []E {
 			n := c.ReadArrayLength(width)
-			s := MakeSlice[[]E](c, n)
+			s := MakeScalarSlice[[]E](c, n)
 			if c.r.Err() != nil {
 				return nil
 			}

@@ -69,6 +69,10 @@ type Config struct {
 	// ZeroCopy makes decoded strings and []byte values views of the
 	// caller's input (WithZeroCopy); it overrides AliasStrings.
 	ZeroCopy bool
+	// BlockSize, when positive, makes decoded strings and slices of
+	// scalars come from blocks of that many bytes (WithBlockAlloc,
+	// blocks.go); AliasStrings and ZeroCopy take precedence for strings.
+	BlockSize int
 	// TimeLocation is the location of decoded time.Time values; nil is
 	// time.Local, as official Fory Go.
 	TimeLocation *time.Location

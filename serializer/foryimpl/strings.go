@@ -11,10 +11,30 @@ import (
 	"github.com/forygen/forygen/internal/meta"
 )
 
+// stringMode is where a decoded string's bytes live.
+type stringMode uint8
+
+const (
+	stringsCopy   stringMode = iota // a new allocation each
+	stringsAlias                    // the input (ZeroCopy) or the copy of it (AliasStrings)
+	stringsBlocks                   // a block shared with other values (BlockSize)
+)
+
+func stringModeOf(o *Config) stringMode {
+	switch {
+	case o.AliasStrings || o.ZeroCopy:
+		return stringsAlias
+	case o.BlockSize > 0:
+		return stringsBlocks
+	}
+	return stringsCopy
+}
+
 // ReadString reads a string (§7): LATIN1, UTF-16LE or UTF-8. UTF-8 is
 // validated unless WithUTF8Validation(false); the bytes are copied unless
-// WithAliasStrings(true) or WithZeroCopy(true) (c.alias), which view the
-// input (a copy of it, or the caller's own).
+// WithAliasStrings(true) or WithZeroCopy(true) (stringsAlias), which view
+// the input (a copy of it, or the caller's own), and carved from a block
+// with WithBlockAlloc (stringsBlocks, blocks.go).
 func (c *ReadContext) ReadString() string {
 	// Fast path: a one- or two-byte header (strings under 8 KiB) of UTF-8,
 	// what Go and most peers write, that fits the input and the allocation
@@ -41,8 +61,12 @@ func (c *ReadContext) ReadString() string {
 			raw := unsafe.Slice(&in[start], n)
 			if c.skipUTF8 || validUTF8(raw) {
 				c.r.SetOffset(start + n)
-				if c.alias {
-					return unsafe.String(&in[start], n)
+				if c.strMode != stringsCopy {
+					if c.strMode == stringsAlias {
+						return unsafe.String(&in[start], n)
+					}
+					c.budget -= uint64(n)
+					return c.ownString(raw)
 				}
 				c.budget -= uint64(n)
 				return string(raw)
@@ -209,13 +233,13 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 			c.r.Fail(malformed("invalid UTF-8 in a string"))
 			return ""
 		}
-		if c.alias {
+		if c.strMode == stringsAlias {
 			return unsafe.String(unsafe.SliceData(raw), len(raw))
 		}
 		if !c.charge(uint64(n), 1) {
 			return ""
 		}
-		return string(raw)
+		return c.ownString(raw)
 	case meta.StringLatin1:
 		ascii := true
 		for _, b := range raw {
@@ -226,13 +250,13 @@ func (c *ReadContext) readStringSlow(h uint64) string {
 		}
 		if ascii {
 			// ASCII is the same in LATIN1 and UTF-8.
-			if c.alias {
+			if c.strMode == stringsAlias {
 				return unsafe.String(unsafe.SliceData(raw), len(raw))
 			}
 			if !c.charge(uint64(n), 1) {
 				return ""
 			}
-			return string(raw)
+			return c.ownString(raw)
 		}
 		// A rune per byte, then up to 2 UTF-8 bytes per rune.
 		if !c.charge(uint64(n), 4+2) {
@@ -298,6 +322,13 @@ func (c *ReadContext) ReadBinary() []byte {
 	}
 	if !c.charge(uint64(n), 1) {
 		return nil
+	}
+	if c.blockSize != 0 && n > 0 {
+		if p := c.carve(n, 1); p != nil {
+			out := unsafe.Slice((*byte)(p), n)
+			copy(out, raw)
+			return out
+		}
 	}
 	out := make([]byte, n)
 	copy(out, raw)

@@ -740,13 +740,19 @@ func convNumber(k model.Kind) (string, int) {
 
 // makeSlice allocates a decoded slice of n elements, reusing the previous
 // value's slice when the field being read has one (g.reuse).
+// A slice of scalars takes the Scalar forms, whose memory may come from a
+// block (WithBlockAlloc, serializer/foryimpl/blocks.go).
 func (g *gen) makeSlice(t *model.Type, n *jen.Statement) *jen.Statement {
+	reuse, make := "ReuseSlice", "MakeSlice"
+	if t.Elem.Kind.IsScalar() {
+		reuse, make = "ReuseScalarSlice", "MakeScalarSlice"
+	}
 	if g.reuse != nil {
 		old := g.reuse
 		g.reuse = nil // only the field's own slice, not nested ones
-		return jen.Qual(implPkg, "ReuseSlice").Types(g.goType(t)).Call(jen.Id("c"), old, n)
+		return jen.Qual(implPkg, reuse).Types(g.goType(t)).Call(jen.Id("c"), old, n)
 	}
-	return jen.Qual(implPkg, "MakeSlice").Types(g.goType(t)).Call(jen.Id("c"), n)
+	return jen.Qual(implPkg, make).Types(g.goType(t)).Call(jen.Id("c"), n)
 }
 
 // readDenseArray reads a byte length and raw little-endian elements (§8.2).

@@ -232,6 +232,11 @@ func (k Kind) IsMarshaler() bool { return k == Text || k == Binary }
 // 16-bit floats included).
 func (k Kind) IsPrimitive() bool { return k >= Bool && k <= BFloat16 }
 
+// IsScalar reports whether k's Go values are a bool, an integer or a float
+// underneath, so hold no pointers: the primitives, enums and
+// time.Duration (foryimpl.Scalar, whose slices may come from a block).
+func (k Kind) IsScalar() bool { return k.IsPrimitive() || k == Enum || k == Duration }
+
 // Type is a field or element type.
 type Type struct {
 	Kind Kind

@@ -684,7 +684,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if n17 < 0 {
 			n17 = c.ReadArrayLength(4)
 		}
-		a18 := foryimpl.ReuseSlice[[]int32](c, x.IntArray, n17)
+		a18 := foryimpl.ReuseScalarSlice[[]int32](c, x.IntArray, n17)
 		r.ReadRawInt32s(a18)
 		x.IntArray = a18
 		if c.Failed() {
@@ -695,7 +695,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if n19 < 0 {
 			n19 = c.ReadArrayLength(8)
 		}
-		a20 := foryimpl.ReuseSlice[[]int64](c, x.LongArray, n19)
+		a20 := foryimpl.ReuseScalarSlice[[]int64](c, x.LongArray, n19)
 		r.ReadRawInt64s(a20)
 		x.LongArray = a20
 		if c.Failed() {
@@ -706,7 +706,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if n21 < 0 {
 			n21 = c.ReadArrayLength(4)
 		}
-		a22 := foryimpl.ReuseSlice[[]float32](c, x.FloatArray, n21)
+		a22 := foryimpl.ReuseScalarSlice[[]float32](c, x.FloatArray, n21)
 		r.ReadRawFloat32s(a22)
 		x.FloatArray = a22
 		if c.Failed() {
@@ -717,7 +717,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if n23 < 0 {
 			n23 = c.ReadArrayLength(8)
 		}
-		a24 := foryimpl.ReuseSlice[[]float64](c, x.DoubleArray, n23)
+		a24 := foryimpl.ReuseScalarSlice[[]float64](c, x.DoubleArray, n23)
 		r.ReadRawFloat64s(a24)
 		x.DoubleArray = a24
 		if c.Failed() {
@@ -728,7 +728,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if n25 < 0 {
 			n25 = c.ReadArrayLength(4)
 		}
-		a26 := foryimpl.ReuseSlice[[]int32](c, x.ShortArray, n25)
+		a26 := foryimpl.ReuseScalarSlice[[]int32](c, x.ShortArray, n25)
 		r.ReadRawInt32s(a26)
 		x.ShortArray = a26
 		if c.Failed() {
@@ -739,7 +739,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if n27 < 0 {
 			n27 = c.ReadArrayLength(4)
 		}
-		a28 := foryimpl.ReuseSlice[[]int32](c, x.CharArray, n27)
+		a28 := foryimpl.ReuseScalarSlice[[]int32](c, x.CharArray, n27)
 		r.ReadRawInt32s(a28)
 		x.CharArray = a28
 		if c.Failed() {
@@ -750,7 +750,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if n29 < 0 {
 			n29 = c.ReadArrayLength(1)
 		}
-		a30 := foryimpl.ReuseSlice[[]bool](c, x.BooleanArray, n29)
+		a30 := foryimpl.ReuseScalarSlice[[]bool](c, x.BooleanArray, n29)
 		r.ReadRawBools(a30)
 		x.BooleanArray = a30
 		if c.Failed() {

@@ -604,7 +604,7 @@ func (x *NilValues) foryReadA(c *foryimpl.ReadContext) (v map[int32][]int32) {
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -653,7 +653,7 @@ func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) (v map[int32][]int32) 
 					if n17 < 0 {
 						n17 = c.ReadLength(1)
 					}
-					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					l18 := foryimpl.MakeScalarSlice[[]int32](c, n17)
 					if n17 > 0 {
 						hn20 := c.ReadListHeader(5)
 						if !c.Failed() {
@@ -680,7 +680,7 @@ func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) (v map[int32][]int32) 
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(5)
 					if !c.Failed() {

@@ -278,7 +278,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		if n16 < 0 {
 			n16 = c.ReadArrayLength(1)
 		}
-		a17 := foryimpl.ReuseSlice[[]bool](c, x.BoolA, n16)
+		a17 := foryimpl.ReuseScalarSlice[[]bool](c, x.BoolA, n16)
 		r.ReadRawBools(a17)
 		x.BoolA = a17
 		if c.Failed() {
@@ -307,7 +307,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		if n18 < 0 {
 			n18 = c.ReadArrayLength(1)
 		}
-		a19 := foryimpl.ReuseSlice[[]uint8](c, x.U8Arr, n18)
+		a19 := foryimpl.ReuseScalarSlice[[]uint8](c, x.U8Arr, n18)
 		copy(a19, r.ReadBytes(n18))
 		x.U8Arr = a19
 		if c.Failed() {
@@ -364,7 +364,7 @@ func (x *Bytes) foryReadBools(c *foryimpl.ReadContext, old []bool) (v []bool) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -392,7 +392,7 @@ func (x *Bytes) foryReadPlain(c *foryimpl.ReadContext, old []uint8) (v []uint8) 
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {

@@ -328,7 +328,7 @@ func (x *EnumHolder) foryReadColors(c *foryimpl.ReadContext, old []Color) (v []C
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {

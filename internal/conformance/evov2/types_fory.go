@@ -529,7 +529,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		if n27 < 0 {
 			n27 = c.ReadArrayLength(8)
 		}
-		a28 := foryimpl.ReuseSlice[[]float64](c, x.Weights, n27)
+		a28 := foryimpl.ReuseScalarSlice[[]float64](c, x.Weights, n27)
 		r.ReadRawFloat64s(a28)
 		x.Weights = a28
 		if c.Failed() {

@@ -321,7 +321,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		if n12 < 0 {
 			n12 = c.ReadArrayLength(2)
 		}
-		a13 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BF16Arr, n12)
+		a13 := foryimpl.ReuseScalarSlice[[]serializer.BFloat16](c, x.BF16Arr, n12)
 		r.ReadRawUint16s(foryimpl.Uint16s(a13))
 		x.BF16Arr = a13
 		if c.Failed() {
@@ -345,7 +345,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		if n14 < 0 {
 			n14 = c.ReadArrayLength(2)
 		}
-		a15 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.F16Arr, n14)
+		a15 := foryimpl.ReuseScalarSlice[[]serializer.Float16](c, x.F16Arr, n14)
 		r.ReadRawUint16s(foryimpl.Uint16s(a15))
 		x.F16Arr = a15
 		if c.Failed() {
@@ -396,7 +396,7 @@ func (x *HalfFloats) foryReadBF16List(c *foryimpl.ReadContext, old []serializer.
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]serializer.BFloat16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(18)
 		if !c.Failed() {
@@ -424,7 +424,7 @@ func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext, old []serializer.F
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]serializer.Float16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(17)
 		if !c.Failed() {

@@ -374,7 +374,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v []
 						if n9 < 0 {
 							n9 = c.ReadArrayLength(4)
 						}
-						a10 := foryimpl.MakeSlice[[]int32](c, n9)
+						a10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						r.ReadRawInt32s(a10)
 						l2[i3] = a10
 						foryimpl.SetRefSlice(c, id8, l2[i3])
@@ -395,7 +395,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v []
 				if n11 < 0 {
 					n11 = c.ReadArrayLength(4)
 				}
-				a12 := foryimpl.MakeSlice[[]int32](c, n11)
+				a12 := foryimpl.MakeScalarSlice[[]int32](c, n11)
 				r.ReadRawInt32s(a12)
 				l2[i3] = a12
 				if c.Failed() {
@@ -416,7 +416,7 @@ func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext, old []int32) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(4)
 		if !c.Failed() {
@@ -457,7 +457,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 						if n9 < 0 {
 							n9 = c.ReadLength(4)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(4)
 							if !c.Failed() {
@@ -493,7 +493,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 				if n15 < 0 {
 					n15 = c.ReadLength(4)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(4)
 					if !c.Failed() {
@@ -926,7 +926,7 @@ func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) (v map[string][]
 				if n8 < 0 {
 					n8 = c.ReadArrayLength(4)
 				}
-				a9 := foryimpl.MakeSlice[[]int32](c, n8)
+				a9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				r.ReadRawInt32s(a9)
 				v7 = a9
 			}
@@ -960,7 +960,7 @@ func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) (v map[string
 					if n13 < 0 {
 						n13 = c.ReadArrayLength(4)
 					}
-					a14 := foryimpl.MakeSlice[[]int32](c, n13)
+					a14 := foryimpl.MakeScalarSlice[[]int32](c, n13)
 					r.ReadRawInt32s(a14)
 					v7 = a14
 					foryimpl.SetRefSlice(c, id12, v7)
@@ -972,7 +972,7 @@ func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) (v map[string
 				if n8 < 0 {
 					n8 = c.ReadArrayLength(4)
 				}
-				a9 := foryimpl.MakeSlice[[]int32](c, n8)
+				a9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				r.ReadRawInt32s(a9)
 				v7 = a9
 			}
@@ -1053,7 +1053,7 @@ func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) (v map[string][]i
 				if n8 < 0 {
 					n8 = c.ReadLength(4)
 				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(4)
 					if !c.Failed() {
@@ -1102,7 +1102,7 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 					if n17 < 0 {
 						n17 = c.ReadLength(4)
 					}
-					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					l18 := foryimpl.MakeScalarSlice[[]int32](c, n17)
 					if n17 > 0 {
 						hn20 := c.ReadListHeader(4)
 						if !c.Failed() {
@@ -1129,7 +1129,7 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 				if n8 < 0 {
 					n8 = c.ReadLength(4)
 				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(4)
 					if !c.Failed() {
@@ -1460,7 +1460,7 @@ func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) (v map[uint32][]ui
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]uint64](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]uint64](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(15)
 					if !c.Failed() {
@@ -1509,7 +1509,7 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 					if n17 < 0 {
 						n17 = c.ReadLength(1)
 					}
-					l18 := foryimpl.MakeSlice[[]uint64](c, n17)
+					l18 := foryimpl.MakeScalarSlice[[]uint64](c, n17)
 					if n17 > 0 {
 						hn20 := c.ReadListHeader(15)
 						if !c.Failed() {
@@ -1536,7 +1536,7 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]uint64](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]uint64](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(15)
 					if !c.Failed() {
@@ -2543,7 +2543,7 @@ func (x *EnumHints) foryReadList(c *foryimpl.ReadContext, old []Color) (v []Colo
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {

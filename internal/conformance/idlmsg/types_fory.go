@@ -810,7 +810,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		if n76 < 0 {
 			n76 = c.ReadArrayLength(4)
 		}
-		a77 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n76)
+		a77 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr, n76)
 		r.ReadRawInt32s(a77)
 		x.Arr = a77
 		if c.Failed() {
@@ -1095,7 +1095,7 @@ func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext, old []int32) (v 
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(4)
 		if !c.Failed() {

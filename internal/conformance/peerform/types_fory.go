@@ -1008,7 +1008,7 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 		if n5 < 0 {
 			n5 = c.ReadArrayLength(4)
 		}
-		a6 := foryimpl.ReuseSlice[[]int32](c, x.Ints, n5)
+		a6 := foryimpl.ReuseScalarSlice[[]int32](c, x.Ints, n5)
 		r.ReadRawInt32s(a6)
 		x.Ints = a6
 		if c.Failed() {
@@ -1019,7 +1019,7 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 		if n7 < 0 {
 			n7 = c.ReadArrayLength(8)
 		}
-		a8 := foryimpl.ReuseSlice[[]int64](c, x.Longs, n7)
+		a8 := foryimpl.ReuseScalarSlice[[]int64](c, x.Longs, n7)
 		r.ReadRawInt64s(a8)
 		x.Longs = a8
 		if c.Failed() {
@@ -1715,7 +1715,7 @@ func (x *Mixed) foryReadList(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -1957,7 +1957,7 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 			if n6 < 0 {
 				n6 = c.ReadArrayLength(4)
 			}
-			a7 := foryimpl.MakeSlice[[]int32](c, n6)
+			a7 := foryimpl.MakeScalarSlice[[]int32](c, n6)
 			r.ReadRawInt32s(a7)
 			x.Arr = a7
 			foryimpl.SetRefSlice(c, id5, x.Arr)
@@ -1992,7 +1992,7 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 			if n4 < 0 {
 				n4 = c.ReadArrayLength(4)
 			}
-			a5 := foryimpl.MakeSlice[[]int32](c, n4)
+			a5 := foryimpl.MakeScalarSlice[[]int32](c, n4)
 			r.ReadRawInt32s(a5)
 			x.Arr = a5
 		}

@@ -1754,7 +1754,7 @@ func (x *SharedUntracked) foryReadInts1(c *foryimpl.ReadContext, old []int32) (v
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -3860,7 +3860,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		if n49 < 0 {
 			n49 = c.ReadArrayLength(4)
 		}
-		a50 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n49)
+		a50 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr1, n49)
 		r.ReadRawInt32s(a50)
 		x.Arr1 = a50
 		if c.Failed() {
@@ -3871,7 +3871,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		if n51 < 0 {
 			n51 = c.ReadArrayLength(4)
 		}
-		a52 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n51)
+		a52 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr2, n51)
 		r.ReadRawInt32s(a52)
 		x.Arr2 = a52
 		if c.Failed() {
@@ -4025,7 +4025,7 @@ func (x *SharedTrackedKinds) foryReadList1(c *foryimpl.ReadContext, old []int32)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -5196,7 +5196,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		if n47 < 0 {
 			n47 = c.ReadArrayLength(4)
 		}
-		a48 := foryimpl.ReuseSlice[[]int32](c, x.Arr1, n47)
+		a48 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr1, n47)
 		r.ReadRawInt32s(a48)
 		x.Arr1 = a48
 		if c.Failed() {
@@ -5207,7 +5207,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		if n49 < 0 {
 			n49 = c.ReadArrayLength(4)
 		}
-		a50 := foryimpl.ReuseSlice[[]int32](c, x.Arr2, n49)
+		a50 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr2, n49)
 		r.ReadRawInt32s(a50)
 		x.Arr2 = a50
 		if c.Failed() {
@@ -5370,7 +5370,7 @@ func (x *SharedTracked) foryReadList1(c *foryimpl.ReadContext, old []int32) (v [
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {

@@ -295,7 +295,7 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		if n18 < 0 {
 			n18 = c.ReadArrayLength(8)
 		}
-		a19 := foryimpl.ReuseSlice[[]int64](c, x.I64Arr, n18)
+		a19 := foryimpl.ReuseScalarSlice[[]int64](c, x.I64Arr, n18)
 		r.ReadRawInt64s(a19)
 		x.I64Arr = a19
 		if c.Failed() {
@@ -353,7 +353,7 @@ func (x *Slices) foryReadI32s(c *foryimpl.ReadContext, old []int32) (v []int32) 
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -381,7 +381,7 @@ func (x *Slices) foryReadI64s(c *foryimpl.ReadContext, old []int64) (v []int64) 
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {

@@ -393,7 +393,7 @@ func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v []
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(5)
 							if !c.Failed() {
@@ -429,7 +429,7 @@ func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v []
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -1214,7 +1214,7 @@ func (x *MapOfLists) foryReadInts(c *foryimpl.ReadContext) (v map[string][]int32
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -1263,7 +1263,7 @@ func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) (v map[string][]in
 					if n17 < 0 {
 						n17 = c.ReadLength(1)
 					}
-					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					l18 := foryimpl.MakeScalarSlice[[]int32](c, n17)
 					if n17 > 0 {
 						hn20 := c.ReadListHeader(5)
 						if !c.Failed() {
@@ -1290,7 +1290,7 @@ func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) (v map[string][]in
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -2500,7 +2500,7 @@ func (x *Binaries) foryReadList(c *foryimpl.ReadContext, old [][]uint8) (v [][]u
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]uint8](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]uint8](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(9)
 							if !c.Failed() {
@@ -2536,7 +2536,7 @@ func (x *Binaries) foryReadList(c *foryimpl.ReadContext, old [][]uint8) (v [][]u
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]uint8](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]uint8](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(9)
 					if !c.Failed() {
@@ -2584,7 +2584,7 @@ func (x *Binaries) foryReadMap(c *foryimpl.ReadContext) (v map[string][]uint8) {
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]uint8](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]uint8](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(9)
 					if !c.Failed() {
@@ -2633,7 +2633,7 @@ func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) (v map[string][]uint8
 					if n17 < 0 {
 						n17 = c.ReadLength(1)
 					}
-					l18 := foryimpl.MakeSlice[[]uint8](c, n17)
+					l18 := foryimpl.MakeScalarSlice[[]uint8](c, n17)
 					if n17 > 0 {
 						hn20 := c.ReadListHeader(9)
 						if !c.Failed() {
@@ -2660,7 +2660,7 @@ func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) (v map[string][]uint8
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]uint8](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]uint8](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(9)
 					if !c.Failed() {
@@ -2969,7 +2969,7 @@ func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(5)
 							if !c.Failed() {
@@ -3005,7 +3005,7 @@ func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -3345,7 +3345,7 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		if n12 < 0 {
 			n12 = c.ReadArrayLength(4)
 		}
-		a13 := foryimpl.ReuseSlice[[]float32](c, x.F32, n12)
+		a13 := foryimpl.ReuseScalarSlice[[]float32](c, x.F32, n12)
 		r.ReadRawFloat32s(a13)
 		x.F32 = a13
 		if c.Failed() {
@@ -3356,7 +3356,7 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		if n14 < 0 {
 			n14 = c.ReadArrayLength(4)
 		}
-		a15 := foryimpl.ReuseSlice[[]int32](c, x.I32, n14)
+		a15 := foryimpl.ReuseScalarSlice[[]int32](c, x.I32, n14)
 		r.ReadRawInt32s(a15)
 		x.I32 = a15
 		if c.Failed() {
@@ -3367,7 +3367,7 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		if n16 < 0 {
 			n16 = c.ReadArrayLength(8)
 		}
-		a17 := foryimpl.ReuseSlice[[]int64](c, x.I64, n16)
+		a17 := foryimpl.ReuseScalarSlice[[]int64](c, x.I64, n16)
 		r.ReadRawInt64s(a17)
 		x.I64 = a17
 		if c.Failed() {
@@ -3639,7 +3639,7 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		if n12 < 0 {
 			n12 = c.ReadArrayLength(4)
 		}
-		a13 := foryimpl.ReuseSlice[[]int32](c, x.Empty, n12)
+		a13 := foryimpl.ReuseScalarSlice[[]int32](c, x.Empty, n12)
 		r.ReadRawInt32s(a13)
 		x.Empty = a13
 		if c.Failed() {
@@ -3650,7 +3650,7 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		if n14 < 0 {
 			n14 = c.ReadArrayLength(4)
 		}
-		a15 := foryimpl.ReuseSlice[[]int32](c, x.Full, n14)
+		a15 := foryimpl.ReuseScalarSlice[[]int32](c, x.Full, n14)
 		r.ReadRawInt32s(a15)
 		x.Full = a15
 		if c.Failed() {
@@ -3661,7 +3661,7 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		if n16 < 0 {
 			n16 = c.ReadArrayLength(4)
 		}
-		a17 := foryimpl.ReuseSlice[[]int32](c, x.Nil, n16)
+		a17 := foryimpl.ReuseScalarSlice[[]int32](c, x.Nil, n16)
 		r.ReadRawInt32s(a17)
 		x.Nil = a17
 		if c.Failed() {
@@ -4017,7 +4017,7 @@ func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v [][
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(5)
 							if !c.Failed() {
@@ -4053,7 +4053,7 @@ func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v [][
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -8278,7 +8278,7 @@ func (x *Mixed) foryReadBins(c *foryimpl.ReadContext, old [][]uint8) (v [][]uint
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]uint8](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]uint8](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(9)
 							if !c.Failed() {
@@ -8314,7 +8314,7 @@ func (x *Mixed) foryReadBins(c *foryimpl.ReadContext, old [][]uint8) (v [][]uint
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]uint8](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]uint8](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(9)
 					if !c.Failed() {
@@ -8433,7 +8433,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 											if n17 < 0 {
 												n17 = c.ReadLength(1)
 											}
-											l18 := foryimpl.MakeSlice[[]int64](c, n17)
+											l18 := foryimpl.MakeScalarSlice[[]int64](c, n17)
 											if n17 > 0 {
 												hn20 := c.ReadListHeader(7)
 												if !c.Failed() {
@@ -8469,7 +8469,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 									if n23 < 0 {
 										n23 = c.ReadLength(1)
 									}
-									l24 := foryimpl.MakeSlice[[]int64](c, n23)
+									l24 := foryimpl.MakeScalarSlice[[]int64](c, n23)
 									if n23 > 0 {
 										hn26 := c.ReadListHeader(7)
 										if !c.Failed() {
@@ -8526,7 +8526,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 									if n37 < 0 {
 										n37 = c.ReadLength(1)
 									}
-									l38 := foryimpl.MakeSlice[[]int64](c, n37)
+									l38 := foryimpl.MakeScalarSlice[[]int64](c, n37)
 									if n37 > 0 {
 										hn40 := c.ReadListHeader(7)
 										if !c.Failed() {
@@ -8562,7 +8562,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 							if n43 < 0 {
 								n43 = c.ReadLength(1)
 							}
-							l44 := foryimpl.MakeSlice[[]int64](c, n43)
+							l44 := foryimpl.MakeScalarSlice[[]int64](c, n43)
 							if n43 > 0 {
 								hn46 := c.ReadListHeader(7)
 								if !c.Failed() {
@@ -8619,7 +8619,7 @@ func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext, old [][]float64) (v [][]
 						if n9 < 0 {
 							n9 = c.ReadLength(8)
 						}
-						l10 := foryimpl.MakeSlice[[]float64](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]float64](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(20)
 							if !c.Failed() {
@@ -8655,7 +8655,7 @@ func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext, old [][]float64) (v [][]
 				if n15 < 0 {
 					n15 = c.ReadLength(8)
 				}
-				l16 := foryimpl.MakeSlice[[]float64](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]float64](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(20)
 					if !c.Failed() {
@@ -8779,7 +8779,7 @@ func (x *Mixed) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [][]int
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(5)
 							if !c.Failed() {
@@ -8815,7 +8815,7 @@ func (x *Mixed) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [][]int
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -8876,7 +8876,7 @@ func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext, old []map[string][]int32) 
 									if n16 < 0 {
 										n16 = c.ReadLength(1)
 									}
-									l17 := foryimpl.MakeSlice[[]int32](c, n16)
+									l17 := foryimpl.MakeScalarSlice[[]int32](c, n16)
 									if n16 > 0 {
 										hn19 := c.ReadListHeader(5)
 										if !c.Failed() {
@@ -8930,7 +8930,7 @@ func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext, old []map[string][]int32) 
 							if n30 < 0 {
 								n30 = c.ReadLength(1)
 							}
-							l31 := foryimpl.MakeSlice[[]int32](c, n30)
+							l31 := foryimpl.MakeScalarSlice[[]int32](c, n30)
 							if n30 > 0 {
 								hn33 := c.ReadListHeader(5)
 								if !c.Failed() {
@@ -9000,7 +9000,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 										if n25 < 0 {
 											n25 = c.ReadLength(1)
 										}
-										l26 := foryimpl.MakeSlice[[]int32](c, n25)
+										l26 := foryimpl.MakeScalarSlice[[]int32](c, n25)
 										if n25 > 0 {
 											hn28 := c.ReadListHeader(5)
 											if !c.Failed() {
@@ -9027,7 +9027,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 									if n16 < 0 {
 										n16 = c.ReadLength(1)
 									}
-									l17 := foryimpl.MakeSlice[[]int32](c, n16)
+									l17 := foryimpl.MakeScalarSlice[[]int32](c, n16)
 									if n16 > 0 {
 										hn19 := c.ReadListHeader(5)
 										if !c.Failed() {
@@ -9084,7 +9084,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 								if n47 < 0 {
 									n47 = c.ReadLength(1)
 								}
-								l48 := foryimpl.MakeSlice[[]int32](c, n47)
+								l48 := foryimpl.MakeScalarSlice[[]int32](c, n47)
 								if n47 > 0 {
 									hn50 := c.ReadListHeader(5)
 									if !c.Failed() {
@@ -9111,7 +9111,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 							if n38 < 0 {
 								n38 = c.ReadLength(1)
 							}
-							l39 := foryimpl.MakeSlice[[]int32](c, n38)
+							l39 := foryimpl.MakeScalarSlice[[]int32](c, n38)
 							if n38 > 0 {
 								hn41 := c.ReadListHeader(5)
 								if !c.Failed() {

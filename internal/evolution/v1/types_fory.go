@@ -3352,7 +3352,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n442 < 0 {
 			n442 = c.ReadArrayLength(1)
 		}
-		a443 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n442)
+		a443 := foryimpl.ReuseScalarSlice[[]bool](c, x.ABool, n442)
 		r.ReadRawBools(a443)
 		x.ABool = a443
 		if c.Failed() {
@@ -3363,7 +3363,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n444 < 0 {
 			n444 = c.ReadArrayLength(4)
 		}
-		a445 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n444)
+		a445 := foryimpl.ReuseScalarSlice[[]float32](c, x.AF32, n444)
 		r.ReadRawFloat32s(a445)
 		x.AF32 = a445
 		if c.Failed() {
@@ -3374,7 +3374,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n446 < 0 {
 			n446 = c.ReadArrayLength(8)
 		}
-		a447 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n446)
+		a447 := foryimpl.ReuseScalarSlice[[]float64](c, x.AF64, n446)
 		r.ReadRawFloat64s(a447)
 		x.AF64 = a447
 		if c.Failed() {
@@ -3385,7 +3385,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n448 < 0 {
 			n448 = c.ReadArrayLength(2)
 		}
-		a449 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n448)
+		a449 := foryimpl.ReuseScalarSlice[[]int16](c, x.AI16, n448)
 		r.ReadRawInt16s(a449)
 		x.AI16 = a449
 		if c.Failed() {
@@ -3396,7 +3396,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n450 < 0 {
 			n450 = c.ReadArrayLength(4)
 		}
-		a451 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n450)
+		a451 := foryimpl.ReuseScalarSlice[[]int32](c, x.AI32, n450)
 		r.ReadRawInt32s(a451)
 		x.AI32 = a451
 		if c.Failed() {
@@ -3407,7 +3407,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n452 < 0 {
 			n452 = c.ReadArrayLength(8)
 		}
-		a453 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n452)
+		a453 := foryimpl.ReuseScalarSlice[[]int64](c, x.AI64, n452)
 		r.ReadRawInt64s(a453)
 		x.AI64 = a453
 		if c.Failed() {
@@ -3418,7 +3418,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n454 < 0 {
 			n454 = c.ReadArrayLength(1)
 		}
-		a455 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n454)
+		a455 := foryimpl.ReuseScalarSlice[[]int8](c, x.AI8, n454)
 		for i456 := range a455 {
 			a455[i456] = r.ReadInt8()
 		}
@@ -3431,7 +3431,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n457 < 0 {
 			n457 = c.ReadArrayLength(2)
 		}
-		a458 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n457)
+		a458 := foryimpl.ReuseScalarSlice[[]uint16](c, x.AU16, n457)
 		r.ReadRawUint16s(a458)
 		x.AU16 = a458
 		if c.Failed() {
@@ -3442,7 +3442,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n459 < 0 {
 			n459 = c.ReadArrayLength(4)
 		}
-		a460 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n459)
+		a460 := foryimpl.ReuseScalarSlice[[]uint32](c, x.AU32, n459)
 		r.ReadRawUint32s(a460)
 		x.AU32 = a460
 		if c.Failed() {
@@ -3453,7 +3453,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n461 < 0 {
 			n461 = c.ReadArrayLength(8)
 		}
-		a462 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n461)
+		a462 := foryimpl.ReuseScalarSlice[[]uint64](c, x.AU64, n461)
 		r.ReadRawUint64s(a462)
 		x.AU64 = a462
 		if c.Failed() {
@@ -3464,7 +3464,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n463 < 0 {
 			n463 = c.ReadArrayLength(1)
 		}
-		a464 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n463)
+		a464 := foryimpl.ReuseScalarSlice[[]uint8](c, x.AU8, n463)
 		copy(a464, r.ReadBytes(n463))
 		x.AU8 = a464
 		if c.Failed() {
@@ -3748,7 +3748,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n473 < 0 {
 			n473 = c.ReadArrayLength(1)
 		}
-		a474 := foryimpl.ReuseSlice[[]bool](c, x.RmABool, n473)
+		a474 := foryimpl.ReuseScalarSlice[[]bool](c, x.RmABool, n473)
 		r.ReadRawBools(a474)
 		x.RmABool = a474
 		if c.Failed() {
@@ -3759,7 +3759,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n475 < 0 {
 			n475 = c.ReadArrayLength(4)
 		}
-		a476 := foryimpl.ReuseSlice[[]float32](c, x.RmAF32, n475)
+		a476 := foryimpl.ReuseScalarSlice[[]float32](c, x.RmAF32, n475)
 		r.ReadRawFloat32s(a476)
 		x.RmAF32 = a476
 		if c.Failed() {
@@ -3770,7 +3770,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n477 < 0 {
 			n477 = c.ReadArrayLength(8)
 		}
-		a478 := foryimpl.ReuseSlice[[]float64](c, x.RmAF64, n477)
+		a478 := foryimpl.ReuseScalarSlice[[]float64](c, x.RmAF64, n477)
 		r.ReadRawFloat64s(a478)
 		x.RmAF64 = a478
 		if c.Failed() {
@@ -3781,7 +3781,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n479 < 0 {
 			n479 = c.ReadArrayLength(2)
 		}
-		a480 := foryimpl.ReuseSlice[[]int16](c, x.RmAI16, n479)
+		a480 := foryimpl.ReuseScalarSlice[[]int16](c, x.RmAI16, n479)
 		r.ReadRawInt16s(a480)
 		x.RmAI16 = a480
 		if c.Failed() {
@@ -3792,7 +3792,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n481 < 0 {
 			n481 = c.ReadArrayLength(4)
 		}
-		a482 := foryimpl.ReuseSlice[[]int32](c, x.RmAI32, n481)
+		a482 := foryimpl.ReuseScalarSlice[[]int32](c, x.RmAI32, n481)
 		r.ReadRawInt32s(a482)
 		x.RmAI32 = a482
 		if c.Failed() {
@@ -3803,7 +3803,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n483 < 0 {
 			n483 = c.ReadArrayLength(8)
 		}
-		a484 := foryimpl.ReuseSlice[[]int64](c, x.RmAI64, n483)
+		a484 := foryimpl.ReuseScalarSlice[[]int64](c, x.RmAI64, n483)
 		r.ReadRawInt64s(a484)
 		x.RmAI64 = a484
 		if c.Failed() {
@@ -3814,7 +3814,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n485 < 0 {
 			n485 = c.ReadArrayLength(1)
 		}
-		a486 := foryimpl.ReuseSlice[[]int8](c, x.RmAI8, n485)
+		a486 := foryimpl.ReuseScalarSlice[[]int8](c, x.RmAI8, n485)
 		for i487 := range a486 {
 			a486[i487] = r.ReadInt8()
 		}
@@ -3827,7 +3827,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n488 < 0 {
 			n488 = c.ReadArrayLength(2)
 		}
-		a489 := foryimpl.ReuseSlice[[]uint16](c, x.RmAU16, n488)
+		a489 := foryimpl.ReuseScalarSlice[[]uint16](c, x.RmAU16, n488)
 		r.ReadRawUint16s(a489)
 		x.RmAU16 = a489
 		if c.Failed() {
@@ -3838,7 +3838,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n490 < 0 {
 			n490 = c.ReadArrayLength(4)
 		}
-		a491 := foryimpl.ReuseSlice[[]uint32](c, x.RmAU32, n490)
+		a491 := foryimpl.ReuseScalarSlice[[]uint32](c, x.RmAU32, n490)
 		r.ReadRawUint32s(a491)
 		x.RmAU32 = a491
 		if c.Failed() {
@@ -3849,7 +3849,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n492 < 0 {
 			n492 = c.ReadArrayLength(8)
 		}
-		a493 := foryimpl.ReuseSlice[[]uint64](c, x.RmAU64, n492)
+		a493 := foryimpl.ReuseScalarSlice[[]uint64](c, x.RmAU64, n492)
 		r.ReadRawUint64s(a493)
 		x.RmAU64 = a493
 		if c.Failed() {
@@ -3860,7 +3860,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n494 < 0 {
 			n494 = c.ReadArrayLength(1)
 		}
-		a495 := foryimpl.ReuseSlice[[]uint8](c, x.RmAU8, n494)
+		a495 := foryimpl.ReuseScalarSlice[[]uint8](c, x.RmAU8, n494)
 		copy(a495, r.ReadBytes(n494))
 		x.RmAU8 = a495
 		if c.Failed() {
@@ -4505,7 +4505,7 @@ func (x *Containers) foryReadLB(c *foryimpl.ReadContext, old []bool) (v []bool) 
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -4532,7 +4532,7 @@ func (x *Containers) foryReadLE(c *foryimpl.ReadContext, old []Color) (v []Color
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {
@@ -4564,7 +4564,7 @@ func (x *Containers) foryReadLF32(c *foryimpl.ReadContext, old []float32) (v []f
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]float32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(19)
 		if !c.Failed() {
@@ -4592,7 +4592,7 @@ func (x *Containers) foryReadLF64(c *foryimpl.ReadContext, old []float64) (v []f
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]float64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(20)
 		if !c.Failed() {
@@ -4620,7 +4620,7 @@ func (x *Containers) foryReadLI32(c *foryimpl.ReadContext, old []int32) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -4648,7 +4648,7 @@ func (x *Containers) foryReadLI64(c *foryimpl.ReadContext, old []int64) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -4676,7 +4676,7 @@ func (x *Containers) foryReadLI8(c *foryimpl.ReadContext, old []int8) (v []int8)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int8](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(2)
 		if !c.Failed() {
@@ -4717,7 +4717,7 @@ func (x *Containers) foryReadLL(c *foryimpl.ReadContext, old [][]int32) (v [][]i
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(5)
 							if !c.Failed() {
@@ -4753,7 +4753,7 @@ func (x *Containers) foryReadLL(c *foryimpl.ReadContext, old [][]int32) (v [][]i
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -4925,7 +4925,7 @@ func (x *Containers) foryReadLU16(c *foryimpl.ReadContext, old []uint16) (v []ui
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(10)
 		if !c.Failed() {
@@ -4953,7 +4953,7 @@ func (x *Containers) foryReadLU64(c *foryimpl.ReadContext, old []uint64) (v []ui
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(14)
 		if !c.Failed() {
@@ -5331,7 +5331,7 @@ func (x *Containers) foryReadRaw(c *foryimpl.ReadContext, old []uint8) (v []uint
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -7483,7 +7483,7 @@ func (x *Changes) foryReadNL(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -7751,7 +7751,7 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext, old []int64) (v []int64
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -9152,7 +9152,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n41 < 0 {
 			n41 = c.ReadArrayLength(8)
 		}
-		a42 := foryimpl.ReuseSlice[[]int64](c, x.A2L, n41)
+		a42 := foryimpl.ReuseScalarSlice[[]int64](c, x.A2L, n41)
 		r.ReadRawInt64s(a42)
 		x.A2L = a42
 		if c.Failed() {
@@ -9163,7 +9163,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n43 < 0 {
 			n43 = c.ReadArrayLength(2)
 		}
-		a44 := foryimpl.ReuseSlice[[]int16](c, x.Arr2Go, n43)
+		a44 := foryimpl.ReuseScalarSlice[[]int16](c, x.Arr2Go, n43)
 		r.ReadRawInt16s(a44)
 		x.Arr2Go = a44
 		if c.Failed() {
@@ -9174,7 +9174,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n45 < 0 {
 			n45 = c.ReadArrayLength(2)
 		}
-		a46 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, x.BH2L, n45)
+		a46 := foryimpl.ReuseScalarSlice[[]serializer.BFloat16](c, x.BH2L, n45)
 		r.ReadRawUint16s(foryimpl.Uint16s(a46))
 		x.BH2L = a46
 		if c.Failed() {
@@ -9203,7 +9203,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n49 < 0 {
 			n49 = c.ReadArrayLength(4)
 		}
-		a50 := foryimpl.ReuseSlice[[]float32](c, x.F32A2L, n49)
+		a50 := foryimpl.ReuseScalarSlice[[]float32](c, x.F32A2L, n49)
 		r.ReadRawFloat32s(a50)
 		x.F32A2L = a50
 		if c.Failed() {
@@ -9234,7 +9234,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			if n53 < 0 {
 				n53 = c.ReadArrayLength(2)
 			}
-			a54 := foryimpl.MakeSlice[[]uint16](c, n53)
+			a54 := foryimpl.MakeScalarSlice[[]uint16](c, n53)
 			r.ReadRawUint16s(a54)
 			x.NL = a54
 			foryimpl.SetRefSlice(c, id52, x.NL)
@@ -9251,7 +9251,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			if n51 < 0 {
 				n51 = c.ReadArrayLength(2)
 			}
-			a52 := foryimpl.MakeSlice[[]uint16](c, n51)
+			a52 := foryimpl.MakeScalarSlice[[]uint16](c, n51)
 			r.ReadRawUint16s(a52)
 			x.NL = a52
 		}
@@ -9275,7 +9275,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			if n58 < 0 {
 				n58 = c.ReadArrayLength(8)
 			}
-			a59 := foryimpl.MakeSlice[[]float64](c, n58)
+			a59 := foryimpl.MakeScalarSlice[[]float64](c, n58)
 			r.ReadRawFloat64s(a59)
 			*p57 = a59
 			x.PA = p57
@@ -9293,7 +9293,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			if n56 < 0 {
 				n56 = c.ReadArrayLength(8)
 			}
-			a57 := foryimpl.MakeSlice[[]float64](c, n56)
+			a57 := foryimpl.MakeScalarSlice[[]float64](c, n56)
 			r.ReadRawFloat64s(a57)
 			*p55 = a57
 			x.PA = p55
@@ -9329,7 +9329,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n60 < 0 {
 			n60 = c.ReadArrayLength(1)
 		}
-		a61 := foryimpl.ReuseSlice[[]uint8](c, x.U82Bin, n60)
+		a61 := foryimpl.ReuseScalarSlice[[]uint8](c, x.U82Bin, n60)
 		copy(a61, r.ReadBytes(n60))
 		x.U82Bin = a61
 		if c.Failed() {
@@ -9407,7 +9407,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					if n82 < 0 {
 						n82 = c.ReadArrayLength(8)
 					}
-					a83 := foryimpl.MakeSlice[[]float64](c, n82)
+					a83 := foryimpl.MakeScalarSlice[[]float64](c, n82)
 					r.ReadRawFloat64s(a83)
 					*p81 = a83
 					x.PA = p81
@@ -9426,7 +9426,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					if n75 < 0 {
 						n75 = c.ReadArrayLength(8)
 					}
-					a76 := foryimpl.MakeSlice[[]float64](c, n75)
+					a76 := foryimpl.MakeScalarSlice[[]float64](c, n75)
 					r.ReadRawFloat64s(a76)
 					*p74 = a76
 					x.PA = p74
@@ -9467,7 +9467,7 @@ func (x *Seqs) foryReadBoolL2A(c *foryimpl.ReadContext, old []bool) (v []bool) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -9495,7 +9495,7 @@ func (x *Seqs) foryReadH2A(c *foryimpl.ReadContext, old []serializer.Float16) (v
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.Float16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]serializer.Float16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(17)
 		if !c.Failed() {
@@ -9523,7 +9523,7 @@ func (x *Seqs) foryReadInt2A(c *foryimpl.ReadContext, old []int) (v []int) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -9551,7 +9551,7 @@ func (x *Seqs) foryReadL2A(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -9579,7 +9579,7 @@ func (x *Seqs) foryReadNamed(c *foryimpl.ReadContext, old Int32s) (v Int32s) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[Int32s](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[Int32s](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -9637,7 +9637,7 @@ func (x *Seqs) foryReadRaw2Bin(c *foryimpl.ReadContext, old []uint8) (v []uint8)
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -9665,7 +9665,7 @@ func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext, old []uint64) (v []uint64
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(14)
 		if !c.Failed() {
@@ -9857,7 +9857,7 @@ func (x *SeqsBad) foryReadW(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {

@@ -3402,7 +3402,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n442 < 0 {
 			n442 = c.ReadArrayLength(1)
 		}
-		a443 := foryimpl.ReuseSlice[[]bool](c, x.ABool, n442)
+		a443 := foryimpl.ReuseScalarSlice[[]bool](c, x.ABool, n442)
 		r.ReadRawBools(a443)
 		x.ABool = a443
 		if c.Failed() {
@@ -3413,7 +3413,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n444 < 0 {
 			n444 = c.ReadArrayLength(4)
 		}
-		a445 := foryimpl.ReuseSlice[[]float32](c, x.AF32, n444)
+		a445 := foryimpl.ReuseScalarSlice[[]float32](c, x.AF32, n444)
 		r.ReadRawFloat32s(a445)
 		x.AF32 = a445
 		if c.Failed() {
@@ -3424,7 +3424,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n446 < 0 {
 			n446 = c.ReadArrayLength(8)
 		}
-		a447 := foryimpl.ReuseSlice[[]float64](c, x.AF64, n446)
+		a447 := foryimpl.ReuseScalarSlice[[]float64](c, x.AF64, n446)
 		r.ReadRawFloat64s(a447)
 		x.AF64 = a447
 		if c.Failed() {
@@ -3435,7 +3435,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n448 < 0 {
 			n448 = c.ReadArrayLength(2)
 		}
-		a449 := foryimpl.ReuseSlice[[]int16](c, x.AI16, n448)
+		a449 := foryimpl.ReuseScalarSlice[[]int16](c, x.AI16, n448)
 		r.ReadRawInt16s(a449)
 		x.AI16 = a449
 		if c.Failed() {
@@ -3446,7 +3446,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n450 < 0 {
 			n450 = c.ReadArrayLength(4)
 		}
-		a451 := foryimpl.ReuseSlice[[]int32](c, x.AI32, n450)
+		a451 := foryimpl.ReuseScalarSlice[[]int32](c, x.AI32, n450)
 		r.ReadRawInt32s(a451)
 		x.AI32 = a451
 		if c.Failed() {
@@ -3457,7 +3457,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n452 < 0 {
 			n452 = c.ReadArrayLength(8)
 		}
-		a453 := foryimpl.ReuseSlice[[]int64](c, x.AI64, n452)
+		a453 := foryimpl.ReuseScalarSlice[[]int64](c, x.AI64, n452)
 		r.ReadRawInt64s(a453)
 		x.AI64 = a453
 		if c.Failed() {
@@ -3468,7 +3468,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n454 < 0 {
 			n454 = c.ReadArrayLength(1)
 		}
-		a455 := foryimpl.ReuseSlice[[]int8](c, x.AI8, n454)
+		a455 := foryimpl.ReuseScalarSlice[[]int8](c, x.AI8, n454)
 		for i456 := range a455 {
 			a455[i456] = r.ReadInt8()
 		}
@@ -3481,7 +3481,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n457 < 0 {
 			n457 = c.ReadArrayLength(2)
 		}
-		a458 := foryimpl.ReuseSlice[[]uint16](c, x.AU16, n457)
+		a458 := foryimpl.ReuseScalarSlice[[]uint16](c, x.AU16, n457)
 		r.ReadRawUint16s(a458)
 		x.AU16 = a458
 		if c.Failed() {
@@ -3492,7 +3492,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n459 < 0 {
 			n459 = c.ReadArrayLength(4)
 		}
-		a460 := foryimpl.ReuseSlice[[]uint32](c, x.AU32, n459)
+		a460 := foryimpl.ReuseScalarSlice[[]uint32](c, x.AU32, n459)
 		r.ReadRawUint32s(a460)
 		x.AU32 = a460
 		if c.Failed() {
@@ -3503,7 +3503,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n461 < 0 {
 			n461 = c.ReadArrayLength(8)
 		}
-		a462 := foryimpl.ReuseSlice[[]uint64](c, x.AU64, n461)
+		a462 := foryimpl.ReuseScalarSlice[[]uint64](c, x.AU64, n461)
 		r.ReadRawUint64s(a462)
 		x.AU64 = a462
 		if c.Failed() {
@@ -3514,7 +3514,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n463 < 0 {
 			n463 = c.ReadArrayLength(1)
 		}
-		a464 := foryimpl.ReuseSlice[[]uint8](c, x.AU8, n463)
+		a464 := foryimpl.ReuseScalarSlice[[]uint8](c, x.AU8, n463)
 		copy(a464, r.ReadBytes(n463))
 		x.AU8 = a464
 		if c.Failed() {
@@ -3525,7 +3525,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n465 < 0 {
 			n465 = c.ReadArrayLength(1)
 		}
-		a466 := foryimpl.ReuseSlice[[]bool](c, x.AddABool, n465)
+		a466 := foryimpl.ReuseScalarSlice[[]bool](c, x.AddABool, n465)
 		r.ReadRawBools(a466)
 		x.AddABool = a466
 		if c.Failed() {
@@ -3536,7 +3536,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n467 < 0 {
 			n467 = c.ReadArrayLength(4)
 		}
-		a468 := foryimpl.ReuseSlice[[]float32](c, x.AddAF32, n467)
+		a468 := foryimpl.ReuseScalarSlice[[]float32](c, x.AddAF32, n467)
 		r.ReadRawFloat32s(a468)
 		x.AddAF32 = a468
 		if c.Failed() {
@@ -3547,7 +3547,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n469 < 0 {
 			n469 = c.ReadArrayLength(8)
 		}
-		a470 := foryimpl.ReuseSlice[[]float64](c, x.AddAF64, n469)
+		a470 := foryimpl.ReuseScalarSlice[[]float64](c, x.AddAF64, n469)
 		r.ReadRawFloat64s(a470)
 		x.AddAF64 = a470
 		if c.Failed() {
@@ -3558,7 +3558,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n471 < 0 {
 			n471 = c.ReadArrayLength(2)
 		}
-		a472 := foryimpl.ReuseSlice[[]int16](c, x.AddAI16, n471)
+		a472 := foryimpl.ReuseScalarSlice[[]int16](c, x.AddAI16, n471)
 		r.ReadRawInt16s(a472)
 		x.AddAI16 = a472
 		if c.Failed() {
@@ -3569,7 +3569,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n473 < 0 {
 			n473 = c.ReadArrayLength(4)
 		}
-		a474 := foryimpl.ReuseSlice[[]int32](c, x.AddAI32, n473)
+		a474 := foryimpl.ReuseScalarSlice[[]int32](c, x.AddAI32, n473)
 		r.ReadRawInt32s(a474)
 		x.AddAI32 = a474
 		if c.Failed() {
@@ -3580,7 +3580,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n475 < 0 {
 			n475 = c.ReadArrayLength(8)
 		}
-		a476 := foryimpl.ReuseSlice[[]int64](c, x.AddAI64, n475)
+		a476 := foryimpl.ReuseScalarSlice[[]int64](c, x.AddAI64, n475)
 		r.ReadRawInt64s(a476)
 		x.AddAI64 = a476
 		if c.Failed() {
@@ -3591,7 +3591,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n477 < 0 {
 			n477 = c.ReadArrayLength(1)
 		}
-		a478 := foryimpl.ReuseSlice[[]int8](c, x.AddAI8, n477)
+		a478 := foryimpl.ReuseScalarSlice[[]int8](c, x.AddAI8, n477)
 		for i479 := range a478 {
 			a478[i479] = r.ReadInt8()
 		}
@@ -3604,7 +3604,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n480 < 0 {
 			n480 = c.ReadArrayLength(2)
 		}
-		a481 := foryimpl.ReuseSlice[[]uint16](c, x.AddAU16, n480)
+		a481 := foryimpl.ReuseScalarSlice[[]uint16](c, x.AddAU16, n480)
 		r.ReadRawUint16s(a481)
 		x.AddAU16 = a481
 		if c.Failed() {
@@ -3615,7 +3615,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n482 < 0 {
 			n482 = c.ReadArrayLength(4)
 		}
-		a483 := foryimpl.ReuseSlice[[]uint32](c, x.AddAU32, n482)
+		a483 := foryimpl.ReuseScalarSlice[[]uint32](c, x.AddAU32, n482)
 		r.ReadRawUint32s(a483)
 		x.AddAU32 = a483
 		if c.Failed() {
@@ -3626,7 +3626,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n484 < 0 {
 			n484 = c.ReadArrayLength(8)
 		}
-		a485 := foryimpl.ReuseSlice[[]uint64](c, x.AddAU64, n484)
+		a485 := foryimpl.ReuseScalarSlice[[]uint64](c, x.AddAU64, n484)
 		r.ReadRawUint64s(a485)
 		x.AddAU64 = a485
 		if c.Failed() {
@@ -3637,7 +3637,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		if n486 < 0 {
 			n486 = c.ReadArrayLength(1)
 		}
-		a487 := foryimpl.ReuseSlice[[]uint8](c, x.AddAU8, n486)
+		a487 := foryimpl.ReuseScalarSlice[[]uint8](c, x.AddAU8, n486)
 		copy(a487, r.ReadBytes(n486))
 		x.AddAU8 = a487
 		if c.Failed() {
@@ -4500,7 +4500,7 @@ func (x *Containers) foryReadAddLB(c *foryimpl.ReadContext, old []bool) (v []boo
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {
@@ -4527,7 +4527,7 @@ func (x *Containers) foryReadAddLE(c *foryimpl.ReadContext, old []Color) (v []Co
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {
@@ -4559,7 +4559,7 @@ func (x *Containers) foryReadAddLF32(c *foryimpl.ReadContext, old []float32) (v 
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]float32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(19)
 		if !c.Failed() {
@@ -4587,7 +4587,7 @@ func (x *Containers) foryReadAddLF64(c *foryimpl.ReadContext, old []float64) (v 
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]float64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(20)
 		if !c.Failed() {
@@ -4615,7 +4615,7 @@ func (x *Containers) foryReadAddLI32(c *foryimpl.ReadContext, old []int32) (v []
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -4643,7 +4643,7 @@ func (x *Containers) foryReadAddLI64(c *foryimpl.ReadContext, old []int64) (v []
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -4671,7 +4671,7 @@ func (x *Containers) foryReadAddLI8(c *foryimpl.ReadContext, old []int8) (v []in
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int8](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(2)
 		if !c.Failed() {
@@ -4712,7 +4712,7 @@ func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext, old [][]int32) (v []
 						if n9 < 0 {
 							n9 = c.ReadLength(1)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(5)
 							if !c.Failed() {
@@ -4748,7 +4748,7 @@ func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext, old [][]int32) (v []
 				if n15 < 0 {
 					n15 = c.ReadLength(1)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(5)
 					if !c.Failed() {
@@ -4920,7 +4920,7 @@ func (x *Containers) foryReadAddLU16(c *foryimpl.ReadContext, old []uint16) (v [
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(10)
 		if !c.Failed() {
@@ -4948,7 +4948,7 @@ func (x *Containers) foryReadAddLU64(c *foryimpl.ReadContext, old []uint64) (v [
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(14)
 		if !c.Failed() {
@@ -5326,7 +5326,7 @@ func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext, old []uint8) (v []u
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint8](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint8](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(9)
 		if !c.Failed() {
@@ -7527,7 +7527,7 @@ func (x *Changes) foryReadNL(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -7795,7 +7795,7 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext, old []int64) (v []int64
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -9268,7 +9268,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n47 < 0 {
 			n47 = c.ReadArrayLength(1)
 		}
-		a48 := foryimpl.ReuseSlice[[]uint8](c, x.Bin2U8, n47)
+		a48 := foryimpl.ReuseScalarSlice[[]uint8](c, x.Bin2U8, n47)
 		copy(a48, r.ReadBytes(n47))
 		x.Bin2U8 = a48
 		if c.Failed() {
@@ -9279,7 +9279,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n49 < 0 {
 			n49 = c.ReadArrayLength(1)
 		}
-		a50 := foryimpl.ReuseSlice[[]bool](c, x.BoolL2A, n49)
+		a50 := foryimpl.ReuseScalarSlice[[]bool](c, x.BoolL2A, n49)
 		r.ReadRawBools(a50)
 		x.BoolL2A = a50
 		if c.Failed() {
@@ -9334,7 +9334,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			if n64 < 0 {
 				n64 = c.ReadLength(8)
 			}
-			l65 := foryimpl.MakeSlice[[]float64](c, n64)
+			l65 := foryimpl.MakeScalarSlice[[]float64](c, n64)
 			if n64 > 0 {
 				hn67 := c.ReadListHeader(20)
 				if !c.Failed() {
@@ -9399,7 +9399,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n51 < 0 {
 			n51 = c.ReadArrayLength(2)
 		}
-		a52 := foryimpl.ReuseSlice[[]serializer.Float16](c, x.H2A, n51)
+		a52 := foryimpl.ReuseScalarSlice[[]serializer.Float16](c, x.H2A, n51)
 		r.ReadRawUint16s(foryimpl.Uint16s(a52))
 		x.H2A = a52
 		if c.Failed() {
@@ -9410,7 +9410,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n53 < 0 {
 			n53 = c.ReadArrayLength(8)
 		}
-		a54 := foryimpl.ReuseSlice[[]int64](c, x.Int2A, n53)
+		a54 := foryimpl.ReuseScalarSlice[[]int64](c, x.Int2A, n53)
 		r.ReadRawInt64s(a54)
 		x.Int2A = a54
 		if c.Failed() {
@@ -9421,7 +9421,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n55 < 0 {
 			n55 = c.ReadArrayLength(4)
 		}
-		a56 := foryimpl.ReuseSlice[[]int32](c, x.L2A, n55)
+		a56 := foryimpl.ReuseScalarSlice[[]int32](c, x.L2A, n55)
 		r.ReadRawInt32s(a56)
 		x.L2A = a56
 		if c.Failed() {
@@ -9439,7 +9439,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n59 < 0 {
 			n59 = c.ReadArrayLength(4)
 		}
-		a60 := foryimpl.ReuseSlice[Int32s](c, x.Named, n59)
+		a60 := foryimpl.ReuseScalarSlice[Int32s](c, x.Named, n59)
 		r.ReadRawInt32s(a60)
 		x.Named = a60
 		if c.Failed() {
@@ -9452,7 +9452,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			if n62 < 0 {
 				n62 = c.ReadLength(8)
 			}
-			l63 := foryimpl.MakeSlice[[]float64](c, n62)
+			l63 := foryimpl.MakeScalarSlice[[]float64](c, n62)
 			if n62 > 0 {
 				hn65 := c.ReadListHeader(20)
 				if !c.Failed() {
@@ -9480,7 +9480,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n70 < 0 {
 			n70 = c.ReadArrayLength(4)
 		}
-		a71 := foryimpl.ReuseSlice[[]int32](c, x.PtrL2A, n70)
+		a71 := foryimpl.ReuseScalarSlice[[]int32](c, x.PtrL2A, n70)
 		r.ReadRawInt32s(a71)
 		x.PtrL2A = a71
 		if c.Failed() {
@@ -9496,7 +9496,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		if n74 < 0 {
 			n74 = c.ReadArrayLength(8)
 		}
-		a75 := foryimpl.ReuseSlice[[]uint64](c, x.U64L2A, n74)
+		a75 := foryimpl.ReuseScalarSlice[[]uint64](c, x.U64L2A, n74)
 		r.ReadRawUint64s(a75)
 		x.U64L2A = a75
 		if c.Failed() {
@@ -9575,7 +9575,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					if n104 < 0 {
 						n104 = c.ReadLength(8)
 					}
-					l105 := foryimpl.MakeSlice[[]float64](c, n104)
+					l105 := foryimpl.MakeScalarSlice[[]float64](c, n104)
 					if n104 > 0 {
 						hn107 := c.ReadListHeader(20)
 						if !c.Failed() {
@@ -9609,7 +9609,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 					if n93 < 0 {
 						n93 = c.ReadLength(8)
 					}
-					l94 := foryimpl.MakeSlice[[]float64](c, n93)
+					l94 := foryimpl.MakeScalarSlice[[]float64](c, n93)
 					if n93 > 0 {
 						hn96 := c.ReadListHeader(20)
 						if !c.Failed() {
@@ -9671,7 +9671,7 @@ func (x *Seqs) foryReadA2L(c *foryimpl.ReadContext, old []int64) (v []int64) {
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -9731,7 +9731,7 @@ func (x *Seqs) foryReadBH2L(c *foryimpl.ReadContext, old []serializer.BFloat16) 
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]serializer.BFloat16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]serializer.BFloat16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(18)
 		if !c.Failed() {
@@ -9759,7 +9759,7 @@ func (x *Seqs) foryReadF32A2L(c *foryimpl.ReadContext, old []float32) (v []float
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]float32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]float32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(19)
 		if !c.Failed() {
@@ -9787,7 +9787,7 @@ func (x *Seqs) foryReadNL(c *foryimpl.ReadContext, old []uint16) (v []uint16) {
 	if n1 < 0 {
 		n1 = c.ReadLength(2)
 	}
-	l2 := foryimpl.ReuseSlice[[]uint16](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]uint16](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(10)
 		if !c.Failed() {
@@ -9970,7 +9970,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 		if n3 < 0 {
 			n3 = c.ReadArrayLength(8)
 		}
-		a4 := foryimpl.ReuseSlice[[]int64](c, x.W, n3)
+		a4 := foryimpl.ReuseScalarSlice[[]int64](c, x.W, n3)
 		r.ReadRawInt64s(a4)
 		x.W = a4
 		if c.Failed() {

@@ -1001,7 +1001,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		if n82 < 0 {
 			n82 = c.ReadArrayLength(4)
 		}
-		a83 := foryimpl.ReuseSlice[[]int32](c, x.Dense, n82)
+		a83 := foryimpl.ReuseScalarSlice[[]int32](c, x.Dense, n82)
 		r.ReadRawInt32s(a83)
 		x.Dense = a83
 		if c.Failed() {
@@ -1436,7 +1436,7 @@ func (x *Sample) foryReadCells(c *foryimpl.ReadContext, old [][]float32) (v [][]
 						if n9 < 0 {
 							n9 = c.ReadArrayLength(4)
 						}
-						a10 := foryimpl.MakeSlice[[]float32](c, n9)
+						a10 := foryimpl.MakeScalarSlice[[]float32](c, n9)
 						r.ReadRawFloat32s(a10)
 						l2[i3] = a10
 						foryimpl.SetRefSlice(c, id8, l2[i3])
@@ -1457,7 +1457,7 @@ func (x *Sample) foryReadCells(c *foryimpl.ReadContext, old [][]float32) (v [][]
 				if n11 < 0 {
 					n11 = c.ReadArrayLength(4)
 				}
-				a12 := foryimpl.MakeSlice[[]float32](c, n11)
+				a12 := foryimpl.MakeScalarSlice[[]float32](c, n11)
 				r.ReadRawFloat32s(a12)
 				l2[i3] = a12
 				if c.Failed() {
@@ -1478,7 +1478,7 @@ func (x *Sample) foryReadFixeds(c *foryimpl.ReadContext, old []int64) (v []int64
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(6)
 		if !c.Failed() {

@@ -414,7 +414,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v []
 						if n9 < 0 {
 							n9 = c.ReadArrayLength(4)
 						}
-						a10 := foryimpl.MakeSlice[[]int32](c, n9)
+						a10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						r.ReadRawInt32s(a10)
 						l2[i3] = a10
 						foryimpl.SetRefSlice(c, id8, l2[i3])
@@ -435,7 +435,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v []
 				if n11 < 0 {
 					n11 = c.ReadArrayLength(4)
 				}
-				a12 := foryimpl.MakeSlice[[]int32](c, n11)
+				a12 := foryimpl.MakeScalarSlice[[]int32](c, n11)
 				r.ReadRawInt32s(a12)
 				l2[i3] = a12
 				if c.Failed() {
@@ -456,7 +456,7 @@ func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext, old []int32) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(4)
 		if !c.Failed() {
@@ -497,7 +497,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 						if n9 < 0 {
 							n9 = c.ReadLength(4)
 						}
-						l10 := foryimpl.MakeSlice[[]int32](c, n9)
+						l10 := foryimpl.MakeScalarSlice[[]int32](c, n9)
 						if n9 > 0 {
 							hn12 := c.ReadListHeader(4)
 							if !c.Failed() {
@@ -533,7 +533,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 				if n15 < 0 {
 					n15 = c.ReadLength(4)
 				}
-				l16 := foryimpl.MakeSlice[[]int32](c, n15)
+				l16 := foryimpl.MakeScalarSlice[[]int32](c, n15)
 				if n15 > 0 {
 					hn18 := c.ReadListHeader(4)
 					if !c.Failed() {
@@ -1007,7 +1007,7 @@ func (x *MapValueHints) foryReadArrays(c *foryimpl.ReadContext) (v map[string][]
 				if n8 < 0 {
 					n8 = c.ReadArrayLength(4)
 				}
-				a9 := foryimpl.MakeSlice[[]int32](c, n8)
+				a9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				r.ReadRawInt32s(a9)
 				v7 = a9
 			}
@@ -1041,7 +1041,7 @@ func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) (v map[string
 					if n13 < 0 {
 						n13 = c.ReadArrayLength(4)
 					}
-					a14 := foryimpl.MakeSlice[[]int32](c, n13)
+					a14 := foryimpl.MakeScalarSlice[[]int32](c, n13)
 					r.ReadRawInt32s(a14)
 					v7 = a14
 					foryimpl.SetRefSlice(c, id12, v7)
@@ -1053,7 +1053,7 @@ func (x *MapValueHints) foryReadArraysRef(c *foryimpl.ReadContext) (v map[string
 				if n8 < 0 {
 					n8 = c.ReadArrayLength(4)
 				}
-				a9 := foryimpl.MakeSlice[[]int32](c, n8)
+				a9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				r.ReadRawInt32s(a9)
 				v7 = a9
 			}
@@ -1134,7 +1134,7 @@ func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) (v map[string][]i
 				if n8 < 0 {
 					n8 = c.ReadLength(4)
 				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(4)
 					if !c.Failed() {
@@ -1183,7 +1183,7 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 					if n17 < 0 {
 						n17 = c.ReadLength(4)
 					}
-					l18 := foryimpl.MakeSlice[[]int32](c, n17)
+					l18 := foryimpl.MakeScalarSlice[[]int32](c, n17)
 					if n17 > 0 {
 						hn20 := c.ReadListHeader(4)
 						if !c.Failed() {
@@ -1210,7 +1210,7 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 				if n8 < 0 {
 					n8 = c.ReadLength(4)
 				}
-				l9 := foryimpl.MakeSlice[[]int32](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]int32](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(4)
 					if !c.Failed() {
@@ -1571,7 +1571,7 @@ func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) (v map[uint32][]ui
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]uint64](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]uint64](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(15)
 					if !c.Failed() {
@@ -1620,7 +1620,7 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 					if n17 < 0 {
 						n17 = c.ReadLength(1)
 					}
-					l18 := foryimpl.MakeSlice[[]uint64](c, n17)
+					l18 := foryimpl.MakeScalarSlice[[]uint64](c, n17)
 					if n17 > 0 {
 						hn20 := c.ReadListHeader(15)
 						if !c.Failed() {
@@ -1647,7 +1647,7 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 				if n8 < 0 {
 					n8 = c.ReadLength(1)
 				}
-				l9 := foryimpl.MakeSlice[[]uint64](c, n8)
+				l9 := foryimpl.MakeScalarSlice[[]uint64](c, n8)
 				if n8 > 0 {
 					hn11 := c.ReadListHeader(15)
 					if !c.Failed() {
@@ -2809,7 +2809,7 @@ func (x *EnumHints) foryReadList(c *foryimpl.ReadContext, old []Color) (v []Colo
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]Color](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]Color](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(25)
 		if !c.Failed() {

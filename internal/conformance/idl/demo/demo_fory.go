@@ -1035,7 +1035,7 @@ func (x *SensorData) foryReadReadings(c *foryimpl.ReadContext, old []int32) (v [
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(5)
 		if !c.Failed() {
@@ -1063,7 +1063,7 @@ func (x *SensorData) foryReadTemperatures(c *foryimpl.ReadContext, old []float64
 	if n1 < 0 {
 		n1 = c.ReadLength(8)
 	}
-	l2 := foryimpl.ReuseSlice[[]float64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]float64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(20)
 		if !c.Failed() {
@@ -1091,7 +1091,7 @@ func (x *SensorData) foryReadTimestamps(c *foryimpl.ReadContext, old []int64) (v
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -1119,7 +1119,7 @@ func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext, old []bool) (v []boo
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]bool](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]bool](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(1)
 		if !c.Failed() {

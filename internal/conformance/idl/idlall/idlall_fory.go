@@ -1527,7 +1527,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		if n105 < 0 {
 			n105 = c.ReadArrayLength(4)
 		}
-		a106 := foryimpl.ReuseSlice[[]int32](c, x.Arr, n105)
+		a106 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr, n105)
 		r.ReadRawInt32s(a106)
 		x.Arr = a106
 		if c.Failed() {
@@ -1905,7 +1905,7 @@ func (x *Everything) foryReadNums(c *foryimpl.ReadContext, old []int64) (v []int
 	if n1 < 0 {
 		n1 = c.ReadLength(1)
 	}
-	l2 := foryimpl.ReuseSlice[[]int64](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int64](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(7)
 		if !c.Failed() {
@@ -1962,7 +1962,7 @@ func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext, old []int32) (v []i
 	if n1 < 0 {
 		n1 = c.ReadLength(4)
 	}
-	l2 := foryimpl.ReuseSlice[[]int32](c, old, n1)
+	l2 := foryimpl.ReuseScalarSlice[[]int32](c, old, n1)
 	if n1 > 0 {
 		hn4 := c.ReadListHeader(4)
 		if !c.Failed() {

@@ -1,0 +1,75 @@
+package foryimpl
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/forygen/forygen/internal/meta"
+)
+
+func withBlocks(size int) func(*Config) { return func(c *Config) { c.BlockSize = size } }
+
+// TestCarve: regions follow each other at their alignment, a full block is
+// replaced by a new one, and a value that does not fit and is above a
+// quarter of a block gets none.
+func TestCarve(t *testing.T) {
+	c := newReadContext(nil, withBlocks(64))
+	p1 := c.carve(3, 1)
+	p2 := c.carve(8, 8)
+	require.NotNil(t, p1)
+	require.Equal(t, uintptr(p1)+8, uintptr(p2), "the 8-byte value starts at the next multiple of 8")
+	p3 := c.carve(2, 2)
+	require.Equal(t, uintptr(p2)+8, uintptr(p3))
+	require.Nil(t, c.carve(50, 1), "50 bytes do not fit the 46 left and are above a quarter of 64")
+	first := unsafe.SliceData(c.block)
+	for range 3 {
+		c.carve(16, 8) // 18 + 48 > 64: the third starts a new block
+	}
+	require.NotEqual(t, uintptr(unsafe.Pointer(first)), uintptr(unsafe.Pointer(unsafe.SliceData(c.block))), "a full block is replaced")
+	require.Equal(t, 16, c.blockOff)
+}
+
+// TestMakeScalarSlice: a carved slice is zeroed, cut to its length, charged
+// to the budget as a separate allocation, and does not overlap the next.
+func TestMakeScalarSlice(t *testing.T) {
+	c := newReadContext(make([]byte, 100), withBlocks(1024))
+	plain := newReadContext(make([]byte, 100))
+	a := MakeScalarSlice[[]int64](c, 5)
+	require.Equal(t, plainBudgetAfter(plain, 5), c.budget, "the same charge as MakeSlice")
+	b := MakeScalarSlice[[]int64](c, 3)
+	require.Len(t, a, 5)
+	require.Equal(t, 5, cap(a))
+	require.Equal(t, []int64{0, 0, 0}, b)
+	for i := range a {
+		a[i] = -1
+	}
+	require.Equal(t, []int64{0, 0, 0}, b, "writing a does not reach b")
+	require.Equal(t, uintptr(unsafe.Pointer(&a[0]))+40, uintptr(unsafe.Pointer(&b[0])), "b follows a in the block")
+	require.NotNil(t, MakeScalarSlice[[]bool](c, 0), "an empty slice is not nil, as make's")
+	big := MakeScalarSlice[[]uint8](c, 300)
+	require.Len(t, big, 300, "above a quarter of the block: allocated on its own")
+}
+
+func plainBudgetAfter(c *ReadContext, n int) uint64 {
+	MakeSlice[[]int64](c, n)
+	return c.budget
+}
+
+// TestBlockStrings: a string from a block does not alias the input, and
+// two strings are neighbours in one block; with WithZeroCopy the string is
+// a view of the input instead.
+func TestBlockStrings(t *testing.T) {
+	in := []byte{5<<2 | meta.StringUTF8, 'h', 'e', 'l', 'l', 'o', 2<<2 | meta.StringUTF8, 'g', 'o'}
+	c := newReadContext(in, withBlocks(256))
+	s1, s2 := c.ReadString(), c.ReadString()
+	require.NoError(t, c.r.Err())
+	require.Equal(t, "hello", s1)
+	require.Equal(t, "go", s2)
+	require.Equal(t, uintptr(unsafe.Pointer(unsafe.StringData(s1)))+5, uintptr(unsafe.Pointer(unsafe.StringData(s2))))
+	in[1] = 'j'
+	require.Equal(t, "hello", s1, "the input is not aliased")
+	z := newReadContext(in, withBlocks(256), func(c *Config) { c.ZeroCopy = true })
+	require.Equal(t, uintptr(unsafe.Pointer(&in[1])), uintptr(unsafe.Pointer(unsafe.StringData(z.ReadString()))), "WithZeroCopy takes precedence")
+}
