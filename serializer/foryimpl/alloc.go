@@ -210,30 +210,91 @@ func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
 	return old[:n]
 }
 
-// ReuseRefSlice is ReuseSlice for a tracked slice: a previous message may
-// have made two of the target's tracked slices one object (a
+// claimSet is the set of backing arrays of the target's tracked slices
+// reused in this message (ReadRefArray, ReadRefBoolArray). A previous
+// message may have made two of the target's tracked slices one object (a
 // back-reference gives the same slice), and reusing that memory for both
 // would give one field the other's elements (issue 25 item 1). So each
-// backing array is reused by the first tracked slice that asks in a
-// message, recorded in c.reused, and the others get new slices. A
-// back-reference shares the slice itself, so its data pointer is the key.
-// A slice of no capacity has no memory to share (every one has the same
-// data pointer). A new key is recorded without a call in the common case
-// (refTable.recordNew), as the write table's are.
-func ReuseRefSlice[S ~[]E, E Scalar](c *ReadContext, old S, n int) S {
-	if old == nil || n > cap(old) {
-		return MakeScalarSlice[S](c, n)
+// backing array is reused by the first tracked slice that claims it in a
+// message, and the others get new slices. A back-reference shares the
+// slice itself, so its data pointer is the key; a slice of no capacity has
+// no memory to share (every one has the same data pointer) and claims
+// nothing. The set is open addressing over a power-of-two table of addresses,
+// emptied for the next message by a new generation. An address is kept as
+// a uintptr, which costs no write barrier and keeps nothing alive: every
+// address in the set is of an array the target still holds until the
+// message ends (it was reused), so no other object can take its address
+// while the set is in use. The first probe (claimNew) inlines into
+// ReadRefArray, one multiply and one compare where a refTable record took
+// a call, a filter and at times a search (instructions.sh Sample
+// forygen-ref Deserialize).
+type claimSet struct {
+	slots []claimSlot
+	gen   uint32
+	shift uint8 // 64 - log2(len(slots)): an address's slot is its hash's top bits
+	// room is how many more addresses the table takes before it is half
+	// full and grows.
+	room int
+}
+
+type claimSlot struct {
+	p   uintptr
+	gen uint32
+}
+
+// claimNew records p and reports true when the first slot p probes is
+// free and the table has room: p is surely new. It calls nothing, so it
+// inlines; claimSlow decides the rest.
+func (s *claimSet) claimNew(p uintptr) bool {
+	if i := uint64(p) * 0x9e3779b97f4a7c15 >> s.shift; s.room > 0 && i < uint64(len(s.slots)) && s.slots[i].gen != s.gen {
+		s.slots[i] = claimSlot{p, s.gen}
+		s.room--
+		return true
 	}
-	if cap(old) == 0 {
-		return old[:n]
+	return false
+}
+
+// claimSlow is claim past the first probe: it probes on, and grows the
+// table (to 16 slots at first) when it is half full.
+func (s *claimSet) claimSlow(p uintptr) bool {
+	if s.room <= 0 {
+		s.grow()
 	}
-	k := refKey{unsafe.Pointer(unsafe.SliceData(old)), 0}
-	hash := k.hash()
-	if c.reused.recordNew(k, hash) || c.reused.recordNewHashed(k, hash) {
-		return old[:n]
+	mask := uint64(len(s.slots) - 1)
+	for i := uint64(p) * 0x9e3779b97f4a7c15 >> s.shift; ; i = (i + 1) & mask {
+		sl := &s.slots[i]
+		if sl.gen != s.gen {
+			*sl = claimSlot{p, s.gen}
+			s.room--
+			return true
+		}
+		if sl.p == p {
+			return false
+		}
 	}
-	if _, seen := c.reused.find(k, hash); seen {
-		return MakeScalarSlice[S](c, n)
+}
+
+// grow doubles the table and moves the current generation's addresses.
+func (s *claimSet) grow() {
+	old, gen := s.slots, s.gen
+	size := max(16, 2*len(old))
+	s.slots, s.gen, s.room = make([]claimSlot, size), 1, size/2
+	s.shift = uint8(64 - bits.TrailingZeros(uint(size)))
+	for _, sl := range old {
+		if sl.gen == gen {
+			s.claimSlow(sl.p)
+		}
 	}
-	return old[:n]
+}
+
+// reset empties the set for the next message.
+func (s *claimSet) reset() {
+	if s.room == len(s.slots)/2 {
+		return
+	}
+	s.room = len(s.slots) / 2
+	if s.gen++; s.gen == 0 {
+		clear(s.slots)
+		s.gen = 1
+	}
 }

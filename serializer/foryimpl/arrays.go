@@ -67,13 +67,27 @@ func ReadBoolArrayEvolved[S ~[]bool](c *ReadContext, f *EvolvedField) S {
 // call where each field held a dozen lines (issue 28). old is the field's
 // previous value, whose memory the array reuses as ReuseSlice's does,
 // unless another tracked slice reused it earlier in the message
-// (ReuseRefSlice).
+// (claimSet). The common case, a new array of fewer than 128 bytes
+// whose memory is reused, calls nothing but the element copy: the flag and
+// length (refArrayStart) and the claim (claimSet.claimNew) are written out
+// here and in ReadRefBoolArray, where calls were 40 % of a tracked array's
+// cost (instructions.sh Sample forygen-ref Deserialize; PERFORMANCE.md
+// "Reference tracking, round 3").
 func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext, old S) S {
 	var zero E
 	w := int(unsafe.Sizeof(zero))
-	id, n := c.refArrayStart(w)
+	id, n := -1, -1
+	if c.fieldFlags {
+		if n = c.r.ReadSmallByteLengthAfter(meta.FlagRefValue, w, c.elems); n >= 0 {
+			id = c.refs.n
+			c.refs.n++
+		}
+	} else {
+		n = c.r.ReadSmallByteLength(w, c.elems)
+	}
 	if n >= 0 {
-		n /= w // a constant: a shift
+		c.elems -= uint64(n)
+		n = int(uint(n) / uint(w)) // n >= 0 and w a constant power of two: a shift
 	} else {
 		var st int
 		if st, id, n = c.refArrayStartSlow(w); st != RefFollows {
@@ -83,7 +97,13 @@ func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext, old S) S {
 			return nil
 		}
 	}
-	a := ReuseRefSlice(c, old, n)
+	var a S
+	if p := uintptr(unsafe.Pointer(unsafe.SliceData(old))); old != nil && n <= cap(old) &&
+		(cap(old) == 0 || c.claims.claimNew(p) || c.claims.claimSlow(p)) {
+		a = old[:n]
+	} else {
+		a = MakeScalarSlice[S](c, n)
+	}
 	buffer.ReadRawFixed(&c.r, a)
 	if id >= 0 {
 		c.setRef(id, sliceEntry[E](a))
@@ -94,8 +114,18 @@ func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext, old S) S {
 // ReadRefBoolArray is ReadRefArray for a BOOL_ARRAY, whose bytes are
 // checked (buffer.Reader.ReadRawBools).
 func ReadRefBoolArray[S ~[]bool](c *ReadContext, old S) S {
-	id, n := c.refArrayStart(1)
-	if n < 0 {
+	id, n := -1, -1
+	if c.fieldFlags {
+		if n = c.r.ReadSmallByteLengthAfter(meta.FlagRefValue, 1, c.elems); n >= 0 {
+			id = c.refs.n
+			c.refs.n++
+		}
+	} else {
+		n = c.r.ReadSmallByteLength(1, c.elems)
+	}
+	if n >= 0 {
+		c.elems -= uint64(n)
+	} else {
 		var st int
 		if st, id, n = c.refArrayStartSlow(1); st != RefFollows {
 			if st == RefBack {
@@ -104,7 +134,13 @@ func ReadRefBoolArray[S ~[]bool](c *ReadContext, old S) S {
 			return nil
 		}
 	}
-	a := ReuseRefSlice(c, old, n)
+	var a S
+	if p := uintptr(unsafe.Pointer(unsafe.SliceData(old))); old != nil && n <= cap(old) &&
+		(cap(old) == 0 || c.claims.claimNew(p) || c.claims.claimSlow(p)) {
+		a = old[:n]
+	} else {
+		a = MakeScalarSlice[S](c, n)
+	}
 	c.r.ReadRawBools(a)
 	if id >= 0 {
 		c.setRef(id, sliceEntry[bool](a))
@@ -112,32 +148,8 @@ func ReadRefBoolArray[S ~[]bool](c *ReadContext, old S) S {
 	return a
 }
 
-// refArrayStart reads what precedes a tracked dense array's elements in
-// the common case, inline: the flag of a new object where the form writes
-// one (ReadFieldRefFlag), which takes the next reference id, and a one-byte
-// byte length (ReadArrayLengthFast). It returns the id (-1 without a flag)
-// and the byte length; for anything else it reads nothing and returns a
-// length of -1, and the caller calls refArrayStartSlow (instructions.sh
-// Sample forygen-ref Deserialize: ReadRefFlag's and ReadUint8's calls were
-// a fifth of a tracked array's cost). Like ReadRefArray it runs in a
-// message read with tracking only (ForyRead's tracking branch), where a
-// 0x00 flag is a new object; ReadRefFlag refuses one in any other.
-func (c *ReadContext) refArrayStart(width int) (id, n int) {
-	id = -1
-	if c.TrackedFieldFlags() {
-		if n = c.r.ReadSmallByteLengthAfter(meta.FlagRefValue, width, c.elems); n < 0 {
-			return -1, -1
-		}
-		id = c.refs.n
-		c.refs.n++
-	} else if n = c.r.ReadSmallByteLength(width, c.elems); n < 0 {
-		return -1, -1
-	}
-	c.elems -= uint64(n)
-	return id, n
-}
-
-// refArrayStartSlow is refArrayStart for every other input: the flag's
+// refArrayStartSlow is ReadRefArray's start for every input but a new
+// object's flag (where the form writes one) and a one-byte byte length: the flag's
 // state and id (ReadFieldRefFlag), and when the array follows its element
 // count (ReadArrayLength).
 func (c *ReadContext) refArrayStartSlow(width int) (st, id, n int) {

@@ -73,3 +73,31 @@ func TestBlockStrings(t *testing.T) {
 	z := newReadContext(in, withBlocks(256), func(c *Config) { c.ZeroCopy = true })
 	require.Equal(t, uintptr(unsafe.Pointer(&in[1])), uintptr(unsafe.Pointer(unsafe.StringData(z.ReadString()))), "WithZeroCopy takes precedence")
 }
+
+// TestClaimSet: an address is claimed once a message whatever its slot,
+// across growth (more addresses than the first table's half) and across a
+// generation wrap, and a reset frees every claim.
+func TestClaimSet(t *testing.T) {
+	var s claimSet
+	claim := func(p uintptr) bool { return s.claimNew(p) || s.claimSlow(p) }
+	addrs := make([]uintptr, 100)
+	for i := range addrs {
+		addrs[i] = uintptr(0xc0010000) + uintptr(48*i) // heap-like, 48 bytes apart
+	}
+	for round := range 3 {
+		for _, p := range addrs {
+			require.True(t, claim(p), "round %d: %#x is new", round, p)
+		}
+		for _, p := range addrs {
+			require.False(t, claim(p), "round %d: %#x was claimed", round, p)
+		}
+		s.reset()
+	}
+	s.gen = ^uint32(0) // the next reset wraps
+	require.True(t, claim(addrs[0]))
+	s.reset()
+	require.Equal(t, uint32(1), s.gen)
+	for _, p := range addrs[:5] {
+		require.True(t, claim(p), "after the wrap %#x is new", p)
+	}
+}

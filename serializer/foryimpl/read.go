@@ -20,9 +20,12 @@ type ReadContext struct {
 	// says; refs holds the objects read so far, by reference id (refs.go).
 	trackRef bool
 	refs     readRefs
-	// reused holds the backing arrays of the target's tracked slices
+	// claims holds the backing arrays of the target's tracked slices
 	// reused in this message (ReadRefArray): each is reused once.
-	reused refTable
+	claims claimSet
+	// fieldFlags is TrackedFieldFlags: compatible mode or official Go's
+	// form, fixed with the options.
+	fieldFlags bool
 	// strMode and skipUTF8 are the string options, copied from opts so
 	// ReadString tests them without a pointer chase.
 	strMode  stringMode
@@ -69,7 +72,7 @@ type ReadContext struct {
 
 // makeReadContext returns a context for reads with the options o.
 func makeReadContext(o *Config) *ReadContext {
-	c := &ReadContext{compatible: o.Compatible, trackRef: o.TrackRef, maxDepth: o.MaxDepth, opts: o,
+	c := &ReadContext{compatible: o.Compatible, fieldFlags: o.Compatible || o.OfficialGoForm, trackRef: o.TrackRef, maxDepth: o.MaxDepth, opts: o,
 		strMode: stringModeOf(o), skipUTF8: o.SkipUTF8Check, blockSize: max(o.BlockSize, 0),
 		perByte: uint64(max(o.AllocPerByte, 1)), allocBase: uint64(max(o.AllocBase, 0)), unbacked: uint64(o.MaxUnbackedElements)}
 	// n × perByte + allocBase is above allocReserve from n = reserveFrom
@@ -155,7 +158,7 @@ func (c *ReadContext) release() {
 	c.refs.reset()
 	// Only a tracked message reuses tracked slices, and its reference ids
 	// make EndReadFast call release.
-	c.reused.reset()
+	c.claims.reset()
 	if len(c.evs) != 0 {
 		clear(c.evs)
 		c.evs = c.evs[:0]

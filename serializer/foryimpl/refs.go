@@ -358,7 +358,7 @@ func (c *ReadContext) ReadValueFlag() bool {
 // other languages write bare in same-schema mode (plan.Field.Unflagged:
 // struct and enum values, dense arrays, binaries): in compatible mode, whose
 // TypeDef declares the flag, or in official Go's form (docs/format.md §14.30).
-func (c *ReadContext) TrackedFieldFlags() bool { return c.compatible || c.opts.OfficialGoForm }
+func (c *ReadContext) TrackedFieldFlags() bool { return c.fieldFlags }
 
 // ReadEvolvedRefFlag reads the flag of a slice field read with another
 // writer's schema (ForyReadEvolved) as a reference state: with tracking and
