@@ -227,36 +227,19 @@ var foryRootScalars = []byte(
 		"\x48\x26\x58\xe4\x68",
 )
 
-// foryRootRefScalars is the compatible-mode root prefix of Scalars with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefScalars[4:], docs/format.md §11).
-var foryRootRefScalars = []byte(
-	"\x01\x00\x1c\x00\xa9\xa0\x9e\xa1\xfa\xc6\xc2\x79\xdf\x04\x98\x07" +
-		"\x8c\x06\x0b\xf9\x1d\x70\x8c\x0d\x0b\xfa\x9d\x70\x88\x14\x0b\xd7" +
-		"\x00\x48\x14\x4c\x8c\x78\x8c\x04\x0b\xf9\x1b\xec\x8c\x0b\x0b\xfa" +
-		"\x9b\xec\x88\x13\x0b\xbe\xc0\x88\x03\x11\xaf\x40\x88\x0a\x29\xaf" +
-		"\x40\x40\x01\x04\x84\x02\x11\xe0\x84\x09\x29\xe0\x40\x07\x20\x88" +
-		"\x07\x11\xd7\x00\x8c\x08\x27\xf9\x1d\x70\x40\x0e\x50\x88\x0e\x29" +
-		"\xd7\x00\x8c\x0f\x27\xfa\x9d\x70\xdc\x05\x88\x05\x11\xbe\xc0\x44" +
-		"\x0c\x09\xb3\x88\x0c\x29\xbe\xc0\x8e\x13\x1f\xf8\xbb\xec\x46\x01" +
-		"\x3f\x61\x8e\x07\x1f\xf9\x1d\x70\x49\x1c\x04\x12\x20\x45\x19\x09" +
-		"\xcb\x44\x27\x0c\x18\x44\x25\x0e\x91\x44\x15\x2c\x2b\x4f\x19\xbf" +
-		"\x62\x72\xc0\x46\x15\x3f\x72\x45\x19\x48\xe3\x49\x19\x4a\x60\x98" +
-		"\x48\x26\x58\xe4\x68",
-)
-
 // foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x98, 0x07},
-	GoFields:          []string{"FI64", "FU64", "F64", "Temp", "FI32", "FU32", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "TI64", "U", "U64", "TU64", "Tagd", "I32", "Cnt", "U32", "PF32", "PB", "PI64", "Base", "Col", "Day", "Dur", "Lbl", "PCol", "PS", "Shd", "Stat", "When"},
-	GoName:            "e2e.Scalars",
-	OfficialGoHash:    619275942,
-	RootCompatible:    foryRootScalars,
-	RootCompatibleRef: foryRootRefScalars,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
-	Scalars:           foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 31),
-	SchemaHash:        -1932231185,
-	TypeDef:           foryRootScalars[4:],
-	TypeDefRef:        foryRootRefScalars[4:],
-	UserID:            920,
+	ConsistentMeta: []byte{0x1b, 0x98, 0x07},
+	GoFields:       []string{"FI64", "FU64", "F64", "Temp", "FI32", "FU32", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "TI64", "U", "U64", "TU64", "Tagd", "I32", "Cnt", "U32", "PF32", "PB", "PI64", "Base", "Col", "Day", "Dur", "Lbl", "PCol", "PS", "Shd", "Stat", "When"},
+	GoName:         "e2e.Scalars",
+	OfficialGoHash: 619275942,
+	RefBits:        []uint16{132, 137, 153, 163, 167},
+	RootCompatible: foryRootScalars,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 31),
+	SchemaHash:     -1932231185,
+	TypeDef:        foryRootScalars[4:],
+	UserID:         920,
 })
 
 // foryScalarsChanged_RunGoGenerate is Scalars's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -938,36 +921,15 @@ var foryRootContainers = []byte(
 		"\x00",
 )
 
-// foryRootRefContainers is the compatible-mode root prefix of Containers with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
-var foryRootRefContainers = []byte(
-	"\x01\x00\x1e\x00\xf5\x00\x57\x9e\x25\xeb\x09\x0e\xff\x04\x0e\x09" +
-		"\xb0\x80\x1f\x89\xcd\x98\x10\xd2\x46\x40\x44\x16\x0e\x02\x31\x4c" +
-		"\x16\x06\x85\xce\x5c\x80\x4c\x16\x26\x87\x13\x24\x80\x4c\x16\x66" +
-		"\x09\xcb\x74\x64\x51\x2b\x0f\x61\x73\x97\x20\x8d\x37\x07\xf8\xbb" +
-		"\xec\x8d\x38\x07\xf8\xbd\x70\x8d\x2d\x07\xf9\x1a\xf4\x8d\x2e\x07" +
-		"\xf9\x1b\xec\x8d\x2f\x07\xf9\x1d\x70\x8d\x2c\x87\xf9\x1e\x00\x8d" +
-		"\x31\x07\xfa\x9a\xf4\x8d\x32\x07\xfa\x9b\xec\x8d\x33\x07\xfa\x9d" +
-		"\x70\x8c\x16\x4e\x8b\xbe\xc9\x00\x8c\x16\x52\x8b\xd7\x09\x00\x8c" +
-		"\x16\x0e\x91\xaf\x49\x00\x8c\x16\x16\x91\xbe\xc9\x00\x8c\x16\x1e" +
-		"\x91\xd7\x09\x00\x88\x16\x0a\x11\xe2\x40\x92\x16\x1e\x1b\xf9\x1d" +
-		"\x70\x90\x4e\x18\x56\x16\xb7\x6c\x03\xc0\x4e\x16\x56\x37\x72\x9c" +
-		"\x64\x4c\x16\x56\xb4\x0c\x20\xc0\x4c\x16\x5a\x16\x34\x92\x99\x06" +
-		"\x90\x16\x16\x1f\xf9\x1b\xec\x90\x4c\x16\x56\x3f\x72\x9c\x64\x45" +
-		"\x29\x44\x16\x40\x15\x48\x50\x16\x56\x4a\x71\xd8\x23\x10\x48\x16" +
-		"\x56\x4a\x71\x90\x4c\x16\x9a\x01\xcd\x0c\x24\x80\x8c\x16\x2a\xa9" +
-		"\xaf\x49\x00\x8c\x16\x32\xa9\xbe\xc9\x00\x8c\x16\x3a\xa9\xd7\x09" +
-		"\x00",
-)
-
 // foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
-	GoFields:          []string{"Arr", "Bools", "Bytes", "Colors", "DBools", "DF32", "DF64", "DI16", "DI32", "DI64", "DI8", "DU16", "DU32", "DU64", "F32s", "F64s", "I16s", "I32s", "I64s", "I8s", "NI64s", "NMap", "NStrs", "Named", "Nested", "PI32s", "PStrs", "Raw", "S", "StrArr", "Strs", "Times", "U16s", "U32s", "U64s"},
-	GoName:            "e2e.Containers",
-	Namespace:         "e2e",
-	RootCompatible:    foryRootContainers,
-	RootCompatibleRef: foryRootRefContainers,
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x06, 0x02, 0x09, 0xb0, 0x80, 0x0e, 0x03, 0x89, 0xcd, 0x98, 0x10, 0xd2, 0x46, 0x40},
+	GoFields:       []string{"Arr", "Bools", "Bytes", "Colors", "DBools", "DF32", "DF64", "DI16", "DI32", "DI64", "DI8", "DU16", "DU32", "DU64", "F32s", "F64s", "I16s", "I32s", "I64s", "I8s", "NI64s", "NMap", "NStrs", "Named", "Nested", "PI32s", "PStrs", "Raw", "S", "StrArr", "Strs", "Times", "U16s", "U32s", "U64s"},
+	GoName:         "e2e.Containers",
+	Namespace:      "e2e",
+	RefBits:        []uint16{48, 55, 61, 67, 73, 79, 85, 91, 97, 103, 203},
+	RootCompatible: foryRootContainers,
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x06\x02\x09\xb0\x80\x0e\x03\x89\xcd\x98\x10\xd2\x46" +
 			"\x40",
@@ -975,7 +937,6 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	Scalars:    foryimpl.ScalarFieldsOf[Containers](28),
 	SchemaHash: -1520594053,
 	TypeDef:    foryRootContainers[4:],
-	TypeDefRef: foryRootRefContainers[4:],
 	TypeName:   "Containers",
 })
 
@@ -4661,30 +4622,19 @@ var foryRootComposite = []byte(
 		"\xd1\x50",
 )
 
-// foryRootRefComposite is the compatible-mode root prefix of Composite with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefComposite[4:], docs/format.md §11).
-var foryRootRefComposite = []byte(
-	"\x01\x00\x1c\x00\x46\x50\x50\x4d\xac\xf6\x80\x16\xca\x9b\x07\x4c" +
-		"\x16\x72\x80\x63\x8c\x80\x50\x18\x56\x7a\x07\x1b\x68\x18\x40\x49" +
-		"\x1c\x1d\xcc\x20\x50\x16\x72\x3f\x60\x18\xe3\x20\x57\x1c\x3f\x72" +
-		"\x10\x16\x08\xc8\x4f\x1e\xbf\x73\x01\x80\x51\x1c\x48\x40\x58\x23" +
-		"\x20\x48\x16\x7a\x4c\x06\x90\x4c\x15\xcd\x13\x59\x00\x4b\x1c\x59" +
-		"\xd1\x50",
-)
-
 // foryTypeComposite is Composite's static type information (its fields and hash: fory.lock).
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x9b, 0x07},
-	GoFields:          []string{"Addrs", "ByName", "Home", "PAddrs", "PScalars", "PTag", "Scalars", "Tags", "Title", "Work"},
-	GoName:            "e2e.Composite",
-	OfficialGoHash:    -1238661285,
-	RootCompatible:    foryRootComposite,
-	RootCompatibleRef: foryRootRefComposite,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
-	Scalars:           foryimpl.ScalarFieldsOf[Composite](8),
-	SchemaHash:        1985963974,
-	TypeDef:           foryRootComposite[4:],
-	TypeDefRef:        foryRootRefComposite[4:],
-	UserID:            923,
+	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
+	GoFields:       []string{"Addrs", "ByName", "Home", "PAddrs", "PScalars", "PTag", "Scalars", "Tags", "Title", "Work"},
+	GoName:         "e2e.Composite",
+	OfficialGoHash: -1238661285,
+	RefBits:        []uint16{27, 40, 48, 54, 73},
+	RootCompatible: foryRootComposite,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Composite](8),
+	SchemaHash:     1985963974,
+	TypeDef:        foryRootComposite[4:],
+	UserID:         923,
 })
 
 // foryCompositeChanged_RunGoGenerate is Composite's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -5431,26 +5381,19 @@ var foryRootNode = []byte(
 		"\x05\xd4\x0b\xa1\x00\x4a\x1c\x34\x97\x98",
 )
 
-// foryRootRefNode is the compatible-mode root prefix of Node with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNode[4:], docs/format.md §11).
-var foryRootRefNode = []byte(
-	"\x01\x00\x1c\x00\x0e\x30\x39\x68\x14\xce\x4b\x6b\xc2\x9c\x07\x4c" +
-		"\x05\xd4\x0b\xa1\x00\x4b\x1c\x34\x97\x98",
-)
-
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x9c, 0x07},
-	GoFields:          []string{"Value", "Next"},
-	GoName:            "e2e.Node",
-	OfficialGoHash:    67660299,
-	RootCompatible:    foryRootNode,
-	RootCompatibleRef: foryRootRefNode,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
-	Scalars:           foryimpl.ScalarFieldsOf[Node](0),
-	SchemaHash:        587892696,
-	TypeDef:           foryRootNode[4:],
-	TypeDefRef:        foryRootRefNode[4:],
-	UserID:            924,
+	ConsistentMeta: []byte{0x1b, 0x9c, 0x07},
+	GoFields:       []string{"Value", "Next"},
+	GoName:         "e2e.Node",
+	OfficialGoHash: 67660299,
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootNode,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Node](0),
+	SchemaHash:     587892696,
+	TypeDef:        foryRootNode[4:],
+	UserID:         924,
 })
 
 // foryNodeChanged_RunGoGenerate is Node's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -6090,31 +6033,19 @@ var foryRootCarriers = []byte(
 		"\x4c\x16\xa2\x01\x3e\x28\x11\x24\x4c\x17\x56\xd9\xd1\x1c\x80",
 )
 
-// foryRootRefCarriers is the compatible-mode root prefix of Carriers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefCarriers[4:], docs/format.md §11).
-var foryRootRefCarriers = []byte(
-	"\x01\x00\x1c\x00\x63\xa0\xb8\xad\x56\x7d\x87\x12\xce\x9e\x07\x48" +
-		"\x11\x1c\x0b\x28\x4c\x12\x86\x20\x43\x40\x52\x13\x35\xd3\x3a\x1a" +
-		"\x60\x4e\x11\x3f\x67\x02\xca\x52\x07\x30\x18\x09\x36\xd0\x4d\x36" +
-		"\x06\x20\x43\x64\x50\x18\x56\x5e\x16\x07\x1b\x68\x18\x40\x4c\x17" +
-		"\x16\x89\xc3\x24\x80\x4c\x16\x46\x1c\x0b\xa9\x24\x52\x15\x30\x18" +
-		"\x09\x37\x20\x52\x28\x3f\x6f\x8a\x04\x40\x4c\x28\xbe\x28\x11\x00" +
-		"\x4c\x16\xa2\x01\x3e\x28\x11\x24\x4c\x17\x56\xd9\xd1\x1c\x80",
-)
-
 // foryTypeCarriers is Carriers's static type information (its fields and hash: fory.lock).
 var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x9e, 0x07},
-	GoFields:          []string{"Half", "Brain", "Nothing", "PHalf", "MaybeN", "Brains", "ByName", "Codes", "Halves", "MaybeS", "PPrice", "Price", "Prices", "Words"},
-	GoName:            "e2e.Carriers",
-	OfficialGoHash:    1288699109,
-	RootCompatible:    foryRootCarriers,
-	RootCompatibleRef: foryRootRefCarriers,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
-	Scalars:           foryimpl.ScalarFieldsOf[Carriers](0, 1, 3),
-	SchemaHash:        -1083382323,
-	TypeDef:           foryRootCarriers[4:],
-	TypeDefRef:        foryRootRefCarriers[4:],
-	UserID:            926,
+	ConsistentMeta: []byte{0x1b, 0x9e, 0x07},
+	GoFields:       []string{"Half", "Brain", "Nothing", "PHalf", "MaybeN", "Brains", "ByName", "Codes", "Halves", "MaybeS", "PPrice", "Price", "Prices", "Words"},
+	GoName:         "e2e.Carriers",
+	OfficialGoHash: 1288699109,
+	RefBits:        []uint16{42},
+	RootCompatible: foryRootCarriers,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Carriers](0, 1, 3),
+	SchemaHash:     -1083382323,
+	TypeDef:        foryRootCarriers[4:],
+	UserID:         926,
 })
 
 // foryCarriersChanged_RunGoGenerate is Carriers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -6914,32 +6845,17 @@ var foryRootHinted = []byte(
 		"\x1f\xe4\x75\xc0",
 )
 
-// foryRootRefHinted is the compatible-mode root prefix of Hinted with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHinted[4:], docs/format.md §11).
-var foryRootRefHinted = []byte(
-	"\x01\x00\x1c\x00\x88\x50\xdc\x9b\xbd\x3c\xdc\x71\xcf\x9f\x07\x46" +
-		"\x0d\x39\xf3\x54\x16\x12\x82\x31\xda\xd1\x29\x80\x54\x18\x16\xe2" +
-		"\x01\x82\x31\xdd\x40\xb9\x00\x4c\x16\xbe\x01\x02\x31\x06\x24\x54" +
-		"\x18\x1a\x3e\x87\x1b\x2a\x2e\x41\x80\x54\x18\x5a\x66\x06\x11\xb4" +
-		"\x66\xd4\x4c\x48\x4c\x17\x12\x95\x17\x20\xc0\x98\x16\x1a\x0a\x42" +
-		"\xe2\x07\xf9\x1d\x70\x98\x16\x2e\x0a\x42\xe2\x07\xfa\x9b\xec\x91" +
-		"\x37\x0c\x77\xe2\xef\xb0\x8d\x2c\x0c\x77\xe4\x78\x8d\x30\x0c\x77" +
-		"\xea\x78\xa0\x16\x36\x1f\xf8\xa4\x2e\x20\x7f\xa9\xd7\x00\x54\x18" +
-		"\x58\x56\x16\xca\x71\xda\x89\x89\x00\x9c\x16\x22\x26\x00\xc3\x08" +
-		"\x1f\xe4\x75\xc0",
-)
-
 // foryTypeHinted is Hinted's static type information (its fields and hash: fory.lock).
 var foryTypeHinted = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x9f, 0x07},
-	GoFields:          []string{"Opt", "ArrList", "ArrVals", "Arrays", "ByFixed", "EnumKeys", "Fixed", "FixedI64", "FixedU32", "GoF32", "GoI8", "GoU8", "PFixedU64", "StrKeys", "TaggedI64"},
-	GoName:            "e2e.Hinted",
-	RootCompatible:    foryRootHinted,
-	RootCompatibleRef: foryRootRefHinted,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9f, 0x07},
-	SchemaHash:        313408202,
-	TypeDef:           foryRootHinted[4:],
-	TypeDefRef:        foryRootRefHinted[4:],
-	UserID:            927,
+	ConsistentMeta: []byte{0x1b, 0x9f, 0x07},
+	GoFields:       []string{"Opt", "ArrList", "ArrVals", "Arrays", "ByFixed", "EnumKeys", "Fixed", "FixedI64", "FixedU32", "GoF32", "GoI8", "GoU8", "PFixedU64", "StrKeys", "TaggedI64"},
+	GoName:         "e2e.Hinted",
+	RefBits:        []uint16{91, 98, 104},
+	RootCompatible: foryRootHinted,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9f, 0x07},
+	SchemaHash:     313408202,
+	TypeDef:        foryRootHinted[4:],
+	UserID:         927,
 })
 
 // foryHintedChanged_RunGoGenerate is Hinted's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

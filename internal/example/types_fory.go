@@ -32,25 +32,18 @@ var foryRootUser = []byte(
 		"\xc4\x15\xc8\x16\x56\xcc\x19",
 )
 
-// foryRootRefUser is the compatible-mode root prefix of User with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefUser[4:], docs/format.md §11).
-var foryRootRefUser = []byte(
-	"\x01\x00\x1c\x00\x0b\xf0\x1a\x1b\xf4\xab\x6a\x3e\xc4\x64\xc0\x07" +
-		"\xc4\x15\xc8\x16\x56\xcd\x19",
-)
-
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x64},
-	GoFields:          []string{"ID", "Name", "Tags", "Status"},
-	GoName:            "example.User",
-	RootCompatible:    foryRootUser,
-	RootCompatibleRef: foryRootRefUser,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x64},
-	Scalars:           foryimpl.ScalarFieldsOf[User](0, 1),
-	SchemaHash:        1990315993,
-	TypeDef:           foryRootUser[4:],
-	TypeDefRef:        foryRootRefUser[4:],
-	UserID:            100,
+	ConsistentMeta: []byte{0x1b, 0x64},
+	GoFields:       []string{"ID", "Name", "Tags", "Status"},
+	GoName:         "example.User",
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootUser,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
+	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
+	SchemaHash:     1990315993,
+	TypeDef:        foryRootUser[4:],
+	UserID:         100,
 })
 
 // foryUserChanged_RunGoGenerate is User's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

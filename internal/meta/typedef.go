@@ -201,6 +201,53 @@ func encodeTypeDef(td *TypeDef, goNames bool) []byte {
 	return append(out, body...)
 }
 
+// WithRefBits returns a copy of the encoded TypeDef td with bit 0 set in
+// the bytes at the offsets at (from the TypeDef's start, each in its body)
+// and its header recomputed. Bit 0 of a field's header byte and of a
+// nested element type's first byte is its reference-tracking flag (§11.2),
+// so this gives the TypeDef a tracking writer sends for the same struct
+// from the one an untracking writer sends: generated code declares the
+// TypeDef once and the offsets where tracking sets the flag, and the
+// planner checks that the two agree (plan.Struct.RefBits; issue 28, "emit
+// each TypeDef once"). It panics when td is not a TypeDef this package
+// encodes or an offset is outside its body, which only a hand-edited
+// generated file can produce.
+func WithRefBits(td []byte, at []uint16) []byte {
+	start := TypeDefBodyStart(td)
+	out := append([]byte(nil), td...)
+	for _, i := range at {
+		if int(i) < start || int(i) >= len(out) {
+			panic(fmt.Sprintf("meta: WithRefBits: offset %d outside the body [%d, %d)", i, start, len(out)))
+		}
+		out[i] |= 1
+	}
+	binary.LittleEndian.PutUint64(out, typeDefHeader(out[start:]))
+	return out
+}
+
+// TypeDefBodyStart is the offset of the body of an encoded uncompressed TypeDef:
+// after the header and, for a body of 255 bytes or more, the varint of its
+// size beyond 255. It panics when td is too short to hold them or its
+// size disagrees with its length.
+func TypeDefBodyStart(td []byte) int {
+	if len(td) < headerLen {
+		panic(fmt.Sprintf("meta: a TypeDef of %d bytes has no header", len(td)))
+	}
+	start, size := headerLen, int(binary.LittleEndian.Uint64(td)&headerSizeMask)
+	if size == headerSizeMask {
+		extra, n := readVarU32(td[headerLen:])
+		if n <= 0 {
+			panic("meta: a TypeDef's body size is truncated")
+		}
+		start += n
+		size += int(extra)
+	}
+	if len(td)-start != size {
+		panic(fmt.Sprintf("meta: a TypeDef's body is %d bytes, its header says %d", len(td)-start, size))
+	}
+	return start
+}
+
 // typeDefHeader computes the §11.1 header of an uncompressed body:
 //
 //	low12  = min(len, 255)

@@ -56,8 +56,14 @@ type StructSpec struct {
 	RootCompatible []byte
 	// TypeDefRef and RootCompatibleRef are TypeDef and RootCompatible with
 	// reference tracking (WithTrackRef), whose track_ref bits differ; nil
-	// when they are the same.
+	// when they are the same. Generated code gives them only when RefBits
+	// cannot say the difference.
 	TypeDefRef, RootCompatibleRef []byte
+	// RefBits are the offsets in TypeDef of the track_ref bits tracking
+	// sets: NewStructType derives TypeDefRef and RootCompatibleRef from
+	// them (meta.WithRefBits), so that generated code declares each
+	// TypeDef once (plan.Struct.RefBits).
+	RefBits []uint16
 	// NonEvolving is a struct declared evolving=false: in compatible mode
 	// its meta is STRUCT and the user id, or NAMED_STRUCT and its TypeDef,
 	// and its TypeDef is not marked compatible (docs/format.md §11.5).
@@ -111,6 +117,13 @@ func NewStructType(spec StructSpec) *TypeInfo {
 		panic(fmt.Sprintf("serializer: generated root prefixes of %s do not match its type meta; regenerate", spec.GoName))
 	}
 	t.tracked = t
+	if spec.RefBits != nil {
+		if spec.TypeDefRef != nil {
+			panic(fmt.Sprintf("serializer: generated type spec of %s has both RefBits and TypeDefRef; regenerate", spec.GoName))
+		}
+		spec.TypeDefRef = meta.WithRefBits(spec.TypeDef, spec.RefBits)
+		spec.RootCompatibleRef = append([]byte{meta.HeaderXlang, meta.FlagRefValue, t.compatibleTypeID, 0}, spec.TypeDefRef...)
+	}
 	if spec.TypeDefRef != nil {
 		ref := newTypeInfo(spec, spec.TypeDefRef)
 		// With tracking the root struct is the first tracked object: flag 0x00.

@@ -300,7 +300,15 @@ func (g *gen) emit(f *jen.File) {
 		}
 		spec[jen.Id("GoFields")] = jen.Index().String().Values(names...)
 	}
-	if s.TypeDefRef != nil {
+	if s.RefBits != nil {
+		// The tracking TypeDef differs in track_ref bits only: the runtime
+		// sets them in a copy of the TypeDef (plan.Struct.RefBits).
+		at := make([]jen.Code, len(s.RefBits))
+		for i, o := range s.RefBits {
+			at[i] = jen.Lit(int(o))
+		}
+		spec[jen.Id("RefBits")] = jen.Index().Uint16().Values(at...)
+	} else if s.TypeDefRef != nil {
 		g.emitRootVar(f, g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef, " with reference tracking")
 		spec[jen.Id("TypeDefRef")] = typeDefOf(g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef)
 		spec[jen.Id("RootCompatibleRef")] = jen.Id(g.rootRefVar())

@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -78,6 +79,13 @@ type Struct struct {
 	// the Fory tracks references; nil when they are the same bytes (no
 	// field's track_ref bit depends on the option).
 	TypeDefRef, RootCompatibleRef []byte
+	// RefBits are the offsets in TypeDef of the bytes whose bit 0 (a
+	// track_ref flag) tracking sets, when that is the whole difference
+	// between TypeDef and TypeDefRef (RefBits): the generated code then
+	// declares the TypeDef once and these offsets, and the runtime derives
+	// TypeDefRef (meta.WithRefBits). Nil when TypeDefRef is nil or differs
+	// otherwise, and the generated code declares both.
+	RefBits []uint16
 	// RefSensitive is set when tracking references changes how the body
 	// is written: a field with RefOn, or list elements or map values that
 	// are tracked (Wire.RefOn).
@@ -505,11 +513,35 @@ func PlanStruct(s *model.StructDecl) (*Struct, []error) {
 		p.TypeDefRef = ref
 		p.RootCompatibleRef = RootPrefix(append([]byte{p.CompatibleTypeID, 0}, ref...))
 		p.RootCompatibleRef[1] = meta.FlagRefValue
+		p.RefBits = RefBits(p.TypeDef, ref)
 	}
 	for _, f := range p.Fields {
 		p.RefSensitive = p.RefSensitive || f.RefOn || f.Wire.Elem != nil && f.Wire.Elem.RefOn
 	}
 	return p, nil
+}
+
+// RefBits returns the offsets of the bytes of the TypeDef td whose bit 0
+// the tracking TypeDef ref sets, when setting them and recomputing the
+// header gives ref exactly (meta.WithRefBits); nil otherwise, and for a
+// TypeDef too long for 16-bit offsets.
+func RefBits(td, ref []byte) []uint16 {
+	if len(td) != len(ref) || len(td) > math.MaxUint16 {
+		return nil
+	}
+	var at []uint16
+	for i := meta.TypeDefBodyStart(td); i < len(td); i++ { // the header is recomputed
+		if td[i] != ref[i] {
+			if td[i]|1 != ref[i] {
+				return nil
+			}
+			at = append(at, uint16(i))
+		}
+	}
+	if !bytes.Equal(meta.WithRefBits(td, at), ref) {
+		return nil
+	}
+	return at
 }
 
 // Flat reports whether no field of s holds a struct, directly or inside a

@@ -223,25 +223,18 @@ var foryRootEverything_Inner = []byte(
 		"\xaa\x04\xc4\x15\xc8\x19",
 )
 
-// foryRootRefEverything_Inner is the compatible-mode root prefix of Everything_Inner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEverything_Inner[4:], docs/format.md §11).
-var foryRootRefEverything_Inner = []byte(
-	"\x01\x00\x1c\x00\x0a\xd0\x67\xee\x38\xe6\x65\x50\xc2\xb2\xc2\xa0" +
-		"\xaa\x04\xc4\x15\xc9\x19",
-)
-
 // foryTypeEverything_Inner is Everything_Inner's static type information (its fields and hash: fory.lock).
 var foryTypeEverything_Inner = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
-	GoFields:          []string{"Note", "Kind"},
-	GoName:            "idlsvc.Everything_Inner",
-	RootCompatible:    foryRootEverything_Inner,
-	RootCompatibleRef: foryRootRefEverything_Inner,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
-	Scalars:           foryimpl.ScalarFieldsOf[Everything_Inner](0),
-	SchemaHash:        -746559640,
-	TypeDef:           foryRootEverything_Inner[4:],
-	TypeDefRef:        foryRootRefEverything_Inner[4:],
-	UserID:            1162354994,
+	ConsistentMeta: []byte{0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
+	GoFields:       []string{"Note", "Kind"},
+	GoName:         "idlsvc.Everything_Inner",
+	RefBits:        []uint16{16},
+	RootCompatible: foryRootEverything_Inner,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
+	Scalars:        foryimpl.ScalarFieldsOf[Everything_Inner](0),
+	SchemaHash:     -746559640,
+	TypeDef:        foryRootEverything_Inner[4:],
+	UserID:         1162354994,
 })
 
 // foryEverything_InnerChanged_RunGoGenerate is Everything_Inner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -413,34 +406,18 @@ var foryRootEverything = []byte(
 		"\x22\x1c\xfc\x23\x19",
 )
 
-// foryRootRefEverything is the compatible-mode root prefix of Everything with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEverything[4:], docs/format.md §11).
-var foryRootRefEverything = []byte(
-	"\x01\x00\x1c\x00\x99\xe0\x3e\x34\x92\xb1\x5b\x2a\xdf\x13\xaf\x02" +
-		"\xec\x06\xf4\x0d\xfc\x03\x14\xe8\x04\xf0\x0b\xfc\x02\x13\xcc\x03" +
-		"\xdc\x0a\xfc\x04\x11\xfc\x05\x12\xc4\x01\xc8\x02\xd8\x09\xd4\x07" +
-		"\xfc\x01\x07\xf8\x08\xe4\x0e\xfc\x00\x0f\xd0\x05\xfc\x24\x05\xe0" +
-		"\x0c\xfe\x0d\x05\xfc\x06\x15\xfd\x07\x29\xfc\x08\x27\xfc\x09\x26" +
-		"\xfc\x0a\x25\xfc\x0b\x28\xfe\x0c\x15\xfd\x0f\x19\xfd\x10\x19\xff" +
-		"\x11\x1c\xff\x12\x1c\xff\x13\x1c\xfc\x14\x16\x56\xfc\x15\x16\x1e" +
-		"\xfc\x16\x16\x56\xfc\x17\x16\x12\xfc\x18\x16\x72\xfc\x19\x16\x71" +
-		"\xfd\x1a\x2e\xfc\x1b\x18\x56\x16\xfc\x1c\x18\x16\x72\xfc\x1d\x18" +
-		"\x56\x3e\xfe\x1e\x16\x56\xfd\x1f\x21\xff\x20\x21\xff\x21\x00\xff" +
-		"\x22\x1c\xfd\x23\x19",
-)
-
 // foryTypeEverything is Everything's static type information (its fields and hash: fory.lock).
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xaf, 0x02},
-	GoFields:          []string{"Fi64", "Fu64", "F64", "Fi32", "Fu32", "F32", "I16", "U16", "F16", "Bf16", "B", "I8", "U8", "I64", "Vi64", "Ti64", "U64", "Tu64", "I32", "To", "U32", "Oi32", "S", "Data", "D", "Ts", "Dur", "Dec", "Os", "Level", "Mood", "Leaf", "Shared", "SharedAgain", "Names", "Nums", "Maybe", "Fixeds", "Leaves", "RefLeaves", "Arr", "Counts", "ById", "Counters", "OptList", "Choice", "OptChoice", "Anything", "Inner", "Kind"},
-	GoName:            "idlsvc.Everything",
-	RootCompatible:    foryRootEverything,
-	RootCompatibleRef: foryRootRefEverything,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22),
-	SchemaHash:        513323009,
-	TypeDef:           foryRootEverything[4:],
-	TypeDefRef:        foryRootRefEverything[4:],
-	UserID:            303,
+	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
+	GoFields:       []string{"Fi64", "Fu64", "F64", "Fi32", "Fu32", "F32", "I16", "U16", "F16", "Bf16", "B", "I8", "U8", "I64", "Vi64", "Ti64", "U64", "Tu64", "I32", "To", "U32", "Oi32", "S", "Data", "D", "Ts", "Dur", "Dec", "Os", "Level", "Mood", "Leaf", "Shared", "SharedAgain", "Names", "Nums", "Maybe", "Fixeds", "Leaves", "RefLeaves", "Arr", "Counts", "ById", "Counters", "OptList", "Choice", "OptChoice", "Anything", "Inner", "Kind"},
+	GoName:         "idlsvc.Everything",
+	RefBits:        []uint16{67, 85, 88, 91, 124, 146, 149, 152, 155, 158},
+	RootCompatible: foryRootEverything,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22),
+	SchemaHash:     513323009,
+	TypeDef:        foryRootEverything[4:],
+	UserID:         303,
 })
 
 // The assignments below stop compiling when Everything's fields change; run go generate.

@@ -320,28 +320,18 @@ var foryRootSample = []byte(
 		"\x07\x15",
 )
 
-// foryRootRefSample is the compatible-mode root prefix of Sample with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSample[4:], docs/format.md §11).
-var foryRootRefSample = []byte(
-	"\x01\x00\x1c\x00\x36\x30\xe6\x31\x5d\x34\xe9\x6f\xd6\x02\xd0\x14" +
-		"\xec\x14\xcc\x13\xe8\x13\xdc\x01\xf8\x01\xc8\x07\xe4\x07\xc4\x05" +
-		"\xd4\x05\xd8\x05\xe0\x05\xf0\x05\xf4\x05\xfd\x00\x2e\xfd\x01\x2f" +
-		"\xfd\x02\x37\xfd\x03\x38\xfd\x04\x2e\xfd\x05\x2e\xfd\x06\x2b\xfc" +
-		"\x07\x15",
-)
-
 // foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x02},
-	GoFields:          []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
-	GoName:            "testmsg.Sample",
-	RootCompatible:    foryRootSample,
-	RootCompatibleRef: foryRootRefSample,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21),
-	SchemaHash:        552725182,
-	TypeDef:           foryRootSample[4:],
-	TypeDefRef:        foryRootRefSample[4:],
-	UserID:            2,
+	ConsistentMeta: []byte{0x1b, 0x02},
+	GoFields:       []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
+	GoName:         "testmsg.Sample",
+	RefBits:        []uint16{38, 41, 44, 47, 50, 53, 56},
+	RootCompatible: foryRootSample,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21),
+	SchemaHash:     552725182,
+	TypeDef:        foryRootSample[4:],
+	UserID:         2,
 })
 
 // forySampleChanged_RunGoGenerate is Sample's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -798,24 +788,17 @@ var foryRootMediaContent = []byte(
 		"\xc8\x16\x72",
 )
 
-// foryRootRefMediaContent is the compatible-mode root prefix of MediaContent with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMediaContent[4:], docs/format.md §11).
-var foryRootRefMediaContent = []byte(
-	"\x01\x00\x1c\x00\x07\x80\x80\xd9\xe2\x1b\x8c\x48\xc2\x05\xc5\x1c" +
-		"\xc8\x16\x72",
-)
-
 // foryTypeMediaContent is MediaContent's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x05},
-	GoFields:          []string{"Media", "Images"},
-	GoName:            "testmsg.MediaContent",
-	RootCompatible:    foryRootMediaContent,
-	RootCompatibleRef: foryRootRefMediaContent,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x05},
-	SchemaHash:        192112701,
-	TypeDef:           foryRootMediaContent[4:],
-	TypeDefRef:        foryRootRefMediaContent[4:],
-	UserID:            5,
+	ConsistentMeta: []byte{0x1b, 0x05},
+	GoFields:       []string{"Media", "Images"},
+	GoName:         "testmsg.MediaContent",
+	RefBits:        []uint16{10},
+	RootCompatible: foryRootMediaContent,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x05},
+	SchemaHash:     192112701,
+	TypeDef:        foryRootMediaContent[4:],
+	UserID:         5,
 })
 
 // foryMediaContentChanged_RunGoGenerate is MediaContent's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1029,26 +1012,18 @@ var foryRootMedia = []byte(
 		"\xe8\x16\x56\xec\x19\xf0\x15",
 )
 
-// foryRootRefMedia is the compatible-mode root prefix of Media with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMedia[4:], docs/format.md §11).
-var foryRootRefMedia = []byte(
-	"\x01\x00\x1c\x00\x1b\x80\x59\xa7\xc8\x23\xc8\x77\xcc\x03\xe4\x01" +
-		"\xd8\x07\xdc\x07\xcc\x05\xd0\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15" +
-		"\xe8\x16\x56\xed\x19\xf0\x15",
-)
-
 // foryTypeMedia is Media's static type information (its fields and hash: fory.lock).
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x03},
-	GoFields:          []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
-	GoName:            "testmsg.Media",
-	RootCompatible:    foryRootMedia,
-	RootCompatibleRef: foryRootRefMedia,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x03},
-	Scalars:           foryimpl.ScalarFieldsOf[Media](0, 1, 2, 3, 4, 5, 6, 7, 8, 11),
-	SchemaHash:        -604294006,
-	TypeDef:           foryRootMedia[4:],
-	TypeDefRef:        foryRootRefMedia[4:],
-	UserID:            3,
+	ConsistentMeta: []byte{0x1b, 0x03},
+	GoFields:       []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
+	GoName:         "testmsg.Media",
+	RefBits:        []uint16{31},
+	RootCompatible: foryRootMedia,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Media](0, 1, 2, 3, 4, 5, 6, 7, 8, 11),
+	SchemaHash:     -604294006,
+	TypeDef:        foryRootMedia[4:],
+	UserID:         3,
 })
 
 // foryMediaChanged_RunGoGenerate is Media's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1346,25 +1321,18 @@ var foryRootImage = []byte(
 		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19",
 )
 
-// foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
-var foryRootRefImage = []byte(
-	"\x01\x00\x1c\x00\x0c\xa0\x6e\x23\x7b\x99\x8a\x5d\xc5\x04\xcc\x05" +
-		"\xd0\x05\xc4\x15\xc8\x15\xd5\x19",
-)
-
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x04},
-	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
-	GoName:            "testmsg.Image",
-	RootCompatible:    foryRootImage,
-	RootCompatibleRef: foryRootRefImage,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
-	Scalars:           foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
-	SchemaHash:        1960516840,
-	TypeDef:           foryRootImage[4:],
-	TypeDefRef:        foryRootRefImage[4:],
-	UserID:            4,
+	ConsistentMeta: []byte{0x1b, 0x04},
+	GoFields:       []string{"Width", "Height", "URI", "Title", "Size"},
+	GoName:         "testmsg.Image",
+	RefBits:        []uint16{18},
+	RootCompatible: foryRootImage,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x04},
+	Scalars:        foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
+	SchemaHash:     1960516840,
+	TypeDef:        foryRootImage[4:],
+	UserID:         4,
 })
 
 // foryImageChanged_RunGoGenerate is Image's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1559,25 +1527,18 @@ var foryRootAlbum = []byte(
 		"\xca\x1c\xcc\x16\x72",
 )
 
-// foryRootRefAlbum is the compatible-mode root prefix of Album with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAlbum[4:], docs/format.md §11).
-var foryRootRefAlbum = []byte(
-	"\x01\x00\x1c\x00\x09\xf0\x0b\xce\x78\x03\x44\x19\xc3\x0b\xc7\x1c" +
-		"\xcb\x1c\xcc\x16\x72",
-)
-
 // foryTypeAlbum is Album's static type information (its fields and hash: fory.lock).
 var foryTypeAlbum = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x0b},
-	GoFields:          []string{"Cover", "Thumb", "Images"},
-	GoName:            "testmsg.Album",
-	OfficialGoHash:    -333611161,
-	RootCompatible:    foryRootAlbum,
-	RootCompatibleRef: foryRootRefAlbum,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x0b},
-	SchemaHash:        -256067642,
-	TypeDef:           foryRootAlbum[4:],
-	TypeDefRef:        foryRootRefAlbum[4:],
-	UserID:            11,
+	ConsistentMeta: []byte{0x1b, 0x0b},
+	GoFields:       []string{"Cover", "Thumb", "Images"},
+	GoName:         "testmsg.Album",
+	OfficialGoHash: -333611161,
+	RefBits:        []uint16{10, 12},
+	RootCompatible: foryRootAlbum,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0b},
+	SchemaHash:     -256067642,
+	TypeDef:        foryRootAlbum[4:],
+	UserID:         11,
 })
 
 // foryAlbumChanged_RunGoGenerate is Album's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -47,25 +47,18 @@ var foryRootHolder = []byte(
 		"\x00\x54",
 )
 
-// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte(
-	"\x01\x00\x1c\x00\x06\xa0\x5a\x82\x77\xd0\x1b\x6d\xc1\xd8\x04\x43" +
-		"\x00\x54",
-)
-
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd8, 0x04},
-	GoFields:          []string{"V"},
-	GoName:            "anykinds.Holder",
-	OfficialGoHash:    -289473486,
-	RootCompatible:    foryRootHolder,
-	RootCompatibleRef: foryRootRefHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd8, 0x04},
-	SchemaHash:        1560014338,
-	TypeDef:           foryRootHolder[4:],
-	TypeDefRef:        foryRootRefHolder[4:],
-	UserID:            600,
+	ConsistentMeta: []byte{0x1b, 0xd8, 0x04},
+	GoFields:       []string{"V"},
+	GoName:         "anykinds.Holder",
+	OfficialGoHash: -289473486,
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd8, 0x04},
+	SchemaHash:     1560014338,
+	TypeDef:        foryRootHolder[4:],
+	UserID:         600,
 })
 
 // The assignments below stop compiling when Holder's fields change; run go generate.
@@ -217,25 +210,18 @@ var foryRootPair = []byte(
 		"\x00\x00\x42\x00\x04",
 )
 
-// foryRootRefPair is the compatible-mode root prefix of Pair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefPair[4:], docs/format.md §11).
-var foryRootRefPair = []byte(
-	"\x01\x00\x1c\x00\x09\x60\xea\xeb\x7d\x54\xfc\x2e\xc2\xd9\x04\x43" +
-		"\x00\x00\x43\x00\x04",
-)
-
 // foryTypePair is Pair's static type information (its fields and hash: fory.lock).
 var foryTypePair = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd9, 0x04},
-	GoFields:          []string{"A", "B"},
-	GoName:            "anykinds.Pair",
-	OfficialGoHash:    1605598740,
-	RootCompatible:    foryRootPair,
-	RootCompatibleRef: foryRootRefPair,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
-	SchemaHash:        106496554,
-	TypeDef:           foryRootPair[4:],
-	TypeDefRef:        foryRootRefPair[4:],
-	UserID:            601,
+	ConsistentMeta: []byte{0x1b, 0xd9, 0x04},
+	GoFields:       []string{"A", "B"},
+	GoName:         "anykinds.Pair",
+	OfficialGoHash: 1605598740,
+	RefBits:        []uint16{11, 14},
+	RootCompatible: foryRootPair,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
+	SchemaHash:     106496554,
+	TypeDef:        foryRootPair[4:],
+	UserID:         601,
 })
 
 // The assignments below stop compiling when Pair's fields change; run go generate.

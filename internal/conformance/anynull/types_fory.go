@@ -17,24 +17,17 @@ var foryRootAnyAlone = []byte(
 		"\x00\xd4\x0b\xa1\x00",
 )
 
-// foryRootRefAnyAlone is the compatible-mode root prefix of AnyAlone with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyAlone[4:], docs/format.md §11).
-var foryRootRefAnyAlone = []byte(
-	"\x01\x00\x1c\x00\x09\x60\x44\x96\x6e\xda\x4a\x57\xc1\xde\x02\x4f" +
-		"\x00\xd4\x0b\xa1\x00",
-)
-
 // foryTypeAnyAlone is AnyAlone's static type information (its fields and hash: fory.lock).
 var foryTypeAnyAlone = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xde, 0x02},
-	GoFields:          []string{"Value"},
-	GoName:            "anynull.AnyAlone",
-	RootCompatible:    foryRootAnyAlone,
-	RootCompatibleRef: foryRootRefAnyAlone,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xde, 0x02},
-	SchemaHash:        1188066363,
-	TypeDef:           foryRootAnyAlone[4:],
-	TypeDefRef:        foryRootRefAnyAlone[4:],
-	UserID:            350,
+	ConsistentMeta: []byte{0x1b, 0xde, 0x02},
+	GoFields:       []string{"Value"},
+	GoName:         "anynull.AnyAlone",
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootAnyAlone,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x02},
+	SchemaHash:     1188066363,
+	TypeDef:        foryRootAnyAlone[4:],
+	UserID:         350,
 })
 
 // The assignments below stop compiling when AnyAlone's fields change; run go generate.
@@ -350,26 +343,18 @@ var foryRootAnyWithStruct = []byte(
 		"\xe8\x69\x80",
 )
 
-// foryRootRefAnyWithStruct is the compatible-mode root prefix of AnyWithStruct with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyWithStruct[4:], docs/format.md §11).
-var foryRootRefAnyWithStruct = []byte(
-	"\x01\x00\x1c\x00\x17\x80\x0f\x8c\xbe\xea\x6d\x19\xc4\xe0\x02\x44" +
-		"\x05\x23\x63\x48\x15\x34\x0c\x20\x4b\x00\x4c\x97\x98\x4f\x00\xcc" +
-		"\xe8\x69\x80",
-)
-
 // foryTypeAnyWithStruct is AnyWithStruct's static type information (its fields and hash: fory.lock).
 var foryTypeAnyWithStruct = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xe0, 0x02},
-	GoFields:          []string{"ID", "Name", "Text", "Thing"},
-	GoName:            "anynull.AnyWithStruct",
-	RootCompatible:    foryRootAnyWithStruct,
-	RootCompatibleRef: foryRootRefAnyWithStruct,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xe0, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[AnyWithStruct](0, 1),
-	SchemaHash:        -470079111,
-	TypeDef:           foryRootAnyWithStruct[4:],
-	TypeDefRef:        foryRootRefAnyWithStruct[4:],
-	UserID:            352,
+	ConsistentMeta: []byte{0x1b, 0xe0, 0x02},
+	GoFields:       []string{"ID", "Name", "Text", "Thing"},
+	GoName:         "anynull.AnyWithStruct",
+	RefBits:        []uint16{20, 25},
+	RootCompatible: foryRootAnyWithStruct,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe0, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[AnyWithStruct](0, 1),
+	SchemaHash:     -470079111,
+	TypeDef:        foryRootAnyWithStruct[4:],
+	UserID:         352,
 })
 
 // The assignments below stop compiling when AnyWithStruct's fields change; run go generate.
@@ -585,27 +570,19 @@ var foryRootAnyMixed = []byte(
 		"\x48\x16\x56\x2d\x12\x98\x4e\x00\xbd\x60\x43\x40",
 )
 
-// foryRootRefAnyMixed is the compatible-mode root prefix of AnyMixed with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyMixed[4:], docs/format.md §11).
-var foryRootRefAnyMixed = []byte(
-	"\x01\x00\x1c\x00\x20\x50\x5c\x6f\xee\xb2\xe0\x07\xc7\xe1\x02\x48" +
-		"\x01\x15\x60\x30\x43\x00\x00\x43\x00\x04\x43\x00\x08\x43\x00\x0c" +
-		"\x48\x16\x56\x2d\x12\x98\x4f\x00\xbd\x60\x43\x40",
-)
-
 // foryTypeAnyMixed is AnyMixed's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMixed = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xe1, 0x02},
-	GoFields:          []string{"Flag", "A", "B", "C", "D", "List", "Plain"},
-	GoName:            "anynull.AnyMixed",
-	OfficialGoHash:    -2130378307,
-	RootCompatible:    foryRootAnyMixed,
-	RootCompatibleRef: foryRootRefAnyMixed,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xe1, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[AnyMixed](0),
-	SchemaHash:        -654982088,
-	TypeDef:           foryRootAnyMixed[4:],
-	TypeDefRef:        foryRootRefAnyMixed[4:],
-	UserID:            353,
+	ConsistentMeta: []byte{0x1b, 0xe1, 0x02},
+	GoFields:       []string{"Flag", "A", "B", "C", "D", "List", "Plain"},
+	GoName:         "anynull.AnyMixed",
+	OfficialGoHash: -2130378307,
+	RefBits:        []uint16{16, 19, 22, 25, 34},
+	RootCompatible: foryRootAnyMixed,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe1, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[AnyMixed](0),
+	SchemaHash:     -654982088,
+	TypeDef:        foryRootAnyMixed[4:],
+	UserID:         353,
 })
 
 // The assignments below stop compiling when AnyMixed's fields change; run go generate.

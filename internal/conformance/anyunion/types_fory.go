@@ -182,27 +182,18 @@ var foryRootAnyHolder = []byte(
 		"\x46\x00\x4a\x71\x4e\x00\xd4\x0b\xa1\x00",
 )
 
-// foryRootRefAnyHolder is the compatible-mode root prefix of AnyHolder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyHolder[4:], docs/format.md §11).
-var foryRootRefAnyHolder = []byte(
-	"\x01\x00\x1c\x00\x2e\xc0\x83\xdd\xa5\x0e\x40\x36\xc9\xdb\x01\x8b" +
-		"\x00\x0b\xd7\x00\x4b\x00\x15\x60\x30\x8b\x00\x11\xbe\xc0\x8b\x00" +
-		"\x11\xd7\x00\x4b\x00\x21\xb3\x90\x47\x00\x35\x0b\x47\x00\x3e\x71" +
-		"\x47\x00\x4a\x71\x4f\x00\xd4\x0b\xa1\x00",
-)
-
 // foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xdb, 0x01},
-	GoFields:          []string{"F64", "Flag", "I32", "I64", "Ints", "Nil", "Ptr", "Str", "Value"},
-	GoName:            "anyunion.AnyHolder",
-	OfficialGoHash:    1716813811,
-	RootCompatible:    foryRootAnyHolder,
-	RootCompatibleRef: foryRootRefAnyHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xdb, 0x01},
-	SchemaHash:        -1221509882,
-	TypeDef:           foryRootAnyHolder[4:],
-	TypeDefRef:        foryRootRefAnyHolder[4:],
-	UserID:            219,
+	ConsistentMeta: []byte{0x1b, 0xdb, 0x01},
+	GoFields:       []string{"F64", "Flag", "I32", "I64", "Ints", "Nil", "Ptr", "Str", "Value"},
+	GoName:         "anyunion.AnyHolder",
+	OfficialGoHash: 1716813811,
+	RefBits:        []uint16{11, 16, 21, 26, 31, 36, 40, 44, 48},
+	RootCompatible: foryRootAnyHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdb, 0x01},
+	SchemaHash:     -1221509882,
+	TypeDef:        foryRootAnyHolder[4:],
+	UserID:         219,
 })
 
 // The assignments below stop compiling when AnyHolder's fields change; run go generate.
@@ -903,25 +894,18 @@ var foryRootPetOwner = []byte(
 		"\x15\xc8\x21",
 )
 
-// foryRootRefPetOwner is the compatible-mode root prefix of PetOwner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefPetOwner[4:], docs/format.md §11).
-var foryRootRefPetOwner = []byte(
-	"\x01\x00\x1c\x00\x07\x20\x68\xdf\x49\x8f\xa7\x44\xc2\xd9\x01\xc4" +
-		"\x15\xc9\x21",
-)
-
 // foryTypePetOwner is PetOwner's static type information (its fields and hash: fory.lock).
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd9, 0x01},
-	GoFields:          []string{"Name", "Pet"},
-	GoName:            "anyunion.PetOwner",
-	RootCompatible:    foryRootPetOwner,
-	RootCompatibleRef: foryRootRefPetOwner,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[PetOwner](0),
-	SchemaHash:        -746559640,
-	TypeDef:           foryRootPetOwner[4:],
-	TypeDefRef:        foryRootRefPetOwner[4:],
-	UserID:            217,
+	ConsistentMeta: []byte{0x1b, 0xd9, 0x01},
+	GoFields:       []string{"Name", "Pet"},
+	GoName:         "anyunion.PetOwner",
+	RefBits:        []uint16{13},
+	RootCompatible: foryRootPetOwner,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[PetOwner](0),
+	SchemaHash:     -746559640,
+	TypeDef:        foryRootPetOwner[4:],
+	UserID:         217,
 })
 
 // foryPetOwnerChanged_RunGoGenerate is PetOwner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1122,24 +1106,17 @@ var foryRootMaybePet = []byte(
 		"\x21\xc8\x21",
 )
 
-// foryRootRefMaybePet is the compatible-mode root prefix of MaybePet with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMaybePet[4:], docs/format.md §11).
-var foryRootRefMaybePet = []byte(
-	"\x01\x00\x1c\x00\x07\xc0\x62\xb4\x22\x23\xd8\x09\xc2\xde\x01\xc7" +
-		"\x21\xc9\x21",
-)
-
 // foryTypeMaybePet is MaybePet's static type information (its fields and hash: fory.lock).
 var foryTypeMaybePet = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xde, 0x01},
-	GoFields:          []string{"Pet", "Must"},
-	GoName:            "anyunion.MaybePet",
-	RootCompatible:    foryRootMaybePet,
-	RootCompatibleRef: foryRootRefMaybePet,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
-	SchemaHash:        -615141547,
-	TypeDef:           foryRootMaybePet[4:],
-	TypeDefRef:        foryRootRefMaybePet[4:],
-	UserID:            222,
+	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
+	GoFields:       []string{"Pet", "Must"},
+	GoName:         "anyunion.MaybePet",
+	RefBits:        []uint16{11, 13},
+	RootCompatible: foryRootMaybePet,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
+	SchemaHash:     -615141547,
+	TypeDef:        foryRootMaybePet[4:],
+	UserID:         222,
 })
 
 // foryMaybePetChanged_RunGoGenerate is MaybePet's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

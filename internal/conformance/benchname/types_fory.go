@@ -351,30 +351,20 @@ var foryRootSample = []byte(
 		"\x04\x2e\xfc\x05\x2e\xfc\x06\x2b\xfc\x07\x15",
 )
 
-// foryRootRefSample is the compatible-mode root prefix of Sample with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefSample[4:], docs/format.md §11).
-var foryRootRefSample = []byte(
-	"\x01\x00\x1e\x00\x3f\xb0\xb0\x0b\xe0\x59\x85\x1f\xf6\x11\x84\x8d" +
-		"\x11\xc0\x13\x48\x0c\x7a\xc8\xd0\x14\xec\x14\xcc\x13\xe8\x13\xdc" +
-		"\x01\xf8\x01\xc8\x07\xe4\x07\xc4\x05\xd4\x05\xd8\x05\xe0\x05\xf0" +
-		"\x05\xf4\x05\xfd\x00\x2e\xfd\x01\x2f\xfd\x02\x37\xfd\x03\x38\xfd" +
-		"\x04\x2e\xfd\x05\x2e\xfd\x06\x2b\xfc\x07\x15",
-)
-
 // foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	GoFields:          []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
-	GoName:            "benchname.Sample",
-	Namespace:         "bench",
-	RootCompatible:    foryRootSample,
-	RootCompatibleRef: foryRootRefSample,
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	Scalars:           foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21),
-	SchemaHash:        552725182,
-	TypeDef:           foryRootSample[4:],
-	TypeDefRef:        foryRootRefSample[4:],
-	TypeName:          "Sample",
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	GoFields:       []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
+	GoName:         "benchname.Sample",
+	Namespace:      "bench",
+	RefBits:        []uint16{47, 50, 53, 56, 59, 62, 65},
+	RootCompatible: foryRootSample,
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	Scalars:        foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21),
+	SchemaHash:     552725182,
+	TypeDef:        foryRootSample[4:],
+	TypeName:       "Sample",
 })
 
 // forySampleChanged_RunGoGenerate is Sample's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -836,13 +826,6 @@ var foryRootMediaContent = []byte(
 		"\x7a",
 )
 
-// foryRootRefMediaContent is the compatible-mode root prefix of MediaContent with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefMediaContent[4:], docs/format.md §11).
-var foryRootRefMediaContent = []byte(
-	"\x01\x00\x1e\x00\x15\x20\x8b\xff\x36\x02\x2d\x63\xe2\x11\x84\x8d" +
-		"\x11\xc0\x25\x75\x84\x1a\x01\xd1\x39\xb3\x23\x66\xc5\x1e\xc8\x16" +
-		"\x7a",
-)
-
 // foryTypeMediaContent is MediaContent's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ByName: true,
@@ -850,18 +833,17 @@ var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 		"\x1d\x08\x04\x84\x8d\x11\xc0\x12\x04\x75\x84\x1a\x01\xd1\x39\xb3" +
 			"\x23\x66",
 	),
-	GoFields:          []string{"Media", "Images"},
-	GoName:            "benchname.MediaContent",
-	Namespace:         "bench",
-	RootCompatible:    foryRootMediaContent,
-	RootCompatibleRef: foryRootRefMediaContent,
+	GoFields:       []string{"Media", "Images"},
+	GoName:         "benchname.MediaContent",
+	Namespace:      "bench",
+	RefBits:        []uint16{24},
+	RootCompatible: foryRootMediaContent,
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x12\x04\x75\x84\x1a\x01\xd1" +
 			"\x39\xb3\x23\x66",
 	),
 	SchemaHash: 192112701,
 	TypeDef:    foryRootMediaContent[4:],
-	TypeDefRef: foryRootRefMediaContent[4:],
 	TypeName:   "MediaContent",
 })
 
@@ -1084,28 +1066,20 @@ var foryRootMedia = []byte(
 		"\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15\xe8\x16\x56\xec\x19\xf0\x15",
 )
 
-// foryRootRefMedia is the compatible-mode root prefix of Media with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefMedia[4:], docs/format.md §11).
-var foryRootRefMedia = []byte(
-	"\x01\x00\x1e\x00\x24\x50\x82\x67\x1b\xee\x12\x75\xec\x11\x84\x8d" +
-		"\x11\xc0\x13\xb0\x83\x40\x00\xe4\x01\xd8\x07\xdc\x07\xcc\x05\xd0" +
-		"\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15\xe8\x16\x56\xed\x19\xf0\x15",
-)
-
 // foryTypeMedia is Media's static type information (its fields and hash: fory.lock).
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
-	GoFields:          []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
-	GoName:            "benchname.Media",
-	Namespace:         "bench",
-	RootCompatible:    foryRootMedia,
-	RootCompatibleRef: foryRootRefMedia,
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
-	Scalars:           foryimpl.ScalarFieldsOf[Media](0, 1, 2, 3, 4, 5, 6, 7, 8, 11),
-	SchemaHash:        -604294006,
-	TypeDef:           foryRootMedia[4:],
-	TypeDefRef:        foryRootRefMedia[4:],
-	TypeName:          "Media",
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
+	GoFields:       []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "URI", "Title", "Format", "Persons", "Player", "Copyright"},
+	GoName:         "benchname.Media",
+	Namespace:      "bench",
+	RefBits:        []uint16{40},
+	RootCompatible: foryRootMedia,
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
+	Scalars:        foryimpl.ScalarFieldsOf[Media](0, 1, 2, 3, 4, 5, 6, 7, 8, 11),
+	SchemaHash:     -604294006,
+	TypeDef:        foryRootMedia[4:],
+	TypeName:       "Media",
 })
 
 // foryMediaChanged_RunGoGenerate is Media's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1408,28 +1382,20 @@ var foryRootImage = []byte(
 		"\x19",
 )
 
-// foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
-var foryRootRefImage = []byte(
-	"\x01\x00\x1e\x00\x15\x30\xab\xd0\x40\x4e\x05\x3f\xe5\x11\x84\x8d" +
-		"\x11\xc0\x13\xa1\x80\x31\x00\xcc\x05\xd0\x05\xc4\x15\xc8\x15\xd5" +
-		"\x19",
-)
-
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
-	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
-	GoName:            "benchname.Image",
-	Namespace:         "bench",
-	RootCompatible:    foryRootImage,
-	RootCompatibleRef: foryRootRefImage,
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
-	Scalars:           foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
-	SchemaHash:        1960516840,
-	TypeDef:           foryRootImage[4:],
-	TypeDefRef:        foryRootRefImage[4:],
-	TypeName:          "Image",
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
+	GoFields:       []string{"Width", "Height", "URI", "Title", "Size"},
+	GoName:         "benchname.Image",
+	Namespace:      "bench",
+	RefBits:        []uint16{27},
+	RootCompatible: foryRootImage,
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
+	Scalars:        foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
+	SchemaHash:     1960516840,
+	TypeDef:        foryRootImage[4:],
+	TypeName:       "Image",
 })
 
 // foryImageChanged_RunGoGenerate is Image's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -18,25 +18,17 @@ var foryRootBytes = []byte(
 		"\x16\x26\xbd\x60\x43\x40\x90\x30\x29\xe7\xe0\x22\x88",
 )
 
-// foryRootRefBytes is the compatible-mode root prefix of Bytes with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefBytes[4:], docs/format.md §11).
-var foryRootRefBytes = []byte(
-	"\x01\x00\x1c\x00\x21\xc0\xe2\x9c\xd7\x3c\x3e\x41\xc5\x73\x45\x29" +
-		"\x05\x0d\x4d\x2b\x05\xce\x5e\xc0\x4c\x16\x06\x85\xce\x5c\x80\x4c" +
-		"\x16\x26\xbd\x60\x43\x40\x91\x30\x29\xe7\xe0\x22\x88",
-)
-
 // foryTypeBytes is Bytes's static type information (its fields and hash: fory.lock).
 var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x73},
-	GoFields:          []string{"Bin", "BoolA", "Bools", "Plain", "U8Arr"},
-	GoName:            "bytefields.Bytes",
-	RootCompatible:    foryRootBytes,
-	RootCompatibleRef: foryRootRefBytes,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x73},
-	SchemaHash:        1625798738,
-	TypeDef:           foryRootBytes[4:],
-	TypeDefRef:        foryRootRefBytes[4:],
-	UserID:            115,
+	ConsistentMeta: []byte{0x1b, 0x73},
+	GoFields:       []string{"Bin", "BoolA", "Bools", "Plain", "U8Arr"},
+	GoName:         "bytefields.Bytes",
+	RefBits:        []uint16{10, 14, 34},
+	RootCompatible: foryRootBytes,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x73},
+	SchemaHash:     1625798738,
+	TypeDef:        foryRootBytes[4:],
+	UserID:         115,
 })
 
 // foryBytesChanged_RunGoGenerate is Bytes's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -17,25 +17,18 @@ var foryRootLevel1 = []byte(
 		"\x23\x63\x44\x1c\x31\x03",
 )
 
-// foryRootRefLevel1 is the compatible-mode root prefix of Level1 with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefLevel1[4:], docs/format.md §11).
-var foryRootRefLevel1 = []byte(
-	"\x01\x00\x1c\x00\x0a\x90\xf4\x09\xef\xbf\xd3\x4f\xc2\x6d\x44\x05" +
-		"\x23\x63\x45\x1c\x31\x03",
-)
-
 // foryTypeLevel1 is Level1's static type information (its fields and hash: fory.lock).
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x6d},
-	GoFields:          []string{"ID", "Mid"},
-	GoName:            "deepid.Level1",
-	RootCompatible:    foryRootLevel1,
-	RootCompatibleRef: foryRootRefLevel1,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6d},
-	Scalars:           foryimpl.ScalarFieldsOf[Level1](0),
-	SchemaHash:        -1488160190,
-	TypeDef:           foryRootLevel1[4:],
-	TypeDefRef:        foryRootRefLevel1[4:],
-	UserID:            109,
+	ConsistentMeta: []byte{0x1b, 0x6d},
+	GoFields:       []string{"ID", "Mid"},
+	GoName:         "deepid.Level1",
+	RefBits:        []uint16{14},
+	RootCompatible: foryRootLevel1,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6d},
+	Scalars:        foryimpl.ScalarFieldsOf[Level1](0),
+	SchemaHash:     -1488160190,
+	TypeDef:        foryRootLevel1[4:],
+	UserID:         109,
 })
 
 // foryLevel1Changed_RunGoGenerate is Level1's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -219,26 +212,19 @@ var foryRootLevel2 = []byte(
 		"\x0c\x84\x78\x4e\x1c\x0c\x84\x7e\xde\x48\x15\x34\x0c\x20",
 )
 
-// foryRootRefLevel2 is the compatible-mode root prefix of Level2 with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefLevel2[4:], docs/format.md §11).
-var foryRootRefLevel2 = []byte(
-	"\x01\x00\x1c\x00\x12\xb0\xbb\x1b\x3f\x65\x69\x30\xc3\x6e\x49\x1c" +
-		"\x0c\x84\x78\x4f\x1c\x0c\x84\x7e\xde\x48\x15\x34\x0c\x20",
-)
-
 // foryTypeLevel2 is Level2's static type information (its fields and hash: fory.lock).
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x6e},
-	GoFields:          []string{"Deep", "DeepP", "Name"},
-	GoName:            "deepid.Level2",
-	OfficialGoHash:    -337581895,
-	RootCompatible:    foryRootLevel2,
-	RootCompatibleRef: foryRootRefLevel2,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6e},
-	Scalars:           foryimpl.ScalarFieldsOf[Level2](2),
-	SchemaHash:        1449674691,
-	TypeDef:           foryRootLevel2[4:],
-	TypeDefRef:        foryRootRefLevel2[4:],
-	UserID:            110,
+	ConsistentMeta: []byte{0x1b, 0x6e},
+	GoFields:       []string{"Deep", "DeepP", "Name"},
+	GoName:         "deepid.Level2",
+	OfficialGoHash: -337581895,
+	RefBits:        []uint16{10, 15},
+	RootCompatible: foryRootLevel2,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6e},
+	Scalars:        foryimpl.ScalarFieldsOf[Level2](2),
+	SchemaHash:     1449674691,
+	TypeDef:        foryRootLevel2[4:],
+	UserID:         110,
 })
 
 // foryLevel2Changed_RunGoGenerate is Level2's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -17,27 +17,20 @@ var foryRootLevel1 = []byte(
 		"\x20\x16\x4a\x22\xa2\x17\xa8\x44\x05\x23\x63\x44\x1e\x31\x03",
 )
 
-// foryRootRefLevel1 is the compatible-mode root prefix of Level1 with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefLevel1[4:], docs/format.md §11).
-var foryRootRefLevel1 = []byte(
-	"\x01\x00\x1e\x00\x13\x20\xde\x80\x07\x6f\x75\x3b\xe2\x0d\x10\x66" +
-		"\x20\x16\x4a\x22\xa2\x17\xa8\x44\x05\x23\x63\x45\x1e\x31\x03",
-)
-
 // foryTypeLevel1 is Level1's static type information (its fields and hash: fory.lock).
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
-	GoFields:          []string{"ID", "Mid"},
-	GoName:            "deepname.Level1",
-	Namespace:         "edge",
-	RootCompatible:    foryRootLevel1,
-	RootCompatibleRef: foryRootRefLevel1,
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
-	Scalars:           foryimpl.ScalarFieldsOf[Level1](0),
-	SchemaHash:        -1488160190,
-	TypeDef:           foryRootLevel1[4:],
-	TypeDefRef:        foryRootRefLevel1[4:],
-	TypeName:          "Level1",
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
+	GoFields:       []string{"ID", "Mid"},
+	GoName:         "deepname.Level1",
+	Namespace:      "edge",
+	RefBits:        []uint16{23},
+	RootCompatible: foryRootLevel1,
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
+	Scalars:        foryimpl.ScalarFieldsOf[Level1](0),
+	SchemaHash:     -1488160190,
+	TypeDef:        foryRootLevel1[4:],
+	TypeName:       "Level1",
 })
 
 // foryLevel1Changed_RunGoGenerate is Level1's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -226,29 +219,21 @@ var foryRootLevel2 = []byte(
 		"\x7e\xde\x48\x15\x34\x0c\x20",
 )
 
-// foryRootRefLevel2 is the compatible-mode root prefix of Level2 with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefLevel2[4:], docs/format.md §11).
-var foryRootRefLevel2 = []byte(
-	"\x01\x00\x1e\x00\x1b\xd0\x52\xb4\xe0\xde\x73\x7a\xe3\x0d\x10\x66" +
-		"\x20\x16\x4a\x22\xa2\x17\xb0\x49\x1e\x0c\x84\x78\x4f\x1e\x0c\x84" +
-		"\x7e\xde\x48\x15\x34\x0c\x20",
-)
-
 // foryTypeLevel2 is Level2's static type information (its fields and hash: fory.lock).
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
-	GoFields:          []string{"Deep", "DeepP", "Name"},
-	GoName:            "deepname.Level2",
-	Namespace:         "edge",
-	OfficialGoHash:    -337581895,
-	RootCompatible:    foryRootLevel2,
-	RootCompatibleRef: foryRootRefLevel2,
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
-	Scalars:           foryimpl.ScalarFieldsOf[Level2](2),
-	SchemaHash:        1449674691,
-	TypeDef:           foryRootLevel2[4:],
-	TypeDefRef:        foryRootRefLevel2[4:],
-	TypeName:          "Level2",
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
+	GoFields:       []string{"Deep", "DeepP", "Name"},
+	GoName:         "deepname.Level2",
+	Namespace:      "edge",
+	OfficialGoHash: -337581895,
+	RefBits:        []uint16{19, 24},
+	RootCompatible: foryRootLevel2,
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
+	Scalars:        foryimpl.ScalarFieldsOf[Level2](2),
+	SchemaHash:     1449674691,
+	TypeDef:        foryRootLevel2[4:],
+	TypeName:       "Level2",
 })
 
 // foryLevel2Changed_RunGoGenerate is Level2's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

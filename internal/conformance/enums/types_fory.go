@@ -31,25 +31,18 @@ var foryRootEnumHolder = []byte(
 		"\x08\x4c\x16\x66\x09\xcb\x74\x64\x46\x19\x3f\x62",
 )
 
-// foryRootRefEnumHolder is the compatible-mode root prefix of EnumHolder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumHolder[4:], docs/format.md §11).
-var foryRootRefEnumHolder = []byte(
-	"\x01\x00\x1c\x00\x10\xd0\xf5\x00\x44\x37\x1b\x34\xc3\x6b\x41\x19" +
-		"\x08\x4c\x16\x66\x09\xcb\x74\x64\x47\x19\x3f\x62",
-)
-
 // foryTypeEnumHolder is EnumHolder's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x6b},
-	GoFields:          []string{"C", "Colors", "PC"},
-	GoName:            "enums.EnumHolder",
-	OfficialGoHash:    -1905787043,
-	RootCompatible:    foryRootEnumHolder,
-	RootCompatibleRef: foryRootRefEnumHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x6b},
-	SchemaHash:        53701824,
-	TypeDef:           foryRootEnumHolder[4:],
-	TypeDefRef:        foryRootRefEnumHolder[4:],
-	UserID:            107,
+	ConsistentMeta: []byte{0x1b, 0x6b},
+	GoFields:       []string{"C", "Colors", "PC"},
+	GoName:         "enums.EnumHolder",
+	OfficialGoHash: -1905787043,
+	RefBits:        []uint16{10, 20},
+	RootCompatible: foryRootEnumHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6b},
+	SchemaHash:     53701824,
+	TypeDef:        foryRootEnumHolder[4:],
+	UserID:         107,
 })
 
 // foryEnumHolderChanged_RunGoGenerate is EnumHolder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -34,30 +34,22 @@ var foryRootEnumHolder = []byte(
 		"\x09\xcb\x74\x64\x46\x19\x3f\x62",
 )
 
-// foryRootRefEnumHolder is the compatible-mode root prefix of EnumHolder with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefEnumHolder[4:], docs/format.md §11).
-var foryRootRefEnumHolder = []byte(
-	"\x01\x00\x1e\x00\x1c\x30\xc3\x0f\xc3\x5c\x85\x50\xe3\x0d\x10\x66" +
-		"\x20\x22\x3c\x6a\x86\x42\x71\x61\x88\x88\x41\x19\x08\x4c\x16\x66" +
-		"\x09\xcb\x74\x64\x47\x19\x3f\x62",
-)
-
 // foryTypeEnumHolder is EnumHolder's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88},
-	GoFields:          []string{"C", "Colors", "PC"},
-	GoName:            "enumsname.EnumHolder",
-	Namespace:         "edge",
-	OfficialGoHash:    -1905787043,
-	RootCompatible:    foryRootEnumHolder,
-	RootCompatibleRef: foryRootRefEnumHolder,
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x10, 0x02, 0x3c, 0x6a, 0x86, 0x42, 0x71, 0x61, 0x88, 0x88},
+	GoFields:       []string{"C", "Colors", "PC"},
+	GoName:         "enumsname.EnumHolder",
+	Namespace:      "edge",
+	OfficialGoHash: -1905787043,
+	RefBits:        []uint16{22, 32},
+	RootCompatible: foryRootEnumHolder,
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x06\x04\x10\x66\x20\x10\x02\x3c\x6a\x86\x42\x71\x61" +
 			"\x88\x88",
 	),
 	SchemaHash: 53701824,
 	TypeDef:    foryRootEnumHolder[4:],
-	TypeDefRef: foryRootRefEnumHolder[4:],
 	TypeName:   "EnumHolder",
 })
 

@@ -34,29 +34,19 @@ var foryRootPersonV2 = []byte(
 		"\xe7\x20\x48\x1c\x59\xd1\x50",
 )
 
-// foryRootRefPersonV2 is the compatible-mode root prefix of PersonV2 with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefPersonV2[4:], docs/format.md §11).
-var foryRootRefPersonV2 = []byte(
-	"\x01\x00\x1c\x00\x3b\xa0\x7e\xff\x6a\x99\x45\x63\xca\x78\x44\x05" +
-		"\x00\xc4\x4c\x15\x91\x80\x42\xc0\x4b\x1c\x1d\xcc\x20\x4d\x19\xac" +
-		"\x95\x22\xc0\x48\x15\x34\x0c\x20\x4a\x15\x35\x02\x50\x4c\x18\x56" +
-		"\x16\x48\x4e\x89\x24\x48\x16\x56\x4c\x06\x90\x51\x38\x58\x88\x31" +
-		"\xe7\x20\x49\x1c\x59\xd1\x50",
-)
-
 // foryTypePersonV2 is PersonV2's static type information (its fields and hash: fory.lock).
 var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x78},
-	GoFields:          []string{"Age", "Email", "Home", "Level", "Name", "Nick", "Scores", "Tags", "Weights", "Work"},
-	GoName:            "evov2.PersonV2",
-	OfficialGoHash:    -566291566,
-	RootCompatible:    foryRootPersonV2,
-	RootCompatibleRef: foryRootRefPersonV2,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x78},
-	Scalars:           foryimpl.ScalarFieldsOf[PersonV2](0, 1, 4, 5),
-	SchemaHash:        -1712269785,
-	TypeDef:           foryRootPersonV2[4:],
-	TypeDefRef:        foryRootRefPersonV2[4:],
-	UserID:            120,
+	ConsistentMeta: []byte{0x1b, 0x78},
+	GoFields:       []string{"Age", "Email", "Home", "Level", "Name", "Nick", "Scores", "Tags", "Weights", "Work"},
+	GoName:         "evov2.PersonV2",
+	OfficialGoHash: -566291566,
+	RefBits:        []uint16{20, 25, 55, 62},
+	RootCompatible: foryRootPersonV2,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
+	Scalars:        foryimpl.ScalarFieldsOf[PersonV2](0, 1, 4, 5),
+	SchemaHash:     -1712269785,
+	TypeDef:        foryRootPersonV2[4:],
+	UserID:         120,
 })
 
 // foryPersonV2Changed_RunGoGenerate is PersonV2's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -865,27 +865,19 @@ var foryRootBook = []byte(
 		"\x8c\x80",
 )
 
-// foryRootRefBook is the compatible-mode root prefix of Book with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefBook[4:], docs/format.md §11).
-var foryRootRefBook = []byte(
-	"\x01\x00\x1c\x00\x16\x00\x09\x69\x60\xea\x49\x13\xc4\xc8\x05\x40" +
-		"\x05\x34\x49\x1c\x04\x92\x98\x4b\x1e\x4c\x06\x90\x4d\x1c\xd2\x44" +
-		"\x8c\x80",
-)
-
 // foryTypeBook is Book's static type information (its fields and hash: fory.lock).
 var foryTypeBook = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xc8, 0x05},
-	GoFields:          []string{"N", "Best", "Tags", "Users"},
-	GoName:            "generics.Book",
-	OfficialGoHash:    -1277891900,
-	RootCompatible:    foryRootBook,
-	RootCompatibleRef: foryRootRefBook,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x05},
-	Scalars:           foryimpl.ScalarFieldsOf[Book](0),
-	SchemaHash:        637710721,
-	TypeDef:           foryRootBook[4:],
-	TypeDefRef:        foryRootRefBook[4:],
-	UserID:            712,
+	ConsistentMeta: []byte{0x1b, 0xc8, 0x05},
+	GoFields:       []string{"N", "Best", "Tags", "Users"},
+	GoName:         "generics.Book",
+	OfficialGoHash: -1277891900,
+	RefBits:        []uint16{14, 19, 24},
+	RootCompatible: foryRootBook,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc8, 0x05},
+	Scalars:        foryimpl.ScalarFieldsOf[Book](0),
+	SchemaHash:     637710721,
+	TypeDef:        foryRootBook[4:],
+	UserID:         712,
 })
 
 // The assignments below stop compiling when Book's fields change; run go generate.
@@ -1184,25 +1176,18 @@ var foryRootHolder = []byte(
 		"\x00\x54",
 )
 
-// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte(
-	"\x01\x00\x1c\x00\x06\x30\xc6\xda\x9c\x06\xdd\x60\xc1\xca\x05\x43" +
-		"\x00\x54",
-)
-
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xca, 0x05},
-	GoFields:          []string{"V"},
-	GoName:            "generics.Holder",
-	OfficialGoHash:    -289473486,
-	RootCompatible:    foryRootHolder,
-	RootCompatibleRef: foryRootRefHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x05},
-	SchemaHash:        1560014338,
-	TypeDef:           foryRootHolder[4:],
-	TypeDefRef:        foryRootRefHolder[4:],
-	UserID:            714,
+	ConsistentMeta: []byte{0x1b, 0xca, 0x05},
+	GoFields:       []string{"V"},
+	GoName:         "generics.Holder",
+	OfficialGoHash: -289473486,
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x05},
+	SchemaHash:     1560014338,
+	TypeDef:        foryRootHolder[4:],
+	UserID:         714,
 })
 
 // The assignments below stop compiling when Holder's fields change; run go generate.

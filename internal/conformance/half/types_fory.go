@@ -23,32 +23,19 @@ var foryRootHalfFloats = []byte(
 		"\x20\x98\x16\x46\x8b\xaf\x5f\x96\x42\x49\x80",
 )
 
-// foryRootRefHalfFloats is the compatible-mode root prefix of HalfFloats with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHalfFloats[4:], docs/format.md §11).
-var foryRootRefHalfFloats = []byte(
-	"\x01\x00\x1c\x00\x6f\x10\xa5\xce\x3f\x49\x84\x3d\xcd\xd5\x01\x88" +
-		"\x11\x0b\xaf\x40\x94\x11\x0b\xaf\x5f\x90\x68\xa0\x94\x11\x0b\xaf" +
-		"\x5f\x98\x02\xe0\x98\x11\x8b\xaf\x5f\x9a\x07\xe6\x80\x94\x11\x0b" +
-		"\xaf\x5f\x9a\x20\xc0\x98\x11\x8b\xaf\x5f\xa6\x41\xac\x00\x8c\x12" +
-		"\x03\xf8\xba\xf4\x98\x12\x03\xf8\xba\xf5\xf9\xa2\x0c\x96\x11\x0b" +
-		"\xaf\x5f\x9e\x9a\x20\x99\x36\x03\xf8\xba\xf5\xf8\x08\xa2\x9c\x16" +
-		"\x4a\x03\xf8\xba\xf5\xf9\x64\x24\x98\x95\x35\x0b\xaf\x5f\x80\x8a" +
-		"\x20\x98\x16\x46\x8b\xaf\x5f\x96\x42\x49\x80",
-)
-
 // foryTypeHalfFloats is HalfFloats's static type information (its fields and hash: fory.lock).
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd5, 0x01},
-	GoFields:          []string{"F16", "F16Inf", "F16Max", "F16NaN", "F16Neg", "F16Tiny", "BF16", "BF16Neg", "F16Ptr", "BF16Arr", "BF16List", "F16Arr", "F16List"},
-	GoName:            "half.HalfFloats",
-	OfficialGoHash:    471885831,
-	RootCompatible:    foryRootHalfFloats,
-	RootCompatibleRef: foryRootRefHalfFloats,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[HalfFloats](0, 1, 2, 3, 4, 5, 6, 7, 8),
-	SchemaHash:        474352351,
-	TypeDef:           foryRootHalfFloats[4:],
-	TypeDefRef:        foryRootRefHalfFloats[4:],
-	UserID:            213,
+	ConsistentMeta: []byte{0x1b, 0xd5, 0x01},
+	GoFields:       []string{"F16", "F16Inf", "F16Max", "F16NaN", "F16Neg", "F16Tiny", "BF16", "BF16Neg", "F16Ptr", "BF16Arr", "BF16List", "F16Arr", "F16List"},
+	GoName:         "half.HalfFloats",
+	OfficialGoHash: 471885831,
+	RefBits:        []uint16{81, 101},
+	RootCompatible: foryRootHalfFloats,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[HalfFloats](0, 1, 2, 3, 4, 5, 6, 7, 8),
+	SchemaHash:     474352351,
+	TypeDef:        foryRootHalfFloats[4:],
+	UserID:         213,
 })
 
 // foryHalfFloatsChanged_RunGoGenerate is HalfFloats's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

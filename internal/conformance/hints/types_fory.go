@@ -1569,24 +1569,17 @@ var foryRootNotNullPtrs = []byte(
 		"\x1c\x45\x1c\x44\x85",
 )
 
-// foryRootRefNotNullPtrs is the compatible-mode root prefix of NotNullPtrs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNotNullPtrs[4:], docs/format.md §11).
-var foryRootRefNotNullPtrs = []byte(
-	"\x01\x00\x1c\x00\x09\xf0\xdf\xc2\xde\x7e\x15\x72\xc2\xce\x02\xc5" +
-		"\x1c\x45\x1c\x44\x85",
-)
-
 // foryTypeNotNullPtrs is NotNullPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
-	GoFields:          []string{"Plain", "Ref"},
-	GoName:            "hints.NotNullPtrs",
-	RootCompatible:    foryRootNotNullPtrs,
-	RootCompatibleRef: foryRootRefNotNullPtrs,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
-	SchemaHash:        -869762747,
-	TypeDef:           foryRootNotNullPtrs[4:],
-	TypeDefRef:        foryRootRefNotNullPtrs[4:],
-	UserID:            334,
+	ConsistentMeta: []byte{0x1b, 0xce, 0x02},
+	GoFields:       []string{"Plain", "Ref"},
+	GoName:         "hints.NotNullPtrs",
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootNotNullPtrs,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
+	SchemaHash:     -869762747,
+	TypeDef:        foryRootNotNullPtrs[4:],
+	UserID:         334,
 })
 
 // foryNotNullPtrsChanged_RunGoGenerate is NotNullPtrs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -2031,24 +2024,17 @@ var foryRootGoArrays = []byte(
 		"\x2e\x4c\x06\x31\x06\x54\x16\x16\xd1\xb3\x01\x8c\x41\x80",
 )
 
-// foryRootRefGoArrays is the compatible-mode root prefix of GoArrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefGoArrays[4:], docs/format.md §11).
-var foryRootRefGoArrays = []byte(
-	"\x01\x00\x1c\x00\x12\xe0\xe1\x3b\xfc\xbe\x60\x49\xc2\xd1\x02\x4d" +
-		"\x2e\x4c\x06\x31\x06\x54\x16\x16\xd1\xb3\x01\x8c\x41\x80",
-)
-
 // foryTypeGoArrays is GoArrays's static type information (its fields and hash: fory.lock).
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
-	GoFields:          []string{"Tagged", "Untagged"},
-	GoName:            "hints.GoArrays",
-	RootCompatible:    foryRootGoArrays,
-	RootCompatibleRef: foryRootRefGoArrays,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
-	SchemaHash:        -114781476,
-	TypeDef:           foryRootGoArrays[4:],
-	TypeDefRef:        foryRootRefGoArrays[4:],
-	UserID:            337,
+	ConsistentMeta: []byte{0x1b, 0xd1, 0x02},
+	GoFields:       []string{"Tagged", "Untagged"},
+	GoName:         "hints.GoArrays",
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootGoArrays,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
+	SchemaHash:     -114781476,
+	TypeDef:        foryRootGoArrays[4:],
+	UserID:         337,
 })
 
 // foryGoArraysChanged_RunGoGenerate is GoArrays's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -37,30 +37,18 @@ var foryRootEverything = []byte(
 		"\xfc\x0f\x19\xfe\x11\x00\xfc\x12\x16\x12\xfc\x13\x18\x1e\x56",
 )
 
-// foryRootRefEverything is the compatible-mode root prefix of Everything with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEverything[4:], docs/format.md §11).
-var foryRootRefEverything = []byte(
-	"\x01\x00\x1c\x00\x63\xc0\x7e\xda\x0d\x83\x55\x78\xdf\x02\xcc\x01" +
-		"\xdc\x06\xf0\x14\xd4\x04\xec\x13\xcc\x03\xfc\x04\x11\xc4\x01\xc8" +
-		"\x02\xd8\x07\xe0\x08\xe8\x0e\xd0\x05\xe4\x0c\xfe\x06\x05\xf4\x15" +
-		"\xf9\x29\xfc\x00\x26\xfc\x01\x27\xfc\x02\x25\xfc\x03\x28\xfe\x05" +
-		"\x15\xff\x07\x1c\xff\x08\x1c\xfc\x09\x16\x72\xfc\x0a\x16\x56\xfc" +
-		"\x0b\x16\x71\xfc\x0c\x18\x56\x72\xfc\x0d\x18\x56\x16\xfd\x0e\x2e" +
-		"\xfd\x0f\x19\xff\x11\x00\xfc\x12\x16\x12\xfc\x13\x18\x1e\x56",
-)
-
 // foryTypeEverything is Everything's static type information (its fields and hash: fory.lock).
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
-	GoFields:          []string{"Fi64", "F64", "Fi32", "F32", "I16", "H", "B", "I8", "I64", "Ti64", "U64", "I32", "U32", "Oi", "S", "Bin", "Ts", "D", "Dur", "Dec", "Os", "Leaf", "Shared", "Leaves", "Ostrs", "Rleaves", "Lmap", "Omap", "Arr", "Kind", "Anything", "FixedList", "Nested"},
-	GoName:            "idlmsg.Everything",
-	RootCompatible:    foryRootEverything,
-	RootCompatibleRef: foryRootRefEverything,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14),
-	SchemaHash:        1660645014,
-	TypeDef:           foryRootEverything[4:],
-	TypeDefRef:        foryRootRefEverything[4:],
-	UserID:            204,
+	ConsistentMeta: []byte{0x1b, 0xcc, 0x01},
+	GoFields:       []string{"Fi64", "F64", "Fi32", "F32", "I16", "H", "B", "I8", "I64", "Ti64", "U64", "I32", "U32", "Oi", "S", "Bin", "Ts", "D", "Dur", "Dec", "Os", "Leaf", "Shared", "Leaves", "Ostrs", "Rleaves", "Lmap", "Omap", "Arr", "Kind", "Anything", "FixedList", "Nested"},
+	GoName:         "idlmsg.Everything",
+	RefBits:        []uint16{44, 61, 89, 92, 95},
+	RootCompatible: foryRootEverything,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14),
+	SchemaHash:     1660645014,
+	TypeDef:        foryRootEverything[4:],
+	UserID:         204,
 })
 
 // The assignments below stop compiling when Everything's fields change; run go generate.

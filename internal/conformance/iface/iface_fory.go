@@ -566,27 +566,19 @@ var foryRootDrawing = []byte(
 		"\x40",
 )
 
-// foryRootRefDrawing is the compatible-mode root prefix of Drawing with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefDrawing[4:], docs/format.md §11).
-var foryRootRefDrawing = []byte(
-	"\x01\x00\x1c\x00\x15\xb0\x13\xd5\xda\xcd\xd2\x59\xc4\x93\x03\x40" +
-		"\x05\x34\x47\x00\x01\xb8\x4b\x00\x30\x08\x68\x4f\x00\xba\x67\x24" +
-		"\x40",
-)
-
 // foryTypeDrawing is Drawing's static type information (its fields and hash: fory.lock).
 var foryTypeDrawing = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x93, 0x03},
-	GoFields:          []string{"N", "Any", "Main", "Other"},
-	GoName:            "iface.Drawing",
-	OfficialGoHash:    583350841,
-	RootCompatible:    foryRootDrawing,
-	RootCompatibleRef: foryRootRefDrawing,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
-	Scalars:           foryimpl.ScalarFieldsOf[Drawing](0),
-	SchemaHash:        1745970268,
-	TypeDef:           foryRootDrawing[4:],
-	TypeDefRef:        foryRootRefDrawing[4:],
-	UserID:            403,
+	ConsistentMeta: []byte{0x1b, 0x93, 0x03},
+	GoFields:       []string{"N", "Any", "Main", "Other"},
+	GoName:         "iface.Drawing",
+	OfficialGoHash: 583350841,
+	RefBits:        []uint16{14, 18, 23},
+	RootCompatible: foryRootDrawing,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Drawing](0),
+	SchemaHash:     1745970268,
+	TypeDef:        foryRootDrawing[4:],
+	UserID:         403,
 })
 
 // The assignments below stop compiling when Drawing's fields change; run go generate.

@@ -36,30 +36,19 @@ var foryRootMixed = []byte(
 		"\x2d\xce\x55\x1e\x48\x15\x34\x0c\x20\x4c\x26\xca\x60\x63\xc0",
 )
 
-// foryRootRefMixed is the compatible-mode root prefix of Mixed with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMixed[4:], docs/format.md §11).
-var foryRootRefMixed = []byte(
-	"\x01\x00\x1c\x00\x53\x30\x91\xd4\xb6\x45\x20\x7c\xce\x77\x4c\x13" +
-		"\xc4\x13\x43\x80\x4c\x03\xc9\x80\x5a\xc0\x48\x01\x15\x60\x30\x4c" +
-		"\x07\x89\xd4\x6c\xc0\x44\x0e\x05\x06\x48\x05\x09\xc3\x20\x56\x01" +
-		"\xb9\xf3\xd9\x56\x03\x00\x46\x05\x39\xf3\x4f\x1c\x88\xe8\x58\xc0" +
-		"\x4c\x16\x56\xa2\x64\x64\x80\x49\x19\x29\x0d\x18\x4c\x18\x56\x16" +
-		"\x2d\xce\x55\x1e\x48\x15\x34\x0c\x20\x4c\x26\xca\x60\x63\xc0",
-)
-
 // foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x77},
-	GoFields:          []string{"Ratio", "Small", "Flag", "Count", "Big", "Code", "OptFlag", "Opt", "Child", "Items", "Kind", "Lookup", "Name", "Stamp"},
-	GoName:            "mixed.Mixed",
-	OfficialGoHash:    859706216,
-	RootCompatible:    foryRootMixed,
-	RootCompatibleRef: foryRootRefMixed,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x77},
-	Scalars:           foryimpl.ScalarFieldsOf[Mixed](0, 1, 2, 3, 4, 5, 6, 7, 12),
-	SchemaHash:        1141199422,
-	TypeDef:           foryRootMixed[4:],
-	TypeDefRef:        foryRootRefMixed[4:],
-	UserID:            119,
+	ConsistentMeta: []byte{0x1b, 0x77},
+	GoFields:       []string{"Ratio", "Small", "Flag", "Count", "Big", "Code", "OptFlag", "Opt", "Child", "Items", "Kind", "Lookup", "Name", "Stamp"},
+	GoName:         "mixed.Mixed",
+	OfficialGoHash: 859706216,
+	RefBits:        []uint16{54, 67},
+	RootCompatible: foryRootMixed,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x77},
+	Scalars:        foryimpl.ScalarFieldsOf[Mixed](0, 1, 2, 3, 4, 5, 6, 7, 12),
+	SchemaHash:     1141199422,
+	TypeDef:        foryRootMixed[4:],
+	UserID:         119,
 })
 
 // foryMixedChanged_RunGoGenerate is Mixed's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

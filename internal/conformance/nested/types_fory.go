@@ -17,26 +17,19 @@ var foryRootOuter = []byte(
 		"\x5c\x4e\x1c\xa1\xad\x24\x40",
 )
 
-// foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
-var foryRootRefOuter = []byte(
-	"\x01\x00\x1c\x00\x0b\x70\x33\x1d\x59\xf1\x8a\x29\xc2\x69\x40\x05" +
-		"\x5c\x4f\x1c\xa1\xad\x24\x40",
-)
-
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x69},
-	GoFields:          []string{"X", "Inner"},
-	GoName:            "nested.Outer",
-	OfficialGoHash:    -1420372558,
-	RootCompatible:    foryRootOuter,
-	RootCompatibleRef: foryRootRefOuter,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x69},
-	Scalars:           foryimpl.ScalarFieldsOf[Outer](0),
-	SchemaHash:        -2047280483,
-	TypeDef:           foryRootOuter[4:],
-	TypeDefRef:        foryRootRefOuter[4:],
-	UserID:            105,
+	ConsistentMeta: []byte{0x1b, 0x69},
+	GoFields:       []string{"X", "Inner"},
+	GoName:         "nested.Outer",
+	OfficialGoHash: -1420372558,
+	RefBits:        []uint16{13},
+	RootCompatible: foryRootOuter,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x69},
+	Scalars:        foryimpl.ScalarFieldsOf[Outer](0),
+	SchemaHash:     -2047280483,
+	TypeDef:        foryRootOuter[4:],
+	UserID:         105,
 })
 
 // foryOuterChanged_RunGoGenerate is Outer's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

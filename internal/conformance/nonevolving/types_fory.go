@@ -180,25 +180,18 @@ var foryRootOuter = []byte(
 		"\x1c\x14\x46\x1c\x17\x6f\x40\x16\x72\x2c",
 )
 
-// foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
-var foryRootRefOuter = []byte(
-	"\x01\x00\x1c\x00\x0e\xb0\x35\xed\x90\x9a\xa9\x6d\xc3\xda\x04\x41" +
-		"\x1c\x14\x47\x1c\x17\x6f\x40\x16\x72\x2c",
-)
-
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xda, 0x04},
-	GoFields:          []string{"F", "FP", "L"},
-	GoName:            "nonevolving.Outer",
-	OfficialGoHash:    707349589,
-	RootCompatible:    foryRootOuter,
-	RootCompatibleRef: foryRootRefOuter,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xda, 0x04},
-	SchemaHash:        -2007587843,
-	TypeDef:           foryRootOuter[4:],
-	TypeDefRef:        foryRootRefOuter[4:],
-	UserID:            602,
+	ConsistentMeta: []byte{0x1b, 0xda, 0x04},
+	GoFields:       []string{"F", "FP", "L"},
+	GoName:         "nonevolving.Outer",
+	OfficialGoHash: 707349589,
+	RefBits:        []uint16{11, 14},
+	RootCompatible: foryRootOuter,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xda, 0x04},
+	SchemaHash:     -2007587843,
+	TypeDef:        foryRootOuter[4:],
+	UserID:         602,
 })
 
 // foryOuterChanged_RunGoGenerate is Outer's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -194,26 +194,19 @@ var foryRootHolder = []byte(
 		"\x15\xac\x01\x22\xc0\x4a\x1c\x34\x97\x98",
 )
 
-// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte(
-	"\x01\x00\x1c\x00\x0e\xc0\x71\xde\x5d\x4c\x87\x4f\xc2\x91\x03\x4c" +
-		"\x15\xac\x01\x22\xc0\x4b\x1c\x34\x97\x98",
-)
-
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x91, 0x03},
-	GoFields:          []string{"Label", "Next"},
-	GoName:            "peerform.Holder",
-	OfficialGoHash:    976096725,
-	RootCompatible:    foryRootHolder,
-	RootCompatibleRef: foryRootRefHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
-	Scalars:           foryimpl.ScalarFieldsOf[Holder](0),
-	SchemaHash:        -423750057,
-	TypeDef:           foryRootHolder[4:],
-	TypeDefRef:        foryRootRefHolder[4:],
-	UserID:            401,
+	ConsistentMeta: []byte{0x1b, 0x91, 0x03},
+	GoFields:       []string{"Label", "Next"},
+	GoName:         "peerform.Holder",
+	OfficialGoHash: 976096725,
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Holder](0),
+	SchemaHash:     -423750057,
+	TypeDef:        foryRootHolder[4:],
+	UserID:         401,
 })
 
 // foryHolderChanged_RunGoGenerate is Holder's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -456,24 +449,17 @@ var foryRootAnyHolder = []byte(
 		"\x00\xd4\x0b\xa1\x00",
 )
 
-// foryRootRefAnyHolder is the compatible-mode root prefix of AnyHolder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAnyHolder[4:], docs/format.md §11).
-var foryRootRefAnyHolder = []byte(
-	"\x01\x00\x1c\x00\x09\x70\x5c\xb9\x14\x67\x66\x15\xc1\x93\x03\x4f" +
-		"\x00\xd4\x0b\xa1\x00",
-)
-
 // foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x93, 0x03},
-	GoFields:          []string{"Value"},
-	GoName:            "peerform.AnyHolder",
-	RootCompatible:    foryRootAnyHolder,
-	RootCompatibleRef: foryRootRefAnyHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
-	SchemaHash:        1188066363,
-	TypeDef:           foryRootAnyHolder[4:],
-	TypeDefRef:        foryRootRefAnyHolder[4:],
-	UserID:            403,
+	ConsistentMeta: []byte{0x1b, 0x93, 0x03},
+	GoFields:       []string{"Value"},
+	GoName:         "peerform.AnyHolder",
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootAnyHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
+	SchemaHash:     1188066363,
+	TypeDef:        foryRootAnyHolder[4:],
+	UserID:         403,
 })
 
 // The assignments below stop compiling when AnyHolder's fields change; run go generate.
@@ -625,25 +611,18 @@ var foryRootOuter = []byte(
 		"\x05\x89\xd4\x6c\xc0\x4c\x1c\xa1\xad\x24\x40",
 )
 
-// foryRootRefOuter is the compatible-mode root prefix of Outer with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOuter[4:], docs/format.md §11).
-var foryRootRefOuter = []byte(
-	"\x01\x00\x1c\x00\x0f\xe0\x1a\x67\xe7\x4b\xf1\x5d\xc2\x94\x03\x4c" +
-		"\x05\x89\xd4\x6c\xc0\x4d\x1c\xa1\xad\x24\x40",
-)
-
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x94, 0x03},
-	GoFields:          []string{"Count", "Inner"},
-	GoName:            "peerform.Outer",
-	RootCompatible:    foryRootOuter,
-	RootCompatibleRef: foryRootRefOuter,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
-	Scalars:           foryimpl.ScalarFieldsOf[Outer](0),
-	SchemaHash:        -576121450,
-	TypeDef:           foryRootOuter[4:],
-	TypeDefRef:        foryRootRefOuter[4:],
-	UserID:            404,
+	ConsistentMeta: []byte{0x1b, 0x94, 0x03},
+	GoFields:       []string{"Count", "Inner"},
+	GoName:         "peerform.Outer",
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootOuter,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Outer](0),
+	SchemaHash:     -576121450,
+	TypeDef:        foryRootOuter[4:],
+	UserID:         404,
 })
 
 // foryOuterChanged_RunGoGenerate is Outer's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -833,24 +812,17 @@ var foryRootArrays = []byte(
 		"\x2e\x21\xb3\x90\x4c\x2f\xad\xcd\x34\x80",
 )
 
-// foryRootRefArrays is the compatible-mode root prefix of Arrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefArrays[4:], docs/format.md §11).
-var foryRootRefArrays = []byte(
-	"\x01\x00\x1c\x00\x0e\x40\x8a\x59\xf7\x54\xba\x1b\xc2\x95\x03\x49" +
-		"\x2e\x21\xb3\x90\x4d\x2f\xad\xcd\x34\x80",
-)
-
 // foryTypeArrays is Arrays's static type information (its fields and hash: fory.lock).
 var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x95, 0x03},
-	GoFields:          []string{"Ints", "Longs"},
-	GoName:            "peerform.Arrays",
-	RootCompatible:    foryRootArrays,
-	RootCompatibleRef: foryRootRefArrays,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x95, 0x03},
-	SchemaHash:        -2121142106,
-	TypeDef:           foryRootArrays[4:],
-	TypeDefRef:        foryRootRefArrays[4:],
-	UserID:            405,
+	ConsistentMeta: []byte{0x1b, 0x95, 0x03},
+	GoFields:       []string{"Ints", "Longs"},
+	GoName:         "peerform.Arrays",
+	RefBits:        []uint16{11, 16},
+	RootCompatible: foryRootArrays,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x95, 0x03},
+	SchemaHash:     -2121142106,
+	TypeDef:        foryRootArrays[4:],
+	UserID:         405,
 })
 
 // foryArraysChanged_RunGoGenerate is Arrays's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1238,25 +1210,18 @@ var foryRootBin = []byte(
 		"\x05\x89\xd4\x6c\xc0\x48\x29\x0c\x13\x00",
 )
 
-// foryRootRefBin is the compatible-mode root prefix of Bin with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefBin[4:], docs/format.md §11).
-var foryRootRefBin = []byte(
-	"\x01\x00\x1c\x00\x0e\xe0\x06\xae\x3a\xf0\xde\x53\xc2\x9a\x03\x4c" +
-		"\x05\x89\xd4\x6c\xc0\x49\x29\x0c\x13\x00",
-)
-
 // foryTypeBin is Bin's static type information (its fields and hash: fory.lock).
 var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x9a, 0x03},
-	GoFields:          []string{"Count", "Data"},
-	GoName:            "peerform.Bin",
-	RootCompatible:    foryRootBin,
-	RootCompatibleRef: foryRootRefBin,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9a, 0x03},
-	Scalars:           foryimpl.ScalarFieldsOf[Bin](0),
-	SchemaHash:        536270527,
-	TypeDef:           foryRootBin[4:],
-	TypeDefRef:        foryRootRefBin[4:],
-	UserID:            410,
+	ConsistentMeta: []byte{0x1b, 0x9a, 0x03},
+	GoFields:       []string{"Count", "Data"},
+	GoName:         "peerform.Bin",
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootBin,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Bin](0),
+	SchemaHash:     536270527,
+	TypeDef:        foryRootBin[4:],
+	UserID:         410,
 })
 
 // foryBinChanged_RunGoGenerate is Bin's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1452,24 +1417,17 @@ var foryRootMixed = []byte(
 		"\x1c\xa1\xad\x24\x40\x48\x16\x16\x2d\x12\x98\x40\x18\x56\x16\x30",
 )
 
-// foryRootRefMixed is the compatible-mode root prefix of Mixed with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefMixed[4:], docs/format.md §11).
-var foryRootRefMixed = []byte(
-	"\x01\x00\x1c\x00\x14\xf0\x92\x58\x9a\x32\xb1\x61\xc3\x9b\x03\x4d" +
-		"\x1c\xa1\xad\x24\x40\x48\x16\x16\x2d\x12\x98\x40\x18\x56\x16\x30",
-)
-
 // foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x9b, 0x03},
-	GoFields:          []string{"Inner", "List", "M"},
-	GoName:            "peerform.Mixed",
-	RootCompatible:    foryRootMixed,
-	RootCompatibleRef: foryRootRefMixed,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9b, 0x03},
-	SchemaHash:        -1440402769,
-	TypeDef:           foryRootMixed[4:],
-	TypeDefRef:        foryRootRefMixed[4:],
-	UserID:            411,
+	ConsistentMeta: []byte{0x1b, 0x9b, 0x03},
+	GoFields:       []string{"Inner", "List", "M"},
+	GoName:         "peerform.Mixed",
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootMixed,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x03},
+	SchemaHash:     -1440402769,
+	TypeDef:        foryRootMixed[4:],
+	UserID:         411,
 })
 
 // foryMixedChanged_RunGoGenerate is Mixed's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1767,26 +1725,19 @@ var foryRootNullables = []byte(
 		"\x05\x28\x46\x2e\x02\x31\x4a\x1c\x34\x97\x98",
 )
 
-// foryRootRefNullables is the compatible-mode root prefix of Nullables with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNullables[4:], docs/format.md §11).
-var foryRootRefNullables = []byte(
-	"\x01\x00\x1c\x00\x0f\x40\xdf\x19\xdf\x5a\xab\x44\xc3\x9c\x03\x42" +
-		"\x05\x28\x47\x2e\x02\x31\x4b\x1c\x34\x97\x98",
-)
-
 // foryTypeNullables is Nullables's static type information (its fields and hash: fory.lock).
 var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x9c, 0x03},
-	GoFields:          []string{"K", "Arr", "Next"},
-	GoName:            "peerform.Nullables",
-	OfficialGoHash:    1479167658,
-	RootCompatible:    foryRootNullables,
-	RootCompatibleRef: foryRootRefNullables,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x9c, 0x03},
-	Scalars:           foryimpl.ScalarFieldsOf[Nullables](0),
-	SchemaHash:        1806992366,
-	TypeDef:           foryRootNullables[4:],
-	TypeDefRef:        foryRootRefNullables[4:],
-	UserID:            412,
+	ConsistentMeta: []byte{0x1b, 0x9c, 0x03},
+	GoFields:       []string{"K", "Arr", "Next"},
+	GoName:         "peerform.Nullables",
+	OfficialGoHash: 1479167658,
+	RefBits:        []uint16{14, 18},
+	RootCompatible: foryRootNullables,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Nullables](0),
+	SchemaHash:     1806992366,
+	TypeDef:        foryRootNullables[4:],
+	UserID:         412,
 })
 
 // foryNullablesChanged_RunGoGenerate is Nullables's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -2064,25 +2015,18 @@ var foryRootColored = []byte(
 		"\x05\x34\x40\x19\x10",
 )
 
-// foryRootRefColored is the compatible-mode root prefix of Colored with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefColored[4:], docs/format.md §11).
-var foryRootRefColored = []byte(
-	"\x01\x00\x1c\x00\x09\x40\xd6\xd7\x8c\x8a\xa7\x66\xc2\xa5\x03\x40" +
-		"\x05\x34\x41\x19\x10",
-)
-
 // foryTypeColored is Colored's static type information (its fields and hash: fory.lock).
 var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xa5, 0x03},
-	GoFields:          []string{"N", "E"},
-	GoName:            "peerform.Colored",
-	RootCompatible:    foryRootColored,
-	RootCompatibleRef: foryRootRefColored,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xa5, 0x03},
-	Scalars:           foryimpl.ScalarFieldsOf[Colored](0),
-	SchemaHash:        887372110,
-	TypeDef:           foryRootColored[4:],
-	TypeDefRef:        foryRootRefColored[4:],
-	UserID:            421,
+	ConsistentMeta: []byte{0x1b, 0xa5, 0x03},
+	GoFields:       []string{"N", "E"},
+	GoName:         "peerform.Colored",
+	RefBits:        []uint16{14},
+	RootCompatible: foryRootColored,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xa5, 0x03},
+	Scalars:        foryimpl.ScalarFieldsOf[Colored](0),
+	SchemaHash:     887372110,
+	TypeDef:        foryRootColored[4:],
+	UserID:         421,
 })
 
 // foryColoredChanged_RunGoGenerate is Colored's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

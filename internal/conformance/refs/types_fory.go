@@ -31,25 +31,18 @@ var foryRootImage = []byte(
 		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19",
 )
 
-// foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
-var foryRootRefImage = []byte(
-	"\x01\x00\x1c\x00\x0c\xa0\x6e\x23\x7b\x99\x8a\x5d\xc5\x04\xcc\x05" +
-		"\xd0\x05\xc4\x15\xc8\x15\xd5\x19",
-)
-
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x04},
-	GoFields:          []string{"Width", "Height", "URI", "Title", "Size"},
-	GoName:            "refs.Image",
-	RootCompatible:    foryRootImage,
-	RootCompatibleRef: foryRootRefImage,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
-	Scalars:           foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
-	SchemaHash:        1960516840,
-	TypeDef:           foryRootImage[4:],
-	TypeDefRef:        foryRootRefImage[4:],
-	UserID:            4,
+	ConsistentMeta: []byte{0x1b, 0x04},
+	GoFields:       []string{"Width", "Height", "URI", "Title", "Size"},
+	GoName:         "refs.Image",
+	RefBits:        []uint16{18},
+	RootCompatible: foryRootImage,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x04},
+	Scalars:        foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
+	SchemaHash:     1960516840,
+	TypeDef:        foryRootImage[4:],
+	UserID:         4,
 })
 
 // foryImageChanged_RunGoGenerate is Image's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -244,25 +237,18 @@ var foryRootImagePair = []byte(
 		"\x1c\xca\x1c",
 )
 
-// foryRootRefImagePair is the compatible-mode root prefix of ImagePair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImagePair[4:], docs/format.md §11).
-var foryRootRefImagePair = []byte(
-	"\x01\x00\x1c\x00\x07\x10\x1c\x2d\x96\x6a\x61\x07\xc2\xc8\x01\xc7" +
-		"\x1c\xcb\x1c",
-)
-
 // foryTypeImagePair is ImagePair's static type information (its fields and hash: fory.lock).
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
-	GoFields:          []string{"Cover", "Thumb"},
-	GoName:            "refs.ImagePair",
-	OfficialGoHash:    -919177777,
-	RootCompatible:    foryRootImagePair,
-	RootCompatibleRef: foryRootRefImagePair,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
-	SchemaHash:        -573796553,
-	TypeDef:           foryRootImagePair[4:],
-	TypeDefRef:        foryRootRefImagePair[4:],
-	UserID:            200,
+	ConsistentMeta: []byte{0x1b, 0xc8, 0x01},
+	GoFields:       []string{"Cover", "Thumb"},
+	GoName:         "refs.ImagePair",
+	OfficialGoHash: -919177777,
+	RefBits:        []uint16{11, 13},
+	RootCompatible: foryRootImagePair,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
+	SchemaHash:     -573796553,
+	TypeDef:        foryRootImagePair[4:],
+	UserID:         200,
 })
 
 // foryImagePairChanged_RunGoGenerate is ImagePair's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -733,26 +719,19 @@ var foryRootNode = []byte(
 		"\x05\xd4\x0b\xa1\x00\x4a\x1c\x34\x97\x98",
 )
 
-// foryRootRefNode is the compatible-mode root prefix of Node with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNode[4:], docs/format.md §11).
-var foryRootRefNode = []byte(
-	"\x01\x00\x1c\x00\x0e\x00\xf1\xda\xec\x48\xc2\x1e\xc2\xca\x01\x4c" +
-		"\x05\xd4\x0b\xa1\x00\x4b\x1c\x34\x97\x98",
-)
-
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
-	GoFields:          []string{"Value", "Next"},
-	GoName:            "refs.Node",
-	OfficialGoHash:    67660299,
-	RootCompatible:    foryRootNode,
-	RootCompatibleRef: foryRootRefNode,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[Node](0),
-	SchemaHash:        587892696,
-	TypeDef:           foryRootNode[4:],
-	TypeDefRef:        foryRootRefNode[4:],
-	UserID:            202,
+	ConsistentMeta: []byte{0x1b, 0xca, 0x01},
+	GoFields:       []string{"Value", "Next"},
+	GoName:         "refs.Node",
+	OfficialGoHash: 67660299,
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootNode,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[Node](0),
+	SchemaHash:     587892696,
+	TypeDef:        foryRootNode[4:],
+	UserID:         202,
 })
 
 // foryNodeChanged_RunGoGenerate is Node's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -999,27 +978,19 @@ var foryRootTreeNode = []byte(
 		"\x11\x23\x66",
 )
 
-// foryRootRefTreeNode is the compatible-mode root prefix of TreeNode with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefTreeNode[4:], docs/format.md §11).
-var foryRootRefTreeNode = []byte(
-	"\x01\x00\x1c\x00\x17\xb0\x26\x43\xfd\xff\x96\x0e\xc3\xcb\x01\x54" +
-		"\x16\x72\x88\xe8\x58\xe2\x46\x80\x48\x15\x34\x0c\x20\x4f\x1c\x3c" +
-		"\x11\x23\x66",
-)
-
 // foryTypeTreeNode is TreeNode's static type information (its fields and hash: fory.lock).
 var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xcb, 0x01},
-	GoFields:          []string{"Children", "Name", "Parent"},
-	GoName:            "refs.TreeNode",
-	OfficialGoHash:    957044546,
-	RootCompatible:    foryRootTreeNode,
-	RootCompatibleRef: foryRootRefTreeNode,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcb, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[TreeNode](1),
-	SchemaHash:        1345458556,
-	TypeDef:           foryRootTreeNode[4:],
-	TypeDefRef:        foryRootRefTreeNode[4:],
-	UserID:            203,
+	ConsistentMeta: []byte{0x1b, 0xcb, 0x01},
+	GoFields:       []string{"Children", "Name", "Parent"},
+	GoName:         "refs.TreeNode",
+	OfficialGoHash: 957044546,
+	RefBits:        []uint16{25},
+	RootCompatible: foryRootTreeNode,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[TreeNode](1),
+	SchemaHash:     1345458556,
+	TypeDef:        foryRootTreeNode[4:],
+	UserID:         203,
 })
 
 // foryTreeNodeChanged_RunGoGenerate is TreeNode's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1970,26 +1941,18 @@ var foryRootRefContainers = []byte(
 		"\x17\x72\x48\x93",
 )
 
-// foryRootRefRefContainers is the compatible-mode root prefix of RefContainers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefContainers[4:], docs/format.md §11).
-var foryRootRefRefContainers = []byte(
-	"\x01\x00\x1c\x00\x18\x40\xbc\x92\xb9\x22\x72\x3c\xc4\xd0\x01\x48" +
-		"\x16\x72\x2d\x12\x98\x44\x18\x56\x72\x30\x0f\x47\x1c\x39\xa4\x44" +
-		"\x17\x72\x48\x93",
-)
-
 // foryTypeRefContainers is RefContainers's static type information (its fields and hash: fory.lock).
 var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd0, 0x01},
-	GoFields:          []string{"List", "Map", "One", "Set"},
-	GoName:            "refs.RefContainers",
-	OfficialGoHash:    -1251069805,
-	RootCompatible:    foryRootRefContainers,
-	RootCompatibleRef: foryRootRefRefContainers,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd0, 0x01},
-	SchemaHash:        -1989129756,
-	TypeDef:           foryRootRefContainers[4:],
-	TypeDefRef:        foryRootRefRefContainers[4:],
-	UserID:            208,
+	ConsistentMeta: []byte{0x1b, 0xd0, 0x01},
+	GoFields:       []string{"List", "Map", "One", "Set"},
+	GoName:         "refs.RefContainers",
+	OfficialGoHash: -1251069805,
+	RefBits:        []uint16{23},
+	RootCompatible: foryRootRefContainers,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x01},
+	SchemaHash:     -1989129756,
+	TypeDef:        foryRootRefContainers[4:],
+	UserID:         208,
 })
 
 // foryRefContainersChanged_RunGoGenerate is RefContainers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -2486,26 +2449,18 @@ var foryRootRefTagged = []byte(
 		"\x08\x1e\xa0\x97\x1c\x26\x00\xc3\x08\x1e\xc0",
 )
 
-// foryRootRefRefTagged is the compatible-mode root prefix of RefTagged with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefTagged[4:], docs/format.md §11).
-var foryRootRefRefTagged = []byte(
-	"\x01\x00\x1c\x00\x1f\x20\x7b\x67\x17\x0e\xf7\x19\xc4\xd1\x01\x48" +
-		"\x16\x73\x2d\x12\x98\x4f\x1c\xbd\x60\x43\x40\x97\x1c\x26\x00\xc3" +
-		"\x08\x1e\xa0\x97\x1c\x26\x00\xc3\x08\x1e\xc0",
-)
-
 // foryTypeRefTagged is RefTagged's static type information (its fields and hash: fory.lock).
 var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd1, 0x01},
-	GoFields:          []string{"List", "Plain", "Tagged1", "Tagged2"},
-	GoName:            "refs.RefTagged",
-	OfficialGoHash:    1059481306,
-	RootCompatible:    foryRootRefTagged,
-	RootCompatibleRef: foryRootRefRefTagged,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x01},
-	SchemaHash:        -2119888236,
-	TypeDef:           foryRootRefTagged[4:],
-	TypeDefRef:        foryRootRefRefTagged[4:],
-	UserID:            209,
+	ConsistentMeta: []byte{0x1b, 0xd1, 0x01},
+	GoFields:       []string{"List", "Plain", "Tagged1", "Tagged2"},
+	GoName:         "refs.RefTagged",
+	OfficialGoHash: 1059481306,
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootRefTagged,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd1, 0x01},
+	SchemaHash:     -2119888236,
+	TypeDef:        foryRootRefTagged[4:],
+	UserID:         209,
 })
 
 // foryRefTaggedChanged_RunGoGenerate is RefTagged's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -2923,27 +2878,18 @@ var foryRootRefDisabled = []byte(
 		"\x72\x39\xbb\x5a\x25\x30",
 )
 
-// foryRootRefRefDisabled is the compatible-mode root prefix of RefDisabled with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefRefDisabled[4:], docs/format.md §11).
-var foryRootRefRefDisabled = []byte(
-	"\x01\x00\x1c\x00\x2a\x70\xab\xa6\x10\x8d\xfe\x7e\xc6\xd2\x01\x8e" +
-		"\x1c\x9c\x28\xba\x80\x8e\x1c\x9c\x28\xbb\x00\x54\x16\x72\xb8\xa5" +
-		"\xda\xd1\x29\x80\x8b\x1c\x1c\x6e\xa0\x8b\x1c\x1c\x6e\xc0\x50\x16" +
-		"\x72\x39\xbb\x5a\x25\x30",
-)
-
 // foryTypeRefDisabled is RefDisabled's static type information (its fields and hash: fory.lock).
 var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd2, 0x01},
-	GoFields:          []string{"Off1", "Off2", "OffList", "On1", "On2", "OnList"},
-	GoName:            "refs.RefDisabled",
-	OfficialGoHash:    -1157775969,
-	RootCompatible:    foryRootRefDisabled,
-	RootCompatibleRef: foryRootRefRefDisabled,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd2, 0x01},
-	SchemaHash:        785482198,
-	TypeDef:           foryRootRefDisabled[4:],
-	TypeDefRef:        foryRootRefRefDisabled[4:],
-	UserID:            210,
+	ConsistentMeta: []byte{0x1b, 0xd2, 0x01},
+	GoFields:       []string{"Off1", "Off2", "OffList", "On1", "On2", "OnList"},
+	GoName:         "refs.RefDisabled",
+	OfficialGoHash: -1157775969,
+	RefBits:        []uint16{32, 37},
+	RootCompatible: foryRootRefDisabled,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd2, 0x01},
+	SchemaHash:     785482198,
+	TypeDef:        foryRootRefDisabled[4:],
+	UserID:         210,
 })
 
 // foryRefDisabledChanged_RunGoGenerate is RefDisabled's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -3435,27 +3381,17 @@ var foryRootSharedTrackedKinds = []byte(
 		"\x16\x98\x01\xfb\x00",
 )
 
-// foryRootRefSharedTrackedKinds is the compatible-mode root prefix of SharedTrackedKinds with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedTrackedKinds[4:], docs/format.md §11).
-var foryRootRefSharedTrackedKinds = []byte(
-	"\x01\x00\x1c\x00\x39\x40\xab\xa7\x93\x74\x70\x6f\xc8\xd3\x01\x8d" +
-		"\x2e\x80\x8a\x3a\x80\x8d\x2e\x80\x8a\x3b\x00\x8d\x29\x82\x41\xba" +
-		"\x80\x8d\x29\x82\x41\xbb\x00\x8d\x16\x16\x16\x42\x49\xea\x8d\x16" +
-		"\x16\x16\x42\x49\xec\x8d\x18\x56\x16\x98\x01\xfa\x80\x8d\x18\x56" +
-		"\x16\x98\x01\xfb\x00",
-)
-
 // foryTypeSharedTrackedKinds is SharedTrackedKinds's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd3, 0x01},
-	GoFields:          []string{"Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
-	GoName:            "refs.SharedTrackedKinds",
-	RootCompatible:    foryRootSharedTrackedKinds,
-	RootCompatibleRef: foryRootRefSharedTrackedKinds,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
-	SchemaHash:        -2014874351,
-	TypeDef:           foryRootSharedTrackedKinds[4:],
-	TypeDefRef:        foryRootRefSharedTrackedKinds[4:],
-	UserID:            211,
+	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
+	GoFields:       []string{"Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
+	GoName:         "refs.SharedTrackedKinds",
+	RefBits:        []uint16{11, 17, 23, 29},
+	RootCompatible: foryRootSharedTrackedKinds,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
+	SchemaHash:     -2014874351,
+	TypeDef:        foryRootSharedTrackedKinds[4:],
+	UserID:         211,
 })
 
 // forySharedTrackedKindsChanged_RunGoGenerate is SharedTrackedKinds's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -4229,28 +4165,19 @@ var foryRootNilPointers = []byte(
 		"\x35\xc3\x20\x4a\x1c\x4e\x24\x20",
 )
 
-// foryRootRefNilPointers is the compatible-mode root prefix of NilPointers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNilPointers[4:], docs/format.md §11).
-var foryRootRefNilPointers = []byte(
-	"\x01\x00\x1c\x00\x2c\x50\xd4\x65\x3c\x7b\x7b\x2d\xc7\xcc\x01\x4e" +
-		"\x05\x89\xd4\x6c\xc0\x4f\x00\x92\xf3\x88\x00\x4f\x1c\xa1\x80\x31" +
-		"\x00\x4c\x16\x72\x21\x80\x31\x24\x4e\x15\xac\x01\x22\xc0\x4b\x1c" +
-		"\x35\xc3\x20\x4b\x1c\x4e\x24\x20",
-)
-
 // foryTypeNilPointers is NilPointers's static type information (its fields and hash: fory.lock).
 var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xcc, 0x01},
-	GoFields:          []string{"Count", "Extra", "Image", "Images", "Label", "Node", "Tree"},
-	GoName:            "refs.NilPointers",
-	OfficialGoHash:    -345759748,
-	RootCompatible:    foryRootNilPointers,
-	RootCompatibleRef: foryRootRefNilPointers,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[NilPointers](0, 4),
-	SchemaHash:        1625135257,
-	TypeDef:           foryRootNilPointers[4:],
-	TypeDefRef:        foryRootRefNilPointers[4:],
-	UserID:            204,
+	ConsistentMeta: []byte{0x1b, 0xcc, 0x01},
+	GoFields:       []string{"Count", "Extra", "Image", "Images", "Label", "Node", "Tree"},
+	GoName:         "refs.NilPointers",
+	OfficialGoHash: -345759748,
+	RefBits:        []uint16{17, 23, 42, 47},
+	RootCompatible: foryRootNilPointers,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[NilPointers](0, 4),
+	SchemaHash:     1625135257,
+	TypeDef:        foryRootNilPointers[4:],
+	UserID:         204,
 })
 
 // The assignments below stop compiling when NilPointers's fields change; run go generate.
@@ -4761,29 +4688,18 @@ var foryRootSharedTracked = []byte(
 		"\x00",
 )
 
-// foryRootRefSharedTracked is the compatible-mode root prefix of SharedTracked with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedTracked[4:], docs/format.md §11).
-var foryRootRefSharedTracked = []byte(
-	"\x01\x00\x1c\x00\x45\x30\x48\x12\xde\xb4\x91\x13\xca\xce\x01\x8f" +
-		"\x00\x80\x6b\x1a\x80\x8f\x00\x80\x6b\x1b\x00\x8d\x2e\x80\x8a\x3a" +
-		"\x80\x8d\x2e\x80\x8a\x3b\x00\x8d\x29\x82\x41\xba\x80\x8d\x29\x82" +
-		"\x41\xbb\x00\x8d\x16\x16\x16\x42\x49\xea\x8d\x16\x16\x16\x42\x49" +
-		"\xec\x8d\x18\x56\x16\x98\x01\xfa\x80\x8d\x18\x56\x16\x98\x01\xfb" +
-		"\x00",
-)
-
 // foryTypeSharedTracked is SharedTracked's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xce, 0x01},
-	GoFields:          []string{"Any1", "Any2", "Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
-	GoName:            "refs.SharedTracked",
-	OfficialGoHash:    -262613778,
-	RootCompatible:    foryRootSharedTracked,
-	RootCompatibleRef: foryRootRefSharedTracked,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x01},
-	SchemaHash:        -459309845,
-	TypeDef:           foryRootSharedTracked[4:],
-	TypeDefRef:        foryRootRefSharedTracked[4:],
-	UserID:            206,
+	ConsistentMeta: []byte{0x1b, 0xce, 0x01},
+	GoFields:       []string{"Any1", "Any2", "Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
+	GoName:         "refs.SharedTracked",
+	OfficialGoHash: -262613778,
+	RefBits:        []uint16{11, 17, 23, 29, 35, 41},
+	RootCompatible: foryRootSharedTracked,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xce, 0x01},
+	SchemaHash:     -459309845,
+	TypeDef:        foryRootSharedTracked[4:],
+	UserID:         206,
 })
 
 // The assignments below stop compiling when SharedTracked's fields change; run go generate.

@@ -18,25 +18,17 @@ var foryRootSlices = []byte(
 		"\x91\xd7\x09\x00\x48\x16\x56\x4a\x71\x90",
 )
 
-// foryRootRefSlices is the compatible-mode root prefix of Slices with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSlices[4:], docs/format.md §11).
-var foryRootRefSlices = []byte(
-	"\x01\x00\x1c\x00\x1e\x80\x76\x22\xbc\x51\x17\x4f\xc4\x66\x8c\x16" +
-		"\x16\x91\xbe\xc9\x00\x95\x2f\x11\xd7\x1f\x80\x8a\x20\x8c\x16\x1e" +
-		"\x91\xd7\x09\x00\x48\x16\x56\x4a\x71\x90",
-)
-
 // foryTypeSlices is Slices's static type information (its fields and hash: fory.lock).
 var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x66},
-	GoFields:          []string{"I32s", "I64Arr", "I64s", "Strs"},
-	GoName:            "slices.Slices",
-	RootCompatible:    foryRootSlices,
-	RootCompatibleRef: foryRootRefSlices,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x66},
-	SchemaHash:        -1958479619,
-	TypeDef:           foryRootSlices[4:],
-	TypeDefRef:        foryRootRefSlices[4:],
-	UserID:            102,
+	ConsistentMeta: []byte{0x1b, 0x66},
+	GoFields:       []string{"I32s", "I64Arr", "I64s", "Strs"},
+	GoName:         "slices.Slices",
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootSlices,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
+	SchemaHash:     -1958479619,
+	TypeDef:        foryRootSlices[4:],
+	UserID:         102,
 })
 
 // forySlicesChanged_RunGoGenerate is Slices's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -3120,25 +3120,17 @@ var foryRootEmptyArrays = []byte(
 		"\xd7\x00",
 )
 
-// foryRootRefEmptyArrays is the compatible-mode root prefix of EmptyArrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEmptyArrays[4:], docs/format.md §11).
-var foryRootRefEmptyArrays = []byte(
-	"\x01\x00\x1c\x00\x16\x90\x23\xf1\x17\x88\xd9\x77\xc4\xb4\x02\x45" +
-		"\x29\x05\x0d\x89\x37\x0b\xbe\xc0\x89\x2e\x11\xbe\xc0\x89\x2f\x11" +
-		"\xd7\x00",
-)
-
 // foryTypeEmptyArrays is EmptyArrays's static type information (its fields and hash: fory.lock).
 var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb4, 0x02},
-	GoFields:          []string{"Bin", "F32", "I32", "I64"},
-	GoName:            "trackcoll.EmptyArrays",
-	RootCompatible:    foryRootEmptyArrays,
-	RootCompatibleRef: foryRootRefEmptyArrays,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb4, 0x02},
-	SchemaHash:        -863835021,
-	TypeDef:           foryRootEmptyArrays[4:],
-	TypeDefRef:        foryRootRefEmptyArrays[4:],
-	UserID:            308,
+	ConsistentMeta: []byte{0x1b, 0xb4, 0x02},
+	GoFields:       []string{"Bin", "F32", "I32", "I64"},
+	GoName:         "trackcoll.EmptyArrays",
+	RefBits:        []uint16{11, 15, 20, 25},
+	RootCompatible: foryRootEmptyArrays,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb4, 0x02},
+	SchemaHash:     -863835021,
+	TypeDef:        foryRootEmptyArrays[4:],
+	UserID:         308,
 })
 
 // foryEmptyArraysChanged_RunGoGenerate is EmptyArrays's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -3414,25 +3406,17 @@ var foryRootOneEmptyArray = []byte(
 		"\x35\x0b",
 )
 
-// foryRootRefOneEmptyArray is the compatible-mode root prefix of OneEmptyArray with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOneEmptyArray[4:], docs/format.md §11).
-var foryRootRefOneEmptyArray = []byte(
-	"\x01\x00\x1c\x00\x16\x70\x6f\x83\x8e\x8b\xf6\x08\xc4\xb5\x02\x45" +
-		"\x29\x05\x0d\x4d\x2e\x91\x8f\x9e\x00\x49\x2e\x16\x8b\x58\x45\x2e" +
-		"\x35\x0b",
-)
-
 // foryTypeOneEmptyArray is OneEmptyArray's static type information (its fields and hash: fory.lock).
 var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb5, 0x02},
-	GoFields:          []string{"Bin", "Empty", "Full", "Nil"},
-	GoName:            "trackcoll.OneEmptyArray",
-	RootCompatible:    foryRootOneEmptyArray,
-	RootCompatibleRef: foryRootRefOneEmptyArray,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb5, 0x02},
-	SchemaHash:        264167949,
-	TypeDef:           foryRootOneEmptyArray[4:],
-	TypeDefRef:        foryRootRefOneEmptyArray[4:],
-	UserID:            309,
+	ConsistentMeta: []byte{0x1b, 0xb5, 0x02},
+	GoFields:       []string{"Bin", "Empty", "Full", "Nil"},
+	GoName:         "trackcoll.OneEmptyArray",
+	RefBits:        []uint16{11, 15, 21, 26},
+	RootCompatible: foryRootOneEmptyArray,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb5, 0x02},
+	SchemaHash:     264167949,
+	TypeDef:        foryRootOneEmptyArray[4:],
+	UserID:         309,
 })
 
 // foryOneEmptyArrayChanged_RunGoGenerate is OneEmptyArray's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -4623,25 +4607,18 @@ var foryRootEnumPtrs = []byte(
 		"\x19\x35\xcd\x20\x46\x19\x4e\xce\x4a\x19\x64\x91\x70",
 )
 
-// foryRootRefEnumPtrs is the compatible-mode root prefix of EnumPtrs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumPtrs[4:], docs/format.md §11).
-var foryRootRefEnumPtrs = []byte(
-	"\x01\x00\x1c\x00\x11\x70\xb0\xd3\xce\xcb\x33\x38\xc3\xba\x02\x4b" +
-		"\x19\x35\xcd\x20\x47\x19\x4e\xce\x4b\x19\x64\x91\x70",
-)
-
 // foryTypeEnumPtrs is EnumPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
-	GoFields:          []string{"None", "Two", "Zero"},
-	GoName:            "trackcoll.EnumPtrs",
-	OfficialGoHash:    -156527019,
-	RootCompatible:    foryRootEnumPtrs,
-	RootCompatibleRef: foryRootRefEnumPtrs,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
-	SchemaHash:        1472167018,
-	TypeDef:           foryRootEnumPtrs[4:],
-	TypeDefRef:        foryRootRefEnumPtrs[4:],
-	UserID:            314,
+	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
+	GoFields:       []string{"None", "Two", "Zero"},
+	GoName:         "trackcoll.EnumPtrs",
+	OfficialGoHash: -156527019,
+	RefBits:        []uint16{11, 16, 20},
+	RootCompatible: foryRootEnumPtrs,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
+	SchemaHash:     1472167018,
+	TypeDef:        foryRootEnumPtrs[4:],
+	UserID:         314,
 })
 
 // foryEnumPtrsChanged_RunGoGenerate is EnumPtrs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -6717,26 +6694,18 @@ var foryRootSharedAny = []byte(
 		"\x0f",
 )
 
-// foryRootRefSharedAny is the compatible-mode root prefix of SharedAny with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSharedAny[4:], docs/format.md §11).
-var foryRootRefSharedAny = []byte(
-	"\x01\x00\x1c\x00\x15\x90\x8d\x9e\xed\x5b\x34\x1e\xc3\xc2\x02\x4f" +
-		"\x1c\x95\x04\x58\xc0\x48\x16\x02\x2d\x12\x98\x44\x18\x56\x02\x30" +
-		"\x0f",
-)
-
 // foryTypeSharedAny is SharedAny's static type information (its fields and hash: fory.lock).
 var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xc2, 0x02},
-	GoFields:          []string{"Field", "List", "Map"},
-	GoName:            "trackcoll.SharedAny",
-	OfficialGoHash:    1767955270,
-	RootCompatible:    foryRootSharedAny,
-	RootCompatibleRef: foryRootRefSharedAny,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc2, 0x02},
-	SchemaHash:        600453004,
-	TypeDef:           foryRootSharedAny[4:],
-	TypeDefRef:        foryRootRefSharedAny[4:],
-	UserID:            322,
+	ConsistentMeta: []byte{0x1b, 0xc2, 0x02},
+	GoFields:       []string{"Field", "List", "Map"},
+	GoName:         "trackcoll.SharedAny",
+	OfficialGoHash: 1767955270,
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootSharedAny,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc2, 0x02},
+	SchemaHash:     600453004,
+	TypeDef:        foryRootSharedAny[4:],
+	UserID:         322,
 })
 
 // The assignments below stop compiling when SharedAny's fields change; run go generate.

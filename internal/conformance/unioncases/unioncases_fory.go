@@ -17,25 +17,18 @@ var foryRootHolder = []byte(
 		"\x21\x08\x42\x00\x54",
 )
 
-// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte(
-	"\x01\x00\x1c\x00\x09\xf0\x47\xe5\x77\x48\xf8\x20\xc2\xbd\x05\x41" +
-		"\x21\x08\x43\x00\x54",
-)
-
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xbd, 0x05},
-	GoFields:          []string{"C", "V"},
-	GoName:            "unioncases.Holder",
-	OfficialGoHash:    1797830152,
-	RootCompatible:    foryRootHolder,
-	RootCompatibleRef: foryRootRefHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbd, 0x05},
-	SchemaHash:        1001487105,
-	TypeDef:           foryRootHolder[4:],
-	TypeDefRef:        foryRootRefHolder[4:],
-	UserID:            701,
+	ConsistentMeta: []byte{0x1b, 0xbd, 0x05},
+	GoFields:       []string{"C", "V"},
+	GoName:         "unioncases.Holder",
+	OfficialGoHash: 1797830152,
+	RefBits:        []uint16{11, 14},
+	RootCompatible: foryRootHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x05},
+	SchemaHash:     1001487105,
+	TypeDef:        foryRootHolder[4:],
+	UserID:         701,
 })
 
 // The assignments below stop compiling when Holder's fields change; run go generate.

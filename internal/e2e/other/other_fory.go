@@ -32,26 +32,18 @@ var foryRootAddress = []byte(
 		"\x4c\x15\x4a\x71\x21\x26",
 )
 
-// foryRootRefAddress is the compatible-mode root prefix of Address with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefAddress[4:], docs/format.md §11).
-var foryRootRefAddress = []byte(
-	"\x01\x00\x1c\x00\x1a\x40\x7e\xcf\x43\xfb\xe4\x43\xc4\x85\x07\x44" +
-		"\x05\x65\x0f\x4c\x16\x56\xad\x0d\x24\x80\x4d\x19\x4a\x60\x9d\x24" +
-		"\x4c\x15\x4a\x71\x21\x26",
-)
-
 // foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x85, 0x07},
-	GoFields:          []string{"Zip", "Lines", "Status", "Street"},
-	GoName:            "other.Address",
-	RootCompatible:    foryRootAddress,
-	RootCompatibleRef: foryRootRefAddress,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
-	Scalars:           foryimpl.ScalarFieldsOf[Address](0, 3),
-	SchemaHash:        1250604956,
-	TypeDef:           foryRootAddress[4:],
-	TypeDefRef:        foryRootRefAddress[4:],
-	UserID:            901,
+	ConsistentMeta: []byte{0x1b, 0x85, 0x07},
+	GoFields:       []string{"Zip", "Lines", "Status", "Street"},
+	GoName:         "other.Address",
+	RefBits:        []uint16{22},
+	RootCompatible: foryRootAddress,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
+	Scalars:        foryimpl.ScalarFieldsOf[Address](0, 3),
+	SchemaHash:     1250604956,
+	TypeDef:        foryRootAddress[4:],
+	UserID:         901,
 })
 
 // foryAddressChanged_RunGoGenerate is Address's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

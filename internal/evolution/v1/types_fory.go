@@ -62,56 +62,19 @@ var foryRootScalars = []byte(
 		"\x26\x4c",
 )
 
-// foryRootRefScalars is the compatible-mode root prefix of Scalars with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefScalars[4:], docs/format.md §11).
-var foryRootRefScalars = []byte(
-	"\x01\x00\x1c\x00\xff\xf0\x5a\x75\x24\xcd\xf9\x7e\xe5\x01\xdf\x2f" +
-		"\xb6\x02\x94\x06\x0a\x42\xff\x91\xd7\x00\x9c\x06\x22\x67\xe2\x90" +
-		"\xbf\xe4\x75\xc0\x94\x0d\x0a\x42\xff\xa9\xd7\x00\x9c\x0d\x22\x67" +
-		"\xe2\x90\xbf\xea\x75\xc0\x88\x14\x0b\xd7\x00\x90\x14\x22\x67\xe2" +
-		"\xf5\xc0\x94\x04\x0a\x42\xff\x91\xbe\xc0\x9c\x04\x22\x67\xe2\x90" +
-		"\xbf\xe4\x6f\xb0\x94\x0b\x0a\x42\xff\xa9\xbe\xc0\x9c\x0b\x22\x67" +
-		"\xe2\x90\xbf\xea\x6f\xb0\x88\x13\x0b\xbe\xc0\x90\x13\x22\x67\xe2" +
-		"\xef\xb0\x88\x03\x11\xaf\x40\x90\x03\x22\x67\xe4\x6b\xd0\x90\x0a" +
-		"\x22\x67\xea\x6b\xd0\x88\x0a\x29\xaf\x40\x40\x01\x04\x48\x01\x45" +
-		"\x9b\x08\x84\x02\x11\xe0\x8c\x02\x22\x67\xe4\x78\x8c\x09\x22\x67" +
-		"\xea\x78\x84\x09\x29\xe0\x40\x07\x20\x88\x07\x11\xd7\x00\x48\x07" +
-		"\x33\x1b\x40\x48\x07\x45\x9b\x40\x90\x07\x22\x67\xe4\x75\xc0\x50" +
-		"\x07\x45\x9b\x66\x36\x80\x9c\x08\x22\x67\xe9\x80\x37\xe4\x75\xc0" +
-		"\x94\x08\x26\x00\xdf\x91\xd7\x00\x48\x0e\x45\x9b\xa0\x90\x0e\x22" +
-		"\x67\xea\x75\xc0\x40\x0e\x50\x88\x0e\x29\xd7\x00\x9c\x0f\x22\x67" +
-		"\xe9\x80\x37\xea\x75\xc0\x94\x0f\x26\x00\xdf\xa9\xd7\x00\x88\x05" +
-		"\x11\xbe\xc0\x90\x05\x22\x67\xe4\x6f\xb0\x90\x0c\x22\x67\xea\x6f" +
-		"\xb0\x88\x0c\x29\xbe\xc0\x8e\x14\x1f\xf8\xbd\x70\x9a\x14\xa2\x67" +
-		"\xe7\xfe\x2f\x5c\x00\x8e\x13\x1f\xf8\xbb\xec\x9a\x13\xa2\x67\xe7" +
-		"\xfe\x2e\xfb\x00\x8e\x0a\x1f\xfa\x9a\xf4\x9a\x0a\xa2\x67\xe7\xfe" +
-		"\xa6\xbd\x00\x46\x01\x3f\x61\x4e\x01\x45\x9b\x7e\xc2\x8e\x02\x9f" +
-		"\xf9\x1e\x00\x96\x02\x22\x67\xe7\xfe\x47\x80\x8e\x07\x1f\xf9\x1d" +
-		"\x70\x9a\x07\xa2\x67\xe7\xfe\x47\x5c\x00\x8e\x0e\x1f\xfa\x9d\x70" +
-		"\x9a\x0e\xa2\x67\xe7\xfe\xa7\x5c\x00\x8e\x05\x1f\xf9\x1b\xec\x9a" +
-		"\x05\xa2\x67\xe7\xfe\x46\xfb\x00\x40\x25\x0c\x44\x27\x8e\x60\x41" +
-		"\x19\x10\x48\x15\x33\x1b\x90\x46\x25\x3f\x63\x4a\x27\x3f\x63\x98" +
-		"\x47\x19\x3f\x64\x46\x15\x3f\x72\x46\x26\x3f\x73\x48\x25\x45\x9b" +
-		"\x18\x4c\x27\xc5\x9b\x1c\xc0\x49\x19\x45\x9b\x20\x50\x15\x45\x9b" +
-		"\x66\x37\x20\x4e\x25\x45\x9b\x7e\xc6\x52\x27\x45\x9b\x7e\xc7\x30" +
-		"\x4f\x19\x45\x9b\x7e\xc8\x4e\x15\x45\x9b\x7e\xe4\x4e\x26\x45\x9b" +
-		"\x7e\xe6\x48\x15\x45\x9b\x90\x48\x26\x45\x9b\x98\x40\x15\x48\x40" +
-		"\x26\x4c",
-)
-
 // foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
-	GoFields:          []string{"FixI64", "RmFixI64", "FixU64", "RmFixU64", "F64", "RmF64", "FixI32", "RmFixI32", "FixU32", "RmFixU32", "F32", "RmF32", "I16", "RmI16", "RmU16", "U16", "B", "RmB", "I8", "RmI8", "RmU8", "U8", "I", "I64", "MyI", "RmI", "RmI64", "RmMyI", "RmTagI64", "TagI64", "RmU", "RmU64", "U", "U64", "RmTagU64", "TagU64", "I32", "RmI32", "RmU32", "U32", "PF64", "RmPF64", "PF32", "RmPF32", "PU16", "RmPU16", "PB", "RmPB", "PI8", "RmPI8", "PI64", "RmPI64", "PU64", "RmPU64", "PI32", "RmPI32", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "RmD", "RmDt", "RmE", "RmMyS", "RmPD", "RmPDt", "RmPE", "RmPS", "RmPT", "RmS", "RmT", "S", "T"},
-	GoName:            "v1.Scalars",
-	OfficialGoHash:    -503754848,
-	RootCompatible:    foryRootScalars,
-	RootCompatibleRef: foryRootRefScalars,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 59, 63, 68, 72, 74, 76),
-	SchemaHash:        -1775609943,
-	TypeDef:           foryRootScalars[4:],
-	TypeDefRef:        foryRootRefScalars[4:],
-	UserID:            310,
+	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
+	GoFields:       []string{"FixI64", "RmFixI64", "FixU64", "RmFixU64", "F64", "RmF64", "FixI32", "RmFixI32", "FixU32", "RmFixU32", "F32", "RmF32", "I16", "RmI16", "RmU16", "U16", "B", "RmB", "I8", "RmI8", "RmU8", "U8", "I", "I64", "MyI", "RmI", "RmI64", "RmMyI", "RmTagI64", "TagI64", "RmU", "RmU64", "U", "U64", "RmTagU64", "TagU64", "I32", "RmI32", "RmU32", "U32", "PF64", "RmPF64", "PF32", "RmPF32", "PU16", "RmPU16", "PB", "RmPB", "PI8", "RmPI8", "PI64", "RmPI64", "PU64", "RmPU64", "PI32", "RmPI32", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "RmD", "RmDt", "RmE", "RmMyS", "RmPD", "RmPDt", "RmPE", "RmPS", "RmPT", "RmS", "RmT", "S", "T"},
+	GoName:         "v1.Scalars",
+	OfficialGoHash: -503754848,
+	RefBits:        []uint16{395, 412, 435, 460},
+	RootCompatible: foryRootScalars,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 59, 63, 68, 72, 74, 76),
+	SchemaHash:     -1775609943,
+	TypeDef:        foryRootScalars[4:],
+	UserID:         310,
 })
 
 // foryScalarsChanged_RunGoGenerate is Scalars's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1525,63 +1488,17 @@ var foryRootContainers = []byte(
 		"\x45\x9b\x88\x2c",
 )
 
-// foryRootRefContainers is the compatible-mode root prefix of Containers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
-var foryRootRefContainers = []byte(
-	"\x01\x00\x1c\x00\xff\x80\x13\xe4\x52\xe4\xa0\x67\xf7\x02\xdf\x31" +
-		"\xb7\x02\x4d\x2b\x03\x61\x73\x96\x8d\x37\x01\xf8\xbb\xec\x8d\x38" +
-		"\x01\xf8\xbd\x70\x8d\x2d\x01\xf9\x1a\xf4\x8d\x2e\x01\xf9\x1b\xec" +
-		"\x8d\x2f\x01\xf9\x1d\x70\x8d\x2c\x81\xf9\x1e\x00\x8d\x31\x01\xfa" +
-		"\x9a\xf4\x8d\x32\x01\xfa\x9b\xec\x8d\x33\x01\xfa\x9d\x70\x8d\x30" +
-		"\x81\xfa\x9e\x00\x45\x29\x05\x0d\x44\x16\x0e\x15\x17\x44\x16\x06" +
-		"\x2f\x61\x44\x16\x66\x2f\x64\x8c\x16\x4e\x17\xf8\xbb\xec\x8c\x16" +
-		"\x52\x17\xf8\xbd\x70\x8c\x16\x16\x17\xf9\x1b\xec\x8c\x16\x1e\x17" +
-		"\xf9\x1d\x70\x8c\x16\x0a\x97\xf9\x1e\x00\x44\x16\x5a\x16\x2f\x6b" +
-		"\x44\x16\x62\x56\x16\x2f\x6c\x4c\x16\x16\xaf\x6f\xda\x00\x44\x16" +
-		"\x56\x2f\x72\x44\x16\x9a\x01\x2f\x73\x8c\x16\x2a\x17\xfa\x9a\xf4" +
-		"\x8c\x16\x3a\x17\xfa\x9d\x70\x4c\x18\x06\x56\xb3\x61\xdc\x80\x4c" +
-		"\x18\x66\x56\xb3\x64\xdc\x80\x94\x18\x1e\x52\x19\xf9\x1d\x71\xf8" +
-		"\xa0\x4c\x18\x16\x56\xb3\x68\xdc\x80\x4c\x18\x56\x16\xb3\x72\xda" +
-		"\x00\x4c\x18\x56\x5a\x56\xb3\x72\xda\xc0\x4c\x18\x56\x62\x56\x16" +
-		"\xb3\x72\xdb\x00\x4c\x18\x56\x16\xb3\x72\xdb\xc0\x8c\x18\x26\x2a" +
-		"\x99\xfa\x9e\x00\x4f\x29\xb7\x61\x43\x40\x4e\x16\x56\xb7\x6b\xdc" +
-		"\x80\x46\x18\x56\x16\x37\x6c\x44\x16\x26\x44\x16\x55\x2b\x45\x9b" +
-		"\x06\xc2\xe7\x2c\x99\x37\xa2\x67\xe0\x7e\x2e\xfb\x00\x99\x38\xa2" +
-		"\x67\xe0\x7e\x2f\x5c\x00\x99\x2d\xa2\x67\xe0\x7e\x46\xbd\x00\x99" +
-		"\x2e\xa2\x67\xe0\x7e\x46\xfb\x00\x99\x2f\xa2\x67\xe0\x7e\x47\x5c" +
-		"\x00\x95\x2c\x22\x67\xe0\x7e\x47\x80\x99\x31\xa2\x67\xe0\x7e\xa6" +
-		"\xbd\x00\x99\x32\xa2\x67\xe0\x7e\xa6\xfb\x00\x99\x33\xa2\x67\xe0" +
-		"\x7e\xa7\x5c\x00\x95\x30\x22\x67\xe0\x7e\xa7\x80\x4d\x29\x45\x9b" +
-		"\x0a\x1a\x4c\x16\x0e\x45\x9b\x2a\x2e\x4c\x16\x06\x45\x9b\x5e\xc2" +
-		"\x4c\x16\x66\x45\x9b\x5e\xc8\x98\x16\x4e\xa2\x67\xe5\xfe\x2e\xfb" +
-		"\x00\x98\x16\x52\xa2\x67\xe5\xfe\x2f\x5c\x00\x98\x16\x16\xa2\x67" +
-		"\xe5\xfe\x46\xfb\x00\x98\x16\x1e\xa2\x67\xe5\xfe\x47\x5c\x00\x94" +
-		"\x16\x0a\x22\x67\xe5\xfe\x47\x80\x4c\x16\x5a\x16\x45\x9b\x5e\xd6" +
-		"\x4c\x16\x62\x56\x16\x45\x9b\x5e\xd8\x54\x16\x16\xc5\x9b\x5e\xdf" +
-		"\xb4\x00\x4c\x16\x56\x45\x9b\x5e\xe4\x4c\x16\x9a\x01\x45\x9b\x5e" +
-		"\xe6\x98\x16\x2a\xa2\x67\xe5\xfe\xa6\xbd\x00\x98\x16\x3a\xa2\x67" +
-		"\xe5\xfe\xa7\x5c\x00\x54\x18\x06\x56\xc5\x9b\x66\xc3\xb9\x00\x54" +
-		"\x18\x66\x56\xc5\x9b\x66\xc9\xb9\x00\x9c\x18\x1e\x52\x22\x67\xe6" +
-		"\x7e\x47\x5c\x7e\x28\x54\x18\x16\x56\xc5\x9b\x66\xd1\xb9\x00\x54" +
-		"\x18\x56\x16\xc5\x9b\x66\xe5\xb4\x00\x54\x18\x56\x5a\x56\xc5\x9b" +
-		"\x66\xe5\xb5\x80\x54\x18\x56\x62\x56\x16\xc5\x9b\x66\xe5\xb6\x00" +
-		"\x54\x18\x56\x16\xc5\x9b\x66\xe5\xb7\x80\x94\x18\x26\x2a\x22\x67" +
-		"\xe6\x7e\xa7\x80\x57\x29\xc5\x9b\x6e\xc2\x86\x80\x56\x16\x56\xc5" +
-		"\x9b\x6e\xd7\xb9\x00\x4e\x18\x56\x16\x45\x9b\x6e\xd8\x4c\x16\x26" +
-		"\x45\x9b\x88\x2c",
-)
-
 // foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb7, 0x02},
-	GoFields:          []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw", "RmABool", "RmAF32", "RmAF64", "RmAI16", "RmAI32", "RmAI64", "RmAI8", "RmAU16", "RmAU32", "RmAU64", "RmAU8", "RmBin", "RmFix", "RmLB", "RmLE", "RmLF32", "RmLF64", "RmLI32", "RmLI64", "RmLI8", "RmLL", "RmLM", "RmLPI", "RmLS", "RmLT", "RmLU16", "RmLU64", "RmMBS", "RmMES", "RmMI64F", "RmMIS", "RmMSI", "RmMSL", "RmMSM", "RmMSP", "RmMU8", "RmNBin", "RmNLS", "RmNM", "RmRaw"},
-	GoName:            "v1.Containers",
-	RootCompatible:    foryRootContainers,
-	RootCompatibleRef: foryRootRefContainers,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
-	SchemaHash:        324745818,
-	TypeDef:           foryRootContainers[4:],
-	TypeDefRef:        foryRootRefContainers[4:],
-	UserID:            311,
+	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
+	GoFields:       []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw", "RmABool", "RmAF32", "RmAF64", "RmAI16", "RmAI32", "RmAI64", "RmAI8", "RmAU16", "RmAU32", "RmAU64", "RmAU8", "RmBin", "RmFix", "RmLB", "RmLE", "RmLF32", "RmLF64", "RmLI32", "RmLI64", "RmLI8", "RmLL", "RmLM", "RmLPI", "RmLS", "RmLT", "RmLU16", "RmLU64", "RmMBS", "RmMES", "RmMI64F", "RmMIS", "RmMSI", "RmMSL", "RmMSM", "RmMSP", "RmMU8", "RmNBin", "RmNLS", "RmNM", "RmRaw"},
+	GoName:         "v1.Containers",
+	RefBits:        []uint16{14, 20, 26, 32, 38, 44, 50, 56, 62, 68, 74, 80, 256, 280, 288, 297, 306, 315, 324, 333, 341, 350, 359, 368, 376, 608},
+	RootCompatible: foryRootContainers,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
+	SchemaHash:     324745818,
+	TypeDef:        foryRootContainers[4:],
+	UserID:         311,
 })
 
 // foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -5365,34 +5282,20 @@ var foryRootNested = []byte(
 		"\x9b\x7e\xd6\x50",
 )
 
-// foryRootRefNested is the compatible-mode root prefix of Nested with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefNested[4:], docs/format.md §11).
-var foryRootRefNested = []byte(
-	"\x01\x00\x1e\x00\x78\x70\x8f\x6f\xa0\x6f\x22\x1f\xf0\x09\x12\xae" +
-		"\x13\x34\x92\x99\x06\x45\x1c\xa1\xa0\x48\x16\x72\x2f\x68\x68\x48" +
-		"\x16\x7a\x2f\x6b\x28\x4c\x16\x72\x2f\x6f\xda\x1a\x45\x1e\xac\xa0" +
-		"\x54\x18\x56\x5a\x72\xb3\x72\xda\xf6\x86\x80\x4b\x1c\x3f\x68\x68" +
-		"\x4b\x1e\x3f\x6b\x28\x4d\x1c\xc5\x9b\x43\x40\x50\x16\x72\x45\x9b" +
-		"\x5e\xd0\xd0\x50\x16\x7a\x45\x9b\x5e\xd6\x50\x54\x16\x72\x45\x9b" +
-		"\x5e\xdf\xb4\x34\x4d\x1e\xc5\x9b\x59\x40\x58\x18\x56\x5a\x72\x45" +
-		"\x9b\x66\xe5\xb5\xed\x0d\x53\x1c\x45\x9b\x7e\xd0\xd0\x53\x1e\x45" +
-		"\x9b\x7e\xd6\x50",
-)
-
 // foryTypeNested is Nested's static type information (its fields and hash: fory.lock).
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	GoFields:          []string{"In", "LIn", "LLf", "LPIn", "Lf", "MSLIn", "PIn", "PLf", "RmIn", "RmLIn", "RmLLf", "RmLPIn", "RmLf", "RmMSLIn", "RmPIn", "RmPLf"},
-	GoName:            "v1.Nested",
-	Namespace:         "evo",
-	OfficialGoHash:    286541755,
-	RootCompatible:    foryRootNested,
-	RootCompatibleRef: foryRootRefNested,
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	SchemaHash:        1892145745,
-	TypeDef:           foryRootNested[4:],
-	TypeDefRef:        foryRootRefNested[4:],
-	TypeName:          "Nested",
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
+	GoFields:       []string{"In", "LIn", "LLf", "LPIn", "Lf", "MSLIn", "PIn", "PLf", "RmIn", "RmLIn", "RmLLf", "RmLPIn", "RmLf", "RmMSLIn", "RmPIn", "RmPLf"},
+	GoName:         "v1.Nested",
+	Namespace:      "evo",
+	OfficialGoHash: 286541755,
+	RefBits:        []uint16{17, 40, 55, 60, 65, 96, 114, 121},
+	RootCompatible: foryRootNested,
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
+	SchemaHash:     1892145745,
+	TypeDef:        foryRootNested[4:],
+	TypeName:       "Nested",
 })
 
 // foryNestedChanged_RunGoGenerate is Nested's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -6486,27 +6389,19 @@ var foryRootInner = []byte(
 		"\x0c\x20",
 )
 
-// foryRootRefInner is the compatible-mode root prefix of Inner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefInner[4:], docs/format.md §11).
-var foryRootRefInner = []byte(
-	"\x01\x00\x1c\x00\x16\x90\x6c\x35\x83\x04\x81\x73\xc4\xad\x02\x44" +
-		"\x01\x39\x63\x4c\x05\xc8\x4e\x89\x00\x47\x1e\xac\xa0\x48\x15\x34" +
-		"\x0c\x20",
-)
-
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
-	GoFields:          []string{"Old", "Score", "Lf", "Name"},
-	GoName:            "v1.Inner",
-	OfficialGoHash:    -1069654317,
-	RootCompatible:    foryRootInner,
-	RootCompatibleRef: foryRootRefInner,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Inner](0, 1, 3),
-	SchemaHash:        -455157084,
-	TypeDef:           foryRootInner[4:],
-	TypeDefRef:        foryRootRefInner[4:],
-	UserID:            301,
+	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
+	GoFields:       []string{"Old", "Score", "Lf", "Name"},
+	GoName:         "v1.Inner",
+	OfficialGoHash: -1069654317,
+	RefBits:        []uint16{21},
+	RootCompatible: foryRootInner,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 1, 3),
+	SchemaHash:     -455157084,
+	TypeDef:        foryRootInner[4:],
+	UserID:         301,
 })
 
 // foryInnerChanged_RunGoGenerate is Inner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -6958,30 +6853,19 @@ var foryRootChanges = []byte(
 		"\x46\x18\x56\x16\x37\x6c\x4e\x1c\x37\x6f\xda\x1a\x46\x15\x37\x72",
 )
 
-// foryRootRefChanges is the compatible-mode root prefix of Changes with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefChanges[4:], docs/format.md §11).
-var foryRootRefChanges = []byte(
-	"\x01\x00\x1c\x00\x54\x30\x90\x70\x0e\x9b\x68\x66\xd1\xb9\x02\x4c" +
-		"\x04\xdb\x65\x45\xc0\x44\x13\x5b\x65\x4c\x0a\xdb\x72\xdd\x00\x44" +
-		"\x0a\x5b\x74\x4c\x02\xb7\x76\xdb\xc0\x84\x02\x2d\xe0\xc8\x05\x44" +
-		"\x05\x37\x6f\x88\x05\x2d\xbe\xc0\x4c\x05\xdb\x68\xd9\x40\x4e\x03" +
-		"\xb7\x6f\xdd\x80\xc4\x15\x49\x1c\x37\x68\x68\x44\x16\x16\x37\x6b" +
-		"\x46\x18\x56\x16\x37\x6c\x4f\x1c\x37\x6f\xda\x1a\x46\x15\x37\x72",
-)
-
 // foryTypeChanges is Changes's static type information (its fields and hash: fory.lock).
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
-	GoFields:          []string{"WFix", "WF", "WSU", "WU", "NWP", "W8", "Count", "NP", "W32", "WIF", "NPW", "OldName", "NIn", "NL", "NM", "NPIn", "NS"},
-	GoName:            "v1.Changes",
-	OfficialGoHash:    1644417669,
-	RootCompatible:    foryRootChanges,
-	RootCompatibleRef: foryRootRefChanges,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Changes](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16),
-	SchemaHash:        -1095387611,
-	TypeDef:           foryRootChanges[4:],
-	TypeDefRef:        foryRootRefChanges[4:],
-	UserID:            313,
+	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
+	GoFields:       []string{"WFix", "WF", "WSU", "WU", "NWP", "W8", "Count", "NP", "W32", "WIF", "NPW", "OldName", "NIn", "NL", "NM", "NPIn", "NS"},
+	GoName:         "v1.Changes",
+	OfficialGoHash: 1644417669,
+	RefBits:        []uint16{66, 82},
+	RootCompatible: foryRootChanges,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Changes](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16),
+	SchemaHash:     -1095387611,
+	TypeDef:        foryRootChanges[4:],
+	UserID:         313,
 })
 
 // foryChangesChanged_RunGoGenerate is Changes's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -8702,32 +8586,18 @@ var foryRootSeqs = []byte(
 		"\xe0\x00\x94\x30\x29\xe6\xdf\x82\x41\xa0",
 )
 
-// foryRootRefSeqs is the compatible-mode root prefix of Seqs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSeqs[4:], docs/format.md §11).
-var foryRootRefSeqs = []byte(
-	"\x01\x00\x1c\x00\x7e\x60\x36\x32\xb4\x4c\x5e\x18\xd0\xbe\x02\x8d" +
-		"\x2f\x81\xb7\xe5\x80\x95\x2d\x00\x8a\x3b\x7e\x31\xc0\x91\x36\x03" +
-		"\xf8\xfb\x7e\x58\x95\x29\x02\x41\xbb\x7e\xa7\x80\x98\x16\x06\x02" +
-		"\x71\xc5\xfe\x5e\xdf\x80\x99\x37\x8b\xbe\xdf\x81\xb7\xe5\x80\x8c" +
-		"\x16\x46\x8f\xb7\xe0\x00\x90\x16\x1e\x10\x6a\x7b\x7e\x00\x8c\x16" +
-		"\x16\x97\xb7\xe0\x00\x47\x31\x37\x6b\x4c\x16\x16\xb4\x0c\x20\xc0" +
-		"\x47\x38\x3f\x60\x98\x16\x16\x9e\x9a\x3f\x97\xb7\xe0\x00\x98\x16" +
-		"\x26\xa2\x02\xdb\x7e\x09\x06\x80\x98\x16\x3a\xa9\xd7\x1f\x97\xb7" +
-		"\xe0\x00\x95\x30\x29\xe6\xdf\x82\x41\xa0",
-)
-
 // foryTypeSeqs is Seqs's static type information (its fields and hash: fory.lock).
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
-	GoFields:          []string{"A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin"},
-	GoName:            "v1.Seqs",
-	OfficialGoHash:    938746269,
-	RootCompatible:    foryRootSeqs,
-	RootCompatibleRef: foryRootRefSeqs,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
-	SchemaHash:        -1820257229,
-	TypeDef:           foryRootSeqs[4:],
-	TypeDefRef:        foryRootRefSeqs[4:],
-	UserID:            318,
+	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
+	GoFields:       []string{"A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin"},
+	GoName:         "v1.Seqs",
+	OfficialGoHash: 938746269,
+	RefBits:        []uint16{11, 17, 25, 32, 50, 81, 92, 126},
+	RootCompatible: foryRootSeqs,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
+	SchemaHash:     -1820257229,
+	TypeDef:        foryRootSeqs[4:],
+	UserID:         318,
 })
 
 // forySeqsChanged_RunGoGenerate is Seqs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -64,58 +64,19 @@ var foryRootScalars = []byte(
 		"\x26\x4c",
 )
 
-// foryRootRefScalars is the compatible-mode root prefix of Scalars with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefScalars[4:], docs/format.md §11).
-var foryRootRefScalars = []byte(
-	"\x01\x00\x1c\x00\xff\x20\x69\x09\xfe\xf6\xda\x5c\x85\x02\xdf\x2f" +
-		"\xb6\x02\xa0\x06\x00\x18\x7f\x8a\x42\xff\x91\xd7\x00\x94\x06\x0a" +
-		"\x42\xff\x91\xd7\x00\xa0\x0d\x00\x18\x7f\x8a\x42\xff\xa9\xd7\x00" +
-		"\x94\x0d\x0a\x42\xff\xa9\xd7\x00\x94\x14\x00\x18\x7f\x8b\xd7\x00" +
-		"\x88\x14\x0b\xd7\x00\xa0\x04\x00\x18\x7f\x8a\x42\xff\x91\xbe\xc0" +
-		"\x94\x04\x0a\x42\xff\x91\xbe\xc0\xa0\x0b\x00\x18\x7f\x8a\x42\xff" +
-		"\xa9\xbe\xc0\x94\x0b\x0a\x42\xff\xa9\xbe\xc0\x94\x13\x00\x18\x7f" +
-		"\x8b\xbe\xc0\x88\x13\x0b\xbe\xc0\x94\x03\x00\x18\x7f\x91\xaf\x40" +
-		"\x88\x03\x11\xaf\x40\x94\x0a\x00\x18\x7f\xa9\xaf\x40\x88\x0a\x29" +
-		"\xaf\x40\x4c\x01\x80\x63\xd8\x40\x40\x01\x04\x90\x02\x00\x18\x7f" +
-		"\x91\xe0\x84\x02\x11\xe0\x90\x09\x00\x18\x7f\xa9\xe0\x84\x09\x29" +
-		"\xe0\x4c\x07\x80\x63\xda\x00\x94\x07\x00\x18\x7f\x91\xd7\x00\x54" +
-		"\x07\x80\x63\xdb\x31\xb4\x00\x40\x07\x20\x88\x07\x11\xd7\x00\x48" +
-		"\x07\x33\x1b\x40\xa0\x08\x00\x18\x7f\xa6\x00\xdf\x91\xd7\x00\x94" +
-		"\x08\x26\x00\xdf\x91\xd7\x00\x4c\x0e\x80\x63\xdd\x00\x94\x0e\x00" +
-		"\x18\x7f\xa9\xd7\x00\x40\x0e\x50\x88\x0e\x29\xd7\x00\xa0\x0f\x00" +
-		"\x18\x7f\xa6\x00\xdf\xa9\xd7\x00\x94\x0f\x26\x00\xdf\xa9\xd7\x00" +
-		"\x94\x05\x00\x18\x7f\x91\xbe\xc0\x88\x05\x11\xbe\xc0\x94\x0c\x00" +
-		"\x18\x7f\xa9\xbe\xc0\x88\x0c\x29\xbe\xc0\x9a\x14\x00\x18\x7f\x9f" +
-		"\xf8\xbd\x70\x8e\x14\x1f\xf8\xbd\x70\x9a\x13\x00\x18\x7f\x9f\xf8" +
-		"\xbb\xec\x8e\x13\x1f\xf8\xbb\xec\x9a\x0a\x00\x18\x7f\x9f\xfa\x9a" +
-		"\xf4\x8e\x0a\x1f\xfa\x9a\xf4\x52\x01\x00\x63\xdb\xf6\x10\x46\x01" +
-		"\x3f\x61\x9a\x02\x80\x18\x7f\x9f\xf9\x1e\x00\x8e\x02\x9f\xf9\x1e" +
-		"\x00\x9a\x07\x00\x18\x7f\x9f\xf9\x1d\x70\x8e\x07\x1f\xf9\x1d\x70" +
-		"\x9a\x0e\x00\x18\x7f\x9f\xfa\x9d\x70\x8e\x0e\x1f\xfa\x9d\x70\x9a" +
-		"\x05\x00\x18\x7f\x9f\xf9\x1b\xec\x8e\x05\x1f\xf9\x1b\xec\x4c\x25" +
-		"\x80\x63\xd8\xc0\x4c\x27\x00\x63\xd8\xe6\x4d\x19\x80\x63\xd9\x00" +
-		"\x54\x15\x80\x63\xdb\x31\xb9\x00\x52\x25\x00\x63\xdb\xf6\x30\x56" +
-		"\x27\x80\x63\xdb\xf6\x39\x80\x53\x19\x00\x63\xdb\xf6\x40\x52\x15" +
-		"\x00\x63\xdb\xf7\x20\x52\x26\x00\x63\xdb\xf7\x30\x4c\x15\x80\x63" +
-		"\xdc\x80\x4c\x26\x80\x63\xdc\xc0\x40\x25\x0c\x44\x27\x8e\x60\x41" +
-		"\x19\x10\x48\x15\x33\x1b\x90\x46\x25\x3f\x63\x4a\x27\x3f\x63\x98" +
-		"\x47\x19\x3f\x64\x46\x15\x3f\x72\x46\x26\x3f\x73\x40\x15\x48\x40" +
-		"\x26\x4c",
-)
-
 // foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb6, 0x02},
-	GoFields:          []string{"AddFixI64", "FixI64", "AddFixU64", "FixU64", "AddF64", "F64", "AddFixI32", "FixI32", "AddFixU32", "FixU32", "AddF32", "F32", "AddI16", "I16", "AddU16", "U16", "AddB", "B", "AddI8", "I8", "AddU8", "U8", "AddI", "AddI64", "AddMyI", "I", "I64", "MyI", "AddTagI64", "TagI64", "AddU", "AddU64", "U", "U64", "AddTagU64", "TagU64", "AddI32", "I32", "AddU32", "U32", "AddPF64", "PF64", "AddPF32", "PF32", "AddPU16", "PU16", "AddPB", "PB", "AddPI8", "PI8", "AddPI64", "PI64", "AddPU64", "PU64", "AddPI32", "PI32", "AddD", "AddDt", "AddE", "AddMyS", "AddPD", "AddPDt", "AddPE", "AddPS", "AddPT", "AddS", "AddT", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "S", "T"},
-	GoName:            "v2.Scalars",
-	OfficialGoHash:    1526810895,
-	RootCompatible:    foryRootScalars,
-	RootCompatibleRef: foryRootRefScalars,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 59, 63, 65, 70, 74, 76),
-	SchemaHash:        1797273883,
-	TypeDef:           foryRootScalars[4:],
-	TypeDefRef:        foryRootRefScalars[4:],
-	UserID:            310,
+	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
+	GoFields:       []string{"AddFixI64", "FixI64", "AddFixU64", "FixU64", "AddF64", "F64", "AddFixI32", "FixI32", "AddFixU32", "FixU32", "AddF32", "F32", "AddI16", "I16", "AddU16", "U16", "AddB", "B", "AddI8", "I8", "AddU8", "U8", "AddI", "AddI64", "AddMyI", "I", "I64", "MyI", "AddTagI64", "TagI64", "AddU", "AddU64", "U", "U64", "AddTagU64", "TagU64", "AddI32", "I32", "AddU32", "U32", "AddPF64", "PF64", "AddPF32", "PF32", "AddPU16", "PU16", "AddPB", "PB", "AddPI8", "PI8", "AddPI64", "PI64", "AddPU64", "PU64", "AddPI32", "PI32", "AddD", "AddDt", "AddE", "AddMyS", "AddPD", "AddPDt", "AddPE", "AddPS", "AddPT", "AddS", "AddT", "D", "Dt", "E", "MyS", "PD", "PDt", "PE", "PS", "PT", "S", "T"},
+	GoName:         "v2.Scalars",
+	OfficialGoHash: 1526810895,
+	RefBits:        []uint16{422, 451, 491, 508},
+	RootCompatible: foryRootScalars,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 59, 63, 65, 70, 74, 76),
+	SchemaHash:     1797273883,
+	TypeDef:        foryRootScalars[4:],
+	UserID:         310,
 })
 
 // foryScalarsChanged_RunGoGenerate is Scalars's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -1530,64 +1491,17 @@ var foryRootContainers = []byte(
 		"\x16\x26\x44\x16",
 )
 
-// foryRootRefContainers is the compatible-mode root prefix of Containers with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
-var foryRootRefContainers = []byte(
-	"\x01\x00\x1c\x00\xff\x50\x34\xb5\x31\x78\xf2\x7f\x87\x03\xdf\x31" +
-		"\xb7\x02\x4d\x2b\x03\x61\x73\x96\x8d\x37\x01\xf8\xbb\xec\x8d\x38" +
-		"\x01\xf8\xbd\x70\x8d\x2d\x01\xf9\x1a\xf4\x8d\x2e\x01\xf9\x1b\xec" +
-		"\x8d\x2f\x01\xf9\x1d\x70\x8d\x2c\x81\xf9\x1e\x00\x8d\x31\x01\xfa" +
-		"\x9a\xf4\x8d\x32\x01\xfa\x9b\xec\x8d\x33\x01\xfa\x9d\x70\x8d\x30" +
-		"\x81\xfa\x9e\x00\x59\x2b\x80\x63\xd8\x36\x17\x39\x60\x99\x37\x00" +
-		"\x18\x7f\x81\xf8\xbb\xec\x99\x38\x00\x18\x7f\x81\xf8\xbd\x70\x99" +
-		"\x2d\x00\x18\x7f\x81\xf9\x1a\xf4\x99\x2e\x00\x18\x7f\x81\xf9\x1b" +
-		"\xec\x99\x2f\x00\x18\x7f\x81\xf9\x1d\x70\x99\x2c\x80\x18\x7f\x81" +
-		"\xf9\x1e\x00\x99\x31\x00\x18\x7f\x81\xfa\x9a\xf4\x99\x32\x00\x18" +
-		"\x7f\x81\xfa\x9b\xec\x99\x33\x00\x18\x7f\x81\xfa\x9d\x70\x99\x30" +
-		"\x80\x18\x7f\x81\xfa\x9e\x00\x51\x29\x00\x63\xd8\x50\xd0\x50\x16" +
-		"\x0e\x00\x63\xd9\x51\x70\x50\x16\x06\x00\x63\xda\xf6\x10\x50\x16" +
-		"\x66\x00\x63\xda\xf6\x40\x98\x16\x4e\x00\x18\x7f\x97\xf8\xbb\xec" +
-		"\x98\x16\x52\x00\x18\x7f\x97\xf8\xbd\x70\x98\x16\x16\x00\x18\x7f" +
-		"\x97\xf9\x1b\xec\x98\x16\x1e\x00\x18\x7f\x97\xf9\x1d\x70\x98\x16" +
-		"\x0a\x80\x18\x7f\x97\xf9\x1e\x00\x50\x16\x5a\x16\x00\x63\xda\xf6" +
-		"\xb0\x50\x16\x62\x56\x16\x00\x63\xda\xf6\xc0\x54\x16\x16\x00\x63" +
-		"\xda\xf6\xfd\xa0\x50\x16\x56\x00\x63\xda\xf7\x20\x50\x16\x9a\x01" +
-		"\x00\x63\xda\xf7\x30\x98\x16\x2a\x00\x18\x7f\x97\xfa\x9a\xf4\x98" +
-		"\x16\x3a\x00\x18\x7f\x97\xfa\x9d\x70\x54\x18\x06\x56\x00\x63\xdb" +
-		"\x36\x1d\xc8\x54\x18\x66\x56\x00\x63\xdb\x36\x4d\xc8\xa0\x18\x1e" +
-		"\x52\x00\x18\x7f\x99\xf9\x1d\x71\xf8\xa0\x54\x18\x16\x56\x00\x63" +
-		"\xdb\x36\x8d\xc8\x54\x18\x56\x16\x00\x63\xdb\x37\x2d\xa0\x54\x18" +
-		"\x56\x5a\x56\x00\x63\xdb\x37\x2d\xac\x54\x18\x56\x62\x56\x16\x00" +
-		"\x63\xdb\x37\x2d\xb0\x54\x18\x56\x16\x00\x63\xdb\x37\x2d\xbc\x98" +
-		"\x18\x26\x2a\x80\x18\x7f\x99\xfa\x9e\x00\x57\x29\x00\x63\xdb\x76" +
-		"\x14\x34\x56\x16\x56\x00\x63\xdb\x76\xbd\xc8\x52\x18\x56\x16\x00" +
-		"\x63\xdb\x76\xc0\x50\x16\x26\x00\x63\xdc\x41\x60\x45\x29\x05\x0d" +
-		"\x44\x16\x0e\x15\x17\x44\x16\x06\x2f\x61\x44\x16\x66\x2f\x64\x8c" +
-		"\x16\x4e\x17\xf8\xbb\xec\x8c\x16\x52\x17\xf8\xbd\x70\x8c\x16\x16" +
-		"\x17\xf9\x1b\xec\x8c\x16\x1e\x17\xf9\x1d\x70\x8c\x16\x0a\x97\xf9" +
-		"\x1e\x00\x44\x16\x5a\x16\x2f\x6b\x44\x16\x62\x56\x16\x2f\x6c\x4c" +
-		"\x16\x16\xaf\x6f\xda\x00\x44\x16\x56\x2f\x72\x44\x16\x9a\x01\x2f" +
-		"\x73\x8c\x16\x2a\x17\xfa\x9a\xf4\x8c\x16\x3a\x17\xfa\x9d\x70\x4c" +
-		"\x18\x06\x56\xb3\x61\xdc\x80\x4c\x18\x66\x56\xb3\x64\xdc\x80\x94" +
-		"\x18\x1e\x52\x19\xf9\x1d\x71\xf8\xa0\x4c\x18\x16\x56\xb3\x68\xdc" +
-		"\x80\x4c\x18\x56\x16\xb3\x72\xda\x00\x4c\x18\x56\x5a\x56\xb3\x72" +
-		"\xda\xc0\x4c\x18\x56\x62\x56\x16\xb3\x72\xdb\x00\x4c\x18\x56\x16" +
-		"\xb3\x72\xdb\xc0\x8c\x18\x26\x2a\x99\xfa\x9e\x00\x4f\x29\xb7\x61" +
-		"\x43\x40\x4e\x16\x56\xb7\x6b\xdc\x80\x46\x18\x56\x16\x37\x6c\x44" +
-		"\x16\x26\x44\x16",
-)
-
 // foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb7, 0x02},
-	GoFields:          []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "AddABool", "AddAF32", "AddAF64", "AddAI16", "AddAI32", "AddAI64", "AddAI8", "AddAU16", "AddAU32", "AddAU64", "AddAU8", "AddBin", "AddFix", "AddLB", "AddLE", "AddLF32", "AddLF64", "AddLI32", "AddLI64", "AddLI8", "AddLL", "AddLM", "AddLPI", "AddLS", "AddLT", "AddLU16", "AddLU64", "AddMBS", "AddMES", "AddMI64F", "AddMIS", "AddMSI", "AddMSL", "AddMSM", "AddMSP", "AddMU8", "AddNBin", "AddNLS", "AddNM", "AddRaw", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw"},
-	GoName:            "v2.Containers",
-	RootCompatible:    foryRootContainers,
-	RootCompatibleRef: foryRootRefContainers,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
-	SchemaHash:        255924153,
-	TypeDef:           foryRootContainers[4:],
-	TypeDefRef:        foryRootRefContainers[4:],
-	UserID:            311,
+	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
+	GoFields:       []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "AddABool", "AddAF32", "AddAF64", "AddAI16", "AddAI32", "AddAI64", "AddAI8", "AddAU16", "AddAU32", "AddAU64", "AddAU8", "AddBin", "AddFix", "AddLB", "AddLE", "AddLF32", "AddLF64", "AddLI32", "AddLI64", "AddLI8", "AddLL", "AddLM", "AddLPI", "AddLS", "AddLT", "AddLU16", "AddLU64", "AddMBS", "AddMES", "AddMI64F", "AddMIS", "AddMSI", "AddMSL", "AddMSM", "AddMSP", "AddMU8", "AddNBin", "AddNLS", "AddNM", "AddRaw", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw"},
+	GoName:         "v2.Containers",
+	RefBits:        []uint16{14, 20, 26, 32, 38, 44, 50, 56, 62, 68, 74, 80, 89, 98, 107, 116, 125, 134, 143, 152, 161, 170, 179, 422, 456, 632},
+	RootCompatible: foryRootContainers,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
+	SchemaHash:     255924153,
+	TypeDef:        foryRootContainers[4:],
+	UserID:         311,
 })
 
 // foryContainersChanged_RunGoGenerate is Containers's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -5360,34 +5274,20 @@ var foryRootNested = []byte(
 		"\x4a\x1c\x3f\x68\x68\x4a\x1e\x3f\x6b\x28",
 )
 
-// foryRootRefNested is the compatible-mode root prefix of Nested with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefNested[4:], docs/format.md §11).
-var foryRootRefNested = []byte(
-	"\x01\x00\x1e\x00\x7e\xc0\x95\x60\xbe\xfe\x10\x59\xf0\x09\x12\xae" +
-		"\x13\x34\x92\x99\x06\x4d\x1c\x00\x63\xda\x1a\x54\x16\x72\x80\x63" +
-		"\xda\xf6\x86\x80\x54\x16\x7a\x80\x63\xda\xf6\xb2\x80\x58\x16\x72" +
-		"\x80\x63\xda\xf6\xfd\xa1\xa0\x4d\x1e\x00\x63\xda\xca\x5c\x18\x56" +
-		"\x5a\x72\x00\x63\xdb\x37\x2d\xaf\x68\x68\x57\x1c\x80\x63\xdb\xf6" +
-		"\x86\x80\x57\x1e\x80\x63\xdb\xf6\xb2\x80\x45\x1c\xa1\xa0\x48\x16" +
-		"\x72\x2f\x68\x68\x48\x16\x7a\x2f\x6b\x28\x4c\x16\x72\x2f\x6f\xda" +
-		"\x1a\x45\x1e\xac\xa0\x54\x18\x56\x5a\x72\xb3\x72\xda\xf6\x86\x80" +
-		"\x4b\x1c\x3f\x68\x68\x4b\x1e\x3f\x6b\x28",
-)
-
 // foryTypeNested is Nested's static type information (its fields and hash: fory.lock).
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	GoFields:          []string{"AddIn", "AddLIn", "AddLLf", "AddLPIn", "AddLf", "AddMSLIn", "AddPIn", "AddPLf", "In", "LIn", "LLf", "LPIn", "Lf", "MSLIn", "PIn", "PLf"},
-	GoName:            "v2.Nested",
-	Namespace:         "evo",
-	OfficialGoHash:    1737800920,
-	RootCompatible:    foryRootNested,
-	RootCompatibleRef: foryRootRefNested,
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
-	SchemaHash:        -1119190638,
-	TypeDef:           foryRootNested[4:],
-	TypeDefRef:        foryRootRefNested[4:],
-	TypeName:          "Nested",
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
+	GoFields:       []string{"AddIn", "AddLIn", "AddLLf", "AddLPIn", "AddLf", "AddMSLIn", "AddPIn", "AddPLf", "In", "LIn", "LLf", "LPIn", "Lf", "MSLIn", "PIn", "PLf"},
+	GoName:         "v2.Nested",
+	Namespace:      "evo",
+	OfficialGoHash: 1737800920,
+	RefBits:        []uint16{17, 51, 70, 78, 86, 109, 124, 129},
+	RootCompatible: foryRootNested,
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
+	SchemaHash:     -1119190638,
+	TypeDef:        foryRootNested[4:],
+	TypeName:       "Nested",
 })
 
 // foryNestedChanged_RunGoGenerate is Nested's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -6481,26 +6381,18 @@ var foryRootInner = []byte(
 		"\x48\x15\x34\x0c\x20",
 )
 
-// foryRootRefInner is the compatible-mode root prefix of Inner with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefInner[4:], docs/format.md §11).
-var foryRootRefInner = []byte(
-	"\x01\x00\x1c\x00\x19\xc0\xfe\x42\xd0\x97\x02\x2d\xc4\xad\x02\x4c" +
-		"\x07\xc8\x4e\x89\x00\x4c\x16\x56\x92\xf3\x88\x00\x45\x1e\xac\xa0" +
-		"\x48\x15\x34\x0c\x20",
-)
-
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
-	GoFields:          []string{"Score", "Extra", "Lf", "Name"},
-	GoName:            "v2.Inner",
-	RootCompatible:    foryRootInner,
-	RootCompatibleRef: foryRootRefInner,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Inner](0, 3),
-	SchemaHash:        842977065,
-	TypeDef:           foryRootInner[4:],
-	TypeDefRef:        foryRootRefInner[4:],
-	UserID:            301,
+	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
+	GoFields:       []string{"Score", "Extra", "Lf", "Name"},
+	GoName:         "v2.Inner",
+	RefBits:        []uint16{24},
+	RootCompatible: foryRootInner,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 3),
+	SchemaHash:     842977065,
+	TypeDef:        foryRootInner[4:],
+	UserID:         301,
 })
 
 // foryInnerChanged_RunGoGenerate is Inner's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -6974,30 +6866,19 @@ var foryRootChanges = []byte(
 		"\x44\x18\x56\x16\x37\x6c\x4c\x1c\x37\x6f\xda\x1a\x44\x15\x37\x72",
 )
 
-// foryRootRefChanges is the compatible-mode root prefix of Changes with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefChanges[4:], docs/format.md §11).
-var foryRootRefChanges = []byte(
-	"\x01\x00\x1c\x00\x54\x10\x1c\xc8\xda\xa5\x77\x2a\xd1\xb9\x02\x44" +
-		"\x14\x5b\x65\x4c\x14\xdb\x68\xd9\x40\xc8\x07\x4c\x07\xb7\x6f\xdd" +
-		"\x80\x88\x07\x2d\xbe\xc0\x4c\x08\xdb\x65\x45\xc0\x44\x0e\x5b\x74" +
-		"\x84\x05\x2d\xe0\x4c\x05\xdb\x72\xdd\x00\x4e\x13\xb7\x76\xdb\xc0" +
-		"\x46\x05\x37\x6f\xc4\x15\x4b\x1c\x37\x68\x68\x46\x16\x16\x37\x6b" +
-		"\x44\x18\x56\x16\x37\x6c\x4d\x1c\x37\x6f\xda\x1a\x44\x15\x37\x72",
-)
-
 // foryTypeChanges is Changes's static type information (its fields and hash: fory.lock).
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb9, 0x02},
-	GoFields:          []string{"WF", "WIF", "Total", "NPW", "W32", "WFix", "WU", "W8", "WSU", "NWP", "NP", "NewName", "NIn", "NL", "NM", "NPIn", "NS"},
-	GoName:            "v2.Changes",
-	OfficialGoHash:    1739009624,
-	RootCompatible:    foryRootChanges,
-	RootCompatibleRef: foryRootRefChanges,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Changes](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16),
-	SchemaHash:        -1865153215,
-	TypeDef:           foryRootChanges[4:],
-	TypeDefRef:        foryRootRefChanges[4:],
-	UserID:            313,
+	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
+	GoFields:       []string{"WF", "WIF", "Total", "NPW", "W32", "WFix", "WU", "W8", "WSU", "NWP", "NP", "NewName", "NIn", "NL", "NM", "NPIn", "NS"},
+	GoName:         "v2.Changes",
+	OfficialGoHash: 1739009624,
+	RefBits:        []uint16{66, 82},
+	RootCompatible: foryRootChanges,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Changes](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16),
+	SchemaHash:     -1865153215,
+	TypeDef:        foryRootChanges[4:],
+	UserID:         313,
 })
 
 // foryChangesChanged_RunGoGenerate is Changes's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -8796,32 +8677,18 @@ var foryRootSeqs = []byte(
 		"\x94\x29\x29\xe6\xdf\x82\x41\xa0",
 )
 
-// foryRootRefSeqs is the compatible-mode root prefix of Seqs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSeqs[4:], docs/format.md §11).
-var foryRootRefSeqs = []byte(
-	"\x01\x00\x1c\x00\x7c\xb0\xe7\xf7\x89\x8f\x14\x24\xd0\xbe\x02\x8c" +
-		"\x16\x1e\x81\xb7\xe5\x80\x94\x16\x0e\x00\x8a\x3b\x7e\x31\xc0\x90" +
-		"\x16\x4a\x03\xf8\xfb\x7e\x58\x95\x30\x02\x41\xbb\x7e\xa7\x80\x99" +
-		"\x2b\x02\x71\xc5\xfe\x5e\xdf\x80\x98\x16\x4e\x8b\xbe\xdf\x81\xb7" +
-		"\xe5\x80\x8d\x35\x8f\xb7\xe0\x00\x91\x2f\x10\x6a\x7b\x7e\x00\x8d" +
-		"\x2e\x97\xb7\xe0\x00\x46\x16\x2a\x37\x6b\x4d\x2e\xb4\x0c\x20\xc0" +
-		"\x46\x16\x52\x3f\x60\x99\x2e\x9e\x9a\x3f\x97\xb7\xe0\x00\x99\x29" +
-		"\xa2\x02\xdb\x7e\x09\x06\x80\x99\x33\xa9\xd7\x1f\x97\xb7\xe0\x00" +
-		"\x95\x29\x29\xe6\xdf\x82\x41\xa0",
-)
-
 // foryTypeSeqs is Seqs's static type information (its fields and hash: fory.lock).
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xbe, 0x02},
-	GoFields:          []string{"A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin"},
-	GoName:            "v2.Seqs",
-	OfficialGoHash:    -979523647,
-	RootCompatible:    foryRootSeqs,
-	RootCompatibleRef: foryRootRefSeqs,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
-	SchemaHash:        1689476471,
-	TypeDef:           foryRootSeqs[4:],
-	TypeDefRef:        foryRootRefSeqs[4:],
-	UserID:            318,
+	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
+	GoFields:       []string{"A2L", "Arr2Go", "BH2L", "Bin2U8", "BoolL2A", "F32A2L", "H2A", "Int2A", "L2A", "NL", "Named", "PA", "PtrL2A", "Raw2Bin", "U64L2A", "U82Bin"},
+	GoName:         "v2.Seqs",
+	OfficialGoHash: -979523647,
+	RefBits:        []uint16{35, 43, 62, 68, 75, 86, 97, 106, 115, 124},
+	RootCompatible: foryRootSeqs,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
+	SchemaHash:     1689476471,
+	TypeDef:        foryRootSeqs[4:],
+	UserID:         318,
 })
 
 // forySeqsChanged_RunGoGenerate is Seqs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -9814,24 +9681,17 @@ var foryRootSeqsBad = []byte(
 		"\x2f\x58",
 )
 
-// foryRootRefSeqsBad is the compatible-mode root prefix of SeqsBad with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefSeqsBad[4:], docs/format.md §11).
-var foryRootRefSeqsBad = []byte(
-	"\x01\x00\x1c\x00\x06\xc0\xe0\x43\xa6\x8f\xb2\x4e\xc1\xbf\x02\x41" +
-		"\x2f\x58",
-)
-
 // foryTypeSeqsBad is SeqsBad's static type information (its fields and hash: fory.lock).
 var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xbf, 0x02},
-	GoFields:          []string{"W"},
-	GoName:            "v2.SeqsBad",
-	RootCompatible:    foryRootSeqsBad,
-	RootCompatibleRef: foryRootRefSeqsBad,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
-	SchemaHash:        -424351964,
-	TypeDef:           foryRootSeqsBad[4:],
-	TypeDefRef:        foryRootRefSeqsBad[4:],
-	UserID:            319,
+	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
+	GoFields:       []string{"W"},
+	GoName:         "v2.SeqsBad",
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootSeqsBad,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
+	SchemaHash:     -424351964,
+	TypeDef:        foryRootSeqsBad[4:],
+	UserID:         319,
 })
 
 // forySeqsBadChanged_RunGoGenerate is SeqsBad's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -244,37 +244,21 @@ var foryRootSample = []byte(
 		"\x56\x4c\x06\x90\x48\x26\x58\xe4\x68",
 )
 
-// foryRootRefSample is the compatible-mode root prefix of Sample with reference tracking: header 01, root flag 00, type id 30, meta index 0, TypeDef (foryRootRefSample[4:], docs/format.md §11).
-var foryRootRefSample = []byte(
-	"\x01\x00\x1e\x00\x9d\xf0\x4c\x14\x5d\x12\xbe\x4e\xf9\x0d\x0c\x8c" +
-		"\x70\x13\x48\x0c\x7a\xc8\x48\x14\x4c\x8c\x78\x4c\x0b\x95\x17\x20" +
-		"\xc0\xc4\x07\x44\x08\x05\x06\x46\x05\x39\xf3\x4c\x18\x16\x72\x07" +
-		"\x1b\x51\x30\x4c\x16\xde\x01\x88\x8b\x5c\x80\x44\x27\x0c\x18\x4d" +
-		"\x2e\x8c\x8d\x91\x00\x4c\x25\x92\xa4\x8e\x00\x4c\x16\x1a\x15\x17" +
-		"\x20\xe4\x4c\x16\x06\x95\x60\x34\x80\x49\x2e\x1a\x28\x18\x4d\x19" +
-		"\xac\x95\x22\xc0\x4c\x16\x72\xb0\x18\x09\x00\x4e\x16\x56\x30\x18" +
-		"\x09\x24\x48\x15\x34\x0c\x20\x4b\x1c\x34\x97\x98\x4d\x1c\x3a\x28" +
-		"\x32\x1a\x4c\x18\x5a\x16\x54\xbc\x08\x8c\x80\x4c\x16\x72\x3d\xc8" +
-		"\x6c\xe4\x45\x29\x44\x16\x4c\x18\x56\x16\x48\x4e\x89\x24\x48\x16" +
-		"\x56\x4c\x06\x90\x48\x26\x58\xe4\x68",
-)
-
 // foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
-	ByName:            true,
-	ConsistentMeta:    []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	GoFields:          []string{"Temp", "Fixed", "ID", "Big", "Opt", "ByKey", "Cells", "Day", "Dense", "Every", "Fixeds", "Flags", "Grid", "Level", "Maybe", "Maybes", "Name", "Next", "Origin", "Pairs", "Points", "Raw", "Scores", "Tags", "When"},
-	GoName:            "golden.Sample",
-	Namespace:         "demo",
-	OfficialGoHash:    1042240056,
-	RootCompatible:    foryRootSample,
-	RootCompatibleRef: foryRootRefSample,
-	RootConsistent:    []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
-	Scalars:           foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 16),
-	SchemaHash:        1226675355,
-	TypeDef:           foryRootSample[4:],
-	TypeDefRef:        foryRootRefSample[4:],
-	TypeName:          "Sample",
+	ByName:         true,
+	ConsistentMeta: []byte{0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	GoFields:       []string{"Temp", "Fixed", "ID", "Big", "Opt", "ByKey", "Cells", "Day", "Dense", "Every", "Fixeds", "Flags", "Grid", "Level", "Maybe", "Maybes", "Name", "Next", "Origin", "Pairs", "Points", "Raw", "Scores", "Tags", "When"},
+	GoName:         "golden.Sample",
+	Namespace:      "demo",
+	OfficialGoHash: 1042240056,
+	RefBits:        []uint16{59, 85, 90, 115, 120, 142},
+	RootCompatible: foryRootSample,
+	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
+	Scalars:        foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 16),
+	SchemaHash:     1226675355,
+	TypeDef:        foryRootSample[4:],
+	TypeName:       "Sample",
 })
 
 // forySampleChanged_RunGoGenerate is Sample's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -398,24 +398,17 @@ var foryRootEnums = []byte(
 		"\x19\xc8\x19",
 )
 
-// foryRootRefEnums is the compatible-mode root prefix of Enums with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnums[4:], docs/format.md §11).
-var foryRootRefEnums = []byte(
-	"\x01\x00\x1c\x00\x07\x30\x8b\x69\xef\x4b\xcb\x3c\xc2\xba\x02\xc5" +
-		"\x19\xc9\x19",
-)
-
 // foryTypeEnums is Enums's static type information (its fields and hash: fory.lock).
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xba, 0x02},
-	GoFields:          []string{"A", "B"},
-	GoName:            "v2.Enums",
-	RootCompatible:    foryRootEnums,
-	RootCompatibleRef: foryRootRefEnums,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
-	SchemaHash:        -919177777,
-	TypeDef:           foryRootEnums[4:],
-	TypeDefRef:        foryRootRefEnums[4:],
-	UserID:            314,
+	ConsistentMeta: []byte{0x1b, 0xba, 0x02},
+	GoFields:       []string{"A", "B"},
+	GoName:         "v2.Enums",
+	RefBits:        []uint16{11, 13},
+	RootCompatible: foryRootEnums,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
+	SchemaHash:     -919177777,
+	TypeDef:        foryRootEnums[4:],
+	UserID:         314,
 })
 
 // foryEnumsChanged_RunGoGenerate is Enums's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -572,25 +565,18 @@ var foryRootEnumsEvolved = []byte(
 		"\x05\xc4\x19\xc8\x19",
 )
 
-// foryRootRefEnumsEvolved is the compatible-mode root prefix of EnumsEvolved with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefEnumsEvolved[4:], docs/format.md §11).
-var foryRootRefEnumsEvolved = []byte(
-	"\x01\x00\x1c\x00\x09\xb0\xd9\x56\x25\x5a\xe8\x15\xc3\xbb\x02\xcc" +
-		"\x05\xc5\x19\xc9\x19",
-)
-
 // foryTypeEnumsEvolved is EnumsEvolved's static type information (its fields and hash: fory.lock).
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xbb, 0x02},
-	GoFields:          []string{"C", "A", "B"},
-	GoName:            "v2.EnumsEvolved",
-	RootCompatible:    foryRootEnumsEvolved,
-	RootCompatibleRef: foryRootRefEnumsEvolved,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[EnumsEvolved](0),
-	SchemaHash:        194337534,
-	TypeDef:           foryRootEnumsEvolved[4:],
-	TypeDefRef:        foryRootRefEnumsEvolved[4:],
-	UserID:            315,
+	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
+	GoFields:       []string{"C", "A", "B"},
+	GoName:         "v2.EnumsEvolved",
+	RefBits:        []uint16{13, 15},
+	RootCompatible: foryRootEnumsEvolved,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[EnumsEvolved](0),
+	SchemaHash:     194337534,
+	TypeDef:        foryRootEnumsEvolved[4:],
+	UserID:         315,
 })
 
 // foryEnumsEvolvedChanged_RunGoGenerate is EnumsEvolved's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

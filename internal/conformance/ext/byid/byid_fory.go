@@ -24,26 +24,19 @@ var foryRootOrder = []byte(
 		"\x05\x34\x4c\x1f\xbe\x28\x11\x00\x46\x1f\x4d\x0f",
 )
 
-// foryRootRefOrder is the compatible-mode root prefix of Order with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOrder[4:], docs/format.md §11).
-var foryRootRefOrder = []byte(
-	"\x01\x00\x1c\x00\x10\xf0\x93\x3c\x5a\xab\xd3\x7a\xc3\xad\x02\x40" +
-		"\x05\x34\x4d\x1f\xbe\x28\x11\x00\x47\x1f\x4d\x0f",
-)
-
 // foryTypeOrder is Order's static type information (its fields and hash: fory.lock).
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
-	GoFields:          []string{"N", "Price", "Tip"},
-	GoName:            "byid.Order",
-	OfficialGoHash:    855517748,
-	RootCompatible:    foryRootOrder,
-	RootCompatibleRef: foryRootRefOrder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Order](0),
-	SchemaHash:        -915977133,
-	TypeDef:           foryRootOrder[4:],
-	TypeDefRef:        foryRootRefOrder[4:],
-	UserID:            301,
+	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
+	GoFields:       []string{"N", "Price", "Tip"},
+	GoName:         "byid.Order",
+	OfficialGoHash: 855517748,
+	RefBits:        []uint16{14, 20},
+	RootCompatible: foryRootOrder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Order](0),
+	SchemaHash:     -915977133,
+	TypeDef:        foryRootOrder[4:],
+	UserID:         301,
 })
 
 // foryOrderChanged_RunGoGenerate is Order's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -491,26 +484,19 @@ var foryRootOrderStruct = []byte(
 		"\x05\x34\x4c\x1c\xbe\x28\x11\x00\x46\x1c\x4d\x0f",
 )
 
-// foryRootRefOrderStruct is the compatible-mode root prefix of OrderStruct with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOrderStruct[4:], docs/format.md §11).
-var foryRootRefOrderStruct = []byte(
-	"\x01\x00\x1c\x00\x10\xa0\x1e\x25\xfe\x34\x54\x26\xc3\xb2\x02\x40" +
-		"\x05\x34\x4d\x1c\xbe\x28\x11\x00\x47\x1c\x4d\x0f",
-)
-
 // foryTypeOrderStruct is OrderStruct's static type information (its fields and hash: fory.lock).
 var foryTypeOrderStruct = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xb2, 0x02},
-	GoFields:          []string{"N", "Price", "Tip"},
-	GoName:            "byid.OrderStruct",
-	OfficialGoHash:    855517748,
-	RootCompatible:    foryRootOrderStruct,
-	RootCompatibleRef: foryRootRefOrderStruct,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[OrderStruct](0),
-	SchemaHash:        -915977133,
-	TypeDef:           foryRootOrderStruct[4:],
-	TypeDefRef:        foryRootRefOrderStruct[4:],
-	UserID:            306,
+	ConsistentMeta: []byte{0x1b, 0xb2, 0x02},
+	GoFields:       []string{"N", "Price", "Tip"},
+	GoName:         "byid.OrderStruct",
+	OfficialGoHash: 855517748,
+	RefBits:        []uint16{14, 20},
+	RootCompatible: foryRootOrderStruct,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[OrderStruct](0),
+	SchemaHash:     -915977133,
+	TypeDef:        foryRootOrderStruct[4:],
+	UserID:         306,
 })
 
 // foryOrderStructChanged_RunGoGenerate is OrderStruct's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -779,25 +765,18 @@ var foryRootHolder = []byte(
 		"\x00\x54",
 )
 
-// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte(
-	"\x01\x00\x1c\x00\x06\x90\xd9\x21\xcf\x77\xf9\x29\xc1\xae\x02\x43" +
-		"\x00\x54",
-)
-
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xae, 0x02},
-	GoFields:          []string{"V"},
-	GoName:            "byid.Holder",
-	OfficialGoHash:    -289473486,
-	RootCompatible:    foryRootHolder,
-	RootCompatibleRef: foryRootRefHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
-	SchemaHash:        1560014338,
-	TypeDef:           foryRootHolder[4:],
-	TypeDefRef:        foryRootRefHolder[4:],
-	UserID:            302,
+	ConsistentMeta: []byte{0x1b, 0xae, 0x02},
+	GoFields:       []string{"V"},
+	GoName:         "byid.Holder",
+	OfficialGoHash: -289473486,
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
+	SchemaHash:     1560014338,
+	TypeDef:        foryRootHolder[4:],
+	UserID:         302,
 })
 
 // The assignments below stop compiling when Holder's fields change; run go generate.

@@ -26,26 +26,19 @@ var foryRootOrder = []byte(
 		"\x05\x34\x4c\x20\xbe\x28\x11\x00\x46\x20\x4d\x0f",
 )
 
-// foryRootRefOrder is the compatible-mode root prefix of Order with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefOrder[4:], docs/format.md §11).
-var foryRootRefOrder = []byte(
-	"\x01\x00\x1c\x00\x10\xb0\x13\xf6\x28\x91\xea\x27\xc3\xad\x02\x40" +
-		"\x05\x34\x4d\x20\xbe\x28\x11\x00\x47\x20\x4d\x0f",
-)
-
 // foryTypeOrder is Order's static type information (its fields and hash: fory.lock).
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xad, 0x02},
-	GoFields:          []string{"N", "Price", "Tip"},
-	GoName:            "byname.Order",
-	OfficialGoHash:    855517748,
-	RootCompatible:    foryRootOrder,
-	RootCompatibleRef: foryRootRefOrder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[Order](0),
-	SchemaHash:        -915977133,
-	TypeDef:           foryRootOrder[4:],
-	TypeDefRef:        foryRootRefOrder[4:],
-	UserID:            301,
+	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
+	GoFields:       []string{"N", "Price", "Tip"},
+	GoName:         "byname.Order",
+	OfficialGoHash: 855517748,
+	RefBits:        []uint16{14, 20},
+	RootCompatible: foryRootOrder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[Order](0),
+	SchemaHash:     -915977133,
+	TypeDef:        foryRootOrder[4:],
+	UserID:         301,
 })
 
 // foryOrderChanged_RunGoGenerate is Order's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -328,25 +321,18 @@ var foryRootHolder = []byte(
 		"\x00\x54",
 )
 
-// foryRootRefHolder is the compatible-mode root prefix of Holder with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHolder[4:], docs/format.md §11).
-var foryRootRefHolder = []byte(
-	"\x01\x00\x1c\x00\x06\x90\xd9\x21\xcf\x77\xf9\x29\xc1\xae\x02\x43" +
-		"\x00\x54",
-)
-
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xae, 0x02},
-	GoFields:          []string{"V"},
-	GoName:            "byname.Holder",
-	OfficialGoHash:    -289473486,
-	RootCompatible:    foryRootHolder,
-	RootCompatibleRef: foryRootRefHolder,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
-	SchemaHash:        1560014338,
-	TypeDef:           foryRootHolder[4:],
-	TypeDefRef:        foryRootRefHolder[4:],
-	UserID:            302,
+	ConsistentMeta: []byte{0x1b, 0xae, 0x02},
+	GoFields:       []string{"V"},
+	GoName:         "byname.Holder",
+	OfficialGoHash: -289473486,
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootHolder,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
+	SchemaHash:     1560014338,
+	TypeDef:        foryRootHolder[4:],
+	UserID:         302,
 })
 
 // The assignments below stop compiling when Holder's fields change; run go generate.

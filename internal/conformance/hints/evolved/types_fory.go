@@ -1680,25 +1680,18 @@ var foryRootNotNullPtrs = []byte(
 		"\x1c\x4c\x15\x92\xf3\x88\x00\x45\x1c\x44\x85",
 )
 
-// foryRootRefNotNullPtrs is the compatible-mode root prefix of NotNullPtrs with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNotNullPtrs[4:], docs/format.md §11).
-var foryRootRefNotNullPtrs = []byte(
-	"\x01\x00\x1c\x00\x0f\xe0\x74\x8b\xb1\x06\x09\x1b\xc3\xce\x02\xc5" +
-		"\x1c\x4c\x15\x92\xf3\x88\x00\x45\x1c\x44\x85",
-)
-
 // foryTypeNotNullPtrs is NotNullPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xce, 0x02},
-	GoFields:          []string{"Plain", "Extra", "Ref"},
-	GoName:            "evolved.NotNullPtrs",
-	RootCompatible:    foryRootNotNullPtrs,
-	RootCompatibleRef: foryRootRefNotNullPtrs,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[NotNullPtrs](1),
-	SchemaHash:        641807311,
-	TypeDef:           foryRootNotNullPtrs[4:],
-	TypeDefRef:        foryRootRefNotNullPtrs[4:],
-	UserID:            334,
+	ConsistentMeta: []byte{0x1b, 0xce, 0x02},
+	GoFields:       []string{"Plain", "Extra", "Ref"},
+	GoName:         "evolved.NotNullPtrs",
+	RefBits:        []uint16{11},
+	RootCompatible: foryRootNotNullPtrs,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[NotNullPtrs](1),
+	SchemaHash:     641807311,
+	TypeDef:        foryRootNotNullPtrs[4:],
+	UserID:         334,
 })
 
 // foryNotNullPtrsChanged_RunGoGenerate is NotNullPtrs's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -2245,26 +2238,18 @@ var foryRootGoArrays = []byte(
 		"\x01\x8c\x41\x80",
 )
 
-// foryRootRefGoArrays is the compatible-mode root prefix of GoArrays with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefGoArrays[4:], docs/format.md §11).
-var foryRootRefGoArrays = []byte(
-	"\x01\x00\x1c\x00\x18\x10\x13\x1f\xa3\xa9\x9b\x18\xc3\xd1\x02\x4c" +
-		"\x15\x92\xf3\x88\x00\x4d\x2e\x4c\x06\x31\x06\x54\x16\x16\xd1\xb3" +
-		"\x01\x8c\x41\x80",
-)
-
 // foryTypeGoArrays is GoArrays's static type information (its fields and hash: fory.lock).
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xd1, 0x02},
-	GoFields:          []string{"Extra", "Tagged", "Untagged"},
-	GoName:            "evolved.GoArrays",
-	RootCompatible:    foryRootGoArrays,
-	RootCompatibleRef: foryRootRefGoArrays,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
-	Scalars:           foryimpl.ScalarFieldsOf[GoArrays](0),
-	SchemaHash:        -831419307,
-	TypeDef:           foryRootGoArrays[4:],
-	TypeDefRef:        foryRootRefGoArrays[4:],
-	UserID:            337,
+	ConsistentMeta: []byte{0x1b, 0xd1, 0x02},
+	GoFields:       []string{"Extra", "Tagged", "Untagged"},
+	GoName:         "evolved.GoArrays",
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootGoArrays,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
+	Scalars:        foryimpl.ScalarFieldsOf[GoArrays](0),
+	SchemaHash:     -831419307,
+	TypeDef:        foryRootGoArrays[4:],
+	UserID:         337,
 })
 
 // foryGoArraysChanged_RunGoGenerate is GoArrays's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

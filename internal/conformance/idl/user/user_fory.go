@@ -18,25 +18,18 @@ var foryRootUser = []byte(
 		"\x15\xc8\x15\xce\x1c\xd2\x1c\xd6\x1c\xd8\x19",
 )
 
-// foryRootRefUser is the compatible-mode root prefix of User with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefUser[4:], docs/format.md §11).
-var foryRootRefUser = []byte(
-	"\x01\x00\x1c\x00\x0f\x30\x28\xe5\xed\xaf\xb8\x29\xc6\xc8\x01\xc4" +
-		"\x15\xc8\x15\xcf\x1c\xd3\x1c\xd7\x1c\xd9\x19",
-)
-
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
-	GoFields:          []string{"Id", "Name", "HomeAddress", "WorkAddress", "Contact", "Status"},
-	GoName:            "user.User",
-	RootCompatible:    foryRootUser,
-	RootCompatibleRef: foryRootRefUser,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[User](0, 1),
-	SchemaHash:        -1331862473,
-	TypeDef:           foryRootUser[4:],
-	TypeDefRef:        foryRootRefUser[4:],
-	UserID:            200,
+	ConsistentMeta: []byte{0x1b, 0xc8, 0x01},
+	GoFields:       []string{"Id", "Name", "HomeAddress", "WorkAddress", "Contact", "Status"},
+	GoName:         "user.User",
+	RefBits:        []uint16{15, 17, 19, 21},
+	RootCompatible: foryRootUser,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
+	SchemaHash:     -1331862473,
+	TypeDef:        foryRootUser[4:],
+	UserID:         200,
 })
 
 // foryUserChanged_RunGoGenerate is User's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

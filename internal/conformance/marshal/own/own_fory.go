@@ -20,25 +20,18 @@ var foryRootHost = []byte(
 		"\x05\xc0\x15\xc6\x15\xc8\x29\xce\x15\xd0\x15\xd8\x15",
 )
 
-// foryRootRefHost is the compatible-mode root prefix of Host with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefHost[4:], docs/format.md §11).
-var foryRootRefHost = []byte(
-	"\x01\x00\x1c\x00\x11\x90\x85\x55\xc9\x0b\x68\x67\xc7\xc6\x05\xd4" +
-		"\x05\xc0\x15\xc6\x15\xc9\x29\xce\x15\xd0\x15\xd8\x15",
-)
-
 // foryTypeHost is Host's static type information (its fields and hash: fory.lock).
 var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xc6, 0x05},
-	GoFields:          []string{"Port", "Addr", "Prefix", "Home", "Big", "Name", "Code"},
-	GoName:            "own.Host",
-	RootCompatible:    foryRootHost,
-	RootCompatibleRef: foryRootRefHost,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
-	Scalars:           foryimpl.ScalarFieldsOf[Host](0, 5),
-	SchemaHash:        1346462917,
-	TypeDef:           foryRootHost[4:],
-	TypeDefRef:        foryRootRefHost[4:],
-	UserID:            710,
+	ConsistentMeta: []byte{0x1b, 0xc6, 0x05},
+	GoFields:       []string{"Port", "Addr", "Prefix", "Home", "Big", "Name", "Code"},
+	GoName:         "own.Host",
+	RefBits:        []uint16{17},
+	RootCompatible: foryRootHost,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
+	Scalars:        foryimpl.ScalarFieldsOf[Host](0, 5),
+	SchemaHash:     1346462917,
+	TypeDef:        foryRootHost[4:],
+	UserID:         710,
 })
 
 // foryHostChanged_RunGoGenerate is Host's fields and tags as generated: the assignment below stops compiling when they change; run go generate.

@@ -31,25 +31,18 @@ var foryRootImage = []byte(
 		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19\xd8\x15",
 )
 
-// foryRootRefImage is the compatible-mode root prefix of Image with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImage[4:], docs/format.md §11).
-var foryRootRefImage = []byte(
-	"\x01\x00\x1c\x00\x0e\x80\x5c\x18\x00\x69\x72\x4b\xc6\x04\xcc\x05" +
-		"\xd0\x05\xc4\x15\xc8\x15\xd5\x19\xd8\x15",
-)
-
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0x04},
-	GoFields:          []string{"Width", "Height", "URI", "Title", "Size", "Alt"},
-	GoName:            "evolved.Image",
-	RootCompatible:    foryRootImage,
-	RootCompatibleRef: foryRootRefImage,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0x04},
-	Scalars:           foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3, 5),
-	SchemaHash:        -1435521715,
-	TypeDef:           foryRootImage[4:],
-	TypeDefRef:        foryRootRefImage[4:],
-	UserID:            4,
+	ConsistentMeta: []byte{0x1b, 0x04},
+	GoFields:       []string{"Width", "Height", "URI", "Title", "Size", "Alt"},
+	GoName:         "evolved.Image",
+	RefBits:        []uint16{18},
+	RootCompatible: foryRootImage,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x04},
+	Scalars:        foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3, 5),
+	SchemaHash:     -1435521715,
+	TypeDef:        foryRootImage[4:],
+	UserID:         4,
 })
 
 // foryImageChanged_RunGoGenerate is Image's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -260,26 +253,19 @@ var foryRootImagePair = []byte(
 		"\x1c\xca\x1c\xcc\x15",
 )
 
-// foryRootRefImagePair is the compatible-mode root prefix of ImagePair with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefImagePair[4:], docs/format.md §11).
-var foryRootRefImagePair = []byte(
-	"\x01\x00\x1c\x00\x09\xb0\xe6\xf8\xe7\xe3\x0e\x24\xc3\xc8\x01\xc7" +
-		"\x1c\xcb\x1c\xcc\x15",
-)
-
 // foryTypeImagePair is ImagePair's static type information (its fields and hash: fory.lock).
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xc8, 0x01},
-	GoFields:          []string{"Cover", "Thumb", "Note"},
-	GoName:            "evolved.ImagePair",
-	OfficialGoHash:    308079170,
-	RootCompatible:    foryRootImagePair,
-	RootCompatibleRef: foryRootRefImagePair,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[ImagePair](2),
-	SchemaHash:        493306450,
-	TypeDef:           foryRootImagePair[4:],
-	TypeDefRef:        foryRootRefImagePair[4:],
-	UserID:            200,
+	ConsistentMeta: []byte{0x1b, 0xc8, 0x01},
+	GoFields:       []string{"Cover", "Thumb", "Note"},
+	GoName:         "evolved.ImagePair",
+	OfficialGoHash: 308079170,
+	RefBits:        []uint16{11, 13},
+	RootCompatible: foryRootImagePair,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[ImagePair](2),
+	SchemaHash:     493306450,
+	TypeDef:        foryRootImagePair[4:],
+	UserID:         200,
 })
 
 // foryImagePairChanged_RunGoGenerate is ImagePair's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
@@ -598,26 +584,19 @@ var foryRootNode = []byte(
 		"\x05\xd4\x0b\xa1\x00\x4c\x15\xac\x01\x22\xc0\x4a\x1c\x34\x97\x98",
 )
 
-// foryRootRefNode is the compatible-mode root prefix of Node with reference tracking: header 01, root flag 00, type id 28, meta index 0, TypeDef (foryRootRefNode[4:], docs/format.md §11).
-var foryRootRefNode = []byte(
-	"\x01\x00\x1c\x00\x14\xc0\x46\x72\x92\x65\x0e\x3f\xc3\xca\x01\x4c" +
-		"\x05\xd4\x0b\xa1\x00\x4c\x15\xac\x01\x22\xc0\x4b\x1c\x34\x97\x98",
-)
-
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
-	ConsistentMeta:    []byte{0x1b, 0xca, 0x01},
-	GoFields:          []string{"Value", "Label", "Next"},
-	GoName:            "evolved.Node",
-	OfficialGoHash:    -711035006,
-	RootCompatible:    foryRootNode,
-	RootCompatibleRef: foryRootRefNode,
-	RootConsistent:    []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
-	Scalars:           foryimpl.ScalarFieldsOf[Node](0, 1),
-	SchemaHash:        -98367958,
-	TypeDef:           foryRootNode[4:],
-	TypeDefRef:        foryRootRefNode[4:],
-	UserID:            202,
+	ConsistentMeta: []byte{0x1b, 0xca, 0x01},
+	GoFields:       []string{"Value", "Label", "Next"},
+	GoName:         "evolved.Node",
+	OfficialGoHash: -711035006,
+	RefBits:        []uint16{23},
+	RootCompatible: foryRootNode,
+	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
+	Scalars:        foryimpl.ScalarFieldsOf[Node](0, 1),
+	SchemaHash:     -98367958,
+	TypeDef:        foryRootNode[4:],
+	UserID:         202,
 })
 
 // foryNodeChanged_RunGoGenerate is Node's fields and tags as generated: the assignment below stops compiling when they change; run go generate.
