@@ -183,13 +183,11 @@ func (x *Base) ForyRead(c *foryimpl.ReadContext) {
 		x.ID = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("ID..ID")
+	if c.FailedIn("ID..ID") {
 		return
 	}
 	x.Created = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Created")
+	if c.FailedIn("Created") {
 		return
 	}
 }
@@ -676,8 +674,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		x.U32 = u32
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("FI64..U32")
+	if c.FailedIn("FI64..U32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -685,8 +682,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p3 = r.ReadFloat32()
 		x.PF32 = p3
 	}
-	if c.Failed() {
-		c.Trace("PF32")
+	if c.FailedIn("PF32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -694,8 +690,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p4 = r.ReadBool()
 		x.PB = p4
 	}
-	if c.Failed() {
-		c.Trace("PB")
+	if c.FailedIn("PB") {
 		return
 	}
 	if c.ReadFlag() {
@@ -703,8 +698,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p5 = r.ReadVarInt64()
 		x.PI64 = p5
 	}
-	if c.Failed() {
-		c.Trace("PI64")
+	if c.FailedIn("PI64") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeBase) {
@@ -714,8 +708,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			x.Base.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Base")
+	if c.FailedIn("Base") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -725,23 +718,19 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			x.Col = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Col")
+	if c.FailedIn("Col") {
 		return
 	}
 	x.Day = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Day")
+	if c.FailedIn("Day") {
 		return
 	}
 	x.Dur = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Dur")
+	if c.FailedIn("Dur") {
 		return
 	}
 	x.Lbl = Label(c.ReadString())
-	if c.Failed() {
-		c.Trace("Lbl")
+	if c.FailedIn("Lbl") {
 		return
 	}
 	if c.TrackRef() {
@@ -759,8 +748,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PCol = nil
 		}
-		if c.Failed() {
-			c.Trace("PCol")
+		if c.FailedIn("PCol") {
 			return
 		}
 	} else {
@@ -773,8 +761,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PCol = p8
 		}
-		if c.Failed() {
-			c.Trace("PCol")
+		if c.FailedIn("PCol") {
 			return
 		}
 	}
@@ -783,8 +770,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p12 = c.ReadString()
 		x.PS = p12
 	}
-	if c.Failed() {
-		c.Trace("PS")
+	if c.FailedIn("PS") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -794,8 +780,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			x.Shd = Shade(c.ReadEnum(uint32(0xffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Shd")
+	if c.FailedIn("Shd") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -805,13 +790,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			x.Stat = other.Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Stat")
+	if c.FailedIn("Stat") {
 		return
 	}
 	x.When = c.ReadTime()
-	if c.Failed() {
-		c.Trace("When")
+	if c.FailedIn("When") {
 		return
 	}
 }
@@ -1934,74 +1917,60 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Arr = x.foryReadArr(c)
-	if c.Failed() {
-		c.Trace("Arr")
+	if c.FailedIn("Arr") {
 		return
 	}
 	x.Bools = x.foryReadBools(c, x.Bools)
-	if c.Failed() {
-		c.Trace("Bools")
+	if c.FailedIn("Bools") {
 		return
 	}
 	x.Bytes = x.foryReadBytes(c, x.Bytes)
-	if c.Failed() {
-		c.Trace("Bytes")
+	if c.FailedIn("Bytes") {
 		return
 	}
 	x.Colors = x.foryReadColors(c, x.Colors)
-	if c.Failed() {
-		c.Trace("Colors")
+	if c.FailedIn("Colors") {
 		return
 	}
 	if c.TrackRef() {
 		x.DBools = foryimpl.ReadRefBoolArray[[]bool](c, x.DBools)
-		if c.Failed() {
-			c.Trace("DBools")
+		if c.FailedIn("DBools") {
 			return
 		}
 		x.DF32 = foryimpl.ReadRefArray[[]float32](c, x.DF32)
-		if c.Failed() {
-			c.Trace("DF32")
+		if c.FailedIn("DF32") {
 			return
 		}
 		x.DF64 = foryimpl.ReadRefArray[[]float64](c, x.DF64)
-		if c.Failed() {
-			c.Trace("DF64")
+		if c.FailedIn("DF64") {
 			return
 		}
 		x.DI16 = foryimpl.ReadRefArray[[]int16](c, x.DI16)
-		if c.Failed() {
-			c.Trace("DI16")
+		if c.FailedIn("DI16") {
 			return
 		}
 		x.DI32 = foryimpl.ReadRefArray[[]int32](c, x.DI32)
-		if c.Failed() {
-			c.Trace("DI32")
+		if c.FailedIn("DI32") {
 			return
 		}
 		x.DI64 = foryimpl.ReadRefArray[[]int64](c, x.DI64)
-		if c.Failed() {
-			c.Trace("DI64")
+		if c.FailedIn("DI64") {
 			return
 		}
 		x.DI8 = foryimpl.ReadRefArray[[]int8](c, x.DI8)
-		if c.Failed() {
-			c.Trace("DI8")
+		if c.FailedIn("DI8") {
 			return
 		}
 		x.DU16 = foryimpl.ReadRefArray[[]uint16](c, x.DU16)
-		if c.Failed() {
-			c.Trace("DU16")
+		if c.FailedIn("DU16") {
 			return
 		}
 		x.DU32 = foryimpl.ReadRefArray[[]uint32](c, x.DU32)
-		if c.Failed() {
-			c.Trace("DU32")
+		if c.FailedIn("DU32") {
 			return
 		}
 		x.DU64 = foryimpl.ReadRefArray[[]uint64](c, x.DU64)
-		if c.Failed() {
-			c.Trace("DU64")
+		if c.FailedIn("DU64") {
 			return
 		}
 	} else {
@@ -2012,8 +1981,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a144 := foryimpl.ReuseScalarSlice[[]bool](c, x.DBools, n143)
 		r.ReadRawBools(a144)
 		x.DBools = a144
-		if c.Failed() {
-			c.Trace("DBools")
+		if c.FailedIn("DBools") {
 			return
 		}
 		n145 := c.ReadArrayLengthFast(4)
@@ -2023,8 +1991,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a146 := foryimpl.ReuseScalarSlice[[]float32](c, x.DF32, n145)
 		r.ReadRawFloat32s(a146)
 		x.DF32 = a146
-		if c.Failed() {
-			c.Trace("DF32")
+		if c.FailedIn("DF32") {
 			return
 		}
 		n147 := c.ReadArrayLengthFast(8)
@@ -2034,8 +2001,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a148 := foryimpl.ReuseScalarSlice[[]float64](c, x.DF64, n147)
 		r.ReadRawFloat64s(a148)
 		x.DF64 = a148
-		if c.Failed() {
-			c.Trace("DF64")
+		if c.FailedIn("DF64") {
 			return
 		}
 		n149 := c.ReadArrayLengthFast(2)
@@ -2045,8 +2011,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a150 := foryimpl.ReuseScalarSlice[[]int16](c, x.DI16, n149)
 		r.ReadRawInt16s(a150)
 		x.DI16 = a150
-		if c.Failed() {
-			c.Trace("DI16")
+		if c.FailedIn("DI16") {
 			return
 		}
 		n151 := c.ReadArrayLengthFast(4)
@@ -2056,8 +2021,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a152 := foryimpl.ReuseScalarSlice[[]int32](c, x.DI32, n151)
 		r.ReadRawInt32s(a152)
 		x.DI32 = a152
-		if c.Failed() {
-			c.Trace("DI32")
+		if c.FailedIn("DI32") {
 			return
 		}
 		n153 := c.ReadArrayLengthFast(8)
@@ -2067,8 +2031,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a154 := foryimpl.ReuseScalarSlice[[]int64](c, x.DI64, n153)
 		r.ReadRawInt64s(a154)
 		x.DI64 = a154
-		if c.Failed() {
-			c.Trace("DI64")
+		if c.FailedIn("DI64") {
 			return
 		}
 		n155 := c.ReadArrayLengthFast(1)
@@ -2080,8 +2043,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			a156[i157] = r.ReadInt8()
 		}
 		x.DI8 = a156
-		if c.Failed() {
-			c.Trace("DI8")
+		if c.FailedIn("DI8") {
 			return
 		}
 		n158 := c.ReadArrayLengthFast(2)
@@ -2091,8 +2053,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a159 := foryimpl.ReuseScalarSlice[[]uint16](c, x.DU16, n158)
 		r.ReadRawUint16s(a159)
 		x.DU16 = a159
-		if c.Failed() {
-			c.Trace("DU16")
+		if c.FailedIn("DU16") {
 			return
 		}
 		n160 := c.ReadArrayLengthFast(4)
@@ -2102,8 +2063,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a161 := foryimpl.ReuseScalarSlice[[]uint32](c, x.DU32, n160)
 		r.ReadRawUint32s(a161)
 		x.DU32 = a161
-		if c.Failed() {
-			c.Trace("DU32")
+		if c.FailedIn("DU32") {
 			return
 		}
 		n162 := c.ReadArrayLengthFast(8)
@@ -2113,39 +2073,32 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a163 := foryimpl.ReuseScalarSlice[[]uint64](c, x.DU64, n162)
 		r.ReadRawUint64s(a163)
 		x.DU64 = a163
-		if c.Failed() {
-			c.Trace("DU64")
+		if c.FailedIn("DU64") {
 			return
 		}
 	}
 	x.F32s = x.foryReadF32s(c, x.F32s)
-	if c.Failed() {
-		c.Trace("F32s")
+	if c.FailedIn("F32s") {
 		return
 	}
 	x.F64s = x.foryReadF64s(c, x.F64s)
-	if c.Failed() {
-		c.Trace("F64s")
+	if c.FailedIn("F64s") {
 		return
 	}
 	x.I16s = x.foryReadI16s(c, x.I16s)
-	if c.Failed() {
-		c.Trace("I16s")
+	if c.FailedIn("I16s") {
 		return
 	}
 	x.I32s = x.foryReadI32s(c, x.I32s)
-	if c.Failed() {
-		c.Trace("I32s")
+	if c.FailedIn("I32s") {
 		return
 	}
 	x.I64s = x.foryReadI64s(c, x.I64s)
-	if c.Failed() {
-		c.Trace("I64s")
+	if c.FailedIn("I64s") {
 		return
 	}
 	x.I8s = x.foryReadI8s(c, x.I8s)
-	if c.Failed() {
-		c.Trace("I8s")
+	if c.FailedIn("I8s") {
 		return
 	}
 	if c.TrackRef() {
@@ -2157,8 +2110,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NI64s = nil
 		}
-		if c.Failed() {
-			c.Trace("NI64s")
+		if c.FailedIn("NI64s") {
 			return
 		}
 		if st166, id167 := c.ReadRefFlag(); st166 == foryimpl.RefBack {
@@ -2169,8 +2121,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NMap = nil
 		}
-		if c.Failed() {
-			c.Trace("NMap")
+		if c.FailedIn("NMap") {
 			return
 		}
 		if st168, id169 := c.ReadRefFlag(); st168 == foryimpl.RefBack {
@@ -2181,51 +2132,43 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NStrs = nil
 		}
-		if c.Failed() {
-			c.Trace("NStrs")
+		if c.FailedIn("NStrs") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.NI64s = x.foryReadI64s(c, x.NI64s)
 		}
-		if c.Failed() {
-			c.Trace("NI64s")
+		if c.FailedIn("NI64s") {
 			return
 		}
 		if c.ReadFlag() {
 			x.NMap = x.foryReadNMap(c)
 		}
-		if c.Failed() {
-			c.Trace("NMap")
+		if c.FailedIn("NMap") {
 			return
 		}
 		if c.ReadFlag() {
 			x.NStrs = foryimpl.ReadStringList[[]string](c, nil)
 		}
-		if c.Failed() {
-			c.Trace("NStrs")
+		if c.FailedIn("NStrs") {
 			return
 		}
 	}
 	x.Named = foryimpl.ReadStringList[Names](c, x.Named)
-	if c.Failed() {
-		c.Trace("Named")
+	if c.FailedIn("Named") {
 		return
 	}
 	x.Nested = x.foryReadNested(c, x.Nested)
-	if c.Failed() {
-		c.Trace("Nested")
+	if c.FailedIn("Nested") {
 		return
 	}
 	x.PI32s = x.foryReadPI32s(c, x.PI32s)
-	if c.Failed() {
-		c.Trace("PI32s")
+	if c.FailedIn("PI32s") {
 		return
 	}
 	x.PStrs = x.foryReadPStrs(c, x.PStrs)
-	if c.Failed() {
-		c.Trace("PStrs")
+	if c.FailedIn("PStrs") {
 		return
 	}
 	if c.TrackRef() {
@@ -2237,50 +2180,41 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Raw = nil
 		}
-		if c.Failed() {
-			c.Trace("Raw")
+		if c.FailedIn("Raw") {
 			return
 		}
 	} else {
 		x.Raw = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Raw")
+		if c.FailedIn("Raw") {
 			return
 		}
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 	x.StrArr = x.foryReadStrArr(c)
-	if c.Failed() {
-		c.Trace("StrArr")
+	if c.FailedIn("StrArr") {
 		return
 	}
 	x.Strs = foryimpl.ReadStringList[[]string](c, x.Strs)
-	if c.Failed() {
-		c.Trace("Strs")
+	if c.FailedIn("Strs") {
 		return
 	}
 	x.Times = x.foryReadTimes(c, x.Times)
-	if c.Failed() {
-		c.Trace("Times")
+	if c.FailedIn("Times") {
 		return
 	}
 	x.U16s = x.foryReadU16s(c, x.U16s)
-	if c.Failed() {
-		c.Trace("U16s")
+	if c.FailedIn("U16s") {
 		return
 	}
 	x.U32s = x.foryReadU32s(c, x.U32s)
-	if c.Failed() {
-		c.Trace("U32s")
+	if c.FailedIn("U32s") {
 		return
 	}
 	x.U64s = x.foryReadU64s(c, x.U64s)
-	if c.Failed() {
-		c.Trace("U64s")
+	if c.FailedIn("U64s") {
 		return
 	}
 }
@@ -2491,8 +2425,7 @@ func (x *Containers) foryReadArr(c *foryimpl.ReadContext) (v [3]int16) {
 					continue
 				}
 				l2[i3] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2519,8 +2452,7 @@ func (x *Containers) foryReadBools(c *foryimpl.ReadContext, old []bool) (v []boo
 					continue
 				}
 				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2547,8 +2479,7 @@ func (x *Containers) foryReadBytes(c *foryimpl.ReadContext, old []uint8) (v []ui
 					continue
 				}
 				l2[i3] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2578,8 +2509,7 @@ func (x *Containers) foryReadColors(c *foryimpl.ReadContext, old []Color) (v []C
 				} else {
 					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2606,8 +2536,7 @@ func (x *Containers) foryReadF32s(c *foryimpl.ReadContext, old []float32) (v []f
 					continue
 				}
 				l2[i3] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2634,8 +2563,7 @@ func (x *Containers) foryReadF64s(c *foryimpl.ReadContext, old []float64) (v []f
 					continue
 				}
 				l2[i3] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2662,8 +2590,7 @@ func (x *Containers) foryReadI16s(c *foryimpl.ReadContext, old []int16) (v []int
 					continue
 				}
 				l2[i3] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2690,8 +2617,7 @@ func (x *Containers) foryReadI32s(c *foryimpl.ReadContext, old []int32) (v []int
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2718,8 +2644,7 @@ func (x *Containers) foryReadI64s(c *foryimpl.ReadContext, old []int64) (v []int
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2746,8 +2671,7 @@ func (x *Containers) foryReadI8s(c *foryimpl.ReadContext, old []int8) (v []int8)
 					continue
 				}
 				l2[i3] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2812,8 +2736,7 @@ func (x *Containers) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v [
 										continue
 									}
 									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -2824,8 +2747,7 @@ func (x *Containers) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v [
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -2848,16 +2770,14 @@ func (x *Containers) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v [
 								continue
 							}
 							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2886,8 +2806,7 @@ func (x *Containers) foryReadPI32s(c *foryimpl.ReadContext, old []*int32) (v []*
 				p7 := foryimpl.Alloc[int32](c)
 				*p7 = r.ReadVarInt32()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2915,8 +2834,7 @@ func (x *Containers) foryReadPStrs(c *foryimpl.ReadContext, old []*string) (v []
 				p7 := foryimpl.Alloc[string](c)
 				*p7 = c.ReadString()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2946,8 +2864,7 @@ func (x *Containers) foryReadStrArr(c *foryimpl.ReadContext) (v [2]string) {
 					continue
 				}
 				l2[i3] = c.ReadString()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2973,8 +2890,7 @@ func (x *Containers) foryReadTimes(c *foryimpl.ReadContext, old []time.Time) (v 
 					continue
 				}
 				l2[i3] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -3001,8 +2917,7 @@ func (x *Containers) foryReadU16s(c *foryimpl.ReadContext, old []uint16) (v []ui
 					continue
 				}
 				l2[i3] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -3029,8 +2944,7 @@ func (x *Containers) foryReadU32s(c *foryimpl.ReadContext, old []uint32) (v []ui
 					continue
 				}
 				l2[i3] = r.ReadVarUint32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -3057,8 +2971,7 @@ func (x *Containers) foryReadU64s(c *foryimpl.ReadContext, old []uint64) (v []ui
 					continue
 				}
 				l2[i3] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -3649,124 +3562,101 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.ByBool = x.foryReadByBool(c)
-	if c.Failed() {
-		c.Trace("ByBool")
+	if c.FailedIn("ByBool") {
 		return
 	}
 	x.ByEnum = x.foryReadByEnum(c)
-	if c.Failed() {
-		c.Trace("ByEnum")
+	if c.FailedIn("ByEnum") {
 		return
 	}
 	x.ByI16 = x.foryReadByI16(c)
-	if c.Failed() {
-		c.Trace("ByI16")
+	if c.FailedIn("ByI16") {
 		return
 	}
 	x.ByI32 = x.foryReadByI32(c)
-	if c.Failed() {
-		c.Trace("ByI32")
+	if c.FailedIn("ByI32") {
 		return
 	}
 	x.ByI64 = x.foryReadByI64(c)
-	if c.Failed() {
-		c.Trace("ByI64")
+	if c.FailedIn("ByI64") {
 		return
 	}
 	x.ByI8 = x.foryReadByI8(c)
-	if c.Failed() {
-		c.Trace("ByI8")
+	if c.FailedIn("ByI8") {
 		return
 	}
 	x.ByInt = x.foryReadByInt(c)
-	if c.Failed() {
-		c.Trace("ByInt")
+	if c.FailedIn("ByInt") {
 		return
 	}
 	x.ByStr = x.foryReadByStr(c)
-	if c.Failed() {
-		c.Trace("ByStr")
+	if c.FailedIn("ByStr") {
 		return
 	}
 	x.ByU16 = x.foryReadByU16(c)
-	if c.Failed() {
-		c.Trace("ByU16")
+	if c.FailedIn("ByU16") {
 		return
 	}
 	x.ByU32 = x.foryReadByU32(c)
-	if c.Failed() {
-		c.Trace("ByU32")
+	if c.FailedIn("ByU32") {
 		return
 	}
 	x.ByU64 = x.foryReadByU64(c)
-	if c.Failed() {
-		c.Trace("ByU64")
+	if c.FailedIn("ByU64") {
 		return
 	}
 	x.ByU8 = x.foryReadByU8(c)
-	if c.Failed() {
-		c.Trace("ByU8")
+	if c.FailedIn("ByU8") {
 		return
 	}
 	x.ByUint = x.foryReadByUint(c)
-	if c.Failed() {
-		c.Trace("ByUint")
+	if c.FailedIn("ByUint") {
 		return
 	}
 	if c.TrackRef() {
 		x.Inner = x.foryReadInnerRef(c)
-		if c.Failed() {
-			c.Trace("Inner")
+		if c.FailedIn("Inner") {
 			return
 		}
 		x.Lists = x.foryReadListsRef(c)
-		if c.Failed() {
-			c.Trace("Lists")
+		if c.FailedIn("Lists") {
 			return
 		}
 	} else {
 		x.Inner = x.foryReadInner(c)
-		if c.Failed() {
-			c.Trace("Inner")
+		if c.FailedIn("Inner") {
 			return
 		}
 		x.Lists = x.foryReadLists(c)
-		if c.Failed() {
-			c.Trace("Lists")
+		if c.FailedIn("Lists") {
 			return
 		}
 	}
 	x.Named = x.foryReadNamed(c)
-	if c.Failed() {
-		c.Trace("Named")
+	if c.FailedIn("Named") {
 		return
 	}
 	x.PVals = x.foryReadPVals(c)
-	if c.Failed() {
-		c.Trace("PVals")
+	if c.FailedIn("PVals") {
 		return
 	}
 	if c.TrackRef() {
 		x.Ptrs = x.foryReadPtrsRef(c)
-		if c.Failed() {
-			c.Trace("Ptrs")
+		if c.FailedIn("Ptrs") {
 			return
 		}
 	} else {
 		x.Ptrs = x.foryReadPtrs(c)
-		if c.Failed() {
-			c.Trace("Ptrs")
+		if c.FailedIn("Ptrs") {
 			return
 		}
 	}
 	x.ShadeKey = x.foryReadShadeKey(c)
-	if c.Failed() {
-		c.Trace("ShadeKey")
+	if c.FailedIn("ShadeKey") {
 		return
 	}
 	x.Structs = x.foryReadStructs(c)
-	if c.Failed() {
-		c.Trace("Structs")
+	if c.FailedIn("Structs") {
 		return
 	}
 }
@@ -4334,8 +4224,7 @@ func (x *Maps) foryReadLists(c *foryimpl.ReadContext) (v map[string][]int64) {
 								continue
 							}
 							l9[i10] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -4383,8 +4272,7 @@ func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) (v map[string][]int64) 
 									continue
 								}
 								l18[i19] = r.ReadVarInt64()
-								if c.Failed() {
-									c.TraceIndex(i19)
+								if c.FailedAt(i19) {
 									break
 								}
 							}
@@ -4410,8 +4298,7 @@ func (x *Maps) foryReadListsRef(c *foryimpl.ReadContext) (v map[string][]int64) 
 								continue
 							}
 							l9[i10] = r.ReadVarInt64()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -5019,20 +4906,17 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Addrs = foryimpl.ReadStructList[[]other.Address](c, x.Addrs, (*other.Address)(nil).ForyType())
-	if c.Failed() {
-		c.Trace("Addrs")
+	if c.FailedIn("Addrs") {
 		return
 	}
 	if c.TrackRef() {
 		x.ByName = x.foryReadByNameRef(c)
-		if c.Failed() {
-			c.Trace("ByName")
+		if c.FailedIn("ByName") {
 			return
 		}
 	} else {
 		x.ByName = x.foryReadByName(c)
-		if c.Failed() {
-			c.Trace("ByName")
+		if c.FailedIn("ByName") {
 			return
 		}
 	}
@@ -5043,13 +4927,11 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			x.Home.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Home")
+	if c.FailedIn("Home") {
 		return
 	}
 	x.PAddrs = foryimpl.ReadStructPtrList[[]*other.Address](c, x.PAddrs, (*other.Address)(nil).ForyType())
-	if c.Failed() {
-		c.Trace("PAddrs")
+	if c.FailedIn("PAddrs") {
 		return
 	}
 	if c.TrackRef() {
@@ -5067,8 +4949,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PScalars = nil
 		}
-		if c.Failed() {
-			c.Trace("PScalars")
+		if c.FailedIn("PScalars") {
 			return
 		}
 		if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
@@ -5085,8 +4966,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PTag = nil
 		}
-		if c.Failed() {
-			c.Trace("PTag")
+		if c.FailedIn("PTag") {
 			return
 		}
 	} else {
@@ -5099,8 +4979,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PScalars = p39
 		}
-		if c.Failed() {
-			c.Trace("PScalars")
+		if c.FailedIn("PScalars") {
 			return
 		}
 		if c.ReadFlag() {
@@ -5112,8 +4991,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PTag = p43
 		}
-		if c.Failed() {
-			c.Trace("PTag")
+		if c.FailedIn("PTag") {
 			return
 		}
 	}
@@ -5124,18 +5002,15 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			x.Scalars.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Scalars")
+	if c.FailedIn("Scalars") {
 		return
 	}
 	x.Tags = foryimpl.ReadStructList[[]other.Tag](c, x.Tags, (*other.Tag)(nil).ForyType())
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
+	if c.FailedIn("Title") {
 		return
 	}
 	if c.TrackRef() {
@@ -5153,8 +5028,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Work = nil
 		}
-		if c.Failed() {
-			c.Trace("Work")
+		if c.FailedIn("Work") {
 			return
 		}
 	} else {
@@ -5167,8 +5041,7 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Work = p48
 		}
-		if c.Failed() {
-			c.Trace("Work")
+		if c.FailedIn("Work") {
 			return
 		}
 	}
@@ -5548,8 +5421,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 		x.Value = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Value..Value")
+	if c.FailedIn("Value..Value") {
 		return
 	}
 	if c.TrackRef() {
@@ -5567,8 +5439,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Next = nil
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	} else {
@@ -5581,8 +5452,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Next = p1
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	}
@@ -5897,26 +5767,22 @@ func (x *Tree) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Children = foryimpl.ReadStructPtrList[[]*Tree](c, x.Children, foryTypeTree)
-	if c.Failed() {
-		c.Trace("Children")
+	if c.FailedIn("Children") {
 		return
 	}
 	if c.TrackRef() {
 		x.Index = x.foryReadIndexRef(c)
-		if c.Failed() {
-			c.Trace("Index")
+		if c.FailedIn("Index") {
 			return
 		}
 	} else {
 		x.Index = x.foryReadIndex(c)
-		if c.Failed() {
-			c.Trace("Index")
+		if c.FailedIn("Index") {
 			return
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	c.Leave()
@@ -6430,8 +6296,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		x.Brain = serializer.BFloat16(buffer.ReadUint16At(in, off+2))
 		r.SetOffset(off + 4)
 	}
-	if c.Failed() {
-		c.Trace("Half..Brain")
+	if c.FailedIn("Half..Brain") {
 		return
 	}
 	if c.ReadFlag() {
@@ -6439,8 +6304,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		o49 = r.ReadFloat32()
 		x.Nothing = serializer.Some(o49)
 	}
-	if c.Failed() {
-		c.Trace("Nothing")
+	if c.FailedIn("Nothing") {
 		return
 	}
 	if c.ReadFlag() {
@@ -6448,8 +6312,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		*p50 = serializer.Float16(r.ReadUint16())
 		x.PHalf = p50
 	}
-	if c.Failed() {
-		c.Trace("PHalf")
+	if c.FailedIn("PHalf") {
 		return
 	}
 	if c.ReadFlag() {
@@ -6457,19 +6320,16 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		o51 = r.ReadVarInt64()
 		x.MaybeN = serializer.Some(o51)
 	}
-	if c.Failed() {
-		c.Trace("MaybeN")
+	if c.FailedIn("MaybeN") {
 		return
 	}
 	if c.TrackRef() {
 		x.Brains = foryimpl.ReadRefArray[[]serializer.BFloat16](c, x.Brains)
-		if c.Failed() {
-			c.Trace("Brains")
+		if c.FailedIn("Brains") {
 			return
 		}
 		x.ByName = x.foryReadByNameRef(c)
-		if c.Failed() {
-			c.Trace("ByName")
+		if c.FailedIn("ByName") {
 			return
 		}
 	} else {
@@ -6480,24 +6340,20 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		a53 := foryimpl.ReuseScalarSlice[[]serializer.BFloat16](c, x.Brains, n52)
 		r.ReadRawUint16s(foryimpl.Uint16s(a53))
 		x.Brains = a53
-		if c.Failed() {
-			c.Trace("Brains")
+		if c.FailedIn("Brains") {
 			return
 		}
 		x.ByName = x.foryReadByName(c)
-		if c.Failed() {
-			c.Trace("ByName")
+		if c.FailedIn("ByName") {
 			return
 		}
 	}
 	x.Codes = x.foryReadCodes(c)
-	if c.Failed() {
-		c.Trace("Codes")
+	if c.FailedIn("Codes") {
 		return
 	}
 	x.Halves = x.foryReadHalves(c, x.Halves)
-	if c.Failed() {
-		c.Trace("Halves")
+	if c.FailedIn("Halves") {
 		return
 	}
 	if c.ReadFlag() {
@@ -6505,8 +6361,7 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		o54 = c.ReadString()
 		x.MaybeS = serializer.Some(o54)
 	}
-	if c.Failed() {
-		c.Trace("MaybeS")
+	if c.FailedIn("MaybeS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -6514,23 +6369,19 @@ func (x *Carriers) ForyRead(c *foryimpl.ReadContext) {
 		(*p55).Scale = c.ReadDecimal(&(*p55).Unscaled)
 		x.PPrice = p55
 	}
-	if c.Failed() {
-		c.Trace("PPrice")
+	if c.FailedIn("PPrice") {
 		return
 	}
 	(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
-	if c.Failed() {
-		c.Trace("Price")
+	if c.FailedIn("Price") {
 		return
 	}
 	x.Prices = x.foryReadPrices(c, x.Prices)
-	if c.Failed() {
-		c.Trace("Prices")
+	if c.FailedIn("Prices") {
 		return
 	}
 	x.Words = x.foryReadWords(c)
-	if c.Failed() {
-		c.Trace("Words")
+	if c.FailedIn("Words") {
 		return
 	}
 }
@@ -6768,8 +6619,7 @@ func (x *Carriers) foryReadHalves(c *foryimpl.ReadContext, old []serializer.Floa
 					continue
 				}
 				l2[i3] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -6795,8 +6645,7 @@ func (x *Carriers) foryReadPrices(c *foryimpl.ReadContext, old []serializer.Deci
 					continue
 				}
 				(l2[i3]).Scale = c.ReadDecimal(&(l2[i3]).Unscaled)
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7300,56 +7149,46 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		o72 = r.ReadUint64()
 		x.Opt = serializer.Some(o72)
 	}
-	if c.Failed() {
-		c.Trace("Opt")
+	if c.FailedIn("Opt") {
 		return
 	}
 	x.ArrList = x.foryReadArrList(c)
-	if c.Failed() {
-		c.Trace("ArrList")
+	if c.FailedIn("ArrList") {
 		return
 	}
 	if c.TrackRef() {
 		x.ArrVals = x.foryReadArrValsRef(c)
-		if c.Failed() {
-			c.Trace("ArrVals")
+		if c.FailedIn("ArrVals") {
 			return
 		}
 	} else {
 		x.ArrVals = x.foryReadArrVals(c)
-		if c.Failed() {
-			c.Trace("ArrVals")
+		if c.FailedIn("ArrVals") {
 			return
 		}
 	}
 	x.Arrays = x.foryReadArrays(c, x.Arrays)
-	if c.Failed() {
-		c.Trace("Arrays")
+	if c.FailedIn("Arrays") {
 		return
 	}
 	x.ByFixed = x.foryReadByFixed(c)
-	if c.Failed() {
-		c.Trace("ByFixed")
+	if c.FailedIn("ByFixed") {
 		return
 	}
 	x.EnumKeys = x.foryReadEnumKeys(c)
-	if c.Failed() {
-		c.Trace("EnumKeys")
+	if c.FailedIn("EnumKeys") {
 		return
 	}
 	x.Fixed = x.foryReadFixed(c)
-	if c.Failed() {
-		c.Trace("Fixed")
+	if c.FailedIn("Fixed") {
 		return
 	}
 	x.FixedI64 = x.foryReadFixedI64(c, x.FixedI64)
-	if c.Failed() {
-		c.Trace("FixedI64")
+	if c.FailedIn("FixedI64") {
 		return
 	}
 	x.FixedU32 = x.foryReadFixedU32(c, x.FixedU32)
-	if c.Failed() {
-		c.Trace("FixedU32")
+	if c.FailedIn("FixedU32") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -7365,8 +7204,7 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		r.ReadRawFloat32s(a74[:])
 		x.GoF32 = a74
 	}
-	if c.Failed() {
-		c.Trace("GoF32")
+	if c.FailedIn("GoF32") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -7384,8 +7222,7 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		}
 		x.GoI8 = a76
 	}
-	if c.Failed() {
-		c.Trace("GoI8")
+	if c.FailedIn("GoI8") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -7401,23 +7238,19 @@ func (x *Hinted) ForyRead(c *foryimpl.ReadContext) {
 		copy(a79[:], r.ReadBytes(n78))
 		x.GoU8 = a79
 	}
-	if c.Failed() {
-		c.Trace("GoU8")
+	if c.FailedIn("GoU8") {
 		return
 	}
 	x.PFixedU64 = x.foryReadPFixedU64(c, x.PFixedU64)
-	if c.Failed() {
-		c.Trace("PFixedU64")
+	if c.FailedIn("PFixedU64") {
 		return
 	}
 	x.StrKeys = x.foryReadStrKeys(c)
-	if c.Failed() {
-		c.Trace("StrKeys")
+	if c.FailedIn("StrKeys") {
 		return
 	}
 	x.TaggedI64 = x.foryReadTaggedI64(c, x.TaggedI64)
-	if c.Failed() {
-		c.Trace("TaggedI64")
+	if c.FailedIn("TaggedI64") {
 		return
 	}
 }
@@ -7621,8 +7454,7 @@ func (x *Hinted) foryReadArrList(c *foryimpl.ReadContext) (v [2]int32) {
 					continue
 				}
 				l2[i3] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7736,8 +7568,7 @@ func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext, old [][]int64) (v [][]i
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -7753,8 +7584,7 @@ func (x *Hinted) foryReadArrays(c *foryimpl.ReadContext, old [][]int64) (v [][]i
 				a12 := foryimpl.MakeScalarSlice[[]int64](c, n11)
 				r.ReadRawInt64s(a12)
 				l2[i3] = a12
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7823,8 +7653,7 @@ func (x *Hinted) foryReadEnumKeys(c *foryimpl.ReadContext) (v map[[2]Color]bool)
 						} else {
 							l9[i10] = Color(c.ReadEnum(uint32(0x7fffffff)))
 						}
-						if c.Failed() {
-							c.TraceIndex(i10)
+						if c.FailedAt(i10) {
 							break
 						}
 					}
@@ -7886,8 +7715,7 @@ func (x *Hinted) foryReadFixedI64(c *foryimpl.ReadContext, old []int64) (v []int
 					continue
 				}
 				l2[i3] = r.ReadInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7914,8 +7742,7 @@ func (x *Hinted) foryReadFixedU32(c *foryimpl.ReadContext, old []uint32) (v []ui
 					continue
 				}
 				l2[i3] = r.ReadUint32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7944,8 +7771,7 @@ func (x *Hinted) foryReadPFixedU64(c *foryimpl.ReadContext, old []*uint64) (v []
 				p7 := foryimpl.Alloc[uint64](c)
 				*p7 = r.ReadUint64()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7985,8 +7811,7 @@ func (x *Hinted) foryReadStrKeys(c *foryimpl.ReadContext) (v map[[2]string]int32
 							continue
 						}
 						l9[i10] = c.ReadString()
-						if c.Failed() {
-							c.TraceIndex(i10)
+						if c.FailedAt(i10) {
 							break
 						}
 					}
@@ -8022,8 +7847,7 @@ func (x *Hinted) foryReadTaggedI64(c *foryimpl.ReadContext, old []int64) (v []in
 					continue
 				}
 				l2[i3] = r.ReadTaggedInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

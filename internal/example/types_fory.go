@@ -210,18 +210,15 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		x.ID = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("ID..ID")
+	if c.FailedIn("ID..ID") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -231,8 +228,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Status")
+	if c.FailedIn("Status") {
 		return
 	}
 }
@@ -383,8 +379,7 @@ func (x *Event) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.At = c.ReadTime()
-	if c.Failed() {
-		c.Trace("At")
+	if c.FailedIn("At") {
 		return
 	}
 }

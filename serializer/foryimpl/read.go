@@ -184,6 +184,33 @@ func (c *ReadContext) Trace(field string) { c.path = append(c.path, field) }
 // TraceIndex adds an element index to the path of a recorded error.
 func (c *ReadContext) TraceIndex(i int) { c.path = append(c.path, "["+strconv.Itoa(i)+"]") }
 
+// FailedIn reports whether an error has been recorded, and if so adds field
+// to its path: generated readers write `if c.FailedIn("F") { return }`
+// after a field, the three lines of Failed and Trace in one (issue 28). It
+// inlines to what the three lines did.
+func (c *ReadContext) FailedIn(field string) bool {
+	if c.r.Err() == nil {
+		return false
+	}
+	c.Trace(field)
+	return true
+}
+
+// FailedAt is FailedIn for the element at index i of a list or map. The
+// index's formatting is out of line, so that this inlines.
+func (c *ReadContext) FailedAt(i int) bool {
+	if c.r.Err() == nil {
+		return false
+	}
+	c.traceIndex(i)
+	return true
+}
+
+// traceIndex is TraceIndex, not inlined (FailedAt).
+//
+//go:noinline
+func (c *ReadContext) traceIndex(i int) { c.TraceIndex(i) }
+
 func (c *ReadContext) pathString() string {
 	var sb strings.Builder
 	for i := len(c.path) - 1; i >= 0; i-- {

@@ -235,7 +235,7 @@ func (g *gen) readVarintRun(fields []*plan.Field) []jen.Code {
 }
 
 func (g *gen) failCheck(field string) jen.Code {
-	return jen.If(jen.Id("c").Dot("Failed").Call()).Block(jen.Id("c").Dot("Trace").Call(jen.Lit(field)), jen.Return())
+	return jen.If(jen.Id("c").Dot("FailedIn").Call(jen.Lit(field))).Block(jen.Return())
 }
 
 // alloc is new(T) charged to the decode's allocation budget: a pointer
@@ -845,8 +845,8 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 	// A tracked element, read behind its reference flag; the loop goes on
 	// with the next one.
 	tracked := func(read []jen.Code) jen.Code {
-		return jen.If(jen.Id(trk)).Block(append(read, jen.If(jen.Id("c").Dot("Failed").Call()).Block(
-			jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()), jen.Continue())...)
+		return jen.If(jen.Id(trk)).Block(append(read, jen.If(jen.Id("c").Dot("FailedAt").Call(jen.Id(i))).Block(
+			jen.Break()), jen.Continue())...)
 	}
 	// Element reads: a null flag when the header says so, then the value. A
 	// null element is zeroed: a reused slice (ReuseSlice) still holds the
@@ -913,8 +913,7 @@ func (g *gen) readList(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		elem = append(elem, g.readValue(target.Clone(), &deref, true)...)
 	}
 	// On failure leave the loop; the enclosing field's check returns.
-	elem = append(elem, jen.If(jen.Id("c").Dot("Failed").Call()).Block(
-		jen.Id("c").Dot("TraceIndex").Call(jen.Id(i)), jen.Break()))
+	elem = append(elem, jen.If(jen.Id("c").Dot("FailedAt").Call(jen.Id(i))).Block(jen.Break()))
 	// No element is read after a failed elements header (the path ends at
 	// the list).
 	out = append(out, jen.If(jen.Id(n).Op(">").Lit(0)).Block(

@@ -146,8 +146,7 @@ func (x *HelloRequest) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -293,8 +292,7 @@ func (x *HelloReply) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Reply = c.ReadString()
-	if c.Failed() {
-		c.Trace("Reply")
+	if c.FailedIn("Reply") {
 		return
 	}
 }

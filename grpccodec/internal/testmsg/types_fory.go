@@ -263,8 +263,7 @@ func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 		x.F12 = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("F1..F12")
+	if c.FailedIn("F1..F12") {
 		return
 	}
 }
@@ -629,44 +628,36 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		x.CharValueBoxed = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("DoubleValue..CharValueBoxed")
+	if c.FailedIn("DoubleValue..CharValueBoxed") {
 		return
 	}
 	if c.TrackRef() {
 		x.IntArray = foryimpl.ReadRefArray[[]int32](c, x.IntArray)
-		if c.Failed() {
-			c.Trace("IntArray")
+		if c.FailedIn("IntArray") {
 			return
 		}
 		x.LongArray = foryimpl.ReadRefArray[[]int64](c, x.LongArray)
-		if c.Failed() {
-			c.Trace("LongArray")
+		if c.FailedIn("LongArray") {
 			return
 		}
 		x.FloatArray = foryimpl.ReadRefArray[[]float32](c, x.FloatArray)
-		if c.Failed() {
-			c.Trace("FloatArray")
+		if c.FailedIn("FloatArray") {
 			return
 		}
 		x.DoubleArray = foryimpl.ReadRefArray[[]float64](c, x.DoubleArray)
-		if c.Failed() {
-			c.Trace("DoubleArray")
+		if c.FailedIn("DoubleArray") {
 			return
 		}
 		x.ShortArray = foryimpl.ReadRefArray[[]int32](c, x.ShortArray)
-		if c.Failed() {
-			c.Trace("ShortArray")
+		if c.FailedIn("ShortArray") {
 			return
 		}
 		x.CharArray = foryimpl.ReadRefArray[[]int32](c, x.CharArray)
-		if c.Failed() {
-			c.Trace("CharArray")
+		if c.FailedIn("CharArray") {
 			return
 		}
 		x.BooleanArray = foryimpl.ReadRefBoolArray[[]bool](c, x.BooleanArray)
-		if c.Failed() {
-			c.Trace("BooleanArray")
+		if c.FailedIn("BooleanArray") {
 			return
 		}
 	} else {
@@ -677,8 +668,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		a18 := foryimpl.ReuseScalarSlice[[]int32](c, x.IntArray, n17)
 		r.ReadRawInt32s(a18)
 		x.IntArray = a18
-		if c.Failed() {
-			c.Trace("IntArray")
+		if c.FailedIn("IntArray") {
 			return
 		}
 		n19 := c.ReadArrayLengthFast(8)
@@ -688,8 +678,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		a20 := foryimpl.ReuseScalarSlice[[]int64](c, x.LongArray, n19)
 		r.ReadRawInt64s(a20)
 		x.LongArray = a20
-		if c.Failed() {
-			c.Trace("LongArray")
+		if c.FailedIn("LongArray") {
 			return
 		}
 		n21 := c.ReadArrayLengthFast(4)
@@ -699,8 +688,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		a22 := foryimpl.ReuseScalarSlice[[]float32](c, x.FloatArray, n21)
 		r.ReadRawFloat32s(a22)
 		x.FloatArray = a22
-		if c.Failed() {
-			c.Trace("FloatArray")
+		if c.FailedIn("FloatArray") {
 			return
 		}
 		n23 := c.ReadArrayLengthFast(8)
@@ -710,8 +698,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		a24 := foryimpl.ReuseScalarSlice[[]float64](c, x.DoubleArray, n23)
 		r.ReadRawFloat64s(a24)
 		x.DoubleArray = a24
-		if c.Failed() {
-			c.Trace("DoubleArray")
+		if c.FailedIn("DoubleArray") {
 			return
 		}
 		n25 := c.ReadArrayLengthFast(4)
@@ -721,8 +708,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		a26 := foryimpl.ReuseScalarSlice[[]int32](c, x.ShortArray, n25)
 		r.ReadRawInt32s(a26)
 		x.ShortArray = a26
-		if c.Failed() {
-			c.Trace("ShortArray")
+		if c.FailedIn("ShortArray") {
 			return
 		}
 		n27 := c.ReadArrayLengthFast(4)
@@ -732,8 +718,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		a28 := foryimpl.ReuseScalarSlice[[]int32](c, x.CharArray, n27)
 		r.ReadRawInt32s(a28)
 		x.CharArray = a28
-		if c.Failed() {
-			c.Trace("CharArray")
+		if c.FailedIn("CharArray") {
 			return
 		}
 		n29 := c.ReadArrayLengthFast(1)
@@ -743,14 +728,12 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		a30 := foryimpl.ReuseScalarSlice[[]bool](c, x.BooleanArray, n29)
 		r.ReadRawBools(a30)
 		x.BooleanArray = a30
-		if c.Failed() {
-			c.Trace("BooleanArray")
+		if c.FailedIn("BooleanArray") {
 			return
 		}
 	}
 	x.String = c.ReadString()
-	if c.Failed() {
-		c.Trace("String")
+	if c.FailedIn("String") {
 		return
 	}
 }
@@ -969,13 +952,11 @@ func (x *MediaContent) ForyRead(c *foryimpl.ReadContext) {
 			x.Media.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Media")
+	if c.FailedIn("Media") {
 		return
 	}
 	x.Images = foryimpl.ReadStructList[[]Image](c, x.Images, foryTypeImage)
-	if c.Failed() {
-		c.Trace("Images")
+	if c.FailedIn("Images") {
 		return
 	}
 }
@@ -1248,28 +1229,23 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 		x.Bitrate = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("HasBitrate..Bitrate")
+	if c.FailedIn("HasBitrate..Bitrate") {
 		return
 	}
 	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
+	if c.FailedIn("URI") {
 		return
 	}
 	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
+	if c.FailedIn("Title") {
 		return
 	}
 	x.Format = c.ReadString()
-	if c.Failed() {
-		c.Trace("Format")
+	if c.FailedIn("Format") {
 		return
 	}
 	x.Persons = foryimpl.ReadStringList[[]string](c, x.Persons)
-	if c.Failed() {
-		c.Trace("Persons")
+	if c.FailedIn("Persons") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1279,13 +1255,11 @@ func (x *Media) ForyRead(c *foryimpl.ReadContext) {
 			x.Player = Player(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Player")
+	if c.FailedIn("Player") {
 		return
 	}
 	x.Copyright = c.ReadString()
-	if c.Failed() {
-		c.Trace("Copyright")
+	if c.FailedIn("Copyright") {
 		return
 	}
 }
@@ -1473,18 +1447,15 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		x.Height = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Width..Height")
+	if c.FailedIn("Width..Height") {
 		return
 	}
 	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
+	if c.FailedIn("URI") {
 		return
 	}
 	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
+	if c.FailedIn("Title") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1494,8 +1465,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Size")
+	if c.FailedIn("Size") {
 		return
 	}
 }
@@ -1736,8 +1706,7 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Cover = nil
 		}
-		if c.Failed() {
-			c.Trace("Cover")
+		if c.FailedIn("Cover") {
 			return
 		}
 		if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
@@ -1754,8 +1723,7 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Thumb = nil
 		}
-		if c.Failed() {
-			c.Trace("Thumb")
+		if c.FailedIn("Thumb") {
 			return
 		}
 	} else {
@@ -1768,8 +1736,7 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Cover = p10
 		}
-		if c.Failed() {
-			c.Trace("Cover")
+		if c.FailedIn("Cover") {
 			return
 		}
 		if c.ReadFlag() {
@@ -1781,14 +1748,12 @@ func (x *Album) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Thumb = p14
 		}
-		if c.Failed() {
-			c.Trace("Thumb")
+		if c.FailedIn("Thumb") {
 			return
 		}
 	}
 	x.Images = foryimpl.ReadStructPtrList[[]*Image](c, x.Images, foryTypeImage)
-	if c.Failed() {
-		c.Trace("Images")
+	if c.FailedIn("Images") {
 		return
 	}
 }

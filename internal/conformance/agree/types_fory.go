@@ -177,8 +177,7 @@ func (x *OptInt) ForyRead(c *foryimpl.ReadContext) {
 		*p1 = r.ReadVarInt32()
 		x.OptI = p1
 	}
-	if c.Failed() {
-		c.Trace("OptI")
+	if c.FailedIn("OptI") {
 		return
 	}
 }
@@ -527,34 +526,28 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.A = x.foryReadARef(c)
-		if c.Failed() {
-			c.Trace("A")
+		if c.FailedIn("A") {
 			return
 		}
 		x.B = x.foryReadBRef(c)
-		if c.Failed() {
-			c.Trace("B")
+		if c.FailedIn("B") {
 			return
 		}
 		x.C = x.foryReadCRef(c)
-		if c.Failed() {
-			c.Trace("C")
+		if c.FailedIn("C") {
 			return
 		}
 	} else {
 		x.A = x.foryReadA(c)
-		if c.Failed() {
-			c.Trace("A")
+		if c.FailedIn("A") {
 			return
 		}
 		x.B = x.foryReadB(c)
-		if c.Failed() {
-			c.Trace("B")
+		if c.FailedIn("B") {
 			return
 		}
 		x.C = x.foryReadC(c)
-		if c.Failed() {
-			c.Trace("C")
+		if c.FailedIn("C") {
 			return
 		}
 	}
@@ -614,8 +607,7 @@ func (x *NilValues) foryReadA(c *foryimpl.ReadContext) (v map[int32][]int32) {
 								continue
 							}
 							l9[i10] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -663,8 +655,7 @@ func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) (v map[int32][]int32) 
 									continue
 								}
 								l18[i19] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i19)
+								if c.FailedAt(i19) {
 									break
 								}
 							}
@@ -690,8 +681,7 @@ func (x *NilValues) foryReadARef(c *foryimpl.ReadContext) (v map[int32][]int32) 
 								continue
 							}
 							l9[i10] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1052,8 +1042,7 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 }
@@ -1296,25 +1285,21 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.S = x.foryReadS(c)
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 	x.L = x.foryReadL(c)
-	if c.Failed() {
-		c.Trace("L")
+	if c.FailedIn("L") {
 		return
 	}
 	if c.TrackRef() {
 		x.P = x.foryReadPRef(c)
-		if c.Failed() {
-			c.Trace("P")
+		if c.FailedIn("P") {
 			return
 		}
 	} else {
 		x.P = x.foryReadP(c)
-		if c.Failed() {
-			c.Trace("P")
+		if c.FailedIn("P") {
 			return
 		}
 	}
@@ -1703,8 +1688,7 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		x.A = int(buffer.UnZigZag32(u32))
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("B..A")
+	if c.FailedIn("B..A") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1712,23 +1696,19 @@ func (x *Ints) ForyRead(c *foryimpl.ReadContext) {
 		*p13 = int(r.ReadInt32())
 		x.P = p13
 	}
-	if c.Failed() {
-		c.Trace("P")
+	if c.FailedIn("P") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 	x.Attr = x.foryReadAttr(c)
-	if c.Failed() {
-		c.Trace("Attr")
+	if c.FailedIn("Attr") {
 		return
 	}
 }
@@ -1955,8 +1935,7 @@ func (x *Pt) ForyRead(c *foryimpl.ReadContext) {
 		x.X = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("X..X")
+	if c.FailedIn("X..X") {
 		return
 	}
 }
@@ -2226,18 +2205,15 @@ func (x *PtLists) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.A = foryimpl.ReadStructList[[]Pt](c, x.A, foryTypePt)
-	if c.Failed() {
-		c.Trace("A")
+	if c.FailedIn("A") {
 		return
 	}
 	x.B = foryimpl.ReadStructPtrList[[]*Pt](c, x.B, foryTypePt)
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 	x.C = foryimpl.ReadStructList[[]Pt](c, x.C, foryTypePt)
-	if c.Failed() {
-		c.Trace("C")
+	if c.FailedIn("C") {
 		return
 	}
 }
@@ -2406,8 +2382,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("A")
+	if c.FailedIn("A") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -2417,8 +2392,7 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 }
@@ -2591,8 +2565,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 			x.A = Narrow16(c.ReadEnum(uint32(0xffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("A")
+	if c.FailedIn("A") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -2602,8 +2575,7 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 			x.B = Narrow32(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 }

@@ -178,8 +178,7 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
+	if c.FailedIn("V") {
 		return
 	}
 	c.Leave()
@@ -344,13 +343,11 @@ func (x *Pair) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.A = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("A")
+	if c.FailedIn("A") {
 		return
 	}
 	x.B = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 	c.Leave()

@@ -147,8 +147,7 @@ func (x *AnyAlone) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
+	if c.FailedIn("Value") {
 		return
 	}
 	c.Leave()
@@ -319,13 +318,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -520,23 +517,19 @@ func (x *AnyWithStruct) ForyRead(c *foryimpl.ReadContext) {
 		x.ID = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("ID..ID")
+	if c.FailedIn("ID..ID") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Text = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Text")
+	if c.FailedIn("Text") {
 		return
 	}
 	x.Thing = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Thing")
+	if c.FailedIn("Thing") {
 		return
 	}
 	c.Leave()
@@ -801,38 +794,31 @@ func (x *AnyMixed) ForyRead(c *foryimpl.ReadContext) {
 		x.Flag = buffer.ReadUint8At(in, off) != 0
 		r.SetOffset(off + 1)
 	}
-	if c.Failed() {
-		c.Trace("Flag..Flag")
+	if c.FailedIn("Flag..Flag") {
 		return
 	}
 	x.A = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("A")
+	if c.FailedIn("A") {
 		return
 	}
 	x.B = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 	x.C = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("C")
+	if c.FailedIn("C") {
 		return
 	}
 	x.D = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("D")
+	if c.FailedIn("D") {
 		return
 	}
 	x.List = foryimpl.ReadStringList[[]string](c, x.List)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	x.Plain = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Plain")
+	if c.FailedIn("Plain") {
 		return
 	}
 	c.Leave()

@@ -157,13 +157,11 @@ func (x *AnyInner) ForyRead(c *foryimpl.ReadContext) {
 		x.ID = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("ID..ID")
+	if c.FailedIn("ID..ID") {
 		return
 	}
 	x.Tag = c.ReadString()
-	if c.Failed() {
-		c.Trace("Tag")
+	if c.FailedIn("Tag") {
 		return
 	}
 }
@@ -347,48 +345,39 @@ func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.F64 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("F64")
+	if c.FailedIn("F64") {
 		return
 	}
 	x.Flag = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Flag")
+	if c.FailedIn("Flag") {
 		return
 	}
 	x.I32 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("I32")
+	if c.FailedIn("I32") {
 		return
 	}
 	x.I64 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("I64")
+	if c.FailedIn("I64") {
 		return
 	}
 	x.Ints = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Ints")
+	if c.FailedIn("Ints") {
 		return
 	}
 	x.Nil = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Nil")
+	if c.FailedIn("Nil") {
 		return
 	}
 	x.Ptr = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Ptr")
+	if c.FailedIn("Ptr") {
 		return
 	}
 	x.Str = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Str")
+	if c.FailedIn("Str") {
 		return
 	}
 	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
+	if c.FailedIn("Value") {
 		return
 	}
 	c.Leave()
@@ -545,8 +534,7 @@ func (x *AnyList) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Items = foryimpl.ReadAnyList(c)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 	c.Leave()
@@ -697,8 +685,7 @@ func (x *AnyMap) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Entries = foryimpl.ReadStringAnyMap(c)
-	if c.Failed() {
-		c.Trace("Entries")
+	if c.FailedIn("Entries") {
 		return
 	}
 	c.Leave()
@@ -871,13 +858,11 @@ func (x *Dog) ForyRead(c *foryimpl.ReadContext) {
 		x.Age = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Age..Age")
+	if c.FailedIn("Age..Age") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -1057,22 +1042,19 @@ func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadValueFlag() {
 			x.Pet.ForyReadUnion(c)
 		}
-		if c.Failed() {
-			c.Trace("Pet")
+		if c.FailedIn("Pet") {
 			return
 		}
 	} else {
 		x.Pet.ForyReadUnion(c)
-		if c.Failed() {
-			c.Trace("Pet")
+		if c.FailedIn("Pet") {
 			return
 		}
 	}
@@ -1257,28 +1239,24 @@ func (x *MaybePet) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Pet = Pet{}
 		}
-		if c.Failed() {
-			c.Trace("Pet")
+		if c.FailedIn("Pet") {
 			return
 		}
 		if c.ReadValueFlag() {
 			x.Must.ForyReadUnion(c)
 		}
-		if c.Failed() {
-			c.Trace("Must")
+		if c.FailedIn("Must") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.Pet.ForyReadUnion(c)
 		}
-		if c.Failed() {
-			c.Trace("Pet")
+		if c.FailedIn("Pet") {
 			return
 		}
 		x.Must.ForyReadUnion(c)
-		if c.Failed() {
-			c.Trace("Must")
+		if c.FailedIn("Must") {
 			return
 		}
 	}

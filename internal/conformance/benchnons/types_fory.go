@@ -252,8 +252,7 @@ func (x *NumericStruct) ForyRead(c *foryimpl.ReadContext) {
 		x.F12 = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("F1..F12")
+	if c.FailedIn("F1..F12") {
 		return
 	}
 }

@@ -205,23 +205,19 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.I32ToI32 = x.foryReadI32ToI32(c)
-	if c.Failed() {
-		c.Trace("I32ToI32")
+	if c.FailedIn("I32ToI32") {
 		return
 	}
 	x.I32ToStr = x.foryReadI32ToStr(c)
-	if c.Failed() {
-		c.Trace("I32ToStr")
+	if c.FailedIn("I32ToStr") {
 		return
 	}
 	x.StrToI64 = x.foryReadStrToI64(c)
-	if c.Failed() {
-		c.Trace("StrToI64")
+	if c.FailedIn("StrToI64") {
 		return
 	}
 	x.StrToStr = x.foryReadStrToStr(c)
-	if c.Failed() {
-		c.Trace("StrToStr")
+	if c.FailedIn("StrToStr") {
 		return
 	}
 }

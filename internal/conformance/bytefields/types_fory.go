@@ -251,19 +251,16 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 		x.BoolA = foryimpl.ReadRefBoolArray[[]bool](c, x.BoolA)
-		if c.Failed() {
-			c.Trace("BoolA")
+		if c.FailedIn("BoolA") {
 			return
 		}
 	} else {
 		x.Bin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 		n16 := c.ReadArrayLengthFast(1)
@@ -273,25 +270,21 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		a17 := foryimpl.ReuseScalarSlice[[]bool](c, x.BoolA, n16)
 		r.ReadRawBools(a17)
 		x.BoolA = a17
-		if c.Failed() {
-			c.Trace("BoolA")
+		if c.FailedIn("BoolA") {
 			return
 		}
 	}
 	x.Bools = x.foryReadBools(c, x.Bools)
-	if c.Failed() {
-		c.Trace("Bools")
+	if c.FailedIn("Bools") {
 		return
 	}
 	x.Plain = x.foryReadPlain(c, x.Plain)
-	if c.Failed() {
-		c.Trace("Plain")
+	if c.FailedIn("Plain") {
 		return
 	}
 	if c.TrackRef() {
 		x.U8Arr = foryimpl.ReadRefArray[[]uint8](c, x.U8Arr)
-		if c.Failed() {
-			c.Trace("U8Arr")
+		if c.FailedIn("U8Arr") {
 			return
 		}
 	} else {
@@ -302,8 +295,7 @@ func (x *Bytes) ForyRead(c *foryimpl.ReadContext) {
 		a19 := foryimpl.ReuseScalarSlice[[]uint8](c, x.U8Arr, n18)
 		copy(a19, r.ReadBytes(n18))
 		x.U8Arr = a19
-		if c.Failed() {
-			c.Trace("U8Arr")
+		if c.FailedIn("U8Arr") {
 			return
 		}
 	}
@@ -366,8 +358,7 @@ func (x *Bytes) foryReadBools(c *foryimpl.ReadContext, old []bool) (v []bool) {
 					continue
 				}
 				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -394,8 +385,7 @@ func (x *Bytes) foryReadPlain(c *foryimpl.ReadContext, old []uint8) (v []uint8) 
 					continue
 				}
 				l2[i3] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

@@ -213,23 +213,19 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	(x.Huge).Scale = c.ReadDecimal(&(x.Huge).Unscaled)
-	if c.Failed() {
-		c.Trace("Huge")
+	if c.FailedIn("Huge") {
 		return
 	}
 	x.List = x.foryReadList(c, x.List)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	(x.NegHuge).Scale = c.ReadDecimal(&(x.NegHuge).Unscaled)
-	if c.Failed() {
-		c.Trace("NegHuge")
+	if c.FailedIn("NegHuge") {
 		return
 	}
 	(x.Negative).Scale = c.ReadDecimal(&(x.Negative).Unscaled)
-	if c.Failed() {
-		c.Trace("Negative")
+	if c.FailedIn("Negative") {
 		return
 	}
 	if c.ReadFlag() {
@@ -237,13 +233,11 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		(*p6).Scale = c.ReadDecimal(&(*p6).Unscaled)
 		x.NilPtr = p6
 	}
-	if c.Failed() {
-		c.Trace("NilPtr")
+	if c.FailedIn("NilPtr") {
 		return
 	}
 	(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
-	if c.Failed() {
-		c.Trace("Price")
+	if c.FailedIn("Price") {
 		return
 	}
 	if c.ReadFlag() {
@@ -251,18 +245,15 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		(*p7).Scale = c.ReadDecimal(&(*p7).Unscaled)
 		x.Ptr = p7
 	}
-	if c.Failed() {
-		c.Trace("Ptr")
+	if c.FailedIn("Ptr") {
 		return
 	}
 	(x.Scaled).Scale = c.ReadDecimal(&(x.Scaled).Unscaled)
-	if c.Failed() {
-		c.Trace("Scaled")
+	if c.FailedIn("Scaled") {
 		return
 	}
 	(x.Zero).Scale = c.ReadDecimal(&(x.Zero).Unscaled)
-	if c.Failed() {
-		c.Trace("Zero")
+	if c.FailedIn("Zero") {
 		return
 	}
 }
@@ -336,8 +327,7 @@ func (x *Decimals) foryReadList(c *foryimpl.ReadContext, old []serializer.Decima
 					continue
 				}
 				(l2[i3]).Scale = c.ReadDecimal(&(l2[i3]).Unscaled)
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

@@ -168,8 +168,7 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 		x.ID = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("ID..ID")
+	if c.FailedIn("ID..ID") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLevel2) {
@@ -179,8 +178,7 @@ func (x *Level1) ForyRead(c *foryimpl.ReadContext) {
 			x.Mid.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Mid")
+	if c.FailedIn("Mid") {
 		return
 	}
 }
@@ -405,8 +403,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 			x.Deep.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Deep")
+	if c.FailedIn("Deep") {
 		return
 	}
 	if c.TrackRef() {
@@ -424,8 +421,7 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.DeepP = nil
 		}
-		if c.Failed() {
-			c.Trace("DeepP")
+		if c.FailedIn("DeepP") {
 			return
 		}
 	} else {
@@ -438,14 +434,12 @@ func (x *Level2) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.DeepP = p4
 		}
-		if c.Failed() {
-			c.Trace("DeepP")
+		if c.FailedIn("DeepP") {
 			return
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -667,13 +661,11 @@ func (x *Level3) ForyRead(c *foryimpl.ReadContext) {
 		x.Value = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Value..Value")
+	if c.FailedIn("Value..Value") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 }

@@ -218,13 +218,11 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			x.C = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("C")
+	if c.FailedIn("C") {
 		return
 	}
 	x.Colors = x.foryReadColors(c, x.Colors)
-	if c.Failed() {
-		c.Trace("Colors")
+	if c.FailedIn("Colors") {
 		return
 	}
 	if c.TrackRef() {
@@ -242,8 +240,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PC = nil
 		}
-		if c.Failed() {
-			c.Trace("PC")
+		if c.FailedIn("PC") {
 			return
 		}
 	} else {
@@ -256,8 +253,7 @@ func (x *EnumHolder) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PC = p5
 		}
-		if c.Failed() {
-			c.Trace("PC")
+		if c.FailedIn("PC") {
 			return
 		}
 	}
@@ -335,8 +331,7 @@ func (x *EnumHolder) foryReadColors(c *foryimpl.ReadContext, old []Color) (v []C
 				} else {
 					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

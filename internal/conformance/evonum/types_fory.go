@@ -236,8 +236,7 @@ func (x *NumericStructV2) ForyRead(c *foryimpl.ReadContext) {
 		x.F12 = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("F1..F12")
+	if c.FailedIn("F1..F12") {
 		return
 	}
 }

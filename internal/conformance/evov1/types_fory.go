@@ -155,13 +155,11 @@ func (x *PersonV1) ForyRead(c *foryimpl.ReadContext) {
 		x.Age = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Age..Age")
+	if c.FailedIn("Age..Age") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }

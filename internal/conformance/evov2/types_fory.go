@@ -430,13 +430,11 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		x.Age = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Age..Age")
+	if c.FailedIn("Age..Age") {
 		return
 	}
 	x.Email = c.ReadString()
-	if c.Failed() {
-		c.Trace("Email")
+	if c.FailedIn("Email") {
 		return
 	}
 	if c.TrackRef() {
@@ -454,8 +452,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Home = nil
 		}
-		if c.Failed() {
-			c.Trace("Home")
+		if c.FailedIn("Home") {
 			return
 		}
 	} else {
@@ -468,8 +465,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Home = p21
 		}
-		if c.Failed() {
-			c.Trace("Home")
+		if c.FailedIn("Home") {
 			return
 		}
 	}
@@ -480,13 +476,11 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			x.Level = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Level")
+	if c.FailedIn("Level") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	if c.ReadFlag() {
@@ -494,24 +488,20 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		*p26 = c.ReadString()
 		x.Nick = p26
 	}
-	if c.Failed() {
-		c.Trace("Nick")
+	if c.FailedIn("Nick") {
 		return
 	}
 	x.Scores = x.foryReadScores(c)
-	if c.Failed() {
-		c.Trace("Scores")
+	if c.FailedIn("Scores") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 	if c.TrackRef() {
 		x.Weights = foryimpl.ReadRefArray[[]float64](c, x.Weights)
-		if c.Failed() {
-			c.Trace("Weights")
+		if c.FailedIn("Weights") {
 			return
 		}
 	} else {
@@ -522,8 +512,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 		a28 := foryimpl.ReuseScalarSlice[[]float64](c, x.Weights, n27)
 		r.ReadRawFloat64s(a28)
 		x.Weights = a28
-		if c.Failed() {
-			c.Trace("Weights")
+		if c.FailedIn("Weights") {
 			return
 		}
 	}
@@ -534,8 +523,7 @@ func (x *PersonV2) ForyRead(c *foryimpl.ReadContext) {
 			x.Work.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Work")
+	if c.FailedIn("Work") {
 		return
 	}
 }
@@ -775,13 +763,11 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		x.Zip = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Zip..Zip")
+	if c.FailedIn("Zip..Zip") {
 		return
 	}
 	x.Street = c.ReadString()
-	if c.Failed() {
-		c.Trace("Street")
+	if c.FailedIn("Street") {
 		return
 	}
 }

@@ -285,13 +285,11 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		x.Age = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Age..Age")
+	if c.FailedIn("Age..Age") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -451,13 +449,11 @@ func (x *foryUserPage) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Items = foryimpl.ReadStructList[[]User](c, x.Items, foryTypeUser)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 	x.Next = c.ReadString()
-	if c.Failed() {
-		c.Trace("Next")
+	if c.FailedIn("Next") {
 		return
 	}
 }
@@ -667,13 +663,11 @@ func (x *foryStringPage) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Items = foryimpl.ReadStringList[[]string](c, x.Items)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 	x.Next = c.ReadString()
-	if c.Failed() {
-		c.Trace("Next")
+	if c.FailedIn("Next") {
 		return
 	}
 }
@@ -841,13 +835,11 @@ func (x *foryBest) ForyRead(c *foryimpl.ReadContext) {
 		x.Val = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Val..Val")
+	if c.FailedIn("Val..Val") {
 		return
 	}
 	x.Key = c.ReadString()
-	if c.Failed() {
-		c.Trace("Key")
+	if c.FailedIn("Key") {
 		return
 	}
 }
@@ -1052,8 +1044,7 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeforyBest) {
@@ -1063,8 +1054,7 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 			x.Best.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Best")
+	if c.FailedIn("Best") {
 		return
 	}
 	if c.TrackRef() {
@@ -1082,8 +1072,7 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Tags = nil
 		}
-		if c.Failed() {
-			c.Trace("Tags")
+		if c.FailedIn("Tags") {
 			return
 		}
 	} else {
@@ -1096,8 +1085,7 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Tags = p2
 		}
-		if c.Failed() {
-			c.Trace("Tags")
+		if c.FailedIn("Tags") {
 			return
 		}
 	}
@@ -1108,8 +1096,7 @@ func (x *Book) ForyRead(c *foryimpl.ReadContext) {
 			x.Users.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Users")
+	if c.FailedIn("Users") {
 		return
 	}
 }
@@ -1307,8 +1294,7 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
+	if c.FailedIn("V") {
 		return
 	}
 	c.Leave()

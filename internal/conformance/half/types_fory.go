@@ -284,8 +284,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		x.BF16Neg = serializer.BFloat16(buffer.ReadUint16At(in, off+14))
 		r.SetOffset(off + 16)
 	}
-	if c.Failed() {
-		c.Trace("F16..BF16Neg")
+	if c.FailedIn("F16..BF16Neg") {
 		return
 	}
 	if c.ReadFlag() {
@@ -293,14 +292,12 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		*p11 = serializer.Float16(r.ReadUint16())
 		x.F16Ptr = p11
 	}
-	if c.Failed() {
-		c.Trace("F16Ptr")
+	if c.FailedIn("F16Ptr") {
 		return
 	}
 	if c.TrackRef() {
 		x.BF16Arr = foryimpl.ReadRefArray[[]serializer.BFloat16](c, x.BF16Arr)
-		if c.Failed() {
-			c.Trace("BF16Arr")
+		if c.FailedIn("BF16Arr") {
 			return
 		}
 	} else {
@@ -311,20 +308,17 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		a13 := foryimpl.ReuseScalarSlice[[]serializer.BFloat16](c, x.BF16Arr, n12)
 		r.ReadRawUint16s(foryimpl.Uint16s(a13))
 		x.BF16Arr = a13
-		if c.Failed() {
-			c.Trace("BF16Arr")
+		if c.FailedIn("BF16Arr") {
 			return
 		}
 	}
 	x.BF16List = x.foryReadBF16List(c, x.BF16List)
-	if c.Failed() {
-		c.Trace("BF16List")
+	if c.FailedIn("BF16List") {
 		return
 	}
 	if c.TrackRef() {
 		x.F16Arr = foryimpl.ReadRefArray[[]serializer.Float16](c, x.F16Arr)
-		if c.Failed() {
-			c.Trace("F16Arr")
+		if c.FailedIn("F16Arr") {
 			return
 		}
 	} else {
@@ -335,14 +329,12 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		a15 := foryimpl.ReuseScalarSlice[[]serializer.Float16](c, x.F16Arr, n14)
 		r.ReadRawUint16s(foryimpl.Uint16s(a15))
 		x.F16Arr = a15
-		if c.Failed() {
-			c.Trace("F16Arr")
+		if c.FailedIn("F16Arr") {
 			return
 		}
 	}
 	x.F16List = x.foryReadF16List(c, x.F16List)
-	if c.Failed() {
-		c.Trace("F16List")
+	if c.FailedIn("F16List") {
 		return
 	}
 }
@@ -393,8 +385,7 @@ func (x *HalfFloats) foryReadBF16List(c *foryimpl.ReadContext, old []serializer.
 					continue
 				}
 				l2[i3] = serializer.BFloat16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -421,8 +412,7 @@ func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext, old []serializer.F
 					continue
 				}
 				l2[i3] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -575,8 +565,7 @@ func (x *BFloat16Ptr) ForyRead(c *foryimpl.ReadContext) {
 		x.Count = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Count..Count")
+	if c.FailedIn("Count..Count") {
 		return
 	}
 	if c.ReadFlag() {
@@ -584,8 +573,7 @@ func (x *BFloat16Ptr) ForyRead(c *foryimpl.ReadContext) {
 		*p1 = serializer.Float16(r.ReadUint16())
 		x.Other = p1
 	}
-	if c.Failed() {
-		c.Trace("Other")
+	if c.FailedIn("Other") {
 		return
 	}
 	if c.ReadFlag() {
@@ -593,8 +581,7 @@ func (x *BFloat16Ptr) ForyRead(c *foryimpl.ReadContext) {
 		*p2 = serializer.BFloat16(r.ReadUint16())
 		x.Value = p2
 	}
-	if c.Failed() {
-		c.Trace("Value")
+	if c.FailedIn("Value") {
 		return
 	}
 }

@@ -289,28 +289,23 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Arrays = x.foryReadArrays(c, x.Arrays)
-	if c.Failed() {
-		c.Trace("Arrays")
+	if c.FailedIn("Arrays") {
 		return
 	}
 	x.Fixed = x.foryReadFixed(c, x.Fixed)
-	if c.Failed() {
-		c.Trace("Fixed")
+	if c.FailedIn("Fixed") {
 		return
 	}
 	x.Nested = x.foryReadNested(c, x.Nested)
-	if c.Failed() {
-		c.Trace("Nested")
+	if c.FailedIn("Nested") {
 		return
 	}
 	x.NotNull = x.foryReadFixed(c, x.NotNull)
-	if c.Failed() {
-		c.Trace("NotNull")
+	if c.FailedIn("NotNull") {
 		return
 	}
 	x.Nullable = x.foryReadNullable(c, x.Nullable)
-	if c.Failed() {
-		c.Trace("Nullable")
+	if c.FailedIn("Nullable") {
 		return
 	}
 }
@@ -381,8 +376,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v []
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -398,8 +392,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v []
 				a12 := foryimpl.MakeScalarSlice[[]int32](c, n11)
 				r.ReadRawInt32s(a12)
 				l2[i3] = a12
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -426,8 +419,7 @@ func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext, old []int32) (v []int
 					continue
 				}
 				l2[i3] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -467,8 +459,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 										continue
 									}
 									l10[i11] = r.ReadInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -479,8 +470,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -503,16 +493,14 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 								continue
 							}
 							l16[i17] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -541,8 +529,7 @@ func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext, old []*int32) (v [
 				p7 := foryimpl.Alloc[int32](c)
 				*p7 = r.ReadInt32()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -842,37 +829,31 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Arrays = x.foryReadArraysRef(c)
-		if c.Failed() {
-			c.Trace("Arrays")
+		if c.FailedIn("Arrays") {
 			return
 		}
 	} else {
 		x.Arrays = x.foryReadArrays(c)
-		if c.Failed() {
-			c.Trace("Arrays")
+		if c.FailedIn("Arrays") {
 			return
 		}
 	}
 	x.I32 = x.foryReadI32(c)
-	if c.Failed() {
-		c.Trace("I32")
+	if c.FailedIn("I32") {
 		return
 	}
 	x.I64 = x.foryReadI64(c)
-	if c.Failed() {
-		c.Trace("I64")
+	if c.FailedIn("I64") {
 		return
 	}
 	if c.TrackRef() {
 		x.Lists = x.foryReadListsRef(c)
-		if c.Failed() {
-			c.Trace("Lists")
+		if c.FailedIn("Lists") {
 			return
 		}
 	} else {
 		x.Lists = x.foryReadLists(c)
-		if c.Failed() {
-			c.Trace("Lists")
+		if c.FailedIn("Lists") {
 			return
 		}
 	}
@@ -1063,8 +1044,7 @@ func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) (v map[string][]i
 								continue
 							}
 							l9[i10] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1112,8 +1092,7 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 									continue
 								}
 								l18[i19] = r.ReadInt32()
-								if c.Failed() {
-									c.TraceIndex(i19)
+								if c.FailedAt(i19) {
 									break
 								}
 							}
@@ -1139,8 +1118,7 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 								continue
 							}
 							l9[i10] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1376,20 +1354,17 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.NotNull = x.foryReadNotNull(c)
-	if c.Failed() {
-		c.Trace("NotNull")
+	if c.FailedIn("NotNull") {
 		return
 	}
 	if c.TrackRef() {
 		x.Tagged = x.foryReadTaggedRef(c)
-		if c.Failed() {
-			c.Trace("Tagged")
+		if c.FailedIn("Tagged") {
 			return
 		}
 	} else {
 		x.Tagged = x.foryReadTagged(c)
-		if c.Failed() {
-			c.Trace("Tagged")
+		if c.FailedIn("Tagged") {
 			return
 		}
 	}
@@ -1470,8 +1445,7 @@ func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) (v map[uint32][]ui
 								continue
 							}
 							l9[i10] = r.ReadTaggedUint64()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1519,8 +1493,7 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 									continue
 								}
 								l18[i19] = r.ReadTaggedUint64()
-								if c.Failed() {
-									c.TraceIndex(i19)
+								if c.FailedAt(i19) {
 									break
 								}
 							}
@@ -1546,8 +1519,7 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 								continue
 							}
 							l9[i10] = r.ReadTaggedUint64()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1736,8 +1708,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Plain = nil
 		}
-		if c.Failed() {
-			c.Trace("Plain")
+		if c.FailedIn("Plain") {
 			return
 		}
 		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
@@ -1754,8 +1725,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Ref = nil
 		}
-		if c.Failed() {
-			c.Trace("Ref")
+		if c.FailedIn("Ref") {
 			return
 		}
 	} else {
@@ -1766,8 +1736,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 			p1.ForyRead(c)
 		}
 		x.Plain = p1
-		if c.Failed() {
-			c.Trace("Plain")
+		if c.FailedIn("Plain") {
 			return
 		}
 		if c.ReadFlag() {
@@ -1781,8 +1750,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Ref = nil
 		}
-		if c.Failed() {
-			c.Trace("Ref")
+		if c.FailedIn("Ref") {
 			return
 		}
 	}
@@ -2001,13 +1969,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -2176,13 +2142,11 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		r.ReadRawInt32s(a4[:])
 		x.Tagged = a4
 	}
-	if c.Failed() {
-		c.Trace("Tagged")
+	if c.FailedIn("Tagged") {
 		return
 	}
 	x.Untagged = x.foryReadUntagged(c)
-	if c.Failed() {
-		c.Trace("Untagged")
+	if c.FailedIn("Untagged") {
 		return
 	}
 }
@@ -2260,8 +2224,7 @@ func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) (v [3]int32) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2475,8 +2438,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List = nil
 		}
-		if c.Failed() {
-			c.Trace("List")
+		if c.FailedIn("List") {
 			return
 		}
 	} else {
@@ -2485,14 +2447,12 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List = nil
 		}
-		if c.Failed() {
-			c.Trace("List")
+		if c.FailedIn("List") {
 			return
 		}
 	}
 	x.Map = x.foryReadMap(c)
-	if c.Failed() {
-		c.Trace("Map")
+	if c.FailedIn("Map") {
 		return
 	}
 }
@@ -2543,8 +2503,7 @@ func (x *EnumHints) foryReadList(c *foryimpl.ReadContext, old []Color) (v []Colo
 				} else {
 					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2736,8 +2695,7 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.ByPair = x.foryReadByPair(c)
-	if c.Failed() {
-		c.Trace("ByPair")
+	if c.FailedIn("ByPair") {
 		return
 	}
 }
@@ -2789,8 +2747,7 @@ func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) (v map[[2]int32
 							continue
 						}
 						l9[i10] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i10)
+						if c.FailedAt(i10) {
 							break
 						}
 					}
@@ -3001,8 +2958,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		x.Upper = buffer.ReadInt64At(in, off)
 		r.SetOffset(off + 8)
 	}
-	if c.Failed() {
-		c.Trace("Upper..Upper")
+	if c.FailedIn("Upper..Upper") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3010,8 +2966,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		o10 = r.ReadInt64()
 		x.Opt64 = serializer.Some(o10)
 	}
-	if c.Failed() {
-		c.Trace("Opt64")
+	if c.FailedIn("Opt64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3019,8 +2974,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		o11 = r.ReadInt64()
 		x.OptUnset = serializer.Some(o11)
 	}
-	if c.Failed() {
-		c.Trace("OptUnset")
+	if c.FailedIn("OptUnset") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3028,8 +2982,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		o12 = r.ReadInt32()
 		x.Opt32 = serializer.Some(o12)
 	}
-	if c.Failed() {
-		c.Trace("Opt32")
+	if c.FailedIn("Opt32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3037,8 +2990,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		*p13 = c.ReadString()
 		x.Yes = p13
 	}
-	if c.Failed() {
-		c.Trace("Yes")
+	if c.FailedIn("Yes") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3046,8 +2998,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		*p14 = c.ReadString()
 		x.YesNil = p14
 	}
-	if c.Failed() {
-		c.Trace("YesNil")
+	if c.FailedIn("YesNil") {
 		return
 	}
 }

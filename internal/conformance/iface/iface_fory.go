@@ -185,8 +185,7 @@ func (x *Circle) ForyRead(c *foryimpl.ReadContext) {
 		x.R = buffer.ReadFloat64At(in, off)
 		r.SetOffset(off + 8)
 	}
-	if c.Failed() {
-		c.Trace("R..R")
+	if c.FailedIn("R..R") {
 		return
 	}
 }
@@ -384,8 +383,7 @@ func (x *Square) ForyRead(c *foryimpl.ReadContext) {
 		x.S = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("S..S")
+	if c.FailedIn("S..S") {
 		return
 	}
 }
@@ -547,8 +545,7 @@ func (x *Label) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Text = c.ReadString()
-	if c.Failed() {
-		c.Trace("Text")
+	if c.FailedIn("Text") {
 		return
 	}
 }
@@ -726,25 +723,21 @@ func (x *Drawing) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Any = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any")
+	if c.FailedIn("Any") {
 		return
 	}
 	// Shape: an any whose value implements it; the generated types of this package that do: *Circle, *Square.
 	x.Main = foryimpl.ReadAnyAs[Shape](c, "iface.Shape", "*Circle, *Square")
-	if c.Failed() {
-		c.Trace("Main")
+	if c.FailedIn("Main") {
 		return
 	}
 	// Shape: an any whose value implements it; the generated types of this package that do: *Circle, *Square.
 	x.Other = foryimpl.ReadAnyAs[Shape](c, "iface.Shape", "*Circle, *Square")
-	if c.Failed() {
-		c.Trace("Other")
+	if c.FailedIn("Other") {
 		return
 	}
 	c.Leave()
@@ -911,18 +904,15 @@ func (x *Gallery) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Anys = foryimpl.ReadAnyList(c)
-	if c.Failed() {
-		c.Trace("Anys")
+	if c.FailedIn("Anys") {
 		return
 	}
 	x.ByName = foryimpl.ReadStringAnyMapAs[Shape](c, "iface.Shape", "*Circle, *Square")
-	if c.Failed() {
-		c.Trace("ByName")
+	if c.FailedIn("ByName") {
 		return
 	}
 	x.Shapes = foryimpl.ReadAnyListAs[Shape](c, "iface.Shape", "*Circle, *Square")
-	if c.Failed() {
-		c.Trace("Shapes")
+	if c.FailedIn("Shapes") {
 		return
 	}
 	c.Leave()

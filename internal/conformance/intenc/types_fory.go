@@ -211,8 +211,7 @@ func (x *IntEncodings) ForyRead(c *foryimpl.ReadContext) {
 		x.VarU32 = u32
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("FixedI64..VarU32")
+	if c.FailedIn("FixedI64..VarU32") {
 		return
 	}
 }

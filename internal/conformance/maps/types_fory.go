@@ -170,13 +170,11 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.I32ToStr = x.foryReadI32ToStr(c)
-	if c.Failed() {
-		c.Trace("I32ToStr")
+	if c.FailedIn("I32ToStr") {
 		return
 	}
 	x.StrToI32 = x.foryReadStrToI32(c)
-	if c.Failed() {
-		c.Trace("StrToI32")
+	if c.FailedIn("StrToI32") {
 		return
 	}
 }

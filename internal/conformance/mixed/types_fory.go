@@ -400,8 +400,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		x.Code = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Ratio..Code")
+	if c.FailedIn("Ratio..Code") {
 		return
 	}
 	if c.ReadFlag() {
@@ -409,8 +408,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		*p17 = r.ReadBool()
 		x.OptFlag = p17
 	}
-	if c.Failed() {
-		c.Trace("OptFlag")
+	if c.FailedIn("OptFlag") {
 		return
 	}
 	if c.ReadFlag() {
@@ -418,8 +416,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		*p18 = r.ReadVarInt32()
 		x.Opt = p18
 	}
-	if c.Failed() {
-		c.Trace("Opt")
+	if c.FailedIn("Opt") {
 		return
 	}
 	if c.TrackRef() {
@@ -437,8 +434,7 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Child = nil
 		}
-		if c.Failed() {
-			c.Trace("Child")
+		if c.FailedIn("Child") {
 			return
 		}
 	} else {
@@ -451,14 +447,12 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Child = p19
 		}
-		if c.Failed() {
-			c.Trace("Child")
+		if c.FailedIn("Child") {
 			return
 		}
 	}
 	x.Items = foryimpl.ReadStringList[[]string](c, x.Items)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -468,23 +462,19 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			x.Kind = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Kind")
+	if c.FailedIn("Kind") {
 		return
 	}
 	x.Lookup = x.foryReadLookup(c)
-	if c.Failed() {
-		c.Trace("Lookup")
+	if c.FailedIn("Lookup") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Stamp = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Stamp")
+	if c.FailedIn("Stamp") {
 		return
 	}
 }
@@ -718,13 +708,11 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 }

@@ -173,13 +173,11 @@ func (x *NameRules) ForyRead(c *foryimpl.ReadContext) {
 		x.X2Y = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("UserID..X2Y")
+	if c.FailedIn("UserID..X2Y") {
 		return
 	}
 	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
+	if c.FailedIn("URI") {
 		return
 	}
 }

@@ -171,8 +171,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 		x.X = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("X..X")
+	if c.FailedIn("X..X") {
 		return
 	}
 	if c.TrackRef() {
@@ -190,8 +189,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Inner = nil
 		}
-		if c.Failed() {
-			c.Trace("Inner")
+		if c.FailedIn("Inner") {
 			return
 		}
 	} else {
@@ -204,8 +202,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Inner = p1
 		}
-		if c.Failed() {
-			c.Trace("Inner")
+		if c.FailedIn("Inner") {
 			return
 		}
 	}
@@ -395,13 +392,11 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 }

@@ -291,8 +291,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Ints = nil
 		}
-		if c.Failed() {
-			c.Trace("Ints")
+		if c.FailedIn("Ints") {
 			return
 		}
 		if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
@@ -303,8 +302,7 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map = nil
 		}
-		if c.Failed() {
-			c.Trace("Map")
+		if c.FailedIn("Map") {
 			return
 		}
 		if st34, id35 := c.ReadRefFlag(); st34 == foryimpl.RefBack {
@@ -315,30 +313,26 @@ func (x *NullableContainers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Strs = nil
 		}
-		if c.Failed() {
-			c.Trace("Strs")
+		if c.FailedIn("Strs") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.Ints = x.foryReadInts(c, x.Ints)
 		}
-		if c.Failed() {
-			c.Trace("Ints")
+		if c.FailedIn("Ints") {
 			return
 		}
 		if c.ReadFlag() {
 			x.Map = x.foryReadMap(c)
 		}
-		if c.Failed() {
-			c.Trace("Map")
+		if c.FailedIn("Map") {
 			return
 		}
 		if c.ReadFlag() {
 			x.Strs = foryimpl.ReadStringList[[]string](c, nil)
 		}
-		if c.Failed() {
-			c.Trace("Strs")
+		if c.FailedIn("Strs") {
 			return
 		}
 	}
@@ -409,8 +403,7 @@ func (x *NullableContainers) foryReadInts(c *foryimpl.ReadContext, old []int32) 
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

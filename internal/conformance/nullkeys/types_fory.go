@@ -184,13 +184,11 @@ func (x *PK) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.M = x.foryReadM(c)
-	if c.Failed() {
-		c.Trace("M")
+	if c.FailedIn("M") {
 		return
 	}
 }

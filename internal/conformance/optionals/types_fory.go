@@ -212,8 +212,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 		o22 = r.ReadFloat64()
 		x.F64 = serializer.Some(o22)
 	}
-	if c.Failed() {
-		c.Trace("F64")
+	if c.FailedIn("F64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -221,8 +220,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 		o23 = r.ReadBool()
 		x.Flag = serializer.Some(o23)
 	}
-	if c.Failed() {
-		c.Trace("Flag")
+	if c.FailedIn("Flag") {
 		return
 	}
 	if c.ReadFlag() {
@@ -230,8 +228,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 		o24 = r.ReadVarInt64()
 		x.I64 = serializer.Some(o24)
 	}
-	if c.Failed() {
-		c.Trace("I64")
+	if c.FailedIn("I64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -239,8 +236,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 		o25 = r.ReadVarInt32()
 		x.I32 = serializer.Some(o25)
 	}
-	if c.Failed() {
-		c.Trace("I32")
+	if c.FailedIn("I32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -248,8 +244,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 		o26 = r.ReadVarInt32()
 		x.NoneI32 = serializer.Some(o26)
 	}
-	if c.Failed() {
-		c.Trace("NoneI32")
+	if c.FailedIn("NoneI32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -257,8 +252,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 		o27 = c.ReadString()
 		x.NoneStr = serializer.Some(o27)
 	}
-	if c.Failed() {
-		c.Trace("NoneStr")
+	if c.FailedIn("NoneStr") {
 		return
 	}
 	if c.ReadFlag() {
@@ -266,8 +260,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 		o28 = c.ReadString()
 		x.Str = serializer.Some(o28)
 	}
-	if c.Failed() {
-		c.Trace("Str")
+	if c.FailedIn("Str") {
 		return
 	}
 }

@@ -171,13 +171,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -363,8 +361,7 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
+	if c.FailedIn("Label") {
 		return
 	}
 	if c.TrackRef() {
@@ -382,8 +379,7 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Next = nil
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	} else {
@@ -396,8 +392,7 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Next = p3
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	}
@@ -579,8 +574,7 @@ func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Value = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Value")
+	if c.FailedIn("Value") {
 		return
 	}
 	c.Leave()
@@ -768,8 +762,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 		x.Count = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Count..Count")
+	if c.FailedIn("Count..Count") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
@@ -779,8 +772,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			x.Inner.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Inner")
+	if c.FailedIn("Inner") {
 		return
 	}
 }
@@ -966,13 +958,11 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Ints = foryimpl.ReadRefArray[[]int32](c, x.Ints)
-		if c.Failed() {
-			c.Trace("Ints")
+		if c.FailedIn("Ints") {
 			return
 		}
 		x.Longs = foryimpl.ReadRefArray[[]int64](c, x.Longs)
-		if c.Failed() {
-			c.Trace("Longs")
+		if c.FailedIn("Longs") {
 			return
 		}
 	} else {
@@ -983,8 +973,7 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 		a6 := foryimpl.ReuseScalarSlice[[]int32](c, x.Ints, n5)
 		r.ReadRawInt32s(a6)
 		x.Ints = a6
-		if c.Failed() {
-			c.Trace("Ints")
+		if c.FailedIn("Ints") {
 			return
 		}
 		n7 := c.ReadArrayLengthFast(8)
@@ -994,8 +983,7 @@ func (x *Arrays) ForyRead(c *foryimpl.ReadContext) {
 		a8 := foryimpl.ReuseScalarSlice[[]int64](c, x.Longs, n7)
 		r.ReadRawInt64s(a8)
 		x.Longs = a8
-		if c.Failed() {
-			c.Trace("Longs")
+		if c.FailedIn("Longs") {
 			return
 		}
 	}
@@ -1171,13 +1159,11 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Children = foryimpl.ReadStructList[[]Node](c, x.Children, foryTypeNode)
-	if c.Failed() {
-		c.Trace("Children")
+	if c.FailedIn("Children") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	c.Leave()
@@ -1361,8 +1347,7 @@ func (x *Bin) ForyRead(c *foryimpl.ReadContext) {
 		x.Count = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Count..Count")
+	if c.FailedIn("Count..Count") {
 		return
 	}
 	if c.TrackRef() {
@@ -1374,14 +1359,12 @@ func (x *Bin) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Data = nil
 		}
-		if c.Failed() {
-			c.Trace("Data")
+		if c.FailedIn("Data") {
 			return
 		}
 	} else {
 		x.Data = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Data")
+		if c.FailedIn("Data") {
 			return
 		}
 	}
@@ -1619,18 +1602,15 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 			x.Inner.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Inner")
+	if c.FailedIn("Inner") {
 		return
 	}
 	x.List = x.foryReadList(c, x.List)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	x.M = x.foryReadM(c)
-	if c.Failed() {
-		c.Trace("M")
+	if c.FailedIn("M") {
 		return
 	}
 }
@@ -1683,8 +1663,7 @@ func (x *Mixed) foryReadList(c *foryimpl.ReadContext, old []int32) (v []int32) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1896,8 +1875,7 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 		*p3 = r.ReadVarInt32()
 		x.K = p3
 	}
-	if c.Failed() {
-		c.Trace("K")
+	if c.FailedIn("K") {
 		return
 	}
 	if c.TrackRef() {
@@ -1915,8 +1893,7 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Arr = nil
 		}
-		if c.Failed() {
-			c.Trace("Arr")
+		if c.FailedIn("Arr") {
 			return
 		}
 		if st8, id9 := c.ReadRefFlag(); st8 == foryimpl.RefBack {
@@ -1933,8 +1910,7 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Next = nil
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	} else {
@@ -1947,8 +1923,7 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 			r.ReadRawInt32s(a5)
 			x.Arr = a5
 		}
-		if c.Failed() {
-			c.Trace("Arr")
+		if c.FailedIn("Arr") {
 			return
 		}
 		if c.ReadFlag() {
@@ -1960,8 +1935,7 @@ func (x *Nullables) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Next = p8
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	}
@@ -2146,8 +2120,7 @@ func (x *Colored) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -2157,8 +2130,7 @@ func (x *Colored) ForyRead(c *foryimpl.ReadContext) {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("E")
+	if c.FailedIn("E") {
 		return
 	}
 }

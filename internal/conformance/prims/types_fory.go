@@ -253,8 +253,7 @@ func (x *AllPrims) ForyRead(c *foryimpl.ReadContext) {
 		x.U32 = u32
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("F64..U32")
+	if c.FailedIn("F64..U32") {
 		return
 	}
 }

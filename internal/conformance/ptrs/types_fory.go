@@ -172,8 +172,7 @@ func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 		*p1 = r.ReadFloat64()
 		x.PF64 = p1
 	}
-	if c.Failed() {
-		c.Trace("PF64")
+	if c.FailedIn("PF64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -181,8 +180,7 @@ func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 		*p2 = r.ReadBool()
 		x.PB = p2
 	}
-	if c.Failed() {
-		c.Trace("PB")
+	if c.FailedIn("PB") {
 		return
 	}
 	if c.ReadFlag() {
@@ -190,8 +188,7 @@ func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 		*p3 = r.ReadVarInt64()
 		x.PI64 = p3
 	}
-	if c.Failed() {
-		c.Trace("PI64")
+	if c.FailedIn("PI64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -199,8 +196,7 @@ func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 		*p4 = r.ReadVarInt32()
 		x.PI32 = p4
 	}
-	if c.Failed() {
-		c.Trace("PI32")
+	if c.FailedIn("PI32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -208,8 +204,7 @@ func (x *Ptrs) ForyRead(c *foryimpl.ReadContext) {
 		*p5 = c.ReadString()
 		x.PS = p5
 	}
-	if c.Failed() {
-		c.Trace("PS")
+	if c.FailedIn("PS") {
 		return
 	}
 }

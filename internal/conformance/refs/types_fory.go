@@ -183,18 +183,15 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		x.Height = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Width..Height")
+	if c.FailedIn("Width..Height") {
 		return
 	}
 	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
+	if c.FailedIn("URI") {
 		return
 	}
 	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
+	if c.FailedIn("Title") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -204,8 +201,7 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Size")
+	if c.FailedIn("Size") {
 		return
 	}
 }
@@ -406,8 +402,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Cover = nil
 		}
-		if c.Failed() {
-			c.Trace("Cover")
+		if c.FailedIn("Cover") {
 			return
 		}
 		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
@@ -424,8 +419,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Thumb = nil
 		}
-		if c.Failed() {
-			c.Trace("Thumb")
+		if c.FailedIn("Thumb") {
 			return
 		}
 	} else {
@@ -438,8 +432,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Cover = p1
 		}
-		if c.Failed() {
-			c.Trace("Cover")
+		if c.FailedIn("Cover") {
 			return
 		}
 		if c.ReadFlag() {
@@ -451,8 +444,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Thumb = p5
 		}
-		if c.Failed() {
-			c.Trace("Thumb")
+		if c.FailedIn("Thumb") {
 			return
 		}
 	}
@@ -690,8 +682,7 @@ func (x *ImagePtrList) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Images = foryimpl.ReadStructPtrList[[]*Image](c, x.Images, foryTypeImage)
-	if c.Failed() {
-		c.Trace("Images")
+	if c.FailedIn("Images") {
 		return
 	}
 }
@@ -886,8 +877,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 		x.Value = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Value..Value")
+	if c.FailedIn("Value..Value") {
 		return
 	}
 	if c.TrackRef() {
@@ -905,8 +895,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Next = nil
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	} else {
@@ -919,8 +908,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Next = p1
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	}
@@ -1202,13 +1190,11 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Children = foryimpl.ReadStructPtrList[[]*TreeNode](c, x.Children, foryTypeTreeNode)
-	if c.Failed() {
-		c.Trace("Children")
+	if c.FailedIn("Children") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	if c.TrackRef() {
@@ -1226,8 +1212,7 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Parent = nil
 		}
-		if c.Failed() {
-			c.Trace("Parent")
+		if c.FailedIn("Parent") {
 			return
 		}
 	} else {
@@ -1240,8 +1225,7 @@ func (x *TreeNode) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Parent = p12
 		}
-		if c.Failed() {
-			c.Trace("Parent")
+		if c.FailedIn("Parent") {
 			return
 		}
 	}
@@ -1604,8 +1588,7 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		*p33 = r.ReadVarInt32()
 		x.Count1 = p33
 	}
-	if c.Failed() {
-		c.Trace("Count1")
+	if c.FailedIn("Count1") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1613,18 +1596,15 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		*p34 = r.ReadVarInt32()
 		x.Count2 = p34
 	}
-	if c.Failed() {
-		c.Trace("Count2")
+	if c.FailedIn("Count2") {
 		return
 	}
 	x.Ints1 = x.foryReadInts1(c, x.Ints1)
-	if c.Failed() {
-		c.Trace("Ints1")
+	if c.FailedIn("Ints1") {
 		return
 	}
 	x.Ints2 = x.foryReadInts1(c, x.Ints2)
-	if c.Failed() {
-		c.Trace("Ints2")
+	if c.FailedIn("Ints2") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1632,8 +1612,7 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		*p35 = c.ReadString()
 		x.Label1 = p35
 	}
-	if c.Failed() {
-		c.Trace("Label1")
+	if c.FailedIn("Label1") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1641,38 +1620,31 @@ func (x *SharedUntracked) ForyRead(c *foryimpl.ReadContext) {
 		*p36 = c.ReadString()
 		x.Label2 = p36
 	}
-	if c.Failed() {
-		c.Trace("Label2")
+	if c.FailedIn("Label2") {
 		return
 	}
 	x.Map1 = x.foryReadMap1(c)
-	if c.Failed() {
-		c.Trace("Map1")
+	if c.FailedIn("Map1") {
 		return
 	}
 	x.Map2 = x.foryReadMap1(c)
-	if c.Failed() {
-		c.Trace("Map2")
+	if c.FailedIn("Map2") {
 		return
 	}
 	x.Name1 = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name1")
+	if c.FailedIn("Name1") {
 		return
 	}
 	x.Name2 = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name2")
+	if c.FailedIn("Name2") {
 		return
 	}
 	x.Strs1 = foryimpl.ReadStringList[[]string](c, x.Strs1)
-	if c.Failed() {
-		c.Trace("Strs1")
+	if c.FailedIn("Strs1") {
 		return
 	}
 	x.Strs2 = foryimpl.ReadStringList[[]string](c, x.Strs2)
-	if c.Failed() {
-		c.Trace("Strs2")
+	if c.FailedIn("Strs2") {
 		return
 	}
 }
@@ -1735,8 +1707,7 @@ func (x *SharedUntracked) foryReadInts1(c *foryimpl.ReadContext, old []int32) (v
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1917,13 +1888,11 @@ func (x *RefElem) ForyRead(c *foryimpl.ReadContext) {
 		x.ID = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("ID..ID")
+	if c.FailedIn("ID..ID") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -2215,14 +2184,12 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.List = foryimpl.ReadStructPtrList[[]*RefElem](c, x.List, foryTypeRefElem)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	if c.TrackRef() {
 		x.Map = x.foryReadMapRef(c)
-		if c.Failed() {
-			c.Trace("Map")
+		if c.FailedIn("Map") {
 			return
 		}
 		if st31, id32 := c.ReadRefFlag(); st31 == foryimpl.RefBack {
@@ -2239,14 +2206,12 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.One = nil
 		}
-		if c.Failed() {
-			c.Trace("One")
+		if c.FailedIn("One") {
 			return
 		}
 	} else {
 		x.Map = x.foryReadMap(c)
-		if c.Failed() {
-			c.Trace("Map")
+		if c.FailedIn("Map") {
 			return
 		}
 		if c.ReadFlag() {
@@ -2258,14 +2223,12 @@ func (x *RefContainers) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.One = p31
 		}
-		if c.Failed() {
-			c.Trace("One")
+		if c.FailedIn("One") {
 			return
 		}
 	}
 	x.Set = x.foryReadSet(c)
-	if c.Failed() {
-		c.Trace("Set")
+	if c.FailedIn("Set") {
 		return
 	}
 }
@@ -2670,8 +2633,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.List = foryimpl.ReadStructPtrList[[]*RefElem](c, x.List, foryTypeRefElem)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	if c.TrackRef() {
@@ -2689,8 +2651,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Plain = nil
 		}
-		if c.Failed() {
-			c.Trace("Plain")
+		if c.FailedIn("Plain") {
 			return
 		}
 		if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
@@ -2707,8 +2668,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Tagged1 = nil
 		}
-		if c.Failed() {
-			c.Trace("Tagged1")
+		if c.FailedIn("Tagged1") {
 			return
 		}
 		if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
@@ -2725,8 +2685,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Tagged2 = nil
 		}
-		if c.Failed() {
-			c.Trace("Tagged2")
+		if c.FailedIn("Tagged2") {
 			return
 		}
 	} else {
@@ -2739,8 +2698,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Plain = p10
 		}
-		if c.Failed() {
-			c.Trace("Plain")
+		if c.FailedIn("Plain") {
 			return
 		}
 		if c.ReadFlag() {
@@ -2752,8 +2710,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Tagged1 = p14
 		}
-		if c.Failed() {
-			c.Trace("Tagged1")
+		if c.FailedIn("Tagged1") {
 			return
 		}
 		if c.ReadFlag() {
@@ -2765,8 +2722,7 @@ func (x *RefTagged) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Tagged2 = p18
 		}
-		if c.Failed() {
-			c.Trace("Tagged2")
+		if c.FailedIn("Tagged2") {
 			return
 		}
 	}
@@ -3183,8 +3139,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		}
 		x.Off1 = p19
 	}
-	if c.Failed() {
-		c.Trace("Off1")
+	if c.FailedIn("Off1") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3196,13 +3151,11 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		}
 		x.Off2 = p21
 	}
-	if c.Failed() {
-		c.Trace("Off2")
+	if c.FailedIn("Off2") {
 		return
 	}
 	x.OffList = foryimpl.ReadStructPtrList[[]*Image](c, x.OffList, foryTypeImage)
-	if c.Failed() {
-		c.Trace("OffList")
+	if c.FailedIn("OffList") {
 		return
 	}
 	if c.TrackRef() {
@@ -3220,8 +3173,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.On1 = nil
 		}
-		if c.Failed() {
-			c.Trace("On1")
+		if c.FailedIn("On1") {
 			return
 		}
 		if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
@@ -3238,8 +3190,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.On2 = nil
 		}
-		if c.Failed() {
-			c.Trace("On2")
+		if c.FailedIn("On2") {
 			return
 		}
 	} else {
@@ -3252,8 +3203,7 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.On1 = p23
 		}
-		if c.Failed() {
-			c.Trace("On1")
+		if c.FailedIn("On1") {
 			return
 		}
 		if c.ReadFlag() {
@@ -3265,14 +3215,12 @@ func (x *RefDisabled) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.On2 = p27
 		}
-		if c.Failed() {
-			c.Trace("On2")
+		if c.FailedIn("On2") {
 			return
 		}
 	}
 	x.OnList = foryimpl.ReadStructPtrList[[]*Image](c, x.OnList, foryTypeImage)
-	if c.Failed() {
-		c.Trace("OnList")
+	if c.FailedIn("OnList") {
 		return
 	}
 }
@@ -3710,13 +3658,11 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Arr1 = foryimpl.ReadRefArray[[]int32](c, x.Arr1)
-		if c.Failed() {
-			c.Trace("Arr1")
+		if c.FailedIn("Arr1") {
 			return
 		}
 		x.Arr2 = foryimpl.ReadRefArray[[]int32](c, x.Arr2)
-		if c.Failed() {
-			c.Trace("Arr2")
+		if c.FailedIn("Arr2") {
 			return
 		}
 		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
@@ -3727,8 +3673,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin1 = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin1")
+		if c.FailedIn("Bin1") {
 			return
 		}
 		if st55, id56 := c.ReadFieldRefFlag(); st55 == foryimpl.RefBack {
@@ -3739,8 +3684,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin2 = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin2")
+		if c.FailedIn("Bin2") {
 			return
 		}
 		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
@@ -3751,8 +3695,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List1 = nil
 		}
-		if c.Failed() {
-			c.Trace("List1")
+		if c.FailedIn("List1") {
 			return
 		}
 		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
@@ -3763,8 +3706,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List2 = nil
 		}
-		if c.Failed() {
-			c.Trace("List2")
+		if c.FailedIn("List2") {
 			return
 		}
 		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
@@ -3775,8 +3717,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map1 = nil
 		}
-		if c.Failed() {
-			c.Trace("Map1")
+		if c.FailedIn("Map1") {
 			return
 		}
 		if st63, id64 := c.ReadRefFlag(); st63 == foryimpl.RefBack {
@@ -3787,8 +3728,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map2 = nil
 		}
-		if c.Failed() {
-			c.Trace("Map2")
+		if c.FailedIn("Map2") {
 			return
 		}
 	} else {
@@ -3799,8 +3739,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		a50 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr1, n49)
 		r.ReadRawInt32s(a50)
 		x.Arr1 = a50
-		if c.Failed() {
-			c.Trace("Arr1")
+		if c.FailedIn("Arr1") {
 			return
 		}
 		n51 := c.ReadArrayLengthFast(4)
@@ -3810,18 +3749,15 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		a52 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr2, n51)
 		r.ReadRawInt32s(a52)
 		x.Arr2 = a52
-		if c.Failed() {
-			c.Trace("Arr2")
+		if c.FailedIn("Arr2") {
 			return
 		}
 		x.Bin1 = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin1")
+		if c.FailedIn("Bin1") {
 			return
 		}
 		x.Bin2 = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin2")
+		if c.FailedIn("Bin2") {
 			return
 		}
 		if c.ReadFlag() {
@@ -3829,8 +3765,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List1 = nil
 		}
-		if c.Failed() {
-			c.Trace("List1")
+		if c.FailedIn("List1") {
 			return
 		}
 		if c.ReadFlag() {
@@ -3838,8 +3773,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List2 = nil
 		}
-		if c.Failed() {
-			c.Trace("List2")
+		if c.FailedIn("List2") {
 			return
 		}
 		if c.ReadFlag() {
@@ -3847,8 +3781,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map1 = nil
 		}
-		if c.Failed() {
-			c.Trace("Map1")
+		if c.FailedIn("Map1") {
 			return
 		}
 		if c.ReadFlag() {
@@ -3856,8 +3789,7 @@ func (x *SharedTrackedKinds) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map2 = nil
 		}
-		if c.Failed() {
-			c.Trace("Map2")
+		if c.FailedIn("Map2") {
 			return
 		}
 	}
@@ -3971,8 +3903,7 @@ func (x *SharedTrackedKinds) foryReadList1(c *foryimpl.ReadContext, old []int32)
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4134,8 +4065,7 @@ func (x *SharedTrackedList) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Items = foryimpl.ReadStructList[[]SharedTrackedKinds](c, x.Items, foryTypeSharedTrackedKinds)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 }
@@ -4449,13 +4379,11 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		*p10 = r.ReadVarInt32()
 		x.Count = p10
 	}
-	if c.Failed() {
-		c.Trace("Count")
+	if c.FailedIn("Count") {
 		return
 	}
 	x.Extra = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	if c.TrackRef() {
@@ -4473,8 +4401,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Image = nil
 		}
-		if c.Failed() {
-			c.Trace("Image")
+		if c.FailedIn("Image") {
 			return
 		}
 	} else {
@@ -4487,14 +4414,12 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Image = p11
 		}
-		if c.Failed() {
-			c.Trace("Image")
+		if c.FailedIn("Image") {
 			return
 		}
 	}
 	x.Images = foryimpl.ReadStructPtrList[[]*Image](c, x.Images, foryTypeImage)
-	if c.Failed() {
-		c.Trace("Images")
+	if c.FailedIn("Images") {
 		return
 	}
 	if c.ReadFlag() {
@@ -4502,8 +4427,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		*p15 = c.ReadString()
 		x.Label = p15
 	}
-	if c.Failed() {
-		c.Trace("Label")
+	if c.FailedIn("Label") {
 		return
 	}
 	if c.TrackRef() {
@@ -4521,8 +4445,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Node = nil
 		}
-		if c.Failed() {
-			c.Trace("Node")
+		if c.FailedIn("Node") {
 			return
 		}
 		if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
@@ -4539,8 +4462,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Tree = nil
 		}
-		if c.Failed() {
-			c.Trace("Tree")
+		if c.FailedIn("Tree") {
 			return
 		}
 	} else {
@@ -4553,8 +4475,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Node = p16
 		}
-		if c.Failed() {
-			c.Trace("Node")
+		if c.FailedIn("Node") {
 			return
 		}
 		if c.ReadFlag() {
@@ -4566,8 +4487,7 @@ func (x *NilPointers) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Tree = p20
 		}
-		if c.Failed() {
-			c.Trace("Tree")
+		if c.FailedIn("Tree") {
 			return
 		}
 	}
@@ -5015,24 +4935,20 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Any1 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any1")
+	if c.FailedIn("Any1") {
 		return
 	}
 	x.Any2 = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Any2")
+	if c.FailedIn("Any2") {
 		return
 	}
 	if c.TrackRef() {
 		x.Arr1 = foryimpl.ReadRefArray[[]int32](c, x.Arr1)
-		if c.Failed() {
-			c.Trace("Arr1")
+		if c.FailedIn("Arr1") {
 			return
 		}
 		x.Arr2 = foryimpl.ReadRefArray[[]int32](c, x.Arr2)
-		if c.Failed() {
-			c.Trace("Arr2")
+		if c.FailedIn("Arr2") {
 			return
 		}
 		if st51, id52 := c.ReadFieldRefFlag(); st51 == foryimpl.RefBack {
@@ -5043,8 +4959,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin1 = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin1")
+		if c.FailedIn("Bin1") {
 			return
 		}
 		if st53, id54 := c.ReadFieldRefFlag(); st53 == foryimpl.RefBack {
@@ -5055,8 +4970,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin2 = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin2")
+		if c.FailedIn("Bin2") {
 			return
 		}
 		if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
@@ -5067,8 +4981,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List1 = nil
 		}
-		if c.Failed() {
-			c.Trace("List1")
+		if c.FailedIn("List1") {
 			return
 		}
 		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
@@ -5079,8 +4992,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List2 = nil
 		}
-		if c.Failed() {
-			c.Trace("List2")
+		if c.FailedIn("List2") {
 			return
 		}
 		if st59, id60 := c.ReadRefFlag(); st59 == foryimpl.RefBack {
@@ -5091,8 +5003,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map1 = nil
 		}
-		if c.Failed() {
-			c.Trace("Map1")
+		if c.FailedIn("Map1") {
 			return
 		}
 		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
@@ -5103,8 +5014,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map2 = nil
 		}
-		if c.Failed() {
-			c.Trace("Map2")
+		if c.FailedIn("Map2") {
 			return
 		}
 	} else {
@@ -5115,8 +5025,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		a48 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr1, n47)
 		r.ReadRawInt32s(a48)
 		x.Arr1 = a48
-		if c.Failed() {
-			c.Trace("Arr1")
+		if c.FailedIn("Arr1") {
 			return
 		}
 		n49 := c.ReadArrayLengthFast(4)
@@ -5126,18 +5035,15 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		a50 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr2, n49)
 		r.ReadRawInt32s(a50)
 		x.Arr2 = a50
-		if c.Failed() {
-			c.Trace("Arr2")
+		if c.FailedIn("Arr2") {
 			return
 		}
 		x.Bin1 = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin1")
+		if c.FailedIn("Bin1") {
 			return
 		}
 		x.Bin2 = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin2")
+		if c.FailedIn("Bin2") {
 			return
 		}
 		if c.ReadFlag() {
@@ -5145,8 +5051,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List1 = nil
 		}
-		if c.Failed() {
-			c.Trace("List1")
+		if c.FailedIn("List1") {
 			return
 		}
 		if c.ReadFlag() {
@@ -5154,8 +5059,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List2 = nil
 		}
-		if c.Failed() {
-			c.Trace("List2")
+		if c.FailedIn("List2") {
 			return
 		}
 		if c.ReadFlag() {
@@ -5163,8 +5067,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map1 = nil
 		}
-		if c.Failed() {
-			c.Trace("Map1")
+		if c.FailedIn("Map1") {
 			return
 		}
 		if c.ReadFlag() {
@@ -5172,8 +5075,7 @@ func (x *SharedTracked) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Map2 = nil
 		}
-		if c.Failed() {
-			c.Trace("Map2")
+		if c.FailedIn("Map2") {
 			return
 		}
 	}
@@ -5296,8 +5198,7 @@ func (x *SharedTracked) foryReadList1(c *foryimpl.ReadContext, old []int32) (v [
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

@@ -249,13 +249,11 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Empty = x.foryReadEmpty(c)
-	if c.Failed() {
-		c.Trace("Empty")
+	if c.FailedIn("Empty") {
 		return
 	}
 	x.Ints = x.foryReadInts(c)
-	if c.Failed() {
-		c.Trace("Ints")
+	if c.FailedIn("Ints") {
 		return
 	}
 	if c.TrackRef() {
@@ -267,27 +265,23 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Maybe = nil
 		}
-		if c.Failed() {
-			c.Trace("Maybe")
+		if c.FailedIn("Maybe") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.Maybe = x.foryReadMaybe(c)
 		}
-		if c.Failed() {
-			c.Trace("Maybe")
+		if c.FailedIn("Maybe") {
 			return
 		}
 	}
 	x.Missing = x.foryReadMaybe(c)
-	if c.Failed() {
-		c.Trace("Missing")
+	if c.FailedIn("Missing") {
 		return
 	}
 	x.Strings = x.foryReadMaybe(c)
-	if c.Failed() {
-		c.Trace("Strings")
+	if c.FailedIn("Strings") {
 		return
 	}
 }
@@ -564,13 +558,11 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Codes = x.foryReadCodes(c)
-	if c.Failed() {
-		c.Trace("Codes")
+	if c.FailedIn("Codes") {
 		return
 	}
 	x.Words = x.foryReadWords(c)
-	if c.Failed() {
-		c.Trace("Words")
+	if c.FailedIn("Words") {
 		return
 	}
 }
@@ -878,20 +870,17 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.ByKey = x.foryReadByKeyRef(c)
-		if c.Failed() {
-			c.Trace("ByKey")
+		if c.FailedIn("ByKey") {
 			return
 		}
 	} else {
 		x.ByKey = x.foryReadByKey(c)
-		if c.Failed() {
-			c.Trace("ByKey")
+		if c.FailedIn("ByKey") {
 			return
 		}
 	}
 	x.List = x.foryReadList(c, x.List)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 }
@@ -1071,8 +1060,7 @@ func (x *SetsInside) foryReadList(c *foryimpl.ReadContext, old []serializer.Set[
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -1101,8 +1089,7 @@ func (x *SetsInside) foryReadList(c *foryimpl.ReadContext, old []serializer.Set[
 					}
 				}
 				l2[i3] = s15
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

@@ -148,8 +148,7 @@ func (x *PetOwner) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -335,8 +334,7 @@ func (x *AnyHolder) ForyRead(c *foryimpl.ReadContext) {
 		x.Extra = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Extra..Extra")
+	if c.FailedIn("Extra..Extra") {
 		return
 	}
 }
@@ -536,8 +534,7 @@ func (x *AnyList) ForyRead(c *foryimpl.ReadContext) {
 		x.Extra = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Extra..Extra")
+	if c.FailedIn("Extra..Extra") {
 		return
 	}
 }
@@ -737,8 +734,7 @@ func (x *AnyMap) ForyRead(c *foryimpl.ReadContext) {
 		x.Extra = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Extra..Extra")
+	if c.FailedIn("Extra..Extra") {
 		return
 	}
 }
@@ -897,8 +893,7 @@ func (x *SetHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Ints = x.foryReadInts(c)
-	if c.Failed() {
-		c.Trace("Ints")
+	if c.FailedIn("Ints") {
 		return
 	}
 }
@@ -1080,8 +1075,7 @@ func (x *SetMulti) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Codes = x.foryReadCodes(c)
-	if c.Failed() {
-		c.Trace("Codes")
+	if c.FailedIn("Codes") {
 		return
 	}
 }
@@ -1310,8 +1304,7 @@ func (x *HalfFloats) ForyRead(c *foryimpl.ReadContext) {
 		x.BF16Neg = serializer.BFloat16(buffer.ReadUint16At(in, off+2))
 		r.SetOffset(off + 4)
 	}
-	if c.Failed() {
-		c.Trace("F16..BF16Neg")
+	if c.FailedIn("F16..BF16Neg") {
 		return
 	}
 }
@@ -1466,8 +1459,7 @@ func (x *Decimals) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
-	if c.Failed() {
-		c.Trace("Price")
+	if c.FailedIn("Price") {
 		return
 	}
 }
@@ -1633,8 +1625,7 @@ func (x *Optionals) ForyRead(c *foryimpl.ReadContext) {
 		o4 = c.ReadString()
 		x.Str = serializer.Some(o4)
 	}
-	if c.Failed() {
-		c.Trace("Str")
+	if c.FailedIn("Str") {
 		return
 	}
 }
@@ -1802,8 +1793,7 @@ func (x *BigMaps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.I32ToStr = x.foryReadI32ToStr(c)
-	if c.Failed() {
-		c.Trace("I32ToStr")
+	if c.FailedIn("I32ToStr") {
 		return
 	}
 }

@@ -272,14 +272,12 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.I32s = x.foryReadI32s(c, x.I32s)
-	if c.Failed() {
-		c.Trace("I32s")
+	if c.FailedIn("I32s") {
 		return
 	}
 	if c.TrackRef() {
 		x.I64Arr = foryimpl.ReadRefArray[[]int64](c, x.I64Arr)
-		if c.Failed() {
-			c.Trace("I64Arr")
+		if c.FailedIn("I64Arr") {
 			return
 		}
 	} else {
@@ -290,19 +288,16 @@ func (x *Slices) ForyRead(c *foryimpl.ReadContext) {
 		a19 := foryimpl.ReuseScalarSlice[[]int64](c, x.I64Arr, n18)
 		r.ReadRawInt64s(a19)
 		x.I64Arr = a19
-		if c.Failed() {
-			c.Trace("I64Arr")
+		if c.FailedIn("I64Arr") {
 			return
 		}
 	}
 	x.I64s = x.foryReadI64s(c, x.I64s)
-	if c.Failed() {
-		c.Trace("I64s")
+	if c.FailedIn("I64s") {
 		return
 	}
 	x.Strs = foryimpl.ReadStringList[[]string](c, x.Strs)
-	if c.Failed() {
-		c.Trace("Strs")
+	if c.FailedIn("Strs") {
 		return
 	}
 }
@@ -355,8 +350,7 @@ func (x *Slices) foryReadI32s(c *foryimpl.ReadContext, old []int32) (v []int32) 
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -383,8 +377,7 @@ func (x *Slices) foryReadI64s(c *foryimpl.ReadContext, old []int64) (v []int64) 
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

@@ -188,18 +188,15 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		x.ID = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("ID..ID")
+	if c.FailedIn("ID..ID") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 }
@@ -365,13 +362,11 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 		x.Qty = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Qty..Qty")
+	if c.FailedIn("Qty..Qty") {
 		return
 	}
 	x.SKU = c.ReadString()
-	if c.Failed() {
-		c.Trace("SKU")
+	if c.FailedIn("SKU") {
 		return
 	}
 }

@@ -189,28 +189,23 @@ func (x *Strings) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.ASCII = c.ReadString()
-	if c.Failed() {
-		c.Trace("ASCII")
+	if c.FailedIn("ASCII") {
 		return
 	}
 	x.CJK = c.ReadString()
-	if c.Failed() {
-		c.Trace("CJK")
+	if c.FailedIn("CJK") {
 		return
 	}
 	x.Emoji = c.ReadString()
-	if c.Failed() {
-		c.Trace("Emoji")
+	if c.FailedIn("Emoji") {
 		return
 	}
 	x.Empty = c.ReadString()
-	if c.Failed() {
-		c.Trace("Empty")
+	if c.FailedIn("Empty") {
 		return
 	}
 	x.Latin1 = c.ReadString()
-	if c.Failed() {
-		c.Trace("Latin1")
+	if c.FailedIn("Latin1") {
 		return
 	}
 }

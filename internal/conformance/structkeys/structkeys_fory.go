@@ -190,8 +190,7 @@ func (x *Point) ForyRead(c *foryimpl.ReadContext) {
 		x.Y = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("X..Y")
+	if c.FailedIn("X..Y") {
 		return
 	}
 }
@@ -376,13 +375,11 @@ func (x *Grid) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.ByPair = x.foryReadByPair(c)
-	if c.Failed() {
-		c.Trace("ByPair")
+	if c.FailedIn("ByPair") {
 		return
 	}
 	x.ByPoint = x.foryReadByPoint(c)
-	if c.Failed() {
-		c.Trace("ByPoint")
+	if c.FailedIn("ByPoint") {
 		return
 	}
 }
@@ -438,8 +435,7 @@ func (x *Grid) foryReadByPair(c *foryimpl.ReadContext) (v map[[2]int32]string) {
 							continue
 						}
 						l9[i10] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i10)
+						if c.FailedAt(i10) {
 							break
 						}
 					}

@@ -217,13 +217,11 @@ func (x *StructLists) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Pointers = foryimpl.ReadStructPtrList[[]*Inner](c, x.Pointers, foryTypeInner)
-	if c.Failed() {
-		c.Trace("Pointers")
+	if c.FailedIn("Pointers") {
 		return
 	}
 	x.Values = foryimpl.ReadStructList[[]Inner](c, x.Values, foryTypeInner)
-	if c.Failed() {
-		c.Trace("Values")
+	if c.FailedIn("Values") {
 		return
 	}
 }
@@ -393,13 +391,11 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 }

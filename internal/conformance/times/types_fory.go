@@ -142,18 +142,15 @@ func (x *Times) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.D = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("D")
+	if c.FailedIn("D") {
 		return
 	}
 	x.Dt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Dt")
+	if c.FailedIn("Dt") {
 		return
 	}
 	x.T = c.ReadTime()
-	if c.Failed() {
-		c.Trace("T")
+	if c.FailedIn("T") {
 		return
 	}
 }

@@ -332,18 +332,15 @@ func (x *NestedLists) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Ints = x.foryReadInts(c, x.Ints)
-	if c.Failed() {
-		c.Trace("Ints")
+	if c.FailedIn("Ints") {
 		return
 	}
 	x.Missing = x.foryReadInts(c, x.Missing)
-	if c.Failed() {
-		c.Trace("Missing")
+	if c.FailedIn("Missing") {
 		return
 	}
 	x.Strs = x.foryReadStrs(c, x.Strs)
-	if c.Failed() {
-		c.Trace("Strs")
+	if c.FailedIn("Strs") {
 		return
 	}
 }
@@ -403,8 +400,7 @@ func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v []
 										continue
 									}
 									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -415,8 +411,7 @@ func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v []
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -439,16 +434,14 @@ func (x *NestedLists) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v []
 								continue
 							}
 							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -478,8 +471,7 @@ func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -489,8 +481,7 @@ func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [
 					continue
 				}
 				l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -686,8 +677,7 @@ func (x *ListOfMaps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Maps = x.foryReadMaps(c, x.Maps)
-	if c.Failed() {
-		c.Trace("Maps")
+	if c.FailedIn("Maps") {
 		return
 	}
 }
@@ -748,8 +738,7 @@ func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int3
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -777,8 +766,7 @@ func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int3
 					n17 -= sz19
 				}
 				l2[i3] = m18
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1137,34 +1125,28 @@ func (x *MapOfLists) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Ints = x.foryReadIntsRef(c)
-		if c.Failed() {
-			c.Trace("Ints")
+		if c.FailedIn("Ints") {
 			return
 		}
 		x.NilList = x.foryReadIntsRef(c)
-		if c.Failed() {
-			c.Trace("NilList")
+		if c.FailedIn("NilList") {
 			return
 		}
 		x.Strs = x.foryReadStrsRef(c)
-		if c.Failed() {
-			c.Trace("Strs")
+		if c.FailedIn("Strs") {
 			return
 		}
 	} else {
 		x.Ints = x.foryReadInts(c)
-		if c.Failed() {
-			c.Trace("Ints")
+		if c.FailedIn("Ints") {
 			return
 		}
 		x.NilList = x.foryReadInts(c)
-		if c.Failed() {
-			c.Trace("NilList")
+		if c.FailedIn("NilList") {
 			return
 		}
 		x.Strs = x.foryReadStrs(c)
-		if c.Failed() {
-			c.Trace("Strs")
+		if c.FailedIn("Strs") {
 			return
 		}
 	}
@@ -1224,8 +1206,7 @@ func (x *MapOfLists) foryReadInts(c *foryimpl.ReadContext) (v map[string][]int32
 								continue
 							}
 							l9[i10] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1273,8 +1254,7 @@ func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) (v map[string][]in
 									continue
 								}
 								l18[i19] = r.ReadVarInt32()
-								if c.Failed() {
-									c.TraceIndex(i19)
+								if c.FailedAt(i19) {
 									break
 								}
 							}
@@ -1300,8 +1280,7 @@ func (x *MapOfLists) foryReadIntsRef(c *foryimpl.ReadContext) (v map[string][]in
 								continue
 							}
 							l9[i10] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1576,14 +1555,12 @@ func (x *MapOfMaps) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Nested = x.foryReadNestedRef(c)
-		if c.Failed() {
-			c.Trace("Nested")
+		if c.FailedIn("Nested") {
 			return
 		}
 	} else {
 		x.Nested = x.foryReadNested(c)
-		if c.Failed() {
-			c.Trace("Nested")
+		if c.FailedIn("Nested") {
 			return
 		}
 	}
@@ -1951,20 +1928,17 @@ func (x *SetsInside) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.List = x.foryReadList(c, x.List)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	if c.TrackRef() {
 		x.Map = x.foryReadMapRef(c)
-		if c.Failed() {
-			c.Trace("Map")
+		if c.FailedIn("Map") {
 			return
 		}
 	} else {
 		x.Map = x.foryReadMap(c)
-		if c.Failed() {
-			c.Trace("Map")
+		if c.FailedIn("Map") {
 			return
 		}
 	}
@@ -2030,8 +2004,7 @@ func (x *SetsInside) foryReadList(c *foryimpl.ReadContext, old []serializer.Set[
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -2060,8 +2033,7 @@ func (x *SetsInside) foryReadList(c *foryimpl.ReadContext, old []serializer.Set[
 					}
 				}
 				l2[i3] = s15
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2440,20 +2412,17 @@ func (x *Binaries) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.List = x.foryReadList(c, x.List)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	if c.TrackRef() {
 		x.Map = x.foryReadMapRef(c)
-		if c.Failed() {
-			c.Trace("Map")
+		if c.FailedIn("Map") {
 			return
 		}
 	} else {
 		x.Map = x.foryReadMap(c)
-		if c.Failed() {
-			c.Trace("Map")
+		if c.FailedIn("Map") {
 			return
 		}
 	}
@@ -2510,8 +2479,7 @@ func (x *Binaries) foryReadList(c *foryimpl.ReadContext, old [][]uint8) (v [][]u
 										continue
 									}
 									l10[i11] = r.ReadUint8()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -2522,8 +2490,7 @@ func (x *Binaries) foryReadList(c *foryimpl.ReadContext, old [][]uint8) (v [][]u
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -2546,16 +2513,14 @@ func (x *Binaries) foryReadList(c *foryimpl.ReadContext, old [][]uint8) (v [][]u
 								continue
 							}
 							l16[i17] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2594,8 +2559,7 @@ func (x *Binaries) foryReadMap(c *foryimpl.ReadContext) (v map[string][]uint8) {
 								continue
 							}
 							l9[i10] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -2643,8 +2607,7 @@ func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) (v map[string][]uint8
 									continue
 								}
 								l18[i19] = r.ReadUint8()
-								if c.Failed() {
-									c.TraceIndex(i19)
+								if c.FailedAt(i19) {
 									break
 								}
 							}
@@ -2670,8 +2633,7 @@ func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) (v map[string][]uint8
 								continue
 							}
 							l9[i10] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -2917,13 +2879,11 @@ func (x *SharedInner) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Lists = x.foryReadLists(c, x.Lists)
-	if c.Failed() {
-		c.Trace("Lists")
+	if c.FailedIn("Lists") {
 		return
 	}
 	x.Maps = x.foryReadMaps(c, x.Maps)
-	if c.Failed() {
-		c.Trace("Maps")
+	if c.FailedIn("Maps") {
 		return
 	}
 }
@@ -2979,8 +2939,7 @@ func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [
 										continue
 									}
 									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -2991,8 +2950,7 @@ func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -3015,16 +2973,14 @@ func (x *SharedInner) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [
 								continue
 							}
 							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -3073,8 +3029,7 @@ func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -3102,8 +3057,7 @@ func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int
 					n17 -= sz19
 				}
 				l2[i3] = m18
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -3308,29 +3262,24 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 		x.F32 = foryimpl.ReadRefArray[[]float32](c, x.F32)
-		if c.Failed() {
-			c.Trace("F32")
+		if c.FailedIn("F32") {
 			return
 		}
 		x.I32 = foryimpl.ReadRefArray[[]int32](c, x.I32)
-		if c.Failed() {
-			c.Trace("I32")
+		if c.FailedIn("I32") {
 			return
 		}
 		x.I64 = foryimpl.ReadRefArray[[]int64](c, x.I64)
-		if c.Failed() {
-			c.Trace("I64")
+		if c.FailedIn("I64") {
 			return
 		}
 	} else {
 		x.Bin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 		n12 := c.ReadArrayLengthFast(4)
@@ -3340,8 +3289,7 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		a13 := foryimpl.ReuseScalarSlice[[]float32](c, x.F32, n12)
 		r.ReadRawFloat32s(a13)
 		x.F32 = a13
-		if c.Failed() {
-			c.Trace("F32")
+		if c.FailedIn("F32") {
 			return
 		}
 		n14 := c.ReadArrayLengthFast(4)
@@ -3351,8 +3299,7 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		a15 := foryimpl.ReuseScalarSlice[[]int32](c, x.I32, n14)
 		r.ReadRawInt32s(a15)
 		x.I32 = a15
-		if c.Failed() {
-			c.Trace("I32")
+		if c.FailedIn("I32") {
 			return
 		}
 		n16 := c.ReadArrayLengthFast(8)
@@ -3362,8 +3309,7 @@ func (x *EmptyArrays) ForyRead(c *foryimpl.ReadContext) {
 		a17 := foryimpl.ReuseScalarSlice[[]int64](c, x.I64, n16)
 		r.ReadRawInt64s(a17)
 		x.I64 = a17
-		if c.Failed() {
-			c.Trace("I64")
+		if c.FailedIn("I64") {
 			return
 		}
 	}
@@ -3594,29 +3540,24 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 		x.Empty = foryimpl.ReadRefArray[[]int32](c, x.Empty)
-		if c.Failed() {
-			c.Trace("Empty")
+		if c.FailedIn("Empty") {
 			return
 		}
 		x.Full = foryimpl.ReadRefArray[[]int32](c, x.Full)
-		if c.Failed() {
-			c.Trace("Full")
+		if c.FailedIn("Full") {
 			return
 		}
 		x.Nil = foryimpl.ReadRefArray[[]int32](c, x.Nil)
-		if c.Failed() {
-			c.Trace("Nil")
+		if c.FailedIn("Nil") {
 			return
 		}
 	} else {
 		x.Bin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 		n12 := c.ReadArrayLengthFast(4)
@@ -3626,8 +3567,7 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		a13 := foryimpl.ReuseScalarSlice[[]int32](c, x.Empty, n12)
 		r.ReadRawInt32s(a13)
 		x.Empty = a13
-		if c.Failed() {
-			c.Trace("Empty")
+		if c.FailedIn("Empty") {
 			return
 		}
 		n14 := c.ReadArrayLengthFast(4)
@@ -3637,8 +3577,7 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		a15 := foryimpl.ReuseScalarSlice[[]int32](c, x.Full, n14)
 		r.ReadRawInt32s(a15)
 		x.Full = a15
-		if c.Failed() {
-			c.Trace("Full")
+		if c.FailedIn("Full") {
 			return
 		}
 		n16 := c.ReadArrayLengthFast(4)
@@ -3648,8 +3587,7 @@ func (x *OneEmptyArray) ForyRead(c *foryimpl.ReadContext) {
 		a17 := foryimpl.ReuseScalarSlice[[]int32](c, x.Nil, n16)
 		r.ReadRawInt32s(a17)
 		x.Nil = a17
-		if c.Failed() {
-			c.Trace("Nil")
+		if c.FailedIn("Nil") {
 			return
 		}
 	}
@@ -3949,13 +3887,11 @@ func (x *EmptyInner) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Ints = x.foryReadInts(c, x.Ints)
-	if c.Failed() {
-		c.Trace("Ints")
+	if c.FailedIn("Ints") {
 		return
 	}
 	x.Strs = x.foryReadStrs(c, x.Strs)
-	if c.Failed() {
-		c.Trace("Strs")
+	if c.FailedIn("Strs") {
 		return
 	}
 }
@@ -4011,8 +3947,7 @@ func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v [][
 										continue
 									}
 									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -4023,8 +3958,7 @@ func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v [][
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -4047,16 +3981,14 @@ func (x *EmptyInner) foryReadInts(c *foryimpl.ReadContext, old [][]int32) (v [][
 								continue
 							}
 							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4086,8 +4018,7 @@ func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v []
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -4097,8 +4028,7 @@ func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v []
 					continue
 				}
 				l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4254,13 +4184,11 @@ func (x *Leaf311) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -4482,24 +4410,20 @@ func (x *NilValues) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Items = x.foryReadItemsRef(c)
-		if c.Failed() {
-			c.Trace("Items")
+		if c.FailedIn("Items") {
 			return
 		}
 		x.Nils = x.foryReadItemsRef(c)
-		if c.Failed() {
-			c.Trace("Nils")
+		if c.FailedIn("Nils") {
 			return
 		}
 	} else {
 		x.Items = x.foryReadItems(c)
-		if c.Failed() {
-			c.Trace("Items")
+		if c.FailedIn("Items") {
 			return
 		}
 		x.Nils = x.foryReadItems(c)
-		if c.Failed() {
-			c.Trace("Nils")
+		if c.FailedIn("Nils") {
 			return
 		}
 	}
@@ -4817,8 +4741,7 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.None = nil
 		}
-		if c.Failed() {
-			c.Trace("None")
+		if c.FailedIn("None") {
 			return
 		}
 		if st5, id6 := c.ReadRefFlag(); st5 == foryimpl.RefBack {
@@ -4835,8 +4758,7 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Two = nil
 		}
-		if c.Failed() {
-			c.Trace("Two")
+		if c.FailedIn("Two") {
 			return
 		}
 		if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
@@ -4853,8 +4775,7 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Zero = nil
 		}
-		if c.Failed() {
-			c.Trace("Zero")
+		if c.FailedIn("Zero") {
 			return
 		}
 	} else {
@@ -4867,8 +4788,7 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.None = p1
 		}
-		if c.Failed() {
-			c.Trace("None")
+		if c.FailedIn("None") {
 			return
 		}
 		if c.ReadFlag() {
@@ -4880,8 +4800,7 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Two = p5
 		}
-		if c.Failed() {
-			c.Trace("Two")
+		if c.FailedIn("Two") {
 			return
 		}
 		if c.ReadFlag() {
@@ -4893,8 +4812,7 @@ func (x *EnumPtrs) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Zero = p9
 		}
-		if c.Failed() {
-			c.Trace("Zero")
+		if c.FailedIn("Zero") {
 			return
 		}
 	}
@@ -5248,8 +5166,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Empty = nil
 		}
-		if c.Failed() {
-			c.Trace("Empty")
+		if c.FailedIn("Empty") {
 			return
 		}
 		if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
@@ -5260,8 +5177,7 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Nil = nil
 		}
-		if c.Failed() {
-			c.Trace("Nil")
+		if c.FailedIn("Nil") {
 			return
 		}
 		if st23, id24 := c.ReadRefFlag(); st23 == foryimpl.RefBack {
@@ -5272,36 +5188,31 @@ func (x *NullableSets) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.One = nil
 		}
-		if c.Failed() {
-			c.Trace("One")
+		if c.FailedIn("One") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.Empty = x.foryReadEmpty(c)
 		}
-		if c.Failed() {
-			c.Trace("Empty")
+		if c.FailedIn("Empty") {
 			return
 		}
 		if c.ReadFlag() {
 			x.Nil = x.foryReadEmpty(c)
 		}
-		if c.Failed() {
-			c.Trace("Nil")
+		if c.FailedIn("Nil") {
 			return
 		}
 		if c.ReadFlag() {
 			x.One = x.foryReadOne(c)
 		}
-		if c.Failed() {
-			c.Trace("One")
+		if c.FailedIn("One") {
 			return
 		}
 	}
 	x.Plain = x.foryReadEmpty(c)
-	if c.Failed() {
-		c.Trace("Plain")
+	if c.FailedIn("Plain") {
 		return
 	}
 }
@@ -5565,13 +5476,11 @@ func (x *Leaf316) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -5698,8 +5607,7 @@ func (x *AnyListByID) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Items = foryimpl.ReadAnyList(c)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 	c.Leave()
@@ -5876,13 +5784,11 @@ func (x *LeafNamed) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -6009,8 +5915,7 @@ func (x *AnyListByName) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Items = foryimpl.ReadAnyList(c)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 	c.Leave()
@@ -6183,13 +6088,11 @@ func (x *Leaf319) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -6341,8 +6244,7 @@ func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
+	if c.FailedIn("Label") {
 		return
 	}
 }
@@ -6487,13 +6389,11 @@ func (x *AnyMaps) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.ByID = foryimpl.ReadStringAnyMap(c)
-	if c.Failed() {
-		c.Trace("ByID")
+	if c.FailedIn("ByID") {
 		return
 	}
 	x.ByName = foryimpl.ReadStringAnyMap(c)
-	if c.Failed() {
-		c.Trace("ByName")
+	if c.FailedIn("ByName") {
 		return
 	}
 	c.Leave()
@@ -6670,13 +6570,11 @@ func (x *Leaf321) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -6886,8 +6784,7 @@ func (x *SharedAny) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Field = nil
 		}
-		if c.Failed() {
-			c.Trace("Field")
+		if c.FailedIn("Field") {
 			return
 		}
 	} else {
@@ -6900,19 +6797,16 @@ func (x *SharedAny) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Field = p10
 		}
-		if c.Failed() {
-			c.Trace("Field")
+		if c.FailedIn("Field") {
 			return
 		}
 	}
 	x.List = foryimpl.ReadAnyList(c)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	x.Map = foryimpl.ReadStringAnyMap(c)
-	if c.Failed() {
-		c.Trace("Map")
+	if c.FailedIn("Map") {
 		return
 	}
 	c.Leave()
@@ -7116,13 +7010,11 @@ func (x *Leaf323) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -7261,13 +7153,11 @@ func (x *SharedAnyList) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.List = foryimpl.ReadAnyList(c)
-	if c.Failed() {
-		c.Trace("List")
+	if c.FailedIn("List") {
 		return
 	}
 	x.Map = foryimpl.ReadStringAnyMap(c)
-	if c.Failed() {
-		c.Trace("Map")
+	if c.FailedIn("Map") {
 		return
 	}
 	c.Leave()
@@ -8071,97 +7961,80 @@ func (x *Mixed) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Bins = x.foryReadBins(c, x.Bins)
-	if c.Failed() {
-		c.Trace("Bins")
+	if c.FailedIn("Bins") {
 		return
 	}
 	if c.TrackRef() {
 		x.ByKey = x.foryReadByKeyRef(c)
-		if c.Failed() {
-			c.Trace("ByKey")
+		if c.FailedIn("ByKey") {
 			return
 		}
 	} else {
 		x.ByKey = x.foryReadByKey(c)
-		if c.Failed() {
-			c.Trace("ByKey")
+		if c.FailedIn("ByKey") {
 			return
 		}
 	}
 	x.Deep = x.foryReadDeep(c, x.Deep)
-	if c.Failed() {
-		c.Trace("Deep")
+	if c.FailedIn("Deep") {
 		return
 	}
 	x.Floats = x.foryReadFloats(c, x.Floats)
-	if c.Failed() {
-		c.Trace("Floats")
+	if c.FailedIn("Floats") {
 		return
 	}
 	x.LeafList = foryimpl.ReadStructPtrList[[]*Leaf311](c, x.LeafList, foryTypeLeaf311)
-	if c.Failed() {
-		c.Trace("LeafList")
+	if c.FailedIn("LeafList") {
 		return
 	}
 	if c.TrackRef() {
 		x.Leaves = x.foryReadLeavesRef(c)
-		if c.Failed() {
-			c.Trace("Leaves")
+		if c.FailedIn("Leaves") {
 			return
 		}
 	} else {
 		x.Leaves = x.foryReadLeaves(c)
-		if c.Failed() {
-			c.Trace("Leaves")
+		if c.FailedIn("Leaves") {
 			return
 		}
 	}
 	x.Lists = x.foryReadLists(c, x.Lists)
-	if c.Failed() {
-		c.Trace("Lists")
+	if c.FailedIn("Lists") {
 		return
 	}
 	if c.TrackRef() {
 		x.Maps = x.foryReadMapsRef(c, x.Maps)
-		if c.Failed() {
-			c.Trace("Maps")
+		if c.FailedIn("Maps") {
 			return
 		}
 		x.Nested = x.foryReadNestedRef(c)
-		if c.Failed() {
-			c.Trace("Nested")
+		if c.FailedIn("Nested") {
 			return
 		}
 		x.SetMap = x.foryReadSetMapRef(c)
-		if c.Failed() {
-			c.Trace("SetMap")
+		if c.FailedIn("SetMap") {
 			return
 		}
 	} else {
 		x.Maps = x.foryReadMaps(c, x.Maps)
-		if c.Failed() {
-			c.Trace("Maps")
+		if c.FailedIn("Maps") {
 			return
 		}
 		x.Nested = x.foryReadNested(c)
-		if c.Failed() {
-			c.Trace("Nested")
+		if c.FailedIn("Nested") {
 			return
 		}
 		x.SetMap = x.foryReadSetMap(c)
-		if c.Failed() {
-			c.Trace("SetMap")
+		if c.FailedIn("SetMap") {
 			return
 		}
 	}
 	x.Sets = x.foryReadSets(c, x.Sets)
-	if c.Failed() {
-		c.Trace("Sets")
+	if c.FailedIn("Sets") {
 		return
 	}
 	x.Strs = x.foryReadStrs(c, x.Strs)
-	if c.Failed() {
-		c.Trace("Strs")
+	if c.FailedIn("Strs") {
 		return
 	}
 }
@@ -8257,8 +8130,7 @@ func (x *Mixed) foryReadBins(c *foryimpl.ReadContext, old [][]uint8) (v [][]uint
 										continue
 									}
 									l10[i11] = r.ReadUint8()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -8269,8 +8141,7 @@ func (x *Mixed) foryReadBins(c *foryimpl.ReadContext, old [][]uint8) (v [][]uint
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -8293,16 +8164,14 @@ func (x *Mixed) foryReadBins(c *foryimpl.ReadContext, old [][]uint8) (v [][]uint
 								continue
 							}
 							l16[i17] = r.ReadUint8()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -8412,8 +8281,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 															continue
 														}
 														l18[i19] = r.ReadVarInt64()
-														if c.Failed() {
-															c.TraceIndex(i19)
+														if c.FailedAt(i19) {
 															break
 														}
 													}
@@ -8424,8 +8292,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 										} else {
 											l10[i11] = nil
 										}
-										if c.Failed() {
-											c.TraceIndex(i11)
+										if c.FailedAt(i11) {
 											break
 										}
 										continue
@@ -8448,16 +8315,14 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 													continue
 												}
 												l24[i25] = r.ReadVarInt64()
-												if c.Failed() {
-													c.TraceIndex(i25)
+												if c.FailedAt(i25) {
 													break
 												}
 											}
 										}
 									}
 									l10[i11] = l24
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -8468,8 +8333,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -8505,8 +8369,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 													continue
 												}
 												l38[i39] = r.ReadVarInt64()
-												if c.Failed() {
-													c.TraceIndex(i39)
+												if c.FailedAt(i39) {
 													break
 												}
 											}
@@ -8517,8 +8380,7 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 								} else {
 									l30[i31] = nil
 								}
-								if c.Failed() {
-									c.TraceIndex(i31)
+								if c.FailedAt(i31) {
 									break
 								}
 								continue
@@ -8541,24 +8403,21 @@ func (x *Mixed) foryReadDeep(c *foryimpl.ReadContext, old [][][]int64) (v [][][]
 											continue
 										}
 										l44[i45] = r.ReadVarInt64()
-										if c.Failed() {
-											c.TraceIndex(i45)
+										if c.FailedAt(i45) {
 											break
 										}
 									}
 								}
 							}
 							l30[i31] = l44
-							if c.Failed() {
-								c.TraceIndex(i31)
+							if c.FailedAt(i31) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l30
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -8598,8 +8457,7 @@ func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext, old [][]float64) (v [][]
 										continue
 									}
 									l10[i11] = r.ReadFloat64()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -8610,8 +8468,7 @@ func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext, old [][]float64) (v [][]
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -8634,16 +8491,14 @@ func (x *Mixed) foryReadFloats(c *foryimpl.ReadContext, old [][]float64) (v [][]
 								continue
 							}
 							l16[i17] = r.ReadFloat64()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -8758,8 +8613,7 @@ func (x *Mixed) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [][]int
 										continue
 									}
 									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -8770,8 +8624,7 @@ func (x *Mixed) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [][]int
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -8794,16 +8647,14 @@ func (x *Mixed) foryReadLists(c *foryimpl.ReadContext, old [][]int32) (v [][]int
 								continue
 							}
 							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -8855,8 +8706,7 @@ func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext, old []map[string][]int32) 
 													continue
 												}
 												l17[i18] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i18)
+												if c.FailedAt(i18) {
 													break
 												}
 											}
@@ -8873,8 +8723,7 @@ func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext, old []map[string][]int32) 
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -8909,8 +8758,7 @@ func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext, old []map[string][]int32) 
 											continue
 										}
 										l31[i32] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i32)
+										if c.FailedAt(i32) {
 											break
 										}
 									}
@@ -8923,8 +8771,7 @@ func (x *Mixed) foryReadMaps(c *foryimpl.ReadContext, old []map[string][]int32) 
 					n23 -= sz25
 				}
 				l2[i3] = m24
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -8979,8 +8826,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 														continue
 													}
 													l26[i27] = r.ReadVarInt32()
-													if c.Failed() {
-														c.TraceIndex(i27)
+													if c.FailedAt(i27) {
 														break
 													}
 												}
@@ -9006,8 +8852,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 													continue
 												}
 												l17[i18] = r.ReadVarInt32()
-												if c.Failed() {
-													c.TraceIndex(i18)
+												if c.FailedAt(i18) {
 													break
 												}
 											}
@@ -9024,8 +8869,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -9063,8 +8907,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 												continue
 											}
 											l48[i49] = r.ReadVarInt32()
-											if c.Failed() {
-												c.TraceIndex(i49)
+											if c.FailedAt(i49) {
 												break
 											}
 										}
@@ -9090,8 +8933,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 											continue
 										}
 										l39[i40] = r.ReadVarInt32()
-										if c.Failed() {
-											c.TraceIndex(i40)
+										if c.FailedAt(i40) {
 											break
 										}
 									}
@@ -9104,8 +8946,7 @@ func (x *Mixed) foryReadMapsRef(c *foryimpl.ReadContext, old []map[string][]int3
 					n31 -= sz33
 				}
 				l2[i3] = m32
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9382,8 +9223,7 @@ func (x *Mixed) foryReadSets(c *foryimpl.ReadContext, old []serializer.Set[int32
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -9412,8 +9252,7 @@ func (x *Mixed) foryReadSets(c *foryimpl.ReadContext, old []serializer.Set[int32
 					}
 				}
 				l2[i3] = s15
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9443,8 +9282,7 @@ func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [][]str
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -9454,8 +9292,7 @@ func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [][]str
 					continue
 				}
 				l2[i3] = foryimpl.ReadStringList[[]string](c, nil)
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

@@ -155,20 +155,17 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 		if c.ReadValueFlag() {
 			x.C.ForyReadUnion(c)
 		}
-		if c.Failed() {
-			c.Trace("C")
+		if c.FailedIn("C") {
 			return
 		}
 	} else {
 		x.C.ForyReadUnion(c)
-		if c.Failed() {
-			c.Trace("C")
+		if c.FailedIn("C") {
 			return
 		}
 	}
 	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
+	if c.FailedIn("V") {
 		return
 	}
 	c.Leave()

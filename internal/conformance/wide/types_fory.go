@@ -311,18 +311,15 @@ func (x *Wide) ForyRead(c *foryimpl.ReadContext) {
 		x.FieldNumber32 = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("FieldNumber01..FieldNumber32")
+	if c.FailedIn("FieldNumber01..FieldNumber32") {
 		return
 	}
 	x.AVeryLongFieldNameThatNeedsTheSizeEscape = c.ReadString()
-	if c.Failed() {
-		c.Trace("AVeryLongFieldNameThatNeedsTheSizeEscape")
+	if c.FailedIn("AVeryLongFieldNameThatNeedsTheSizeEscape") {
 		return
 	}
 	x.AnotherQuiteLongFieldNameWithoutAnyTag = c.ReadString()
-	if c.Failed() {
-		c.Trace("AnotherQuiteLongFieldNameWithoutAnyTag")
+	if c.FailedIn("AnotherQuiteLongFieldNameWithoutAnyTag") {
 		return
 	}
 }

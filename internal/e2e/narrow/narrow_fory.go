@@ -196,8 +196,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		x.Tagd = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("B..Tagd")
+	if c.FailedIn("B..Tagd") {
 		return
 	}
 }
@@ -374,8 +373,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 }
@@ -580,20 +578,17 @@ func (x *Maps) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Ptrs = x.foryReadPtrsRef(c)
-		if c.Failed() {
-			c.Trace("Ptrs")
+		if c.FailedIn("Ptrs") {
 			return
 		}
 	} else {
 		x.Ptrs = x.foryReadPtrs(c)
-		if c.Failed() {
-			c.Trace("Ptrs")
+		if c.FailedIn("Ptrs") {
 			return
 		}
 	}
 	x.Structs = x.foryReadStructs(c)
-	if c.Failed() {
-		c.Trace("Structs")
+	if c.FailedIn("Structs") {
 		return
 	}
 }
@@ -933,20 +928,17 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.ByName = x.foryReadByNameRef(c)
-		if c.Failed() {
-			c.Trace("ByName")
+		if c.FailedIn("ByName") {
 			return
 		}
 	} else {
 		x.ByName = x.foryReadByName(c)
-		if c.Failed() {
-			c.Trace("ByName")
+		if c.FailedIn("ByName") {
 			return
 		}
 	}
 	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
+	if c.FailedIn("Title") {
 		return
 	}
 }
@@ -1218,8 +1210,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 		x.Value = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Value..Value")
+	if c.FailedIn("Value..Value") {
 		return
 	}
 }

@@ -216,13 +216,11 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		x.Zip = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Zip..Zip")
+	if c.FailedIn("Zip..Zip") {
 		return
 	}
 	x.Lines = foryimpl.ReadStringList[[]string](c, x.Lines)
-	if c.Failed() {
-		c.Trace("Lines")
+	if c.FailedIn("Lines") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -232,13 +230,11 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 			x.Status = Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Status")
+	if c.FailedIn("Status") {
 		return
 	}
 	x.Street = c.ReadString()
-	if c.Failed() {
-		c.Trace("Street")
+	if c.FailedIn("Street") {
 		return
 	}
 }
@@ -418,13 +414,11 @@ func (x *Tag) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Key = c.ReadString()
-	if c.Failed() {
-		c.Trace("Key")
+	if c.FailedIn("Key") {
 		return
 	}
 	x.Value = c.ReadString()
-	if c.Failed() {
-		c.Trace("Value")
+	if c.FailedIn("Value") {
 		return
 	}
 }

@@ -715,36 +715,30 @@ func (x *Composite) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Addrs = foryimpl.ReadStructList[[]Address](c, x.Addrs, foryTypeAddress)
-	if c.Failed() {
-		c.Trace("Addrs")
+	if c.FailedIn("Addrs") {
 		return
 	}
 	x.Bomb = x.foryReadBomb(c, x.Bomb)
-	if c.Failed() {
-		c.Trace("Bomb")
+	if c.FailedIn("Bomb") {
 		return
 	}
 	if c.TrackRef() {
 		x.ByName = x.foryReadByNameRef(c)
-		if c.Failed() {
-			c.Trace("ByName")
+		if c.FailedIn("ByName") {
 			return
 		}
 	} else {
 		x.ByName = x.foryReadByName(c)
-		if c.Failed() {
-			c.Trace("ByName")
+		if c.FailedIn("ByName") {
 			return
 		}
 	}
 	x.PAddrs = foryimpl.ReadStructPtrList[[]*Address](c, x.PAddrs, foryTypeAddress)
-	if c.Failed() {
-		c.Trace("PAddrs")
+	if c.FailedIn("PAddrs") {
 		return
 	}
 	x.Tags = foryimpl.ReadStructList[[]Tag](c, x.Tags, foryTypeTag)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 }
@@ -802,8 +796,7 @@ func (x *Composite) foryReadBomb(c *foryimpl.ReadContext, old [][]Address) (v []
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -813,8 +806,7 @@ func (x *Composite) foryReadBomb(c *foryimpl.ReadContext, old [][]Address) (v []
 					continue
 				}
 				l2[i3] = foryimpl.ReadStructList[[]Address](c, nil, foryTypeAddress)
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

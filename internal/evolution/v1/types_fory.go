@@ -938,8 +938,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		x.U32 = u32
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("FixI64..U32")
+	if c.FailedIn("FixI64..U32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -947,8 +946,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p9 = r.ReadFloat64()
 		x.PF64 = p9
 	}
-	if c.Failed() {
-		c.Trace("PF64")
+	if c.FailedIn("PF64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -956,8 +954,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p10 = r.ReadFloat64()
 		x.RmPF64 = p10
 	}
-	if c.Failed() {
-		c.Trace("RmPF64")
+	if c.FailedIn("RmPF64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -965,8 +962,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p11 = r.ReadFloat32()
 		x.PF32 = p11
 	}
-	if c.Failed() {
-		c.Trace("PF32")
+	if c.FailedIn("PF32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -974,8 +970,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p12 = r.ReadFloat32()
 		x.RmPF32 = p12
 	}
-	if c.Failed() {
-		c.Trace("RmPF32")
+	if c.FailedIn("RmPF32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -983,8 +978,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p13 = r.ReadUint16()
 		x.PU16 = p13
 	}
-	if c.Failed() {
-		c.Trace("PU16")
+	if c.FailedIn("PU16") {
 		return
 	}
 	if c.ReadFlag() {
@@ -992,8 +986,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p14 = r.ReadUint16()
 		x.RmPU16 = p14
 	}
-	if c.Failed() {
-		c.Trace("RmPU16")
+	if c.FailedIn("RmPU16") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1001,8 +994,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p15 = r.ReadBool()
 		x.PB = p15
 	}
-	if c.Failed() {
-		c.Trace("PB")
+	if c.FailedIn("PB") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1010,8 +1002,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p16 = r.ReadBool()
 		x.RmPB = p16
 	}
-	if c.Failed() {
-		c.Trace("RmPB")
+	if c.FailedIn("RmPB") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1019,8 +1010,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p17 = r.ReadInt8()
 		x.PI8 = p17
 	}
-	if c.Failed() {
-		c.Trace("PI8")
+	if c.FailedIn("PI8") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1028,8 +1018,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p18 = r.ReadInt8()
 		x.RmPI8 = p18
 	}
-	if c.Failed() {
-		c.Trace("RmPI8")
+	if c.FailedIn("RmPI8") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1037,8 +1026,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p19 = r.ReadVarInt64()
 		x.PI64 = p19
 	}
-	if c.Failed() {
-		c.Trace("PI64")
+	if c.FailedIn("PI64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1046,8 +1034,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p20 = r.ReadVarInt64()
 		x.RmPI64 = p20
 	}
-	if c.Failed() {
-		c.Trace("RmPI64")
+	if c.FailedIn("RmPI64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1055,8 +1042,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p21 = r.ReadVarUint64()
 		x.PU64 = p21
 	}
-	if c.Failed() {
-		c.Trace("PU64")
+	if c.FailedIn("PU64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1064,8 +1050,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p22 = r.ReadVarUint64()
 		x.RmPU64 = p22
 	}
-	if c.Failed() {
-		c.Trace("RmPU64")
+	if c.FailedIn("RmPU64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1073,8 +1058,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p23 = r.ReadVarInt32()
 		x.PI32 = p23
 	}
-	if c.Failed() {
-		c.Trace("PI32")
+	if c.FailedIn("PI32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1082,18 +1066,15 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p24 = r.ReadVarInt32()
 		x.RmPI32 = p24
 	}
-	if c.Failed() {
-		c.Trace("RmPI32")
+	if c.FailedIn("RmPI32") {
 		return
 	}
 	x.D = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("D")
+	if c.FailedIn("D") {
 		return
 	}
 	x.Dt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Dt")
+	if c.FailedIn("Dt") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1103,13 +1084,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("E")
+	if c.FailedIn("E") {
 		return
 	}
 	x.MyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("MyS")
+	if c.FailedIn("MyS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1117,8 +1096,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p26 = c.ReadDuration()
 		x.PD = p26
 	}
-	if c.Failed() {
-		c.Trace("PD")
+	if c.FailedIn("PD") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1126,8 +1104,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p27 = serializer.Date(c.ReadDate())
 		x.PDt = p27
 	}
-	if c.Failed() {
-		c.Trace("PDt")
+	if c.FailedIn("PDt") {
 		return
 	}
 	if c.TrackRef() {
@@ -1145,8 +1122,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PE = nil
 		}
-		if c.Failed() {
-			c.Trace("PE")
+		if c.FailedIn("PE") {
 			return
 		}
 	} else {
@@ -1159,8 +1135,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PE = p28
 		}
-		if c.Failed() {
-			c.Trace("PE")
+		if c.FailedIn("PE") {
 			return
 		}
 	}
@@ -1169,8 +1144,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p32 = c.ReadString()
 		x.PS = p32
 	}
-	if c.Failed() {
-		c.Trace("PS")
+	if c.FailedIn("PS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1178,18 +1152,15 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p33 = c.ReadTime()
 		x.PT = p33
 	}
-	if c.Failed() {
-		c.Trace("PT")
+	if c.FailedIn("PT") {
 		return
 	}
 	x.RmD = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("RmD")
+	if c.FailedIn("RmD") {
 		return
 	}
 	x.RmDt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("RmDt")
+	if c.FailedIn("RmDt") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1199,13 +1170,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			x.RmE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("RmE")
+	if c.FailedIn("RmE") {
 		return
 	}
 	x.RmMyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("RmMyS")
+	if c.FailedIn("RmMyS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1213,8 +1182,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p35 = c.ReadDuration()
 		x.RmPD = p35
 	}
-	if c.Failed() {
-		c.Trace("RmPD")
+	if c.FailedIn("RmPD") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1222,8 +1190,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p36 = serializer.Date(c.ReadDate())
 		x.RmPDt = p36
 	}
-	if c.Failed() {
-		c.Trace("RmPDt")
+	if c.FailedIn("RmPDt") {
 		return
 	}
 	if c.TrackRef() {
@@ -1241,8 +1208,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.RmPE = nil
 		}
-		if c.Failed() {
-			c.Trace("RmPE")
+		if c.FailedIn("RmPE") {
 			return
 		}
 	} else {
@@ -1255,8 +1221,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.RmPE = p37
 		}
-		if c.Failed() {
-			c.Trace("RmPE")
+		if c.FailedIn("RmPE") {
 			return
 		}
 	}
@@ -1265,8 +1230,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p41 = c.ReadString()
 		x.RmPS = p41
 	}
-	if c.Failed() {
-		c.Trace("RmPS")
+	if c.FailedIn("RmPS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1274,28 +1238,23 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p42 = c.ReadTime()
 		x.RmPT = p42
 	}
-	if c.Failed() {
-		c.Trace("RmPT")
+	if c.FailedIn("RmPT") {
 		return
 	}
 	x.RmS = c.ReadString()
-	if c.Failed() {
-		c.Trace("RmS")
+	if c.FailedIn("RmS") {
 		return
 	}
 	x.RmT = c.ReadTime()
-	if c.Failed() {
-		c.Trace("RmT")
+	if c.FailedIn("RmT") {
 		return
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 	x.T = c.ReadTime()
-	if c.Failed() {
-		c.Trace("T")
+	if c.FailedIn("T") {
 		return
 	}
 }
@@ -3198,58 +3157,47 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.ABool = foryimpl.ReadRefBoolArray[[]bool](c, x.ABool)
-		if c.Failed() {
-			c.Trace("ABool")
+		if c.FailedIn("ABool") {
 			return
 		}
 		x.AF32 = foryimpl.ReadRefArray[[]float32](c, x.AF32)
-		if c.Failed() {
-			c.Trace("AF32")
+		if c.FailedIn("AF32") {
 			return
 		}
 		x.AF64 = foryimpl.ReadRefArray[[]float64](c, x.AF64)
-		if c.Failed() {
-			c.Trace("AF64")
+		if c.FailedIn("AF64") {
 			return
 		}
 		x.AI16 = foryimpl.ReadRefArray[[]int16](c, x.AI16)
-		if c.Failed() {
-			c.Trace("AI16")
+		if c.FailedIn("AI16") {
 			return
 		}
 		x.AI32 = foryimpl.ReadRefArray[[]int32](c, x.AI32)
-		if c.Failed() {
-			c.Trace("AI32")
+		if c.FailedIn("AI32") {
 			return
 		}
 		x.AI64 = foryimpl.ReadRefArray[[]int64](c, x.AI64)
-		if c.Failed() {
-			c.Trace("AI64")
+		if c.FailedIn("AI64") {
 			return
 		}
 		x.AI8 = foryimpl.ReadRefArray[[]int8](c, x.AI8)
-		if c.Failed() {
-			c.Trace("AI8")
+		if c.FailedIn("AI8") {
 			return
 		}
 		x.AU16 = foryimpl.ReadRefArray[[]uint16](c, x.AU16)
-		if c.Failed() {
-			c.Trace("AU16")
+		if c.FailedIn("AU16") {
 			return
 		}
 		x.AU32 = foryimpl.ReadRefArray[[]uint32](c, x.AU32)
-		if c.Failed() {
-			c.Trace("AU32")
+		if c.FailedIn("AU32") {
 			return
 		}
 		x.AU64 = foryimpl.ReadRefArray[[]uint64](c, x.AU64)
-		if c.Failed() {
-			c.Trace("AU64")
+		if c.FailedIn("AU64") {
 			return
 		}
 		x.AU8 = foryimpl.ReadRefArray[[]uint8](c, x.AU8)
-		if c.Failed() {
-			c.Trace("AU8")
+		if c.FailedIn("AU8") {
 			return
 		}
 		if st465, id466 := c.ReadFieldRefFlag(); st465 == foryimpl.RefBack {
@@ -3260,8 +3208,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 	} else {
@@ -3272,8 +3219,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a443 := foryimpl.ReuseScalarSlice[[]bool](c, x.ABool, n442)
 		r.ReadRawBools(a443)
 		x.ABool = a443
-		if c.Failed() {
-			c.Trace("ABool")
+		if c.FailedIn("ABool") {
 			return
 		}
 		n444 := c.ReadArrayLengthFast(4)
@@ -3283,8 +3229,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a445 := foryimpl.ReuseScalarSlice[[]float32](c, x.AF32, n444)
 		r.ReadRawFloat32s(a445)
 		x.AF32 = a445
-		if c.Failed() {
-			c.Trace("AF32")
+		if c.FailedIn("AF32") {
 			return
 		}
 		n446 := c.ReadArrayLengthFast(8)
@@ -3294,8 +3239,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a447 := foryimpl.ReuseScalarSlice[[]float64](c, x.AF64, n446)
 		r.ReadRawFloat64s(a447)
 		x.AF64 = a447
-		if c.Failed() {
-			c.Trace("AF64")
+		if c.FailedIn("AF64") {
 			return
 		}
 		n448 := c.ReadArrayLengthFast(2)
@@ -3305,8 +3249,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a449 := foryimpl.ReuseScalarSlice[[]int16](c, x.AI16, n448)
 		r.ReadRawInt16s(a449)
 		x.AI16 = a449
-		if c.Failed() {
-			c.Trace("AI16")
+		if c.FailedIn("AI16") {
 			return
 		}
 		n450 := c.ReadArrayLengthFast(4)
@@ -3316,8 +3259,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a451 := foryimpl.ReuseScalarSlice[[]int32](c, x.AI32, n450)
 		r.ReadRawInt32s(a451)
 		x.AI32 = a451
-		if c.Failed() {
-			c.Trace("AI32")
+		if c.FailedIn("AI32") {
 			return
 		}
 		n452 := c.ReadArrayLengthFast(8)
@@ -3327,8 +3269,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a453 := foryimpl.ReuseScalarSlice[[]int64](c, x.AI64, n452)
 		r.ReadRawInt64s(a453)
 		x.AI64 = a453
-		if c.Failed() {
-			c.Trace("AI64")
+		if c.FailedIn("AI64") {
 			return
 		}
 		n454 := c.ReadArrayLengthFast(1)
@@ -3340,8 +3281,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			a455[i456] = r.ReadInt8()
 		}
 		x.AI8 = a455
-		if c.Failed() {
-			c.Trace("AI8")
+		if c.FailedIn("AI8") {
 			return
 		}
 		n457 := c.ReadArrayLengthFast(2)
@@ -3351,8 +3291,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a458 := foryimpl.ReuseScalarSlice[[]uint16](c, x.AU16, n457)
 		r.ReadRawUint16s(a458)
 		x.AU16 = a458
-		if c.Failed() {
-			c.Trace("AU16")
+		if c.FailedIn("AU16") {
 			return
 		}
 		n459 := c.ReadArrayLengthFast(4)
@@ -3362,8 +3301,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a460 := foryimpl.ReuseScalarSlice[[]uint32](c, x.AU32, n459)
 		r.ReadRawUint32s(a460)
 		x.AU32 = a460
-		if c.Failed() {
-			c.Trace("AU32")
+		if c.FailedIn("AU32") {
 			return
 		}
 		n461 := c.ReadArrayLengthFast(8)
@@ -3373,8 +3311,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a462 := foryimpl.ReuseScalarSlice[[]uint64](c, x.AU64, n461)
 		r.ReadRawUint64s(a462)
 		x.AU64 = a462
-		if c.Failed() {
-			c.Trace("AU64")
+		if c.FailedIn("AU64") {
 			return
 		}
 		n463 := c.ReadArrayLengthFast(1)
@@ -3384,147 +3321,119 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a464 := foryimpl.ReuseScalarSlice[[]uint8](c, x.AU8, n463)
 		copy(a464, r.ReadBytes(n463))
 		x.AU8 = a464
-		if c.Failed() {
-			c.Trace("AU8")
+		if c.FailedIn("AU8") {
 			return
 		}
 		x.Bin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 	}
 	x.Fix = x.foryReadFix(c)
-	if c.Failed() {
-		c.Trace("Fix")
+	if c.FailedIn("Fix") {
 		return
 	}
 	x.LB = x.foryReadLB(c, x.LB)
-	if c.Failed() {
-		c.Trace("LB")
+	if c.FailedIn("LB") {
 		return
 	}
 	x.LE = x.foryReadLE(c, x.LE)
-	if c.Failed() {
-		c.Trace("LE")
+	if c.FailedIn("LE") {
 		return
 	}
 	x.LF32 = x.foryReadLF32(c, x.LF32)
-	if c.Failed() {
-		c.Trace("LF32")
+	if c.FailedIn("LF32") {
 		return
 	}
 	x.LF64 = x.foryReadLF64(c, x.LF64)
-	if c.Failed() {
-		c.Trace("LF64")
+	if c.FailedIn("LF64") {
 		return
 	}
 	x.LI32 = x.foryReadLI32(c, x.LI32)
-	if c.Failed() {
-		c.Trace("LI32")
+	if c.FailedIn("LI32") {
 		return
 	}
 	x.LI64 = x.foryReadLI64(c, x.LI64)
-	if c.Failed() {
-		c.Trace("LI64")
+	if c.FailedIn("LI64") {
 		return
 	}
 	x.LI8 = x.foryReadLI8(c, x.LI8)
-	if c.Failed() {
-		c.Trace("LI8")
+	if c.FailedIn("LI8") {
 		return
 	}
 	x.LL = x.foryReadLL(c, x.LL)
-	if c.Failed() {
-		c.Trace("LL")
+	if c.FailedIn("LL") {
 		return
 	}
 	x.LM = x.foryReadLM(c, x.LM)
-	if c.Failed() {
-		c.Trace("LM")
+	if c.FailedIn("LM") {
 		return
 	}
 	x.LPI = x.foryReadLPI(c, x.LPI)
-	if c.Failed() {
-		c.Trace("LPI")
+	if c.FailedIn("LPI") {
 		return
 	}
 	x.LS = foryimpl.ReadStringList[[]string](c, x.LS)
-	if c.Failed() {
-		c.Trace("LS")
+	if c.FailedIn("LS") {
 		return
 	}
 	x.LT = x.foryReadLT(c, x.LT)
-	if c.Failed() {
-		c.Trace("LT")
+	if c.FailedIn("LT") {
 		return
 	}
 	x.LU16 = x.foryReadLU16(c, x.LU16)
-	if c.Failed() {
-		c.Trace("LU16")
+	if c.FailedIn("LU16") {
 		return
 	}
 	x.LU64 = x.foryReadLU64(c, x.LU64)
-	if c.Failed() {
-		c.Trace("LU64")
+	if c.FailedIn("LU64") {
 		return
 	}
 	x.MBS = x.foryReadMBS(c)
-	if c.Failed() {
-		c.Trace("MBS")
+	if c.FailedIn("MBS") {
 		return
 	}
 	x.MES = x.foryReadMES(c)
-	if c.Failed() {
-		c.Trace("MES")
+	if c.FailedIn("MES") {
 		return
 	}
 	x.MI64F = x.foryReadMI64F(c)
-	if c.Failed() {
-		c.Trace("MI64F")
+	if c.FailedIn("MI64F") {
 		return
 	}
 	x.MIS = x.foryReadMIS(c)
-	if c.Failed() {
-		c.Trace("MIS")
+	if c.FailedIn("MIS") {
 		return
 	}
 	x.MSI = x.foryReadMSI(c)
-	if c.Failed() {
-		c.Trace("MSI")
+	if c.FailedIn("MSI") {
 		return
 	}
 	if c.TrackRef() {
 		x.MSL = x.foryReadMSLRef(c)
-		if c.Failed() {
-			c.Trace("MSL")
+		if c.FailedIn("MSL") {
 			return
 		}
 		x.MSM = x.foryReadMSMRef(c)
-		if c.Failed() {
-			c.Trace("MSM")
+		if c.FailedIn("MSM") {
 			return
 		}
 	} else {
 		x.MSL = x.foryReadMSL(c)
-		if c.Failed() {
-			c.Trace("MSL")
+		if c.FailedIn("MSL") {
 			return
 		}
 		x.MSM = x.foryReadMSM(c)
-		if c.Failed() {
-			c.Trace("MSM")
+		if c.FailedIn("MSM") {
 			return
 		}
 	}
 	x.MSP = x.foryReadMSP(c)
-	if c.Failed() {
-		c.Trace("MSP")
+	if c.FailedIn("MSP") {
 		return
 	}
 	x.MU8 = x.foryReadMU8(c)
-	if c.Failed() {
-		c.Trace("MU8")
+	if c.FailedIn("MU8") {
 		return
 	}
 	if c.TrackRef() {
@@ -3536,8 +3445,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NBin = nil
 		}
-		if c.Failed() {
-			c.Trace("NBin")
+		if c.FailedIn("NBin") {
 			return
 		}
 		if st469, id470 := c.ReadRefFlag(); st469 == foryimpl.RefBack {
@@ -3548,8 +3456,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NLS = nil
 		}
-		if c.Failed() {
-			c.Trace("NLS")
+		if c.FailedIn("NLS") {
 			return
 		}
 		if st471, id472 := c.ReadRefFlag(); st471 == foryimpl.RefBack {
@@ -3560,92 +3467,76 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NM = nil
 		}
-		if c.Failed() {
-			c.Trace("NM")
+		if c.FailedIn("NM") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.NBin = c.ReadBinary()
 		}
-		if c.Failed() {
-			c.Trace("NBin")
+		if c.FailedIn("NBin") {
 			return
 		}
 		if c.ReadFlag() {
 			x.NLS = foryimpl.ReadStringList[[]string](c, nil)
 		}
-		if c.Failed() {
-			c.Trace("NLS")
+		if c.FailedIn("NLS") {
 			return
 		}
 		if c.ReadFlag() {
 			x.NM = x.foryReadMSI(c)
 		}
-		if c.Failed() {
-			c.Trace("NM")
+		if c.FailedIn("NM") {
 			return
 		}
 	}
 	x.Raw = x.foryReadRaw(c, x.Raw)
-	if c.Failed() {
-		c.Trace("Raw")
+	if c.FailedIn("Raw") {
 		return
 	}
 	if c.TrackRef() {
 		x.RmABool = foryimpl.ReadRefBoolArray[[]bool](c, x.RmABool)
-		if c.Failed() {
-			c.Trace("RmABool")
+		if c.FailedIn("RmABool") {
 			return
 		}
 		x.RmAF32 = foryimpl.ReadRefArray[[]float32](c, x.RmAF32)
-		if c.Failed() {
-			c.Trace("RmAF32")
+		if c.FailedIn("RmAF32") {
 			return
 		}
 		x.RmAF64 = foryimpl.ReadRefArray[[]float64](c, x.RmAF64)
-		if c.Failed() {
-			c.Trace("RmAF64")
+		if c.FailedIn("RmAF64") {
 			return
 		}
 		x.RmAI16 = foryimpl.ReadRefArray[[]int16](c, x.RmAI16)
-		if c.Failed() {
-			c.Trace("RmAI16")
+		if c.FailedIn("RmAI16") {
 			return
 		}
 		x.RmAI32 = foryimpl.ReadRefArray[[]int32](c, x.RmAI32)
-		if c.Failed() {
-			c.Trace("RmAI32")
+		if c.FailedIn("RmAI32") {
 			return
 		}
 		x.RmAI64 = foryimpl.ReadRefArray[[]int64](c, x.RmAI64)
-		if c.Failed() {
-			c.Trace("RmAI64")
+		if c.FailedIn("RmAI64") {
 			return
 		}
 		x.RmAI8 = foryimpl.ReadRefArray[[]int8](c, x.RmAI8)
-		if c.Failed() {
-			c.Trace("RmAI8")
+		if c.FailedIn("RmAI8") {
 			return
 		}
 		x.RmAU16 = foryimpl.ReadRefArray[[]uint16](c, x.RmAU16)
-		if c.Failed() {
-			c.Trace("RmAU16")
+		if c.FailedIn("RmAU16") {
 			return
 		}
 		x.RmAU32 = foryimpl.ReadRefArray[[]uint32](c, x.RmAU32)
-		if c.Failed() {
-			c.Trace("RmAU32")
+		if c.FailedIn("RmAU32") {
 			return
 		}
 		x.RmAU64 = foryimpl.ReadRefArray[[]uint64](c, x.RmAU64)
-		if c.Failed() {
-			c.Trace("RmAU64")
+		if c.FailedIn("RmAU64") {
 			return
 		}
 		x.RmAU8 = foryimpl.ReadRefArray[[]uint8](c, x.RmAU8)
-		if c.Failed() {
-			c.Trace("RmAU8")
+		if c.FailedIn("RmAU8") {
 			return
 		}
 		if st496, id497 := c.ReadFieldRefFlag(); st496 == foryimpl.RefBack {
@@ -3656,8 +3547,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.RmBin = nil
 		}
-		if c.Failed() {
-			c.Trace("RmBin")
+		if c.FailedIn("RmBin") {
 			return
 		}
 	} else {
@@ -3668,8 +3558,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a474 := foryimpl.ReuseScalarSlice[[]bool](c, x.RmABool, n473)
 		r.ReadRawBools(a474)
 		x.RmABool = a474
-		if c.Failed() {
-			c.Trace("RmABool")
+		if c.FailedIn("RmABool") {
 			return
 		}
 		n475 := c.ReadArrayLengthFast(4)
@@ -3679,8 +3568,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a476 := foryimpl.ReuseScalarSlice[[]float32](c, x.RmAF32, n475)
 		r.ReadRawFloat32s(a476)
 		x.RmAF32 = a476
-		if c.Failed() {
-			c.Trace("RmAF32")
+		if c.FailedIn("RmAF32") {
 			return
 		}
 		n477 := c.ReadArrayLengthFast(8)
@@ -3690,8 +3578,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a478 := foryimpl.ReuseScalarSlice[[]float64](c, x.RmAF64, n477)
 		r.ReadRawFloat64s(a478)
 		x.RmAF64 = a478
-		if c.Failed() {
-			c.Trace("RmAF64")
+		if c.FailedIn("RmAF64") {
 			return
 		}
 		n479 := c.ReadArrayLengthFast(2)
@@ -3701,8 +3588,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a480 := foryimpl.ReuseScalarSlice[[]int16](c, x.RmAI16, n479)
 		r.ReadRawInt16s(a480)
 		x.RmAI16 = a480
-		if c.Failed() {
-			c.Trace("RmAI16")
+		if c.FailedIn("RmAI16") {
 			return
 		}
 		n481 := c.ReadArrayLengthFast(4)
@@ -3712,8 +3598,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a482 := foryimpl.ReuseScalarSlice[[]int32](c, x.RmAI32, n481)
 		r.ReadRawInt32s(a482)
 		x.RmAI32 = a482
-		if c.Failed() {
-			c.Trace("RmAI32")
+		if c.FailedIn("RmAI32") {
 			return
 		}
 		n483 := c.ReadArrayLengthFast(8)
@@ -3723,8 +3608,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a484 := foryimpl.ReuseScalarSlice[[]int64](c, x.RmAI64, n483)
 		r.ReadRawInt64s(a484)
 		x.RmAI64 = a484
-		if c.Failed() {
-			c.Trace("RmAI64")
+		if c.FailedIn("RmAI64") {
 			return
 		}
 		n485 := c.ReadArrayLengthFast(1)
@@ -3736,8 +3620,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			a486[i487] = r.ReadInt8()
 		}
 		x.RmAI8 = a486
-		if c.Failed() {
-			c.Trace("RmAI8")
+		if c.FailedIn("RmAI8") {
 			return
 		}
 		n488 := c.ReadArrayLengthFast(2)
@@ -3747,8 +3630,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a489 := foryimpl.ReuseScalarSlice[[]uint16](c, x.RmAU16, n488)
 		r.ReadRawUint16s(a489)
 		x.RmAU16 = a489
-		if c.Failed() {
-			c.Trace("RmAU16")
+		if c.FailedIn("RmAU16") {
 			return
 		}
 		n490 := c.ReadArrayLengthFast(4)
@@ -3758,8 +3640,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a491 := foryimpl.ReuseScalarSlice[[]uint32](c, x.RmAU32, n490)
 		r.ReadRawUint32s(a491)
 		x.RmAU32 = a491
-		if c.Failed() {
-			c.Trace("RmAU32")
+		if c.FailedIn("RmAU32") {
 			return
 		}
 		n492 := c.ReadArrayLengthFast(8)
@@ -3769,8 +3650,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a493 := foryimpl.ReuseScalarSlice[[]uint64](c, x.RmAU64, n492)
 		r.ReadRawUint64s(a493)
 		x.RmAU64 = a493
-		if c.Failed() {
-			c.Trace("RmAU64")
+		if c.FailedIn("RmAU64") {
 			return
 		}
 		n494 := c.ReadArrayLengthFast(1)
@@ -3780,147 +3660,119 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a495 := foryimpl.ReuseScalarSlice[[]uint8](c, x.RmAU8, n494)
 		copy(a495, r.ReadBytes(n494))
 		x.RmAU8 = a495
-		if c.Failed() {
-			c.Trace("RmAU8")
+		if c.FailedIn("RmAU8") {
 			return
 		}
 		x.RmBin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("RmBin")
+		if c.FailedIn("RmBin") {
 			return
 		}
 	}
 	x.RmFix = x.foryReadFix(c)
-	if c.Failed() {
-		c.Trace("RmFix")
+	if c.FailedIn("RmFix") {
 		return
 	}
 	x.RmLB = x.foryReadLB(c, x.RmLB)
-	if c.Failed() {
-		c.Trace("RmLB")
+	if c.FailedIn("RmLB") {
 		return
 	}
 	x.RmLE = x.foryReadLE(c, x.RmLE)
-	if c.Failed() {
-		c.Trace("RmLE")
+	if c.FailedIn("RmLE") {
 		return
 	}
 	x.RmLF32 = x.foryReadLF32(c, x.RmLF32)
-	if c.Failed() {
-		c.Trace("RmLF32")
+	if c.FailedIn("RmLF32") {
 		return
 	}
 	x.RmLF64 = x.foryReadLF64(c, x.RmLF64)
-	if c.Failed() {
-		c.Trace("RmLF64")
+	if c.FailedIn("RmLF64") {
 		return
 	}
 	x.RmLI32 = x.foryReadLI32(c, x.RmLI32)
-	if c.Failed() {
-		c.Trace("RmLI32")
+	if c.FailedIn("RmLI32") {
 		return
 	}
 	x.RmLI64 = x.foryReadLI64(c, x.RmLI64)
-	if c.Failed() {
-		c.Trace("RmLI64")
+	if c.FailedIn("RmLI64") {
 		return
 	}
 	x.RmLI8 = x.foryReadLI8(c, x.RmLI8)
-	if c.Failed() {
-		c.Trace("RmLI8")
+	if c.FailedIn("RmLI8") {
 		return
 	}
 	x.RmLL = x.foryReadLL(c, x.RmLL)
-	if c.Failed() {
-		c.Trace("RmLL")
+	if c.FailedIn("RmLL") {
 		return
 	}
 	x.RmLM = x.foryReadLM(c, x.RmLM)
-	if c.Failed() {
-		c.Trace("RmLM")
+	if c.FailedIn("RmLM") {
 		return
 	}
 	x.RmLPI = x.foryReadLPI(c, x.RmLPI)
-	if c.Failed() {
-		c.Trace("RmLPI")
+	if c.FailedIn("RmLPI") {
 		return
 	}
 	x.RmLS = foryimpl.ReadStringList[[]string](c, x.RmLS)
-	if c.Failed() {
-		c.Trace("RmLS")
+	if c.FailedIn("RmLS") {
 		return
 	}
 	x.RmLT = x.foryReadLT(c, x.RmLT)
-	if c.Failed() {
-		c.Trace("RmLT")
+	if c.FailedIn("RmLT") {
 		return
 	}
 	x.RmLU16 = x.foryReadLU16(c, x.RmLU16)
-	if c.Failed() {
-		c.Trace("RmLU16")
+	if c.FailedIn("RmLU16") {
 		return
 	}
 	x.RmLU64 = x.foryReadLU64(c, x.RmLU64)
-	if c.Failed() {
-		c.Trace("RmLU64")
+	if c.FailedIn("RmLU64") {
 		return
 	}
 	x.RmMBS = x.foryReadMBS(c)
-	if c.Failed() {
-		c.Trace("RmMBS")
+	if c.FailedIn("RmMBS") {
 		return
 	}
 	x.RmMES = x.foryReadMES(c)
-	if c.Failed() {
-		c.Trace("RmMES")
+	if c.FailedIn("RmMES") {
 		return
 	}
 	x.RmMI64F = x.foryReadMI64F(c)
-	if c.Failed() {
-		c.Trace("RmMI64F")
+	if c.FailedIn("RmMI64F") {
 		return
 	}
 	x.RmMIS = x.foryReadMIS(c)
-	if c.Failed() {
-		c.Trace("RmMIS")
+	if c.FailedIn("RmMIS") {
 		return
 	}
 	x.RmMSI = x.foryReadMSI(c)
-	if c.Failed() {
-		c.Trace("RmMSI")
+	if c.FailedIn("RmMSI") {
 		return
 	}
 	if c.TrackRef() {
 		x.RmMSL = x.foryReadMSLRef(c)
-		if c.Failed() {
-			c.Trace("RmMSL")
+		if c.FailedIn("RmMSL") {
 			return
 		}
 		x.RmMSM = x.foryReadMSMRef(c)
-		if c.Failed() {
-			c.Trace("RmMSM")
+		if c.FailedIn("RmMSM") {
 			return
 		}
 	} else {
 		x.RmMSL = x.foryReadMSL(c)
-		if c.Failed() {
-			c.Trace("RmMSL")
+		if c.FailedIn("RmMSL") {
 			return
 		}
 		x.RmMSM = x.foryReadMSM(c)
-		if c.Failed() {
-			c.Trace("RmMSM")
+		if c.FailedIn("RmMSM") {
 			return
 		}
 	}
 	x.RmMSP = x.foryReadMSP(c)
-	if c.Failed() {
-		c.Trace("RmMSP")
+	if c.FailedIn("RmMSP") {
 		return
 	}
 	x.RmMU8 = x.foryReadMU8(c)
-	if c.Failed() {
-		c.Trace("RmMU8")
+	if c.FailedIn("RmMU8") {
 		return
 	}
 	if c.TrackRef() {
@@ -3932,8 +3784,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.RmNBin = nil
 		}
-		if c.Failed() {
-			c.Trace("RmNBin")
+		if c.FailedIn("RmNBin") {
 			return
 		}
 		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
@@ -3944,8 +3795,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.RmNLS = nil
 		}
-		if c.Failed() {
-			c.Trace("RmNLS")
+		if c.FailedIn("RmNLS") {
 			return
 		}
 		if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
@@ -3956,36 +3806,31 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.RmNM = nil
 		}
-		if c.Failed() {
-			c.Trace("RmNM")
+		if c.FailedIn("RmNM") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.RmNBin = c.ReadBinary()
 		}
-		if c.Failed() {
-			c.Trace("RmNBin")
+		if c.FailedIn("RmNBin") {
 			return
 		}
 		if c.ReadFlag() {
 			x.RmNLS = foryimpl.ReadStringList[[]string](c, nil)
 		}
-		if c.Failed() {
-			c.Trace("RmNLS")
+		if c.FailedIn("RmNLS") {
 			return
 		}
 		if c.ReadFlag() {
 			x.RmNM = x.foryReadMSI(c)
 		}
-		if c.Failed() {
-			c.Trace("RmNM")
+		if c.FailedIn("RmNM") {
 			return
 		}
 	}
 	x.RmRaw = x.foryReadRaw(c, x.RmRaw)
-	if c.Failed() {
-		c.Trace("RmRaw")
+	if c.FailedIn("RmRaw") {
 		return
 	}
 }
@@ -4404,8 +4249,7 @@ func (x *Containers) foryReadFix(c *foryimpl.ReadContext) (v [3]int16) {
 					continue
 				}
 				l2[i3] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4432,8 +4276,7 @@ func (x *Containers) foryReadLB(c *foryimpl.ReadContext, old []bool) (v []bool) 
 					continue
 				}
 				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4463,8 +4306,7 @@ func (x *Containers) foryReadLE(c *foryimpl.ReadContext, old []Color) (v []Color
 				} else {
 					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4491,8 +4333,7 @@ func (x *Containers) foryReadLF32(c *foryimpl.ReadContext, old []float32) (v []f
 					continue
 				}
 				l2[i3] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4519,8 +4360,7 @@ func (x *Containers) foryReadLF64(c *foryimpl.ReadContext, old []float64) (v []f
 					continue
 				}
 				l2[i3] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4547,8 +4387,7 @@ func (x *Containers) foryReadLI32(c *foryimpl.ReadContext, old []int32) (v []int
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4575,8 +4414,7 @@ func (x *Containers) foryReadLI64(c *foryimpl.ReadContext, old []int64) (v []int
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4603,8 +4441,7 @@ func (x *Containers) foryReadLI8(c *foryimpl.ReadContext, old []int8) (v []int8)
 					continue
 				}
 				l2[i3] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4644,8 +4481,7 @@ func (x *Containers) foryReadLL(c *foryimpl.ReadContext, old [][]int32) (v [][]i
 										continue
 									}
 									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -4656,8 +4492,7 @@ func (x *Containers) foryReadLL(c *foryimpl.ReadContext, old [][]int32) (v [][]i
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -4680,16 +4515,14 @@ func (x *Containers) foryReadLL(c *foryimpl.ReadContext, old [][]int32) (v [][]i
 								continue
 							}
 							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4738,8 +4571,7 @@ func (x *Containers) foryReadLM(c *foryimpl.ReadContext, old []map[string]int32)
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -4767,8 +4599,7 @@ func (x *Containers) foryReadLM(c *foryimpl.ReadContext, old []map[string]int32)
 					n17 -= sz19
 				}
 				l2[i3] = m18
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4797,8 +4628,7 @@ func (x *Containers) foryReadLPI(c *foryimpl.ReadContext, old []*int32) (v []*in
 				p7 := foryimpl.Alloc[int32](c)
 				*p7 = r.ReadVarInt32()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4824,8 +4654,7 @@ func (x *Containers) foryReadLT(c *foryimpl.ReadContext, old []time.Time) (v []t
 					continue
 				}
 				l2[i3] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4852,8 +4681,7 @@ func (x *Containers) foryReadLU16(c *foryimpl.ReadContext, old []uint16) (v []ui
 					continue
 				}
 				l2[i3] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4880,8 +4708,7 @@ func (x *Containers) foryReadLU64(c *foryimpl.ReadContext, old []uint64) (v []ui
 					continue
 				}
 				l2[i3] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -5258,8 +5085,7 @@ func (x *Containers) foryReadRaw(c *foryimpl.ReadContext, old []uint8) (v []uint
 					continue
 				}
 				l2[i3] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -5921,23 +5747,19 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			x.In.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("In")
+	if c.FailedIn("In") {
 		return
 	}
 	x.LIn = foryimpl.ReadStructList[[]Inner](c, x.LIn, foryTypeInner)
-	if c.Failed() {
-		c.Trace("LIn")
+	if c.FailedIn("LIn") {
 		return
 	}
 	x.LLf = foryimpl.ReadStructList[[]Leaf](c, x.LLf, foryTypeLeaf)
-	if c.Failed() {
-		c.Trace("LLf")
+	if c.FailedIn("LLf") {
 		return
 	}
 	x.LPIn = foryimpl.ReadStructPtrList[[]*Inner](c, x.LPIn, foryTypeInner)
-	if c.Failed() {
-		c.Trace("LPIn")
+	if c.FailedIn("LPIn") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
@@ -5947,14 +5769,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			x.Lf.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Lf")
+	if c.FailedIn("Lf") {
 		return
 	}
 	if c.TrackRef() {
 		x.MSLIn = x.foryReadMSLInRef(c)
-		if c.Failed() {
-			c.Trace("MSLIn")
+		if c.FailedIn("MSLIn") {
 			return
 		}
 		if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
@@ -5971,8 +5791,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PIn = nil
 		}
-		if c.Failed() {
-			c.Trace("PIn")
+		if c.FailedIn("PIn") {
 			return
 		}
 		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
@@ -5989,14 +5808,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PLf = nil
 		}
-		if c.Failed() {
-			c.Trace("PLf")
+		if c.FailedIn("PLf") {
 			return
 		}
 	} else {
 		x.MSLIn = x.foryReadMSLIn(c)
-		if c.Failed() {
-			c.Trace("MSLIn")
+		if c.FailedIn("MSLIn") {
 			return
 		}
 		if c.ReadFlag() {
@@ -6008,8 +5825,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PIn = p83
 		}
-		if c.Failed() {
-			c.Trace("PIn")
+		if c.FailedIn("PIn") {
 			return
 		}
 		if c.ReadFlag() {
@@ -6021,8 +5837,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PLf = p87
 		}
-		if c.Failed() {
-			c.Trace("PLf")
+		if c.FailedIn("PLf") {
 			return
 		}
 	}
@@ -6033,23 +5848,19 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			x.RmIn.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("RmIn")
+	if c.FailedIn("RmIn") {
 		return
 	}
 	x.RmLIn = foryimpl.ReadStructList[[]Inner](c, x.RmLIn, foryTypeInner)
-	if c.Failed() {
-		c.Trace("RmLIn")
+	if c.FailedIn("RmLIn") {
 		return
 	}
 	x.RmLLf = foryimpl.ReadStructList[[]Leaf](c, x.RmLLf, foryTypeLeaf)
-	if c.Failed() {
-		c.Trace("RmLLf")
+	if c.FailedIn("RmLLf") {
 		return
 	}
 	x.RmLPIn = foryimpl.ReadStructPtrList[[]*Inner](c, x.RmLPIn, foryTypeInner)
-	if c.Failed() {
-		c.Trace("RmLPIn")
+	if c.FailedIn("RmLPIn") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
@@ -6059,14 +5870,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			x.RmLf.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("RmLf")
+	if c.FailedIn("RmLf") {
 		return
 	}
 	if c.TrackRef() {
 		x.RmMSLIn = x.foryReadMSLInRef(c)
-		if c.Failed() {
-			c.Trace("RmMSLIn")
+		if c.FailedIn("RmMSLIn") {
 			return
 		}
 		if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
@@ -6083,8 +5892,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.RmPIn = nil
 		}
-		if c.Failed() {
-			c.Trace("RmPIn")
+		if c.FailedIn("RmPIn") {
 			return
 		}
 		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
@@ -6101,14 +5909,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.RmPLf = nil
 		}
-		if c.Failed() {
-			c.Trace("RmPLf")
+		if c.FailedIn("RmPLf") {
 			return
 		}
 	} else {
 		x.RmMSLIn = x.foryReadMSLIn(c)
-		if c.Failed() {
-			c.Trace("RmMSLIn")
+		if c.FailedIn("RmMSLIn") {
 			return
 		}
 		if c.ReadFlag() {
@@ -6120,8 +5926,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.RmPIn = p93
 		}
-		if c.Failed() {
-			c.Trace("RmPIn")
+		if c.FailedIn("RmPIn") {
 			return
 		}
 		if c.ReadFlag() {
@@ -6133,8 +5938,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.RmPLf = p97
 		}
-		if c.Failed() {
-			c.Trace("RmPLf")
+		if c.FailedIn("RmPLf") {
 			return
 		}
 	}
@@ -6591,8 +6395,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		x.Score = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Old..Score")
+	if c.FailedIn("Old..Score") {
 		return
 	}
 	if c.TrackRef() {
@@ -6610,8 +6413,7 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Lf = nil
 		}
-		if c.Failed() {
-			c.Trace("Lf")
+		if c.FailedIn("Lf") {
 			return
 		}
 	} else {
@@ -6624,14 +6426,12 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Lf = p3
 		}
-		if c.Failed() {
-			c.Trace("Lf")
+		if c.FailedIn("Lf") {
 			return
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -6826,13 +6626,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 	x.Gone = c.ReadString()
-	if c.Failed() {
-		c.Trace("Gone")
+	if c.FailedIn("Gone") {
 		return
 	}
 }
@@ -7193,8 +6991,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		x.WIF = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("WFix..WIF")
+	if c.FailedIn("WFix..WIF") {
 		return
 	}
 	if c.ReadFlag() {
@@ -7202,13 +6999,11 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		*p18 = r.ReadInt16()
 		x.NPW = p18
 	}
-	if c.Failed() {
-		c.Trace("NPW")
+	if c.FailedIn("NPW") {
 		return
 	}
 	x.OldName = c.ReadString()
-	if c.Failed() {
-		c.Trace("OldName")
+	if c.FailedIn("OldName") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeInner) {
@@ -7218,13 +7013,11 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			x.NIn.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("NIn")
+	if c.FailedIn("NIn") {
 		return
 	}
 	x.NL = x.foryReadNL(c, x.NL)
-	if c.Failed() {
-		c.Trace("NL")
+	if c.FailedIn("NL") {
 		return
 	}
 	if c.TrackRef() {
@@ -7236,8 +7029,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NM = nil
 		}
-		if c.Failed() {
-			c.Trace("NM")
+		if c.FailedIn("NM") {
 			return
 		}
 		if st22, id23 := c.ReadRefFlag(); st22 == foryimpl.RefBack {
@@ -7254,16 +7046,14 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NPIn = nil
 		}
-		if c.Failed() {
-			c.Trace("NPIn")
+		if c.FailedIn("NPIn") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.NM = x.foryReadNM(c)
 		}
-		if c.Failed() {
-			c.Trace("NM")
+		if c.FailedIn("NM") {
 			return
 		}
 		if c.ReadFlag() {
@@ -7275,8 +7065,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.NPIn = p22
 		}
-		if c.Failed() {
-			c.Trace("NPIn")
+		if c.FailedIn("NPIn") {
 			return
 		}
 	}
@@ -7285,8 +7074,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		*p26 = c.ReadString()
 		x.NS = p26
 	}
-	if c.Failed() {
-		c.Trace("NS")
+	if c.FailedIn("NS") {
 		return
 	}
 }
@@ -7377,8 +7165,7 @@ func (x *Changes) foryReadNL(c *foryimpl.ReadContext, old []int32) (v []int32) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7584,8 +7371,7 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		x.A = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("D..A")
+	if c.FailedIn("D..A") {
 		return
 	}
 	if c.ReadFlag() {
@@ -7593,18 +7379,15 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		*p6 = r.ReadBool()
 		x.E = p6
 	}
-	if c.Failed() {
-		c.Trace("E")
+	if c.FailedIn("E") {
 		return
 	}
 	x.B = c.ReadString()
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 	x.C = x.foryReadC(c, x.C)
-	if c.Failed() {
-		c.Trace("C")
+	if c.FailedIn("C") {
 		return
 	}
 }
@@ -7645,8 +7428,7 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext, old []int64) (v []int64
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7851,8 +7633,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		x.Alpha = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Mid..Alpha")
+	if c.FailedIn("Mid..Alpha") {
 		return
 	}
 	if c.ReadFlag() {
@@ -7860,18 +7641,15 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		*p6 = r.ReadInt16()
 		x.Gamma = p6
 	}
-	if c.Failed() {
-		c.Trace("Gamma")
+	if c.FailedIn("Gamma") {
 		return
 	}
 	x.Beta = foryimpl.ReadStringList[[]string](c, x.Beta)
-	if c.Failed() {
-		c.Trace("Beta")
+	if c.FailedIn("Beta") {
 		return
 	}
 	x.Zed = c.ReadString()
-	if c.Failed() {
-		c.Trace("Zed")
+	if c.FailedIn("Zed") {
 		return
 	}
 }
@@ -8037,13 +7815,11 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Same = x.foryReadSame(c)
-	if c.Failed() {
-		c.Trace("Same")
+	if c.FailedIn("Same") {
 		return
 	}
 }
@@ -8239,13 +8015,11 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 	x.K = c.ReadString()
-	if c.Failed() {
-		c.Trace("K")
+	if c.FailedIn("K") {
 		return
 	}
 }
@@ -8497,28 +8271,23 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		x.Count = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Ratio..Count")
+	if c.FailedIn("Ratio..Count") {
 		return
 	}
 	x.Items = foryimpl.ReadStructList[[]Item](c, x.Items, foryTypeItem)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Scores = x.foryReadScores(c)
-	if c.Failed() {
-		c.Trace("Scores")
+	if c.FailedIn("Scores") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 }
@@ -8991,18 +8760,15 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.A2L = foryimpl.ReadRefArray[[]int64](c, x.A2L)
-		if c.Failed() {
-			c.Trace("A2L")
+		if c.FailedIn("A2L") {
 			return
 		}
 		x.Arr2Go = foryimpl.ReadRefArray[[]int16](c, x.Arr2Go)
-		if c.Failed() {
-			c.Trace("Arr2Go")
+		if c.FailedIn("Arr2Go") {
 			return
 		}
 		x.BH2L = foryimpl.ReadRefArray[[]serializer.BFloat16](c, x.BH2L)
-		if c.Failed() {
-			c.Trace("BH2L")
+		if c.FailedIn("BH2L") {
 			return
 		}
 		if st47, id48 := c.ReadFieldRefFlag(); st47 == foryimpl.RefBack {
@@ -9013,8 +8779,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin2U8 = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin2U8")
+		if c.FailedIn("Bin2U8") {
 			return
 		}
 	} else {
@@ -9025,8 +8790,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a42 := foryimpl.ReuseScalarSlice[[]int64](c, x.A2L, n41)
 		r.ReadRawInt64s(a42)
 		x.A2L = a42
-		if c.Failed() {
-			c.Trace("A2L")
+		if c.FailedIn("A2L") {
 			return
 		}
 		n43 := c.ReadArrayLengthFast(2)
@@ -9036,8 +8800,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a44 := foryimpl.ReuseScalarSlice[[]int16](c, x.Arr2Go, n43)
 		r.ReadRawInt16s(a44)
 		x.Arr2Go = a44
-		if c.Failed() {
-			c.Trace("Arr2Go")
+		if c.FailedIn("Arr2Go") {
 			return
 		}
 		n45 := c.ReadArrayLengthFast(2)
@@ -9047,25 +8810,21 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a46 := foryimpl.ReuseScalarSlice[[]serializer.BFloat16](c, x.BH2L, n45)
 		r.ReadRawUint16s(foryimpl.Uint16s(a46))
 		x.BH2L = a46
-		if c.Failed() {
-			c.Trace("BH2L")
+		if c.FailedIn("BH2L") {
 			return
 		}
 		x.Bin2U8 = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin2U8")
+		if c.FailedIn("Bin2U8") {
 			return
 		}
 	}
 	x.BoolL2A = x.foryReadBoolL2A(c, x.BoolL2A)
-	if c.Failed() {
-		c.Trace("BoolL2A")
+	if c.FailedIn("BoolL2A") {
 		return
 	}
 	if c.TrackRef() {
 		x.F32A2L = foryimpl.ReadRefArray[[]float32](c, x.F32A2L)
-		if c.Failed() {
-			c.Trace("F32A2L")
+		if c.FailedIn("F32A2L") {
 			return
 		}
 	} else {
@@ -9076,24 +8835,20 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a50 := foryimpl.ReuseScalarSlice[[]float32](c, x.F32A2L, n49)
 		r.ReadRawFloat32s(a50)
 		x.F32A2L = a50
-		if c.Failed() {
-			c.Trace("F32A2L")
+		if c.FailedIn("F32A2L") {
 			return
 		}
 	}
 	x.H2A = x.foryReadH2A(c, x.H2A)
-	if c.Failed() {
-		c.Trace("H2A")
+	if c.FailedIn("H2A") {
 		return
 	}
 	x.Int2A = x.foryReadInt2A(c, x.Int2A)
-	if c.Failed() {
-		c.Trace("Int2A")
+	if c.FailedIn("Int2A") {
 		return
 	}
 	x.L2A = x.foryReadL2A(c, x.L2A)
-	if c.Failed() {
-		c.Trace("L2A")
+	if c.FailedIn("L2A") {
 		return
 	}
 	if c.TrackRef() {
@@ -9111,8 +8866,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NL = nil
 		}
-		if c.Failed() {
-			c.Trace("NL")
+		if c.FailedIn("NL") {
 			return
 		}
 	} else {
@@ -9125,14 +8879,12 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			r.ReadRawUint16s(a52)
 			x.NL = a52
 		}
-		if c.Failed() {
-			c.Trace("NL")
+		if c.FailedIn("NL") {
 			return
 		}
 	}
 	x.Named = x.foryReadNamed(c, x.Named)
-	if c.Failed() {
-		c.Trace("Named")
+	if c.FailedIn("Named") {
 		return
 	}
 	if c.TrackRef() {
@@ -9152,8 +8904,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PA = nil
 		}
-		if c.Failed() {
-			c.Trace("PA")
+		if c.FailedIn("PA") {
 			return
 		}
 	} else {
@@ -9168,30 +8919,25 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			*p55 = a57
 			x.PA = p55
 		}
-		if c.Failed() {
-			c.Trace("PA")
+		if c.FailedIn("PA") {
 			return
 		}
 	}
 	x.PtrL2A = x.foryReadPtrL2A(c, x.PtrL2A)
-	if c.Failed() {
-		c.Trace("PtrL2A")
+	if c.FailedIn("PtrL2A") {
 		return
 	}
 	x.Raw2Bin = x.foryReadRaw2Bin(c, x.Raw2Bin)
-	if c.Failed() {
-		c.Trace("Raw2Bin")
+	if c.FailedIn("Raw2Bin") {
 		return
 	}
 	x.U64L2A = x.foryReadU64L2A(c, x.U64L2A)
-	if c.Failed() {
-		c.Trace("U64L2A")
+	if c.FailedIn("U64L2A") {
 		return
 	}
 	if c.TrackRef() {
 		x.U82Bin = foryimpl.ReadRefArray[[]uint8](c, x.U82Bin)
-		if c.Failed() {
-			c.Trace("U82Bin")
+		if c.FailedIn("U82Bin") {
 			return
 		}
 	} else {
@@ -9202,8 +8948,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a61 := foryimpl.ReuseScalarSlice[[]uint8](c, x.U82Bin, n60)
 		copy(a61, r.ReadBytes(n60))
 		x.U82Bin = a61
-		if c.Failed() {
-			c.Trace("U82Bin")
+		if c.FailedIn("U82Bin") {
 			return
 		}
 	}
@@ -9347,8 +9092,7 @@ func (x *Seqs) foryReadBoolL2A(c *foryimpl.ReadContext, old []bool) (v []bool) {
 					continue
 				}
 				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9375,8 +9119,7 @@ func (x *Seqs) foryReadH2A(c *foryimpl.ReadContext, old []serializer.Float16) (v
 					continue
 				}
 				l2[i3] = serializer.Float16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9403,8 +9146,7 @@ func (x *Seqs) foryReadInt2A(c *foryimpl.ReadContext, old []int) (v []int) {
 					continue
 				}
 				l2[i3] = int(r.ReadVarInt64())
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9431,8 +9173,7 @@ func (x *Seqs) foryReadL2A(c *foryimpl.ReadContext, old []int32) (v []int32) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9459,8 +9200,7 @@ func (x *Seqs) foryReadNamed(c *foryimpl.ReadContext, old Int32s) (v Int32s) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9489,8 +9229,7 @@ func (x *Seqs) foryReadPtrL2A(c *foryimpl.ReadContext, old []*int32) (v []*int32
 				p7 := foryimpl.Alloc[int32](c)
 				*p7 = r.ReadVarInt32()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9517,8 +9256,7 @@ func (x *Seqs) foryReadRaw2Bin(c *foryimpl.ReadContext, old []uint8) (v []uint8)
 					continue
 				}
 				l2[i3] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9545,8 +9283,7 @@ func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext, old []uint64) (v []uint64
 					continue
 				}
 				l2[i3] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9695,8 +9432,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.W = x.foryReadW(c, x.W)
-	if c.Failed() {
-		c.Trace("W")
+	if c.FailedIn("W") {
 		return
 	}
 }
@@ -9737,8 +9473,7 @@ func (x *SeqsBad) foryReadW(c *foryimpl.ReadContext, old []int32) (v []int32) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

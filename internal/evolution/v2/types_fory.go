@@ -940,8 +940,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		x.U32 = u32
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("AddFixI64..U32")
+	if c.FailedIn("AddFixI64..U32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -949,8 +948,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p9 = r.ReadFloat64()
 		x.AddPF64 = p9
 	}
-	if c.Failed() {
-		c.Trace("AddPF64")
+	if c.FailedIn("AddPF64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -958,8 +956,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p10 = r.ReadFloat64()
 		x.PF64 = p10
 	}
-	if c.Failed() {
-		c.Trace("PF64")
+	if c.FailedIn("PF64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -967,8 +964,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p11 = r.ReadFloat32()
 		x.AddPF32 = p11
 	}
-	if c.Failed() {
-		c.Trace("AddPF32")
+	if c.FailedIn("AddPF32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -976,8 +972,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p12 = r.ReadFloat32()
 		x.PF32 = p12
 	}
-	if c.Failed() {
-		c.Trace("PF32")
+	if c.FailedIn("PF32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -985,8 +980,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p13 = r.ReadUint16()
 		x.AddPU16 = p13
 	}
-	if c.Failed() {
-		c.Trace("AddPU16")
+	if c.FailedIn("AddPU16") {
 		return
 	}
 	if c.ReadFlag() {
@@ -994,8 +988,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p14 = r.ReadUint16()
 		x.PU16 = p14
 	}
-	if c.Failed() {
-		c.Trace("PU16")
+	if c.FailedIn("PU16") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1003,8 +996,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p15 = r.ReadBool()
 		x.AddPB = p15
 	}
-	if c.Failed() {
-		c.Trace("AddPB")
+	if c.FailedIn("AddPB") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1012,8 +1004,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p16 = r.ReadBool()
 		x.PB = p16
 	}
-	if c.Failed() {
-		c.Trace("PB")
+	if c.FailedIn("PB") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1021,8 +1012,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p17 = r.ReadInt8()
 		x.AddPI8 = p17
 	}
-	if c.Failed() {
-		c.Trace("AddPI8")
+	if c.FailedIn("AddPI8") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1030,8 +1020,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p18 = r.ReadInt8()
 		x.PI8 = p18
 	}
-	if c.Failed() {
-		c.Trace("PI8")
+	if c.FailedIn("PI8") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1039,8 +1028,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p19 = r.ReadVarInt64()
 		x.AddPI64 = p19
 	}
-	if c.Failed() {
-		c.Trace("AddPI64")
+	if c.FailedIn("AddPI64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1048,8 +1036,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p20 = r.ReadVarInt64()
 		x.PI64 = p20
 	}
-	if c.Failed() {
-		c.Trace("PI64")
+	if c.FailedIn("PI64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1057,8 +1044,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p21 = r.ReadVarUint64()
 		x.AddPU64 = p21
 	}
-	if c.Failed() {
-		c.Trace("AddPU64")
+	if c.FailedIn("AddPU64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1066,8 +1052,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p22 = r.ReadVarUint64()
 		x.PU64 = p22
 	}
-	if c.Failed() {
-		c.Trace("PU64")
+	if c.FailedIn("PU64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1075,8 +1060,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p23 = r.ReadVarInt32()
 		x.AddPI32 = p23
 	}
-	if c.Failed() {
-		c.Trace("AddPI32")
+	if c.FailedIn("AddPI32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1084,18 +1068,15 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p24 = r.ReadVarInt32()
 		x.PI32 = p24
 	}
-	if c.Failed() {
-		c.Trace("PI32")
+	if c.FailedIn("PI32") {
 		return
 	}
 	x.AddD = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("AddD")
+	if c.FailedIn("AddD") {
 		return
 	}
 	x.AddDt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("AddDt")
+	if c.FailedIn("AddDt") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1105,13 +1086,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			x.AddE = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("AddE")
+	if c.FailedIn("AddE") {
 		return
 	}
 	x.AddMyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("AddMyS")
+	if c.FailedIn("AddMyS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1119,8 +1098,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p26 = c.ReadDuration()
 		x.AddPD = p26
 	}
-	if c.Failed() {
-		c.Trace("AddPD")
+	if c.FailedIn("AddPD") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1128,8 +1106,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p27 = serializer.Date(c.ReadDate())
 		x.AddPDt = p27
 	}
-	if c.Failed() {
-		c.Trace("AddPDt")
+	if c.FailedIn("AddPDt") {
 		return
 	}
 	if c.TrackRef() {
@@ -1147,8 +1124,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.AddPE = nil
 		}
-		if c.Failed() {
-			c.Trace("AddPE")
+		if c.FailedIn("AddPE") {
 			return
 		}
 	} else {
@@ -1161,8 +1137,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.AddPE = p28
 		}
-		if c.Failed() {
-			c.Trace("AddPE")
+		if c.FailedIn("AddPE") {
 			return
 		}
 	}
@@ -1171,8 +1146,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p32 = c.ReadString()
 		x.AddPS = p32
 	}
-	if c.Failed() {
-		c.Trace("AddPS")
+	if c.FailedIn("AddPS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1180,28 +1154,23 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p33 = c.ReadTime()
 		x.AddPT = p33
 	}
-	if c.Failed() {
-		c.Trace("AddPT")
+	if c.FailedIn("AddPT") {
 		return
 	}
 	x.AddS = c.ReadString()
-	if c.Failed() {
-		c.Trace("AddS")
+	if c.FailedIn("AddS") {
 		return
 	}
 	x.AddT = c.ReadTime()
-	if c.Failed() {
-		c.Trace("AddT")
+	if c.FailedIn("AddT") {
 		return
 	}
 	x.D = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("D")
+	if c.FailedIn("D") {
 		return
 	}
 	x.Dt = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Dt")
+	if c.FailedIn("Dt") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1211,13 +1180,11 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			x.E = Color(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("E")
+	if c.FailedIn("E") {
 		return
 	}
 	x.MyS = MyString(c.ReadString())
-	if c.Failed() {
-		c.Trace("MyS")
+	if c.FailedIn("MyS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1225,8 +1192,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p35 = c.ReadDuration()
 		x.PD = p35
 	}
-	if c.Failed() {
-		c.Trace("PD")
+	if c.FailedIn("PD") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1234,8 +1200,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p36 = serializer.Date(c.ReadDate())
 		x.PDt = p36
 	}
-	if c.Failed() {
-		c.Trace("PDt")
+	if c.FailedIn("PDt") {
 		return
 	}
 	if c.TrackRef() {
@@ -1253,8 +1218,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PE = nil
 		}
-		if c.Failed() {
-			c.Trace("PE")
+		if c.FailedIn("PE") {
 			return
 		}
 	} else {
@@ -1267,8 +1231,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PE = p37
 		}
-		if c.Failed() {
-			c.Trace("PE")
+		if c.FailedIn("PE") {
 			return
 		}
 	}
@@ -1277,8 +1240,7 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p41 = c.ReadString()
 		x.PS = p41
 	}
-	if c.Failed() {
-		c.Trace("PS")
+	if c.FailedIn("PS") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1286,18 +1248,15 @@ func (x *Scalars) ForyRead(c *foryimpl.ReadContext) {
 		*p42 = c.ReadTime()
 		x.PT = p42
 	}
-	if c.Failed() {
-		c.Trace("PT")
+	if c.FailedIn("PT") {
 		return
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 	x.T = c.ReadTime()
-	if c.Failed() {
-		c.Trace("T")
+	if c.FailedIn("T") {
 		return
 	}
 }
@@ -3190,113 +3149,91 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.ABool = foryimpl.ReadRefBoolArray[[]bool](c, x.ABool)
-		if c.Failed() {
-			c.Trace("ABool")
+		if c.FailedIn("ABool") {
 			return
 		}
 		x.AF32 = foryimpl.ReadRefArray[[]float32](c, x.AF32)
-		if c.Failed() {
-			c.Trace("AF32")
+		if c.FailedIn("AF32") {
 			return
 		}
 		x.AF64 = foryimpl.ReadRefArray[[]float64](c, x.AF64)
-		if c.Failed() {
-			c.Trace("AF64")
+		if c.FailedIn("AF64") {
 			return
 		}
 		x.AI16 = foryimpl.ReadRefArray[[]int16](c, x.AI16)
-		if c.Failed() {
-			c.Trace("AI16")
+		if c.FailedIn("AI16") {
 			return
 		}
 		x.AI32 = foryimpl.ReadRefArray[[]int32](c, x.AI32)
-		if c.Failed() {
-			c.Trace("AI32")
+		if c.FailedIn("AI32") {
 			return
 		}
 		x.AI64 = foryimpl.ReadRefArray[[]int64](c, x.AI64)
-		if c.Failed() {
-			c.Trace("AI64")
+		if c.FailedIn("AI64") {
 			return
 		}
 		x.AI8 = foryimpl.ReadRefArray[[]int8](c, x.AI8)
-		if c.Failed() {
-			c.Trace("AI8")
+		if c.FailedIn("AI8") {
 			return
 		}
 		x.AU16 = foryimpl.ReadRefArray[[]uint16](c, x.AU16)
-		if c.Failed() {
-			c.Trace("AU16")
+		if c.FailedIn("AU16") {
 			return
 		}
 		x.AU32 = foryimpl.ReadRefArray[[]uint32](c, x.AU32)
-		if c.Failed() {
-			c.Trace("AU32")
+		if c.FailedIn("AU32") {
 			return
 		}
 		x.AU64 = foryimpl.ReadRefArray[[]uint64](c, x.AU64)
-		if c.Failed() {
-			c.Trace("AU64")
+		if c.FailedIn("AU64") {
 			return
 		}
 		x.AU8 = foryimpl.ReadRefArray[[]uint8](c, x.AU8)
-		if c.Failed() {
-			c.Trace("AU8")
+		if c.FailedIn("AU8") {
 			return
 		}
 		x.AddABool = foryimpl.ReadRefBoolArray[[]bool](c, x.AddABool)
-		if c.Failed() {
-			c.Trace("AddABool")
+		if c.FailedIn("AddABool") {
 			return
 		}
 		x.AddAF32 = foryimpl.ReadRefArray[[]float32](c, x.AddAF32)
-		if c.Failed() {
-			c.Trace("AddAF32")
+		if c.FailedIn("AddAF32") {
 			return
 		}
 		x.AddAF64 = foryimpl.ReadRefArray[[]float64](c, x.AddAF64)
-		if c.Failed() {
-			c.Trace("AddAF64")
+		if c.FailedIn("AddAF64") {
 			return
 		}
 		x.AddAI16 = foryimpl.ReadRefArray[[]int16](c, x.AddAI16)
-		if c.Failed() {
-			c.Trace("AddAI16")
+		if c.FailedIn("AddAI16") {
 			return
 		}
 		x.AddAI32 = foryimpl.ReadRefArray[[]int32](c, x.AddAI32)
-		if c.Failed() {
-			c.Trace("AddAI32")
+		if c.FailedIn("AddAI32") {
 			return
 		}
 		x.AddAI64 = foryimpl.ReadRefArray[[]int64](c, x.AddAI64)
-		if c.Failed() {
-			c.Trace("AddAI64")
+		if c.FailedIn("AddAI64") {
 			return
 		}
 		x.AddAI8 = foryimpl.ReadRefArray[[]int8](c, x.AddAI8)
-		if c.Failed() {
-			c.Trace("AddAI8")
+		if c.FailedIn("AddAI8") {
 			return
 		}
 		x.AddAU16 = foryimpl.ReadRefArray[[]uint16](c, x.AddAU16)
-		if c.Failed() {
-			c.Trace("AddAU16")
+		if c.FailedIn("AddAU16") {
 			return
 		}
 		x.AddAU32 = foryimpl.ReadRefArray[[]uint32](c, x.AddAU32)
-		if c.Failed() {
-			c.Trace("AddAU32")
+		if c.FailedIn("AddAU32") {
 			return
 		}
 		x.AddAU64 = foryimpl.ReadRefArray[[]uint64](c, x.AddAU64)
-		if c.Failed() {
-			c.Trace("AddAU64")
+		if c.FailedIn("AddAU64") {
 			return
 		}
 		x.AddAU8 = foryimpl.ReadRefArray[[]uint8](c, x.AddAU8)
-		if c.Failed() {
-			c.Trace("AddAU8")
+		if c.FailedIn("AddAU8") {
 			return
 		}
 		if st488, id489 := c.ReadFieldRefFlag(); st488 == foryimpl.RefBack {
@@ -3307,8 +3244,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.AddBin = nil
 		}
-		if c.Failed() {
-			c.Trace("AddBin")
+		if c.FailedIn("AddBin") {
 			return
 		}
 	} else {
@@ -3319,8 +3255,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a443 := foryimpl.ReuseScalarSlice[[]bool](c, x.ABool, n442)
 		r.ReadRawBools(a443)
 		x.ABool = a443
-		if c.Failed() {
-			c.Trace("ABool")
+		if c.FailedIn("ABool") {
 			return
 		}
 		n444 := c.ReadArrayLengthFast(4)
@@ -3330,8 +3265,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a445 := foryimpl.ReuseScalarSlice[[]float32](c, x.AF32, n444)
 		r.ReadRawFloat32s(a445)
 		x.AF32 = a445
-		if c.Failed() {
-			c.Trace("AF32")
+		if c.FailedIn("AF32") {
 			return
 		}
 		n446 := c.ReadArrayLengthFast(8)
@@ -3341,8 +3275,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a447 := foryimpl.ReuseScalarSlice[[]float64](c, x.AF64, n446)
 		r.ReadRawFloat64s(a447)
 		x.AF64 = a447
-		if c.Failed() {
-			c.Trace("AF64")
+		if c.FailedIn("AF64") {
 			return
 		}
 		n448 := c.ReadArrayLengthFast(2)
@@ -3352,8 +3285,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a449 := foryimpl.ReuseScalarSlice[[]int16](c, x.AI16, n448)
 		r.ReadRawInt16s(a449)
 		x.AI16 = a449
-		if c.Failed() {
-			c.Trace("AI16")
+		if c.FailedIn("AI16") {
 			return
 		}
 		n450 := c.ReadArrayLengthFast(4)
@@ -3363,8 +3295,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a451 := foryimpl.ReuseScalarSlice[[]int32](c, x.AI32, n450)
 		r.ReadRawInt32s(a451)
 		x.AI32 = a451
-		if c.Failed() {
-			c.Trace("AI32")
+		if c.FailedIn("AI32") {
 			return
 		}
 		n452 := c.ReadArrayLengthFast(8)
@@ -3374,8 +3305,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a453 := foryimpl.ReuseScalarSlice[[]int64](c, x.AI64, n452)
 		r.ReadRawInt64s(a453)
 		x.AI64 = a453
-		if c.Failed() {
-			c.Trace("AI64")
+		if c.FailedIn("AI64") {
 			return
 		}
 		n454 := c.ReadArrayLengthFast(1)
@@ -3387,8 +3317,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			a455[i456] = r.ReadInt8()
 		}
 		x.AI8 = a455
-		if c.Failed() {
-			c.Trace("AI8")
+		if c.FailedIn("AI8") {
 			return
 		}
 		n457 := c.ReadArrayLengthFast(2)
@@ -3398,8 +3327,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a458 := foryimpl.ReuseScalarSlice[[]uint16](c, x.AU16, n457)
 		r.ReadRawUint16s(a458)
 		x.AU16 = a458
-		if c.Failed() {
-			c.Trace("AU16")
+		if c.FailedIn("AU16") {
 			return
 		}
 		n459 := c.ReadArrayLengthFast(4)
@@ -3409,8 +3337,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a460 := foryimpl.ReuseScalarSlice[[]uint32](c, x.AU32, n459)
 		r.ReadRawUint32s(a460)
 		x.AU32 = a460
-		if c.Failed() {
-			c.Trace("AU32")
+		if c.FailedIn("AU32") {
 			return
 		}
 		n461 := c.ReadArrayLengthFast(8)
@@ -3420,8 +3347,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a462 := foryimpl.ReuseScalarSlice[[]uint64](c, x.AU64, n461)
 		r.ReadRawUint64s(a462)
 		x.AU64 = a462
-		if c.Failed() {
-			c.Trace("AU64")
+		if c.FailedIn("AU64") {
 			return
 		}
 		n463 := c.ReadArrayLengthFast(1)
@@ -3431,8 +3357,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a464 := foryimpl.ReuseScalarSlice[[]uint8](c, x.AU8, n463)
 		copy(a464, r.ReadBytes(n463))
 		x.AU8 = a464
-		if c.Failed() {
-			c.Trace("AU8")
+		if c.FailedIn("AU8") {
 			return
 		}
 		n465 := c.ReadArrayLengthFast(1)
@@ -3442,8 +3367,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a466 := foryimpl.ReuseScalarSlice[[]bool](c, x.AddABool, n465)
 		r.ReadRawBools(a466)
 		x.AddABool = a466
-		if c.Failed() {
-			c.Trace("AddABool")
+		if c.FailedIn("AddABool") {
 			return
 		}
 		n467 := c.ReadArrayLengthFast(4)
@@ -3453,8 +3377,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a468 := foryimpl.ReuseScalarSlice[[]float32](c, x.AddAF32, n467)
 		r.ReadRawFloat32s(a468)
 		x.AddAF32 = a468
-		if c.Failed() {
-			c.Trace("AddAF32")
+		if c.FailedIn("AddAF32") {
 			return
 		}
 		n469 := c.ReadArrayLengthFast(8)
@@ -3464,8 +3387,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a470 := foryimpl.ReuseScalarSlice[[]float64](c, x.AddAF64, n469)
 		r.ReadRawFloat64s(a470)
 		x.AddAF64 = a470
-		if c.Failed() {
-			c.Trace("AddAF64")
+		if c.FailedIn("AddAF64") {
 			return
 		}
 		n471 := c.ReadArrayLengthFast(2)
@@ -3475,8 +3397,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a472 := foryimpl.ReuseScalarSlice[[]int16](c, x.AddAI16, n471)
 		r.ReadRawInt16s(a472)
 		x.AddAI16 = a472
-		if c.Failed() {
-			c.Trace("AddAI16")
+		if c.FailedIn("AddAI16") {
 			return
 		}
 		n473 := c.ReadArrayLengthFast(4)
@@ -3486,8 +3407,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a474 := foryimpl.ReuseScalarSlice[[]int32](c, x.AddAI32, n473)
 		r.ReadRawInt32s(a474)
 		x.AddAI32 = a474
-		if c.Failed() {
-			c.Trace("AddAI32")
+		if c.FailedIn("AddAI32") {
 			return
 		}
 		n475 := c.ReadArrayLengthFast(8)
@@ -3497,8 +3417,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a476 := foryimpl.ReuseScalarSlice[[]int64](c, x.AddAI64, n475)
 		r.ReadRawInt64s(a476)
 		x.AddAI64 = a476
-		if c.Failed() {
-			c.Trace("AddAI64")
+		if c.FailedIn("AddAI64") {
 			return
 		}
 		n477 := c.ReadArrayLengthFast(1)
@@ -3510,8 +3429,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 			a478[i479] = r.ReadInt8()
 		}
 		x.AddAI8 = a478
-		if c.Failed() {
-			c.Trace("AddAI8")
+		if c.FailedIn("AddAI8") {
 			return
 		}
 		n480 := c.ReadArrayLengthFast(2)
@@ -3521,8 +3439,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a481 := foryimpl.ReuseScalarSlice[[]uint16](c, x.AddAU16, n480)
 		r.ReadRawUint16s(a481)
 		x.AddAU16 = a481
-		if c.Failed() {
-			c.Trace("AddAU16")
+		if c.FailedIn("AddAU16") {
 			return
 		}
 		n482 := c.ReadArrayLengthFast(4)
@@ -3532,8 +3449,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a483 := foryimpl.ReuseScalarSlice[[]uint32](c, x.AddAU32, n482)
 		r.ReadRawUint32s(a483)
 		x.AddAU32 = a483
-		if c.Failed() {
-			c.Trace("AddAU32")
+		if c.FailedIn("AddAU32") {
 			return
 		}
 		n484 := c.ReadArrayLengthFast(8)
@@ -3543,8 +3459,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a485 := foryimpl.ReuseScalarSlice[[]uint64](c, x.AddAU64, n484)
 		r.ReadRawUint64s(a485)
 		x.AddAU64 = a485
-		if c.Failed() {
-			c.Trace("AddAU64")
+		if c.FailedIn("AddAU64") {
 			return
 		}
 		n486 := c.ReadArrayLengthFast(1)
@@ -3554,147 +3469,119 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		a487 := foryimpl.ReuseScalarSlice[[]uint8](c, x.AddAU8, n486)
 		copy(a487, r.ReadBytes(n486))
 		x.AddAU8 = a487
-		if c.Failed() {
-			c.Trace("AddAU8")
+		if c.FailedIn("AddAU8") {
 			return
 		}
 		x.AddBin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("AddBin")
+		if c.FailedIn("AddBin") {
 			return
 		}
 	}
 	x.AddFix = x.foryReadAddFix(c)
-	if c.Failed() {
-		c.Trace("AddFix")
+	if c.FailedIn("AddFix") {
 		return
 	}
 	x.AddLB = x.foryReadAddLB(c, x.AddLB)
-	if c.Failed() {
-		c.Trace("AddLB")
+	if c.FailedIn("AddLB") {
 		return
 	}
 	x.AddLE = x.foryReadAddLE(c, x.AddLE)
-	if c.Failed() {
-		c.Trace("AddLE")
+	if c.FailedIn("AddLE") {
 		return
 	}
 	x.AddLF32 = x.foryReadAddLF32(c, x.AddLF32)
-	if c.Failed() {
-		c.Trace("AddLF32")
+	if c.FailedIn("AddLF32") {
 		return
 	}
 	x.AddLF64 = x.foryReadAddLF64(c, x.AddLF64)
-	if c.Failed() {
-		c.Trace("AddLF64")
+	if c.FailedIn("AddLF64") {
 		return
 	}
 	x.AddLI32 = x.foryReadAddLI32(c, x.AddLI32)
-	if c.Failed() {
-		c.Trace("AddLI32")
+	if c.FailedIn("AddLI32") {
 		return
 	}
 	x.AddLI64 = x.foryReadAddLI64(c, x.AddLI64)
-	if c.Failed() {
-		c.Trace("AddLI64")
+	if c.FailedIn("AddLI64") {
 		return
 	}
 	x.AddLI8 = x.foryReadAddLI8(c, x.AddLI8)
-	if c.Failed() {
-		c.Trace("AddLI8")
+	if c.FailedIn("AddLI8") {
 		return
 	}
 	x.AddLL = x.foryReadAddLL(c, x.AddLL)
-	if c.Failed() {
-		c.Trace("AddLL")
+	if c.FailedIn("AddLL") {
 		return
 	}
 	x.AddLM = x.foryReadAddLM(c, x.AddLM)
-	if c.Failed() {
-		c.Trace("AddLM")
+	if c.FailedIn("AddLM") {
 		return
 	}
 	x.AddLPI = x.foryReadAddLPI(c, x.AddLPI)
-	if c.Failed() {
-		c.Trace("AddLPI")
+	if c.FailedIn("AddLPI") {
 		return
 	}
 	x.AddLS = foryimpl.ReadStringList[[]string](c, x.AddLS)
-	if c.Failed() {
-		c.Trace("AddLS")
+	if c.FailedIn("AddLS") {
 		return
 	}
 	x.AddLT = x.foryReadAddLT(c, x.AddLT)
-	if c.Failed() {
-		c.Trace("AddLT")
+	if c.FailedIn("AddLT") {
 		return
 	}
 	x.AddLU16 = x.foryReadAddLU16(c, x.AddLU16)
-	if c.Failed() {
-		c.Trace("AddLU16")
+	if c.FailedIn("AddLU16") {
 		return
 	}
 	x.AddLU64 = x.foryReadAddLU64(c, x.AddLU64)
-	if c.Failed() {
-		c.Trace("AddLU64")
+	if c.FailedIn("AddLU64") {
 		return
 	}
 	x.AddMBS = x.foryReadAddMBS(c)
-	if c.Failed() {
-		c.Trace("AddMBS")
+	if c.FailedIn("AddMBS") {
 		return
 	}
 	x.AddMES = x.foryReadAddMES(c)
-	if c.Failed() {
-		c.Trace("AddMES")
+	if c.FailedIn("AddMES") {
 		return
 	}
 	x.AddMI64F = x.foryReadAddMI64F(c)
-	if c.Failed() {
-		c.Trace("AddMI64F")
+	if c.FailedIn("AddMI64F") {
 		return
 	}
 	x.AddMIS = x.foryReadAddMIS(c)
-	if c.Failed() {
-		c.Trace("AddMIS")
+	if c.FailedIn("AddMIS") {
 		return
 	}
 	x.AddMSI = x.foryReadAddMSI(c)
-	if c.Failed() {
-		c.Trace("AddMSI")
+	if c.FailedIn("AddMSI") {
 		return
 	}
 	if c.TrackRef() {
 		x.AddMSL = x.foryReadAddMSLRef(c)
-		if c.Failed() {
-			c.Trace("AddMSL")
+		if c.FailedIn("AddMSL") {
 			return
 		}
 		x.AddMSM = x.foryReadAddMSMRef(c)
-		if c.Failed() {
-			c.Trace("AddMSM")
+		if c.FailedIn("AddMSM") {
 			return
 		}
 	} else {
 		x.AddMSL = x.foryReadAddMSL(c)
-		if c.Failed() {
-			c.Trace("AddMSL")
+		if c.FailedIn("AddMSL") {
 			return
 		}
 		x.AddMSM = x.foryReadAddMSM(c)
-		if c.Failed() {
-			c.Trace("AddMSM")
+		if c.FailedIn("AddMSM") {
 			return
 		}
 	}
 	x.AddMSP = x.foryReadAddMSP(c)
-	if c.Failed() {
-		c.Trace("AddMSP")
+	if c.FailedIn("AddMSP") {
 		return
 	}
 	x.AddMU8 = x.foryReadAddMU8(c)
-	if c.Failed() {
-		c.Trace("AddMU8")
+	if c.FailedIn("AddMU8") {
 		return
 	}
 	if c.TrackRef() {
@@ -3706,8 +3593,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.AddNBin = nil
 		}
-		if c.Failed() {
-			c.Trace("AddNBin")
+		if c.FailedIn("AddNBin") {
 			return
 		}
 		if st492, id493 := c.ReadRefFlag(); st492 == foryimpl.RefBack {
@@ -3718,8 +3604,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.AddNLS = nil
 		}
-		if c.Failed() {
-			c.Trace("AddNLS")
+		if c.FailedIn("AddNLS") {
 			return
 		}
 		if st494, id495 := c.ReadRefFlag(); st494 == foryimpl.RefBack {
@@ -3730,36 +3615,31 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.AddNM = nil
 		}
-		if c.Failed() {
-			c.Trace("AddNM")
+		if c.FailedIn("AddNM") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.AddNBin = c.ReadBinary()
 		}
-		if c.Failed() {
-			c.Trace("AddNBin")
+		if c.FailedIn("AddNBin") {
 			return
 		}
 		if c.ReadFlag() {
 			x.AddNLS = foryimpl.ReadStringList[[]string](c, nil)
 		}
-		if c.Failed() {
-			c.Trace("AddNLS")
+		if c.FailedIn("AddNLS") {
 			return
 		}
 		if c.ReadFlag() {
 			x.AddNM = x.foryReadAddMSI(c)
 		}
-		if c.Failed() {
-			c.Trace("AddNM")
+		if c.FailedIn("AddNM") {
 			return
 		}
 	}
 	x.AddRaw = x.foryReadAddRaw(c, x.AddRaw)
-	if c.Failed() {
-		c.Trace("AddRaw")
+	if c.FailedIn("AddRaw") {
 		return
 	}
 	if c.TrackRef() {
@@ -3771,148 +3651,120 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 	} else {
 		x.Bin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 	}
 	x.Fix = x.foryReadAddFix(c)
-	if c.Failed() {
-		c.Trace("Fix")
+	if c.FailedIn("Fix") {
 		return
 	}
 	x.LB = x.foryReadAddLB(c, x.LB)
-	if c.Failed() {
-		c.Trace("LB")
+	if c.FailedIn("LB") {
 		return
 	}
 	x.LE = x.foryReadAddLE(c, x.LE)
-	if c.Failed() {
-		c.Trace("LE")
+	if c.FailedIn("LE") {
 		return
 	}
 	x.LF32 = x.foryReadAddLF32(c, x.LF32)
-	if c.Failed() {
-		c.Trace("LF32")
+	if c.FailedIn("LF32") {
 		return
 	}
 	x.LF64 = x.foryReadAddLF64(c, x.LF64)
-	if c.Failed() {
-		c.Trace("LF64")
+	if c.FailedIn("LF64") {
 		return
 	}
 	x.LI32 = x.foryReadAddLI32(c, x.LI32)
-	if c.Failed() {
-		c.Trace("LI32")
+	if c.FailedIn("LI32") {
 		return
 	}
 	x.LI64 = x.foryReadAddLI64(c, x.LI64)
-	if c.Failed() {
-		c.Trace("LI64")
+	if c.FailedIn("LI64") {
 		return
 	}
 	x.LI8 = x.foryReadAddLI8(c, x.LI8)
-	if c.Failed() {
-		c.Trace("LI8")
+	if c.FailedIn("LI8") {
 		return
 	}
 	x.LL = x.foryReadAddLL(c, x.LL)
-	if c.Failed() {
-		c.Trace("LL")
+	if c.FailedIn("LL") {
 		return
 	}
 	x.LM = x.foryReadAddLM(c, x.LM)
-	if c.Failed() {
-		c.Trace("LM")
+	if c.FailedIn("LM") {
 		return
 	}
 	x.LPI = x.foryReadAddLPI(c, x.LPI)
-	if c.Failed() {
-		c.Trace("LPI")
+	if c.FailedIn("LPI") {
 		return
 	}
 	x.LS = foryimpl.ReadStringList[[]string](c, x.LS)
-	if c.Failed() {
-		c.Trace("LS")
+	if c.FailedIn("LS") {
 		return
 	}
 	x.LT = x.foryReadAddLT(c, x.LT)
-	if c.Failed() {
-		c.Trace("LT")
+	if c.FailedIn("LT") {
 		return
 	}
 	x.LU16 = x.foryReadAddLU16(c, x.LU16)
-	if c.Failed() {
-		c.Trace("LU16")
+	if c.FailedIn("LU16") {
 		return
 	}
 	x.LU64 = x.foryReadAddLU64(c, x.LU64)
-	if c.Failed() {
-		c.Trace("LU64")
+	if c.FailedIn("LU64") {
 		return
 	}
 	x.MBS = x.foryReadAddMBS(c)
-	if c.Failed() {
-		c.Trace("MBS")
+	if c.FailedIn("MBS") {
 		return
 	}
 	x.MES = x.foryReadAddMES(c)
-	if c.Failed() {
-		c.Trace("MES")
+	if c.FailedIn("MES") {
 		return
 	}
 	x.MI64F = x.foryReadAddMI64F(c)
-	if c.Failed() {
-		c.Trace("MI64F")
+	if c.FailedIn("MI64F") {
 		return
 	}
 	x.MIS = x.foryReadAddMIS(c)
-	if c.Failed() {
-		c.Trace("MIS")
+	if c.FailedIn("MIS") {
 		return
 	}
 	x.MSI = x.foryReadAddMSI(c)
-	if c.Failed() {
-		c.Trace("MSI")
+	if c.FailedIn("MSI") {
 		return
 	}
 	if c.TrackRef() {
 		x.MSL = x.foryReadAddMSLRef(c)
-		if c.Failed() {
-			c.Trace("MSL")
+		if c.FailedIn("MSL") {
 			return
 		}
 		x.MSM = x.foryReadAddMSMRef(c)
-		if c.Failed() {
-			c.Trace("MSM")
+		if c.FailedIn("MSM") {
 			return
 		}
 	} else {
 		x.MSL = x.foryReadAddMSL(c)
-		if c.Failed() {
-			c.Trace("MSL")
+		if c.FailedIn("MSL") {
 			return
 		}
 		x.MSM = x.foryReadAddMSM(c)
-		if c.Failed() {
-			c.Trace("MSM")
+		if c.FailedIn("MSM") {
 			return
 		}
 	}
 	x.MSP = x.foryReadAddMSP(c)
-	if c.Failed() {
-		c.Trace("MSP")
+	if c.FailedIn("MSP") {
 		return
 	}
 	x.MU8 = x.foryReadAddMU8(c)
-	if c.Failed() {
-		c.Trace("MU8")
+	if c.FailedIn("MU8") {
 		return
 	}
 	if c.TrackRef() {
@@ -3924,8 +3776,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NBin = nil
 		}
-		if c.Failed() {
-			c.Trace("NBin")
+		if c.FailedIn("NBin") {
 			return
 		}
 		if st500, id501 := c.ReadRefFlag(); st500 == foryimpl.RefBack {
@@ -3936,8 +3787,7 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NLS = nil
 		}
-		if c.Failed() {
-			c.Trace("NLS")
+		if c.FailedIn("NLS") {
 			return
 		}
 		if st502, id503 := c.ReadRefFlag(); st502 == foryimpl.RefBack {
@@ -3948,36 +3798,31 @@ func (x *Containers) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NM = nil
 		}
-		if c.Failed() {
-			c.Trace("NM")
+		if c.FailedIn("NM") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.NBin = c.ReadBinary()
 		}
-		if c.Failed() {
-			c.Trace("NBin")
+		if c.FailedIn("NBin") {
 			return
 		}
 		if c.ReadFlag() {
 			x.NLS = foryimpl.ReadStringList[[]string](c, nil)
 		}
-		if c.Failed() {
-			c.Trace("NLS")
+		if c.FailedIn("NLS") {
 			return
 		}
 		if c.ReadFlag() {
 			x.NM = x.foryReadAddMSI(c)
 		}
-		if c.Failed() {
-			c.Trace("NM")
+		if c.FailedIn("NM") {
 			return
 		}
 	}
 	x.Raw = x.foryReadAddRaw(c, x.Raw)
-	if c.Failed() {
-		c.Trace("Raw")
+	if c.FailedIn("Raw") {
 		return
 	}
 }
@@ -4396,8 +4241,7 @@ func (x *Containers) foryReadAddFix(c *foryimpl.ReadContext) (v [3]int16) {
 					continue
 				}
 				l2[i3] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4424,8 +4268,7 @@ func (x *Containers) foryReadAddLB(c *foryimpl.ReadContext, old []bool) (v []boo
 					continue
 				}
 				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4455,8 +4298,7 @@ func (x *Containers) foryReadAddLE(c *foryimpl.ReadContext, old []Color) (v []Co
 				} else {
 					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4483,8 +4325,7 @@ func (x *Containers) foryReadAddLF32(c *foryimpl.ReadContext, old []float32) (v 
 					continue
 				}
 				l2[i3] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4511,8 +4352,7 @@ func (x *Containers) foryReadAddLF64(c *foryimpl.ReadContext, old []float64) (v 
 					continue
 				}
 				l2[i3] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4539,8 +4379,7 @@ func (x *Containers) foryReadAddLI32(c *foryimpl.ReadContext, old []int32) (v []
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4567,8 +4406,7 @@ func (x *Containers) foryReadAddLI64(c *foryimpl.ReadContext, old []int64) (v []
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4595,8 +4433,7 @@ func (x *Containers) foryReadAddLI8(c *foryimpl.ReadContext, old []int8) (v []in
 					continue
 				}
 				l2[i3] = r.ReadInt8()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4636,8 +4473,7 @@ func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext, old [][]int32) (v []
 										continue
 									}
 									l10[i11] = r.ReadVarInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -4648,8 +4484,7 @@ func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext, old [][]int32) (v []
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -4672,16 +4507,14 @@ func (x *Containers) foryReadAddLL(c *foryimpl.ReadContext, old [][]int32) (v []
 								continue
 							}
 							l16[i17] = r.ReadVarInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4730,8 +4563,7 @@ func (x *Containers) foryReadAddLM(c *foryimpl.ReadContext, old []map[string]int
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -4759,8 +4591,7 @@ func (x *Containers) foryReadAddLM(c *foryimpl.ReadContext, old []map[string]int
 					n17 -= sz19
 				}
 				l2[i3] = m18
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4789,8 +4620,7 @@ func (x *Containers) foryReadAddLPI(c *foryimpl.ReadContext, old []*int32) (v []
 				p7 := foryimpl.Alloc[int32](c)
 				*p7 = r.ReadVarInt32()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4816,8 +4646,7 @@ func (x *Containers) foryReadAddLT(c *foryimpl.ReadContext, old []time.Time) (v 
 					continue
 				}
 				l2[i3] = c.ReadTime()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4844,8 +4673,7 @@ func (x *Containers) foryReadAddLU16(c *foryimpl.ReadContext, old []uint16) (v [
 					continue
 				}
 				l2[i3] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -4872,8 +4700,7 @@ func (x *Containers) foryReadAddLU64(c *foryimpl.ReadContext, old []uint64) (v [
 					continue
 				}
 				l2[i3] = r.ReadVarUint64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -5250,8 +5077,7 @@ func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext, old []uint8) (v []u
 					continue
 				}
 				l2[i3] = r.ReadUint8()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -5913,23 +5739,19 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			x.AddIn.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("AddIn")
+	if c.FailedIn("AddIn") {
 		return
 	}
 	x.AddLIn = foryimpl.ReadStructList[[]Inner](c, x.AddLIn, foryTypeInner)
-	if c.Failed() {
-		c.Trace("AddLIn")
+	if c.FailedIn("AddLIn") {
 		return
 	}
 	x.AddLLf = foryimpl.ReadStructList[[]Leaf](c, x.AddLLf, foryTypeLeaf)
-	if c.Failed() {
-		c.Trace("AddLLf")
+	if c.FailedIn("AddLLf") {
 		return
 	}
 	x.AddLPIn = foryimpl.ReadStructPtrList[[]*Inner](c, x.AddLPIn, foryTypeInner)
-	if c.Failed() {
-		c.Trace("AddLPIn")
+	if c.FailedIn("AddLPIn") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
@@ -5939,14 +5761,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			x.AddLf.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("AddLf")
+	if c.FailedIn("AddLf") {
 		return
 	}
 	if c.TrackRef() {
 		x.AddMSLIn = x.foryReadAddMSLInRef(c)
-		if c.Failed() {
-			c.Trace("AddMSLIn")
+		if c.FailedIn("AddMSLIn") {
 			return
 		}
 		if st83, id84 := c.ReadRefFlag(); st83 == foryimpl.RefBack {
@@ -5963,8 +5783,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.AddPIn = nil
 		}
-		if c.Failed() {
-			c.Trace("AddPIn")
+		if c.FailedIn("AddPIn") {
 			return
 		}
 		if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
@@ -5981,14 +5800,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.AddPLf = nil
 		}
-		if c.Failed() {
-			c.Trace("AddPLf")
+		if c.FailedIn("AddPLf") {
 			return
 		}
 	} else {
 		x.AddMSLIn = x.foryReadAddMSLIn(c)
-		if c.Failed() {
-			c.Trace("AddMSLIn")
+		if c.FailedIn("AddMSLIn") {
 			return
 		}
 		if c.ReadFlag() {
@@ -6000,8 +5817,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.AddPIn = p83
 		}
-		if c.Failed() {
-			c.Trace("AddPIn")
+		if c.FailedIn("AddPIn") {
 			return
 		}
 		if c.ReadFlag() {
@@ -6013,8 +5829,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.AddPLf = p87
 		}
-		if c.Failed() {
-			c.Trace("AddPLf")
+		if c.FailedIn("AddPLf") {
 			return
 		}
 	}
@@ -6025,23 +5840,19 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			x.In.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("In")
+	if c.FailedIn("In") {
 		return
 	}
 	x.LIn = foryimpl.ReadStructList[[]Inner](c, x.LIn, foryTypeInner)
-	if c.Failed() {
-		c.Trace("LIn")
+	if c.FailedIn("LIn") {
 		return
 	}
 	x.LLf = foryimpl.ReadStructList[[]Leaf](c, x.LLf, foryTypeLeaf)
-	if c.Failed() {
-		c.Trace("LLf")
+	if c.FailedIn("LLf") {
 		return
 	}
 	x.LPIn = foryimpl.ReadStructPtrList[[]*Inner](c, x.LPIn, foryTypeInner)
-	if c.Failed() {
-		c.Trace("LPIn")
+	if c.FailedIn("LPIn") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
@@ -6051,14 +5862,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			x.Lf.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Lf")
+	if c.FailedIn("Lf") {
 		return
 	}
 	if c.TrackRef() {
 		x.MSLIn = x.foryReadAddMSLInRef(c)
-		if c.Failed() {
-			c.Trace("MSLIn")
+		if c.FailedIn("MSLIn") {
 			return
 		}
 		if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
@@ -6075,8 +5884,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PIn = nil
 		}
-		if c.Failed() {
-			c.Trace("PIn")
+		if c.FailedIn("PIn") {
 			return
 		}
 		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
@@ -6093,14 +5901,12 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PLf = nil
 		}
-		if c.Failed() {
-			c.Trace("PLf")
+		if c.FailedIn("PLf") {
 			return
 		}
 	} else {
 		x.MSLIn = x.foryReadAddMSLIn(c)
-		if c.Failed() {
-			c.Trace("MSLIn")
+		if c.FailedIn("MSLIn") {
 			return
 		}
 		if c.ReadFlag() {
@@ -6112,8 +5918,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PIn = p93
 		}
-		if c.Failed() {
-			c.Trace("PIn")
+		if c.FailedIn("PIn") {
 			return
 		}
 		if c.ReadFlag() {
@@ -6125,8 +5930,7 @@ func (x *Nested) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.PLf = p97
 		}
-		if c.Failed() {
-			c.Trace("PLf")
+		if c.FailedIn("PLf") {
 			return
 		}
 	}
@@ -6637,13 +6441,11 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 		x.Score = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Score..Score")
+	if c.FailedIn("Score..Score") {
 		return
 	}
 	x.Extra = foryimpl.ReadStringList[[]string](c, x.Extra)
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeLeaf) {
@@ -6653,13 +6455,11 @@ func (x *Inner) ForyRead(c *foryimpl.ReadContext) {
 			x.Lf.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Lf")
+	if c.FailedIn("Lf") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -6839,13 +6639,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 	x.W = c.ReadString()
-	if c.Failed() {
-		c.Trace("W")
+	if c.FailedIn("W") {
 		return
 	}
 }
@@ -7235,8 +7033,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		x.WSU = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("WF..WSU")
+	if c.FailedIn("WF..WSU") {
 		return
 	}
 	if c.ReadFlag() {
@@ -7244,8 +7041,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		*p18 = r.ReadFloat32()
 		x.NWP = p18
 	}
-	if c.Failed() {
-		c.Trace("NWP")
+	if c.FailedIn("NWP") {
 		return
 	}
 	if c.ReadFlag() {
@@ -7253,13 +7049,11 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		*p19 = r.ReadVarInt32()
 		x.NP = p19
 	}
-	if c.Failed() {
-		c.Trace("NP")
+	if c.FailedIn("NP") {
 		return
 	}
 	x.NewName = c.ReadString()
-	if c.Failed() {
-		c.Trace("NewName")
+	if c.FailedIn("NewName") {
 		return
 	}
 	if c.TrackRef() {
@@ -7277,8 +7071,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NIn = nil
 		}
-		if c.Failed() {
-			c.Trace("NIn")
+		if c.FailedIn("NIn") {
 			return
 		}
 		if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
@@ -7289,8 +7082,7 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NL = nil
 		}
-		if c.Failed() {
-			c.Trace("NL")
+		if c.FailedIn("NL") {
 			return
 		}
 	} else {
@@ -7303,21 +7095,18 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.NIn = p20
 		}
-		if c.Failed() {
-			c.Trace("NIn")
+		if c.FailedIn("NIn") {
 			return
 		}
 		if c.ReadFlag() {
 			x.NL = x.foryReadNL(c, x.NL)
 		}
-		if c.Failed() {
-			c.Trace("NL")
+		if c.FailedIn("NL") {
 			return
 		}
 	}
 	x.NM = x.foryReadNM(c)
-	if c.Failed() {
-		c.Trace("NM")
+	if c.FailedIn("NM") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeInner) {
@@ -7327,13 +7116,11 @@ func (x *Changes) ForyRead(c *foryimpl.ReadContext) {
 			x.NPIn.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("NPIn")
+	if c.FailedIn("NPIn") {
 		return
 	}
 	x.NS = c.ReadString()
-	if c.Failed() {
-		c.Trace("NS")
+	if c.FailedIn("NS") {
 		return
 	}
 }
@@ -7418,8 +7205,7 @@ func (x *Changes) foryReadNL(c *foryimpl.ReadContext, old []int32) (v []int32) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7625,8 +7411,7 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		x.A = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("D..A")
+	if c.FailedIn("D..A") {
 		return
 	}
 	if c.ReadFlag() {
@@ -7634,18 +7419,15 @@ func (x *ReorderTags) ForyRead(c *foryimpl.ReadContext) {
 		*p6 = r.ReadBool()
 		x.E = p6
 	}
-	if c.Failed() {
-		c.Trace("E")
+	if c.FailedIn("E") {
 		return
 	}
 	x.B = c.ReadString()
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 	x.C = x.foryReadC(c, x.C)
-	if c.Failed() {
-		c.Trace("C")
+	if c.FailedIn("C") {
 		return
 	}
 }
@@ -7686,8 +7468,7 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext, old []int64) (v []int64
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -7892,8 +7673,7 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		x.Alpha = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Mid..Alpha")
+	if c.FailedIn("Mid..Alpha") {
 		return
 	}
 	if c.ReadFlag() {
@@ -7901,18 +7681,15 @@ func (x *ReorderNames) ForyRead(c *foryimpl.ReadContext) {
 		*p6 = r.ReadInt16()
 		x.Gamma = p6
 	}
-	if c.Failed() {
-		c.Trace("Gamma")
+	if c.FailedIn("Gamma") {
 		return
 	}
 	x.Beta = foryimpl.ReadStringList[[]string](c, x.Beta)
-	if c.Failed() {
-		c.Trace("Beta")
+	if c.FailedIn("Beta") {
 		return
 	}
 	x.Zed = c.ReadString()
-	if c.Failed() {
-		c.Trace("Zed")
+	if c.FailedIn("Zed") {
 		return
 	}
 }
@@ -8091,18 +7868,15 @@ func (x *MapHolder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Extra = x.foryReadExtra(c)
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Same = x.foryReadSame(c)
-	if c.Failed() {
-		c.Trace("Same")
+	if c.FailedIn("Same") {
 		return
 	}
 }
@@ -8331,13 +8105,11 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 	x.K = c.ReadString()
-	if c.Failed() {
-		c.Trace("K")
+	if c.FailedIn("K") {
 		return
 	}
 }
@@ -8588,28 +8360,23 @@ func (x *Record) ForyRead(c *foryimpl.ReadContext) {
 		x.ID = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Ratio..ID")
+	if c.FailedIn("Ratio..ID") {
 		return
 	}
 	x.Items = foryimpl.ReadStructList[[]Item](c, x.Items, foryTypeItem)
-	if c.Failed() {
-		c.Trace("Items")
+	if c.FailedIn("Items") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Scores = x.foryReadScores(c)
-	if c.Failed() {
-		c.Trace("Scores")
+	if c.FailedIn("Scores") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 }
@@ -9105,29 +8872,24 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.A2L = x.foryReadA2L(c, x.A2L)
-	if c.Failed() {
-		c.Trace("A2L")
+	if c.FailedIn("A2L") {
 		return
 	}
 	x.Arr2Go = x.foryReadArr2Go(c)
-	if c.Failed() {
-		c.Trace("Arr2Go")
+	if c.FailedIn("Arr2Go") {
 		return
 	}
 	x.BH2L = x.foryReadBH2L(c, x.BH2L)
-	if c.Failed() {
-		c.Trace("BH2L")
+	if c.FailedIn("BH2L") {
 		return
 	}
 	if c.TrackRef() {
 		x.Bin2U8 = foryimpl.ReadRefArray[[]uint8](c, x.Bin2U8)
-		if c.Failed() {
-			c.Trace("Bin2U8")
+		if c.FailedIn("Bin2U8") {
 			return
 		}
 		x.BoolL2A = foryimpl.ReadRefBoolArray[[]bool](c, x.BoolL2A)
-		if c.Failed() {
-			c.Trace("BoolL2A")
+		if c.FailedIn("BoolL2A") {
 			return
 		}
 	} else {
@@ -9138,8 +8900,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a48 := foryimpl.ReuseScalarSlice[[]uint8](c, x.Bin2U8, n47)
 		copy(a48, r.ReadBytes(n47))
 		x.Bin2U8 = a48
-		if c.Failed() {
-			c.Trace("Bin2U8")
+		if c.FailedIn("Bin2U8") {
 			return
 		}
 		n49 := c.ReadArrayLengthFast(1)
@@ -9149,30 +8910,25 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a50 := foryimpl.ReuseScalarSlice[[]bool](c, x.BoolL2A, n49)
 		r.ReadRawBools(a50)
 		x.BoolL2A = a50
-		if c.Failed() {
-			c.Trace("BoolL2A")
+		if c.FailedIn("BoolL2A") {
 			return
 		}
 	}
 	x.F32A2L = x.foryReadF32A2L(c, x.F32A2L)
-	if c.Failed() {
-		c.Trace("F32A2L")
+	if c.FailedIn("F32A2L") {
 		return
 	}
 	if c.TrackRef() {
 		x.H2A = foryimpl.ReadRefArray[[]serializer.Float16](c, x.H2A)
-		if c.Failed() {
-			c.Trace("H2A")
+		if c.FailedIn("H2A") {
 			return
 		}
 		x.Int2A = foryimpl.ReadRefArray[[]int64](c, x.Int2A)
-		if c.Failed() {
-			c.Trace("Int2A")
+		if c.FailedIn("Int2A") {
 			return
 		}
 		x.L2A = foryimpl.ReadRefArray[[]int32](c, x.L2A)
-		if c.Failed() {
-			c.Trace("L2A")
+		if c.FailedIn("L2A") {
 			return
 		}
 		if st57, id58 := c.ReadRefFlag(); st57 == foryimpl.RefBack {
@@ -9183,13 +8939,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.NL = nil
 		}
-		if c.Failed() {
-			c.Trace("NL")
+		if c.FailedIn("NL") {
 			return
 		}
 		x.Named = foryimpl.ReadRefArray[Int32s](c, x.Named)
-		if c.Failed() {
-			c.Trace("Named")
+		if c.FailedIn("Named") {
 			return
 		}
 		if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
@@ -9211,8 +8965,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 							continue
 						}
 						l65[i66] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i66)
+						if c.FailedAt(i66) {
 							break
 						}
 					}
@@ -9223,13 +8976,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.PA = nil
 		}
-		if c.Failed() {
-			c.Trace("PA")
+		if c.FailedIn("PA") {
 			return
 		}
 		x.PtrL2A = foryimpl.ReadRefArray[[]int32](c, x.PtrL2A)
-		if c.Failed() {
-			c.Trace("PtrL2A")
+		if c.FailedIn("PtrL2A") {
 			return
 		}
 		if st72, id73 := c.ReadFieldRefFlag(); st72 == foryimpl.RefBack {
@@ -9240,13 +8991,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Raw2Bin = nil
 		}
-		if c.Failed() {
-			c.Trace("Raw2Bin")
+		if c.FailedIn("Raw2Bin") {
 			return
 		}
 		x.U64L2A = foryimpl.ReadRefArray[[]uint64](c, x.U64L2A)
-		if c.Failed() {
-			c.Trace("U64L2A")
+		if c.FailedIn("U64L2A") {
 			return
 		}
 		if st76, id77 := c.ReadFieldRefFlag(); st76 == foryimpl.RefBack {
@@ -9257,8 +9006,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.U82Bin = nil
 		}
-		if c.Failed() {
-			c.Trace("U82Bin")
+		if c.FailedIn("U82Bin") {
 			return
 		}
 	} else {
@@ -9269,8 +9017,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a52 := foryimpl.ReuseScalarSlice[[]serializer.Float16](c, x.H2A, n51)
 		r.ReadRawUint16s(foryimpl.Uint16s(a52))
 		x.H2A = a52
-		if c.Failed() {
-			c.Trace("H2A")
+		if c.FailedIn("H2A") {
 			return
 		}
 		n53 := c.ReadArrayLengthFast(8)
@@ -9280,8 +9027,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a54 := foryimpl.ReuseScalarSlice[[]int64](c, x.Int2A, n53)
 		r.ReadRawInt64s(a54)
 		x.Int2A = a54
-		if c.Failed() {
-			c.Trace("Int2A")
+		if c.FailedIn("Int2A") {
 			return
 		}
 		n55 := c.ReadArrayLengthFast(4)
@@ -9291,15 +9037,13 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a56 := foryimpl.ReuseScalarSlice[[]int32](c, x.L2A, n55)
 		r.ReadRawInt32s(a56)
 		x.L2A = a56
-		if c.Failed() {
-			c.Trace("L2A")
+		if c.FailedIn("L2A") {
 			return
 		}
 		if c.ReadFlag() {
 			x.NL = x.foryReadNL(c, x.NL)
 		}
-		if c.Failed() {
-			c.Trace("NL")
+		if c.FailedIn("NL") {
 			return
 		}
 		n59 := c.ReadArrayLengthFast(4)
@@ -9309,8 +9053,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a60 := foryimpl.ReuseScalarSlice[Int32s](c, x.Named, n59)
 		r.ReadRawInt32s(a60)
 		x.Named = a60
-		if c.Failed() {
-			c.Trace("Named")
+		if c.FailedIn("Named") {
 			return
 		}
 		if c.ReadFlag() {
@@ -9329,8 +9072,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 							continue
 						}
 						l63[i64] = r.ReadFloat64()
-						if c.Failed() {
-							c.TraceIndex(i64)
+						if c.FailedAt(i64) {
 							break
 						}
 					}
@@ -9339,8 +9081,7 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 			*p61 = l63
 			x.PA = p61
 		}
-		if c.Failed() {
-			c.Trace("PA")
+		if c.FailedIn("PA") {
 			return
 		}
 		n70 := c.ReadArrayLengthFast(4)
@@ -9350,13 +9091,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a71 := foryimpl.ReuseScalarSlice[[]int32](c, x.PtrL2A, n70)
 		r.ReadRawInt32s(a71)
 		x.PtrL2A = a71
-		if c.Failed() {
-			c.Trace("PtrL2A")
+		if c.FailedIn("PtrL2A") {
 			return
 		}
 		x.Raw2Bin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Raw2Bin")
+		if c.FailedIn("Raw2Bin") {
 			return
 		}
 		n74 := c.ReadArrayLengthFast(8)
@@ -9366,13 +9105,11 @@ func (x *Seqs) ForyRead(c *foryimpl.ReadContext) {
 		a75 := foryimpl.ReuseScalarSlice[[]uint64](c, x.U64L2A, n74)
 		r.ReadRawUint64s(a75)
 		x.U64L2A = a75
-		if c.Failed() {
-			c.Trace("U64L2A")
+		if c.FailedIn("U64L2A") {
 			return
 		}
 		x.U82Bin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("U82Bin")
+		if c.FailedIn("U82Bin") {
 			return
 		}
 	}
@@ -9452,8 +9189,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 									continue
 								}
 								l105[i106] = r.ReadFloat64()
-								if c.Failed() {
-									c.TraceIndex(i106)
+								if c.FailedAt(i106) {
 									break
 								}
 							}
@@ -9486,8 +9222,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 									continue
 								}
 								l94[i95] = r.ReadFloat64()
-								if c.Failed() {
-									c.TraceIndex(i95)
+								if c.FailedAt(i95) {
 									break
 								}
 							}
@@ -9548,8 +9283,7 @@ func (x *Seqs) foryReadA2L(c *foryimpl.ReadContext, old []int64) (v []int64) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9580,8 +9314,7 @@ func (x *Seqs) foryReadArr2Go(c *foryimpl.ReadContext) (v [3]int16) {
 					continue
 				}
 				l2[i3] = r.ReadInt16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9608,8 +9341,7 @@ func (x *Seqs) foryReadBH2L(c *foryimpl.ReadContext, old []serializer.BFloat16) 
 					continue
 				}
 				l2[i3] = serializer.BFloat16(r.ReadUint16())
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9636,8 +9368,7 @@ func (x *Seqs) foryReadF32A2L(c *foryimpl.ReadContext, old []float32) (v []float
 					continue
 				}
 				l2[i3] = r.ReadFloat32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9664,8 +9395,7 @@ func (x *Seqs) foryReadNL(c *foryimpl.ReadContext, old []uint16) (v []uint16) {
 					continue
 				}
 				l2[i3] = r.ReadUint16()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -9821,8 +9551,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.W = foryimpl.ReadRefArray[[]int64](c, x.W)
-		if c.Failed() {
-			c.Trace("W")
+		if c.FailedIn("W") {
 			return
 		}
 	} else {
@@ -9833,8 +9562,7 @@ func (x *SeqsBad) ForyRead(c *foryimpl.ReadContext) {
 		a4 := foryimpl.ReuseScalarSlice[[]int64](c, x.W, n3)
 		r.ReadRawInt64s(a4)
 		x.W = a4
-		if c.Failed() {
-			c.Trace("W")
+		if c.FailedIn("W") {
 			return
 		}
 	}

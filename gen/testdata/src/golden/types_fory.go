@@ -201,8 +201,7 @@ func (x *Point) ForyRead(c *foryimpl.ReadContext) {
 		x.Y = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("X..Y")
+	if c.FailedIn("X..Y") {
 		return
 	}
 }
@@ -938,8 +937,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		x.Big = i64
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Temp..Big")
+	if c.FailedIn("Temp..Big") {
 		return
 	}
 	if c.ReadFlag() {
@@ -947,37 +945,31 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		*p81 = r.ReadVarInt32()
 		x.Opt = p81
 	}
-	if c.Failed() {
-		c.Trace("Opt")
+	if c.FailedIn("Opt") {
 		return
 	}
 	if c.TrackRef() {
 		x.ByKey = x.foryReadByKeyRef(c)
-		if c.Failed() {
-			c.Trace("ByKey")
+		if c.FailedIn("ByKey") {
 			return
 		}
 	} else {
 		x.ByKey = x.foryReadByKey(c)
-		if c.Failed() {
-			c.Trace("ByKey")
+		if c.FailedIn("ByKey") {
 			return
 		}
 	}
 	x.Cells = x.foryReadCells(c, x.Cells)
-	if c.Failed() {
-		c.Trace("Cells")
+	if c.FailedIn("Cells") {
 		return
 	}
 	x.Day = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("Day")
+	if c.FailedIn("Day") {
 		return
 	}
 	if c.TrackRef() {
 		x.Dense = foryimpl.ReadRefArray[[]int32](c, x.Dense)
-		if c.Failed() {
-			c.Trace("Dense")
+		if c.FailedIn("Dense") {
 			return
 		}
 	} else {
@@ -988,24 +980,20 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		a83 := foryimpl.ReuseScalarSlice[[]int32](c, x.Dense, n82)
 		r.ReadRawInt32s(a83)
 		x.Dense = a83
-		if c.Failed() {
-			c.Trace("Dense")
+		if c.FailedIn("Dense") {
 			return
 		}
 	}
 	x.Every = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Every")
+	if c.FailedIn("Every") {
 		return
 	}
 	x.Fixeds = x.foryReadFixeds(c, x.Fixeds)
-	if c.Failed() {
-		c.Trace("Fixeds")
+	if c.FailedIn("Fixeds") {
 		return
 	}
 	x.Flags = x.foryReadFlags(c)
-	if c.Failed() {
-		c.Trace("Flags")
+	if c.FailedIn("Flags") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1021,8 +1009,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		r.ReadRawInt32s(a85[:])
 		x.Grid = a85
 	}
-	if c.Failed() {
-		c.Trace("Grid")
+	if c.FailedIn("Grid") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1032,13 +1019,11 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Level")
+	if c.FailedIn("Level") {
 		return
 	}
 	x.Maybe = foryimpl.ReadStructPtrList[[]*Point](c, x.Maybe, foryTypePoint)
-	if c.Failed() {
-		c.Trace("Maybe")
+	if c.FailedIn("Maybe") {
 		return
 	}
 	if c.TrackRef() {
@@ -1050,22 +1035,19 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Maybes = nil
 		}
-		if c.Failed() {
-			c.Trace("Maybes")
+		if c.FailedIn("Maybes") {
 			return
 		}
 	} else {
 		if c.ReadFlag() {
 			x.Maybes = foryimpl.ReadStringList[[]string](c, nil)
 		}
-		if c.Failed() {
-			c.Trace("Maybes")
+		if c.FailedIn("Maybes") {
 			return
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	if c.TrackRef() {
@@ -1083,8 +1065,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Next = nil
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	} else {
@@ -1097,8 +1078,7 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Next = p89
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	}
@@ -1109,18 +1089,15 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 			x.Origin.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Origin")
+	if c.FailedIn("Origin") {
 		return
 	}
 	x.Pairs = x.foryReadPairs(c)
-	if c.Failed() {
-		c.Trace("Pairs")
+	if c.FailedIn("Pairs") {
 		return
 	}
 	x.Points = foryimpl.ReadStructList[[]Point](c, x.Points, foryTypePoint)
-	if c.Failed() {
-		c.Trace("Points")
+	if c.FailedIn("Points") {
 		return
 	}
 	if c.TrackRef() {
@@ -1132,30 +1109,25 @@ func (x *Sample) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Raw = nil
 		}
-		if c.Failed() {
-			c.Trace("Raw")
+		if c.FailedIn("Raw") {
 			return
 		}
 	} else {
 		x.Raw = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Raw")
+		if c.FailedIn("Raw") {
 			return
 		}
 	}
 	x.Scores = x.foryReadScores(c)
-	if c.Failed() {
-		c.Trace("Scores")
+	if c.FailedIn("Scores") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 	x.When = c.ReadTime()
-	if c.Failed() {
-		c.Trace("When")
+	if c.FailedIn("When") {
 		return
 	}
 }
@@ -1427,8 +1399,7 @@ func (x *Sample) foryReadCells(c *foryimpl.ReadContext, old [][]float32) (v [][]
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -1444,8 +1415,7 @@ func (x *Sample) foryReadCells(c *foryimpl.ReadContext, old [][]float32) (v [][]
 				a12 := foryimpl.MakeScalarSlice[[]float32](c, n11)
 				r.ReadRawFloat32s(a12)
 				l2[i3] = a12
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1472,8 +1442,7 @@ func (x *Sample) foryReadFixeds(c *foryimpl.ReadContext, old []int64) (v []int64
 					continue
 				}
 				l2[i3] = r.ReadInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1504,8 +1473,7 @@ func (x *Sample) foryReadFlags(c *foryimpl.ReadContext) (v [4]bool) {
 					continue
 				}
 				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1545,8 +1513,7 @@ func (x *Sample) foryReadPairs(c *foryimpl.ReadContext) (v map[[2]int32]string) 
 							continue
 						}
 						l9[i10] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i10)
+						if c.FailedAt(i10) {
 							break
 						}
 					}

@@ -185,13 +185,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.V = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("V..V")
+	if c.FailedIn("V..V") {
 		return
 	}
 	x.W = c.ReadString()
-	if c.Failed() {
-		c.Trace("W")
+	if c.FailedIn("W") {
 		return
 	}
 }
@@ -344,8 +342,7 @@ func (x *MapKinds) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.S = x.foryReadS(c)
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 }
@@ -524,15 +521,13 @@ func (x *Enums) ForyRead(c *foryimpl.ReadContext) {
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		x.A = Wide16(r.ReadVarUint32())
 	}
-	if c.Failed() {
-		c.Trace("A")
+	if c.FailedIn("A") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		x.B = Wide32(r.ReadVarUint32())
 	}
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 }
@@ -699,22 +694,19 @@ func (x *EnumsEvolved) ForyRead(c *foryimpl.ReadContext) {
 		x.C = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("C..C")
+	if c.FailedIn("C..C") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		x.A = Wide16(r.ReadVarUint32())
 	}
-	if c.Failed() {
-		c.Trace("A")
+	if c.FailedIn("A") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
 		x.B = Wide32(r.ReadVarUint32())
 	}
-	if c.Failed() {
-		c.Trace("B")
+	if c.FailedIn("B") {
 		return
 	}
 }

@@ -198,8 +198,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	if c.TrackRef() {
@@ -211,8 +210,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 			}
 		}
-		if c.Failed() {
-			c.Trace("Price")
+		if c.FailedIn("Price") {
 			return
 		}
 		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
@@ -230,8 +228,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Tip = nil
 		}
-		if c.Failed() {
-			c.Trace("Tip")
+		if c.FailedIn("Tip") {
 			return
 		}
 	} else {
@@ -241,8 +238,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 		if !c.Failed() {
 			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 		}
-		if c.Failed() {
-			c.Trace("Price")
+		if c.FailedIn("Price") {
 			return
 		}
 		if c.ReadFlag() {
@@ -255,8 +251,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Tip = p3
 		}
-		if c.Failed() {
-			c.Trace("Tip")
+		if c.FailedIn("Tip") {
 			return
 		}
 	}
@@ -461,13 +456,11 @@ func (x *MoneyStruct) ForyRead(c *foryimpl.ReadContext) {
 		x.Units = buffer.UnZigZag64(u64)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Units..Units")
+	if c.FailedIn("Units..Units") {
 		return
 	}
 	x.Cur = c.ReadString()
-	if c.Failed() {
-		c.Trace("Cur")
+	if c.FailedIn("Cur") {
 		return
 	}
 }
@@ -660,8 +653,7 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	if !c.TrackRef() || c.ReadStructValueFlag(foryTypeMoneyStruct) {
@@ -671,8 +663,7 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 			x.Price.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("Price")
+	if c.FailedIn("Price") {
 		return
 	}
 	if c.TrackRef() {
@@ -690,8 +681,7 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Tip = nil
 		}
-		if c.Failed() {
-			c.Trace("Tip")
+		if c.FailedIn("Tip") {
 			return
 		}
 	} else {
@@ -704,8 +694,7 @@ func (x *OrderStruct) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Tip = p2
 		}
-		if c.Failed() {
-			c.Trace("Tip")
+		if c.FailedIn("Tip") {
 			return
 		}
 	}
@@ -896,8 +885,7 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
+	if c.FailedIn("V") {
 		return
 	}
 	c.Leave()
@@ -1162,18 +1150,15 @@ func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.L = x.foryReadL(c, x.L)
-	if c.Failed() {
-		c.Trace("L")
+	if c.FailedIn("L") {
 		return
 	}
 	x.M = x.foryReadM(c)
-	if c.Failed() {
-		c.Trace("M")
+	if c.FailedIn("M") {
 		return
 	}
 	x.P = x.foryReadP(c, x.P)
-	if c.Failed() {
-		c.Trace("P")
+	if c.FailedIn("P") {
 		return
 	}
 }
@@ -1222,8 +1207,7 @@ func (x *Bag) foryReadL(c *foryimpl.ReadContext, old []money.Money) (v []money.M
 					continue
 				}
 				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l2[i3]))
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1279,8 +1263,7 @@ func (x *Bag) foryReadP(c *foryimpl.ReadContext, old []*money.Money) (v []*money
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -1292,8 +1275,7 @@ func (x *Bag) foryReadP(c *foryimpl.ReadContext, old []*money.Money) (v []*money
 				p7 := new(money.Money)
 				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p7))
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

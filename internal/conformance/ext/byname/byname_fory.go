@@ -200,8 +200,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	if c.TrackRef() {
@@ -213,8 +212,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 			}
 		}
-		if c.Failed() {
-			c.Trace("Price")
+		if c.FailedIn("Price") {
 			return
 		}
 		if st3, id4 := c.ReadRefFlag(); st3 == foryimpl.RefBack {
@@ -232,8 +230,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Tip = nil
 		}
-		if c.Failed() {
-			c.Trace("Tip")
+		if c.FailedIn("Tip") {
 			return
 		}
 	} else {
@@ -243,8 +240,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 		if !c.Failed() {
 			c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &x.Price))
 		}
-		if c.Failed() {
-			c.Trace("Price")
+		if c.FailedIn("Price") {
 			return
 		}
 		if c.ReadFlag() {
@@ -257,8 +253,7 @@ func (x *Order) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Tip = p3
 		}
-		if c.Failed() {
-			c.Trace("Tip")
+		if c.FailedIn("Tip") {
 			return
 		}
 	}
@@ -452,8 +447,7 @@ func (x *Holder) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.V = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("V")
+	if c.FailedIn("V") {
 		return
 	}
 	c.Leave()
@@ -718,18 +712,15 @@ func (x *Bag) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.L = x.foryReadL(c, x.L)
-	if c.Failed() {
-		c.Trace("L")
+	if c.FailedIn("L") {
 		return
 	}
 	x.M = x.foryReadM(c)
-	if c.Failed() {
-		c.Trace("M")
+	if c.FailedIn("M") {
 		return
 	}
 	x.P = x.foryReadP(c, x.P)
-	if c.Failed() {
-		c.Trace("P")
+	if c.FailedIn("P") {
 		return
 	}
 }
@@ -778,8 +769,7 @@ func (x *Bag) foryReadL(c *foryimpl.ReadContext, old []money.Money) (v []money.M
 					continue
 				}
 				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), &l2[i3]))
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -835,8 +825,7 @@ func (x *Bag) foryReadP(c *foryimpl.ReadContext, old []*money.Money) (v []*money
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -848,8 +837,7 @@ func (x *Bag) foryReadP(c *foryimpl.ReadContext, old []*money.Money) (v []*money
 				p7 := new(money.Money)
 				c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p7))
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

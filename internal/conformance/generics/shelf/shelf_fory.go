@@ -222,20 +222,17 @@ func (x *Shelf) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Named = x.foryReadNamedRef(c)
-		if c.Failed() {
-			c.Trace("Named")
+		if c.FailedIn("Named") {
 			return
 		}
 	} else {
 		x.Named = x.foryReadNamed(c)
-		if c.Failed() {
-			c.Trace("Named")
+		if c.FailedIn("Named") {
 			return
 		}
 	}
 	x.Pages = foryimpl.ReadStructList[[]generics.Page[generics.User]](c, x.Pages, (*generics.Page[generics.User])(nil).ForyType())
-	if c.Failed() {
-		c.Trace("Pages")
+	if c.FailedIn("Pages") {
 		return
 	}
 }

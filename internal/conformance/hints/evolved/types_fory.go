@@ -324,33 +324,27 @@ func (x *ListHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Arrays = x.foryReadArrays(c, x.Arrays)
-	if c.Failed() {
-		c.Trace("Arrays")
+	if c.FailedIn("Arrays") {
 		return
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	x.Fixed = x.foryReadFixed(c, x.Fixed)
-	if c.Failed() {
-		c.Trace("Fixed")
+	if c.FailedIn("Fixed") {
 		return
 	}
 	x.Nested = x.foryReadNested(c, x.Nested)
-	if c.Failed() {
-		c.Trace("Nested")
+	if c.FailedIn("Nested") {
 		return
 	}
 	x.NotNull = x.foryReadFixed(c, x.NotNull)
-	if c.Failed() {
-		c.Trace("NotNull")
+	if c.FailedIn("NotNull") {
 		return
 	}
 	x.Nullable = x.foryReadNullable(c, x.Nullable)
-	if c.Failed() {
-		c.Trace("Nullable")
+	if c.FailedIn("Nullable") {
 		return
 	}
 }
@@ -421,8 +415,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v []
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -438,8 +431,7 @@ func (x *ListHints) foryReadArrays(c *foryimpl.ReadContext, old [][]int32) (v []
 				a12 := foryimpl.MakeScalarSlice[[]int32](c, n11)
 				r.ReadRawInt32s(a12)
 				l2[i3] = a12
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -466,8 +458,7 @@ func (x *ListHints) foryReadFixed(c *foryimpl.ReadContext, old []int32) (v []int
 					continue
 				}
 				l2[i3] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -507,8 +498,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 										continue
 									}
 									l10[i11] = r.ReadInt32()
-									if c.Failed() {
-										c.TraceIndex(i11)
+									if c.FailedAt(i11) {
 										break
 									}
 								}
@@ -519,8 +509,7 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 					} else {
 						l2[i3] = nil
 					}
-					if c.Failed() {
-						c.TraceIndex(i3)
+					if c.FailedAt(i3) {
 						break
 					}
 					continue
@@ -543,16 +532,14 @@ func (x *ListHints) foryReadNested(c *foryimpl.ReadContext, old [][]int32) (v []
 								continue
 							}
 							l16[i17] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i17)
+							if c.FailedAt(i17) {
 								break
 							}
 						}
 					}
 				}
 				l2[i3] = l16
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -581,8 +568,7 @@ func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext, old []*int32) (v [
 				p7 := foryimpl.Alloc[int32](c)
 				*p7 = r.ReadInt32()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -918,42 +904,35 @@ func (x *MapValueHints) ForyRead(c *foryimpl.ReadContext) {
 	}
 	if c.TrackRef() {
 		x.Arrays = x.foryReadArraysRef(c)
-		if c.Failed() {
-			c.Trace("Arrays")
+		if c.FailedIn("Arrays") {
 			return
 		}
 	} else {
 		x.Arrays = x.foryReadArrays(c)
-		if c.Failed() {
-			c.Trace("Arrays")
+		if c.FailedIn("Arrays") {
 			return
 		}
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	x.I32 = x.foryReadI32(c)
-	if c.Failed() {
-		c.Trace("I32")
+	if c.FailedIn("I32") {
 		return
 	}
 	x.I64 = x.foryReadI64(c)
-	if c.Failed() {
-		c.Trace("I64")
+	if c.FailedIn("I64") {
 		return
 	}
 	if c.TrackRef() {
 		x.Lists = x.foryReadListsRef(c)
-		if c.Failed() {
-			c.Trace("Lists")
+		if c.FailedIn("Lists") {
 			return
 		}
 	} else {
 		x.Lists = x.foryReadLists(c)
-		if c.Failed() {
-			c.Trace("Lists")
+		if c.FailedIn("Lists") {
 			return
 		}
 	}
@@ -1144,8 +1123,7 @@ func (x *MapValueHints) foryReadLists(c *foryimpl.ReadContext) (v map[string][]i
 								continue
 							}
 							l9[i10] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1193,8 +1171,7 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 									continue
 								}
 								l18[i19] = r.ReadInt32()
-								if c.Failed() {
-									c.TraceIndex(i19)
+								if c.FailedAt(i19) {
 									break
 								}
 							}
@@ -1220,8 +1197,7 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 								continue
 							}
 							l9[i10] = r.ReadInt32()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1482,25 +1458,21 @@ func (x *MapKeyHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	x.NotNull = x.foryReadNotNull(c)
-	if c.Failed() {
-		c.Trace("NotNull")
+	if c.FailedIn("NotNull") {
 		return
 	}
 	if c.TrackRef() {
 		x.Tagged = x.foryReadTaggedRef(c)
-		if c.Failed() {
-			c.Trace("Tagged")
+		if c.FailedIn("Tagged") {
 			return
 		}
 	} else {
 		x.Tagged = x.foryReadTagged(c)
-		if c.Failed() {
-			c.Trace("Tagged")
+		if c.FailedIn("Tagged") {
 			return
 		}
 	}
@@ -1581,8 +1553,7 @@ func (x *MapKeyHints) foryReadTagged(c *foryimpl.ReadContext) (v map[uint32][]ui
 								continue
 							}
 							l9[i10] = r.ReadTaggedUint64()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1630,8 +1601,7 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 									continue
 								}
 								l18[i19] = r.ReadTaggedUint64()
-								if c.Failed() {
-									c.TraceIndex(i19)
+								if c.FailedAt(i19) {
 									break
 								}
 							}
@@ -1657,8 +1627,7 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 								continue
 							}
 							l9[i10] = r.ReadTaggedUint64()
-							if c.Failed() {
-								c.TraceIndex(i10)
+							if c.FailedAt(i10) {
 								break
 							}
 						}
@@ -1881,8 +1850,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Plain = nil
 		}
-		if c.Failed() {
-			c.Trace("Plain")
+		if c.FailedIn("Plain") {
 			return
 		}
 	} else {
@@ -1893,14 +1861,12 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 			p3.ForyRead(c)
 		}
 		x.Plain = p3
-		if c.Failed() {
-			c.Trace("Plain")
+		if c.FailedIn("Plain") {
 			return
 		}
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	if c.TrackRef() {
@@ -1918,8 +1884,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Ref = nil
 		}
-		if c.Failed() {
-			c.Trace("Ref")
+		if c.FailedIn("Ref") {
 			return
 		}
 	} else {
@@ -1934,8 +1899,7 @@ func (x *NotNullPtrs) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Ref = nil
 		}
-		if c.Failed() {
-			c.Trace("Ref")
+		if c.FailedIn("Ref") {
 			return
 		}
 	}
@@ -2158,13 +2122,11 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	x.Leaves = x.foryReadLeaves(c)
-	if c.Failed() {
-		c.Trace("Leaves")
+	if c.FailedIn("Leaves") {
 		return
 	}
 }
@@ -2391,8 +2353,7 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -2408,13 +2369,11 @@ func (x *GoArrays) ForyRead(c *foryimpl.ReadContext) {
 		r.ReadRawInt32s(a5[:])
 		x.Tagged = a5
 	}
-	if c.Failed() {
-		c.Trace("Tagged")
+	if c.FailedIn("Tagged") {
 		return
 	}
 	x.Untagged = x.foryReadUntagged(c)
-	if c.Failed() {
-		c.Trace("Untagged")
+	if c.FailedIn("Untagged") {
 		return
 	}
 }
@@ -2492,8 +2451,7 @@ func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) (v [3]int32) {
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -2727,8 +2685,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	if c.TrackRef() {
@@ -2740,8 +2697,7 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List = nil
 		}
-		if c.Failed() {
-			c.Trace("List")
+		if c.FailedIn("List") {
 			return
 		}
 	} else {
@@ -2750,14 +2706,12 @@ func (x *EnumHints) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.List = nil
 		}
-		if c.Failed() {
-			c.Trace("List")
+		if c.FailedIn("List") {
 			return
 		}
 	}
 	x.Map = x.foryReadMap(c)
-	if c.Failed() {
-		c.Trace("Map")
+	if c.FailedIn("Map") {
 		return
 	}
 }
@@ -2808,8 +2762,7 @@ func (x *EnumHints) foryReadList(c *foryimpl.ReadContext, old []Color) (v []Colo
 				} else {
 					l2[i3] = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -3019,13 +2972,11 @@ func (x *ArrayKeysPlain) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.ByPair = x.foryReadByPair(c)
-	if c.Failed() {
-		c.Trace("ByPair")
+	if c.FailedIn("ByPair") {
 		return
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 }
@@ -3077,8 +3028,7 @@ func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) (v map[[2]int32
 							continue
 						}
 						l9[i10] = r.ReadVarInt32()
-						if c.Failed() {
-							c.TraceIndex(i10)
+						if c.FailedAt(i10) {
 							break
 						}
 					}
@@ -3308,8 +3258,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		x.Upper = buffer.ReadInt64At(in, off)
 		r.SetOffset(off + 8)
 	}
-	if c.Failed() {
-		c.Trace("Upper..Upper")
+	if c.FailedIn("Upper..Upper") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3317,8 +3266,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		o12 = r.ReadInt64()
 		x.Opt64 = serializer.Some(o12)
 	}
-	if c.Failed() {
-		c.Trace("Opt64")
+	if c.FailedIn("Opt64") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3326,8 +3274,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		o13 = r.ReadInt64()
 		x.OptUnset = serializer.Some(o13)
 	}
-	if c.Failed() {
-		c.Trace("OptUnset")
+	if c.FailedIn("OptUnset") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3335,13 +3282,11 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		o14 = r.ReadInt32()
 		x.Opt32 = serializer.Some(o14)
 	}
-	if c.Failed() {
-		c.Trace("Opt32")
+	if c.FailedIn("Opt32") {
 		return
 	}
 	x.Extra = c.ReadString()
-	if c.Failed() {
-		c.Trace("Extra")
+	if c.FailedIn("Extra") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3349,8 +3294,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		*p15 = c.ReadString()
 		x.Yes = p15
 	}
-	if c.Failed() {
-		c.Trace("Yes")
+	if c.FailedIn("Yes") {
 		return
 	}
 	if c.ReadFlag() {
@@ -3358,8 +3302,7 @@ func (x *Spellings) ForyRead(c *foryimpl.ReadContext) {
 		*p16 = c.ReadString()
 		x.YesNil = p16
 	}
-	if c.Failed() {
-		c.Trace("YesNil")
+	if c.FailedIn("YesNil") {
 		return
 	}
 }
@@ -3554,13 +3497,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -3717,13 +3658,11 @@ func (x *SetLeaf) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }

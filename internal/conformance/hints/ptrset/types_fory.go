@@ -143,8 +143,7 @@ func (x *PtrSet) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Leaves = x.foryReadLeaves(c)
-	if c.Failed() {
-		c.Trace("Leaves")
+	if c.FailedIn("Leaves") {
 		return
 	}
 }
@@ -357,13 +356,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }

@@ -201,23 +201,19 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Street = c.ReadString()
-	if c.Failed() {
-		c.Trace("Street")
+	if c.FailedIn("Street") {
 		return
 	}
 	x.City = c.ReadString()
-	if c.Failed() {
-		c.Trace("City")
+	if c.FailedIn("City") {
 		return
 	}
 	x.State = c.ReadString()
-	if c.Failed() {
-		c.Trace("State")
+	if c.FailedIn("State") {
 		return
 	}
 	x.Country = c.ReadString()
-	if c.Failed() {
-		c.Trace("Country")
+	if c.FailedIn("Country") {
 		return
 	}
 	if c.ReadFlag() {
@@ -225,8 +221,7 @@ func (x *Address) ForyRead(c *foryimpl.ReadContext) {
 		o8 = c.ReadString()
 		x.PostalCode = serializer.Some(o8)
 	}
-	if c.Failed() {
-		c.Trace("PostalCode")
+	if c.FailedIn("PostalCode") {
 		return
 	}
 }
@@ -404,8 +399,7 @@ func (x *Contact) ForyRead(c *foryimpl.ReadContext) {
 		o7 = c.ReadString()
 		x.Email = serializer.Some(o7)
 	}
-	if c.Failed() {
-		c.Trace("Email")
+	if c.FailedIn("Email") {
 		return
 	}
 	if c.ReadFlag() {
@@ -413,8 +407,7 @@ func (x *Contact) ForyRead(c *foryimpl.ReadContext) {
 		o8 = c.ReadString()
 		x.Phone = serializer.Some(o8)
 	}
-	if c.Failed() {
-		c.Trace("Phone")
+	if c.FailedIn("Phone") {
 		return
 	}
 }

@@ -155,8 +155,7 @@ func (x *Item) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -315,8 +314,7 @@ func (x *Dog) ForyRead(c *foryimpl.ReadContext) {
 		x.Age = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Age..Age")
+	if c.FailedIn("Age..Age") {
 		return
 	}
 	if c.ReadFlag() {
@@ -324,8 +322,7 @@ func (x *Dog) ForyRead(c *foryimpl.ReadContext) {
 		o4 = c.ReadString()
 		x.Name = serializer.Some(o4)
 	}
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -627,8 +624,7 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 		x.Lives = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Lives..Lives")
+	if c.FailedIn("Lives..Lives") {
 		return
 	}
 	if c.TrackRef() {
@@ -646,8 +642,7 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Friend = nil
 		}
-		if c.Failed() {
-			c.Trace("Friend")
+		if c.FailedIn("Friend") {
 			return
 		}
 	} else {
@@ -660,8 +655,7 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Friend = p20
 		}
-		if c.Failed() {
-			c.Trace("Friend")
+		if c.FailedIn("Friend") {
 			return
 		}
 	}
@@ -670,18 +664,15 @@ func (x *Cat) ForyRead(c *foryimpl.ReadContext) {
 		o24 = c.ReadString()
 		x.Name = serializer.Some(o24)
 	}
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Tags = foryimpl.ReadStringList[[]string](c, x.Tags)
-	if c.Failed() {
-		c.Trace("Tags")
+	if c.FailedIn("Tags") {
 		return
 	}
 	x.Scores = x.foryReadScores(c)
-	if c.Failed() {
-		c.Trace("Scores")
+	if c.FailedIn("Scores") {
 		return
 	}
 }
@@ -965,28 +956,23 @@ func (x *SensorData) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.SensorId = c.ReadString()
-	if c.Failed() {
-		c.Trace("SensorId")
+	if c.FailedIn("SensorId") {
 		return
 	}
 	x.Readings = x.foryReadReadings(c, x.Readings)
-	if c.Failed() {
-		c.Trace("Readings")
+	if c.FailedIn("Readings") {
 		return
 	}
 	x.Temperatures = x.foryReadTemperatures(c, x.Temperatures)
-	if c.Failed() {
-		c.Trace("Temperatures")
+	if c.FailedIn("Temperatures") {
 		return
 	}
 	x.Timestamps = x.foryReadTimestamps(c, x.Timestamps)
-	if c.Failed() {
-		c.Trace("Timestamps")
+	if c.FailedIn("Timestamps") {
 		return
 	}
 	x.Flags = x.foryReadFlags(c, x.Flags)
-	if c.Failed() {
-		c.Trace("Flags")
+	if c.FailedIn("Flags") {
 		return
 	}
 }
@@ -1045,8 +1031,7 @@ func (x *SensorData) foryReadReadings(c *foryimpl.ReadContext, old []int32) (v [
 					continue
 				}
 				l2[i3] = r.ReadVarInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1073,8 +1058,7 @@ func (x *SensorData) foryReadTemperatures(c *foryimpl.ReadContext, old []float64
 					continue
 				}
 				l2[i3] = r.ReadFloat64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1101,8 +1085,7 @@ func (x *SensorData) foryReadTimestamps(c *foryimpl.ReadContext, old []int64) (v
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1129,8 +1112,7 @@ func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext, old []bool) (v []boo
 					continue
 				}
 				l2[i3] = r.ReadBool()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1288,13 +1270,11 @@ func (x *Config) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Key = c.ReadString()
-	if c.Failed() {
-		c.Trace("Key")
+	if c.FailedIn("Key") {
 		return
 	}
 	x.Value = c.ReadString()
-	if c.Failed() {
-		c.Trace("Value")
+	if c.FailedIn("Value") {
 		return
 	}
 }

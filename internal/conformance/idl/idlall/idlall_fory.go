@@ -200,13 +200,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.Weight = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Weight..Weight")
+	if c.FailedIn("Weight..Weight") {
 		return
 	}
 	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
+	if c.FailedIn("Label") {
 		return
 	}
 }
@@ -353,8 +351,7 @@ func (x *Everything_Inner) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Note = c.ReadString()
-	if c.Failed() {
-		c.Trace("Note")
+	if c.FailedIn("Note") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -364,8 +361,7 @@ func (x *Everything_Inner) ForyRead(c *foryimpl.ReadContext) {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Kind")
+	if c.FailedIn("Kind") {
 		return
 	}
 }
@@ -1278,8 +1274,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		x.U32 = u32
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Fi64..U32")
+	if c.FailedIn("Fi64..U32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1287,13 +1282,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		o87 = r.ReadVarInt32()
 		x.Oi32 = serializer.Some(o87)
 	}
-	if c.Failed() {
-		c.Trace("Oi32")
+	if c.FailedIn("Oi32") {
 		return
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 	if c.TrackRef() {
@@ -1305,35 +1298,29 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Data = nil
 		}
-		if c.Failed() {
-			c.Trace("Data")
+		if c.FailedIn("Data") {
 			return
 		}
 	} else {
 		x.Data = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Data")
+		if c.FailedIn("Data") {
 			return
 		}
 	}
 	x.D = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("D")
+	if c.FailedIn("D") {
 		return
 	}
 	x.Ts = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Ts")
+	if c.FailedIn("Ts") {
 		return
 	}
 	x.Dur = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Dur")
+	if c.FailedIn("Dur") {
 		return
 	}
 	(x.Dec).Scale = c.ReadDecimal(&(x.Dec).Unscaled)
-	if c.Failed() {
-		c.Trace("Dec")
+	if c.FailedIn("Dec") {
 		return
 	}
 	if c.ReadFlag() {
@@ -1341,8 +1328,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		o90 = c.ReadString()
 		x.Os = serializer.Some(o90)
 	}
-	if c.Failed() {
-		c.Trace("Os")
+	if c.FailedIn("Os") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1352,8 +1338,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			x.Level = Level(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Level")
+	if c.FailedIn("Level") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -1363,8 +1348,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			x.Mood = Mood(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Mood")
+	if c.FailedIn("Mood") {
 		return
 	}
 	if c.TrackRef() {
@@ -1382,8 +1366,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Leaf = nil
 		}
-		if c.Failed() {
-			c.Trace("Leaf")
+		if c.FailedIn("Leaf") {
 			return
 		}
 		if st97, id98 := c.ReadRefFlag(); st97 == foryimpl.RefBack {
@@ -1400,8 +1383,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Shared = nil
 		}
-		if c.Failed() {
-			c.Trace("Shared")
+		if c.FailedIn("Shared") {
 			return
 		}
 		if st101, id102 := c.ReadRefFlag(); st101 == foryimpl.RefBack {
@@ -1418,8 +1400,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.SharedAgain = nil
 		}
-		if c.Failed() {
-			c.Trace("SharedAgain")
+		if c.FailedIn("SharedAgain") {
 			return
 		}
 	} else {
@@ -1432,8 +1413,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Leaf = p93
 		}
-		if c.Failed() {
-			c.Trace("Leaf")
+		if c.FailedIn("Leaf") {
 			return
 		}
 		if c.ReadFlag() {
@@ -1445,8 +1425,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Shared = p97
 		}
-		if c.Failed() {
-			c.Trace("Shared")
+		if c.FailedIn("Shared") {
 			return
 		}
 		if c.ReadFlag() {
@@ -1458,45 +1437,37 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.SharedAgain = p101
 		}
-		if c.Failed() {
-			c.Trace("SharedAgain")
+		if c.FailedIn("SharedAgain") {
 			return
 		}
 	}
 	x.Names = foryimpl.ReadStringList[[]string](c, x.Names)
-	if c.Failed() {
-		c.Trace("Names")
+	if c.FailedIn("Names") {
 		return
 	}
 	x.Nums = x.foryReadNums(c, x.Nums)
-	if c.Failed() {
-		c.Trace("Nums")
+	if c.FailedIn("Nums") {
 		return
 	}
 	x.Maybe = x.foryReadMaybe(c, x.Maybe)
-	if c.Failed() {
-		c.Trace("Maybe")
+	if c.FailedIn("Maybe") {
 		return
 	}
 	x.Fixeds = x.foryReadFixeds(c, x.Fixeds)
-	if c.Failed() {
-		c.Trace("Fixeds")
+	if c.FailedIn("Fixeds") {
 		return
 	}
 	x.Leaves = foryimpl.ReadStructList[[]Leaf](c, x.Leaves, foryTypeLeaf)
-	if c.Failed() {
-		c.Trace("Leaves")
+	if c.FailedIn("Leaves") {
 		return
 	}
 	x.RefLeaves = foryimpl.ReadStructPtrList[[]*Leaf](c, x.RefLeaves, foryTypeLeaf)
-	if c.Failed() {
-		c.Trace("RefLeaves")
+	if c.FailedIn("RefLeaves") {
 		return
 	}
 	if c.TrackRef() {
 		x.Arr = foryimpl.ReadRefArray[[]int32](c, x.Arr)
-		if c.Failed() {
-			c.Trace("Arr")
+		if c.FailedIn("Arr") {
 			return
 		}
 	} else {
@@ -1507,39 +1478,33 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		a106 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr, n105)
 		r.ReadRawInt32s(a106)
 		x.Arr = a106
-		if c.Failed() {
-			c.Trace("Arr")
+		if c.FailedIn("Arr") {
 			return
 		}
 	}
 	x.Counts = x.foryReadCounts(c)
-	if c.Failed() {
-		c.Trace("Counts")
+	if c.FailedIn("Counts") {
 		return
 	}
 	x.ById = x.foryReadById(c)
-	if c.Failed() {
-		c.Trace("ById")
+	if c.FailedIn("ById") {
 		return
 	}
 	x.Counters = x.foryReadCounters(c)
-	if c.Failed() {
-		c.Trace("Counters")
+	if c.FailedIn("Counters") {
 		return
 	}
 	if c.ReadFlag() {
 		x.OptList = foryimpl.ReadStringList[[]string](c, nil)
 	}
-	if c.Failed() {
-		c.Trace("OptList")
+	if c.FailedIn("OptList") {
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadValueFlag() {
 			x.Choice.ForyReadUnion(c)
 		}
-		if c.Failed() {
-			c.Trace("Choice")
+		if c.FailedIn("Choice") {
 			return
 		}
 		if c.ReadOptionalFlag() {
@@ -1547,27 +1512,23 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.OptChoice = Choice{}
 		}
-		if c.Failed() {
-			c.Trace("OptChoice")
+		if c.FailedIn("OptChoice") {
 			return
 		}
 	} else {
 		x.Choice.ForyReadUnion(c)
-		if c.Failed() {
-			c.Trace("Choice")
+		if c.FailedIn("Choice") {
 			return
 		}
 		if c.ReadFlag() {
 			x.OptChoice.ForyReadUnion(c)
 		}
-		if c.Failed() {
-			c.Trace("OptChoice")
+		if c.FailedIn("OptChoice") {
 			return
 		}
 	}
 	x.Anything = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Anything")
+	if c.FailedIn("Anything") {
 		return
 	}
 	if c.TrackRef() {
@@ -1585,8 +1546,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Inner = nil
 		}
-		if c.Failed() {
-			c.Trace("Inner")
+		if c.FailedIn("Inner") {
 			return
 		}
 	} else {
@@ -1599,8 +1559,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Inner = p111
 		}
-		if c.Failed() {
-			c.Trace("Inner")
+		if c.FailedIn("Inner") {
 			return
 		}
 	}
@@ -1611,8 +1570,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			x.Kind = Everything_Inner_Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Kind")
+	if c.FailedIn("Kind") {
 		return
 	}
 	c.Leave()
@@ -1892,8 +1850,7 @@ func (x *Everything) foryReadNums(c *foryimpl.ReadContext, old []int64) (v []int
 					continue
 				}
 				l2[i3] = r.ReadVarInt64()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1921,8 +1878,7 @@ func (x *Everything) foryReadMaybe(c *foryimpl.ReadContext, old []*string) (v []
 				p7 := foryimpl.Alloc[string](c)
 				*p7 = c.ReadString()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1949,8 +1905,7 @@ func (x *Everything) foryReadFixeds(c *foryimpl.ReadContext, old []int32) (v []i
 					continue
 				}
 				l2[i3] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}

@@ -260,13 +260,11 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		}
 	}
 	x.Id = c.ReadString()
-	if c.Failed() {
-		c.Trace("Id")
+	if c.FailedIn("Id") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	if c.TrackRef() {
@@ -284,8 +282,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.HomeAddress = nil
 		}
-		if c.Failed() {
-			c.Trace("HomeAddress")
+		if c.FailedIn("HomeAddress") {
 			return
 		}
 		if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
@@ -302,8 +299,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.WorkAddress = nil
 		}
-		if c.Failed() {
-			c.Trace("WorkAddress")
+		if c.FailedIn("WorkAddress") {
 			return
 		}
 		if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
@@ -320,8 +316,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Contact = nil
 		}
-		if c.Failed() {
-			c.Trace("Contact")
+		if c.FailedIn("Contact") {
 			return
 		}
 	} else {
@@ -334,8 +329,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.HomeAddress = p5
 		}
-		if c.Failed() {
-			c.Trace("HomeAddress")
+		if c.FailedIn("HomeAddress") {
 			return
 		}
 		if c.ReadFlag() {
@@ -347,8 +341,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.WorkAddress = p9
 		}
-		if c.Failed() {
-			c.Trace("WorkAddress")
+		if c.FailedIn("WorkAddress") {
 			return
 		}
 		if c.ReadFlag() {
@@ -360,8 +353,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Contact = p13
 		}
-		if c.Failed() {
-			c.Trace("Contact")
+		if c.FailedIn("Contact") {
 			return
 		}
 	}
@@ -372,8 +364,7 @@ func (x *User) ForyRead(c *foryimpl.ReadContext) {
 			x.Status = common.Status(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Status")
+	if c.FailedIn("Status") {
 		return
 	}
 }
@@ -688,8 +679,7 @@ func (x *UserPreferences) ForyRead(c *foryimpl.ReadContext) {
 		x.NotificationsEnabled = buffer.ReadUint8At(in, off) != 0
 		r.SetOffset(off + 1)
 	}
-	if c.Failed() {
-		c.Trace("NotificationsEnabled..NotificationsEnabled")
+	if c.FailedIn("NotificationsEnabled..NotificationsEnabled") {
 		return
 	}
 	if c.TrackRef() {
@@ -707,8 +697,7 @@ func (x *UserPreferences) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.User = nil
 		}
-		if c.Failed() {
-			c.Trace("User")
+		if c.FailedIn("User") {
 			return
 		}
 	} else {
@@ -721,19 +710,16 @@ func (x *UserPreferences) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.User = p5
 		}
-		if c.Failed() {
-			c.Trace("User")
+		if c.FailedIn("User") {
 			return
 		}
 	}
 	x.Language = c.ReadString()
-	if c.Failed() {
-		c.Trace("Language")
+	if c.FailedIn("Language") {
 		return
 	}
 	x.Timezone = c.ReadString()
-	if c.Failed() {
-		c.Trace("Timezone")
+	if c.FailedIn("Timezone") {
 		return
 	}
 }

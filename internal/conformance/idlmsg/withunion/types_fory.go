@@ -635,8 +635,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		x.U32 = u32
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Fi64..U32")
+	if c.FailedIn("Fi64..U32") {
 		return
 	}
 	if c.ReadFlag() {
@@ -644,13 +643,11 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		o64 = r.ReadVarInt32()
 		x.Oi = serializer.Some(o64)
 	}
-	if c.Failed() {
-		c.Trace("Oi")
+	if c.FailedIn("Oi") {
 		return
 	}
 	x.S = c.ReadString()
-	if c.Failed() {
-		c.Trace("S")
+	if c.FailedIn("S") {
 		return
 	}
 	if c.TrackRef() {
@@ -662,35 +659,29 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Bin = nil
 		}
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 	} else {
 		x.Bin = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Bin")
+		if c.FailedIn("Bin") {
 			return
 		}
 	}
 	x.Ts = c.ReadTime()
-	if c.Failed() {
-		c.Trace("Ts")
+	if c.FailedIn("Ts") {
 		return
 	}
 	x.D = serializer.Date(c.ReadDate())
-	if c.Failed() {
-		c.Trace("D")
+	if c.FailedIn("D") {
 		return
 	}
 	x.Dur = c.ReadDuration()
-	if c.Failed() {
-		c.Trace("Dur")
+	if c.FailedIn("Dur") {
 		return
 	}
 	(x.Dec).Scale = c.ReadDecimal(&(x.Dec).Unscaled)
-	if c.Failed() {
-		c.Trace("Dec")
+	if c.FailedIn("Dec") {
 		return
 	}
 	if c.ReadFlag() {
@@ -698,8 +689,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		o67 = c.ReadString()
 		x.Os = serializer.Some(o67)
 	}
-	if c.Failed() {
-		c.Trace("Os")
+	if c.FailedIn("Os") {
 		return
 	}
 	if c.TrackRef() {
@@ -717,8 +707,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Leaf = nil
 		}
-		if c.Failed() {
-			c.Trace("Leaf")
+		if c.FailedIn("Leaf") {
 			return
 		}
 		if st72, id73 := c.ReadRefFlag(); st72 == foryimpl.RefBack {
@@ -735,8 +724,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Shared = nil
 		}
-		if c.Failed() {
-			c.Trace("Shared")
+		if c.FailedIn("Shared") {
 			return
 		}
 	} else {
@@ -749,8 +737,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Leaf = p68
 		}
-		if c.Failed() {
-			c.Trace("Leaf")
+		if c.FailedIn("Leaf") {
 			return
 		}
 		if c.ReadFlag() {
@@ -762,40 +749,33 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Shared = p72
 		}
-		if c.Failed() {
-			c.Trace("Shared")
+		if c.FailedIn("Shared") {
 			return
 		}
 	}
 	x.Leaves = foryimpl.ReadStructList[[]Leaf](c, x.Leaves, foryTypeLeaf)
-	if c.Failed() {
-		c.Trace("Leaves")
+	if c.FailedIn("Leaves") {
 		return
 	}
 	x.Ostrs = x.foryReadOstrs(c, x.Ostrs)
-	if c.Failed() {
-		c.Trace("Ostrs")
+	if c.FailedIn("Ostrs") {
 		return
 	}
 	x.Rleaves = foryimpl.ReadStructPtrList[[]*Leaf](c, x.Rleaves, foryTypeLeaf)
-	if c.Failed() {
-		c.Trace("Rleaves")
+	if c.FailedIn("Rleaves") {
 		return
 	}
 	x.Lmap = x.foryReadLmap(c)
-	if c.Failed() {
-		c.Trace("Lmap")
+	if c.FailedIn("Lmap") {
 		return
 	}
 	x.Omap = x.foryReadOmap(c)
-	if c.Failed() {
-		c.Trace("Omap")
+	if c.FailedIn("Omap") {
 		return
 	}
 	if c.TrackRef() {
 		x.Arr = foryimpl.ReadRefArray[[]int32](c, x.Arr)
-		if c.Failed() {
-			c.Trace("Arr")
+		if c.FailedIn("Arr") {
 			return
 		}
 	} else {
@@ -806,8 +786,7 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 		a77 := foryimpl.ReuseScalarSlice[[]int32](c, x.Arr, n76)
 		r.ReadRawInt32s(a77)
 		x.Arr = a77
-		if c.Failed() {
-			c.Trace("Arr")
+		if c.FailedIn("Arr") {
 			return
 		}
 	}
@@ -818,38 +797,32 @@ func (x *Everything) ForyRead(c *foryimpl.ReadContext) {
 			x.Kind = Kind(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Kind")
+	if c.FailedIn("Kind") {
 		return
 	}
 	if c.TrackRef() {
 		if c.ReadValueFlag() {
 			x.Shape.ForyReadUnion(c)
 		}
-		if c.Failed() {
-			c.Trace("Shape")
+		if c.FailedIn("Shape") {
 			return
 		}
 	} else {
 		x.Shape.ForyReadUnion(c)
-		if c.Failed() {
-			c.Trace("Shape")
+		if c.FailedIn("Shape") {
 			return
 		}
 	}
 	x.Anything = foryimpl.ReadAny(c, false)
-	if c.Failed() {
-		c.Trace("Anything")
+	if c.FailedIn("Anything") {
 		return
 	}
 	x.FixedList = x.foryReadFixedList(c, x.FixedList)
-	if c.Failed() {
-		c.Trace("FixedList")
+	if c.FailedIn("FixedList") {
 		return
 	}
 	x.Nested = x.foryReadNested(c)
-	if c.Failed() {
-		c.Trace("Nested")
+	if c.FailedIn("Nested") {
 		return
 	}
 	c.Leave()
@@ -1034,8 +1007,7 @@ func (x *Everything) foryReadOstrs(c *foryimpl.ReadContext, old []*string) (v []
 				p7 := foryimpl.Alloc[string](c)
 				*p7 = c.ReadString()
 				l2[i3] = p7
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1117,8 +1089,7 @@ func (x *Everything) foryReadFixedList(c *foryimpl.ReadContext, old []int32) (v 
 					continue
 				}
 				l2[i3] = r.ReadInt32()
-				if c.Failed() {
-					c.TraceIndex(i3)
+				if c.FailedAt(i3) {
 					break
 				}
 			}
@@ -1299,13 +1270,11 @@ func (x *Leaf) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }

@@ -296,15 +296,13 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		x.Port = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Port..Port")
+	if c.FailedIn("Port..Port") {
 		return
 	}
 	if p14, ok := c.ReadText(); ok {
 		c.Unmarshaled((x.Addr).UnmarshalText(p14))
 	}
-	if c.Failed() {
-		c.Trace("Addr")
+	if c.FailedIn("Addr") {
 		return
 	}
 	if c.ReadFlag() {
@@ -314,8 +312,7 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		}
 		x.Prefix = p15
 	}
-	if c.Failed() {
-		c.Trace("Prefix")
+	if c.FailedIn("Prefix") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -323,8 +320,7 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 			c.Unmarshaled((x.Home).UnmarshalBinary(p17))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Home")
+	if c.FailedIn("Home") {
 		return
 	}
 	if c.ReadFlag() {
@@ -334,20 +330,17 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		}
 		x.Big = p18
 	}
-	if c.Failed() {
-		c.Trace("Big")
+	if c.FailedIn("Big") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	if p20, ok := c.ReadText(); ok {
 		c.Unmarshaled((x.Code).UnmarshalText(p20))
 	}
-	if c.Failed() {
-		c.Trace("Code")
+	if c.FailedIn("Code") {
 		return
 	}
 }

@@ -291,13 +291,11 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		x.Port = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Port..Port")
+	if c.FailedIn("Port..Port") {
 		return
 	}
 	x.Addr = c.ReadString()
-	if c.Failed() {
-		c.Trace("Addr")
+	if c.FailedIn("Addr") {
 		return
 	}
 	if c.ReadFlag() {
@@ -305,8 +303,7 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		*p11 = c.ReadString()
 		x.Prefix = p11
 	}
-	if c.Failed() {
-		c.Trace("Prefix")
+	if c.FailedIn("Prefix") {
 		return
 	}
 	if c.TrackRef() {
@@ -318,14 +315,12 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Home = nil
 		}
-		if c.Failed() {
-			c.Trace("Home")
+		if c.FailedIn("Home") {
 			return
 		}
 	} else {
 		x.Home = c.ReadBinary()
-		if c.Failed() {
-			c.Trace("Home")
+		if c.FailedIn("Home") {
 			return
 		}
 	}
@@ -334,18 +329,15 @@ func (x *Host) ForyRead(c *foryimpl.ReadContext) {
 		*p14 = c.ReadString()
 		x.Big = p14
 	}
-	if c.Failed() {
-		c.Trace("Big")
+	if c.FailedIn("Big") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 	x.Code = c.ReadString()
-	if c.Failed() {
-		c.Trace("Code")
+	if c.FailedIn("Code") {
 		return
 	}
 }

@@ -156,13 +156,11 @@ func (x *Fixed) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }
@@ -383,8 +381,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			x.F.ForyRead(c)
 		}
 	}
-	if c.Failed() {
-		c.Trace("F")
+	if c.FailedIn("F") {
 		return
 	}
 	if c.TrackRef() {
@@ -402,8 +399,7 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.FP = nil
 		}
-		if c.Failed() {
-			c.Trace("FP")
+		if c.FailedIn("FP") {
 			return
 		}
 	} else {
@@ -416,14 +412,12 @@ func (x *Outer) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.FP = p9
 		}
-		if c.Failed() {
-			c.Trace("FP")
+		if c.FailedIn("FP") {
 			return
 		}
 	}
 	x.L = foryimpl.ReadStructList[[]Fixed](c, x.L, foryTypeFixed)
-	if c.Failed() {
-		c.Trace("L")
+	if c.FailedIn("L") {
 		return
 	}
 }
@@ -631,13 +625,11 @@ func (x *FixedN) ForyRead(c *foryimpl.ReadContext) {
 		x.N = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("N..N")
+	if c.FailedIn("N..N") {
 		return
 	}
 	x.Name = c.ReadString()
-	if c.Failed() {
-		c.Trace("Name")
+	if c.FailedIn("Name") {
 		return
 	}
 }

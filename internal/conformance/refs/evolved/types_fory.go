@@ -194,18 +194,15 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 		x.Height = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Width..Height")
+	if c.FailedIn("Width..Height") {
 		return
 	}
 	x.URI = c.ReadString()
-	if c.Failed() {
-		c.Trace("URI")
+	if c.FailedIn("URI") {
 		return
 	}
 	x.Title = c.ReadString()
-	if c.Failed() {
-		c.Trace("Title")
+	if c.FailedIn("Title") {
 		return
 	}
 	if !c.TrackRef() || !c.TrackedFieldFlags() || c.ReadValueFlag() {
@@ -215,13 +212,11 @@ func (x *Image) ForyRead(c *foryimpl.ReadContext) {
 			x.Size = Size(c.ReadEnum(uint32(0x7fffffff)))
 		}
 	}
-	if c.Failed() {
-		c.Trace("Size")
+	if c.FailedIn("Size") {
 		return
 	}
 	x.Alt = c.ReadString()
-	if c.Failed() {
-		c.Trace("Alt")
+	if c.FailedIn("Alt") {
 		return
 	}
 }
@@ -454,8 +449,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Cover = nil
 		}
-		if c.Failed() {
-			c.Trace("Cover")
+		if c.FailedIn("Cover") {
 			return
 		}
 		if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
@@ -472,8 +466,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Thumb = nil
 		}
-		if c.Failed() {
-			c.Trace("Thumb")
+		if c.FailedIn("Thumb") {
 			return
 		}
 	} else {
@@ -486,8 +479,7 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Cover = p3
 		}
-		if c.Failed() {
-			c.Trace("Cover")
+		if c.FailedIn("Cover") {
 			return
 		}
 		if c.ReadFlag() {
@@ -499,14 +491,12 @@ func (x *ImagePair) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Thumb = p7
 		}
-		if c.Failed() {
-			c.Trace("Thumb")
+		if c.FailedIn("Thumb") {
 			return
 		}
 	}
 	x.Note = c.ReadString()
-	if c.Failed() {
-		c.Trace("Note")
+	if c.FailedIn("Note") {
 		return
 	}
 }
@@ -772,13 +762,11 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 		x.Value = buffer.UnZigZag32(u32)
 		r.CommitRun(off)
 	}
-	if c.Failed() {
-		c.Trace("Value..Value")
+	if c.FailedIn("Value..Value") {
 		return
 	}
 	x.Label = c.ReadString()
-	if c.Failed() {
-		c.Trace("Label")
+	if c.FailedIn("Label") {
 		return
 	}
 	if c.TrackRef() {
@@ -796,8 +784,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 		} else {
 			x.Next = nil
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	} else {
@@ -810,8 +797,7 @@ func (x *Node) ForyRead(c *foryimpl.ReadContext) {
 			}
 			x.Next = p3
 		}
-		if c.Failed() {
-			c.Trace("Next")
+		if c.FailedIn("Next") {
 			return
 		}
 	}
