@@ -1492,31 +1492,19 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st14, id15 := c.ReadRefFlag(); st14 == foryimpl.RefBack {
-					x.Media = foryimpl.BackRef[Media](c, id15)
-				} else if st14 == foryimpl.RefFollows {
-					p16 := foryimpl.Alloc[Media](c)
-					foryimpl.SetRef(c, id15, p16)
-					if ev17 := c.ReadStructFieldMeta(foryTypeMedia); ev17 != nil {
-						p16.ForyReadEvolved(c, ev17)
-					} else if !c.Failed() {
-						p16.ForyRead(c)
-					}
-					x.Media = p16
-				} else {
-					x.Media = nil
+			if st14, id15 := c.ReadEvolvedRefFlag(f); st14 == foryimpl.RefBack {
+				x.Media = foryimpl.BackRef[Media](c, id15)
+			} else if st14 == foryimpl.RefFollows {
+				p16 := foryimpl.Alloc[Media](c)
+				foryimpl.SetRef(c, id15, p16)
+				if ev17 := c.ReadStructFieldMeta(foryTypeMedia); ev17 != nil {
+					p16.ForyReadEvolved(c, ev17)
+				} else if !c.Failed() {
+					p16.ForyRead(c)
 				}
+				x.Media = p16
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p12 := foryimpl.Alloc[Media](c)
-					if ev13 := c.ReadStructFieldMeta(foryTypeMedia); ev13 != nil {
-						p12.ForyReadEvolved(c, ev13)
-					} else if !c.Failed() {
-						p12.ForyRead(c)
-					}
-					x.Media = p12
-				}
+				x.Media = nil
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {

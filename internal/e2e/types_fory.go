@@ -829,31 +829,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Dur = c.ReadDuration()
 			}
 		case 30:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.PCol = foryimpl.BackRef[Color](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					p21 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id20, p21)
-					if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
-						*p21 = Color(e22)
-					} else {
-						*p21 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.PCol = p21
+			if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
+				x.PCol = foryimpl.BackRef[Color](c, id20)
+			} else if st19 == foryimpl.RefFollows {
+				p21 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id20, p21)
+				if e22 := c.ReadEnumFast(uint32(0x7fffffff)); e22 >= 0 {
+					*p21 = Color(e22)
 				} else {
-					x.PCol = nil
+					*p21 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.PCol = p21
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p17 := foryimpl.Alloc[Color](c)
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						*p17 = Color(e18)
-					} else {
-						*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.PCol = p17
-				}
+				x.PCol = nil
 			}
 		case 32:
 			if c.ReadEvolvedValueFlag(f) {
@@ -2314,19 +2302,13 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.NI64s = nil
 			}
 		case 21:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st195, id196 := c.ReadRefFlag(); st195 == foryimpl.RefBack {
-					x.NMap = foryimpl.BackRefMap[string, int32](c, id196)
-				} else if st195 == foryimpl.RefFollows {
-					x.NMap = x.foryReadNMap(c)
-					foryimpl.SetRefMap(c, id196, x.NMap)
-				} else {
-					x.NMap = nil
-				}
+			if st195, id196 := c.ReadEvolvedRefFlag(f); st195 == foryimpl.RefBack {
+				x.NMap = foryimpl.BackRefMap[string, int32](c, id196)
+			} else if st195 == foryimpl.RefFollows {
+				x.NMap = x.foryReadNMap(c)
+				foryimpl.SetRefMap(c, id196, x.NMap)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.NMap = x.foryReadNMap(c)
-				}
+				x.NMap = nil
 			}
 		case 22:
 			if st197, id198 := c.ReadEvolvedRefFlag(f); st197 == foryimpl.RefBack {
@@ -5073,58 +5055,34 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.PAddrs = foryimpl.ReadStructPtrList[[]*other.Address](c, nil, (*other.Address)(nil).ForyType())
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st55, id56 := c.ReadRefFlag(); st55 == foryimpl.RefBack {
-					x.PScalars = foryimpl.BackRef[Scalars](c, id56)
-				} else if st55 == foryimpl.RefFollows {
-					p57 := foryimpl.Alloc[Scalars](c)
-					foryimpl.SetRef(c, id56, p57)
-					if ev58 := c.ReadStructFieldMeta(foryTypeScalars); ev58 != nil {
-						p57.ForyReadEvolved(c, ev58)
-					} else if !c.Failed() {
-						p57.ForyRead(c)
-					}
-					x.PScalars = p57
-				} else {
-					x.PScalars = nil
+			if st55, id56 := c.ReadEvolvedRefFlag(f); st55 == foryimpl.RefBack {
+				x.PScalars = foryimpl.BackRef[Scalars](c, id56)
+			} else if st55 == foryimpl.RefFollows {
+				p57 := foryimpl.Alloc[Scalars](c)
+				foryimpl.SetRef(c, id56, p57)
+				if ev58 := c.ReadStructFieldMeta(foryTypeScalars); ev58 != nil {
+					p57.ForyReadEvolved(c, ev58)
+				} else if !c.Failed() {
+					p57.ForyRead(c)
 				}
+				x.PScalars = p57
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p53 := foryimpl.Alloc[Scalars](c)
-					if ev54 := c.ReadStructFieldMeta(foryTypeScalars); ev54 != nil {
-						p53.ForyReadEvolved(c, ev54)
-					} else if !c.Failed() {
-						p53.ForyRead(c)
-					}
-					x.PScalars = p53
-				}
+				x.PScalars = nil
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st61, id62 := c.ReadRefFlag(); st61 == foryimpl.RefBack {
-					x.PTag = foryimpl.BackRef[other.Tag](c, id62)
-				} else if st61 == foryimpl.RefFollows {
-					p63 := foryimpl.Alloc[other.Tag](c)
-					foryimpl.SetRef(c, id62, p63)
-					if ev64 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev64 != nil {
-						p63.ForyReadEvolved(c, ev64)
-					} else if !c.Failed() {
-						p63.ForyRead(c)
-					}
-					x.PTag = p63
-				} else {
-					x.PTag = nil
+			if st61, id62 := c.ReadEvolvedRefFlag(f); st61 == foryimpl.RefBack {
+				x.PTag = foryimpl.BackRef[other.Tag](c, id62)
+			} else if st61 == foryimpl.RefFollows {
+				p63 := foryimpl.Alloc[other.Tag](c)
+				foryimpl.SetRef(c, id62, p63)
+				if ev64 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev64 != nil {
+					p63.ForyReadEvolved(c, ev64)
+				} else if !c.Failed() {
+					p63.ForyRead(c)
 				}
+				x.PTag = p63
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p59 := foryimpl.Alloc[other.Tag](c)
-					if ev60 := c.ReadStructFieldMeta((*other.Tag)(nil).ForyType()); ev60 != nil {
-						p59.ForyReadEvolved(c, ev60)
-					} else if !c.Failed() {
-						p59.ForyRead(c)
-					}
-					x.PTag = p59
-				}
+				x.PTag = nil
 			}
 		case 6:
 			if c.ReadEvolvedValueFlag(f) {
@@ -5139,31 +5097,19 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Tags = foryimpl.ReadStructList[[]other.Tag](c, nil, (*other.Tag)(nil).ForyType())
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st68, id69 := c.ReadRefFlag(); st68 == foryimpl.RefBack {
-					x.Work = foryimpl.BackRef[other.Address](c, id69)
-				} else if st68 == foryimpl.RefFollows {
-					p70 := foryimpl.Alloc[other.Address](c)
-					foryimpl.SetRef(c, id69, p70)
-					if ev71 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev71 != nil {
-						p70.ForyReadEvolved(c, ev71)
-					} else if !c.Failed() {
-						p70.ForyRead(c)
-					}
-					x.Work = p70
-				} else {
-					x.Work = nil
+			if st68, id69 := c.ReadEvolvedRefFlag(f); st68 == foryimpl.RefBack {
+				x.Work = foryimpl.BackRef[other.Address](c, id69)
+			} else if st68 == foryimpl.RefFollows {
+				p70 := foryimpl.Alloc[other.Address](c)
+				foryimpl.SetRef(c, id69, p70)
+				if ev71 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev71 != nil {
+					p70.ForyReadEvolved(c, ev71)
+				} else if !c.Failed() {
+					p70.ForyRead(c)
 				}
+				x.Work = p70
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p66 := foryimpl.Alloc[other.Address](c)
-					if ev67 := c.ReadStructFieldMeta((*other.Address)(nil).ForyType()); ev67 != nil {
-						p66.ForyReadEvolved(c, ev67)
-					} else if !c.Failed() {
-						p66.ForyRead(c)
-					}
-					x.Work = p66
-				}
+				x.Work = nil
 			}
 		}
 		if c.Failed() {
@@ -5468,31 +5414,19 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id8)
-				} else if st7 == foryimpl.RefFollows {
-					p9 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id8, p9)
-					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
-					} else if !c.Failed() {
-						p9.ForyRead(c)
-					}
-					x.Next = p9
-				} else {
-					x.Next = nil
+			if st7, id8 := c.ReadEvolvedRefFlag(f); st7 == foryimpl.RefBack {
+				x.Next = foryimpl.BackRef[Node](c, id8)
+			} else if st7 == foryimpl.RefFollows {
+				p9 := foryimpl.Alloc[Node](c)
+				foryimpl.SetRef(c, id8, p9)
+				if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+					p9.ForyReadEvolved(c, ev10)
+				} else if !c.Failed() {
+					p9.ForyRead(c)
 				}
+				x.Next = p9
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p5 := foryimpl.Alloc[Node](c)
-					if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
-						p5.ForyReadEvolved(c, ev6)
-					} else if !c.Failed() {
-						p5.ForyRead(c)
-					}
-					x.Next = p5
-				}
+				x.Next = nil
 			}
 		}
 		if c.Failed() {

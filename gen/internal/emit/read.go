@@ -530,7 +530,8 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 			continue
 		}
-		plain := false // body is present behind the remote field's flag
+		plain := false    // body is present behind the remote field's flag
+		flagOnly := false // body is present behind the flag when there is one, never converted
 		if w.TypeID == meta.TypeUnknown {
 			// An any value carries its own flag.
 			body = present
@@ -552,6 +553,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 				Else().If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		} else {
 			plain = !w.Nullable
+			flagOnly = true
 			body = append(body, jen.If(jen.Op("!").Id("f").Dot("Flag").Op("||").Id("c").Dot("ReadFlag").Call()).Block(present...))
 		}
 		if fl.RefOn && w.TypeID != meta.TypeUnknown && valueFlagged(w) && plain {
@@ -559,9 +561,15 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 			// one read behind the flag, whichever the mode
 			// (ReadEvolvedValueFlag).
 			body = []jen.Code{jen.If(jen.Id("c").Dot("ReadEvolvedValueFlag").Call(jen.Id("f"))).Block(present...)}
-		} else if fl.RefOn && w.TypeID != meta.TypeUnknown {
+		} else if fl.RefOn && w.TypeID != meta.TypeUnknown && flagOnly && refFlagged(w) {
 			// With tracking, a flagged value is read as the generated
-			// tracking reader reads it, so back-references resolve.
+			// tracking reader reads it, so back-references resolve; the
+			// evolved flag reader gives the untracked message's null flag
+			// the same form.
+			g.valueField = fl
+			body = g.readTrackedFlag(jen.Id("x").Dot(fl.GoName), w, jen.Id("c").Dot("ReadEvolvedRefFlag").Call(jen.Id("f")))
+			g.valueField = nil
+		} else if fl.RefOn && w.TypeID != meta.TypeUnknown {
 			g.valueField = fl
 			tracked := g.readTracked(jen.Id("x").Dot(fl.GoName), w)
 			g.valueField = nil

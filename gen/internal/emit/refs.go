@@ -140,6 +140,25 @@ func (g *gen) zero(t *model.Type) jen.Code {
 // flag, then the object for 0x00 (recorded before anything inside it is
 // read, so cycles close) or 0xFF, or the object a back-reference names.
 func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
+	return g.readTrackedFlag(dst, w, jen.Id("c").Dot("ReadRefFlag").Call())
+}
+
+// refFlagged reports whether readTracked reads w behind a reference state
+// alone (a pointer, slice, map or set), which readTrackedFlag may take
+// from another flag reader.
+func refFlagged(w *plan.Wire) bool {
+	switch w.Go.Kind {
+	case model.Pointer, model.Slice, model.Map, model.Set:
+		return true
+	}
+	return false
+}
+
+// readTrackedFlag is readTracked with the reference state (state, id)
+// from flag: the evolved reader passes c.ReadEvolvedRefFlag(f), which
+// gives the null flag's state and no id in a message without tracking, so
+// one read serves both (issue 28).
+func (g *gen) readTrackedFlag(dst *jen.Statement, w *plan.Wire, flag *jen.Statement) []jen.Code {
 	t := w.Go
 	if t.Kind == model.Any {
 		return g.readValue(dst, w, true)
@@ -148,12 +167,12 @@ func (g *gen) readTracked(dst *jen.Statement, w *plan.Wire) []jen.Code {
 		return []jen.Code{jen.If(jen.Id("c").Dot("ReadOptionalFlag").Call()).Block(g.readOptional(dst, w)...)}
 	}
 	if t.Kind == model.Slice {
-		return g.readTrackedSlice(dst, w, jen.Id("c").Dot("ReadRefFlag").Call())
+		return g.readTrackedSlice(dst, w, flag)
 	}
 	inner := *w
 	inner.Nullable = false
 	st, id := g.fresh("st"), g.fresh("id")
-	flag := jen.List(jen.Id(st), jen.Id(id)).Op(":=").Id("c").Dot("ReadRefFlag").Call()
+	flag = jen.List(jen.Id(st), jen.Id(id)).Op(":=").Add(flag)
 	back := jen.Id(st).Op("==").Qual(implPkg, "RefBack")
 	follows := jen.Id(st).Op("==").Qual(implPkg, "RefFollows")
 	switch t.Kind {

@@ -1645,85 +1645,49 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		case 31:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st126, id127 := c.ReadRefFlag(); st126 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id127)
-				} else if st126 == foryimpl.RefFollows {
-					p128 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id127, p128)
-					if ev129 := c.ReadStructFieldMeta(foryTypeLeaf); ev129 != nil {
-						p128.ForyReadEvolved(c, ev129)
-					} else if !c.Failed() {
-						p128.ForyRead(c)
-					}
-					x.Leaf = p128
-				} else {
-					x.Leaf = nil
+			if st126, id127 := c.ReadEvolvedRefFlag(f); st126 == foryimpl.RefBack {
+				x.Leaf = foryimpl.BackRef[Leaf](c, id127)
+			} else if st126 == foryimpl.RefFollows {
+				p128 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id127, p128)
+				if ev129 := c.ReadStructFieldMeta(foryTypeLeaf); ev129 != nil {
+					p128.ForyReadEvolved(c, ev129)
+				} else if !c.Failed() {
+					p128.ForyRead(c)
 				}
+				x.Leaf = p128
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p124 := foryimpl.Alloc[Leaf](c)
-					if ev125 := c.ReadStructFieldMeta(foryTypeLeaf); ev125 != nil {
-						p124.ForyReadEvolved(c, ev125)
-					} else if !c.Failed() {
-						p124.ForyRead(c)
-					}
-					x.Leaf = p124
-				}
+				x.Leaf = nil
 			}
 		case 32:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st132, id133 := c.ReadRefFlag(); st132 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id133)
-				} else if st132 == foryimpl.RefFollows {
-					p134 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id133, p134)
-					if ev135 := c.ReadStructFieldMeta(foryTypeLeaf); ev135 != nil {
-						p134.ForyReadEvolved(c, ev135)
-					} else if !c.Failed() {
-						p134.ForyRead(c)
-					}
-					x.Shared = p134
-				} else {
-					x.Shared = nil
+			if st132, id133 := c.ReadEvolvedRefFlag(f); st132 == foryimpl.RefBack {
+				x.Shared = foryimpl.BackRef[Leaf](c, id133)
+			} else if st132 == foryimpl.RefFollows {
+				p134 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id133, p134)
+				if ev135 := c.ReadStructFieldMeta(foryTypeLeaf); ev135 != nil {
+					p134.ForyReadEvolved(c, ev135)
+				} else if !c.Failed() {
+					p134.ForyRead(c)
 				}
+				x.Shared = p134
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p130 := foryimpl.Alloc[Leaf](c)
-					if ev131 := c.ReadStructFieldMeta(foryTypeLeaf); ev131 != nil {
-						p130.ForyReadEvolved(c, ev131)
-					} else if !c.Failed() {
-						p130.ForyRead(c)
-					}
-					x.Shared = p130
-				}
+				x.Shared = nil
 			}
 		case 33:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st138, id139 := c.ReadRefFlag(); st138 == foryimpl.RefBack {
-					x.SharedAgain = foryimpl.BackRef[Leaf](c, id139)
-				} else if st138 == foryimpl.RefFollows {
-					p140 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id139, p140)
-					if ev141 := c.ReadStructFieldMeta(foryTypeLeaf); ev141 != nil {
-						p140.ForyReadEvolved(c, ev141)
-					} else if !c.Failed() {
-						p140.ForyRead(c)
-					}
-					x.SharedAgain = p140
-				} else {
-					x.SharedAgain = nil
+			if st138, id139 := c.ReadEvolvedRefFlag(f); st138 == foryimpl.RefBack {
+				x.SharedAgain = foryimpl.BackRef[Leaf](c, id139)
+			} else if st138 == foryimpl.RefFollows {
+				p140 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id139, p140)
+				if ev141 := c.ReadStructFieldMeta(foryTypeLeaf); ev141 != nil {
+					p140.ForyReadEvolved(c, ev141)
+				} else if !c.Failed() {
+					p140.ForyRead(c)
 				}
+				x.SharedAgain = p140
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p136 := foryimpl.Alloc[Leaf](c)
-					if ev137 := c.ReadStructFieldMeta(foryTypeLeaf); ev137 != nil {
-						p136.ForyReadEvolved(c, ev137)
-					} else if !c.Failed() {
-						p136.ForyRead(c)
-					}
-					x.SharedAgain = p136
-				}
+				x.SharedAgain = nil
 			}
 		case 34:
 			if !f.Flag || c.ReadFlag() {
@@ -1790,31 +1754,19 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 		case 47:
 			x.Anything = foryimpl.ReadAny(c, false)
 		case 48:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st148, id149 := c.ReadRefFlag(); st148 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Everything_Inner](c, id149)
-				} else if st148 == foryimpl.RefFollows {
-					p150 := foryimpl.Alloc[Everything_Inner](c)
-					foryimpl.SetRef(c, id149, p150)
-					if ev151 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev151 != nil {
-						p150.ForyReadEvolved(c, ev151)
-					} else if !c.Failed() {
-						p150.ForyRead(c)
-					}
-					x.Inner = p150
-				} else {
-					x.Inner = nil
+			if st148, id149 := c.ReadEvolvedRefFlag(f); st148 == foryimpl.RefBack {
+				x.Inner = foryimpl.BackRef[Everything_Inner](c, id149)
+			} else if st148 == foryimpl.RefFollows {
+				p150 := foryimpl.Alloc[Everything_Inner](c)
+				foryimpl.SetRef(c, id149, p150)
+				if ev151 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev151 != nil {
+					p150.ForyReadEvolved(c, ev151)
+				} else if !c.Failed() {
+					p150.ForyRead(c)
 				}
+				x.Inner = p150
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p146 := foryimpl.Alloc[Everything_Inner](c)
-					if ev147 := c.ReadStructFieldMeta(foryTypeEverything_Inner); ev147 != nil {
-						p146.ForyReadEvolved(c, ev147)
-					} else if !c.Failed() {
-						p146.ForyRead(c)
-					}
-					x.Inner = p146
-				}
+				x.Inner = nil
 			}
 		case 49:
 			if c.ReadEvolvedValueFlag(f) {

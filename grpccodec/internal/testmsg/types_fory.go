@@ -1764,58 +1764,34 @@ func (x *Album) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id21)
-				} else if st20 == foryimpl.RefFollows {
-					p22 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id21, p22)
-					if ev23 := c.ReadStructFieldMeta(foryTypeImage); ev23 != nil {
-						p22.ForyReadEvolved(c, ev23)
-					} else if !c.Failed() {
-						p22.ForyRead(c)
-					}
-					x.Cover = p22
-				} else {
-					x.Cover = nil
+			if st20, id21 := c.ReadEvolvedRefFlag(f); st20 == foryimpl.RefBack {
+				x.Cover = foryimpl.BackRef[Image](c, id21)
+			} else if st20 == foryimpl.RefFollows {
+				p22 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id21, p22)
+				if ev23 := c.ReadStructFieldMeta(foryTypeImage); ev23 != nil {
+					p22.ForyReadEvolved(c, ev23)
+				} else if !c.Failed() {
+					p22.ForyRead(c)
 				}
+				x.Cover = p22
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p18 := foryimpl.Alloc[Image](c)
-					if ev19 := c.ReadStructFieldMeta(foryTypeImage); ev19 != nil {
-						p18.ForyReadEvolved(c, ev19)
-					} else if !c.Failed() {
-						p18.ForyRead(c)
-					}
-					x.Cover = p18
-				}
+				x.Cover = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id27)
-				} else if st26 == foryimpl.RefFollows {
-					p28 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id27, p28)
-					if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
-						p28.ForyReadEvolved(c, ev29)
-					} else if !c.Failed() {
-						p28.ForyRead(c)
-					}
-					x.Thumb = p28
-				} else {
-					x.Thumb = nil
+			if st26, id27 := c.ReadEvolvedRefFlag(f); st26 == foryimpl.RefBack {
+				x.Thumb = foryimpl.BackRef[Image](c, id27)
+			} else if st26 == foryimpl.RefFollows {
+				p28 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id27, p28)
+				if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
+					p28.ForyReadEvolved(c, ev29)
+				} else if !c.Failed() {
+					p28.ForyRead(c)
 				}
+				x.Thumb = p28
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p24 := foryimpl.Alloc[Image](c)
-					if ev25 := c.ReadStructFieldMeta(foryTypeImage); ev25 != nil {
-						p24.ForyReadEvolved(c, ev25)
-					} else if !c.Failed() {
-						p24.ForyRead(c)
-					}
-					x.Thumb = p24
-				}
+				x.Thumb = nil
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -471,31 +471,19 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				}
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.DeepP = foryimpl.BackRef[Level3](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Level3](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeLevel3); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
-					} else if !c.Failed() {
-						p13.ForyRead(c)
-					}
-					x.DeepP = p13
-				} else {
-					x.DeepP = nil
+			if st11, id12 := c.ReadEvolvedRefFlag(f); st11 == foryimpl.RefBack {
+				x.DeepP = foryimpl.BackRef[Level3](c, id12)
+			} else if st11 == foryimpl.RefFollows {
+				p13 := foryimpl.Alloc[Level3](c)
+				foryimpl.SetRef(c, id12, p13)
+				if ev14 := c.ReadStructFieldMeta(foryTypeLevel3); ev14 != nil {
+					p13.ForyReadEvolved(c, ev14)
+				} else if !c.Failed() {
+					p13.ForyRead(c)
 				}
+				x.DeepP = p13
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Level3](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeLevel3); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
-					} else if !c.Failed() {
-						p9.ForyRead(c)
-					}
-					x.DeepP = p9
-				}
+				x.DeepP = nil
 			}
 		}
 		if c.Failed() {

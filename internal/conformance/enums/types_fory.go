@@ -277,31 +277,19 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Colors = x.foryReadColors(c, x.Colors)
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st12, id13 := c.ReadRefFlag(); st12 == foryimpl.RefBack {
-					x.PC = foryimpl.BackRef[Color](c, id13)
-				} else if st12 == foryimpl.RefFollows {
-					p14 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id13, p14)
-					if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
-						*p14 = Color(e15)
-					} else {
-						*p14 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.PC = p14
+			if st12, id13 := c.ReadEvolvedRefFlag(f); st12 == foryimpl.RefBack {
+				x.PC = foryimpl.BackRef[Color](c, id13)
+			} else if st12 == foryimpl.RefFollows {
+				p14 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id13, p14)
+				if e15 := c.ReadEnumFast(uint32(0x7fffffff)); e15 >= 0 {
+					*p14 = Color(e15)
 				} else {
-					x.PC = nil
+					*p14 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.PC = p14
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p10 := foryimpl.Alloc[Color](c)
-					if e11 := c.ReadEnumFast(uint32(0x7fffffff)); e11 >= 0 {
-						*p10 = Color(e11)
-					} else {
-						*p10 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.PC = p10
-				}
+				x.PC = nil
 			}
 		}
 		if c.Failed() {

@@ -534,31 +534,19 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-					x.Home = foryimpl.BackRef[Address](c, id33)
-				} else if st32 == foryimpl.RefFollows {
-					p34 := foryimpl.Alloc[Address](c)
-					foryimpl.SetRef(c, id33, p34)
-					if ev35 := c.ReadStructFieldMeta(foryTypeAddress); ev35 != nil {
-						p34.ForyReadEvolved(c, ev35)
-					} else if !c.Failed() {
-						p34.ForyRead(c)
-					}
-					x.Home = p34
-				} else {
-					x.Home = nil
+			if st32, id33 := c.ReadEvolvedRefFlag(f); st32 == foryimpl.RefBack {
+				x.Home = foryimpl.BackRef[Address](c, id33)
+			} else if st32 == foryimpl.RefFollows {
+				p34 := foryimpl.Alloc[Address](c)
+				foryimpl.SetRef(c, id33, p34)
+				if ev35 := c.ReadStructFieldMeta(foryTypeAddress); ev35 != nil {
+					p34.ForyReadEvolved(c, ev35)
+				} else if !c.Failed() {
+					p34.ForyRead(c)
 				}
+				x.Home = p34
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p30 := foryimpl.Alloc[Address](c)
-					if ev31 := c.ReadStructFieldMeta(foryTypeAddress); ev31 != nil {
-						p30.ForyReadEvolved(c, ev31)
-					} else if !c.Failed() {
-						p30.ForyRead(c)
-					}
-					x.Home = p30
-				}
+				x.Home = nil
 			}
 		case 3:
 			if c.ReadEvolvedValueFlag(f) {

@@ -1115,31 +1115,19 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st10, id11 := c.ReadRefFlag(); st10 == foryimpl.RefBack {
-					x.Tags = foryimpl.BackRef[Page[string]](c, id11)
-				} else if st10 == foryimpl.RefFollows {
-					p12 := foryimpl.Alloc[Page[string]](c)
-					foryimpl.SetRef(c, id11, p12)
-					if ev13 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev13 != nil {
-						p12.ForyReadEvolved(c, ev13)
-					} else if !c.Failed() {
-						p12.ForyRead(c)
-					}
-					x.Tags = p12
-				} else {
-					x.Tags = nil
+			if st10, id11 := c.ReadEvolvedRefFlag(f); st10 == foryimpl.RefBack {
+				x.Tags = foryimpl.BackRef[Page[string]](c, id11)
+			} else if st10 == foryimpl.RefFollows {
+				p12 := foryimpl.Alloc[Page[string]](c)
+				foryimpl.SetRef(c, id11, p12)
+				if ev13 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev13 != nil {
+					p12.ForyReadEvolved(c, ev13)
+				} else if !c.Failed() {
+					p12.ForyRead(c)
 				}
+				x.Tags = p12
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p8 := foryimpl.Alloc[Page[string]](c)
-					if ev9 := c.ReadStructFieldMeta(foryTypeforyStringPage); ev9 != nil {
-						p8.ForyReadEvolved(c, ev9)
-					} else if !c.Failed() {
-						p8.ForyRead(c)
-					}
-					x.Tags = p8
-				}
+				x.Tags = nil
 			}
 		case 3:
 			if c.ReadEvolvedValueFlag(f) {

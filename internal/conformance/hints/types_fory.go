@@ -1762,58 +1762,34 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[Leaf](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
-					} else if !c.Failed() {
-						p13.ForyRead(c)
-					}
-					x.Plain = p13
-				} else {
-					x.Plain = nil
+			if st11, id12 := c.ReadEvolvedRefFlag(f); st11 == foryimpl.RefBack {
+				x.Plain = foryimpl.BackRef[Leaf](c, id12)
+			} else if st11 == foryimpl.RefFollows {
+				p13 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id12, p13)
+				if ev14 := c.ReadStructFieldMeta(foryTypeLeaf); ev14 != nil {
+					p13.ForyReadEvolved(c, ev14)
+				} else if !c.Failed() {
+					p13.ForyRead(c)
 				}
+				x.Plain = p13
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Leaf](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeLeaf); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
-					} else if !c.Failed() {
-						p9.ForyRead(c)
-					}
-					x.Plain = p9
-				}
+				x.Plain = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.Ref = foryimpl.BackRef[Leaf](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeLeaf); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
-					} else if !c.Failed() {
-						p19.ForyRead(c)
-					}
-					x.Ref = p19
-				} else {
-					x.Ref = nil
+			if st17, id18 := c.ReadEvolvedRefFlag(f); st17 == foryimpl.RefBack {
+				x.Ref = foryimpl.BackRef[Leaf](c, id18)
+			} else if st17 == foryimpl.RefFollows {
+				p19 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id18, p19)
+				if ev20 := c.ReadStructFieldMeta(foryTypeLeaf); ev20 != nil {
+					p19.ForyReadEvolved(c, ev20)
+				} else if !c.Failed() {
+					p19.ForyRead(c)
 				}
+				x.Ref = p19
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p15 := foryimpl.Alloc[Leaf](c)
-					if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
-					} else if !c.Failed() {
-						p15.ForyRead(c)
-					}
-					x.Ref = p15
-				}
+				x.Ref = nil
 			}
 		}
 		if c.Failed() {

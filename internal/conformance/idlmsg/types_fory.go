@@ -863,58 +863,34 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Os = serializer.Some(o84)
 			}
 		case 21:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st87, id88 := c.ReadRefFlag(); st87 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id88)
-				} else if st87 == foryimpl.RefFollows {
-					p89 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id88, p89)
-					if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
-						p89.ForyReadEvolved(c, ev90)
-					} else if !c.Failed() {
-						p89.ForyRead(c)
-					}
-					x.Leaf = p89
-				} else {
-					x.Leaf = nil
+			if st87, id88 := c.ReadEvolvedRefFlag(f); st87 == foryimpl.RefBack {
+				x.Leaf = foryimpl.BackRef[Leaf](c, id88)
+			} else if st87 == foryimpl.RefFollows {
+				p89 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id88, p89)
+				if ev90 := c.ReadStructFieldMeta(foryTypeLeaf); ev90 != nil {
+					p89.ForyReadEvolved(c, ev90)
+				} else if !c.Failed() {
+					p89.ForyRead(c)
 				}
+				x.Leaf = p89
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p85 := foryimpl.Alloc[Leaf](c)
-					if ev86 := c.ReadStructFieldMeta(foryTypeLeaf); ev86 != nil {
-						p85.ForyReadEvolved(c, ev86)
-					} else if !c.Failed() {
-						p85.ForyRead(c)
-					}
-					x.Leaf = p85
-				}
+				x.Leaf = nil
 			}
 		case 22:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st93, id94 := c.ReadRefFlag(); st93 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id94)
-				} else if st93 == foryimpl.RefFollows {
-					p95 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id94, p95)
-					if ev96 := c.ReadStructFieldMeta(foryTypeLeaf); ev96 != nil {
-						p95.ForyReadEvolved(c, ev96)
-					} else if !c.Failed() {
-						p95.ForyRead(c)
-					}
-					x.Shared = p95
-				} else {
-					x.Shared = nil
+			if st93, id94 := c.ReadEvolvedRefFlag(f); st93 == foryimpl.RefBack {
+				x.Shared = foryimpl.BackRef[Leaf](c, id94)
+			} else if st93 == foryimpl.RefFollows {
+				p95 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id94, p95)
+				if ev96 := c.ReadStructFieldMeta(foryTypeLeaf); ev96 != nil {
+					p95.ForyReadEvolved(c, ev96)
+				} else if !c.Failed() {
+					p95.ForyRead(c)
 				}
+				x.Shared = p95
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p91 := foryimpl.Alloc[Leaf](c)
-					if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
-						p91.ForyReadEvolved(c, ev92)
-					} else if !c.Failed() {
-						p91.ForyRead(c)
-					}
-					x.Shared = p91
-				}
+				x.Shared = nil
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {

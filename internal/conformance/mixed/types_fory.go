@@ -485,31 +485,19 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-					x.Child = foryimpl.BackRef[Inner](c, id27)
-				} else if st26 == foryimpl.RefFollows {
-					p28 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id27, p28)
-					if ev29 := c.ReadStructFieldMeta(foryTypeInner); ev29 != nil {
-						p28.ForyReadEvolved(c, ev29)
-					} else if !c.Failed() {
-						p28.ForyRead(c)
-					}
-					x.Child = p28
-				} else {
-					x.Child = nil
+			if st26, id27 := c.ReadEvolvedRefFlag(f); st26 == foryimpl.RefBack {
+				x.Child = foryimpl.BackRef[Inner](c, id27)
+			} else if st26 == foryimpl.RefFollows {
+				p28 := foryimpl.Alloc[Inner](c)
+				foryimpl.SetRef(c, id27, p28)
+				if ev29 := c.ReadStructFieldMeta(foryTypeInner); ev29 != nil {
+					p28.ForyReadEvolved(c, ev29)
+				} else if !c.Failed() {
+					p28.ForyRead(c)
 				}
+				x.Child = p28
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p24 := foryimpl.Alloc[Inner](c)
-					if ev25 := c.ReadStructFieldMeta(foryTypeInner); ev25 != nil {
-						p24.ForyReadEvolved(c, ev25)
-					} else if !c.Failed() {
-						p24.ForyRead(c)
-					}
-					x.Child = p24
-				}
+				x.Child = nil
 			}
 		case 9:
 			if !f.Flag || c.ReadFlag() {

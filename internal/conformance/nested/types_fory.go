@@ -214,31 +214,19 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-					x.Inner = foryimpl.BackRef[Inner](c, id8)
-				} else if st7 == foryimpl.RefFollows {
-					p9 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id8, p9)
-					if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
-					} else if !c.Failed() {
-						p9.ForyRead(c)
-					}
-					x.Inner = p9
-				} else {
-					x.Inner = nil
+			if st7, id8 := c.ReadEvolvedRefFlag(f); st7 == foryimpl.RefBack {
+				x.Inner = foryimpl.BackRef[Inner](c, id8)
+			} else if st7 == foryimpl.RefFollows {
+				p9 := foryimpl.Alloc[Inner](c)
+				foryimpl.SetRef(c, id8, p9)
+				if ev10 := c.ReadStructFieldMeta(foryTypeInner); ev10 != nil {
+					p9.ForyReadEvolved(c, ev10)
+				} else if !c.Failed() {
+					p9.ForyRead(c)
 				}
+				x.Inner = p9
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p5 := foryimpl.Alloc[Inner](c)
-					if ev6 := c.ReadStructFieldMeta(foryTypeInner); ev6 != nil {
-						p5.ForyReadEvolved(c, ev6)
-					} else if !c.Failed() {
-						p5.ForyRead(c)
-					}
-					x.Inner = p5
-				}
+				x.Inner = nil
 			}
 		}
 		if c.Failed() {

@@ -437,31 +437,19 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
-					x.FP = foryimpl.BackRef[Fixed](c, id17)
-				} else if st16 == foryimpl.RefFollows {
-					p18 := foryimpl.Alloc[Fixed](c)
-					foryimpl.SetRef(c, id17, p18)
-					if ev19 := c.ReadStructFieldMeta(foryTypeFixed); ev19 != nil {
-						p18.ForyReadEvolved(c, ev19)
-					} else if !c.Failed() {
-						p18.ForyRead(c)
-					}
-					x.FP = p18
-				} else {
-					x.FP = nil
+			if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
+				x.FP = foryimpl.BackRef[Fixed](c, id17)
+			} else if st16 == foryimpl.RefFollows {
+				p18 := foryimpl.Alloc[Fixed](c)
+				foryimpl.SetRef(c, id17, p18)
+				if ev19 := c.ReadStructFieldMeta(foryTypeFixed); ev19 != nil {
+					p18.ForyReadEvolved(c, ev19)
+				} else if !c.Failed() {
+					p18.ForyRead(c)
 				}
+				x.FP = p18
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p14 := foryimpl.Alloc[Fixed](c)
-					if ev15 := c.ReadStructFieldMeta(foryTypeFixed); ev15 != nil {
-						p14.ForyReadEvolved(c, ev15)
-					} else if !c.Failed() {
-						p14.ForyRead(c)
-					}
-					x.FP = p14
-				}
+				x.FP = nil
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -355,19 +355,13 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				x.Ints = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-					x.Map = foryimpl.BackRefMap[string, int32](c, id39)
-				} else if st38 == foryimpl.RefFollows {
-					x.Map = x.foryReadMap(c)
-					foryimpl.SetRefMap(c, id39, x.Map)
-				} else {
-					x.Map = nil
-				}
+			if st38, id39 := c.ReadEvolvedRefFlag(f); st38 == foryimpl.RefBack {
+				x.Map = foryimpl.BackRefMap[string, int32](c, id39)
+			} else if st38 == foryimpl.RefFollows {
+				x.Map = x.foryReadMap(c)
+				foryimpl.SetRefMap(c, id39, x.Map)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Map = x.foryReadMap(c)
-				}
+				x.Map = nil
 			}
 		case 2:
 			if st40, id41 := c.ReadEvolvedRefFlag(f); st40 == foryimpl.RefBack {

@@ -404,31 +404,19 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Leaf](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id10, p11)
-					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
-					} else if !c.Failed() {
-						p11.ForyRead(c)
-					}
-					x.Next = p11
-				} else {
-					x.Next = nil
+			if st9, id10 := c.ReadEvolvedRefFlag(f); st9 == foryimpl.RefBack {
+				x.Next = foryimpl.BackRef[Leaf](c, id10)
+			} else if st9 == foryimpl.RefFollows {
+				p11 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id10, p11)
+				if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+					p11.ForyReadEvolved(c, ev12)
+				} else if !c.Failed() {
+					p11.ForyRead(c)
 				}
+				x.Next = p11
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p7 := foryimpl.Alloc[Leaf](c)
-					if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-						p7.ForyReadEvolved(c, ev8)
-					} else if !c.Failed() {
-						p7.ForyRead(c)
-					}
-					x.Next = p7
-				}
+				x.Next = nil
 			}
 		}
 		if c.Failed() {
@@ -1949,31 +1937,19 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		case 1:
 			x.Arr = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Leaf](c, id17)
-				} else if st16 == foryimpl.RefFollows {
-					p18 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id17, p18)
-					if ev19 := c.ReadStructFieldMeta(foryTypeLeaf); ev19 != nil {
-						p18.ForyReadEvolved(c, ev19)
-					} else if !c.Failed() {
-						p18.ForyRead(c)
-					}
-					x.Next = p18
-				} else {
-					x.Next = nil
+			if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
+				x.Next = foryimpl.BackRef[Leaf](c, id17)
+			} else if st16 == foryimpl.RefFollows {
+				p18 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id17, p18)
+				if ev19 := c.ReadStructFieldMeta(foryTypeLeaf); ev19 != nil {
+					p18.ForyReadEvolved(c, ev19)
+				} else if !c.Failed() {
+					p18.ForyRead(c)
 				}
+				x.Next = p18
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p14 := foryimpl.Alloc[Leaf](c)
-					if ev15 := c.ReadStructFieldMeta(foryTypeLeaf); ev15 != nil {
-						p14.ForyReadEvolved(c, ev15)
-					} else if !c.Failed() {
-						p14.ForyRead(c)
-					}
-					x.Next = p14
-				}
+				x.Next = nil
 			}
 		}
 		if c.Failed() {

@@ -456,58 +456,34 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
-					} else if !c.Failed() {
-						p13.ForyRead(c)
-					}
-					x.Cover = p13
-				} else {
-					x.Cover = nil
+			if st11, id12 := c.ReadEvolvedRefFlag(f); st11 == foryimpl.RefBack {
+				x.Cover = foryimpl.BackRef[Image](c, id12)
+			} else if st11 == foryimpl.RefFollows {
+				p13 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id12, p13)
+				if ev14 := c.ReadStructFieldMeta(foryTypeImage); ev14 != nil {
+					p13.ForyReadEvolved(c, ev14)
+				} else if !c.Failed() {
+					p13.ForyRead(c)
 				}
+				x.Cover = p13
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[Image](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeImage); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
-					} else if !c.Failed() {
-						p9.ForyRead(c)
-					}
-					x.Cover = p9
-				}
+				x.Cover = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st17, id18 := c.ReadRefFlag(); st17 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id18)
-				} else if st17 == foryimpl.RefFollows {
-					p19 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id18, p19)
-					if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
-						p19.ForyReadEvolved(c, ev20)
-					} else if !c.Failed() {
-						p19.ForyRead(c)
-					}
-					x.Thumb = p19
-				} else {
-					x.Thumb = nil
+			if st17, id18 := c.ReadEvolvedRefFlag(f); st17 == foryimpl.RefBack {
+				x.Thumb = foryimpl.BackRef[Image](c, id18)
+			} else if st17 == foryimpl.RefFollows {
+				p19 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id18, p19)
+				if ev20 := c.ReadStructFieldMeta(foryTypeImage); ev20 != nil {
+					p19.ForyReadEvolved(c, ev20)
+				} else if !c.Failed() {
+					p19.ForyRead(c)
 				}
+				x.Thumb = p19
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p15 := foryimpl.Alloc[Image](c)
-					if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
-					} else if !c.Failed() {
-						p15.ForyRead(c)
-					}
-					x.Thumb = p15
-				}
+				x.Thumb = nil
 			}
 		}
 		if c.Failed() {
@@ -924,31 +900,19 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id8)
-				} else if st7 == foryimpl.RefFollows {
-					p9 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id8, p9)
-					if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
-					} else if !c.Failed() {
-						p9.ForyRead(c)
-					}
-					x.Next = p9
-				} else {
-					x.Next = nil
+			if st7, id8 := c.ReadEvolvedRefFlag(f); st7 == foryimpl.RefBack {
+				x.Next = foryimpl.BackRef[Node](c, id8)
+			} else if st7 == foryimpl.RefFollows {
+				p9 := foryimpl.Alloc[Node](c)
+				foryimpl.SetRef(c, id8, p9)
+				if ev10 := c.ReadStructFieldMeta(foryTypeNode); ev10 != nil {
+					p9.ForyReadEvolved(c, ev10)
+				} else if !c.Failed() {
+					p9.ForyRead(c)
 				}
+				x.Next = p9
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p5 := foryimpl.Alloc[Node](c)
-					if ev6 := c.ReadStructFieldMeta(foryTypeNode); ev6 != nil {
-						p5.ForyReadEvolved(c, ev6)
-					} else if !c.Failed() {
-						p5.ForyRead(c)
-					}
-					x.Next = p5
-				}
+				x.Next = nil
 			}
 		}
 		if c.Failed() {
@@ -1245,31 +1209,19 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Children = foryimpl.ReadStructPtrList[[]*TreeNode](c, nil, foryTypeTreeNode)
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st18, id19 := c.ReadRefFlag(); st18 == foryimpl.RefBack {
-					x.Parent = foryimpl.BackRef[TreeNode](c, id19)
-				} else if st18 == foryimpl.RefFollows {
-					p20 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id19, p20)
-					if ev21 := c.ReadStructFieldMeta(foryTypeTreeNode); ev21 != nil {
-						p20.ForyReadEvolved(c, ev21)
-					} else if !c.Failed() {
-						p20.ForyRead(c)
-					}
-					x.Parent = p20
-				} else {
-					x.Parent = nil
+			if st18, id19 := c.ReadEvolvedRefFlag(f); st18 == foryimpl.RefBack {
+				x.Parent = foryimpl.BackRef[TreeNode](c, id19)
+			} else if st18 == foryimpl.RefFollows {
+				p20 := foryimpl.Alloc[TreeNode](c)
+				foryimpl.SetRef(c, id19, p20)
+				if ev21 := c.ReadStructFieldMeta(foryTypeTreeNode); ev21 != nil {
+					p20.ForyReadEvolved(c, ev21)
+				} else if !c.Failed() {
+					p20.ForyRead(c)
 				}
+				x.Parent = p20
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p16 := foryimpl.Alloc[TreeNode](c)
-					if ev17 := c.ReadStructFieldMeta(foryTypeTreeNode); ev17 != nil {
-						p16.ForyReadEvolved(c, ev17)
-					} else if !c.Failed() {
-						p16.ForyRead(c)
-					}
-					x.Parent = p16
-				}
+				x.Parent = nil
 			}
 		}
 		if c.Failed() {
@@ -2247,31 +2199,19 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.Map = x.foryReadMap(c)
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					x.One = foryimpl.BackRef[RefElem](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id38, p39)
-					if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
-					} else if !c.Failed() {
-						p39.ForyRead(c)
-					}
-					x.One = p39
-				} else {
-					x.One = nil
+			if st37, id38 := c.ReadEvolvedRefFlag(f); st37 == foryimpl.RefBack {
+				x.One = foryimpl.BackRef[RefElem](c, id38)
+			} else if st37 == foryimpl.RefFollows {
+				p39 := foryimpl.Alloc[RefElem](c)
+				foryimpl.SetRef(c, id38, p39)
+				if ev40 := c.ReadStructFieldMeta(foryTypeRefElem); ev40 != nil {
+					p39.ForyReadEvolved(c, ev40)
+				} else if !c.Failed() {
+					p39.ForyRead(c)
 				}
+				x.One = p39
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p35 := foryimpl.Alloc[RefElem](c)
-					if ev36 := c.ReadStructFieldMeta(foryTypeRefElem); ev36 != nil {
-						p35.ForyReadEvolved(c, ev36)
-					} else if !c.Failed() {
-						p35.ForyRead(c)
-					}
-					x.One = p35
-				}
+				x.One = nil
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -2738,85 +2678,49 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.List = foryimpl.ReadStructPtrList[[]*RefElem](c, nil, foryTypeRefElem)
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st24, id25 := c.ReadRefFlag(); st24 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[RefElem](c, id25)
-				} else if st24 == foryimpl.RefFollows {
-					p26 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id25, p26)
-					if ev27 := c.ReadStructFieldMeta(foryTypeRefElem); ev27 != nil {
-						p26.ForyReadEvolved(c, ev27)
-					} else if !c.Failed() {
-						p26.ForyRead(c)
-					}
-					x.Plain = p26
-				} else {
-					x.Plain = nil
+			if st24, id25 := c.ReadEvolvedRefFlag(f); st24 == foryimpl.RefBack {
+				x.Plain = foryimpl.BackRef[RefElem](c, id25)
+			} else if st24 == foryimpl.RefFollows {
+				p26 := foryimpl.Alloc[RefElem](c)
+				foryimpl.SetRef(c, id25, p26)
+				if ev27 := c.ReadStructFieldMeta(foryTypeRefElem); ev27 != nil {
+					p26.ForyReadEvolved(c, ev27)
+				} else if !c.Failed() {
+					p26.ForyRead(c)
 				}
+				x.Plain = p26
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p22 := foryimpl.Alloc[RefElem](c)
-					if ev23 := c.ReadStructFieldMeta(foryTypeRefElem); ev23 != nil {
-						p22.ForyReadEvolved(c, ev23)
-					} else if !c.Failed() {
-						p22.ForyRead(c)
-					}
-					x.Plain = p22
-				}
+				x.Plain = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st30, id31 := c.ReadRefFlag(); st30 == foryimpl.RefBack {
-					x.Tagged1 = foryimpl.BackRef[RefElem](c, id31)
-				} else if st30 == foryimpl.RefFollows {
-					p32 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id31, p32)
-					if ev33 := c.ReadStructFieldMeta(foryTypeRefElem); ev33 != nil {
-						p32.ForyReadEvolved(c, ev33)
-					} else if !c.Failed() {
-						p32.ForyRead(c)
-					}
-					x.Tagged1 = p32
-				} else {
-					x.Tagged1 = nil
+			if st30, id31 := c.ReadEvolvedRefFlag(f); st30 == foryimpl.RefBack {
+				x.Tagged1 = foryimpl.BackRef[RefElem](c, id31)
+			} else if st30 == foryimpl.RefFollows {
+				p32 := foryimpl.Alloc[RefElem](c)
+				foryimpl.SetRef(c, id31, p32)
+				if ev33 := c.ReadStructFieldMeta(foryTypeRefElem); ev33 != nil {
+					p32.ForyReadEvolved(c, ev33)
+				} else if !c.Failed() {
+					p32.ForyRead(c)
 				}
+				x.Tagged1 = p32
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p28 := foryimpl.Alloc[RefElem](c)
-					if ev29 := c.ReadStructFieldMeta(foryTypeRefElem); ev29 != nil {
-						p28.ForyReadEvolved(c, ev29)
-					} else if !c.Failed() {
-						p28.ForyRead(c)
-					}
-					x.Tagged1 = p28
-				}
+				x.Tagged1 = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st36, id37 := c.ReadRefFlag(); st36 == foryimpl.RefBack {
-					x.Tagged2 = foryimpl.BackRef[RefElem](c, id37)
-				} else if st36 == foryimpl.RefFollows {
-					p38 := foryimpl.Alloc[RefElem](c)
-					foryimpl.SetRef(c, id37, p38)
-					if ev39 := c.ReadStructFieldMeta(foryTypeRefElem); ev39 != nil {
-						p38.ForyReadEvolved(c, ev39)
-					} else if !c.Failed() {
-						p38.ForyRead(c)
-					}
-					x.Tagged2 = p38
-				} else {
-					x.Tagged2 = nil
+			if st36, id37 := c.ReadEvolvedRefFlag(f); st36 == foryimpl.RefBack {
+				x.Tagged2 = foryimpl.BackRef[RefElem](c, id37)
+			} else if st36 == foryimpl.RefFollows {
+				p38 := foryimpl.Alloc[RefElem](c)
+				foryimpl.SetRef(c, id37, p38)
+				if ev39 := c.ReadStructFieldMeta(foryTypeRefElem); ev39 != nil {
+					p38.ForyReadEvolved(c, ev39)
+				} else if !c.Failed() {
+					p38.ForyRead(c)
 				}
+				x.Tagged2 = p38
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p34 := foryimpl.Alloc[RefElem](c)
-					if ev35 := c.ReadStructFieldMeta(foryTypeRefElem); ev35 != nil {
-						p34.ForyReadEvolved(c, ev35)
-					} else if !c.Failed() {
-						p34.ForyRead(c)
-					}
-					x.Tagged2 = p34
-				}
+				x.Tagged2 = nil
 			}
 		}
 		if c.Failed() {
@@ -3255,58 +3159,34 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.OffList = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st37, id38 := c.ReadRefFlag(); st37 == foryimpl.RefBack {
-					x.On1 = foryimpl.BackRef[Image](c, id38)
-				} else if st37 == foryimpl.RefFollows {
-					p39 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id38, p39)
-					if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
-						p39.ForyReadEvolved(c, ev40)
-					} else if !c.Failed() {
-						p39.ForyRead(c)
-					}
-					x.On1 = p39
-				} else {
-					x.On1 = nil
+			if st37, id38 := c.ReadEvolvedRefFlag(f); st37 == foryimpl.RefBack {
+				x.On1 = foryimpl.BackRef[Image](c, id38)
+			} else if st37 == foryimpl.RefFollows {
+				p39 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id38, p39)
+				if ev40 := c.ReadStructFieldMeta(foryTypeImage); ev40 != nil {
+					p39.ForyReadEvolved(c, ev40)
+				} else if !c.Failed() {
+					p39.ForyRead(c)
 				}
+				x.On1 = p39
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p35 := foryimpl.Alloc[Image](c)
-					if ev36 := c.ReadStructFieldMeta(foryTypeImage); ev36 != nil {
-						p35.ForyReadEvolved(c, ev36)
-					} else if !c.Failed() {
-						p35.ForyRead(c)
-					}
-					x.On1 = p35
-				}
+				x.On1 = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st43, id44 := c.ReadRefFlag(); st43 == foryimpl.RefBack {
-					x.On2 = foryimpl.BackRef[Image](c, id44)
-				} else if st43 == foryimpl.RefFollows {
-					p45 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id44, p45)
-					if ev46 := c.ReadStructFieldMeta(foryTypeImage); ev46 != nil {
-						p45.ForyReadEvolved(c, ev46)
-					} else if !c.Failed() {
-						p45.ForyRead(c)
-					}
-					x.On2 = p45
-				} else {
-					x.On2 = nil
+			if st43, id44 := c.ReadEvolvedRefFlag(f); st43 == foryimpl.RefBack {
+				x.On2 = foryimpl.BackRef[Image](c, id44)
+			} else if st43 == foryimpl.RefFollows {
+				p45 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id44, p45)
+				if ev46 := c.ReadStructFieldMeta(foryTypeImage); ev46 != nil {
+					p45.ForyReadEvolved(c, ev46)
+				} else if !c.Failed() {
+					p45.ForyRead(c)
 				}
+				x.On2 = p45
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p41 := foryimpl.Alloc[Image](c)
-					if ev42 := c.ReadStructFieldMeta(foryTypeImage); ev42 != nil {
-						p41.ForyReadEvolved(c, ev42)
-					} else if !c.Failed() {
-						p41.ForyRead(c)
-					}
-					x.On2 = p41
-				}
+				x.On2 = nil
 			}
 		case 5:
 			if !f.Flag || c.ReadFlag() {
@@ -3849,34 +3729,22 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				x.List2 = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id78)
-				} else if st77 == foryimpl.RefFollows {
-					x.Map1 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id78, x.Map1)
-				} else {
-					x.Map1 = nil
-				}
+			if st77, id78 := c.ReadEvolvedRefFlag(f); st77 == foryimpl.RefBack {
+				x.Map1 = foryimpl.BackRefMap[string, int32](c, id78)
+			} else if st77 == foryimpl.RefFollows {
+				x.Map1 = x.foryReadMap1(c)
+				foryimpl.SetRefMap(c, id78, x.Map1)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Map1 = x.foryReadMap1(c)
-				}
+				x.Map1 = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st79, id80 := c.ReadRefFlag(); st79 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id80)
-				} else if st79 == foryimpl.RefFollows {
-					x.Map2 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id80, x.Map2)
-				} else {
-					x.Map2 = nil
-				}
+			if st79, id80 := c.ReadEvolvedRefFlag(f); st79 == foryimpl.RefBack {
+				x.Map2 = foryimpl.BackRefMap[string, int32](c, id80)
+			} else if st79 == foryimpl.RefFollows {
+				x.Map2 = x.foryReadMap1(c)
+				foryimpl.SetRefMap(c, id80, x.Map2)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Map2 = x.foryReadMap1(c)
-				}
+				x.Map2 = nil
 			}
 		}
 		if c.Failed() {
@@ -4505,89 +4373,53 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		case 1:
 			x.Extra = foryimpl.ReadAny(c, false)
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-					x.Image = foryimpl.BackRef[Image](c, id27)
-				} else if st26 == foryimpl.RefFollows {
-					p28 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id27, p28)
-					if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
-						p28.ForyReadEvolved(c, ev29)
-					} else if !c.Failed() {
-						p28.ForyRead(c)
-					}
-					x.Image = p28
-				} else {
-					x.Image = nil
+			if st26, id27 := c.ReadEvolvedRefFlag(f); st26 == foryimpl.RefBack {
+				x.Image = foryimpl.BackRef[Image](c, id27)
+			} else if st26 == foryimpl.RefFollows {
+				p28 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id27, p28)
+				if ev29 := c.ReadStructFieldMeta(foryTypeImage); ev29 != nil {
+					p28.ForyReadEvolved(c, ev29)
+				} else if !c.Failed() {
+					p28.ForyRead(c)
 				}
+				x.Image = p28
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p24 := foryimpl.Alloc[Image](c)
-					if ev25 := c.ReadStructFieldMeta(foryTypeImage); ev25 != nil {
-						p24.ForyReadEvolved(c, ev25)
-					} else if !c.Failed() {
-						p24.ForyRead(c)
-					}
-					x.Image = p24
-				}
+				x.Image = nil
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
 				x.Images = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		case 5:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-					x.Node = foryimpl.BackRef[Node](c, id33)
-				} else if st32 == foryimpl.RefFollows {
-					p34 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id33, p34)
-					if ev35 := c.ReadStructFieldMeta(foryTypeNode); ev35 != nil {
-						p34.ForyReadEvolved(c, ev35)
-					} else if !c.Failed() {
-						p34.ForyRead(c)
-					}
-					x.Node = p34
-				} else {
-					x.Node = nil
+			if st32, id33 := c.ReadEvolvedRefFlag(f); st32 == foryimpl.RefBack {
+				x.Node = foryimpl.BackRef[Node](c, id33)
+			} else if st32 == foryimpl.RefFollows {
+				p34 := foryimpl.Alloc[Node](c)
+				foryimpl.SetRef(c, id33, p34)
+				if ev35 := c.ReadStructFieldMeta(foryTypeNode); ev35 != nil {
+					p34.ForyReadEvolved(c, ev35)
+				} else if !c.Failed() {
+					p34.ForyRead(c)
 				}
+				x.Node = p34
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p30 := foryimpl.Alloc[Node](c)
-					if ev31 := c.ReadStructFieldMeta(foryTypeNode); ev31 != nil {
-						p30.ForyReadEvolved(c, ev31)
-					} else if !c.Failed() {
-						p30.ForyRead(c)
-					}
-					x.Node = p30
-				}
+				x.Node = nil
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st38, id39 := c.ReadRefFlag(); st38 == foryimpl.RefBack {
-					x.Tree = foryimpl.BackRef[TreeNode](c, id39)
-				} else if st38 == foryimpl.RefFollows {
-					p40 := foryimpl.Alloc[TreeNode](c)
-					foryimpl.SetRef(c, id39, p40)
-					if ev41 := c.ReadStructFieldMeta(foryTypeTreeNode); ev41 != nil {
-						p40.ForyReadEvolved(c, ev41)
-					} else if !c.Failed() {
-						p40.ForyRead(c)
-					}
-					x.Tree = p40
-				} else {
-					x.Tree = nil
+			if st38, id39 := c.ReadEvolvedRefFlag(f); st38 == foryimpl.RefBack {
+				x.Tree = foryimpl.BackRef[TreeNode](c, id39)
+			} else if st38 == foryimpl.RefFollows {
+				p40 := foryimpl.Alloc[TreeNode](c)
+				foryimpl.SetRef(c, id39, p40)
+				if ev41 := c.ReadStructFieldMeta(foryTypeTreeNode); ev41 != nil {
+					p40.ForyReadEvolved(c, ev41)
+				} else if !c.Failed() {
+					p40.ForyRead(c)
 				}
+				x.Tree = p40
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p36 := foryimpl.Alloc[TreeNode](c)
-					if ev37 := c.ReadStructFieldMeta(foryTypeTreeNode); ev37 != nil {
-						p36.ForyReadEvolved(c, ev37)
-					} else if !c.Failed() {
-						p36.ForyRead(c)
-					}
-					x.Tree = p36
-				}
+				x.Tree = nil
 			}
 		}
 		if c.Failed() {
@@ -5143,34 +4975,22 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.List2 = nil
 			}
 		case 8:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st75, id76 := c.ReadRefFlag(); st75 == foryimpl.RefBack {
-					x.Map1 = foryimpl.BackRefMap[string, int32](c, id76)
-				} else if st75 == foryimpl.RefFollows {
-					x.Map1 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id76, x.Map1)
-				} else {
-					x.Map1 = nil
-				}
+			if st75, id76 := c.ReadEvolvedRefFlag(f); st75 == foryimpl.RefBack {
+				x.Map1 = foryimpl.BackRefMap[string, int32](c, id76)
+			} else if st75 == foryimpl.RefFollows {
+				x.Map1 = x.foryReadMap1(c)
+				foryimpl.SetRefMap(c, id76, x.Map1)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Map1 = x.foryReadMap1(c)
-				}
+				x.Map1 = nil
 			}
 		case 9:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st77, id78 := c.ReadRefFlag(); st77 == foryimpl.RefBack {
-					x.Map2 = foryimpl.BackRefMap[string, int32](c, id78)
-				} else if st77 == foryimpl.RefFollows {
-					x.Map2 = x.foryReadMap1(c)
-					foryimpl.SetRefMap(c, id78, x.Map2)
-				} else {
-					x.Map2 = nil
-				}
+			if st77, id78 := c.ReadEvolvedRefFlag(f); st77 == foryimpl.RefBack {
+				x.Map2 = foryimpl.BackRefMap[string, int32](c, id78)
+			} else if st77 == foryimpl.RefFollows {
+				x.Map2 = x.foryReadMap1(c)
+				foryimpl.SetRefMap(c, id78, x.Map2)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Map2 = x.foryReadMap1(c)
-				}
+				x.Map2 = nil
 			}
 		}
 		if c.Failed() {

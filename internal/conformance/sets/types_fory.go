@@ -300,19 +300,13 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Ints = x.foryReadInts(c)
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-					x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id21))
-				} else if st20 == foryimpl.RefFollows {
-					x.Maybe = x.foryReadMaybe(c)
-					foryimpl.SetRefMap(c, id21, x.Maybe)
-				} else {
-					x.Maybe = nil
-				}
+			if st20, id21 := c.ReadEvolvedRefFlag(f); st20 == foryimpl.RefBack {
+				x.Maybe = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id21))
+			} else if st20 == foryimpl.RefFollows {
+				x.Maybe = x.foryReadMaybe(c)
+				foryimpl.SetRefMap(c, id21, x.Maybe)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Maybe = x.foryReadMaybe(c)
-				}
+				x.Maybe = nil
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {

@@ -4824,85 +4824,49 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st15, id16 := c.ReadRefFlag(); st15 == foryimpl.RefBack {
-					x.None = foryimpl.BackRef[Color](c, id16)
-				} else if st15 == foryimpl.RefFollows {
-					p17 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id16, p17)
-					if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
-						*p17 = Color(e18)
-					} else {
-						*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.None = p17
+			if st15, id16 := c.ReadEvolvedRefFlag(f); st15 == foryimpl.RefBack {
+				x.None = foryimpl.BackRef[Color](c, id16)
+			} else if st15 == foryimpl.RefFollows {
+				p17 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id16, p17)
+				if e18 := c.ReadEnumFast(uint32(0x7fffffff)); e18 >= 0 {
+					*p17 = Color(e18)
 				} else {
-					x.None = nil
+					*p17 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.None = p17
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p13 := foryimpl.Alloc[Color](c)
-					if e14 := c.ReadEnumFast(uint32(0x7fffffff)); e14 >= 0 {
-						*p13 = Color(e14)
-					} else {
-						*p13 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.None = p13
-				}
+				x.None = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st21, id22 := c.ReadRefFlag(); st21 == foryimpl.RefBack {
-					x.Two = foryimpl.BackRef[Color](c, id22)
-				} else if st21 == foryimpl.RefFollows {
-					p23 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id22, p23)
-					if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
-						*p23 = Color(e24)
-					} else {
-						*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.Two = p23
+			if st21, id22 := c.ReadEvolvedRefFlag(f); st21 == foryimpl.RefBack {
+				x.Two = foryimpl.BackRef[Color](c, id22)
+			} else if st21 == foryimpl.RefFollows {
+				p23 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id22, p23)
+				if e24 := c.ReadEnumFast(uint32(0x7fffffff)); e24 >= 0 {
+					*p23 = Color(e24)
 				} else {
-					x.Two = nil
+					*p23 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.Two = p23
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p19 := foryimpl.Alloc[Color](c)
-					if e20 := c.ReadEnumFast(uint32(0x7fffffff)); e20 >= 0 {
-						*p19 = Color(e20)
-					} else {
-						*p19 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.Two = p19
-				}
+				x.Two = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-					x.Zero = foryimpl.BackRef[Color](c, id28)
-				} else if st27 == foryimpl.RefFollows {
-					p29 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id28, p29)
-					if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
-						*p29 = Color(e30)
-					} else {
-						*p29 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.Zero = p29
+			if st27, id28 := c.ReadEvolvedRefFlag(f); st27 == foryimpl.RefBack {
+				x.Zero = foryimpl.BackRef[Color](c, id28)
+			} else if st27 == foryimpl.RefFollows {
+				p29 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id28, p29)
+				if e30 := c.ReadEnumFast(uint32(0x7fffffff)); e30 >= 0 {
+					*p29 = Color(e30)
 				} else {
-					x.Zero = nil
+					*p29 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.Zero = p29
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p25 := foryimpl.Alloc[Color](c)
-					if e26 := c.ReadEnumFast(uint32(0x7fffffff)); e26 >= 0 {
-						*p25 = Color(e26)
-					} else {
-						*p25 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.Zero = p25
-				}
+				x.Zero = nil
 			}
 		}
 		if c.Failed() {
@@ -5223,49 +5187,31 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st25, id26 := c.ReadRefFlag(); st25 == foryimpl.RefBack {
-					x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id26))
-				} else if st25 == foryimpl.RefFollows {
-					x.Empty = x.foryReadEmpty(c)
-					foryimpl.SetRefMap(c, id26, x.Empty)
-				} else {
-					x.Empty = nil
-				}
+			if st25, id26 := c.ReadEvolvedRefFlag(f); st25 == foryimpl.RefBack {
+				x.Empty = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id26))
+			} else if st25 == foryimpl.RefFollows {
+				x.Empty = x.foryReadEmpty(c)
+				foryimpl.SetRefMap(c, id26, x.Empty)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Empty = x.foryReadEmpty(c)
-				}
+				x.Empty = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-					x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id28))
-				} else if st27 == foryimpl.RefFollows {
-					x.Nil = x.foryReadEmpty(c)
-					foryimpl.SetRefMap(c, id28, x.Nil)
-				} else {
-					x.Nil = nil
-				}
+			if st27, id28 := c.ReadEvolvedRefFlag(f); st27 == foryimpl.RefBack {
+				x.Nil = serializer.Set[string](foryimpl.BackRefMap[string, struct{}](c, id28))
+			} else if st27 == foryimpl.RefFollows {
+				x.Nil = x.foryReadEmpty(c)
+				foryimpl.SetRefMap(c, id28, x.Nil)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.Nil = x.foryReadEmpty(c)
-				}
+				x.Nil = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-					x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id30))
-				} else if st29 == foryimpl.RefFollows {
-					x.One = x.foryReadOne(c)
-					foryimpl.SetRefMap(c, id30, x.One)
-				} else {
-					x.One = nil
-				}
+			if st29, id30 := c.ReadEvolvedRefFlag(f); st29 == foryimpl.RefBack {
+				x.One = serializer.Set[int32](foryimpl.BackRefMap[int32, struct{}](c, id30))
+			} else if st29 == foryimpl.RefFollows {
+				x.One = x.foryReadOne(c)
+				foryimpl.SetRefMap(c, id30, x.One)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.One = x.foryReadOne(c)
-				}
+				x.One = nil
 			}
 		case 3:
 			if !f.Flag || c.ReadFlag() {
@@ -6821,31 +6767,19 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st16, id17 := c.ReadRefFlag(); st16 == foryimpl.RefBack {
-					x.Field = foryimpl.BackRef[Leaf321](c, id17)
-				} else if st16 == foryimpl.RefFollows {
-					p18 := foryimpl.Alloc[Leaf321](c)
-					foryimpl.SetRef(c, id17, p18)
-					if ev19 := c.ReadStructFieldMeta(foryTypeLeaf321); ev19 != nil {
-						p18.ForyReadEvolved(c, ev19)
-					} else if !c.Failed() {
-						p18.ForyRead(c)
-					}
-					x.Field = p18
-				} else {
-					x.Field = nil
+			if st16, id17 := c.ReadEvolvedRefFlag(f); st16 == foryimpl.RefBack {
+				x.Field = foryimpl.BackRef[Leaf321](c, id17)
+			} else if st16 == foryimpl.RefFollows {
+				p18 := foryimpl.Alloc[Leaf321](c)
+				foryimpl.SetRef(c, id17, p18)
+				if ev19 := c.ReadStructFieldMeta(foryTypeLeaf321); ev19 != nil {
+					p18.ForyReadEvolved(c, ev19)
+				} else if !c.Failed() {
+					p18.ForyRead(c)
 				}
+				x.Field = p18
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p14 := foryimpl.Alloc[Leaf321](c)
-					if ev15 := c.ReadStructFieldMeta(foryTypeLeaf321); ev15 != nil {
-						p14.ForyReadEvolved(c, ev15)
-					} else if !c.Failed() {
-						p14.ForyRead(c)
-					}
-					x.Field = p14
-				}
+				x.Field = nil
 			}
 		case 1:
 			if !f.Flag || c.ReadFlag() {

@@ -1293,31 +1293,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.PDt = p45
 			}
 		case 62:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id49)
-				} else if st48 == foryimpl.RefFollows {
-					p50 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id49, p50)
-					if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
-						*p50 = Color(e51)
-					} else {
-						*p50 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.PE = p50
+			if st48, id49 := c.ReadEvolvedRefFlag(f); st48 == foryimpl.RefBack {
+				x.PE = foryimpl.BackRef[Color](c, id49)
+			} else if st48 == foryimpl.RefFollows {
+				p50 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id49, p50)
+				if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
+					*p50 = Color(e51)
 				} else {
-					x.PE = nil
+					*p50 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.PE = p50
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p46 := foryimpl.Alloc[Color](c)
-					if e47 := c.ReadEnumFast(uint32(0x7fffffff)); e47 >= 0 {
-						*p46 = Color(e47)
-					} else {
-						*p46 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.PE = p46
-				}
+				x.PE = nil
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
@@ -1354,31 +1342,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.RmPDt = p55
 			}
 		case 71:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					x.RmPE = foryimpl.BackRef[Color](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					p60 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id59, p60)
-					if e61 := c.ReadEnumFast(uint32(0x7fffffff)); e61 >= 0 {
-						*p60 = Color(e61)
-					} else {
-						*p60 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.RmPE = p60
+			if st58, id59 := c.ReadEvolvedRefFlag(f); st58 == foryimpl.RefBack {
+				x.RmPE = foryimpl.BackRef[Color](c, id59)
+			} else if st58 == foryimpl.RefFollows {
+				p60 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id59, p60)
+				if e61 := c.ReadEnumFast(uint32(0x7fffffff)); e61 >= 0 {
+					*p60 = Color(e61)
 				} else {
-					x.RmPE = nil
+					*p60 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.RmPE = p60
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p56 := foryimpl.Alloc[Color](c)
-					if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
-						*p56 = Color(e57)
-					} else {
-						*p56 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.RmPE = p56
-				}
+				x.RmPE = nil
 			}
 		case 73:
 			if !f.Flag || c.ReadFlag() {
@@ -4010,19 +3986,13 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.NLS = nil
 			}
 		case 38:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st533, id534 := c.ReadRefFlag(); st533 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id534)
-				} else if st533 == foryimpl.RefFollows {
-					x.NM = x.foryReadMSI(c)
-					foryimpl.SetRefMap(c, id534, x.NM)
-				} else {
-					x.NM = nil
-				}
+			if st533, id534 := c.ReadEvolvedRefFlag(f); st533 == foryimpl.RefBack {
+				x.NM = foryimpl.BackRefMap[string, int32](c, id534)
+			} else if st533 == foryimpl.RefFollows {
+				x.NM = x.foryReadMSI(c)
+				foryimpl.SetRefMap(c, id534, x.NM)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.NM = x.foryReadMSI(c)
-				}
+				x.NM = nil
 			}
 		case 39:
 			if f.Convert {
@@ -4200,19 +4170,13 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.RmNLS = nil
 			}
 		case 78:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st564, id565 := c.ReadRefFlag(); st564 == foryimpl.RefBack {
-					x.RmNM = foryimpl.BackRefMap[string, int32](c, id565)
-				} else if st564 == foryimpl.RefFollows {
-					x.RmNM = x.foryReadMSI(c)
-					foryimpl.SetRefMap(c, id565, x.RmNM)
-				} else {
-					x.RmNM = nil
-				}
+			if st564, id565 := c.ReadEvolvedRefFlag(f); st564 == foryimpl.RefBack {
+				x.RmNM = foryimpl.BackRefMap[string, int32](c, id565)
+			} else if st564 == foryimpl.RefFollows {
+				x.RmNM = x.foryReadMSI(c)
+				foryimpl.SetRefMap(c, id565, x.RmNM)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.RmNM = x.foryReadMSI(c)
-				}
+				x.RmNM = nil
 			}
 		case 79:
 			if f.Convert {
@@ -5982,58 +5946,34 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.MSLIn = x.foryReadMSLIn(c)
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id106)
-				} else if st105 == foryimpl.RefFollows {
-					p107 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id106, p107)
-					if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
-						p107.ForyReadEvolved(c, ev108)
-					} else if !c.Failed() {
-						p107.ForyRead(c)
-					}
-					x.PIn = p107
-				} else {
-					x.PIn = nil
+			if st105, id106 := c.ReadEvolvedRefFlag(f); st105 == foryimpl.RefBack {
+				x.PIn = foryimpl.BackRef[Inner](c, id106)
+			} else if st105 == foryimpl.RefFollows {
+				p107 := foryimpl.Alloc[Inner](c)
+				foryimpl.SetRef(c, id106, p107)
+				if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
+					p107.ForyReadEvolved(c, ev108)
+				} else if !c.Failed() {
+					p107.ForyRead(c)
 				}
+				x.PIn = p107
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p103 := foryimpl.Alloc[Inner](c)
-					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
-						p103.ForyReadEvolved(c, ev104)
-					} else if !c.Failed() {
-						p103.ForyRead(c)
-					}
-					x.PIn = p103
-				}
+				x.PIn = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					p113 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id112, p113)
-					if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
-						p113.ForyReadEvolved(c, ev114)
-					} else if !c.Failed() {
-						p113.ForyRead(c)
-					}
-					x.PLf = p113
-				} else {
-					x.PLf = nil
+			if st111, id112 := c.ReadEvolvedRefFlag(f); st111 == foryimpl.RefBack {
+				x.PLf = foryimpl.BackRef[Leaf](c, id112)
+			} else if st111 == foryimpl.RefFollows {
+				p113 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id112, p113)
+				if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
+					p113.ForyReadEvolved(c, ev114)
+				} else if !c.Failed() {
+					p113.ForyRead(c)
 				}
+				x.PLf = p113
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p109 := foryimpl.Alloc[Leaf](c)
-					if ev110 := c.ReadStructFieldMeta(foryTypeLeaf); ev110 != nil {
-						p109.ForyReadEvolved(c, ev110)
-					} else if !c.Failed() {
-						p109.ForyRead(c)
-					}
-					x.PLf = p109
-				}
+				x.PLf = nil
 			}
 		case 8:
 			if c.ReadEvolvedValueFlag(f) {
@@ -6068,58 +6008,34 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.RmMSLIn = x.foryReadMSLIn(c)
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.RmPIn = foryimpl.BackRef[Inner](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					p121 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id120, p121)
-					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
-						p121.ForyReadEvolved(c, ev122)
-					} else if !c.Failed() {
-						p121.ForyRead(c)
-					}
-					x.RmPIn = p121
-				} else {
-					x.RmPIn = nil
+			if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
+				x.RmPIn = foryimpl.BackRef[Inner](c, id120)
+			} else if st119 == foryimpl.RefFollows {
+				p121 := foryimpl.Alloc[Inner](c)
+				foryimpl.SetRef(c, id120, p121)
+				if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+					p121.ForyReadEvolved(c, ev122)
+				} else if !c.Failed() {
+					p121.ForyRead(c)
 				}
+				x.RmPIn = p121
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p117 := foryimpl.Alloc[Inner](c)
-					if ev118 := c.ReadStructFieldMeta(foryTypeInner); ev118 != nil {
-						p117.ForyReadEvolved(c, ev118)
-					} else if !c.Failed() {
-						p117.ForyRead(c)
-					}
-					x.RmPIn = p117
-				}
+				x.RmPIn = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-					x.RmPLf = foryimpl.BackRef[Leaf](c, id126)
-				} else if st125 == foryimpl.RefFollows {
-					p127 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id126, p127)
-					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
-						p127.ForyReadEvolved(c, ev128)
-					} else if !c.Failed() {
-						p127.ForyRead(c)
-					}
-					x.RmPLf = p127
-				} else {
-					x.RmPLf = nil
+			if st125, id126 := c.ReadEvolvedRefFlag(f); st125 == foryimpl.RefBack {
+				x.RmPLf = foryimpl.BackRef[Leaf](c, id126)
+			} else if st125 == foryimpl.RefFollows {
+				p127 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id126, p127)
+				if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
+					p127.ForyReadEvolved(c, ev128)
+				} else if !c.Failed() {
+					p127.ForyRead(c)
 				}
+				x.RmPLf = p127
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p123 := foryimpl.Alloc[Leaf](c)
-					if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
-						p123.ForyReadEvolved(c, ev124)
-					} else if !c.Failed() {
-						p123.ForyRead(c)
-					}
-					x.RmPLf = p123
-				}
+				x.RmPLf = nil
 			}
 		}
 		if c.Failed() {
@@ -6442,31 +6358,19 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Lf = foryimpl.BackRef[Leaf](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id10, p11)
-					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
-					} else if !c.Failed() {
-						p11.ForyRead(c)
-					}
-					x.Lf = p11
-				} else {
-					x.Lf = nil
+			if st9, id10 := c.ReadEvolvedRefFlag(f); st9 == foryimpl.RefBack {
+				x.Lf = foryimpl.BackRef[Leaf](c, id10)
+			} else if st9 == foryimpl.RefFollows {
+				p11 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id10, p11)
+				if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
+					p11.ForyReadEvolved(c, ev12)
+				} else if !c.Failed() {
+					p11.ForyRead(c)
 				}
+				x.Lf = p11
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p7 := foryimpl.Alloc[Leaf](c)
-					if ev8 := c.ReadStructFieldMeta(foryTypeLeaf); ev8 != nil {
-						p7.ForyReadEvolved(c, ev8)
-					} else if !c.Failed() {
-						p7.ForyRead(c)
-					}
-					x.Lf = p7
-				}
+				x.Lf = nil
 			}
 		}
 		if c.Failed() {
@@ -7099,46 +7003,28 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.NL = x.foryReadNL(c, x.NL)
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st28, id29 := c.ReadRefFlag(); st28 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id29)
-				} else if st28 == foryimpl.RefFollows {
-					x.NM = x.foryReadNM(c)
-					foryimpl.SetRefMap(c, id29, x.NM)
-				} else {
-					x.NM = nil
-				}
+			if st28, id29 := c.ReadEvolvedRefFlag(f); st28 == foryimpl.RefBack {
+				x.NM = foryimpl.BackRefMap[string, int32](c, id29)
+			} else if st28 == foryimpl.RefFollows {
+				x.NM = x.foryReadNM(c)
+				foryimpl.SetRefMap(c, id29, x.NM)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.NM = x.foryReadNM(c)
-				}
+				x.NM = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-					x.NPIn = foryimpl.BackRef[Inner](c, id33)
-				} else if st32 == foryimpl.RefFollows {
-					p34 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id33, p34)
-					if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
-						p34.ForyReadEvolved(c, ev35)
-					} else if !c.Failed() {
-						p34.ForyRead(c)
-					}
-					x.NPIn = p34
-				} else {
-					x.NPIn = nil
+			if st32, id33 := c.ReadEvolvedRefFlag(f); st32 == foryimpl.RefBack {
+				x.NPIn = foryimpl.BackRef[Inner](c, id33)
+			} else if st32 == foryimpl.RefFollows {
+				p34 := foryimpl.Alloc[Inner](c)
+				foryimpl.SetRef(c, id33, p34)
+				if ev35 := c.ReadStructFieldMeta(foryTypeInner); ev35 != nil {
+					p34.ForyReadEvolved(c, ev35)
+				} else if !c.Failed() {
+					p34.ForyRead(c)
 				}
+				x.NPIn = p34
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p30 := foryimpl.Alloc[Inner](c)
-					if ev31 := c.ReadStructFieldMeta(foryTypeInner); ev31 != nil {
-						p30.ForyReadEvolved(c, ev31)
-					} else if !c.Failed() {
-						p30.ForyRead(c)
-					}
-					x.NPIn = p30
-				}
+				x.NPIn = nil
 			}
 		}
 		if c.Failed() {

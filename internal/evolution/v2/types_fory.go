@@ -1295,31 +1295,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.AddPDt = p45
 			}
 		case 62:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st48, id49 := c.ReadRefFlag(); st48 == foryimpl.RefBack {
-					x.AddPE = foryimpl.BackRef[Color](c, id49)
-				} else if st48 == foryimpl.RefFollows {
-					p50 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id49, p50)
-					if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
-						*p50 = Color(e51)
-					} else {
-						*p50 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.AddPE = p50
+			if st48, id49 := c.ReadEvolvedRefFlag(f); st48 == foryimpl.RefBack {
+				x.AddPE = foryimpl.BackRef[Color](c, id49)
+			} else if st48 == foryimpl.RefFollows {
+				p50 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id49, p50)
+				if e51 := c.ReadEnumFast(uint32(0x7fffffff)); e51 >= 0 {
+					*p50 = Color(e51)
 				} else {
-					x.AddPE = nil
+					*p50 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.AddPE = p50
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p46 := foryimpl.Alloc[Color](c)
-					if e47 := c.ReadEnumFast(uint32(0x7fffffff)); e47 >= 0 {
-						*p46 = Color(e47)
-					} else {
-						*p46 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.AddPE = p46
-				}
+				x.AddPE = nil
 			}
 		case 64:
 			if !f.Flag || c.ReadFlag() {
@@ -1360,31 +1348,19 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.PDt = p55
 			}
 		case 73:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st58, id59 := c.ReadRefFlag(); st58 == foryimpl.RefBack {
-					x.PE = foryimpl.BackRef[Color](c, id59)
-				} else if st58 == foryimpl.RefFollows {
-					p60 := foryimpl.Alloc[Color](c)
-					foryimpl.SetRef(c, id59, p60)
-					if e61 := c.ReadEnumFast(uint32(0x7fffffff)); e61 >= 0 {
-						*p60 = Color(e61)
-					} else {
-						*p60 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.PE = p60
+			if st58, id59 := c.ReadEvolvedRefFlag(f); st58 == foryimpl.RefBack {
+				x.PE = foryimpl.BackRef[Color](c, id59)
+			} else if st58 == foryimpl.RefFollows {
+				p60 := foryimpl.Alloc[Color](c)
+				foryimpl.SetRef(c, id59, p60)
+				if e61 := c.ReadEnumFast(uint32(0x7fffffff)); e61 >= 0 {
+					*p60 = Color(e61)
 				} else {
-					x.PE = nil
+					*p60 = Color(c.ReadEnum(uint32(0x7fffffff)))
 				}
+				x.PE = p60
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p56 := foryimpl.Alloc[Color](c)
-					if e57 := c.ReadEnumFast(uint32(0x7fffffff)); e57 >= 0 {
-						*p56 = Color(e57)
-					} else {
-						*p56 = Color(c.ReadEnum(uint32(0x7fffffff)))
-					}
-					x.PE = p56
-				}
+				x.PE = nil
 			}
 		case 75:
 			if !f.Flag || c.ReadFlag() {
@@ -4024,19 +4000,13 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.AddNLS = nil
 			}
 		case 49:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st556, id557 := c.ReadRefFlag(); st556 == foryimpl.RefBack {
-					x.AddNM = foryimpl.BackRefMap[string, int32](c, id557)
-				} else if st556 == foryimpl.RefFollows {
-					x.AddNM = x.foryReadAddMSI(c)
-					foryimpl.SetRefMap(c, id557, x.AddNM)
-				} else {
-					x.AddNM = nil
-				}
+			if st556, id557 := c.ReadEvolvedRefFlag(f); st556 == foryimpl.RefBack {
+				x.AddNM = foryimpl.BackRefMap[string, int32](c, id557)
+			} else if st556 == foryimpl.RefFollows {
+				x.AddNM = x.foryReadAddMSI(c)
+				foryimpl.SetRefMap(c, id557, x.AddNM)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.AddNM = x.foryReadAddMSI(c)
-				}
+				x.AddNM = nil
 			}
 		case 50:
 			if f.Convert {
@@ -4192,19 +4162,13 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.NLS = nil
 			}
 		case 78:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st564, id565 := c.ReadRefFlag(); st564 == foryimpl.RefBack {
-					x.NM = foryimpl.BackRefMap[string, int32](c, id565)
-				} else if st564 == foryimpl.RefFollows {
-					x.NM = x.foryReadAddMSI(c)
-					foryimpl.SetRefMap(c, id565, x.NM)
-				} else {
-					x.NM = nil
-				}
+			if st564, id565 := c.ReadEvolvedRefFlag(f); st564 == foryimpl.RefBack {
+				x.NM = foryimpl.BackRefMap[string, int32](c, id565)
+			} else if st564 == foryimpl.RefFollows {
+				x.NM = x.foryReadAddMSI(c)
+				foryimpl.SetRefMap(c, id565, x.NM)
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					x.NM = x.foryReadAddMSI(c)
-				}
+				x.NM = nil
 			}
 		case 79:
 			if f.Convert {
@@ -5974,58 +5938,34 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.AddMSLIn = x.foryReadAddMSLIn(c)
 			}
 		case 6:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st105, id106 := c.ReadRefFlag(); st105 == foryimpl.RefBack {
-					x.AddPIn = foryimpl.BackRef[Inner](c, id106)
-				} else if st105 == foryimpl.RefFollows {
-					p107 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id106, p107)
-					if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
-						p107.ForyReadEvolved(c, ev108)
-					} else if !c.Failed() {
-						p107.ForyRead(c)
-					}
-					x.AddPIn = p107
-				} else {
-					x.AddPIn = nil
+			if st105, id106 := c.ReadEvolvedRefFlag(f); st105 == foryimpl.RefBack {
+				x.AddPIn = foryimpl.BackRef[Inner](c, id106)
+			} else if st105 == foryimpl.RefFollows {
+				p107 := foryimpl.Alloc[Inner](c)
+				foryimpl.SetRef(c, id106, p107)
+				if ev108 := c.ReadStructFieldMeta(foryTypeInner); ev108 != nil {
+					p107.ForyReadEvolved(c, ev108)
+				} else if !c.Failed() {
+					p107.ForyRead(c)
 				}
+				x.AddPIn = p107
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p103 := foryimpl.Alloc[Inner](c)
-					if ev104 := c.ReadStructFieldMeta(foryTypeInner); ev104 != nil {
-						p103.ForyReadEvolved(c, ev104)
-					} else if !c.Failed() {
-						p103.ForyRead(c)
-					}
-					x.AddPIn = p103
-				}
+				x.AddPIn = nil
 			}
 		case 7:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st111, id112 := c.ReadRefFlag(); st111 == foryimpl.RefBack {
-					x.AddPLf = foryimpl.BackRef[Leaf](c, id112)
-				} else if st111 == foryimpl.RefFollows {
-					p113 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id112, p113)
-					if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
-						p113.ForyReadEvolved(c, ev114)
-					} else if !c.Failed() {
-						p113.ForyRead(c)
-					}
-					x.AddPLf = p113
-				} else {
-					x.AddPLf = nil
+			if st111, id112 := c.ReadEvolvedRefFlag(f); st111 == foryimpl.RefBack {
+				x.AddPLf = foryimpl.BackRef[Leaf](c, id112)
+			} else if st111 == foryimpl.RefFollows {
+				p113 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id112, p113)
+				if ev114 := c.ReadStructFieldMeta(foryTypeLeaf); ev114 != nil {
+					p113.ForyReadEvolved(c, ev114)
+				} else if !c.Failed() {
+					p113.ForyRead(c)
 				}
+				x.AddPLf = p113
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p109 := foryimpl.Alloc[Leaf](c)
-					if ev110 := c.ReadStructFieldMeta(foryTypeLeaf); ev110 != nil {
-						p109.ForyReadEvolved(c, ev110)
-					} else if !c.Failed() {
-						p109.ForyRead(c)
-					}
-					x.AddPLf = p109
-				}
+				x.AddPLf = nil
 			}
 		case 8:
 			if c.ReadEvolvedValueFlag(f) {
@@ -6060,58 +6000,34 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.MSLIn = x.foryReadAddMSLIn(c)
 			}
 		case 14:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st119, id120 := c.ReadRefFlag(); st119 == foryimpl.RefBack {
-					x.PIn = foryimpl.BackRef[Inner](c, id120)
-				} else if st119 == foryimpl.RefFollows {
-					p121 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id120, p121)
-					if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
-						p121.ForyReadEvolved(c, ev122)
-					} else if !c.Failed() {
-						p121.ForyRead(c)
-					}
-					x.PIn = p121
-				} else {
-					x.PIn = nil
+			if st119, id120 := c.ReadEvolvedRefFlag(f); st119 == foryimpl.RefBack {
+				x.PIn = foryimpl.BackRef[Inner](c, id120)
+			} else if st119 == foryimpl.RefFollows {
+				p121 := foryimpl.Alloc[Inner](c)
+				foryimpl.SetRef(c, id120, p121)
+				if ev122 := c.ReadStructFieldMeta(foryTypeInner); ev122 != nil {
+					p121.ForyReadEvolved(c, ev122)
+				} else if !c.Failed() {
+					p121.ForyRead(c)
 				}
+				x.PIn = p121
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p117 := foryimpl.Alloc[Inner](c)
-					if ev118 := c.ReadStructFieldMeta(foryTypeInner); ev118 != nil {
-						p117.ForyReadEvolved(c, ev118)
-					} else if !c.Failed() {
-						p117.ForyRead(c)
-					}
-					x.PIn = p117
-				}
+				x.PIn = nil
 			}
 		case 15:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st125, id126 := c.ReadRefFlag(); st125 == foryimpl.RefBack {
-					x.PLf = foryimpl.BackRef[Leaf](c, id126)
-				} else if st125 == foryimpl.RefFollows {
-					p127 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id126, p127)
-					if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
-						p127.ForyReadEvolved(c, ev128)
-					} else if !c.Failed() {
-						p127.ForyRead(c)
-					}
-					x.PLf = p127
-				} else {
-					x.PLf = nil
+			if st125, id126 := c.ReadEvolvedRefFlag(f); st125 == foryimpl.RefBack {
+				x.PLf = foryimpl.BackRef[Leaf](c, id126)
+			} else if st125 == foryimpl.RefFollows {
+				p127 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id126, p127)
+				if ev128 := c.ReadStructFieldMeta(foryTypeLeaf); ev128 != nil {
+					p127.ForyReadEvolved(c, ev128)
+				} else if !c.Failed() {
+					p127.ForyRead(c)
 				}
+				x.PLf = p127
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p123 := foryimpl.Alloc[Leaf](c)
-					if ev124 := c.ReadStructFieldMeta(foryTypeLeaf); ev124 != nil {
-						p123.ForyReadEvolved(c, ev124)
-					} else if !c.Failed() {
-						p123.ForyRead(c)
-					}
-					x.PLf = p123
-				}
+				x.PLf = nil
 			}
 		}
 		if c.Failed() {
@@ -7131,31 +7047,19 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 12:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st29, id30 := c.ReadRefFlag(); st29 == foryimpl.RefBack {
-					x.NIn = foryimpl.BackRef[Inner](c, id30)
-				} else if st29 == foryimpl.RefFollows {
-					p31 := foryimpl.Alloc[Inner](c)
-					foryimpl.SetRef(c, id30, p31)
-					if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
-						p31.ForyReadEvolved(c, ev32)
-					} else if !c.Failed() {
-						p31.ForyRead(c)
-					}
-					x.NIn = p31
-				} else {
-					x.NIn = nil
+			if st29, id30 := c.ReadEvolvedRefFlag(f); st29 == foryimpl.RefBack {
+				x.NIn = foryimpl.BackRef[Inner](c, id30)
+			} else if st29 == foryimpl.RefFollows {
+				p31 := foryimpl.Alloc[Inner](c)
+				foryimpl.SetRef(c, id30, p31)
+				if ev32 := c.ReadStructFieldMeta(foryTypeInner); ev32 != nil {
+					p31.ForyReadEvolved(c, ev32)
+				} else if !c.Failed() {
+					p31.ForyRead(c)
 				}
+				x.NIn = p31
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p27 := foryimpl.Alloc[Inner](c)
-					if ev28 := c.ReadStructFieldMeta(foryTypeInner); ev28 != nil {
-						p27.ForyReadEvolved(c, ev28)
-					} else if !c.Failed() {
-						p27.ForyRead(c)
-					}
-					x.NIn = p27
-				}
+				x.NIn = nil
 			}
 		case 13:
 			if f.Convert {

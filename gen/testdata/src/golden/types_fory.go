@@ -1222,31 +1222,19 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Maybes = nil
 			}
 		case 17:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st109, id110 := c.ReadRefFlag(); st109 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Point](c, id110)
-				} else if st109 == foryimpl.RefFollows {
-					p111 := foryimpl.Alloc[Point](c)
-					foryimpl.SetRef(c, id110, p111)
-					if ev112 := c.ReadStructFieldMeta(foryTypePoint); ev112 != nil {
-						p111.ForyReadEvolved(c, ev112)
-					} else if !c.Failed() {
-						p111.ForyRead(c)
-					}
-					x.Next = p111
-				} else {
-					x.Next = nil
+			if st109, id110 := c.ReadEvolvedRefFlag(f); st109 == foryimpl.RefBack {
+				x.Next = foryimpl.BackRef[Point](c, id110)
+			} else if st109 == foryimpl.RefFollows {
+				p111 := foryimpl.Alloc[Point](c)
+				foryimpl.SetRef(c, id110, p111)
+				if ev112 := c.ReadStructFieldMeta(foryTypePoint); ev112 != nil {
+					p111.ForyReadEvolved(c, ev112)
+				} else if !c.Failed() {
+					p111.ForyRead(c)
 				}
+				x.Next = p111
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p107 := foryimpl.Alloc[Point](c)
-					if ev108 := c.ReadStructFieldMeta(foryTypePoint); ev108 != nil {
-						p107.ForyReadEvolved(c, ev108)
-					} else if !c.Failed() {
-						p107.ForyRead(c)
-					}
-					x.Next = p107
-				}
+				x.Next = nil
 			}
 		case 18:
 			if c.ReadEvolvedValueFlag(f) {

@@ -272,33 +272,20 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id8)
-				} else if st7 == foryimpl.RefFollows {
-					p9 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id8, p9)
-					if c.Compatible() {
-						c.ReadExtMeta(foryExtMoneyCodec)
-					}
-					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p9))
-					}
-					x.Tip = p9
-				} else {
-					x.Tip = nil
+			if st7, id8 := c.ReadEvolvedRefFlag(f); st7 == foryimpl.RefBack {
+				x.Tip = foryimpl.BackRef[money.Money](c, id8)
+			} else if st7 == foryimpl.RefFollows {
+				p9 := foryimpl.Alloc[money.Money](c)
+				foryimpl.SetRef(c, id8, p9)
+				if c.Compatible() {
+					c.ReadExtMeta(foryExtMoneyCodec)
 				}
+				if !c.Failed() {
+					c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p9))
+				}
+				x.Tip = p9
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p6 := foryimpl.Alloc[money.Money](c)
-					if c.Compatible() {
-						c.ReadExtMeta(foryExtMoneyCodec)
-					}
-					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
-					}
-					x.Tip = p6
-				}
+				x.Tip = nil
 			}
 		}
 		if c.Failed() {
@@ -714,31 +701,19 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				}
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[MoneyStruct](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[MoneyStruct](c)
-					foryimpl.SetRef(c, id10, p11)
-					if ev12 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
-					} else if !c.Failed() {
-						p11.ForyRead(c)
-					}
-					x.Tip = p11
-				} else {
-					x.Tip = nil
+			if st9, id10 := c.ReadEvolvedRefFlag(f); st9 == foryimpl.RefBack {
+				x.Tip = foryimpl.BackRef[MoneyStruct](c, id10)
+			} else if st9 == foryimpl.RefFollows {
+				p11 := foryimpl.Alloc[MoneyStruct](c)
+				foryimpl.SetRef(c, id10, p11)
+				if ev12 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev12 != nil {
+					p11.ForyReadEvolved(c, ev12)
+				} else if !c.Failed() {
+					p11.ForyRead(c)
 				}
+				x.Tip = p11
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p7 := foryimpl.Alloc[MoneyStruct](c)
-					if ev8 := c.ReadStructFieldMeta(foryTypeMoneyStruct); ev8 != nil {
-						p7.ForyReadEvolved(c, ev8)
-					} else if !c.Failed() {
-						p7.ForyRead(c)
-					}
-					x.Tip = p7
-				}
+				x.Tip = nil
 			}
 		}
 		if c.Failed() {

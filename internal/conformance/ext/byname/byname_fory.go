@@ -274,33 +274,20 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st7, id8 := c.ReadRefFlag(); st7 == foryimpl.RefBack {
-					x.Tip = foryimpl.BackRef[money.Money](c, id8)
-				} else if st7 == foryimpl.RefFollows {
-					p9 := foryimpl.Alloc[money.Money](c)
-					foryimpl.SetRef(c, id8, p9)
-					if c.Compatible() {
-						c.ReadExtMeta(foryExtMoneyCodec)
-					}
-					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p9))
-					}
-					x.Tip = p9
-				} else {
-					x.Tip = nil
+			if st7, id8 := c.ReadEvolvedRefFlag(f); st7 == foryimpl.RefBack {
+				x.Tip = foryimpl.BackRef[money.Money](c, id8)
+			} else if st7 == foryimpl.RefFollows {
+				p9 := foryimpl.Alloc[money.Money](c)
+				foryimpl.SetRef(c, id8, p9)
+				if c.Compatible() {
+					c.ReadExtMeta(foryExtMoneyCodec)
 				}
+				if !c.Failed() {
+					c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p9))
+				}
+				x.Tip = p9
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p6 := foryimpl.Alloc[money.Money](c)
-					if c.Compatible() {
-						c.ReadExtMeta(foryExtMoneyCodec)
-					}
-					if !c.Failed() {
-						c.ExtRead((&MoneyCodec{}).ReadExt(c.Reader(), p6))
-					}
-					x.Tip = p6
-				}
+				x.Tip = nil
 			}
 		}
 		if c.Failed() {

@@ -1911,58 +1911,34 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.Plain = foryimpl.BackRef[Leaf](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
-					} else if !c.Failed() {
-						p15.ForyRead(c)
-					}
-					x.Plain = p15
-				} else {
-					x.Plain = nil
+			if st13, id14 := c.ReadEvolvedRefFlag(f); st13 == foryimpl.RefBack {
+				x.Plain = foryimpl.BackRef[Leaf](c, id14)
+			} else if st13 == foryimpl.RefFollows {
+				p15 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id14, p15)
+				if ev16 := c.ReadStructFieldMeta(foryTypeLeaf); ev16 != nil {
+					p15.ForyReadEvolved(c, ev16)
+				} else if !c.Failed() {
+					p15.ForyRead(c)
 				}
+				x.Plain = p15
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[Leaf](c)
-					if ev12 := c.ReadStructFieldMeta(foryTypeLeaf); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
-					} else if !c.Failed() {
-						p11.ForyRead(c)
-					}
-					x.Plain = p11
-				}
+				x.Plain = nil
 			}
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.Ref = foryimpl.BackRef[Leaf](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					p21 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id20, p21)
-					if ev22 := c.ReadStructFieldMeta(foryTypeLeaf); ev22 != nil {
-						p21.ForyReadEvolved(c, ev22)
-					} else if !c.Failed() {
-						p21.ForyRead(c)
-					}
-					x.Ref = p21
-				} else {
-					x.Ref = nil
+			if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
+				x.Ref = foryimpl.BackRef[Leaf](c, id20)
+			} else if st19 == foryimpl.RefFollows {
+				p21 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id20, p21)
+				if ev22 := c.ReadStructFieldMeta(foryTypeLeaf); ev22 != nil {
+					p21.ForyReadEvolved(c, ev22)
+				} else if !c.Failed() {
+					p21.ForyRead(c)
 				}
+				x.Ref = p21
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p17 := foryimpl.Alloc[Leaf](c)
-					if ev18 := c.ReadStructFieldMeta(foryTypeLeaf); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
-					} else if !c.Failed() {
-						p17.ForyRead(c)
-					}
-					x.Ref = p17
-				}
+				x.Ref = nil
 			}
 		}
 		if c.Failed() {

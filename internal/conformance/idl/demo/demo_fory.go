@@ -683,31 +683,19 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st27, id28 := c.ReadRefFlag(); st27 == foryimpl.RefBack {
-					x.Friend = foryimpl.BackRef[Dog](c, id28)
-				} else if st27 == foryimpl.RefFollows {
-					p29 := foryimpl.Alloc[Dog](c)
-					foryimpl.SetRef(c, id28, p29)
-					if ev30 := c.ReadStructFieldMeta(foryTypeDog); ev30 != nil {
-						p29.ForyReadEvolved(c, ev30)
-					} else if !c.Failed() {
-						p29.ForyRead(c)
-					}
-					x.Friend = p29
-				} else {
-					x.Friend = nil
+			if st27, id28 := c.ReadEvolvedRefFlag(f); st27 == foryimpl.RefBack {
+				x.Friend = foryimpl.BackRef[Dog](c, id28)
+			} else if st27 == foryimpl.RefFollows {
+				p29 := foryimpl.Alloc[Dog](c)
+				foryimpl.SetRef(c, id28, p29)
+				if ev30 := c.ReadStructFieldMeta(foryTypeDog); ev30 != nil {
+					p29.ForyReadEvolved(c, ev30)
+				} else if !c.Failed() {
+					p29.ForyRead(c)
 				}
+				x.Friend = p29
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p25 := foryimpl.Alloc[Dog](c)
-					if ev26 := c.ReadStructFieldMeta(foryTypeDog); ev26 != nil {
-						p25.ForyReadEvolved(c, ev26)
-					} else if !c.Failed() {
-						p25.ForyRead(c)
-					}
-					x.Friend = p25
-				}
+				x.Friend = nil
 			}
 		case 2:
 			if !f.Flag || c.ReadFlag() {

@@ -375,85 +375,49 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st20, id21 := c.ReadRefFlag(); st20 == foryimpl.RefBack {
-					x.HomeAddress = foryimpl.BackRef[common.Address](c, id21)
-				} else if st20 == foryimpl.RefFollows {
-					p22 := foryimpl.Alloc[common.Address](c)
-					foryimpl.SetRef(c, id21, p22)
-					if ev23 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev23 != nil {
-						p22.ForyReadEvolved(c, ev23)
-					} else if !c.Failed() {
-						p22.ForyRead(c)
-					}
-					x.HomeAddress = p22
-				} else {
-					x.HomeAddress = nil
+			if st20, id21 := c.ReadEvolvedRefFlag(f); st20 == foryimpl.RefBack {
+				x.HomeAddress = foryimpl.BackRef[common.Address](c, id21)
+			} else if st20 == foryimpl.RefFollows {
+				p22 := foryimpl.Alloc[common.Address](c)
+				foryimpl.SetRef(c, id21, p22)
+				if ev23 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev23 != nil {
+					p22.ForyReadEvolved(c, ev23)
+				} else if !c.Failed() {
+					p22.ForyRead(c)
 				}
+				x.HomeAddress = p22
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p18 := foryimpl.Alloc[common.Address](c)
-					if ev19 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev19 != nil {
-						p18.ForyReadEvolved(c, ev19)
-					} else if !c.Failed() {
-						p18.ForyRead(c)
-					}
-					x.HomeAddress = p18
-				}
+				x.HomeAddress = nil
 			}
 		case 3:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st26, id27 := c.ReadRefFlag(); st26 == foryimpl.RefBack {
-					x.WorkAddress = foryimpl.BackRef[common.Address](c, id27)
-				} else if st26 == foryimpl.RefFollows {
-					p28 := foryimpl.Alloc[common.Address](c)
-					foryimpl.SetRef(c, id27, p28)
-					if ev29 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev29 != nil {
-						p28.ForyReadEvolved(c, ev29)
-					} else if !c.Failed() {
-						p28.ForyRead(c)
-					}
-					x.WorkAddress = p28
-				} else {
-					x.WorkAddress = nil
+			if st26, id27 := c.ReadEvolvedRefFlag(f); st26 == foryimpl.RefBack {
+				x.WorkAddress = foryimpl.BackRef[common.Address](c, id27)
+			} else if st26 == foryimpl.RefFollows {
+				p28 := foryimpl.Alloc[common.Address](c)
+				foryimpl.SetRef(c, id27, p28)
+				if ev29 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev29 != nil {
+					p28.ForyReadEvolved(c, ev29)
+				} else if !c.Failed() {
+					p28.ForyRead(c)
 				}
+				x.WorkAddress = p28
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p24 := foryimpl.Alloc[common.Address](c)
-					if ev25 := c.ReadStructFieldMeta((*common.Address)(nil).ForyType()); ev25 != nil {
-						p24.ForyReadEvolved(c, ev25)
-					} else if !c.Failed() {
-						p24.ForyRead(c)
-					}
-					x.WorkAddress = p24
-				}
+				x.WorkAddress = nil
 			}
 		case 4:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st32, id33 := c.ReadRefFlag(); st32 == foryimpl.RefBack {
-					x.Contact = foryimpl.BackRef[common.Contact](c, id33)
-				} else if st32 == foryimpl.RefFollows {
-					p34 := foryimpl.Alloc[common.Contact](c)
-					foryimpl.SetRef(c, id33, p34)
-					if ev35 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev35 != nil {
-						p34.ForyReadEvolved(c, ev35)
-					} else if !c.Failed() {
-						p34.ForyRead(c)
-					}
-					x.Contact = p34
-				} else {
-					x.Contact = nil
+			if st32, id33 := c.ReadEvolvedRefFlag(f); st32 == foryimpl.RefBack {
+				x.Contact = foryimpl.BackRef[common.Contact](c, id33)
+			} else if st32 == foryimpl.RefFollows {
+				p34 := foryimpl.Alloc[common.Contact](c)
+				foryimpl.SetRef(c, id33, p34)
+				if ev35 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev35 != nil {
+					p34.ForyReadEvolved(c, ev35)
+				} else if !c.Failed() {
+					p34.ForyRead(c)
 				}
+				x.Contact = p34
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p30 := foryimpl.Alloc[common.Contact](c)
-					if ev31 := c.ReadStructFieldMeta((*common.Contact)(nil).ForyType()); ev31 != nil {
-						p30.ForyReadEvolved(c, ev31)
-					} else if !c.Failed() {
-						p30.ForyRead(c)
-					}
-					x.Contact = p30
-				}
+				x.Contact = nil
 			}
 		case 5:
 			if c.ReadEvolvedValueFlag(f) {
@@ -730,31 +694,19 @@ func (x *UserPreferences) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st11, id12 := c.ReadRefFlag(); st11 == foryimpl.RefBack {
-					x.User = foryimpl.BackRef[User](c, id12)
-				} else if st11 == foryimpl.RefFollows {
-					p13 := foryimpl.Alloc[User](c)
-					foryimpl.SetRef(c, id12, p13)
-					if ev14 := c.ReadStructFieldMeta(foryTypeUser); ev14 != nil {
-						p13.ForyReadEvolved(c, ev14)
-					} else if !c.Failed() {
-						p13.ForyRead(c)
-					}
-					x.User = p13
-				} else {
-					x.User = nil
+			if st11, id12 := c.ReadEvolvedRefFlag(f); st11 == foryimpl.RefBack {
+				x.User = foryimpl.BackRef[User](c, id12)
+			} else if st11 == foryimpl.RefFollows {
+				p13 := foryimpl.Alloc[User](c)
+				foryimpl.SetRef(c, id12, p13)
+				if ev14 := c.ReadStructFieldMeta(foryTypeUser); ev14 != nil {
+					p13.ForyReadEvolved(c, ev14)
+				} else if !c.Failed() {
+					p13.ForyRead(c)
 				}
+				x.User = p13
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p9 := foryimpl.Alloc[User](c)
-					if ev10 := c.ReadStructFieldMeta(foryTypeUser); ev10 != nil {
-						p9.ForyReadEvolved(c, ev10)
-					} else if !c.Failed() {
-						p9.ForyRead(c)
-					}
-					x.User = p9
-				}
+				x.User = nil
 			}
 		}
 		if c.Failed() {

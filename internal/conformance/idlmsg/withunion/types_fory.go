@@ -881,58 +881,34 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Os = serializer.Some(o86)
 			}
 		case 21:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st89, id90 := c.ReadRefFlag(); st89 == foryimpl.RefBack {
-					x.Leaf = foryimpl.BackRef[Leaf](c, id90)
-				} else if st89 == foryimpl.RefFollows {
-					p91 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id90, p91)
-					if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
-						p91.ForyReadEvolved(c, ev92)
-					} else if !c.Failed() {
-						p91.ForyRead(c)
-					}
-					x.Leaf = p91
-				} else {
-					x.Leaf = nil
+			if st89, id90 := c.ReadEvolvedRefFlag(f); st89 == foryimpl.RefBack {
+				x.Leaf = foryimpl.BackRef[Leaf](c, id90)
+			} else if st89 == foryimpl.RefFollows {
+				p91 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id90, p91)
+				if ev92 := c.ReadStructFieldMeta(foryTypeLeaf); ev92 != nil {
+					p91.ForyReadEvolved(c, ev92)
+				} else if !c.Failed() {
+					p91.ForyRead(c)
 				}
+				x.Leaf = p91
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p87 := foryimpl.Alloc[Leaf](c)
-					if ev88 := c.ReadStructFieldMeta(foryTypeLeaf); ev88 != nil {
-						p87.ForyReadEvolved(c, ev88)
-					} else if !c.Failed() {
-						p87.ForyRead(c)
-					}
-					x.Leaf = p87
-				}
+				x.Leaf = nil
 			}
 		case 22:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st95, id96 := c.ReadRefFlag(); st95 == foryimpl.RefBack {
-					x.Shared = foryimpl.BackRef[Leaf](c, id96)
-				} else if st95 == foryimpl.RefFollows {
-					p97 := foryimpl.Alloc[Leaf](c)
-					foryimpl.SetRef(c, id96, p97)
-					if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
-						p97.ForyReadEvolved(c, ev98)
-					} else if !c.Failed() {
-						p97.ForyRead(c)
-					}
-					x.Shared = p97
-				} else {
-					x.Shared = nil
+			if st95, id96 := c.ReadEvolvedRefFlag(f); st95 == foryimpl.RefBack {
+				x.Shared = foryimpl.BackRef[Leaf](c, id96)
+			} else if st95 == foryimpl.RefFollows {
+				p97 := foryimpl.Alloc[Leaf](c)
+				foryimpl.SetRef(c, id96, p97)
+				if ev98 := c.ReadStructFieldMeta(foryTypeLeaf); ev98 != nil {
+					p97.ForyReadEvolved(c, ev98)
+				} else if !c.Failed() {
+					p97.ForyRead(c)
 				}
+				x.Shared = p97
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p93 := foryimpl.Alloc[Leaf](c)
-					if ev94 := c.ReadStructFieldMeta(foryTypeLeaf); ev94 != nil {
-						p93.ForyReadEvolved(c, ev94)
-					} else if !c.Failed() {
-						p93.ForyRead(c)
-					}
-					x.Shared = p93
-				}
+				x.Shared = nil
 			}
 		case 23:
 			if !f.Flag || c.ReadFlag() {

@@ -507,58 +507,34 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 0:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st13, id14 := c.ReadRefFlag(); st13 == foryimpl.RefBack {
-					x.Cover = foryimpl.BackRef[Image](c, id14)
-				} else if st13 == foryimpl.RefFollows {
-					p15 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id14, p15)
-					if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
-						p15.ForyReadEvolved(c, ev16)
-					} else if !c.Failed() {
-						p15.ForyRead(c)
-					}
-					x.Cover = p15
-				} else {
-					x.Cover = nil
+			if st13, id14 := c.ReadEvolvedRefFlag(f); st13 == foryimpl.RefBack {
+				x.Cover = foryimpl.BackRef[Image](c, id14)
+			} else if st13 == foryimpl.RefFollows {
+				p15 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id14, p15)
+				if ev16 := c.ReadStructFieldMeta(foryTypeImage); ev16 != nil {
+					p15.ForyReadEvolved(c, ev16)
+				} else if !c.Failed() {
+					p15.ForyRead(c)
 				}
+				x.Cover = p15
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p11 := foryimpl.Alloc[Image](c)
-					if ev12 := c.ReadStructFieldMeta(foryTypeImage); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
-					} else if !c.Failed() {
-						p11.ForyRead(c)
-					}
-					x.Cover = p11
-				}
+				x.Cover = nil
 			}
 		case 1:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st19, id20 := c.ReadRefFlag(); st19 == foryimpl.RefBack {
-					x.Thumb = foryimpl.BackRef[Image](c, id20)
-				} else if st19 == foryimpl.RefFollows {
-					p21 := foryimpl.Alloc[Image](c)
-					foryimpl.SetRef(c, id20, p21)
-					if ev22 := c.ReadStructFieldMeta(foryTypeImage); ev22 != nil {
-						p21.ForyReadEvolved(c, ev22)
-					} else if !c.Failed() {
-						p21.ForyRead(c)
-					}
-					x.Thumb = p21
-				} else {
-					x.Thumb = nil
+			if st19, id20 := c.ReadEvolvedRefFlag(f); st19 == foryimpl.RefBack {
+				x.Thumb = foryimpl.BackRef[Image](c, id20)
+			} else if st19 == foryimpl.RefFollows {
+				p21 := foryimpl.Alloc[Image](c)
+				foryimpl.SetRef(c, id20, p21)
+				if ev22 := c.ReadStructFieldMeta(foryTypeImage); ev22 != nil {
+					p21.ForyReadEvolved(c, ev22)
+				} else if !c.Failed() {
+					p21.ForyRead(c)
 				}
+				x.Thumb = p21
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p17 := foryimpl.Alloc[Image](c)
-					if ev18 := c.ReadStructFieldMeta(foryTypeImage); ev18 != nil {
-						p17.ForyReadEvolved(c, ev18)
-					} else if !c.Failed() {
-						p17.ForyRead(c)
-					}
-					x.Thumb = p17
-				}
+				x.Thumb = nil
 			}
 		}
 		if c.Failed() {
@@ -813,31 +789,19 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	for i := foryimpl.ReadScalars(c, ev, 0, x); i < ev.NumFields(); i = foryimpl.ReadScalars(c, ev, i+1, x) {
 		switch f := ev.Field(i); f.Local {
 		case 2:
-			if c.TrackRef() && f.Flag && !f.Convert {
-				if st9, id10 := c.ReadRefFlag(); st9 == foryimpl.RefBack {
-					x.Next = foryimpl.BackRef[Node](c, id10)
-				} else if st9 == foryimpl.RefFollows {
-					p11 := foryimpl.Alloc[Node](c)
-					foryimpl.SetRef(c, id10, p11)
-					if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
-						p11.ForyReadEvolved(c, ev12)
-					} else if !c.Failed() {
-						p11.ForyRead(c)
-					}
-					x.Next = p11
-				} else {
-					x.Next = nil
+			if st9, id10 := c.ReadEvolvedRefFlag(f); st9 == foryimpl.RefBack {
+				x.Next = foryimpl.BackRef[Node](c, id10)
+			} else if st9 == foryimpl.RefFollows {
+				p11 := foryimpl.Alloc[Node](c)
+				foryimpl.SetRef(c, id10, p11)
+				if ev12 := c.ReadStructFieldMeta(foryTypeNode); ev12 != nil {
+					p11.ForyReadEvolved(c, ev12)
+				} else if !c.Failed() {
+					p11.ForyRead(c)
 				}
+				x.Next = p11
 			} else {
-				if !f.Flag || c.ReadFlag() {
-					p7 := foryimpl.Alloc[Node](c)
-					if ev8 := c.ReadStructFieldMeta(foryTypeNode); ev8 != nil {
-						p7.ForyReadEvolved(c, ev8)
-					} else if !c.Failed() {
-						p7.ForyRead(c)
-					}
-					x.Next = p7
-				}
+				x.Next = nil
 			}
 		}
 		if c.Failed() {
