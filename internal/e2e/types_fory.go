@@ -202,8 +202,7 @@ func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Created = c.ReadTime()
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -864,8 +863,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.When = c.ReadTime()
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2379,8 +2377,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.U64s = x.foryReadU64s(c, x.U64s)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3729,8 +3726,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Structs = x.foryReadStructs(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -5112,8 +5108,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Work = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -5429,8 +5424,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Next = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -5739,8 +5733,7 @@ func (x *Tree) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Index = x.foryReadIndex(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -6387,8 +6380,7 @@ func (x *Carriers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Words = x.foryReadWords(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7360,8 +7352,7 @@ func (x *Hinted) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.TaggedI64 = x.foryReadTaggedI64(c, x.TaggedI64)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7791,105 +7782,15 @@ func (x *Hinted) foryReadTaggedI64(c *foryimpl.ReadContext, old []int64) (v []in
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Base)
-		},
-		Info: foryTypeBase,
-		New: func() foryimpl.Message {
-			return new(Base)
-		},
-		Ptr: (*Base)(nil),
-		Val: Base{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Scalars)
-		},
-		Info: foryTypeScalars,
-		New: func() foryimpl.Message {
-			return new(Scalars)
-		},
-		Ptr: (*Scalars)(nil),
-		Val: Scalars{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Containers)
-		},
-		Info: foryTypeContainers,
-		New: func() foryimpl.Message {
-			return new(Containers)
-		},
-		Ptr: (*Containers)(nil),
-		Val: Containers{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Maps)
-		},
-		Info: foryTypeMaps,
-		New: func() foryimpl.Message {
-			return new(Maps)
-		},
-		Ptr: (*Maps)(nil),
-		Val: Maps{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Composite)
-		},
-		Info: foryTypeComposite,
-		New: func() foryimpl.Message {
-			return new(Composite)
-		},
-		Ptr: (*Composite)(nil),
-		Val: Composite{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Node)
-		},
-		Info: foryTypeNode,
-		New: func() foryimpl.Message {
-			return new(Node)
-		},
-		Ptr: (*Node)(nil),
-		Val: Node{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Tree)
-		},
-		Info: foryTypeTree,
-		New: func() foryimpl.Message {
-			return new(Tree)
-		},
-		Ptr: (*Tree)(nil),
-		Val: Tree{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Carriers)
-		},
-		Info: foryTypeCarriers,
-		New: func() foryimpl.Message {
-			return new(Carriers)
-		},
-		Ptr: (*Carriers)(nil),
-		Val: Carriers{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Hinted)
-		},
-		Info: foryTypeHinted,
-		New: func() foryimpl.Message {
-			return new(Hinted)
-		},
-		Ptr: (*Hinted)(nil),
-		Val: Hinted{},
-	})
+	foryimpl.RegisterAnyOf[Base](foryTypeBase)
+	foryimpl.RegisterAnyOf[Scalars](foryTypeScalars)
+	foryimpl.RegisterAnyOf[Containers](foryTypeContainers)
+	foryimpl.RegisterAnyOf[Maps](foryTypeMaps)
+	foryimpl.RegisterAnyOf[Composite](foryTypeComposite)
+	foryimpl.RegisterAnyOf[Node](foryTypeNode)
+	foryimpl.RegisterAnyOf[Tree](foryTypeTree)
+	foryimpl.RegisterAnyOf[Carriers](foryTypeCarriers)
+	foryimpl.RegisterAnyOf[Hinted](foryTypeHinted)
 }

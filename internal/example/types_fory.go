@@ -251,8 +251,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -394,35 +393,14 @@ func (x *Event) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.At = c.ReadTime()
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*User)
-		},
-		Info: foryTypeUser,
-		New: func() foryimpl.Message {
-			return new(User)
-		},
-		Ptr: (*User)(nil),
-		Val: User{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Event)
-		},
-		Info: foryTypeEvent,
-		New: func() foryimpl.Message {
-			return new(Event)
-		},
-		Ptr: (*Event)(nil),
-		Val: Event{},
-	})
+	foryimpl.RegisterAnyOf[User](foryTypeUser)
+	foryimpl.RegisterAnyOf[Event](foryTypeEvent)
 }

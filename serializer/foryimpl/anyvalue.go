@@ -66,6 +66,19 @@ type eface struct {
 func typeWord(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
 func dataWord(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).data }
 
+// RegisterAnyOf is RegisterAny for the generated struct T, whose AnyType
+// functions are the same for every generated struct: the one line a
+// generated init function writes a struct (issue 28).
+func RegisterAnyOf[T any, P StructMessage[T]](info *TypeInfo) {
+	RegisterAny(AnyType{
+		Info:  info,
+		New:   func() Message { return P(new(T)) },
+		Deref: func(m Message) any { return *m.(P) },
+		Ptr:   P(nil),
+		Val:   *new(T),
+	})
+}
+
 // RegisterAny records t; generated code calls it from init() for every
 // generated struct. Several Go types may share a registration (id or
 // namespace+name) across packages: registering is never an error, but

@@ -196,6 +196,16 @@ func (c *ReadContext) FailedIn(field string) bool {
 	return true
 }
 
+// FailedInField is FailedIn for field i of the received schema ev, in the
+// evolved reader's loop: the name is looked up only on failure.
+func (c *ReadContext) FailedInField(ev *Evolution, i int) bool {
+	if c.r.Err() == nil {
+		return false
+	}
+	c.Trace(ev.Field(i).Name())
+	return true
+}
+
 // FailedAt is FailedIn for the element at index i of a list or map. The
 // index's formatting is out of line, so that this inlines.
 func (c *ReadContext) FailedAt(i int) bool {

@@ -589,8 +589,7 @@ func (g *gen) emitReadEvolved(f *jen.File) {
 	} else {
 		loop := []jen.Code{
 			jen.Switch(jen.Id("f").Op(":=").Id("ev").Dot("Field").Call(jen.Id("i")), jen.Id("f").Dot("Local")).Block(cases...),
-			jen.If(jen.Id("c").Dot("Failed").Call()).Block(
-				jen.Id("c").Dot("Trace").Call(jen.Id("ev").Dot("Field").Call(jen.Id("i")).Dot("Name").Call()), jen.Return()),
+			jen.If(jen.Id("c").Dot("FailedInField").Call(jen.Id("ev"), jen.Id("i"))).Block(jen.Return()),
 		}
 		if readsWithR(loop) {
 			body = append(body, jen.Id("r").Op(":=").Id("c").Dot("Reader").Call())

@@ -8,7 +8,7 @@ import (
 )
 
 // emitAnyRegistry makes every generated file register its structs for any
-// values (foryimpl.RegisterAny) in an init function.
+// values (foryimpl.RegisterAnyOf) in an init function.
 const emitAnyRegistry = true
 
 // emitRegistry writes the init function that makes the file's structs
@@ -20,18 +20,9 @@ func emitRegistry(f *jen.File, pkgPath string, structs []*plan.Struct) {
 		// The type users hold: an instantiation's generic type, whose
 		// methods forward to its hidden type's (emitInstances).
 		g := &gen{pkgPath: pkgPath}
-		pub := func() *jen.Statement { return g.publicType(s) }
-		body = append(body, jen.Qual(implPkg, "RegisterAny").Call(jen.Qual(implPkg, "AnyType").Values(jen.Dict{
-			jen.Id("Info"): jen.Id("foryType" + s.Model.Name),
-			jen.Id("New"): jen.Func().Params().Qual(implPkg, "Message").Block(
-				jen.Return(jen.New(pub()))),
-			jen.Id("Deref"): jen.Func().Params(jen.Id("m").Qual(implPkg, "Message")).Any().Block(
-				jen.Return(jen.Op("*").Id("m").Assert(jen.Op("*").Add(pub())))),
-			jen.Id("Ptr"): jen.Parens(jen.Op("*").Add(pub())).Call(jen.Nil()),
-			jen.Id("Val"): pub().Values(),
-		})))
+		body = append(body, jen.Qual(implPkg, "RegisterAnyOf").Types(g.publicType(s)).Call(jen.Id("foryType"+s.Model.Name)))
 	}
-	f.Comment("init makes this file's structs known to any values (foryimpl.RegisterAny).")
+	f.Comment("init makes this file's structs known to any values (foryimpl.RegisterAnyOf).")
 	f.Func().Id("init").Params().Block(body...)
 	f.Line()
 }

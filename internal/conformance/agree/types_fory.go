@@ -571,8 +571,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.C = x.foryReadC(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1323,8 +1322,7 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.P = x.foryReadP(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1727,8 +1725,7 @@ func (x *Ints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Attr = x.foryReadAttr(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2236,8 +2233,7 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.C = foryimpl.ReadStructList[[]Pt](c, nil, foryTypePt)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2419,8 +2415,7 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2602,112 +2597,21 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*OptInt)
-		},
-		Info: foryTypeOptInt,
-		New: func() foryimpl.Message {
-			return new(OptInt)
-		},
-		Ptr: (*OptInt)(nil),
-		Val: OptInt{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NilValues)
-		},
-		Info: foryTypeNilValues,
-		New: func() foryimpl.Message {
-			return new(NilValues)
-		},
-		Ptr: (*NilValues)(nil),
-		Val: NilValues{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapKinds)
-		},
-		Info: foryTypeMapKinds,
-		New: func() foryimpl.Message {
-			return new(MapKinds)
-		},
-		Ptr: (*MapKinds)(nil),
-		Val: MapKinds{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Ints)
-		},
-		Info: foryTypeInts,
-		New: func() foryimpl.Message {
-			return new(Ints)
-		},
-		Ptr: (*Ints)(nil),
-		Val: Ints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Pt)
-		},
-		Info: foryTypePt,
-		New: func() foryimpl.Message {
-			return new(Pt)
-		},
-		Ptr: (*Pt)(nil),
-		Val: Pt{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*PtLists)
-		},
-		Info: foryTypePtLists,
-		New: func() foryimpl.Message {
-			return new(PtLists)
-		},
-		Ptr: (*PtLists)(nil),
-		Val: PtLists{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Enums)
-		},
-		Info: foryTypeEnums,
-		New: func() foryimpl.Message {
-			return new(Enums)
-		},
-		Ptr: (*Enums)(nil),
-		Val: Enums{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*EnumsEvolved)
-		},
-		Info: foryTypeEnumsEvolved,
-		New: func() foryimpl.Message {
-			return new(EnumsEvolved)
-		},
-		Ptr: (*EnumsEvolved)(nil),
-		Val: EnumsEvolved{},
-	})
+	foryimpl.RegisterAnyOf[OptInt](foryTypeOptInt)
+	foryimpl.RegisterAnyOf[NilValues](foryTypeNilValues)
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[MapKinds](foryTypeMapKinds)
+	foryimpl.RegisterAnyOf[Ints](foryTypeInts)
+	foryimpl.RegisterAnyOf[Pt](foryTypePt)
+	foryimpl.RegisterAnyOf[PtLists](foryTypePtLists)
+	foryimpl.RegisterAnyOf[Enums](foryTypeEnums)
+	foryimpl.RegisterAnyOf[EnumsEvolved](foryTypeEnumsEvolved)
 }

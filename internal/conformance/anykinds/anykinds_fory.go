@@ -195,8 +195,7 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			x.V = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -366,36 +365,15 @@ func (x *Pair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 1:
 			x.B = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 	c.Leave()
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Holder)
-		},
-		Info: foryTypeHolder,
-		New: func() foryimpl.Message {
-			return new(Holder)
-		},
-		Ptr: (*Holder)(nil),
-		Val: Holder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Pair)
-		},
-		Info: foryTypePair,
-		New: func() foryimpl.Message {
-			return new(Pair)
-		},
-		Ptr: (*Pair)(nil),
-		Val: Pair{},
-	})
+	foryimpl.RegisterAnyOf[Holder](foryTypeHolder)
+	foryimpl.RegisterAnyOf[Pair](foryTypePair)
 }

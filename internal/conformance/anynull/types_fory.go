@@ -164,8 +164,7 @@ func (x *AnyAlone) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 0:
 			x.Value = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -548,8 +547,7 @@ func (x *AnyWithStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 3:
 			x.Thing = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -847,58 +845,17 @@ func (x *AnyMixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 		case 6:
 			x.Plain = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 	c.Leave()
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyAlone)
-		},
-		Info: foryTypeAnyAlone,
-		New: func() foryimpl.Message {
-			return new(AnyAlone)
-		},
-		Ptr: (*AnyAlone)(nil),
-		Val: AnyAlone{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyWithStruct)
-		},
-		Info: foryTypeAnyWithStruct,
-		New: func() foryimpl.Message {
-			return new(AnyWithStruct)
-		},
-		Ptr: (*AnyWithStruct)(nil),
-		Val: AnyWithStruct{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyMixed)
-		},
-		Info: foryTypeAnyMixed,
-		New: func() foryimpl.Message {
-			return new(AnyMixed)
-		},
-		Ptr: (*AnyMixed)(nil),
-		Val: AnyMixed{},
-	})
+	foryimpl.RegisterAnyOf[AnyAlone](foryTypeAnyAlone)
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[AnyWithStruct](foryTypeAnyWithStruct)
+	foryimpl.RegisterAnyOf[AnyMixed](foryTypeAnyMixed)
 }

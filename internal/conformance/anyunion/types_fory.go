@@ -410,8 +410,7 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		case 8:
 			x.Value = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -553,8 +552,7 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Items = foryimpl.ReadAnyList(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -704,8 +702,7 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Entries = foryimpl.ReadStringAnyMap(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1074,8 +1071,7 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Pet.ForyReadUnion(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1288,8 +1284,7 @@ func (x *MaybePet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Must.ForyReadUnion(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1478,83 +1473,13 @@ func (x *Token) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return nil
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyInner)
-		},
-		Info: foryTypeAnyInner,
-		New: func() foryimpl.Message {
-			return new(AnyInner)
-		},
-		Ptr: (*AnyInner)(nil),
-		Val: AnyInner{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyHolder)
-		},
-		Info: foryTypeAnyHolder,
-		New: func() foryimpl.Message {
-			return new(AnyHolder)
-		},
-		Ptr: (*AnyHolder)(nil),
-		Val: AnyHolder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyList)
-		},
-		Info: foryTypeAnyList,
-		New: func() foryimpl.Message {
-			return new(AnyList)
-		},
-		Ptr: (*AnyList)(nil),
-		Val: AnyList{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyMap)
-		},
-		Info: foryTypeAnyMap,
-		New: func() foryimpl.Message {
-			return new(AnyMap)
-		},
-		Ptr: (*AnyMap)(nil),
-		Val: AnyMap{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Dog)
-		},
-		Info: foryTypeDog,
-		New: func() foryimpl.Message {
-			return new(Dog)
-		},
-		Ptr: (*Dog)(nil),
-		Val: Dog{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*PetOwner)
-		},
-		Info: foryTypePetOwner,
-		New: func() foryimpl.Message {
-			return new(PetOwner)
-		},
-		Ptr: (*PetOwner)(nil),
-		Val: PetOwner{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MaybePet)
-		},
-		Info: foryTypeMaybePet,
-		New: func() foryimpl.Message {
-			return new(MaybePet)
-		},
-		Ptr: (*MaybePet)(nil),
-		Val: MaybePet{},
-	})
+	foryimpl.RegisterAnyOf[AnyInner](foryTypeAnyInner)
+	foryimpl.RegisterAnyOf[AnyHolder](foryTypeAnyHolder)
+	foryimpl.RegisterAnyOf[AnyList](foryTypeAnyList)
+	foryimpl.RegisterAnyOf[AnyMap](foryTypeAnyMap)
+	foryimpl.RegisterAnyOf[Dog](foryTypeDog)
+	foryimpl.RegisterAnyOf[PetOwner](foryTypePetOwner)
+	foryimpl.RegisterAnyOf[MaybePet](foryTypeMaybePet)
 }

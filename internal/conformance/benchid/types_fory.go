@@ -758,8 +758,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 20:
 			x.BooleanArray = foryimpl.ReadBoolArrayEvolved[[]bool](c, f)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -979,8 +978,7 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				x.Images = foryimpl.ReadStructList[[]Image](c, nil, foryTypeImage)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1282,8 +1280,7 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1484,8 +1481,7 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1634,8 +1630,7 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 				x.NumericStructs = foryimpl.ReadStructList[[]NumericStruct](c, nil, foryTypeNumericStruct)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1781,8 +1776,7 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.SampleList = foryimpl.ReadStructList[[]Sample](c, nil, foryTypeSample)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1928,101 +1922,20 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 				x.MediaContentList = foryimpl.ReadStructList[[]MediaContent](c, nil, foryTypeMediaContent)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NumericStruct)
-		},
-		Info: foryTypeNumericStruct,
-		New: func() foryimpl.Message {
-			return new(NumericStruct)
-		},
-		Ptr: (*NumericStruct)(nil),
-		Val: NumericStruct{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Sample)
-		},
-		Info: foryTypeSample,
-		New: func() foryimpl.Message {
-			return new(Sample)
-		},
-		Ptr: (*Sample)(nil),
-		Val: Sample{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MediaContent)
-		},
-		Info: foryTypeMediaContent,
-		New: func() foryimpl.Message {
-			return new(MediaContent)
-		},
-		Ptr: (*MediaContent)(nil),
-		Val: MediaContent{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Media)
-		},
-		Info: foryTypeMedia,
-		New: func() foryimpl.Message {
-			return new(Media)
-		},
-		Ptr: (*Media)(nil),
-		Val: Media{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Image)
-		},
-		Info: foryTypeImage,
-		New: func() foryimpl.Message {
-			return new(Image)
-		},
-		Ptr: (*Image)(nil),
-		Val: Image{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NumericStructList)
-		},
-		Info: foryTypeNumericStructList,
-		New: func() foryimpl.Message {
-			return new(NumericStructList)
-		},
-		Ptr: (*NumericStructList)(nil),
-		Val: NumericStructList{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SampleList)
-		},
-		Info: foryTypeSampleList,
-		New: func() foryimpl.Message {
-			return new(SampleList)
-		},
-		Ptr: (*SampleList)(nil),
-		Val: SampleList{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MediaContentList)
-		},
-		Info: foryTypeMediaContentList,
-		New: func() foryimpl.Message {
-			return new(MediaContentList)
-		},
-		Ptr: (*MediaContentList)(nil),
-		Val: MediaContentList{},
-	})
+	foryimpl.RegisterAnyOf[NumericStruct](foryTypeNumericStruct)
+	foryimpl.RegisterAnyOf[Sample](foryTypeSample)
+	foryimpl.RegisterAnyOf[MediaContent](foryTypeMediaContent)
+	foryimpl.RegisterAnyOf[Media](foryTypeMedia)
+	foryimpl.RegisterAnyOf[Image](foryTypeImage)
+	foryimpl.RegisterAnyOf[NumericStructList](foryTypeNumericStructList)
+	foryimpl.RegisterAnyOf[SampleList](foryTypeSampleList)
+	foryimpl.RegisterAnyOf[MediaContentList](foryTypeMediaContentList)
 }

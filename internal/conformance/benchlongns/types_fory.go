@@ -332,17 +332,7 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NumericStruct)
-		},
-		Info: foryTypeNumericStruct,
-		New: func() foryimpl.Message {
-			return new(NumericStruct)
-		},
-		Ptr: (*NumericStruct)(nil),
-		Val: NumericStruct{},
-	})
+	foryimpl.RegisterAnyOf[NumericStruct](foryTypeNumericStruct)
 }

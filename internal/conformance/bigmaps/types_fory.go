@@ -244,8 +244,7 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.StrToStr = x.foryReadStrToStr(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -350,17 +349,7 @@ func (x *BigMaps) foryReadStrToStr(c *foryimpl.ReadContext) (v map[string]string
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*BigMaps)
-		},
-		Info: foryTypeBigMaps,
-		New: func() foryimpl.Message {
-			return new(BigMaps)
-		},
-		Ptr: (*BigMaps)(nil),
-		Val: BigMaps{},
-	})
+	foryimpl.RegisterAnyOf[BigMaps](foryTypeBigMaps)
 }

@@ -334,8 +334,7 @@ func (x *Bytes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 		case 4:
 			x.U8Arr = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -395,17 +394,7 @@ func (x *Bytes) foryReadPlain(c *foryimpl.ReadContext, old []uint8) (v []uint8) 
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Bytes)
-		},
-		Info: foryTypeBytes,
-		New: func() foryimpl.Message {
-			return new(Bytes)
-		},
-		Ptr: (*Bytes)(nil),
-		Val: Bytes{},
-	})
+	foryimpl.RegisterAnyOf[Bytes](foryTypeBytes)
 }

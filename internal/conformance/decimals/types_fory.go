@@ -304,8 +304,7 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				(x.Zero).Scale = c.ReadDecimal(&(x.Zero).Unscaled)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -337,17 +336,7 @@ func (x *Decimals) foryReadList(c *foryimpl.ReadContext, old []serializer.Decima
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Decimals)
-		},
-		Info: foryTypeDecimals,
-		New: func() foryimpl.Message {
-			return new(Decimals)
-		},
-		Ptr: (*Decimals)(nil),
-		Val: Decimals{},
-	})
+	foryimpl.RegisterAnyOf[Decimals](foryTypeDecimals)
 }

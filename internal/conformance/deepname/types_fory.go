@@ -203,8 +203,7 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -486,8 +485,7 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.DeepP = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -688,46 +686,15 @@ func (x *Level3) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Level1)
-		},
-		Info: foryTypeLevel1,
-		New: func() foryimpl.Message {
-			return new(Level1)
-		},
-		Ptr: (*Level1)(nil),
-		Val: Level1{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Level2)
-		},
-		Info: foryTypeLevel2,
-		New: func() foryimpl.Message {
-			return new(Level2)
-		},
-		Ptr: (*Level2)(nil),
-		Val: Level2{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Level3)
-		},
-		Info: foryTypeLevel3,
-		New: func() foryimpl.Message {
-			return new(Level3)
-		},
-		Ptr: (*Level3)(nil),
-		Val: Level3{},
-	})
+	foryimpl.RegisterAnyOf[Level1](foryTypeLevel1)
+	foryimpl.RegisterAnyOf[Level2](foryTypeLevel2)
+	foryimpl.RegisterAnyOf[Level3](foryTypeLevel3)
 }

@@ -306,8 +306,7 @@ func (x *EnumHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.PC = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -343,17 +342,7 @@ func (x *EnumHolder) foryReadColors(c *foryimpl.ReadContext, old []Color) (v []C
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*EnumHolder)
-		},
-		Info: foryTypeEnumHolder,
-		New: func() foryimpl.Message {
-			return new(EnumHolder)
-		},
-		Ptr: (*EnumHolder)(nil),
-		Val: EnumHolder{},
-	})
+	foryimpl.RegisterAnyOf[EnumHolder](foryTypeEnumHolder)
 }

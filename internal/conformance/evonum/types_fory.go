@@ -284,17 +284,7 @@ func (x *NumericStructV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NumericStructV2)
-		},
-		Info: foryTypeNumericStructV2,
-		New: func() foryimpl.Message {
-			return new(NumericStructV2)
-		},
-		Ptr: (*NumericStructV2)(nil),
-		Val: NumericStructV2{},
-	})
+	foryimpl.RegisterAnyOf[NumericStructV2](foryTypeNumericStructV2)
 }

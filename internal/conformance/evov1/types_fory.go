@@ -170,17 +170,7 @@ func (x *PersonV1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*PersonV1)
-		},
-		Info: foryTypePersonV1,
-		New: func() foryimpl.Message {
-			return new(PersonV1)
-		},
-		Ptr: (*PersonV1)(nil),
-		Val: PersonV1{},
-	})
+	foryimpl.RegisterAnyOf[PersonV1](foryTypePersonV1)
 }

@@ -575,8 +575,7 @@ func (x *PersonV2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -766,28 +765,8 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*PersonV2)
-		},
-		Info: foryTypePersonV2,
-		New: func() foryimpl.Message {
-			return new(PersonV2)
-		},
-		Ptr: (*PersonV2)(nil),
-		Val: PersonV2{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Address)
-		},
-		Info: foryTypeAddress,
-		New: func() foryimpl.Message {
-			return new(Address)
-		},
-		Ptr: (*Address)(nil),
-		Val: Address{},
-	})
+	foryimpl.RegisterAnyOf[PersonV2](foryTypePersonV2)
+	foryimpl.RegisterAnyOf[Address](foryTypeAddress)
 }

@@ -468,8 +468,7 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				x.Items = foryimpl.ReadStructList[[]User](c, nil, foryTypeUser)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -682,8 +681,7 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 				x.Items = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1138,8 +1136,7 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1299,80 +1296,19 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			x.V = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 	c.Leave()
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*User)
-		},
-		Info: foryTypeUser,
-		New: func() foryimpl.Message {
-			return new(User)
-		},
-		Ptr: (*User)(nil),
-		Val: User{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Page[User])
-		},
-		Info: foryTypeforyUserPage,
-		New: func() foryimpl.Message {
-			return new(Page[User])
-		},
-		Ptr: (*Page[User])(nil),
-		Val: Page[User]{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Page[string])
-		},
-		Info: foryTypeforyStringPage,
-		New: func() foryimpl.Message {
-			return new(Page[string])
-		},
-		Ptr: (*Page[string])(nil),
-		Val: Page[string]{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Pair[string, int64])
-		},
-		Info: foryTypeforyBest,
-		New: func() foryimpl.Message {
-			return new(Pair[string, int64])
-		},
-		Ptr: (*Pair[string, int64])(nil),
-		Val: Pair[string, int64]{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Book)
-		},
-		Info: foryTypeBook,
-		New: func() foryimpl.Message {
-			return new(Book)
-		},
-		Ptr: (*Book)(nil),
-		Val: Book{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Holder)
-		},
-		Info: foryTypeHolder,
-		New: func() foryimpl.Message {
-			return new(Holder)
-		},
-		Ptr: (*Holder)(nil),
-		Val: Holder{},
-	})
+	foryimpl.RegisterAnyOf[User](foryTypeUser)
+	foryimpl.RegisterAnyOf[Page[User]](foryTypeforyUserPage)
+	foryimpl.RegisterAnyOf[Page[string]](foryTypeforyStringPage)
+	foryimpl.RegisterAnyOf[Pair[string, int64]](foryTypeforyBest)
+	foryimpl.RegisterAnyOf[Book](foryTypeBook)
+	foryimpl.RegisterAnyOf[Holder](foryTypeHolder)
 }

@@ -361,8 +361,7 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.F16List = x.foryReadF16List(c, x.F16List)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -592,28 +591,8 @@ func (x *BFloat16Ptr) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*HalfFloats)
-		},
-		Info: foryTypeHalfFloats,
-		New: func() foryimpl.Message {
-			return new(HalfFloats)
-		},
-		Ptr: (*HalfFloats)(nil),
-		Val: HalfFloats{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*BFloat16Ptr)
-		},
-		Info: foryTypeBFloat16Ptr,
-		New: func() foryimpl.Message {
-			return new(BFloat16Ptr)
-		},
-		Ptr: (*BFloat16Ptr)(nil),
-		Val: BFloat16Ptr{},
-	})
+	foryimpl.RegisterAnyOf[HalfFloats](foryTypeHalfFloats)
+	foryimpl.RegisterAnyOf[BFloat16Ptr](foryTypeBFloat16Ptr)
 }

@@ -342,8 +342,7 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Nullable = x.foryReadNullable(c, x.Nullable)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -881,8 +880,7 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.Lists = x.foryReadLists(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1384,8 +1382,7 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Tagged = x.foryReadTagged(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1792,8 +1789,7 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Ref = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2172,8 +2168,7 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Untagged = x.foryReadUntagged(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2452,8 +2447,7 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Map = x.foryReadMap(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2686,8 +2680,7 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 				x.ByPair = x.foryReadByPair(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3016,112 +3009,21 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Opt32 = serializer.Some(o21)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ListHints)
-		},
-		Info: foryTypeListHints,
-		New: func() foryimpl.Message {
-			return new(ListHints)
-		},
-		Ptr: (*ListHints)(nil),
-		Val: ListHints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapValueHints)
-		},
-		Info: foryTypeMapValueHints,
-		New: func() foryimpl.Message {
-			return new(MapValueHints)
-		},
-		Ptr: (*MapValueHints)(nil),
-		Val: MapValueHints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapKeyHints)
-		},
-		Info: foryTypeMapKeyHints,
-		New: func() foryimpl.Message {
-			return new(MapKeyHints)
-		},
-		Ptr: (*MapKeyHints)(nil),
-		Val: MapKeyHints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NotNullPtrs)
-		},
-		Info: foryTypeNotNullPtrs,
-		New: func() foryimpl.Message {
-			return new(NotNullPtrs)
-		},
-		Ptr: (*NotNullPtrs)(nil),
-		Val: NotNullPtrs{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*GoArrays)
-		},
-		Info: foryTypeGoArrays,
-		New: func() foryimpl.Message {
-			return new(GoArrays)
-		},
-		Ptr: (*GoArrays)(nil),
-		Val: GoArrays{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*EnumHints)
-		},
-		Info: foryTypeEnumHints,
-		New: func() foryimpl.Message {
-			return new(EnumHints)
-		},
-		Ptr: (*EnumHints)(nil),
-		Val: EnumHints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ArrayKeysPlain)
-		},
-		Info: foryTypeArrayKeysPlain,
-		New: func() foryimpl.Message {
-			return new(ArrayKeysPlain)
-		},
-		Ptr: (*ArrayKeysPlain)(nil),
-		Val: ArrayKeysPlain{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Spellings)
-		},
-		Info: foryTypeSpellings,
-		New: func() foryimpl.Message {
-			return new(Spellings)
-		},
-		Ptr: (*Spellings)(nil),
-		Val: Spellings{},
-	})
+	foryimpl.RegisterAnyOf[ListHints](foryTypeListHints)
+	foryimpl.RegisterAnyOf[MapValueHints](foryTypeMapValueHints)
+	foryimpl.RegisterAnyOf[MapKeyHints](foryTypeMapKeyHints)
+	foryimpl.RegisterAnyOf[NotNullPtrs](foryTypeNotNullPtrs)
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[GoArrays](foryTypeGoArrays)
+	foryimpl.RegisterAnyOf[EnumHints](foryTypeEnumHints)
+	foryimpl.RegisterAnyOf[ArrayKeysPlain](foryTypeArrayKeysPlain)
+	foryimpl.RegisterAnyOf[Spellings](foryTypeSpellings)
 }

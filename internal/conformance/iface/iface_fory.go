@@ -760,8 +760,7 @@ func (x *Drawing) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 			// Shape: an any whose value implements it; the generated types of this package that do: *Circle, *Square.
 			x.Other = foryimpl.ReadAnyAs[Shape](c, "iface.Shape", "*Circle, *Square")
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -939,69 +938,18 @@ func (x *Gallery) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Shapes = foryimpl.ReadAnyListAs[Shape](c, "iface.Shape", "*Circle, *Square")
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 	c.Leave()
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Circle)
-		},
-		Info: foryTypeCircle,
-		New: func() foryimpl.Message {
-			return new(Circle)
-		},
-		Ptr: (*Circle)(nil),
-		Val: Circle{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Square)
-		},
-		Info: foryTypeSquare,
-		New: func() foryimpl.Message {
-			return new(Square)
-		},
-		Ptr: (*Square)(nil),
-		Val: Square{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Label)
-		},
-		Info: foryTypeLabel,
-		New: func() foryimpl.Message {
-			return new(Label)
-		},
-		Ptr: (*Label)(nil),
-		Val: Label{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Drawing)
-		},
-		Info: foryTypeDrawing,
-		New: func() foryimpl.Message {
-			return new(Drawing)
-		},
-		Ptr: (*Drawing)(nil),
-		Val: Drawing{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Gallery)
-		},
-		Info: foryTypeGallery,
-		New: func() foryimpl.Message {
-			return new(Gallery)
-		},
-		Ptr: (*Gallery)(nil),
-		Val: Gallery{},
-	})
+	foryimpl.RegisterAnyOf[Circle](foryTypeCircle)
+	foryimpl.RegisterAnyOf[Square](foryTypeSquare)
+	foryimpl.RegisterAnyOf[Label](foryTypeLabel)
+	foryimpl.RegisterAnyOf[Drawing](foryTypeDrawing)
+	foryimpl.RegisterAnyOf[Gallery](foryTypeGallery)
 }

@@ -255,17 +255,7 @@ func (x *IntEncodings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*IntEncodings)
-		},
-		Info: foryTypeIntEncodings,
-		New: func() foryimpl.Message {
-			return new(IntEncodings)
-		},
-		Ptr: (*IntEncodings)(nil),
-		Val: IntEncodings{},
-	})
+	foryimpl.RegisterAnyOf[IntEncodings](foryTypeIntEncodings)
 }

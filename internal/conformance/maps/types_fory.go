@@ -193,8 +193,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.StrToI32 = x.foryReadStrToI32(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -250,17 +249,7 @@ func (x *Maps) foryReadStrToI32(c *foryimpl.ReadContext) (v map[string]int32) {
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Maps)
-		},
-		Info: foryTypeMaps,
-		New: func() foryimpl.Message {
-			return new(Maps)
-		},
-		Ptr: (*Maps)(nil),
-		Val: Maps{},
-	})
+	foryimpl.RegisterAnyOf[Maps](foryTypeMaps)
 }

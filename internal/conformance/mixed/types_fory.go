@@ -520,8 +520,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Stamp = c.ReadTime()
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -711,28 +710,8 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Mixed)
-		},
-		Info: foryTypeMixed,
-		New: func() foryimpl.Message {
-			return new(Mixed)
-		},
-		Ptr: (*Mixed)(nil),
-		Val: Mixed{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Inner)
-		},
-		Info: foryTypeInner,
-		New: func() foryimpl.Message {
-			return new(Inner)
-		},
-		Ptr: (*Inner)(nil),
-		Val: Inner{},
-	})
+	foryimpl.RegisterAnyOf[Mixed](foryTypeMixed)
+	foryimpl.RegisterAnyOf[Inner](foryTypeInner)
 }

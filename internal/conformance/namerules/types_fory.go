@@ -188,17 +188,7 @@ func (x *NameRules) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NameRules)
-		},
-		Info: foryTypeNameRules,
-		New: func() foryimpl.Message {
-			return new(NameRules)
-		},
-		Ptr: (*NameRules)(nil),
-		Val: NameRules{},
-	})
+	foryimpl.RegisterAnyOf[NameRules](foryTypeNameRules)
 }

@@ -229,8 +229,7 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Inner = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -395,28 +394,8 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Outer)
-		},
-		Info: foryTypeOuter,
-		New: func() foryimpl.Message {
-			return new(Outer)
-		},
-		Ptr: (*Outer)(nil),
-		Val: Outer{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Inner)
-		},
-		Info: foryTypeInner,
-		New: func() foryimpl.Message {
-			return new(Inner)
-		},
-		Ptr: (*Inner)(nil),
-		Val: Inner{},
-	})
+	foryimpl.RegisterAnyOf[Outer](foryTypeOuter)
+	foryimpl.RegisterAnyOf[Inner](foryTypeInner)
 }

@@ -373,8 +373,7 @@ func (x *NullableContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				x.Strs = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -432,17 +431,7 @@ func (x *NullableContainers) foryReadMap(c *foryimpl.ReadContext) (v map[string]
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NullableContainers)
-		},
-		Info: foryTypeNullableContainers,
-		New: func() foryimpl.Message {
-			return new(NullableContainers)
-		},
-		Ptr: (*NullableContainers)(nil),
-		Val: NullableContainers{},
-	})
+	foryimpl.RegisterAnyOf[NullableContainers](foryTypeNullableContainers)
 }

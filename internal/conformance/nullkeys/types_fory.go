@@ -203,8 +203,7 @@ func (x *PK) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 				x.M = x.foryReadM(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -240,17 +239,7 @@ func (x *PK) foryReadM(c *foryimpl.ReadContext) (v map[*string]*string) {
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*PK)
-		},
-		Info: foryTypePK,
-		New: func() foryimpl.Message {
-			return new(PK)
-		},
-		Ptr: (*PK)(nil),
-		Val: PK{},
-	})
+	foryimpl.RegisterAnyOf[PK](foryTypePK)
 }

@@ -330,24 +330,13 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Str = serializer.Some(o43)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Optionals)
-		},
-		Info: foryTypeOptionals,
-		New: func() foryimpl.Message {
-			return new(Optionals)
-		},
-		Ptr: (*Optionals)(nil),
-		Val: Optionals{},
-	})
+	foryimpl.RegisterAnyOf[Optionals](foryTypeOptionals)
 }

@@ -419,8 +419,7 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Next = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -579,8 +578,7 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 		case 0:
 			x.Value = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -779,8 +777,7 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -987,8 +984,7 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 1:
 			x.Longs = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1170,8 +1166,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Children = foryimpl.ReadStructList[[]Node](c, nil, foryTypeNode)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1375,8 +1370,7 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 				x.Data = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1627,8 +1621,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.M = x.foryReadM(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1952,8 +1945,7 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Next = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2125,123 +2117,22 @@ func (x *Colored) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Holder)
-		},
-		Info: foryTypeHolder,
-		New: func() foryimpl.Message {
-			return new(Holder)
-		},
-		Ptr: (*Holder)(nil),
-		Val: Holder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyHolder)
-		},
-		Info: foryTypeAnyHolder,
-		New: func() foryimpl.Message {
-			return new(AnyHolder)
-		},
-		Ptr: (*AnyHolder)(nil),
-		Val: AnyHolder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Outer)
-		},
-		Info: foryTypeOuter,
-		New: func() foryimpl.Message {
-			return new(Outer)
-		},
-		Ptr: (*Outer)(nil),
-		Val: Outer{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Arrays)
-		},
-		Info: foryTypeArrays,
-		New: func() foryimpl.Message {
-			return new(Arrays)
-		},
-		Ptr: (*Arrays)(nil),
-		Val: Arrays{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Node)
-		},
-		Info: foryTypeNode,
-		New: func() foryimpl.Message {
-			return new(Node)
-		},
-		Ptr: (*Node)(nil),
-		Val: Node{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Bin)
-		},
-		Info: foryTypeBin,
-		New: func() foryimpl.Message {
-			return new(Bin)
-		},
-		Ptr: (*Bin)(nil),
-		Val: Bin{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Mixed)
-		},
-		Info: foryTypeMixed,
-		New: func() foryimpl.Message {
-			return new(Mixed)
-		},
-		Ptr: (*Mixed)(nil),
-		Val: Mixed{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Nullables)
-		},
-		Info: foryTypeNullables,
-		New: func() foryimpl.Message {
-			return new(Nullables)
-		},
-		Ptr: (*Nullables)(nil),
-		Val: Nullables{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Colored)
-		},
-		Info: foryTypeColored,
-		New: func() foryimpl.Message {
-			return new(Colored)
-		},
-		Ptr: (*Colored)(nil),
-		Val: Colored{},
-	})
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[Holder](foryTypeHolder)
+	foryimpl.RegisterAnyOf[AnyHolder](foryTypeAnyHolder)
+	foryimpl.RegisterAnyOf[Outer](foryTypeOuter)
+	foryimpl.RegisterAnyOf[Arrays](foryTypeArrays)
+	foryimpl.RegisterAnyOf[Node](foryTypeNode)
+	foryimpl.RegisterAnyOf[Bin](foryTypeBin)
+	foryimpl.RegisterAnyOf[Mixed](foryTypeMixed)
+	foryimpl.RegisterAnyOf[Nullables](foryTypeNullables)
+	foryimpl.RegisterAnyOf[Colored](foryTypeColored)
 }

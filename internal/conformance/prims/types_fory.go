@@ -299,17 +299,7 @@ func (x *AllPrims) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AllPrims)
-		},
-		Info: foryTypeAllPrims,
-		New: func() foryimpl.Message {
-			return new(AllPrims)
-		},
-		Ptr: (*AllPrims)(nil),
-		Val: AllPrims{},
-	})
+	foryimpl.RegisterAnyOf[AllPrims](foryTypeAllPrims)
 }

@@ -215,17 +215,7 @@ func (x *Ptrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Ptrs)
-		},
-		Info: foryTypePtrs,
-		New: func() foryimpl.Message {
-			return new(Ptrs)
-		},
-		Ptr: (*Ptrs)(nil),
-		Val: Ptrs{},
-	})
+	foryimpl.RegisterAnyOf[Ptrs](foryTypePtrs)
 }

@@ -220,8 +220,7 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -486,8 +485,7 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Thumb = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -673,8 +671,7 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				x.Images = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -915,8 +912,7 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Next = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1224,8 +1220,7 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Parent = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1635,8 +1630,7 @@ func (x *SharedUntracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 				x.Strs2 = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2218,8 +2212,7 @@ func (x *RefContainers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.Set = x.foryReadSet(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2723,8 +2716,7 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Tagged2 = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3193,8 +3185,7 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.OnList = foryimpl.ReadStructPtrList[[]*Image](c, nil, foryTypeImage)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3747,8 +3738,7 @@ func (x *SharedTrackedKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryim
 				x.Map2 = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3948,8 +3938,7 @@ func (x *SharedTrackedList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 				x.Items = foryimpl.ReadStructList[[]SharedTrackedKinds](c, nil, foryTypeSharedTrackedKinds)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -4422,8 +4411,7 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Tree = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -4993,8 +4981,7 @@ func (x *SharedTracked) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.Map2 = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -5053,160 +5040,20 @@ func (x *SharedTracked) foryReadMap1(c *foryimpl.ReadContext) (v map[string]int3
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Image)
-		},
-		Info: foryTypeImage,
-		New: func() foryimpl.Message {
-			return new(Image)
-		},
-		Ptr: (*Image)(nil),
-		Val: Image{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ImagePair)
-		},
-		Info: foryTypeImagePair,
-		New: func() foryimpl.Message {
-			return new(ImagePair)
-		},
-		Ptr: (*ImagePair)(nil),
-		Val: ImagePair{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ImagePtrList)
-		},
-		Info: foryTypeImagePtrList,
-		New: func() foryimpl.Message {
-			return new(ImagePtrList)
-		},
-		Ptr: (*ImagePtrList)(nil),
-		Val: ImagePtrList{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Node)
-		},
-		Info: foryTypeNode,
-		New: func() foryimpl.Message {
-			return new(Node)
-		},
-		Ptr: (*Node)(nil),
-		Val: Node{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*TreeNode)
-		},
-		Info: foryTypeTreeNode,
-		New: func() foryimpl.Message {
-			return new(TreeNode)
-		},
-		Ptr: (*TreeNode)(nil),
-		Val: TreeNode{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SharedUntracked)
-		},
-		Info: foryTypeSharedUntracked,
-		New: func() foryimpl.Message {
-			return new(SharedUntracked)
-		},
-		Ptr: (*SharedUntracked)(nil),
-		Val: SharedUntracked{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*RefElem)
-		},
-		Info: foryTypeRefElem,
-		New: func() foryimpl.Message {
-			return new(RefElem)
-		},
-		Ptr: (*RefElem)(nil),
-		Val: RefElem{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*RefContainers)
-		},
-		Info: foryTypeRefContainers,
-		New: func() foryimpl.Message {
-			return new(RefContainers)
-		},
-		Ptr: (*RefContainers)(nil),
-		Val: RefContainers{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*RefTagged)
-		},
-		Info: foryTypeRefTagged,
-		New: func() foryimpl.Message {
-			return new(RefTagged)
-		},
-		Ptr: (*RefTagged)(nil),
-		Val: RefTagged{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*RefDisabled)
-		},
-		Info: foryTypeRefDisabled,
-		New: func() foryimpl.Message {
-			return new(RefDisabled)
-		},
-		Ptr: (*RefDisabled)(nil),
-		Val: RefDisabled{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SharedTrackedKinds)
-		},
-		Info: foryTypeSharedTrackedKinds,
-		New: func() foryimpl.Message {
-			return new(SharedTrackedKinds)
-		},
-		Ptr: (*SharedTrackedKinds)(nil),
-		Val: SharedTrackedKinds{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SharedTrackedList)
-		},
-		Info: foryTypeSharedTrackedList,
-		New: func() foryimpl.Message {
-			return new(SharedTrackedList)
-		},
-		Ptr: (*SharedTrackedList)(nil),
-		Val: SharedTrackedList{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NilPointers)
-		},
-		Info: foryTypeNilPointers,
-		New: func() foryimpl.Message {
-			return new(NilPointers)
-		},
-		Ptr: (*NilPointers)(nil),
-		Val: NilPointers{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SharedTracked)
-		},
-		Info: foryTypeSharedTracked,
-		New: func() foryimpl.Message {
-			return new(SharedTracked)
-		},
-		Ptr: (*SharedTracked)(nil),
-		Val: SharedTracked{},
-	})
+	foryimpl.RegisterAnyOf[Image](foryTypeImage)
+	foryimpl.RegisterAnyOf[ImagePair](foryTypeImagePair)
+	foryimpl.RegisterAnyOf[ImagePtrList](foryTypeImagePtrList)
+	foryimpl.RegisterAnyOf[Node](foryTypeNode)
+	foryimpl.RegisterAnyOf[TreeNode](foryTypeTreeNode)
+	foryimpl.RegisterAnyOf[SharedUntracked](foryTypeSharedUntracked)
+	foryimpl.RegisterAnyOf[RefElem](foryTypeRefElem)
+	foryimpl.RegisterAnyOf[RefContainers](foryTypeRefContainers)
+	foryimpl.RegisterAnyOf[RefTagged](foryTypeRefTagged)
+	foryimpl.RegisterAnyOf[RefDisabled](foryTypeRefDisabled)
+	foryimpl.RegisterAnyOf[SharedTrackedKinds](foryTypeSharedTrackedKinds)
+	foryimpl.RegisterAnyOf[SharedTrackedList](foryTypeSharedTrackedList)
+	foryimpl.RegisterAnyOf[NilPointers](foryTypeNilPointers)
+	foryimpl.RegisterAnyOf[SharedTracked](foryTypeSharedTracked)
 }

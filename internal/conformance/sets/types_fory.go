@@ -317,8 +317,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Strings = x.foryReadMaybe(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -575,8 +574,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Words = x.foryReadWords(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -893,8 +891,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.List = x.foryReadList(c, x.List)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1093,39 +1090,9 @@ func (x *SetsInside) foryReadList(c *foryimpl.ReadContext, old []serializer.Set[
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SetHolder)
-		},
-		Info: foryTypeSetHolder,
-		New: func() foryimpl.Message {
-			return new(SetHolder)
-		},
-		Ptr: (*SetHolder)(nil),
-		Val: SetHolder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SetMulti)
-		},
-		Info: foryTypeSetMulti,
-		New: func() foryimpl.Message {
-			return new(SetMulti)
-		},
-		Ptr: (*SetMulti)(nil),
-		Val: SetMulti{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SetsInside)
-		},
-		Info: foryTypeSetsInside,
-		New: func() foryimpl.Message {
-			return new(SetsInside)
-		},
-		Ptr: (*SetsInside)(nil),
-		Val: SetsInside{},
-	})
+	foryimpl.RegisterAnyOf[SetHolder](foryTypeSetHolder)
+	foryimpl.RegisterAnyOf[SetMulti](foryTypeSetMulti)
+	foryimpl.RegisterAnyOf[SetsInside](foryTypeSetsInside)
 }

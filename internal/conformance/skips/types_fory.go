@@ -908,8 +908,7 @@ func (x *SetHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Ints = x.foryReadInts(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1090,8 +1089,7 @@ func (x *SetMulti) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Codes = x.foryReadCodes(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1474,8 +1472,7 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				(x.Price).Scale = c.ReadDecimal(&(x.Price).Unscaled)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1642,8 +1639,7 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Str = serializer.Some(o5)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1808,8 +1804,7 @@ func (x *BigMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.I32ToStr = x.foryReadI32ToStr(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1840,116 +1835,16 @@ func (x *BigMaps) foryReadI32ToStr(c *foryimpl.ReadContext) (v map[int32]string)
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*PetOwner)
-		},
-		Info: foryTypePetOwner,
-		New: func() foryimpl.Message {
-			return new(PetOwner)
-		},
-		Ptr: (*PetOwner)(nil),
-		Val: PetOwner{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyHolder)
-		},
-		Info: foryTypeAnyHolder,
-		New: func() foryimpl.Message {
-			return new(AnyHolder)
-		},
-		Ptr: (*AnyHolder)(nil),
-		Val: AnyHolder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyList)
-		},
-		Info: foryTypeAnyList,
-		New: func() foryimpl.Message {
-			return new(AnyList)
-		},
-		Ptr: (*AnyList)(nil),
-		Val: AnyList{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyMap)
-		},
-		Info: foryTypeAnyMap,
-		New: func() foryimpl.Message {
-			return new(AnyMap)
-		},
-		Ptr: (*AnyMap)(nil),
-		Val: AnyMap{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SetHolder)
-		},
-		Info: foryTypeSetHolder,
-		New: func() foryimpl.Message {
-			return new(SetHolder)
-		},
-		Ptr: (*SetHolder)(nil),
-		Val: SetHolder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SetMulti)
-		},
-		Info: foryTypeSetMulti,
-		New: func() foryimpl.Message {
-			return new(SetMulti)
-		},
-		Ptr: (*SetMulti)(nil),
-		Val: SetMulti{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*HalfFloats)
-		},
-		Info: foryTypeHalfFloats,
-		New: func() foryimpl.Message {
-			return new(HalfFloats)
-		},
-		Ptr: (*HalfFloats)(nil),
-		Val: HalfFloats{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Decimals)
-		},
-		Info: foryTypeDecimals,
-		New: func() foryimpl.Message {
-			return new(Decimals)
-		},
-		Ptr: (*Decimals)(nil),
-		Val: Decimals{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Optionals)
-		},
-		Info: foryTypeOptionals,
-		New: func() foryimpl.Message {
-			return new(Optionals)
-		},
-		Ptr: (*Optionals)(nil),
-		Val: Optionals{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*BigMaps)
-		},
-		Info: foryTypeBigMaps,
-		New: func() foryimpl.Message {
-			return new(BigMaps)
-		},
-		Ptr: (*BigMaps)(nil),
-		Val: BigMaps{},
-	})
+	foryimpl.RegisterAnyOf[PetOwner](foryTypePetOwner)
+	foryimpl.RegisterAnyOf[AnyHolder](foryTypeAnyHolder)
+	foryimpl.RegisterAnyOf[AnyList](foryTypeAnyList)
+	foryimpl.RegisterAnyOf[AnyMap](foryTypeAnyMap)
+	foryimpl.RegisterAnyOf[SetHolder](foryTypeSetHolder)
+	foryimpl.RegisterAnyOf[SetMulti](foryTypeSetMulti)
+	foryimpl.RegisterAnyOf[HalfFloats](foryTypeHalfFloats)
+	foryimpl.RegisterAnyOf[Decimals](foryTypeDecimals)
+	foryimpl.RegisterAnyOf[Optionals](foryTypeOptionals)
+	foryimpl.RegisterAnyOf[BigMaps](foryTypeBigMaps)
 }

@@ -326,8 +326,7 @@ func (x *Slices) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Strs = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -387,17 +386,7 @@ func (x *Slices) foryReadI64s(c *foryimpl.ReadContext, old []int64) (v []int64) 
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Slices)
-		},
-		Info: foryTypeSlices,
-		New: func() foryimpl.Message {
-			return new(Slices)
-		},
-		Ptr: (*Slices)(nil),
-		Val: Slices{},
-	})
+	foryimpl.RegisterAnyOf[Slices](foryTypeSlices)
 }

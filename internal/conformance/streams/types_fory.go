@@ -211,8 +211,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -377,28 +376,8 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*User)
-		},
-		Info: foryTypeUser,
-		New: func() foryimpl.Message {
-			return new(User)
-		},
-		Ptr: (*User)(nil),
-		Val: User{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Item)
-		},
-		Info: foryTypeItem,
-		New: func() foryimpl.Message {
-			return new(Item)
-		},
-		Ptr: (*Item)(nil),
-		Val: Item{},
-	})
+	foryimpl.RegisterAnyOf[User](foryTypeUser)
+	foryimpl.RegisterAnyOf[Item](foryTypeItem)
 }

@@ -216,17 +216,7 @@ func (x *Strings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Strings)
-		},
-		Info: foryTypeStrings,
-		New: func() foryimpl.Message {
-			return new(Strings)
-		},
-		Ptr: (*Strings)(nil),
-		Val: Strings{},
-	})
+	foryimpl.RegisterAnyOf[Strings](foryTypeStrings)
 }

@@ -398,8 +398,7 @@ func (x *Grid) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.ByPoint = x.foryReadByPoint(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -478,28 +477,8 @@ func (x *Grid) foryReadByPoint(c *foryimpl.ReadContext) (v map[Point]string) {
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Point)
-		},
-		Info: foryTypePoint,
-		New: func() foryimpl.Message {
-			return new(Point)
-		},
-		Ptr: (*Point)(nil),
-		Val: Point{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Grid)
-		},
-		Info: foryTypeGrid,
-		New: func() foryimpl.Message {
-			return new(Grid)
-		},
-		Ptr: (*Grid)(nil),
-		Val: Grid{},
-	})
+	foryimpl.RegisterAnyOf[Point](foryTypePoint)
+	foryimpl.RegisterAnyOf[Grid](foryTypeGrid)
 }

@@ -240,8 +240,7 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Values = foryimpl.ReadStructList[[]Inner](c, nil, foryTypeInner)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -406,28 +405,8 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*StructLists)
-		},
-		Info: foryTypeStructLists,
-		New: func() foryimpl.Message {
-			return new(StructLists)
-		},
-		Ptr: (*StructLists)(nil),
-		Val: StructLists{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Inner)
-		},
-		Info: foryTypeInner,
-		New: func() foryimpl.Message {
-			return new(Inner)
-		},
-		Ptr: (*Inner)(nil),
-		Val: Inner{},
-	})
+	foryimpl.RegisterAnyOf[StructLists](foryTypeStructLists)
+	foryimpl.RegisterAnyOf[Inner](foryTypeInner)
 }

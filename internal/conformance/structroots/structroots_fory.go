@@ -202,17 +202,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*User)
-		},
-		Info: foryTypeUser,
-		New: func() foryimpl.Message {
-			return new(User)
-		},
-		Ptr: (*User)(nil),
-		Val: User{},
-	})
+	foryimpl.RegisterAnyOf[User](foryTypeUser)
 }

@@ -173,24 +173,13 @@ func (x *Times) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.T = c.ReadTime()
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Times)
-		},
-		Info: foryTypeTimes,
-		New: func() foryimpl.Message {
-			return new(Times)
-		},
-		Ptr: (*Times)(nil),
-		Val: Times{},
-	})
+	foryimpl.RegisterAnyOf[Times](foryTypeTimes)
 }

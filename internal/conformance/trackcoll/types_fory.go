@@ -363,8 +363,7 @@ func (x *NestedLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Strs = x.foryReadStrs(c, x.Strs)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -692,8 +691,7 @@ func (x *ListOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Maps = x.foryReadMaps(c, x.Maps)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1170,8 +1168,7 @@ func (x *MapOfLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Strs = x.foryReadStrs(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1576,8 +1573,7 @@ func (x *MapOfMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Nested = x.foryReadNested(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1958,8 +1954,7 @@ func (x *SetsInside) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Map = x.foryReadMap(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2442,8 +2437,7 @@ func (x *Binaries) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Map = x.foryReadMap(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2902,8 +2896,7 @@ func (x *SharedInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Maps = x.foryReadMaps(c, x.Maps)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3338,8 +3331,7 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 		case 3:
 			x.I64 = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3616,8 +3608,7 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 		case 3:
 			x.Nil = foryimpl.ReadArrayEvolved[[]int32](c, f)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3910,8 +3901,7 @@ func (x *EmptyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Strs = x.foryReadStrs(c, x.Strs)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -4443,8 +4433,7 @@ func (x *NilValues) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Nils = x.foryReadItems(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -4869,8 +4858,7 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Zero = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -5218,8 +5206,7 @@ func (x *NullableSets) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				x.Plain = x.foryReadEmpty(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -5572,8 +5559,7 @@ func (x *AnyListByID) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Items = foryimpl.ReadAnyList(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -5880,8 +5866,7 @@ func (x *AnyListByName) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.Items = foryimpl.ReadAnyList(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -6362,8 +6347,7 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.ByName = foryimpl.ReadStringAnyMap(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -6790,8 +6774,7 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Map = foryimpl.ReadStringAnyMap(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7114,8 +7097,7 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.Map = foryimpl.ReadStringAnyMap(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -8027,8 +8009,7 @@ func (x *Mixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Strs = x.foryReadStrs(c, x.Strs)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -9236,292 +9217,32 @@ func (x *Mixed) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [][]str
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NestedLists)
-		},
-		Info: foryTypeNestedLists,
-		New: func() foryimpl.Message {
-			return new(NestedLists)
-		},
-		Ptr: (*NestedLists)(nil),
-		Val: NestedLists{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ListOfMaps)
-		},
-		Info: foryTypeListOfMaps,
-		New: func() foryimpl.Message {
-			return new(ListOfMaps)
-		},
-		Ptr: (*ListOfMaps)(nil),
-		Val: ListOfMaps{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapOfLists)
-		},
-		Info: foryTypeMapOfLists,
-		New: func() foryimpl.Message {
-			return new(MapOfLists)
-		},
-		Ptr: (*MapOfLists)(nil),
-		Val: MapOfLists{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapOfMaps)
-		},
-		Info: foryTypeMapOfMaps,
-		New: func() foryimpl.Message {
-			return new(MapOfMaps)
-		},
-		Ptr: (*MapOfMaps)(nil),
-		Val: MapOfMaps{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SetsInside)
-		},
-		Info: foryTypeSetsInside,
-		New: func() foryimpl.Message {
-			return new(SetsInside)
-		},
-		Ptr: (*SetsInside)(nil),
-		Val: SetsInside{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Binaries)
-		},
-		Info: foryTypeBinaries,
-		New: func() foryimpl.Message {
-			return new(Binaries)
-		},
-		Ptr: (*Binaries)(nil),
-		Val: Binaries{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SharedInner)
-		},
-		Info: foryTypeSharedInner,
-		New: func() foryimpl.Message {
-			return new(SharedInner)
-		},
-		Ptr: (*SharedInner)(nil),
-		Val: SharedInner{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*EmptyArrays)
-		},
-		Info: foryTypeEmptyArrays,
-		New: func() foryimpl.Message {
-			return new(EmptyArrays)
-		},
-		Ptr: (*EmptyArrays)(nil),
-		Val: EmptyArrays{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*OneEmptyArray)
-		},
-		Info: foryTypeOneEmptyArray,
-		New: func() foryimpl.Message {
-			return new(OneEmptyArray)
-		},
-		Ptr: (*OneEmptyArray)(nil),
-		Val: OneEmptyArray{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*EmptyInner)
-		},
-		Info: foryTypeEmptyInner,
-		New: func() foryimpl.Message {
-			return new(EmptyInner)
-		},
-		Ptr: (*EmptyInner)(nil),
-		Val: EmptyInner{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf311)
-		},
-		Info: foryTypeLeaf311,
-		New: func() foryimpl.Message {
-			return new(Leaf311)
-		},
-		Ptr: (*Leaf311)(nil),
-		Val: Leaf311{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NilValues)
-		},
-		Info: foryTypeNilValues,
-		New: func() foryimpl.Message {
-			return new(NilValues)
-		},
-		Ptr: (*NilValues)(nil),
-		Val: NilValues{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*EnumPtrs)
-		},
-		Info: foryTypeEnumPtrs,
-		New: func() foryimpl.Message {
-			return new(EnumPtrs)
-		},
-		Ptr: (*EnumPtrs)(nil),
-		Val: EnumPtrs{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NullableSets)
-		},
-		Info: foryTypeNullableSets,
-		New: func() foryimpl.Message {
-			return new(NullableSets)
-		},
-		Ptr: (*NullableSets)(nil),
-		Val: NullableSets{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf316)
-		},
-		Info: foryTypeLeaf316,
-		New: func() foryimpl.Message {
-			return new(Leaf316)
-		},
-		Ptr: (*Leaf316)(nil),
-		Val: Leaf316{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyListByID)
-		},
-		Info: foryTypeAnyListByID,
-		New: func() foryimpl.Message {
-			return new(AnyListByID)
-		},
-		Ptr: (*AnyListByID)(nil),
-		Val: AnyListByID{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*LeafNamed)
-		},
-		Info: foryTypeLeafNamed,
-		New: func() foryimpl.Message {
-			return new(LeafNamed)
-		},
-		Ptr: (*LeafNamed)(nil),
-		Val: LeafNamed{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyListByName)
-		},
-		Info: foryTypeAnyListByName,
-		New: func() foryimpl.Message {
-			return new(AnyListByName)
-		},
-		Ptr: (*AnyListByName)(nil),
-		Val: AnyListByName{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf319)
-		},
-		Info: foryTypeLeaf319,
-		New: func() foryimpl.Message {
-			return new(Leaf319)
-		},
-		Ptr: (*Leaf319)(nil),
-		Val: Leaf319{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Tag)
-		},
-		Info: foryTypeTag,
-		New: func() foryimpl.Message {
-			return new(Tag)
-		},
-		Ptr: (*Tag)(nil),
-		Val: Tag{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*AnyMaps)
-		},
-		Info: foryTypeAnyMaps,
-		New: func() foryimpl.Message {
-			return new(AnyMaps)
-		},
-		Ptr: (*AnyMaps)(nil),
-		Val: AnyMaps{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf321)
-		},
-		Info: foryTypeLeaf321,
-		New: func() foryimpl.Message {
-			return new(Leaf321)
-		},
-		Ptr: (*Leaf321)(nil),
-		Val: Leaf321{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SharedAny)
-		},
-		Info: foryTypeSharedAny,
-		New: func() foryimpl.Message {
-			return new(SharedAny)
-		},
-		Ptr: (*SharedAny)(nil),
-		Val: SharedAny{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf323)
-		},
-		Info: foryTypeLeaf323,
-		New: func() foryimpl.Message {
-			return new(Leaf323)
-		},
-		Ptr: (*Leaf323)(nil),
-		Val: Leaf323{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SharedAnyList)
-		},
-		Info: foryTypeSharedAnyList,
-		New: func() foryimpl.Message {
-			return new(SharedAnyList)
-		},
-		Ptr: (*SharedAnyList)(nil),
-		Val: SharedAnyList{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Mixed)
-		},
-		Info: foryTypeMixed,
-		New: func() foryimpl.Message {
-			return new(Mixed)
-		},
-		Ptr: (*Mixed)(nil),
-		Val: Mixed{},
-	})
+	foryimpl.RegisterAnyOf[NestedLists](foryTypeNestedLists)
+	foryimpl.RegisterAnyOf[ListOfMaps](foryTypeListOfMaps)
+	foryimpl.RegisterAnyOf[MapOfLists](foryTypeMapOfLists)
+	foryimpl.RegisterAnyOf[MapOfMaps](foryTypeMapOfMaps)
+	foryimpl.RegisterAnyOf[SetsInside](foryTypeSetsInside)
+	foryimpl.RegisterAnyOf[Binaries](foryTypeBinaries)
+	foryimpl.RegisterAnyOf[SharedInner](foryTypeSharedInner)
+	foryimpl.RegisterAnyOf[EmptyArrays](foryTypeEmptyArrays)
+	foryimpl.RegisterAnyOf[OneEmptyArray](foryTypeOneEmptyArray)
+	foryimpl.RegisterAnyOf[EmptyInner](foryTypeEmptyInner)
+	foryimpl.RegisterAnyOf[Leaf311](foryTypeLeaf311)
+	foryimpl.RegisterAnyOf[NilValues](foryTypeNilValues)
+	foryimpl.RegisterAnyOf[EnumPtrs](foryTypeEnumPtrs)
+	foryimpl.RegisterAnyOf[NullableSets](foryTypeNullableSets)
+	foryimpl.RegisterAnyOf[Leaf316](foryTypeLeaf316)
+	foryimpl.RegisterAnyOf[AnyListByID](foryTypeAnyListByID)
+	foryimpl.RegisterAnyOf[LeafNamed](foryTypeLeafNamed)
+	foryimpl.RegisterAnyOf[AnyListByName](foryTypeAnyListByName)
+	foryimpl.RegisterAnyOf[Leaf319](foryTypeLeaf319)
+	foryimpl.RegisterAnyOf[Tag](foryTypeTag)
+	foryimpl.RegisterAnyOf[AnyMaps](foryTypeAnyMaps)
+	foryimpl.RegisterAnyOf[Leaf321](foryTypeLeaf321)
+	foryimpl.RegisterAnyOf[SharedAny](foryTypeSharedAny)
+	foryimpl.RegisterAnyOf[Leaf323](foryTypeLeaf323)
+	foryimpl.RegisterAnyOf[SharedAnyList](foryTypeSharedAnyList)
+	foryimpl.RegisterAnyOf[Mixed](foryTypeMixed)
 }

@@ -186,8 +186,7 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 1:
 			x.V = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -290,17 +289,7 @@ func (x *Choice) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return nil
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Holder)
-		},
-		Info: foryTypeHolder,
-		New: func() foryimpl.Message {
-			return new(Holder)
-		},
-		Ptr: (*Holder)(nil),
-		Val: Holder{},
-	})
+	foryimpl.RegisterAnyOf[Holder](foryTypeHolder)
 }

@@ -330,17 +330,7 @@ func (x *Wide) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Wide)
-		},
-		Info: foryTypeWide,
-		New: func() foryimpl.Message {
-			return new(Wide)
-		},
-		Ptr: (*Wide)(nil),
-		Val: Wide{},
-	})
+	foryimpl.RegisterAnyOf[Wide](foryTypeWide)
 }

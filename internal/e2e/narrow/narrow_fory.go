@@ -607,8 +607,7 @@ func (x *Maps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Structs = x.foryReadStructs(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -953,8 +952,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.ByName = x.foryReadByName(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1235,61 +1233,11 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Scalars)
-		},
-		Info: foryTypeScalars,
-		New: func() foryimpl.Message {
-			return new(Scalars)
-		},
-		Ptr: (*Scalars)(nil),
-		Val: Scalars{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Containers)
-		},
-		Info: foryTypeContainers,
-		New: func() foryimpl.Message {
-			return new(Containers)
-		},
-		Ptr: (*Containers)(nil),
-		Val: Containers{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Maps)
-		},
-		Info: foryTypeMaps,
-		New: func() foryimpl.Message {
-			return new(Maps)
-		},
-		Ptr: (*Maps)(nil),
-		Val: Maps{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Composite)
-		},
-		Info: foryTypeComposite,
-		New: func() foryimpl.Message {
-			return new(Composite)
-		},
-		Ptr: (*Composite)(nil),
-		Val: Composite{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Node)
-		},
-		Info: foryTypeNode,
-		New: func() foryimpl.Message {
-			return new(Node)
-		},
-		Ptr: (*Node)(nil),
-		Val: Node{},
-	})
+	foryimpl.RegisterAnyOf[Scalars](foryTypeScalars)
+	foryimpl.RegisterAnyOf[Containers](foryTypeContainers)
+	foryimpl.RegisterAnyOf[Maps](foryTypeMaps)
+	foryimpl.RegisterAnyOf[Composite](foryTypeComposite)
+	foryimpl.RegisterAnyOf[Node](foryTypeNode)
 }

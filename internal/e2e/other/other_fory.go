@@ -257,8 +257,7 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -429,28 +428,8 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Address)
-		},
-		Info: foryTypeAddress,
-		New: func() foryimpl.Message {
-			return new(Address)
-		},
-		Ptr: (*Address)(nil),
-		Val: Address{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Tag)
-		},
-		Info: foryTypeTag,
-		New: func() foryimpl.Message {
-			return new(Tag)
-		},
-		Ptr: (*Tag)(nil),
-		Val: Tag{},
-	})
+	foryimpl.RegisterAnyOf[Address](foryTypeAddress)
+	foryimpl.RegisterAnyOf[Tag](foryTypeTag)
 }

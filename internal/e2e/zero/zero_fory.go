@@ -769,8 +769,7 @@ func (x *Composite) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Tags = foryimpl.ReadStructList[[]Tag](c, nil, foryTypeTag)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -891,39 +890,9 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*Ta
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Address)
-		},
-		Info: foryTypeAddress,
-		New: func() foryimpl.Message {
-			return new(Address)
-		},
-		Ptr: (*Address)(nil),
-		Val: Address{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Tag)
-		},
-		Info: foryTypeTag,
-		New: func() foryimpl.Message {
-			return new(Tag)
-		},
-		Ptr: (*Tag)(nil),
-		Val: Tag{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Composite)
-		},
-		Info: foryTypeComposite,
-		New: func() foryimpl.Message {
-			return new(Composite)
-		},
-		Ptr: (*Composite)(nil),
-		Val: Composite{},
-	})
+	foryimpl.RegisterAnyOf[Address](foryTypeAddress)
+	foryimpl.RegisterAnyOf[Tag](foryTypeTag)
+	foryimpl.RegisterAnyOf[Composite](foryTypeComposite)
 }

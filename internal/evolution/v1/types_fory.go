@@ -1371,8 +1371,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.T = c.ReadTime()
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -4185,8 +4184,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.RmRaw = x.foryReadRaw(c, x.RmRaw)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -6038,8 +6036,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.RmPLf = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -6373,8 +6370,7 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Lf = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7027,8 +7023,7 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.NPIn = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7290,8 +7285,7 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.C = x.foryReadC(c, x.C)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7550,8 +7544,7 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				x.Beta = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7720,8 +7713,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Same = x.foryReadSame(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -8196,8 +8188,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -8954,8 +8945,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 		case 15:
 			x.U82Bin = foryimpl.ReadArrayEvolved[[]uint8](c, f)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -9335,8 +9325,7 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.W = x.foryReadW(c, x.W)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -9369,149 +9358,19 @@ func (x *SeqsBad) foryReadW(c *foryimpl.ReadContext, old []int32) (v []int32) {
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Scalars)
-		},
-		Info: foryTypeScalars,
-		New: func() foryimpl.Message {
-			return new(Scalars)
-		},
-		Ptr: (*Scalars)(nil),
-		Val: Scalars{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Containers)
-		},
-		Info: foryTypeContainers,
-		New: func() foryimpl.Message {
-			return new(Containers)
-		},
-		Ptr: (*Containers)(nil),
-		Val: Containers{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Nested)
-		},
-		Info: foryTypeNested,
-		New: func() foryimpl.Message {
-			return new(Nested)
-		},
-		Ptr: (*Nested)(nil),
-		Val: Nested{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Inner)
-		},
-		Info: foryTypeInner,
-		New: func() foryimpl.Message {
-			return new(Inner)
-		},
-		Ptr: (*Inner)(nil),
-		Val: Inner{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Changes)
-		},
-		Info: foryTypeChanges,
-		New: func() foryimpl.Message {
-			return new(Changes)
-		},
-		Ptr: (*Changes)(nil),
-		Val: Changes{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ReorderTags)
-		},
-		Info: foryTypeReorderTags,
-		New: func() foryimpl.Message {
-			return new(ReorderTags)
-		},
-		Ptr: (*ReorderTags)(nil),
-		Val: ReorderTags{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ReorderNames)
-		},
-		Info: foryTypeReorderNames,
-		New: func() foryimpl.Message {
-			return new(ReorderNames)
-		},
-		Ptr: (*ReorderNames)(nil),
-		Val: ReorderNames{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapHolder)
-		},
-		Info: foryTypeMapHolder,
-		New: func() foryimpl.Message {
-			return new(MapHolder)
-		},
-		Ptr: (*MapHolder)(nil),
-		Val: MapHolder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Item)
-		},
-		Info: foryTypeItem,
-		New: func() foryimpl.Message {
-			return new(Item)
-		},
-		Ptr: (*Item)(nil),
-		Val: Item{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Record)
-		},
-		Info: foryTypeRecord,
-		New: func() foryimpl.Message {
-			return new(Record)
-		},
-		Ptr: (*Record)(nil),
-		Val: Record{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Seqs)
-		},
-		Info: foryTypeSeqs,
-		New: func() foryimpl.Message {
-			return new(Seqs)
-		},
-		Ptr: (*Seqs)(nil),
-		Val: Seqs{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SeqsBad)
-		},
-		Info: foryTypeSeqsBad,
-		New: func() foryimpl.Message {
-			return new(SeqsBad)
-		},
-		Ptr: (*SeqsBad)(nil),
-		Val: SeqsBad{},
-	})
+	foryimpl.RegisterAnyOf[Scalars](foryTypeScalars)
+	foryimpl.RegisterAnyOf[Containers](foryTypeContainers)
+	foryimpl.RegisterAnyOf[Nested](foryTypeNested)
+	foryimpl.RegisterAnyOf[Inner](foryTypeInner)
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[Changes](foryTypeChanges)
+	foryimpl.RegisterAnyOf[ReorderTags](foryTypeReorderTags)
+	foryimpl.RegisterAnyOf[ReorderNames](foryTypeReorderNames)
+	foryimpl.RegisterAnyOf[MapHolder](foryTypeMapHolder)
+	foryimpl.RegisterAnyOf[Item](foryTypeItem)
+	foryimpl.RegisterAnyOf[Record](foryTypeRecord)
+	foryimpl.RegisterAnyOf[Seqs](foryTypeSeqs)
+	foryimpl.RegisterAnyOf[SeqsBad](foryTypeSeqsBad)
 }

@@ -1373,8 +1373,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.T = c.ReadTime()
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -4177,8 +4176,7 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Raw = x.foryReadAddRaw(c, x.Raw)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -6030,8 +6028,7 @@ func (x *Nested) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.PLf = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -6398,8 +6395,7 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7085,8 +7081,7 @@ func (x *Changes) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7348,8 +7343,7 @@ func (x *ReorderTags) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.C = x.foryReadC(c, x.C)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7608,8 +7602,7 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				x.Beta = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -7799,8 +7792,7 @@ func (x *MapHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Same = x.foryReadSame(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -8303,8 +8295,7 @@ func (x *Record) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Tags = foryimpl.ReadStringList[[]string](c, nil)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -9163,8 +9154,7 @@ func (x *Seqs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.U82Bin = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -9480,156 +9470,25 @@ func (x *SeqsBad) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 		case 0:
 			x.W = foryimpl.ReadArrayEvolved[[]int64](c, f)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Scalars)
-		},
-		Info: foryTypeScalars,
-		New: func() foryimpl.Message {
-			return new(Scalars)
-		},
-		Ptr: (*Scalars)(nil),
-		Val: Scalars{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Containers)
-		},
-		Info: foryTypeContainers,
-		New: func() foryimpl.Message {
-			return new(Containers)
-		},
-		Ptr: (*Containers)(nil),
-		Val: Containers{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Nested)
-		},
-		Info: foryTypeNested,
-		New: func() foryimpl.Message {
-			return new(Nested)
-		},
-		Ptr: (*Nested)(nil),
-		Val: Nested{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Inner)
-		},
-		Info: foryTypeInner,
-		New: func() foryimpl.Message {
-			return new(Inner)
-		},
-		Ptr: (*Inner)(nil),
-		Val: Inner{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Changes)
-		},
-		Info: foryTypeChanges,
-		New: func() foryimpl.Message {
-			return new(Changes)
-		},
-		Ptr: (*Changes)(nil),
-		Val: Changes{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ReorderTags)
-		},
-		Info: foryTypeReorderTags,
-		New: func() foryimpl.Message {
-			return new(ReorderTags)
-		},
-		Ptr: (*ReorderTags)(nil),
-		Val: ReorderTags{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ReorderNames)
-		},
-		Info: foryTypeReorderNames,
-		New: func() foryimpl.Message {
-			return new(ReorderNames)
-		},
-		Ptr: (*ReorderNames)(nil),
-		Val: ReorderNames{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapHolder)
-		},
-		Info: foryTypeMapHolder,
-		New: func() foryimpl.Message {
-			return new(MapHolder)
-		},
-		Ptr: (*MapHolder)(nil),
-		Val: MapHolder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Item)
-		},
-		Info: foryTypeItem,
-		New: func() foryimpl.Message {
-			return new(Item)
-		},
-		Ptr: (*Item)(nil),
-		Val: Item{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Record)
-		},
-		Info: foryTypeRecord,
-		New: func() foryimpl.Message {
-			return new(Record)
-		},
-		Ptr: (*Record)(nil),
-		Val: Record{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Seqs)
-		},
-		Info: foryTypeSeqs,
-		New: func() foryimpl.Message {
-			return new(Seqs)
-		},
-		Ptr: (*Seqs)(nil),
-		Val: Seqs{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SeqsBad)
-		},
-		Info: foryTypeSeqsBad,
-		New: func() foryimpl.Message {
-			return new(SeqsBad)
-		},
-		Ptr: (*SeqsBad)(nil),
-		Val: SeqsBad{},
-	})
+	foryimpl.RegisterAnyOf[Scalars](foryTypeScalars)
+	foryimpl.RegisterAnyOf[Containers](foryTypeContainers)
+	foryimpl.RegisterAnyOf[Nested](foryTypeNested)
+	foryimpl.RegisterAnyOf[Inner](foryTypeInner)
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[Changes](foryTypeChanges)
+	foryimpl.RegisterAnyOf[ReorderTags](foryTypeReorderTags)
+	foryimpl.RegisterAnyOf[ReorderNames](foryTypeReorderNames)
+	foryimpl.RegisterAnyOf[MapHolder](foryTypeMapHolder)
+	foryimpl.RegisterAnyOf[Item](foryTypeItem)
+	foryimpl.RegisterAnyOf[Record](foryTypeRecord)
+	foryimpl.RegisterAnyOf[Seqs](foryTypeSeqs)
+	foryimpl.RegisterAnyOf[SeqsBad](foryTypeSeqsBad)
 }

@@ -1276,8 +1276,7 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.When = c.ReadTime()
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1545,28 +1544,8 @@ func (x *Sample) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Point)
-		},
-		Info: foryTypePoint,
-		New: func() foryimpl.Message {
-			return new(Point)
-		},
-		Ptr: (*Point)(nil),
-		Val: Point{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Sample)
-		},
-		Info: foryTypeSample,
-		New: func() foryimpl.Message {
-			return new(Sample)
-		},
-		Ptr: (*Sample)(nil),
-		Val: Sample{},
-	})
+	foryimpl.RegisterAnyOf[Point](foryTypePoint)
+	foryimpl.RegisterAnyOf[Sample](foryTypeSample)
 }

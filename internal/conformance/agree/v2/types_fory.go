@@ -357,8 +357,7 @@ func (x *MapKinds) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.S = x.foryReadS(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -547,8 +546,7 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.B = Wide32(r.ReadVarUint32())
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -726,57 +724,16 @@ func (x *EnumsEvolved) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 				x.B = Wide32(r.ReadVarUint32())
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapKinds)
-		},
-		Info: foryTypeMapKinds,
-		New: func() foryimpl.Message {
-			return new(MapKinds)
-		},
-		Ptr: (*MapKinds)(nil),
-		Val: MapKinds{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Enums)
-		},
-		Info: foryTypeEnums,
-		New: func() foryimpl.Message {
-			return new(Enums)
-		},
-		Ptr: (*Enums)(nil),
-		Val: Enums{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*EnumsEvolved)
-		},
-		Info: foryTypeEnumsEvolved,
-		New: func() foryimpl.Message {
-			return new(EnumsEvolved)
-		},
-		Ptr: (*EnumsEvolved)(nil),
-		Val: EnumsEvolved{},
-	})
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[MapKinds](foryTypeMapKinds)
+	foryimpl.RegisterAnyOf[Enums](foryTypeEnums)
+	foryimpl.RegisterAnyOf[EnumsEvolved](foryTypeEnumsEvolved)
 }

@@ -288,8 +288,7 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Tip = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -716,8 +715,7 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Tip = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -877,8 +875,7 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 		case 0:
 			x.V = foryimpl.ReadAny(c, false)
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1156,8 +1153,7 @@ func (x *Bag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 				x.P = x.foryReadP(c, x.P)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1260,61 +1256,11 @@ func (x *Bag) foryReadP(c *foryimpl.ReadContext, old []*money.Money) (v []*money
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Order)
-		},
-		Info: foryTypeOrder,
-		New: func() foryimpl.Message {
-			return new(Order)
-		},
-		Ptr: (*Order)(nil),
-		Val: Order{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MoneyStruct)
-		},
-		Info: foryTypeMoneyStruct,
-		New: func() foryimpl.Message {
-			return new(MoneyStruct)
-		},
-		Ptr: (*MoneyStruct)(nil),
-		Val: MoneyStruct{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*OrderStruct)
-		},
-		Info: foryTypeOrderStruct,
-		New: func() foryimpl.Message {
-			return new(OrderStruct)
-		},
-		Ptr: (*OrderStruct)(nil),
-		Val: OrderStruct{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Holder)
-		},
-		Info: foryTypeHolder,
-		New: func() foryimpl.Message {
-			return new(Holder)
-		},
-		Ptr: (*Holder)(nil),
-		Val: Holder{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Bag)
-		},
-		Info: foryTypeBag,
-		New: func() foryimpl.Message {
-			return new(Bag)
-		},
-		Ptr: (*Bag)(nil),
-		Val: Bag{},
-	})
+	foryimpl.RegisterAnyOf[Order](foryTypeOrder)
+	foryimpl.RegisterAnyOf[MoneyStruct](foryTypeMoneyStruct)
+	foryimpl.RegisterAnyOf[OrderStruct](foryTypeOrderStruct)
+	foryimpl.RegisterAnyOf[Holder](foryTypeHolder)
+	foryimpl.RegisterAnyOf[Bag](foryTypeBag)
 }

@@ -251,8 +251,7 @@ func (x *Shelf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.Pages = foryimpl.ReadStructList[[]generics.Page[generics.User]](c, nil, (*generics.Page[generics.User])(nil).ForyType())
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -333,17 +332,7 @@ func (x *Shelf) foryReadNamedRef(c *foryimpl.ReadContext) (v map[string]*generic
 	return v
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Shelf)
-		},
-		Info: foryTypeShelf,
-		New: func() foryimpl.Message {
-			return new(Shelf)
-		},
-		Ptr: (*Shelf)(nil),
-		Val: Shelf{},
-	})
+	foryimpl.RegisterAnyOf[Shelf](foryTypeShelf)
 }

@@ -381,8 +381,7 @@ func (x *ListHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Nullable = x.foryReadNullable(c, x.Nullable)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -960,8 +959,7 @@ func (x *MapValueHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 				x.Lists = x.foryReadLists(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1492,8 +1490,7 @@ func (x *MapKeyHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Tagged = x.foryReadTagged(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1941,8 +1938,7 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 				x.Ref = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2117,8 +2113,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Leaves = x.foryReadLeaves(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2399,8 +2394,7 @@ func (x *GoArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 				x.Untagged = x.foryReadUntagged(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2711,8 +2705,7 @@ func (x *EnumHints) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Map = x.foryReadMap(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2967,8 +2960,7 @@ func (x *ArrayKeysPlain) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 				x.ByPair = x.foryReadByPair(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3320,8 +3312,7 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Opt32 = serializer.Some(o23)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -3649,127 +3640,17 @@ func (x *SetLeaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ListHints)
-		},
-		Info: foryTypeListHints,
-		New: func() foryimpl.Message {
-			return new(ListHints)
-		},
-		Ptr: (*ListHints)(nil),
-		Val: ListHints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapValueHints)
-		},
-		Info: foryTypeMapValueHints,
-		New: func() foryimpl.Message {
-			return new(MapValueHints)
-		},
-		Ptr: (*MapValueHints)(nil),
-		Val: MapValueHints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*MapKeyHints)
-		},
-		Info: foryTypeMapKeyHints,
-		New: func() foryimpl.Message {
-			return new(MapKeyHints)
-		},
-		Ptr: (*MapKeyHints)(nil),
-		Val: MapKeyHints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*NotNullPtrs)
-		},
-		Info: foryTypeNotNullPtrs,
-		New: func() foryimpl.Message {
-			return new(NotNullPtrs)
-		},
-		Ptr: (*NotNullPtrs)(nil),
-		Val: NotNullPtrs{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*PtrSet)
-		},
-		Info: foryTypePtrSet,
-		New: func() foryimpl.Message {
-			return new(PtrSet)
-		},
-		Ptr: (*PtrSet)(nil),
-		Val: PtrSet{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*GoArrays)
-		},
-		Info: foryTypeGoArrays,
-		New: func() foryimpl.Message {
-			return new(GoArrays)
-		},
-		Ptr: (*GoArrays)(nil),
-		Val: GoArrays{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*EnumHints)
-		},
-		Info: foryTypeEnumHints,
-		New: func() foryimpl.Message {
-			return new(EnumHints)
-		},
-		Ptr: (*EnumHints)(nil),
-		Val: EnumHints{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ArrayKeysPlain)
-		},
-		Info: foryTypeArrayKeysPlain,
-		New: func() foryimpl.Message {
-			return new(ArrayKeysPlain)
-		},
-		Ptr: (*ArrayKeysPlain)(nil),
-		Val: ArrayKeysPlain{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Spellings)
-		},
-		Info: foryTypeSpellings,
-		New: func() foryimpl.Message {
-			return new(Spellings)
-		},
-		Ptr: (*Spellings)(nil),
-		Val: Spellings{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SetLeaf)
-		},
-		Info: foryTypeSetLeaf,
-		New: func() foryimpl.Message {
-			return new(SetLeaf)
-		},
-		Ptr: (*SetLeaf)(nil),
-		Val: SetLeaf{},
-	})
+	foryimpl.RegisterAnyOf[ListHints](foryTypeListHints)
+	foryimpl.RegisterAnyOf[MapValueHints](foryTypeMapValueHints)
+	foryimpl.RegisterAnyOf[MapKeyHints](foryTypeMapKeyHints)
+	foryimpl.RegisterAnyOf[NotNullPtrs](foryTypeNotNullPtrs)
+	foryimpl.RegisterAnyOf[PtrSet](foryTypePtrSet)
+	foryimpl.RegisterAnyOf[GoArrays](foryTypeGoArrays)
+	foryimpl.RegisterAnyOf[EnumHints](foryTypeEnumHints)
+	foryimpl.RegisterAnyOf[ArrayKeysPlain](foryTypeArrayKeysPlain)
+	foryimpl.RegisterAnyOf[Spellings](foryTypeSpellings)
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[SetLeaf](foryTypeSetLeaf)
 }

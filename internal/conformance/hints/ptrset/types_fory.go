@@ -158,8 +158,7 @@ func (x *PtrSet) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 				x.Leaves = x.foryReadLeaves(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -371,28 +370,8 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*PtrSet)
-		},
-		Info: foryTypePtrSet,
-		New: func() foryimpl.Message {
-			return new(PtrSet)
-		},
-		Ptr: (*PtrSet)(nil),
-		Val: PtrSet{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
+	foryimpl.RegisterAnyOf[PtrSet](foryTypePtrSet)
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
 }

@@ -238,8 +238,7 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.PostalCode = serializer.Some(o9)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -430,35 +429,14 @@ func (x *Contact) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 				x.Phone = serializer.Some(o10)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Address)
-		},
-		Info: foryTypeAddress,
-		New: func() foryimpl.Message {
-			return new(Address)
-		},
-		Ptr: (*Address)(nil),
-		Val: Address{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Contact)
-		},
-		Info: foryTypeContact,
-		New: func() foryimpl.Message {
-			return new(Contact)
-		},
-		Ptr: (*Contact)(nil),
-		Val: Contact{},
-	})
+	foryimpl.RegisterAnyOf[Address](foryTypeAddress)
+	foryimpl.RegisterAnyOf[Contact](foryTypeContact)
 }

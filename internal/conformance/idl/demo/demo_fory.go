@@ -339,8 +339,7 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 				x.Name = serializer.Some(o5)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -712,8 +711,7 @@ func (x *Cat) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 				x.Scores = x.foryReadScores(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -995,8 +993,7 @@ func (x *SensorData) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Flags = x.foryReadFlags(c, x.Flags)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1273,61 +1270,11 @@ func (x *Config) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Item)
-		},
-		Info: foryTypeItem,
-		New: func() foryimpl.Message {
-			return new(Item)
-		},
-		Ptr: (*Item)(nil),
-		Val: Item{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Dog)
-		},
-		Info: foryTypeDog,
-		New: func() foryimpl.Message {
-			return new(Dog)
-		},
-		Ptr: (*Dog)(nil),
-		Val: Dog{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Cat)
-		},
-		Info: foryTypeCat,
-		New: func() foryimpl.Message {
-			return new(Cat)
-		},
-		Ptr: (*Cat)(nil),
-		Val: Cat{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*SensorData)
-		},
-		Info: foryTypeSensorData,
-		New: func() foryimpl.Message {
-			return new(SensorData)
-		},
-		Ptr: (*SensorData)(nil),
-		Val: SensorData{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Config)
-		},
-		Info: foryTypeConfig,
-		New: func() foryimpl.Message {
-			return new(Config)
-		},
-		Ptr: (*Config)(nil),
-		Val: Config{},
-	})
+	foryimpl.RegisterAnyOf[Item](foryTypeItem)
+	foryimpl.RegisterAnyOf[Dog](foryTypeDog)
+	foryimpl.RegisterAnyOf[Cat](foryTypeCat)
+	foryimpl.RegisterAnyOf[SensorData](foryTypeSensorData)
+	foryimpl.RegisterAnyOf[Config](foryTypeConfig)
 }

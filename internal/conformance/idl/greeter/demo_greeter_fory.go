@@ -303,28 +303,8 @@ func (x *HelloReply) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*HelloRequest)
-		},
-		Info: foryTypeHelloRequest,
-		New: func() foryimpl.Message {
-			return new(HelloRequest)
-		},
-		Ptr: (*HelloRequest)(nil),
-		Val: HelloRequest{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*HelloReply)
-		},
-		Info: foryTypeHelloReply,
-		New: func() foryimpl.Message {
-			return new(HelloReply)
-		},
-		Ptr: (*HelloReply)(nil),
-		Val: HelloReply{},
-	})
+	foryimpl.RegisterAnyOf[HelloRequest](foryTypeHelloRequest)
+	foryimpl.RegisterAnyOf[HelloReply](foryTypeHelloReply)
 }

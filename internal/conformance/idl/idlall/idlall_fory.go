@@ -380,8 +380,7 @@ func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1777,8 +1776,7 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -2120,39 +2118,9 @@ func (x *Flip) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return nil
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Everything_Inner)
-		},
-		Info: foryTypeEverything_Inner,
-		New: func() foryimpl.Message {
-			return new(Everything_Inner)
-		},
-		Ptr: (*Everything_Inner)(nil),
-		Val: Everything_Inner{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Everything)
-		},
-		Info: foryTypeEverything,
-		New: func() foryimpl.Message {
-			return new(Everything)
-		},
-		Ptr: (*Everything)(nil),
-		Val: Everything{},
-	})
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
+	foryimpl.RegisterAnyOf[Everything_Inner](foryTypeEverything_Inner)
+	foryimpl.RegisterAnyOf[Everything](foryTypeEverything)
 }

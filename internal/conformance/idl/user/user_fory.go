@@ -428,8 +428,7 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -709,35 +708,14 @@ func (x *UserPreferences) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.
 				x.User = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*User)
-		},
-		Info: foryTypeUser,
-		New: func() foryimpl.Message {
-			return new(User)
-		},
-		Ptr: (*User)(nil),
-		Val: User{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*UserPreferences)
-		},
-		Info: foryTypeUserPreferences,
-		New: func() foryimpl.Message {
-			return new(UserPreferences)
-		},
-		Ptr: (*UserPreferences)(nil),
-		Val: UserPreferences{},
-	})
+	foryimpl.RegisterAnyOf[User](foryTypeUser)
+	foryimpl.RegisterAnyOf[UserPreferences](foryTypeUserPreferences)
 }

@@ -957,8 +957,7 @@ func (x *Everything) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 				x.Nested = x.foryReadNested(c)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -1345,28 +1344,8 @@ func (x *Shape) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	return nil
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Everything)
-		},
-		Info: foryTypeEverything,
-		New: func() foryimpl.Message {
-			return new(Everything)
-		},
-		Ptr: (*Everything)(nil),
-		Val: Everything{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Leaf)
-		},
-		Info: foryTypeLeaf,
-		New: func() foryimpl.Message {
-			return new(Leaf)
-		},
-		Ptr: (*Leaf)(nil),
-		Val: Leaf{},
-	})
+	foryimpl.RegisterAnyOf[Everything](foryTypeEverything)
+	foryimpl.RegisterAnyOf[Leaf](foryTypeLeaf)
 }

@@ -397,24 +397,13 @@ func (x *Host) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Host)
-		},
-		Info: foryTypeHost,
-		New: func() foryimpl.Message {
-			return new(Host)
-		},
-		Ptr: (*Host)(nil),
-		Val: Host{},
-	})
+	foryimpl.RegisterAnyOf[Host](foryTypeHost)
 }

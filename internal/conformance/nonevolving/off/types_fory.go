@@ -455,8 +455,7 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				x.L = foryimpl.ReadStructList[[]Fixed](c, nil, foryTypeFixed)
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -628,39 +627,9 @@ func (x *FixedN) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 	foryimpl.ReadScalars(c, ev, 0, x)
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Fixed)
-		},
-		Info: foryTypeFixed,
-		New: func() foryimpl.Message {
-			return new(Fixed)
-		},
-		Ptr: (*Fixed)(nil),
-		Val: Fixed{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Outer)
-		},
-		Info: foryTypeOuter,
-		New: func() foryimpl.Message {
-			return new(Outer)
-		},
-		Ptr: (*Outer)(nil),
-		Val: Outer{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*FixedN)
-		},
-		Info: foryTypeFixedN,
-		New: func() foryimpl.Message {
-			return new(FixedN)
-		},
-		Ptr: (*FixedN)(nil),
-		Val: FixedN{},
-	})
+	foryimpl.RegisterAnyOf[Fixed](foryTypeFixed)
+	foryimpl.RegisterAnyOf[Outer](foryTypeOuter)
+	foryimpl.RegisterAnyOf[FixedN](foryTypeFixedN)
 }

@@ -235,8 +235,7 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 				}
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -537,8 +536,7 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 				x.Thumb = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
@@ -804,47 +802,16 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 				x.Next = nil
 			}
 		}
-		if c.Failed() {
-			c.Trace(ev.Field(i).Name())
+		if c.FailedInField(ev, i) {
 			return
 		}
 	}
 	c.Leave()
 }
 
-// init makes this file's structs known to any values (foryimpl.RegisterAny).
+// init makes this file's structs known to any values (foryimpl.RegisterAnyOf).
 func init() {
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Image)
-		},
-		Info: foryTypeImage,
-		New: func() foryimpl.Message {
-			return new(Image)
-		},
-		Ptr: (*Image)(nil),
-		Val: Image{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*ImagePair)
-		},
-		Info: foryTypeImagePair,
-		New: func() foryimpl.Message {
-			return new(ImagePair)
-		},
-		Ptr: (*ImagePair)(nil),
-		Val: ImagePair{},
-	})
-	foryimpl.RegisterAny(foryimpl.AnyType{
-		Deref: func(m foryimpl.Message) any {
-			return *m.(*Node)
-		},
-		Info: foryTypeNode,
-		New: func() foryimpl.Message {
-			return new(Node)
-		},
-		Ptr: (*Node)(nil),
-		Val: Node{},
-	})
+	foryimpl.RegisterAnyOf[Image](foryTypeImage)
+	foryimpl.RegisterAnyOf[ImagePair](foryTypeImagePair)
+	foryimpl.RegisterAnyOf[Node](foryTypeNode)
 }
