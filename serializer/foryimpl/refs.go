@@ -393,7 +393,7 @@ func (c *ReadContext) ReadFieldRefFlag() (state, id int) {
 }
 
 // TrackedFieldFlags is ReadContext.TrackedFieldFlags for the writer.
-func (c *WriteContext) TrackedFieldFlags() bool { return c.compatible || c.f.opts.OfficialGoForm }
+func (c *WriteContext) TrackedFieldFlags() bool { return c.fieldFlags }
 
 // ReadStructValueFlag reads what may precede a struct value field of type t
 // in a tracked message and reports whether the value follows: in compatible

@@ -213,6 +213,7 @@ func (f *Runtime) setUpWrite(b *buffer.Buffer, c *WriteContext) *WriteContext {
 	}
 	c.f, c.buf = f, b
 	c.compatible, c.maxDepth, c.trackRef = f.opts.Compatible, f.opts.MaxDepth, f.opts.TrackRef
+	c.fieldFlags = f.opts.Compatible || f.opts.OfficialGoForm
 	return c
 }
 

@@ -31,7 +31,9 @@ type WriteContext struct {
 	// trackRef is the WithTrackRef option; refs holds the objects written
 	// so far, by reference id (refs.go).
 	trackRef bool
-	refs     refTable
+	// fieldFlags is TrackedFieldFlags, fixed with the options.
+	fieldFlags bool
+	refs       refTable
 }
 
 // Buffer returns the output buffer.
