@@ -85,8 +85,8 @@ func WithAliasStrings(on bool) Option {
 // values and slices of bools, numbers and enums from blocks of size bytes,
 // a few allocations for many values instead of one a value (a fresh decode
 // of the benchmarks' Sample: 1 allocation instead of 9, 28 % less time;
-// benchmarks/PERFORMANCE.md, "Block allocation"). Slices of structs,
-// strings, pointers, maps and lists are allocated as without it.
+// benchmarks/PERFORMANCE.md, "Block allocation"). A slice of structs,
+// strings, pointers, maps or lists is itself allocated as without it.
 //
 // The trade-off, as with WithAliasStrings: a block stays in memory as long
 // as any value carved from it does, and the blocks of a Fory are shared by
