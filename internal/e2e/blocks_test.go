@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -166,4 +167,45 @@ func TestBlockAllocOptions(t *testing.T) {
 		}
 	}()
 	serializer.WithBlockAlloc(-1)
+}
+
+// TestBlockAllocConcurrent: goroutines decoding with one Fory take their
+// own read contexts, so their blocks; under -race this finds a block
+// shared between two of them.
+func TestBlockAllocConcurrent(t *testing.T) {
+	plain, blocks := blockModes(true)
+	data, err := plain.Serialize(fullContainers())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want e2e.Containers
+	if err := plain.Deserialize(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			var got []*e2e.Containers
+			for range 50 {
+				v := new(e2e.Containers)
+				if err := blocks.Deserialize(data, v); err != nil {
+					errs <- err
+					return
+				}
+				got = append(got, v)
+			}
+			for _, v := range got {
+				if !reflect.DeepEqual(*v, want) {
+					errs <- fmt.Errorf("a concurrent decode with blocks differs:\n%#v", *v)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
 }
