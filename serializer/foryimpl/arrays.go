@@ -104,10 +104,12 @@ func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext, old S) S {
 	} else {
 		a = MakeScalarSlice[S](c, n)
 	}
-	buffer.ReadRawFixed(&c.r, a)
+	// Recorded before its elements are read, so that a and id need not
+	// outlive the element copy's call (the slice header does not change).
 	if id >= 0 {
 		c.setRef(id, sliceEntry[E](a))
 	}
+	buffer.ReadRawFixed(&c.r, a)
 	return a
 }
 
@@ -141,10 +143,10 @@ func ReadRefBoolArray[S ~[]bool](c *ReadContext, old S) S {
 	} else {
 		a = MakeScalarSlice[S](c, n)
 	}
-	c.r.ReadRawBools(a)
 	if id >= 0 {
 		c.setRef(id, sliceEntry[bool](a))
 	}
+	c.r.ReadRawBools(a)
 	return a
 }
 
