@@ -231,7 +231,7 @@ func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
 type claimSet struct {
 	slots []claimSlot
 	gen   uint32
-	mask  uint64 // len(slots) - 1: an address's slot is bits 32 and up of its hash
+	shift uint8 // 64 - log2(len(slots)): an address's first slot is its hash's top bits
 	// room is how many more addresses the table takes before it is half
 	// full and grows.
 	room int
@@ -246,7 +246,7 @@ type claimSlot struct {
 // free and the table has room: p is surely new. It calls nothing, so it
 // inlines; claimSlow decides the rest.
 func (s *claimSet) claimNew(p uintptr) bool {
-	if i := uint64(p) * 0x9e3779b97f4a7c15 >> 32 & s.mask; s.room > 0 && i < uint64(len(s.slots)) && s.slots[i].gen != s.gen {
+	if i := uint64(p) * 0x9e3779b97f4a7c15 >> (s.shift & 63); s.room > 0 && i < uint64(len(s.slots)) && s.slots[i].gen != s.gen {
 		s.slots[i] = claimSlot{p, s.gen}
 		s.room--
 		return true
@@ -260,8 +260,8 @@ func (s *claimSet) claimSlow(p uintptr) bool {
 	if s.room <= 0 {
 		s.grow()
 	}
-	mask := s.mask
-	for i := uint64(p) * 0x9e3779b97f4a7c15 >> 32 & mask; ; i = (i + 1) & mask {
+	mask := uint64(len(s.slots) - 1)
+	for i := uint64(p) * 0x9e3779b97f4a7c15 >> (s.shift & 63); ; i = (i + 1) & mask {
 		sl := &s.slots[i]
 		if sl.gen != s.gen {
 			*sl = claimSlot{p, s.gen}
@@ -279,7 +279,7 @@ func (s *claimSet) grow() {
 	old, gen := s.slots, s.gen
 	size := max(16, 2*len(old))
 	s.slots, s.gen, s.room = make([]claimSlot, size), 1, size/2
-	s.mask = uint64(size - 1)
+	s.shift = uint8(64 - bits.TrailingZeros(uint(size)))
 	for _, sl := range old {
 		if sl.gen == gen {
 			s.claimSlow(sl.p)

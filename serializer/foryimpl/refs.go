@@ -2,6 +2,7 @@ package foryimpl
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unsafe"
 
 	"github.com/forygen/forygen/buffer"
@@ -23,29 +24,37 @@ type refKey struct {
 	n int
 }
 
-// refTable maps written objects to their reference ids. The first
-// refSmall objects of a message are scanned linearly, which is cheaper than
-// hashing for the few a typical message has (BenchmarkSerialize/Sample/
-// forygen-ref: seven dense arrays); past that, open addressing over a
-// power-of-two slice, emptied for the next message by a new generation
-// instead of a clear (BenchmarkSerialize/SampleList/forygen-ref: 141
-// objects; a Go map took about 600 instructions an object).
+// refTable maps written objects to their reference ids: open addressing
+// over a power-of-two slice of at least refFirstSlots slots, emptied for
+// the next message by a new generation instead of a clear
+// (BenchmarkSerialize/SampleList/forygen-ref: 141 objects; a Go map took
+// about 600 instructions an object). A new object whose first slot is
+// free is recorded inline (recordNew); only a collision or a key seen
+// before calls find. A small array scanned behind a 64-bit filter came
+// first once: its filter, on the hash's middle bits, collided for most
+// layouts of Sample's eight objects, and the search that followed cost
+// as much as a tracked array (instructions.sh Sample forygen-ref
+// Serialize: eight runs 1,787–1,887 with it, 1,762–1,838 with this;
+// PERFORMANCE.md "Reference tracking, round 3").
 type refTable struct {
-	small [refSmall]refKey
-	// filter has bit hash&63 set for each key in small: a key whose bit is
-	// clear is new without a scan, which most keys are (BenchmarkSerialize/
-	// Sample/forygen-ref).
-	filter uint64
-	slots  []refSlot
-	gen    uint32
-	n      int
+	slots []refSlot
+	gen   uint32
+	// shift is 64 - log2(len(slots)): a key's first slot is its hash's top
+	// bits, the ones Fibonacci hashing spreads (the middle bits collided
+	// for the adjacent arrays of one Sample).
+	shift uint8
+	n     int
 }
 
-const refSmall = 8
+// refFirstSlots is the table's first size: eight times the objects of a
+// Sample, so that a new object's first slot is taken by an earlier one in
+// at most an eighth of the cases.
+const refFirstSlots = 64
 
-// hash spreads a key over the table: Fibonacci hashing, high bits.
+// hash spreads a key over the table: Fibonacci hashing, whose top bits
+// index it (refTable.shift).
 func (k refKey) hash() uint64 {
-	return (uint64(uintptr(k.p)) ^ uint64(k.n)<<32) * 0x9e3779b97f4a7c15 >> 32
+	return (uint64(uintptr(k.p)) ^ uint64(k.n)<<32) * 0x9e3779b97f4a7c15
 }
 
 type refSlot struct {
@@ -55,7 +64,7 @@ type refSlot struct {
 }
 
 func (t *refTable) reset() {
-	t.n, t.filter = 0, 0
+	t.n = 0
 	if len(t.slots) == 0 {
 		return
 	}
@@ -66,31 +75,16 @@ func (t *refTable) reset() {
 }
 
 // recordNew records k as the next object and reports true when it is
-// surely new: its filter bit is clear while the small array has room.
+// surely new: the first slot it probes is free, and the table has room.
 // It inlines, so the common case of a tracked object costs no call; the
 // caller calls find when it reports false (instructions.sh Sample
 // forygen-ref Serialize: find's call and frame were about a third of a
 // tracked array's cost).
 func (t *refTable) recordNew(k refKey, hash uint64) bool {
-	bit := uint64(1) << (hash & 63)
-	if t.n >= refSmall || t.filter&bit != 0 {
+	if 2*(t.n+1) > len(t.slots) {
 		return false
 	}
-	t.filter |= bit
-	t.small[t.n&(refSmall-1)] = k
-	t.n++
-	return true
-}
-
-// recordNewHashed is recordNew for a table past its small array: k is
-// surely new when the first slot it probes is free, and is recorded there
-// while the table has room. It inlines as recordNew does
-// (instructions.sh SampleList forygen-ref Serialize: 141 objects).
-func (t *refTable) recordNewHashed(k refKey, hash uint64) bool {
-	if t.n <= refSmall || 2*(t.n+1) > len(t.slots) {
-		return false
-	}
-	s := &t.slots[hash&uint64(len(t.slots)-1)]
+	s := &t.slots[hash>>(t.shift&63)]
 	if s.gen == t.gen {
 		return false
 	}
@@ -102,7 +96,7 @@ func (t *refTable) recordNewHashed(k refKey, hash uint64) bool {
 // lookup returns k's id, or records k with the next id and reports false.
 func (t *refTable) lookup(k refKey) (int, bool) {
 	hash := k.hash()
-	if t.recordNew(k, hash) || t.recordNewHashed(k, hash) {
+	if t.recordNew(k, hash) {
 		return t.n - 1, false
 	}
 	return t.find(k, hash)
@@ -111,34 +105,11 @@ func (t *refTable) lookup(k refKey) (int, bool) {
 // find returns k's id, or records k with the next id and reports false;
 // hash is k.hash().
 func (t *refTable) find(k refKey, hash uint64) (int, bool) {
-	if t.n <= refSmall {
-		bit := uint64(1) << (hash & 63)
-		if t.filter&bit != 0 {
-			for i := 0; i < t.n; i++ {
-				if t.small[i] == k {
-					return i, true
-				}
-			}
-		}
-		if t.n < refSmall {
-			t.filter |= bit
-			t.small[t.n] = k
-			t.n++
-			return t.n - 1, false
-		}
-		// The small array is full: index its objects for hashing.
-		if len(t.slots) == 0 {
-			t.slots, t.gen = make([]refSlot, 64), 1
-		}
-		for i := 0; i < refSmall; i++ {
-			t.insertAt(refSlot{k: t.small[i], id: int32(i)})
-		}
-	}
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)
-	for i := hash & mask; ; i = (i + 1) & mask {
+	for i := hash >> (t.shift & 63); ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.gen != t.gen {
 			*s = refSlot{k: k, id: int32(t.n), gen: t.gen}
@@ -154,7 +125,8 @@ func (t *refTable) find(k refKey, hash uint64) (int, bool) {
 func (t *refTable) grow() {
 	old, live := t.slots, t.gen
 	// A new slice is all generation 0, which is never live.
-	t.slots, t.gen = make([]refSlot, max(16, 2*len(old))), 1
+	t.slots, t.gen = make([]refSlot, max(refFirstSlots, 2*len(old))), 1
+	t.shift = uint8(64 - bits.TrailingZeros(uint(len(t.slots))))
 	for _, s := range old {
 		if s.gen == live && live != 0 {
 			t.insertAt(s)
@@ -164,7 +136,7 @@ func (t *refTable) grow() {
 
 func (t *refTable) insertAt(s refSlot) {
 	mask := uint64(len(t.slots) - 1)
-	for i := s.k.hash() & mask; ; i = (i + 1) & mask {
+	for i := s.k.hash() >> (t.shift & 63); ; i = (i + 1) & mask {
 		if t.slots[i].gen != t.gen {
 			s.gen = t.gen
 			t.slots[i] = s
@@ -236,7 +208,7 @@ func WriteRefMap[K comparable, V any](c *WriteContext, m map[K]V) bool {
 func (c *WriteContext) writeRef(k refKey) bool {
 	b := c.buf
 	hash := k.hash()
-	if c.refs.recordNew(k, hash) || c.refs.recordNewHashed(k, hash) {
+	if c.refs.recordNew(k, hash) {
 		b.WriteUint8(meta.FlagRefValue)
 		return false
 	}
@@ -568,7 +540,7 @@ func PutRefSliceAt[E any](c *WriteContext, w []byte, off int, s []E, field bool)
 	}
 	k := c.refs.sliceKey(unsafe.Pointer(unsafe.SliceData(s)), len(s))
 	hash := k.hash()
-	if c.refs.recordNew(k, hash) || c.refs.recordNewHashed(k, hash) {
+	if c.refs.recordNew(k, hash) {
 		buffer.PutUint8At(w, off, meta.FlagRefValue)
 		return off + 1, true
 	}

@@ -75,13 +75,13 @@ func TestReadRefsBudget(t *testing.T) {
 }
 
 // The write table gives every new object the next id and every object
-// seen before its first id, within one message: in the small array, past
-// it in the hashed slots, across filter collisions (many keys share a
-// filter bit), and after resets that move to a new generation.
+// seen before its first id, within one message: in the first table, across
+// growth, across slot collisions (keys that differ only in length probe
+// neighbouring slots), and after resets that move to a new generation.
 func TestWriteRefTable(t *testing.T) {
 	var tab refTable
 	base := make([]int64, 64)
-	for msg, n := range []int{3, refSmall, refSmall + 1, 40, 2, 300, 0, 9} {
+	for msg, n := range []int{3, 8, refFirstSlots / 2, refFirstSlots/2 + 1, 40, 2, 300, 0, 9} {
 		tab.reset()
 		ids := map[refKey]int{}
 		for i := 0; i < 3*n; i++ {
