@@ -20,18 +20,36 @@ var blockModes = []struct {
 	f    *serializer.Fory
 }{{"default", serializer.New()}, {"blocks", serializer.New(serializer.WithBlockAlloc(blockSize))}}
 
+// blockFixture is one fixture of BenchmarkBlockAlloc and
+// TestBlockAllocFixtures.
+type blockFixture struct {
+	name  string
+	bench func(*testing.B)
+	test  func(*testing.T)
+}
+
+func blockCase[T any, P serializer.Generated[T]](name string, v T) blockFixture {
+	return blockFixture{name, func(b *testing.B) { benchBlocks[T, P](b, name, v) }, func(t *testing.T) { testBlocks[T, P](t, name, v) }}
+}
+
+var blockFixtures = []blockFixture{
+	blockCase("NumericStruct", fixtures.NewNumericStruct()),
+	blockCase("Sample", fixtures.NewSample()),
+	blockCase("MediaContent", fixtures.NewMediaContent()),
+	blockCase("NumericStructList", fixtures.NewNumericStructList()),
+	blockCase("SampleList", fixtures.NewSampleList()),
+	blockCase("MediaContentList", fixtures.NewMediaContentList()),
+	blockCase("SmallMessage", fixtures.NewSmallMessage()),
+}
+
 // BenchmarkBlockAlloc/<Fixture>/<default|blocks>/<fresh|reused> decodes
 // each fixture with and without WithBlockAlloc, into a new value every
 // time (fresh, as BenchmarkDeserializeFresh) and into one reused value
 // (reused, as BenchmarkDeserialize). instructions.sh blocks counts them.
 func BenchmarkBlockAlloc(b *testing.B) {
-	benchBlocks(b, "NumericStruct", fixtures.NewNumericStruct())
-	benchBlocks(b, "Sample", fixtures.NewSample())
-	benchBlocks(b, "MediaContent", fixtures.NewMediaContent())
-	benchBlocks(b, "NumericStructList", fixtures.NewNumericStructList())
-	benchBlocks(b, "SampleList", fixtures.NewSampleList())
-	benchBlocks(b, "MediaContentList", fixtures.NewMediaContentList())
-	benchBlocks(b, "SmallMessage", fixtures.NewSmallMessage())
+	for _, f := range blockFixtures {
+		f.bench(b)
+	}
 }
 
 func benchBlocks[T any, P serializer.Generated[T]](b *testing.B, name string, v T) {
@@ -66,13 +84,9 @@ func benchBlocks[T any, P serializer.Generated[T]](b *testing.B, name string, v 
 // decodes to without, in every one of a run of fresh decodes kept alive
 // together, so BenchmarkBlockAlloc compares like with like.
 func TestBlockAllocFixtures(t *testing.T) {
-	testBlocks(t, "NumericStruct", fixtures.NewNumericStruct())
-	testBlocks(t, "Sample", fixtures.NewSample())
-	testBlocks(t, "MediaContent", fixtures.NewMediaContent())
-	testBlocks(t, "NumericStructList", fixtures.NewNumericStructList())
-	testBlocks(t, "SampleList", fixtures.NewSampleList())
-	testBlocks(t, "MediaContentList", fixtures.NewMediaContentList())
-	testBlocks(t, "SmallMessage", fixtures.NewSmallMessage())
+	for _, f := range blockFixtures {
+		f.test(t)
+	}
 }
 
 func testBlocks[T any, P serializer.Generated[T]](t *testing.T, name string, v T) {
