@@ -227,7 +227,10 @@ func ReuseSlice[S ~[]E, E any](c *ReadContext, old S, n int) S {
 // while the set is in use. The first probe (claimNew) inlines into
 // ReadRefArray, one multiply and one compare where a refTable record took
 // a call, a filter and at times a search (instructions.sh Sample
-// forygen-ref Deserialize).
+// forygen-ref Deserialize). It is not a refTable, the write side's table
+// of the same shape: refTable's 24-byte slots hold a pointer and an id,
+// and reading SampleList with tracking through one cost 2.8 % more
+// (51,641 against 50,224 instructions, median of five).
 type claimSet struct {
 	slots []claimSlot
 	gen   uint32
@@ -254,8 +257,9 @@ func (s *claimSet) claimNew(p uintptr) bool {
 	return false
 }
 
-// claimSlow is claim past the first probe: it probes on, and grows the
-// table (to 16 slots at first) when it is half full.
+// claimSlow decides what claimNew did not: it probes on, records p if it
+// is new and reports so, and grows the table (to 16 slots at first) when
+// it is half full.
 func (s *claimSet) claimSlow(p uintptr) bool {
 	if s.room <= 0 {
 		s.grow()

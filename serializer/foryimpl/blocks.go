@@ -74,15 +74,26 @@ func ReuseScalarSlice[S ~[]E, E Scalar](c *ReadContext, old S, n int) S {
 	return old[:n]
 }
 
+// blockCopy returns a copy of raw carved from a block, or nil without
+// WithBlockAlloc, for an empty raw, or when raw is allocated on its own
+// (carve). The budget has been charged.
+func (c *ReadContext) blockCopy(raw []byte) []byte {
+	if c.blockSize != 0 && len(raw) > 0 {
+		if p := c.carve(len(raw), 1); p != nil {
+			out := unsafe.Slice((*byte)(p), len(raw))
+			copy(out, raw)
+			return out
+		}
+	}
+	return nil
+}
+
 // ownString returns a string of raw's bytes that does not alias the
 // input: carved from a block with WithBlockAlloc, a new allocation
 // otherwise. The budget has been charged.
 func (c *ReadContext) ownString(raw []byte) string {
-	if c.blockSize != 0 && len(raw) > 0 {
-		if p := c.carve(len(raw), 1); p != nil {
-			copy(unsafe.Slice((*byte)(p), len(raw)), raw)
-			return unsafe.String((*byte)(p), len(raw))
-		}
+	if b := c.blockCopy(raw); b != nil {
+		return unsafe.String(unsafe.SliceData(b), len(b))
 	}
 	return string(raw)
 }

@@ -323,12 +323,8 @@ func (c *ReadContext) ReadBinary() []byte {
 	if !c.charge(uint64(n), 1) {
 		return nil
 	}
-	if c.blockSize != 0 && n > 0 {
-		if p := c.carve(n, 1); p != nil {
-			out := unsafe.Slice((*byte)(p), n)
-			copy(out, raw)
-			return out
-		}
+	if out := c.blockCopy(raw); out != nil {
+		return out
 	}
 	out := make([]byte, n)
 	copy(out, raw)
