@@ -30,9 +30,11 @@ type ReadContext struct {
 	// ReadString tests them without a pointer chase.
 	strMode  stringMode
 	skipUTF8 bool
-	maxDepth int
-	depth    int
-	opts     *Config
+	// copyChecked is the default of both: strings copied and checked.
+	copyChecked bool
+	maxDepth    int
+	depth       int
+	opts        *Config
 	// path holds field names from the failure outwards, appended by
 	// generated code as an error propagates.
 	path []string
@@ -73,7 +75,7 @@ type ReadContext struct {
 // makeReadContext returns a context for reads with the options o.
 func makeReadContext(o *Config) *ReadContext {
 	c := &ReadContext{compatible: o.Compatible, fieldFlags: o.Compatible || o.OfficialGoForm, trackRef: o.TrackRef, maxDepth: o.MaxDepth, opts: o,
-		strMode: stringModeOf(o), skipUTF8: o.SkipUTF8Check, blockSize: max(o.BlockSize, 0),
+		strMode: stringModeOf(o), skipUTF8: o.SkipUTF8Check, copyChecked: stringModeOf(o) == stringsCopy && !o.SkipUTF8Check, blockSize: max(o.BlockSize, 0),
 		perByte: uint64(max(o.AllocPerByte, 1)), allocBase: uint64(max(o.AllocBase, 0)), unbacked: uint64(o.MaxUnbackedElements)}
 	// n × perByte + allocBase is above allocReserve from n = reserveFrom
 	// on, and overflows from n = saturateFrom on.

@@ -57,9 +57,18 @@ func (c *ReadContext) ReadString() string {
 				c.r.SetOffset(start)
 				return ""
 			}
-			// n > 0 and n <= len(in)-start, so in[start] exists.
-			raw := unsafe.Slice(&in[start], n)
-			if c.skipUTF8 || validUTF8(raw) {
+			// n > 0 and n <= len(in)-start, so in[start:start+n] exists;
+			// taken without the two checks in[start] and unsafe.Slice make.
+			raw := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(in)), start)), n)
+			if c.copyChecked {
+				// The default: checked, copied (instructions.sh
+				// SmallMessage forygen Deserialize).
+				if validUTF8(raw) {
+					c.r.SetOffset(start + n)
+					c.budget -= uint64(n)
+					return string(raw)
+				}
+			} else if c.skipUTF8 || validUTF8(raw) {
 				c.r.SetOffset(start + n)
 				if c.strMode != stringsCopy {
 					if c.strMode == stringsAlias {
