@@ -60,6 +60,26 @@ func TestReadRefsChunks(t *testing.T) {
 	require.NoError(t, c.r.Err())
 }
 
+// Reset leaves no entry behind whatever the message recorded: one or two
+// entries (zeroed by stores), more (clear), and ids given without an entry.
+// A stale entry would let the next message's back-reference to an id it
+// gave but never recorded resolve to the previous message's object.
+func TestReadRefsResetSmall(t *testing.T) {
+	f := testRuntime(false, true)
+	x := new(int)
+	for _, n := range []int{1, 2, 3, 9} {
+		c := f.beginFragment(make([]byte, 64))
+		for i := 0; i < n; i++ {
+			c.addRefs(refEntry{v: x, p: unsafe.Pointer(x), n: i + 1})
+		}
+		c.newRef() // an id without an entry
+		c.refs.reset()
+		require.Zero(t, c.refs.len())
+		require.Equal(t, make([]refEntry, len(c.refs.first)), c.refs.first, "%d entries", n)
+		c.release()
+	}
+}
+
 // With the budget spent, recording fails with ErrLimit rather than grow
 // the table.
 func TestReadRefsBudget(t *testing.T) {

@@ -326,3 +326,77 @@ func FuzzTrackedArrayReuse(f *testing.F) {
 		}
 	})
 }
+
+// A tracked message ends its read on one of two paths (DeserializeRef's
+// own end for a success on the Fory's context when the message starts
+// with the root's own prefix, EndRead otherwise): after a message with
+// trailing bytes or a truncated one, and across messages, each decode
+// starts from an empty reference table, so every decoded value's
+// identities are its own, never the previous message's objects. Both
+// official Go's bytes (which official Go's TypeDefs send through ReadRoot)
+// and forygen's own (the fast path) are read.
+func TestTrackedReadEnds(t *testing.T) {
+	for _, tc := range refCases() {
+		if !tc.track {
+			continue
+		}
+		for _, m := range modes {
+			for _, own := range []bool{false, true} {
+				name := m.dir + "/" + tc.name + "/official"
+				if own {
+					name = m.dir + "/" + tc.name + "/own"
+				}
+				t.Run(name, func(t *testing.T) { checkTrackedReadEnds(t, tc, m.compatible, m.dir, own) })
+			}
+		}
+	}
+	// Two cycles decoded one after the other close on their own roots.
+	for _, compatible := range []bool{false, true} {
+		f := serializer.New(serializer.WithCompatible(compatible), serializer.WithTrackRef(true))
+		c := &Node{Value: 1}
+		c.Next = &Node{Value: 2, Next: c}
+		data, err := f.Serialize(c)
+		require.NoError(t, err)
+		a, b := new(Node), new(Node)
+		require.NoError(t, f.Deserialize(data, a))
+		require.NoError(t, f.Deserialize(data, b))
+		require.Same(t, a, a.Next.Next)
+		require.Same(t, b, b.Next.Next)
+		require.NotSame(t, a.Next, b.Next)
+	}
+}
+
+func checkTrackedReadEnds(t *testing.T, tc refCase, compatible bool, dir string, own bool) {
+	f := fory(compatible, true)
+	data := golden(t, dir, tc.name)
+	if own {
+		var err error
+		data, err = f.Serialize(tc.value())
+		require.NoError(t, err)
+	}
+	first := tc.target()
+	require.NoError(t, f.Deserialize(data, first))
+	tc.aliases(t, first)
+	for i := 0; i < 3; i++ {
+		trailing := append(append([]byte(nil), data...), 0)
+		require.Error(t, f.Deserialize(trailing, tc.target()), "trailing byte")
+		require.Error(t, f.Deserialize(data[:len(data)-1], tc.target()), "truncated")
+		v := tc.target()
+		require.NoError(t, f.Deserialize(data, v))
+		tc.aliases(t, v)
+		// Compared by what they write: a Set keyed by pointer
+		// is equal to no other.
+		want, err := f.Serialize(first)
+		require.NoError(t, err)
+		got, err := f.Serialize(v)
+		require.NoError(t, err)
+		require.Equal(t, want, got)
+	}
+	// Successes one after the other, with no failed read (whose EndRead
+	// empties the table) between them.
+	for i := 0; i < 3; i++ {
+		v := tc.target()
+		require.NoError(t, f.Deserialize(data, v))
+		tc.aliases(t, v)
+	}
+}
