@@ -358,10 +358,18 @@ func (c *ReadContext) ReadListHeaderRef(elemTypeID byte) (hasNull, tracked bool)
 // readListHeader reads a non-struct list's elements header; its tracking
 // bit is accepted only when trackable holds.
 func (c *ReadContext) readListHeader(elemTypeID byte, trackable bool) (hasNull, tracked bool) {
-	h := c.r.ReadUint8()
-	if c.r.Err() != nil {
+	// c.r.ReadUint8 written out: its shortage call puts it over the
+	// inlining budget, and a list header is read in every decode of a
+	// list (instructions.sh MediaContentList forygen Deserialize). A
+	// failed reader's input ends at its offset (Reader.Fail), so Need
+	// fails for it too.
+	r := &c.r
+	if !r.Need(1) {
 		return false, false
 	}
+	off := r.Offset()
+	h := r.Bytes()[off]
+	r.SetOffset(off + 1)
 	if h&^meta.ListBits != 0 || !trackable && h&meta.ListTrackRef != 0 || h&meta.ListSameType == 0 {
 		c.r.Fail(malformed("unsupported list elements header 0x%02x", h))
 		return false, false
@@ -388,10 +396,14 @@ func (c *ReadContext) readListHeader(elemTypeID byte, trackable bool) (hasNull, 
 // too); ev is the field mapping when the elements were written with
 // another schema.
 func (c *ReadContext) ReadStructListHeaderRef(t *TypeInfo) (hasNull, tracked bool, ev *Evolution) {
-	h := c.r.ReadUint8()
-	if c.r.Err() != nil {
+	// c.r.ReadUint8 written out, as in readListHeader.
+	r := &c.r
+	if !r.Need(1) {
 		return false, false, nil
 	}
+	off := r.Offset()
+	h := r.Bytes()[off]
+	r.SetOffset(off + 1)
 	if h&^meta.ListBits != 0 || h&meta.ListSameType == 0 {
 		c.r.Fail(malformed("unsupported struct list elements header 0x%02x", h))
 		return false, false, nil
@@ -410,9 +422,35 @@ func (c *ReadContext) ReadStructMeta(t *TypeInfo) *Evolution {
 	if c.trackRef {
 		t = t.tracked
 	}
-	if c.compatible && c.ownStructMeta(t) {
-		return nil
+	if c.compatible {
+		// The type meta is t's type id and a one-byte shared-TypeDef
+		// marker, either a reference to an entry that was t's own
+		// TypeDef or new and followed by exactly t's own TypeDef: consume
+		// it and take the generated fast path. Written here rather than
+		// called (BenchmarkDeserialize/MediaContent and MediaContentList:
+		// every nested struct and list of structs).
+		in, off := c.r.Bytes(), c.r.Offset()
+		if uint(off+1) < uint(len(in)) && in[off] == t.compatibleTypeID && in[off+1] < 0x80 && !t.metaByID() {
+			idx, start := int(in[off+1]>>1), off+2
+			if in[off+1]&1 == 1 {
+				if uint(idx) < uint(len(c.defs)) && c.defs[idx] == t.self {
+					c.r.SetOffset(start)
+					c.lastDef = idx
+					return nil
+				}
+			} else if n := len(t.TypeDef); idx == len(c.defs) && len(in)-start >= n && string(in[start:start+n]) == string(t.TypeDef) {
+				c.r.SetOffset(start + n)
+				c.lastDef = idx
+				c.defs = append(c.defs, t.self)
+				return nil
+			}
+		}
 	}
+	return c.readStructMeta(t)
+}
+
+// readStructMeta is ReadStructMeta past its fast path.
+func (c *ReadContext) readStructMeta(t *TypeInfo) *Evolution {
 	id := c.r.ReadUint8()
 	if c.r.Err() != nil {
 		return nil
@@ -533,36 +571,6 @@ func otherRegistration(id byte, t *TypeInfo) string {
 		return ": the writer registered the type by id, this reader by name"
 	}
 	return ""
-}
-
-// ownStructMeta is ReadStructMeta's fast path in compatible mode: the type
-// meta is t's type id and a one-byte shared-TypeDef marker, either new and
-// followed by exactly t's own TypeDef, or a reference to an entry that was
-// t's own TypeDef. It consumes the meta and reports true, or reads nothing
-// and reports false (BenchmarkDeserialize/MediaContent and
-// MediaContentList: every nested struct and list of structs).
-func (c *ReadContext) ownStructMeta(t *TypeInfo) bool {
-	in, off := c.r.Bytes(), c.r.Offset()
-	if len(in)-off < 2 || in[off] != t.compatibleTypeID || in[off+1] >= 0x80 || t.metaByID() {
-		return false
-	}
-	idx, start := int(in[off+1]>>1), off+2
-	if in[off+1]&1 == 1 {
-		if idx >= len(c.defs) || c.defs[idx] != t.self {
-			return false
-		}
-		c.r.SetOffset(start)
-		c.lastDef = idx
-		return true
-	}
-	n := len(t.TypeDef)
-	if idx != len(c.defs) || len(in)-start < n || string(in[start:start+n]) != string(t.TypeDef) {
-		return false
-	}
-	c.r.SetOffset(start + n)
-	c.lastDef = idx
-	c.defs = append(c.defs, t.self)
-	return true
 }
 
 // evolution checks that a received TypeDef describes t's registration and
