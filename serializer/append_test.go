@@ -70,5 +70,21 @@ func TestMarshalAppend(t *testing.T) {
 		got, err = f.SerializeAppend([]byte("pre"), struct{}{})
 		require.ErrorIs(t, err, serializer.ErrNotGenerated)
 		require.Equal(t, []byte("pre"), got)
+
+		// A message its writer refuses (a name that is not UTF-8) gives
+		// dst back as it was, through both entry points, and leaves the
+		// Fory's buffer free for the next call.
+		bad := example.User{ID: 1, Name: "\xff"}
+		for _, appendFn := range []func([]byte) ([]byte, error){
+			func(dst []byte) ([]byte, error) { return serializer.MarshalAppend(f, dst, &bad) },
+			func(dst []byte) ([]byte, error) { return f.SerializeAppend(dst, &bad) },
+		} {
+			got, err = appendFn([]byte("pre"))
+			require.Error(t, err)
+			require.Equal(t, []byte("pre"), got)
+			again, err := f.SerializeAppend(nil, &u)
+			require.NoError(t, err)
+			require.Equal(t, want, again)
+		}
 	}
 }

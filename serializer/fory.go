@@ -167,9 +167,39 @@ func (f *Fory) owned(m Message) ([]byte, error) {
 // slice, as append does. Passing the last result's dst[:0] again, the
 // usual loop, does not allocate. On error it returns dst.
 func (f *Fory) SerializeAppend(dst []byte, v any) ([]byte, error) {
+	if m, ok := asMessage(v); ok {
+		return f.appendMessage(dst, m)
+	}
 	b, old := f.adopt(dst)
 	err := f.serializeTo(b, v)
 	return f.release(b, old, dst, err)
+}
+
+// appendMessage is SerializeAppend and MarshalAppend for a message: adopt,
+// the message's own method and release written out, so that the message's
+// method is the only call on the path when the Fory's own buffer is free
+// (BenchmarkFixedCost/SerializeAny: 222 instructions with four calls
+// around it).
+func (f *Fory) appendMessage(dst []byte, m Message) ([]byte, error) {
+	b := f.own
+	if !f.ownBusy.CompareAndSwap(0, 1) {
+		b = f.buffers.Get().(*buffer.Buffer)
+	}
+	old := b.Adopt(dst)
+	err := m.ForySerializeTo(f, b)
+	out := b.Bytes()
+	// The adopted storage was dst (or what it grew into, which out
+	// holds); the buffer's own storage is old and did not grow.
+	b.Adopt(old[:0])
+	if b == f.own {
+		f.ownBusy.Store(0)
+	} else {
+		f.buffers.Put(b)
+	}
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
 // serializeTo appends the message for v to b (SerializeAppend, Encoder).
@@ -313,9 +343,7 @@ func MarshalAppend[T any, P Generated[T]](f *Fory, dst []byte, v *T) ([]byte, er
 	if v == nil {
 		return dst, ErrNotGenerated
 	}
-	b, old := f.adopt(dst)
-	err := P(v).ForySerializeTo(f, b)
-	return f.release(b, old, dst, err)
+	return f.appendMessage(dst, P(v))
 }
 
 // Unmarshal reads data, exactly one message, into v, reusing the slices and
