@@ -159,7 +159,8 @@ func (c *ReadContext) release() {
 	c.names = c.names[:0]
 	c.refs.reset()
 	// Only a tracked message reuses tracked slices, and its reference ids
-	// make EndReadFast call release.
+	// keep EndReadFast from applying: it ends here or in endReadRef
+	// (DeserializeRef), which resets both tables too.
 	c.claims.reset()
 	if len(c.evs) != 0 {
 		clear(c.evs)
