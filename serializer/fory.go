@@ -90,6 +90,17 @@ func (f *Fory) putBuffer(b *buffer.Buffer) {
 	f.ownBusy.Store(0)
 }
 
+// putAdopted is putBuffer after an Adopt gave b its own storage back,
+// which did not grow while b wrote into the caller's slice: without the
+// storage check, so that it inlines (appendMessage).
+func (f *Fory) putAdopted(b *buffer.Buffer) {
+	if b == f.own {
+		f.ownBusy.Store(0)
+	} else {
+		f.buffers.Put(b)
+	}
+}
+
 // New returns a Fory with the given options.
 func New(opts ...Option) *Fory {
 	cfg := foryimpl.DefaultConfig()
@@ -175,27 +186,20 @@ func (f *Fory) SerializeAppend(dst []byte, v any) ([]byte, error) {
 	return f.release(b, old, dst, err)
 }
 
-// appendMessage is SerializeAppend and MarshalAppend for a message: adopt,
-// the message's own method and release written out, so that the message's
-// method is the only call on the path when the Fory's own buffer is free
-// (BenchmarkFixedCost/SerializeAny: 222 instructions with four calls
-// around it).
+// appendMessage is SerializeAppend and MarshalAppend for a message: adopt
+// and release written out around the message's own method (getBuffer and
+// putAdopted inline), whose call is the only one on the path when the
+// Fory's own buffer is free (BenchmarkFixedCost/SerializeAny: 222
+// instructions with four calls around it).
 func (f *Fory) appendMessage(dst []byte, m Message) ([]byte, error) {
-	b := f.own
-	if !f.ownBusy.CompareAndSwap(0, 1) {
-		b = f.buffers.Get().(*buffer.Buffer)
-	}
+	b := f.getBuffer()
 	old := b.Adopt(dst)
 	err := m.ForySerializeTo(f, b)
 	out := b.Bytes()
 	// The adopted storage was dst (or what it grew into, which out
 	// holds); the buffer's own storage is old and did not grow.
 	b.Adopt(old[:0])
-	if b == f.own {
-		f.ownBusy.Store(0)
-	} else {
-		f.buffers.Put(b)
-	}
+	f.putAdopted(b)
 	if err != nil {
 		return dst, err
 	}
@@ -228,7 +232,7 @@ func (f *Fory) adopt(dst []byte) (b *buffer.Buffer, old []byte) {
 func (f *Fory) release(b *buffer.Buffer, old, dst []byte, err error) ([]byte, error) {
 	out := b.Bytes()
 	b.Adopt(old[:0])
-	f.putBuffer(b)
+	f.putAdopted(b)
 	if err != nil {
 		return dst, err
 	}
