@@ -158,9 +158,9 @@ func (c *ReadContext) release() {
 	c.defs = c.defs[:0]
 	c.names = c.names[:0]
 	c.refs.reset()
-	// Only a tracked message reuses tracked slices, and its reference ids
-	// keep EndReadFast from applying: it ends here or in endReadRef
-	// (DeserializeRef), which resets both tables too.
+	// Only a tracked message reuses tracked slices; one read by
+	// DeserializeRef has both tables emptied before EndReadFast, any
+	// other ends here.
 	c.claims.reset()
 	if len(c.evs) != 0 {
 		clear(c.evs)

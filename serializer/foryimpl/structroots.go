@@ -60,27 +60,16 @@ func DeserializeRef(f *Runtime, c *ReadContext, x Message, t *TypeInfo) error {
 	}
 	AcceptRootRef(c, len(prefix), t, x)
 	x.ForyRead(c)
-	if f.endReadRef(c) {
+	// The message's objects are read: emptying the reference table and
+	// the reuse claims now (release would, and does nothing more to them)
+	// lets EndReadFast end a successful read, sparing EndRead and release
+	// (instructions.sh SmallMessage forygen-ref Deserialize).
+	c.refs.reset()
+	c.claims.reset()
+	if f.EndReadFast(c) {
 		return nil
 	}
 	return f.EndRead(c, t)
-}
-
-// endReadRef is EndReadFast for a tracked message, whose reference table
-// and reuse claims are reset here (release's part of them; EndRead, which
-// it spares DeserializeRef, does the rest for a failed read or any other
-// context).
-func (f *Runtime) endReadRef(c *ReadContext) bool {
-	if r := &c.r; !c.quick || r.Err() != nil || r.Remaining() != 0 || len(c.evs) != 0 {
-		return false
-	}
-	c.r.Drop()
-	c.defs = c.defs[:0]
-	c.names = c.names[:0]
-	c.refs.reset()
-	c.claims.reset()
-	f.readerBusy.Store(0)
-	return true
 }
 
 // WriteStructListRoot appends the message whose root is s.
