@@ -327,14 +327,14 @@ func FuzzTrackedArrayReuse(f *testing.F) {
 	})
 }
 
-// A tracked message ends its read on one of two paths (DeserializeRef's
-// own end for a success on the Fory's context when the message starts
-// with the root's own prefix, EndRead otherwise): after a message with
-// trailing bytes or a truncated one, and across messages, each decode
-// starts from an empty reference table, so every decoded value's
-// identities are its own, never the previous message's objects. Both
-// official Go's bytes (which official Go's TypeDefs send through ReadRoot)
-// and forygen's own (the fast path) are read.
+// A tracked message ends its read on one of two paths (EndReadFast for a
+// success on the Fory's context when the message starts with the root's
+// own prefix, after DeserializeRef has emptied the reference table;
+// EndRead otherwise): after a message with trailing bytes or a truncated
+// one, and across messages, each decode starts from an empty reference
+// table, so every decoded value's identities are its own, never the
+// previous message's objects. Both official Go's bytes and forygen's own
+// are read.
 func TestTrackedReadEnds(t *testing.T) {
 	for _, tc := range refCases() {
 		if !tc.track {
