@@ -110,14 +110,36 @@ func validUTF8(b []byte) bool {
 		}
 		return true
 	case n <= 16:
-		if (buffer.ReadUint64At(b, 0)|buffer.ReadUint64At(b, n-8))&asciiHigh == 0 {
+		// The words that told the string is not all ASCII also tell
+		// where its first other byte is: the first high bit of the first
+		// word that has one (the second word overlaps the first only
+		// where the first is ASCII).
+		w0, w1 := buffer.ReadUint64At(b, 0)&asciiHigh, buffer.ReadUint64At(b, n-8)&asciiHigh
+		if w0|w1 == 0 {
 			return true
 		}
+		if w0 != 0 {
+			i = bits.TrailingZeros64(w0) >> 3
+		} else {
+			i = n - 8 + bits.TrailingZeros64(w1)>>3
+		}
+		goto rest
 	case n <= 32:
-		if (buffer.ReadUint64At(b, 0)|buffer.ReadUint64At(b, 8)|
-			buffer.ReadUint64At(b, n-16)|buffer.ReadUint64At(b, n-8))&asciiHigh == 0 {
+		w0, w1 := buffer.ReadUint64At(b, 0)&asciiHigh, buffer.ReadUint64At(b, 8)&asciiHigh
+		w2, w3 := buffer.ReadUint64At(b, n-16)&asciiHigh, buffer.ReadUint64At(b, n-8)&asciiHigh
+		switch {
+		case w0|w1|w2|w3 == 0:
 			return true
+		case w0 != 0:
+			i = bits.TrailingZeros64(w0) >> 3
+		case w1 != 0:
+			i = 8 + bits.TrailingZeros64(w1)>>3
+		case w2 != 0:
+			i = n - 16 + bits.TrailingZeros64(w2)>>3
+		default:
+			i = n - 8 + bits.TrailingZeros64(w3)>>3
 		}
+		goto rest
 	case n <= 64:
 		if (or32(b, 0)|or32(b, n-32))&asciiHigh == 0 {
 			return true
@@ -143,40 +165,43 @@ find:
 	}
 	i = n - 8 + bits.TrailingZeros64(buffer.ReadUint64At(b, n-8)&asciiHigh)>>3
 rest:
-	// b[i] is the first byte that is not ASCII. As utf8.Valid does, the
-	// capacity is cut to the length so that re-slicing does not compute it.
-	if i >= n {
-		return true
-	}
-	b = b[i:n:n]
-	for len(b) > 0 {
-		c := b[0]
+	// b[i] is the first byte that is not ASCII. The rest is walked by
+	// index: a character's length is checked against n once and its
+	// bytes are then read without bounds checks, so that validUTF8 needs
+	// no stack frame (BenchmarkSerialize/MediaContent: re-slicing b and
+	// the checked reads cost about a third of a 3-byte character; a table
+	// of lead bytes, as utf8.Valid has, cost 40 % more a 2-byte character
+	// in BenchmarkStrings/Decode/e-1M than these compares).
+	for i < n {
+		p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i)
+		c := *(*byte)(p)
 		if c < utf8.RuneSelf {
 			// ASCII after a multi-byte character: skip runs of it a word,
 			// then 64 bytes, at a time (BenchmarkStrings/Decode/lead-e-1M).
-			b = b[1:]
-			if len(b) >= 8 && buffer.ReadUint64At(b, 0)&asciiHigh == 0 {
-				b = b[8:]
-				for len(b) >= 64 && (or32(b, 0)|or32(b, 32))&asciiHigh == 0 {
-					b = b[64:]
+			i++
+			if n-i >= 8 && buffer.ReadUint64At(b, i)&asciiHigh == 0 {
+				i += 8
+				for n-i >= 64 && (or32(b, i)|or32(b, i+32))&asciiHigh == 0 {
+					i += 64
 				}
-				for len(b) >= 8 && buffer.ReadUint64At(b, 0)&asciiHigh == 0 {
-					b = b[8:]
+				for n-i >= 8 && buffer.ReadUint64At(b, i)&asciiHigh == 0 {
+					i += 8
 				}
 			}
 			continue
 		}
 		// lo and hi bound the second byte (RFC 3629 §4: no overlong form,
-		// no surrogate, nothing above U+10FFFF); later bytes are 0x80-0xbf.
+		// no surrogate, nothing above U+10FFFF), which is in range when
+		// b1-lo <= hi-lo (one unsigned compare); later bytes are 0x80-0xbf.
 		lo, hi := byte(0x80), byte(0xbf)
 		switch {
 		case c < 0xc2:
 			return false // a continuation byte, or an overlong 2-byte form
 		case c < 0xe0:
-			if len(b) < 2 || b[1]&0xc0 != 0x80 {
+			if n-i < 2 || *(*byte)(unsafe.Add(p, 1))&0xc0 != 0x80 {
 				return false
 			}
-			b = b[2:]
+			i += 2
 			continue
 		case c < 0xf0:
 			switch c {
@@ -185,10 +210,10 @@ rest:
 			case 0xed:
 				hi = 0x9f
 			}
-			if len(b) < 3 || b[1] < lo || b[1] > hi || b[2]&0xc0 != 0x80 {
+			if n-i < 3 || *(*byte)(unsafe.Add(p, 1))-lo > hi-lo || *(*byte)(unsafe.Add(p, 2))&0xc0 != 0x80 {
 				return false
 			}
-			b = b[3:]
+			i += 3
 			continue
 		case c == 0xf0:
 			lo = 0x90
@@ -197,10 +222,11 @@ rest:
 		case c > 0xf4:
 			return false
 		}
-		if len(b) < 4 || b[1] < lo || b[1] > hi || b[2]&0xc0 != 0x80 || b[3]&0xc0 != 0x80 {
+		if n-i < 4 || *(*byte)(unsafe.Add(p, 1))-lo > hi-lo ||
+			*(*byte)(unsafe.Add(p, 2))&0xc0 != 0x80 || *(*byte)(unsafe.Add(p, 3))&0xc0 != 0x80 {
 			return false
 		}
-		b = b[4:]
+		i += 4
 	}
 	return true
 }
