@@ -114,30 +114,30 @@ func validUTF8(b []byte) bool {
 		// where its first other byte is: the first high bit of the first
 		// word that has one (the second word overlaps the first only
 		// where the first is ASCII).
-		w0, w1 := buffer.ReadUint64At(b, 0)&asciiHigh, buffer.ReadUint64At(b, n-8)&asciiHigh
-		if w0|w1 == 0 {
+		w0, w1 := buffer.ReadUint64At(b, 0), buffer.ReadUint64At(b, n-8)
+		if (w0|w1)&asciiHigh == 0 {
 			return true
 		}
-		if w0 != 0 {
-			i = bits.TrailingZeros64(w0) >> 3
+		if w0&asciiHigh != 0 {
+			i = bits.TrailingZeros64(w0&asciiHigh) >> 3
 		} else {
-			i = n - 8 + bits.TrailingZeros64(w1)>>3
+			i = n - 8 + bits.TrailingZeros64(w1&asciiHigh)>>3
 		}
 		goto rest
 	case n <= 32:
-		w0, w1 := buffer.ReadUint64At(b, 0)&asciiHigh, buffer.ReadUint64At(b, 8)&asciiHigh
-		w2, w3 := buffer.ReadUint64At(b, n-16)&asciiHigh, buffer.ReadUint64At(b, n-8)&asciiHigh
+		w0, w1 := buffer.ReadUint64At(b, 0), buffer.ReadUint64At(b, 8)
+		w2, w3 := buffer.ReadUint64At(b, n-16), buffer.ReadUint64At(b, n-8)
 		switch {
-		case w0|w1|w2|w3 == 0:
+		case (w0|w1|w2|w3)&asciiHigh == 0:
 			return true
-		case w0 != 0:
-			i = bits.TrailingZeros64(w0) >> 3
-		case w1 != 0:
-			i = 8 + bits.TrailingZeros64(w1)>>3
-		case w2 != 0:
-			i = n - 16 + bits.TrailingZeros64(w2)>>3
+		case w0&asciiHigh != 0:
+			i = bits.TrailingZeros64(w0&asciiHigh) >> 3
+		case w1&asciiHigh != 0:
+			i = 8 + bits.TrailingZeros64(w1&asciiHigh)>>3
+		case w2&asciiHigh != 0:
+			i = n - 16 + bits.TrailingZeros64(w2&asciiHigh)>>3
 		default:
-			i = n - 8 + bits.TrailingZeros64(w3)>>3
+			i = n - 8 + bits.TrailingZeros64(w3&asciiHigh)>>3
 		}
 		goto rest
 	case n <= 64:
