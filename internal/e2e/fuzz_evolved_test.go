@@ -1791,3 +1791,44 @@ func evDecodeAll(t *testing.T, fresh *serializer.Fory, data []byte) {
 		t.Fatal("Deserialize modified its input")
 	}
 }
+
+// TestRemoteNameInErrorPath (CI finding of FuzzEvolvedTypeDefs, 2026-12-05):
+// a field of the received schema with no local match is named in a
+// DecodeError path as the peer sent it, quoted in brackets when it is not an
+// identifier. Field names are meta strings, whose alphabets hold '$', '.'
+// and '|'; a bare "p.f" would read as two path elements.
+func TestRemoteNameInErrorPath(t *testing.T) {
+	evInit(t)
+	for _, tc := range []struct{ name, path string }{
+		{"p$f32", `["p$f32"]`},
+		{"p.f", `["p.f"]`},
+		{"p|f", `["p|f"]`},
+		{"xf_9", "xf_9"},
+	} {
+		msg, root, _, ok := evParse(slices.Clone(evSeeds[0]))
+		if !ok {
+			t.Fatal("the first seed does not parse")
+		}
+		// The first field, renamed away and made nullable: its value's
+		// first byte, 0x40, is then read as a null flag and refused.
+		fd := &root.td.Fields[0]
+		fd.TagID, fd.Name, fd.Nullable = -1, tc.name, true
+		root.orig = nil
+		for _, b := range root.bodies {
+			b.fields[0] = evVal{{raw: []byte{0x40}}}
+		}
+		data, ok := evEmit(msg)
+		if !ok {
+			t.Fatal("the rewritten message does not write")
+		}
+		g := evGenuine[evRegKey(root.td)]
+		_, err := evDecode(serializer.New(), data, g.r.fresh)
+		if err == nil {
+			t.Fatalf("%q: a bad null flag decodes", tc.name)
+		}
+		de, _ := hostile.CheckError(t, err, data, goName(g.r))
+		if de.Path != tc.path {
+			t.Errorf("%q: DecodeError.Path = %q, want %q (%v)", tc.name, de.Path, tc.path, err)
+		}
+	}
+}

@@ -32,10 +32,14 @@ var (
 
 // DecodeError describes where decoding failed.
 type DecodeError struct {
-	Type   string // the root type being decoded
-	Path   string // field path from the root, e.g. "media.uri" or "images[2].title"
-	Offset int    // byte offset in the input where the problem was found
-	Err    error  // wraps one of the sentinels
+	Type string // the root type being decoded
+	// Path is the field path from the root, e.g. "media.uri" or
+	// "images[2].title". A field of a received schema that has no local
+	// counterpart is named as the peer sent it: "#3" for tag id 3, or
+	// quoted in brackets (["p$f"]) when its name is not an identifier.
+	Path   string
+	Offset int   // byte offset in the input where the problem was found
+	Err    error // wraps one of the sentinels
 }
 
 func (e *DecodeError) Error() string {

@@ -2,6 +2,7 @@ package foryimpl
 
 import (
 	"math"
+	"strconv"
 	"sync/atomic"
 
 	"github.com/forygen/forygen/internal/meta"
@@ -62,7 +63,7 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 		// A flag precedes a nullable value and a tracked one (§2.1), an
 		// any value's flag is its own (the remote's type id 0).
 		f.Local, f.Flag, f.def = -1, (rf.Nullable || rf.TrackRef) && rf.Type.TypeID != meta.TypeUnknown, rf
-		f.name = rf.Name
+		f.name = remoteFieldName(rf.Name)
 		if rf.TagID >= 0 {
 			f.name = "#" + itoa(rf.TagID)
 		}
@@ -104,6 +105,26 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 	}
 	ev.steps = scalarSteps(ev.fields)
 	return ev, nil
+}
+
+// remoteFieldName is how a field of a received schema with no local match
+// appears in a DecodeError path: its name when that is an identifier, else
+// the name quoted in brackets (["p$f32"]). Field names on the wire are meta
+// strings (docs/format.md §6), whose alphabets include '.', '$' and '|', and
+// a hostile peer may send any bytes; a bare name holding a '.' would read
+// as two path elements.
+func remoteFieldName(name string) string {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9' {
+			continue
+		}
+		return "[" + strconv.Quote(name) + "]"
+	}
+	if name == "" {
+		return `[""]`
+	}
+	return name
 }
 
 func itoa(n int) string {

@@ -26,8 +26,13 @@ var Sentinels = []error{
 // pathRE is what a DecodeError path looks like: field names (Go names, or
 // remote snake_case names and #tag ids on the schema-evolution path, or a
 // "First..Last" run of primitive fields) joined by dots, with [i] element
-// indexes.
-var pathRE = regexp.MustCompile(`^([A-Za-z_#0-9]+(\.\.[A-Za-z_0-9]+)?|\[[0-9]+\])([.]?([A-Za-z_#0-9]+(\.\.[A-Za-z_0-9]+)?)|\[[0-9]+\])*$`)
+// indexes and ["name"] for a remote name that is not an identifier.
+var pathRE = regexp.MustCompile(`^(` + pathName + `|` + pathIndex + `)([.]` + pathName + `|` + pathIndex + `)*$`)
+
+const (
+	pathName  = `[A-Za-z_#0-9]+(\.\.[A-Za-z_0-9]+)?`
+	pathIndex = `\[([0-9]+|"([^"\\]|\\.)*")\]`
+)
 
 // CheckError checks the decode error contract on err, the error of decoding
 // data into a value of the Go type typeName (its DecodeError.Type, e.g.
