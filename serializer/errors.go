@@ -35,6 +35,11 @@ var (
 //	Path   string // the field where decoding stopped, e.g. "Addrs[1].Street"
 //	Offset int    // the input offset where the problem was found
 //	Err    error  // wraps exactly one sentinel (and io.ErrUnexpectedEOF for a Decoder's cut stream)
+//
+// In compatible mode, a field of the writer's schema that the reader's type
+// lacks appears in Path as the writer named it: "#3" for tag id 3, its
+// snake_case name, or the name quoted in brackets (["a.b"]) when it is not
+// an identifier.
 type DecodeError = foryimpl.DecodeError
 
 // ErrInvalidValue: a value has no faithful encoding: a string that is not
