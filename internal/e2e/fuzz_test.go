@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"strings"
@@ -25,6 +26,14 @@ var (
 	fuzzConsistent = serializer.New(serializer.WithCompatible(false))
 	fuzzCompatible = serializer.New()
 	fuzzForys      = []*serializer.Fory{fuzzConsistent, fuzzCompatible}
+	// fuzzTracking are fuzzForys with WithTrackRef, for the values that
+	// only they can write again: a Fory reads a message the way it was
+	// written (a tracked root flag, docs/format.md §2.1), so one without
+	// tracking may decode a cyclic value, which it refuses to write.
+	fuzzTracking = map[*serializer.Fory]*serializer.Fory{
+		fuzzConsistent: serializer.New(serializer.WithCompatible(false), serializer.WithTrackRef(true)),
+		fuzzCompatible: serializer.New(serializer.WithTrackRef(true)),
+	}
 	// fuzzBlockForys are fuzzForys with WithBlockAlloc, whose decodes must
 	// agree with theirs; small blocks, so that inputs span several.
 	fuzzBlockForys = []*serializer.Fory{
@@ -54,6 +63,14 @@ func addSeeds(f *testing.F, r root) {
 // the same value (up to nil and empty containers).
 func checkDecoded(t *testing.T, fy *serializer.Fory, v any, fresh func() any) {
 	out, err := fy.Serialize(v)
+	if tr := fuzzTracking[fy]; err != nil && tr != nil &&
+		errors.Is(err, serializer.ErrInvalidValue) && strings.Contains(err.Error(), "a cycle") {
+		// A cycle read from a tracked message (FuzzDecodeNode's
+		// 01 00 1b 9c 07 30 fe 00: a Node whose Next is itself): the
+		// refusal is right, and the value must write with tracking.
+		fy = tr
+		out, err = fy.Serialize(v)
+	}
 	if err != nil {
 		t.Fatalf("decoded value does not re-encode: %v", err)
 	}
@@ -278,11 +295,16 @@ func fuzzValues(i int64, u uint64, fl float64, s string, b []byte, flag bool, n 
 // emptyNotNil replaces nil slices and maps by empty ones in every field
 // that is not tagged nullable: such fields are written as empty and
 // decoded as empty, non-nil values, as official Fory Go does.
-func emptyNotNil(v reflect.Value) {
+// A value decoded with reference tracking may be cyclic (a Node whose Next
+// is itself): each pointer is visited once.
+func emptyNotNil(v reflect.Value) { emptyNotNilSeen(v, map[uintptr]bool{}) }
+
+func emptyNotNilSeen(v reflect.Value, seen map[uintptr]bool) {
 	switch v.Kind() {
 	case reflect.Pointer:
-		if !v.IsNil() {
-			emptyNotNil(v.Elem())
+		if !v.IsNil() && !seen[v.Pointer()] {
+			seen[v.Pointer()] = true
+			emptyNotNilSeen(v.Elem(), seen)
 		}
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
@@ -302,7 +324,7 @@ func emptyNotNil(v reflect.Value) {
 					fv.Set(reflect.MakeMap(fv.Type()))
 				}
 			}
-			emptyNotNil(fv)
+			emptyNotNilSeen(fv, seen)
 		}
 	case reflect.Slice, reflect.Array:
 		for i := 0; i < v.Len(); i++ {
@@ -310,7 +332,7 @@ func emptyNotNil(v reflect.Value) {
 			if e.Kind() == reflect.Slice && e.IsNil() {
 				e.Set(reflect.MakeSlice(e.Type(), 0, 0))
 			}
-			emptyNotNil(e)
+			emptyNotNilSeen(e, seen)
 		}
 	case reflect.Map:
 		for _, k := range v.MapKeys() {
@@ -319,15 +341,24 @@ func emptyNotNil(v reflect.Value) {
 			if e.Kind() == reflect.Slice && e.IsNil() {
 				e.Set(reflect.MakeSlice(e.Type(), 0, 0))
 			}
-			emptyNotNil(e)
+			emptyNotNilSeen(e, seen)
 			v.SetMapIndex(k, e)
 		}
 	}
 }
 
 // sameValue is reflect.DeepEqual with floats compared by their bits, so a
-// decoded NaN equals the NaN it was encoded from.
-func sameValue(a, b reflect.Value) bool {
+// decoded NaN equals the NaN it was encoded from. As DeepEqual does, a pair
+// of pointers or maps met again is taken as equal, so that cyclic values
+// (reference tracking) compare in finite time.
+func sameValue(a, b reflect.Value) bool { return sameValueSeen(a, b, map[seenPair]bool{}) }
+
+type seenPair struct {
+	a, b uintptr
+	t    reflect.Type
+}
+
+func sameValueSeen(a, b reflect.Value, seen map[seenPair]bool) bool {
 	if a.Kind() != b.Kind() || a.Type() != b.Type() {
 		return false
 	}
@@ -339,10 +370,18 @@ func sameValue(a, b reflect.Value) bool {
 		if a.IsNil() || b.IsNil() {
 			return a.IsNil() == b.IsNil()
 		}
-		return a.Pointer() == b.Pointer() || sameValue(a.Elem(), b.Elem())
+		if a.Pointer() == b.Pointer() {
+			return true
+		}
+		k := seenPair{a.Pointer(), b.Pointer(), a.Type()}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return sameValueSeen(a.Elem(), b.Elem(), seen)
 	case reflect.Struct:
 		for i := 0; i < a.NumField(); i++ {
-			if !sameValue(a.Field(i), b.Field(i)) {
+			if !sameValueSeen(a.Field(i), b.Field(i), seen) {
 				return false
 			}
 		}
@@ -357,7 +396,7 @@ func sameValue(a, b reflect.Value) bool {
 			return false
 		}
 		for i := 0; i < a.Len(); i++ {
-			if !sameValue(a.Index(i), b.Index(i)) {
+			if !sameValueSeen(a.Index(i), b.Index(i), seen) {
 				return false
 			}
 		}
@@ -366,9 +405,14 @@ func sameValue(a, b reflect.Value) bool {
 		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
 			return false
 		}
+		mk := seenPair{a.Pointer(), b.Pointer(), a.Type()}
+		if seen[mk] {
+			return true
+		}
+		seen[mk] = true
 		for _, k := range a.MapKeys() {
 			bv := b.MapIndex(k)
-			if !bv.IsValid() || !sameValue(a.MapIndex(k), bv) {
+			if !bv.IsValid() || !sameValueSeen(a.MapIndex(k), bv, seen) {
 				return false
 			}
 		}
@@ -377,7 +421,7 @@ func sameValue(a, b reflect.Value) bool {
 		if a.IsNil() || b.IsNil() {
 			return a.IsNil() == b.IsNil()
 		}
-		return sameValue(a.Elem(), b.Elem())
+		return sameValueSeen(a.Elem(), b.Elem(), seen)
 	case reflect.Bool:
 		return a.Bool() == b.Bool()
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
