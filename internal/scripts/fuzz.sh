@@ -15,8 +15,10 @@
 # (default 1s: go test's 60 s default lets the minimization of the first
 # new inputs eat a short run, with the exec counter standing still). A
 # failing target does not stop the others;
-# the script exits 1 if any failed. Failing inputs are written to the
-# package's testdata/fuzz/ by go test: commit them as regression seeds.
+# the script exits 1 if any failed (a target that ended with Go's deadline
+# race and no failing input, after its corpus passes again, is ok-dl).
+# Failing inputs are written to the package's testdata/fuzz/ by go test:
+# commit them as regression seeds.
 set -uo pipefail
 
 duration=${1:-30s}
@@ -67,6 +69,16 @@ for mod in "${modules[@]}"; do
 				rc=$?
 				execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | awk '{print $2}')
 				status=ok
+				if [ $rc -ne 0 ] && grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log" &&
+					go test "${flags[@]}" -run="^${t}\$" "$pkg" >>"$log" 2>&1; then
+					# A duration budget can end in "context deadline exceeded"
+					# with no input: the fuzzing coordinator's race at the
+					# deadline (go.dev/issue/75804, fixed in Go 1.27), not a
+					# finding. Counted as passed once the corpus passes again;
+					# count budgets (2000x, as .ci/run) cannot hit it.
+					status=ok-dl
+					rc=0
+				fi
 				if [ $rc -ne 0 ]; then
 					status=FAIL
 					failed=1
