@@ -63,19 +63,22 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 		// A flag precedes a nullable value and a tracked one (§2.1), an
 		// any value's flag is its own (the remote's type id 0).
 		f.Local, f.Flag, f.def = -1, (rf.Nullable || rf.TrackRef) && rf.Type.TypeID != meta.TypeUnknown, rf
-		f.name = remoteFieldName(rf.Name)
-		if rf.TagID >= 0 {
-			f.name = "#" + itoa(rf.TagID)
-		}
 		for j := range local {
 			lf := &local[j]
 			if (rf.TagID >= 0 && lf.TagID == rf.TagID) || (rf.TagID < 0 && lf.TagID < 0 && lf.Name == rf.Name) {
 				f.Local = j
-				if j < len(t.GoFields) {
-					f.name = t.GoFields[j]
-				}
 				break
 			}
+		}
+		// The name a DecodeError path gives the field: the local Go name,
+		// else as the peer sent it.
+		switch {
+		case f.Local >= 0 && f.Local < len(t.GoFields):
+			f.name = t.GoFields[f.Local]
+		case rf.TagID >= 0:
+			f.name = "#" + itoa(rf.TagID)
+		default:
+			f.name = remoteFieldName(rf.Name)
 		}
 		if f.Local < 0 {
 			if why := meta.Unskippable(&rf.Type, false); why != "" {
@@ -114,17 +117,15 @@ func buildEvolution(t *TypeInfo, remote *meta.TypeDef) (*Evolution, error) {
 // a hostile peer may send any bytes; a bare name holding a '.' would read
 // as two path elements.
 func remoteFieldName(name string) string {
-	for i := 0; i < len(name); i++ {
+	ident := name != ""
+	for i := 0; ident && i < len(name); i++ {
 		c := name[i]
-		if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9' {
-			continue
-		}
-		return "[" + strconv.Quote(name) + "]"
+		ident = c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9'
 	}
-	if name == "" {
-		return `[""]`
+	if ident {
+		return name
 	}
-	return name
+	return "[" + strconv.Quote(name) + "]"
 }
 
 func itoa(n int) string {
