@@ -280,6 +280,32 @@ func TestReadRawBoolsNormalizes(t *testing.T) {
 	require.True(t, got[2] == true, "a nonzero byte becomes a canonical true")
 }
 
+// TestReadRawBoolsEveryByte reads every byte value at every position of
+// arrays of 0 to 20 bools (the eight- and four-byte steps and the tail):
+// nonzero is true, and each bool's byte is exactly 0 or 1.
+func TestReadRawBoolsEveryByte(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for pos := 0; pos < n; pos++ {
+			for v := 0; v < 256; v++ {
+				in := make([]byte, n)
+				for i := range in {
+					in[i] = byte(i*37) & 1 // a pattern of 0 and 1 around the tested byte
+				}
+				in[pos] = byte(v)
+				got := make([]bool, n)
+				r := NewReader(in)
+				r.ReadRawBools(got)
+				require.NoError(t, r.Err())
+				for i, b := range raw(got) {
+					if want := in[i] != 0; got[i] != want || b > 1 {
+						t.Fatalf("n=%d byte %d = %#x: bool %d is %v (byte %#x), want %v", n, pos, v, i, got[i], b, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestReadRawTruncatedZeroesDst(t *testing.T) {
 	in := []byte{1, 2, 3, 4, 5, 6, 7}
 	type rawRead struct {

@@ -109,7 +109,9 @@ func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext, old S) S {
 	if id >= 0 {
 		c.setRef(id, sliceEntry[E](a))
 	}
-	buffer.ReadRawFixed(&c.r, a)
+	if !buffer.ReadRawFixedFast(&c.r, a) {
+		buffer.ReadRawFixed(&c.r, a)
+	}
 	return a
 }
 
