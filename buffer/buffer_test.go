@@ -284,10 +284,16 @@ func TestReadRawBoolsNormalizes(t *testing.T) {
 // arrays of 0 to 20 bools (the eight- and four-byte steps and the tail):
 // nonzero is true, and each bool's byte is exactly 0 or 1.
 func TestReadRawBoolsEveryByte(t *testing.T) {
+	// An empty array at the end of the input (checkptr: no pointer one
+	// past it).
+	r := NewReader(make([]byte, 16)) // a size class of its own: its end is the allocation's
+	r.ReadRawBools(make([]bool, 16))
+	r.ReadRawBools(nil)
+	require.NoError(t, r.Err())
 	for n := 0; n <= 20; n++ {
 		for pos := 0; pos < n; pos++ {
 			for v := 0; v < 256; v++ {
-				in := make([]byte, n)
+				in := make([]byte, n, n+8) // room after the input, as a message's next field
 				for i := range in {
 					in[i] = byte(i*37) & 1 // a pattern of 0 and 1 around the tested byte
 				}

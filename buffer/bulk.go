@@ -100,8 +100,8 @@ func (r *Reader) ReadRawBools(dst []bool) {
 	// set exactly when b != 0, with no carry out of the byte; the rest one
 	// by one (instructions.sh Sample forygen Deserialize: 63 instructions
 	// for its four bools, byte by byte).
-	if fastLE {
-		// In bounds: len(dst) bytes remain at off (above), and dst holds
+	if fastLE && len(dst) > 0 {
+		// In bounds: len(dst) > 0 bytes remain at off (above), and dst holds
 		// len(dst) one-byte bools.
 		p, q, n := unsafe.Add(unsafe.Pointer(unsafe.SliceData(r.buf)), off), unsafe.Pointer(unsafe.SliceData(dst)), len(dst)
 		i := 0
