@@ -131,18 +131,19 @@ type Fixed interface {
 	~int8 | ~uint8 | ~int16 | ~uint16 | ~int32 | ~uint32 | ~int64 | ~uint64 | ~float32 | ~float64
 }
 
-// ReadRawFixedFast is ReadRawFixed's common case, which inlines into the
-// caller: on a little-endian target with len(dst) elements left it fills
-// dst and reports true; otherwise it reads nothing and reports false, and
-// the caller calls ReadRawFixed (instructions.sh Sample forygen-ref
-// Deserialize: the call was a third of a tracked array's copy).
-func ReadRawFixedFast[E Fixed](r *Reader, dst []E) bool {
-	return fastLE && r.readRaw(raw(dst))
-}
-
 // ReadRawFixed fills dst from len(dst) packed little-endian elements of E's
 // width. On a shortage it records ErrTruncated and zeroes dst.
+// Its common case, the elements copied on a little-endian target with
+// len(dst) of them left, is a small function whose one call is the copy;
+// the rest is readRawFixedSlow, kept out of its frame.
 func ReadRawFixed[E Fixed](r *Reader, dst []E) {
+	if !fastLE || !r.readRaw(raw(dst)) {
+		readRawFixedSlow(r, dst)
+	}
+}
+
+// readRawFixedSlow is ReadRawFixed past its common case.
+func readRawFixedSlow[E Fixed](r *Reader, dst []E) {
 	b := raw(dst)
 	if fastLE && r.readRaw(b) {
 		return

@@ -109,9 +109,7 @@ func ReadRefArray[S ~[]E, E buffer.Fixed](c *ReadContext, old S) S {
 	if id >= 0 {
 		c.setRef(id, sliceEntry[E](a))
 	}
-	if !buffer.ReadRawFixedFast(&c.r, a) {
-		buffer.ReadRawFixed(&c.r, a)
-	}
+	buffer.ReadRawFixed(&c.r, a)
 	return a
 }
 
