@@ -21,6 +21,13 @@ func at(buf []byte, off int) unsafe.Pointer {
 	return unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), off)
 }
 
+// At returns a pointer to buf[off] without a bounds check, for generated
+// writers that store a constant block of n bytes, a root prefix, as
+// `*(*[n]byte)(buffer.At(w, off)) = block`: a copy of a fixed size from a
+// package-level array, which the compiler turns into a few vector moves
+// instead of a memmove call. The caller has reserved the n bytes.
+func At(buf []byte, off int) unsafe.Pointer { return at(buf, off) }
+
 // store32 stores v little-endian at p, which has 4 bytes.
 func store32(p unsafe.Pointer, v uint32) {
 	if fastLE {

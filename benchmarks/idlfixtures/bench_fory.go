@@ -41,18 +41,18 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootNumericStruct is the compatible-mode root prefix of NumericStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStruct[4:], docs/format.md §11).
-var foryRootNumericStruct = []byte(
+var foryRootNumericStruct = [38]byte([]byte(
 	"\x01\xff\x1c\x00\x1a\x50\xae\x72\xee\x1e\x8c\x4b\xcc\x01\xc4\x05" +
 		"\xc8\x05\xcc\x05\xd0\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05" +
 		"\xe8\x05\xec\x05\xf0\x05",
-)
+))
 
 // foryTypeNumericStruct is NumericStruct's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "idlfixtures.NumericStruct",
-	RootCompatible: foryRootNumericStruct,
+	RootCompatible: foryRootNumericStruct[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[NumericStruct](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash:     -373483677,
@@ -193,11 +193,7 @@ func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check bool, 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x72ae501a001cff01)    // foryRootNumericStruct[0:8]
-			buffer.PutUint64At(w, off+8, 0x05c401cc4b8c1eee)  // foryRootNumericStruct[8:16]
-			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8) // foryRootNumericStruct[16:24]
-			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8) // foryRootNumericStruct[24:32]
-			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4) // foryRootNumericStruct[30:38]
+			*(*[38]byte)(buffer.At(w, off)) = foryRootNumericStruct
 			off += 38
 		} else {
 			buffer.PutUint32At(w, off, 0x011bff01) // prefix bytes 01 ff 1b 01
@@ -312,13 +308,13 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
-var foryRootSample = []byte(
+var foryRootSample = [66]byte([]byte(
 	"\x01\xff\x1c\x00\x36\xd0\x1d\x13\x41\x4b\xb4\x23\xd6\x02\xd0\x14" +
 		"\xec\x14\xcc\x13\xe8\x13\xdc\x01\xf8\x01\xc8\x07\xe4\x07\xc4\x05" +
 		"\xd4\x05\xd8\x05\xe0\x05\xf0\x05\xf4\x05\xfc\x00\x2e\xfc\x01\x2f" +
 		"\xfc\x02\x37\xfc\x03\x38\xfc\x04\x2e\xfc\x05\x2e\xfc\x06\x2b\xfc" +
 		"\x07\x15",
-)
+))
 
 // foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -326,7 +322,7 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"DoubleValue", "DoubleValueBoxed", "FloatValue", "FloatValueBoxed", "BooleanValue", "BooleanValueBoxed", "LongValue", "LongValueBoxed", "IntValue", "ShortValue", "CharValue", "IntValueBoxed", "ShortValueBoxed", "CharValueBoxed", "IntArray", "LongArray", "FloatArray", "DoubleArray", "ShortArray", "CharArray", "BooleanArray", "String"},
 	GoName:         "idlfixtures.Sample",
 	RefBits:        []uint16{38, 41, 44, 47, 50, 53, 56},
-	RootCompatible: foryRootSample,
+	RootCompatible: foryRootSample[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21),
 	SchemaHash:     552725182,
@@ -442,15 +438,7 @@ func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x131dd036001cff01)    // foryRootSample[0:8]
-			buffer.PutUint64At(w, off+8, 0x14d002d623b44b41)  // foryRootSample[8:16]
-			buffer.PutUint64At(w, off+16, 0x01dc13e813cc14ec) // foryRootSample[16:24]
-			buffer.PutUint64At(w, off+24, 0x05c407e407c801f8) // foryRootSample[24:32]
-			buffer.PutUint64At(w, off+32, 0x05f005e005d805d4) // foryRootSample[32:40]
-			buffer.PutUint64At(w, off+40, 0x2f01fc2e00fc05f4) // foryRootSample[40:48]
-			buffer.PutUint64At(w, off+48, 0x04fc3803fc3702fc) // foryRootSample[48:56]
-			buffer.PutUint64At(w, off+56, 0xfc2b06fc2e05fc2e) // foryRootSample[56:64]
-			buffer.PutUint64At(w, off+58, 0x1507fc2b06fc2e05) // foryRootSample[58:66]
+			*(*[66]byte)(buffer.At(w, off)) = foryRootSample
 			off += 66
 		} else {
 			buffer.PutUint32At(w, off, 0x021bff01) // prefix bytes 01 ff 1b 02
@@ -766,11 +754,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootMedia is the compatible-mode root prefix of Media: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMedia[4:], docs/format.md §11).
-var foryRootMedia = []byte(
+var foryRootMedia = [39]byte([]byte(
 	"\x01\xff\x1c\x00\x1b\xf0\xc4\x1b\xde\x82\xf4\x00\xcc\x03\xe4\x01" +
 		"\xd8\x07\xdc\x07\xcc\x05\xd0\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15" +
 		"\xe8\x16\x56\xec\x19\xf0\x15",
-)
+))
 
 // foryTypeMedia is Media's static type information (its fields and hash: fory.lock).
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -778,7 +766,7 @@ var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"HasBitrate", "Duration", "Size", "Width", "Height", "Bitrate", "Uri", "Title", "Format", "Persons", "Player", "Copyright"},
 	GoName:         "idlfixtures.Media",
 	RefBits:        []uint16{31},
-	RootCompatible: foryRootMedia,
+	RootCompatible: foryRootMedia[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Media](0, 1, 2, 3, 4, 5, 6, 7, 8, 11),
 	SchemaHash:     -604294006,
@@ -875,11 +863,7 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1bc4f01b001cff01)    // foryRootMedia[0:8]
-			buffer.PutUint64At(w, off+8, 0x01e403cc00f482de)  // foryRootMedia[8:16]
-			buffer.PutUint64At(w, off+16, 0x05d005cc07dc07d8) // foryRootMedia[16:24]
-			buffer.PutUint64At(w, off+24, 0x15d415c815c405e0) // foryRootMedia[24:32]
-			buffer.PutUint64At(w, off+31, 0x15f019ec5616e815) // foryRootMedia[31:39]
+			*(*[39]byte)(buffer.At(w, off)) = foryRootMedia
 			off += 39
 		} else {
 			buffer.PutUint32At(w, off, 0x031bff01) // prefix bytes 01 ff 1b 03
@@ -1068,10 +1052,10 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
-var foryRootImage = []byte(
+var foryRootImage = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\x50\xea\x54\x0a\x3b\x1d\x32\xc5\x04\xcc\x05" +
 		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19",
-)
+))
 
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1079,7 +1063,7 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Width", "Height", "Uri", "Title", "Size"},
 	GoName:         "idlfixtures.Image",
 	RefBits:        []uint16{18},
-	RootCompatible: foryRootImage,
+	RootCompatible: foryRootImage[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x04},
 	Scalars:        foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
 	SchemaHash:     1960516840,
@@ -1165,9 +1149,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
-			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
+			*(*[24]byte)(buffer.At(w, off)) = foryRootImage
 			off += 24
 		} else {
 			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
@@ -1269,10 +1251,10 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootMediaContent is the compatible-mode root prefix of MediaContent: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMediaContent[4:], docs/format.md §11).
-var foryRootMediaContent = []byte(
+var foryRootMediaContent = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x90\x7f\x81\xac\x09\x78\x73\xc2\x05\xc6\x1c" +
 		"\xc8\x16\x72",
-)
+))
 
 // foryTypeMediaContent is MediaContent's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1280,7 +1262,7 @@ var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Media", "Images"},
 	GoName:         "idlfixtures.MediaContent",
 	RefBits:        []uint16{10},
-	RootCompatible: foryRootMediaContent,
+	RootCompatible: foryRootMediaContent[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x05},
 	SchemaHash:     875277455,
 	TypeDef:        foryRootMediaContent[4:],
@@ -1310,9 +1292,7 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x817f9007001cff01)    // foryRootMediaContent[0:8]
-		buffer.PutUint64At(w, off+8, 0x1cc605c2737809ac)  // foryRootMediaContent[8:16]
-		buffer.PutUint64At(w, off+11, 0x7216c81cc605c273) // foryRootMediaContent[11:19]
+		*(*[19]byte)(buffer.At(w, off)) = foryRootMediaContent
 		off += 19
 	} else {
 		buffer.PutUint32At(w, off, 0x051bff01) // prefix bytes 01 ff 1b 05
@@ -1515,17 +1495,17 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootNumericStructList is the compatible-mode root prefix of NumericStructList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStructList[4:], docs/format.md §11).
-var foryRootNumericStructList = []byte(
+var foryRootNumericStructList = [17]byte([]byte(
 	"\x01\xff\x1c\x00\x05\xd0\x9d\x65\xf2\xfd\x51\x6d\xc1\x08\xc4\x16" +
 		"\x72",
-)
+))
 
 // foryTypeNumericStructList is NumericStructList's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x08},
 	GoFields:       []string{"NumericStructs"},
 	GoName:         "idlfixtures.NumericStructList",
-	RootCompatible: foryRootNumericStructList,
+	RootCompatible: foryRootNumericStructList[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x08},
 	SchemaHash:     925871694,
 	TypeDef:        foryRootNumericStructList[4:],
@@ -1554,9 +1534,7 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x659dd005001cff01)   // foryRootNumericStructList[0:8]
-		buffer.PutUint64At(w, off+8, 0x16c408c16d51fdf2) // foryRootNumericStructList[8:16]
-		buffer.PutUint64At(w, off+9, 0x7216c408c16d51fd) // foryRootNumericStructList[9:17]
+		*(*[17]byte)(buffer.At(w, off)) = foryRootNumericStructList
 		off += 17
 	} else {
 		buffer.PutUint32At(w, off, 0x081bff01) // prefix bytes 01 ff 1b 08
@@ -1664,17 +1642,17 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 }
 
 // foryRootSampleList is the compatible-mode root prefix of SampleList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSampleList[4:], docs/format.md §11).
-var foryRootSampleList = []byte(
+var foryRootSampleList = [17]byte([]byte(
 	"\x01\xff\x1c\x00\x05\x50\xb1\x21\x0f\x5f\x22\x3a\xc1\x09\xc4\x16" +
 		"\x72",
-)
+))
 
 // foryTypeSampleList is SampleList's static type information (its fields and hash: fory.lock).
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x09},
 	GoFields:       []string{"SampleList"},
 	GoName:         "idlfixtures.SampleList",
-	RootCompatible: foryRootSampleList,
+	RootCompatible: foryRootSampleList[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x09},
 	SchemaHash:     925871694,
 	TypeDef:        foryRootSampleList[4:],
@@ -1703,9 +1681,7 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21b15005001cff01)   // foryRootSampleList[0:8]
-		buffer.PutUint64At(w, off+8, 0x16c409c13a225f0f) // foryRootSampleList[8:16]
-		buffer.PutUint64At(w, off+9, 0x7216c409c13a225f) // foryRootSampleList[9:17]
+		*(*[17]byte)(buffer.At(w, off)) = foryRootSampleList
 		off += 17
 	} else {
 		buffer.PutUint32At(w, off, 0x091bff01) // prefix bytes 01 ff 1b 09
@@ -1810,17 +1786,17 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryRootMediaContentList is the compatible-mode root prefix of MediaContentList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMediaContentList[4:], docs/format.md §11).
-var foryRootMediaContentList = []byte(
+var foryRootMediaContentList = [17]byte([]byte(
 	"\x01\xff\x1c\x00\x05\x70\xa8\x3d\xbc\x7f\x57\x4c\xc1\x0a\xc4\x16" +
 		"\x72",
-)
+))
 
 // foryTypeMediaContentList is MediaContentList's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},
 	GoFields:       []string{"MediaContentList"},
 	GoName:         "idlfixtures.MediaContentList",
-	RootCompatible: foryRootMediaContentList,
+	RootCompatible: foryRootMediaContentList[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0a},
 	SchemaHash:     925871694,
 	TypeDef:        foryRootMediaContentList[4:],
@@ -1849,9 +1825,7 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	b.Reserve(17)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3da87005001cff01)   // foryRootMediaContentList[0:8]
-		buffer.PutUint64At(w, off+8, 0x16c40ac14c577fbc) // foryRootMediaContentList[8:16]
-		buffer.PutUint64At(w, off+9, 0x7216c40ac14c577f) // foryRootMediaContentList[9:17]
+		*(*[17]byte)(buffer.At(w, off)) = foryRootMediaContentList
 		off += 17
 	} else {
 		buffer.PutUint32At(w, off, 0x0a1bff01) // prefix bytes 01 ff 1b 0a
@@ -1956,17 +1930,17 @@ func (x *MediaContentList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 }
 
 // foryRootSmallMessage is the compatible-mode root prefix of SmallMessage: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSmallMessage[4:], docs/format.md §11).
-var foryRootSmallMessage = []byte(
+var foryRootSmallMessage = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\xe0\x12\x9d\x35\xe9\x41\x1f\xc6\x0e\xd8\x14" +
 		"\xd4\x01\xd0\x07\xc4\x15\xc8\x26\xcc\x15",
-)
+))
 
 // foryTypeSmallMessage is SmallMessage's static type information (its fields and hash: fory.lock).
 var foryTypeSmallMessage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0e},
 	GoFields:       []string{"Money", "Spouse", "Siblings", "Name", "BirthDay", "Phone"},
 	GoName:         "idlfixtures.SmallMessage",
-	RootCompatible: foryRootSmallMessage,
+	RootCompatible: foryRootSmallMessage[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0e},
 	Scalars:        foryimpl.ScalarFieldsOf[SmallMessage](0, 1, 2, 3, 5),
 	SchemaHash:     452529313,
@@ -2061,10 +2035,7 @@ func (x *SmallMessage) foryWriteFlat(b *buffer.Buffer, compatible, check bool, f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9d12e00e001cff01)    // foryRootSmallMessage[0:8]
-			buffer.PutUint64At(w, off+8, 0x14d80ec61f41e935)  // foryRootSmallMessage[8:16]
-			buffer.PutUint64At(w, off+16, 0x26c815c407d001d4) // foryRootSmallMessage[16:24]
-			buffer.PutUint64At(w, off+18, 0x15cc26c815c407d0) // foryRootSmallMessage[18:26]
+			*(*[26]byte)(buffer.At(w, off)) = foryRootSmallMessage
 			off += 26
 		} else {
 			buffer.PutUint32At(w, off, 0x0e1bff01) // prefix bytes 01 ff 1b 0e

@@ -44,17 +44,17 @@ func (Shade) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootBase is the compatible-mode root prefix of Base: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBase[4:], docs/format.md §11).
-var foryRootBase = []byte(
+var foryRootBase = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\x50\x6a\xb6\x87\x2c\x08\x31\xc2\x8f\x07\x44" +
 		"\x07\x23\x63\x50\x26\x0a\x24\x04\xc8\x30",
-)
+))
 
 // foryTypeBase is Base's static type information (its fields and hash: fory.lock).
 var foryTypeBase = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x8f, 0x07},
 	GoFields:       []string{"ID", "Created"},
 	GoName:         "e2e.Base",
-	RootCompatible: foryRootBase,
+	RootCompatible: foryRootBase[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x8f, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Base](0),
 	SchemaHash:     -816597648,
@@ -144,10 +144,7 @@ func (x *Base) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb66a500e001cff01)    // foryRootBase[0:8]
-			buffer.PutUint64At(w, off+8, 0x44078fc231082c87)  // foryRootBase[8:16]
-			buffer.PutUint64At(w, off+16, 0x04240a2650632307) // foryRootBase[16:24]
-			buffer.PutUint64At(w, off+18, 0x30c804240a265063) // foryRootBase[18:26]
+			*(*[26]byte)(buffer.At(w, off)) = foryRootBase
 			off += 26
 		} else {
 			buffer.PutUint32At(w, off, 0x8f1bff01) // prefix bytes 01 ff 1b 8f
@@ -209,7 +206,7 @@ func (x *Base) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootScalars is the compatible-mode root prefix of Scalars: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootScalars[4:], docs/format.md §11).
-var foryRootScalars = []byte(
+var foryRootScalars = [181]byte([]byte(
 	"\x01\xff\x1c\x00\xa9\x70\xba\x49\xee\xad\x87\x74\xdf\x04\x98\x07" +
 		"\x8c\x06\x0b\xf9\x1d\x70\x8c\x0d\x0b\xfa\x9d\x70\x88\x14\x0b\xd7" +
 		"\x00\x48\x14\x4c\x8c\x78\x8c\x04\x0b\xf9\x1b\xec\x8c\x0b\x0b\xfa" +
@@ -222,7 +219,7 @@ var foryRootScalars = []byte(
 		"\xcb\x44\x27\x0c\x18\x44\x25\x0e\x91\x44\x15\x2c\x2b\x4e\x19\xbf" +
 		"\x62\x72\xc0\x46\x15\x3f\x72\x44\x19\x48\xe3\x48\x19\x4a\x60\x98" +
 		"\x48\x26\x58\xe4\x68",
-)
+))
 
 // foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -231,7 +228,7 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "e2e.Scalars",
 	OfficialGoHash: 619275942,
 	RefBits:        []uint16{132, 137, 153, 163, 167},
-	RootCompatible: foryRootScalars,
+	RootCompatible: foryRootScalars[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 31),
 	SchemaHash:     -1932231185,
@@ -295,7 +292,7 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(181)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootScalars)
+		*(*[181]byte)(buffer.At(w, off)) = foryRootScalars
 		off += 181
 	} else {
 		buffer.PutUint32At(w, off, 0x981bff01) // prefix bytes 01 ff 1b 98
@@ -320,7 +317,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 181 && string(in[:181]) == string(foryRootScalars) {
+			if len(in) >= 181 && string(in[:181]) == string(foryRootScalars[:]) {
 				n = 181
 			}
 		} else if len(in) >= 5 &&
@@ -870,7 +867,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
-var foryRootContainers = []byte(
+var foryRootContainers = [257]byte([]byte(
 	"\x01\xff\x1e\x00\xf5\x50\x9f\x80\x51\x03\x27\x23\xff\x04\x0e\x09" +
 		"\xb0\x80\x1f\x89\xcd\x98\x10\xd2\x46\x40\x44\x16\x0e\x02\x31\x4c" +
 		"\x16\x06\x85\xce\x5c\x80\x4c\x16\x26\x87\x13\x24\x80\x4c\x16\x66" +
@@ -888,7 +885,7 @@ var foryRootContainers = []byte(
 		"\x56\x4a\x71\x90\x4c\x16\x9a\x01\xcd\x0c\x24\x80\x8c\x16\x2a\xa9" +
 		"\xaf\x49\x00\x8c\x16\x32\xa9\xbe\xc9\x00\x8c\x16\x3a\xa9\xd7\x09" +
 		"\x00",
-)
+))
 
 // foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -898,7 +895,7 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "e2e.Containers",
 	Namespace:      "e2e",
 	RefBits:        []uint16{48, 55, 61, 67, 73, 79, 85, 91, 97, 103, 203},
-	RootCompatible: foryRootContainers,
+	RootCompatible: foryRootContainers[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x06\x02\x09\xb0\x80\x0e\x03\x89\xcd\x98\x10\xd2\x46" +
 			"\x40",
@@ -976,7 +973,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 257 && string(in[:257]) == string(foryRootContainers) {
+			if len(in) >= 257 && string(in[:257]) == string(foryRootContainers[:]) {
 				n = 257
 			}
 		} else if len(in) >= 17 &&
@@ -1021,7 +1018,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			copy(w[off:], foryRootContainers)
+			*(*[257]byte)(buffer.At(w, off)) = foryRootContainers
 			off += 257
 		} else {
 			buffer.PutUint64At(w, off, 0x80b00902061dff01)   // prefix bytes 01 ff 1d 06 02 09 b0 80
@@ -2961,7 +2958,7 @@ func (x *Containers) foryReadU64s(c *foryimpl.ReadContext, old []uint64) (v []ui
 }
 
 // foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
-var foryRootMaps = []byte(
+var foryRootMaps = [189]byte([]byte(
 	"\x01\xff\x1c\x00\xb1\xe0\x47\x5b\x9c\x4b\xb6\x63\xd4\x9a\x07\x50" +
 		"\x18\x06\x56\x07\x1b\x0b\x9c\xb0\x50\x18\x66\x16\x07\x1b\x23\x68" +
 		"\xc0\x90\x18\x0e\x0e\x02\xc7\xe4\x6b\xd0\x90\x18\x16\x56\x02\xc7" +
@@ -2974,14 +2971,14 @@ var foryRootMaps = []byte(
 		"\x12\x9c\x80\x4c\x18\x56\x16\xb4\x0c\x20\xc0\x4c\x18\x56\x1e\x3f" +
 		"\x75\x02\xe4\x48\x18\x16\x72\x3e\x71\x90\x54\x18\x66\x56\x48\xe0" +
 		"\x19\x36\xa2\x60\x50\x18\x56\x72\x4a\x71\xa0\xa7\x20",
-)
+))
 
 // foryTypeMaps is Maps's static type information (its fields and hash: fory.lock).
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9a, 0x07},
 	GoFields:       []string{"ByBool", "ByEnum", "ByI16", "ByI32", "ByI64", "ByI8", "ByInt", "ByStr", "ByU16", "ByU32", "ByU64", "ByU8", "ByUint", "Inner", "Lists", "Named", "PVals", "Ptrs", "ShadeKey", "Structs"},
 	GoName:         "e2e.Maps",
-	RootCompatible: foryRootMaps,
+	RootCompatible: foryRootMaps[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x07},
 	SchemaHash:     -873264611,
 	TypeDef:        foryRootMaps[4:],
@@ -3029,7 +3026,7 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(189)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootMaps)
+		*(*[189]byte)(buffer.At(w, off)) = foryRootMaps
 		off += 189
 	} else {
 		buffer.PutUint32At(w, off, 0x9a1bff01) // prefix bytes 01 ff 1b 9a
@@ -3054,7 +3051,7 @@ func (x *Maps) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 189 && string(in[:189]) == string(foryRootMaps) {
+			if len(in) >= 189 && string(in[:189]) == string(foryRootMaps[:]) {
 				n = 189
 			}
 		} else if len(in) >= 5 &&
@@ -4478,14 +4475,14 @@ func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) (v map[string]other.Addr
 }
 
 // foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
-var foryRootComposite = []byte(
+var foryRootComposite = [82]byte([]byte(
 	"\x01\xff\x1c\x00\x46\x30\x41\xbe\xb1\xa4\x7a\x27\xca\x9b\x07\x4c" +
 		"\x16\x72\x80\x63\x8c\x80\x50\x18\x56\x7a\x07\x1b\x68\x18\x40\x48" +
 		"\x1c\x1d\xcc\x20\x50\x16\x72\x3f\x60\x18\xe3\x20\x56\x1c\x3f\x72" +
 		"\x10\x16\x08\xc8\x4e\x1e\xbf\x73\x01\x80\x50\x1c\x48\x40\x58\x23" +
 		"\x20\x48\x16\x7a\x4c\x06\x90\x4c\x15\xcd\x13\x59\x00\x4a\x1c\x59" +
 		"\xd1\x50",
-)
+))
 
 // foryTypeComposite is Composite's static type information (its fields and hash: fory.lock).
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4494,7 +4491,7 @@ var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "e2e.Composite",
 	OfficialGoHash: -1238661285,
 	RefBits:        []uint16{27, 40, 48, 54, 73},
-	RootCompatible: foryRootComposite,
+	RootCompatible: foryRootComposite[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Composite](8),
 	SchemaHash:     1985963974,
@@ -4535,7 +4532,7 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(82)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootComposite)
+		*(*[82]byte)(buffer.At(w, off)) = foryRootComposite
 		off += 82
 	} else {
 		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
@@ -4560,7 +4557,7 @@ func (x *Composite) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 82 && string(in[:82]) == string(foryRootComposite) {
+			if len(in) >= 82 && string(in[:82]) == string(foryRootComposite[:]) {
 				n = 82
 			}
 		} else if len(in) >= 5 &&
@@ -5190,10 +5187,10 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*ot
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte(
+var foryRootNode = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\x20\x46\x5c\xb9\xd9\xaf\x4b\xc2\x9c\x07\x4c" +
 		"\x05\xd4\x0b\xa1\x00\x4a\x1c\x34\x97\x98",
-)
+))
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5202,7 +5199,7 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "e2e.Node",
 	OfficialGoHash: 67660299,
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootNode,
+	RootCompatible: foryRootNode[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Node](0),
 	SchemaHash:     587892696,
@@ -5233,10 +5230,7 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5c46200e001cff01)    // foryRootNode[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c079cc24bafd9b9)  // foryRootNode[8:16]
-		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405) // foryRootNode[16:24]
-		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b) // foryRootNode[18:26]
+		*(*[26]byte)(buffer.At(w, off)) = foryRootNode
 		off += 26
 	} else {
 		buffer.PutUint32At(w, off, 0x9c1bff01) // prefix bytes 01 ff 1b 9c
@@ -5432,18 +5426,18 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootTree is the compatible-mode root prefix of Tree: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootTree[4:], docs/format.md §11).
-var foryRootTree = []byte(
+var foryRootTree = [37]byte([]byte(
 	"\x01\xff\x1c\x00\x19\x60\x84\x03\x15\x6b\xef\x30\xc3\x9d\x07\x54" +
 		"\x16\x72\x88\xe8\x58\xe2\x46\x80\x4c\x18\x56\x72\xa1\xa3\x25\xc0" +
 		"\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeTree is Tree's static type information (its fields and hash: fory.lock).
 var foryTypeTree = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9d, 0x07},
 	GoFields:       []string{"Children", "Index", "Name"},
 	GoName:         "e2e.Tree",
-	RootCompatible: foryRootTree,
+	RootCompatible: foryRootTree[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9d, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Tree](2),
 	SchemaHash:     -878088041,
@@ -5475,11 +5469,7 @@ func (x *Tree) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x03846019001cff01)    // foryRootTree[0:8]
-		buffer.PutUint64At(w, off+8, 0x54079dc330ef6b15)  // foryRootTree[8:16]
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootTree[16:24]
-		buffer.PutUint64At(w, off+24, 0xc025a3a17256184c) // foryRootTree[24:32]
-		buffer.PutUint64At(w, off+29, 0x200c341548c025a3) // foryRootTree[29:37]
+		*(*[37]byte)(buffer.At(w, off)) = foryRootTree
 		off += 37
 	} else {
 		buffer.PutUint32At(w, off, 0x9d1bff01) // prefix bytes 01 ff 1b 9d
@@ -5816,7 +5806,7 @@ func (x *Tree) foryReadIndexRef(c *foryimpl.ReadContext) (v map[string]*Tree) {
 }
 
 // foryRootCarriers is the compatible-mode root prefix of Carriers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCarriers[4:], docs/format.md §11).
-var foryRootCarriers = []byte(
+var foryRootCarriers = [111]byte([]byte(
 	"\x01\xff\x1c\x00\x63\x40\xe3\x7f\x61\xa1\x9d\x47\xce\x9e\x07\x48" +
 		"\x11\x1c\x0b\x28\x4c\x12\x86\x20\x43\x40\x52\x13\x35\xd3\x3a\x1a" +
 		"\x60\x4e\x11\x3f\x67\x02\xca\x52\x07\x30\x18\x09\x36\xd0\x4c\x36" +
@@ -5824,7 +5814,7 @@ var foryRootCarriers = []byte(
 		"\x16\x89\xc3\x24\x80\x4c\x16\x46\x1c\x0b\xa9\x24\x52\x15\x30\x18" +
 		"\x09\x37\x20\x52\x28\x3f\x6f\x8a\x04\x40\x4c\x28\xbe\x28\x11\x00" +
 		"\x4c\x16\xa2\x01\x3e\x28\x11\x24\x4c\x17\x56\xd9\xd1\x1c\x80",
-)
+))
 
 // foryTypeCarriers is Carriers's static type information (its fields and hash: fory.lock).
 var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5833,7 +5823,7 @@ var foryTypeCarriers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "e2e.Carriers",
 	OfficialGoHash: 1288699109,
 	RefBits:        []uint16{42},
-	RootCompatible: foryRootCarriers,
+	RootCompatible: foryRootCarriers[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9e, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Carriers](0, 1, 3),
 	SchemaHash:     -1083382323,
@@ -5876,7 +5866,7 @@ func (x *Carriers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(111)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootCarriers)
+		*(*[111]byte)(buffer.At(w, off)) = foryRootCarriers
 		off += 111
 	} else {
 		buffer.PutUint32At(w, off, 0x9e1bff01) // prefix bytes 01 ff 1b 9e
@@ -5901,7 +5891,7 @@ func (x *Carriers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 111 && string(in[:111]) == string(foryRootCarriers) {
+			if len(in) >= 111 && string(in[:111]) == string(foryRootCarriers[:]) {
 				n = 111
 			}
 		} else if len(in) >= 5 &&
@@ -6607,7 +6597,7 @@ func (x *Carriers) foryReadWords(c *foryimpl.ReadContext) (v serializer.Set[stri
 }
 
 // foryRootHinted is the compatible-mode root prefix of Hinted: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHinted[4:], docs/format.md §11).
-var foryRootHinted = []byte(
+var foryRootHinted = [148]byte([]byte(
 	"\x01\xff\x1c\x00\x88\xf0\x5d\xb8\x7f\xa4\xce\x3c\xcf\x9f\x07\x46" +
 		"\x0d\x39\xf3\x54\x16\x12\x82\x31\xda\xd1\x29\x80\x54\x18\x16\xe2" +
 		"\x01\x82\x31\xdd\x40\xb9\x00\x4c\x16\xbe\x01\x02\x31\x06\x24\x54" +
@@ -6618,7 +6608,7 @@ var foryRootHinted = []byte(
 		"\xea\x78\xa0\x16\x36\x1f\xf8\xa4\x2e\x20\x7f\xa9\xd7\x00\x54\x18" +
 		"\x58\x56\x16\xca\x71\xda\x89\x89\x00\x9c\x16\x22\x26\x00\xc3\x08" +
 		"\x1f\xe4\x75\xc0",
-)
+))
 
 // foryTypeHinted is Hinted's static type information (its fields and hash: fory.lock).
 var foryTypeHinted = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6626,7 +6616,7 @@ var foryTypeHinted = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Opt", "ArrList", "ArrVals", "Arrays", "ByFixed", "EnumKeys", "Fixed", "FixedI64", "FixedU32", "GoF32", "GoI8", "GoU8", "PFixedU64", "StrKeys", "TaggedI64"},
 	GoName:         "e2e.Hinted",
 	RefBits:        []uint16{91, 98, 104},
-	RootCompatible: foryRootHinted,
+	RootCompatible: foryRootHinted[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9f, 0x07},
 	SchemaHash:     313408202,
 	TypeDef:        foryRootHinted[4:],
@@ -6680,7 +6670,7 @@ func (x *Hinted) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 148 && string(in[:148]) == string(foryRootHinted) {
+			if len(in) >= 148 && string(in[:148]) == string(foryRootHinted[:]) {
 				n = 148
 			}
 		} else if len(in) >= 5 &&
@@ -6723,7 +6713,7 @@ func (x *Hinted) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			copy(w[off:], foryRootHinted)
+			*(*[148]byte)(buffer.At(w, off)) = foryRootHinted
 			off += 148
 		} else {
 			buffer.PutUint32At(w, off, 0x9f1bff01) // prefix bytes 01 ff 1b 9f

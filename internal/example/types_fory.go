@@ -27,10 +27,10 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte(
+var foryRootUser = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x70\x89\xe9\x07\x7c\x53\x0d\xc4\x64\xc0\x07" +
 		"\xc4\x15\xc8\x16\x56\xcc\x19",
-)
+))
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -38,7 +38,7 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"ID", "Name", "Tags", "Status"},
 	GoName:         "example.User",
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootUser,
+	RootCompatible: foryRootUser[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
 	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:     1990315993,
@@ -124,9 +124,7 @@ func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe989700b001cff01)    // foryRootUser[0:8]
-			buffer.PutUint64At(w, off+8, 0x07c064c40d537c07)  // foryRootUser[8:16]
-			buffer.PutUint64At(w, off+15, 0x19cc5616c815c407) // foryRootUser[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootUser
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0x641bff01) // prefix bytes 01 ff 1b 64
@@ -258,14 +256,14 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootEvent is the compatible-mode root prefix of Event: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEvent[4:], docs/format.md §11).
-var foryRootEvent = []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26}
+var foryRootEvent = [16]byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x70, 0x8b, 0xb6, 0x44, 0x66, 0x08, 0x36, 0xc1, 0x66, 0xc0, 0x26}
 
 // foryTypeEvent is Event's static type information (its fields and hash: fory.lock).
 var foryTypeEvent = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"At"},
 	GoName:         "example.Event",
-	RootCompatible: foryRootEvent,
+	RootCompatible: foryRootEvent[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:     -855736927,
 	TypeDef:        foryRootEvent[4:],
@@ -350,8 +348,7 @@ func (x *Event) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb68b7004001cff01)   // foryRootEvent[0:8]
-			buffer.PutUint64At(w, off+8, 0x26c066c136086644) // foryRootEvent[8:16]
+			*(*[16]byte)(buffer.At(w, off)) = foryRootEvent
 			off += 16
 		} else {
 			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66

@@ -286,7 +286,7 @@ func (g *gen) emit(f *jen.File) {
 		jen.Id("ConsistentMeta"): byteLit(s.ConsistentMeta),
 		jen.Id("TypeDef"):        typeDefOf(g.rootVar(), s.RootCompatible, s.TypeDef),
 		jen.Id("RootConsistent"): byteLit(s.RootConsistent),
-		jen.Id("RootCompatible"): jen.Id(g.rootVar()),
+		jen.Id("RootCompatible"): jen.Id(g.rootVar()).Index(jen.Op(":")),
 	}
 	if s.OfficialGoHash != s.SchemaHash {
 		spec[jen.Id("OfficialGoHash")] = jen.Lit(int(s.OfficialGoHash))
@@ -311,7 +311,7 @@ func (g *gen) emit(f *jen.File) {
 	} else if s.TypeDefRef != nil {
 		g.emitRootVar(f, g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef, " with reference tracking")
 		spec[jen.Id("TypeDefRef")] = typeDefOf(g.rootRefVar(), s.RootCompatibleRef, s.TypeDefRef)
-		spec[jen.Id("RootCompatibleRef")] = jen.Id(g.rootRefVar())
+		spec[jen.Id("RootCompatibleRef")] = jen.Id(g.rootRefVar()).Index(jen.Op(":"))
 	}
 	if m.Reg.NonEvolving {
 		spec[jen.Id("NonEvolving")] = jen.True()
@@ -405,7 +405,7 @@ func (g *gen) emitRootVar(f *jen.File, v string, root, typeDef []byte, what stri
 	} else {
 		f.Commentf("%s is the compatible-mode root prefix of %s%s: header, root flag, type meta (docs/format.md §1).", v, g.name(), what)
 	}
-	f.Var().Id(v).Op("=").Add(byteLit(root))
+	f.Var().Id(v).Op("=").Add(arrayLit(root))
 	f.Line()
 }
 
@@ -451,6 +451,20 @@ func byteLit(b []byte) jen.Code {
 		lines = append(lines, sb.String())
 	}
 	return jen.Index().Byte().Parens(jen.Op("\n" + strings.Join(lines, " +\n") + ",\n"))
+}
+
+// arrayLit is b as a [len(b)]byte: byteLit converted to an array (Go
+// 1.20), for the root prefixes a writer stores with one fixed-size copy
+// (prefix.put).
+func arrayLit(b []byte) jen.Code {
+	if len(b) <= bytesPerLine {
+		vals := make([]jen.Code, len(b))
+		for i, v := range b {
+			vals[i] = jen.Op(hexByte(v))
+		}
+		return jen.Index(jen.Lit(len(b))).Byte().Values(vals...)
+	}
+	return jen.Index(jen.Lit(len(b))).Byte().Parens(byteLit(b))
 }
 
 // goType renders a model type as Go source.

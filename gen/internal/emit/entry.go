@@ -12,13 +12,15 @@ import (
 
 // The entry points: ForySerializeTo and ForyDeserialize start and end a
 // message whose root is the struct. Header, root flag and root type meta
-// are constants (plan.RootPrefix): up to maxWordPrefix bytes the writer
-// stores them as immediate words and the reader compares them with
-// immediate words, instead of a memmove from and a memequal with the
-// runtime's copy (BenchmarkFixedCost: 126 → 122 instructions for the writer
-// against a constant array copy); a longer prefix is copied from and
-// compared with the package-level variable that holds it once
-// (emitRootVar), with the TypeDef in it.
+// are constants (plan.RootPrefix). The writer stores a compatible-mode
+// prefix, which holds the TypeDef, with one fixed-size copy from the
+// package-level array that holds it once (emitRootVar): vector moves, 16
+// bytes each, no call (instructions.sh NumericStruct forygen Serialize:
+// 487 → 475 against immediate words). The reader compares up to
+// maxWordPrefix bytes with immediate words and a longer prefix with the
+// array (a memequal call, which costs more than the words: a comparison of
+// arrays longer than 16 bytes is not inlined). Same-schema prefixes, a few
+// bytes, are words both ways.
 
 // word is one little-endian load or store of a root prefix.
 type word struct {
@@ -59,14 +61,12 @@ func (w word) suffix() string { return fmt.Sprintf("Uint%d", 8*w.width) }
 
 func (w word) lit() jen.Code { return jen.Op(fmt.Sprintf("0x%0*x", 2*w.width, w.val)) }
 
-// maxWordPrefix is the longest root prefix stored and compared as
-// immediate words. A longer one (a TypeDef of many fields) is one copy
-// from and one comparison with its package-level variable: the memmove's
-// fixed cost is small against the stores it replaces, and the generated
-// code does not spell its bytes out again. Every benchmark fixture's
-// prefix is at most 80 bytes (Sample's 66 the longest), so their entry
-// points keep the words (BenchmarkFixedCost: 126 → 122 instructions for
-// the writer against a copy).
+// maxWordPrefix is the longest root prefix a reader compares as
+// immediate words. A longer one (a TypeDef of many fields) is one
+// comparison with its package-level array: the memequal's fixed cost is
+// small against the words it replaces, and the generated code does not
+// spell its bytes out again. Every benchmark fixture's prefix is at most
+// 80 bytes (Sample's 66 the longest), so their readers keep the words.
 const maxWordPrefix = 80
 
 // prefix is a root prefix (header, root flag, type meta: docs/format.md
@@ -114,8 +114,13 @@ func (p prefix) what(from, to int) string {
 // put stores p at w[at:] and advances at past it.
 func (p prefix) put(at string) []jen.Code {
 	var out []jen.Code
-	if len(p.b) > maxWordPrefix && p.v != "" {
-		out = append(out, jen.Copy(jen.Id("w").Index(jen.Id(at).Op(":")), jen.Id(p.v)))
+	if p.v != "" {
+		// A fixed-size copy from the array variable: vector moves, 16
+		// bytes each, where immediate words take two instructions per 8
+		// bytes and a copy of a slice calls memmove (instructions.sh
+		// NumericStruct forygen Serialize).
+		n := len(p.b)
+		out = append(out, jen.Op("*").Parens(jen.Op("*").Index(jen.Lit(n)).Byte()).Parens(jen.Qual(bufferPkg, "At").Call(jen.Id("w"), jen.Id(at))).Op("=").Id(p.v))
 		if p.tracked {
 			out = append(out, jen.Id("w").Index(plus(at, 1)).Op("=").Add(spec("FlagRefValue")).Comment("tracking: the root is object 0"))
 		}
@@ -137,7 +142,7 @@ func (p prefix) match(in string) *jen.Statement {
 				Op("&&").Id(in).Index(jen.Lit(0)).Op("==").Id(p.v).Index(jen.Lit(0)).
 				Op("&&").String().Parens(jen.Id(in).Index(jen.Lit(2).Op(":").Lit(n))).Op("==").String().Parens(jen.Id(p.v).Index(jen.Lit(2).Op(":")))
 		}
-		return cond.Op("&&").String().Parens(jen.Id(in).Index(jen.Op(":").Lit(n))).Op("==").String().Parens(jen.Id(p.v))
+		return cond.Op("&&").String().Parens(jen.Id(in).Index(jen.Op(":").Lit(n))).Op("==").String().Parens(jen.Id(p.v).Index(jen.Op(":")))
 	}
 	for _, w := range words(p.b) {
 		cond = cond.Op("&&").Line().Qual(bufferPkg, "Read"+w.suffix()+"At").Call(jen.Id(in), jen.Lit(w.off)).Op("==").Add(w.lit())

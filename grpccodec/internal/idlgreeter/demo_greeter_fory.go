@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootHelloRequest is the compatible-mode root prefix of HelloRequest: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHelloRequest[4:], docs/format.md §11).
-var foryRootHelloRequest = []byte(
+var foryRootHelloRequest = [20]byte([]byte(
 	"\x01\xff\x1c\x00\x08\xe0\x86\x79\xba\xb7\xa3\x25\xc1\x9b\x87\x87" +
 		"\xe5\x0a\xc4\x15",
-)
+))
 
 // foryTypeHelloRequest is HelloRequest's static type information (its fields and hash: fory.lock).
 var foryTypeHelloRequest = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x87, 0x87, 0xe5, 0x0a},
 	GoFields:       []string{"Name"},
 	GoName:         "idlgreeter.HelloRequest",
-	RootCompatible: foryRootHelloRequest,
+	RootCompatible: foryRootHelloRequest[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x87, 0x87, 0xe5, 0x0a},
 	Scalars:        foryimpl.ScalarFieldsOf[HelloRequest](0),
 	SchemaHash:     -2083538306,
@@ -110,9 +110,7 @@ func (x *HelloRequest) foryWriteFlat(b *buffer.Buffer, compatible, check bool, f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x7986e008001cff01)    // foryRootHelloRequest[0:8]
-			buffer.PutUint64At(w, off+8, 0x87879bc125a3b7ba)  // foryRootHelloRequest[8:16]
-			buffer.PutUint64At(w, off+12, 0x15c40ae587879bc1) // foryRootHelloRequest[12:20]
+			*(*[20]byte)(buffer.At(w, off)) = foryRootHelloRequest
 			off += 20
 		} else {
 			buffer.PutUint64At(w, off, 0x0ae587879b1bff01) // prefix bytes 01 ff 1b 9b 87 87 e5 0a
@@ -158,17 +156,17 @@ func (x *HelloRequest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootHelloReply is the compatible-mode root prefix of HelloReply: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHelloReply[4:], docs/format.md §11).
-var foryRootHelloReply = []byte(
+var foryRootHelloReply = [20]byte([]byte(
 	"\x01\xff\x1c\x00\x08\x80\xdd\xd0\x5d\x9d\xfd\x37\xc1\xf0\xbd\xb0" +
 		"\xc2\x0f\xc4\x15",
-)
+))
 
 // foryTypeHelloReply is HelloReply's static type information (its fields and hash: fory.lock).
 var foryTypeHelloReply = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf0, 0xbd, 0xb0, 0xc2, 0x0f},
 	GoFields:       []string{"Reply"},
 	GoName:         "idlgreeter.HelloReply",
-	RootCompatible: foryRootHelloReply,
+	RootCompatible: foryRootHelloReply[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf0, 0xbd, 0xb0, 0xc2, 0x0f},
 	Scalars:        foryimpl.ScalarFieldsOf[HelloReply](0),
 	SchemaHash:     -2083538306,
@@ -256,9 +254,7 @@ func (x *HelloReply) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd0dd8008001cff01)    // foryRootHelloReply[0:8]
-			buffer.PutUint64At(w, off+8, 0xb0bdf0c137fd9d5d)  // foryRootHelloReply[8:16]
-			buffer.PutUint64At(w, off+12, 0x15c40fc2b0bdf0c1) // foryRootHelloReply[12:20]
+			*(*[20]byte)(buffer.At(w, off)) = foryRootHelloReply
 			off += 20
 		} else {
 			buffer.PutUint64At(w, off, 0x0fc2b0bdf01bff01) // prefix bytes 01 ff 1b f0 bd b0 c2 0f

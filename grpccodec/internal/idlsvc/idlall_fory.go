@@ -55,17 +55,17 @@ func (Everything_Inner_Kind) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x30\x7b\xe6\xcb\x27\xc7\x33\xc2\xad\x02\xc8" +
 		"\x05\xc4\x15",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"Weight", "Label"},
 	GoName:         "idlsvc.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     -93375902,
@@ -155,9 +155,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe67b3007001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0xc802adc233c727cb)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+11, 0x15c405c802adc233) // foryRootLeaf[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
@@ -216,10 +214,10 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootEverything_Inner is the compatible-mode root prefix of Everything_Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEverything_Inner[4:], docs/format.md §11).
-var foryRootEverything_Inner = []byte(
+var foryRootEverything_Inner = [22]byte([]byte(
 	"\x01\xff\x1c\x00\x0a\x00\x03\xdd\x53\xfb\xfc\x18\xc2\xb2\xc2\xa0" +
 		"\xaa\x04\xc4\x15\xc8\x19",
-)
+))
 
 // foryTypeEverything_Inner is Everything_Inner's static type information (its fields and hash: fory.lock).
 var foryTypeEverything_Inner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -227,7 +225,7 @@ var foryTypeEverything_Inner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Note", "Kind"},
 	GoName:         "idlsvc.Everything_Inner",
 	RefBits:        []uint16{16},
-	RootCompatible: foryRootEverything_Inner,
+	RootCompatible: foryRootEverything_Inner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb2, 0xc2, 0xa0, 0xaa, 0x04},
 	Scalars:        foryimpl.ScalarFieldsOf[Everything_Inner](0),
 	SchemaHash:     -746559640,
@@ -309,9 +307,7 @@ func (x *Everything_Inner) foryWriteFlat(b *buffer.Buffer, compatible, check boo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xdd03000a001cff01)    // foryRootEverything_Inner[0:8]
-			buffer.PutUint64At(w, off+8, 0xa0c2b2c218fcfb53)  // foryRootEverything_Inner[8:16]
-			buffer.PutUint64At(w, off+14, 0x19c815c404aaa0c2) // foryRootEverything_Inner[14:22]
+			*(*[22]byte)(buffer.At(w, off)) = foryRootEverything_Inner
 			off += 22
 		} else {
 			buffer.PutUint64At(w, off, 0x04aaa0c2b21bff01) // prefix bytes 01 ff 1b b2 c2 a0 aa 04
@@ -387,7 +383,7 @@ func (x *Everything_Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl
 }
 
 // foryRootEverything is the compatible-mode root prefix of Everything: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEverything[4:], docs/format.md §11).
-var foryRootEverything = []byte(
+var foryRootEverything = [165]byte([]byte(
 	"\x01\xff\x1c\x00\x99\x50\x0d\x4d\x2b\xae\xd9\x4f\xdf\x13\xaf\x02" +
 		"\xec\x06\xf4\x0d\xfc\x03\x14\xe8\x04\xf0\x0b\xfc\x02\x13\xcc\x03" +
 		"\xdc\x0a\xfc\x04\x11\xfc\x05\x12\xc4\x01\xc8\x02\xd8\x09\xd4\x07" +
@@ -399,7 +395,7 @@ var foryRootEverything = []byte(
 		"\xfc\x1a\x2e\xfc\x1b\x18\x56\x16\xfc\x1c\x18\x16\x72\xfc\x1d\x18" +
 		"\x56\x3e\xfe\x1e\x16\x56\xfc\x1f\x21\xfe\x20\x21\xfe\x21\x00\xfe" +
 		"\x22\x1c\xfc\x23\x19",
-)
+))
 
 // foryTypeEverything is Everything's static type information (its fields and hash: fory.lock).
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -407,7 +403,7 @@ var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Fi64", "Fu64", "F64", "Fi32", "Fu32", "F32", "I16", "U16", "F16", "Bf16", "B", "I8", "U8", "I64", "Vi64", "Ti64", "U64", "Tu64", "I32", "To", "U32", "Oi32", "S", "Data", "D", "Ts", "Dur", "Dec", "Os", "Level", "Mood", "Leaf", "Shared", "SharedAgain", "Names", "Nums", "Maybe", "Fixeds", "Leaves", "RefLeaves", "Arr", "Counts", "ById", "Counters", "OptList", "Choice", "OptChoice", "Anything", "Inner", "Kind"},
 	GoName:         "idlsvc.Everything",
 	RefBits:        []uint16{67, 85, 88, 91, 124, 146, 149, 152, 155, 158},
-	RootCompatible: foryRootEverything,
+	RootCompatible: foryRootEverything[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22),
 	SchemaHash:     513323009,
@@ -484,7 +480,7 @@ func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(165)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootEverything)
+		*(*[165]byte)(buffer.At(w, off)) = foryRootEverything
 		off += 165
 	} else {
 		buffer.PutUint32At(w, off, 0xaf1bff01) // prefix bytes 01 ff 1b af
@@ -509,7 +505,7 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 165 && string(in[:165]) == string(foryRootEverything) {
+			if len(in) >= 165 && string(in[:165]) == string(foryRootEverything[:]) {
 				n = 165
 			}
 		} else if len(in) >= 5 &&

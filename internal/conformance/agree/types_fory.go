@@ -40,17 +40,17 @@ func (Narrow32) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootOptInt is the compatible-mode root prefix of OptInt: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOptInt[4:], docs/format.md §11).
-var foryRootOptInt = []byte(
+var foryRootOptInt = [17]byte([]byte(
 	"\x01\xff\x1c\x00\x05\x30\xb6\x26\x07\x9e\xbe\x08\xc1\xac\x02\xc6" +
 		"\x05",
-)
+))
 
 // foryTypeOptInt is OptInt's static type information (its fields and hash: fory.lock).
 var foryTypeOptInt = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xac, 0x02},
 	GoFields:       []string{"OptI"},
 	GoName:         "agree.OptInt",
-	RootCompatible: foryRootOptInt,
+	RootCompatible: foryRootOptInt[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xac, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[OptInt](0),
 	SchemaHash:     1913758343,
@@ -138,9 +138,7 @@ func (x *OptInt) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x26b63005001cff01)   // foryRootOptInt[0:8]
-			buffer.PutUint64At(w, off+8, 0xc602acc108be9e07) // foryRootOptInt[8:16]
-			buffer.PutUint64At(w, off+9, 0x05c602acc108be9e) // foryRootOptInt[9:17]
+			*(*[17]byte)(buffer.At(w, off)) = foryRootOptInt
 			off += 17
 		} else {
 			buffer.PutUint32At(w, off, 0xac1bff01) // prefix bytes 01 ff 1b ac
@@ -189,17 +187,17 @@ func (x *OptInt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootNilValues is the compatible-mode root prefix of NilValues: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilValues[4:], docs/format.md §11).
-var foryRootNilValues = []byte(
+var foryRootNilValues = [31]byte([]byte(
 	"\x01\xff\x1c\x00\x13\x40\x17\xfa\x67\x6f\x60\x50\xc3\xad\x02\xc4" +
 		"\x18\x16\x5a\x16\xc8\x18\x56\x5a\x56\xcc\x18\x56\x62\x16\x56",
-)
+))
 
 // foryTypeNilValues is NilValues's static type information (its fields and hash: fory.lock).
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"A", "B", "C"},
 	GoName:         "agree.NilValues",
-	RootCompatible: foryRootNilValues,
+	RootCompatible: foryRootNilValues[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:     -1805812133,
 	TypeDef:        foryRootNilValues[4:],
@@ -288,10 +286,7 @@ func (x *NilValues) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xfa174013001cff01)    // foryRootNilValues[0:8]
-			buffer.PutUint64At(w, off+8, 0xc402adc350606f67)  // foryRootNilValues[8:16]
-			buffer.PutUint64At(w, off+16, 0x5a5618c8165a1618) // foryRootNilValues[16:24]
-			buffer.PutUint64At(w, off+23, 0x5616625618cc565a) // foryRootNilValues[23:31]
+			*(*[31]byte)(buffer.At(w, off)) = foryRootNilValues
 			off += 31
 		} else {
 			buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
@@ -867,17 +862,17 @@ func (x *NilValues) foryReadCRef(c *foryimpl.ReadContext) (v map[string]map[int3
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [17]byte([]byte(
 	"\x01\xff\x1c\x00\x05\x70\x4d\xd0\x41\xc2\x6d\x29\xc1\xb6\x02\xc4" +
 		"\x05",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"V"},
 	GoName:         "agree.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0),
 	SchemaHash:     265356942,
@@ -1004,9 +999,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd04d7005001cff01)   // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0xc402b6c1296dc241) // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+9, 0x05c402b6c1296dc2) // foryRootLeaf[9:17]
+			*(*[17]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 17
 		} else {
 			buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
@@ -1067,17 +1060,17 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootMapKinds is the compatible-mode root prefix of MapKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKinds[4:], docs/format.md §11).
-var foryRootMapKinds = []byte(
+var foryRootMapKinds = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\x20\xf3\x22\x29\xa4\x63\x39\xc3\xb7\x02\xc4" +
 		"\x18\x56\x16\xc8\x18\x56\x72\xcc\x18\x56\x72",
-)
+))
 
 // foryTypeMapKinds is MapKinds's static type information (its fields and hash: fory.lock).
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"S", "L", "P"},
 	GoName:         "agree.MapKinds",
-	RootCompatible: foryRootMapKinds,
+	RootCompatible: foryRootMapKinds[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     -1007685497,
 	TypeDef:        foryRootMapKinds[4:],
@@ -1108,10 +1101,7 @@ func (x *MapKinds) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x22f3200f001cff01)    // foryRootMapKinds[0:8]
-		buffer.PutUint64At(w, off+8, 0xc402b7c33963a429)  // foryRootMapKinds[8:16]
-		buffer.PutUint64At(w, off+16, 0xcc725618c8165618) // foryRootMapKinds[16:24]
-		buffer.PutUint64At(w, off+19, 0x725618cc725618c8) // foryRootMapKinds[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootMapKinds
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
@@ -1457,10 +1447,10 @@ func (x *MapKinds) foryReadPRef(c *foryimpl.ReadContext) (v map[string]*Leaf) {
 }
 
 // foryRootInts is the compatible-mode root prefix of Ints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInts[4:], docs/format.md §11).
-var foryRootInts = []byte(
+var foryRootInts = [32]byte([]byte(
 	"\x01\xff\x1c\x00\x14\x90\xfc\xdd\x4f\xf6\x96\x19\xc7\xb8\x02\xc8" +
 		"\x0b\xcc\x07\xc4\x05\xde\x04\xd0\x15\xd4\x16\x56\xd8\x18\x56\x56",
-)
+))
 
 // foryTypeInts is Ints's static type information (its fields and hash: fory.lock).
 var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1468,7 +1458,7 @@ var foryTypeInts = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"B", "C", "A", "P", "Name", "Tags", "Attr"},
 	GoName:         "agree.Ints",
 	OfficialGoHash: 784636272,
-	RootCompatible: foryRootInts,
+	RootCompatible: foryRootInts[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Ints](0, 1, 2, 3, 4),
 	SchemaHash:     2127988035,
@@ -1504,10 +1494,7 @@ func (x *Ints) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xddfc9014001cff01)    // foryRootInts[0:8]
-		buffer.PutUint64At(w, off+8, 0xc802b8c71996f64f)  // foryRootInts[8:16]
-		buffer.PutUint64At(w, off+16, 0xd004de05c407cc0b) // foryRootInts[16:24]
-		buffer.PutUint64At(w, off+24, 0x565618d85616d415) // foryRootInts[24:32]
+		*(*[32]byte)(buffer.At(w, off)) = foryRootInts
 		off += 32
 	} else {
 		buffer.PutUint32At(w, off, 0xb81bff01) // prefix bytes 01 ff 1b b8
@@ -1756,10 +1743,10 @@ func (x *Ints) foryReadAttr(c *foryimpl.ReadContext) (v map[string]string) {
 }
 
 // foryRootPt is the compatible-mode root prefix of Pt: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootPt[4:], docs/format.md §11).
-var foryRootPt = []byte(
+var foryRootPt = [22]byte([]byte(
 	"\x01\xff\x1e\x00\x0a\x40\x0a\xfd\xa1\xf8\xca\x04\xe1\x0d\x0c\x8c" +
 		"\x70\x0b\xbe\x60\xc4\x05",
-)
+))
 
 // foryTypePt is Pt's static type information (its fields and hash: fory.lock).
 var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1768,7 +1755,7 @@ var foryTypePt = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"X"},
 	GoName:         "agree.Pt",
 	Namespace:      "demo",
-	RootCompatible: foryRootPt,
+	RootCompatible: foryRootPt[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x04, 0x03, 0xbe, 0x60},
 	Scalars:        foryimpl.ScalarFieldsOf[Pt](0),
 	SchemaHash:     265356942,
@@ -1895,9 +1882,7 @@ func (x *Pt) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryim
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xfd0a400a001eff01)    // foryRootPt[0:8]
-			buffer.PutUint64At(w, off+8, 0x8c0c0de104caf8a1)  // foryRootPt[8:16]
-			buffer.PutUint64At(w, off+14, 0x05c460be0b708c0c) // foryRootPt[14:22]
+			*(*[22]byte)(buffer.At(w, off)) = foryRootPt
 			off += 22
 		} else {
 			buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70
@@ -1958,17 +1943,17 @@ func (x *Pt) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootPtLists is the compatible-mode root prefix of PtLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtLists[4:], docs/format.md §11).
-var foryRootPtLists = []byte(
+var foryRootPtLists = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\x70\xce\xf8\xf4\xd2\x40\x2f\xc3\xb9\x02\xc4" +
 		"\x16\x7a\xc8\x16\x7a\xcc\x16\x7a",
-)
+))
 
 // foryTypePtLists is PtLists's static type information (its fields and hash: fory.lock).
 var foryTypePtLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb9, 0x02},
 	GoFields:       []string{"A", "B", "C"},
 	GoName:         "agree.PtLists",
-	RootCompatible: foryRootPtLists,
+	RootCompatible: foryRootPtLists[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
 	SchemaHash:     248749279,
 	TypeDef:        foryRootPtLists[4:],
@@ -1999,9 +1984,7 @@ func (x *PtLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf8ce700c001cff01)    // foryRootPtLists[0:8]
-		buffer.PutUint64At(w, off+8, 0xc402b9c32f40d2f4)  // foryRootPtLists[8:16]
-		buffer.PutUint64At(w, off+16, 0x7a16cc7a16c87a16) // foryRootPtLists[16:24]
+		*(*[24]byte)(buffer.At(w, off)) = foryRootPtLists
 		off += 24
 	} else {
 		buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9
@@ -2240,10 +2223,10 @@ func (x *PtLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootEnums is the compatible-mode root prefix of Enums: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnums[4:], docs/format.md §11).
-var foryRootEnums = []byte(
+var foryRootEnums = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x50\x93\x2a\x1c\xb5\x4c\x70\xc2\xba\x02\xc4" +
 		"\x19\xc8\x19",
-)
+))
 
 // foryTypeEnums is Enums's static type information (its fields and hash: fory.lock).
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2251,7 +2234,7 @@ var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"A", "B"},
 	GoName:         "agree.Enums",
 	RefBits:        []uint16{11, 13},
-	RootCompatible: foryRootEnums,
+	RootCompatible: foryRootEnums[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:     -919177777,
 	TypeDef:        foryRootEnums[4:],
@@ -2332,9 +2315,7 @@ func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x2a935007001cff01)    // foryRootEnums[0:8]
-			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)  // foryRootEnums[8:16]
-			buffer.PutUint64At(w, off+11, 0x19c819c402bac270) // foryRootEnums[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootEnums
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
@@ -2422,10 +2403,10 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootEnumsEvolved is the compatible-mode root prefix of EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumsEvolved[4:], docs/format.md §11).
-var foryRootEnumsEvolved = []byte(
+var foryRootEnumsEvolved = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\xb0\xd5\x9d\x65\xc6\xc5\x61\xc2\xbb\x02\xc4" +
 		"\x19\xc8\x19",
-)
+))
 
 // foryTypeEnumsEvolved is EnumsEvolved's static type information (its fields and hash: fory.lock).
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2433,7 +2414,7 @@ var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"A", "B"},
 	GoName:         "agree.EnumsEvolved",
 	RefBits:        []uint16{11, 13},
-	RootCompatible: foryRootEnumsEvolved,
+	RootCompatible: foryRootEnumsEvolved[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:     -919177777,
 	TypeDef:        foryRootEnumsEvolved[4:],
@@ -2514,9 +2495,7 @@ func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check bool, f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9dd5b007001cff01)    // foryRootEnumsEvolved[0:8]
-			buffer.PutUint64At(w, off+8, 0xc402bbc261c5c665)  // foryRootEnumsEvolved[8:16]
-			buffer.PutUint64At(w, off+11, 0x19c819c402bbc261) // foryRootEnumsEvolved[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootEnumsEvolved
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb

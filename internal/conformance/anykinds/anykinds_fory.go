@@ -42,10 +42,10 @@ func (Tone) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte(
+var foryRootHolder = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x50\x74\xc4\x00\x01\x09\x37\xc1\xd8\x04\x42" +
 		"\x00\x54",
-)
+))
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -54,7 +54,7 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "anykinds.Holder",
 	OfficialGoHash: -289473486,
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootHolder,
+	RootCompatible: foryRootHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd8, 0x04},
 	SchemaHash:     1560014338,
 	TypeDef:        foryRootHolder[4:],
@@ -81,9 +81,7 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc4745006001cff01)    // foryRootHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4204d8c137090100)  // foryRootHolder[8:16]
-		buffer.PutUint64At(w, off+10, 0x54004204d8c13709) // foryRootHolder[10:18]
+		*(*[18]byte)(buffer.At(w, off)) = foryRootHolder
 		off += 18
 	} else {
 		buffer.PutUint32At(w, off, 0xd81bff01) // prefix bytes 01 ff 1b d8
@@ -203,10 +201,10 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootPair is the compatible-mode root prefix of Pair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPair[4:], docs/format.md §11).
-var foryRootPair = []byte(
+var foryRootPair = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\x10\x66\x9d\x5b\x64\x64\x44\xc2\xd9\x04\x42" +
 		"\x00\x00\x42\x00\x04",
-)
+))
 
 // foryTypePair is Pair's static type information (its fields and hash: fory.lock).
 var foryTypePair = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -215,7 +213,7 @@ var foryTypePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "anykinds.Pair",
 	OfficialGoHash: 1605598740,
 	RefBits:        []uint16{11, 14},
-	RootCompatible: foryRootPair,
+	RootCompatible: foryRootPair[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
 	SchemaHash:     106496554,
 	TypeDef:        foryRootPair[4:],
@@ -243,9 +241,7 @@ func (x *Pair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9d661009001cff01)    // foryRootPair[0:8]
-		buffer.PutUint64At(w, off+8, 0x4204d9c24464645b)  // foryRootPair[8:16]
-		buffer.PutUint64At(w, off+13, 0x04004200004204d9) // foryRootPair[13:21]
+		*(*[21]byte)(buffer.At(w, off)) = foryRootPair
 		off += 21
 	} else {
 		buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootAnyAlone is the compatible-mode root prefix of AnyAlone: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyAlone[4:], docs/format.md §11).
-var foryRootAnyAlone = []byte(
+var foryRootAnyAlone = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xe0\x91\x40\xaf\x75\x25\x2f\xc1\xde\x02\x4e" +
 		"\x00\xd4\x0b\xa1\x00",
-)
+))
 
 // foryTypeAnyAlone is AnyAlone's static type information (its fields and hash: fory.lock).
 var foryTypeAnyAlone = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -23,7 +23,7 @@ var foryTypeAnyAlone = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Value"},
 	GoName:         "anynull.AnyAlone",
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootAnyAlone,
+	RootCompatible: foryRootAnyAlone[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x02},
 	SchemaHash:     1188066363,
 	TypeDef:        foryRootAnyAlone[4:],
@@ -50,9 +50,7 @@ func (x *AnyAlone) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4091e009001cff01)    // foryRootAnyAlone[0:8]
-		buffer.PutUint64At(w, off+8, 0x4e02dec12f2575af)  // foryRootAnyAlone[8:16]
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004e02de) // foryRootAnyAlone[13:21]
+		*(*[21]byte)(buffer.At(w, off)) = foryRootAnyAlone
 		off += 21
 	} else {
 		buffer.PutUint32At(w, off, 0xde1bff01) // prefix bytes 01 ff 1b de
@@ -172,17 +170,17 @@ func (x *AnyAlone) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xb0\x69\x51\x8c\x33\x12\x5a\xc2\xdf\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "anynull.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
@@ -272,9 +270,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5169b00b001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002dfc25a12338c)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xdf1bff01) // prefix bytes 01 ff 1b df
@@ -333,11 +329,11 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootAnyWithStruct is the compatible-mode root prefix of AnyWithStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyWithStruct[4:], docs/format.md §11).
-var foryRootAnyWithStruct = []byte(
+var foryRootAnyWithStruct = [35]byte([]byte(
 	"\x01\xff\x1c\x00\x17\x70\xd1\x82\xbb\xda\xa7\x47\xc4\xe0\x02\x44" +
 		"\x05\x23\x63\x48\x15\x34\x0c\x20\x4a\x00\x4c\x97\x98\x4e\x00\xcc" +
 		"\xe8\x69\x80",
-)
+))
 
 // foryTypeAnyWithStruct is AnyWithStruct's static type information (its fields and hash: fory.lock).
 var foryTypeAnyWithStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -345,7 +341,7 @@ var foryTypeAnyWithStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"ID", "Name", "Text", "Thing"},
 	GoName:         "anynull.AnyWithStruct",
 	RefBits:        []uint16{20, 25},
-	RootCompatible: foryRootAnyWithStruct,
+	RootCompatible: foryRootAnyWithStruct[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe0, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[AnyWithStruct](0, 1),
 	SchemaHash:     -470079111,
@@ -376,11 +372,7 @@ func (x *AnyWithStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x82d17017001cff01)    // foryRootAnyWithStruct[0:8]
-		buffer.PutUint64At(w, off+8, 0x4402e0c447a7dabb)  // foryRootAnyWithStruct[8:16]
-		buffer.PutUint64At(w, off+16, 0x200c341548632305) // foryRootAnyWithStruct[16:24]
-		buffer.PutUint64At(w, off+24, 0xcc004e98974c004a) // foryRootAnyWithStruct[24:32]
-		buffer.PutUint64At(w, off+27, 0x8069e8cc004e9897) // foryRootAnyWithStruct[27:35]
+		*(*[35]byte)(buffer.At(w, off)) = foryRootAnyWithStruct
 		off += 35
 	} else {
 		buffer.PutUint32At(w, off, 0xe01bff01) // prefix bytes 01 ff 1b e0
@@ -555,11 +547,11 @@ func (x *AnyWithStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootAnyMixed is the compatible-mode root prefix of AnyMixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMixed[4:], docs/format.md §11).
-var foryRootAnyMixed = []byte(
+var foryRootAnyMixed = [44]byte([]byte(
 	"\x01\xff\x1c\x00\x20\xb0\xad\x5d\xee\xeb\xc4\x0b\xc7\xe1\x02\x48" +
 		"\x01\x15\x60\x30\x42\x00\x00\x42\x00\x04\x42\x00\x08\x42\x00\x0c" +
 		"\x48\x16\x56\x2d\x12\x98\x4e\x00\xbd\x60\x43\x40",
-)
+))
 
 // foryTypeAnyMixed is AnyMixed's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMixed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -568,7 +560,7 @@ var foryTypeAnyMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "anynull.AnyMixed",
 	OfficialGoHash: -2130378307,
 	RefBits:        []uint16{16, 19, 22, 25, 34},
-	RootCompatible: foryRootAnyMixed,
+	RootCompatible: foryRootAnyMixed[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe1, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[AnyMixed](0),
 	SchemaHash:     -654982088,
@@ -602,12 +594,7 @@ func (x *AnyMixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(44)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5dadb020001cff01)    // foryRootAnyMixed[0:8]
-		buffer.PutUint64At(w, off+8, 0x4802e1c70bc4ebee)  // foryRootAnyMixed[8:16]
-		buffer.PutUint64At(w, off+16, 0x4200004230601501) // foryRootAnyMixed[16:24]
-		buffer.PutUint64At(w, off+24, 0x0c00420800420400) // foryRootAnyMixed[24:32]
-		buffer.PutUint64At(w, off+32, 0x004e98122d561648) // foryRootAnyMixed[32:40]
-		buffer.PutUint64At(w, off+36, 0x404360bd004e9812) // foryRootAnyMixed[36:44]
+		*(*[44]byte)(buffer.At(w, off)) = foryRootAnyMixed
 		off += 44
 	} else {
 		buffer.PutUint32At(w, off, 0xe11bff01) // prefix bytes 01 ff 1b e1

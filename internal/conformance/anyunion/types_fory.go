@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootAnyInner is the compatible-mode root prefix of AnyInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyInner[4:], docs/format.md §11).
-var foryRootAnyInner = []byte(
+var foryRootAnyInner = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xc0\xb4\xc1\x82\xa6\x12\x0a\xc2\xda\x01\x44" +
 		"\x05\x23\x63\x44\x15\x4c\x06",
-)
+))
 
 // foryTypeAnyInner is AnyInner's static type information (its fields and hash: fory.lock).
 var foryTypeAnyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xda, 0x01},
 	GoFields:       []string{"ID", "Tag"},
 	GoName:         "anyunion.AnyInner",
-	RootCompatible: foryRootAnyInner,
+	RootCompatible: foryRootAnyInner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xda, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[AnyInner](0, 1),
 	SchemaHash:     320167363,
@@ -112,9 +112,7 @@ func (x *AnyInner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc1b4c00b001cff01)    // foryRootAnyInner[0:8]
-			buffer.PutUint64At(w, off+8, 0x4401dac20a12a682)  // foryRootAnyInner[8:16]
-			buffer.PutUint64At(w, off+15, 0x064c154463230544) // foryRootAnyInner[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootAnyInner
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xda1bff01) // prefix bytes 01 ff 1b da
@@ -173,12 +171,12 @@ func (x *AnyInner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
-var foryRootAnyHolder = []byte(
+var foryRootAnyHolder = [58]byte([]byte(
 	"\x01\xff\x1c\x00\x2e\xa0\xa8\x91\x0f\x88\xa6\x7f\xc9\xdb\x01\x8a" +
 		"\x00\x0b\xd7\x00\x4a\x00\x15\x60\x30\x8a\x00\x11\xbe\xc0\x8a\x00" +
 		"\x11\xd7\x00\x4a\x00\x21\xb3\x90\x46\x00\x35\x0b\x46\x00\x3e\x71" +
 		"\x46\x00\x4a\x71\x4e\x00\xd4\x0b\xa1\x00",
-)
+))
 
 // foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -187,7 +185,7 @@ var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "anyunion.AnyHolder",
 	OfficialGoHash: 1716813811,
 	RefBits:        []uint16{11, 16, 21, 26, 31, 36, 40, 44, 48},
-	RootCompatible: foryRootAnyHolder,
+	RootCompatible: foryRootAnyHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdb, 0x01},
 	SchemaHash:     -1221509882,
 	TypeDef:        foryRootAnyHolder[4:],
@@ -222,14 +220,7 @@ func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(58)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x91a8a02e001cff01)    // foryRootAnyHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x8a01dbc97fa6880f)  // foryRootAnyHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x6015004a00d70b00) // foryRootAnyHolder[16:24]
-		buffer.PutUint64At(w, off+24, 0x008ac0be11008a30) // foryRootAnyHolder[24:32]
-		buffer.PutUint64At(w, off+32, 0x90b321004a00d711) // foryRootAnyHolder[32:40]
-		buffer.PutUint64At(w, off+40, 0x713e00460b350046) // foryRootAnyHolder[40:48]
-		buffer.PutUint64At(w, off+48, 0x0bd4004e714a0046) // foryRootAnyHolder[48:56]
-		buffer.PutUint64At(w, off+50, 0x00a10bd4004e714a) // foryRootAnyHolder[50:58]
+		*(*[58]byte)(buffer.At(w, off)) = foryRootAnyHolder
 		off += 58
 	} else {
 		buffer.PutUint32At(w, off, 0xdb1bff01) // prefix bytes 01 ff 1b db
@@ -418,17 +409,17 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootAnyList is the compatible-mode root prefix of AnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyList[4:], docs/format.md §11).
-var foryRootAnyList = []byte(
+var foryRootAnyList = [22]byte([]byte(
 	"\x01\xff\x1c\x00\x0a\xf0\xea\xe9\x36\xb7\xdb\x73\xc1\xdc\x01\x4c" +
 		"\x16\x02\xa2\x64\x64\x80",
-)
+))
 
 // foryTypeAnyList is AnyList's static type information (its fields and hash: fory.lock).
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdc, 0x01},
 	GoFields:       []string{"Items"},
 	GoName:         "anyunion.AnyList",
-	RootCompatible: foryRootAnyList,
+	RootCompatible: foryRootAnyList[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdc, 0x01},
 	SchemaHash:     -1280041564,
 	TypeDef:        foryRootAnyList[4:],
@@ -455,9 +446,7 @@ func (x *AnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xe9eaf00a001cff01)    // foryRootAnyList[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c01dcc173dbb736)  // foryRootAnyList[8:16]
-		buffer.PutUint64At(w, off+14, 0x806464a202164c01) // foryRootAnyList[14:22]
+		*(*[22]byte)(buffer.At(w, off)) = foryRootAnyList
 		off += 22
 	} else {
 		buffer.PutUint32At(w, off, 0xdc1bff01) // prefix bytes 01 ff 1b dc
@@ -560,17 +549,17 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootAnyMap is the compatible-mode root prefix of AnyMap: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMap[4:], docs/format.md §11).
-var foryRootAnyMap = []byte(
+var foryRootAnyMap = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\x40\xdd\x40\x1e\x13\x11\x62\xc1\xdd\x01\x50" +
 		"\x18\x56\x02\x11\xb3\x8a\x09\x20",
-)
+))
 
 // foryTypeAnyMap is AnyMap's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdd, 0x01},
 	GoFields:       []string{"Entries"},
 	GoName:         "anyunion.AnyMap",
-	RootCompatible: foryRootAnyMap,
+	RootCompatible: foryRootAnyMap[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdd, 0x01},
 	SchemaHash:     -300407201,
 	TypeDef:        foryRootAnyMap[4:],
@@ -597,9 +586,7 @@ func (x *AnyMap) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(24)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x40dd400c001cff01)    // foryRootAnyMap[0:8]
-		buffer.PutUint64At(w, off+8, 0x5001ddc16211131e)  // foryRootAnyMap[8:16]
-		buffer.PutUint64At(w, off+16, 0x20098ab311025618) // foryRootAnyMap[16:24]
+		*(*[24]byte)(buffer.At(w, off)) = foryRootAnyMap
 		off += 24
 	} else {
 		buffer.PutUint32At(w, off, 0xdd1bff01) // prefix bytes 01 ff 1b dd
@@ -710,17 +697,17 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootDog is the compatible-mode root prefix of Dog: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDog[4:], docs/format.md §11).
-var foryRootDog = []byte(
+var foryRootDog = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\xa0\x8b\xd9\x72\x32\xb5\x2c\xc2\xd7\x01\xc8" +
 		"\x05\xc4\x15",
-)
+))
 
 // foryTypeDog is Dog's static type information (its fields and hash: fory.lock).
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd7, 0x01},
 	GoFields:       []string{"Age", "Name"},
 	GoName:         "anyunion.Dog",
-	RootCompatible: foryRootDog,
+	RootCompatible: foryRootDog[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd7, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[Dog](0, 1),
 	SchemaHash:     -93375902,
@@ -810,9 +797,7 @@ func (x *Dog) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryi
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd98ba007001cff01)    // foryRootDog[0:8]
-			buffer.PutUint64At(w, off+8, 0xc801d7c22cb53272)  // foryRootDog[8:16]
-			buffer.PutUint64At(w, off+11, 0x15c405c801d7c22c) // foryRootDog[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootDog
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xd71bff01) // prefix bytes 01 ff 1b d7
@@ -871,10 +856,10 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootPetOwner is the compatible-mode root prefix of PetOwner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPetOwner[4:], docs/format.md §11).
-var foryRootPetOwner = []byte(
+var foryRootPetOwner = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x70\x08\xaa\x89\x7c\xb6\x5b\xc2\xd9\x01\xc4" +
 		"\x15\xc8\x21",
-)
+))
 
 // foryTypePetOwner is PetOwner's static type information (its fields and hash: fory.lock).
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -882,7 +867,7 @@ var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Name", "Pet"},
 	GoName:         "anyunion.PetOwner",
 	RefBits:        []uint16{13},
-	RootCompatible: foryRootPetOwner,
+	RootCompatible: foryRootPetOwner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[PetOwner](0),
 	SchemaHash:     -746559640,
@@ -913,9 +898,7 @@ func (x *PetOwner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xaa087007001cff01)    // foryRootPetOwner[0:8]
-		buffer.PutUint64At(w, off+8, 0xc401d9c25bb67c89)  // foryRootPetOwner[8:16]
-		buffer.PutUint64At(w, off+11, 0x21c815c401d9c25b) // foryRootPetOwner[11:19]
+		*(*[19]byte)(buffer.At(w, off)) = foryRootPetOwner
 		off += 19
 	} else {
 		buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
@@ -1079,10 +1062,10 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootMaybePet is the compatible-mode root prefix of MaybePet: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaybePet[4:], docs/format.md §11).
-var foryRootMaybePet = []byte(
+var foryRootMaybePet = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x80\x32\xdc\x96\xae\x19\x41\xc2\xde\x01\xc6" +
 		"\x21\xc8\x21",
-)
+))
 
 // foryTypeMaybePet is MaybePet's static type information (its fields and hash: fory.lock).
 var foryTypeMaybePet = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1090,7 +1073,7 @@ var foryTypeMaybePet = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Pet", "Must"},
 	GoName:         "anyunion.MaybePet",
 	RefBits:        []uint16{11, 13},
-	RootCompatible: foryRootMaybePet,
+	RootCompatible: foryRootMaybePet[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
 	SchemaHash:     -615141547,
 	TypeDef:        foryRootMaybePet[4:],
@@ -1120,9 +1103,7 @@ func (x *MaybePet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdc328007001cff01)    // foryRootMaybePet[0:8]
-		buffer.PutUint64At(w, off+8, 0xc601dec24119ae96)  // foryRootMaybePet[8:16]
-		buffer.PutUint64At(w, off+11, 0x21c821c601dec241) // foryRootMaybePet[11:19]
+		*(*[19]byte)(buffer.At(w, off)) = foryRootMaybePet
 		off += 19
 	} else {
 		buffer.PutUint32At(w, off, 0xde1bff01) // prefix bytes 01 ff 1b de

@@ -12,13 +12,13 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNumericStruct is the compatible-mode root prefix of NumericStruct: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStruct[4:], docs/format.md §11).
-var foryRootNumericStruct = []byte(
+var foryRootNumericStruct = [70]byte([]byte(
 	"\x01\xff\x1e\x00\x3a\x10\x75\x5b\x9e\x05\x40\x3e\xec\x55\xba\x26" +
 		"\xd0\x1e\x01\x1c\x9a\x2b\xa3\x8d\x04\x8d\x11\xd8\x08\xaa\x5a\xba" +
 		"\xc0\xd3\x00\x29\x75\xb4\x61\x22\x81\x76\x53\x8d\x05\x30\xc4\x05" +
 		"\xc8\x05\xcc\x05\xd0\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05" +
 		"\xe8\x05\xec\x05\xf0\x05",
-)
+))
 
 // foryTypeNumericStruct is NumericStruct's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -31,7 +31,7 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchlongns.NumericStruct",
 	Namespace:      "org.apache.fory.benchmarks.xlang",
-	RootCompatible: foryRootNumericStruct,
+	RootCompatible: foryRootNumericStruct[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x2a\x04\x40\x06\xfb\xaf\x5f\xcb\x40\xba\x26\xd0\x1e" +
 			"\x01\x1c\x9a\x2b\xa3\x8d\x04\x8d\x11\xd8\x08\xaa\x5a\xba\xc0\xd3" +
@@ -205,15 +205,7 @@ func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check bool, 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5b75103a001eff01)    // foryRootNumericStruct[0:8]
-			buffer.PutUint64At(w, off+8, 0x26ba55ec3e40059e)  // foryRootNumericStruct[8:16]
-			buffer.PutUint64At(w, off+16, 0x8da32b9a1c011ed0) // foryRootNumericStruct[16:24]
-			buffer.PutUint64At(w, off+24, 0xba5aaa08d8118d04) // foryRootNumericStruct[24:32]
-			buffer.PutUint64At(w, off+32, 0x2261b4752900d3c0) // foryRootNumericStruct[32:40]
-			buffer.PutUint64At(w, off+40, 0x05c430058d537681) // foryRootNumericStruct[40:48]
-			buffer.PutUint64At(w, off+48, 0x05d405d005cc05c8) // foryRootNumericStruct[48:56]
-			buffer.PutUint64At(w, off+56, 0x05e405e005dc05d8) // foryRootNumericStruct[56:64]
-			buffer.PutUint64At(w, off+62, 0x05f005ec05e805e4) // foryRootNumericStruct[62:70]
+			*(*[70]byte)(buffer.At(w, off)) = foryRootNumericStruct
 			off += 70
 		} else {
 			buffer.PutUint64At(w, off, 0xfb0640042a1dff01)    // prefix bytes 01 ff 1d 2a 04 40 06 fb

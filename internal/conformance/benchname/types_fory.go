@@ -44,12 +44,12 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootNumericStruct is the compatible-mode root prefix of NumericStruct: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStruct[4:], docs/format.md §11).
-var foryRootNumericStruct = []byte(
+var foryRootNumericStruct = [53]byte([]byte(
 	"\x01\xff\x1e\x00\x29\xe0\x48\xb3\x75\x02\x2a\x26\xec\x11\x84\x8d" +
 		"\x11\xc0\x29\x75\xb4\x61\x22\x81\x76\x53\x8d\x05\x30\xc4\x05\xc8" +
 		"\x05\xcc\x05\xd0\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05\xe8" +
 		"\x05\xec\x05\xf0\x05",
-)
+))
 
 // foryTypeNumericStruct is NumericStruct's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -61,7 +61,7 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchname.NumericStruct",
 	Namespace:      "bench",
-	RootCompatible: foryRootNumericStruct,
+	RootCompatible: foryRootNumericStruct[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x14\x04\x75\xb4\x61\x22\x81" +
 			"\x76\x53\x8d\x05\x30",
@@ -219,13 +219,7 @@ func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check bool, 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb348e029001eff01)    // foryRootNumericStruct[0:8]
-			buffer.PutUint64At(w, off+8, 0x8d8411ec262a0275)  // foryRootNumericStruct[8:16]
-			buffer.PutUint64At(w, off+16, 0x812261b47529c011) // foryRootNumericStruct[16:24]
-			buffer.PutUint64At(w, off+24, 0xc805c430058d5376) // foryRootNumericStruct[24:32]
-			buffer.PutUint64At(w, off+32, 0xd805d405d005cc05) // foryRootNumericStruct[32:40]
-			buffer.PutUint64At(w, off+40, 0xe805e405e005dc05) // foryRootNumericStruct[40:48]
-			buffer.PutUint64At(w, off+45, 0x05f005ec05e805e4) // foryRootNumericStruct[45:53]
+			*(*[53]byte)(buffer.At(w, off)) = foryRootNumericStruct
 			off += 53
 		} else {
 			buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
@@ -342,13 +336,13 @@ func (x *NumericStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
-var foryRootSample = []byte(
+var foryRootSample = [75]byte([]byte(
 	"\x01\xff\x1e\x00\x3f\x50\x95\xc0\x48\x37\x9c\x4a\xf6\x11\x84\x8d" +
 		"\x11\xc0\x13\x48\x0c\x7a\xc8\xd0\x14\xec\x14\xcc\x13\xe8\x13\xdc" +
 		"\x01\xf8\x01\xc8\x07\xe4\x07\xc4\x05\xd4\x05\xd8\x05\xe0\x05\xf0" +
 		"\x05\xf4\x05\xfc\x00\x2e\xfc\x01\x2f\xfc\x02\x37\xfc\x03\x38\xfc" +
 		"\x04\x2e\xfc\x05\x2e\xfc\x06\x2b\xfc\x07\x15",
-)
+))
 
 // foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -358,7 +352,7 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "benchname.Sample",
 	Namespace:      "bench",
 	RefBits:        []uint16{47, 50, 53, 56, 59, 62, 65},
-	RootCompatible: foryRootSample,
+	RootCompatible: foryRootSample[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	Scalars:        foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21),
 	SchemaHash:     552725182,
@@ -476,16 +470,7 @@ func (x *Sample) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc095503f001eff01)    // foryRootSample[0:8]
-			buffer.PutUint64At(w, off+8, 0x8d8411f64a9c3748)  // foryRootSample[8:16]
-			buffer.PutUint64At(w, off+16, 0xd0c87a0c4813c011) // foryRootSample[16:24]
-			buffer.PutUint64At(w, off+24, 0xdc13e813cc14ec14) // foryRootSample[24:32]
-			buffer.PutUint64At(w, off+32, 0xc407e407c801f801) // foryRootSample[32:40]
-			buffer.PutUint64At(w, off+40, 0xf005e005d805d405) // foryRootSample[40:48]
-			buffer.PutUint64At(w, off+48, 0x01fc2e00fc05f405) // foryRootSample[48:56]
-			buffer.PutUint64At(w, off+56, 0xfc3803fc3702fc2f) // foryRootSample[56:64]
-			buffer.PutUint64At(w, off+64, 0x2b06fc2e05fc2e04) // foryRootSample[64:72]
-			buffer.PutUint64At(w, off+67, 0x1507fc2b06fc2e05) // foryRootSample[67:75]
+			*(*[75]byte)(buffer.At(w, off)) = foryRootSample
 			off += 75
 		} else {
 			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
@@ -802,11 +787,11 @@ func (x *Sample) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootMediaContent is the compatible-mode root prefix of MediaContent: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMediaContent[4:], docs/format.md §11).
-var foryRootMediaContent = []byte(
+var foryRootMediaContent = [33]byte([]byte(
 	"\x01\xff\x1e\x00\x15\x60\x34\xcc\x39\xb5\x6b\x44\xe2\x11\x84\x8d" +
 		"\x11\xc0\x25\x75\x84\x1a\x01\xd1\x39\xb3\x23\x66\xc4\x1e\xc8\x16" +
 		"\x7a",
-)
+))
 
 // foryTypeMediaContent is MediaContent's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -819,7 +804,7 @@ var foryTypeMediaContent = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "benchname.MediaContent",
 	Namespace:      "bench",
 	RefBits:        []uint16{24},
-	RootCompatible: foryRootMediaContent,
+	RootCompatible: foryRootMediaContent[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x12\x04\x75\x84\x1a\x01\xd1" +
 			"\x39\xb3\x23\x66",
@@ -852,11 +837,7 @@ func (x *MediaContent) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcc346015001eff01)    // foryRootMediaContent[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d8411e2446bb539)  // foryRootMediaContent[8:16]
-		buffer.PutUint64At(w, off+16, 0xd1011a847525c011) // foryRootMediaContent[16:24]
-		buffer.PutUint64At(w, off+24, 0x16c81ec46623b339) // foryRootMediaContent[24:32]
-		buffer.PutUint64At(w, off+25, 0x7a16c81ec46623b3) // foryRootMediaContent[25:33]
+		*(*[33]byte)(buffer.At(w, off)) = foryRootMediaContent
 		off += 33
 	} else {
 		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
@@ -1039,11 +1020,11 @@ func (x *MediaContent) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootMedia is the compatible-mode root prefix of Media: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMedia[4:], docs/format.md §11).
-var foryRootMedia = []byte(
+var foryRootMedia = [48]byte([]byte(
 	"\x01\xff\x1e\x00\x24\x90\x5c\xe7\x8d\xb0\x60\x32\xec\x11\x84\x8d" +
 		"\x11\xc0\x13\xb0\x83\x40\x00\xe4\x01\xd8\x07\xdc\x07\xcc\x05\xd0" +
 		"\x05\xe0\x05\xc4\x15\xc8\x15\xd4\x15\xe8\x16\x56\xec\x19\xf0\x15",
-)
+))
 
 // foryTypeMedia is Media's static type information (its fields and hash: fory.lock).
 var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1053,7 +1034,7 @@ var foryTypeMedia = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "benchname.Media",
 	Namespace:      "bench",
 	RefBits:        []uint16{40},
-	RootCompatible: foryRootMedia,
+	RootCompatible: foryRootMedia[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xb0, 0x83, 0x40, 0x00},
 	Scalars:        foryimpl.ScalarFieldsOf[Media](0, 1, 2, 3, 4, 5, 6, 7, 8, 11),
 	SchemaHash:     -604294006,
@@ -1152,12 +1133,7 @@ func (x *Media) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe75c9024001eff01)    // foryRootMedia[0:8]
-			buffer.PutUint64At(w, off+8, 0x8d8411ec3260b08d)  // foryRootMedia[8:16]
-			buffer.PutUint64At(w, off+16, 0xe4004083b013c011) // foryRootMedia[16:24]
-			buffer.PutUint64At(w, off+24, 0xd005cc07dc07d801) // foryRootMedia[24:32]
-			buffer.PutUint64At(w, off+32, 0xd415c815c405e005) // foryRootMedia[32:40]
-			buffer.PutUint64At(w, off+40, 0x15f019ec5616e815) // foryRootMedia[40:48]
+			*(*[48]byte)(buffer.At(w, off)) = foryRootMedia
 			off += 48
 		} else {
 			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
@@ -1347,11 +1323,11 @@ func (x *Media) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
-var foryRootImage = []byte(
+var foryRootImage = [33]byte([]byte(
 	"\x01\xff\x1e\x00\x15\xb0\x52\x53\xc6\x22\xf7\x77\xe5\x11\x84\x8d" +
 		"\x11\xc0\x13\xa1\x80\x31\x00\xcc\x05\xd0\x05\xc4\x15\xc8\x15\xd4" +
 		"\x19",
-)
+))
 
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1361,7 +1337,7 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "benchname.Image",
 	Namespace:      "bench",
 	RefBits:        []uint16{27},
-	RootCompatible: foryRootImage,
+	RootCompatible: foryRootImage[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0x84, 0x8d, 0x11, 0xc0, 0x08, 0x03, 0xa1, 0x80, 0x31, 0x00},
 	Scalars:        foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
 	SchemaHash:     1960516840,
@@ -1450,11 +1426,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5352b015001eff01)    // foryRootImage[0:8]
-			buffer.PutUint64At(w, off+8, 0x8d8411e577f722c6)  // foryRootImage[8:16]
-			buffer.PutUint64At(w, off+16, 0xcc003180a113c011) // foryRootImage[16:24]
-			buffer.PutUint64At(w, off+24, 0xd415c815c405d005) // foryRootImage[24:32]
-			buffer.PutUint64At(w, off+25, 0x19d415c815c405d0) // foryRootImage[25:33]
+			*(*[33]byte)(buffer.At(w, off)) = foryRootImage
 			off += 33
 		} else {
 			buffer.PutUint64At(w, off, 0x118d8404081dff01)   // prefix bytes 01 ff 1d 08 04 84 8d 11
@@ -1557,11 +1529,11 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootNumericStructList is the compatible-mode root prefix of NumericStructList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStructList[4:], docs/format.md §11).
-var foryRootNumericStructList = []byte(
+var foryRootNumericStructList = [35]byte([]byte(
 	"\x01\xff\x1e\x00\x17\x60\xb1\x7a\xdb\x1f\x37\x67\xe1\x11\x84\x8d" +
 		"\x11\xc0\x35\x75\xb4\x61\x22\x81\x76\x53\x8d\x05\x3e\xad\x12\x98" +
 		"\xc4\x16\x7a",
-)
+))
 
 // foryTypeNumericStructList is NumericStructList's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1573,7 +1545,7 @@ var foryTypeNumericStructList = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"NumericStructs"},
 	GoName:         "benchname.NumericStructList",
 	Namespace:      "bench",
-	RootCompatible: foryRootNumericStructList,
+	RootCompatible: foryRootNumericStructList[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x1a\x04\x75\xb4\x61\x22\x81" +
 			"\x76\x53\x8d\x05\x3e\xad\x12\x98",
@@ -1605,11 +1577,7 @@ func (x *NumericStructList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7ab16017001eff01)    // foryRootNumericStructList[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d8411e167371fdb)  // foryRootNumericStructList[8:16]
-		buffer.PutUint64At(w, off+16, 0x812261b47535c011) // foryRootNumericStructList[16:24]
-		buffer.PutUint64At(w, off+24, 0x9812ad3e058d5376) // foryRootNumericStructList[24:32]
-		buffer.PutUint64At(w, off+27, 0x7a16c49812ad3e05) // foryRootNumericStructList[27:35]
+		*(*[35]byte)(buffer.At(w, off)) = foryRootNumericStructList
 		off += 35
 	} else {
 		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
@@ -1723,10 +1691,10 @@ func (x *NumericStructList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 }
 
 // foryRootSampleList is the compatible-mode root prefix of SampleList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSampleList[4:], docs/format.md §11).
-var foryRootSampleList = []byte(
+var foryRootSampleList = [30]byte([]byte(
 	"\x01\xff\x1e\x00\x12\x50\x2a\xbd\x2c\xac\x8e\x29\xe1\x11\x84\x8d" +
 		"\x11\xc0\x22\x58\x01\x87\x96\x24\xa4\x24\x98\xc4\x16\x7a",
-)
+))
 
 // foryTypeSampleList is SampleList's static type information (its fields and hash: fory.lock).
 var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1738,7 +1706,7 @@ var foryTypeSampleList = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"SampleList"},
 	GoName:         "benchname.SampleList",
 	Namespace:      "bench",
-	RootCompatible: foryRootSampleList,
+	RootCompatible: foryRootSampleList[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x10\x02\x58\x01\x87\x96\x24" +
 			"\xa4\x24\x98",
@@ -1770,10 +1738,7 @@ func (x *SampleList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xbd2a5012001eff01)    // foryRootSampleList[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d8411e1298eac2c)  // foryRootSampleList[8:16]
-		buffer.PutUint64At(w, off+16, 0x249687015822c011) // foryRootSampleList[16:24]
-		buffer.PutUint64At(w, off+22, 0x7a16c49824a42496) // foryRootSampleList[22:30]
+		*(*[30]byte)(buffer.At(w, off)) = foryRootSampleList
 		off += 30
 	} else {
 		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11
@@ -1883,11 +1848,11 @@ func (x *SampleList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryRootMediaContentList is the compatible-mode root prefix of MediaContentList: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootMediaContentList[4:], docs/format.md §11).
-var foryRootMediaContentList = []byte(
+var foryRootMediaContentList = [34]byte([]byte(
 	"\x01\xff\x1e\x00\x16\x10\x9b\x66\x81\x2e\x2d\x66\xe1\x11\x84\x8d" +
 		"\x11\xc0\x31\x75\x84\x1a\x01\xd1\x39\xb3\x23\x67\xd5\xa2\x53\xc4" +
 		"\x16\x7a",
-)
+))
 
 // foryTypeMediaContentList is MediaContentList's static type information (its fields and hash: fory.lock).
 var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1899,7 +1864,7 @@ var foryTypeMediaContentList = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"MediaContentList"},
 	GoName:         "benchname.MediaContentList",
 	Namespace:      "bench",
-	RootCompatible: foryRootMediaContentList,
+	RootCompatible: foryRootMediaContentList[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x08\x04\x84\x8d\x11\xc0\x18\x04\x75\x84\x1a\x01\xd1" +
 			"\x39\xb3\x23\x67\xd5\xa2\x53",
@@ -1931,11 +1896,7 @@ func (x *MediaContentList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer)
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x669b1016001eff01)    // foryRootMediaContentList[0:8]
-		buffer.PutUint64At(w, off+8, 0x8d8411e1662d2e81)  // foryRootMediaContentList[8:16]
-		buffer.PutUint64At(w, off+16, 0xd1011a847531c011) // foryRootMediaContentList[16:24]
-		buffer.PutUint64At(w, off+24, 0xc453a2d56723b339) // foryRootMediaContentList[24:32]
-		buffer.PutUint64At(w, off+26, 0x7a16c453a2d56723) // foryRootMediaContentList[26:34]
+		*(*[34]byte)(buffer.At(w, off)) = foryRootMediaContentList
 		off += 34
 	} else {
 		buffer.PutUint64At(w, off, 0x118d8404081dff01)    // prefix bytes 01 ff 1d 08 04 84 8d 11

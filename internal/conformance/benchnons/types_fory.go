@@ -12,12 +12,12 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNumericStruct is the compatible-mode root prefix of NumericStruct: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNumericStruct[4:], docs/format.md §11).
-var foryRootNumericStruct = []byte(
+var foryRootNumericStruct = [49]byte([]byte(
 	"\x01\xff\x1e\x00\x25\xf0\x1c\x45\x03\x07\x06\x7c\xec\x00\x29\x75" +
 		"\xb4\x61\x22\x81\x76\x53\x8d\x05\x30\xc4\x05\xc8\x05\xcc\x05\xd0" +
 		"\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05\xe8\x05\xec\x05\xf0" +
 		"\x05",
-)
+))
 
 // foryTypeNumericStruct is NumericStruct's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -26,7 +26,7 @@ var foryTypeNumericStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "benchnons.NumericStruct",
 	Namespace:      "",
-	RootCompatible: foryRootNumericStruct,
+	RootCompatible: foryRootNumericStruct[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x00, 0x14, 0x04, 0x75, 0xb4, 0x61, 0x22, 0x81, 0x76, 0x53, 0x8d, 0x05, 0x30},
 	Scalars:        foryimpl.ScalarFieldsOf[NumericStruct](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash:     -373483677,
@@ -178,13 +178,7 @@ func (x *NumericStruct) foryWriteFlat(b *buffer.Buffer, compatible, check bool, 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x451cf025001eff01)    // foryRootNumericStruct[0:8]
-			buffer.PutUint64At(w, off+8, 0x752900ec7c060703)  // foryRootNumericStruct[8:16]
-			buffer.PutUint64At(w, off+16, 0x058d5376812261b4) // foryRootNumericStruct[16:24]
-			buffer.PutUint64At(w, off+24, 0xd005cc05c805c430) // foryRootNumericStruct[24:32]
-			buffer.PutUint64At(w, off+32, 0xe005dc05d805d405) // foryRootNumericStruct[32:40]
-			buffer.PutUint64At(w, off+40, 0xf005ec05e805e405) // foryRootNumericStruct[40:48]
-			buffer.PutUint64At(w, off+41, 0x05f005ec05e805e4) // foryRootNumericStruct[41:49]
+			*(*[49]byte)(buffer.At(w, off)) = foryRootNumericStruct
 			off += 49
 		} else {
 			buffer.PutUint64At(w, off, 0xb4750414001dff01)   // prefix bytes 01 ff 1d 00 14 04 75 b4

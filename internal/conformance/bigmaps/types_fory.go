@@ -12,19 +12,19 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootBigMaps is the compatible-mode root prefix of BigMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBigMaps[4:], docs/format.md §11).
-var foryRootBigMaps = []byte(
+var foryRootBigMaps = [62]byte([]byte(
 	"\x01\xff\x1c\x00\x32\x20\x77\x72\xc9\x0d\x80\x12\xc4\xdf\x01\x9c" +
 		"\x18\x16\x16\x11\xbe\xdf\xa6\x77\xe4\x6f\xb0\x9c\x18\x16\x56\x11" +
 		"\xbe\xdf\xa6\x77\xe9\x26\x88\x9c\x18\x56\x1e\x24\x9a\x3f\xa6\x77" +
 		"\xe4\x75\xc0\x58\x18\x56\x56\xca\x71\xdc\xdd\xb9\x4e\x20",
-)
+))
 
 // foryTypeBigMaps is BigMaps's static type information (its fields and hash: fory.lock).
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x01},
 	GoFields:       []string{"I32ToI32", "I32ToStr", "StrToI64", "StrToStr"},
 	GoName:         "bigmaps.BigMaps",
-	RootCompatible: foryRootBigMaps,
+	RootCompatible: foryRootBigMaps[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x01},
 	SchemaHash:     -2060727959,
 	TypeDef:        foryRootBigMaps[4:],
@@ -139,14 +139,7 @@ func (x *BigMaps) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x72772032001cff01)    // foryRootBigMaps[0:8]
-			buffer.PutUint64At(w, off+8, 0x9c01dfc412800dc9)  // foryRootBigMaps[8:16]
-			buffer.PutUint64At(w, off+16, 0x77a6dfbe11161618) // foryRootBigMaps[16:24]
-			buffer.PutUint64At(w, off+24, 0x115616189cb06fe4) // foryRootBigMaps[24:32]
-			buffer.PutUint64At(w, off+32, 0x9c8826e977a6dfbe) // foryRootBigMaps[32:40]
-			buffer.PutUint64At(w, off+40, 0x77a63f9a241e5618) // foryRootBigMaps[40:48]
-			buffer.PutUint64At(w, off+48, 0xca56561858c075e4) // foryRootBigMaps[48:56]
-			buffer.PutUint64At(w, off+54, 0x204eb9dddc71ca56) // foryRootBigMaps[54:62]
+			*(*[62]byte)(buffer.At(w, off)) = foryRootBigMaps
 			off += 62
 		} else {
 			buffer.PutUint32At(w, off, 0xdf1bff01) // prefix bytes 01 ff 1b df

@@ -12,11 +12,11 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootBytes is the compatible-mode root prefix of Bytes: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBytes[4:], docs/format.md §11).
-var foryRootBytes = []byte(
+var foryRootBytes = [45]byte([]byte(
 	"\x01\xff\x1c\x00\x21\xb0\xbc\x1f\xe0\xbf\xd9\x6a\xc5\x73\x44\x29" +
 		"\x05\x0d\x4c\x2b\x05\xce\x5e\xc0\x4c\x16\x06\x85\xce\x5c\x80\x4c" +
 		"\x16\x26\xbd\x60\x43\x40\x90\x30\x29\xe7\xe0\x22\x88",
-)
+))
 
 // foryTypeBytes is Bytes's static type information (its fields and hash: fory.lock).
 var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -24,7 +24,7 @@ var foryTypeBytes = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Bin", "BoolA", "Bools", "Plain", "U8Arr"},
 	GoName:         "bytefields.Bytes",
 	RefBits:        []uint16{10, 14, 34},
-	RootCompatible: foryRootBytes,
+	RootCompatible: foryRootBytes[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x73},
 	SchemaHash:     1625798738,
 	TypeDef:        foryRootBytes[4:],
@@ -111,12 +111,7 @@ func (x *Bytes) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1fbcb021001cff01)    // foryRootBytes[0:8]
-			buffer.PutUint64At(w, off+8, 0x294473c56ad9bfe0)  // foryRootBytes[8:16]
-			buffer.PutUint64At(w, off+16, 0xc05ece052b4c0d05) // foryRootBytes[16:24]
-			buffer.PutUint64At(w, off+24, 0x4c805cce8506164c) // foryRootBytes[24:32]
-			buffer.PutUint64At(w, off+32, 0x3090404360bd2616) // foryRootBytes[32:40]
-			buffer.PutUint64At(w, off+37, 0x8822e0e729309040) // foryRootBytes[37:45]
+			*(*[45]byte)(buffer.At(w, off)) = foryRootBytes
 			off += 45
 		} else {
 			buffer.PutUint32At(w, off, 0x731bff01) // prefix bytes 01 ff 1b 73

@@ -12,13 +12,13 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootDecimals is the compatible-mode root prefix of Decimals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDecimals[4:], docs/format.md §11).
-var foryRootDecimals = []byte(
+var foryRootDecimals = [71]byte([]byte(
 	"\x01\xff\x1c\x00\x3b\xf0\x00\x2d\xd0\xb3\xa7\x5d\xc9\xd6\x01\x48" +
 		"\x28\x1e\x86\x20\x48\x16\xa2\x01\x2d\x12\x98\x54\x28\xb4\x86\xd9" +
 		"\xe8\x62\x00\x54\x28\xb4\x86\x04\xd1\x52\x00\x52\x28\x35\x0b\xdb" +
 		"\xe7\x10\x4c\x28\xbe\x28\x11\x00\x46\x28\x3e\x71\x4c\x28\x48\x40" +
 		"\x59\x06\x48\x28\x64\x91\x70",
-)
+))
 
 // foryTypeDecimals is Decimals's static type information (its fields and hash: fory.lock).
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -26,7 +26,7 @@ var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Huge", "List", "NegHuge", "Negative", "NilPtr", "Price", "Ptr", "Scaled", "Zero"},
 	GoName:         "decimals.Decimals",
 	OfficialGoHash: -1350763830,
-	RootCompatible: foryRootDecimals,
+	RootCompatible: foryRootDecimals[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	SchemaHash:     -1014179620,
 	TypeDef:        foryRootDecimals[4:],
@@ -63,15 +63,7 @@ func (x *Decimals) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(71)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d00f03b001cff01)    // foryRootDecimals[0:8]
-		buffer.PutUint64At(w, off+8, 0x4801d6c95da7b3d0)  // foryRootDecimals[8:16]
-		buffer.PutUint64At(w, off+16, 0x01a2164820861e28) // foryRootDecimals[16:24]
-		buffer.PutUint64At(w, off+24, 0xd986b4285498122d) // foryRootDecimals[24:32]
-		buffer.PutUint64At(w, off+32, 0x0486b428540062e8) // foryRootDecimals[32:40]
-		buffer.PutUint64At(w, off+40, 0xdb0b3528520052d1) // foryRootDecimals[40:48]
-		buffer.PutUint64At(w, off+48, 0x001128be284c10e7) // foryRootDecimals[48:56]
-		buffer.PutUint64At(w, off+56, 0x4048284c713e2846) // foryRootDecimals[56:64]
-		buffer.PutUint64At(w, off+63, 0x7091642848065940) // foryRootDecimals[63:71]
+		*(*[71]byte)(buffer.At(w, off)) = foryRootDecimals
 		off += 71
 	} else {
 		buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootLevel1 is the compatible-mode root prefix of Level1: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLevel1[4:], docs/format.md §11).
-var foryRootLevel1 = []byte(
+var foryRootLevel1 = [22]byte([]byte(
 	"\x01\xff\x1c\x00\x0a\xa0\x39\x70\x96\x1a\x5e\x30\xc2\x6d\x44\x05" +
 		"\x23\x63\x44\x1c\x31\x03",
-)
+))
 
 // foryTypeLevel1 is Level1's static type information (its fields and hash: fory.lock).
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -23,7 +23,7 @@ var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"ID", "Mid"},
 	GoName:         "deepid.Level1",
 	RefBits:        []uint16{14},
-	RootCompatible: foryRootLevel1,
+	RootCompatible: foryRootLevel1[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6d},
 	Scalars:        foryimpl.ScalarFieldsOf[Level1](0),
 	SchemaHash:     -1488160190,
@@ -54,9 +54,7 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7039a00a001cff01)    // foryRootLevel1[0:8]
-		buffer.PutUint64At(w, off+8, 0x05446dc2305e1a96)  // foryRootLevel1[8:16]
-		buffer.PutUint64At(w, off+14, 0x03311c4463230544) // foryRootLevel1[14:22]
+		*(*[22]byte)(buffer.At(w, off)) = foryRootLevel1
 		off += 22
 	} else {
 		buffer.PutUint32At(w, off, 0x6d1bff01) // prefix bytes 01 ff 1b 6d
@@ -204,10 +202,10 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLevel2 is the compatible-mode root prefix of Level2: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLevel2[4:], docs/format.md §11).
-var foryRootLevel2 = []byte(
+var foryRootLevel2 = [30]byte([]byte(
 	"\x01\xff\x1c\x00\x12\xa0\xb8\x85\x08\x61\xc4\x1d\xc3\x6e\x48\x1c" +
 		"\x0c\x84\x78\x4e\x1c\x0c\x84\x7e\xde\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLevel2 is Level2's static type information (its fields and hash: fory.lock).
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -216,7 +214,7 @@ var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "deepid.Level2",
 	OfficialGoHash: -337581895,
 	RefBits:        []uint16{10, 15},
-	RootCompatible: foryRootLevel2,
+	RootCompatible: foryRootLevel2[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6e},
 	Scalars:        foryimpl.ScalarFieldsOf[Level2](2),
 	SchemaHash:     1449674691,
@@ -248,10 +246,7 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x85b8a012001cff01)    // foryRootLevel2[0:8]
-		buffer.PutUint64At(w, off+8, 0x1c486ec31dc46108)  // foryRootLevel2[8:16]
-		buffer.PutUint64At(w, off+16, 0x7e840c1c4e78840c) // foryRootLevel2[16:24]
-		buffer.PutUint64At(w, off+22, 0x200c341548de7e84) // foryRootLevel2[22:30]
+		*(*[30]byte)(buffer.At(w, off)) = foryRootLevel2
 		off += 30
 	} else {
 		buffer.PutUint32At(w, off, 0x6e1bff01) // prefix bytes 01 ff 1b 6e
@@ -479,17 +474,17 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLevel3 is the compatible-mode root prefix of Level3: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLevel3[4:], docs/format.md §11).
-var foryRootLevel3 = []byte(
+var foryRootLevel3 = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\xd0\x0f\xbc\xb1\x47\xd0\x10\xc2\x6f\x4c\x07" +
 		"\xd4\x0b\xa1\x00\x48\x16\x56\x4c\x06\x90",
-)
+))
 
 // foryTypeLevel3 is Level3's static type information (its fields and hash: fory.lock).
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6f},
 	GoFields:       []string{"Value", "Tags"},
 	GoName:         "deepid.Level3",
-	RootCompatible: foryRootLevel3,
+	RootCompatible: foryRootLevel3[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6f},
 	Scalars:        foryimpl.ScalarFieldsOf[Level3](0),
 	SchemaHash:     74480476,
@@ -579,10 +574,7 @@ func (x *Level3) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xbc0fd00e001cff01)    // foryRootLevel3[0:8]
-			buffer.PutUint64At(w, off+8, 0x074c6fc210d047b1)  // foryRootLevel3[8:16]
-			buffer.PutUint64At(w, off+16, 0x4c56164800a10bd4) // foryRootLevel3[16:24]
-			buffer.PutUint64At(w, off+18, 0x90064c56164800a1) // foryRootLevel3[18:26]
+			*(*[26]byte)(buffer.At(w, off)) = foryRootLevel3
 			off += 26
 		} else {
 			buffer.PutUint32At(w, off, 0x6f1bff01) // prefix bytes 01 ff 1b 6f

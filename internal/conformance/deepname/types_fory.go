@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootLevel1 is the compatible-mode root prefix of Level1: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel1[4:], docs/format.md §11).
-var foryRootLevel1 = []byte(
+var foryRootLevel1 = [31]byte([]byte(
 	"\x01\xff\x1e\x00\x13\x20\x84\xf4\x6c\xfa\x33\x61\xe2\x0d\x10\x66" +
 		"\x20\x16\x4a\x22\xa2\x17\xa8\x44\x05\x23\x63\x44\x1e\x31\x03",
-)
+))
 
 // foryTypeLevel1 is Level1's static type information (its fields and hash: fory.lock).
 var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -25,7 +25,7 @@ var foryTypeLevel1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "deepname.Level1",
 	Namespace:      "edge",
 	RefBits:        []uint16{23},
-	RootCompatible: foryRootLevel1,
+	RootCompatible: foryRootLevel1[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xa8},
 	Scalars:        foryimpl.ScalarFieldsOf[Level1](0),
 	SchemaHash:     -1488160190,
@@ -56,10 +56,7 @@ func (x *Level1) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf4842013001eff01)    // foryRootLevel1[0:8]
-		buffer.PutUint64At(w, off+8, 0x66100de26133fa6c)  // foryRootLevel1[8:16]
-		buffer.PutUint64At(w, off+16, 0x44a817a2224a1620) // foryRootLevel1[16:24]
-		buffer.PutUint64At(w, off+23, 0x03311e4463230544) // foryRootLevel1[23:31]
+		*(*[31]byte)(buffer.At(w, off)) = foryRootLevel1
 		off += 31
 	} else {
 		buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20
@@ -210,11 +207,11 @@ func (x *Level1) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLevel2 is the compatible-mode root prefix of Level2: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel2[4:], docs/format.md §11).
-var foryRootLevel2 = []byte(
+var foryRootLevel2 = [39]byte([]byte(
 	"\x01\xff\x1e\x00\x1b\x00\xdd\xfc\xb4\xbb\x2f\x0c\xe3\x0d\x10\x66" +
 		"\x20\x16\x4a\x22\xa2\x17\xb0\x48\x1e\x0c\x84\x78\x4e\x1e\x0c\x84" +
 		"\x7e\xde\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLevel2 is Level2's static type information (its fields and hash: fory.lock).
 var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -225,7 +222,7 @@ var foryTypeLevel2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "edge",
 	OfficialGoHash: -337581895,
 	RefBits:        []uint16{19, 24},
-	RootCompatible: foryRootLevel2,
+	RootCompatible: foryRootLevel2[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb0},
 	Scalars:        foryimpl.ScalarFieldsOf[Level2](2),
 	SchemaHash:     1449674691,
@@ -257,11 +254,7 @@ func (x *Level2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(39)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xfcdd001b001eff01)    // foryRootLevel2[0:8]
-		buffer.PutUint64At(w, off+8, 0x66100de30c2fbbb4)  // foryRootLevel2[8:16]
-		buffer.PutUint64At(w, off+16, 0x48b017a2224a1620) // foryRootLevel2[16:24]
-		buffer.PutUint64At(w, off+24, 0x840c1e4e78840c1e) // foryRootLevel2[24:32]
-		buffer.PutUint64At(w, off+31, 0x200c341548de7e84) // foryRootLevel2[31:39]
+		*(*[39]byte)(buffer.At(w, off)) = foryRootLevel2
 		off += 39
 	} else {
 		buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20
@@ -492,11 +485,11 @@ func (x *Level2) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLevel3 is the compatible-mode root prefix of Level3: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLevel3[4:], docs/format.md §11).
-var foryRootLevel3 = []byte(
+var foryRootLevel3 = [35]byte([]byte(
 	"\x01\xff\x1e\x00\x17\xc0\x4b\xe6\xaf\x89\x71\x2b\xe2\x0d\x10\x66" +
 		"\x20\x16\x4a\x22\xa2\x17\xb8\x4c\x07\xd4\x0b\xa1\x00\x48\x16\x56" +
 		"\x4c\x06\x90",
-)
+))
 
 // foryTypeLevel3 is Level3's static type information (its fields and hash: fory.lock).
 var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -505,7 +498,7 @@ var foryTypeLevel3 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Value", "Tags"},
 	GoName:         "deepname.Level3",
 	Namespace:      "edge",
-	RootCompatible: foryRootLevel3,
+	RootCompatible: foryRootLevel3[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x10, 0x66, 0x20, 0x0a, 0x02, 0x4a, 0x22, 0xa2, 0x17, 0xb8},
 	Scalars:        foryimpl.ScalarFieldsOf[Level3](0),
 	SchemaHash:     74480476,
@@ -597,11 +590,7 @@ func (x *Level3) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe64bc017001eff01)    // foryRootLevel3[0:8]
-			buffer.PutUint64At(w, off+8, 0x66100de22b7189af)  // foryRootLevel3[8:16]
-			buffer.PutUint64At(w, off+16, 0x4cb817a2224a1620) // foryRootLevel3[16:24]
-			buffer.PutUint64At(w, off+24, 0x56164800a10bd407) // foryRootLevel3[24:32]
-			buffer.PutUint64At(w, off+27, 0x90064c56164800a1) // foryRootLevel3[27:35]
+			*(*[35]byte)(buffer.At(w, off)) = foryRootLevel3
 			off += 35
 		} else {
 			buffer.PutUint64At(w, off, 0x20661004061dff01)   // prefix bytes 01 ff 1d 06 04 10 66 20

@@ -26,10 +26,10 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootEnumHolder is the compatible-mode root prefix of EnumHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumHolder[4:], docs/format.md §11).
-var foryRootEnumHolder = []byte(
+var foryRootEnumHolder = [28]byte([]byte(
 	"\x01\xff\x1c\x00\x10\x50\xf8\xae\x78\xc6\xc5\x20\xc3\x6b\x40\x19" +
 		"\x08\x4c\x16\x66\x09\xcb\x74\x64\x46\x19\x3f\x62",
-)
+))
 
 // foryTypeEnumHolder is EnumHolder's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -38,7 +38,7 @@ var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "enums.EnumHolder",
 	OfficialGoHash: -1905787043,
 	RefBits:        []uint16{10, 20},
-	RootCompatible: foryRootEnumHolder,
+	RootCompatible: foryRootEnumHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6b},
 	SchemaHash:     53701824,
 	TypeDef:        foryRootEnumHolder[4:],
@@ -69,10 +69,7 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xaef85010001cff01)    // foryRootEnumHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x19406bc320c5c678)  // foryRootEnumHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x6474cb0966164c08) // foryRootEnumHolder[16:24]
-		buffer.PutUint64At(w, off+20, 0x623f19466474cb09) // foryRootEnumHolder[20:28]
+		*(*[28]byte)(buffer.At(w, off)) = foryRootEnumHolder
 		off += 28
 	} else {
 		buffer.PutUint32At(w, off, 0x6b1bff01) // prefix bytes 01 ff 1b 6b

@@ -28,11 +28,11 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootEnumHolder is the compatible-mode root prefix of EnumHolder: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootEnumHolder[4:], docs/format.md §11).
-var foryRootEnumHolder = []byte(
+var foryRootEnumHolder = [40]byte([]byte(
 	"\x01\xff\x1e\x00\x1c\x10\xad\x73\xe3\x30\xa8\x0b\xe3\x0d\x10\x66" +
 		"\x20\x22\x3c\x6a\x86\x42\x71\x61\x88\x88\x40\x19\x08\x4c\x16\x66" +
 		"\x09\xcb\x74\x64\x46\x19\x3f\x62",
-)
+))
 
 // foryTypeEnumHolder is EnumHolder's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -43,7 +43,7 @@ var foryTypeEnumHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "edge",
 	OfficialGoHash: -1905787043,
 	RefBits:        []uint16{22, 32},
-	RootCompatible: foryRootEnumHolder,
+	RootCompatible: foryRootEnumHolder[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x06\x04\x10\x66\x20\x10\x02\x3c\x6a\x86\x42\x71\x61" +
 			"\x88\x88",
@@ -77,11 +77,7 @@ func (x *EnumHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x73ad101c001eff01)    // foryRootEnumHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x66100de30ba830e3)  // foryRootEnumHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x617142866a3c2220) // foryRootEnumHolder[16:24]
-		buffer.PutUint64At(w, off+24, 0x66164c0819408888) // foryRootEnumHolder[24:32]
-		buffer.PutUint64At(w, off+32, 0x623f19466474cb09) // foryRootEnumHolder[32:40]
+		*(*[40]byte)(buffer.At(w, off)) = foryRootEnumHolder
 		off += 40
 	} else {
 		buffer.PutUint64At(w, off, 0x20661004061dff01)    // prefix bytes 01 ff 1d 06 04 10 66 20

@@ -12,18 +12,18 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNumericStructV2 is the compatible-mode root prefix of NumericStructV2: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNumericStructV2[4:], docs/format.md §11).
-var foryRootNumericStructV2 = []byte(
+var foryRootNumericStructV2 = [38]byte([]byte(
 	"\x01\xff\x1c\x00\x1a\x10\x06\xa9\x9b\xbb\xcb\x6f\xcc\x01\xc4\x07" +
 		"\xc8\x05\xcc\x05\xd0\x05\xd4\x05\xd8\x05\xdc\x05\xe0\x05\xe4\x05" +
 		"\xe8\x05\xec\x05\xf0\x05",
-)
+))
 
 // foryTypeNumericStructV2 is NumericStructV2's static type information (its fields and hash: fory.lock).
 var foryTypeNumericStructV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x01},
 	GoFields:       []string{"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"},
 	GoName:         "evonum.NumericStructV2",
-	RootCompatible: foryRootNumericStructV2,
+	RootCompatible: foryRootNumericStructV2[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[NumericStructV2](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash:     -1769761060,
@@ -164,11 +164,7 @@ func (x *NumericStructV2) foryWriteFlat(b *buffer.Buffer, compatible, check bool
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xa906101a001cff01)    // foryRootNumericStructV2[0:8]
-			buffer.PutUint64At(w, off+8, 0x07c401cc6fcbbb9b)  // foryRootNumericStructV2[8:16]
-			buffer.PutUint64At(w, off+16, 0x05d405d005cc05c8) // foryRootNumericStructV2[16:24]
-			buffer.PutUint64At(w, off+24, 0x05e405e005dc05d8) // foryRootNumericStructV2[24:32]
-			buffer.PutUint64At(w, off+30, 0x05f005ec05e805e4) // foryRootNumericStructV2[30:38]
+			*(*[38]byte)(buffer.At(w, off)) = foryRootNumericStructV2
 			off += 38
 		} else {
 			buffer.PutUint32At(w, off, 0x011bff01) // prefix bytes 01 ff 1b 01

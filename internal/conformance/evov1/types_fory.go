@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPersonV1 is the compatible-mode root prefix of PersonV1: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPersonV1[4:], docs/format.md §11).
-var foryRootPersonV1 = []byte(
+var foryRootPersonV1 = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xf0\xc1\x86\x02\x9a\x17\x5a\xc2\x78\x44\x05" +
 		"\x00\xc4\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypePersonV1 is PersonV1's static type information (its fields and hash: fory.lock).
 var foryTypePersonV1 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x78},
 	GoFields:       []string{"Age", "Name"},
 	GoName:         "evov1.PersonV1",
-	RootCompatible: foryRootPersonV1,
+	RootCompatible: foryRootPersonV1[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
 	Scalars:        foryimpl.ScalarFieldsOf[PersonV1](0, 1),
 	SchemaHash:     -1021436278,
@@ -111,9 +111,7 @@ func (x *PersonV1) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x86c1f00b001cff01)    // foryRootPersonV1[0:8]
-			buffer.PutUint64At(w, off+8, 0x054478c25a179a02)  // foryRootPersonV1[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548c40005) // foryRootPersonV1[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootPersonV1
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0x781bff01) // prefix bytes 01 ff 1b 78

@@ -26,13 +26,13 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootPersonV2 is the compatible-mode root prefix of PersonV2: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPersonV2[4:], docs/format.md §11).
-var foryRootPersonV2 = []byte(
+var foryRootPersonV2 = [71]byte([]byte(
 	"\x01\xff\x1c\x00\x3b\x90\x56\xf7\x60\xc8\x41\x12\xca\x78\x44\x05" +
 		"\x00\xc4\x4c\x15\x91\x80\x42\xc0\x4a\x1c\x1d\xcc\x20\x4c\x19\xac" +
 		"\x95\x22\xc0\x48\x15\x34\x0c\x20\x4a\x15\x35\x02\x50\x4c\x18\x56" +
 		"\x16\x48\x4e\x89\x24\x48\x16\x56\x4c\x06\x90\x50\x38\x58\x88\x31" +
 		"\xe7\x20\x48\x1c\x59\xd1\x50",
-)
+))
 
 // foryTypePersonV2 is PersonV2's static type information (its fields and hash: fory.lock).
 var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -41,7 +41,7 @@ var foryTypePersonV2 = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evov2.PersonV2",
 	OfficialGoHash: -566291566,
 	RefBits:        []uint16{20, 25, 55, 62},
-	RootCompatible: foryRootPersonV2,
+	RootCompatible: foryRootPersonV2[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x78},
 	Scalars:        foryimpl.ScalarFieldsOf[PersonV2](0, 1, 4, 5),
 	SchemaHash:     -1712269785,
@@ -80,15 +80,7 @@ func (x *PersonV2) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(71)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf756903b001cff01)    // foryRootPersonV2[0:8]
-		buffer.PutUint64At(w, off+8, 0x054478ca1241c860)  // foryRootPersonV2[8:16]
-		buffer.PutUint64At(w, off+16, 0xc0428091154cc400) // foryRootPersonV2[16:24]
-		buffer.PutUint64At(w, off+24, 0xac194c20cc1d1c4a) // foryRootPersonV2[24:32]
-		buffer.PutUint64At(w, off+32, 0x200c341548c02295) // foryRootPersonV2[32:40]
-		buffer.PutUint64At(w, off+40, 0x56184c500235154a) // foryRootPersonV2[40:48]
-		buffer.PutUint64At(w, off+48, 0x56164824894e4816) // foryRootPersonV2[48:56]
-		buffer.PutUint64At(w, off+56, 0x318858385090064c) // foryRootPersonV2[56:64]
-		buffer.PutUint64At(w, off+63, 0x50d1591c4820e731) // foryRootPersonV2[63:71]
+		*(*[71]byte)(buffer.At(w, off)) = foryRootPersonV2
 		off += 71
 	} else {
 		buffer.PutUint32At(w, off, 0x781bff01) // prefix bytes 01 ff 1b 78
@@ -607,17 +599,17 @@ func (x *PersonV2) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) 
 }
 
 // foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
-var foryRootAddress = []byte(
+var foryRootAddress = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\xb0\xc2\x6e\x2f\x44\xec\x6f\xc2\x79\x44\x05" +
 		"\x65\x0f\x4c\x15\x4a\x71\x21\x26",
-)
+))
 
 // foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x79},
 	GoFields:       []string{"Zip", "Street"},
 	GoName:         "evov2.Address",
-	RootCompatible: foryRootAddress,
+	RootCompatible: foryRootAddress[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x79},
 	Scalars:        foryimpl.ScalarFieldsOf[Address](0, 1),
 	SchemaHash:     2079610740,
@@ -706,9 +698,7 @@ func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6ec2b00c001cff01)    // foryRootAddress[0:8]
-			buffer.PutUint64At(w, off+8, 0x054479c26fec442f)  // foryRootAddress[8:16]
-			buffer.PutUint64At(w, off+16, 0x2621714a154c0f65) // foryRootAddress[16:24]
+			*(*[24]byte)(buffer.At(w, off)) = foryRootAddress
 			off += 24
 		} else {
 			buffer.PutUint32At(w, off, 0x791bff01) // prefix bytes 01 ff 1b 79

@@ -140,17 +140,17 @@ func (x *Pair[_, _]) ForyDeserialize(f *serializer.Fory, data []byte) error {
 }
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte(
+var foryRootUser = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\x00\x2e\x91\xb7\xb0\xb5\x66\xc2\xc6\x05\x44" +
 		"\x05\x00\xc4\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc6, 0x05},
 	GoFields:       []string{"Age", "Name"},
 	GoName:         "generics.User",
-	RootCompatible: foryRootUser,
+	RootCompatible: foryRootUser[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
 	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:     -1021436278,
@@ -240,9 +240,7 @@ func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x912e000c001cff01)    // foryRootUser[0:8]
-			buffer.PutUint64At(w, off+8, 0x4405c6c266b5b0b7)  // foryRootUser[8:16]
-			buffer.PutUint64At(w, off+16, 0x200c341548c40005) // foryRootUser[16:24]
+			*(*[24]byte)(buffer.At(w, off)) = foryRootUser
 			off += 24
 		} else {
 			buffer.PutUint32At(w, off, 0xc61bff01) // prefix bytes 01 ff 1b c6
@@ -301,17 +299,17 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootforyUserPage is the compatible-mode root prefix of foryUserPage: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootforyUserPage[4:], docs/format.md §11).
-var foryRootforyUserPage = []byte(
+var foryRootforyUserPage = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\x20\x5d\x60\x8d\x7a\x00\x66\xc2\xc7\x05\x4c" +
 		"\x16\x72\xa2\x64\x64\x80\x48\x15\x34\x97\x98",
-)
+))
 
 // foryTypeforyUserPage is foryUserPage's static type information (its fields and hash: fory.lock).
 var foryTypeforyUserPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc7, 0x05},
 	GoFields:       []string{"Items", "Next"},
 	GoName:         "generics.Page[User]",
-	RootCompatible: foryRootforyUserPage,
+	RootCompatible: foryRootforyUserPage[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc7, 0x05},
 	Scalars:        foryimpl.ScalarFieldsOf[foryUserPage](1),
 	SchemaHash:     1438874717,
@@ -342,10 +340,7 @@ func (x *foryUserPage) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x605d200f001cff01)    // foryRootforyUserPage[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c05c7c266007a8d)  // foryRootforyUserPage[8:16]
-		buffer.PutUint64At(w, off+16, 0x1548806464a27216) // foryRootforyUserPage[16:24]
-		buffer.PutUint64At(w, off+19, 0x9897341548806464) // foryRootforyUserPage[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootforyUserPage
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0xc71bff01) // prefix bytes 01 ff 1b c7
@@ -475,11 +470,11 @@ func (x *foryUserPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootforyStringPage is the compatible-mode root prefix of foryStringPage: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootforyStringPage[4:], docs/format.md §11).
-var foryRootforyStringPage = []byte(
+var foryRootforyStringPage = [38]byte([]byte(
 	"\x01\xff\x1e\x00\x1a\x20\x49\xac\xbc\x51\xf3\x27\xe2\x0d\x0c\x8c" +
 		"\x70\x22\x58\x9a\x24\x1a\x35\x20\x0c\x20\x4c\x16\x56\xa2\x64\x64" +
 		"\x80\x48\x15\x34\x97\x98",
-)
+))
 
 // foryTypeforyStringPage is foryStringPage's static type information (its fields and hash: fory.lock).
 var foryTypeforyStringPage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -488,7 +483,7 @@ var foryTypeforyStringPage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Items", "Next"},
 	GoName:         "generics.Page[string]",
 	Namespace:      "demo",
-	RootCompatible: foryRootforyStringPage,
+	RootCompatible: foryRootforyStringPage[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x06\x04\x0c\x8c\x70\x10\x02\x58\x9a\x24\x1a\x35\x20" +
 			"\x0c\x20",
@@ -584,11 +579,7 @@ func (x *foryStringPage) foryWriteFlat(b *buffer.Buffer, compatible, check bool,
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xac49201a001eff01)    // foryRootforyStringPage[0:8]
-			buffer.PutUint64At(w, off+8, 0x8c0c0de227f351bc)  // foryRootforyStringPage[8:16]
-			buffer.PutUint64At(w, off+16, 0x20351a249a582270) // foryRootforyStringPage[16:24]
-			buffer.PutUint64At(w, off+24, 0x6464a256164c200c) // foryRootforyStringPage[24:32]
-			buffer.PutUint64At(w, off+30, 0x9897341548806464) // foryRootforyStringPage[30:38]
+			*(*[38]byte)(buffer.At(w, off)) = foryRootforyStringPage
 			off += 38
 		} else {
 			buffer.PutUint64At(w, off, 0x708c0c04061dff01)    // prefix bytes 01 ff 1d 06 04 0c 8c 70
@@ -688,17 +679,17 @@ func (x *foryStringPage) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.E
 }
 
 // foryRootforyBest is the compatible-mode root prefix of foryBest: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootforyBest[4:], docs/format.md §11).
-var foryRootforyBest = []byte(
+var foryRootforyBest = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x00\xc9\xd6\x5c\x2d\x0f\x46\xc2\xc9\x05\x44" +
 		"\x07\x54\x0b\x44\x15\x28\x98",
-)
+))
 
 // foryTypeforyBest is foryBest's static type information (its fields and hash: fory.lock).
 var foryTypeforyBest = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x05},
 	GoFields:       []string{"Val", "Key"},
 	GoName:         "generics.Pair[string, int64]",
-	RootCompatible: foryRootforyBest,
+	RootCompatible: foryRootforyBest[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x05},
 	Scalars:        foryimpl.ScalarFieldsOf[foryBest](0, 1),
 	SchemaHash:     -1410679589,
@@ -788,9 +779,7 @@ func (x *foryBest) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd6c9000b001cff01)    // foryRootforyBest[0:8]
-			buffer.PutUint64At(w, off+8, 0x4405c9c2460f2d5c)  // foryRootforyBest[8:16]
-			buffer.PutUint64At(w, off+15, 0x982815440b540744) // foryRootforyBest[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootforyBest
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xc91bff01) // prefix bytes 01 ff 1b c9
@@ -849,11 +838,11 @@ func (x *foryBest) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootBook is the compatible-mode root prefix of Book: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBook[4:], docs/format.md §11).
-var foryRootBook = []byte(
+var foryRootBook = [34]byte([]byte(
 	"\x01\xff\x1c\x00\x16\x90\xee\x7c\xaa\xcb\x3c\x2f\xc4\xc8\x05\x40" +
 		"\x05\x34\x48\x1c\x04\x92\x98\x4a\x1e\x4c\x06\x90\x4c\x1c\xd2\x44" +
 		"\x8c\x80",
-)
+))
 
 // foryTypeBook is Book's static type information (its fields and hash: fory.lock).
 var foryTypeBook = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -862,7 +851,7 @@ var foryTypeBook = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "generics.Book",
 	OfficialGoHash: -1277891900,
 	RefBits:        []uint16{14, 19, 24},
-	RootCompatible: foryRootBook,
+	RootCompatible: foryRootBook[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc8, 0x05},
 	Scalars:        foryimpl.ScalarFieldsOf[Book](0),
 	SchemaHash:     637710721,
@@ -893,11 +882,7 @@ func (x *Book) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7cee9016001cff01)    // foryRootBook[0:8]
-		buffer.PutUint64At(w, off+8, 0x4005c8c42f3ccbaa)  // foryRootBook[8:16]
-		buffer.PutUint64At(w, off+16, 0x4a9892041c483405) // foryRootBook[16:24]
-		buffer.PutUint64At(w, off+24, 0x44d21c4c90064c1e) // foryRootBook[24:32]
-		buffer.PutUint64At(w, off+26, 0x808c44d21c4c9006) // foryRootBook[26:34]
+		*(*[34]byte)(buffer.At(w, off)) = foryRootBook
 		off += 34
 	} else {
 		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
@@ -1143,10 +1128,10 @@ func (x *Book) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte(
+var foryRootHolder = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x90\x3e\x0d\x2c\xcc\x11\x52\xc1\xca\x05\x42" +
 		"\x00\x54",
-)
+))
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1155,7 +1140,7 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "generics.Holder",
 	OfficialGoHash: -289473486,
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootHolder,
+	RootCompatible: foryRootHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x05},
 	SchemaHash:     1560014338,
 	TypeDef:        foryRootHolder[4:],
@@ -1182,9 +1167,7 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0d3e9006001cff01)    // foryRootHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4205cac15211cc2c)  // foryRootHolder[8:16]
-		buffer.PutUint64At(w, off+10, 0x54004205cac15211) // foryRootHolder[10:18]
+		*(*[18]byte)(buffer.At(w, off)) = foryRootHolder
 		off += 18
 	} else {
 		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca

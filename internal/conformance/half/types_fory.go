@@ -12,7 +12,7 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootHalfFloats is the compatible-mode root prefix of HalfFloats: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHalfFloats[4:], docs/format.md §11).
-var foryRootHalfFloats = []byte(
+var foryRootHalfFloats = [123]byte([]byte(
 	"\x01\xff\x1c\x00\x6f\x60\xfa\x9a\x26\xb1\x7f\x0f\xcd\xd5\x01\x88" +
 		"\x11\x0b\xaf\x40\x94\x11\x0b\xaf\x5f\x90\x68\xa0\x94\x11\x0b\xaf" +
 		"\x5f\x98\x02\xe0\x98\x11\x8b\xaf\x5f\x9a\x07\xe6\x80\x94\x11\x0b" +
@@ -21,7 +21,7 @@ var foryRootHalfFloats = []byte(
 		"\xaf\x5f\x9e\x9a\x20\x98\x36\x03\xf8\xba\xf5\xf8\x08\xa2\x9c\x16" +
 		"\x4a\x03\xf8\xba\xf5\xf9\x64\x24\x98\x94\x35\x0b\xaf\x5f\x80\x8a" +
 		"\x20\x98\x16\x46\x8b\xaf\x5f\x96\x42\x49\x80",
-)
+))
 
 // foryTypeHalfFloats is HalfFloats's static type information (its fields and hash: fory.lock).
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -30,7 +30,7 @@ var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "half.HalfFloats",
 	OfficialGoHash: 471885831,
 	RefBits:        []uint16{81, 101},
-	RootCompatible: foryRootHalfFloats,
+	RootCompatible: foryRootHalfFloats[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[HalfFloats](0, 1, 2, 3, 4, 5, 6, 7, 8),
 	SchemaHash:     474352351,
@@ -72,7 +72,7 @@ func (x *HalfFloats) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(123)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootHalfFloats)
+		*(*[123]byte)(buffer.At(w, off)) = foryRootHalfFloats
 		off += 123
 	} else {
 		buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
@@ -97,7 +97,7 @@ func (x *HalfFloats) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 123 && string(in[:123]) == string(foryRootHalfFloats) {
+			if len(in) >= 123 && string(in[:123]) == string(foryRootHalfFloats[:]) {
 				n = 123
 			}
 		} else if len(in) >= 5 &&
@@ -422,11 +422,11 @@ func (x *HalfFloats) foryReadF16List(c *foryimpl.ReadContext, old []serializer.F
 }
 
 // foryRootBFloat16Ptr is the compatible-mode root prefix of BFloat16Ptr: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBFloat16Ptr[4:], docs/format.md §11).
-var foryRootBFloat16Ptr = []byte(
+var foryRootBFloat16Ptr = [33]byte([]byte(
 	"\x01\xff\x1c\x00\x15\x40\x91\xb7\xea\x10\x40\x07\xc3\xe0\x01\x4c" +
 		"\x05\x89\xd4\x6c\xc0\x4e\x11\xba\x67\x24\x40\x4e\x12\xd4\x0b\xa1" +
 		"\x00",
-)
+))
 
 // foryTypeBFloat16Ptr is BFloat16Ptr's static type information (its fields and hash: fory.lock).
 var foryTypeBFloat16Ptr = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -434,7 +434,7 @@ var foryTypeBFloat16Ptr = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Count", "Other", "Value"},
 	GoName:         "half.BFloat16Ptr",
 	OfficialGoHash: 1017813165,
-	RootCompatible: foryRootBFloat16Ptr,
+	RootCompatible: foryRootBFloat16Ptr[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe0, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[BFloat16Ptr](0, 1, 2),
 	SchemaHash:     -1884433039,
@@ -466,11 +466,7 @@ func (x *BFloat16Ptr) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb7914015001cff01)    // foryRootBFloat16Ptr[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c01e0c3074010ea)  // foryRootBFloat16Ptr[8:16]
-		buffer.PutUint64At(w, off+16, 0xba114ec06cd48905) // foryRootBFloat16Ptr[16:24]
-		buffer.PutUint64At(w, off+24, 0xa10bd4124e402467) // foryRootBFloat16Ptr[24:32]
-		buffer.PutUint64At(w, off+25, 0x00a10bd4124e4024) // foryRootBFloat16Ptr[25:33]
+		*(*[33]byte)(buffer.At(w, off)) = foryRootBFloat16Ptr
 		off += 33
 	} else {
 		buffer.PutUint32At(w, off, 0xe01bff01) // prefix bytes 01 ff 1b e0

@@ -26,19 +26,19 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootListHints is the compatible-mode root prefix of ListHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListHints[4:], docs/format.md §11).
-var foryRootListHints = []byte(
+var foryRootListHints = [56]byte([]byte(
 	"\x01\xff\x1c\x00\x2c\x30\xb9\x1f\x45\x51\xa5\x70\xc5\xca\x02\x4c" +
 		"\x16\xba\x01\x02\x31\x06\x24\x4c\x16\x12\x95\x17\x20\xc0\x4c\x16" +
 		"\x5a\x10\x34\x92\x99\x06\x54\x16\x10\xb5\xd3\xdb\x68\xb5\x80\x54" +
 		"\x16\x12\xb6\x8b\x58\x02\xb2\x00",
-)
+))
 
 // foryTypeListHints is ListHints's static type information (its fields and hash: fory.lock).
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Arrays", "Fixed", "Nested", "NotNull", "Nullable"},
 	GoName:         "hints.ListHints",
-	RootCompatible: foryRootListHints,
+	RootCompatible: foryRootListHints[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	SchemaHash:     -1833350318,
 	TypeDef:        foryRootListHints[4:],
@@ -127,13 +127,7 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1fb9302c001cff01)    // foryRootListHints[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02cac570a55145)  // foryRootListHints[8:16]
-			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
-			buffer.PutUint64At(w, off+24, 0x164cc02017951216) // foryRootListHints[24:32]
-			buffer.PutUint64At(w, off+32, 0x165406999234105a) // foryRootListHints[32:40]
-			buffer.PutUint64At(w, off+40, 0x5480b568dbd3b510) // foryRootListHints[40:48]
-			buffer.PutUint64At(w, off+48, 0x00b202588bb61216) // foryRootListHints[48:56]
+			*(*[56]byte)(buffer.At(w, off)) = foryRootListHints
 			off += 56
 		} else {
 			buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
@@ -539,18 +533,18 @@ func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext, old []*int32) (v [
 }
 
 // foryRootMapValueHints is the compatible-mode root prefix of MapValueHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapValueHints[4:], docs/format.md §11).
-var foryRootMapValueHints = []byte(
+var foryRootMapValueHints = [47]byte([]byte(
 	"\x01\xff\x1c\x00\x23\xa0\x94\x6f\xf3\x18\x11\x44\xc4\xcb\x02\x4c" +
 		"\x18\x56\xba\x01\x02\x31\x06\x24\x88\x18\x56\x12\x11\xbe\xc0\x88" +
 		"\x18\x56\x1a\x11\xd7\x00\x4c\x18\x56\x5a\x12\xad\x12\x9c\x80",
-)
+))
 
 // foryTypeMapValueHints is MapValueHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
 	GoFields:       []string{"Arrays", "I32", "I64", "Lists"},
 	GoName:         "hints.MapValueHints",
-	RootCompatible: foryRootMapValueHints,
+	RootCompatible: foryRootMapValueHints[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
 	SchemaHash:     -1724592042,
 	TypeDef:        foryRootMapValueHints[4:],
@@ -642,12 +636,7 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6f94a023001cff01)    // foryRootMapValueHints[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02cbc4441118f3)  // foryRootMapValueHints[8:16]
-			buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
-			buffer.PutUint64At(w, off+24, 0x88c0be1112561888) // foryRootMapValueHints[24:32]
-			buffer.PutUint64At(w, off+32, 0x184c00d7111a5618) // foryRootMapValueHints[32:40]
-			buffer.PutUint64At(w, off+39, 0x809c12ad125a5618) // foryRootMapValueHints[39:47]
+			*(*[47]byte)(buffer.At(w, off)) = foryRootMapValueHints
 			off += 47
 		} else {
 			buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
@@ -1133,18 +1122,18 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 }
 
 // foryRootMapKeyHints is the compatible-mode root prefix of MapKeyHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKeyHints[4:], docs/format.md §11).
-var foryRootMapKeyHints = []byte(
+var foryRootMapKeyHints = [34]byte([]byte(
 	"\x01\xff\x1c\x00\x16\xa0\xe2\x8d\xa1\x90\x5a\x4f\xc2\xcc\x02\x54" +
 		"\x18\x54\x16\xb5\xd3\xdb\x68\xb5\x80\x4c\x18\x2e\x5a\x3e\x4c\x06" +
 		"\x31\x06",
-)
+))
 
 // foryTypeMapKeyHints is MapKeyHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
 	GoFields:       []string{"NotNull", "Tagged"},
 	GoName:         "hints.MapKeyHints",
-	RootCompatible: foryRootMapKeyHints,
+	RootCompatible: foryRootMapKeyHints[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
 	SchemaHash:     -1259396011,
 	TypeDef:        foryRootMapKeyHints[4:],
@@ -1233,11 +1222,7 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8de2a016001cff01)    // foryRootMapKeyHints[0:8]
-			buffer.PutUint64At(w, off+8, 0x5402ccc24f5a90a1)  // foryRootMapKeyHints[8:16]
-			buffer.PutUint64At(w, off+16, 0xb568dbd3b5165418) // foryRootMapKeyHints[16:24]
-			buffer.PutUint64At(w, off+24, 0x064c3e5a2e184c80) // foryRootMapKeyHints[24:32]
-			buffer.PutUint64At(w, off+26, 0x0631064c3e5a2e18) // foryRootMapKeyHints[26:34]
+			*(*[34]byte)(buffer.At(w, off)) = foryRootMapKeyHints
 			off += 34
 		} else {
 			buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
@@ -1533,10 +1518,10 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 }
 
 // foryRootNotNullPtrs is the compatible-mode root prefix of NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNotNullPtrs[4:], docs/format.md §11).
-var foryRootNotNullPtrs = []byte(
+var foryRootNotNullPtrs = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xf0\x40\x48\xd1\x4f\x89\x23\xc2\xce\x02\xc4" +
 		"\x1c\x45\x1c\x44\x85",
-)
+))
 
 // foryTypeNotNullPtrs is NotNullPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1544,7 +1529,7 @@ var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Plain", "Ref"},
 	GoName:         "hints.NotNullPtrs",
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootNotNullPtrs,
+	RootCompatible: foryRootNotNullPtrs[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
 	SchemaHash:     -869762747,
 	TypeDef:        foryRootNotNullPtrs[4:],
@@ -1574,9 +1559,7 @@ func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4840f009001cff01)    // foryRootNotNullPtrs[0:8]
-		buffer.PutUint64At(w, off+8, 0xc402cec223894fd1)  // foryRootNotNullPtrs[8:16]
-		buffer.PutUint64At(w, off+13, 0x85441c451cc402ce) // foryRootNotNullPtrs[13:21]
+		*(*[21]byte)(buffer.At(w, off)) = foryRootNotNullPtrs
 		off += 21
 	} else {
 		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
@@ -1796,17 +1779,17 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x30\x75\xce\xc8\x59\x18\x04\xc2\xcd\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "hints.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
@@ -1896,9 +1879,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce75300b001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
@@ -1957,10 +1938,10 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootGoArrays is the compatible-mode root prefix of GoArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGoArrays[4:], docs/format.md §11).
-var foryRootGoArrays = []byte(
+var foryRootGoArrays = [30]byte([]byte(
 	"\x01\xff\x1c\x00\x12\x30\x49\x7a\x2c\x0f\x91\x04\xc2\xd1\x02\x4c" +
 		"\x2e\x4c\x06\x31\x06\x54\x16\x16\xd1\xb3\x01\x8c\x41\x80",
-)
+))
 
 // foryTypeGoArrays is GoArrays's static type information (its fields and hash: fory.lock).
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1968,7 +1949,7 @@ var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Tagged", "Untagged"},
 	GoName:         "hints.GoArrays",
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootGoArrays,
+	RootCompatible: foryRootGoArrays[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
 	SchemaHash:     -114781476,
 	TypeDef:        foryRootGoArrays[4:],
@@ -2047,10 +2028,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x7a493012001cff01)    // foryRootGoArrays[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02d1c204910f2c)  // foryRootGoArrays[8:16]
-			buffer.PutUint64At(w, off+16, 0x1616540631064c2e) // foryRootGoArrays[16:24]
-			buffer.PutUint64At(w, off+22, 0x80418c01b3d11616) // foryRootGoArrays[22:30]
+			*(*[30]byte)(buffer.At(w, off)) = foryRootGoArrays
 			off += 30
 		} else {
 			buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
@@ -2206,17 +2184,17 @@ func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) (v [3]int32) {
 }
 
 // foryRootEnumHints is the compatible-mode root prefix of EnumHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumHints[4:], docs/format.md §11).
-var foryRootEnumHints = []byte(
+var foryRootEnumHints = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\x00\x8e\x34\x78\x40\x2e\x2a\xc2\xd3\x02\x49" +
 		"\x16\x64\x2d\x12\x98\x44\x18\x56\x64\x30\x0f",
-)
+))
 
 // foryTypeEnumHints is EnumHints's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "hints.EnumHints",
-	RootCompatible: foryRootEnumHints,
+	RootCompatible: foryRootEnumHints[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
 	SchemaHash:     816004816,
 	TypeDef:        foryRootEnumHints[4:],
@@ -2304,10 +2282,7 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x348e000f001cff01)    // foryRootEnumHints[0:8]
-			buffer.PutUint64At(w, off+8, 0x4902d3c22a2e4078)  // foryRootEnumHints[8:16]
-			buffer.PutUint64At(w, off+16, 0x56184498122d6416) // foryRootEnumHints[16:24]
-			buffer.PutUint64At(w, off+19, 0x0f30645618449812) // foryRootEnumHints[19:27]
+			*(*[27]byte)(buffer.At(w, off)) = foryRootEnumHints
 			off += 27
 		} else {
 			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
@@ -2512,17 +2487,17 @@ func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) (v map[string]Color) {
 }
 
 // foryRootArrayKeysPlain is the compatible-mode root prefix of ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrayKeysPlain[4:], docs/format.md §11).
-var foryRootArrayKeysPlain = []byte(
+var foryRootArrayKeysPlain = [25]byte([]byte(
 	"\x01\xff\x1c\x00\x0d\xf0\x10\x44\x82\x94\xb4\x41\xc1\xd6\x02\x50" +
 		"\x18\x5a\x16\x56\x07\x1b\x78\x11\x10",
-)
+))
 
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information (its fields and hash: fory.lock).
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
 	GoFields:       []string{"ByPair"},
 	GoName:         "hints.ArrayKeysPlain",
-	RootCompatible: foryRootArrayKeysPlain,
+	RootCompatible: foryRootArrayKeysPlain[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
 	SchemaHash:     854583426,
 	TypeDef:        foryRootArrayKeysPlain[4:],
@@ -2617,10 +2592,7 @@ func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check bool,
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4410f00d001cff01)    // foryRootArrayKeysPlain[0:8]
-			buffer.PutUint64At(w, off+8, 0x5002d6c141b49482)  // foryRootArrayKeysPlain[8:16]
-			buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootArrayKeysPlain[16:24]
-			buffer.PutUint64At(w, off+17, 0x1011781b0756165a) // foryRootArrayKeysPlain[17:25]
+			*(*[25]byte)(buffer.At(w, off)) = foryRootArrayKeysPlain
 			off += 25
 		} else {
 			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
@@ -2736,19 +2708,19 @@ func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) (v map[[2]int32
 }
 
 // foryRootSpellings is the compatible-mode root prefix of Spellings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSpellings[4:], docs/format.md §11).
-var foryRootSpellings = []byte(
+var foryRootSpellings = [52]byte([]byte(
 	"\x01\xff\x1c\x00\x28\x70\x04\x61\x52\xcd\xcf\x21\xc6\xd5\x02\x4c" +
 		"\x06\xd1\xef\x24\x40\x8e\x06\x1c\x7a\x7d\x70\x56\x06\x39\xf3\xdd" +
 		"\x1b\x22\x4c\x8e\x04\x1c\x7a\x7b\xec\x46\x15\x60\x92\x52\x15\x60" +
 		"\x92\xdb\x50\xb0",
-)
+))
 
 // foryTypeSpellings is Spellings's static type information (its fields and hash: fory.lock).
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
 	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Yes", "YesNil"},
 	GoName:         "hints.Spellings",
-	RootCompatible: foryRootSpellings,
+	RootCompatible: foryRootSpellings[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Spellings](0, 4, 5),
 	SchemaHash:     1158691696,
@@ -2857,13 +2829,7 @@ func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x61047028001cff01)    // foryRootSpellings[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02d5c621cfcd52)  // foryRootSpellings[8:16]
-			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106) // foryRootSpellings[16:24]
-			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a) // foryRootSpellings[24:32]
-			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b) // foryRootSpellings[32:40]
-			buffer.PutUint64At(w, off+40, 0x60155292601546ec) // foryRootSpellings[40:48]
-			buffer.PutUint64At(w, off+44, 0xb050db9260155292) // foryRootSpellings[44:52]
+			*(*[52]byte)(buffer.At(w, off)) = foryRootSpellings
 			off += 52
 		} else {
 			buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5

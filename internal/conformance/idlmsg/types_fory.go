@@ -27,7 +27,7 @@ func (Kind) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootEverything is the compatible-mode root prefix of Everything: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEverything[4:], docs/format.md §11).
-var foryRootEverything = []byte(
+var foryRootEverything = [111]byte([]byte(
 	"\x01\xff\x1c\x00\x63\x50\x39\x96\x57\x5c\x6f\x00\xdf\x02\xcc\x01" +
 		"\xdc\x06\xf0\x14\xd4\x04\xec\x13\xcc\x03\xfc\x04\x11\xc4\x01\xc8" +
 		"\x02\xd8\x07\xe0\x08\xe8\x0e\xd0\x05\xe4\x0c\xfe\x06\x05\xf4\x15" +
@@ -35,7 +35,7 @@ var foryRootEverything = []byte(
 		"\x15\xfe\x07\x1c\xff\x08\x1c\xfc\x09\x16\x72\xfc\x0a\x16\x56\xfc" +
 		"\x0b\x16\x71\xfc\x0c\x18\x56\x72\xfc\x0d\x18\x56\x16\xfc\x0e\x2e" +
 		"\xfc\x0f\x19\xfe\x11\x00\xfc\x12\x16\x12\xfc\x13\x18\x1e\x56",
-)
+))
 
 // foryTypeEverything is Everything's static type information (its fields and hash: fory.lock).
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -43,7 +43,7 @@ var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Fi64", "F64", "Fi32", "F32", "I16", "H", "B", "I8", "I64", "Ti64", "U64", "I32", "U32", "Oi", "S", "Bin", "Ts", "D", "Dur", "Dec", "Os", "Leaf", "Shared", "Leaves", "Ostrs", "Rleaves", "Lmap", "Omap", "Arr", "Kind", "Anything", "FixedList", "Nested"},
 	GoName:         "idlmsg.Everything",
 	RefBits:        []uint16{44, 61, 89, 92, 95},
-	RootCompatible: foryRootEverything,
+	RootCompatible: foryRootEverything[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14),
 	SchemaHash:     1660645014,
@@ -103,7 +103,7 @@ func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(111)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootEverything)
+		*(*[111]byte)(buffer.At(w, off)) = foryRootEverything
 		off += 111
 	} else {
 		buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
@@ -128,7 +128,7 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 111 && string(in[:111]) == string(foryRootEverything) {
+			if len(in) >= 111 && string(in[:111]) == string(foryRootEverything[:]) {
 				n = 111
 			}
 		} else if len(in) >= 5 &&
@@ -1078,17 +1078,17 @@ func (x *Everything) foryReadNested(c *foryimpl.ReadContext) (v map[int64]string
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\xb0\xe3\x11\xbe\xd6\xda\x1b\xc2\xca\x01\xc8" +
 		"\x05\xc4\x15",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x01},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "idlmsg.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     -93375902,
@@ -1178,9 +1178,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x11e3b007001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0xc801cac21bdad6be)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+11, 0x15c405c801cac21b) // foryRootLeaf[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca

@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootCircle is the compatible-mode root prefix of Circle: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCircle[4:], docs/format.md §11).
-var foryRootCircle = []byte(
+var foryRootCircle = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x50\x80\x88\x61\x39\x6e\x6f\xc1\x91\x03\x40" +
 		"\x14\x44",
-)
+))
 
 // foryTypeCircle is Circle's static type information (its fields and hash: fory.lock).
 var foryTypeCircle = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x91, 0x03},
 	GoFields:       []string{"R"},
 	GoName:         "iface.Circle",
-	RootCompatible: foryRootCircle,
+	RootCompatible: foryRootCircle[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Circle](0),
 	SchemaHash:     1796276482,
@@ -149,9 +149,7 @@ func (x *Circle) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x88805006001cff01)    // foryRootCircle[0:8]
-			buffer.PutUint64At(w, off+8, 0x400391c16f6e3961)  // foryRootCircle[8:16]
-			buffer.PutUint64At(w, off+10, 0x4414400391c16f6e) // foryRootCircle[10:18]
+			*(*[18]byte)(buffer.At(w, off)) = foryRootCircle
 			off += 18
 		} else {
 			buffer.PutUint32At(w, off, 0x911bff01) // prefix bytes 01 ff 1b 91
@@ -209,17 +207,17 @@ func (x *Circle) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootSquare is the compatible-mode root prefix of Square: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSquare[4:], docs/format.md §11).
-var foryRootSquare = []byte(
+var foryRootSquare = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\xf0\xe8\xe6\xcc\xf5\x1d\x61\xc1\x92\x03\x40" +
 		"\x05\x48",
-)
+))
 
 // foryTypeSquare is Square's static type information (its fields and hash: fory.lock).
 var foryTypeSquare = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},
 	GoFields:       []string{"S"},
 	GoName:         "iface.Square",
-	RootCompatible: foryRootSquare,
+	RootCompatible: foryRootSquare[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x92, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Square](0),
 	SchemaHash:     1749068659,
@@ -346,9 +344,7 @@ func (x *Square) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe6e8f006001cff01)    // foryRootSquare[0:8]
-			buffer.PutUint64At(w, off+8, 0x400392c1611df5cc)  // foryRootSquare[8:16]
-			buffer.PutUint64At(w, off+10, 0x4805400392c1611d) // foryRootSquare[10:18]
+			*(*[18]byte)(buffer.At(w, off)) = foryRootSquare
 			off += 18
 		} else {
 			buffer.PutUint32At(w, off, 0x921bff01) // prefix bytes 01 ff 1b 92
@@ -409,17 +405,17 @@ func (x *Square) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootLabel is the compatible-mode root prefix of Label: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLabel[4:], docs/format.md §11).
-var foryRootLabel = []byte(
+var foryRootLabel = [20]byte([]byte(
 	"\x01\xff\x1c\x00\x08\x70\xa6\xc0\x86\xc4\x57\x46\xc1\x94\x03\x48" +
 		"\x15\x4c\x97\x98",
-)
+))
 
 // foryTypeLabel is Label's static type information (its fields and hash: fory.lock).
 var foryTypeLabel = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x94, 0x03},
 	GoFields:       []string{"Text"},
 	GoName:         "iface.Label",
-	RootCompatible: foryRootLabel,
+	RootCompatible: foryRootLabel[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Label](0),
 	SchemaHash:     859087242,
@@ -508,9 +504,7 @@ func (x *Label) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc0a67008001cff01)    // foryRootLabel[0:8]
-			buffer.PutUint64At(w, off+8, 0x480394c14657c486)  // foryRootLabel[8:16]
-			buffer.PutUint64At(w, off+12, 0x98974c15480394c1) // foryRootLabel[12:20]
+			*(*[20]byte)(buffer.At(w, off)) = foryRootLabel
 			off += 20
 		} else {
 			buffer.PutUint32At(w, off, 0x941bff01) // prefix bytes 01 ff 1b 94
@@ -557,11 +551,11 @@ func (x *Label) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootDrawing is the compatible-mode root prefix of Drawing: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDrawing[4:], docs/format.md §11).
-var foryRootDrawing = []byte(
+var foryRootDrawing = [33]byte([]byte(
 	"\x01\xff\x1c\x00\x15\x80\x57\xd8\xa6\xdd\x4e\x21\xc4\x93\x03\x40" +
 		"\x05\x34\x46\x00\x01\xb8\x4a\x00\x30\x08\x68\x4e\x00\xba\x67\x24" +
 		"\x40",
-)
+))
 
 // foryTypeDrawing is Drawing's static type information (its fields and hash: fory.lock).
 var foryTypeDrawing = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -570,7 +564,7 @@ var foryTypeDrawing = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "iface.Drawing",
 	OfficialGoHash: 583350841,
 	RefBits:        []uint16{14, 18, 23},
-	RootCompatible: foryRootDrawing,
+	RootCompatible: foryRootDrawing[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Drawing](0),
 	SchemaHash:     1745970268,
@@ -601,11 +595,7 @@ func (x *Drawing) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd8578015001cff01)    // foryRootDrawing[0:8]
-		buffer.PutUint64At(w, off+8, 0x400393c4214edda6)  // foryRootDrawing[8:16]
-		buffer.PutUint64At(w, off+16, 0x004ab80100463405) // foryRootDrawing[16:24]
-		buffer.PutUint64At(w, off+24, 0x2467ba004e680830) // foryRootDrawing[24:32]
-		buffer.PutUint64At(w, off+25, 0x402467ba004e6808) // foryRootDrawing[25:33]
+		*(*[33]byte)(buffer.At(w, off)) = foryRootDrawing
 		off += 33
 	} else {
 		buffer.PutUint32At(w, off, 0x931bff01) // prefix bytes 01 ff 1b 93
@@ -768,18 +758,18 @@ func (x *Drawing) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootGallery is the compatible-mode root prefix of Gallery: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGallery[4:], docs/format.md §11).
-var foryRootGallery = []byte(
+var foryRootGallery = [37]byte([]byte(
 	"\x01\xff\x1c\x00\x19\xf0\x0c\x33\x8d\xe8\x1c\x43\xc3\x95\x03\x48" +
 		"\x16\x02\x01\xb8\x90\x50\x18\x56\x02\x07\x1b\x68\x18\x40\x4c\x16" +
 		"\x02\x48\xe0\x79\x24",
-)
+))
 
 // foryTypeGallery is Gallery's static type information (its fields and hash: fory.lock).
 var foryTypeGallery = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x95, 0x03},
 	GoFields:       []string{"Anys", "ByName", "Shapes"},
 	GoName:         "iface.Gallery",
-	RootCompatible: foryRootGallery,
+	RootCompatible: foryRootGallery[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x95, 0x03},
 	SchemaHash:     -1078230058,
 	TypeDef:        foryRootGallery[4:],
@@ -808,11 +798,7 @@ func (x *Gallery) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x330cf019001cff01)    // foryRootGallery[0:8]
-		buffer.PutUint64At(w, off+8, 0x480395c3431ce88d)  // foryRootGallery[8:16]
-		buffer.PutUint64At(w, off+16, 0x56185090b8010216) // foryRootGallery[16:24]
-		buffer.PutUint64At(w, off+24, 0x164c4018681b0702) // foryRootGallery[24:32]
-		buffer.PutUint64At(w, off+29, 0x2479e04802164c40) // foryRootGallery[29:37]
+		*(*[37]byte)(buffer.At(w, off)) = foryRootGallery
 		off += 37
 	} else {
 		buffer.PutUint32At(w, off, 0x951bff01) // prefix bytes 01 ff 1b 95

@@ -22,7 +22,7 @@ func TestTrackedLongPrefix(t *testing.T) {
 			t.Fatal(err)
 		}
 		if compatible {
-			want := append([]byte(nil), foryRootIntEncodings...)
+			want := append([]byte(nil), foryRootIntEncodings[:]...)
 			want[1] = 0x00
 			if len(foryRootIntEncodings) != 91 || !bytes.HasPrefix(data, want) {
 				t.Fatalf("tracked message % x does not start with the tracking prefix % x", data, want)

@@ -12,21 +12,21 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootIntEncodings is the compatible-mode root prefix of IntEncodings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootIntEncodings[4:], docs/format.md §11).
-var foryRootIntEncodings = []byte(
+var foryRootIntEncodings = [91]byte([]byte(
 	"\x01\xff\x1c\x00\x4f\x10\xe0\x25\x3b\xb0\xff\x63\xc9\x71\x98\x06" +
 		"\x0a\x42\xe2\x07\xf9\x1d\x70\x98\x0d\x0a\x42\xe2\x07\xfa\x9d\x70" +
 		"\x98\x04\x0a\x42\xe2\x07\xf9\x1b\xec\x98\x0b\x0a\x42\xe2\x07\xfa" +
 		"\x9b\xec\x94\x07\x2a\x02\x3f\x91\xd7\x00\x9c\x08\x26\x00\xc3\x08" +
 		"\x1f\xe4\x75\xc0\x48\x0e\x51\x0d\x98\x9c\x0f\x26\x00\xc3\x08\x1f" +
 		"\xea\x75\xc0\x94\x0c\x2a\x02\x3f\xa9\xbe\xc0",
-)
+))
 
 // foryTypeIntEncodings is IntEncodings's static type information (its fields and hash: fory.lock).
 var foryTypeIntEncodings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x71},
 	GoFields:       []string{"FixedI64", "FixedU64", "FixedI32", "FixedU32", "VarI64", "TaggedI64", "Uint", "TaggedU64", "VarU32"},
 	GoName:         "intenc.IntEncodings",
-	RootCompatible: foryRootIntEncodings,
+	RootCompatible: foryRootIntEncodings[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x71},
 	Scalars:        foryimpl.ScalarFieldsOf[IntEncodings](0, 1, 2, 3, 4, 5, 6, 7, 8),
 	SchemaHash:     -2042259195,
@@ -87,7 +87,7 @@ func (x *IntEncodings) ForyDeserialize(f *serializer.Fory, data []byte) error {
 			n = 8
 		}
 	} else if f.Compatible() {
-		if len(data) >= 91 && string(data[:91]) == string(foryRootIntEncodings) {
+		if len(data) >= 91 && string(data[:91]) == string(foryRootIntEncodings[:]) {
 			n = 91
 		}
 	} else if len(data) >= 8 &&
@@ -116,7 +116,7 @@ func (x *IntEncodings) foryDeserializeContext(f *serializer.Fory, data []byte) e
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 91 && string(in[:91]) == string(foryRootIntEncodings) {
+			if len(in) >= 91 && string(in[:91]) == string(foryRootIntEncodings[:]) {
 				n = 91
 			}
 		} else if len(in) >= 4 &&
@@ -149,7 +149,7 @@ func (x *IntEncodings) foryWriteFlat(b *buffer.Buffer, compatible, check bool, f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			copy(w[off:], foryRootIntEncodings)
+			*(*[91]byte)(buffer.At(w, off)) = foryRootIntEncodings
 			off += 91
 		} else {
 			buffer.PutUint32At(w, off, 0x711bff01) // prefix bytes 01 ff 1b 71

@@ -12,18 +12,18 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
-var foryRootMaps = []byte(
+var foryRootMaps = [38]byte([]byte(
 	"\x01\xff\x1c\x00\x1a\x50\xea\x85\x70\xb2\x26\x2d\xc2\x68\x9c\x18" +
 		"\x16\x56\x11\xbe\xdf\xa6\x77\xe9\x26\x88\x9c\x18\x56\x16\x24\x9a" +
 		"\x3f\xa6\x77\xe4\x6f\xb0",
-)
+))
 
 // foryTypeMaps is Maps's static type information (its fields and hash: fory.lock).
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x68},
 	GoFields:       []string{"I32ToStr", "StrToI32"},
 	GoName:         "maps.Maps",
-	RootCompatible: foryRootMaps,
+	RootCompatible: foryRootMaps[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x68},
 	SchemaHash:     1881998207,
 	TypeDef:        foryRootMaps[4:],
@@ -124,11 +124,7 @@ func (x *Maps) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x85ea501a001cff01)    // foryRootMaps[0:8]
-			buffer.PutUint64At(w, off+8, 0x189c68c22d26b270)  // foryRootMaps[8:16]
-			buffer.PutUint64At(w, off+16, 0xe977a6dfbe115616) // foryRootMaps[16:24]
-			buffer.PutUint64At(w, off+24, 0x9a241656189c8826) // foryRootMaps[24:32]
-			buffer.PutUint64At(w, off+30, 0xb06fe477a63f9a24) // foryRootMaps[30:38]
+			*(*[38]byte)(buffer.At(w, off)) = foryRootMaps
 			off += 38
 		} else {
 			buffer.PutUint32At(w, off, 0x681bff01) // prefix bytes 01 ff 1b 68

@@ -27,14 +27,14 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootMixed is the compatible-mode root prefix of Mixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMixed[4:], docs/format.md §11).
-var foryRootMixed = []byte(
+var foryRootMixed = [95]byte([]byte(
 	"\x01\xff\x1c\x00\x53\xa0\x15\x39\xec\xd8\x84\x3f\xce\x77\x4c\x13" +
 		"\xc4\x13\x43\x80\x4c\x03\xc9\x80\x5a\xc0\x48\x01\x15\x60\x30\x4c" +
 		"\x07\x89\xd4\x6c\xc0\x44\x0e\x05\x06\x48\x05\x09\xc3\x20\x56\x01" +
 		"\xb9\xf3\xd9\x56\x03\x00\x46\x05\x39\xf3\x4e\x1c\x88\xe8\x58\xc0" +
 		"\x4c\x16\x56\xa2\x64\x64\x80\x48\x19\x29\x0d\x18\x4c\x18\x56\x16" +
 		"\x2d\xce\x55\x1e\x48\x15\x34\x0c\x20\x4c\x26\xca\x60\x63\xc0",
-)
+))
 
 // foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -43,7 +43,7 @@ var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "mixed.Mixed",
 	OfficialGoHash: 859706216,
 	RefBits:        []uint16{54, 67},
-	RootCompatible: foryRootMixed,
+	RootCompatible: foryRootMixed[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x77},
 	Scalars:        foryimpl.ScalarFieldsOf[Mixed](0, 1, 2, 3, 4, 5, 6, 7, 12),
 	SchemaHash:     1141199422,
@@ -86,7 +86,7 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(95)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootMixed)
+		*(*[95]byte)(buffer.At(w, off)) = foryRootMixed
 		off += 95
 	} else {
 		buffer.PutUint32At(w, off, 0x771bff01) // prefix bytes 01 ff 1b 77
@@ -110,7 +110,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 95 && string(in[:95]) == string(foryRootMixed) {
+			if len(in) >= 95 && string(in[:95]) == string(foryRootMixed[:]) {
 				n = 95
 			}
 		} else if len(in) >= 4 &&
@@ -552,17 +552,17 @@ func (x *Mixed) foryReadLookup(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
-var foryRootInner = []byte(
+var foryRootInner = [20]byte([]byte(
 	"\x01\xff\x1c\x00\x08\xc0\xa0\x1d\x42\xbf\x7f\x37\xc2\x6a\x40\x05" +
 		"\x54\x40\x15\x48",
-)
+))
 
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
 	GoName:         "mixed.Inner",
-	RootCompatible: foryRootInner,
+	RootCompatible: foryRootInner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 1),
 	SchemaHash:     270494220,
@@ -651,9 +651,7 @@ func (x *Inner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1da0c008001cff01)    // foryRootInner[0:8]
-			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)  // foryRootInner[8:16]
-			buffer.PutUint64At(w, off+12, 0x4815405405406ac2) // foryRootInner[12:20]
+			*(*[20]byte)(buffer.At(w, off)) = foryRootInner
 			off += 20
 		} else {
 			buffer.PutUint32At(w, off, 0x6a1bff01) // prefix bytes 01 ff 1b 6a

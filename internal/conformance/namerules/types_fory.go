@@ -12,18 +12,18 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNameRules is the compatible-mode root prefix of NameRules: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNameRules[4:], docs/format.md §11).
-var foryRootNameRules = []byte(
+var foryRootNameRules = [44]byte([]byte(
 	"\x01\xff\x1c\x00\x20\x20\x7a\x32\xc6\x5b\x83\x59\xc4\x75\x54\x07" +
 		"\xd2\x44\x8e\xd1\xb1\x80\x5c\x05\x1f\x73\xdc\xf6\xfd\x89\xc3\x20" +
 		"\x8c\x05\xaf\xb7\xec\x00\x4c\x15\xd3\x71\xda\x00",
-)
+))
 
 // foryTypeNameRules is NameRules's static type information (its fields and hash: fory.lock).
 var foryTypeNameRules = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x75},
 	GoFields:       []string{"UserID", "HTTPCode", "X2Y", "URI"},
 	GoName:         "namerules.NameRules",
-	RootCompatible: foryRootNameRules,
+	RootCompatible: foryRootNameRules[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x75},
 	Scalars:        foryimpl.ScalarFieldsOf[NameRules](0, 1, 2, 3),
 	SchemaHash:     -501123143,
@@ -119,12 +119,7 @@ func (x *NameRules) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x327a2020001cff01)    // foryRootNameRules[0:8]
-			buffer.PutUint64At(w, off+8, 0x075475c459835bc6)  // foryRootNameRules[8:16]
-			buffer.PutUint64At(w, off+16, 0x055c80b1d18e44d2) // foryRootNameRules[16:24]
-			buffer.PutUint64At(w, off+24, 0x20c389fdf6dc731f) // foryRootNameRules[24:32]
-			buffer.PutUint64At(w, off+32, 0x154c00ecb7af058c) // foryRootNameRules[32:40]
-			buffer.PutUint64At(w, off+36, 0x00da71d3154c00ec) // foryRootNameRules[36:44]
+			*(*[44]byte)(buffer.At(w, off)) = foryRootNameRules
 			off += 44
 		} else {
 			buffer.PutUint32At(w, off, 0x751bff01) // prefix bytes 01 ff 1b 75

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
-var foryRootOuter = []byte(
+var foryRootOuter = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xb0\x8d\xa8\x9e\x52\x47\x6a\xc2\x69\x40\x05" +
 		"\x5c\x4e\x1c\xa1\xad\x24\x40",
-)
+))
 
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -24,7 +24,7 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "nested.Outer",
 	OfficialGoHash: -1420372558,
 	RefBits:        []uint16{13},
-	RootCompatible: foryRootOuter,
+	RootCompatible: foryRootOuter[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x69},
 	Scalars:        foryimpl.ScalarFieldsOf[Outer](0),
 	SchemaHash:     -2047280483,
@@ -55,9 +55,7 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa88db00b001cff01)    // foryRootOuter[0:8]
-		buffer.PutUint64At(w, off+8, 0x054069c26a47529e)  // foryRootOuter[8:16]
-		buffer.PutUint64At(w, off+15, 0x4024ada11c4e5c05) // foryRootOuter[15:23]
+		*(*[23]byte)(buffer.At(w, off)) = foryRootOuter
 		off += 23
 	} else {
 		buffer.PutUint32At(w, off, 0x691bff01) // prefix bytes 01 ff 1b 69
@@ -236,17 +234,17 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
-var foryRootInner = []byte(
+var foryRootInner = [20]byte([]byte(
 	"\x01\xff\x1c\x00\x08\xc0\xa0\x1d\x42\xbf\x7f\x37\xc2\x6a\x40\x05" +
 		"\x54\x40\x15\x48",
-)
+))
 
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
 	GoName:         "nested.Inner",
-	RootCompatible: foryRootInner,
+	RootCompatible: foryRootInner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 1),
 	SchemaHash:     270494220,
@@ -335,9 +333,7 @@ func (x *Inner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1da0c008001cff01)    // foryRootInner[0:8]
-			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)  // foryRootInner[8:16]
-			buffer.PutUint64At(w, off+12, 0x4815405405406ac2) // foryRootInner[12:20]
+			*(*[20]byte)(buffer.At(w, off)) = foryRootInner
 			off += 20
 		} else {
 			buffer.PutUint32At(w, off, 0x6a1bff01) // prefix bytes 01 ff 1b 6a

@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootFixed is the compatible-mode root prefix of Fixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootFixed[4:], docs/format.md §11).
-var foryRootFixed = []byte(
+var foryRootFixed = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x40\xb3\x41\xe5\x6c\x68\x38\xc2\xd9\x04\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeFixed is Fixed's static type information (its fields and hash: fory.lock).
 var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd9, 0x04},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "nonevolving.Fixed",
-	RootCompatible: foryRootFixed,
+	RootCompatible: foryRootFixed[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
 	Scalars:        foryimpl.ScalarFieldsOf[Fixed](0, 1),
 	SchemaHash:     1094317010,
@@ -112,9 +112,7 @@ func (x *Fixed) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x41b3400b001cff01)    // foryRootFixed[0:8]
-			buffer.PutUint64At(w, off+8, 0x4004d9c238686ce5)  // foryRootFixed[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootFixed[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootFixed
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
@@ -173,10 +171,10 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
-var foryRootOuter = []byte(
+var foryRootOuter = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\x80\xec\x46\xad\x9e\xe8\x28\xc3\xda\x04\x40" +
 		"\x1c\x14\x46\x1c\x17\x6f\x40\x16\x72\x2c",
-)
+))
 
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -185,7 +183,7 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "nonevolving.Outer",
 	OfficialGoHash: 707349589,
 	RefBits:        []uint16{11, 14},
-	RootCompatible: foryRootOuter,
+	RootCompatible: foryRootOuter[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xda, 0x04},
 	SchemaHash:     -2007587843,
 	TypeDef:        foryRootOuter[4:],
@@ -216,10 +214,7 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x46ec800e001cff01)    // foryRootOuter[0:8]
-		buffer.PutUint64At(w, off+8, 0x4004dac328e89ead)  // foryRootOuter[8:16]
-		buffer.PutUint64At(w, off+16, 0x16406f171c46141c) // foryRootOuter[16:24]
-		buffer.PutUint64At(w, off+18, 0x2c7216406f171c46) // foryRootOuter[18:26]
+		*(*[26]byte)(buffer.At(w, off)) = foryRootOuter
 		off += 26
 	} else {
 		buffer.PutUint32At(w, off, 0xda1bff01) // prefix bytes 01 ff 1b da
@@ -463,10 +458,10 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootFixedN is the compatible-mode root prefix of FixedN: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootFixedN[4:], docs/format.md §11).
-var foryRootFixedN = []byte(
+var foryRootFixedN = [31]byte([]byte(
 	"\x01\xff\x1e\x00\x13\x00\xd6\x48\x3d\x38\x05\x02\xe2\x0d\x0c\x8c" +
 		"\x70\x16\x3e\x42\xe2\x07\x38\x40\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeFixedN is FixedN's static type information (its fields and hash: fory.lock).
 var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -475,7 +470,7 @@ var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"N", "Name"},
 	GoName:         "nonevolving.FixedN",
 	Namespace:      "demo",
-	RootCompatible: foryRootFixedN,
+	RootCompatible: foryRootFixedN[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x0a, 0x02, 0x3e, 0x42, 0xe2, 0x07, 0x38},
 	Scalars:        foryimpl.ScalarFieldsOf[FixedN](0, 1),
 	SchemaHash:     1094317010,
@@ -566,10 +561,7 @@ func (x *FixedN) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x48d60013001eff01)    // foryRootFixedN[0:8]
-			buffer.PutUint64At(w, off+8, 0x8c0c0de20205383d)  // foryRootFixedN[8:16]
-			buffer.PutUint64At(w, off+16, 0x403807e2423e1670) // foryRootFixedN[16:24]
-			buffer.PutUint64At(w, off+23, 0x200c341548340540) // foryRootFixedN[23:31]
+			*(*[31]byte)(buffer.At(w, off)) = foryRootFixedN
 			off += 31
 		} else {
 			buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70

@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootNullableContainers is the compatible-mode root prefix of NullableContainers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullableContainers[4:], docs/format.md §11).
-var foryRootNullableContainers = []byte(
+var foryRootNullableContainers = [32]byte([]byte(
 	"\x01\xff\x1c\x00\x14\xe0\x2d\xab\x99\xc5\x2d\x6c\xc3\x67\x4a\x16" +
 		"\x16\x21\xb3\x90\x46\x18\x56\x16\x30\x0f\x4a\x16\x56\x4a\x71\x90",
-)
+))
 
 // foryTypeNullableContainers is NullableContainers's static type information (its fields and hash: fory.lock).
 var foryTypeNullableContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
 	GoFields:       []string{"Ints", "Map", "Strs"},
 	GoName:         "nullable.NullableContainers",
-	RootCompatible: foryRootNullableContainers,
+	RootCompatible: foryRootNullableContainers[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x67},
 	SchemaHash:     -956444084,
 	TypeDef:        foryRootNullableContainers[4:],
@@ -110,10 +110,7 @@ func (x *NullableContainers) foryWriteFlat(b *buffer.Buffer, compatible, check b
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab2de014001cff01)    // foryRootNullableContainers[0:8]
-			buffer.PutUint64At(w, off+8, 0x164a67c36c2dc599)  // foryRootNullableContainers[8:16]
-			buffer.PutUint64At(w, off+16, 0x1656184690b32116) // foryRootNullableContainers[16:24]
-			buffer.PutUint64At(w, off+24, 0x90714a56164a0f30) // foryRootNullableContainers[24:32]
+			*(*[32]byte)(buffer.At(w, off)) = foryRootNullableContainers
 			off += 32
 		} else {
 			buffer.PutUint32At(w, off, 0x671bff01) // prefix bytes 01 ff 1b 67

@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPK is the compatible-mode root prefix of PK: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPK[4:], docs/format.md §11).
-var foryRootPK = []byte(
+var foryRootPK = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x40\xd8\xfd\x84\xdb\x66\x76\xc2\xf5\x03\x40" +
 		"\x05\x34\x40\x18\x56\x56\x30",
-)
+))
 
 // foryTypePK is PK's static type information (its fields and hash: fory.lock).
 var foryTypePK = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf5, 0x03},
 	GoFields:       []string{"N", "M"},
 	GoName:         "nullkeys.PK",
-	RootCompatible: foryRootPK,
+	RootCompatible: foryRootPK[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf5, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[PK](0),
 	SchemaHash:     1979134437,
@@ -125,9 +125,7 @@ func (x *PK) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryim
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xfdd8400b001cff01)    // foryRootPK[0:8]
-			buffer.PutUint64At(w, off+8, 0x4003f5c27666db84)  // foryRootPK[8:16]
-			buffer.PutUint64At(w, off+15, 0x3056561840340540) // foryRootPK[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootPK
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xf51bff01) // prefix bytes 01 ff 1b f5

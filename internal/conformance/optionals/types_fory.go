@@ -12,19 +12,19 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootOptionals is the compatible-mode root prefix of Optionals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOptionals[4:], docs/format.md §11).
-var foryRootOptionals = []byte(
+var foryRootOptionals = [56]byte([]byte(
 	"\x01\xff\x1c\x00\x2c\xb0\xb7\x5a\x6b\x70\x38\x64\xc7\xde\x01\x8a" +
 		"\x14\x0b\xd7\x00\x4a\x01\x15\x60\x30\x8a\x07\x11\xd7\x00\x8a\x05" +
 		"\x11\xbe\xc0\x9a\x05\x9a\x71\xa2\x7e\x46\xfb\x00\x56\x15\xb5\xcd" +
 		"\x26\xe5\x38\x80\x46\x15\x4a\x71",
-)
+))
 
 // foryTypeOptionals is Optionals's static type information (its fields and hash: fory.lock).
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
 	GoFields:       []string{"F64", "Flag", "I64", "I32", "NoneI32", "NoneStr", "Str"},
 	GoName:         "optionals.Optionals",
-	RootCompatible: foryRootOptionals,
+	RootCompatible: foryRootOptionals[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
 	SchemaHash:     2080003509,
 	TypeDef:        foryRootOptionals[4:],
@@ -133,13 +133,7 @@ func (x *Optionals) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5ab7b02c001cff01)    // foryRootOptionals[0:8]
-			buffer.PutUint64At(w, off+8, 0x8a01dec76438706b)  // foryRootOptionals[8:16]
-			buffer.PutUint64At(w, off+16, 0x6015014a00d70b14) // foryRootOptionals[16:24]
-			buffer.PutUint64At(w, off+24, 0x058a00d711078a30) // foryRootOptionals[24:32]
-			buffer.PutUint64At(w, off+32, 0xa2719a059ac0be11) // foryRootOptionals[32:40]
-			buffer.PutUint64At(w, off+40, 0xcdb5155600fb467e) // foryRootOptionals[40:48]
-			buffer.PutUint64At(w, off+48, 0x714a15468038e526) // foryRootOptionals[48:56]
+			*(*[56]byte)(buffer.At(w, off)) = foryRootOptionals
 			off += 56
 		} else {
 			buffer.PutUint32At(w, off, 0xde1bff01) // prefix bytes 01 ff 1b de

@@ -26,17 +26,17 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x10\xa8\xac\x75\x65\x6c\x42\xc2\x92\x03\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x92, 0x03},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "peerform.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x92, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
@@ -126,9 +126,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaca8100b001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0x400392c2426c6575)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0x921bff01) // prefix bytes 01 ff 1b 92
@@ -187,10 +185,10 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte(
+var foryRootHolder = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\x60\x02\xb0\x15\x3d\x60\x7a\xc2\x91\x03\x4c" +
 		"\x15\xac\x01\x22\xc0\x4a\x1c\x34\x97\x98",
-)
+))
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -199,7 +197,7 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "peerform.Holder",
 	OfficialGoHash: 976096725,
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootHolder,
+	RootCompatible: foryRootHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x91, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Holder](0),
 	SchemaHash:     -423750057,
@@ -230,10 +228,7 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xb002600e001cff01)    // foryRootHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c0391c27a603d15)  // foryRootHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x341c4ac02201ac15) // foryRootHolder[16:24]
-		buffer.PutUint64At(w, off+18, 0x9897341c4ac02201) // foryRootHolder[18:26]
+		*(*[26]byte)(buffer.At(w, off)) = foryRootHolder
 		off += 26
 	} else {
 		buffer.PutUint32At(w, off, 0x911bff01) // prefix bytes 01 ff 1b 91
@@ -426,10 +421,10 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
-var foryRootAnyHolder = []byte(
+var foryRootAnyHolder = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xd0\xa6\x32\xcf\xfb\x6a\x33\xc1\x93\x03\x4e" +
 		"\x00\xd4\x0b\xa1\x00",
-)
+))
 
 // foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -437,7 +432,7 @@ var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Value"},
 	GoName:         "peerform.AnyHolder",
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootAnyHolder,
+	RootCompatible: foryRootAnyHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x93, 0x03},
 	SchemaHash:     1188066363,
 	TypeDef:        foryRootAnyHolder[4:],
@@ -464,9 +459,7 @@ func (x *AnyHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x32a6d009001cff01)    // foryRootAnyHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4e0393c1336afbcf)  // foryRootAnyHolder[8:16]
-		buffer.PutUint64At(w, off+13, 0x00a10bd4004e0393) // foryRootAnyHolder[13:21]
+		*(*[21]byte)(buffer.At(w, off)) = foryRootAnyHolder
 		off += 21
 	} else {
 		buffer.PutUint32At(w, off, 0x931bff01) // prefix bytes 01 ff 1b 93
@@ -586,10 +579,10 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
-var foryRootOuter = []byte(
+var foryRootOuter = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\xf0\x1a\x75\xdf\x1b\x0a\x45\xc2\x94\x03\x4c" +
 		"\x05\x89\xd4\x6c\xc0\x4c\x1c\xa1\xad\x24\x40",
-)
+))
 
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -597,7 +590,7 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Count", "Inner"},
 	GoName:         "peerform.Outer",
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootOuter,
+	RootCompatible: foryRootOuter[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x94, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Outer](0),
 	SchemaHash:     -576121450,
@@ -628,10 +621,7 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x751af00f001cff01)    // foryRootOuter[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c0394c2450a1bdf)  // foryRootOuter[8:16]
-		buffer.PutUint64At(w, off+16, 0xa11c4cc06cd48905) // foryRootOuter[16:24]
-		buffer.PutUint64At(w, off+19, 0x4024ada11c4cc06c) // foryRootOuter[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootOuter
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0x941bff01) // prefix bytes 01 ff 1b 94
@@ -784,10 +774,10 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootArrays is the compatible-mode root prefix of Arrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrays[4:], docs/format.md §11).
-var foryRootArrays = []byte(
+var foryRootArrays = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\xc0\xba\x0d\xea\xb9\x1f\x37\xc2\x95\x03\x48" +
 		"\x2e\x21\xb3\x90\x4c\x2f\xad\xcd\x34\x80",
-)
+))
 
 // foryTypeArrays is Arrays's static type information (its fields and hash: fory.lock).
 var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -795,7 +785,7 @@ var foryTypeArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Ints", "Longs"},
 	GoName:         "peerform.Arrays",
 	RefBits:        []uint16{11, 16},
-	RootCompatible: foryRootArrays,
+	RootCompatible: foryRootArrays[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x95, 0x03},
 	SchemaHash:     -2121142106,
 	TypeDef:        foryRootArrays[4:],
@@ -880,10 +870,7 @@ func (x *Arrays) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0dbac00e001cff01)    // foryRootArrays[0:8]
-			buffer.PutUint64At(w, off+8, 0x480395c2371fb9ea)  // foryRootArrays[8:16]
-			buffer.PutUint64At(w, off+16, 0xcdad2f4c90b3212e) // foryRootArrays[16:24]
-			buffer.PutUint64At(w, off+18, 0x8034cdad2f4c90b3) // foryRootArrays[18:26]
+			*(*[26]byte)(buffer.At(w, off)) = foryRootArrays
 			off += 26
 		} else {
 			buffer.PutUint32At(w, off, 0x951bff01) // prefix bytes 01 ff 1b 95
@@ -991,17 +978,17 @@ func (x *Arrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte(
+var foryRootNode = [29]byte([]byte(
 	"\x01\xff\x1c\x00\x11\x30\x93\xef\xd6\x18\xed\x1e\xc2\x96\x03\x54" +
 		"\x16\x72\x88\xe8\x58\xe2\x46\x80\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x96, 0x03},
 	GoFields:       []string{"Children", "Name"},
 	GoName:         "peerform.Node",
-	RootCompatible: foryRootNode,
+	RootCompatible: foryRootNode[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x96, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Node](1),
 	SchemaHash:     -1179955273,
@@ -1032,10 +1019,7 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xef933011001cff01)    // foryRootNode[0:8]
-		buffer.PutUint64At(w, off+8, 0x540396c21eed18d6)  // foryRootNode[8:16]
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootNode[16:24]
-		buffer.PutUint64At(w, off+21, 0x200c3415488046e2) // foryRootNode[21:29]
+		*(*[29]byte)(buffer.At(w, off)) = foryRootNode
 		off += 29
 	} else {
 		buffer.PutUint32At(w, off, 0x961bff01) // prefix bytes 01 ff 1b 96
@@ -1174,10 +1158,10 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootBin is the compatible-mode root prefix of Bin: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBin[4:], docs/format.md §11).
-var foryRootBin = []byte(
+var foryRootBin = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\xf0\x91\xc4\xb4\xc4\xa7\x0f\xc2\x9a\x03\x4c" +
 		"\x05\x89\xd4\x6c\xc0\x48\x29\x0c\x13\x00",
-)
+))
 
 // foryTypeBin is Bin's static type information (its fields and hash: fory.lock).
 var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1185,7 +1169,7 @@ var foryTypeBin = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Count", "Data"},
 	GoName:         "peerform.Bin",
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootBin,
+	RootCompatible: foryRootBin[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Bin](0),
 	SchemaHash:     536270527,
@@ -1269,10 +1253,7 @@ func (x *Bin) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryi
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc491f00e001cff01)    // foryRootBin[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c039ac20fa7c4b4)  // foryRootBin[8:16]
-			buffer.PutUint64At(w, off+16, 0x0c2948c06cd48905) // foryRootBin[16:24]
-			buffer.PutUint64At(w, off+18, 0x00130c2948c06cd4) // foryRootBin[18:26]
+			*(*[26]byte)(buffer.At(w, off)) = foryRootBin
 			off += 26
 		} else {
 			buffer.PutUint32At(w, off, 0x9a1bff01) // prefix bytes 01 ff 1b 9a
@@ -1377,10 +1358,10 @@ func (x *Bin) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootMixed is the compatible-mode root prefix of Mixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMixed[4:], docs/format.md §11).
-var foryRootMixed = []byte(
+var foryRootMixed = [32]byte([]byte(
 	"\x01\xff\x1c\x00\x14\x70\xb4\xac\xdb\x74\xd8\x6d\xc3\x9b\x03\x4c" +
 		"\x1c\xa1\xad\x24\x40\x48\x16\x16\x2d\x12\x98\x40\x18\x56\x16\x30",
-)
+))
 
 // foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1388,7 +1369,7 @@ var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Inner", "List", "M"},
 	GoName:         "peerform.Mixed",
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootMixed,
+	RootCompatible: foryRootMixed[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x03},
 	SchemaHash:     -1440402769,
 	TypeDef:        foryRootMixed[4:],
@@ -1419,10 +1400,7 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xacb47014001cff01)    // foryRootMixed[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c039bc36dd874db)  // foryRootMixed[8:16]
-		buffer.PutUint64At(w, off+16, 0x1616484024ada11c) // foryRootMixed[16:24]
-		buffer.PutUint64At(w, off+24, 0x301656184098122d) // foryRootMixed[24:32]
+		*(*[32]byte)(buffer.At(w, off)) = foryRootMixed
 		off += 32
 	} else {
 		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
@@ -1680,10 +1658,10 @@ func (x *Mixed) foryReadM(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootNullables is the compatible-mode root prefix of Nullables: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullables[4:], docs/format.md §11).
-var foryRootNullables = []byte(
+var foryRootNullables = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\x60\xa3\x21\x51\x64\x44\x01\xc3\x9c\x03\x42" +
 		"\x05\x28\x46\x2e\x02\x31\x4a\x1c\x34\x97\x98",
-)
+))
 
 // foryTypeNullables is Nullables's static type information (its fields and hash: fory.lock).
 var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1692,7 +1670,7 @@ var foryTypeNullables = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "peerform.Nullables",
 	OfficialGoHash: 1479167658,
 	RefBits:        []uint16{14, 18},
-	RootCompatible: foryRootNullables,
+	RootCompatible: foryRootNullables[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Nullables](0),
 	SchemaHash:     1806992366,
@@ -1724,10 +1702,7 @@ func (x *Nullables) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x21a3600f001cff01)    // foryRootNullables[0:8]
-		buffer.PutUint64At(w, off+8, 0x42039cc301446451)  // foryRootNullables[8:16]
-		buffer.PutUint64At(w, off+16, 0x1c4a31022e462805) // foryRootNullables[16:24]
-		buffer.PutUint64At(w, off+19, 0x9897341c4a31022e) // foryRootNullables[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootNullables
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0x9c1bff01) // prefix bytes 01 ff 1b 9c
@@ -1952,10 +1927,10 @@ func (x *Nullables) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootColored is the compatible-mode root prefix of Colored: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootColored[4:], docs/format.md §11).
-var foryRootColored = []byte(
+var foryRootColored = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xe0\x1d\xc6\x17\xa4\x42\x22\xc2\xa5\x03\x40" +
 		"\x05\x34\x40\x19\x10",
-)
+))
 
 // foryTypeColored is Colored's static type information (its fields and hash: fory.lock).
 var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1963,7 +1938,7 @@ var foryTypeColored = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"N", "E"},
 	GoName:         "peerform.Colored",
 	RefBits:        []uint16{14},
-	RootCompatible: foryRootColored,
+	RootCompatible: foryRootColored[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xa5, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[Colored](0),
 	SchemaHash:     887372110,
@@ -2045,9 +2020,7 @@ func (x *Colored) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc61de009001cff01)    // foryRootColored[0:8]
-			buffer.PutUint64At(w, off+8, 0x4003a5c22242a417)  // foryRootColored[8:16]
-			buffer.PutUint64At(w, off+13, 0x10194034054003a5) // foryRootColored[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootColored
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xa51bff01) // prefix bytes 01 ff 1b a5

@@ -12,20 +12,20 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootAllPrims is the compatible-mode root prefix of AllPrims: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAllPrims[4:], docs/format.md §11).
-var foryRootAllPrims = []byte(
+var foryRootAllPrims = [68]byte([]byte(
 	"\x01\xff\x1c\x00\x38\xc0\x15\x5f\xf2\xd7\x48\x08\xcc\x64\x88\x14" +
 		"\x0b\xd7\x00\x88\x13\x0b\xbe\xc0\x88\x03\x11\xaf\x40\x88\x0a\x29" +
 		"\xaf\x40\x40\x01\x04\x84\x02\x11\xe0\x84\x09\x29\xe0\x40\x07\x20" +
 		"\x88\x07\x11\xd7\x00\x88\x0e\x29\xd7\x00\x88\x05\x11\xbe\xc0\x88" +
 		"\x0c\x29\xbe\xc0",
-)
+))
 
 // foryTypeAllPrims is AllPrims's static type information (its fields and hash: fory.lock).
 var foryTypeAllPrims = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
 	GoFields:       []string{"F64", "F32", "I16", "U16", "B", "I8", "U8", "I", "I64", "U64", "I32", "U32"},
 	GoName:         "prims.AllPrims",
-	RootCompatible: foryRootAllPrims,
+	RootCompatible: foryRootAllPrims[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
 	Scalars:        foryimpl.ScalarFieldsOf[AllPrims](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
 	SchemaHash:     -299331752,
@@ -178,15 +178,7 @@ func (x *AllPrims) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5f15c038001cff01)    // foryRootAllPrims[0:8]
-			buffer.PutUint64At(w, off+8, 0x148864cc0848d7f2)  // foryRootAllPrims[8:16]
-			buffer.PutUint64At(w, off+16, 0xc0be0b138800d70b) // foryRootAllPrims[16:24]
-			buffer.PutUint64At(w, off+24, 0x290a8840af110388) // foryRootAllPrims[24:32]
-			buffer.PutUint64At(w, off+32, 0x11028404014040af) // foryRootAllPrims[32:40]
-			buffer.PutUint64At(w, off+40, 0x200740e0290984e0) // foryRootAllPrims[40:48]
-			buffer.PutUint64At(w, off+48, 0x290e8800d7110788) // foryRootAllPrims[48:56]
-			buffer.PutUint64At(w, off+56, 0x88c0be11058800d7) // foryRootAllPrims[56:64]
-			buffer.PutUint64At(w, off+60, 0xc0be290c88c0be11) // foryRootAllPrims[60:68]
+			*(*[68]byte)(buffer.At(w, off)) = foryRootAllPrims
 			off += 68
 		} else {
 			buffer.PutUint32At(w, off, 0x641bff01) // prefix bytes 01 ff 1b 64

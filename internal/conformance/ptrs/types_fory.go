@@ -12,11 +12,11 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPtrs is the compatible-mode root prefix of Ptrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtrs[4:], docs/format.md §11).
-var foryRootPtrs = []byte(
+var foryRootPtrs = [40]byte([]byte(
 	"\x01\xff\x1c\x00\x1c\xf0\x08\x42\x99\x84\x82\x18\xc5\x72\x8e\x14" +
 		"\x1f\xf8\xbd\x70\x46\x01\x3f\x61\x8e\x07\x1f\xf9\x1d\x70\x8e\x05" +
 		"\x1f\xf9\x1b\xec\x46\x15\x3f\x72",
-)
+))
 
 // foryTypePtrs is Ptrs's static type information (its fields and hash: fory.lock).
 var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -24,7 +24,7 @@ var foryTypePtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"PF64", "PB", "PI64", "PI32", "PS"},
 	GoName:         "ptrs.Ptrs",
 	OfficialGoHash: -128040816,
-	RootCompatible: foryRootPtrs,
+	RootCompatible: foryRootPtrs[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x72},
 	Scalars:        foryimpl.ScalarFieldsOf[Ptrs](0, 1, 2, 3, 4),
 	SchemaHash:     1778562021,
@@ -58,11 +58,7 @@ func (x *Ptrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(40)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4208f01c001cff01)    // foryRootPtrs[0:8]
-		buffer.PutUint64At(w, off+8, 0x148e72c518828499)  // foryRootPtrs[8:16]
-		buffer.PutUint64At(w, off+16, 0x613f014670bdf81f) // foryRootPtrs[16:24]
-		buffer.PutUint64At(w, off+24, 0x058e701df91f078e) // foryRootPtrs[24:32]
-		buffer.PutUint64At(w, off+32, 0x723f1546ec1bf91f) // foryRootPtrs[32:40]
+		*(*[40]byte)(buffer.At(w, off)) = foryRootPtrs
 		off += 40
 	} else {
 		buffer.PutUint32At(w, off, 0x721bff01) // prefix bytes 01 ff 1b 72

@@ -26,10 +26,10 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
-var foryRootImage = []byte(
+var foryRootImage = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\x50\xea\x54\x0a\x3b\x1d\x32\xc5\x04\xcc\x05" +
 		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19",
-)
+))
 
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -37,7 +37,7 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Width", "Height", "URI", "Title", "Size"},
 	GoName:         "refs.Image",
 	RefBits:        []uint16{18},
-	RootCompatible: foryRootImage,
+	RootCompatible: foryRootImage[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x04},
 	Scalars:        foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3),
 	SchemaHash:     1960516840,
@@ -123,9 +123,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x54ea500c001cff01)    // foryRootImage[0:8]
-			buffer.PutUint64At(w, off+8, 0x05cc04c5321d3b0a)  // foryRootImage[8:16]
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
+			*(*[24]byte)(buffer.At(w, off)) = foryRootImage
 			off += 24
 		} else {
 			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
@@ -227,10 +225,10 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootImagePair is the compatible-mode root prefix of ImagePair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePair[4:], docs/format.md §11).
-var foryRootImagePair = []byte(
+var foryRootImagePair = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x90\xf0\x4b\x6c\x3c\xf6\x70\xc2\xc8\x01\xc6" +
 		"\x1c\xca\x1c",
-)
+))
 
 // foryTypeImagePair is ImagePair's static type information (its fields and hash: fory.lock).
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -239,7 +237,7 @@ var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.ImagePair",
 	OfficialGoHash: -919177777,
 	RefBits:        []uint16{11, 13},
-	RootCompatible: foryRootImagePair,
+	RootCompatible: foryRootImagePair[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
 	SchemaHash:     -573796553,
 	TypeDef:        foryRootImagePair[4:],
@@ -269,9 +267,7 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(19)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4bf09007001cff01)    // foryRootImagePair[0:8]
-		buffer.PutUint64At(w, off+8, 0xc601c8c270f63c6c)  // foryRootImagePair[8:16]
-		buffer.PutUint64At(w, off+11, 0x1cca1cc601c8c270) // foryRootImagePair[11:19]
+		*(*[19]byte)(buffer.At(w, off)) = foryRootImagePair
 		off += 19
 	} else {
 		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
@@ -492,17 +488,17 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootImagePtrList is the compatible-mode root prefix of ImagePtrList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePtrList[4:], docs/format.md §11).
-var foryRootImagePtrList = []byte(
+var foryRootImagePtrList = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x20\x08\x65\x8b\xa7\x06\x64\xc1\xc9\x01\xc4" +
 		"\x16\x72",
-)
+))
 
 // foryTypeImagePtrList is ImagePtrList's static type information (its fields and hash: fory.lock).
 var foryTypeImagePtrList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x01},
 	GoFields:       []string{"Images"},
 	GoName:         "refs.ImagePtrList",
-	RootCompatible: foryRootImagePtrList,
+	RootCompatible: foryRootImagePtrList[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x01},
 	SchemaHash:     925871694,
 	TypeDef:        foryRootImagePtrList[4:],
@@ -531,9 +527,7 @@ func (x *ImagePtrList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x65082006001cff01)    // foryRootImagePtrList[0:8]
-		buffer.PutUint64At(w, off+8, 0xc401c9c16406a78b)  // foryRootImagePtrList[8:16]
-		buffer.PutUint64At(w, off+10, 0x7216c401c9c16406) // foryRootImagePtrList[10:18]
+		*(*[18]byte)(buffer.At(w, off)) = foryRootImagePtrList
 		off += 18
 	} else {
 		buffer.PutUint32At(w, off, 0xc91bff01) // prefix bytes 01 ff 1b c9
@@ -678,10 +672,10 @@ func (x *ImagePtrList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte(
+var foryRootNode = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\x70\x5d\xa1\x63\x6d\xb7\x71\xc2\xca\x01\x4c" +
 		"\x05\xd4\x0b\xa1\x00\x4a\x1c\x34\x97\x98",
-)
+))
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -690,7 +684,7 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.Node",
 	OfficialGoHash: 67660299,
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootNode,
+	RootCompatible: foryRootNode[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[Node](0),
 	SchemaHash:     587892696,
@@ -721,10 +715,7 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa15d700e001cff01)    // foryRootNode[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c01cac271b76d63)  // foryRootNode[8:16]
-		buffer.PutUint64At(w, off+16, 0x341c4a00a10bd405) // foryRootNode[16:24]
-		buffer.PutUint64At(w, off+18, 0x9897341c4a00a10b) // foryRootNode[18:26]
+		*(*[26]byte)(buffer.At(w, off)) = foryRootNode
 		off += 26
 	} else {
 		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
@@ -920,11 +911,11 @@ func (x *Node) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootTreeNode is the compatible-mode root prefix of TreeNode: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootTreeNode[4:], docs/format.md §11).
-var foryRootTreeNode = []byte(
+var foryRootTreeNode = [35]byte([]byte(
 	"\x01\xff\x1c\x00\x17\xc0\x48\xd4\x28\x0b\x20\x74\xc3\xcb\x01\x54" +
 		"\x16\x72\x88\xe8\x58\xe2\x46\x80\x48\x15\x34\x0c\x20\x4e\x1c\x3c" +
 		"\x11\x23\x66",
-)
+))
 
 // foryTypeTreeNode is TreeNode's static type information (its fields and hash: fory.lock).
 var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -933,7 +924,7 @@ var foryTypeTreeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.TreeNode",
 	OfficialGoHash: 957044546,
 	RefBits:        []uint16{25},
-	RootCompatible: foryRootTreeNode,
+	RootCompatible: foryRootTreeNode[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[TreeNode](1),
 	SchemaHash:     1345458556,
@@ -965,11 +956,7 @@ func (x *TreeNode) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd448c017001cff01)    // foryRootTreeNode[0:8]
-		buffer.PutUint64At(w, off+8, 0x5401cbc374200b28)  // foryRootTreeNode[8:16]
-		buffer.PutUint64At(w, off+16, 0x8046e258e8887216) // foryRootTreeNode[16:24]
-		buffer.PutUint64At(w, off+24, 0x3c1c4e200c341548) // foryRootTreeNode[24:32]
-		buffer.PutUint64At(w, off+27, 0x6623113c1c4e200c) // foryRootTreeNode[27:35]
+		*(*[35]byte)(buffer.At(w, off)) = foryRootTreeNode
 		off += 35
 	} else {
 		buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
@@ -1228,7 +1215,7 @@ func (x *TreeNode) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootSharedUntracked is the compatible-mode root prefix of SharedUntracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedUntracked[4:], docs/format.md §11).
-var foryRootSharedUntracked = []byte(
+var foryRootSharedUntracked = [99]byte([]byte(
 	"\x01\xff\x1c\x00\x57\x80\x68\x09\x16\xf6\x1b\x43\xcc\xcd\x01\x92" +
 		"\x05\x04\x72\x86\xa7\xa8\x92\x05\x04\x72\x86\xa7\xb0\x8c\x16\x16" +
 		"\x10\x6a\x69\x6a\x8c\x16\x16\x10\x6a\x69\x6c\x92\x15\x16\x00\x22" +
@@ -1236,7 +1223,7 @@ var foryRootSharedUntracked = []byte(
 		"\x80\x8c\x18\x56\x16\x98\x01\xfb\x00\x8c\x15\x1a\x01\x82\x6a\x8c" +
 		"\x15\x1a\x01\x82\x6c\x8c\x16\x56\x24\x9a\x29\x6a\x8c\x16\x56\x24" +
 		"\x9a\x29\x6c",
-)
+))
 
 // foryTypeSharedUntracked is SharedUntracked's static type information (its fields and hash: fory.lock).
 var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1244,7 +1231,7 @@ var foryTypeSharedUntracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Count1", "Count2", "Ints1", "Ints2", "Label1", "Label2", "Map1", "Map2", "Name1", "Name2", "Strs1", "Strs2"},
 	GoName:         "refs.SharedUntracked",
 	OfficialGoHash: -61741120,
-	RootCompatible: foryRootSharedUntracked,
+	RootCompatible: foryRootSharedUntracked[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[SharedUntracked](0, 1, 4, 5, 8, 9),
 	SchemaHash:     1487575884,
@@ -1285,7 +1272,7 @@ func (x *SharedUntracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	b.Reserve(99)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootSharedUntracked)
+		*(*[99]byte)(buffer.At(w, off)) = foryRootSharedUntracked
 		off += 99
 	} else {
 		buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
@@ -1310,7 +1297,7 @@ func (x *SharedUntracked) ForyDeserialize(f *serializer.Fory, data []byte) error
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 99 && string(in[:99]) == string(foryRootSharedUntracked) {
+			if len(in) >= 99 && string(in[:99]) == string(foryRootSharedUntracked[:]) {
 				n = 99
 			}
 		} else if len(in) >= 5 &&
@@ -1689,17 +1676,17 @@ func (x *SharedUntracked) foryReadMap1(c *foryimpl.ReadContext) (v map[string]in
 }
 
 // foryRootRefElem is the compatible-mode root prefix of RefElem: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefElem[4:], docs/format.md §11).
-var foryRootRefElem = []byte(
+var foryRootRefElem = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\xf0\x0f\x5a\xf0\xfe\x72\x21\xc2\xcf\x01\x44" +
 		"\x05\x23\x63\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeRefElem is RefElem's static type information (its fields and hash: fory.lock).
 var foryTypeRefElem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x01},
 	GoFields:       []string{"ID", "Name"},
 	GoName:         "refs.RefElem",
-	RootCompatible: foryRootRefElem,
+	RootCompatible: foryRootRefElem[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[RefElem](0, 1),
 	SchemaHash:     -502268582,
@@ -1789,9 +1776,7 @@ func (x *RefElem) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5a0ff00c001cff01)    // foryRootRefElem[0:8]
-			buffer.PutUint64At(w, off+8, 0x4401cfc22172fef0)  // foryRootRefElem[8:16]
-			buffer.PutUint64At(w, off+16, 0x200c341548632305) // foryRootRefElem[16:24]
+			*(*[24]byte)(buffer.At(w, off)) = foryRootRefElem
 			off += 24
 		} else {
 			buffer.PutUint32At(w, off, 0xcf1bff01) // prefix bytes 01 ff 1b cf
@@ -1850,11 +1835,11 @@ func (x *RefElem) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootRefContainers is the compatible-mode root prefix of RefContainers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefContainers[4:], docs/format.md §11).
-var foryRootRefContainers = []byte(
+var foryRootRefContainers = [36]byte([]byte(
 	"\x01\xff\x1c\x00\x18\x30\xe2\x05\x17\x7f\x6c\x11\xc4\xd0\x01\x48" +
 		"\x16\x72\x2d\x12\x98\x44\x18\x56\x72\x30\x0f\x46\x1c\x39\xa4\x44" +
 		"\x17\x72\x48\x93",
-)
+))
 
 // foryTypeRefContainers is RefContainers's static type information (its fields and hash: fory.lock).
 var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1863,7 +1848,7 @@ var foryTypeRefContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.RefContainers",
 	OfficialGoHash: -1251069805,
 	RefBits:        []uint16{23},
-	RootCompatible: foryRootRefContainers,
+	RootCompatible: foryRootRefContainers[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x01},
 	SchemaHash:     -1989129756,
 	TypeDef:        foryRootRefContainers[4:],
@@ -1895,11 +1880,7 @@ func (x *RefContainers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(36)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x05e23018001cff01)    // foryRootRefContainers[0:8]
-		buffer.PutUint64At(w, off+8, 0x4801d0c4116c7f17)  // foryRootRefContainers[8:16]
-		buffer.PutUint64At(w, off+16, 0x56184498122d7216) // foryRootRefContainers[16:24]
-		buffer.PutUint64At(w, off+24, 0x44a4391c460f3072) // foryRootRefContainers[24:32]
-		buffer.PutUint64At(w, off+28, 0x9348721744a4391c) // foryRootRefContainers[28:36]
+		*(*[36]byte)(buffer.At(w, off)) = foryRootRefContainers
 		off += 36
 	} else {
 		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
@@ -2339,11 +2320,11 @@ func (x *RefContainers) foryReadSet(c *foryimpl.ReadContext) (v serializer.Set[*
 }
 
 // foryRootRefTagged is the compatible-mode root prefix of RefTagged: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefTagged[4:], docs/format.md §11).
-var foryRootRefTagged = []byte(
+var foryRootRefTagged = [43]byte([]byte(
 	"\x01\xff\x1c\x00\x1f\xd0\xab\x4b\xd6\x04\x45\x44\xc4\xd1\x01\x48" +
 		"\x16\x73\x2d\x12\x98\x4e\x1c\xbd\x60\x43\x40\x97\x1c\x26\x00\xc3" +
 		"\x08\x1e\xa0\x97\x1c\x26\x00\xc3\x08\x1e\xc0",
-)
+))
 
 // foryTypeRefTagged is RefTagged's static type information (its fields and hash: fory.lock).
 var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2352,7 +2333,7 @@ var foryTypeRefTagged = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.RefTagged",
 	OfficialGoHash: 1059481306,
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootRefTagged,
+	RootCompatible: foryRootRefTagged[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd1, 0x01},
 	SchemaHash:     -2119888236,
 	TypeDef:        foryRootRefTagged[4:],
@@ -2384,12 +2365,7 @@ func (x *RefTagged) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(43)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4babd01f001cff01)    // foryRootRefTagged[0:8]
-		buffer.PutUint64At(w, off+8, 0x4801d1c4444504d6)  // foryRootRefTagged[8:16]
-		buffer.PutUint64At(w, off+16, 0xbd1c4e98122d7316) // foryRootRefTagged[16:24]
-		buffer.PutUint64At(w, off+24, 0xc300261c97404360) // foryRootRefTagged[24:32]
-		buffer.PutUint64At(w, off+32, 0xc300261c97a01e08) // foryRootRefTagged[32:40]
-		buffer.PutUint64At(w, off+35, 0xc01e08c300261c97) // foryRootRefTagged[35:43]
+		*(*[43]byte)(buffer.At(w, off)) = foryRootRefTagged
 		off += 43
 	} else {
 		buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
@@ -2723,12 +2699,12 @@ func (x *RefTagged) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootRefDisabled is the compatible-mode root prefix of RefDisabled: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRefDisabled[4:], docs/format.md §11).
-var foryRootRefDisabled = []byte(
+var foryRootRefDisabled = [54]byte([]byte(
 	"\x01\xff\x1c\x00\x2a\x00\x16\x4b\xdb\x64\x35\x2b\xc6\xd2\x01\x8e" +
 		"\x1c\x9c\x28\xba\x80\x8e\x1c\x9c\x28\xbb\x00\x54\x16\x72\xb8\xa5" +
 		"\xda\xd1\x29\x80\x8a\x1c\x1c\x6e\xa0\x8a\x1c\x1c\x6e\xc0\x50\x16" +
 		"\x72\x39\xbb\x5a\x25\x30",
-)
+))
 
 // foryTypeRefDisabled is RefDisabled's static type information (its fields and hash: fory.lock).
 var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2737,7 +2713,7 @@ var foryTypeRefDisabled = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.RefDisabled",
 	OfficialGoHash: -1157775969,
 	RefBits:        []uint16{32, 37},
-	RootCompatible: foryRootRefDisabled,
+	RootCompatible: foryRootRefDisabled[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd2, 0x01},
 	SchemaHash:     785482198,
 	TypeDef:        foryRootRefDisabled[4:],
@@ -2771,13 +2747,7 @@ func (x *RefDisabled) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(54)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x4b16002a001cff01)    // foryRootRefDisabled[0:8]
-		buffer.PutUint64At(w, off+8, 0x8e01d2c62b3564db)  // foryRootRefDisabled[8:16]
-		buffer.PutUint64At(w, off+16, 0x9c1c8e80ba289c1c) // foryRootRefDisabled[16:24]
-		buffer.PutUint64At(w, off+24, 0xa5b872165400bb28) // foryRootRefDisabled[24:32]
-		buffer.PutUint64At(w, off+32, 0x6e1c1c8a8029d1da) // foryRootRefDisabled[32:40]
-		buffer.PutUint64At(w, off+40, 0x1650c06e1c1c8aa0) // foryRootRefDisabled[40:48]
-		buffer.PutUint64At(w, off+46, 0x30255abb39721650) // foryRootRefDisabled[46:54]
+		*(*[54]byte)(buffer.At(w, off)) = foryRootRefDisabled
 		off += 54
 	} else {
 		buffer.PutUint32At(w, off, 0xd21bff01) // prefix bytes 01 ff 1b d2
@@ -3192,13 +3162,13 @@ func (x *RefDisabled) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootSharedTrackedKinds is the compatible-mode root prefix of SharedTrackedKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTrackedKinds[4:], docs/format.md §11).
-var foryRootSharedTrackedKinds = []byte(
+var foryRootSharedTrackedKinds = [69]byte([]byte(
 	"\x01\xff\x1c\x00\x39\xb0\x94\xaa\xb7\x2c\x7e\x5a\xc8\xd3\x01\x8c" +
 		"\x2e\x80\x8a\x3a\x80\x8c\x2e\x80\x8a\x3b\x00\x8c\x29\x82\x41\xba" +
 		"\x80\x8c\x29\x82\x41\xbb\x00\x8d\x16\x16\x16\x42\x49\xea\x8d\x16" +
 		"\x16\x16\x42\x49\xec\x8d\x18\x56\x16\x98\x01\xfa\x80\x8d\x18\x56" +
 		"\x16\x98\x01\xfb\x00",
-)
+))
 
 // foryTypeSharedTrackedKinds is SharedTrackedKinds's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -3206,7 +3176,7 @@ var foryTypeSharedTrackedKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Arr1", "Arr2", "Bin1", "Bin2", "List1", "List2", "Map1", "Map2"},
 	GoName:         "refs.SharedTrackedKinds",
 	RefBits:        []uint16{11, 17, 23, 29},
-	RootCompatible: foryRootSharedTrackedKinds,
+	RootCompatible: foryRootSharedTrackedKinds[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
 	SchemaHash:     -2014874351,
 	TypeDef:        foryRootSharedTrackedKinds[4:],
@@ -3307,15 +3277,7 @@ func (x *SharedTrackedKinds) foryWriteFlat(b *buffer.Buffer, compatible, check b
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaa94b039001cff01)    // foryRootSharedTrackedKinds[0:8]
-			buffer.PutUint64At(w, off+8, 0x8c01d3c85a7e2cb7)  // foryRootSharedTrackedKinds[8:16]
-			buffer.PutUint64At(w, off+16, 0x802e8c803a8a802e) // foryRootSharedTrackedKinds[16:24]
-			buffer.PutUint64At(w, off+24, 0xba4182298c003b8a) // foryRootSharedTrackedKinds[24:32]
-			buffer.PutUint64At(w, off+32, 0x8d00bb4182298c80) // foryRootSharedTrackedKinds[32:40]
-			buffer.PutUint64At(w, off+40, 0x168dea4942161616) // foryRootSharedTrackedKinds[40:48]
-			buffer.PutUint64At(w, off+48, 0x56188dec49421616) // foryRootSharedTrackedKinds[48:56]
-			buffer.PutUint64At(w, off+56, 0x56188d80fa019816) // foryRootSharedTrackedKinds[56:64]
-			buffer.PutUint64At(w, off+61, 0x00fb01981656188d) // foryRootSharedTrackedKinds[61:69]
+			*(*[69]byte)(buffer.At(w, off)) = foryRootSharedTrackedKinds
 			off += 69
 		} else {
 			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
@@ -3797,17 +3759,17 @@ func (x *SharedTrackedKinds) foryReadMap1(c *foryimpl.ReadContext) (v map[string
 }
 
 // foryRootSharedTrackedList is the compatible-mode root prefix of SharedTrackedList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTrackedList[4:], docs/format.md §11).
-var foryRootSharedTrackedList = []byte(
+var foryRootSharedTrackedList = [22]byte([]byte(
 	"\x01\xff\x1c\x00\x0a\x80\xf5\xcb\x71\xaf\x86\x51\xc1\xe7\x01\x4c" +
 		"\x16\x72\xa2\x64\x64\x80",
-)
+))
 
 // foryTypeSharedTrackedList is SharedTrackedList's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTrackedList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xe7, 0x01},
 	GoFields:       []string{"Items"},
 	GoName:         "refs.SharedTrackedList",
-	RootCompatible: foryRootSharedTrackedList,
+	RootCompatible: foryRootSharedTrackedList[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xe7, 0x01},
 	SchemaHash:     -1280041564,
 	TypeDef:        foryRootSharedTrackedList[4:],
@@ -3836,9 +3798,7 @@ func (x *SharedTrackedList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcbf5800a001cff01)    // foryRootSharedTrackedList[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c01e7c15186af71)  // foryRootSharedTrackedList[8:16]
-		buffer.PutUint64At(w, off+14, 0x806464a272164c01) // foryRootSharedTrackedList[14:22]
+		*(*[22]byte)(buffer.At(w, off)) = foryRootSharedTrackedList
 		off += 22
 	} else {
 		buffer.PutUint32At(w, off, 0xe71bff01) // prefix bytes 01 ff 1b e7
@@ -3945,12 +3905,12 @@ func (x *SharedTrackedList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimp
 }
 
 // foryRootNilPointers is the compatible-mode root prefix of NilPointers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilPointers[4:], docs/format.md §11).
-var foryRootNilPointers = []byte(
+var foryRootNilPointers = [56]byte([]byte(
 	"\x01\xff\x1c\x00\x2c\x70\x0e\xc0\xcb\x8b\x8e\x4b\xc7\xcc\x01\x4e" +
 		"\x05\x89\xd4\x6c\xc0\x4e\x00\x92\xf3\x88\x00\x4e\x1c\xa1\x80\x31" +
 		"\x00\x4c\x16\x72\x21\x80\x31\x24\x4e\x15\xac\x01\x22\xc0\x4a\x1c" +
 		"\x35\xc3\x20\x4a\x1c\x4e\x24\x20",
-)
+))
 
 // foryTypeNilPointers is NilPointers's static type information (its fields and hash: fory.lock).
 var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -3959,7 +3919,7 @@ var foryTypeNilPointers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.NilPointers",
 	OfficialGoHash: -345759748,
 	RefBits:        []uint16{17, 23, 42, 47},
-	RootCompatible: foryRootNilPointers,
+	RootCompatible: foryRootNilPointers[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[NilPointers](0, 4),
 	SchemaHash:     1625135257,
@@ -3993,13 +3953,7 @@ func (x *NilPointers) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(56)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc00e702c001cff01)    // foryRootNilPointers[0:8]
-		buffer.PutUint64At(w, off+8, 0x4e01ccc74b8e8bcb)  // foryRootNilPointers[8:16]
-		buffer.PutUint64At(w, off+16, 0x92004ec06cd48905) // foryRootNilPointers[16:24]
-		buffer.PutUint64At(w, off+24, 0x3180a11c4e0088f3) // foryRootNilPointers[24:32]
-		buffer.PutUint64At(w, off+32, 0x2431802172164c00) // foryRootNilPointers[32:40]
-		buffer.PutUint64At(w, off+40, 0x1c4ac02201ac154e) // foryRootNilPointers[40:48]
-		buffer.PutUint64At(w, off+48, 0x20244e1c4a20c335) // foryRootNilPointers[48:56]
+		*(*[56]byte)(buffer.At(w, off)) = foryRootNilPointers
 		off += 56
 	} else {
 		buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
@@ -4419,14 +4373,14 @@ func (x *NilPointers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootSharedTracked is the compatible-mode root prefix of SharedTracked: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedTracked[4:], docs/format.md §11).
-var foryRootSharedTracked = []byte(
+var foryRootSharedTracked = [81]byte([]byte(
 	"\x01\xff\x1c\x00\x45\x50\x6c\xbc\xe1\x39\xf2\x6e\xca\xce\x01\x8e" +
 		"\x00\x80\x6b\x1a\x80\x8e\x00\x80\x6b\x1b\x00\x8c\x2e\x80\x8a\x3a" +
 		"\x80\x8c\x2e\x80\x8a\x3b\x00\x8c\x29\x82\x41\xba\x80\x8c\x29\x82" +
 		"\x41\xbb\x00\x8d\x16\x16\x16\x42\x49\xea\x8d\x16\x16\x16\x42\x49" +
 		"\xec\x8d\x18\x56\x16\x98\x01\xfa\x80\x8d\x18\x56\x16\x98\x01\xfb" +
 		"\x00",
-)
+))
 
 // foryTypeSharedTracked is SharedTracked's static type information (its fields and hash: fory.lock).
 var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4435,7 +4389,7 @@ var foryTypeSharedTracked = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "refs.SharedTracked",
 	OfficialGoHash: -262613778,
 	RefBits:        []uint16{11, 17, 23, 29, 35, 41},
-	RootCompatible: foryRootSharedTracked,
+	RootCompatible: foryRootSharedTracked[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xce, 0x01},
 	SchemaHash:     -459309845,
 	TypeDef:        foryRootSharedTracked[4:],
@@ -4471,7 +4425,7 @@ func (x *SharedTracked) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(81)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootSharedTracked)
+		*(*[81]byte)(buffer.At(w, off)) = foryRootSharedTracked
 		off += 81
 	} else {
 		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
@@ -4496,7 +4450,7 @@ func (x *SharedTracked) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 81 && string(in[:81]) == string(foryRootSharedTracked) {
+			if len(in) >= 81 && string(in[:81]) == string(foryRootSharedTracked[:]) {
 				n = 81
 			}
 		} else if len(in) >= 5 &&

@@ -12,19 +12,19 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootSetHolder is the compatible-mode root prefix of SetHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetHolder[4:], docs/format.md §11).
-var foryRootSetHolder = []byte(
+var foryRootSetHolder = [51]byte([]byte(
 	"\x01\xff\x1c\x00\x27\xe0\x7a\xb3\xcd\xf7\x58\x28\xc5\xd3\x01\x4c" +
 		"\x17\x1e\x91\x8f\x9e\x00\x48\x17\x16\x21\xb3\x90\x4e\x17\x56\xb0" +
 		"\x18\x09\x00\x50\x17\x56\x31\x12\x92\x1a\x60\x50\x17\x56\x4a\x71" +
 		"\x43\x4d\x20",
-)
+))
 
 // foryTypeSetHolder is SetHolder's static type information (its fields and hash: fory.lock).
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
 	GoFields:       []string{"Empty", "Ints", "Maybe", "Missing", "Strings"},
 	GoName:         "sets.SetHolder",
-	RootCompatible: foryRootSetHolder,
+	RootCompatible: foryRootSetHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
 	SchemaHash:     143701304,
 	TypeDef:        foryRootSetHolder[4:],
@@ -118,13 +118,7 @@ func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb37ae027001cff01)    // foryRootSetHolder[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c01d3c52858f7cd)  // foryRootSetHolder[8:16]
-			buffer.PutUint64At(w, off+16, 0x1748009e8f911e17) // foryRootSetHolder[16:24]
-			buffer.PutUint64At(w, off+24, 0xb056174e90b32116) // foryRootSetHolder[24:32]
-			buffer.PutUint64At(w, off+32, 0x1231561750000918) // foryRootSetHolder[32:40]
-			buffer.PutUint64At(w, off+40, 0x714a561750601a92) // foryRootSetHolder[40:48]
-			buffer.PutUint64At(w, off+43, 0x204d43714a561750) // foryRootSetHolder[43:51]
+			*(*[51]byte)(buffer.At(w, off)) = foryRootSetHolder
 			off += 51
 		} else {
 			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
@@ -401,17 +395,17 @@ func (x *SetHolder) foryReadMaybe(c *foryimpl.ReadContext) (v serializer.Set[str
 }
 
 // foryRootSetMulti is the compatible-mode root prefix of SetMulti: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetMulti[4:], docs/format.md §11).
-var foryRootSetMulti = []byte(
+var foryRootSetMulti = [29]byte([]byte(
 	"\x01\xff\x1c\x00\x11\x70\xe0\x40\x4d\xe7\x43\x78\xc2\xd4\x01\x4c" +
 		"\x17\x16\x89\xc3\x24\x80\x4c\x17\x56\xd9\xd1\x1c\x80",
-)
+))
 
 // foryTypeSetMulti is SetMulti's static type information (its fields and hash: fory.lock).
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"Codes", "Words"},
 	GoName:         "sets.SetMulti",
-	RootCompatible: foryRootSetMulti,
+	RootCompatible: foryRootSetMulti[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
 	SchemaHash:     -1839818274,
 	TypeDef:        foryRootSetMulti[4:],
@@ -507,10 +501,7 @@ func (x *SetMulti) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x40e07011001cff01)    // foryRootSetMulti[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c01d4c27843e74d)  // foryRootSetMulti[8:16]
-			buffer.PutUint64At(w, off+16, 0x174c8024c3891617) // foryRootSetMulti[16:24]
-			buffer.PutUint64At(w, off+21, 0x801cd1d956174c80) // foryRootSetMulti[21:29]
+			*(*[29]byte)(buffer.At(w, off)) = foryRootSetMulti
 			off += 29
 		} else {
 			buffer.PutUint32At(w, off, 0xd41bff01) // prefix bytes 01 ff 1b d4
@@ -632,17 +623,17 @@ func (x *SetMulti) foryReadWords(c *foryimpl.ReadContext) (v serializer.Set[stri
 }
 
 // foryRootSetsInside is the compatible-mode root prefix of SetsInside: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetsInside[4:], docs/format.md §11).
-var foryRootSetsInside = []byte(
+var foryRootSetsInside = [31]byte([]byte(
 	"\x01\xff\x1c\x00\x13\x40\x10\x69\x58\xd4\x32\x15\xc2\xd6\x01\x4c" +
 		"\x18\x56\x5e\x56\x07\x1b\x51\x30\x48\x16\x5e\x16\x2d\x12\x98",
-)
+))
 
 // foryTypeSetsInside is SetsInside's static type information (its fields and hash: fory.lock).
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoFields:       []string{"ByKey", "List"},
 	GoName:         "sets.SetsInside",
-	RootCompatible: foryRootSetsInside,
+	RootCompatible: foryRootSetsInside[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	SchemaHash:     460511910,
 	TypeDef:        foryRootSetsInside[4:],
@@ -730,10 +721,7 @@ func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x69104013001cff01)    // foryRootSetsInside[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c01d6c21532d458)  // foryRootSetsInside[8:16]
-			buffer.PutUint64At(w, off+16, 0x30511b07565e5618) // foryRootSetsInside[16:24]
-			buffer.PutUint64At(w, off+23, 0x98122d165e164830) // foryRootSetsInside[23:31]
+			*(*[31]byte)(buffer.At(w, off)) = foryRootSetsInside
 			off += 31
 		} else {
 			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6

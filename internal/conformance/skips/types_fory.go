@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPetOwner is the compatible-mode root prefix of PetOwner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPetOwner[4:], docs/format.md §11).
-var foryRootPetOwner = []byte(
+var foryRootPetOwner = [17]byte([]byte(
 	"\x01\xff\x1c\x00\x05\x20\x18\xac\x49\x28\x3d\x4d\xc1\xd9\x01\xc4" +
 		"\x15",
-)
+))
 
 // foryTypePetOwner is PetOwner's static type information (its fields and hash: fory.lock).
 var foryTypePetOwner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd9, 0x01},
 	GoFields:       []string{"Name"},
 	GoName:         "skips.PetOwner",
-	RootCompatible: foryRootPetOwner,
+	RootCompatible: foryRootPetOwner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[PetOwner](0),
 	SchemaHash:     -2083538306,
@@ -111,9 +111,7 @@ func (x *PetOwner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xac182005001cff01)   // foryRootPetOwner[0:8]
-			buffer.PutUint64At(w, off+8, 0xc401d9c14d3d2849) // foryRootPetOwner[8:16]
-			buffer.PutUint64At(w, off+9, 0x15c401d9c14d3d28) // foryRootPetOwner[9:17]
+			*(*[17]byte)(buffer.At(w, off)) = foryRootPetOwner
 			off += 17
 		} else {
 			buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
@@ -160,17 +158,17 @@ func (x *PetOwner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootAnyHolder is the compatible-mode root prefix of AnyHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyHolder[4:], docs/format.md §11).
-var foryRootAnyHolder = []byte(
+var foryRootAnyHolder = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xa0\xb7\x92\x3c\x14\x33\x14\xc1\xdb\x01\x4c" +
 		"\x05\x92\xf3\x88\x00",
-)
+))
 
 // foryTypeAnyHolder is AnyHolder's static type information (its fields and hash: fory.lock).
 var foryTypeAnyHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdb, 0x01},
 	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyHolder",
-	RootCompatible: foryRootAnyHolder,
+	RootCompatible: foryRootAnyHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdb, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[AnyHolder](0),
 	SchemaHash:     -504813805,
@@ -297,9 +295,7 @@ func (x *AnyHolder) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x92b7a009001cff01)    // foryRootAnyHolder[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c01dbc11433143c)  // foryRootAnyHolder[8:16]
-			buffer.PutUint64At(w, off+13, 0x0088f392054c01db) // foryRootAnyHolder[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootAnyHolder
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xdb1bff01) // prefix bytes 01 ff 1b db
@@ -360,17 +356,17 @@ func (x *AnyHolder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootAnyList is the compatible-mode root prefix of AnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyList[4:], docs/format.md §11).
-var foryRootAnyList = []byte(
+var foryRootAnyList = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xe0\xa3\x10\xc3\x62\xfd\x60\xc1\xdc\x01\x4c" +
 		"\x05\x92\xf3\x88\x00",
-)
+))
 
 // foryTypeAnyList is AnyList's static type information (its fields and hash: fory.lock).
 var foryTypeAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdc, 0x01},
 	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyList",
-	RootCompatible: foryRootAnyList,
+	RootCompatible: foryRootAnyList[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdc, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[AnyList](0),
 	SchemaHash:     -504813805,
@@ -497,9 +493,7 @@ func (x *AnyList) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x10a3e009001cff01)    // foryRootAnyList[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c01dcc160fd62c3)  // foryRootAnyList[8:16]
-			buffer.PutUint64At(w, off+13, 0x0088f392054c01dc) // foryRootAnyList[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootAnyList
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xdc1bff01) // prefix bytes 01 ff 1b dc
@@ -560,17 +554,17 @@ func (x *AnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootAnyMap is the compatible-mode root prefix of AnyMap: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMap[4:], docs/format.md §11).
-var foryRootAnyMap = []byte(
+var foryRootAnyMap = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\x10\xfd\x3d\x5e\x96\xcc\x15\xc1\xdd\x01\x4c" +
 		"\x05\x92\xf3\x88\x00",
-)
+))
 
 // foryTypeAnyMap is AnyMap's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMap = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdd, 0x01},
 	GoFields:       []string{"Extra"},
 	GoName:         "skips.AnyMap",
-	RootCompatible: foryRootAnyMap,
+	RootCompatible: foryRootAnyMap[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdd, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[AnyMap](0),
 	SchemaHash:     -504813805,
@@ -697,9 +691,7 @@ func (x *AnyMap) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x3dfd1009001cff01)    // foryRootAnyMap[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c01ddc115cc965e)  // foryRootAnyMap[8:16]
-			buffer.PutUint64At(w, off+13, 0x0088f392054c01dd) // foryRootAnyMap[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootAnyMap
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xdd1bff01) // prefix bytes 01 ff 1b dd
@@ -760,17 +752,17 @@ func (x *AnyMap) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootSetHolder is the compatible-mode root prefix of SetHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetHolder[4:], docs/format.md §11).
-var foryRootSetHolder = []byte(
+var foryRootSetHolder = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xa0\xf6\x4e\xd0\x31\xaa\x67\xc1\xd3\x01\x48" +
 		"\x17\x16\x21\xb3\x90",
-)
+))
 
 // foryTypeSetHolder is SetHolder's static type information (its fields and hash: fory.lock).
 var foryTypeSetHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x01},
 	GoFields:       []string{"Ints"},
 	GoName:         "skips.SetHolder",
-	RootCompatible: foryRootSetHolder,
+	RootCompatible: foryRootSetHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x01},
 	SchemaHash:     1574600377,
 	TypeDef:        foryRootSetHolder[4:],
@@ -857,9 +849,7 @@ func (x *SetHolder) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4ef6a009001cff01)    // foryRootSetHolder[0:8]
-			buffer.PutUint64At(w, off+8, 0x4801d3c167aa31d0)  // foryRootSetHolder[8:16]
-			buffer.PutUint64At(w, off+13, 0x90b32116174801d3) // foryRootSetHolder[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootSetHolder
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
@@ -941,17 +931,17 @@ func (x *SetHolder) foryReadInts(c *foryimpl.ReadContext) (v serializer.Set[int3
 }
 
 // foryRootSetMulti is the compatible-mode root prefix of SetMulti: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetMulti[4:], docs/format.md §11).
-var foryRootSetMulti = []byte(
+var foryRootSetMulti = [22]byte([]byte(
 	"\x01\xff\x1c\x00\x0a\x60\xea\x10\x50\x10\x13\x6a\xc1\xd4\x01\x4c" +
 		"\x17\x16\x89\xc3\x24\x80",
-)
+))
 
 // foryTypeSetMulti is SetMulti's static type information (its fields and hash: fory.lock).
 var foryTypeSetMulti = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"Codes"},
 	GoName:         "skips.SetMulti",
-	RootCompatible: foryRootSetMulti,
+	RootCompatible: foryRootSetMulti[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
 	SchemaHash:     1068255906,
 	TypeDef:        foryRootSetMulti[4:],
@@ -1038,9 +1028,7 @@ func (x *SetMulti) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x10ea600a001cff01)    // foryRootSetMulti[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c01d4c16a131050)  // foryRootSetMulti[8:16]
-			buffer.PutUint64At(w, off+14, 0x8024c38916174c01) // foryRootSetMulti[14:22]
+			*(*[22]byte)(buffer.At(w, off)) = foryRootSetMulti
 			off += 22
 		} else {
 			buffer.PutUint32At(w, off, 0xd41bff01) // prefix bytes 01 ff 1b d4
@@ -1122,17 +1110,17 @@ func (x *SetMulti) foryReadCodes(c *foryimpl.ReadContext) (v serializer.Set[int3
 }
 
 // foryRootHalfFloats is the compatible-mode root prefix of HalfFloats: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHalfFloats[4:], docs/format.md §11).
-var foryRootHalfFloats = []byte(
+var foryRootHalfFloats = [29]byte([]byte(
 	"\x01\xff\x1c\x00\x11\xd0\xe7\x5a\xab\x61\x4d\x38\xc2\xd5\x01\x88" +
 		"\x11\x0b\xaf\x40\x98\x12\x03\xf8\xba\xf5\xf9\xa2\x0c",
-)
+))
 
 // foryTypeHalfFloats is HalfFloats's static type information (its fields and hash: fory.lock).
 var foryTypeHalfFloats = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x01},
 	GoFields:       []string{"F16", "BF16Neg"},
 	GoName:         "skips.HalfFloats",
-	RootCompatible: foryRootHalfFloats,
+	RootCompatible: foryRootHalfFloats[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[HalfFloats](0, 1),
 	SchemaHash:     -1751198262,
@@ -1263,10 +1251,7 @@ func (x *HalfFloats) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5ae7d011001cff01)    // foryRootHalfFloats[0:8]
-			buffer.PutUint64At(w, off+8, 0x8801d5c2384d61ab)  // foryRootHalfFloats[8:16]
-			buffer.PutUint64At(w, off+16, 0xf803129840af0b11) // foryRootHalfFloats[16:24]
-			buffer.PutUint64At(w, off+21, 0x0ca2f9f5baf80312) // foryRootHalfFloats[21:29]
+			*(*[29]byte)(buffer.At(w, off)) = foryRootHalfFloats
 			off += 29
 		} else {
 			buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
@@ -1327,17 +1312,17 @@ func (x *HalfFloats) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryRootDecimals is the compatible-mode root prefix of Decimals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDecimals[4:], docs/format.md §11).
-var foryRootDecimals = []byte(
+var foryRootDecimals = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\x40\xc6\x24\x77\x00\x84\x3f\xc1\xd6\x01\x4c" +
 		"\x28\xbe\x28\x11\x00",
-)
+))
 
 // foryTypeDecimals is Decimals's static type information (its fields and hash: fory.lock).
 var foryTypeDecimals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x01},
 	GoFields:       []string{"Price"},
 	GoName:         "skips.Decimals",
-	RootCompatible: foryRootDecimals,
+	RootCompatible: foryRootDecimals[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	SchemaHash:     437792380,
 	TypeDef:        foryRootDecimals[4:],
@@ -1427,9 +1412,7 @@ func (x *Decimals) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x24c64009001cff01)    // foryRootDecimals[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c01d6c13f840077)  // foryRootDecimals[8:16]
-			buffer.PutUint64At(w, off+13, 0x001128be284c01d6) // foryRootDecimals[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootDecimals
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
@@ -1479,17 +1462,17 @@ func (x *Decimals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootOptionals is the compatible-mode root prefix of Optionals: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOptionals[4:], docs/format.md §11).
-var foryRootOptionals = []byte(
+var foryRootOptionals = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x50\x75\x5f\x37\xdd\x02\x5e\xc1\xde\x01\x46" +
 		"\x15\x4a\x71",
-)
+))
 
 // foryTypeOptionals is Optionals's static type information (its fields and hash: fory.lock).
 var foryTypeOptionals = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xde, 0x01},
 	GoFields:       []string{"Str"},
 	GoName:         "skips.Optionals",
-	RootCompatible: foryRootOptionals,
+	RootCompatible: foryRootOptionals[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xde, 0x01},
 	SchemaHash:     -1247989274,
 	TypeDef:        foryRootOptionals[4:],
@@ -1583,9 +1566,7 @@ func (x *Optionals) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5f755007001cff01)    // foryRootOptionals[0:8]
-			buffer.PutUint64At(w, off+8, 0x4601dec15e02dd37)  // foryRootOptionals[8:16]
-			buffer.PutUint64At(w, off+11, 0x714a154601dec15e) // foryRootOptionals[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootOptionals
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xde1bff01) // prefix bytes 01 ff 1b de
@@ -1646,17 +1627,17 @@ func (x *Optionals) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootBigMaps is the compatible-mode root prefix of BigMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBigMaps[4:], docs/format.md §11).
-var foryRootBigMaps = []byte(
+var foryRootBigMaps = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\xa0\x68\xdb\x55\x18\x90\x04\xc1\xdf\x01\x9c" +
 		"\x18\x16\x56\x11\xbe\xdf\xa6\x77\xe9\x26\x88",
-)
+))
 
 // foryTypeBigMaps is BigMaps's static type information (its fields and hash: fory.lock).
 var foryTypeBigMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xdf, 0x01},
 	GoFields:       []string{"I32ToStr"},
 	GoName:         "skips.BigMaps",
-	RootCompatible: foryRootBigMaps,
+	RootCompatible: foryRootBigMaps[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xdf, 0x01},
 	SchemaHash:     1904302125,
 	TypeDef:        foryRootBigMaps[4:],
@@ -1751,10 +1732,7 @@ func (x *BigMaps) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xdb68a00f001cff01)    // foryRootBigMaps[0:8]
-			buffer.PutUint64At(w, off+8, 0x9c01dfc104901855)  // foryRootBigMaps[8:16]
-			buffer.PutUint64At(w, off+16, 0x77a6dfbe11561618) // foryRootBigMaps[16:24]
-			buffer.PutUint64At(w, off+19, 0x8826e977a6dfbe11) // foryRootBigMaps[19:27]
+			*(*[27]byte)(buffer.At(w, off)) = foryRootBigMaps
 			off += 27
 		} else {
 			buffer.PutUint32At(w, off, 0xdf1bff01) // prefix bytes 01 ff 1b df

@@ -12,11 +12,11 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootSlices is the compatible-mode root prefix of Slices: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSlices[4:], docs/format.md §11).
-var foryRootSlices = []byte(
+var foryRootSlices = [42]byte([]byte(
 	"\x01\xff\x1c\x00\x1e\x30\x34\x10\x62\x17\x29\x27\xc4\x66\x8c\x16" +
 		"\x16\x91\xbe\xc9\x00\x94\x2f\x11\xd7\x1f\x80\x8a\x20\x8c\x16\x1e" +
 		"\x91\xd7\x09\x00\x48\x16\x56\x4a\x71\x90",
-)
+))
 
 // foryTypeSlices is Slices's static type information (its fields and hash: fory.lock).
 var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -24,7 +24,7 @@ var foryTypeSlices = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"I32s", "I64Arr", "I64s", "Strs"},
 	GoName:         "slices.Slices",
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootSlices,
+	RootCompatible: foryRootSlices[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:     -1958479619,
 	TypeDef:        foryRootSlices[4:],
@@ -111,12 +111,7 @@ func (x *Slices) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1034301e001cff01)    // foryRootSlices[0:8]
-			buffer.PutUint64At(w, off+8, 0x168c66c427291762)  // foryRootSlices[8:16]
-			buffer.PutUint64At(w, off+16, 0x112f9400c9be9116) // foryRootSlices[16:24]
-			buffer.PutUint64At(w, off+24, 0x1e168c208a801fd7) // foryRootSlices[24:32]
-			buffer.PutUint64At(w, off+32, 0x4a5616480009d791) // foryRootSlices[32:40]
-			buffer.PutUint64At(w, off+34, 0x90714a5616480009) // foryRootSlices[34:42]
+			*(*[42]byte)(buffer.At(w, off)) = foryRootSlices
 			off += 42
 		} else {
 			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66

@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte(
+var foryRootUser = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xb0\xdb\xc1\x4f\x60\x9d\x3b\xc3\x64\xc0\x07" +
 		"\xc4\x15\xc8\x16\x56",
-)
+))
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x64},
 	GoFields:       []string{"ID", "Name", "Tags"},
 	GoName:         "streams.User",
-	RootCompatible: foryRootUser,
+	RootCompatible: foryRootUser[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x64},
 	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:     -1993551251,
@@ -113,9 +113,7 @@ func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc1dbb009001cff01)    // foryRootUser[0:8]
-			buffer.PutUint64At(w, off+8, 0x07c064c33b9d604f)  // foryRootUser[8:16]
-			buffer.PutUint64At(w, off+13, 0x5616c815c407c064) // foryRootUser[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootUser
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0x641bff01) // prefix bytes 01 ff 1b 64
@@ -218,17 +216,17 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
-var foryRootItem = []byte(
+var foryRootItem = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x20\x12\x5c\xdc\xe2\x35\x04\xc2\x65\xc4\x05" +
 		"\xc0\x15",
-)
+))
 
 // foryTypeItem is Item's static type information (its fields and hash: fory.lock).
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoFields:       []string{"Qty", "SKU"},
 	GoName:         "streams.Item",
-	RootCompatible: foryRootItem,
+	RootCompatible: foryRootItem[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
 	Scalars:        foryimpl.ScalarFieldsOf[Item](0, 1),
 	SchemaHash:     1590280357,
@@ -317,9 +315,7 @@ func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5c122006001cff01)    // foryRootItem[0:8]
-			buffer.PutUint64At(w, off+8, 0x05c465c20435e2dc)  // foryRootItem[8:16]
-			buffer.PutUint64At(w, off+10, 0x15c005c465c20435) // foryRootItem[10:18]
+			*(*[18]byte)(buffer.At(w, off)) = foryRootItem
 			off += 18
 		} else {
 			buffer.PutUint32At(w, off, 0x651bff01) // prefix bytes 01 ff 1b 65

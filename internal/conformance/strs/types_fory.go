@@ -12,18 +12,18 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootStrings is the compatible-mode root prefix of Strings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootStrings[4:], docs/format.md §11).
-var foryRootStrings = []byte(
+var foryRootStrings = [47]byte([]byte(
 	"\x01\xff\x1c\x00\x23\x30\xd4\x17\x32\xcb\xf3\x37\xc5\x65\x54\x15" +
 		"\x03\x72\xd8\xb6\x8d\xa0\x4c\x15\x8b\x69\xda\x80\x4c\x15\x91\x8e" +
 		"\x4a\x00\x4c\x15\x91\x8f\x9e\x00\x90\x15\x16\x02\x64\x1b\xa8",
-)
+))
 
 // foryTypeStrings is Strings's static type information (its fields and hash: fory.lock).
 var foryTypeStrings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoFields:       []string{"ASCII", "CJK", "Emoji", "Empty", "Latin1"},
 	GoName:         "strs.Strings",
-	RootCompatible: foryRootStrings,
+	RootCompatible: foryRootStrings[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
 	Scalars:        foryimpl.ScalarFieldsOf[Strings](0, 1, 2, 3, 4),
 	SchemaHash:     1904676594,
@@ -122,12 +122,7 @@ func (x *Strings) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x17d43023001cff01)    // foryRootStrings[0:8]
-			buffer.PutUint64At(w, off+8, 0x155465c537f3cb32)  // foryRootStrings[8:16]
-			buffer.PutUint64At(w, off+16, 0x154ca08db6d87203) // foryRootStrings[16:24]
-			buffer.PutUint64At(w, off+24, 0x8e91154c80da698b) // foryRootStrings[24:32]
-			buffer.PutUint64At(w, off+32, 0x009e8f91154c004a) // foryRootStrings[32:40]
-			buffer.PutUint64At(w, off+39, 0xa81b640216159000) // foryRootStrings[39:47]
+			*(*[47]byte)(buffer.At(w, off)) = foryRootStrings
 			off += 47
 		} else {
 			buffer.PutUint32At(w, off, 0x651bff01) // prefix bytes 01 ff 1b 65

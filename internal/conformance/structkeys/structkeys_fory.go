@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPoint is the compatible-mode root prefix of Point: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPoint[4:], docs/format.md §11).
-var foryRootPoint = []byte(
+var foryRootPoint = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xa0\x1d\xa8\xf9\x80\xff\x0f\xc2\xa0\x06\x40" +
 		"\x05\x5c\x40\x05\x60",
-)
+))
 
 // foryTypePoint is Point's static type information (its fields and hash: fory.lock).
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xa0, 0x06},
 	GoFields:       []string{"X", "Y"},
 	GoName:         "structkeys.Point",
-	RootCompatible: foryRootPoint,
+	RootCompatible: foryRootPoint[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xa0, 0x06},
 	Scalars:        foryimpl.ScalarFieldsOf[Point](0, 1),
 	SchemaHash:     613113960,
@@ -150,9 +150,7 @@ func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xa81da009001cff01)    // foryRootPoint[0:8]
-			buffer.PutUint64At(w, off+8, 0x4006a0c20fff80f9)  // foryRootPoint[8:16]
-			buffer.PutUint64At(w, off+13, 0x6005405c054006a0) // foryRootPoint[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootPoint
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xa01bff01) // prefix bytes 01 ff 1b a0
@@ -218,18 +216,18 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootGrid is the compatible-mode root prefix of Grid: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGrid[4:], docs/format.md §11).
-var foryRootGrid = []byte(
+var foryRootGrid = [35]byte([]byte(
 	"\x01\xff\x1c\x00\x17\x50\x66\xdb\x2a\x6f\xaf\x25\xc2\xa1\x06\x50" +
 		"\x18\x5a\x16\x56\x07\x1b\x78\x11\x10\x54\x18\x72\x56\x87\x1b\x7b" +
 		"\x90\xd9\x80",
-)
+))
 
 // foryTypeGrid is Grid's static type information (its fields and hash: fory.lock).
 var foryTypeGrid = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xa1, 0x06},
 	GoFields:       []string{"ByPair", "ByPoint"},
 	GoName:         "structkeys.Grid",
-	RootCompatible: foryRootGrid,
+	RootCompatible: foryRootGrid[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xa1, 0x06},
 	SchemaHash:     -1521322654,
 	TypeDef:        foryRootGrid[4:],
@@ -259,11 +257,7 @@ func (x *Grid) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xdb665017001cff01)    // foryRootGrid[0:8]
-		buffer.PutUint64At(w, off+8, 0x5006a1c225af6f2a)  // foryRootGrid[8:16]
-		buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootGrid[16:24]
-		buffer.PutUint64At(w, off+24, 0x7b1b875672185410) // foryRootGrid[24:32]
-		buffer.PutUint64At(w, off+27, 0x80d9907b1b875672) // foryRootGrid[27:35]
+		*(*[35]byte)(buffer.At(w, off)) = foryRootGrid
 		off += 35
 	} else {
 		buffer.PutUint32At(w, off, 0xa11bff01) // prefix bytes 01 ff 1b a1

@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootStructLists is the compatible-mode root prefix of StructLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootStructLists[4:], docs/format.md §11).
-var foryRootStructLists = []byte(
+var foryRootStructLists = [30]byte([]byte(
 	"\x01\xff\x1c\x00\x12\x30\x54\x76\xf4\xcd\xcf\x24\xc2\x74\x54\x16" +
 		"\x72\xbd\xc8\x6c\xc9\x19\x00\x4c\x16\x72\x54\x0b\xa1\x24",
-)
+))
 
 // foryTypeStructLists is StructLists's static type information (its fields and hash: fory.lock).
 var foryTypeStructLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x74},
 	GoFields:       []string{"Pointers", "Values"},
 	GoName:         "structlists.StructLists",
-	RootCompatible: foryRootStructLists,
+	RootCompatible: foryRootStructLists[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x74},
 	SchemaHash:     732929628,
 	TypeDef:        foryRootStructLists[4:],
@@ -52,10 +52,7 @@ func (x *StructLists) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x76543012001cff01)    // foryRootStructLists[0:8]
-		buffer.PutUint64At(w, off+8, 0x165474c224cfcdf4)  // foryRootStructLists[8:16]
-		buffer.PutUint64At(w, off+16, 0x4c0019c96cc8bd72) // foryRootStructLists[16:24]
-		buffer.PutUint64At(w, off+22, 0x24a10b5472164c00) // foryRootStructLists[22:30]
+		*(*[30]byte)(buffer.At(w, off)) = foryRootStructLists
 		off += 30
 	} else {
 		buffer.PutUint32At(w, off, 0x741bff01) // prefix bytes 01 ff 1b 74
@@ -247,17 +244,17 @@ func (x *StructLists) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
-var foryRootInner = []byte(
+var foryRootInner = [20]byte([]byte(
 	"\x01\xff\x1c\x00\x08\xc0\xa0\x1d\x42\xbf\x7f\x37\xc2\x6a\x40\x05" +
 		"\x54\x40\x15\x48",
-)
+))
 
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x6a},
 	GoFields:       []string{"V", "S"},
 	GoName:         "structlists.Inner",
-	RootCompatible: foryRootInner,
+	RootCompatible: foryRootInner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x6a},
 	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 1),
 	SchemaHash:     270494220,
@@ -346,9 +343,7 @@ func (x *Inner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x1da0c008001cff01)    // foryRootInner[0:8]
-			buffer.PutUint64At(w, off+8, 0x05406ac2377fbf42)  // foryRootInner[8:16]
-			buffer.PutUint64At(w, off+12, 0x4815405405406ac2) // foryRootInner[12:20]
+			*(*[20]byte)(buffer.At(w, off)) = foryRootInner
 			off += 20
 		} else {
 			buffer.PutUint32At(w, off, 0x6a1bff01) // prefix bytes 01 ff 1b 6a

@@ -42,17 +42,17 @@ func (Shade) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte(
+var foryRootUser = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\xf0\x02\x2c\x51\xe7\x1f\x11\xc2\xf5\x03\x44" +
 		"\x07\x23\x63\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xf5, 0x03},
 	GoFields:       []string{"ID", "Name"},
 	GoName:         "structroots.User",
-	RootCompatible: foryRootUser,
+	RootCompatible: foryRootUser[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xf5, 0x03},
 	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:     1549828091,
@@ -142,9 +142,7 @@ func (x *User) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x2c02f00c001cff01)    // foryRootUser[0:8]
-			buffer.PutUint64At(w, off+8, 0x4403f5c2111fe751)  // foryRootUser[8:16]
-			buffer.PutUint64At(w, off+16, 0x200c341548632307) // foryRootUser[16:24]
+			*(*[24]byte)(buffer.At(w, off)) = foryRootUser
 			off += 24
 		} else {
 			buffer.PutUint32At(w, off, 0xf51bff01) // prefix bytes 01 ff 1b f5

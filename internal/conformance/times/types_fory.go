@@ -13,17 +13,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootTimes is the compatible-mode root prefix of Times: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootTimes[4:], docs/format.md §11).
-var foryRootTimes = []byte(
+var foryRootTimes = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\x70\xe6\x8c\x4c\x55\xb4\x73\xc3\x70\x40\x25" +
 		"\x0c\x44\x27\x8e\x60\x40\x26\x4c",
-)
+))
 
 // foryTypeTimes is Times's static type information (its fields and hash: fory.lock).
 var foryTypeTimes = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x70},
 	GoFields:       []string{"D", "Dt", "T"},
 	GoName:         "times.Times",
-	RootCompatible: foryRootTimes,
+	RootCompatible: foryRootTimes[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x70},
 	SchemaHash:     -1508952944,
 	TypeDef:        foryRootTimes[4:],
@@ -111,9 +111,7 @@ func (x *Times) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8ce6700c001cff01)    // foryRootTimes[0:8]
-			buffer.PutUint64At(w, off+8, 0x254070c373b4554c)  // foryRootTimes[8:16]
-			buffer.PutUint64At(w, off+16, 0x4c2640608e27440c) // foryRootTimes[16:24]
+			*(*[24]byte)(buffer.At(w, off)) = foryRootTimes
 			off += 24
 		} else {
 			buffer.PutUint32At(w, off, 0x701bff01) // prefix bytes 01 ff 1b 70

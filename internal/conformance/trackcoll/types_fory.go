@@ -26,18 +26,18 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootNestedLists is the compatible-mode root prefix of NestedLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNestedLists[4:], docs/format.md §11).
-var foryRootNestedLists = []byte(
+var foryRootNestedLists = [38]byte([]byte(
 	"\x01\xff\x1c\x00\x1a\xf0\x78\x09\x4e\xed\x65\x25\xc3\xad\x02\x48" +
 		"\x16\x5a\x16\x21\xb3\x90\x50\x16\x5a\x16\x31\x12\x92\x1a\x60\x48" +
 		"\x16\x5a\x56\x4a\x71\x90",
-)
+))
 
 // foryTypeNestedLists is NestedLists's static type information (its fields and hash: fory.lock).
 var foryTypeNestedLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xad, 0x02},
 	GoFields:       []string{"Ints", "Missing", "Strs"},
 	GoName:         "trackcoll.NestedLists",
-	RootCompatible: foryRootNestedLists,
+	RootCompatible: foryRootNestedLists[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	SchemaHash:     -1150089757,
 	TypeDef:        foryRootNestedLists[4:],
@@ -127,11 +127,7 @@ func (x *NestedLists) foryWriteFlat(b *buffer.Buffer, compatible, check bool, fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0978f01a001cff01)    // foryRootNestedLists[0:8]
-			buffer.PutUint64At(w, off+8, 0x4802adc32565ed4e)  // foryRootNestedLists[8:16]
-			buffer.PutUint64At(w, off+16, 0x165090b321165a16) // foryRootNestedLists[16:24]
-			buffer.PutUint64At(w, off+24, 0x48601a921231165a) // foryRootNestedLists[24:32]
-			buffer.PutUint64At(w, off+30, 0x90714a565a164860) // foryRootNestedLists[30:38]
+			*(*[38]byte)(buffer.At(w, off)) = foryRootNestedLists
 			off += 38
 		} else {
 			buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
@@ -491,17 +487,17 @@ func (x *NestedLists) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v [
 }
 
 // foryRootListOfMaps is the compatible-mode root prefix of ListOfMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListOfMaps[4:], docs/format.md §11).
-var foryRootListOfMaps = []byte(
+var foryRootListOfMaps = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x10\xf0\x01\x74\x8c\x44\x16\xc1\xae\x02\x48" +
 		"\x16\x62\x56\x16\x30\x0f\x90",
-)
+))
 
 // foryTypeListOfMaps is ListOfMaps's static type information (its fields and hash: fory.lock).
 var foryTypeListOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xae, 0x02},
 	GoFields:       []string{"Maps"},
 	GoName:         "trackcoll.ListOfMaps",
-	RootCompatible: foryRootListOfMaps,
+	RootCompatible: foryRootListOfMaps[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
 	SchemaHash:     2081105572,
 	TypeDef:        foryRootListOfMaps[4:],
@@ -587,9 +583,7 @@ func (x *ListOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x01f0100b001cff01)    // foryRootListOfMaps[0:8]
-			buffer.PutUint64At(w, off+8, 0x4802aec116448c74)  // foryRootListOfMaps[8:16]
-			buffer.PutUint64At(w, off+15, 0x900f301656621648) // foryRootListOfMaps[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootListOfMaps
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xae1bff01) // prefix bytes 01 ff 1b ae
@@ -775,18 +769,18 @@ func (x *ListOfMaps) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int3
 }
 
 // foryRootMapOfLists is the compatible-mode root prefix of MapOfLists: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapOfLists[4:], docs/format.md §11).
-var foryRootMapOfLists = []byte(
+var foryRootMapOfLists = [42]byte([]byte(
 	"\x01\xff\x1c\x00\x1e\x70\x3b\xb0\xef\x8d\x88\x50\xc3\xaf\x02\x48" +
 		"\x18\x56\x5a\x16\x21\xb3\x90\x54\x18\x56\x5a\x16\xb5\x0b\xda\xd1" +
 		"\x29\x80\x48\x18\x56\x5a\x56\x4a\x71\x90",
-)
+))
 
 // foryTypeMapOfLists is MapOfLists's static type information (its fields and hash: fory.lock).
 var foryTypeMapOfLists = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
 	GoFields:       []string{"Ints", "NilList", "Strs"},
 	GoName:         "trackcoll.MapOfLists",
-	RootCompatible: foryRootMapOfLists,
+	RootCompatible: foryRootMapOfLists[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
 	SchemaHash:     1450695410,
 	TypeDef:        foryRootMapOfLists[4:],
@@ -877,12 +871,7 @@ func (x *MapOfLists) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb03b701e001cff01)    // foryRootMapOfLists[0:8]
-			buffer.PutUint64At(w, off+8, 0x4802afc350888def)  // foryRootMapOfLists[8:16]
-			buffer.PutUint64At(w, off+16, 0x5490b321165a5618) // foryRootMapOfLists[16:24]
-			buffer.PutUint64At(w, off+24, 0xd1da0bb5165a5618) // foryRootMapOfLists[24:32]
-			buffer.PutUint64At(w, off+32, 0x4a565a5618488029) // foryRootMapOfLists[32:40]
-			buffer.PutUint64At(w, off+34, 0x90714a565a561848) // foryRootMapOfLists[34:42]
+			*(*[42]byte)(buffer.At(w, off)) = foryRootMapOfLists
 			off += 42
 		} else {
 			buffer.PutUint32At(w, off, 0xaf1bff01) // prefix bytes 01 ff 1b af
@@ -1351,17 +1340,17 @@ func (x *MapOfLists) foryReadStrsRef(c *foryimpl.ReadContext) (v map[string][]st
 }
 
 // foryRootMapOfMaps is the compatible-mode root prefix of MapOfMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapOfMaps[4:], docs/format.md §11).
-var foryRootMapOfMaps = []byte(
+var foryRootMapOfMaps = [25]byte([]byte(
 	"\x01\xff\x1c\x00\x0d\x10\xaf\xbc\xd6\x0b\xf0\x46\xc1\xb0\x02\x4c" +
 		"\x18\x56\x62\x56\x16\x34\x92\x99\x06",
-)
+))
 
 // foryTypeMapOfMaps is MapOfMaps's static type information (its fields and hash: fory.lock).
 var foryTypeMapOfMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb0, 0x02},
 	GoFields:       []string{"Nested"},
 	GoName:         "trackcoll.MapOfMaps",
-	RootCompatible: foryRootMapOfMaps,
+	RootCompatible: foryRootMapOfMaps[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb0, 0x02},
 	SchemaHash:     -2003849232,
 	TypeDef:        foryRootMapOfMaps[4:],
@@ -1448,10 +1437,7 @@ func (x *MapOfMaps) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xbcaf100d001cff01)    // foryRootMapOfMaps[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02b0c146f00bd6)  // foryRootMapOfMaps[8:16]
-			buffer.PutUint64At(w, off+16, 0x9992341656625618) // foryRootMapOfMaps[16:24]
-			buffer.PutUint64At(w, off+17, 0x0699923416566256) // foryRootMapOfMaps[17:25]
+			*(*[25]byte)(buffer.At(w, off)) = foryRootMapOfMaps
 			off += 25
 		} else {
 			buffer.PutUint32At(w, off, 0xb01bff01) // prefix bytes 01 ff 1b b0
@@ -1693,17 +1679,17 @@ func (x *MapOfMaps) foryReadNestedRef(c *foryimpl.ReadContext) (v map[string]map
 }
 
 // foryRootSetsInside is the compatible-mode root prefix of SetsInside: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetsInside[4:], docs/format.md §11).
-var foryRootSetsInside = []byte(
+var foryRootSetsInside = [29]byte([]byte(
 	"\x01\xff\x1c\x00\x11\x80\x86\xd2\x71\x4e\x71\x66\xc2\xb1\x02\x48" +
 		"\x16\x5e\x56\x2d\x12\x98\x44\x18\x56\x5e\x16\x30\x0f",
-)
+))
 
 // foryTypeSetsInside is SetsInside's static type information (its fields and hash: fory.lock).
 var foryTypeSetsInside = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.SetsInside",
-	RootCompatible: foryRootSetsInside,
+	RootCompatible: foryRootSetsInside[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
 	SchemaHash:     -1429677522,
 	TypeDef:        foryRootSetsInside[4:],
@@ -1791,10 +1777,7 @@ func (x *SetsInside) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd2868011001cff01)    // foryRootSetsInside[0:8]
-			buffer.PutUint64At(w, off+8, 0x4802b1c266714e71)  // foryRootSetsInside[8:16]
-			buffer.PutUint64At(w, off+16, 0x184498122d565e16) // foryRootSetsInside[16:24]
-			buffer.PutUint64At(w, off+21, 0x0f30165e56184498) // foryRootSetsInside[21:29]
+			*(*[29]byte)(buffer.At(w, off)) = foryRootSetsInside
 			off += 29
 		} else {
 			buffer.PutUint32At(w, off, 0xb11bff01) // prefix bytes 01 ff 1b b1
@@ -2155,17 +2138,17 @@ func (x *SetsInside) foryReadMapRef(c *foryimpl.ReadContext) (v map[string]seria
 }
 
 // foryRootBinaries is the compatible-mode root prefix of Binaries: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBinaries[4:], docs/format.md §11).
-var foryRootBinaries = []byte(
+var foryRootBinaries = [29]byte([]byte(
 	"\x01\xff\x1c\x00\x11\x00\x57\x25\xdc\x01\xaf\x20\xc2\xb2\x02\x48" +
 		"\x16\x5a\x26\x2d\x12\x98\x44\x18\x56\x5a\x26\x30\x0f",
-)
+))
 
 // foryTypeBinaries is Binaries's static type information (its fields and hash: fory.lock).
 var foryTypeBinaries = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb2, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.Binaries",
-	RootCompatible: foryRootBinaries,
+	RootCompatible: foryRootBinaries[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
 	SchemaHash:     -1664143251,
 	TypeDef:        foryRootBinaries[4:],
@@ -2253,10 +2236,7 @@ func (x *Binaries) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x25570011001cff01)    // foryRootBinaries[0:8]
-			buffer.PutUint64At(w, off+8, 0x4802b2c220af01dc)  // foryRootBinaries[8:16]
-			buffer.PutUint64At(w, off+16, 0x184498122d265a16) // foryRootBinaries[16:24]
-			buffer.PutUint64At(w, off+21, 0x0f30265a56184498) // foryRootBinaries[21:29]
+			*(*[29]byte)(buffer.At(w, off)) = foryRootBinaries
 			off += 29
 		} else {
 			buffer.PutUint32At(w, off, 0xb21bff01) // prefix bytes 01 ff 1b b2
@@ -2644,17 +2624,17 @@ func (x *Binaries) foryReadMapRef(c *foryimpl.ReadContext) (v map[string][]uint8
 }
 
 // foryRootSharedInner is the compatible-mode root prefix of SharedInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedInner[4:], docs/format.md §11).
-var foryRootSharedInner = []byte(
+var foryRootSharedInner = [31]byte([]byte(
 	"\x01\xff\x1c\x00\x13\x30\x76\xce\x69\x53\x8b\x03\xc2\xb3\x02\x4c" +
 		"\x16\x5a\x16\xad\x12\x9c\x80\x48\x16\x62\x56\x16\x30\x0f\x90",
-)
+))
 
 // foryTypeSharedInner is SharedInner's static type information (its fields and hash: fory.lock).
 var foryTypeSharedInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb3, 0x02},
 	GoFields:       []string{"Lists", "Maps"},
 	GoName:         "trackcoll.SharedInner",
-	RootCompatible: foryRootSharedInner,
+	RootCompatible: foryRootSharedInner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb3, 0x02},
 	SchemaHash:     268533005,
 	TypeDef:        foryRootSharedInner[4:],
@@ -2742,10 +2722,7 @@ func (x *SharedInner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce763013001cff01)    // foryRootSharedInner[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02b3c2038b5369)  // foryRootSharedInner[8:16]
-			buffer.PutUint64At(w, off+16, 0x48809c12ad165a16) // foryRootSharedInner[16:24]
-			buffer.PutUint64At(w, off+23, 0x900f301656621648) // foryRootSharedInner[23:31]
+			*(*[31]byte)(buffer.At(w, off)) = foryRootSharedInner
 			off += 31
 		} else {
 			buffer.PutUint32At(w, off, 0xb31bff01) // prefix bytes 01 ff 1b b3
@@ -3061,11 +3038,11 @@ func (x *SharedInner) foryReadMaps(c *foryimpl.ReadContext, old []map[string]int
 }
 
 // foryRootEmptyArrays is the compatible-mode root prefix of EmptyArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEmptyArrays[4:], docs/format.md §11).
-var foryRootEmptyArrays = []byte(
+var foryRootEmptyArrays = [34]byte([]byte(
 	"\x01\xff\x1c\x00\x16\x60\xf4\x42\x77\x60\x68\x69\xc4\xb4\x02\x44" +
 		"\x29\x05\x0d\x88\x37\x0b\xbe\xc0\x88\x2e\x11\xbe\xc0\x88\x2f\x11" +
 		"\xd7\x00",
-)
+))
 
 // foryTypeEmptyArrays is EmptyArrays's static type information (its fields and hash: fory.lock).
 var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -3073,7 +3050,7 @@ var foryTypeEmptyArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Bin", "F32", "I32", "I64"},
 	GoName:         "trackcoll.EmptyArrays",
 	RefBits:        []uint16{11, 15, 20, 25},
-	RootCompatible: foryRootEmptyArrays,
+	RootCompatible: foryRootEmptyArrays[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb4, 0x02},
 	SchemaHash:     -863835021,
 	TypeDef:        foryRootEmptyArrays[4:],
@@ -3159,11 +3136,7 @@ func (x *EmptyArrays) foryWriteFlat(b *buffer.Buffer, compatible, check bool, fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x42f46016001cff01)    // foryRootEmptyArrays[0:8]
-			buffer.PutUint64At(w, off+8, 0x4402b4c469686077)  // foryRootEmptyArrays[8:16]
-			buffer.PutUint64At(w, off+16, 0xc0be0b37880d0529) // foryRootEmptyArrays[16:24]
-			buffer.PutUint64At(w, off+24, 0x112f88c0be112e88) // foryRootEmptyArrays[24:32]
-			buffer.PutUint64At(w, off+26, 0x00d7112f88c0be11) // foryRootEmptyArrays[26:34]
+			*(*[34]byte)(buffer.At(w, off)) = foryRootEmptyArrays
 			off += 34
 		} else {
 			buffer.PutUint32At(w, off, 0xb41bff01) // prefix bytes 01 ff 1b b4
@@ -3338,11 +3311,11 @@ func (x *EmptyArrays) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootOneEmptyArray is the compatible-mode root prefix of OneEmptyArray: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOneEmptyArray[4:], docs/format.md §11).
-var foryRootOneEmptyArray = []byte(
+var foryRootOneEmptyArray = [34]byte([]byte(
 	"\x01\xff\x1c\x00\x16\xe0\x02\x47\x45\x13\x3e\x54\xc4\xb5\x02\x44" +
 		"\x29\x05\x0d\x4c\x2e\x91\x8f\x9e\x00\x48\x2e\x16\x8b\x58\x44\x2e" +
 		"\x35\x0b",
-)
+))
 
 // foryTypeOneEmptyArray is OneEmptyArray's static type information (its fields and hash: fory.lock).
 var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -3350,7 +3323,7 @@ var foryTypeOneEmptyArray = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Bin", "Empty", "Full", "Nil"},
 	GoName:         "trackcoll.OneEmptyArray",
 	RefBits:        []uint16{11, 15, 21, 26},
-	RootCompatible: foryRootOneEmptyArray,
+	RootCompatible: foryRootOneEmptyArray[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb5, 0x02},
 	SchemaHash:     264167949,
 	TypeDef:        foryRootOneEmptyArray[4:],
@@ -3436,11 +3409,7 @@ func (x *OneEmptyArray) foryWriteFlat(b *buffer.Buffer, compatible, check bool, 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4702e016001cff01)    // foryRootOneEmptyArray[0:8]
-			buffer.PutUint64At(w, off+8, 0x4402b5c4543e1345)  // foryRootOneEmptyArray[8:16]
-			buffer.PutUint64At(w, off+16, 0x9e8f912e4c0d0529) // foryRootOneEmptyArray[16:24]
-			buffer.PutUint64At(w, off+24, 0x2e44588b162e4800) // foryRootOneEmptyArray[24:32]
-			buffer.PutUint64At(w, off+26, 0x0b352e44588b162e) // foryRootOneEmptyArray[26:34]
+			*(*[34]byte)(buffer.At(w, off)) = foryRootOneEmptyArray
 			off += 34
 		} else {
 			buffer.PutUint32At(w, off, 0xb51bff01) // prefix bytes 01 ff 1b b5
@@ -3615,17 +3584,17 @@ func (x *OneEmptyArray) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootEmptyInner is the compatible-mode root prefix of EmptyInner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEmptyInner[4:], docs/format.md §11).
-var foryRootEmptyInner = []byte(
+var foryRootEmptyInner = [29]byte([]byte(
 	"\x01\xff\x1c\x00\x11\xa0\xdd\x0f\xcb\x41\xce\x7f\xc2\xb6\x02\x48" +
 		"\x16\x5a\x16\x21\xb3\x90\x48\x16\x5a\x56\x4a\x71\x90",
-)
+))
 
 // foryTypeEmptyInner is EmptyInner's static type information (its fields and hash: fory.lock).
 var foryTypeEmptyInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"Ints", "Strs"},
 	GoName:         "trackcoll.EmptyInner",
-	RootCompatible: foryRootEmptyInner,
+	RootCompatible: foryRootEmptyInner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	SchemaHash:     1484231934,
 	TypeDef:        foryRootEmptyInner[4:],
@@ -3713,10 +3682,7 @@ func (x *EmptyInner) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0fdda011001cff01)    // foryRootEmptyInner[0:8]
-			buffer.PutUint64At(w, off+8, 0x4802b6c27fce41cb)  // foryRootEmptyInner[8:16]
-			buffer.PutUint64At(w, off+16, 0x164890b321165a16) // foryRootEmptyInner[16:24]
-			buffer.PutUint64At(w, off+21, 0x90714a565a164890) // foryRootEmptyInner[21:29]
+			*(*[29]byte)(buffer.At(w, off)) = foryRootEmptyInner
 			off += 29
 		} else {
 			buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
@@ -4029,17 +3995,17 @@ func (x *EmptyInner) foryReadStrs(c *foryimpl.ReadContext, old [][]string) (v []
 }
 
 // foryRootLeaf311 is the compatible-mode root prefix of Leaf311: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf311[4:], docs/format.md §11).
-var foryRootLeaf311 = []byte(
+var foryRootLeaf311 = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xd0\xb0\xf1\x84\x0f\xe1\x02\xc2\xb7\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf311 is Leaf311's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf311 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf311",
-	RootCompatible: foryRootLeaf311,
+	RootCompatible: foryRootLeaf311[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf311](0, 1),
 	SchemaHash:     1094317010,
@@ -4129,9 +4095,7 @@ func (x *Leaf311) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xf1b0d00b001cff01)    // foryRootLeaf311[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002b7c202e10f84)  // foryRootLeaf311[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf311[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf311
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
@@ -4190,17 +4154,17 @@ func (x *Leaf311) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootNilValues is the compatible-mode root prefix of NilValues: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNilValues[4:], docs/format.md §11).
-var foryRootNilValues = []byte(
+var foryRootNilValues = [30]byte([]byte(
 	"\x01\xff\x1c\x00\x12\xf0\x86\xcb\xf2\x37\x94\x6d\xc2\xb8\x02\x4c" +
 		"\x18\x56\x72\xa2\x64\x64\x80\x48\x18\x56\x72\x35\x0b\x90",
-)
+))
 
 // foryTypeNilValues is NilValues's static type information (its fields and hash: fory.lock).
 var foryTypeNilValues = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb8, 0x02},
 	GoFields:       []string{"Items", "Nils"},
 	GoName:         "trackcoll.NilValues",
-	RootCompatible: foryRootNilValues,
+	RootCompatible: foryRootNilValues[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb8, 0x02},
 	SchemaHash:     707675961,
 	TypeDef:        foryRootNilValues[4:],
@@ -4230,10 +4194,7 @@ func (x *NilValues) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xcb86f012001cff01)    // foryRootNilValues[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02b8c26d9437f2)  // foryRootNilValues[8:16]
-		buffer.PutUint64At(w, off+16, 0x48806464a2725618) // foryRootNilValues[16:24]
-		buffer.PutUint64At(w, off+22, 0x900b357256184880) // foryRootNilValues[22:30]
+		*(*[30]byte)(buffer.At(w, off)) = foryRootNilValues
 		off += 30
 	} else {
 		buffer.PutUint32At(w, off, 0xb81bff01) // prefix bytes 01 ff 1b b8
@@ -4515,10 +4476,10 @@ func (x *NilValues) foryReadItemsRef(c *foryimpl.ReadContext) (v map[string]*Lea
 }
 
 // foryRootEnumPtrs is the compatible-mode root prefix of EnumPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumPtrs[4:], docs/format.md §11).
-var foryRootEnumPtrs = []byte(
+var foryRootEnumPtrs = [29]byte([]byte(
 	"\x01\xff\x1c\x00\x11\xa0\x73\x32\x80\x6c\x6b\x4e\xc3\xba\x02\x4a" +
 		"\x19\x35\xcd\x20\x46\x19\x4e\xce\x4a\x19\x64\x91\x70",
-)
+))
 
 // foryTypeEnumPtrs is EnumPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -4527,7 +4488,7 @@ var foryTypeEnumPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "trackcoll.EnumPtrs",
 	OfficialGoHash: -156527019,
 	RefBits:        []uint16{11, 16, 20},
-	RootCompatible: foryRootEnumPtrs,
+	RootCompatible: foryRootEnumPtrs[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:     1472167018,
 	TypeDef:        foryRootEnumPtrs[4:],
@@ -4558,10 +4519,7 @@ func (x *EnumPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3273a011001cff01)    // foryRootEnumPtrs[0:8]
-		buffer.PutUint64At(w, off+8, 0x4a02bac34e6b6c80)  // foryRootEnumPtrs[8:16]
-		buffer.PutUint64At(w, off+16, 0xce4e194620cd3519) // foryRootEnumPtrs[16:24]
-		buffer.PutUint64At(w, off+21, 0x709164194ace4e19) // foryRootEnumPtrs[21:29]
+		*(*[29]byte)(buffer.At(w, off)) = foryRootEnumPtrs
 		off += 29
 	} else {
 		buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
@@ -4865,18 +4823,18 @@ func (x *EnumPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evoluti
 }
 
 // foryRootNullableSets is the compatible-mode root prefix of NullableSets: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNullableSets[4:], docs/format.md §11).
-var foryRootNullableSets = []byte(
+var foryRootNullableSets = [39]byte([]byte(
 	"\x01\xff\x1c\x00\x1b\xa0\xe5\xe3\xc1\x12\x92\x43\xc4\xbb\x02\x4e" +
 		"\x17\x56\x91\x8f\x9e\x00\x46\x17\x56\x35\x0b\x46\x17\x16\x39\xa4" +
 		"\x4c\x17\x56\xbd\x60\x43\x40",
-)
+))
 
 // foryTypeNullableSets is NullableSets's static type information (its fields and hash: fory.lock).
 var foryTypeNullableSets = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbb, 0x02},
 	GoFields:       []string{"Empty", "Nil", "One", "Plain"},
 	GoName:         "trackcoll.NullableSets",
-	RootCompatible: foryRootNullableSets,
+	RootCompatible: foryRootNullableSets[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	SchemaHash:     1146012186,
 	TypeDef:        foryRootNullableSets[4:],
@@ -4967,11 +4925,7 @@ func (x *NullableSets) foryWriteFlat(b *buffer.Buffer, compatible, check bool, f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe3e5a01b001cff01)    // foryRootNullableSets[0:8]
-			buffer.PutUint64At(w, off+8, 0x4e02bbc4439212c1)  // foryRootNullableSets[8:16]
-			buffer.PutUint64At(w, off+16, 0x1746009e8f915617) // foryRootNullableSets[16:24]
-			buffer.PutUint64At(w, off+24, 0xa4391617460b3556) // foryRootNullableSets[24:32]
-			buffer.PutUint64At(w, off+31, 0x404360bd56174ca4) // foryRootNullableSets[31:39]
+			*(*[39]byte)(buffer.At(w, off)) = foryRootNullableSets
 			off += 39
 		} else {
 			buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
@@ -5264,17 +5218,17 @@ func (x *NullableSets) foryReadOne(c *foryimpl.ReadContext) (v serializer.Set[in
 }
 
 // foryRootLeaf316 is the compatible-mode root prefix of Leaf316: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf316[4:], docs/format.md §11).
-var foryRootLeaf316 = []byte(
+var foryRootLeaf316 = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xd0\xa7\xd9\xf1\x12\xb7\x48\xc2\xbc\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf316 is Leaf316's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf316 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf316",
-	RootCompatible: foryRootLeaf316,
+	RootCompatible: foryRootLeaf316[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf316](0, 1),
 	SchemaHash:     1094317010,
@@ -5364,9 +5318,7 @@ func (x *Leaf316) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd9a7d00b001cff01)    // foryRootLeaf316[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002bcc248b712f1)  // foryRootLeaf316[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf316[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf316
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xbc1bff01) // prefix bytes 01 ff 1b bc
@@ -5425,17 +5377,17 @@ func (x *Leaf316) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootAnyListByID is the compatible-mode root prefix of AnyListByID: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyListByID[4:], docs/format.md §11).
-var foryRootAnyListByID = []byte(
+var foryRootAnyListByID = [22]byte([]byte(
 	"\x01\xff\x1c\x00\x0a\x80\xd0\xf7\xfe\xc8\x3f\x60\xc1\xbd\x02\x4c" +
 		"\x16\x02\xa2\x64\x64\x80",
-)
+))
 
 // foryTypeAnyListByID is AnyListByID's static type information (its fields and hash: fory.lock).
 var foryTypeAnyListByID = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"Items"},
 	GoName:         "trackcoll.AnyListByID",
-	RootCompatible: foryRootAnyListByID,
+	RootCompatible: foryRootAnyListByID[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
 	SchemaHash:     -1280041564,
 	TypeDef:        foryRootAnyListByID[4:],
@@ -5462,9 +5414,7 @@ func (x *AnyListByID) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xf7d0800a001cff01)    // foryRootAnyListByID[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02bdc1603fc8fe)  // foryRootAnyListByID[8:16]
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByID[14:22]
+		*(*[22]byte)(buffer.At(w, off)) = foryRootAnyListByID
 		off += 22
 	} else {
 		buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd
@@ -5567,10 +5517,10 @@ func (x *AnyListByID) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootLeafNamed is the compatible-mode root prefix of LeafNamed: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeafNamed[4:], docs/format.md §11).
-var foryRootLeafNamed = []byte(
+var foryRootLeafNamed = [30]byte([]byte(
 	"\x01\xff\x1e\x00\x12\x30\xe5\x6f\x47\xca\x8c\x5d\xe2\x12\x06\x21" +
 		"\x87\x6e\x0f\x2c\x80\x28\x40\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeafNamed is LeafNamed's static type information (its fields and hash: fory.lock).
 var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5579,7 +5529,7 @@ var foryTypeLeafNamed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.LeafNamed",
 	Namespace:      "demo3",
-	RootCompatible: foryRootLeafNamed,
+	RootCompatible: foryRootLeafNamed[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x06, 0x03, 0x2c, 0x80, 0x28},
 	Scalars:        foryimpl.ScalarFieldsOf[LeafNamed](0, 1),
 	SchemaHash:     1094317010,
@@ -5670,10 +5620,7 @@ func (x *LeafNamed) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fe53012001eff01)    // foryRootLeafNamed[0:8]
-			buffer.PutUint64At(w, off+8, 0x210612e25d8cca47)  // foryRootLeafNamed[8:16]
-			buffer.PutUint64At(w, off+16, 0x054028802c0f6e87) // foryRootLeafNamed[16:24]
-			buffer.PutUint64At(w, off+22, 0x200c341548340540) // foryRootLeafNamed[22:30]
+			*(*[30]byte)(buffer.At(w, off)) = foryRootLeafNamed
 			off += 30
 		} else {
 			buffer.PutUint64At(w, off, 0x87210602081dff01)   // prefix bytes 01 ff 1d 08 02 06 21 87
@@ -5732,17 +5679,17 @@ func (x *LeafNamed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootAnyListByName is the compatible-mode root prefix of AnyListByName: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyListByName[4:], docs/format.md §11).
-var foryRootAnyListByName = []byte(
+var foryRootAnyListByName = [22]byte([]byte(
 	"\x01\xff\x1c\x00\x0a\x20\x6a\xc1\x11\xb9\x01\x65\xc1\xbe\x02\x4c" +
 		"\x16\x02\xa2\x64\x64\x80",
-)
+))
 
 // foryTypeAnyListByName is AnyListByName's static type information (its fields and hash: fory.lock).
 var foryTypeAnyListByName = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbe, 0x02},
 	GoFields:       []string{"Items"},
 	GoName:         "trackcoll.AnyListByName",
-	RootCompatible: foryRootAnyListByName,
+	RootCompatible: foryRootAnyListByName[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
 	SchemaHash:     -1280041564,
 	TypeDef:        foryRootAnyListByName[4:],
@@ -5769,9 +5716,7 @@ func (x *AnyListByName) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc16a200a001cff01)    // foryRootAnyListByName[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02bec16501b911)  // foryRootAnyListByName[8:16]
-		buffer.PutUint64At(w, off+14, 0x806464a202164c02) // foryRootAnyListByName[14:22]
+		*(*[22]byte)(buffer.At(w, off)) = foryRootAnyListByName
 		off += 22
 	} else {
 		buffer.PutUint32At(w, off, 0xbe1bff01) // prefix bytes 01 ff 1b be
@@ -5874,17 +5819,17 @@ func (x *AnyListByName) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootLeaf319 is the compatible-mode root prefix of Leaf319: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf319[4:], docs/format.md §11).
-var foryRootLeaf319 = []byte(
+var foryRootLeaf319 = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xf0\xb4\xa7\xd4\x95\x5c\x70\xc2\xbf\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf319 is Leaf319's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf319 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf319",
-	RootCompatible: foryRootLeaf319,
+	RootCompatible: foryRootLeaf319[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf319](0, 1),
 	SchemaHash:     1094317010,
@@ -5974,9 +5919,7 @@ func (x *Leaf319) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xa7b4f00b001cff01)    // foryRootLeaf319[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002bfc2705c95d4)  // foryRootLeaf319[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf319[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf319
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xbf1bff01) // prefix bytes 01 ff 1b bf
@@ -6035,10 +5978,10 @@ func (x *Leaf319) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
-var foryRootTag = []byte(
+var foryRootTag = [27]byte([]byte(
 	"\x01\xff\x1e\x00\x0f\xf0\x21\x42\x04\x19\x5d\x49\xe1\x12\x06\x21" +
 		"\x87\x6e\x0b\x4c\x06\x4c\x15\xac\x01\x22\xc0",
-)
+))
 
 // foryTypeTag is Tag's static type information (its fields and hash: fory.lock).
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6047,7 +5990,7 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Label"},
 	GoName:         "trackcoll.Tag",
 	Namespace:      "demo3",
-	RootCompatible: foryRootTag,
+	RootCompatible: foryRootTag[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x02, 0x06, 0x21, 0x87, 0x6e, 0x04, 0x03, 0x4c, 0x06},
 	Scalars:        foryimpl.ScalarFieldsOf[Tag](0),
 	SchemaHash:     2116166638,
@@ -6137,10 +6080,7 @@ func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryi
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4221f00f001eff01)    // foryRootTag[0:8]
-			buffer.PutUint64At(w, off+8, 0x210612e1495d1904)  // foryRootTag[8:16]
-			buffer.PutUint64At(w, off+16, 0xac154c064c0b6e87) // foryRootTag[16:24]
-			buffer.PutUint64At(w, off+19, 0xc02201ac154c064c) // foryRootTag[19:27]
+			*(*[27]byte)(buffer.At(w, off)) = foryRootTag
 			off += 27
 		} else {
 			buffer.PutUint64At(w, off, 0x87210602081dff01)   // prefix bytes 01 ff 1d 08 02 06 21 87
@@ -6187,17 +6127,17 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootAnyMaps is the compatible-mode root prefix of AnyMaps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAnyMaps[4:], docs/format.md §11).
-var foryRootAnyMaps = []byte(
+var foryRootAnyMaps = [32]byte([]byte(
 	"\x01\xff\x1c\x00\x14\x80\xa3\xd4\x2e\xc5\x5d\x1a\xc2\xc0\x02\x4c" +
 		"\x18\x56\x02\x07\x1b\x46\xc6\x50\x18\x56\x02\x07\x1b\x68\x18\x40",
-)
+))
 
 // foryTypeAnyMaps is AnyMaps's static type information (its fields and hash: fory.lock).
 var foryTypeAnyMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"ByID", "ByName"},
 	GoName:         "trackcoll.AnyMaps",
-	RootCompatible: foryRootAnyMaps,
+	RootCompatible: foryRootAnyMaps[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
 	SchemaHash:     -1840760790,
 	TypeDef:        foryRootAnyMaps[4:],
@@ -6225,10 +6165,7 @@ func (x *AnyMaps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xd4a38014001cff01)    // foryRootAnyMaps[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02c0c21a5dc52e)  // foryRootAnyMaps[8:16]
-		buffer.PutUint64At(w, off+16, 0x50c6461b07025618) // foryRootAnyMaps[16:24]
-		buffer.PutUint64At(w, off+24, 0x4018681b07025618) // foryRootAnyMaps[24:32]
+		*(*[32]byte)(buffer.At(w, off)) = foryRootAnyMaps
 		off += 32
 	} else {
 		buffer.PutUint32At(w, off, 0xc01bff01) // prefix bytes 01 ff 1b c0
@@ -6355,17 +6292,17 @@ func (x *AnyMaps) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootLeaf321 is the compatible-mode root prefix of Leaf321: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf321[4:], docs/format.md §11).
-var foryRootLeaf321 = []byte(
+var foryRootLeaf321 = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xf0\xd7\xaa\xfe\xc3\xed\x7f\xc2\xc1\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf321 is Leaf321's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf321 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc1, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf321",
-	RootCompatible: foryRootLeaf321,
+	RootCompatible: foryRootLeaf321[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc1, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf321](0, 1),
 	SchemaHash:     1094317010,
@@ -6455,9 +6392,7 @@ func (x *Leaf321) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xaad7f00b001cff01)    // foryRootLeaf321[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002c1c27fedc3fe)  // foryRootLeaf321[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf321[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf321
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xc11bff01) // prefix bytes 01 ff 1b c1
@@ -6516,11 +6451,11 @@ func (x *Leaf321) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootSharedAny is the compatible-mode root prefix of SharedAny: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedAny[4:], docs/format.md §11).
-var foryRootSharedAny = []byte(
+var foryRootSharedAny = [33]byte([]byte(
 	"\x01\xff\x1c\x00\x15\xc0\xed\x2b\x3d\x01\xfd\x6c\xc3\xc2\x02\x4e" +
 		"\x1c\x95\x04\x58\xc0\x48\x16\x02\x2d\x12\x98\x44\x18\x56\x02\x30" +
 		"\x0f",
-)
+))
 
 // foryTypeSharedAny is SharedAny's static type information (its fields and hash: fory.lock).
 var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6529,7 +6464,7 @@ var foryTypeSharedAny = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "trackcoll.SharedAny",
 	OfficialGoHash: 1767955270,
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootSharedAny,
+	RootCompatible: foryRootSharedAny[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc2, 0x02},
 	SchemaHash:     600453004,
 	TypeDef:        foryRootSharedAny[4:],
@@ -6558,11 +6493,7 @@ func (x *SharedAny) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(33)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2bedc015001cff01)    // foryRootSharedAny[0:8]
-		buffer.PutUint64At(w, off+8, 0x4e02c2c36cfd013d)  // foryRootSharedAny[8:16]
-		buffer.PutUint64At(w, off+16, 0x021648c05804951c) // foryRootSharedAny[16:24]
-		buffer.PutUint64At(w, off+24, 0x300256184498122d) // foryRootSharedAny[24:32]
-		buffer.PutUint64At(w, off+25, 0x0f30025618449812) // foryRootSharedAny[25:33]
+		*(*[33]byte)(buffer.At(w, off)) = foryRootSharedAny
 		off += 33
 	} else {
 		buffer.PutUint32At(w, off, 0xc21bff01) // prefix bytes 01 ff 1b c2
@@ -6782,17 +6713,17 @@ func (x *SharedAny) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootLeaf323 is the compatible-mode root prefix of Leaf323: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf323[4:], docs/format.md §11).
-var foryRootLeaf323 = []byte(
+var foryRootLeaf323 = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xa0\x0f\x8d\x9c\x8e\xe7\x26\xc2\xc3\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf323 is Leaf323's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf323 = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc3, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "trackcoll.Leaf323",
-	RootCompatible: foryRootLeaf323,
+	RootCompatible: foryRootLeaf323[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc3, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf323](0, 1),
 	SchemaHash:     1094317010,
@@ -6882,9 +6813,7 @@ func (x *Leaf323) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8d0fa00b001cff01)    // foryRootLeaf323[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002c3c226e78e9c)  // foryRootLeaf323[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf323[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf323
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xc31bff01) // prefix bytes 01 ff 1b c3
@@ -6943,17 +6872,17 @@ func (x *Leaf323) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootSharedAnyList is the compatible-mode root prefix of SharedAnyList: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSharedAnyList[4:], docs/format.md §11).
-var foryRootSharedAnyList = []byte(
+var foryRootSharedAnyList = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\x90\x65\x33\xa1\xaa\x99\x26\xc2\xc4\x02\x48" +
 		"\x16\x02\x2d\x12\x98\x44\x18\x56\x02\x30\x0f",
-)
+))
 
 // foryTypeSharedAnyList is SharedAnyList's static type information (its fields and hash: fory.lock).
 var foryTypeSharedAnyList = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc4, 0x02},
 	GoFields:       []string{"List", "Map"},
 	GoName:         "trackcoll.SharedAnyList",
-	RootCompatible: foryRootSharedAnyList,
+	RootCompatible: foryRootSharedAnyList[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc4, 0x02},
 	SchemaHash:     -258717557,
 	TypeDef:        foryRootSharedAnyList[4:],
@@ -6981,10 +6910,7 @@ func (x *SharedAnyList) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) er
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3365900f001cff01)    // foryRootSharedAnyList[0:8]
-		buffer.PutUint64At(w, off+8, 0x4802c4c22699aaa1)  // foryRootSharedAnyList[8:16]
-		buffer.PutUint64At(w, off+16, 0x56184498122d0216) // foryRootSharedAnyList[16:24]
-		buffer.PutUint64At(w, off+19, 0x0f30025618449812) // foryRootSharedAnyList[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootSharedAnyList
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0xc41bff01) // prefix bytes 01 ff 1b c4
@@ -7105,7 +7031,7 @@ func (x *SharedAnyList) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Ev
 }
 
 // foryRootMixed is the compatible-mode root prefix of Mixed: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMixed[4:], docs/format.md §11).
-var foryRootMixed = []byte(
+var foryRootMixed = [115]byte([]byte(
 	"\x01\xff\x1c\x00\x67\x10\x77\x9d\xb8\x47\x45\x28\xcc\xca\x02\x48" +
 		"\x16\x5a\x26\x05\x0d\x90\x4c\x18\x56\x5a\x56\x07\x1b\x51\x30\x48" +
 		"\x16\x5a\x5a\x1e\x0c\x84\x78\x4c\x16\x5a\x52\x15\x6e\x04\xe4\x54" +
@@ -7114,14 +7040,14 @@ var foryRootMixed = []byte(
 		"\x90\x4c\x18\x16\x62\x56\x16\x34\x92\x99\x06\x50\x18\x56\x5e\x56" +
 		"\x48\x93\xdb\x00\xf0\x48\x16\x5e\x16\x48\x93\x90\x48\x16\x5a\x56" +
 		"\x4a\x71\x90",
-)
+))
 
 // foryTypeMixed is Mixed's static type information (its fields and hash: fory.lock).
 var foryTypeMixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Bins", "ByKey", "Deep", "Floats", "LeafList", "Leaves", "Lists", "Maps", "Nested", "SetMap", "Sets", "Strs"},
 	GoName:         "trackcoll.Mixed",
-	RootCompatible: foryRootMixed,
+	RootCompatible: foryRootMixed[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	SchemaHash:     -1383025407,
 	TypeDef:        foryRootMixed[4:],
@@ -7161,7 +7087,7 @@ func (x *Mixed) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(115)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootMixed)
+		*(*[115]byte)(buffer.At(w, off)) = foryRootMixed
 		off += 115
 	} else {
 		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
@@ -7186,7 +7112,7 @@ func (x *Mixed) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 115 && string(in[:115]) == string(foryRootMixed) {
+			if len(in) >= 115 && string(in[:115]) == string(foryRootMixed[:]) {
 				n = 115
 			}
 		} else if len(in) >= 5 &&

@@ -12,10 +12,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte(
+var foryRootHolder = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\x40\x6f\x0e\x63\x03\xf5\x16\xc2\xbd\x05\x40" +
 		"\x21\x08\x42\x00\x54",
-)
+))
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -24,7 +24,7 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "unioncases.Holder",
 	OfficialGoHash: 1797830152,
 	RefBits:        []uint16{11, 14},
-	RootCompatible: foryRootHolder,
+	RootCompatible: foryRootHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x05},
 	SchemaHash:     1001487105,
 	TypeDef:        foryRootHolder[4:],
@@ -52,9 +52,7 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x0e6f4009001cff01)    // foryRootHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4005bdc216f50363)  // foryRootHolder[8:16]
-		buffer.PutUint64At(w, off+13, 0x54004208214005bd) // foryRootHolder[13:21]
+		*(*[21]byte)(buffer.At(w, off)) = foryRootHolder
 		off += 21
 	} else {
 		buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd

@@ -12,7 +12,7 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootWide is the compatible-mode root prefix of Wide: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootWide[4:], docs/format.md §11).
-var foryRootWide = []byte(
+var foryRootWide = [468]byte([]byte(
 	"\x01\xff\x1c\x00\xff\x10\x52\xcb\x55\xb5\x9d\x42\xc7\x01\xdf\x03" +
 		"\x76\xa8\x05\x0a\x40\x85\x87\xf9\xaa\x18\x08\x88\xe9\xa8\xa8\x05" +
 		"\x0a\x40\x85\x87\xf9\xaa\x18\x08\x88\xe9\xb0\xa8\x05\x0a\x40\x85" +
@@ -43,14 +43,14 @@ var foryRootWide = []byte(
 		"\xb0\xfc\x19\x15\x7c\x0d\x15\x81\xae\x99\xc9\x1d\xc2\x88\x99\x36" +
 		"\xb7\x34\xdb\x2a\x08\xb1\xed\xa0\x61\x37\x64\x4c\xee\xa4\xf6\x06" +
 		"\xe3\x73\x01\x80",
-)
+))
 
 // foryTypeWide is Wide's static type information (its fields and hash: fory.lock).
 var foryTypeWide = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x76},
 	GoFields:       []string{"FieldNumber01", "FieldNumber02", "FieldNumber03", "FieldNumber04", "FieldNumber05", "FieldNumber06", "FieldNumber07", "FieldNumber08", "FieldNumber09", "FieldNumber10", "FieldNumber11", "FieldNumber12", "FieldNumber13", "FieldNumber14", "FieldNumber15", "FieldNumber16", "FieldNumber17", "FieldNumber18", "FieldNumber19", "FieldNumber20", "FieldNumber21", "FieldNumber22", "FieldNumber23", "FieldNumber24", "FieldNumber25", "FieldNumber26", "FieldNumber27", "FieldNumber28", "FieldNumber29", "FieldNumber30", "FieldNumber31", "FieldNumber32", "AVeryLongFieldNameThatNeedsTheSizeEscape", "AnotherQuiteLongFieldNameWithoutAnyTag"},
 	GoName:         "wide.Wide",
-	RootCompatible: foryRootWide,
+	RootCompatible: foryRootWide[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x76},
 	Scalars:        foryimpl.ScalarFieldsOf[Wide](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33),
 	SchemaHash:     985436612,
@@ -134,7 +134,7 @@ func (x *Wide) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 468 && string(in[:468]) == string(foryRootWide) {
+			if len(in) >= 468 && string(in[:468]) == string(foryRootWide[:]) {
 				n = 468
 			}
 		} else if len(in) >= 4 &&
@@ -169,7 +169,7 @@ func (x *Wide) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			copy(w[off:], foryRootWide)
+			*(*[468]byte)(buffer.At(w, off)) = foryRootWide
 			off += 468
 		} else {
 			buffer.PutUint32At(w, off, 0x761bff01) // prefix bytes 01 ff 1b 76

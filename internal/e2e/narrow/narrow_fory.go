@@ -13,17 +13,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootScalars is the compatible-mode root prefix of Scalars: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootScalars[4:], docs/format.md §11).
-var foryRootScalars = []byte(
+var foryRootScalars = [20]byte([]byte(
 	"\x01\xff\x1c\x00\x08\x10\x4c\xb2\x20\x7c\x24\x61\xc2\x98\x07\x40" +
 		"\x01\x04\xdc\x05",
-)
+))
 
 // foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x98, 0x07},
 	GoFields:       []string{"B", "Tagd"},
 	GoName:         "narrow.Scalars",
-	RootCompatible: foryRootScalars,
+	RootCompatible: foryRootScalars[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x98, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Scalars](0, 1),
 	SchemaHash:     311733697,
@@ -151,9 +151,7 @@ func (x *Scalars) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb24c1008001cff01)    // foryRootScalars[0:8]
-			buffer.PutUint64At(w, off+8, 0x400798c261247c20)  // foryRootScalars[8:16]
-			buffer.PutUint64At(w, off+12, 0x05dc0401400798c2) // foryRootScalars[12:20]
+			*(*[20]byte)(buffer.At(w, off)) = foryRootScalars
 			off += 20
 		} else {
 			buffer.PutUint32At(w, off, 0x981bff01) // prefix bytes 01 ff 1b 98
@@ -228,10 +226,10 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
-var foryRootContainers = []byte(
+var foryRootContainers = [28]byte([]byte(
 	"\x01\xff\x1e\x00\x10\x60\x22\x70\x84\x68\xf3\x71\xe1\x0e\x09\xb0" +
 		"\x80\x1f\x89\xcd\x98\x10\xd2\x46\x40\x40\x15\x48",
-)
+))
 
 // foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -240,7 +238,7 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"S"},
 	GoName:         "narrow.Containers",
 	Namespace:      "e2e",
-	RootCompatible: foryRootContainers,
+	RootCompatible: foryRootContainers[:],
 	RootConsistent: []byte(
 		"\x01\xff\x1d\x06\x02\x09\xb0\x80\x0e\x03\x89\xcd\x98\x10\xd2\x46" +
 			"\x40",
@@ -334,10 +332,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x70226010001eff01)    // foryRootContainers[0:8]
-			buffer.PutUint64At(w, off+8, 0xb0090ee171f36884)  // foryRootContainers[8:16]
-			buffer.PutUint64At(w, off+16, 0x46d21098cd891f80) // foryRootContainers[16:24]
-			buffer.PutUint64At(w, off+20, 0x4815404046d21098) // foryRootContainers[20:28]
+			*(*[28]byte)(buffer.At(w, off)) = foryRootContainers
 			off += 28
 		} else {
 			buffer.PutUint64At(w, off, 0x80b00902061dff01)   // prefix bytes 01 ff 1d 06 02 09 b0 80
@@ -385,17 +380,17 @@ func (x *Containers) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolu
 }
 
 // foryRootMaps is the compatible-mode root prefix of Maps: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMaps[4:], docs/format.md §11).
-var foryRootMaps = []byte(
+var foryRootMaps = [31]byte([]byte(
 	"\x01\xff\x1c\x00\x13\x70\xbc\xc8\xe0\x12\x38\x22\xc2\x9a\x07\x48" +
 		"\x18\x16\x72\x3e\x71\x90\x50\x18\x56\x72\x4a\x71\xa0\xa7\x20",
-)
+))
 
 // foryTypeMaps is Maps's static type information (its fields and hash: fory.lock).
 var foryTypeMaps = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9a, 0x07},
 	GoFields:       []string{"Ptrs", "Structs"},
 	GoName:         "narrow.Maps",
-	RootCompatible: foryRootMaps,
+	RootCompatible: foryRootMaps[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9a, 0x07},
 	SchemaHash:     -634633485,
 	TypeDef:        foryRootMaps[4:],
@@ -425,10 +420,7 @@ func (x *Maps) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xc8bc7013001cff01)    // foryRootMaps[0:8]
-		buffer.PutUint64At(w, off+8, 0x48079ac2223812e0)  // foryRootMaps[8:16]
-		buffer.PutUint64At(w, off+16, 0x185090713e721618) // foryRootMaps[16:24]
-		buffer.PutUint64At(w, off+23, 0x20a7a0714a725618) // foryRootMaps[23:31]
+		*(*[31]byte)(buffer.At(w, off)) = foryRootMaps
 		off += 31
 	} else {
 		buffer.PutUint32At(w, off, 0x9a1bff01) // prefix bytes 01 ff 1b 9a
@@ -719,17 +711,17 @@ func (x *Maps) foryReadStructs(c *foryimpl.ReadContext) (v map[string]other.Addr
 }
 
 // foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
-var foryRootComposite = []byte(
+var foryRootComposite = [30]byte([]byte(
 	"\x01\xff\x1c\x00\x12\x20\x35\x37\x03\xb4\x2c\x7e\xc2\x9b\x07\x50" +
 		"\x18\x56\x7a\x07\x1b\x68\x18\x40\x4c\x15\xcd\x13\x59\x00",
-)
+))
 
 // foryTypeComposite is Composite's static type information (its fields and hash: fory.lock).
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoFields:       []string{"ByName", "Title"},
 	GoName:         "narrow.Composite",
-	RootCompatible: foryRootComposite,
+	RootCompatible: foryRootComposite[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Composite](1),
 	SchemaHash:     -1796675783,
@@ -760,10 +752,7 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x37352012001cff01)    // foryRootComposite[0:8]
-		buffer.PutUint64At(w, off+8, 0x50079bc27e2cb403)  // foryRootComposite[8:16]
-		buffer.PutUint64At(w, off+16, 0x4018681b077a5618) // foryRootComposite[16:24]
-		buffer.PutUint64At(w, off+22, 0x005913cd154c4018) // foryRootComposite[22:30]
+		*(*[30]byte)(buffer.At(w, off)) = foryRootComposite
 		off += 30
 	} else {
 		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b
@@ -1034,17 +1023,17 @@ func (x *Composite) foryReadByNameRef(c *foryimpl.ReadContext) (v map[string]*ot
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte(
+var foryRootNode = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\x40\x7d\xab\x00\x36\x22\x7b\xc1\x9c\x07\x4c" +
 		"\x05\xd4\x0b\xa1\x00",
-)
+))
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9c, 0x07},
 	GoFields:       []string{"Value"},
 	GoName:         "narrow.Node",
-	RootCompatible: foryRootNode,
+	RootCompatible: foryRootNode[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9c, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Node](0),
 	SchemaHash:     212292213,
@@ -1171,9 +1160,7 @@ func (x *Node) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab7d4009001cff01)    // foryRootNode[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c079cc17b223600)  // foryRootNode[8:16]
-			buffer.PutUint64At(w, off+13, 0x00a10bd4054c079c) // foryRootNode[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootNode
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0x9c1bff01) // prefix bytes 01 ff 1b 9c

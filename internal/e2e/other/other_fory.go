@@ -26,11 +26,11 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
-var foryRootAddress = []byte(
+var foryRootAddress = [38]byte([]byte(
 	"\x01\xff\x1c\x00\x1a\x20\xa7\x9e\xb1\x71\x28\x7f\xc4\x85\x07\x44" +
 		"\x05\x65\x0f\x4c\x16\x56\xad\x0d\x24\x80\x4c\x19\x4a\x60\x9d\x24" +
 		"\x4c\x15\x4a\x71\x21\x26",
-)
+))
 
 // foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -38,7 +38,7 @@ var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Zip", "Lines", "Status", "Street"},
 	GoName:         "other.Address",
 	RefBits:        []uint16{22},
-	RootCompatible: foryRootAddress,
+	RootCompatible: foryRootAddress[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
 	Scalars:        foryimpl.ScalarFieldsOf[Address](0, 3),
 	SchemaHash:     1250604956,
@@ -125,11 +125,7 @@ func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9ea7201a001cff01)    // foryRootAddress[0:8]
-			buffer.PutUint64At(w, off+8, 0x440785c47f2871b1)  // foryRootAddress[8:16]
-			buffer.PutUint64At(w, off+16, 0x0dad56164c0f6505) // foryRootAddress[16:24]
-			buffer.PutUint64At(w, off+24, 0x249d604a194c8024) // foryRootAddress[24:32]
-			buffer.PutUint64At(w, off+30, 0x2621714a154c249d) // foryRootAddress[30:38]
+			*(*[38]byte)(buffer.At(w, off)) = foryRootAddress
 			off += 38
 		} else {
 			buffer.PutUint32At(w, off, 0x851bff01) // prefix bytes 01 ff 1b 85
@@ -264,10 +260,10 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
-var foryRootTag = []byte(
+var foryRootTag = [31]byte([]byte(
 	"\x01\xff\x1e\x00\x13\x10\xbd\x71\x2a\x5d\x1d\x06\xe2\x11\xba\x67" +
 		"\x24\x40\x0b\x4c\x06\x44\x15\x28\x98\x4c\x15\xd4\x0b\xa1\x00",
-)
+))
 
 // foryTypeTag is Tag's static type information (its fields and hash: fory.lock).
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -276,7 +272,7 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Key", "Value"},
 	GoName:         "other.Tag",
 	Namespace:      "other",
-	RootCompatible: foryRootTag,
+	RootCompatible: foryRootTag[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	Scalars:        foryimpl.ScalarFieldsOf[Tag](0, 1),
 	SchemaHash:     2010132404,
@@ -368,10 +364,7 @@ func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryi
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x71bd1013001eff01)    // foryRootTag[0:8]
-			buffer.PutUint64At(w, off+8, 0x67ba11e2061d5d2a)  // foryRootTag[8:16]
-			buffer.PutUint64At(w, off+16, 0x281544064c0b4024) // foryRootTag[16:24]
-			buffer.PutUint64At(w, off+23, 0x00a10bd4154c9828) // foryRootTag[23:31]
+			*(*[31]byte)(buffer.At(w, off)) = foryRootTag
 			off += 31
 		} else {
 			buffer.PutUint64At(w, off, 0x2467ba04081dff01)   // prefix bytes 01 ff 1d 08 04 ba 67 24

@@ -12,13 +12,13 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
-var foryRootAddress = []byte{0x01, 0xff, 0x1c, 0x00, 0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07}
+var foryRootAddress = [15]byte{0x01, 0xff, 0x1c, 0x00, 0x03, 0x50, 0xa6, 0x6f, 0x9f, 0x7b, 0x48, 0x2b, 0xc0, 0x85, 0x07}
 
 // foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x85, 0x07},
 	GoName:         "zero.Address",
-	RootCompatible: foryRootAddress,
+	RootCompatible: foryRootAddress[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x85, 0x07},
 	SchemaHash:     199860538,
 	TypeDef:        foryRootAddress[4:],
@@ -137,8 +137,7 @@ func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fa65003001cff01)   // foryRootAddress[0:8]
-			buffer.PutUint64At(w, off+7, 0x0785c02b487b9f6f) // foryRootAddress[7:15]
+			*(*[15]byte)(buffer.At(w, off)) = foryRootAddress
 			off += 15
 		} else {
 			buffer.PutUint32At(w, off, 0x851bff01) // prefix bytes 01 ff 1b 85
@@ -179,10 +178,10 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootTag is the compatible-mode root prefix of Tag: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootTag[4:], docs/format.md §11).
-var foryRootTag = []byte(
+var foryRootTag = [21]byte([]byte(
 	"\x01\xff\x1e\x00\x09\xd0\xd2\x57\x91\x2d\xcd\x4b\xe0\x11\xba\x67" +
 		"\x24\x40\x0b\x4c\x06",
-)
+))
 
 // foryTypeTag is Tag's static type information (its fields and hash: fory.lock).
 var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -190,7 +189,7 @@ var foryTypeTag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	GoName:         "zero.Tag",
 	Namespace:      "other",
-	RootCompatible: foryRootTag,
+	RootCompatible: foryRootTag[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x08, 0x04, 0xba, 0x67, 0x24, 0x40, 0x04, 0x03, 0x4c, 0x06},
 	SchemaHash:     199860538,
 	TypeDef:        foryRootTag[4:],
@@ -314,9 +313,7 @@ func (x *Tag) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryi
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x57d2d009001eff01)    // foryRootTag[0:8]
-			buffer.PutUint64At(w, off+8, 0x67ba11e04bcd2d91)  // foryRootTag[8:16]
-			buffer.PutUint64At(w, off+13, 0x064c0b402467ba11) // foryRootTag[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootTag
 			off += 21
 		} else {
 			buffer.PutUint64At(w, off, 0x2467ba04081dff01)   // prefix bytes 01 ff 1d 08 04 ba 67 24
@@ -357,19 +354,19 @@ func (x *Tag) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootComposite is the compatible-mode root prefix of Composite: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootComposite[4:], docs/format.md §11).
-var foryRootComposite = []byte(
+var foryRootComposite = [52]byte([]byte(
 	"\x01\xff\x1c\x00\x28\xc0\xcc\x36\x7d\x38\xba\x77\xc5\x9b\x07\x4c" +
 		"\x16\x72\x80\x63\x8c\x80\x48\x16\x5a\x72\x05\xcc\x08\x50\x18\x56" +
 		"\x7a\x07\x1b\x68\x18\x40\x50\x16\x72\x3f\x60\x18\xe3\x20\x48\x16" +
 		"\x7a\x4c\x06\x90",
-)
+))
 
 // foryTypeComposite is Composite's static type information (its fields and hash: fory.lock).
 var foryTypeComposite = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x9b, 0x07},
 	GoFields:       []string{"Addrs", "Bomb", "ByName", "PAddrs", "Tags"},
 	GoName:         "zero.Composite",
-	RootCompatible: foryRootComposite,
+	RootCompatible: foryRootComposite[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x9b, 0x07},
 	SchemaHash:     -1055093485,
 	TypeDef:        foryRootComposite[4:],
@@ -402,13 +399,7 @@ func (x *Composite) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(52)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x36ccc028001cff01)    // foryRootComposite[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c079bc577ba387d)  // foryRootComposite[8:16]
-		buffer.PutUint64At(w, off+16, 0x1648808c63807216) // foryRootComposite[16:24]
-		buffer.PutUint64At(w, off+24, 0x56185008cc05725a) // foryRootComposite[24:32]
-		buffer.PutUint64At(w, off+32, 0x16504018681b077a) // foryRootComposite[32:40]
-		buffer.PutUint64At(w, off+40, 0x164820e318603f72) // foryRootComposite[40:48]
-		buffer.PutUint64At(w, off+44, 0x90064c7a164820e3) // foryRootComposite[44:52]
+		*(*[52]byte)(buffer.At(w, off)) = foryRootComposite
 		off += 52
 	} else {
 		buffer.PutUint32At(w, off, 0x9b1bff01) // prefix bytes 01 ff 1b 9b

@@ -27,7 +27,7 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootScalars is the compatible-mode root prefix of Scalars: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootScalars[4:], docs/format.md §11).
-var foryRootScalars = []byte(
+var foryRootScalars = [498]byte([]byte(
 	"\x01\xff\x1c\x00\xff\xb0\xa7\x3c\x9f\xe7\x11\x26\xe5\x01\xdf\x2f" +
 		"\xb6\x02\x94\x06\x0a\x42\xff\x91\xd7\x00\x9c\x06\x22\x67\xe2\x90" +
 		"\xbf\xe4\x75\xc0\x94\x0d\x0a\x42\xff\xa9\xd7\x00\x9c\x0d\x22\x67" +
@@ -60,7 +60,7 @@ var foryRootScalars = []byte(
 		"\x4e\x19\x45\x9b\x7e\xc8\x4e\x15\x45\x9b\x7e\xe4\x4e\x26\x45\x9b" +
 		"\x7e\xe6\x48\x15\x45\x9b\x90\x48\x26\x45\x9b\x98\x40\x15\x48\x40" +
 		"\x26\x4c",
-)
+))
 
 // foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -69,7 +69,7 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v1.Scalars",
 	OfficialGoHash: -503754848,
 	RefBits:        []uint16{395, 412, 435, 460},
-	RootCompatible: foryRootScalars,
+	RootCompatible: foryRootScalars[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 59, 63, 68, 72, 74, 76),
 	SchemaHash:     -1775609943,
@@ -176,7 +176,7 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(498)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootScalars)
+		*(*[498]byte)(buffer.At(w, off)) = foryRootScalars
 		off += 498
 	} else {
 		buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
@@ -201,7 +201,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 498 && string(in[:498]) == string(foryRootScalars) {
+			if len(in) >= 498 && string(in[:498]) == string(foryRootScalars[:]) {
 				n = 498
 			}
 		} else if len(in) >= 5 &&
@@ -1378,7 +1378,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
-var foryRootContainers = []byte(
+var foryRootContainers = [644]byte([]byte(
 	"\x01\xff\x1c\x00\xff\x80\x12\xe4\x5b\x7f\x70\x3a\xf7\x02\xdf\x31" +
 		"\xb7\x02\x4c\x2b\x03\x61\x73\x96\x8c\x37\x01\xf8\xbb\xec\x8c\x38" +
 		"\x01\xf8\xbd\x70\x8c\x2d\x01\xf9\x1a\xf4\x8c\x2e\x01\xf9\x1b\xec" +
@@ -1420,7 +1420,7 @@ var foryRootContainers = []byte(
 		"\xe6\x7e\xa7\x80\x56\x29\xc5\x9b\x6e\xc2\x86\x80\x56\x16\x56\xc5" +
 		"\x9b\x6e\xd7\xb9\x00\x4e\x18\x56\x16\x45\x9b\x6e\xd8\x4c\x16\x26" +
 		"\x45\x9b\x88\x2c",
-)
+))
 
 // foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1428,7 +1428,7 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw", "RmABool", "RmAF32", "RmAF64", "RmAI16", "RmAI32", "RmAI64", "RmAI8", "RmAU16", "RmAU32", "RmAU64", "RmAU8", "RmBin", "RmFix", "RmLB", "RmLE", "RmLF32", "RmLF64", "RmLI32", "RmLI64", "RmLI8", "RmLL", "RmLM", "RmLPI", "RmLS", "RmLT", "RmLU16", "RmLU64", "RmMBS", "RmMES", "RmMI64F", "RmMIS", "RmMSI", "RmMSL", "RmMSM", "RmMSP", "RmMU8", "RmNBin", "RmNLS", "RmNM", "RmRaw"},
 	GoName:         "v1.Containers",
 	RefBits:        []uint16{14, 20, 26, 32, 38, 44, 50, 56, 62, 68, 74, 80, 256, 280, 288, 297, 306, 315, 324, 333, 341, 350, 359, 368, 376, 608},
-	RootCompatible: foryRootContainers,
+	RootCompatible: foryRootContainers[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     324745818,
 	TypeDef:        foryRootContainers[4:],
@@ -1547,7 +1547,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 644 && string(in[:644]) == string(foryRootContainers) {
+			if len(in) >= 644 && string(in[:644]) == string(foryRootContainers[:]) {
 				n = 644
 			}
 		} else if len(in) >= 5 &&
@@ -1597,7 +1597,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			copy(w[off:], foryRootContainers)
+			*(*[644]byte)(buffer.At(w, off)) = foryRootContainers
 			off += 644
 		} else {
 			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
@@ -5058,7 +5058,7 @@ func (x *Containers) foryReadRaw(c *foryimpl.ReadContext, old []uint8) (v []uint
 }
 
 // foryRootNested is the compatible-mode root prefix of Nested: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNested[4:], docs/format.md §11).
-var foryRootNested = []byte(
+var foryRootNested = [132]byte([]byte(
 	"\x01\xff\x1e\x00\x78\xb0\x38\x9f\xe4\xd1\x90\x4e\xf0\x09\x12\xae" +
 		"\x13\x34\x92\x99\x06\x44\x1c\xa1\xa0\x48\x16\x72\x2f\x68\x68\x48" +
 		"\x16\x7a\x2f\x6b\x28\x4c\x16\x72\x2f\x6f\xda\x1a\x44\x1e\xac\xa0" +
@@ -5068,7 +5068,7 @@ var foryRootNested = []byte(
 		"\x5e\xdf\xb4\x34\x4c\x1e\xc5\x9b\x59\x40\x58\x18\x56\x5a\x72\x45" +
 		"\x9b\x66\xe5\xb5\xed\x0d\x52\x1c\x45\x9b\x7e\xd0\xd0\x52\x1e\x45" +
 		"\x9b\x7e\xd6\x50",
-)
+))
 
 // foryTypeNested is Nested's static type information (its fields and hash: fory.lock).
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5079,7 +5079,7 @@ var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "evo",
 	OfficialGoHash: 286541755,
 	RefBits:        []uint16{17, 40, 55, 60, 65, 96, 114, 121},
-	RootCompatible: foryRootNested,
+	RootCompatible: foryRootNested[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
 	SchemaHash:     1892145745,
 	TypeDef:        foryRootNested[4:],
@@ -5123,7 +5123,7 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(132)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootNested)
+		*(*[132]byte)(buffer.At(w, off)) = foryRootNested
 		off += 132
 	} else {
 		buffer.PutUint64At(w, off, 0x08ae1204041dff01)   // prefix bytes 01 ff 1d 04 04 12 ae 08
@@ -5148,7 +5148,7 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 132 && string(in[:132]) == string(foryRootNested) {
+			if len(in) >= 132 && string(in[:132]) == string(foryRootNested[:]) {
 				n = 132
 			}
 		} else if len(in) >= 13 &&
@@ -6100,11 +6100,11 @@ func (x *Nested) foryReadMSLInRef(c *foryimpl.ReadContext) (v map[string][]Inner
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
-var foryRootInner = []byte(
+var foryRootInner = [34]byte([]byte(
 	"\x01\xff\x1c\x00\x16\x90\x16\x80\xd7\xc4\x54\x72\xc4\xad\x02\x44" +
 		"\x01\x39\x63\x4c\x05\xc8\x4e\x89\x00\x46\x1e\xac\xa0\x48\x15\x34" +
 		"\x0c\x20",
-)
+))
 
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6113,7 +6113,7 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v1.Inner",
 	OfficialGoHash: -1069654317,
 	RefBits:        []uint16{21},
-	RootCompatible: foryRootInner,
+	RootCompatible: foryRootInner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 1, 3),
 	SchemaHash:     -455157084,
@@ -6146,11 +6146,7 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(34)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x80169016001cff01)    // foryRootInner[0:8]
-		buffer.PutUint64At(w, off+8, 0x4402adc47254c4d7)  // foryRootInner[8:16]
-		buffer.PutUint64At(w, off+16, 0x894ec8054c633901) // foryRootInner[16:24]
-		buffer.PutUint64At(w, off+24, 0x341548a0ac1e4600) // foryRootInner[24:32]
-		buffer.PutUint64At(w, off+26, 0x200c341548a0ac1e) // foryRootInner[26:34]
+		*(*[34]byte)(buffer.At(w, off)) = foryRootInner
 		off += 34
 	} else {
 		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
@@ -6377,10 +6373,10 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [28]byte([]byte(
 	"\x01\xff\x1e\x00\x10\x20\x2d\xeb\xde\xca\x0b\x2c\xe2\x09\x12\xae" +
 		"\x0f\x2c\x80\x28\x40\x05\x54\x48\x15\x19\xcd\x20",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6389,7 +6385,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"V", "Gone"},
 	GoName:         "v1.Leaf",
 	Namespace:      "evo",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x06, 0x03, 0x2c, 0x80, 0x28},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     -1227067955,
@@ -6480,10 +6476,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xeb2d2010001eff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0xae1209e22c0bcade)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+16, 0x4854054028802c0f) // foryRootLeaf[16:24]
-			buffer.PutUint64At(w, off+20, 0x20cd191548540540) // foryRootLeaf[20:28]
+			*(*[28]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 28
 		} else {
 			buffer.PutUint64At(w, off, 0x06ae1204041dff01)   // prefix bytes 01 ff 1d 04 04 12 ae 06
@@ -6542,14 +6535,14 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootChanges is the compatible-mode root prefix of Changes: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootChanges[4:], docs/format.md §11).
-var foryRootChanges = []byte(
+var foryRootChanges = [96]byte([]byte(
 	"\x01\xff\x1c\x00\x54\xe0\xe0\x23\xf2\x87\x15\x6a\xd1\xb9\x02\x4c" +
 		"\x04\xdb\x65\x45\xc0\x44\x13\x5b\x65\x4c\x0a\xdb\x72\xdd\x00\x44" +
 		"\x0a\x5b\x74\x4c\x02\xb7\x76\xdb\xc0\x84\x02\x2d\xe0\xc8\x05\x44" +
 		"\x05\x37\x6f\x88\x05\x2d\xbe\xc0\x4c\x05\xdb\x68\xd9\x40\x4e\x03" +
 		"\xb7\x6f\xdd\x80\xc4\x15\x48\x1c\x37\x68\x68\x44\x16\x16\x37\x6b" +
 		"\x46\x18\x56\x16\x37\x6c\x4e\x1c\x37\x6f\xda\x1a\x46\x15\x37\x72",
-)
+))
 
 // foryTypeChanges is Changes's static type information (its fields and hash: fory.lock).
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6558,7 +6551,7 @@ var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v1.Changes",
 	OfficialGoHash: 1644417669,
 	RefBits:        []uint16{66, 82},
-	RootCompatible: foryRootChanges,
+	RootCompatible: foryRootChanges[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Changes](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16),
 	SchemaHash:     -1095387611,
@@ -6604,7 +6597,7 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(96)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootChanges)
+		*(*[96]byte)(buffer.At(w, off)) = foryRootChanges
 		off += 96
 	} else {
 		buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9
@@ -6629,7 +6622,7 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 96 && string(in[:96]) == string(foryRootChanges) {
+			if len(in) >= 96 && string(in[:96]) == string(foryRootChanges[:]) {
 				n = 96
 			}
 		} else if len(in) >= 5 &&
@@ -7082,10 +7075,10 @@ func (x *Changes) foryReadNM(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootReorderTags is the compatible-mode root prefix of ReorderTags: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderTags[4:], docs/format.md §11).
-var foryRootReorderTags = []byte(
+var foryRootReorderTags = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\x80\x2e\xa6\xf2\xeb\xf9\x3e\xc5\xba\x02\xd0" +
 		"\x14\xcc\x05\xc2\x01\xc4\x15\xc8\x16\x1e",
-)
+))
 
 // foryTypeReorderTags is ReorderTags's static type information (its fields and hash: fory.lock).
 var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -7093,7 +7086,7 @@ var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"D", "A", "E", "B", "C"},
 	GoName:         "v1.ReorderTags",
 	OfficialGoHash: -1033713175,
-	RootCompatible: foryRootReorderTags,
+	RootCompatible: foryRootReorderTags[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[ReorderTags](0, 1, 2, 3),
 	SchemaHash:     -1163998027,
@@ -7127,10 +7120,7 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa62e800e001cff01)    // foryRootReorderTags[0:8]
-		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)  // foryRootReorderTags[8:16]
-		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14) // foryRootReorderTags[16:24]
-		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205) // foryRootReorderTags[18:26]
+		*(*[26]byte)(buffer.At(w, off)) = foryRootReorderTags
 		off += 26
 	} else {
 		buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
@@ -7319,11 +7309,11 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext, old []int64) (v []int64
 }
 
 // foryRootReorderNames is the compatible-mode root prefix of ReorderNames: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderNames[4:], docs/format.md §11).
-var foryRootReorderNames = []byte(
+var foryRootReorderNames = [41]byte([]byte(
 	"\x01\xff\x1c\x00\x1d\xe0\x32\x50\xde\xd2\xdf\x42\xc5\xbb\x02\x44" +
 		"\x01\x31\x03\x4c\x07\x81\x6f\x38\x00\x4e\x03\x98\x0c\x60\x00\x48" +
 		"\x16\x56\x04\x93\x00\x44\x15\x64\x83",
-)
+))
 
 // foryTypeReorderNames is ReorderNames's static type information (its fields and hash: fory.lock).
 var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -7331,7 +7321,7 @@ var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Mid", "Alpha", "Gamma", "Beta", "Zed"},
 	GoName:         "v1.ReorderNames",
 	OfficialGoHash: -123410920,
-	RootCompatible: foryRootReorderNames,
+	RootCompatible: foryRootReorderNames[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[ReorderNames](0, 1, 2, 4),
 	SchemaHash:     25827702,
@@ -7365,12 +7355,7 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(41)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5032e01d001cff01)    // foryRootReorderNames[0:8]
-		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)  // foryRootReorderNames[8:16]
-		buffer.PutUint64At(w, off+16, 0x386f81074c033101) // foryRootReorderNames[16:24]
-		buffer.PutUint64At(w, off+24, 0x4800600c98034e00) // foryRootReorderNames[24:32]
-		buffer.PutUint64At(w, off+32, 0x6415440093045616) // foryRootReorderNames[32:40]
-		buffer.PutUint64At(w, off+33, 0x8364154400930456) // foryRootReorderNames[33:41]
+		*(*[41]byte)(buffer.At(w, off)) = foryRootReorderNames
 		off += 41
 	} else {
 		buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
@@ -7551,17 +7536,17 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootMapHolder is the compatible-mode root prefix of MapHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapHolder[4:], docs/format.md §11).
-var foryRootMapHolder = []byte(
+var foryRootMapHolder = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\x90\xdf\x1b\x11\xe6\xc0\x42\xc2\xbc\x02\x48" +
 		"\x15\x34\x0c\x20\x48\x18\x56\x72\x48\x0c\x20",
-)
+))
 
 // foryTypeMapHolder is MapHolder's static type information (its fields and hash: fory.lock).
 var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"Name", "Same"},
 	GoName:         "v1.MapHolder",
-	RootCompatible: foryRootMapHolder,
+	RootCompatible: foryRootMapHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[MapHolder](0),
 	SchemaHash:     -1470693653,
@@ -7592,10 +7577,7 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x1bdf900f001cff01)    // foryRootMapHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4802bcc242c0e611)  // foryRootMapHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x72561848200c3415) // foryRootMapHolder[16:24]
-		buffer.PutUint64At(w, off+19, 0x200c487256184820) // foryRootMapHolder[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootMapHolder
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0xbc1bff01) // prefix bytes 01 ff 1b bc
@@ -7748,17 +7730,17 @@ func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) (v map[string]Item) {
 }
 
 // foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
-var foryRootItem = []byte(
+var foryRootItem = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\x50\xbb\x6f\x57\x33\x5b\x28\xc2\xbd\x02\x40" +
 		"\x05\x54\x40\x15\x28",
-)
+))
 
 // foryTypeItem is Item's static type information (its fields and hash: fory.lock).
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"V", "K"},
 	GoName:         "v1.Item",
-	RootCompatible: foryRootItem,
+	RootCompatible: foryRootItem[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Item](0, 1),
 	SchemaHash:     1273490864,
@@ -7848,9 +7830,7 @@ func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)    // foryRootItem[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)  // foryRootItem[8:16]
-			buffer.PutUint64At(w, off+13, 0x28154054054002bd) // foryRootItem[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootItem
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd
@@ -7909,19 +7889,19 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootRecord is the compatible-mode root prefix of Record: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRecord[4:], docs/format.md §11).
-var foryRootRecord = []byte(
+var foryRootRecord = [63]byte([]byte(
 	"\x01\xff\x1c\x00\x33\x10\x38\x89\x39\xb2\x52\x71\xc8\xc0\x02\x4c" +
 		"\x14\xc4\x13\x43\x80\x4c\x01\x00\x53\x45\x48\x44\x07\x23\x63\x4c" +
 		"\x05\x89\xd4\x6c\xc0\x4c\x16\x72\xa2\x64\x64\x80\x48\x15\x34\x0c" +
 		"\x20\x4c\x18\x56\x16\x48\x4e\x89\x24\x48\x16\x56\x4c\x06\x90",
-)
+))
 
 // foryTypeRecord is Record's static type information (its fields and hash: fory.lock).
 var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"Ratio", "Active", "ID", "Count", "Items", "Name", "Scores", "Tags"},
 	GoName:         "v1.Record",
-	RootCompatible: foryRootRecord,
+	RootCompatible: foryRootRecord[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Record](0, 1, 2, 3, 5),
 	SchemaHash:     -1334161704,
@@ -7958,14 +7938,7 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(63)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x89381033001cff01)    // foryRootRecord[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02c0c87152b239)  // foryRootRecord[8:16]
-		buffer.PutUint64At(w, off+16, 0x00014c804313c414) // foryRootRecord[16:24]
-		buffer.PutUint64At(w, off+24, 0x4c63230744484553) // foryRootRecord[24:32]
-		buffer.PutUint64At(w, off+32, 0x72164cc06cd48905) // foryRootRecord[32:40]
-		buffer.PutUint64At(w, off+40, 0x0c341548806464a2) // foryRootRecord[40:48]
-		buffer.PutUint64At(w, off+48, 0x894e481656184c20) // foryRootRecord[48:56]
-		buffer.PutUint64At(w, off+55, 0x90064c5616482489) // foryRootRecord[55:63]
+		*(*[63]byte)(buffer.At(w, off)) = foryRootRecord
 		off += 63
 	} else {
 		buffer.PutUint32At(w, off, 0xc01bff01) // prefix bytes 01 ff 1b c0
@@ -8220,7 +8193,7 @@ func (x *Record) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootSeqs is the compatible-mode root prefix of Seqs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqs[4:], docs/format.md §11).
-var foryRootSeqs = []byte(
+var foryRootSeqs = [138]byte([]byte(
 	"\x01\xff\x1c\x00\x7e\x90\xfe\x34\xaf\x38\xb0\x40\xd0\xbe\x02\x8c" +
 		"\x2f\x81\xb7\xe5\x80\x94\x2d\x00\x8a\x3b\x7e\x31\xc0\x90\x36\x03" +
 		"\xf8\xfb\x7e\x58\x94\x29\x02\x41\xbb\x7e\xa7\x80\x98\x16\x06\x02" +
@@ -8230,7 +8203,7 @@ var foryRootSeqs = []byte(
 		"\x46\x38\x3f\x60\x98\x16\x16\x9e\x9a\x3f\x97\xb7\xe0\x00\x98\x16" +
 		"\x26\xa2\x02\xdb\x7e\x09\x06\x80\x98\x16\x3a\xa9\xd7\x1f\x97\xb7" +
 		"\xe0\x00\x94\x30\x29\xe6\xdf\x82\x41\xa0",
-)
+))
 
 // foryTypeSeqs is Seqs's static type information (its fields and hash: fory.lock).
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -8239,7 +8212,7 @@ var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v1.Seqs",
 	OfficialGoHash: 938746269,
 	RefBits:        []uint16{11, 17, 25, 32, 50, 81, 92, 126},
-	RootCompatible: foryRootSeqs,
+	RootCompatible: foryRootSeqs[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
 	SchemaHash:     -1820257229,
 	TypeDef:        foryRootSeqs[4:],
@@ -8283,7 +8256,7 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(138)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootSeqs)
+		*(*[138]byte)(buffer.At(w, off)) = foryRootSeqs
 		off += 138
 	} else {
 		buffer.PutUint32At(w, off, 0xbe1bff01) // prefix bytes 01 ff 1b be
@@ -8308,7 +8281,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 138 && string(in[:138]) == string(foryRootSeqs) {
+			if len(in) >= 138 && string(in[:138]) == string(foryRootSeqs[:]) {
 				n = 138
 			}
 		} else if len(in) >= 5 &&
@@ -9170,17 +9143,17 @@ func (x *Seqs) foryReadU64L2A(c *foryimpl.ReadContext, old []uint64) (v []uint64
 }
 
 // foryRootSeqsBad is the compatible-mode root prefix of SeqsBad: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqsBad[4:], docs/format.md §11).
-var foryRootSeqsBad = []byte(
+var foryRootSeqsBad = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x60\x46\x0e\xb5\x12\xf9\x76\xc1\xbf\x02\x40" +
 		"\x16\x16\x58",
-)
+))
 
 // foryTypeSeqsBad is SeqsBad's static type information (its fields and hash: fory.lock).
 var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbf, 0x02},
 	GoFields:       []string{"W"},
 	GoName:         "v1.SeqsBad",
-	RootCompatible: foryRootSeqsBad,
+	RootCompatible: foryRootSeqsBad[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
 	SchemaHash:     1048106828,
 	TypeDef:        foryRootSeqsBad[4:],
@@ -9267,9 +9240,7 @@ func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0e466007001cff01)    // foryRootSeqsBad[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002bfc176f912b5)  // foryRootSeqsBad[8:16]
-			buffer.PutUint64At(w, off+11, 0x5816164002bfc176) // foryRootSeqsBad[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootSeqsBad
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xbf1bff01) // prefix bytes 01 ff 1b bf

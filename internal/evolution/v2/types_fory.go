@@ -27,7 +27,7 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootScalars is the compatible-mode root prefix of Scalars: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootScalars[4:], docs/format.md §11).
-var foryRootScalars = []byte(
+var foryRootScalars = [530]byte([]byte(
 	"\x01\xff\x1c\x00\xff\x00\x2b\x5f\xfe\x8f\x91\x6f\x85\x02\xdf\x2f" +
 		"\xb6\x02\xa0\x06\x00\x18\x7f\x8a\x42\xff\x91\xd7\x00\x94\x06\x0a" +
 		"\x42\xff\x91\xd7\x00\xa0\x0d\x00\x18\x7f\x8a\x42\xff\xa9\xd7\x00" +
@@ -62,7 +62,7 @@ var foryRootScalars = []byte(
 		"\x19\x10\x48\x15\x33\x1b\x90\x46\x25\x3f\x63\x4a\x27\x3f\x63\x98" +
 		"\x46\x19\x3f\x64\x46\x15\x3f\x72\x46\x26\x3f\x73\x40\x15\x48\x40" +
 		"\x26\x4c",
-)
+))
 
 // foryTypeScalars is Scalars's static type information (its fields and hash: fory.lock).
 var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -71,7 +71,7 @@ var foryTypeScalars = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v2.Scalars",
 	OfficialGoHash: 1526810895,
 	RefBits:        []uint16{422, 451, 491, 508},
-	RootCompatible: foryRootScalars,
+	RootCompatible: foryRootScalars[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Scalars](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 59, 63, 65, 70, 74, 76),
 	SchemaHash:     1797273883,
@@ -178,7 +178,7 @@ func (x *Scalars) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(530)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootScalars)
+		*(*[530]byte)(buffer.At(w, off)) = foryRootScalars
 		off += 530
 	} else {
 		buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
@@ -203,7 +203,7 @@ func (x *Scalars) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 530 && string(in[:530]) == string(foryRootScalars) {
+			if len(in) >= 530 && string(in[:530]) == string(foryRootScalars[:]) {
 				n = 530
 			}
 		} else if len(in) >= 5 &&
@@ -1380,7 +1380,7 @@ func (x *Scalars) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootContainers is the compatible-mode root prefix of Containers: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootContainers[4:], docs/format.md §11).
-var foryRootContainers = []byte(
+var foryRootContainers = [660]byte([]byte(
 	"\x01\xff\x1c\x00\xff\xe0\x12\x37\x6a\xd6\xec\x60\x87\x03\xdf\x31" +
 		"\xb7\x02\x4c\x2b\x03\x61\x73\x96\x8c\x37\x01\xf8\xbb\xec\x8c\x38" +
 		"\x01\xf8\xbd\x70\x8c\x2d\x01\xf9\x1a\xf4\x8c\x2e\x01\xf9\x1b\xec" +
@@ -1423,7 +1423,7 @@ var foryRootContainers = []byte(
 		"\xb3\x72\xdb\xc0\x8c\x18\x26\x2a\x99\xfa\x9e\x00\x4e\x29\xb7\x61" +
 		"\x43\x40\x4e\x16\x56\xb7\x6b\xdc\x80\x46\x18\x56\x16\x37\x6c\x44" +
 		"\x16\x26\x44\x16",
-)
+))
 
 // foryTypeContainers is Containers's static type information (its fields and hash: fory.lock).
 var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1431,7 +1431,7 @@ var foryTypeContainers = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"ABool", "AF32", "AF64", "AI16", "AI32", "AI64", "AI8", "AU16", "AU32", "AU64", "AU8", "AddABool", "AddAF32", "AddAF64", "AddAI16", "AddAI32", "AddAI64", "AddAI8", "AddAU16", "AddAU32", "AddAU64", "AddAU8", "AddBin", "AddFix", "AddLB", "AddLE", "AddLF32", "AddLF64", "AddLI32", "AddLI64", "AddLI8", "AddLL", "AddLM", "AddLPI", "AddLS", "AddLT", "AddLU16", "AddLU64", "AddMBS", "AddMES", "AddMI64F", "AddMIS", "AddMSI", "AddMSL", "AddMSM", "AddMSP", "AddMU8", "AddNBin", "AddNLS", "AddNM", "AddRaw", "Bin", "Fix", "LB", "LE", "LF32", "LF64", "LI32", "LI64", "LI8", "LL", "LM", "LPI", "LS", "LT", "LU16", "LU64", "MBS", "MES", "MI64F", "MIS", "MSI", "MSL", "MSM", "MSP", "MU8", "NBin", "NLS", "NM", "Raw"},
 	GoName:         "v2.Containers",
 	RefBits:        []uint16{14, 20, 26, 32, 38, 44, 50, 56, 62, 68, 74, 80, 89, 98, 107, 116, 125, 134, 143, 152, 161, 170, 179, 422, 456, 632},
-	RootCompatible: foryRootContainers,
+	RootCompatible: foryRootContainers[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     255924153,
 	TypeDef:        foryRootContainers[4:],
@@ -1550,7 +1550,7 @@ func (x *Containers) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 660 && string(in[:660]) == string(foryRootContainers) {
+			if len(in) >= 660 && string(in[:660]) == string(foryRootContainers[:]) {
 				n = 660
 			}
 		} else if len(in) >= 5 &&
@@ -1600,7 +1600,7 @@ func (x *Containers) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			copy(w[off:], foryRootContainers)
+			*(*[660]byte)(buffer.At(w, off)) = foryRootContainers
 			off += 660
 		} else {
 			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
@@ -5050,7 +5050,7 @@ func (x *Containers) foryReadAddRaw(c *foryimpl.ReadContext, old []uint8) (v []u
 }
 
 // foryRootNested is the compatible-mode root prefix of Nested: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootNested[4:], docs/format.md §11).
-var foryRootNested = []byte(
+var foryRootNested = [138]byte([]byte(
 	"\x01\xff\x1e\x00\x7e\x90\x1c\x44\x39\x94\xa1\x19\xf0\x09\x12\xae" +
 		"\x13\x34\x92\x99\x06\x4c\x1c\x00\x63\xda\x1a\x54\x16\x72\x80\x63" +
 		"\xda\xf6\x86\x80\x54\x16\x7a\x80\x63\xda\xf6\xb2\x80\x58\x16\x72" +
@@ -5060,7 +5060,7 @@ var foryRootNested = []byte(
 		"\x72\x2f\x68\x68\x48\x16\x7a\x2f\x6b\x28\x4c\x16\x72\x2f\x6f\xda" +
 		"\x1a\x44\x1e\xac\xa0\x54\x18\x56\x5a\x72\xb3\x72\xda\xf6\x86\x80" +
 		"\x4a\x1c\x3f\x68\x68\x4a\x1e\x3f\x6b\x28",
-)
+))
 
 // foryTypeNested is Nested's static type information (its fields and hash: fory.lock).
 var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -5071,7 +5071,7 @@ var foryTypeNested = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "evo",
 	OfficialGoHash: 1737800920,
 	RefBits:        []uint16{17, 51, 70, 78, 86, 109, 124, 129},
-	RootCompatible: foryRootNested,
+	RootCompatible: foryRootNested[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x08, 0x03, 0x34, 0x92, 0x99, 0x06},
 	SchemaHash:     -1119190638,
 	TypeDef:        foryRootNested[4:],
@@ -5115,7 +5115,7 @@ func (x *Nested) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(138)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootNested)
+		*(*[138]byte)(buffer.At(w, off)) = foryRootNested
 		off += 138
 	} else {
 		buffer.PutUint64At(w, off, 0x08ae1204041dff01)   // prefix bytes 01 ff 1d 04 04 12 ae 08
@@ -5140,7 +5140,7 @@ func (x *Nested) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 138 && string(in[:138]) == string(foryRootNested) {
+			if len(in) >= 138 && string(in[:138]) == string(foryRootNested[:]) {
 				n = 138
 			}
 		} else if len(in) >= 13 &&
@@ -6092,11 +6092,11 @@ func (x *Nested) foryReadAddMSLInRef(c *foryimpl.ReadContext) (v map[string][]In
 }
 
 // foryRootInner is the compatible-mode root prefix of Inner: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootInner[4:], docs/format.md §11).
-var foryRootInner = []byte(
+var foryRootInner = [37]byte([]byte(
 	"\x01\xff\x1c\x00\x19\xc0\x67\x28\x07\xea\xd2\x02\xc4\xad\x02\x4c" +
 		"\x07\xc8\x4e\x89\x00\x4c\x16\x56\x92\xf3\x88\x00\x44\x1e\xac\xa0" +
 		"\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeInner is Inner's static type information (its fields and hash: fory.lock).
 var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6104,7 +6104,7 @@ var foryTypeInner = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Score", "Extra", "Lf", "Name"},
 	GoName:         "v2.Inner",
 	RefBits:        []uint16{24},
-	RootCompatible: foryRootInner,
+	RootCompatible: foryRootInner[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Inner](0, 3),
 	SchemaHash:     842977065,
@@ -6137,11 +6137,7 @@ func (x *Inner) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(37)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2867c019001cff01)    // foryRootInner[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02adc402d2ea07)  // foryRootInner[8:16]
-		buffer.PutUint64At(w, off+16, 0x56164c00894ec807) // foryRootInner[16:24]
-		buffer.PutUint64At(w, off+24, 0xa0ac1e440088f392) // foryRootInner[24:32]
-		buffer.PutUint64At(w, off+29, 0x200c341548a0ac1e) // foryRootInner[29:37]
+		*(*[37]byte)(buffer.At(w, off)) = foryRootInner
 		off += 37
 	} else {
 		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
@@ -6402,10 +6398,10 @@ func (x *Inner) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [26]byte([]byte(
 	"\x01\xff\x1e\x00\x0e\x90\x54\x6d\xbb\x7f\x60\x1e\xe2\x09\x12\xae" +
 		"\x0f\x2c\x80\x28\x40\x05\x54\x40\x15\x58",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6414,7 +6410,7 @@ var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"V", "W"},
 	GoName:         "v2.Leaf",
 	Namespace:      "evo",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x04, 0x04, 0x12, 0xae, 0x06, 0x03, 0x2c, 0x80, 0x28},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     955585112,
@@ -6505,10 +6501,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6d54900e001eff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0xae1209e21e607fbb)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+16, 0x4054054028802c0f) // foryRootLeaf[16:24]
-			buffer.PutUint64At(w, off+18, 0x5815405405402880) // foryRootLeaf[18:26]
+			*(*[26]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 26
 		} else {
 			buffer.PutUint64At(w, off, 0x06ae1204041dff01)   // prefix bytes 01 ff 1d 04 04 12 ae 06
@@ -6567,14 +6560,14 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootChanges is the compatible-mode root prefix of Changes: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootChanges[4:], docs/format.md §11).
-var foryRootChanges = []byte(
+var foryRootChanges = [96]byte([]byte(
 	"\x01\xff\x1c\x00\x54\x10\x42\x78\x5a\x90\x73\x21\xd1\xb9\x02\x44" +
 		"\x14\x5b\x65\x4c\x14\xdb\x68\xd9\x40\xc8\x07\x4c\x07\xb7\x6f\xdd" +
 		"\x80\x88\x07\x2d\xbe\xc0\x4c\x08\xdb\x65\x45\xc0\x44\x0e\x5b\x74" +
 		"\x84\x05\x2d\xe0\x4c\x05\xdb\x72\xdd\x00\x4e\x13\xb7\x76\xdb\xc0" +
 		"\x46\x05\x37\x6f\xc4\x15\x4a\x1c\x37\x68\x68\x46\x16\x16\x37\x6b" +
 		"\x44\x18\x56\x16\x37\x6c\x4c\x1c\x37\x6f\xda\x1a\x44\x15\x37\x72",
-)
+))
 
 // foryTypeChanges is Changes's static type information (its fields and hash: fory.lock).
 var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -6583,7 +6576,7 @@ var foryTypeChanges = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v2.Changes",
 	OfficialGoHash: 1739009624,
 	RefBits:        []uint16{66, 82},
-	RootCompatible: foryRootChanges,
+	RootCompatible: foryRootChanges[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Changes](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16),
 	SchemaHash:     -1865153215,
@@ -6629,7 +6622,7 @@ func (x *Changes) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(96)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootChanges)
+		*(*[96]byte)(buffer.At(w, off)) = foryRootChanges
 		off += 96
 	} else {
 		buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9
@@ -6654,7 +6647,7 @@ func (x *Changes) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 96 && string(in[:96]) == string(foryRootChanges) {
+			if len(in) >= 96 && string(in[:96]) == string(foryRootChanges[:]) {
 				n = 96
 			}
 		} else if len(in) >= 5 &&
@@ -7140,10 +7133,10 @@ func (x *Changes) foryReadNM(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootReorderTags is the compatible-mode root prefix of ReorderTags: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderTags[4:], docs/format.md §11).
-var foryRootReorderTags = []byte(
+var foryRootReorderTags = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\x80\x2e\xa6\xf2\xeb\xf9\x3e\xc5\xba\x02\xd0" +
 		"\x14\xcc\x05\xc2\x01\xc4\x15\xc8\x16\x1e",
-)
+))
 
 // foryTypeReorderTags is ReorderTags's static type information (its fields and hash: fory.lock).
 var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -7151,7 +7144,7 @@ var foryTypeReorderTags = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"D", "A", "E", "B", "C"},
 	GoName:         "v2.ReorderTags",
 	OfficialGoHash: -1033713175,
-	RootCompatible: foryRootReorderTags,
+	RootCompatible: foryRootReorderTags[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[ReorderTags](0, 1, 2, 3),
 	SchemaHash:     -1163998027,
@@ -7185,10 +7178,7 @@ func (x *ReorderTags) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa62e800e001cff01)    // foryRootReorderTags[0:8]
-		buffer.PutUint64At(w, off+8, 0xd002bac53ef9ebf2)  // foryRootReorderTags[8:16]
-		buffer.PutUint64At(w, off+16, 0xc815c401c205cc14) // foryRootReorderTags[16:24]
-		buffer.PutUint64At(w, off+18, 0x1e16c815c401c205) // foryRootReorderTags[18:26]
+		*(*[26]byte)(buffer.At(w, off)) = foryRootReorderTags
 		off += 26
 	} else {
 		buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
@@ -7377,11 +7367,11 @@ func (x *ReorderTags) foryReadC(c *foryimpl.ReadContext, old []int64) (v []int64
 }
 
 // foryRootReorderNames is the compatible-mode root prefix of ReorderNames: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootReorderNames[4:], docs/format.md §11).
-var foryRootReorderNames = []byte(
+var foryRootReorderNames = [41]byte([]byte(
 	"\x01\xff\x1c\x00\x1d\xe0\x32\x50\xde\xd2\xdf\x42\xc5\xbb\x02\x44" +
 		"\x01\x31\x03\x4c\x07\x81\x6f\x38\x00\x4e\x03\x98\x0c\x60\x00\x48" +
 		"\x16\x56\x04\x93\x00\x44\x15\x64\x83",
-)
+))
 
 // foryTypeReorderNames is ReorderNames's static type information (its fields and hash: fory.lock).
 var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -7389,7 +7379,7 @@ var foryTypeReorderNames = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Mid", "Alpha", "Gamma", "Beta", "Zed"},
 	GoName:         "v2.ReorderNames",
 	OfficialGoHash: -123410920,
-	RootCompatible: foryRootReorderNames,
+	RootCompatible: foryRootReorderNames[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[ReorderNames](0, 1, 2, 4),
 	SchemaHash:     25827702,
@@ -7423,12 +7413,7 @@ func (x *ReorderNames) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) err
 	b.Reserve(41)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5032e01d001cff01)    // foryRootReorderNames[0:8]
-		buffer.PutUint64At(w, off+8, 0x4402bbc542dfd2de)  // foryRootReorderNames[8:16]
-		buffer.PutUint64At(w, off+16, 0x386f81074c033101) // foryRootReorderNames[16:24]
-		buffer.PutUint64At(w, off+24, 0x4800600c98034e00) // foryRootReorderNames[24:32]
-		buffer.PutUint64At(w, off+32, 0x6415440093045616) // foryRootReorderNames[32:40]
-		buffer.PutUint64At(w, off+33, 0x8364154400930456) // foryRootReorderNames[33:41]
+		*(*[41]byte)(buffer.At(w, off)) = foryRootReorderNames
 		off += 41
 	} else {
 		buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb
@@ -7609,18 +7594,18 @@ func (x *ReorderNames) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evo
 }
 
 // foryRootMapHolder is the compatible-mode root prefix of MapHolder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapHolder[4:], docs/format.md §11).
-var foryRootMapHolder = []byte(
+var foryRootMapHolder = [35]byte([]byte(
 	"\x01\xff\x1c\x00\x17\xd0\x8a\x15\xf4\x37\x93\x4c\xc3\xbc\x02\x4c" +
 		"\x18\x16\x72\x92\xf3\x88\x00\x48\x15\x34\x0c\x20\x48\x18\x56\x72" +
 		"\x48\x0c\x20",
-)
+))
 
 // foryTypeMapHolder is MapHolder's static type information (its fields and hash: fory.lock).
 var foryTypeMapHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbc, 0x02},
 	GoFields:       []string{"Extra", "Name", "Same"},
 	GoName:         "v2.MapHolder",
-	RootCompatible: foryRootMapHolder,
+	RootCompatible: foryRootMapHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbc, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[MapHolder](1),
 	SchemaHash:     -1820067348,
@@ -7652,11 +7637,7 @@ func (x *MapHolder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(35)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x158ad017001cff01)    // foryRootMapHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02bcc34c9337f4)  // foryRootMapHolder[8:16]
-		buffer.PutUint64At(w, off+16, 0x480088f392721618) // foryRootMapHolder[16:24]
-		buffer.PutUint64At(w, off+24, 0x72561848200c3415) // foryRootMapHolder[24:32]
-		buffer.PutUint64At(w, off+27, 0x200c487256184820) // foryRootMapHolder[27:35]
+		*(*[35]byte)(buffer.At(w, off)) = foryRootMapHolder
 		off += 35
 	} else {
 		buffer.PutUint32At(w, off, 0xbc1bff01) // prefix bytes 01 ff 1b bc
@@ -7856,17 +7837,17 @@ func (x *MapHolder) foryReadSame(c *foryimpl.ReadContext) (v map[string]Item) {
 }
 
 // foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
-var foryRootItem = []byte(
+var foryRootItem = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\x50\xbb\x6f\x57\x33\x5b\x28\xc2\xbd\x02\x40" +
 		"\x05\x54\x40\x15\x28",
-)
+))
 
 // foryTypeItem is Item's static type information (its fields and hash: fory.lock).
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xbd, 0x02},
 	GoFields:       []string{"V", "K"},
 	GoName:         "v2.Item",
-	RootCompatible: foryRootItem,
+	RootCompatible: foryRootItem[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbd, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Item](0, 1),
 	SchemaHash:     1273490864,
@@ -7956,9 +7937,7 @@ func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x6fbb5009001cff01)    // foryRootItem[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002bdc2285b3357)  // foryRootItem[8:16]
-			buffer.PutUint64At(w, off+13, 0x28154054054002bd) // foryRootItem[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootItem
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xbd1bff01) // prefix bytes 01 ff 1b bd
@@ -8017,19 +7996,19 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootRecord is the compatible-mode root prefix of Record: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootRecord[4:], docs/format.md §11).
-var foryRootRecord = []byte(
+var foryRootRecord = [63]byte([]byte(
 	"\x01\xff\x1c\x00\x33\x50\x06\xac\xff\x9d\x02\x27\xc8\xc0\x02\x4c" +
 		"\x14\xc4\x13\x43\x80\x4c\x01\x00\x53\x45\x48\x4c\x07\x89\xd4\x6c" +
 		"\xc0\x44\x07\x23\x63\x4c\x16\x72\xa2\x64\x64\x80\x48\x15\x34\x0c" +
 		"\x20\x4c\x18\x56\x16\x48\x4e\x89\x24\x48\x16\x56\x4c\x06\x90",
-)
+))
 
 // foryTypeRecord is Record's static type information (its fields and hash: fory.lock).
 var foryTypeRecord = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc0, 0x02},
 	GoFields:       []string{"Ratio", "Active", "Count", "ID", "Items", "Name", "Scores", "Tags"},
 	GoName:         "v2.Record",
-	RootCompatible: foryRootRecord,
+	RootCompatible: foryRootRecord[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc0, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Record](0, 1, 2, 3, 5),
 	SchemaHash:     -1489344564,
@@ -8066,14 +8045,7 @@ func (x *Record) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(63)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xac065033001cff01)    // foryRootRecord[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02c0c827029dff)  // foryRootRecord[8:16]
-		buffer.PutUint64At(w, off+16, 0x00014c804313c414) // foryRootRecord[16:24]
-		buffer.PutUint64At(w, off+24, 0x6cd489074c484553) // foryRootRecord[24:32]
-		buffer.PutUint64At(w, off+32, 0x72164c63230744c0) // foryRootRecord[32:40]
-		buffer.PutUint64At(w, off+40, 0x0c341548806464a2) // foryRootRecord[40:48]
-		buffer.PutUint64At(w, off+48, 0x894e481656184c20) // foryRootRecord[48:56]
-		buffer.PutUint64At(w, off+55, 0x90064c5616482489) // foryRootRecord[55:63]
+		*(*[63]byte)(buffer.At(w, off)) = foryRootRecord
 		off += 63
 	} else {
 		buffer.PutUint32At(w, off, 0xc01bff01) // prefix bytes 01 ff 1b c0
@@ -8327,7 +8299,7 @@ func (x *Record) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootSeqs is the compatible-mode root prefix of Seqs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqs[4:], docs/format.md §11).
-var foryRootSeqs = []byte(
+var foryRootSeqs = [136]byte([]byte(
 	"\x01\xff\x1c\x00\x7c\x80\x9a\xf5\x1c\xb0\xa0\x73\xd0\xbe\x02\x8c" +
 		"\x16\x1e\x81\xb7\xe5\x80\x94\x16\x0e\x00\x8a\x3b\x7e\x31\xc0\x90" +
 		"\x16\x4a\x03\xf8\xfb\x7e\x58\x94\x30\x02\x41\xbb\x7e\xa7\x80\x98" +
@@ -8337,7 +8309,7 @@ var foryRootSeqs = []byte(
 		"\x46\x16\x52\x3f\x60\x98\x2e\x9e\x9a\x3f\x97\xb7\xe0\x00\x98\x29" +
 		"\xa2\x02\xdb\x7e\x09\x06\x80\x98\x33\xa9\xd7\x1f\x97\xb7\xe0\x00" +
 		"\x94\x29\x29\xe6\xdf\x82\x41\xa0",
-)
+))
 
 // foryTypeSeqs is Seqs's static type information (its fields and hash: fory.lock).
 var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -8346,7 +8318,7 @@ var foryTypeSeqs = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "v2.Seqs",
 	OfficialGoHash: -979523647,
 	RefBits:        []uint16{35, 43, 62, 68, 75, 86, 97, 106, 115, 124},
-	RootCompatible: foryRootSeqs,
+	RootCompatible: foryRootSeqs[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbe, 0x02},
 	SchemaHash:     1689476471,
 	TypeDef:        foryRootSeqs[4:],
@@ -8390,7 +8362,7 @@ func (x *Seqs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(136)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootSeqs)
+		*(*[136]byte)(buffer.At(w, off)) = foryRootSeqs
 		off += 136
 	} else {
 		buffer.PutUint32At(w, off, 0xbe1bff01) // prefix bytes 01 ff 1b be
@@ -8415,7 +8387,7 @@ func (x *Seqs) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 136 && string(in[:136]) == string(foryRootSeqs) {
+			if len(in) >= 136 && string(in[:136]) == string(foryRootSeqs[:]) {
 				n = 136
 			}
 		} else if len(in) >= 5 &&
@@ -9300,10 +9272,10 @@ func (x *Seqs) foryReadNL(c *foryimpl.ReadContext, old []uint16) (v []uint16) {
 }
 
 // foryRootSeqsBad is the compatible-mode root prefix of SeqsBad: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSeqsBad[4:], docs/format.md §11).
-var foryRootSeqsBad = []byte(
+var foryRootSeqsBad = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\xf0\x81\x7c\x0c\xef\xd6\x26\xc1\xbf\x02\x40" +
 		"\x2f\x58",
-)
+))
 
 // foryTypeSeqsBad is SeqsBad's static type information (its fields and hash: fory.lock).
 var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -9311,7 +9283,7 @@ var foryTypeSeqsBad = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"W"},
 	GoName:         "v2.SeqsBad",
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootSeqsBad,
+	RootCompatible: foryRootSeqsBad[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbf, 0x02},
 	SchemaHash:     -424351964,
 	TypeDef:        foryRootSeqsBad[4:],
@@ -9393,9 +9365,7 @@ func (x *SeqsBad) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x7c81f006001cff01)    // foryRootSeqsBad[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002bfc126d6ef0c)  // foryRootSeqsBad[8:16]
-			buffer.PutUint64At(w, off+10, 0x582f4002bfc126d6) // foryRootSeqsBad[10:18]
+			*(*[18]byte)(buffer.At(w, off)) = foryRootSeqsBad
 			off += 18
 		} else {
 			buffer.PutUint32At(w, off, 0xbf1bff01) // prefix bytes 01 ff 1b bf

@@ -27,17 +27,17 @@ func (Level) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootPoint is the compatible-mode root prefix of Point: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPoint[4:], docs/format.md §11).
-var foryRootPoint = []byte(
+var foryRootPoint = [20]byte([]byte(
 	"\x01\xff\x1c\x00\x08\xb0\xf5\x43\x39\xe0\x8a\x5b\xc2\x0a\x40\x05" +
 		"\x5c\x40\x05\x60",
-)
+))
 
 // foryTypePoint is Point's static type information (its fields and hash: fory.lock).
 var foryTypePoint = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x0a},
 	GoFields:       []string{"X", "Y"},
 	GoName:         "golden.Point",
-	RootCompatible: foryRootPoint,
+	RootCompatible: foryRootPoint[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x0a},
 	Scalars:        foryimpl.ScalarFieldsOf[Point](0, 1),
 	SchemaHash:     613113960,
@@ -162,9 +162,7 @@ func (x *Point) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x43f5b008001cff01)    // foryRootPoint[0:8]
-			buffer.PutUint64At(w, off+8, 0x05400ac25b8ae039)  // foryRootPoint[8:16]
-			buffer.PutUint64At(w, off+12, 0x6005405c05400ac2) // foryRootPoint[12:20]
+			*(*[20]byte)(buffer.At(w, off)) = foryRootPoint
 			off += 20
 		} else {
 			buffer.PutUint32At(w, off, 0x0a1bff01) // prefix bytes 01 ff 1b 0a
@@ -229,7 +227,7 @@ func (x *Point) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootSample is the compatible-mode root prefix of Sample: header 01, root flag ff, type id 30, meta index 0, TypeDef (foryRootSample[4:], docs/format.md §11).
-var foryRootSample = []byte(
+var foryRootSample = [169]byte([]byte(
 	"\x01\xff\x1e\x00\x9d\xa0\xc4\xd3\xec\x38\xd2\x16\xf9\x0d\x0c\x8c" +
 		"\x70\x13\x48\x0c\x7a\xc8\x48\x14\x4c\x8c\x78\x4c\x0b\x95\x17\x20" +
 		"\xc0\xc4\x07\x44\x08\x05\x06\x46\x05\x39\xf3\x4c\x18\x16\x72\x07" +
@@ -241,7 +239,7 @@ var foryRootSample = []byte(
 		"\x32\x1a\x4c\x18\x5a\x16\x54\xbc\x08\x8c\x80\x4c\x16\x72\x3d\xc8" +
 		"\x6c\xe4\x44\x29\x44\x16\x4c\x18\x56\x16\x48\x4e\x89\x24\x48\x16" +
 		"\x56\x4c\x06\x90\x48\x26\x58\xe4\x68",
-)
+))
 
 // foryTypeSample is Sample's static type information (its fields and hash: fory.lock).
 var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -252,7 +250,7 @@ var foryTypeSample = foryimpl.NewStructType(foryimpl.StructSpec{
 	Namespace:      "demo",
 	OfficialGoHash: 1042240056,
 	RefBits:        []uint16{59, 85, 90, 115, 120, 142},
-	RootCompatible: foryRootSample,
+	RootCompatible: foryRootSample[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x08, 0x03, 0x48, 0x0c, 0x7a, 0xc8},
 	Scalars:        foryimpl.ScalarFieldsOf[Sample](0, 1, 2, 3, 4, 16),
 	SchemaHash:     1226675355,
@@ -308,7 +306,7 @@ func (x *Sample) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(169)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootSample)
+		*(*[169]byte)(buffer.At(w, off)) = foryRootSample
 		off += 169
 	} else {
 		buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70
@@ -333,7 +331,7 @@ func (x *Sample) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 169 && string(in[:169]) == string(foryRootSample) {
+			if len(in) >= 169 && string(in[:169]) == string(foryRootSample[:]) {
 				n = 169
 			}
 		} else if len(in) >= 14 &&

@@ -40,17 +40,17 @@ func (Wide32) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\xa0\x02\xc4\x81\x4d\x8d\x06\xc2\xb6\x02\xc4" +
 		"\x05\xc8\x15",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb6, 0x02},
 	GoFields:       []string{"V", "W"},
 	GoName:         "v2.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb6, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     613642911,
@@ -140,9 +140,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc402a007001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0xc402b6c2068d4d81)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+11, 0x15c805c402b6c206) // foryRootLeaf[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xb61bff01) // prefix bytes 01 ff 1b b6
@@ -201,17 +199,17 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootMapKinds is the compatible-mode root prefix of MapKinds: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKinds[4:], docs/format.md §11).
-var foryRootMapKinds = []byte(
+var foryRootMapKinds = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\xd0\x50\x9e\x31\xeb\xc5\x13\xc1\xb7\x02\xc4" +
 		"\x18\x56\x16",
-)
+))
 
 // foryTypeMapKinds is MapKinds's static type information (its fields and hash: fory.lock).
 var foryTypeMapKinds = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb7, 0x02},
 	GoFields:       []string{"S"},
 	GoName:         "v2.MapKinds",
-	RootCompatible: foryRootMapKinds,
+	RootCompatible: foryRootMapKinds[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb7, 0x02},
 	SchemaHash:     -211136916,
 	TypeDef:        foryRootMapKinds[4:],
@@ -305,9 +303,7 @@ func (x *MapKinds) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9e50d007001cff01)    // foryRootMapKinds[0:8]
-			buffer.PutUint64At(w, off+8, 0xc402b7c113c5eb31)  // foryRootMapKinds[8:16]
-			buffer.PutUint64At(w, off+11, 0x165618c402b7c113) // foryRootMapKinds[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootMapKinds
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xb71bff01) // prefix bytes 01 ff 1b b7
@@ -389,10 +385,10 @@ func (x *MapKinds) foryReadS(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootEnums is the compatible-mode root prefix of Enums: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnums[4:], docs/format.md §11).
-var foryRootEnums = []byte(
+var foryRootEnums = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x50\x93\x2a\x1c\xb5\x4c\x70\xc2\xba\x02\xc4" +
 		"\x19\xc8\x19",
-)
+))
 
 // foryTypeEnums is Enums's static type information (its fields and hash: fory.lock).
 var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -400,7 +396,7 @@ var foryTypeEnums = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"A", "B"},
 	GoName:         "v2.Enums",
 	RefBits:        []uint16{11, 13},
-	RootCompatible: foryRootEnums,
+	RootCompatible: foryRootEnums[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xba, 0x02},
 	SchemaHash:     -919177777,
 	TypeDef:        foryRootEnums[4:],
@@ -478,9 +474,7 @@ func (x *Enums) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x2a935007001cff01)    // foryRootEnums[0:8]
-			buffer.PutUint64At(w, off+8, 0xc402bac2704cb51c)  // foryRootEnums[8:16]
-			buffer.PutUint64At(w, off+11, 0x19c819c402bac270) // foryRootEnums[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootEnums
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xba1bff01) // prefix bytes 01 ff 1b ba
@@ -553,10 +547,10 @@ func (x *Enums) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootEnumsEvolved is the compatible-mode root prefix of EnumsEvolved: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumsEvolved[4:], docs/format.md §11).
-var foryRootEnumsEvolved = []byte(
+var foryRootEnumsEvolved = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xf0\xe7\xd6\x23\x36\x9f\x22\xc3\xbb\x02\xcc" +
 		"\x05\xc4\x19\xc8\x19",
-)
+))
 
 // foryTypeEnumsEvolved is EnumsEvolved's static type information (its fields and hash: fory.lock).
 var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -564,7 +558,7 @@ var foryTypeEnumsEvolved = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"C", "A", "B"},
 	GoName:         "v2.EnumsEvolved",
 	RefBits:        []uint16{13, 15},
-	RootCompatible: foryRootEnumsEvolved,
+	RootCompatible: foryRootEnumsEvolved[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xbb, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[EnumsEvolved](0),
 	SchemaHash:     194337534,
@@ -644,9 +638,7 @@ func (x *EnumsEvolved) foryWriteFlat(b *buffer.Buffer, compatible, check bool, f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xd6e7f009001cff01)    // foryRootEnumsEvolved[0:8]
-			buffer.PutUint64At(w, off+8, 0xcc02bbc3229f3623)  // foryRootEnumsEvolved[8:16]
-			buffer.PutUint64At(w, off+13, 0x19c819c405cc02bb) // foryRootEnumsEvolved[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootEnumsEvolved
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xbb1bff01) // prefix bytes 01 ff 1b bb

@@ -19,10 +19,10 @@ var foryExtMoneyCodec = foryimpl.NewExtType[money.Money](foryimpl.ExtSpec{
 }, (&MoneyCodec{}).WriteExt, (&MoneyCodec{}).ReadExt)
 
 // foryRootOrder is the compatible-mode root prefix of Order: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOrder[4:], docs/format.md §11).
-var foryRootOrder = []byte(
+var foryRootOrder = [28]byte([]byte(
 	"\x01\xff\x1c\x00\x10\x20\xeb\x95\xe5\x1c\x63\x22\xc3\xad\x02\x40" +
 		"\x05\x34\x4c\x1f\xbe\x28\x11\x00\x46\x1f\x4d\x0f",
-)
+))
 
 // foryTypeOrder is Order's static type information (its fields and hash: fory.lock).
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -31,7 +31,7 @@ var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "byid.Order",
 	OfficialGoHash: 855517748,
 	RefBits:        []uint16{14, 20},
-	RootCompatible: foryRootOrder,
+	RootCompatible: foryRootOrder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Order](0),
 	SchemaHash:     -915977133,
@@ -63,10 +63,7 @@ func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x95eb2010001cff01)    // foryRootOrder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4002adc322631ce5)  // foryRootOrder[8:16]
-		buffer.PutUint64At(w, off+16, 0x001128be1f4c3405) // foryRootOrder[16:24]
-		buffer.PutUint64At(w, off+20, 0x0f4d1f46001128be) // foryRootOrder[20:28]
+		*(*[28]byte)(buffer.At(w, off)) = foryRootOrder
 		off += 28
 	} else {
 		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
@@ -295,17 +292,17 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootMoneyStruct is the compatible-mode root prefix of MoneyStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMoneyStruct[4:], docs/format.md §11).
-var foryRootMoneyStruct = []byte(
+var foryRootMoneyStruct = [25]byte([]byte(
 	"\x01\xff\x1c\x00\x0d\x70\x12\x00\x78\x07\xae\x06\xc2\xb1\x02\x4c" +
 		"\x07\xd1\xa8\x9c\x80\x44\x15\x0a\x91",
-)
+))
 
 // foryTypeMoneyStruct is MoneyStruct's static type information (its fields and hash: fory.lock).
 var foryTypeMoneyStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb1, 0x02},
 	GoFields:       []string{"Units", "Cur"},
 	GoName:         "byid.MoneyStruct",
-	RootCompatible: foryRootMoneyStruct,
+	RootCompatible: foryRootMoneyStruct[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb1, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[MoneyStruct](0, 1),
 	SchemaHash:     -105865995,
@@ -396,10 +393,7 @@ func (x *MoneyStruct) foryWriteFlat(b *buffer.Buffer, compatible, check bool, fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x0012700d001cff01)    // foryRootMoneyStruct[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02b1c206ae0778)  // foryRootMoneyStruct[8:16]
-			buffer.PutUint64At(w, off+16, 0x0a1544809ca8d107) // foryRootMoneyStruct[16:24]
-			buffer.PutUint64At(w, off+17, 0x910a1544809ca8d1) // foryRootMoneyStruct[17:25]
+			*(*[25]byte)(buffer.At(w, off)) = foryRootMoneyStruct
 			off += 25
 		} else {
 			buffer.PutUint32At(w, off, 0xb11bff01) // prefix bytes 01 ff 1b b1
@@ -458,10 +452,10 @@ func (x *MoneyStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootOrderStruct is the compatible-mode root prefix of OrderStruct: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOrderStruct[4:], docs/format.md §11).
-var foryRootOrderStruct = []byte(
+var foryRootOrderStruct = [28]byte([]byte(
 	"\x01\xff\x1c\x00\x10\xa0\x1e\x46\x74\xe9\x8f\x24\xc3\xb2\x02\x40" +
 		"\x05\x34\x4c\x1c\xbe\x28\x11\x00\x46\x1c\x4d\x0f",
-)
+))
 
 // foryTypeOrderStruct is OrderStruct's static type information (its fields and hash: fory.lock).
 var foryTypeOrderStruct = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -470,7 +464,7 @@ var foryTypeOrderStruct = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "byid.OrderStruct",
 	OfficialGoHash: 855517748,
 	RefBits:        []uint16{14, 20},
-	RootCompatible: foryRootOrderStruct,
+	RootCompatible: foryRootOrderStruct[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb2, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[OrderStruct](0),
 	SchemaHash:     -915977133,
@@ -502,10 +496,7 @@ func (x *OrderStruct) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x461ea010001cff01)    // foryRootOrderStruct[0:8]
-		buffer.PutUint64At(w, off+8, 0x4002b2c3248fe974)  // foryRootOrderStruct[8:16]
-		buffer.PutUint64At(w, off+16, 0x001128be1c4c3405) // foryRootOrderStruct[16:24]
-		buffer.PutUint64At(w, off+20, 0x0f4d1c46001128be) // foryRootOrderStruct[20:28]
+		*(*[28]byte)(buffer.At(w, off)) = foryRootOrderStruct
 		off += 28
 	} else {
 		buffer.PutUint32At(w, off, 0xb21bff01) // prefix bytes 01 ff 1b b2
@@ -722,10 +713,10 @@ func (x *OrderStruct) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte(
+var foryRootHolder = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x40\x90\x59\x3b\x84\x67\x3c\xc1\xae\x02\x42" +
 		"\x00\x54",
-)
+))
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -734,7 +725,7 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "byid.Holder",
 	OfficialGoHash: -289473486,
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootHolder,
+	RootCompatible: foryRootHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
 	SchemaHash:     1560014338,
 	TypeDef:        foryRootHolder[4:],
@@ -761,9 +752,7 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x59904006001cff01)    // foryRootHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4202aec13c67843b)  // foryRootHolder[8:16]
-		buffer.PutUint64At(w, off+10, 0x54004202aec13c67) // foryRootHolder[10:18]
+		*(*[18]byte)(buffer.At(w, off)) = foryRootHolder
 		off += 18
 	} else {
 		buffer.PutUint32At(w, off, 0xae1bff01) // prefix bytes 01 ff 1b ae
@@ -883,17 +872,17 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootBag is the compatible-mode root prefix of Bag: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBag[4:], docs/format.md §11).
-var foryRootBag = []byte(
+var foryRootBag = [28]byte([]byte(
 	"\x01\xff\x1c\x00\x10\x50\xe8\xa3\x73\x33\xa5\x4c\xc3\xaf\x02\x40" +
 		"\x16\x7e\x2c\x40\x18\x56\x7e\x30\x40\x16\x7e\x3c",
-)
+))
 
 // foryTypeBag is Bag's static type information (its fields and hash: fory.lock).
 var foryTypeBag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
 	GoFields:       []string{"L", "M", "P"},
 	GoName:         "byid.Bag",
-	RootCompatible: foryRootBag,
+	RootCompatible: foryRootBag[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
 	SchemaHash:     971546682,
 	TypeDef:        foryRootBag[4:],
@@ -924,10 +913,7 @@ func (x *Bag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xa3e85010001cff01)    // foryRootBag[0:8]
-		buffer.PutUint64At(w, off+8, 0x4002afc34ca53373)  // foryRootBag[8:16]
-		buffer.PutUint64At(w, off+16, 0x307e5618402c7e16) // foryRootBag[16:24]
-		buffer.PutUint64At(w, off+20, 0x3c7e1640307e5618) // foryRootBag[20:28]
+		*(*[28]byte)(buffer.At(w, off)) = foryRootBag
 		off += 28
 	} else {
 		buffer.PutUint32At(w, off, 0xaf1bff01) // prefix bytes 01 ff 1b af

@@ -21,10 +21,10 @@ var foryExtMoneyCodec = foryimpl.NewExtType[money.Money](foryimpl.ExtSpec{
 }, (&MoneyCodec{}).WriteExt, (&MoneyCodec{}).ReadExt)
 
 // foryRootOrder is the compatible-mode root prefix of Order: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOrder[4:], docs/format.md §11).
-var foryRootOrder = []byte(
+var foryRootOrder = [28]byte([]byte(
 	"\x01\xff\x1c\x00\x10\xb0\x01\x53\x07\x29\x8e\x69\xc3\xad\x02\x40" +
 		"\x05\x34\x4c\x20\xbe\x28\x11\x00\x46\x20\x4d\x0f",
-)
+))
 
 // foryTypeOrder is Order's static type information (its fields and hash: fory.lock).
 var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -33,7 +33,7 @@ var foryTypeOrder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "byname.Order",
 	OfficialGoHash: 855517748,
 	RefBits:        []uint16{14, 20},
-	RootCompatible: foryRootOrder,
+	RootCompatible: foryRootOrder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xad, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Order](0),
 	SchemaHash:     -915977133,
@@ -65,10 +65,7 @@ func (x *Order) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x5301b010001cff01)    // foryRootOrder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4002adc3698e2907)  // foryRootOrder[8:16]
-		buffer.PutUint64At(w, off+16, 0x001128be204c3405) // foryRootOrder[16:24]
-		buffer.PutUint64At(w, off+20, 0x0f4d2046001128be) // foryRootOrder[20:28]
+		*(*[28]byte)(buffer.At(w, off)) = foryRootOrder
 		off += 28
 	} else {
 		buffer.PutUint32At(w, off, 0xad1bff01) // prefix bytes 01 ff 1b ad
@@ -297,10 +294,10 @@ func (x *Order) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootHolder is the compatible-mode root prefix of Holder: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHolder[4:], docs/format.md §11).
-var foryRootHolder = []byte(
+var foryRootHolder = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x40\x90\x59\x3b\x84\x67\x3c\xc1\xae\x02\x42" +
 		"\x00\x54",
-)
+))
 
 // foryTypeHolder is Holder's static type information (its fields and hash: fory.lock).
 var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -309,7 +306,7 @@ var foryTypeHolder = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "byname.Holder",
 	OfficialGoHash: -289473486,
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootHolder,
+	RootCompatible: foryRootHolder[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xae, 0x02},
 	SchemaHash:     1560014338,
 	TypeDef:        foryRootHolder[4:],
@@ -336,9 +333,7 @@ func (x *Holder) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(18)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x59904006001cff01)    // foryRootHolder[0:8]
-		buffer.PutUint64At(w, off+8, 0x4202aec13c67843b)  // foryRootHolder[8:16]
-		buffer.PutUint64At(w, off+10, 0x54004202aec13c67) // foryRootHolder[10:18]
+		*(*[18]byte)(buffer.At(w, off)) = foryRootHolder
 		off += 18
 	} else {
 		buffer.PutUint32At(w, off, 0xae1bff01) // prefix bytes 01 ff 1b ae
@@ -458,17 +453,17 @@ func (x *Holder) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution
 }
 
 // foryRootBag is the compatible-mode root prefix of Bag: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootBag[4:], docs/format.md §11).
-var foryRootBag = []byte(
+var foryRootBag = [31]byte([]byte(
 	"\x01\xff\x1c\x00\x13\x60\x8a\xac\x86\x0d\x95\x15\xc3\xaf\x02\x40" +
 		"\x16\x82\x01\x2c\x40\x18\x56\x82\x01\x30\x40\x16\x82\x01\x3c",
-)
+))
 
 // foryTypeBag is Bag's static type information (its fields and hash: fory.lock).
 var foryTypeBag = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xaf, 0x02},
 	GoFields:       []string{"L", "M", "P"},
 	GoName:         "byname.Bag",
-	RootCompatible: foryRootBag,
+	RootCompatible: foryRootBag[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xaf, 0x02},
 	SchemaHash:     971546682,
 	TypeDef:        foryRootBag[4:],
@@ -499,10 +494,7 @@ func (x *Bag) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(31)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xac8a6013001cff01)    // foryRootBag[0:8]
-		buffer.PutUint64At(w, off+8, 0x4002afc315950d86)  // foryRootBag[8:16]
-		buffer.PutUint64At(w, off+16, 0x825618402c018216) // foryRootBag[16:24]
-		buffer.PutUint64At(w, off+23, 0x3c01821640300182) // foryRootBag[23:31]
+		*(*[31]byte)(buffer.At(w, off)) = foryRootBag
 		off += 31
 	} else {
 		buffer.PutUint32At(w, off, 0xaf1bff01) // prefix bytes 01 ff 1b af

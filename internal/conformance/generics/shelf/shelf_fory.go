@@ -13,17 +13,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootShelf is the compatible-mode root prefix of Shelf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootShelf[4:], docs/format.md §11).
-var foryRootShelf = []byte(
+var foryRootShelf = [30]byte([]byte(
 	"\x01\xff\x1c\x00\x12\x40\x9f\x56\xfc\xb9\x44\x4d\xc2\xd0\x05\x4c" +
 		"\x18\x56\x7a\xb4\x0c\x20\xc0\x4c\x16\x72\xbc\x06\x24\x80",
-)
+))
 
 // foryTypeShelf is Shelf's static type information (its fields and hash: fory.lock).
 var foryTypeShelf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x05},
 	GoFields:       []string{"Named", "Pages"},
 	GoName:         "shelf.Shelf",
-	RootCompatible: foryRootShelf,
+	RootCompatible: foryRootShelf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x05},
 	SchemaHash:     207096206,
 	TypeDef:        foryRootShelf[4:],
@@ -51,10 +51,7 @@ func (x *Shelf) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(30)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x569f4012001cff01)    // foryRootShelf[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c05d0c24d44b9fc)  // foryRootShelf[8:16]
-		buffer.PutUint64At(w, off+16, 0x4cc0200cb47a5618) // foryRootShelf[16:24]
-		buffer.PutUint64At(w, off+22, 0x802406bc72164cc0) // foryRootShelf[22:30]
+		*(*[30]byte)(buffer.At(w, off)) = foryRootShelf
 		off += 30
 	} else {
 		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0

@@ -26,19 +26,19 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootListHints is the compatible-mode root prefix of ListHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootListHints[4:], docs/format.md §11).
-var foryRootListHints = []byte(
+var foryRootListHints = [62]byte([]byte(
 	"\x01\xff\x1c\x00\x32\x10\xaf\x39\xd2\x07\xe0\x7e\xc6\xca\x02\x4c" +
 		"\x16\xba\x01\x02\x31\x06\x24\x4c\x15\x92\xf3\x88\x00\x4c\x16\x12" +
 		"\x95\x17\x20\xc0\x4c\x16\x5a\x12\x34\x92\x99\x06\x54\x16\x12\xb5" +
 		"\xd3\xdb\x68\xb5\x80\x54\x16\x12\xb6\x8b\x58\x02\xb2\x00",
-)
+))
 
 // foryTypeListHints is ListHints's static type information (its fields and hash: fory.lock).
 var foryTypeListHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xca, 0x02},
 	GoFields:       []string{"Arrays", "Extra", "Fixed", "Nested", "NotNull", "Nullable"},
 	GoName:         "evolved.ListHints",
-	RootCompatible: foryRootListHints,
+	RootCompatible: foryRootListHints[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[ListHints](1),
 	SchemaHash:     1487297528,
@@ -131,14 +131,7 @@ func (x *ListHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x39af1032001cff01)    // foryRootListHints[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02cac67ee007d2)  // foryRootListHints[8:16]
-			buffer.PutUint64At(w, off+16, 0x4c2406310201ba16) // foryRootListHints[16:24]
-			buffer.PutUint64At(w, off+24, 0x12164c0088f39215) // foryRootListHints[24:32]
-			buffer.PutUint64At(w, off+32, 0x125a164cc0201795) // foryRootListHints[32:40]
-			buffer.PutUint64At(w, off+40, 0xb512165406999234) // foryRootListHints[40:48]
-			buffer.PutUint64At(w, off+48, 0x12165480b568dbd3) // foryRootListHints[48:56]
-			buffer.PutUint64At(w, off+54, 0x00b202588bb61216) // foryRootListHints[54:62]
+			*(*[62]byte)(buffer.At(w, off)) = foryRootListHints
 			off += 62
 		} else {
 			buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
@@ -578,19 +571,19 @@ func (x *ListHints) foryReadNullable(c *foryimpl.ReadContext, old []*int32) (v [
 }
 
 // foryRootMapValueHints is the compatible-mode root prefix of MapValueHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapValueHints[4:], docs/format.md §11).
-var foryRootMapValueHints = []byte(
+var foryRootMapValueHints = [53]byte([]byte(
 	"\x01\xff\x1c\x00\x29\xc0\x11\xb8\x01\x39\x72\x20\xc5\xcb\x02\x4c" +
 		"\x18\x56\xba\x01\x02\x31\x06\x24\x4c\x15\x92\xf3\x88\x00\x88\x18" +
 		"\x56\x12\x11\xbe\xc0\x88\x18\x56\x1a\x11\xd7\x00\x4c\x18\x56\x5a" +
 		"\x12\xad\x12\x9c\x80",
-)
+))
 
 // foryTypeMapValueHints is MapValueHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapValueHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcb, 0x02},
 	GoFields:       []string{"Arrays", "Extra", "I32", "I64", "Lists"},
 	GoName:         "evolved.MapValueHints",
-	RootCompatible: foryRootMapValueHints,
+	RootCompatible: foryRootMapValueHints[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcb, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[MapValueHints](1),
 	SchemaHash:     744389032,
@@ -686,13 +679,7 @@ func (x *MapValueHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xb811c029001cff01)    // foryRootMapValueHints[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02cbc520723901)  // foryRootMapValueHints[8:16]
-			buffer.PutUint64At(w, off+16, 0x2406310201ba5618) // foryRootMapValueHints[16:24]
-			buffer.PutUint64At(w, off+24, 0x18880088f392154c) // foryRootMapValueHints[24:32]
-			buffer.PutUint64At(w, off+32, 0x561888c0be111256) // foryRootMapValueHints[32:40]
-			buffer.PutUint64At(w, off+40, 0x5a56184c00d7111a) // foryRootMapValueHints[40:48]
-			buffer.PutUint64At(w, off+45, 0x809c12ad125a5618) // foryRootMapValueHints[45:53]
+			*(*[53]byte)(buffer.At(w, off)) = foryRootMapValueHints
 			off += 53
 		} else {
 			buffer.PutUint32At(w, off, 0xcb1bff01) // prefix bytes 01 ff 1b cb
@@ -1212,18 +1199,18 @@ func (x *MapValueHints) foryReadListsRef(c *foryimpl.ReadContext) (v map[string]
 }
 
 // foryRootMapKeyHints is the compatible-mode root prefix of MapKeyHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootMapKeyHints[4:], docs/format.md §11).
-var foryRootMapKeyHints = []byte(
+var foryRootMapKeyHints = [40]byte([]byte(
 	"\x01\xff\x1c\x00\x1c\x40\xd8\xe6\x4f\x91\x2c\x17\xc3\xcc\x02\x4c" +
 		"\x15\x92\xf3\x88\x00\x54\x18\x56\x16\xb5\xd3\xdb\x68\xb5\x80\x4c" +
 		"\x18\x2e\x5a\x3e\x4c\x06\x31\x06",
-)
+))
 
 // foryTypeMapKeyHints is MapKeyHints's static type information (its fields and hash: fory.lock).
 var foryTypeMapKeyHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcc, 0x02},
 	GoFields:       []string{"Extra", "NotNull", "Tagged"},
 	GoName:         "evolved.MapKeyHints",
-	RootCompatible: foryRootMapKeyHints,
+	RootCompatible: foryRootMapKeyHints[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcc, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[MapKeyHints](0),
 	SchemaHash:     993051676,
@@ -1315,11 +1302,7 @@ func (x *MapKeyHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xe6d8401c001cff01)    // foryRootMapKeyHints[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02ccc3172c914f)  // foryRootMapKeyHints[8:16]
-			buffer.PutUint64At(w, off+16, 0x5618540088f39215) // foryRootMapKeyHints[16:24]
-			buffer.PutUint64At(w, off+24, 0x4c80b568dbd3b516) // foryRootMapKeyHints[24:32]
-			buffer.PutUint64At(w, off+32, 0x0631064c3e5a2e18) // foryRootMapKeyHints[32:40]
+			*(*[40]byte)(buffer.At(w, off)) = foryRootMapKeyHints
 			off += 40
 		} else {
 			buffer.PutUint32At(w, off, 0xcc1bff01) // prefix bytes 01 ff 1b cc
@@ -1641,10 +1624,10 @@ func (x *MapKeyHints) foryReadTaggedRef(c *foryimpl.ReadContext) (v map[uint32][
 }
 
 // foryRootNotNullPtrs is the compatible-mode root prefix of NotNullPtrs: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNotNullPtrs[4:], docs/format.md §11).
-var foryRootNotNullPtrs = []byte(
+var foryRootNotNullPtrs = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\x30\xf7\x84\x7b\x87\x23\x20\xc3\xce\x02\xc4" +
 		"\x1c\x4c\x15\x92\xf3\x88\x00\x45\x1c\x44\x85",
-)
+))
 
 // foryTypeNotNullPtrs is NotNullPtrs's static type information (its fields and hash: fory.lock).
 var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -1652,7 +1635,7 @@ var foryTypeNotNullPtrs = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Plain", "Extra", "Ref"},
 	GoName:         "evolved.NotNullPtrs",
 	RefBits:        []uint16{11},
-	RootCompatible: foryRootNotNullPtrs,
+	RootCompatible: foryRootNotNullPtrs[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xce, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[NotNullPtrs](1),
 	SchemaHash:     641807311,
@@ -1684,10 +1667,7 @@ func (x *NotNullPtrs) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) erro
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x84f7300f001cff01)    // foryRootNotNullPtrs[0:8]
-		buffer.PutUint64At(w, off+8, 0xc402cec32023877b)  // foryRootNotNullPtrs[8:16]
-		buffer.PutUint64At(w, off+16, 0x450088f392154c1c) // foryRootNotNullPtrs[16:24]
-		buffer.PutUint64At(w, off+19, 0x85441c450088f392) // foryRootNotNullPtrs[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootNotNullPtrs
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0xce1bff01) // prefix bytes 01 ff 1b ce
@@ -1945,17 +1925,17 @@ func (x *NotNullPtrs) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evol
 }
 
 // foryRootPtrSet is the compatible-mode root prefix of PtrSet: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtrSet[4:], docs/format.md §11).
-var foryRootPtrSet = []byte(
+var foryRootPtrSet = [28]byte([]byte(
 	"\x01\xff\x1c\x00\x10\xe0\xcc\x64\xb3\x6f\xe1\x14\xc2\xd0\x02\x4c" +
 		"\x15\x92\xf3\x88\x00\x4c\x17\x72\x2c\x80\xa9\x24",
-)
+))
 
 // foryTypePtrSet is PtrSet's static type information (its fields and hash: fory.lock).
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
 	GoFields:       []string{"Extra", "Leaves"},
 	GoName:         "evolved.PtrSet",
-	RootCompatible: foryRootPtrSet,
+	RootCompatible: foryRootPtrSet[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[PtrSet](0),
 	SchemaHash:     2103786732,
@@ -1986,10 +1966,7 @@ func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(28)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x64cce010001cff01)    // foryRootPtrSet[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02d0c214e16fb3)  // foryRootPtrSet[8:16]
-		buffer.PutUint64At(w, off+16, 0x72174c0088f39215) // foryRootPtrSet[16:24]
-		buffer.PutUint64At(w, off+20, 0x24a9802c72174c00) // foryRootPtrSet[20:28]
+		*(*[28]byte)(buffer.At(w, off)) = foryRootPtrSet
 		off += 28
 	} else {
 		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
@@ -2165,11 +2142,11 @@ func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) (v serializer.Set[*SetL
 }
 
 // foryRootGoArrays is the compatible-mode root prefix of GoArrays: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootGoArrays[4:], docs/format.md §11).
-var foryRootGoArrays = []byte(
+var foryRootGoArrays = [36]byte([]byte(
 	"\x01\xff\x1c\x00\x18\xf0\xb1\xc1\xd5\xd8\x6a\x79\xc3\xd1\x02\x4c" +
 		"\x15\x92\xf3\x88\x00\x4c\x2e\x4c\x06\x31\x06\x54\x16\x16\xd1\xb3" +
 		"\x01\x8c\x41\x80",
-)
+))
 
 // foryTypeGoArrays is GoArrays's static type information (its fields and hash: fory.lock).
 var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -2177,7 +2154,7 @@ var foryTypeGoArrays = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Extra", "Tagged", "Untagged"},
 	GoName:         "evolved.GoArrays",
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootGoArrays,
+	RootCompatible: foryRootGoArrays[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd1, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[GoArrays](0),
 	SchemaHash:     -831419307,
@@ -2260,11 +2237,7 @@ func (x *GoArrays) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form 
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc1b1f018001cff01)    // foryRootGoArrays[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02d1c3796ad8d5)  // foryRootGoArrays[8:16]
-			buffer.PutUint64At(w, off+16, 0x4c2e4c0088f39215) // foryRootGoArrays[16:24]
-			buffer.PutUint64At(w, off+24, 0xb3d1161654063106) // foryRootGoArrays[24:32]
-			buffer.PutUint64At(w, off+28, 0x80418c01b3d11616) // foryRootGoArrays[28:36]
+			*(*[36]byte)(buffer.At(w, off)) = foryRootGoArrays
 			off += 36
 		} else {
 			buffer.PutUint32At(w, off, 0xd11bff01) // prefix bytes 01 ff 1b d1
@@ -2432,18 +2405,18 @@ func (x *GoArrays) foryReadUntagged(c *foryimpl.ReadContext) (v [3]int32) {
 }
 
 // foryRootEnumHints is the compatible-mode root prefix of EnumHints: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEnumHints[4:], docs/format.md §11).
-var foryRootEnumHints = []byte(
+var foryRootEnumHints = [33]byte([]byte(
 	"\x01\xff\x1c\x00\x15\x70\x13\xff\xf3\xc9\x37\x00\xc3\xd3\x02\x4c" +
 		"\x15\x92\xf3\x88\x00\x49\x16\x64\x2d\x12\x98\x44\x18\x56\x66\x30" +
 		"\x0f",
-)
+))
 
 // foryTypeEnumHints is EnumHints's static type information (its fields and hash: fory.lock).
 var foryTypeEnumHints = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd3, 0x02},
 	GoFields:       []string{"Extra", "List", "Map"},
 	GoName:         "evolved.EnumHints",
-	RootCompatible: foryRootEnumHints,
+	RootCompatible: foryRootEnumHints[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd3, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[EnumHints](0),
 	SchemaHash:     -789601344,
@@ -2535,11 +2508,7 @@ func (x *EnumHints) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xff137015001cff01)    // foryRootEnumHints[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02d3c30037c9f3)  // foryRootEnumHints[8:16]
-			buffer.PutUint64At(w, off+16, 0x6416490088f39215) // foryRootEnumHints[16:24]
-			buffer.PutUint64At(w, off+24, 0x306656184498122d) // foryRootEnumHints[24:32]
-			buffer.PutUint64At(w, off+25, 0x0f30665618449812) // foryRootEnumHints[25:33]
+			*(*[33]byte)(buffer.At(w, off)) = foryRootEnumHints
 			off += 33
 		} else {
 			buffer.PutUint32At(w, off, 0xd31bff01) // prefix bytes 01 ff 1b d3
@@ -2770,17 +2739,17 @@ func (x *EnumHints) foryReadMap(c *foryimpl.ReadContext) (v map[string]Color) {
 }
 
 // foryRootArrayKeysPlain is the compatible-mode root prefix of ArrayKeysPlain: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootArrayKeysPlain[4:], docs/format.md §11).
-var foryRootArrayKeysPlain = []byte(
+var foryRootArrayKeysPlain = [31]byte([]byte(
 	"\x01\xff\x1c\x00\x13\xa0\x2d\xab\x8b\x25\x81\x39\xc2\xd6\x02\x50" +
 		"\x18\x5a\x16\x56\x07\x1b\x78\x11\x10\x4c\x15\x92\xf3\x88\x00",
-)
+))
 
 // foryTypeArrayKeysPlain is ArrayKeysPlain's static type information (its fields and hash: fory.lock).
 var foryTypeArrayKeysPlain = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd6, 0x02},
 	GoFields:       []string{"ByPair", "Extra"},
 	GoName:         "evolved.ArrayKeysPlain",
-	RootCompatible: foryRootArrayKeysPlain,
+	RootCompatible: foryRootArrayKeysPlain[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[ArrayKeysPlain](1),
 	SchemaHash:     156444968,
@@ -2878,10 +2847,7 @@ func (x *ArrayKeysPlain) foryWriteFlat(b *buffer.Buffer, compatible, check bool,
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xab2da013001cff01)    // foryRootArrayKeysPlain[0:8]
-			buffer.PutUint64At(w, off+8, 0x5002d6c23981258b)  // foryRootArrayKeysPlain[8:16]
-			buffer.PutUint64At(w, off+16, 0x11781b0756165a18) // foryRootArrayKeysPlain[16:24]
-			buffer.PutUint64At(w, off+23, 0x0088f392154c1011) // foryRootArrayKeysPlain[23:31]
+			*(*[31]byte)(buffer.At(w, off)) = foryRootArrayKeysPlain
 			off += 31
 		} else {
 			buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
@@ -3016,19 +2982,19 @@ func (x *ArrayKeysPlain) foryReadByPair(c *foryimpl.ReadContext) (v map[[2]int32
 }
 
 // foryRootSpellings is the compatible-mode root prefix of Spellings: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSpellings[4:], docs/format.md §11).
-var foryRootSpellings = []byte(
+var foryRootSpellings = [58]byte([]byte(
 	"\x01\xff\x1c\x00\x2e\xf0\x80\x5d\x3f\x19\xe6\x5a\xc7\xd5\x02\x4c" +
 		"\x06\xd1\xef\x24\x40\x8e\x06\x1c\x7a\x7d\x70\x56\x06\x39\xf3\xdd" +
 		"\x1b\x22\x4c\x8e\x04\x1c\x7a\x7b\xec\x4c\x15\x92\xf3\x88\x00\x46" +
 		"\x15\x60\x92\x52\x15\x60\x92\xdb\x50\xb0",
-)
+))
 
 // foryTypeSpellings is Spellings's static type information (its fields and hash: fory.lock).
 var foryTypeSpellings = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd5, 0x02},
 	GoFields:       []string{"Upper", "Opt64", "OptUnset", "Opt32", "Extra", "Yes", "YesNil"},
 	GoName:         "evolved.Spellings",
-	RootCompatible: foryRootSpellings,
+	RootCompatible: foryRootSpellings[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd5, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Spellings](0, 4, 5, 6),
 	SchemaHash:     217746706,
@@ -3140,14 +3106,7 @@ func (x *Spellings) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x5d80f02e001cff01)    // foryRootSpellings[0:8]
-			buffer.PutUint64At(w, off+8, 0x4c02d5c75ae6193f)  // foryRootSpellings[8:16]
-			buffer.PutUint64At(w, off+16, 0x1c068e4024efd106) // foryRootSpellings[16:24]
-			buffer.PutUint64At(w, off+24, 0xddf3390656707d7a) // foryRootSpellings[24:32]
-			buffer.PutUint64At(w, off+32, 0x7b7a1c048e4c221b) // foryRootSpellings[32:40]
-			buffer.PutUint64At(w, off+40, 0x460088f392154cec) // foryRootSpellings[40:48]
-			buffer.PutUint64At(w, off+48, 0xdb92601552926015) // foryRootSpellings[48:56]
-			buffer.PutUint64At(w, off+50, 0xb050db9260155292) // foryRootSpellings[50:58]
+			*(*[58]byte)(buffer.At(w, off)) = foryRootSpellings
 			off += 58
 		} else {
 			buffer.PutUint32At(w, off, 0xd51bff01) // prefix bytes 01 ff 1b d5
@@ -3319,17 +3278,17 @@ func (x *Spellings) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x30\x75\xce\xc8\x59\x18\x04\xc2\xcd\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcd, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "evolved.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcd, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
@@ -3419,9 +3378,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xce75300b001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002cdc2041859c8)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xcd1bff01) // prefix bytes 01 ff 1b cd
@@ -3480,17 +3437,17 @@ func (x *Leaf) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootSetLeaf is the compatible-mode root prefix of SetLeaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSetLeaf[4:], docs/format.md §11).
-var foryRootSetLeaf = []byte(
+var foryRootSetLeaf = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xf0\x8e\x38\xf3\xe6\x0e\x44\xc2\xcf\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeSetLeaf is SetLeaf's static type information (its fields and hash: fory.lock).
 var foryTypeSetLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "evolved.SetLeaf",
-	RootCompatible: foryRootSetLeaf,
+	RootCompatible: foryRootSetLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[SetLeaf](0, 1),
 	SchemaHash:     1094317010,
@@ -3580,9 +3537,7 @@ func (x *SetLeaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x388ef00b001cff01)    // foryRootSetLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)  // foryRootSetLeaf[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootSetLeaf[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootSetLeaf
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xcf1bff01) // prefix bytes 01 ff 1b cf

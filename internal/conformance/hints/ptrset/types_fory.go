@@ -12,17 +12,17 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootPtrSet is the compatible-mode root prefix of PtrSet: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootPtrSet[4:], docs/format.md §11).
-var foryRootPtrSet = []byte(
+var foryRootPtrSet = [22]byte([]byte(
 	"\x01\xff\x1c\x00\x0a\x80\xde\x50\x78\xcf\x3c\x4d\xc1\xd0\x02\x4c" +
 		"\x17\x72\x2c\x80\xa9\x24",
-)
+))
 
 // foryTypePtrSet is PtrSet's static type information (its fields and hash: fory.lock).
 var foryTypePtrSet = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd0, 0x02},
 	GoFields:       []string{"Leaves"},
 	GoName:         "ptrset.PtrSet",
-	RootCompatible: foryRootPtrSet,
+	RootCompatible: foryRootPtrSet[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd0, 0x02},
 	SchemaHash:     1641727160,
 	TypeDef:        foryRootPtrSet[4:],
@@ -51,9 +51,7 @@ func (x *PtrSet) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(22)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x50de800a001cff01)    // foryRootPtrSet[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c02d0c14d3ccf78)  // foryRootPtrSet[8:16]
-		buffer.PutUint64At(w, off+14, 0x24a9802c72174c02) // foryRootPtrSet[14:22]
+		*(*[22]byte)(buffer.At(w, off)) = foryRootPtrSet
 		off += 22
 	} else {
 		buffer.PutUint32At(w, off, 0xd01bff01) // prefix bytes 01 ff 1b d0
@@ -210,17 +208,17 @@ func (x *PtrSet) foryReadLeaves(c *foryimpl.ReadContext) (v serializer.Set[*Leaf
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\xf0\x8e\x38\xf3\xe6\x0e\x44\xc2\xcf\x02\x40" +
 		"\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xcf, 0x02},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "ptrset.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xcf, 0x02},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     1094317010,
@@ -310,9 +308,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x388ef00b001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0x4002cfc2440ee6f3)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+15, 0x200c341548340540) // foryRootLeaf[15:23]
+			*(*[23]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 23
 		} else {
 			buffer.PutUint32At(w, off, 0xcf1bff01) // prefix bytes 01 ff 1b cf

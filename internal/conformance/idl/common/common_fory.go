@@ -26,17 +26,17 @@ func (Status) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootAddress is the compatible-mode root prefix of Address: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootAddress[4:], docs/format.md §11).
-var foryRootAddress = []byte(
+var foryRootAddress = [24]byte([]byte(
 	"\x01\xff\x1c\x00\x0c\x50\x7a\xdb\xa0\xca\x6b\x56\xc5\x65\xc4\x15" +
 		"\xc8\x15\xcc\x15\xd0\x15\xd6\x15",
-)
+))
 
 // foryTypeAddress is Address's static type information (its fields and hash: fory.lock).
 var foryTypeAddress = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x65},
 	GoFields:       []string{"Street", "City", "State", "Country", "PostalCode"},
 	GoName:         "common.Address",
-	RootCompatible: foryRootAddress,
+	RootCompatible: foryRootAddress[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x65},
 	Scalars:        foryimpl.ScalarFieldsOf[Address](0, 1, 2, 3),
 	SchemaHash:     -1368162355,
@@ -138,9 +138,7 @@ func (x *Address) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xdb7a500c001cff01)    // foryRootAddress[0:8]
-			buffer.PutUint64At(w, off+8, 0x15c465c5566bcaa0)  // foryRootAddress[8:16]
-			buffer.PutUint64At(w, off+16, 0x15d615d015cc15c8) // foryRootAddress[16:24]
+			*(*[24]byte)(buffer.At(w, off)) = foryRootAddress
 			off += 24
 		} else {
 			buffer.PutUint32At(w, off, 0x651bff01) // prefix bytes 01 ff 1b 65
@@ -245,17 +243,17 @@ func (x *Address) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolutio
 }
 
 // foryRootContact is the compatible-mode root prefix of Contact: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootContact[4:], docs/format.md §11).
-var foryRootContact = []byte(
+var foryRootContact = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x20\x6d\x90\x7c\x26\x8e\x0c\xc2\x66\xc6\x15" +
 		"\xca\x15",
-)
+))
 
 // foryTypeContact is Contact's static type information (its fields and hash: fory.lock).
 var foryTypeContact = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"Email", "Phone"},
 	GoName:         "common.Contact",
-	RootCompatible: foryRootContact,
+	RootCompatible: foryRootContact[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	SchemaHash:     -1698905850,
 	TypeDef:        foryRootContact[4:],
@@ -354,9 +352,7 @@ func (x *Contact) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form f
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x906d2006001cff01)    // foryRootContact[0:8]
-			buffer.PutUint64At(w, off+8, 0x15c666c20c8e267c)  // foryRootContact[8:16]
-			buffer.PutUint64At(w, off+10, 0x15ca15c666c20c8e) // foryRootContact[10:18]
+			*(*[18]byte)(buffer.At(w, off)) = foryRootContact
 			off += 18
 		} else {
 			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66

@@ -26,14 +26,14 @@ func (Color) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootItem is the compatible-mode root prefix of Item: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootItem[4:], docs/format.md §11).
-var foryRootItem = []byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x40, 0xbb, 0x9e, 0x40, 0x3f, 0xb8, 0x69, 0xc1, 0x66, 0xc4, 0x15}
+var foryRootItem = [16]byte{0x01, 0xff, 0x1c, 0x00, 0x04, 0x40, 0xbb, 0x9e, 0x40, 0x3f, 0xb8, 0x69, 0xc1, 0x66, 0xc4, 0x15}
 
 // foryTypeItem is Item's static type information (its fields and hash: fory.lock).
 var foryTypeItem = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x66},
 	GoFields:       []string{"Name"},
 	GoName:         "demo.Item",
-	RootCompatible: foryRootItem,
+	RootCompatible: foryRootItem[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x66},
 	Scalars:        foryimpl.ScalarFieldsOf[Item](0),
 	SchemaHash:     -2083538306,
@@ -120,8 +120,7 @@ func (x *Item) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x9ebb4004001cff01)   // foryRootItem[0:8]
-			buffer.PutUint64At(w, off+8, 0x15c466c169b83f40) // foryRootItem[8:16]
+			*(*[16]byte)(buffer.At(w, off)) = foryRootItem
 			off += 16
 		} else {
 			buffer.PutUint32At(w, off, 0x661bff01) // prefix bytes 01 ff 1b 66
@@ -167,17 +166,17 @@ func (x *Item) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootDog is the compatible-mode root prefix of Dog: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootDog[4:], docs/format.md §11).
-var foryRootDog = []byte(
+var foryRootDog = [18]byte([]byte(
 	"\x01\xff\x1c\x00\x06\x40\x89\xc8\xc5\xdd\x93\x2f\xc2\x67\xc8\x05" +
 		"\xc6\x15",
-)
+))
 
 // foryTypeDog is Dog's static type information (its fields and hash: fory.lock).
 var foryTypeDog = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x67},
 	GoFields:       []string{"Age", "Name"},
 	GoName:         "demo.Dog",
-	RootCompatible: foryRootDog,
+	RootCompatible: foryRootDog[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x67},
 	Scalars:        foryimpl.ScalarFieldsOf[Dog](0),
 	SchemaHash:     1600341137,
@@ -272,9 +271,7 @@ func (x *Dog) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form foryi
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0xc8894006001cff01)    // foryRootDog[0:8]
-			buffer.PutUint64At(w, off+8, 0x05c867c22f93ddc5)  // foryRootDog[8:16]
-			buffer.PutUint64At(w, off+10, 0x15c605c867c22f93) // foryRootDog[10:18]
+			*(*[18]byte)(buffer.At(w, off)) = foryRootDog
 			off += 18
 		} else {
 			buffer.PutUint32At(w, off, 0x671bff01) // prefix bytes 01 ff 1b 67
@@ -346,17 +343,17 @@ func (x *Dog) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) {
 }
 
 // foryRootCat is the compatible-mode root prefix of Cat: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootCat[4:], docs/format.md §11).
-var foryRootCat = []byte(
+var foryRootCat = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\xc0\x79\x7f\x24\x61\x1d\x29\xc5\x68\xd4\x05" +
 		"\xc7\x1c\xca\x15\xcc\x16\x56\xd0\x18\x56\x16",
-)
+))
 
 // foryTypeCat is Cat's static type information (its fields and hash: fory.lock).
 var foryTypeCat = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x68},
 	GoFields:       []string{"Lives", "Friend", "Name", "Tags", "Scores"},
 	GoName:         "demo.Cat",
-	RootCompatible: foryRootCat,
+	RootCompatible: foryRootCat[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x68},
 	Scalars:        foryimpl.ScalarFieldsOf[Cat](0),
 	SchemaHash:     -222720522,
@@ -390,10 +387,7 @@ func (x *Cat) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x7f79c00f001cff01)    // foryRootCat[0:8]
-		buffer.PutUint64At(w, off+8, 0x05d468c5291d6124)  // foryRootCat[8:16]
-		buffer.PutUint64At(w, off+16, 0xd05616cc15ca1cc7) // foryRootCat[16:24]
-		buffer.PutUint64At(w, off+19, 0x165618d05616cc15) // foryRootCat[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootCat
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0x681bff01) // prefix bytes 01 ff 1b 68
@@ -743,17 +737,17 @@ func (x *Cat) foryReadScores(c *foryimpl.ReadContext) (v map[string]int32) {
 }
 
 // foryRootSensorData is the compatible-mode root prefix of SensorData: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootSensorData[4:], docs/format.md §11).
-var foryRootSensorData = []byte(
+var foryRootSensorData = [28]byte([]byte(
 	"\x01\xff\x1c\x00\x10\x60\xb9\x41\x1d\xb1\x53\x14\xc5\x69\xc4\x15" +
 		"\xc8\x16\x16\xcc\x16\x52\xd0\x16\x1e\xd4\x16\x06",
-)
+))
 
 // foryTypeSensorData is SensorData's static type information (its fields and hash: fory.lock).
 var foryTypeSensorData = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0x69},
 	GoFields:       []string{"SensorId", "Readings", "Temperatures", "Timestamps", "Flags"},
 	GoName:         "demo.SensorData",
-	RootCompatible: foryRootSensorData,
+	RootCompatible: foryRootSensorData[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x69},
 	Scalars:        foryimpl.ScalarFieldsOf[SensorData](0),
 	SchemaHash:     -102121238,
@@ -846,10 +840,7 @@ func (x *SensorData) foryWriteFlat(b *buffer.Buffer, compatible, check bool, for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x41b96010001cff01)    // foryRootSensorData[0:8]
-			buffer.PutUint64At(w, off+8, 0x15c469c51453b11d)  // foryRootSensorData[8:16]
-			buffer.PutUint64At(w, off+16, 0x16d05216cc1616c8) // foryRootSensorData[16:24]
-			buffer.PutUint64At(w, off+20, 0x0616d41e16d05216) // foryRootSensorData[20:28]
+			*(*[28]byte)(buffer.At(w, off)) = foryRootSensorData
 			off += 28
 		} else {
 			buffer.PutUint32At(w, off, 0x691bff01) // prefix bytes 01 ff 1b 69
@@ -1108,17 +1099,17 @@ func (x *SensorData) foryReadFlags(c *foryimpl.ReadContext, old []bool) (v []boo
 }
 
 // foryRootConfig is the compatible-mode root prefix of Config: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootConfig[4:], docs/format.md §11).
-var foryRootConfig = []byte(
+var foryRootConfig = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xa0\x3f\x28\x6e\xb7\xbd\x3b\xc2\xb9\x82\xc3" +
 		"\x37\xc4\x15\xc8\x15",
-)
+))
 
 // foryTypeConfig is Config's static type information (its fields and hash: fory.lock).
 var foryTypeConfig = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xb9, 0x82, 0xc3, 0x37},
 	GoFields:       []string{"Key", "Value"},
 	GoName:         "demo.Config",
-	RootCompatible: foryRootConfig,
+	RootCompatible: foryRootConfig[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xb9, 0x82, 0xc3, 0x37},
 	Scalars:        foryimpl.ScalarFieldsOf[Config](0, 1),
 	SchemaHash:     -1051425075,
@@ -1210,9 +1201,7 @@ func (x *Config) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x283fa009001cff01)    // foryRootConfig[0:8]
-			buffer.PutUint64At(w, off+8, 0xc382b9c23bbdb76e)  // foryRootConfig[8:16]
-			buffer.PutUint64At(w, off+13, 0x15c815c437c382b9) // foryRootConfig[13:21]
+			*(*[21]byte)(buffer.At(w, off)) = foryRootConfig
 			off += 21
 		} else {
 			buffer.PutUint32At(w, off, 0xb91bff01) // prefix bytes 01 ff 1b b9

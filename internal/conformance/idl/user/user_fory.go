@@ -13,10 +13,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootUser is the compatible-mode root prefix of User: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUser[4:], docs/format.md §11).
-var foryRootUser = []byte(
+var foryRootUser = [27]byte([]byte(
 	"\x01\xff\x1c\x00\x0f\xc0\x09\x90\x8c\x26\xa5\x7b\xc6\xc8\x01\xc4" +
 		"\x15\xc8\x15\xce\x1c\xd2\x1c\xd6\x1c\xd8\x19",
-)
+))
 
 // foryTypeUser is User's static type information (its fields and hash: fory.lock).
 var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -24,7 +24,7 @@ var foryTypeUser = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Id", "Name", "HomeAddress", "WorkAddress", "Contact", "Status"},
 	GoName:         "user.User",
 	RefBits:        []uint16{15, 17, 19, 21},
-	RootCompatible: foryRootUser,
+	RootCompatible: foryRootUser[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[User](0, 1),
 	SchemaHash:     -1331862473,
@@ -59,10 +59,7 @@ func (x *User) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(27)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9009c00f001cff01)    // foryRootUser[0:8]
-		buffer.PutUint64At(w, off+8, 0xc401c8c67ba5268c)  // foryRootUser[8:16]
-		buffer.PutUint64At(w, off+16, 0xd61cd21cce15c815) // foryRootUser[16:24]
-		buffer.PutUint64At(w, off+19, 0x19d81cd61cd21cce) // foryRootUser[19:27]
+		*(*[27]byte)(buffer.At(w, off)) = foryRootUser
 		off += 27
 	} else {
 		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
@@ -435,17 +432,17 @@ func (x *User) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution) 
 }
 
 // foryRootUserPreferences is the compatible-mode root prefix of UserPreferences: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootUserPreferences[4:], docs/format.md §11).
-var foryRootUserPreferences = []byte(
+var foryRootUserPreferences = [23]byte([]byte(
 	"\x01\xff\x1c\x00\x0b\x60\xbe\x3d\x77\xe9\x9f\x51\xc4\xc9\x01\xd0" +
 		"\x01\xc7\x1c\xc8\x15\xcc\x15",
-)
+))
 
 // foryTypeUserPreferences is UserPreferences's static type information (its fields and hash: fory.lock).
 var foryTypeUserPreferences = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xc9, 0x01},
 	GoFields:       []string{"NotificationsEnabled", "User", "Language", "Timezone"},
 	GoName:         "user.UserPreferences",
-	RootCompatible: foryRootUserPreferences,
+	RootCompatible: foryRootUserPreferences[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc9, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[UserPreferences](0, 2, 3),
 	SchemaHash:     567907206,
@@ -478,9 +475,7 @@ func (x *UserPreferences) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) 
 	b.Reserve(23)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x3dbe600b001cff01)    // foryRootUserPreferences[0:8]
-		buffer.PutUint64At(w, off+8, 0xd001c9c4519fe977)  // foryRootUserPreferences[8:16]
-		buffer.PutUint64At(w, off+15, 0x15cc15c81cc701d0) // foryRootUserPreferences[15:23]
+		*(*[23]byte)(buffer.At(w, off)) = foryRootUserPreferences
 		off += 23
 	} else {
 		buffer.PutUint32At(w, off, 0xc91bff01) // prefix bytes 01 ff 1b c9

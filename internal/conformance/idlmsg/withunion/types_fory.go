@@ -27,7 +27,7 @@ func (Kind) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootEverything is the compatible-mode root prefix of Everything: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootEverything[4:], docs/format.md §11).
-var foryRootEverything = []byte(
+var foryRootEverything = [114]byte([]byte(
 	"\x01\xff\x1c\x00\x66\x60\x38\xce\xb8\x45\x96\x33\xdf\x03\xd6\x01" +
 		"\xdc\x06\xf0\x14\xd4\x04\xec\x13\xcc\x03\xfc\x04\x11\xc4\x01\xc8" +
 		"\x02\xd8\x07\xe0\x08\xe8\x0e\xd0\x05\xe4\x0c\xfe\x06\x05\xf4\x15" +
@@ -36,7 +36,7 @@ var foryRootEverything = []byte(
 		"\x0b\x16\x71\xfc\x0c\x18\x56\x72\xfc\x0d\x18\x56\x16\xfc\x0e\x2e" +
 		"\xfc\x0f\x19\xfc\x10\x21\xfe\x11\x00\xfc\x12\x16\x12\xfc\x13\x18" +
 		"\x1e\x56",
-)
+))
 
 // foryTypeEverything is Everything's static type information (its fields and hash: fory.lock).
 var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -44,7 +44,7 @@ var foryTypeEverything = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Fi64", "F64", "Fi32", "F32", "I16", "H", "B", "I8", "I64", "Ti64", "U64", "I32", "U32", "Oi", "S", "Bin", "Ts", "D", "Dur", "Dec", "Os", "Leaf", "Shared", "Leaves", "Ostrs", "Rleaves", "Lmap", "Omap", "Arr", "Kind", "Shape", "Anything", "FixedList", "Nested"},
 	GoName:         "withunion.Everything",
 	RefBits:        []uint16{44, 61, 89, 92, 95, 98},
-	RootCompatible: foryRootEverything,
+	RootCompatible: foryRootEverything[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd6, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[Everything](0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14),
 	SchemaHash:     200977056,
@@ -105,7 +105,7 @@ func (x *Everything) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error
 	b.Reserve(114)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		copy(w[off:], foryRootEverything)
+		*(*[114]byte)(buffer.At(w, off)) = foryRootEverything
 		off += 114
 	} else {
 		buffer.PutUint32At(w, off, 0xd61bff01) // prefix bytes 01 ff 1b d6
@@ -130,7 +130,7 @@ func (x *Everything) ForyDeserialize(f *serializer.Fory, data []byte) error {
 	{
 		n := 0
 		if c.Compatible() {
-			if len(in) >= 114 && string(in[:114]) == string(foryRootEverything) {
+			if len(in) >= 114 && string(in[:114]) == string(foryRootEverything[:]) {
 				n = 114
 			}
 		} else if len(in) >= 5 &&
@@ -1100,17 +1100,17 @@ func (x *Everything) foryReadNested(c *foryimpl.ReadContext) (v map[int64]string
 }
 
 // foryRootLeaf is the compatible-mode root prefix of Leaf: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootLeaf[4:], docs/format.md §11).
-var foryRootLeaf = []byte(
+var foryRootLeaf = [19]byte([]byte(
 	"\x01\xff\x1c\x00\x07\x00\x81\x62\xc6\xca\xaa\x0f\xc2\xd4\x01\xc8" +
 		"\x05\xc4\x15",
-)
+))
 
 // foryTypeLeaf is Leaf's static type information (its fields and hash: fory.lock).
 var foryTypeLeaf = foryimpl.NewStructType(foryimpl.StructSpec{
 	ConsistentMeta: []byte{0x1b, 0xd4, 0x01},
 	GoFields:       []string{"N", "Name"},
 	GoName:         "withunion.Leaf",
-	RootCompatible: foryRootLeaf,
+	RootCompatible: foryRootLeaf[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd4, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[Leaf](0, 1),
 	SchemaHash:     -93375902,
@@ -1200,9 +1200,7 @@ func (x *Leaf) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fory
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x62810007001cff01)    // foryRootLeaf[0:8]
-			buffer.PutUint64At(w, off+8, 0xc801d4c20faacac6)  // foryRootLeaf[8:16]
-			buffer.PutUint64At(w, off+11, 0x15c405c801d4c20f) // foryRootLeaf[11:19]
+			*(*[19]byte)(buffer.At(w, off)) = foryRootLeaf
 			off += 19
 		} else {
 			buffer.PutUint32At(w, off, 0xd41bff01) // prefix bytes 01 ff 1b d4

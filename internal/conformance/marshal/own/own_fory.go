@@ -15,10 +15,10 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootHost is the compatible-mode root prefix of Host: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootHost[4:], docs/format.md §11).
-var foryRootHost = []byte(
+var foryRootHost = [29]byte([]byte(
 	"\x01\xff\x1c\x00\x11\x60\x18\x2d\x5c\x56\x38\x2a\xc7\xc6\x05\xd4" +
 		"\x05\xc0\x15\xc6\x15\xc8\x29\xce\x15\xd0\x15\xd8\x15",
-)
+))
 
 // foryTypeHost is Host's static type information (its fields and hash: fory.lock).
 var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -26,7 +26,7 @@ var foryTypeHost = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Port", "Addr", "Prefix", "Home", "Big", "Name", "Code"},
 	GoName:         "own.Host",
 	RefBits:        []uint16{17},
-	RootCompatible: foryRootHost,
+	RootCompatible: foryRootHost[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc6, 0x05},
 	Scalars:        foryimpl.ScalarFieldsOf[Host](0, 5),
 	SchemaHash:     1346462917,
@@ -62,10 +62,7 @@ func (x *Host) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(29)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x2d186011001cff01)    // foryRootHost[0:8]
-		buffer.PutUint64At(w, off+8, 0xd405c6c72a38565c)  // foryRootHost[8:16]
-		buffer.PutUint64At(w, off+16, 0xce29c815c615c005) // foryRootHost[16:24]
-		buffer.PutUint64At(w, off+21, 0x15d815d015ce29c8) // foryRootHost[21:29]
+		*(*[29]byte)(buffer.At(w, off)) = foryRootHost
 		off += 29
 	} else {
 		buffer.PutUint32At(w, off, 0xc61bff01) // prefix bytes 01 ff 1b c6

@@ -12,7 +12,7 @@ import (
 const _ = foryimpl.GenVersion6_RunGoGenerate
 
 // foryRootFixed is the compatible-mode root prefix of Fixed: header, root flag, type meta (docs/format.md §1).
-var foryRootFixed = []byte{0x01, 0xff, 0x1b, 0xd9, 0x04}
+var foryRootFixed = [5]byte{0x01, 0xff, 0x1b, 0xd9, 0x04}
 
 // foryTypeFixed is Fixed's static type information (its fields and hash: fory.lock).
 var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -20,7 +20,7 @@ var foryTypeFixed = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"N", "Name"},
 	GoName:         "off.Fixed",
 	NonEvolving:    true,
-	RootCompatible: foryRootFixed,
+	RootCompatible: foryRootFixed[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xd9, 0x04},
 	Scalars:        foryimpl.ScalarFieldsOf[Fixed](0, 1),
 	SchemaHash:     1094317010,
@@ -112,8 +112,7 @@ func (x *Fixed) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint32At(w, off, 0xd91bff01) // foryRootFixed[0:4]
-			buffer.PutUint8At(w, off+4, 0x04)      // foryRootFixed[4:5]
+			*(*[5]byte)(buffer.At(w, off)) = foryRootFixed
 			off += 5
 		} else {
 			buffer.PutUint32At(w, off, 0xd91bff01) // prefix bytes 01 ff 1b d9
@@ -172,10 +171,10 @@ func (x *Fixed) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootOuter is the compatible-mode root prefix of Outer: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootOuter[4:], docs/format.md §11).
-var foryRootOuter = []byte(
+var foryRootOuter = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\xa0\x73\xff\xe2\xe1\xf2\x70\xc3\xda\x04\x40" +
 		"\x1b\x14\x46\x1b\x17\x6f\x40\x16\x6e\x2c",
-)
+))
 
 // foryTypeOuter is Outer's static type information (its fields and hash: fory.lock).
 var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -184,7 +183,7 @@ var foryTypeOuter = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "off.Outer",
 	OfficialGoHash: 707349589,
 	RefBits:        []uint16{11, 14},
-	RootCompatible: foryRootOuter,
+	RootCompatible: foryRootOuter[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xda, 0x04},
 	SchemaHash:     -2007587843,
 	TypeDef:        foryRootOuter[4:],
@@ -215,10 +214,7 @@ func (x *Outer) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(26)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0xff73a00e001cff01)    // foryRootOuter[0:8]
-		buffer.PutUint64At(w, off+8, 0x4004dac370f2e1e2)  // foryRootOuter[8:16]
-		buffer.PutUint64At(w, off+16, 0x16406f171b46141b) // foryRootOuter[16:24]
-		buffer.PutUint64At(w, off+18, 0x2c6e16406f171b46) // foryRootOuter[18:26]
+		*(*[26]byte)(buffer.At(w, off)) = foryRootOuter
 		off += 26
 	} else {
 		buffer.PutUint32At(w, off, 0xda1bff01) // prefix bytes 01 ff 1b da
@@ -462,10 +458,10 @@ func (x *Outer) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootFixedN is the compatible-mode root prefix of FixedN: header 01, root flag ff, type id 29, meta index 0, TypeDef (foryRootFixedN[4:], docs/format.md §11).
-var foryRootFixedN = []byte(
+var foryRootFixedN = [31]byte([]byte(
 	"\x01\xff\x1d\x00\x13\xa0\xdf\x8e\x27\x2f\x66\x29\xa2\x0d\x0c\x8c" +
 		"\x70\x16\x3e\x42\xe2\x07\x38\x40\x05\x34\x48\x15\x34\x0c\x20",
-)
+))
 
 // foryTypeFixedN is FixedN's static type information (its fields and hash: fory.lock).
 var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -475,7 +471,7 @@ var foryTypeFixedN = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "off.FixedN",
 	Namespace:      "demo",
 	NonEvolving:    true,
-	RootCompatible: foryRootFixedN,
+	RootCompatible: foryRootFixedN[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1d, 0x06, 0x04, 0x0c, 0x8c, 0x70, 0x0a, 0x02, 0x3e, 0x42, 0xe2, 0x07, 0x38},
 	Scalars:        foryimpl.ScalarFieldsOf[FixedN](0, 1),
 	SchemaHash:     1094317010,
@@ -566,10 +562,7 @@ func (x *FixedN) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form fo
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x8edfa013001dff01)    // foryRootFixedN[0:8]
-			buffer.PutUint64At(w, off+8, 0x8c0c0da229662f27)  // foryRootFixedN[8:16]
-			buffer.PutUint64At(w, off+16, 0x403807e2423e1670) // foryRootFixedN[16:24]
-			buffer.PutUint64At(w, off+23, 0x200c341548340540) // foryRootFixedN[23:31]
+			*(*[31]byte)(buffer.At(w, off)) = foryRootFixedN
 			off += 31
 		} else {
 			buffer.PutUint64At(w, off, 0x708c0c04061dff01)   // prefix bytes 01 ff 1d 06 04 0c 8c 70

@@ -26,10 +26,10 @@ func (Size) ForyEnumType() *foryimpl.EnumInfo {
 }
 
 // foryRootImage is the compatible-mode root prefix of Image: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImage[4:], docs/format.md §11).
-var foryRootImage = []byte(
+var foryRootImage = [26]byte([]byte(
 	"\x01\xff\x1c\x00\x0e\x60\x79\x48\x43\xb5\x4f\x13\xc6\x04\xcc\x05" +
 		"\xd0\x05\xc4\x15\xc8\x15\xd4\x19\xd8\x15",
-)
+))
 
 // foryTypeImage is Image's static type information (its fields and hash: fory.lock).
 var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -37,7 +37,7 @@ var foryTypeImage = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoFields:       []string{"Width", "Height", "URI", "Title", "Size", "Alt"},
 	GoName:         "evolved.Image",
 	RefBits:        []uint16{18},
-	RootCompatible: foryRootImage,
+	RootCompatible: foryRootImage[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0x04},
 	Scalars:        foryimpl.ScalarFieldsOf[Image](0, 1, 2, 3, 5),
 	SchemaHash:     -1435521715,
@@ -126,10 +126,7 @@ func (x *Image) foryWriteFlat(b *buffer.Buffer, compatible, check bool, form for
 	w, off := b.Window(), b.WriterIndex()
 	if form&foryimpl.FlatRoot != 0 {
 		if compatible {
-			buffer.PutUint64At(w, off, 0x4879600e001cff01)    // foryRootImage[0:8]
-			buffer.PutUint64At(w, off+8, 0x05cc04c6134fb543)  // foryRootImage[8:16]
-			buffer.PutUint64At(w, off+16, 0x19d415c815c405d0) // foryRootImage[16:24]
-			buffer.PutUint64At(w, off+18, 0x15d819d415c815c4) // foryRootImage[18:26]
+			*(*[26]byte)(buffer.At(w, off)) = foryRootImage
 			off += 26
 		} else {
 			buffer.PutUint32At(w, off, 0x041bff01) // prefix bytes 01 ff 1b 04
@@ -242,10 +239,10 @@ func (x *Image) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolution)
 }
 
 // foryRootImagePair is the compatible-mode root prefix of ImagePair: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootImagePair[4:], docs/format.md §11).
-var foryRootImagePair = []byte(
+var foryRootImagePair = [21]byte([]byte(
 	"\x01\xff\x1c\x00\x09\xf0\x3b\x34\xab\xca\xe9\x09\xc3\xc8\x01\xc6" +
 		"\x1c\xca\x1c\xcc\x15",
-)
+))
 
 // foryTypeImagePair is ImagePair's static type information (its fields and hash: fory.lock).
 var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -254,7 +251,7 @@ var foryTypeImagePair = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.ImagePair",
 	OfficialGoHash: 308079170,
 	RefBits:        []uint16{11, 13},
-	RootCompatible: foryRootImagePair,
+	RootCompatible: foryRootImagePair[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xc8, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[ImagePair](2),
 	SchemaHash:     493306450,
@@ -286,9 +283,7 @@ func (x *ImagePair) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error 
 	b.Reserve(21)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x343bf009001cff01)    // foryRootImagePair[0:8]
-		buffer.PutUint64At(w, off+8, 0xc601c8c309e9caab)  // foryRootImagePair[8:16]
-		buffer.PutUint64At(w, off+13, 0x15cc1cca1cc601c8) // foryRootImagePair[13:21]
+		*(*[21]byte)(buffer.At(w, off)) = foryRootImagePair
 		off += 21
 	} else {
 		buffer.PutUint32At(w, off, 0xc81bff01) // prefix bytes 01 ff 1b c8
@@ -543,10 +538,10 @@ func (x *ImagePair) ForyReadEvolved(c *foryimpl.ReadContext, ev *foryimpl.Evolut
 }
 
 // foryRootNode is the compatible-mode root prefix of Node: header 01, root flag ff, type id 28, meta index 0, TypeDef (foryRootNode[4:], docs/format.md §11).
-var foryRootNode = []byte(
+var foryRootNode = [32]byte([]byte(
 	"\x01\xff\x1c\x00\x14\x20\x38\x9a\x4b\x57\x08\x69\xc3\xca\x01\x4c" +
 		"\x05\xd4\x0b\xa1\x00\x4c\x15\xac\x01\x22\xc0\x4a\x1c\x34\x97\x98",
-)
+))
 
 // foryTypeNode is Node's static type information (its fields and hash: fory.lock).
 var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
@@ -555,7 +550,7 @@ var foryTypeNode = foryimpl.NewStructType(foryimpl.StructSpec{
 	GoName:         "evolved.Node",
 	OfficialGoHash: -711035006,
 	RefBits:        []uint16{23},
-	RootCompatible: foryRootNode,
+	RootCompatible: foryRootNode[:],
 	RootConsistent: []byte{0x01, 0xff, 0x1b, 0xca, 0x01},
 	Scalars:        foryimpl.ScalarFieldsOf[Node](0, 1),
 	SchemaHash:     -98367958,
@@ -587,10 +582,7 @@ func (x *Node) ForySerializeTo(f *serializer.Fory, b *buffer.Buffer) error {
 	b.Reserve(32)
 	w, off := b.Window(), start
 	if c.Compatible() {
-		buffer.PutUint64At(w, off, 0x9a382014001cff01)    // foryRootNode[0:8]
-		buffer.PutUint64At(w, off+8, 0x4c01cac36908574b)  // foryRootNode[8:16]
-		buffer.PutUint64At(w, off+16, 0xac154c00a10bd405) // foryRootNode[16:24]
-		buffer.PutUint64At(w, off+24, 0x9897341c4ac02201) // foryRootNode[24:32]
+		*(*[32]byte)(buffer.At(w, off)) = foryRootNode
 		off += 32
 	} else {
 		buffer.PutUint32At(w, off, 0xca1bff01) // prefix bytes 01 ff 1b ca
