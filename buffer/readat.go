@@ -15,9 +15,9 @@ package buffer
 // Negative offsets returned on error. They lie far below -9, so that the
 // varint reads check their bounds with one unsigned compare (fits): an error
 // offset plus a read's width is still negative, that is huge as a uint
-// (BenchmarkDeserialize/NumericStruct: two instructions a varint fewer than
-// off >= 0 && len(buf)-off >= 8). Callers pass a Reader offset or one these
-// helpers returned, never an offset of their own making.
+// (instructions.sh NumericStruct forygen Deserialize: three instructions a
+// varint fewer than off >= 0 && len(buf)-off >= 8). Callers pass a Reader
+// offset or one these helpers returned, never an offset of their own making.
 const (
 	offTruncated = -1 << 24
 	offOverflow  = offTruncated - 1
