@@ -145,9 +145,6 @@ func ReadRawFixed[E Fixed](r *Reader, dst []E) {
 // readRawFixedSlow is ReadRawFixed past its common case.
 func readRawFixedSlow[E Fixed](r *Reader, dst []E) {
 	b := raw(dst)
-	if fastLE && r.readRaw(b) {
-		return
-	}
 	src, ok := r.take(len(b))
 	switch {
 	case !ok:

@@ -132,7 +132,7 @@ func PutVarUint32At(buf []byte, off int, v uint32) int {
 	// than &buf[off]. Neither case checks bounds, so the writer need not
 	// keep the window's length in a register across the calls
 	// (instructions.sh NumericStruct forygen Serialize: 507 → 481). This
-	// function's inlining cost is 80 of 80.
+	// function's inlining cost is 80 of 80; the store through at costs 85.
 	if v < 0x80 {
 		*(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(buf)), off)) = byte(v)
 		return off + 1

@@ -84,7 +84,8 @@ type prefix struct {
 	hash bool
 }
 
-// what names bytes [from, to) of p for the comment of a word.
+// what names bytes [from, to) of p for the comment of a word: only a
+// prefix without a variable (same-schema mode) is written as words.
 func (p prefix) what(from, to int) string {
 	n := len(p.b)
 	if p.hash {
@@ -92,18 +93,11 @@ func (p prefix) what(from, to int) string {
 	}
 	var parts []string
 	if from < n {
-		if p.v != "" {
-			parts = append(parts, fmt.Sprintf("%s[%d:%d]", p.v, from, min(to, n)))
-		} else {
-			hex := make([]string, 0, 8)
-			for _, c := range p.b[from:min(to, n)] {
-				hex = append(hex, fmt.Sprintf("%02x", c))
-			}
-			parts = append(parts, "prefix bytes "+strings.Join(hex, " "))
+		hex := make([]string, 0, 8)
+		for _, c := range p.b[from:min(to, n)] {
+			hex = append(hex, fmt.Sprintf("%02x", c))
 		}
-	}
-	if p.tracked && from <= 1 && 1 < to {
-		parts = append(parts, "root flag 00 (tracking)")
+		parts = append(parts, "prefix bytes "+strings.Join(hex, " "))
 	}
 	if to > n {
 		parts = append(parts, "schema hash")
